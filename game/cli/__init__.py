@@ -1,0 +1,11 @@
+"""Command-line commands. Each module here defines ``add_arguments(parser)`` and
+``run(args) -> int``; ``python -m game`` dispatches to them."""
+
+#: command name -> (module, one-line help)
+COMMANDS = {
+    "play": ("game.cli.play", "start the game (the default)"),
+    "shot": ("game.cli.shot", "render a scene headless and save it as a PNG"),
+    "sim": ("game.cli.sim", "play bot matches headless and print figures"),
+    "replay": ("game.cli.replay", "replay a save or log and print the final state"),
+    "bench": ("game.cli.bench", "measure frame costs, start-up time and memory"),
+}

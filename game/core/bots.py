@@ -1,0 +1,28 @@
+"""Bots: players that see only their own view and answer with one of ``legal``."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .actions import Action
+from .engine import SeatView
+from .rng import Rng
+
+
+class Bot:
+    """Base bot. Subclasses override :meth:`act`; ``rng`` is the bot's own generator
+    (its choices are logged as actions, so the match still replays exactly)."""
+
+    def __init__(self, seat: int, rng: Rng) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal actions: the baseline every game is measured by."""
+
+    def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        return self.rng.choice(list(legal))

@@ -1,0 +1,136 @@
+"""The rules protocol every game implements (after boardgame.io and OpenSpiel).
+
+A game is a :class:`GameDefinition`: pure functions over an immutable-by-convention
+state. ``apply`` never mutates the state it is given; it returns a new one (most games
+call :func:`clone` first) or raises :class:`~game.core.actions.IllegalAction`.
+
+Who acts now is ``current(state)``: a frozenset of seats. Several seats at once is a
+simultaneous secret phase ("pending seats"). An empty set means nobody: the game is
+over, or it waits for chance (``chance`` returns the action to apply) or for a
+countdown (``countdown`` returns it; the session submits a timeout when it expires).
+"""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import dataclass, field
+from typing import Any, Generic, Iterable, Mapping, TypeVar
+
+from .actions import Action
+from .rng import Rng
+
+S = TypeVar("S")
+
+
+def clone(state: S) -> S:
+    """A deep copy of a state (pickle is several times faster than deepcopy)."""
+    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+@dataclass(frozen=True)
+class Countdown:
+    """A running timer that belongs to the state.
+
+    It started at the session tick ``started`` and lasts ``ticks`` fixed ticks (60 a
+    second). ``ticks == 0`` means "no limit": it never expires. ``name`` lets the
+    timeout action say which countdown ran out.
+    """
+
+    name: str
+    started: int
+    ticks: int
+
+    @property
+    def deadline(self) -> int | None:
+        return None if self.ticks <= 0 else self.started + self.ticks
+
+    def remaining(self, now: int) -> int | None:
+        deadline = self.deadline
+        return None if deadline is None else max(0, deadline - now)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished match ended. ``ranks`` are 1-based with shared ranks for ties."""
+
+    scores: Mapping[int, int]
+    winners: tuple[int, ...]
+    ranks: Mapping[int, int]
+    reason: str = ""
+    measures: Mapping[str, float] = field(default_factory=dict)
+
+    @staticmethod
+    def ranks_from_scores(scores: Mapping[int, int], tiebreak: Mapping[int, Any] | None = None) -> dict[int, int]:
+        """Competition ranking ("1224"): equal (score, tiebreak) share a rank."""
+        key = {s: (scores[s], (tiebreak or {}).get(s, 0)) for s in scores}
+        return {s: 1 + sum(1 for t in scores if key[t] > key[s]) for s in scores}
+
+
+@dataclass(frozen=True)
+class SeatView(Generic[S]):
+    """What one seat (or the TV, ``seat=None``) may know.
+
+    ``public`` must be identical for every viewer; everything only ``seat`` may know is
+    in ``private`` (None for the TV). The harness checks both properties.
+    """
+
+    seat: int | None
+    public: Any
+    private: Any = None
+
+
+class GameDefinition:
+    """Base class with the full protocol; games override what they need."""
+
+    id: str = ""
+    min_seats: int = 2
+    max_seats: int = 8
+    #: Options with their defaults (the lobby shows them; RULES.md gives the ids).
+    options: Mapping[str, Any] = {}
+
+    # --- set-up and flow -------------------------------------------------------------
+    def setup(self, config: Mapping[str, Any], rng: Rng) -> Any:
+        raise NotImplementedError
+
+    def current(self, state: Any) -> frozenset[int]:
+        raise NotImplementedError
+
+    def legal(self, state: Any, seat: int) -> list[Action]:
+        """Actions ``seat`` may take now. Games with continuous moves (drawing strokes)
+        return representative ones; ``apply`` is always the final judge."""
+        raise NotImplementedError
+
+    def apply(self, state: Any, action: Action) -> Any:
+        raise NotImplementedError
+
+    def outcome(self, state: Any) -> Outcome | None:
+        raise NotImplementedError
+
+    def chance(self, state: Any) -> Action | None:
+        """If the state waits on a random outcome, the chance action that settles it.
+
+        It is computed from ``state.rng`` and carries the outcome in its data, so the
+        log replays it without calling the generator again."""
+        return None
+
+    def countdown(self, state: Any) -> Countdown | None:
+        """The running countdown, if any (the session turns its expiry into a timeout)."""
+        return None
+
+    # --- information -----------------------------------------------------------------
+    def view(self, state: Any, seat: int | None) -> SeatView:
+        raise NotImplementedError
+
+    def secrets(self, state: Any, seat: int) -> Iterable[tuple[str, Any]]:
+        """The facts only ``seat`` may know right now, as ``(field, value)`` pairs.
+
+        The harness asserts that no other seat's view and no public view holds a field
+        of that name with that value. Name the fields as the private view names them.
+        """
+        return ()
+
+    def invariants(self, state: Any) -> None:
+        """Raise AssertionError if the state breaks a rule of conservation."""
+
+    def seats(self, state: Any) -> int:
+        return int(state.seats)

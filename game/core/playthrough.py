@@ -1,0 +1,112 @@
+"""Headless matches: bots play a session to the end, optionally checking every step.
+
+Used by ``python -m game sim`` and by the test harness that every game registers into.
+The checks are the engine's promises: the game ends, a seat that must act has a legal
+move, invariants hold, no view leaks another seat's secret, every action survives a JSON
+round trip, and the log replays to the same state hash.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from .actions import Action
+from .bots import Bot
+from .engine import GameDefinition, Outcome
+from .rng import Rng
+from .serial import to_plain
+from .session import Session
+
+BotFactory = Callable[[int, Rng], Bot]
+
+
+class PlaythroughError(AssertionError):
+    pass
+
+
+@dataclass
+class MatchResult:
+    session: Session
+    outcome: Outcome
+    actions: int
+
+
+def _walk_fields(value: Any, name: str, found: list[Any]) -> None:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == name:
+                found.append(item)
+            _walk_fields(item, name, found)
+    elif isinstance(value, list):
+        for item in value:
+            _walk_fields(item, name, found)
+
+
+def check_no_leaks(definition: GameDefinition, state: Any) -> None:
+    """Public parts equal for every viewer; no foreign secret field in any view."""
+    seats = definition.seats(state)
+    public_view = definition.view(state, None)
+    if public_view.private is not None:
+        raise PlaythroughError("the public view has a private part")
+    public = to_plain(public_view.public)
+    views = {s: to_plain(definition.view(state, s)) for s in range(seats)}
+    for seat, plain in views.items():
+        if plain["public"] != public:
+            raise PlaythroughError(f"seat {seat}'s view has public data the TV does not")
+    for owner in range(seats):
+        for name, value in definition.secrets(state, owner):
+            secret = to_plain(value)
+            for viewer in [None, *range(seats)]:
+                if viewer == owner:
+                    continue
+                plain = {"public": public} if viewer is None else views[viewer]
+                found: list[Any] = []
+                _walk_fields(plain, name, found)
+                if secret in found:
+                    raise PlaythroughError(f"seat {owner}'s secret {name}={secret!r} shows in the view of {viewer}")
+
+
+def play_match(
+    definition: GameDefinition,
+    config: Mapping[str, Any],
+    seed: int | str,
+    bots: Mapping[int, Bot],
+    *,
+    check: bool = False,
+    max_actions: int = 20000,
+    catalogue_version: str = "",
+) -> MatchResult:
+    """Play one full match with ``bots`` (one per seat) and return its outcome."""
+    session = Session(definition, config, seed, catalogue_version=catalogue_version)
+    order_rng = Rng.from_seed(f"order:{seed}")
+    actions = 0
+    while True:
+        if check:
+            definition.invariants(session.state)
+            check_no_leaks(definition, session.state)
+        outcome = session.outcome()
+        if outcome is not None:
+            break
+        current = sorted(session.current())
+        if not current:
+            if not session.jump_to_deadline():
+                raise PlaythroughError("nobody can act, no chance, no countdown, and the game is not over")
+            continue
+        seat = current[0] if len(current) == 1 else order_rng.choice(current)
+        legal = session.legal(seat)
+        if not legal:
+            raise PlaythroughError(f"seat {seat} must act but has no legal action")
+        action = bots[seat].act(session.view(seat), legal)
+        if check and Action.from_json(json.loads(json.dumps(action.to_json()))) != action:
+            raise PlaythroughError(f"action does not survive JSON: {action!r}")
+        session.submit(action)
+        actions += 1
+        if actions > max_actions:
+            raise PlaythroughError(f"no end after {max_actions} actions")
+    if check:
+        replayed = Session.from_json(session.to_json(), lambda _id: definition, catalogue_version=catalogue_version)
+        if replayed.hash() != session.hash():
+            raise PlaythroughError("the log does not replay to the same state")
+    return MatchResult(session=session, outcome=outcome, actions=actions)

@@ -1,0 +1,38 @@
+"""Canonical JSON for states, views and actions: the basis of hashes and leak checks."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+import json
+from typing import Any
+
+
+def to_plain(value: Any) -> Any:
+    """Turn dataclasses, enums, tuples, sets and dicts into plain JSON-friendly data.
+
+    Sets become sorted lists and dict keys become strings, so two equal values always
+    give the same JSON text.
+    """
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return to_plain(value.value)
+    if isinstance(value, dict):
+        return {str(k): to_plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_plain(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted((to_plain(v) for v in value), key=lambda v: json.dumps(v, sort_keys=True))
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    raise TypeError(f"cannot serialise {type(value).__name__}: {value!r}")
+
+
+def canonical_json(value: Any) -> str:
+    return json.dumps(to_plain(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def state_hash(value: Any) -> str:
+    return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()[:16]

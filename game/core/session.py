@@ -1,0 +1,200 @@
+"""A match in progress: definition + config + state + action log, with autosave.
+
+``submit`` applies an action, appends it to the log and writes the save atomically
+(temp file, then rename), so a crash loses at most the action being entered. Loading a
+save replays its log from the seed and checks the resulting state hash.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from .actions import CHANCE, TIMEOUT, Action, IllegalAction
+from .engine import GameDefinition
+from .rng import Rng
+from .serial import state_hash
+
+SAVE_FORMAT = 1
+
+
+class SaveError(Exception):
+    """A save that cannot be resumed. ``reason``: corrupt, version, unknown_game, mismatch."""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+        self.reason = reason
+        self.detail = detail
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temp file in the same folder and a rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+class Session:
+    def __init__(
+        self,
+        definition: GameDefinition,
+        config: Mapping[str, Any],
+        seed: int | str,
+        *,
+        save_path: Path | None = None,
+        meta: Mapping[str, Any] | None = None,
+        catalogue_version: str = "",
+        _replaying: bool = False,
+    ) -> None:
+        self.definition = definition
+        self.config = dict(config)
+        self.seed = seed
+        self.save_path = save_path
+        self.meta = dict(meta or {})
+        self.catalogue_version = catalogue_version
+        self.tick = 0
+        self.log: list[Action] = []
+        self.state = definition.setup(self.config, Rng.from_seed(seed))
+        if not _replaying:
+            self._settle()
+            self.save()
+
+    # --- playing -----------------------------------------------------------------------
+    def current(self) -> frozenset[int]:
+        return self.definition.current(self.state)
+
+    def outcome(self):
+        return self.definition.outcome(self.state)
+
+    def view(self, seat: int | None):
+        return self.definition.view(self.state, seat)
+
+    def legal(self, seat: int) -> list[Action]:
+        return self.definition.legal(self.state, seat)
+
+    def submit(self, action: Action) -> Any:
+        """Apply a player's action (raises IllegalAction, state unchanged), then settle
+        any chance that follows, and autosave."""
+        if action.kind in (CHANCE, TIMEOUT):
+            raise IllegalAction("reserved", "chance and timeout actions come from the session")
+        self._apply(action.with_tick(self.tick))
+        self._settle()
+        self.save()
+        return self.state
+
+    def advance(self, ticks: int = 1) -> bool:
+        """Move the session clock on; submit a timeout if a countdown expired.
+
+        Returns True if a timeout was applied (the state changed)."""
+        self.tick += ticks
+        changed = False
+        while True:
+            countdown = self.definition.countdown(self.state)
+            deadline = countdown.deadline if countdown else None
+            if deadline is None or deadline > self.tick:
+                return changed
+            self._apply(Action(TIMEOUT, None, {"timer": countdown.name}, deadline))
+            self._settle()
+            self.save()
+            changed = True
+
+    def jump_to_deadline(self) -> bool:
+        """Headless play: skip the clock straight to the running countdown's expiry."""
+        countdown = self.definition.countdown(self.state)
+        if countdown is None or countdown.deadline is None:
+            return False
+        return self.advance(max(0, countdown.deadline - self.tick))
+
+    def remaining(self) -> int | None:
+        countdown = self.definition.countdown(self.state)
+        return countdown.remaining(self.tick) if countdown else None
+
+    def _apply(self, action: Action) -> None:
+        self.state = self.definition.apply(self.state, action)
+        self.log.append(action)
+
+    def _settle(self) -> None:
+        while not self.definition.current(self.state):
+            action = self.definition.chance(self.state)
+            if action is None:
+                return
+            self._apply(action.with_tick(self.tick))
+
+    # --- saving ------------------------------------------------------------------------
+    def hash(self) -> str:
+        return state_hash(self.state)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "game": self.definition.id,
+            "catalogue": self.catalogue_version,
+            "config": self.config,
+            "seed": self.seed,
+            "meta": self.meta,
+            "tick": self.tick,
+            "log": [a.to_json() for a in self.log],
+            "hash": self.hash(),
+        }
+
+    def save(self) -> None:
+        if self.save_path is not None:
+            write_atomic(self.save_path, json.dumps(self.to_json(), ensure_ascii=False))
+
+    @classmethod
+    def from_json(
+        cls,
+        raw: Any,
+        resolve: Callable[[str], GameDefinition | None],
+        *,
+        catalogue_version: str = "",
+        save_path: Path | None = None,
+    ) -> "Session":
+        if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
+            raise SaveError("corrupt", "not a Secret Salon save of a known format")
+        definition = resolve(str(raw.get("game")))
+        if definition is None:
+            raise SaveError("unknown_game", str(raw.get("game")))
+        if catalogue_version and raw.get("catalogue") != catalogue_version:
+            raise SaveError("version", f"saved with catalogue {raw.get('catalogue')}, this is {catalogue_version}")
+        try:
+            session = cls(definition, raw["config"], raw["seed"], save_path=save_path, meta=raw.get("meta"),
+                          catalogue_version=catalogue_version, _replaying=True)
+            for item in raw["log"]:
+                session._apply(Action.from_json(item))
+            session.tick = int(raw.get("tick", session.log[-1].tick if session.log else 0))
+        except SaveError:
+            raise
+        except (KeyError, TypeError, ValueError, IllegalAction) as exc:
+            raise SaveError("corrupt", f"the log does not replay: {exc}") from exc
+        if raw.get("hash") != session.hash():
+            raise SaveError("mismatch", "the replayed match differs from the saved one")
+        return session
+
+    @classmethod
+    def load(cls, path: Path, resolve: Callable[[str], GameDefinition | None], *, catalogue_version: str = "") -> "Session":
+        """Resume from a save file. Raises SaveError with a reason the title screen shows."""
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise SaveError("corrupt", str(exc)) from exc
+        return cls.from_json(raw, resolve, catalogue_version=catalogue_version, save_path=path)
+
+
+def quarantine(path: Path) -> Path:
+    """Keep a bad file beside itself as ``.bak`` (replacing an older one); return it."""
+    backup = path.with_name(path.name + ".bak")
+    os.replace(path, backup)
+    return backup

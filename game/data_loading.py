@@ -1,0 +1,143 @@
+"""YAML loading with line numbers, for catalogue files that explain their own errors.
+
+Every mapping and list loaded here remembers the line it starts on, so a validator can
+say ``data/personality/traits.yaml:212: card 'p-097' has no English text``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+import yaml
+
+
+class DataError(Exception):
+    """A problem in a data file, located as ``file:line``."""
+
+    def __init__(self, path: Path | str, line: int | None, message: str) -> None:
+        self.path = str(path)
+        self.line = line
+        self.message = message
+        where = f"{self.path}:{line}" if line else self.path
+        super().__init__(f"{where}: {message}")
+
+
+class LineDict(dict):
+    line: int = 0
+    key_lines: dict
+
+
+class LineList(list):
+    line: int = 0
+
+
+class _LineLoader(yaml.SafeLoader):
+    pass
+
+
+def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:
+    loader.flatten_mapping(node)
+    out = LineDict()
+    out.line = node.start_mark.line + 1
+    out.key_lines = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if key in out:
+            raise DataError(loader.name, key_node.start_mark.line + 1, f"duplicate key {key!r}")
+        out[key] = loader.construct_object(value_node, deep=True)
+        out.key_lines[key] = key_node.start_mark.line + 1
+    return out
+
+
+def _construct_sequence(loader: _LineLoader, node: yaml.SequenceNode) -> LineList:
+    out = LineList(loader.construct_object(child, deep=True) for child in node.value)
+    out.line = node.start_mark.line + 1
+    return out
+
+
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+
+
+def load_yaml(path: Path) -> Any:
+    """Load one YAML file; syntax errors become DataError with the file and line."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(path, None, f"cannot read: {exc}") from exc
+    loader = _LineLoader(text)
+    loader.name = str(path)
+    try:
+        return loader.get_single_data()
+    except yaml.MarkedYAMLError as exc:
+        line = exc.problem_mark.line + 1 if exc.problem_mark else None
+        raise DataError(path, line, f"YAML syntax: {exc.problem}") from exc
+    finally:
+        loader.dispose()
+
+
+@dataclass(frozen=True)
+class Where:
+    """A place in a data file, handed to validators so their errors can point at it."""
+
+    path: Path
+
+    def error(self, node: Any, message: str, key: str | None = None) -> DataError:
+        line = None
+        if isinstance(node, LineDict):
+            line = node.key_lines.get(key, node.line) if key is not None else node.line
+        elif isinstance(node, LineList):
+            line = node.line
+        return DataError(self.path, line, message)
+
+    def mapping(self, node: Any, what: str) -> LineDict:
+        if not isinstance(node, dict):
+            raise self.error(node, f"{what} must be a mapping")
+        return node  # type: ignore[return-value]
+
+    def sequence(self, node: Any, what: str) -> LineList:
+        if not isinstance(node, list):
+            raise self.error(node, f"{what} must be a list")
+        return node  # type: ignore[return-value]
+
+    def field(self, node: LineDict, key: str, kind: type | tuple[type, ...], what: str = "") -> Any:
+        if key not in node:
+            raise self.error(node, f"{what or 'entry'} has no {key!r}")
+        value = node[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+            raise self.error(node, f"{what or 'entry'}: {key!r} must be {names}", key)
+        return value
+
+    def text(self, node: LineDict, key: str, what: str = "") -> "Text":
+        """A bilingual text field: ``{fr: ..., en: ...}``, both non-empty."""
+        raw = self.mapping(self.field(node, key, dict, what), f"{what} {key}")
+        for lang in ("fr", "en"):
+            value = raw.get(lang)
+            if not isinstance(value, str) or not value.strip():
+                raise self.error(raw, f"{what or 'entry'}: {key} has no {lang} text", lang if lang in raw else None)
+        return Text(fr=raw["fr"].strip(), en=raw["en"].strip())
+
+    def tags(self, node: LineDict, key: str, vocabulary: Iterable[str] | None, what: str = "") -> tuple[str, ...]:
+        raw = node.get(key, [])
+        if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
+            raise self.error(node, f"{what or 'entry'}: {key} must be a list of words", key)
+        if vocabulary is not None:
+            allowed = set(vocabulary)
+            for tag in raw:
+                if tag not in allowed:
+                    raise self.error(node, f"{what or 'entry'}: unknown tag {tag!r}", key)
+        return tuple(raw)
+
+
+@dataclass(frozen=True)
+class Text:
+    """A text in both languages."""
+
+    fr: str
+    en: str
+
+    def __call__(self, lang: str) -> str:
+        return self.fr if lang == "fr" else self.en

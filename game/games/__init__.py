@@ -1,0 +1,80 @@
+"""The game registry: every game declares one :class:`GameEntry` here.
+
+Entries are pure (no pygame): the board scenes live in ``scenes_module`` and are only
+imported by the app and the ``shot`` command.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from ..core.bots import Bot
+from ..core.engine import GameDefinition
+from ..core.rng import Rng
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A per-match lobby option (RULES.md marks them **option**).
+
+    The lobby labels it with the string ``options.<id>.label`` and each choice with
+    ``options.<id>.<choice>`` (booleans: ``on``/``off``; numbers are shown as numbers).
+    """
+
+    id: str
+    default: Any
+    choices: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    id: str
+    min_seats: int
+    max_seats: int
+    #: Key of this game's part of the catalogue (both Secret Identity modes share one).
+    catalogue_key: str
+    #: ``load(data_dir, custom_dir) -> (catalogue, warnings)``: warnings are messages
+    #: about custom decks that were skipped, shown on screen.
+    load_catalogue: Callable[[Path, Path | None], tuple[Any, list[str]]]
+    make_definition: Callable[[Any], GameDefinition]
+    make_bot: Callable[[Any, int, Rng], Bot]
+    #: Module with ``make_board(ctx, session) -> Scene`` and ``SHOTS``.
+    scenes_module: str
+    #: Lobby options, in the order the lobby lists them.
+    options: tuple[OptionSpec, ...] = ()
+
+    def default_config(self, seats: int, timer_scale: float = 1.0) -> dict[str, Any]:
+        """The config a match starts from: seat count, timer preset, option defaults."""
+        config: dict[str, Any] = {"seats": seats, "timer_scale": timer_scale}
+        config.update({option.id: option.default for option in self.options})
+        return config
+
+    def scenes(self):
+        return importlib.import_module(self.scenes_module)
+
+
+#: Module names of the game packages, in the order the game menu lists them.
+GAME_PACKAGES = (
+    "secret_identity",
+    "personality",
+    "mission_secrete",
+    "incognito",
+)
+
+
+def all_games() -> dict[str, GameEntry]:
+    """Every game that is present, by id (a package exposes ``ENTRIES``)."""
+    games: dict[str, GameEntry] = {}
+    for package in GAME_PACKAGES:
+        try:
+            module = importlib.import_module(f"{__name__}.{package}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"{__name__}.{package}":
+                continue
+            raise
+        for entry in module.ENTRIES:
+            games[entry.id] = entry
+    return games

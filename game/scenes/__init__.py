@@ -1,0 +1,1 @@
+"""Scenes and the scene stack (after hump.gamestate and Tuxemon)."""

@@ -1,0 +1,152 @@
+"""Scene lifecycle and the stack that runs them.
+
+The stack draws from the topmost opaque scene upward, so overlays (peek curtain, pause
+menu, disconnect notice) draw over the board below. Input goes to the top scene first
+and falls through to the scene below only while scenes return False and do not set
+``blocks_input``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from ..input.intents import InputEvent
+
+
+class Scene:
+    #: Hides everything below it (the stack does not draw lower scenes).
+    opaque: bool = True
+    #: Input that this scene does not take stops here instead of falling through.
+    blocks_input: bool = True
+    #: Scenes below stop getting fixed/frame updates while this one is above them
+    #: (a pause menu freezes the board; a peek curtain sets this False so countdowns
+    #: keep running while a player peeks).
+    freezes_below: bool = True
+
+    def __init__(self) -> None:
+        self.stack: SceneStack | None = None
+
+    def enter(self, previous: "Scene | None") -> None:
+        """Became part of the stack (``previous`` was on top before)."""
+
+    def exit(self) -> None:
+        """Left the stack for good."""
+
+    def pause(self) -> None:
+        """Another scene was pushed on top."""
+
+    def resume(self) -> None:
+        """The scene on top was popped: this one is on top again."""
+
+    def handle(self, seat: int | None, event: "InputEvent") -> bool:
+        """React to one intent. ``seat`` is the seat the device belongs to, or None for a
+        device that has not joined. Return True when the event was taken."""
+        return False
+
+    def fixed_update(self, dt: float) -> None:
+        """One fixed 1/60 s step: timers, tweens, game clocks."""
+
+    def update(self, frame_dt: float) -> None:
+        """Once a frame, after the fixed steps: cosmetic things only."""
+
+    def draw(self, surface: "pygame.Surface", alpha: float) -> None:
+        """Draw on the 1920×1080 canvas; ``alpha`` (0..1) interpolates cosmetic motion."""
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self._scenes: list[Scene] = []
+        self.on_empty: Callable[[], None] | None = None
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def __iter__(self):
+        return iter(list(self._scenes))
+
+    @property
+    def top(self) -> Scene | None:
+        return self._scenes[-1] if self._scenes else None
+
+    def push(self, scene: Scene) -> None:
+        previous = self.top
+        if previous is not None:
+            previous.pause()
+        scene.stack = self
+        self._scenes.append(scene)
+        scene.enter(previous)
+
+    def pop(self) -> Scene:
+        scene = self._scenes.pop()
+        scene.exit()
+        scene.stack = None
+        if self.top is not None:
+            self.top.resume()
+        elif self.on_empty is not None:
+            self.on_empty()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene`` (the one below is not resumed in between)."""
+        previous = self._scenes.pop() if self._scenes else None
+        if previous is not None:
+            previous.exit()
+            previous.stack = None
+        scene.stack = self
+        self._scenes.append(scene)
+        scene.enter(previous)
+
+    def remove(self, scene: Scene) -> None:
+        """Take ``scene`` out wherever it is (e.g. a notice under a newer overlay)."""
+        if scene is self.top:
+            self.pop()
+        elif scene in self._scenes:
+            self._scenes.remove(scene)
+            scene.exit()
+            scene.stack = None
+
+    def clear(self) -> None:
+        while self._scenes:
+            scene = self._scenes.pop()
+            scene.exit()
+            scene.stack = None
+
+    def handle(self, seat: int | None, event: "InputEvent") -> bool:
+        for scene in reversed(self._scenes):
+            if scene.handle(seat, event):
+                return True
+            if scene.blocks_input:
+                return False
+        return False
+
+    def running(self) -> list[Scene]:
+        """Scenes that get updates: the top one and those not frozen by one above."""
+        out: list[Scene] = []
+        for scene in reversed(self._scenes):
+            out.append(scene)
+            if scene.freezes_below:
+                break
+        return out[::-1]
+
+    def fixed_update(self, dt: float) -> None:
+        for scene in self.running():
+            scene.fixed_update(dt)
+
+    def update(self, frame_dt: float) -> None:
+        for scene in self.running():
+            scene.update(frame_dt)
+
+    def visible(self) -> list[Scene]:
+        start = 0
+        for i in range(len(self._scenes) - 1, -1, -1):
+            if self._scenes[i].opaque:
+                start = i
+                break
+        return self._scenes[start:]
+
+    def draw(self, surface: "pygame.Surface", alpha: float) -> None:
+        for scene in self.visible():
+            scene.draw(surface, alpha)

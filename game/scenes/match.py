@@ -1,0 +1,79 @@
+"""The base of every game board: runs a Session, its countdowns and its bots.
+
+A board scene subclasses :class:`MatchScene`, draws ``self.session.view(None)`` (the
+public view; never the state), and turns players' intents into actions with
+:meth:`submit`. Bots are seats like any other: each fixed tick, a bot whose seat must
+act waits a short, human-like delay, then submits an action chosen from its own view.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..core.actions import Action, IllegalAction
+from ..core.bots import Bot
+from ..core.session import Session
+from .base import Scene
+
+#: Fixed ticks a bot "thinks" before acting (0.6–1.5 s at 60 Hz), so a table of bots
+#: reads like people playing rather than a flash of results.
+BOT_DELAY_TICKS = (36, 90)
+
+
+class MatchScene(Scene):
+    def __init__(self, ctx: Any, entry: Any, session: Session, bots: Mapping[int, Bot] | None = None,
+                 bot_delay: tuple[int, int] = BOT_DELAY_TICKS) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.entry = entry
+        self.session = session
+        self.bots = dict(bots or {})
+        self.bot_delay = bot_delay
+        self._bot_wait: dict[int, int] = {}
+        self.last_refusal: tuple[int | None, str] | None = None
+
+    # --- actions -----------------------------------------------------------------------
+    def submit(self, action: Action) -> str | None:
+        """Submit a player's action. Returns None if accepted, else the refusal reason
+        code (the rules' IllegalAction.reason); the state is then unchanged."""
+        try:
+            self.session.submit(action)
+        except IllegalAction as exc:
+            self.last_refusal = (action.seat, exc.reason)
+            return exc.reason
+        self.on_state_changed(action)
+        return None
+
+    def on_state_changed(self, action: Action | None) -> None:
+        """Hook for boards: start animations after any change (players, bots, timeouts)."""
+
+    # --- clock and bots ----------------------------------------------------------------
+    def fixed_update(self, dt: float) -> None:
+        if self.session.outcome() is None and self.session.advance(1):
+            self.on_state_changed(None)
+        self._drive_bots()
+
+    def bots_may_act(self) -> bool:
+        """Boards return False while an animation must finish before play goes on."""
+        return True
+
+    def _drive_bots(self) -> None:
+        if not self.bots or self.session.outcome() is not None or not self.bots_may_act():
+            return
+        current = self.session.current()
+        for seat, bot in self.bots.items():
+            if seat not in current:
+                self._bot_wait.pop(seat, None)
+                continue
+            if seat not in self._bot_wait:
+                low, high = self.bot_delay
+                self._bot_wait[seat] = bot.rng.randint(low, high) if high > low else low
+            self._bot_wait[seat] -= 1
+            if self._bot_wait[seat] > 0:
+                continue
+            del self._bot_wait[seat]
+            legal = self.session.legal(seat)
+            if legal:
+                self.submit(bot.act(self.session.view(seat), legal))
+            if self.session.current() != current:
+                return  # the phase moved on: look again next tick
