@@ -13,6 +13,7 @@ from typing import Any, Mapping
 from ..core.actions import Action, IllegalAction
 from ..core.bots import Bot
 from ..core.session import Session
+from ..input.intents import InputEvent, Intent
 from .base import Scene
 
 #: Fixed ticks a bot "thinks" before acting (0.6–1.5 s at 60 Hz), so a table of bots
@@ -46,6 +47,19 @@ class MatchScene(Scene):
 
     def on_state_changed(self, action: Action | None) -> None:
         """Hook for boards: start animations after any change (players, bots, timeouts)."""
+
+    def open_pause_menu(self) -> None:
+        from .menus.pause import PauseScene  # menus import boards' modules lazily too
+
+        if self.stack is not None:
+            self.stack.push(PauseScene(self.ctx, self.entry))
+
+    def handle(self, seat: int | None, event: "InputEvent") -> bool:
+        """Boards call ``super().handle`` for what they do not take: MENU pauses."""
+        if event.intent is Intent.MENU and event.pressed and seat is not None:
+            self.open_pause_menu()
+            return True
+        return False
 
     # --- clock and bots ----------------------------------------------------------------
     def fixed_update(self, dt: float) -> None:
