@@ -1,0 +1,115 @@
+"""Player settings: language, screen, volumes, readability, timers, rumble.
+
+Stored as JSON in the user's config folder (``paths.user_config_dir()/settings.json``),
+written atomically. A file that cannot be read gives the defaults, a notice key for the
+screen, and is kept beside itself as ``.bak``; a readable file with one bad field only
+loses that field (it falls back to its default).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from .core.session import quarantine, write_atomic
+
+FILE_NAME = "settings.json"
+LANGS = ("fr", "en")
+TIMER_PRESETS = {"normal": 1.0, "extended": 1.5, "off": 0.0}
+SAFE_AREAS = (0.05, 0.10)
+TEXT_SCALES = (1.0, 1.15, 1.3)
+#: Notice string keys the title screen shows (see data/i18n/*/core.yaml).
+NOTICE_CORRUPT = "notices.settings_corrupt"
+
+
+@dataclass
+class Settings:
+    lang: str = "fr"
+    fullscreen: bool = False
+    music_volume: float = 0.6
+    sound_volume: float = 0.8
+    text_scale: float = 1.0
+    safe_area: float = 0.05
+    timer_preset: str = "normal"  # normal | extended | off
+    rumble: bool = True
+
+    @property
+    def timer_scale(self) -> float:
+        """Multiplier handed to games' configs: 1.0, 1.5, or 0.0 (timers off)."""
+        return TIMER_PRESETS.get(self.timer_preset, 1.0)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _valid(name: str, value: Any) -> bool:
+    """Whether ``value`` is acceptable for the field ``name``."""
+    if name == "lang":
+        return value in LANGS
+    if name in ("fullscreen", "rumble"):
+        return isinstance(value, bool)
+    if name in ("music_volume", "sound_volume"):
+        return _is_number(value) and 0.0 <= value <= 1.0
+    if name == "text_scale":
+        return _is_number(value) and 0.8 <= value <= 1.5
+    if name == "safe_area":
+        return _is_number(value) and any(abs(value - s) < 1e-6 for s in SAFE_AREAS)
+    if name == "timer_preset":
+        return value in TIMER_PRESETS
+    return False
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value
+
+
+def from_json(raw: Any) -> Settings:
+    """Settings from parsed JSON: unknown keys ignored, each bad field -> its default."""
+    defaults = Settings()
+    if not isinstance(raw, dict):
+        return defaults
+    values: dict[str, Any] = {}
+    for spec in fields(Settings):
+        value = raw.get(spec.name, getattr(defaults, spec.name))
+        if not _valid(spec.name, value):
+            value = getattr(defaults, spec.name)
+        if spec.name in ("music_volume", "sound_volume", "text_scale", "safe_area"):
+            value = float(value)
+        values[spec.name] = value
+    return Settings(**values)
+
+
+def default_path() -> Path:
+    from . import paths
+
+    return paths.user_config_dir() / FILE_NAME
+
+
+def load_settings(path: Path | str | None = None) -> tuple[Settings, str | None]:
+    """``(settings, notice)``: notice is an i18n key when the file was unreadable.
+
+    A missing file is not an error (first start). An unreadable or non-JSON file is
+    moved to ``<name>.bak`` so the player (or we) can look at it, and defaults are used.
+    """
+    path = Path(path) if path is not None else default_path()
+    if not path.exists():
+        return Settings(), None
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(raw, dict):
+            raise ValueError("settings must be a JSON object")
+    except (OSError, UnicodeDecodeError, ValueError):
+        try:
+            quarantine(path)
+        except OSError:
+            pass
+        return Settings(), NOTICE_CORRUPT
+    return from_json(raw), None
+
+
+def save_settings(settings: Settings, path: Path | str | None = None) -> None:
+    """Write atomically (temp file + rename), so a crash never leaves half a file."""
+    path = Path(path) if path is not None else default_path()
+    write_atomic(path, json.dumps(settings.to_json(), indent=2, ensure_ascii=False) + "\n")

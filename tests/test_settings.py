@@ -1,0 +1,82 @@
+"""Settings: defaults, validation per field, corrupt file kept as .bak, atomic save."""
+
+import json
+import os
+
+from game import settings as settings_mod
+from game.settings import NOTICE_CORRUPT, Settings, load_settings, save_settings
+
+
+def test_missing_file_gives_defaults_without_notice(tmp_path):
+    settings, notice = load_settings(tmp_path / "settings.json")
+    assert settings == Settings()
+    assert notice is None
+
+
+def test_round_trip(tmp_path):
+    path = tmp_path / "cfg" / "settings.json"
+    wanted = Settings(lang="en", fullscreen=True, music_volume=0.2, sound_volume=1.0, text_scale=1.3,
+                      safe_area=0.10, timer_preset="extended", rumble=False)
+    save_settings(wanted, path)
+    loaded, notice = load_settings(path)
+    assert loaded == wanted and notice is None
+    assert loaded.timer_scale == 1.5
+
+
+def test_garbage_file_gives_defaults_notice_and_backup(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_bytes(b"\x00\xffnot json {{{")
+    settings, notice = load_settings(path)
+    assert settings == Settings()
+    assert notice == NOTICE_CORRUPT
+    backup = tmp_path / "settings.json.bak"
+    assert backup.read_bytes() == b"\x00\xffnot json {{{"
+    assert not path.exists()
+
+
+def test_non_object_json_is_corrupt(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text("[1, 2, 3]")
+    settings, notice = load_settings(path)
+    assert settings == Settings() and notice == NOTICE_CORRUPT
+    assert (tmp_path / "settings.json.bak").exists()
+
+
+def test_bad_fields_fall_back_one_by_one(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({
+        "lang": "de", "fullscreen": "yes", "music_volume": 3, "sound_volume": 0.5,
+        "text_scale": True, "safe_area": 0.1, "timer_preset": "slow", "rumble": False, "extra": 1,
+    }))
+    settings, notice = load_settings(path)
+    assert notice is None
+    assert settings.lang == "fr" and settings.fullscreen is False and settings.music_volume == 0.6
+    assert settings.sound_volume == 0.5 and settings.text_scale == 1.0
+    assert settings.safe_area == 0.1 and settings.timer_preset == "normal" and settings.rumble is False
+
+
+def test_timer_scale_presets():
+    assert Settings(timer_preset="normal").timer_scale == 1.0
+    assert Settings(timer_preset="extended").timer_scale == 1.5
+    assert Settings(timer_preset="off").timer_scale == 0.0
+
+
+def test_save_is_atomic_and_leaves_old_file_on_failure(tmp_path, monkeypatch):
+    path = tmp_path / "settings.json"
+    save_settings(Settings(lang="en"), path)
+
+    def boom(src, dst):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", boom)
+    try:
+        save_settings(Settings(lang="fr"), path)
+    except OSError:
+        pass
+    monkeypatch.undo()
+    assert load_settings(path)[0].lang == "en"
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]  # no temp file left
+
+
+def test_default_path_is_in_user_config(tmp_path):
+    assert str(settings_mod.default_path()).startswith(str(tmp_path / "config"))
