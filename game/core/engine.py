@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import pickle
 from dataclasses import dataclass, field
-from typing import Any, Generic, Iterable, Mapping, TypeVar
+from typing import Any, Callable, Generic, Iterable, Mapping, TypeVar
 
-from .actions import Action
+from .actions import CHANCE, Action
 from .rng import Rng
 
 S = TypeVar("S")
@@ -25,6 +25,26 @@ S = TypeVar("S")
 def clone(state: S) -> S:
     """A deep copy of a state (pickle is several times faster than deepcopy)."""
     return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def chance_action(rng: Rng, draw: Callable[[Rng], Mapping[str, Any]]) -> Action:
+    """Build the chance action that settles a random event, without touching ``rng``.
+
+    ``draw`` runs on a copy of the state's generator and returns the outcome (the deal
+    itself, as plain data). The action carries that outcome plus the generator's state
+    after the draw under ``"rng"``; ``apply`` stores it back with :func:`take_chance`.
+    Replaying a log therefore never calls the generator, and the state's generator
+    moves on exactly as it did in play.
+    """
+    copy = Rng(rng.state)
+    data = dict(draw(copy))
+    data["rng"] = copy.state
+    return Action(CHANCE, None, data)
+
+
+def take_chance(action: Action) -> Rng:
+    """The generator a state holds after applying the chance ``action``."""
+    return Rng(int(action.data["rng"]))
 
 
 @dataclass(frozen=True)
@@ -109,8 +129,8 @@ class GameDefinition:
     def chance(self, state: Any) -> Action | None:
         """If the state waits on a random outcome, the chance action that settles it.
 
-        It is computed from ``state.rng`` and carries the outcome in its data, so the
-        log replays it without calling the generator again."""
+        Build it with :func:`chance_action` (it must not change ``state``): it carries
+        the outcome in its data, so the log replays it without calling the generator."""
         return None
 
     def countdown(self, state: Any) -> Countdown | None:

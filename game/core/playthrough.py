@@ -55,12 +55,12 @@ def check_no_leaks(definition: GameDefinition, state: Any) -> None:
     for seat, plain in views.items():
         if plain["public"] != public:
             raise PlaythroughError(f"seat {seat}'s view has public data the TV does not")
+    own = {s: [(name, to_plain(value)) for name, value in definition.secrets(state, s)] for s in range(seats)}
     for owner in range(seats):
-        for name, value in definition.secrets(state, owner):
-            secret = to_plain(value)
+        for name, secret in own[owner]:
             for viewer in [None, *range(seats)]:
-                if viewer == owner:
-                    continue
+                if viewer == owner or (viewer is not None and (name, secret) in own[viewer]):
+                    continue  # two seats may hold equal secrets (both drew a 3): not a leak
                 plain = {"public": public} if viewer is None else views[viewer]
                 found: list[Any] = []
                 _walk_fields(plain, name, found)
@@ -78,7 +78,12 @@ def play_match(
     max_actions: int = 20000,
     catalogue_version: str = "",
 ) -> MatchResult:
-    """Play one full match with ``bots`` (one per seat) and return its outcome."""
+    """Play one full match with ``bots`` (one per seat) and return its outcome.
+
+    Each step asks the current seats in a seeded random order; the first bot that does
+    not wait (``act`` returning None) moves. When every current seat waits, the clock
+    jumps to the running countdown's expiry.
+    """
     session = Session(definition, config, seed, catalogue_version=catalogue_version)
     order_rng = Rng.from_seed(f"order:{seed}")
     actions = 0
@@ -90,15 +95,23 @@ def play_match(
         if outcome is not None:
             break
         current = sorted(session.current())
-        if not current:
+        if check:
+            for seat in current:
+                if not session.legal(seat):
+                    raise PlaythroughError(f"seat {seat} must act but has no legal action")
+        action = None
+        for seat in order_rng.shuffled(current):
+            legal = session.legal(seat)
+            if not legal:
+                raise PlaythroughError(f"seat {seat} must act but has no legal action")
+            action = bots[seat].act(session.view(seat), legal)
+            if action is not None:
+                break
+        if action is None:
             if not session.jump_to_deadline():
-                raise PlaythroughError("nobody can act, no chance, no countdown, and the game is not over")
+                raise PlaythroughError("every seat waits (or none may act), no chance, no countdown, "
+                                       "and the game is not over")
             continue
-        seat = current[0] if len(current) == 1 else order_rng.choice(current)
-        legal = session.legal(seat)
-        if not legal:
-            raise PlaythroughError(f"seat {seat} must act but has no legal action")
-        action = bots[seat].act(session.view(seat), legal)
         if check and Action.from_json(json.loads(json.dumps(action.to_json()))) != action:
             raise PlaythroughError(f"action does not survive JSON: {action!r}")
         session.submit(action)

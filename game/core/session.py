@@ -95,20 +95,25 @@ class Session:
         return self.state
 
     def advance(self, ticks: int = 1) -> bool:
-        """Move the session clock on; submit a timeout if a countdown expired.
+        """Move the session clock on; submit a timeout for each countdown that expires.
 
-        Returns True if a timeout was applied (the state changed)."""
-        self.tick += ticks
+        The clock stops at each deadline on the way, so a timeout and whatever it starts
+        (the next countdown, a chance action) carry the exact tick even when ``ticks`` is
+        large. Returns True if a timeout was applied (the state changed)."""
+        target = self.tick + max(0, ticks)
         changed = False
         while True:
             countdown = self.definition.countdown(self.state)
             deadline = countdown.deadline if countdown else None
-            if deadline is None or deadline > self.tick:
-                return changed
-            self._apply(Action(TIMEOUT, None, {"timer": countdown.name}, deadline))
+            if deadline is None or deadline > target:
+                break
+            self.tick = max(self.tick, deadline)
+            self._apply(Action(TIMEOUT, None, {"timer": countdown.name}, self.tick))
             self._settle()
             self.save()
             changed = True
+        self.tick = target
+        return changed
 
     def jump_to_deadline(self) -> bool:
         """Headless play: skip the clock straight to the running countdown's expiry."""
@@ -177,8 +182,8 @@ class Session:
             session.tick = int(raw.get("tick", session.log[-1].tick if session.log else 0))
         except SaveError:
             raise
-        except (KeyError, TypeError, ValueError, IllegalAction) as exc:
-            raise SaveError("corrupt", f"the log does not replay: {exc}") from exc
+        except Exception as exc:  # noqa: BLE001 - any failure to replay is a bad save, never a crash
+            raise SaveError("corrupt", f"the log does not replay: {exc!r}") from exc
         if raw.get("hash") != session.hash():
             raise SaveError("mismatch", "the replayed match differs from the saved one")
         return session

@@ -75,6 +75,6 @@ def all_games() -> dict[str, GameEntry]:
             if exc.name == f"{__name__}.{package}":
                 continue
             raise
-        for entry in module.ENTRIES:
+        for entry in getattr(module, "ENTRIES", ()):  # a package still being written has none yet
             games[entry.id] = entry
     return games

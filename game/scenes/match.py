@@ -87,7 +87,8 @@ class MatchScene(Scene):
                 continue
             del self._bot_wait[seat]
             legal = self.session.legal(seat)
-            if legal:
-                self.submit(bot.act(self.session.view(seat), legal))
+            action = bot.act(self.session.view(seat), legal) if legal else None
+            if action is not None:  # None: the bot waits (an optional move, e.g. accusing)
+                self.submit(action)
             if self.session.current() != current:
                 return  # the phase moved on: look again next tick

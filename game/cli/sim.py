@@ -1,0 +1,127 @@
+"""``python -m game sim GAME --seats N --matches K --seed S [--json]``: bot matches, headless.
+
+Every seat is played by the game's own bot. ``matches`` depends only on the seed (match
+``i`` is seeded ``"S:i"``), so two runs with the same seed print the same matches; only
+``matches_per_second`` in the summary changes. GAME is a game id, or ``module:ATTR``
+naming a :class:`~game.games.GameEntry` (the tests' toy game: ``tests.toygame:ENTRY``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+import time
+from typing import Any, Mapping
+
+from .. import paths
+from ..core.playthrough import play_match
+from ..core.rng import Rng
+from ..games import GameEntry, all_games
+
+
+def resolve_entry(name: str) -> GameEntry:
+    """A registered game by id, or a GameEntry named ``module:ATTR``."""
+    if ":" in name:
+        module_name, attr = name.split(":", 1)
+        entry = getattr(importlib.import_module(module_name), attr)
+        if not isinstance(entry, GameEntry):
+            raise SystemExit(f"{name} is not a GameEntry")
+        return entry
+    games = all_games()
+    if name not in games:
+        raise SystemExit(f"unknown game {name!r}; known: {', '.join(sorted(games)) or 'none'}")
+    return games[name]
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``key=value`` with JSON values (``free_swap=true``, ``rounds=2``); bare words stay text."""
+    key, sep, raw = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"expected key=value, got {text!r}")
+    try:
+        return key, json.loads(raw)
+    except json.JSONDecodeError:
+        return key, raw
+
+
+def simulate(entry: GameEntry, catalogue: Any, seats: int, matches: int, seed: str,
+             options: Mapping[str, Any] | None = None, check: bool = False) -> dict[str, Any]:
+    """Play ``matches`` bot matches; return ``{"matches": [...], "summary": {...}}``."""
+    definition = entry.make_definition(catalogue)
+    config = entry.default_config(seats)
+    config.update(options or {})
+    played: list[dict[str, Any]] = []
+    started = time.perf_counter()
+    for index in range(matches):
+        match_seed = f"{seed}:{index}"
+        bots = {s: entry.make_bot(catalogue, s, Rng.from_seed(f"bot:{match_seed}:{s}")) for s in range(seats)}
+        result = play_match(definition, config, match_seed, bots, check=check)
+        outcome = result.outcome
+        played.append({
+            "seed": match_seed,
+            "scores": [outcome.scores.get(s, 0) for s in range(seats)],
+            "winners": sorted(outcome.winners),
+            "actions": result.actions,
+            "reason": outcome.reason,
+            "measures": dict(outcome.measures),
+        })
+    elapsed = time.perf_counter() - started
+    return {"game": entry.id, "seats": seats, "config": config, "matches": played,
+            "summary": summarise(played, seats, elapsed)}
+
+
+def summarise(played: list[dict[str, Any]], seats: int, elapsed: float) -> dict[str, Any]:
+    count = max(1, len(played))
+    measures: dict[str, list[float]] = {}
+    reasons: dict[str, int] = {}
+    for match in played:
+        for name, value in match["measures"].items():
+            measures.setdefault(name, []).append(float(value))
+        reasons[match["reason"]] = reasons.get(match["reason"], 0) + 1
+    return {
+        "matches": len(played),
+        "mean_scores": [round(sum(m["scores"][s] for m in played) / count, 4) for s in range(seats)],
+        "win_rates": [round(sum(s in m["winners"] for m in played) / count, 4) for s in range(seats)],
+        "measures": {name: round(sum(v) / len(v), 4) for name, v in sorted(measures.items())},
+        "reasons": dict(sorted(reasons.items())),
+        "actions_per_match": round(sum(m["actions"] for m in played) / count, 2),
+        "matches_per_second": round(len(played) / elapsed, 2) if elapsed > 0 else None,
+    }
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="game id (secret_identity, personality, mission_secrete…) or module:ENTRY")
+    parser.add_argument("--seats", type=int, default=None, help="number of seats (default: the game's minimum)")
+    parser.add_argument("--matches", type=int, default=100)
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("--option", action="append", type=parse_option, default=[], metavar="KEY=VALUE",
+                        help="a lobby option, e.g. free_swap=true (repeatable)")
+    parser.add_argument("--check", action="store_true", help="also run the harness checks on every step")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def run(args: argparse.Namespace) -> int:
+    entry = resolve_entry(args.game)
+    seats = args.seats or entry.min_seats
+    if not entry.min_seats <= seats <= entry.max_seats:
+        print(f"{entry.id} takes {entry.min_seats}–{entry.max_seats} seats", file=sys.stderr)
+        return 2
+    catalogue, warnings = entry.load_catalogue(paths.data_dir(), None)
+    for warning in warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    report = simulate(entry, catalogue, seats, args.matches, str(args.seed), dict(args.option), args.check)
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False))
+        return 0
+    summary = report["summary"]
+    print(f"{entry.id}: {summary['matches']} matches, {seats} seats, seed {args.seed}")
+    print(f"  mean scores       {summary['mean_scores']}")
+    print(f"  win rates         {summary['win_rates']}")
+    print(f"  end reasons       {summary['reasons']}")
+    for name, value in summary["measures"].items():
+        print(f"  {name:<17} {value}")
+    print(f"  actions / match   {summary['actions_per_match']}")
+    print(f"  matches / second  {summary['matches_per_second']}")
+    return 0
