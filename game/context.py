@@ -39,3 +39,72 @@ class AppContext:
 
     def t(self, key: str, **fmt: Any) -> str:
         return self.catalogue.strings.get(key, **fmt)
+
+
+def _init_pygame(headless: bool) -> None:
+    """Start pygame. Headless: dummy video and audio drivers and a 1×1 hidden display,
+    so ``convert_alpha`` works for the kit's caches (tests, ``shot``, ``bench``)."""
+    import os
+
+    if headless:
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        if not _display_ready():
+            os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    pygame.init()
+    if headless and pygame.display.get_surface() is None:
+        pygame.display.set_mode((1, 1))
+
+
+def _display_ready() -> bool:
+    import sys
+
+    pygame = sys.modules.get("pygame")
+    return pygame is not None and pygame.display.get_init()
+
+
+def fill_seats(ctx: AppContext, count: int) -> None:
+    """Seat ``count`` players with distinct names and styles: the two keyboard sides
+    first, then pads (fake instance ids 100, 101, …). For shots and tests."""
+    names = [n.strip() for n in ctx.t("kit.demo_names").split(",") if n.strip()]
+    devices = [("kb", "left"), ("kb", "right")] + [("pad", 100 + i) for i in range(8)]
+    for i in range(min(count, 8)):
+        name = names[i] if i < len(names) else ctx.t("kit.bot_name", n=i + 1)
+        ctx.seats.join(devices[i], name)
+
+
+def build_context(*, headless: bool, lang: str | None = None, settings: Any = None, seats: int = 0,
+                  config_dir: Any = None, data_dir: Any = None) -> AppContext:
+    """Everything a scene needs: settings, catalogue, UI kit, audio, seats, games.
+
+    ``settings`` overrides the stored settings (read from ``config_dir`` or the user's
+    config folder); ``lang`` overrides the language; ``seats=N`` pre-fills N seats."""
+    from pathlib import Path
+
+    from . import paths
+    from .catalogue import load_catalogue
+    from .games import all_games
+    from .seats import SeatTable
+    from .settings import FILE_NAME, load_settings
+
+    notice = None
+    if settings is None:
+        path = Path(config_dir) / FILE_NAME if config_dir is not None else None
+        settings, notice = load_settings(path)
+    if lang is not None:
+        settings.lang = lang
+    _init_pygame(headless)
+    from .ui.audio import Audio
+    from .ui.kit import UiKit
+
+    catalogue = load_catalogue(Path(data_dir) if data_dir is not None else None, paths.user_data_dir() / "decks",
+                               settings.lang)
+    ctx = AppContext(catalogue=catalogue, settings=settings, kit=UiKit(settings), seats=SeatTable(),
+                     audio=Audio(settings, headless), games=all_games(), headless=headless)
+    if notice:
+        ctx.notices.append(ctx.t(notice))
+    ctx.notices.extend(catalogue.warnings)
+    fill_seats(ctx, seats)
+    return ctx

