@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
@@ -281,6 +282,31 @@ class UiKit:
         rect = image.get_rect(**{anchor: tuple(pos)})
         surface.blit(image, rect)
         return rect
+
+    def rich(self, template: str, size: int, colour: Colour | None = None, **glyphs: Intent | str) -> pygame.Surface:
+        """One line of text where ``{name}`` placeholders named in ``glyphs`` become pad
+        glyphs: ``kit.rich("Hold {button} to look", 40, button=Intent.PEEK)``."""
+        key = ("rich", template, self.scaled(size), tuple(colour) if colour else None, tuple(sorted(
+            (k, v if isinstance(v, str) else v.value) for k, v in glyphs.items())))
+        surface = self._sprites.get(key)
+        if surface is None:
+            pieces: list[pygame.Surface] = []
+            for i, chunk in enumerate(re.split(r"\{(\w+)\}", template)):
+                if i % 2 == 1 and chunk in glyphs:
+                    pieces.append(self.button_hint(glyphs[chunk], int(self.scaled(size) * 1.15)))
+                elif chunk:
+                    pieces.append(self.text(chunk if i % 2 == 0 else "{" + chunk + "}", size, colour))
+            gap = max(4, self.scaled(size) // 6)
+            width = sum(p.get_width() for p in pieces) + gap * max(0, len(pieces) - 1)
+            height = max((p.get_height() for p in pieces), default=1)
+            surface = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
+            x = 0
+            for piece in pieces:
+                surface.blit(piece, piece.get_rect(midleft=(x, height // 2)))
+                x += piece.get_width() + gap
+            surface = _convert(surface)
+            self._sprites[key] = surface
+        return surface
 
     # --- icons -----------------------------------------------------------------------------
     def icon(self, code: str, size: int) -> pygame.Surface:

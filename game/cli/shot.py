@@ -1,0 +1,112 @@
+"""``python -m game shot NAME --out F.png``: render one registered scene headless.
+
+Scenes register screenshots in a module-level ``SHOTS`` dict: full scene name ->
+``build(ctx, args)``, which pushes scenes onto ``ctx.stack``. The registry reads the
+shared scene modules and every game's ``scenes_module``; a module that does not exist
+yet is skipped (games land over time), any other import error is raised.
+
+After building, the stack runs ``--ticks`` fixed ticks (one frame each), then draws once
+on the 1920×1080 canvas, which is saved as PNG. Settings are the defaults (not the
+user's file), so shots are reproducible.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+#: Shared modules with screens, in listing order; games' modules are added after.
+SHARED_MODULES = ("game.scenes.menus", "game.scenes.peek", "game.scenes.ring", "game.scenes.disconnect")
+DEFAULT_TICKS = 60
+
+Builder = Callable[[Any, argparse.Namespace], None]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("scene", nargs="?", help="scene name (see --list)")
+    parser.add_argument("--out", help="PNG file to write")
+    parser.add_argument("--lang", choices=("fr", "en"), default="fr")
+    parser.add_argument("--seats", type=int, default=4, help="players seated (1-8, default 4)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ticks", type=int, default=DEFAULT_TICKS, help=f"fixed ticks before drawing (default {DEFAULT_TICKS})")
+    parser.add_argument("--list", action="store_true", help="list the scene names and exit")
+
+
+def _import_optional(name: str):
+    """The module, or None when it (or a package above it) does not exist yet."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name and (name == exc.name or name.startswith(exc.name + ".")):
+            return None
+        raise
+
+
+def registry() -> dict[str, Builder]:
+    """Every registered shot, by full scene name."""
+    from ..games import all_games
+
+    modules = list(SHARED_MODULES)
+    for entry in all_games().values():
+        if entry.scenes_module not in modules:
+            modules.append(entry.scenes_module)
+    shots: dict[str, Builder] = {}
+    for name in modules:
+        module = _import_optional(name)
+        if module is not None:
+            shots.update(getattr(module, "SHOTS", {}))
+    return shots
+
+
+def build_scene(ctx: Any, name: str, args: argparse.Namespace) -> None:
+    shots = registry()
+    if name not in shots:
+        raise KeyError(f"unknown scene {name!r}; known: {', '.join(sorted(shots))}")
+    shots[name](ctx, args)
+
+
+def render(name: str, args: argparse.Namespace):
+    """Build the scene in a fresh headless context, tick it, draw it: the canvas."""
+    from ..context import build_context
+    from ..settings import Settings
+
+    ctx = build_context(headless=True, lang=args.lang, settings=Settings(), seats=args.seats)
+    build_scene(ctx, name, args)
+    for _ in range(max(0, args.ticks)):
+        ctx.stack.fixed_update(1 / 60)
+        ctx.stack.update(1 / 60)
+    canvas = ctx.kit.canvas()
+    ctx.kit.background(canvas)
+    ctx.stack.draw(canvas, 1.0)
+    return canvas
+
+
+def run(args: argparse.Namespace) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if args.list:
+        for name in sorted(registry()):
+            print(name)
+        return 0
+    if not args.scene or not args.out:
+        print("usage: python -m game shot NAME --out FILE.png (or --list)", file=sys.stderr)
+        return 2
+    if not 1 <= args.seats <= 8:
+        print("--seats must be between 1 and 8", file=sys.stderr)
+        return 2
+    try:
+        canvas = render(args.scene, args)
+    except KeyError as exc:
+        print(exc.args[0], file=sys.stderr)
+        return 2
+    import pygame
+
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(canvas, str(out))
+    print(out)
+    return 0

@@ -1,0 +1,29 @@
+"""A neutral table for overlay screenshots: the theme background and every seat on the
+board ring (the same geometry boards use), so the peek curtain and the ring picker are
+shown over something that looks like a match in progress."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from .base import Scene
+
+
+class TableBackdrop(Scene):
+    opaque = True
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__()
+        self.ctx = ctx
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        kit = self.ctx.kit
+        kit.background(surface)
+        table = pygame.Rect(0, 0, 900, 560)
+        table.center = (kit.W // 2, kit.H // 2 + 10)
+        kit.panel(surface, table, kit.colours.panel, radius=280, border=kit.colours.panel_hi, border_width=6)
+        seats = list(self.ctx.seats)
+        for seat, pos in zip(seats, kit.ring_positions(len(seats), table.center, 400)):
+            kit.draw_seat_badge(surface, seat, pos, 72)

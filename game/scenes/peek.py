@@ -1,0 +1,184 @@
+"""The peek curtain: one seat's secret, shown only while that seat holds PEEK.
+
+An overlay pushed on a board. Closed, it names the seat (badge, colour, shape), asks
+everyone else to look away and tells the seat how to look; nothing private is drawn.
+While the seat holds PEEK on its own device, the game's ``draw_private`` callback fills a
+large panel, and the seat's other intents go to ``handle_private`` (pick a card…).
+Letting go hides the panel on the very next frame. Other seats' input is swallowed so
+nobody can act on the board behind the curtain; the board keeps running underneath
+(``freezes_below = False``), so countdowns go on while someone peeks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from typing import Any, Callable
+
+import pygame
+
+from ..input.intents import InputEvent, Intent
+from ..ui.tween import Tween
+from .base import Scene
+
+DrawPrivate = Callable[[pygame.Surface, pygame.Rect], None]
+CURTAIN_TICKS = 22
+
+
+class PeekCurtain(Scene):
+    opaque = False
+    blocks_input = True
+    freezes_below = False
+
+    def __init__(self, ctx: Any, seat: int, draw_private: DrawPrivate,
+                 handle_private: Callable[[InputEvent], bool] | None = None,
+                 title: str = "", on_close: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        if not 0 <= seat < len(ctx.seats):
+            raise ValueError(f"seat {seat} is not at the table")
+        self.ctx = ctx
+        self.seat = seat
+        self.draw_private = draw_private
+        self.handle_private = handle_private
+        self.title = title
+        self.on_close = on_close
+        self.peeking = False
+        self.ticks = 0
+        self.curtain = Tween(0.0, 1.0, CURTAIN_TICKS, "out_back")
+
+    # --- input ---------------------------------------------------------------------------
+    def handle(self, seat: int | None, event: InputEvent) -> bool:
+        if seat != self.seat:
+            return True  # everyone else waits: nothing reaches the board behind
+        if event.intent is Intent.PEEK:
+            self.peeking = event.pressed
+            return True
+        if self.peeking and self.handle_private is not None and self.handle_private(event):
+            return True
+        if event.intent is Intent.BACK and event.pressed:
+            self.close()
+        return True
+
+    def close(self) -> None:
+        self.peeking = False
+        if self.stack is not None:
+            self.stack.remove(self)
+        if self.on_close is not None:
+            self.on_close()
+
+    def fixed_update(self, dt: float) -> None:
+        self.ticks += 1
+        self.curtain.step()
+
+    # --- drawing -------------------------------------------------------------------------
+    def private_rect(self) -> pygame.Rect:
+        """Where ``draw_private`` draws: most of the screen, under the name banner."""
+        safe = self.ctx.kit.safe_rect
+        return pygame.Rect(safe.x + 60, safe.y + 150, safe.width - 120, safe.height - 250)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        kit = self.ctx.kit
+        kit.dim(surface, 215)
+        self._draw_curtains(surface, float(self.curtain.value(alpha)))
+        seat = self.ctx.seats[self.seat]
+        if self.peeking:
+            self._draw_open(surface, seat)
+        else:
+            self._draw_closed(surface, seat, alpha)
+
+    def _draw_curtains(self, surface: pygame.Surface, shown: float) -> None:
+        kit = self.ctx.kit
+        left = _curtain(kit)
+        width = left.get_width()
+        offset = int(width * (1.0 - shown))
+        surface.blit(left, (-offset, 0))
+        surface.blit(pygame.transform.flip(left, True, False), (kit.W - width + offset, 0))
+
+    def _draw_closed(self, surface: pygame.Surface, seat: Any, alpha: float) -> None:
+        kit, c = self.ctx.kit, self.ctx.kit.colours
+        style = kit.seat_style(seat.style)
+        box = pygame.Rect(0, 0, 1060, 700)
+        box.center = (kit.W // 2, kit.H // 2 - 20)
+        kit.panel(surface, box, c.panel, radius=40, border=style.colour, border_width=6)
+        # a slow breathing halo behind the badge draws every eye to whose turn it is
+        glow = 1.0 + 0.06 * math.sin((self.ticks + alpha) / 60 * math.pi)
+        kit.draw_shape(surface, "circle", _mix(c.panel, style.colour, 0.22), (box.centerx, box.y + 130), int(96 * glow))
+        kit.seat_token(surface, seat.style, (box.centerx, box.y + 130), 70)
+        y = box.y + 225
+        if self.title:
+            y = kit.blit_text(surface, self.title, 40, (box.centerx, y), "midtop", c.muted).bottom + 8
+        y = kit.blit_text(surface, self.ctx.t("peek.only", name=seat.name), 84, (box.centerx, y), "midtop",
+                          style.light, max_width=box.width - 80, align="center", shadow=True).bottom + 18
+        y = kit.blit_text(surface, self.ctx.t("peek.look_away"), 52, (box.centerx, y), "midtop", c.text,
+                          max_width=box.width - 80, align="center").bottom + 36
+        hold = kit.rich(self.ctx.strings.get("peek.hold"), 48, c.accent, button=Intent.PEEK)
+        surface.blit(hold, hold.get_rect(midtop=(box.centerx, y)))
+        kit.blit_text(surface, self.ctx.t("peek.hold_keys"), 30, (box.centerx, box.bottom - 36), "midbottom", c.muted)
+        kit.hint_bar(surface, [(Intent.PEEK, self.ctx.t("ring.look")), (Intent.BACK, self.ctx.t("peek.close"))])
+
+    def _draw_open(self, surface: pygame.Surface, seat: Any) -> None:
+        kit, c = self.ctx.kit, self.ctx.kit.colours
+        style = kit.seat_style(seat.style)
+        safe = kit.safe_rect
+        banner = pygame.Rect(safe.x + 60, safe.y + 20, safe.width - 120, 110)
+        kit.panel(surface, banner, style.dark, radius=30, border=style.colour)
+        kit.draw_seat_badge(surface, seat, (banner.x + 70, banner.centery), 72, beside=True, name_size=48)
+        heading = self.title or self.ctx.t("peek.peeking", name=seat.name)
+        kit.blit_text(surface, heading, 44, (banner.centerx + 60, banner.centery), "center", c.text)
+        kit.blit_text(surface, self.ctx.t("peek.release"), 32, (banner.right - 36, banner.centery), "midright", c.muted)
+        rect = self.private_rect()
+        kit.panel(surface, rect, c.panel, radius=36, border=style.colour, border_width=6)
+        self.draw_private(surface, rect.inflate(-48, -48))
+
+
+def _mix(a, b, t):
+    return tuple(int(x + (y - x) * t) for x, y in zip(a, b))
+
+
+def _curtain(kit: Any) -> pygame.Surface:
+    """The left stage curtain (velvet folds and a gold hem), drawn once per kit."""
+    cached = getattr(kit, "_peek_curtain", None)
+    if cached is not None:
+        return cached
+    width, height = 300, kit.H
+    curtain = pygame.Surface((width, height), pygame.SRCALPHA)
+    base, deep = (132, 30, 72), (58, 10, 38)
+    for x in range(width):
+        fold = 0.5 + 0.5 * math.cos(x / width * math.pi * 5.0)
+        edge = min(1.0, (width - x) / 40.0)  # the inner edge rounds off into shadow
+        col = _mix(deep, base, fold * (0.55 + 0.45 * edge))
+        pygame.draw.line(curtain, col, (x, 0), (x, height))
+    pygame.draw.rect(curtain, kit.colours.gold, pygame.Rect(width - 10, 0, 10, height))
+    pygame.draw.rect(curtain, (150, 110, 40), pygame.Rect(width - 4, 0, 4, height))
+    curtain = curtain.convert_alpha() if pygame.display.get_surface() is not None else curtain
+    kit._peek_curtain = curtain
+    return curtain
+
+
+# --- screenshots -------------------------------------------------------------------------
+def _demo_private(ctx: Any) -> DrawPrivate:
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        kit = ctx.kit
+        card = pygame.Rect(0, 0, 420, 560)
+        card.center = rect.center
+        kit.panel(surface, card, kit.colours.panel_hi, radius=32, border=kit.colours.gold)
+        icon = kit.icon("1F451", 300)
+        surface.blit(icon, icon.get_rect(center=(card.centerx, card.centery - 40)))
+        kit.blit_text(surface, ctx.t("peek.demo_card"), 48, (card.centerx, card.bottom - 40), "midbottom")
+    return draw
+
+
+def _shot(peeking: bool):
+    def build(ctx: Any, args: argparse.Namespace) -> None:
+        from .backdrop import TableBackdrop
+
+        ctx.stack.push(TableBackdrop(ctx))
+        seat = min(1, len(ctx.seats) - 1)
+        curtain = PeekCurtain(ctx, seat, _demo_private(ctx), title=ctx.t("peek.demo_title"))
+        ctx.stack.push(curtain)
+        if peeking:
+            ctx.stack.handle(seat, InputEvent(ctx.seats[seat].device, Intent.PEEK, pressed=True))
+    return build
+
+
+SHOTS = {"peek": _shot(False), "peek.open": _shot(True)}
