@@ -37,7 +37,10 @@ class InputEvent:
     ``pressed`` is True on press, False on release (PEEK and held CONFIRM need both).
     For STICK, ``angle`` is in degrees clockwise from straight up (0 = up, 90 = right)
     and ``magnitude`` in 0..1 after the dead zone (0 = back to centre). For POINTER,
-    ``pos`` is in logical 1920×1080 canvas coordinates.
+    ``pos`` is in logical 1920×1080 canvas coordinates (mouse motion has
+    ``pressed=False``, a left click ``pressed=True``). ``repeat`` marks a held
+    direction's automatic repeats. ``from_stick`` marks directions made by flicking the
+    left stick, so a scene that already follows STICK angles can ignore them.
     """
 
     device: DeviceId
@@ -47,3 +50,8 @@ class InputEvent:
     magnitude: float = 0.0
     pos: tuple[int, int] | None = None
     repeat: bool = False
+    from_stick: bool = False
+
+
+#: The four menu directions.
+DIRECTIONS = (Intent.UP, Intent.DOWN, Intent.LEFT, Intent.RIGHT)

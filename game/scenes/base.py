@@ -46,6 +46,12 @@ class Scene:
         device that has not joined. Return True when the event was taken."""
         return False
 
+    def process_raw(self, event: "pygame.event.Event") -> bool:
+        """A raw pygame event for the top scene only: mouse (in canvas pixels), wheel,
+        text and keys, for pygame_gui menus. Return True when taken (a key taken here
+        makes no intent)."""
+        return False
+
     def fixed_update(self, dt: float) -> None:
         """One fixed 1/60 s step: timers, tweens, game clocks."""
 

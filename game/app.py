@@ -1,0 +1,150 @@
+"""The window, the one event pump and the fixed-timestep loop.
+
+Scenes draw on a 1920×1080 canvas; the App scales it into the window (or screen)
+keeping its aspect, with bars where the shapes differ. Game time advances in fixed
+1/60 s steps, after Glenn Fiedler's "Fix Your Timestep!": real frame time (clamped to
+0.25 s so a hitch does not snowball) fills an accumulator that is drained in steps, at
+most five a frame; then one draw with ``alpha`` = the leftover fraction of a step.
+
+The clock is any callable returning seconds, so tests tick it by hand and never sleep.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+import pygame
+
+from .input.hub import InputHub
+from .input.viewport import CANVAS, Viewport
+
+
+class WrongPygame(RuntimeError):
+    """The original ``pygame`` package is installed instead of ``pygame-ce``."""
+
+
+def ensure_pygame_ce(module: Any = pygame) -> None:
+    """pygame_gui and our SVG icons need pygame-ce; the two packages share the name
+    ``pygame``, so say plainly which one to install instead of failing obscurely."""
+    if not getattr(module, "IS_CE", False):
+        raise WrongPygame(
+            "Secret Salon needs pygame-ce, but the original 'pygame' package is installed.\n"
+            "Fix: pip uninstall -y pygame && pip install --force-reinstall pygame-ce==2.5.8")
+
+
+ensure_pygame_ce()
+
+STEP = 1.0 / 60.0
+MAX_FRAME = 0.25
+MAX_STEPS = 5
+WINDOW_SIZE = (1280, 720)
+#: Frames a second the real loop aims for (the fixed steps stay at 60 Hz).
+FRAME_CAP = 120
+
+
+class App:
+    def __init__(self, ctx: Any, clock: Callable[[], float] | None = None,
+                 hub: InputHub | None = None) -> None:
+        self.ctx = ctx
+        self.clock = clock or time.perf_counter
+        self.fullscreen = bool(getattr(ctx.settings, "fullscreen", False))
+        self.window = self._open_window()
+        self.canvas = pygame.Surface(CANVAS).convert()
+        self.viewport = Viewport.fit(self.window.get_size())
+        self.hub = hub if hub is not None else InputHub(ctx)
+        self.hub.to_canvas = lambda pos: self.viewport.to_canvas(pos)
+        ctx.input = self.hub
+        self.running = True
+        ctx.stack.on_empty = self.quit
+        self.accumulator = 0.0
+        self._last = self.clock()
+        #: For tests and the bench: frames run, fixed steps in all and in the last frame.
+        self.frames = 0
+        self.steps = 0
+        self.last_steps = 0
+        self.last_alpha = 0.0
+
+    # --- window ----------------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        pygame.display.set_caption("Secret Salon")
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(WINDOW_SIZE, pygame.RESIZABLE)
+
+    def set_fullscreen(self, on: bool) -> None:
+        self.fullscreen = on
+        self.ctx.settings.fullscreen = on
+        self.window = self._open_window()
+        self._resized()
+
+    def _resized(self) -> None:
+        self.window = pygame.display.get_surface()
+        self.viewport = Viewport.fit(self.window.get_size())
+
+    def _window_event(self, event: pygame.event.Event) -> bool:
+        """Handle what belongs to the window; True if the event went no further."""
+        if event.type == pygame.QUIT:
+            self.quit()
+            return True
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self._resized()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.set_fullscreen(not self.fullscreen)
+            return True
+        return False
+
+    def quit(self) -> None:
+        self.running = False
+
+    # --- the loop ----------------------------------------------------------------------------
+    def frame(self) -> None:
+        """One iteration: pump events, run the fixed steps that are due, draw once."""
+        now = self.clock()
+        frame_dt = min(max(now - self._last, 0.0), MAX_FRAME)
+        self._last = now
+        if bool(getattr(self.ctx.settings, "fullscreen", False)) != self.fullscreen:
+            self.set_fullscreen(not self.fullscreen)  # changed in the settings screen
+        for event in pygame.event.get():
+            if not self._window_event(event):
+                self.hub.process(event, now)
+        self.hub.tick(now)
+
+        self.accumulator += frame_dt
+        steps = 0
+        # The epsilon keeps float drift from turning exact 1/60 s frames into 0 or 2 steps.
+        while self.accumulator >= STEP - 1e-9 and steps < MAX_STEPS:
+            self.ctx.stack.fixed_update(STEP)
+            self.accumulator = max(0.0, self.accumulator - STEP)
+            steps += 1
+        if steps == MAX_STEPS and self.accumulator >= STEP - 1e-9:
+            self.accumulator = 0.0  # too far behind: drop the backlog instead of spiralling
+        self.ctx.stack.update(frame_dt)
+        self.frames += 1
+        self.steps += steps
+        self.last_steps = steps
+        self.last_alpha = min(1.0, self.accumulator / STEP)
+        self.draw(self.last_alpha)
+
+    def draw(self, alpha: float) -> None:
+        self.canvas.fill((0, 0, 0))
+        self.ctx.stack.draw(self.canvas, alpha)
+        view = self.viewport
+        if (view.width, view.height) == CANVAS and (view.x, view.y) == (0, 0):
+            self.window.blit(self.canvas, (0, 0))
+        else:
+            self.window.fill((0, 0, 0))
+            target = self.window.subsurface((view.x, view.y, view.width, view.height))
+            pygame.transform.smoothscale(self.canvas, (view.width, view.height), target)
+        pygame.display.flip()
+
+    def run(self) -> None:
+        """Frames until the window closes or the last scene leaves."""
+        limiter = pygame.time.Clock()
+        try:
+            while self.running:
+                self.frame()
+                limiter.tick(FRAME_CAP)
+        finally:
+            self.hub.pads.close_all()

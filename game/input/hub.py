@@ -1,0 +1,242 @@
+"""The one place pygame input events become intents and reach the scenes.
+
+Every device's intent is routed as ``ctx.stack.handle(ctx.seats.seat_of(device), ev)``.
+Mouse, wheel, text and key events also reach the top scene raw through
+``Scene.process_raw`` (mouse positions already in canvas pixels), so pygame_gui menus
+work; a key a scene takes raw (typing a name) makes no intent.
+
+Hot-plug: a pad that arrives is opened and may join (the lobby takes CONFIRM from an
+unseated device). A seated pad that leaves while a match is on the stack holds its
+seat and brings up the disconnect overlay; outside a match ``on_device_removed`` (set
+by the lobby) decides, and without it the seat is simply freed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Hashable
+
+import pygame
+
+from .intents import DIRECTIONS, InputEvent, Intent
+from .keymap import PAD_BUTTONS, PAD_TRIGGERS, key_intent
+from .pads import AXIS_MAX, PadAdapter
+from .repeat import Repeater
+from .stick import StickState
+
+MOUSE = ("mouse", 0)
+#: Trigger travel (0..1) that counts as a press, and below which it is released.
+TRIGGER_ON = 0.5
+TRIGGER_OFF = 0.3
+
+_MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+_RAW_ONLY = (pygame.MOUSEWHEEL, pygame.TEXTINPUT, pygame.TEXTEDITING)
+
+
+def pad(instance_id: int) -> tuple[str, int]:
+    """The device id of a pad."""
+    return ("pad", instance_id)
+
+
+class InputHub:
+    def __init__(self, ctx: Any, pads: PadAdapter | None = None) -> None:
+        self.ctx = ctx
+        self.pads = pads if pads is not None else PadAdapter()
+        self.pads.init()
+        #: instance_id -> pad name, for the pads connected now.
+        self.pad_names: dict[int, str] = {}
+        #: Window pixel -> canvas pixel (None in the letterbox bars); the App sets it.
+        self.to_canvas: Callable[[tuple[float, float]], tuple[int, int] | None] = lambda p: (int(p[0]), int(p[1]))
+        #: Called with the device id when a pad leaves outside a match (the lobby).
+        self.on_device_removed: Callable[[Hashable], None] | None = None
+        #: Called with the device id when a pad arrives.
+        self.on_device_added: Callable[[Hashable], None] | None = None
+        self.repeater = Repeater()
+        self._sticks: dict[int, StickState] = {}
+        self._triggers: dict[tuple[int, int], bool] = {}
+        self._held: dict[Hashable, set[Intent]] = {}
+        self._pointer: tuple[int, int] | None = None
+
+    # --- routing -------------------------------------------------------------------------
+    def emit(self, event: InputEvent) -> bool:
+        """Send one intent to the scenes as the seat its device is bound to."""
+        held = self._held.setdefault(event.device, set())
+        if event.intent not in (Intent.STICK, Intent.POINTER):
+            if event.pressed:
+                held.add(event.intent)
+            else:
+                held.discard(event.intent)
+        seat = self.ctx.seats.seat_of(event.device)
+        return self.ctx.stack.handle(seat, event)
+
+    def _raw(self, event: pygame.event.Event) -> bool:
+        top = self.ctx.stack.top
+        return bool(top is not None and top.process_raw(event))
+
+    def _press(self, device: Hashable, intent: Intent, pressed: bool, now: float,
+               from_stick: bool = False) -> None:
+        if intent in DIRECTIONS:
+            if pressed:
+                self.repeater.press(device, intent, now, from_stick)
+            else:
+                self.repeater.release(device, intent)
+        elif not pressed and intent not in self._held.get(device, ()):
+            return  # a release whose press a raw scene took (or never saw)
+        self.emit(InputEvent(device, intent, pressed, from_stick=from_stick))
+
+    def held(self, device: Hashable) -> frozenset[Intent]:
+        """Intents the device holds down now (PEEK held, a direction…)."""
+        return frozenset(self._held.get(device, ()))
+
+    # --- the pump ------------------------------------------------------------------------
+    def process(self, event: pygame.event.Event, now: float) -> None:
+        """Turn one pygame event into intents (and raw scene input)."""
+        kind = event.type
+        if kind == pygame.CONTROLLERBUTTONDOWN or kind == pygame.CONTROLLERBUTTONUP:
+            intent = PAD_BUTTONS.get(event.button)
+            if intent is not None:
+                self._press(pad(event.instance_id), intent, kind == pygame.CONTROLLERBUTTONDOWN, now)
+        elif kind == pygame.CONTROLLERAXISMOTION:
+            self._axis(event.instance_id, event.axis, event.value, now)
+        elif kind == pygame.CONTROLLERDEVICEADDED:
+            self.scan_pads()
+        elif kind == pygame.CONTROLLERDEVICEREMOVED:
+            self._pad_removed(event.instance_id)
+            self.scan_pads()
+        elif kind == pygame.KEYDOWN or kind == pygame.KEYUP:
+            self._key(event, now)
+        elif kind in _MOUSE_EVENTS:
+            self._mouse(event)
+        elif kind in _RAW_ONLY:
+            self._raw(event)
+
+    def tick(self, now: float) -> None:
+        """Once a frame after the events: send held directions' repeats."""
+        for device, intent, from_stick in self.repeater.due(now):
+            self.emit(InputEvent(device, intent, True, repeat=True, from_stick=from_stick))
+
+    # --- pads ----------------------------------------------------------------------------
+    def _axis(self, instance_id: int, axis: int, value: int, now: float) -> None:
+        device = pad(instance_id)
+        if axis in PAD_TRIGGERS:
+            key = (instance_id, axis)
+            amount = value / AXIS_MAX
+            was = self._triggers.get(key, False)
+            if not was and amount >= TRIGGER_ON or was and amount < TRIGGER_OFF:
+                self._triggers[key] = not was
+                self._press(device, PAD_TRIGGERS[axis], not was, now)
+            return
+        if axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
+            return
+        stick = self._sticks.setdefault(instance_id, StickState())
+        name = "x" if axis == pygame.CONTROLLER_AXIS_LEFTX else "y"
+        changed, released, pressed = stick.move(name, max(-1.0, min(1.0, value / AXIS_MAX)))
+        if changed:
+            self.emit(InputEvent(device, Intent.STICK, stick.magnitude > 0.0,
+                                 angle=stick.angle, magnitude=stick.magnitude))
+        if released is not None:
+            self._press(device, released, False, now, from_stick=True)
+        if pressed is not None:
+            self._press(device, pressed, True, now, from_stick=True)
+
+    def scan_pads(self) -> None:
+        """Open pads that arrived (at start-up too); they may then join."""
+        for instance_id, name in self.pads.open_new():
+            self.pad_names[instance_id] = name
+            if self.on_device_added is not None:
+                self.on_device_added(pad(instance_id))
+
+    def _pad_removed(self, instance_id: int) -> None:
+        if instance_id not in self.pad_names:
+            return
+        device = pad(instance_id)
+        self.release_all(device)
+        self.pads.close(instance_id)
+        self.pad_names.pop(instance_id, None)
+        self._sticks.pop(instance_id, None)
+        for key in [k for k in self._triggers if k[0] == instance_id]:
+            del self._triggers[key]
+        self._held.pop(device, None)
+        seats = self.ctx.seats
+        seat = seats.seat_of(device)
+        if seat is not None and self.match_on_stack():
+            from ..scenes.disconnect import show_disconnect
+
+            seats.disconnect(device)
+            show_disconnect(self.ctx)
+        elif self.on_device_removed is not None:
+            self.on_device_removed(device)
+        elif seat is not None:
+            seats.remove(seat)
+
+    def release_all(self, device: Hashable) -> None:
+        """Send releases for everything the device holds (a pad pulled mid-peek must
+        close the peek, not leave it open)."""
+        self.repeater.release(device)
+        stick = self._sticks.get(device[1]) if device[0] == "pad" else None
+        if stick is not None and stick.magnitude > 0.0:
+            stick.x = stick.y = stick.magnitude = 0.0
+            stick.flick = None
+            self.emit(InputEvent(device, Intent.STICK, False, angle=stick.angle, magnitude=0.0))
+        for intent in sorted(self._held.get(device, ()), key=lambda i: i.value):
+            self.emit(InputEvent(device, intent, False))
+
+    def match_on_stack(self) -> bool:
+        from ..scenes.match import MatchScene
+
+        return any(isinstance(scene, MatchScene) for scene in self.ctx.stack)
+
+    def connected_pads(self) -> list[tuple[str, int]]:
+        return [pad(instance_id) for instance_id in self.pad_names]
+
+    def rumble(self, seat_or_device: int | Hashable, low: float, high: float, ms: int) -> bool:
+        """Rumble a seat's pad (or a pad device); never when rumble is off in settings."""
+        if not getattr(self.ctx.settings, "rumble", True):
+            return False
+        device = seat_or_device
+        if isinstance(seat_or_device, int):
+            seats = self.ctx.seats
+            if not 0 <= seat_or_device < len(seats):
+                return False
+            device = seats.seats[seat_or_device].device
+        if not (isinstance(device, tuple) and len(device) == 2 and device[0] == "pad"):
+            return False
+        return self.pads.rumble(device[1], low, high, ms)
+
+    # --- keyboard and mouse ----------------------------------------------------------------
+    def _key(self, event: pygame.event.Event, now: float) -> None:
+        down = event.type == pygame.KEYDOWN
+        taken = self._raw(event)
+        found = key_intent(getattr(event, "scancode", None), getattr(event, "key", None))
+        if found is None:
+            return
+        side, intent = found
+        device = ("kb", side)
+        if down and taken:
+            return
+        if down and intent in self._held.get(device, ()):
+            return  # the OS's own key repeat: we make our own for directions
+        self._press(device, intent, down, now)
+
+    def _mouse(self, event: pygame.event.Event) -> None:
+        pos = self.to_canvas(event.pos)
+        if pos is None:
+            return  # in the letterbox bars
+        attrs = dict(event.dict)
+        attrs["pos"] = pos
+        if "rel" in attrs and self._pointer is not None:
+            attrs["rel"] = (pos[0] - self._pointer[0], pos[1] - self._pointer[1])
+        self._pointer = pos
+        if self._raw(pygame.event.Event(event.type, attrs)):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.emit(InputEvent(MOUSE, Intent.POINTER, False, pos=pos))
+        elif event.button == 1 and event.type == pygame.MOUSEBUTTONDOWN:
+            self.emit(InputEvent(MOUSE, Intent.POINTER, True, pos=pos))
+        elif event.button == 3:
+            self.emit(InputEvent(MOUSE, Intent.BACK, event.type == pygame.MOUSEBUTTONDOWN, pos=pos))
+
+    def pointer_pos(self) -> tuple[int, int] | None:
+        """The mouse in canvas pixels (None in the bars or before it moved)."""
+        if not pygame.display.get_init() or pygame.display.get_surface() is None:
+            return self._pointer
+        return self.to_canvas(pygame.mouse.get_pos())

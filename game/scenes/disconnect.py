@@ -1,0 +1,116 @@
+"""The overlay shown when a seated pad is unplugged during a match.
+
+The board below is frozen (its clock and bots stop) and nothing is lost: the seat is
+only *held* (``SeatTable.disconnect``). Any device that has no seat (a pad just plugged
+in, the same pad back with a new instance id, a keyboard side) takes the first held
+seat by pressing CONFIRM; the overlay leaves once no seat is held.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..input.intents import InputEvent, Intent
+from .base import Scene
+
+#: Device kinds that may take a held seat (not the mouse, not bots).
+RECLAIMERS = ("pad", "kb")
+
+
+class DisconnectScene(Scene):
+    opaque = False
+    blocks_input = True
+    freezes_below = True
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.ticks = 0
+
+    def handle(self, seat: int | None, event: InputEvent) -> bool:
+        """CONFIRM from a free device takes the first held seat; all else waits."""
+        if (event.intent is Intent.CONFIRM and event.pressed and not event.repeat and seat is None
+                and isinstance(event.device, tuple) and event.device[0] in RECLAIMERS):
+            held = self.ctx.seats.held()
+            if held:
+                self.ctx.seats.reclaim(held[0], event.device)
+                self.ctx.audio.play("join")
+                if self.ctx.input is not None:
+                    self.ctx.input.rumble(event.device, 0.4, 0.6, 180)
+            self._close_if_done()
+        return True
+
+    def fixed_update(self, dt: float) -> None:
+        self.ticks += 1
+        self._close_if_done()
+
+    def _close_if_done(self) -> None:
+        if not self.ctx.seats.held() and self.stack is not None:
+            self.stack.remove(self)
+
+    def draw(self, surface: Any, alpha: float) -> None:
+        kit, ctx = self.ctx.kit, self.ctx
+        held = [ctx.seats[i] for i in ctx.seats.held()]
+        if not held:
+            return
+        kit.dim(surface, 190)
+        W, H = kit.W, kit.H
+        box_w, box_h = 1360, 740
+        box = (W // 2 - box_w // 2, H // 2 - box_h // 2, box_w, box_h)
+        kit.panel(surface, box, kit.colours.panel, radius=36, border=kit.colours.bad)
+        top = box[1]
+        icon = kit.icon("1F50C", 96)  # electric plug
+        surface.blit(icon, icon.get_rect(midtop=(W // 2, top + 36)))
+        kit.blit_text(surface, ctx.t("disconnect.title"), 64, (W // 2, top + 140), "midtop", kit.colours.text,
+                      shadow=True)
+        label = "disconnect.held_one" if len(held) == 1 else "disconnect.held_many"
+        kit.blit_text(surface, ctx.t(label), 34, (W // 2, top + 230), "midtop", kit.colours.muted)
+        # The held seats, the one the next CONFIRM takes first, pulsing.
+        gap = min(230, (box_w - 120) // len(held))
+        x0 = W // 2 - gap * (len(held) - 1) // 2
+        cy = top + 380
+        pulse = 0.5 + 0.5 * math.sin((self.ticks + alpha) * 2 * math.pi / 70)
+        for n, seat in enumerate(held):
+            cx = x0 + n * gap
+            if n == 0:
+                grow = int(6 * pulse)
+                card = (cx - 105 - grow, cy - 85 - grow, 210 + 2 * grow, 222 + 2 * grow)
+                kit.panel(surface, card, kit.colours.panel_hi, radius=28, border=kit.colours.gold, shadow=False)
+            kit.draw_seat_badge(surface, seat, (cx, cy), size=120 if n == 0 else 96, dim=n > 0, name_size=40)
+        # "(A) on any controller to take this seat"
+        glyph = kit.button_hint(Intent.CONFIRM, 64)
+        text = kit.text(ctx.t("disconnect.take"), 40, kit.colours.text)
+        width = glyph.get_width() + 18 + text.get_width()
+        x = W // 2 - width // 2
+        y = top + 570
+        surface.blit(glyph, glyph.get_rect(midleft=(x, y)))
+        surface.blit(text, text.get_rect(midleft=(x + glyph.get_width() + 18, y)))
+        kit.blit_text(surface, ctx.t("disconnect.keyboard"), 30, (W // 2, y + 48), "midtop", kit.colours.muted)
+        kit.blit_text(surface, ctx.t("disconnect.paused"), 30, (W // 2, y + 96), "midtop", kit.colours.muted)
+
+
+def show_disconnect(ctx: Any) -> DisconnectScene:
+    """Put the overlay up (once: a second unplug only adds a name to it)."""
+    for scene in ctx.stack:
+        if isinstance(scene, DisconnectScene):
+            return scene
+    scene = DisconnectScene(ctx)
+    ctx.stack.push(scene)
+    return scene
+
+
+def _shot_disconnect(ctx: Any, args: Any) -> None:
+    """A table of (at least) four with two pads unplugged mid-match."""
+    from ..context import fill_seats
+    from .backdrop import TableBackdrop
+
+    if len(ctx.seats) < 4:
+        fill_seats(ctx, 4)
+    ctx.stack.push(TableBackdrop(ctx))
+    for seat in list(ctx.seats)[2:4]:
+        ctx.seats.disconnect(seat.device)
+    show_disconnect(ctx)
+
+
+SHOTS = {"disconnect": _shot_disconnect}
