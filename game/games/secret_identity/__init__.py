@@ -1,0 +1,54 @@
+"""Secret Identity, competitive and cooperative: both modes share one catalogue.
+
+Besides the options below, the lobby puts the chosen category ids in the config key
+``categories`` (None = every category) — see :func:`rules.common.character_pool`.
+"""
+
+from __future__ import annotations
+
+from .. import GameEntry, OptionSpec
+from .bots import CompetitiveBot, CoopBot
+from .catalogue import load_catalogue
+from .rules import CompetitiveRules, CoopRules
+from .rules.common import character_pool
+from .rules.competitive import MIN_CHARACTERS
+from .rules.coop import CHARACTERS as COOP_CHARACTERS
+
+FAMILY_ONLY = OptionSpec("family_only", False, (False, True))
+
+ENTRIES = (
+    GameEntry(
+        id="secret_identity",
+        min_seats=3,
+        max_seats=8,
+        catalogue_key="secret_identity",
+        load_catalogue=load_catalogue,
+        make_definition=CompetitiveRules,
+        make_bot=lambda catalogue, seat, rng: CompetitiveBot(seat, rng, catalogue),
+        scenes_module="game.games.secret_identity.scenes",
+        options=(
+            OptionSpec("replacements_per_round", 3, (0, 1, 2, 3)),  # SI-3
+            OptionSpec("catch_up", True, (True, False)),  # SI-8
+            FAMILY_ONLY,
+        ),
+    ),
+    GameEntry(
+        id="secret_identity_coop",
+        min_seats=3,
+        max_seats=8,
+        catalogue_key="secret_identity",
+        load_catalogue=load_catalogue,
+        make_definition=CoopRules,
+        make_bot=lambda catalogue, seat, rng: CoopBot(seat, rng, catalogue),
+        scenes_module="game.games.secret_identity.scenes",
+        options=(FAMILY_ONLY,),
+    ),
+)
+
+#: Fewest characters each mode needs (the lobby refuses a category choice below it).
+MIN_POOL = {"secret_identity": MIN_CHARACTERS, "secret_identity_coop": COOP_CHARACTERS}
+
+
+def enough_characters(catalogue, game_id: str, config) -> bool:
+    """Whether the lobby's category and family choices leave enough characters."""
+    return len(character_pool(catalogue, config)) >= MIN_POOL[game_id]

@@ -1,0 +1,206 @@
+"""Secret Identity bots: a clue giver and a guesser sharing one "listener" model.
+
+The listener scores a character against a clue by the tags its pictograms share with
+the character, each shared tag weighted by its rarity in the catalogue (a rare tag says
+more): green pictograms add, red ones subtract. The clue bot picks the 1–3 placements
+that make the listener most sure of its character (SI-4); the voting bot turns listener
+scores into probabilities and gives each opponent a distinct number with the best total
+(SI-5), by an exact assignment over at most 8 slots.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any, Sequence
+
+from ...core.actions import Action
+from ...core.bots import Bot
+from ...core.engine import SeatView
+from ...core.rng import Rng
+from .view import Shown
+
+#: How sharply listener scores turn into probabilities.
+SHARPNESS = 1.2
+#: Weight of a red ("is not") pictogram against a green one.
+RED_WEIGHT = 0.8
+
+
+class TagModel:
+    """Tag rarity weights and per-pair match scores for one catalogue."""
+
+    def __init__(self, catalogue: Any) -> None:
+        self.catalogue = catalogue
+        counts: dict[str, int] = {}
+        for character in catalogue.characters:
+            for tag in character.tags:
+                counts[tag] = counts.get(tag, 0) + 1
+        total = max(1, len(catalogue.characters))
+        self.weight = {tag: math.log((total + 1) / (n + 0.5)) for tag, n in counts.items()}
+        self.picto_tags = {p.id: frozenset(p.tags) for p in catalogue.pictograms.values()}
+        self.char_tags = {c.id: frozenset(c.tags) for c in catalogue.characters}
+        self.card_pictos = {card.id: card.pictograms for card in catalogue.cards}
+        self._match: dict[tuple[str, str], float] = {}
+
+    def match(self, pictogram: str, character: str) -> float:
+        key = (pictogram, character)
+        value = self._match.get(key)
+        if value is None:
+            shared = self.picto_tags.get(pictogram, frozenset()) & self.char_tags.get(character, frozenset())
+            value = sum(self.weight.get(tag, 0.0) for tag in shared)
+            self._match[key] = value
+        return value
+
+    def scores(self, clue: Sequence[Shown], board: Sequence[str]) -> list[float]:
+        """The listener's score of every board character for one clue."""
+        return [
+            sum(self.match(s.pictogram, c) * (1.0 if s.green else -RED_WEIGHT) for s in clue)
+            for c in board
+        ]
+
+    @staticmethod
+    def probabilities(scores: Sequence[float], allowed: Sequence[bool]) -> list[float]:
+        top = max(s for s, ok in zip(scores, allowed) if ok)
+        raw = [math.exp(SHARPNESS * (s - top)) if ok else 0.0 for s, ok in zip(scores, allowed)]
+        total = sum(raw)
+        return [r / total for r in raw]
+
+
+@lru_cache(maxsize=4)
+def tag_model(catalogue: Any) -> TagModel:
+    """One model per catalogue object (bots of a match share it)."""
+    return TagModel(catalogue)
+
+
+def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: int,
+              budget: float) -> list[tuple[str, str, bool]]:
+    """Greedy clue: add the placement that most raises the listener's belief in
+    ``slot`` while the gain is worth a card (cards are not replaced, SI-4).
+
+    ``budget`` is how many cards a round can spend on average; returns
+    ``[(card, pictogram, green), ...]`` with 1–3 entries (empty for an empty hand)."""
+    allowed = [True] * len(board)
+    chosen: list[tuple[str, str, bool]] = []
+    base = [0.0] * len(board)
+    belief = 1.0 / len(board)
+    while len(chosen) < 3:
+        used_cards = {c for c, _, _ in chosen}
+        best: tuple[float, tuple[str, str, bool], list[float]] | None = None
+        for card in hand:
+            if card in used_cards:
+                continue
+            for picto in model.card_pictos[card]:
+                matches = [model.match(picto, c) for c in board]
+                for green in (True, False):
+                    sign = 1.0 if green else -RED_WEIGHT
+                    scores = [b + sign * m for b, m in zip(base, matches)]
+                    p = model.probabilities(scores, allowed)[slot]
+                    if best is None or p > best[0]:
+                        best = (p, (card, picto, green), scores)
+        if best is None:
+            break
+        gain = best[0] - belief
+        # The first card is always placed; later ones must be worth their cost.
+        cost = 0.0 if not chosen else (0.06 if len(chosen) < budget else 0.2)
+        if chosen and gain <= cost:
+            break
+        chosen.append(best[1])
+        belief, base = best[0], best[2]
+    return chosen
+
+
+def assign(logp: Sequence[Sequence[float]]) -> list[int]:
+    """Exact best assignment of rows (opponents) to distinct columns (slots), by
+    dynamic programming over subsets of the columns (at most 8 of them)."""
+    rows, cols = len(logp), len(logp[0]) if logp else 0
+    best: dict[int, tuple[float, list[int]]] = {0: (0.0, [])}
+    for r in range(rows):
+        nxt: dict[int, tuple[float, list[int]]] = {}
+        for mask, (value, picks) in best.items():
+            for c in range(cols):
+                if mask & (1 << c):
+                    continue
+                candidate = value + logp[r][c]
+                key = mask | (1 << c)
+                if key not in nxt or candidate > nxt[key][0]:
+                    nxt[key] = (candidate, picks + [c])
+        best = nxt
+    return max(best.values(), key=lambda item: item[0])[1] if best else []
+
+
+class CompetitiveBot(Bot):
+    """Plays SI: ready at once, a planned clue, then consistent distinct votes."""
+
+    def __init__(self, seat: int, rng: Rng, catalogue: Any) -> None:
+        super().__init__(seat, rng)
+        self.model = tag_model(catalogue)
+        self._plan: list[tuple[str, str, bool]] = []
+        self._plan_for: tuple[int, int] | None = None
+
+    def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        public, private = view.public, view.private
+        if public.phase == "clues":
+            return self._clue_action(public, private, legal)
+        if public.phase == "vote":
+            return self._vote_action(public, private, legal)
+        return next((a for a in legal if a.kind == "ready"), legal[0])
+
+    def _clue_action(self, public: Any, private: Any, legal: Sequence[Action]) -> Action:
+        key = (public.round, private.my_key)
+        if self._plan_for != key:
+            rounds_left = public.rounds - public.round + 1
+            budget = len(private.hand) / rounds_left
+            self._plan = plan_clue(self.model, private.hand, public.board, private.my_key - 1, budget)
+            self._plan_for = key
+        for card, picto, green in self._plan:
+            if card not in private.placed:
+                return Action("place", self.seat, {"card": card, "pictogram": picto, "colour": "green" if green else "red"})
+        return next((a for a in legal if a.kind == "confirm"), legal[0])
+
+    def _vote_action(self, public: Any, private: Any, legal: Sequence[Action]) -> Action:
+        seats = len(public.seats)
+        opponents = [s for s in range(seats) if s != self.seat]
+        mine = private.my_votes.numbers
+        taken = {mine[o] - 1 for o in opponents if mine[o] is not None}
+        own = private.my_key - 1
+        free = [c for c in range(len(public.board)) if c != own and c not in taken]
+        todo = [o for o in opponents if mine[o] is None]
+        allowed = [c != own for c in range(len(public.board))]
+        logp = []
+        for o in todo:
+            probs = self.model.probabilities(self.model.scores(public.seats[o].clue, public.board), allowed)
+            logp.append([math.log(probs[c] + 1e-9) for c in free])
+        picks = assign(logp)
+        return Action("vote", self.seat, {"target": todo[0], "number": free[picks[0]] + 1})
+
+
+class CoopBot(Bot):
+    """Plays the cooperative mode: the same clue planner; as a guesser, moves the team
+    cursor to the listener's favourite and locks once it is there."""
+
+    def __init__(self, seat: int, rng: Rng, catalogue: Any) -> None:
+        super().__init__(seat, rng)
+        self.model = tag_model(catalogue)
+        self._plan: list[tuple[str, str, bool]] = []
+        self._plan_for: int | None = None
+
+    def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        public, private = view.public, view.private
+        if public.phase == "clue":
+            if self._plan_for != public.turn:
+                turns_left = max(1, (public.turns - public.turn) // len(public.hand_counts) + 1)
+                self._plan = plan_clue(self.model, private.hand, public.board, private.my_key - 1,
+                                       len(private.hand) / turns_left)
+                self._plan_for = public.turn
+            for card, picto, green in self._plan:
+                if card not in private.placed:
+                    return Action("place", self.seat, {"card": card, "pictogram": picto,
+                                                       "colour": "green" if green else "red"})
+            return Action("confirm", self.seat)
+        if public.phase == "guess":
+            scores = self.model.scores(public.clue, public.board)
+            best = max(range(len(scores)), key=lambda c: (scores[c], -c))
+            if public.cursor != best:
+                return Action("move", self.seat, {"slot": best})
+            return Action("lock", self.seat)
+        return next((a for a in legal if a.kind == "next"), legal[0])

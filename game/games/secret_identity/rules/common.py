@@ -1,0 +1,122 @@
+"""What both Secret Identity modes share: clues on the safe, the character pool, chance.
+
+A clue (SI-4) is 1–3 picto cards, each showing one of its 4 pictograms on a green ("is")
+or red ("is not") slot. Both modes build clues with the same three actions: ``place``,
+``take_back`` and ``confirm``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from ....core.actions import Action, IllegalAction
+from ....core.rng import Rng
+from ..view import Shown
+
+#: Board slots (SI-1): numbered 1–8 clockwise from the top; slot index = number - 1.
+SLOTS = 8
+#: Most cards in one clue (SI-4).
+MAX_CLUE_CARDS = 3
+GREEN = "green"
+RED = "red"
+
+
+@dataclass
+class Placement:
+    """One card on the safe: ``pictogram`` is the one face up, ``green`` its slot colour."""
+
+    card: str
+    pictogram: str
+    green: bool
+
+
+def shown(clue: Iterable[Placement]) -> tuple[Shown, ...]:
+    return tuple(Shown(p.pictogram, p.green) for p in clue)
+
+
+def character_pool(catalogue: Any, config: Mapping[str, Any]) -> list[str]:
+    """Ids of the characters this match may deal: the lobby's categories (None = all)
+    and the family filter, in catalogue order."""
+    categories = config.get("categories")
+    wanted = None if categories is None else set(categories)
+    family_only = bool(config.get("family_only", False))
+    return [
+        c.id for c in catalogue.characters
+        if (wanted is None or c.category in wanted) and (c.family or not family_only)
+    ]
+
+
+def chance_rng(state: Any) -> Rng:
+    """A copy of the state's generator for ``chance`` (which must not change the state);
+    applying the chance action then steps ``state.rng`` once (:func:`step_rng`)."""
+    return Rng(state.rng.state)
+
+
+def step_rng(state: Any) -> None:
+    state.rng.next_u64()
+
+
+class ClueBook:
+    """Place / take back / confirm for one seat's clue (SI-4), shared by both modes.
+
+    ``cards`` maps card id to its 4 pictograms (from the catalogue).
+    """
+
+    def __init__(self, cards: Mapping[str, tuple[str, ...]]) -> None:
+        self.cards = cards
+
+    def place(self, hand: list[str], clue: list[Placement], data: Mapping[str, Any]) -> None:
+        card = data.get("card")
+        pictogram = data.get("pictogram")
+        colour = data.get("colour")
+        if card not in hand:
+            raise IllegalAction("not_in_hand", f"card {card!r}")
+        if pictogram not in self.cards.get(card, ()):
+            raise IllegalAction("bad_pictogram", f"{pictogram!r} is not on {card!r}")
+        if colour not in (GREEN, RED):
+            raise IllegalAction("bad_colour", repr(colour))
+        if len(clue) >= MAX_CLUE_CARDS:
+            raise IllegalAction("clue_full", f"at most {MAX_CLUE_CARDS} cards (SI-4)")
+        hand.remove(card)
+        clue.append(Placement(card, pictogram, colour == GREEN))
+
+    @staticmethod
+    def take_back(hand: list[str], clue: list[Placement], data: Mapping[str, Any]) -> None:
+        card = data.get("card")
+        for i, placement in enumerate(clue):
+            if placement.card == card:
+                del clue[i]
+                hand.append(card)
+                hand.sort()
+                return
+        raise IllegalAction("not_placed", f"card {card!r}")
+
+    @staticmethod
+    def check_confirm(hand: list[str], clue: list[Placement]) -> None:
+        """SI-4: 1–3 cards; an empty clue only when the hand is empty too."""
+        if not clue and hand:
+            raise IllegalAction("clue_empty", "place at least one card")
+
+    def place_actions(self, seat: int, hand: list[str], clue: list[Placement]) -> list[Action]:
+        if len(clue) >= MAX_CLUE_CARDS:
+            return []
+        return [
+            Action("place", seat, {"card": card, "pictogram": picto, "colour": colour})
+            for card in hand
+            for picto in self.cards[card]
+            for colour in (GREEN, RED)
+        ]
+
+
+def deal_hands(rng: Rng, cards: list[str], seats: int, per_seat: int) -> list[list[str]]:
+    """Shuffle the picto cards and deal ``per_seat`` to each seat (sorted for display)."""
+    order = rng.shuffled(sorted(cards))
+    return [sorted(order[s * per_seat:(s + 1) * per_seat]) for s in range(seats)]
+
+
+def check_cards_conserved(every: Iterable[str], *piles: Iterable[str]) -> None:
+    """Invariant: every picto card is in exactly one pile (hands, clues, discard, unused)."""
+    seen: list[str] = [card for pile in piles for card in pile]
+    assert len(seen) == len(set(seen)), "a picto card is in two places"
+    assert sorted(seen) == sorted(every), "picto cards were created or lost"

@@ -1,0 +1,477 @@
+"""Secret Identity, competitive (3–8 seats, 4 rounds): rulings SI-1..SI-9.
+
+Phases of a round::
+
+    board (chance) -> round_start (SI-3 replacements + ready; "replace" chance)
+    -> keys (chance) -> clues (simultaneous) -> vote (simultaneous)
+    -> scoring -> catch_up (chance, SI-8) -> summary (ready) -> next round | over
+
+``deal`` (chance) runs once before round 1. Chance actions carry their outcome in the
+data, so a log replays without the generator.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from ....core.actions import CHANCE, Action, IllegalAction
+from ....core.engine import GameDefinition, Outcome, SeatView, clone
+from ....core.rng import Rng
+from ..view import (
+    CompetitivePrivate,
+    CompetitivePublic,
+    MyVotes,
+    RoundResult,
+    SeatPublic,
+    track_position,
+)
+from .common import (
+    SLOTS,
+    ClueBook,
+    Placement,
+    character_pool,
+    chance_rng,
+    check_cards_conserved,
+    deal_hands,
+    shown,
+    step_rng,
+)
+
+ROUNDS = 4
+HAND_SIZE = 10  # SI-4
+CATCH_UP_GAP = 10  # SI-8: "more than 10 points behind the leader"
+CATCH_UP_CARDS = 2
+#: Characters a match needs at the least: 8 fresh ones per round (SI-1).
+MIN_CHARACTERS = ROUNDS * SLOTS
+
+
+@dataclass
+class CompetitiveState:
+    seats: int
+    rng: Rng
+    replacements_per_round: int
+    catch_up: bool
+    all_cards: list[str]
+    #: Characters not dealt yet (SI-1: used ones never come back).
+    pool: list[str]
+    used: list[str] = field(default_factory=list)
+    board: list[str] = field(default_factory=list)
+    unused_cards: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    hands: list[list[str]] = field(default_factory=list)
+    clues: list[list[Placement]] = field(default_factory=list)
+    confirmed: list[bool] = field(default_factory=list)
+    #: Mystery key per seat, 1–8 (0 before the keys are dealt).
+    keys: list[int] = field(default_factory=list)
+    #: votes[voter][target] = number 1–8, or None.
+    votes: list[list[int | None]] = field(default_factory=list)
+    ready: list[bool] = field(default_factory=list)
+    replaced: list[int] = field(default_factory=list)
+    pending_replace: int | None = None
+    phase: str = "deal"
+    round: int = 0
+    scores: list[int] = field(default_factory=list)
+    history: list[RoundResult] = field(default_factory=list)
+    #: SI-8 cards owed after this round's scoring, per seat (settled by chance).
+    owed: list[int] = field(default_factory=list)
+
+
+class CompetitiveRules(GameDefinition):
+    id = "secret_identity"
+    min_seats = 3
+    max_seats = 8
+    options = {"replacements_per_round": 3, "catch_up": True, "family_only": False}
+
+    def __init__(self, catalogue: Any) -> None:
+        self.catalogue = catalogue
+        self.book = ClueBook({card.id: card.pictograms for card in catalogue.cards})
+
+    # --- set-up ------------------------------------------------------------------------
+    def setup(self, config: Mapping[str, Any], rng: Rng) -> CompetitiveState:
+        seats = int(config["seats"])
+        if not self.min_seats <= seats <= self.max_seats:
+            raise ValueError(f"Secret Identity needs 3–8 seats, not {seats}")
+        pool = character_pool(self.catalogue, config)
+        if len(pool) < MIN_CHARACTERS:
+            raise ValueError(f"the chosen categories hold {len(pool)} characters; 4 rounds need {MIN_CHARACTERS}")
+        cards = sorted(card.id for card in self.catalogue.cards)
+        if len(cards) < seats * HAND_SIZE:
+            raise ValueError("not enough picto cards for this many seats")
+        return CompetitiveState(
+            seats=seats,
+            rng=rng,
+            replacements_per_round=int(config.get("replacements_per_round", 3)),
+            catch_up=bool(config.get("catch_up", True)),
+            all_cards=cards,
+            pool=pool,
+            scores=[0] * seats,
+        )
+
+    # --- flow --------------------------------------------------------------------------
+    def current(self, state: CompetitiveState) -> frozenset[int]:
+        everyone = range(state.seats)
+        if state.phase in ("round_start", "summary"):
+            return frozenset(s for s in everyone if not state.ready[s])
+        if state.phase == "clues":
+            return frozenset(s for s in everyone if not state.confirmed[s])
+        if state.phase == "vote":
+            return frozenset(s for s in everyone if not self._voted_all(state, s))
+        return frozenset()
+
+    def chance(self, state: CompetitiveState) -> Action | None:
+        rng = chance_rng(state)
+        if state.phase == "deal":
+            hands = deal_hands(rng, state.all_cards, state.seats, HAND_SIZE)
+            return Action(CHANCE, None, {"deal": hands})
+        if state.phase == "board":
+            return Action(CHANCE, None, {"board": rng.sample(state.pool, SLOTS)})
+        if state.phase == "replace":
+            return Action(CHANCE, None, {"replace": state.pending_replace, "character": rng.choice(state.pool)})
+        if state.phase == "keys":
+            return Action(CHANCE, None, {"keys": rng.sample(list(range(1, SLOTS + 1)), state.seats)})
+        if state.phase == "catch_up":
+            unused = rng.shuffled(state.unused_cards)
+            dealt: list[list[str]] = []
+            for owed in state.owed:
+                dealt.append(sorted(unused[:owed]))
+                unused = unused[owed:]
+            return Action(CHANCE, None, {"catch_up": dealt})
+        return None
+
+    def legal(self, state: CompetitiveState, seat: int) -> list[Action]:
+        if seat not in self.current(state):
+            return []
+        if state.phase == "round_start":
+            out = [Action("ready", seat)]
+            if self._can_replace(state):
+                out += [Action("replace", seat, {"slot": slot}) for slot in range(SLOTS) if slot not in state.replaced]
+            return out
+        if state.phase == "summary":
+            return [Action("ready", seat)]
+        if state.phase == "clues":
+            out = self.book.place_actions(seat, state.hands[seat], state.clues[seat])
+            if state.clues[seat]:
+                out.append(Action("confirm", seat))
+            return out
+        if state.phase == "vote":
+            used = set(n for n in state.votes[seat] if n is not None)
+            return [
+                Action("vote", seat, {"target": target, "number": number})
+                for target in range(state.seats)
+                if target != seat and state.votes[seat][target] is None
+                for number in range(1, SLOTS + 1)
+                if number not in used
+            ]
+        return []
+
+    def apply(self, state: CompetitiveState, action: Action) -> CompetitiveState:
+        if action.kind == CHANCE:
+            new = clone(state)
+            step_rng(new)
+            self._apply_chance(new, action.data)
+            return new
+        seat = action.seat
+        if seat is None or not 0 <= seat < state.seats:
+            raise IllegalAction("bad_seat", repr(seat))
+        handler = _HANDLERS.get((state.phase, action.kind))
+        if handler is None:
+            raise IllegalAction("wrong_phase", f"{action.kind} during {state.phase}")
+        new = clone(state)
+        handler(self, new, seat, action.data)
+        return new
+
+    # --- chance ------------------------------------------------------------------------
+    def _apply_chance(self, state: CompetitiveState, data: Mapping[str, Any]) -> None:
+        if state.phase == "deal":
+            hands = [sorted(h) for h in data["deal"]]
+            dealt = {card for hand in hands for card in hand}
+            state.hands = hands
+            state.unused_cards = [c for c in state.all_cards if c not in dealt]
+            state.phase = "board"
+        elif state.phase == "board":
+            board = list(data["board"])
+            self._take_characters(state, board)
+            state.board = board
+            state.round += 1
+            self._start_round(state)
+        elif state.phase == "replace":
+            slot, character = int(data["replace"]), str(data["character"])
+            self._take_characters(state, [character])
+            state.used.append(state.board[slot])
+            state.board[slot] = character
+            state.replaced.append(slot)
+            state.pending_replace = None
+            state.phase = "round_start"
+        elif state.phase == "keys":
+            state.keys = [int(k) for k in data["keys"]]
+            state.phase = "clues"
+            # SI-4: a seat with no cards gives an empty clue, so it has nothing to build.
+            state.confirmed = [not hand for hand in state.hands]
+        elif state.phase == "catch_up":
+            for seat, cards in enumerate(data["catch_up"]):
+                for card in cards:
+                    state.unused_cards.remove(card)
+                state.hands[seat] = sorted(state.hands[seat] + list(cards))
+            state.owed = [0] * state.seats
+            state.phase = "summary"
+        else:
+            raise IllegalAction("no_chance", state.phase)
+
+    @staticmethod
+    def _take_characters(state: CompetitiveState, characters: Iterable[str]) -> None:
+        for character in characters:
+            if character not in state.pool:
+                raise IllegalAction("bad_chance", f"{character!r} is not in the pool")
+            state.pool.remove(character)
+
+    def _start_round(self, state: CompetitiveState) -> None:
+        n = state.seats
+        state.phase = "round_start"
+        state.ready = [False] * n
+        state.replaced = []
+        state.keys = [0] * n
+        state.clues = [[] for _ in range(n)]
+        state.confirmed = [False] * n
+        state.votes = [[None] * n for _ in range(n)]
+
+    # --- players' actions --------------------------------------------------------------
+    @staticmethod
+    def _can_replace(state: CompetitiveState) -> bool:
+        return len(state.replaced) < state.replacements_per_round and bool(state.pool)
+
+    def _replace(self, state: CompetitiveState, seat: int, data: Mapping[str, Any]) -> None:
+        """SI-3: a public replacement of a character nobody knows, up to the option's cap."""
+        slot = data.get("slot")
+        if not isinstance(slot, int) or not 0 <= slot < SLOTS:
+            raise IllegalAction("bad_slot", repr(slot))
+        if not self._can_replace(state):
+            raise IllegalAction("no_replacements", "this round's replacements are used up (SI-3)")
+        if slot in state.replaced:
+            raise IllegalAction("already_replaced", f"slot {slot + 1}")
+        state.pending_replace = slot
+        state.phase = "replace"
+
+    def _ready(self, state: CompetitiveState, seat: int, data: Mapping[str, Any]) -> None:
+        state.ready[seat] = True
+        if all(state.ready):
+            if state.phase == "round_start":
+                state.phase = "keys"
+            else:
+                self._next_round(state)
+
+    def _place(self, state: CompetitiveState, seat: int, data: Mapping[str, Any]) -> None:
+        self.book.place(state.hands[seat], state.clues[seat], data)
+        state.confirmed[seat] = False
+
+    def _take_back(self, state: CompetitiveState, seat: int, data: Mapping[str, Any]) -> None:
+        self.book.take_back(state.hands[seat], state.clues[seat], data)
+        state.confirmed[seat] = False
+
+    def _confirm(self, state: CompetitiveState, seat: int, data: Mapping[str, Any]) -> None:
+        self.book.check_confirm(state.hands[seat], state.clues[seat])
+        state.confirmed[seat] = True
+        if all(state.confirmed):
+            state.phase = "vote"
+
+    def _unconfirm(self, state: CompetitiveState, seat: int, data: Mapping[str, Any]) -> None:
+        """Clues may change until every seat has confirmed."""
+        if state.hands[seat] or state.clues[seat]:
+            state.confirmed[seat] = False
+
+    def _vote(self, state: CompetitiveState, seat: int, data: Mapping[str, Any]) -> None:
+        """SI-5: one vote per opponent, each number at most once; changeable until all voted."""
+        target, number = data.get("target"), data.get("number")
+        if not isinstance(target, int) or not 0 <= target < state.seats or target == seat:
+            raise IllegalAction("bad_target", repr(target))
+        if not isinstance(number, int) or not 1 <= number <= SLOTS:
+            raise IllegalAction("bad_number", repr(number))
+        mine = state.votes[seat]
+        if any(n == number for t, n in enumerate(mine) if t != target):
+            raise IllegalAction("number_used", "each number once per round (SI-5)")
+        mine[target] = number
+        if all(self._voted_all(state, s) for s in range(state.seats)):
+            self._score(state)
+
+    def _unvote(self, state: CompetitiveState, seat: int, data: Mapping[str, Any]) -> None:
+        target = data.get("target")
+        if not isinstance(target, int) or not 0 <= target < state.seats or target == seat:
+            raise IllegalAction("bad_target", repr(target))
+        state.votes[seat][target] = None
+
+    @staticmethod
+    def _voted_all(state: CompetitiveState, seat: int) -> bool:
+        return all(n is not None for t, n in enumerate(state.votes[seat]) if t != seat)
+
+    # --- scoring and round end ---------------------------------------------------------
+    def _score(self, state: CompetitiveState) -> None:
+        """SI-6: 1 point per opponent who found my character, 1 per character I found."""
+        n = state.seats
+        guessed_by = [sum(1 for v in range(n) if v != s and state.votes[v][s] == state.keys[s]) for s in range(n)]
+        found = [sum(1 for t in range(n) if t != v and state.votes[v][t] == state.keys[t]) for v in range(n)]
+        points = [guessed_by[s] + found[s] for s in range(n)]
+        state.scores = [state.scores[s] + points[s] for s in range(n)]
+        state.owed = self._catch_up_owed(state)
+        state.history.append(RoundResult(
+            round=state.round,
+            board=tuple(state.board),
+            keys=tuple(state.keys),
+            votes=tuple(tuple(row) for row in state.votes),
+            points=tuple(points),
+            guessed_by=tuple(guessed_by),
+            found=tuple(found),
+            catch_up=tuple(state.owed),
+        ))
+        if state.round >= ROUNDS:
+            state.phase = "over"
+            return
+        state.ready = [False] * n
+        state.phase = "catch_up" if any(state.owed) else "summary"
+
+    @staticmethod
+    def _catch_up_owed(state: CompetitiveState) -> list[int]:
+        """SI-8 (option): after rounds 1–3, 2 cards to each seat more than 10 behind."""
+        owed = [0] * state.seats
+        if not state.catch_up or state.round >= ROUNDS:
+            return owed
+        leader = max(state.scores)
+        left = len(state.unused_cards)
+        for seat in range(state.seats):
+            if leader - state.scores[seat] > CATCH_UP_GAP and left:
+                owed[seat] = min(CATCH_UP_CARDS, left)
+                left -= owed[seat]
+        return owed
+
+    def _next_round(self, state: CompetitiveState) -> None:
+        """SI-4 / SI-1: placed cards and this round's characters leave the match."""
+        for clue in state.clues:
+            state.discard.extend(p.card for p in clue)
+        state.clues = [[] for _ in range(state.seats)]
+        state.used.extend(state.board)
+        state.board = []
+        state.phase = "board"
+
+    # --- end ---------------------------------------------------------------------------
+    def outcome(self, state: CompetitiveState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        scores = {s: state.scores[s] for s in range(state.seats)}
+        cards_left = {s: len(state.hands[s]) for s in range(state.seats)}
+        ranks = Outcome.ranks_from_scores(scores, cards_left)  # SI-9
+        winners = tuple(s for s in scores if ranks[s] == 1)
+        guesses = sum(state.seats - 1 for _ in state.history) * state.seats
+        correct = sum(sum(r.found) for r in state.history)
+        return Outcome(
+            scores=scores,
+            winners=winners,
+            ranks=ranks,
+            reason=decided_by(state),
+            measures={"guess_accuracy": correct / guesses if guesses else 0.0},
+        )
+
+    # --- information -------------------------------------------------------------------
+    def view(self, state: CompetitiveState, seat: int | None) -> SeatView:
+        n = state.seats
+        seats = []
+        for s in range(n):
+            tokens, marker = track_position(state.scores[s])
+            seats.append(SeatPublic(
+                score=state.scores[s],
+                tokens=tokens,
+                marker=marker,
+                hand_count=len(state.hands[s]) if state.hands else 0,
+                clue=shown(state.clues[s]) if state.clues else (),
+                confirmed=bool(state.confirmed and state.confirmed[s]),
+                votes_given=sum(1 for t, v in enumerate(state.votes[s]) if t != s and v is not None) if state.votes else 0,
+                ready=bool(state.ready and state.ready[s]),
+            ))
+        public = CompetitivePublic(
+            phase=state.phase,
+            round=state.round,
+            rounds=ROUNDS,
+            board=tuple(state.board),
+            replacements_left=max(0, state.replacements_per_round - len(state.replaced)) if state.pool else 0,
+            replaced=tuple(state.replaced),
+            seats=tuple(seats),
+            last=state.history[-1] if state.history else None,
+            round_points=tuple(r.points for r in state.history),
+            decided_by=decided_by(state) if state.phase == "over" else "",
+        )
+        if seat is None:
+            return SeatView(None, public)
+        return SeatView(seat, public, CompetitivePrivate(
+            my_key=self._secret_key(state, seat),
+            hand=tuple(state.hands[seat]) if state.hands else (),
+            placed=tuple(p.card for p in state.clues[seat]) if state.clues else (),
+            my_votes=self._secret_votes(state, seat),
+        ))
+
+    @staticmethod
+    def _secret_key(state: CompetitiveState, seat: int) -> int | None:
+        """SI-2: a seat's key is its own until the round is scored (then it is history)."""
+        if state.phase in ("clues", "vote") and state.keys:
+            return state.keys[seat]
+        return None
+
+    @staticmethod
+    def _secret_votes(state: CompetitiveState, seat: int) -> MyVotes | None:
+        if state.phase != "vote":
+            return None
+        return MyVotes(seat, tuple(state.votes[seat]))
+
+    def secrets(self, state: CompetitiveState, seat: int) -> Iterable[tuple[str, Any]]:
+        key = self._secret_key(state, seat)
+        if key is not None:
+            yield "my_key", key
+        if state.hands and state.hands[seat]:
+            yield "hand", tuple(state.hands[seat])
+        votes = self._secret_votes(state, seat)
+        if votes is not None:
+            yield "my_votes", votes
+
+    def invariants(self, state: CompetitiveState) -> None:
+        placed = [p.card for clue in state.clues for p in clue]
+        if state.hands:
+            check_cards_conserved(state.all_cards, *state.hands, placed, state.discard, state.unused_cards)
+        assert len(state.board) == len(set(state.board)), "a character is on the board twice"
+        assert not set(state.board) & set(state.pool), "a board character is still in the pool"
+        assert not set(state.used) & (set(state.board) | set(state.pool)), "a used character came back (SI-1)"
+        # SI-6: scores are exactly the sum of correct guesses both ways.
+        expected = [0] * state.seats
+        for result in state.history:
+            for s in range(state.seats):
+                assert result.points[s] == result.guessed_by[s] + result.found[s]
+                expected[s] += result.points[s]
+        assert expected == state.scores, "scores differ from the sum of correct guesses"
+        assert sum(sum(r.found) for r in state.history) == sum(sum(r.guessed_by) for r in state.history)
+        if state.phase in ("clues", "vote"):
+            assert sorted(state.keys) == sorted(set(state.keys)), "two seats share a key (SI-2)"
+            for s, clue in enumerate(state.clues):
+                assert len(clue) <= 3
+        for row_seat, row in enumerate(state.votes):
+            numbers = [n for t, n in enumerate(row) if t != row_seat and n is not None]
+            assert len(numbers) == len(set(numbers)), "a voter used a number twice (SI-5)"
+
+
+def decided_by(state: CompetitiveState) -> str:
+    """SI-9: what separated the winners from the rest — "score", "cards" (most picto
+    cards left among the tied leaders) or "shared" (still tied: shared victory)."""
+    best = max(state.scores)
+    leaders = [s for s in range(state.seats) if state.scores[s] == best]
+    if len(leaders) == 1:
+        return "score"
+    most = max(len(state.hands[s]) for s in leaders)
+    return "cards" if sum(1 for s in leaders if len(state.hands[s]) == most) == 1 else "shared"
+
+
+_HANDLERS = {
+    ("round_start", "replace"): CompetitiveRules._replace,
+    ("round_start", "ready"): CompetitiveRules._ready,
+    ("summary", "ready"): CompetitiveRules._ready,
+    ("clues", "place"): CompetitiveRules._place,
+    ("clues", "take_back"): CompetitiveRules._take_back,
+    ("clues", "confirm"): CompetitiveRules._confirm,
+    ("clues", "unconfirm"): CompetitiveRules._unconfirm,
+    ("vote", "vote"): CompetitiveRules._vote,
+    ("vote", "unvote"): CompetitiveRules._unvote,
+}

@@ -1,0 +1,33 @@
+"""A small made-up Secret Identity catalogue for rules and bot tests (fast, fixed)."""
+
+from game.core.rng import Rng
+from game.data_loading import Text
+from game.games.secret_identity.catalogue import Category, Character, PictoCard, Pictogram, SICatalogue
+
+TAGS = [f"t{i:02d}" for i in range(40)]
+
+
+def tiny_catalogue(characters: int = 40, cards: int = 90, seed: int = 7) -> SICatalogue:
+    rng = Rng.from_seed(seed)
+    categories = {"a": Category("a", Text("A", "A")), "b": Category("b", Text("B", "B"))}
+    people = tuple(
+        Character(
+            id=f"c{i:03d}",
+            name=Text(f"Perso {i}", f"Person {i}"),
+            category="a" if i % 2 == 0 else "b",
+            icon="1F9D9",
+            tags=tuple(rng.sample(TAGS, 6)),
+            family=i % 5 != 0,
+        )
+        for i in range(characters)
+    )
+    pictograms = {
+        f"p{i:03d}": Pictogram(f"p{i:03d}", "1F451", Text(f"picto {i}", f"picto {i}"), tuple(rng.sample(TAGS, 2)))
+        for i in range(cards * 4)
+    }
+    deck = tuple(
+        PictoCard(f"k{i:03d}", ((f"p{4 * i:03d}", f"p{4 * i + 1:03d}"), (f"p{4 * i + 2:03d}", f"p{4 * i + 3:03d}")))
+        for i in range(cards)
+    )
+    return SICatalogue(categories=categories, characters=people, pictograms=pictograms, cards=deck,
+                       tags={t: Text(t, t) for t in TAGS})
