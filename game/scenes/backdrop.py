@@ -21,9 +21,11 @@ class TableBackdrop(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         kit = self.ctx.kit
         kit.background(surface)
-        table = pygame.Rect(0, 0, 900, 560)
-        table.center = (kit.W // 2, kit.H // 2 + 10)
-        kit.panel(surface, table, kit.colours.panel, radius=280, border=kit.colours.panel_hi, border_width=6)
+        table = pygame.Rect(0, 0, 1000, 520)
+        table.center = (kit.W // 2, kit.H // 2 - 10)
+        kit.panel(surface, table, kit.colours.panel, radius=260, border=kit.colours.panel_hi, border_width=6)
         seats = list(self.ctx.seats)
-        for seat, pos in zip(seats, kit.ring_positions(len(seats), table.center, 400)):
-            kit.draw_seat_badge(surface, seat, pos, 72)
+        cx, cy = table.center
+        for seat, (x, y) in zip(seats, kit.ring_positions(len(seats), (0, 0), 1000)):
+            # the board ring, stretched to the table's oval
+            kit.draw_seat_badge(surface, seat, (cx + x * 620 // 1000, cy + y * 340 // 1000 - 20), 72)

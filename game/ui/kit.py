@@ -324,8 +324,8 @@ class UiKit:
     def seat_style(self, style: int) -> SeatStyle:
         return SEAT_STYLES[style % len(SEAT_STYLES)]
 
-    def _sprite(self, shape: str, colour: Colour, radius: int, outline: Colour | None) -> pygame.Surface:
-        key = ("shape", shape, tuple(colour), radius, outline)
+    def _sprite(self, shape: str, colour: Colour, radius: int, outline: Colour | None, gloss: bool) -> pygame.Surface:
+        key = ("shape", shape, tuple(colour), radius, outline, gloss)
         sprite = self._sprites.get(key)
         if sprite is None:
             pad = max(2, radius // 6)
@@ -337,6 +337,7 @@ class UiKit:
             if outline is not None:
                 self._fill_shape(big, shape, outline, c, c, big_r)
                 self._fill_shape(big, shape, colour, c, c, big_r - edge)
+            if outline is not None and gloss:
                 # a soft top light makes the token read as a physical piece
                 hi = pygame.Surface((size, size), pygame.SRCALPHA)
                 self._fill_shape(hi, shape, (255, 255, 255, 60), c, c - edge * 0.6, big_r - edge * 2.2)
@@ -344,7 +345,7 @@ class UiKit:
                 clip.fill((255, 255, 255, 255), pygame.Rect(0, 0, size, int(c - big_r * 0.05)))
                 hi.blit(clip, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
                 big.blit(hi, (0, 0))
-            else:
+            if outline is None:
                 self._fill_shape(big, shape, colour, c, c, big_r)
             sprite = _convert(pygame.transform.smoothscale(big, (size // SS, size // SS)))
             self._sprites[key] = sprite
@@ -358,11 +359,12 @@ class UiKit:
             pygame.draw.polygon(surface, colour, shape_points(shape, cx, cy, r))
 
     def draw_shape(self, surface: pygame.Surface, shape: str, colour: Colour, center: Sequence[int], radius: int,
-                   outline: Colour | None = None) -> pygame.Rect:
-        """A seat shape, anti-aliased, centred on ``center``; ``outline`` adds a rim."""
+                   outline: Colour | None = None, gloss: bool = False) -> pygame.Rect:
+        """A seat shape, anti-aliased, centred on ``center``; ``outline`` adds a rim and
+        ``gloss`` (with an outline) a soft top light, as on a game piece."""
         if shape not in SHAPES:
             raise ValueError(f"unknown shape {shape!r}; expected one of {', '.join(SHAPES)}")
-        sprite = self._sprite(shape, tuple(colour), int(radius), tuple(outline) if outline else None)
+        sprite = self._sprite(shape, tuple(colour), int(radius), tuple(outline) if outline else None, gloss)
         rect = sprite.get_rect(center=(int(center[0]), int(center[1])))
         surface.blit(sprite, rect)
         return rect
@@ -372,7 +374,7 @@ class UiKit:
         """The seat's shape in its colour with a dark rim (no name)."""
         st = self.seat_style(style)
         colour = _mix(st.colour, self.colours.panel, 0.6) if dim else st.colour
-        return self.draw_shape(surface, st.shape, colour, center, radius, outline=st.dark)
+        return self.draw_shape(surface, st.shape, colour, center, radius, outline=st.dark, gloss=True)
 
     def draw_seat_badge(self, surface: pygame.Surface, seat: Any, center: Sequence[int], size: int = 64,
                         label: bool = True, dim: bool = False, beside: bool = False,

@@ -60,6 +60,7 @@ class Tween:
         self.ease = easing(ease)
         self.on_done = on_done
         self.elapsed = 0  # ticks stepped, delay included
+        self._fired = False
 
     @property
     def total(self) -> int:
@@ -74,17 +75,20 @@ class Tween:
         return self.elapsed > self.delay
 
     def step(self) -> None:
-        if self.done:
-            return
-        self.elapsed += 1
-        if self.done and self.on_done is not None:
-            self.on_done()
+        if not self.done:
+            self.elapsed += 1
+        if self.done and not self._fired:
+            self._fired = True
+            if self.on_done is not None:
+                self.on_done()
 
     def _at(self, elapsed: float) -> Value:
         if self.ticks == 0:
             t = 1.0 if elapsed >= self.delay else 0.0
         else:
             t = min(1.0, max(0.0, (elapsed - self.delay) / self.ticks))
+        if t >= 1.0:
+            return self.end  # exactly, whatever the ease's rounding
         return lerp(self.start, self.end, self.ease(t))
 
     def value(self, alpha: float = 1.0) -> Value:

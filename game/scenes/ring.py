@@ -1,0 +1,367 @@
+"""The ring picker: several seats choose secretly, at the same time, on one TV.
+
+Options sit on a ring numbered clockwise from 12 o'clock (the geometry of
+``kit.ring_positions``, which boards use for their slots). Each seat has a hidden
+pointer: the stick angle picks the option in that direction, the D-pad / keys step it
+round the ring, CONFIRM submits it to the game's ``on_choose``.
+
+Blindness: what the TV draws never depends on where a seat points or on what it chose.
+A seat sees its own pointer only while it holds PEEK (everyone else looks away, as with
+the peek curtain; one peeker at a time, the others queue). Otherwise the TV shows per-seat
+progress only ("Bob ✓ 3/7"). A refused choice buzzes and shows the game's refusal text,
+which names no option. ``tests/test_ring.py`` compares canvases pixel for pixel.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import pygame
+
+from ..input.intents import InputEvent, Intent
+from ..ui.tween import Tween
+from .base import Scene
+
+#: Stick push (0..1) needed before its angle moves the pointer.
+STICK_THRESHOLD = 0.5
+REFUSAL_TICKS = 180
+RING_CENTER = (960, 562)
+RING_RADIUS = 312
+SLOT_SIZE = (204, 150)
+
+
+@dataclass(frozen=True)
+class RingOption:
+    label: str
+    icon: str | None = None     # OpenMoji code
+    number: int | None = None   # shown in the slot (1..8); defaults to its place on the ring
+    #: Greyed out for its seat (e.g. a number already used). Per-seat knowledge: drawn
+    #: only inside that seat's peek, never on the public ring.
+    used: bool = False
+
+
+@dataclass(frozen=True)
+class RingQuestion:
+    prompt: str                 # public text, e.g. "Who is Bob?" (must reveal nothing)
+    options: tuple[RingOption, ...]
+
+    def __post_init__(self) -> None:
+        if not 2 <= len(self.options) <= 8:
+            raise ValueError(f"a ring holds 2 to 8 options, not {len(self.options)}")
+
+
+def sector(angle: float, n: int) -> int:
+    """The option whose sector contains ``angle`` (degrees clockwise from up)."""
+    return int(math.floor((angle % 360.0) / (360.0 / n) + 0.5)) % n
+
+
+def _public(option: RingOption) -> tuple:
+    return option.label, option.icon, option.number
+
+
+class RingPicker(Scene):
+    opaque = False
+    blocks_input = False
+
+    def __init__(self, ctx: Any, seats: list[int],
+                 question: Callable[[int], RingQuestion | None],
+                 on_choose: Callable[[int, int], str | None],
+                 on_done: Callable[[], None] | None = None,
+                 progress: Callable[[int], tuple[int, int]] | None = None) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.seats = list(seats)
+        self.question = question
+        self.on_choose = on_choose
+        self.on_done = on_done
+        self.progress = progress
+        self.pointer: dict[int, int] = {seat: 0 for seat in self.seats}
+        self.holding: list[int] = []        # seats holding PEEK, first = shown
+        self.refusal: tuple[int, str] | None = None
+        self.refusal_ticks = 0
+        self.pops: dict[int, Tween] = {}   # a seat's badge pops when it confirms
+        self.ticks = 0
+        self.finished = False
+
+    # --- state ---------------------------------------------------------------------------
+    @property
+    def peeker(self) -> int | None:
+        return self.holding[0] if self.holding else None
+
+    def pending(self) -> list[int]:
+        return [seat for seat in self.seats if self.question(seat) is not None]
+
+    def _check_done(self) -> None:
+        if self.finished or self.pending():
+            return
+        self.finished = True
+        if self.stack is not None:
+            self.stack.remove(self)
+        if self.on_done is not None:
+            self.on_done()
+
+    # --- input ---------------------------------------------------------------------------
+    def handle(self, seat: int | None, event: InputEvent) -> bool:
+        if seat not in self.pointer or event.intent is Intent.MENU:
+            return False  # not choosing here: the board (or the pause menu) takes it
+        if event.intent is Intent.PEEK:
+            if event.pressed and seat not in self.holding:
+                self.holding.append(seat)
+            elif not event.pressed and seat in self.holding:
+                self.holding.remove(seat)
+            return True
+        question = self.question(seat)
+        if question is None:
+            return True  # done: nothing more to choose, and nothing falls to the board
+        n = len(question.options)
+        if event.intent is Intent.STICK:
+            if event.magnitude >= STICK_THRESHOLD:
+                self.pointer[seat] = sector(event.angle, n)
+        elif event.pressed and event.intent in (Intent.RIGHT, Intent.DOWN):
+            self.pointer[seat] = (self.pointer[seat] % n + 1) % n
+        elif event.pressed and event.intent in (Intent.LEFT, Intent.UP):
+            self.pointer[seat] = (self.pointer[seat] % n - 1) % n
+        elif event.pressed and event.intent is Intent.CONFIRM and not event.repeat:
+            self._choose(seat, self.pointer[seat] % n)
+        return True
+
+    def _choose(self, seat: int, index: int) -> None:
+        refusal = self.on_choose(seat, index)
+        if refusal is not None:
+            self.ctx.audio.play("buzz")
+            self.refusal = (seat, refusal)
+            self.refusal_ticks = REFUSAL_TICKS
+            return
+        self.ctx.audio.play("vote")
+        self.pointer[seat] = 0
+        if self.refusal is not None and self.refusal[0] == seat:
+            self.refusal = None
+        self.pops[seat] = Tween(1.35, 1.0, 18, "out_back")
+        self._check_done()
+
+    def fixed_update(self, dt: float) -> None:
+        self.ticks += 1
+        if self.refusal_ticks > 0:
+            self.refusal_ticks -= 1
+            if self.refusal_ticks == 0:
+                self.refusal = None
+        for tween in self.pops.values():
+            tween.step()
+        self._check_done()  # the game may have settled (a timeout) without us
+
+    # --- drawing -------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        kit, c = self.ctx.kit, self.ctx.kit.colours
+        kit.dim(surface, 205)
+        peeker = self.peeker
+        shown = self.question(peeker) if peeker is not None else None
+        if shown is not None:
+            self._draw_ring(surface, shown, peeker)
+        else:
+            self._draw_ring(surface, self._public_question(), None)
+        if self.refusal is not None:
+            self._draw_refusal(surface)
+        else:
+            self._draw_prompt(surface, shown)
+        self._draw_seats(surface, alpha)
+        kit.hint_bar(surface, [(Intent.STICK, self.ctx.t("ring.point")), (Intent.CONFIRM, self.ctx.t("ring.choose")),
+                               (Intent.PEEK, self.ctx.t("ring.look"))])
+
+    def _public_question(self) -> RingQuestion | None:
+        """What the TV may show: the options when every seat still choosing has the
+        same ones (used flags ignored: those are private), else numbered slots only."""
+        questions = [q for q in (self.question(s) for s in self.seats) if q is not None]
+        if not questions:
+            return None
+        first = questions[0]
+        if all(tuple(map(_public, q.options)) == tuple(map(_public, first.options)) and q.prompt == first.prompt
+               for q in questions):
+            return RingQuestion(first.prompt, tuple(RingOption(o.label, o.icon, o.number) for o in first.options))
+        numbers = tuple(RingOption("", None, i + 1) for i in range(len(first.options)))
+        return RingQuestion("", numbers) if all(len(q.options) == len(first.options) for q in questions) else None
+
+    def _draw_prompt(self, surface: pygame.Surface, peek_question: RingQuestion | None) -> None:
+        kit, c = self.ctx.kit, self.ctx.kit.colours
+        public = self._public_question()
+        prompt = peek_question.prompt if peek_question is not None else (public.prompt if public else "")
+        if not prompt:
+            prompt = self.ctx.t("ring.all_done") if public is None else self.ctx.t("ring.choose_now")
+        safe = kit.safe_rect
+        image = kit.text(prompt, 56, c.text, max_width=1100, align="center", shadow=True)
+        box = image.get_rect(midtop=(kit.W // 2, safe.y + 6)).inflate(70, 26)
+        kit.panel(surface, box, c.panel, radius=box.height // 2, border=c.accent)
+        surface.blit(image, image.get_rect(center=box.center))
+
+    def _draw_ring(self, surface: pygame.Surface, question: RingQuestion | None, peeker: int | None) -> None:
+        kit, c = self.ctx.kit, self.ctx.kit.colours
+        cx, cy = RING_CENTER
+        pygame_center = (cx, cy)
+        kit.draw_shape(surface, "circle", c.bg, pygame_center, 196, outline=c.panel_hi)
+        if question is None:
+            return
+        n = len(question.options)
+        positions = kit.ring_positions(n, pygame_center, RING_RADIUS)
+        pointed = self.pointer[peeker] % n if peeker is not None else None
+        style = kit.seat_style(self.ctx.seats[peeker].style) if peeker is not None else None
+        if pointed is not None:
+            # a needle on the hub's rim, in the peeker's colour, pointing at the option
+            a = math.radians(360.0 * pointed / n)
+            dx, dy = math.sin(a), -math.cos(a)
+            tip, base = 192, 146
+            pygame.draw.polygon(surface, style.colour, [
+                (cx + dx * tip, cy + dy * tip),
+                (cx + dx * base - dy * 26, cy + dy * base + dx * 26),
+                (cx + dx * base + dy * 26, cy + dy * base - dx * 26)])
+        for i, (option, pos) in enumerate(zip(question.options, positions)):
+            self._draw_slot(surface, option, i, pos, pointed == i, style, peeker is not None)
+        self._draw_hub(surface, question, peeker, pointed)
+
+    def _draw_slot(self, surface: pygame.Surface, option: RingOption, index: int, pos: tuple[int, int],
+                   pointed: bool, style: Any, private: bool) -> None:
+        kit, c = self.ctx.kit, self.ctx.kit.colours
+        rect = pygame.Rect((0, 0), SLOT_SIZE)
+        rect.center = pos
+        used = private and option.used
+        if pointed:
+            rect = rect.inflate(26, 20)
+            kit.panel(surface, rect, c.panel_hi, radius=30, border=style.colour, border_width=8)
+        else:
+            kit.panel(surface, rect, c.panel if not used else c.bg, radius=28, border=c.panel_hi)
+        if option.icon:
+            icon = kit.icon(option.icon, 78)
+            surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.y + 56 if option.label else rect.centery)))
+        if option.label:
+            y = rect.bottom - 14 if option.icon else rect.centery
+            anchor = "midbottom" if option.icon else "center"
+            kit.blit_text(surface, option.label, 30, (rect.centerx, y), anchor, c.muted if used else c.text,
+                          max_width=rect.width - 20, align="center")
+        if not option.icon and not option.label:
+            kit.blit_text(surface, str(option.number or index + 1), 72, rect.center, "center", c.text)
+        else:
+            badge = (rect.x + 10, rect.y + 10)
+            kit.draw_shape(surface, "circle", c.gold, badge, 26, outline=c.shadow)
+            kit.blit_text(surface, str(option.number or index + 1), 32, (badge[0], badge[1] + 1), "center", c.shadow)
+        if used:
+            pygame.draw.line(surface, c.bad, rect.bottomleft, rect.topright, 6)
+
+    def _draw_hub(self, surface: pygame.Surface, question: RingQuestion, peeker: int | None,
+                  pointed: int | None) -> None:
+        kit, c = self.ctx.kit, self.ctx.kit.colours
+        cx, cy = RING_CENTER
+        if peeker is None:
+            note = kit.text(self.ctx.t("ring.secret_note"), 34, c.text, max_width=330, align="center")
+            surface.blit(note, note.get_rect(midbottom=(cx, cy - 4)))
+            look = kit.text(self.ctx.t("ring.secret_hold"), 30, c.accent, max_width=330, align="center")
+            glyph = kit.button_hint(Intent.PEEK, 64)
+            surface.blit(glyph, glyph.get_rect(midtop=(cx, cy + 14)))
+            surface.blit(look, look.get_rect(midtop=(cx, cy + 88)))
+            return
+        seat = self.ctx.seats[peeker]
+        kit.draw_seat_badge(surface, seat, (cx, cy - 70), 84, name_size=40)
+        option = question.options[pointed]
+        kit.blit_text(surface, option.label or str(option.number or pointed + 1), 40, (cx, cy + 70), "center",
+                      kit.seat_style(seat.style).light, max_width=330, align="center")
+
+    def _seat_slots(self) -> list[tuple[int, tuple[int, int]]]:
+        """Progress cards in two columns beside the ring (left first, top to bottom)."""
+        safe = self.ctx.kit.safe_rect
+        left = (len(self.seats) + 1) // 2
+        out = []
+        for i, seat in enumerate(self.seats):
+            column, row = (0, i) if i < left else (1, i - left)
+            rows = left if column == 0 else len(self.seats) - left
+            x = safe.x + 196 if column == 0 else safe.right - 196
+            y0 = RING_CENTER[1] - (rows - 1) * 66
+            out.append((seat, (x, y0 + row * 132)))
+        return out
+
+    def _draw_seats(self, surface: pygame.Surface, alpha: float) -> None:
+        kit, c = self.ctx.kit, self.ctx.kit.colours
+        for seat_index, (x, y) in self._seat_slots():
+            seat = self.ctx.seats[seat_index]
+            style = kit.seat_style(seat.style)
+            done = self.question(seat_index) is None
+            refused = self.refusal is not None and self.refusal[0] == seat_index
+            card = pygame.Rect(0, 0, 384, 112)
+            card.center = (x, y)
+            border = c.bad if refused else (c.good if done else style.colour)
+            kit.panel(surface, card, c.panel, radius=26, border=border)
+            pop = self.pops.get(seat_index)
+            scale = float(pop.value(alpha)) if pop is not None else 1.0
+            kit.seat_token(surface, seat.style, (card.x + 56, y), int(34 * scale))
+            kit.blit_text(surface, seat.name, 36, (card.x + 104, y - 18), "midleft", style.light)
+            status_y = y + 24
+            if self.progress is not None:
+                count, total = self.progress(seat_index)
+                label = f"{count}/{total}"
+            else:
+                label = self.ctx.t("ring.done") if done else ""
+            if done:
+                kit.draw_check(surface, (card.x + 122, status_y), 36, c.good)
+                kit.blit_text(surface, label, 30, (card.x + 148, status_y), "midleft", c.good)
+            else:
+                waiting = self.ctx.t("ring.waiting")
+                text = f"{label} · {waiting}" if label else waiting
+                kit.blit_text(surface, text, 30, (card.x + 104, status_y), "midleft", c.muted)
+            if self.peeker == seat_index:
+                glyph = kit.button_hint(Intent.PEEK, 44)
+                surface.blit(glyph, glyph.get_rect(midright=(card.right - 18, y)))
+
+    def _draw_refusal(self, surface: pygame.Surface) -> None:
+        """Shown in place of the prompt for a few seconds: who was refused and why."""
+        kit, c = self.ctx.kit, self.ctx.kit.colours
+        seat_index, key = self.refusal
+        seat = self.ctx.seats[seat_index]
+        token_w = 64
+        name = kit.text(seat.name, 38, kit.seat_style(seat.style).light)
+        line = kit.rich(self.ctx.strings.get(key), 38, c.text, button=Intent.PEEK)
+        width = token_w + name.get_width() + 24 + line.get_width()
+        box = pygame.Rect(0, 0, width + 60, max(line.get_height(), name.get_height()) + 26)
+        box.midtop = (kit.W // 2, kit.safe_rect.y + 6)
+        kit.panel(surface, box, c.panel, radius=box.height // 2, border=c.bad, border_width=5)
+        x = box.x + 30
+        kit.seat_token(surface, seat.style, (x + 24, box.centery), 24)
+        x += token_w
+        surface.blit(name, name.get_rect(midleft=(x, box.centery)))
+        x += name.get_width() + 24
+        surface.blit(line, line.get_rect(midleft=(x, box.centery)))
+
+
+# --- screenshots -------------------------------------------------------------------------
+def _shot(ctx: Any, args: argparse.Namespace) -> None:
+    """Eight options, every seat choosing; some seats already done."""
+    from .backdrop import TableBackdrop
+
+    keys = ("crown", "mask", "detective", "ghost", "robot", "cat", "owl", "alien")
+    icons = ("1F451", "1F3AD", "1F575", "1F47B", "1F916", "1F431", "1F989", "1F47D")
+    options = tuple(RingOption(ctx.t(f"ring.demo.{k}"), icon) for k, icon in zip(keys, icons))
+    seats = list(range(len(ctx.seats)))
+    done = {s: (2 if s % 3 == 0 else 1) for s in seats}
+    question = RingQuestion(ctx.t("ring.demo.prompt"), options)
+
+    def ask(seat: int) -> RingQuestion | None:
+        return None if done[seat] >= 2 else question
+
+    def choose(seat: int, index: int) -> str | None:
+        done[seat] += 1
+        return None
+
+    ctx.stack.push(TableBackdrop(ctx))
+    ctx.stack.push(RingPicker(ctx, seats, ask, choose, progress=lambda s: (done[s], 2)))
+
+
+def _shot_peek(ctx: Any, args: argparse.Namespace) -> None:
+    """The same ring while one seat holds PEEK: its pointer is shown (others look away)."""
+    _shot(ctx, args)
+    picker = ctx.stack.top
+    seat = 1 if len(ctx.seats) > 1 else 0
+    device = ctx.seats[seat].device
+    ctx.stack.handle(seat, InputEvent(device, Intent.STICK, angle=95.0, magnitude=1.0))
+    ctx.stack.handle(seat, InputEvent(device, Intent.PEEK, pressed=True))
+    assert picker.peeker == seat
+
+
+SHOTS = {"ring": _shot, "ring.peek": _shot_peek}
