@@ -1,0 +1,112 @@
+"""How to play: a game's rules as pages (``howto.<game_id>.<n>.title`` / ``.body``),
+flipped with LEFT/RIGHT (or the arrows with the mouse); BACK closes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ...input.intents import InputEvent, Intent
+from .games import GAME_ICONS
+from .widgets import MenuScene
+
+
+def howto_pages(ctx: Any, game_id: str) -> list[tuple[str, str]]:
+    """(title, body) for pages 1, 2, … as long as the strings exist."""
+    pages = []
+    n = 1
+    while ctx.strings.has(f"howto.{game_id}.{n}.title"):
+        pages.append((ctx.t(f"howto.{game_id}.{n}.title"), ctx.t(f"howto.{game_id}.{n}.body")))
+        n += 1
+    return pages
+
+
+class HowToScene(MenuScene):
+    def __init__(self, ctx: Any, game_id: str) -> None:
+        super().__init__(ctx)
+        self.game_id = game_id
+        self.page = 0
+        self.pages: list[tuple[str, str]] = []
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def build(self) -> None:
+        self.pages = howto_pages(self.ctx, self.game_id)
+        self.page = min(self.page, max(0, len(self.pages) - 1))
+        safe = self.safe
+        self.box = pygame.Rect(safe.x + 110, safe.y + 150, safe.width - 220, safe.height - 270)
+        y = self.box.centery - 60
+        self.button("previous", "‹", (self.box.x - 100, y, 84, 120), lambda: self.flip(-1))
+        self.button("next", "›", (self.box.right + 16, y, 84, 120), lambda: self.flip(1))
+        self.refresh()
+
+    def initial_focus(self) -> str:
+        return "next"
+
+    def refresh(self) -> None:
+        for item in self.items:
+            on = self.page > 0 if item.key == "previous" else self.page < len(self.pages) - 1
+            item.enabled = on
+            if on:
+                item.element.show()
+            else:
+                item.element.hide()
+        self._apply_focus()
+
+    def flip(self, delta: int) -> None:
+        page = max(0, min(len(self.pages) - 1, self.page + delta))
+        if page != self.page:
+            self.page = page
+            self.sound("nav")
+            self.refresh()
+
+    def move(self, intent: Intent) -> None:
+        if intent in (Intent.LEFT, Intent.RIGHT):
+            self.flip(-1 if intent is Intent.LEFT else 1)
+            self.focus_key("previous" if intent is Intent.LEFT else "next")
+
+    def handle(self, seat: int | None, event: InputEvent) -> bool:
+        if event.intent in (Intent.SHOULDER_L, Intent.SHOULDER_R) and event.pressed:
+            self.flip(-1 if event.intent is Intent.SHOULDER_L else 1)
+            return True
+        if event.intent is Intent.CONFIRM and event.pressed:
+            if self.page < len(self.pages) - 1:
+                self.flip(1)
+            else:
+                self.back()
+            return True
+        return super().handle(seat, event)
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        """The arrows are the only widgets; the page itself is what has focus."""
+
+    def draw_back(self, surface: pygame.Surface, alpha: float) -> None:
+        kit = self.kit
+        kit.background(surface)
+        self.draw_title(surface, f"{self.t('howto.title')} — {self.t(f'games.{self.game_id}.name')}",
+                        GAME_ICONS.get(self.game_id, "1F4D6"))
+        kit.panel(surface, self.box, kit.colours.panel, radius=36)
+        if not self.pages:
+            kit.blit_text(surface, self.t("howto.none"), 44, self.box.center, "center", kit.colours.muted)
+            return
+        title, body = self.pages[self.page]
+        inner = self.box.inflate(-140, -100)
+        heading = kit.blit_text(surface, title, 56, (inner.x, inner.y), colour=kit.colours.gold,
+                                max_width=inner.width)
+        kit.blit_text(surface, body, 38, (inner.x, heading.bottom + 30), colour=kit.colours.text,
+                      max_width=inner.width)
+        self.draw_dots(surface)
+
+    def draw_dots(self, surface: pygame.Surface) -> None:
+        kit = self.kit
+        n = len(self.pages)
+        y = self.box.bottom - 44
+        for i in range(n):
+            x = self.box.centerx + (i - (n - 1) / 2) * 40
+            on = i == self.page
+            pygame.draw.circle(surface, kit.colours.accent if on else kit.colours.panel_hi, (int(x), y), 12 if on else 9)
+        kit.blit_text(surface, self.t("howto.page", n=self.page + 1, total=n), 30, (self.box.right - 40, y),
+                      "midright", kit.colours.muted)
+
+    def draw_front(self, surface: pygame.Surface, alpha: float) -> None:
+        self.kit.hint_bar(surface, [(Intent.LEFT, self.t("common.pages")), (Intent.BACK, self.t("common.back"))])

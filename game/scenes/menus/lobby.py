@@ -1,0 +1,267 @@
+"""The lobby: players join with CONFIRM on any pad or keyboard side, pick a style and a
+name, bots fill in, the game's options are set, and the match starts.
+
+Seated players use their own device: BACK leaves the table, ALT (X) cycles their colour
+and shape, the shoulders cycle their name through a list of fun names. An unseated
+device's BACK (or a right click) goes back to the game choice. The focus on the right
+panel is shared: anyone moves it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from ...games import GameEntry, OptionSpec
+from ...input.intents import InputEvent, Intent
+from .games import GAME_ICONS
+from .matches import new_match, start_problem
+from .widgets import MenuScene
+
+SEAT_NAME_COUNT = 16
+BOT_NAME_COUNT = 8
+#: Device kinds that may join by pressing CONFIRM (the mouse only points and clicks).
+JOINING_DEVICES = ("pad", "kb")
+DEVICE_ICONS = {"pad": "1F3AE", "kb": "2328", "bot": "1F916"}
+
+
+def option_text(ctx: Any, spec: OptionSpec, value: Any) -> str:
+    """``options.<id>.<choice>`` (booleans: on/off) when the game defines it; numbers
+    otherwise shown as they are."""
+    if isinstance(value, bool):
+        key = f"options.{spec.id}.{'on' if value else 'off'}"
+        return ctx.t(key) if ctx.strings.has(key) else ctx.t(f"common.{'on' if value else 'off'}")
+    key = f"options.{spec.id}.{value}"
+    return ctx.t(key) if ctx.strings.has(key) else str(value)
+
+
+def fun_names(ctx: Any, prefix: str, count: int) -> list[str]:
+    return [ctx.t(f"{prefix}.{i}") for i in range(1, count + 1)]
+
+
+def free_name(ctx: Any, prefix: str = "seat_names", count: int = SEAT_NAME_COUNT) -> str:
+    """The first fun name nobody at the table has."""
+    used = {seat.name for seat in ctx.seats.seats}
+    names = fun_names(ctx, prefix, count)
+    return next((n for n in names if n not in used), names[len(ctx.seats) % len(names)])
+
+
+class LobbyScene(MenuScene):
+    def __init__(self, ctx: Any, entry: GameEntry) -> None:
+        super().__init__(ctx)
+        self.entry = entry
+        self.options: dict[str, Any] = {spec.id: spec.default for spec in entry.options}
+        self._table: tuple | None = None
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+
+    # --- layout ----------------------------------------------------------------------------
+    def build(self) -> None:
+        safe = self.safe
+        width = 640
+        self.panel_rect = pygame.Rect(safe.right - width, safe.y + 140, width, safe.bottom - 90 - (safe.y + 140))
+        x, w = self.panel_rect.x + 24, width - 48
+        y = self.panel_rect.y + 86
+        for spec in self.entry.options:
+            values = [(v, option_text(self.ctx, spec, v)) for v in spec.choices]
+            self.choice(f"option.{spec.id}", self.t(f"options.{spec.id}.label"), (x, y, w, 78), values,
+                        self.options[spec.id], lambda v, s=spec.id: self.options.__setitem__(s, v), label_width=0.52)
+            y += 90
+        if not self.entry.options:
+            y += 60
+        y += 14
+        half = (w - 16) // 2
+        self.button("add_bot", self.t("lobby.add_bot"), (x, y, half, 80), self.add_bot, object_id="@menu_small")
+        self.button("remove_bot", self.t("lobby.remove_bot"), (x + half + 16, y, half, 80), self.remove_bot,
+                    object_id="@menu_small")
+        y += 96
+        self.button("howto", self.t("lobby.howto"), (x, y, w, 80), self.howto, object_id="@menu_small")
+        start_y = self.panel_rect.bottom - 190
+        self.button("start", self.t("lobby.start"), (x, start_y, w, 100), self.start, object_id="@start")
+        self._table = None
+        self.refresh()
+
+    def initial_focus(self) -> str:
+        return "start"
+
+    def refresh(self) -> None:
+        """Enable what the table allows now (called whenever the table changes)."""
+        self._table = self._table_signature()
+        n = len(self.ctx.seats)
+        bots = any(seat.bot for seat in self.ctx.seats.seats)
+        for item in self.items:
+            if item.key == "start":
+                self._enable(item, start_problem(self.ctx, self.entry) is None)
+            elif item.key == "add_bot":
+                self._enable(item, n < 8)
+            elif item.key == "remove_bot":
+                self._enable(item, bots)
+        self._apply_focus()
+
+    @staticmethod
+    def _enable(item: Any, on: bool) -> None:
+        item.enabled = on
+        if on:
+            item.element.enable()
+        else:
+            item.element.disable()
+
+    def _table_signature(self) -> tuple:
+        return tuple((s.name, s.style, s.bot, s.device) for s in self.ctx.seats.seats)
+
+    # --- actions -------------------------------------------------------------------------
+    def add_bot(self) -> None:
+        self.ctx.seats.add_bot(free_name(self.ctx, "bot_names", BOT_NAME_COUNT))
+        self.refresh()
+
+    def remove_bot(self) -> None:
+        bots = [seat.index for seat in self.ctx.seats.seats if seat.bot]
+        if bots:
+            self.ctx.seats.remove(bots[-1])
+        self.refresh()
+
+    def howto(self) -> None:
+        from .howto import HowToScene
+
+        self.stack.push(HowToScene(self.ctx, self.entry.id))
+
+    def start(self) -> None:
+        if start_problem(self.ctx, self.entry) is not None:
+            return
+        self.stack.push(new_match(self.ctx, self.entry, self.options))
+
+    def join(self, device: Any) -> bool:
+        seat = self.ctx.seats.join(device, free_name(self.ctx))
+        if seat is None:
+            self.sound("buzz")
+            return False
+        self.sound("join")
+        self.refresh()
+        return True
+
+    def leave(self, index: int) -> None:
+        self.ctx.seats.remove(index)
+        self.refresh()
+
+    def cycle_name(self, index: int, delta: int) -> None:
+        seat = self.ctx.seats.seats[index]
+        names = fun_names(self.ctx, "seat_names", SEAT_NAME_COUNT)
+        used = {s.name for s in self.ctx.seats.seats if s.index != index}
+        start = names.index(seat.name) if seat.name in names else -1 if delta > 0 else 0
+        for step in range(1, len(names) + 1):
+            name = names[(start + delta * step) % len(names)]
+            if name not in used:
+                self.ctx.seats.rename(index, name)
+                return
+
+    # --- input ---------------------------------------------------------------------------
+    def handle(self, seat: int | None, event: InputEvent) -> bool:
+        if event.pressed and not event.repeat:
+            kind = event.device[0] if isinstance(event.device, tuple) else None
+            if seat is None and event.intent is Intent.CONFIRM and kind in JOINING_DEVICES:
+                self.join(event.device)
+                return True
+            human = seat is not None and seat < len(self.ctx.seats) and not self.ctx.seats.seats[seat].bot
+            if human and event.intent is Intent.BACK:
+                self.sound("back")
+                self.leave(seat)
+                return True
+            if human and event.intent is Intent.ALT:
+                self.ctx.seats.next_style(seat)
+                self.sound("nav")
+                return True
+            if human and event.intent in (Intent.SHOULDER_L, Intent.SHOULDER_R):
+                self.cycle_name(seat, -1 if event.intent is Intent.SHOULDER_L else 1)
+                self.sound("nav")
+                return True
+        return super().handle(seat, event)
+
+    def refused(self, item: Any) -> None:
+        """A disabled Start: the reason is already written under it; the buzz says so."""
+
+    def fixed_update(self, dt: float) -> None:
+        if self._table != self._table_signature():
+            self.refresh()
+        super().fixed_update(dt)
+
+    # --- drawing -------------------------------------------------------------------------
+    def draw_back(self, surface: pygame.Surface, alpha: float) -> None:
+        kit = self.kit
+        kit.background(surface)
+        safe = self.safe
+        title = self.draw_title(surface, self.t(f"games.{self.entry.id}.name"), GAME_ICONS.get(self.entry.id))
+        players = f"{self.t(f'games.{self.entry.id}.players')}  ·  {self.t('lobby.players', n=len(self.ctx.seats))}"
+        kit.blit_text(surface, players, 36, (safe.right - 8, title.centery), "midright", kit.colours.muted)
+        self.draw_seats(surface, alpha)
+        kit.panel(surface, self.panel_rect, kit.colours.panel, radius=30)
+        kit.blit_text(surface, self.t("lobby.options"), 40, (self.panel_rect.x + 32, self.panel_rect.y + 24))
+        if not self.entry.options:
+            kit.blit_text(surface, self.t("lobby.no_options"), 30, (self.panel_rect.x + 32, self.panel_rect.y + 92),
+                          colour=kit.colours.muted)
+
+    def seat_rects(self) -> list[pygame.Rect]:
+        safe = self.safe
+        area = pygame.Rect(safe.x, self.panel_rect.y, self.panel_rect.x - 40 - safe.x, self.panel_rect.height)
+        gap = 22
+        w = (area.width - 3 * gap) // 4
+        h = (area.height - gap) // 2
+        return [pygame.Rect(area.x + (i % 4) * (w + gap), area.y + (i // 4) * (h + gap), w, h) for i in range(8)]
+
+    def draw_seats(self, surface: pygame.Surface, alpha: float) -> None:
+        kit = self.kit
+        seats = self.ctx.seats.seats
+        t = self.ticks + alpha
+        for i, rect in enumerate(self.seat_rects()):
+            if i < len(seats):
+                self.draw_seat(surface, seats[i], rect, t)
+            else:
+                self.draw_free(surface, rect, first=i == len(seats), t=t)
+
+    def draw_seat(self, surface: pygame.Surface, seat: Any, rect: pygame.Rect, t: float) -> None:
+        kit = self.kit
+        style = kit.seat_style(seat.style)
+        kit.panel(surface, rect, style.dark, radius=28, border=style.colour)
+        bob = math.sin(t * 0.06 + seat.index) * 4
+        kit.seat_token(surface, seat.style, (rect.centerx, int(rect.y + rect.height * 0.33 + bob)),
+                       min(64, rect.width // 4))
+        kit.blit_text(surface, seat.name, 34, (rect.centerx, int(rect.y + rect.height * 0.58)), "midtop",
+                      style.light, max_width=rect.width - 24, align="center", shadow=True)
+        if seat.bot:
+            kind, label = "bot", self.t("lobby.bot")
+        elif isinstance(seat.device, tuple) and seat.device[0] == "kb":
+            kind, label = "kb", self.t(f"lobby.kb_{seat.device[1]}")
+        else:
+            kind, label = "pad", self.t("lobby.pad")
+        icon = kit.icon(DEVICE_ICONS[kind], 52)
+        surface.blit(icon, icon.get_rect(topright=(rect.right - 12, rect.y + 10)))
+        kit.blit_text(surface, label, 28, (rect.centerx, rect.bottom - 20), "midbottom", kit.colours.text,
+                      max_width=rect.width - 20, align="center")
+
+    def draw_free(self, surface: pygame.Surface, rect: pygame.Rect, first: bool, t: float) -> None:
+        kit = self.kit
+        kit.panel(surface, rect, (*kit.colours.panel, 150), radius=28, shadow=False)
+        if not first:
+            kit.blit_text(surface, self.t("lobby.free_seat"), 30, rect.center, "center", kit.colours.muted)
+            return
+        pulse = 0.5 + 0.5 * math.sin(t * 0.1)
+        pygame.draw.rect(surface, kit.colours.accent, rect.inflate(int(6 * pulse), int(6 * pulse)), width=4,
+                         border_radius=30)
+        glyph = kit.button_hint(Intent.CONFIRM, 64)
+        surface.blit(glyph, glyph.get_rect(center=(rect.centerx, rect.y + rect.height * 0.3)))
+        kit.blit_text(surface, self.t("lobby.join"), 32, (rect.centerx, int(rect.y + rect.height * 0.48)), "midtop",
+                      max_width=rect.width - 24, align="center")
+        kit.blit_text(surface, self.t("lobby.join_keys"), 28, (rect.centerx, rect.bottom - 24), "midbottom",
+                      kit.colours.muted, max_width=rect.width - 24, align="center")
+
+    def draw_front(self, surface: pygame.Surface, alpha: float) -> None:
+        kit = self.kit
+        start = next((item for item in self.items if item.key == "start"), None)
+        if start is not None:
+            problem = start_problem(self.ctx, self.entry)
+            text = problem or self.t("lobby.ready")
+            colour = kit.colours.bad if problem else kit.colours.good
+            kit.blit_text(surface, text, 30, (start.rect.centerx, start.rect.bottom + 14), "midtop", colour,
+                          max_width=start.rect.width, align="center")
+        kit.hint_bar(surface, [(Intent.CONFIRM, self.t("lobby.hint_join")), (Intent.BACK, self.t("lobby.hint_leave")),
+                               (Intent.ALT, self.t("lobby.hint_style")), (Intent.SHOULDER_R, self.t("lobby.hint_name"))])

@@ -1,0 +1,97 @@
+"""The settings screen: every change applies at once and is saved at once.
+
+Language switches live (this screen rebuilds; screens below rebuild when they come
+back); text size and safe area rebuild the layout; the app watches ``fullscreen``;
+music volume is pushed to the mixer; effects read their volume when they play.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ...input.intents import Intent
+from ...settings import LANGS, SAFE_AREAS, TEXT_SCALES, TIMER_PRESETS, save_settings
+from .dialogs import show_toast
+from .widgets import MenuScene
+
+TEXT_SCALE_KEYS = dict(zip(TEXT_SCALES, ("settings.text_normal", "settings.text_large", "settings.text_huge")))
+
+
+class SettingsScene(MenuScene):
+    title_key = "settings.title"
+    title_icon = "2699"
+
+    def build(self) -> None:
+        t, s = self.t, self.ctx.settings
+        safe = self.safe
+        gap = 48
+        col_w = (safe.width - gap) // 2
+        left, right = safe.x, safe.x + col_w + gap
+        top = safe.y + 220
+        step = min(150, (safe.bottom - 110 - top) // 4)
+        row_h = step - 24
+        on_off = [(True, t("common.on")), (False, t("common.off"))]
+        self.columns = (pygame.Rect(left, top - 70, col_w, 0), pygame.Rect(right, top - 70, col_w, 0))
+        rows_left = [
+            lambda r: self.choice("lang", t("settings.language"), r,
+                                  [(lang, t(f"settings.lang_{lang}")) for lang in LANGS], s.lang, self.set_lang),
+            lambda r: self.choice("timers", t("settings.timers"), r,
+                                  [(p, t(f"settings.timer_{p}")) for p in TIMER_PRESETS], s.timer_preset,
+                                  lambda v: self.change("timer_preset", v)),
+            lambda r: self.choice("text_scale", t("settings.text_scale"), r,
+                                  [(v, t(key)) for v, key in TEXT_SCALE_KEYS.items()], s.text_scale,
+                                  lambda v: self.change("text_scale", v, rebuild=True)),
+            lambda r: self.choice("rumble", t("settings.rumble"), r, on_off, s.rumble,
+                                  lambda v: self.change("rumble", v)),
+        ]
+        rows_right = [
+            lambda r: self.choice("fullscreen", t("settings.fullscreen"), r, on_off, s.fullscreen,
+                                  lambda v: self.change("fullscreen", v)),
+            lambda r: self.choice("safe_area", t("settings.safe_area"), r,
+                                  [(v, f"{int(round(v * 100))} %") for v in SAFE_AREAS], s.safe_area,
+                                  lambda v: self.change("safe_area", v, rebuild=True)),
+            lambda r: self.slider("music", t("settings.music"), r, s.music_volume, self.set_music),
+            lambda r: self.slider("sound", t("settings.sound"), r, s.sound_volume, self.set_sound),
+        ]
+        for x, rows in ((left, rows_left), (right, rows_right)):
+            for i, make in enumerate(rows):
+                make(pygame.Rect(x, top + i * step, col_w, row_h))
+
+    # --- changes ---------------------------------------------------------------------------
+    def change(self, field: str, value: Any, rebuild: bool = False) -> None:
+        setattr(self.ctx.settings, field, value)
+        self.save()
+        if rebuild:
+            self.rebuild()
+
+    def set_lang(self, lang: str) -> None:
+        self.ctx.catalogue.strings.lang = lang
+        self.change("lang", lang, rebuild=True)
+
+    def set_music(self, value: float) -> None:
+        self.change("music_volume", value)
+        audio = self.ctx.audio
+        if audio is not None:
+            audio.refresh_volumes()
+
+    def set_sound(self, value: float) -> None:
+        self.change("sound_volume", value)
+        self.sound("nav")
+
+    def save(self) -> None:
+        try:
+            save_settings(self.ctx.settings)
+        except OSError as exc:
+            show_toast(self.ctx, self.t("settings.save_failed", error=exc.strerror or str(exc)))
+
+    # --- drawing -----------------------------------------------------------------------------
+    def draw_back(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw_back(surface, alpha)
+        for rect, key in zip(self.columns, ("settings.game", "settings.screen_sound")):
+            self.kit.blit_text(surface, self.t(key), 40, (rect.x + 8, rect.y), "topleft", self.kit.colours.accent)
+
+    def draw_front(self, surface: pygame.Surface, alpha: float) -> None:
+        self.kit.hint_bar(surface, [(Intent.UP, self.t("common.select")), (Intent.LEFT, self.t("common.change")),
+                                    (Intent.BACK, self.t("common.back"))])

@@ -1,0 +1,291 @@
+"""The title screen (logo, "press to start", main menu, resume) and the "take your
+seat" step that re-binds a resumed match's seats to the pads in the room."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from ...core.session import SaveError
+from ...input.intents import InputEvent, Intent
+from ..base import Scene
+from .dialogs import ToastScene, show_toast
+from .matches import autosave_path, load_saved, resume_board, saved_seats
+from .widgets import MenuScene
+
+#: Pictograms floating around the logo: (OpenMoji code, x, y, size, phase).
+LOGO_ICONS = (
+    ("1F3AD", 300, -30, 150, 0.0),    # performing arts masks
+    ("1F575", 1620, -40, 150, 1.3),   # detective
+    ("1F92B", 1760, 150, 96, 2.1),    # shushing face
+    ("1F5DD", 380, 250, 88, 0.7),     # old key
+    ("1F3A9", 160, 140, 96, 2.9),     # top hat
+    ("1F48C", 1540, 250, 88, 1.9),    # love letter
+)
+
+
+def notice_text(ctx: Any, notice: str) -> str:
+    """Notices are i18n keys (our own) or ready messages (e.g. a skipped custom deck)."""
+    return ctx.t(notice) if ctx.strings.has(notice) else notice
+
+
+class TitleScene(MenuScene):
+    def __init__(self, ctx: Any, attract: bool = True) -> None:
+        super().__init__(ctx)
+        self.attract = attract
+        self.opened_at = 0
+        self._has_save = False
+
+    # --- building ----------------------------------------------------------------------
+    def enter(self, previous: Scene | None) -> None:
+        super().enter(previous)
+        if self.ctx.notices:
+            messages = [notice_text(self.ctx, n) for n in self.ctx.notices]
+            self.ctx.notices.clear()
+            self.ctx.stack.push(ToastScene(self.ctx, messages))
+
+    def logo_y(self) -> int:
+        return self.safe.y + (230 if self.attract else 150)
+
+    def build(self) -> None:
+        self._has_save = autosave_path().exists()
+        if self.attract:
+            return
+        entries = [("play", "title.play", self.play)]
+        if self._has_save:
+            entries.append(("resume", "title.resume", self.resume_saved))
+        entries += [("settings", "title.settings", self.settings),
+                    ("credits", "title.credits", self.credits),
+                    ("quit", "title.quit", self.quit)]
+        top = self.logo_y() + 290
+        bottom = self.safe.bottom - 80
+        gap = 16
+        height = min(92, (bottom - top - gap * (len(entries) - 1)) // len(entries))
+        width = 760
+        for i, (key, text, action) in enumerate(entries):
+            rect = pygame.Rect(0, top + i * (height + gap), width, height)
+            rect.centerx = 960
+            self.button(key, self.t(text), rect, action)
+
+    def refresh(self) -> None:
+        if autosave_path().exists() != self._has_save:
+            self.rebuild()
+
+    # --- actions -------------------------------------------------------------------------
+    def open_menu(self) -> None:
+        self.attract = False
+        self.opened_at = self.ticks
+        self.rebuild()
+
+    def play(self) -> None:
+        from .games import GameChoiceScene
+
+        self.stack.push(GameChoiceScene(self.ctx))
+
+    def resume_saved(self) -> None:
+        try:
+            entry, session = load_saved(self.ctx)
+        except SaveError as exc:
+            self.rebuild()  # the save is now a .bak: no more "resume"
+            show_toast(self.ctx, self.t(f"resume.{exc.reason}"))
+            return
+        self.stack.push(TakeSeatScene(self.ctx, entry, session))
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.stack.push(SettingsScene(self.ctx))
+
+    def credits(self) -> None:
+        from .credits import CreditsScene
+
+        self.stack.push(CreditsScene(self.ctx))
+
+    def quit(self) -> None:
+        stack = self.stack
+        stack.clear()
+        if stack.on_empty is not None:
+            stack.on_empty()
+
+    def back(self) -> None:
+        if not self.attract:
+            self.attract = True
+            self.rebuild()
+
+    # --- input ---------------------------------------------------------------------------
+    def handle(self, seat: int | None, event: InputEvent) -> bool:
+        if self.attract:
+            if event.intent in (Intent.CONFIRM, Intent.MENU) and event.pressed:
+                self.sound("confirm")
+                self.open_menu()
+            return True
+        return super().handle(seat, event)
+
+    def process_raw(self, event: pygame.event.Event) -> bool:
+        if self.attract and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.open_menu()
+            return True
+        return super().process_raw(event)
+
+    # --- drawing -------------------------------------------------------------------------
+    def draw_back(self, surface: pygame.Surface, alpha: float) -> None:
+        kit = self.kit
+        kit.background(surface)
+        t = self.ticks + alpha
+        y = self.logo_y()
+        for code, x, dy, size, phase in LOGO_ICONS:
+            image = kit.icon(code, size)
+            bob = math.sin(t * 0.035 + phase) * 10
+            angle = math.sin(t * 0.02 + phase) * 6
+            turned = pygame.transform.rotozoom(image, angle, 1.0)
+            surface.blit(turned, turned.get_rect(center=(x, y + dy + bob)))
+        logo_bob = math.sin(t * 0.04) * 6
+        kit.blit_text(surface, self.t("common.app_name"), 190, (960, y + logo_bob), "center", kit.colours.gold,
+                      shadow=True)
+        kit.blit_text(surface, self.t("title.tagline"), 44, (960, y + 130), "center", kit.colours.muted)
+        for i in range(8):
+            cx = 960 + (i - 3.5) * 84
+            wave = math.sin(t * 0.08 - i * 0.7) * 8
+            kit.seat_token(surface, i, (int(cx), int(y + 210 + wave)), 26)
+
+    def draw_front(self, surface: pygame.Surface, alpha: float) -> None:
+        kit = self.kit
+        if self.attract:
+            pulse = 0.5 + 0.5 * math.sin((self.ticks + alpha) * 0.08)
+            colour = tuple(int(a + (b - a) * pulse) for a, b in zip(kit.colours.muted, kit.colours.text))
+            label = kit.text(self.t("title.press_start"), 56, colour)
+            glyph = kit.button_hint(Intent.CONFIRM, 72)
+            width = glyph.get_width() + 24 + label.get_width()
+            cy = self.safe.bottom - 230
+            x = 960 - width // 2
+            surface.blit(glyph, glyph.get_rect(midleft=(x, cy)))
+            surface.blit(label, label.get_rect(midleft=(x + glyph.get_width() + 24, cy)))
+            kit.blit_text(surface, self.t("title.press_start_keys"), 34, (960, cy + 80), "center", kit.colours.muted)
+        else:
+            kit.hint_bar(surface, [(Intent.CONFIRM, self.t("common.select")), (Intent.BACK, self.t("common.back"))])
+
+
+class TakeSeatScene(Scene):
+    """Resume: each saved human seat, in table order, is claimed by the next pad or
+    keyboard side that presses CONFIRM; bots sit down by themselves. BACK undoes the
+    last claim (or goes back to the title)."""
+
+    def __init__(self, ctx: Any, entry: Any, session: Any) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.entry = entry
+        self.session = session
+        self.saved = saved_seats(session)
+        self.ticks = 0
+
+    def enter(self, previous: Scene | None) -> None:
+        table = self.ctx.seats
+        while len(table):
+            table.remove(len(table) - 1)
+        self._seat_bots()
+
+    def _seat_bots(self) -> None:
+        table = self.ctx.seats
+        while len(table) < len(self.saved) and self.saved[len(table)]["bot"]:
+            saved = self.saved[len(table)]
+            seat = table.add_bot(saved["name"])
+            seat.style = saved["style"]
+        if len(table) == len(self.saved):
+            self._start()
+
+    def _start(self) -> None:
+        from .lobby import LobbyScene
+
+        stack = self.stack
+        board = resume_board(self.ctx, self.entry, self.session)
+        stack.replace(LobbyScene(self.ctx, self.entry))
+        stack.push(board)
+
+    def handle(self, seat: int | None, event: InputEvent) -> bool:
+        if not event.pressed:
+            return True
+        table = self.ctx.seats
+        if event.intent is Intent.CONFIRM and seat is None and event.device is not None \
+                and event.device[0] in ("pad", "kb"):
+            saved = self.saved[len(table)]
+            joined = table.join(event.device, saved["name"])
+            if joined is not None:
+                joined.style = saved["style"]
+                self._audio("confirm")
+                self._seat_bots()
+            return True
+        if event.intent is Intent.BACK:
+            self._audio("back")
+            self._undo()
+        return True
+
+    def _undo(self) -> None:
+        table = self.ctx.seats
+        while len(table) and table.seats[-1].bot:
+            table.remove(len(table) - 1)
+        if len(table):
+            table.remove(len(table) - 1)
+        else:
+            self.stack.pop()
+
+    def _audio(self, name: str) -> None:
+        if self.ctx.audio is not None:
+            self.ctx.audio.play(name)
+
+    def fixed_update(self, dt: float) -> None:
+        self.ticks += 1
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        kit, t = self.ctx.kit, self.ctx.t
+        kit.background(surface)
+        safe = kit.safe_rect
+        kit.blit_text(surface, t("take_seat.title"), 72, (960, safe.y + 60), "center", shadow=True)
+        kit.blit_text(surface, t("take_seat.subtitle", game=t(f"games.{self.entry.id}.name")), 38,
+                      (960, safe.y + 140), "center", kit.colours.muted)
+        n = len(self.saved)
+        cols = min(4, n)
+        rows = (n + cols - 1) // cols
+        card_w, card_h, gap = 360, 260, 28
+        top = safe.y + 220
+        seated = len(self.ctx.seats)
+        pulse = 0.5 + 0.5 * math.sin((self.ticks + alpha) * 0.1)
+        for i, saved in enumerate(self.saved):
+            row, col = divmod(i, cols)
+            in_row = min(cols, n - row * cols)
+            x = 960 - (in_row * card_w + (in_row - 1) * gap) // 2 + col * (card_w + gap)
+            rect = pygame.Rect(x, top + row * (card_h + gap), card_w, card_h)
+            current = i == seated
+            border = kit.colours.accent if current else None
+            kit.panel(surface, rect, kit.colours.panel_hi if current else kit.colours.panel, radius=28, border=border)
+            badge = _Badge(saved["name"], saved["style"])
+            kit.draw_seat_badge(surface, badge, (rect.centerx, rect.y + 90), size=104, dim=i > seated)
+            if saved["bot"]:
+                status = t("take_seat.bot")
+            elif i < seated:
+                status = t("take_seat.ready")
+            else:
+                status = t("take_seat.waiting")
+            colour = kit.colours.good if i < seated else kit.colours.muted
+            kit.blit_text(surface, status, 32, (rect.centerx, rect.bottom - 30), "midbottom", colour)
+            if current:
+                pygame.draw.rect(surface, kit.colours.accent, rect.inflate(12 + int(8 * pulse), 12 + int(8 * pulse)),
+                                 width=5, border_radius=34)
+        if seated < n:
+            prompt = t("take_seat.prompt", name=self.saved[seated]["name"])
+            y = top + rows * (card_h + gap) + 50
+            glyph = kit.button_hint(Intent.CONFIRM, 60)
+            label = kit.text(prompt, 44)
+            width = glyph.get_width() + 20 + label.get_width()
+            surface.blit(glyph, glyph.get_rect(midleft=(960 - width // 2, y)))
+            surface.blit(label, label.get_rect(midleft=(960 - width // 2 + glyph.get_width() + 20, y)))
+        kit.hint_bar(surface, [(Intent.CONFIRM, t("take_seat.claim")), (Intent.BACK, t("take_seat.undo"))])
+
+
+class _Badge:
+    """What ``kit.draw_seat_badge`` needs for a seat that is not seated yet."""
+
+    def __init__(self, name: str, style: int) -> None:
+        self.name = name
+        self.style = style

@@ -1,0 +1,373 @@
+"""The menu base: pygame_gui lays out and themes the widgets and takes the mouse; focus
+is ours, so a pad alone can drive every menu.
+
+pygame_gui has no notion of pad focus, so :class:`MenuScene` keeps a list of focusable
+:class:`Item` s, moves the focus spatially with UP/DOWN/LEFT/RIGHT (D-pad, keys, or the
+left stick, which the input hub already turns into repeating directions), activates
+with CONFIRM and steps choices and sliders with LEFT/RIGHT. The
+focused widget is shown "selected" by the theme and ringed by a pulsing amber frame
+drawn over it. Only mouse events reach the UIManager, so it never fights the pads.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+import pygame
+import pygame_gui
+
+from ... import paths
+from ...input.gui import follow_canvas_mouse
+from ...input.intents import InputEvent, Intent
+from ..base import Scene
+
+W, H = 1920, 1080
+_DIRECTIONS = {Intent.UP: (0, -1), Intent.DOWN: (0, 1), Intent.LEFT: (-1, 0), Intent.RIGHT: (1, 0)}
+_MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
+
+
+def load_theme(text_scale: float) -> dict[str, Any]:
+    """``assets/theme.json`` with Fredoka One's path filled in and font sizes scaled."""
+    from ...ui.kit import font_path
+
+    theme = json.loads((paths.assets_dir() / "theme.json").read_text(encoding="utf-8"))
+    for block in theme.values():
+        font = block.get("font") if isinstance(block, dict) else None
+        if isinstance(font, dict):
+            font["regular_path"] = str(font_path())
+            font["size"] = str(int(round(int(font["size"]) * text_scale)))
+    return theme
+
+
+@dataclass
+class Item:
+    """One focusable thing. ``rect`` is what the focus ring frames (a choice's whole row)."""
+
+    key: str
+    rect: pygame.Rect
+    element: Any = None
+    on_confirm: Callable[[], None] | None = None
+    on_step: Callable[[int], None] | None = None
+    enabled: bool = True
+    #: A row's label, drawn by us on the row's left part (wrapped if long).
+    label: str = ""
+    label_width: int = 0
+    #: A slider row's pygame_gui slider, and what to call when the mouse drags it.
+    slider: Any = None
+    on_slide: Callable[[float], None] | None = None
+    value: float = 0.0
+
+
+class MenuScene(Scene):
+    """A screen of focusable items. Subclasses implement :meth:`build` (make items with
+    :meth:`button`, :meth:`choice`, :meth:`slider`) and draw around them."""
+
+    #: Title drawn at the top of full-screen menus (an i18n key), with its icon.
+    title_key: str = ""
+    title_icon: str | None = None
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.kit = ctx.kit
+        self.items: list[Item] = []
+        self.focus = 0
+        self.ticks = 0
+        self.manager: pygame_gui.UIManager | None = None
+        self._built_for: tuple | None = None
+
+    # --- life cycle --------------------------------------------------------------------
+    def enter(self, previous: Scene | None) -> None:
+        self.rebuild()
+
+    def resume(self) -> None:
+        if self._built_for != self._signature():
+            self.rebuild()
+        else:
+            self.refresh()
+
+    def _signature(self) -> tuple:
+        settings = self.ctx.settings
+        return (self.ctx.strings.lang, settings.text_scale, settings.safe_area)
+
+    def rebuild(self) -> None:
+        """(Re)create every widget: language, text size or safe area changed."""
+        keep = self.items[self.focus].key if self.items else None
+        self.manager = pygame_gui.UIManager((W, H), load_theme(self.ctx.settings.text_scale))
+        follow_canvas_mouse(self.manager, self.ctx.input)
+        self.items = []
+        self.build()
+        self._built_for = self._signature()
+        self.focus = 0
+        self.focus_key(keep or self.initial_focus())
+        self._apply_focus()
+
+    def build(self) -> None:
+        """Create the items (subclasses)."""
+
+    def refresh(self) -> None:
+        """Update texts and enabled states in place (subclasses), e.g. on resume."""
+
+    def initial_focus(self) -> str | None:
+        return None
+
+    def t(self, key: str, **fmt: Any) -> str:
+        return self.ctx.t(key, **fmt)
+
+    @property
+    def safe(self) -> pygame.Rect:
+        return self.kit.safe_rect
+
+    # --- items -------------------------------------------------------------------------
+    def button(self, key: str, text: str, rect: pygame.Rect | Sequence[int], on_confirm: Callable[[], None],
+               enabled: bool = True, object_id: str | None = None) -> Item:
+        rect = pygame.Rect(rect)
+        element = pygame_gui.elements.UIButton(rect, text, self.manager, object_id=object_id)
+        if not enabled:
+            element.disable()
+        item = Item(key, rect, element, on_confirm=on_confirm, enabled=enabled)
+        self.items.append(item)
+        return item
+
+    def choice(self, key: str, label: str, rect: pygame.Rect | Sequence[int], values: Sequence[tuple[Any, str]],
+               current: Any, on_change: Callable[[Any], None], label_width: float = 0.5) -> Item:
+        """A row "Label      ‹ Value ›": LEFT/RIGHT step, CONFIRM or a click steps on."""
+        rect = pygame.Rect(rect)
+        split = int(rect.width * label_width)
+        value_rect = pygame.Rect(rect.x + split, rect.y + 6, rect.width - split - 6, rect.height - 12)
+        values = list(values)
+        index = next((i for i, (v, _) in enumerate(values) if v == current), 0)
+        value_el = pygame_gui.elements.UIButton(value_rect, "", self.manager, object_id="@choice")
+        state = {"index": index}
+
+        def show() -> None:
+            value_el.set_text(f"‹  {values[state['index']][1]}  ›")
+
+        def step(delta: int) -> None:
+            state["index"] = (state["index"] + delta) % len(values)
+            show()
+            on_change(values[state["index"]][0])
+
+        show()
+        item = Item(key, rect, value_el, on_confirm=lambda: step(1), on_step=step, label=label, label_width=split)
+        self.items.append(item)
+        return item
+
+    def slider(self, key: str, label: str, rect: pygame.Rect | Sequence[int], value: float,
+               on_change: Callable[[float], None], label_width: float = 0.5) -> Item:
+        """A 0..1 slider row; LEFT/RIGHT move it by a tenth, the mouse drags it."""
+        rect = pygame.Rect(rect)
+        split = int(rect.width * label_width)
+        bar_rect = pygame.Rect(rect.x + split, rect.y + rect.height // 2 - 26, rect.width - split - 150, 52)
+        bar = pygame_gui.elements.UIHorizontalSlider(bar_rect, float(value), (0.0, 1.0), self.manager,
+                                                     click_increment=0.1)
+
+        def step(delta: int) -> None:
+            new = min(1.0, max(0.0, round(item.value + 0.1 * delta, 2)))
+            bar.set_current_value(new)
+            item.value = new
+            on_change(new)
+
+        item = Item(key, rect, None, on_step=step, label=label, label_width=split, slider=bar, on_slide=on_change,
+                    value=float(value))
+        self.items.append(item)
+        return item
+
+    def focused(self) -> Item | None:
+        return self.items[self.focus] if 0 <= self.focus < len(self.items) else None
+
+    def focus_key(self, key: str | None) -> bool:
+        for i, item in enumerate(self.items):
+            if item.key == key:
+                self.set_focus(i)
+                return True
+        return False
+
+    def set_focus(self, index: int) -> None:
+        if index != self.focus and 0 <= index < len(self.items):
+            self.focus = index
+            self._apply_focus()
+
+    def _apply_focus(self) -> None:
+        for i, item in enumerate(self.items):
+            element = item.element
+            if isinstance(element, pygame_gui.elements.UIButton):
+                if i == self.focus and item.enabled:
+                    element.select()
+                elif element.is_selected:
+                    element.unselect()
+
+    # --- input -------------------------------------------------------------------------
+    def handle(self, seat: int | None, event: InputEvent) -> bool:
+        intent = event.intent
+        if intent is Intent.STICK:
+            return True  # the hub also sends it as (repeating) directions
+        if intent is Intent.POINTER:
+            if event.pos is not None:
+                self.point_at(event.pos)
+            return True
+        if not event.pressed:
+            return intent in _DIRECTIONS or intent in (Intent.CONFIRM, Intent.BACK)
+        if intent in _DIRECTIONS:
+            self.move(intent)
+            return True
+        if intent is Intent.CONFIRM:
+            self.activate()
+            return True
+        if intent is Intent.BACK:
+            self.sound("back")
+            self.back()
+            return True
+        return False
+
+    def move(self, intent: Intent) -> None:
+        item = self.focused()
+        if intent in (Intent.LEFT, Intent.RIGHT) and item is not None and item.on_step is not None:
+            item.on_step(-1 if intent is Intent.LEFT else 1)
+            self.sound("nav")
+            return
+        target = self.neighbour(intent)
+        if target is not None:
+            self.set_focus(target)
+            self.sound("nav")
+
+    def neighbour(self, intent: Intent) -> int | None:
+        """The nearest item in a direction: distance along it, plus twice the sideways
+        offset, so a column is preferred to a diagonal jump."""
+        if not self.items:
+            return None
+        dx, dy = _DIRECTIONS[intent]
+        here = self.items[self.focus].rect
+        best, best_score = None, math.inf
+        for i, item in enumerate(self.items):
+            if i == self.focus:
+                continue
+            r = item.rect
+            along = (r.centerx - here.centerx) * dx + (r.centery - here.centery) * dy
+            if along <= 0:
+                continue
+            if dx:
+                gap = max(0, r.top - here.bottom, here.top - r.bottom)
+            else:
+                gap = max(0, r.left - here.right, here.left - r.right)
+            score = along + 2 * gap
+            if score < best_score:
+                best, best_score = i, score
+        return best
+
+    def activate(self) -> None:
+        item = self.focused()
+        if item is None:
+            return
+        if not item.enabled or item.on_confirm is None:
+            self.sound("buzz")
+            self.refused(item)
+            return
+        self.sound("confirm")
+        item.on_confirm()
+
+    def refused(self, item: Item) -> None:
+        """CONFIRM on a disabled item (subclasses may explain why)."""
+
+    def back(self) -> None:
+        if self.stack is not None:
+            self.stack.pop()
+
+    def point_at(self, pos: Sequence[int]) -> None:
+        for i, item in enumerate(self.items):
+            if item.rect.collidepoint(pos):
+                self.set_focus(i)
+                return
+
+    def process_raw(self, event: pygame.event.Event) -> bool:
+        """Raw pygame events (canvas coordinates): the mouse goes to pygame_gui; a right
+        click is BACK."""
+        if event.type not in _MOUSE_EVENTS or self.manager is None:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.point_at(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.back()
+            return True
+        return bool(self.manager.process_events(event)) or event.type != pygame.MOUSEMOTION
+
+    def sound(self, name: str) -> None:
+        audio = getattr(self.ctx, "audio", None)
+        if audio is not None:
+            audio.play(name)
+
+    # --- updates -----------------------------------------------------------------------
+    def fixed_update(self, dt: float) -> None:
+        self.ticks += 1
+        if self.manager is None:
+            return
+        self.manager.update(dt)
+        for i, item in enumerate(list(self.items)):
+            element = item.element
+            if isinstance(element, pygame_gui.elements.UIButton) and element.check_pressed():
+                self.set_focus(i)
+                self.activate()
+                return  # the click may have rebuilt or left the screen
+            if item.slider is not None:
+                value = round(float(item.slider.get_current_value()), 2)
+                if abs(value - item.value) > 0.004:  # dragged with the mouse
+                    item.value = value
+                    self.set_focus(i)
+                    item.on_slide(value)
+
+    # --- drawing -----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.draw_back(surface, alpha)
+        self.draw_rows(surface)
+        if self.manager is not None:
+            self.manager.draw_ui(surface)
+        self.draw_focus(surface)
+        self.draw_front(surface, alpha)
+
+    def draw_back(self, surface: pygame.Surface, alpha: float) -> None:
+        """Background and everything under the widgets."""
+        self.kit.background(surface)
+        if self.title_key:
+            self.draw_title(surface, self.t(self.title_key), self.title_icon)
+
+    def draw_rows(self, surface: pygame.Surface) -> None:
+        """Panels behind choice and slider rows, and sliders' values."""
+        kit = self.kit
+        for item in self.items:
+            if not item.label:
+                continue
+            kit.panel(surface, item.rect, kit.colours.panel, radius=22, shadow=False)
+            width = item.label_width - 40
+            size = 34 if kit.font(34).size(item.label)[0] <= width else 30
+            kit.blit_text(surface, item.label, size, (item.rect.x + 24, item.rect.centery), "midleft",
+                          max_width=width)
+            if item.slider is not None:
+                value = f"{int(round(item.value * 100))} %"
+                kit.blit_text(surface, value, 34, (item.rect.right - 28, item.rect.centery), "midright")
+
+    def draw_front(self, surface: pygame.Surface, alpha: float) -> None:
+        """Everything over the widgets (hint bar…)."""
+
+    def draw_title(self, surface: pygame.Surface, text: str, icon: str | None = None) -> pygame.Rect:
+        safe = self.safe
+        x = safe.x + 8
+        if icon:
+            image = self.kit.icon(icon, 96)
+            surface.blit(image, image.get_rect(midleft=(x, safe.y + 56)))
+            x += 112
+        return self.kit.blit_text(surface, text, 72, (x, safe.y + 56), "midleft", shadow=True)
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        item = self.focused()
+        if item is None:
+            return
+        pulse = 0.5 + 0.5 * math.sin(self.ticks * 0.12)
+        colour = self.kit.colours.accent if item.enabled else self.kit.colours.muted
+        rect = item.rect.inflate(18 + int(6 * pulse), 18 + int(6 * pulse))
+        glow = pygame.Surface(rect.inflate(24, 24).size, pygame.SRCALPHA)
+        pygame.draw.rect(glow, (*colour, int(50 + 50 * pulse)), glow.get_rect(), width=12, border_radius=40)
+        surface.blit(glow, rect.inflate(24, 24))
+        pygame.draw.rect(surface, colour, rect, width=6, border_radius=34)
