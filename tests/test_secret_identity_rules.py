@@ -44,7 +44,8 @@ def to_clues(state, keys):
     for seat in range(state.seats):
         state = RULES.apply(state, Action("ready", seat))
     assert state.phase == "keys"
-    return settle(RULES.apply(state, Action(CHANCE, None, {"keys": keys})))
+    dealt = RULES.chance(state)
+    return settle(RULES.apply(state, Action(CHANCE, None, {**dealt.data, "keys": keys})))
 
 
 def one_card_clues(state):

@@ -47,16 +47,6 @@ def character_pool(catalogue: Any, config: Mapping[str, Any]) -> list[str]:
     ]
 
 
-def chance_rng(state: Any) -> Rng:
-    """A copy of the state's generator for ``chance`` (which must not change the state);
-    applying the chance action then steps ``state.rng`` once (:func:`step_rng`)."""
-    return Rng(state.rng.state)
-
-
-def step_rng(state: Any) -> None:
-    state.rng.next_u64()
-
-
 class ClueBook:
     """Place / take back / confirm for one seat's clue (SI-4), shared by both modes.
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from ....core.actions import CHANCE, Action, IllegalAction
-from ....core.engine import GameDefinition, Outcome, SeatView, clone
+from ....core.engine import GameDefinition, Outcome, SeatView, chance_action, clone, take_chance
 from ....core.rng import Rng
 from ..view import (
     CompetitivePrivate,
@@ -31,11 +31,9 @@ from .common import (
     ClueBook,
     Placement,
     character_pool,
-    chance_rng,
     check_cards_conserved,
     deal_hands,
     shown,
-    step_rng,
 )
 
 ROUNDS = 4
@@ -120,24 +118,23 @@ class CompetitiveRules(GameDefinition):
         return frozenset()
 
     def chance(self, state: CompetitiveState) -> Action | None:
-        rng = chance_rng(state)
-        if state.phase == "deal":
-            hands = deal_hands(rng, state.all_cards, state.seats, HAND_SIZE)
-            return Action(CHANCE, None, {"deal": hands})
-        if state.phase == "board":
-            return Action(CHANCE, None, {"board": rng.sample(state.pool, SLOTS)})
-        if state.phase == "replace":
-            return Action(CHANCE, None, {"replace": state.pending_replace, "character": rng.choice(state.pool)})
-        if state.phase == "keys":
-            return Action(CHANCE, None, {"keys": rng.sample(list(range(1, SLOTS + 1)), state.seats)})
-        if state.phase == "catch_up":
-            unused = rng.shuffled(state.unused_cards)
-            dealt: list[list[str]] = []
-            for owed in state.owed:
-                dealt.append(sorted(unused[:owed]))
-                unused = unused[owed:]
-            return Action(CHANCE, None, {"catch_up": dealt})
-        return None
+        draw = {
+            "deal": lambda rng: {"deal": deal_hands(rng, state.all_cards, state.seats, HAND_SIZE)},
+            "board": lambda rng: {"board": rng.sample(state.pool, SLOTS)},
+            "replace": lambda rng: {"replace": state.pending_replace, "character": rng.choice(state.pool)},
+            "keys": lambda rng: {"keys": rng.sample(list(range(1, SLOTS + 1)), state.seats)},  # SI-2
+            "catch_up": lambda rng: {"catch_up": self._draw_catch_up(rng, state)},
+        }.get(state.phase)
+        return None if draw is None else chance_action(state.rng, draw)
+
+    @staticmethod
+    def _draw_catch_up(rng: Rng, state: CompetitiveState) -> list[list[str]]:
+        unused = rng.shuffled(state.unused_cards)
+        dealt: list[list[str]] = []
+        for owed in state.owed:
+            dealt.append(sorted(unused[:owed]))
+            unused = unused[owed:]
+        return dealt
 
     def legal(self, state: CompetitiveState, seat: int) -> list[Action]:
         if seat not in self.current(state):
@@ -168,7 +165,7 @@ class CompetitiveRules(GameDefinition):
     def apply(self, state: CompetitiveState, action: Action) -> CompetitiveState:
         if action.kind == CHANCE:
             new = clone(state)
-            step_rng(new)
+            new.rng = take_chance(action)
             self._apply_chance(new, action.data)
             return new
         seat = action.seat

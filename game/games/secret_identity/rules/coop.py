@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from ....core.actions import CHANCE, Action, IllegalAction
-from ....core.engine import GameDefinition, Outcome, SeatView, clone
+from ....core.engine import GameDefinition, Outcome, SeatView, chance_action, clone, take_chance
 from ....core.rng import Rng
 from ..view import CoopPrivate, CoopPublic, CoopTurn
 from .common import (
@@ -23,11 +23,9 @@ from .common import (
     ClueBook,
     Placement,
     character_pool,
-    chance_rng,
     check_cards_conserved,
     deal_hands,
     shown,
-    step_rng,
 )
 
 #: SC-1: 17 characters in play, 8 on the board and 9 in the deck.
@@ -103,13 +101,13 @@ class CoopRules(GameDefinition):
         return frozenset()
 
     def chance(self, state: CoopState) -> Action | None:
-        rng = chance_rng(state)
         if state.phase == "deal":
-            characters = rng.sample(state.pool, CHARACTERS)
-            hands = deal_hands(rng, state.all_cards, state.seats, cards_per_seat(state.seats))
-            return Action(CHANCE, None, {"characters": characters, "hands": hands})
+            return chance_action(state.rng, lambda rng: {
+                "characters": rng.sample(state.pool, CHARACTERS),
+                "hands": deal_hands(rng, state.all_cards, state.seats, cards_per_seat(state.seats)),
+            })
         if state.phase == "key":
-            return Action(CHANCE, None, {"key": rng.randint(1, SLOTS)})  # SC-2: reshuffled every turn
+            return chance_action(state.rng, lambda rng: {"key": rng.randint(1, SLOTS)})  # SC-2: fresh every turn
         return None
 
     def legal(self, state: CoopState, seat: int) -> list[Action]:
@@ -128,7 +126,7 @@ class CoopRules(GameDefinition):
     def apply(self, state: CoopState, action: Action) -> CoopState:
         new = clone(state)
         if action.kind == CHANCE:
-            step_rng(new)
+            new.rng = take_chance(action)
             self._apply_chance(new, action.data)
             return new
         seat = action.seat
