@@ -1,0 +1,26 @@
+"""Personality (3–6 players): hand out trait cards to the player they fit, and climb to
+the Suprême Perspicacité by reading the table right (RULES.md PE-1..PE-13)."""
+
+from __future__ import annotations
+
+from ...games import GameEntry, OptionSpec
+from .bots import PersonalityBot
+from .catalogue import load_catalogue
+from .rules import PersonalityGame
+
+ENTRIES = (
+    GameEntry(
+        id="personality",
+        min_seats=3,
+        max_seats=6,
+        catalogue_key="personality",
+        load_catalogue=load_catalogue,
+        make_definition=PersonalityGame,
+        make_bot=PersonalityBot,
+        scenes_module="game.games.personality.scenes",
+        options=(
+            OptionSpec("family", True, (True, False)),
+            OptionSpec("debate_seconds", 60, (30, 60, 90)),
+        ),
+    ),
+)
