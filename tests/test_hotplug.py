@@ -1,0 +1,246 @@
+"""Real SDL virtual controllers through the whole app: join, buttons, stick, triggers,
+unplug mid-match (overlay, frozen board), reclaim with another pad, rumble."""
+
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from game.app import App
+from game.core.session import Session
+from game.i18n import Strings
+from game.input.hub import InputHub
+from game.input.intents import Intent
+from game.scenes.base import Scene, SceneStack
+from game.scenes.disconnect import DisconnectScene
+from game.scenes.match import MatchScene
+from game.seats import SeatTable
+from game.settings import Settings
+from game.paths import data_dir
+from tests.toygame import ToyGame
+from tests.vpad import VirtualPads
+
+A, B, Y = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B, pygame.CONTROLLER_BUTTON_Y
+
+
+class Lobby(Scene):
+    """Joins any free device on CONFIRM; records everything else."""
+
+    def __init__(self, ctx):
+        super().__init__()
+        self.ctx = ctx
+        self.events = []
+        self.removed = []
+
+    def handle(self, seat, event):
+        if event.intent is Intent.CONFIRM and event.pressed and seat is None:
+            self.ctx.seats.join(event.device, f"P{len(self.ctx.seats) + 1}")
+        self.events.append((seat, event))
+        return True
+
+
+class SpyKit:
+    """The real kit, noting which seats the overlay drew."""
+
+    def __init__(self, kit):
+        self._kit = kit
+        self.badges = []
+
+    def draw_seat_badge(self, surface, seat, center, size=64, **kw):
+        self.badges.append(seat.name)
+        return self._kit.draw_seat_badge(surface, seat, center, size, **kw)
+
+    def __getattr__(self, name):
+        return getattr(self._kit, name)
+
+
+class Clock:
+    now = 50.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def rig():
+    from game.ui.kit import UiKit
+
+    pygame.init()
+    pygame.event.clear()
+    settings = Settings(lang="en")
+    strings = Strings.load(data_dir() / "i18n", "en")
+    ctx = SimpleNamespace(settings=settings, seats=SeatTable(), stack=SceneStack(), input=None,
+                          kit=SpyKit(UiKit(settings)), t=strings.get,
+                          audio=SimpleNamespace(play=lambda name: None))
+    clock = Clock()
+    app = App(ctx, clock=clock, hub=InputHub(ctx))
+    lobby = Lobby(ctx)
+    ctx.stack.push(lobby)
+    pads = VirtualPads()
+
+    def frames(n=1, dt=1 / 60):
+        for _ in range(n):
+            clock.now += dt
+            app.frame()
+
+    yield SimpleNamespace(ctx=ctx, app=app, lobby=lobby, pads=pads, frames=frames, hub=app.hub)
+    pads.close()
+    app.frame()
+    app.hub.pads.close_all()
+
+
+def seen(lobby, since=0):
+    return [(seat, e.intent, e.pressed) for seat, e in lobby.events[since:] if e.intent is not Intent.STICK]
+
+
+def test_attach_join_press_and_stick(rig):
+    vp = rig.pads.attach()
+    rig.frames()
+    assert vp.instance_id in rig.hub.pad_names
+    vp.tap(A)
+    rig.frames()
+    assert rig.ctx.seats.seat_of(("pad", vp.instance_id)) == 0
+    mark = len(rig.lobby.events)
+    vp.press(Y)
+    rig.frames()
+    assert rig.hub.held(vp.device) == {Intent.PEEK}
+    vp.release(Y)
+    vp.tap(B)
+    rig.frames()
+    assert seen(rig.lobby, mark) == [(0, Intent.PEEK, True), (0, Intent.PEEK, False),
+                                     (0, Intent.BACK, True), (0, Intent.BACK, False)]
+    mark = len(rig.lobby.events)
+    vp.stick(1.0, 0.0)  # hard right
+    rig.frames()
+    sticks = [e for _, e in rig.lobby.events[mark:] if e.intent is Intent.STICK]
+    assert sticks[-1].angle == pytest.approx(90, abs=1) and sticks[-1].magnitude == pytest.approx(1, abs=0.01)
+    assert (0, Intent.RIGHT, True) in seen(rig.lobby, mark)
+    vp.axis(pygame.CONTROLLER_AXIS_TRIGGERLEFT, 1.0)
+    rig.frames()
+    vp.axis(pygame.CONTROLLER_AXIS_TRIGGERLEFT, 0.0)
+    rig.frames()
+    assert seen(rig.lobby, mark)[-2:] == [(0, Intent.TRIGGER_L, True), (0, Intent.TRIGGER_L, False)]
+
+
+def test_dpad_repeats_while_held(rig):
+    vp = rig.pads.attach()
+    rig.frames()
+    vp.press(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    rig.frames(30)  # 0.5 s: first press + one repeat after 0.35 s (+ one at 0.44 s)
+    downs = [e for _, e in rig.lobby.events if e.intent is Intent.DOWN]
+    assert [e.repeat for e in downs] == [False, True, True]
+    vp.release(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    rig.frames(30)
+    assert [e.pressed for _, e in rig.lobby.events if e.intent is Intent.DOWN][-1] is False
+
+
+def start_match(rig):
+    session = Session(ToyGame(), {"seats": 2, "timer_scale": 1.0}, seed=7)
+    board = MatchScene(rig.ctx, None, session)
+    rig.ctx.stack.push(board)
+    return board, session
+
+
+def test_unplug_mid_match_holds_the_seat_and_another_pad_reclaims_it(rig):
+    ctx = rig.ctx
+    ctx.seats.join(("kb", "left"), "Ana")
+    vp = rig.pads.attach()
+    rig.frames()
+    vp.tap(A)
+    rig.frames()
+    assert ctx.seats.seat_of(vp.device) == 1
+    seat = ctx.seats[1]
+    name, style = seat.name, seat.style
+    board, session = start_match(rig)
+    rig.frames(10)
+    tick, log = session.tick, list(session.log)
+    assert tick > 0
+
+    vp.detach()
+    rig.frames()
+    assert isinstance(ctx.stack.top, DisconnectScene)
+    assert ctx.seats.held() == [1]
+    ctx.kit.badges.clear()
+    rig.frames()
+    assert ctx.kit.badges == [name]  # the overlay names the held seat
+    rig.frames(60)
+    assert session.tick == tick  # the board is frozen
+
+    # A seated keyboard cannot take it; the mouse cannot either.
+    key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, scancode=pygame.KSCAN_SPACE, mod=0, unicode=" ")
+    pygame.event.post(key)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1))
+    rig.frames()
+    assert ctx.seats.held() == [1]
+
+    other = rig.pads.attach("Another Pad")
+    rig.frames()
+    assert other.instance_id != vp.instance_id
+    other.tap(A)
+    rig.frames()
+    assert ctx.seats.held() == []
+    assert ctx.seats.seat_of(other.device) == 1
+    assert (ctx.seats[1].name, ctx.seats[1].style) == (name, style)
+    assert not any(isinstance(s, DisconnectScene) for s in ctx.stack)
+    assert ctx.stack.top is board and session.log == log
+    assert session.tick == tick + 1  # only the reclaim frame's own step: play goes on
+    rig.frames(5)
+    assert session.tick == tick + 6
+
+
+def test_two_unplugs_share_one_overlay_and_keyboard_can_reclaim(rig):
+    ctx = rig.ctx
+    first, second = rig.pads.attach("One"), rig.pads.attach("Two")
+    rig.frames()
+    first.tap(A)
+    rig.frames()
+    second.tap(A)
+    rig.frames()
+    start_match(rig)
+    first.detach()
+    second.detach()
+    rig.frames()
+    assert ctx.seats.held() == [0, 1]
+    assert sum(isinstance(s, DisconnectScene) for s in ctx.stack) == 1
+    for scancode in (pygame.KSCAN_RETURN, pygame.KSCAN_SPACE):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=0, scancode=scancode, mod=0, unicode=""))
+        rig.frames()
+    assert ctx.seats.seat_of(("kb", "right")) == 0 and ctx.seats.seat_of(("kb", "left")) == 1
+    assert not any(isinstance(s, DisconnectScene) for s in ctx.stack)
+
+
+def test_unplug_outside_a_match_frees_the_seat_or_asks_the_lobby(rig):
+    ctx = rig.ctx
+    vp = rig.pads.attach()
+    rig.frames()
+    vp.tap(A)
+    rig.frames()
+    assert len(ctx.seats) == 1
+    vp.detach()
+    rig.frames()
+    assert len(ctx.seats) == 0 and not ctx.seats.held()
+
+    removed = []
+    rig.hub.on_device_removed = removed.append
+    vp2 = rig.pads.attach()
+    rig.frames()
+    vp2.tap(A)
+    rig.frames()
+    device = vp2.device
+    vp2.detach()
+    rig.frames()
+    assert removed == [device] and len(ctx.seats) == 1  # the lobby decides
+
+
+def test_rumble_reaches_the_pad_unless_switched_off(rig):
+    vp = rig.pads.attach()
+    rig.frames()
+    vp.tap(A)
+    rig.frames()
+    assert rig.hub.rumble(0, 0.5, 1.0, 100) is True
+    assert vp.rumbles and vp.rumbles[-1] == (32767, 65535)
+    count = len(vp.rumbles)
+    rig.ctx.settings.rumble = False
+    assert rig.hub.rumble(0, 1.0, 1.0, 100) is False
+    assert rig.hub.rumble(vp.device, 1.0, 1.0, 100) is False
+    assert len(vp.rumbles) == count
