@@ -1,0 +1,67 @@
+"""``python -m game`` / ``secret-salon``: open the window and play.
+
+``--smoke`` starts the whole app (real context, title screen), runs a few frames on a
+simulated clock and exits 0: a quick check that a build or install really starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+#: Frames the smoke run draws (one fixed step each).
+SMOKE_FRAMES = 30
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    screen = parser.add_mutually_exclusive_group()
+    screen.add_argument("--windowed", action="store_true", help="play in a window this time")
+    screen.add_argument("--fullscreen", action="store_true", help="play full screen this time")
+    parser.add_argument("--lang", choices=("fr", "en"), help="language this time (default: from settings)")
+    parser.add_argument("--smoke", action="store_true",
+                        help="start, show the title for a few frames, exit 0 (build check)")
+
+
+def run(args: argparse.Namespace) -> int:
+    # Pads keep working while another window has the focus (a TV game is often left so).
+    os.environ.setdefault("SDL_JOYSTICK_ALLOW_BACKGROUND_EVENTS", "1")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        from ..app import App  # checks that pygame is pygame-ce before anything else
+    except RuntimeError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    from ..context import build_context
+    from ..scenes.menus.title import TitleScene
+
+    ctx = build_context(headless=False, lang=args.lang)
+    if args.fullscreen or args.windowed:
+        ctx.settings.fullscreen = bool(args.fullscreen)
+    clock = _SteppedClock() if args.smoke else None
+    app = App(ctx, clock=clock)
+    ctx.stack.push(TitleScene(ctx))
+    try:
+        if args.smoke:
+            for _ in range(SMOKE_FRAMES):
+                clock.now += 1 / 60
+                app.frame()
+            print(f"smoke ok: {app.frames} frames, {app.steps} steps, top scene {type(ctx.stack.top).__name__}")
+        else:
+            app.run()
+    finally:
+        app.hub.pads.close_all()
+        import pygame
+
+        pygame.quit()
+    return 0
+
+
+class _SteppedClock:
+    """A clock the smoke run moves by hand, so it never waits."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
