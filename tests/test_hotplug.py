@@ -244,3 +244,22 @@ def test_rumble_reaches_the_pad_unless_switched_off(rig):
     assert rig.hub.rumble(0, 1.0, 1.0, 100) is False
     assert rig.hub.rumble(vp.device, 1.0, 1.0, 100) is False
     assert len(vp.rumbles) == count
+
+
+def test_menu_from_the_overlay_and_abandoning_the_match(rig):
+    ctx = rig.ctx
+    ctx.seats.join(("kb", "left"), "Ana")
+    vp = rig.pads.attach()
+    rig.frames()
+    vp.tap(A)
+    rig.frames()
+    board, session = start_match(rig)
+    opened = []
+    board.open_pause_menu = lambda: opened.append(True)
+    vp.detach()
+    rig.frames()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=0, scancode=pygame.KSCAN_ESCAPE, mod=0, unicode=""))
+    rig.frames()
+    assert opened == [True]  # a seated player may still reach the pause menu (to quit)
+    ctx.stack.clear()  # quit to title
+    assert len(ctx.seats) == 1 and ctx.seats.held() == []  # no ghost seat left in the lobby

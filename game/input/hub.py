@@ -55,6 +55,7 @@ class InputHub:
         self._triggers: dict[tuple[int, int], bool] = {}
         self._held: dict[Hashable, set[Intent]] = {}
         self._pointer: tuple[int, int] | None = None
+        self.scan_pads()
 
     # --- routing -------------------------------------------------------------------------
     def emit(self, event: InputEvent) -> bool:

@@ -29,7 +29,13 @@ class DisconnectScene(Scene):
         self.ticks = 0
 
     def handle(self, seat: int | None, event: InputEvent) -> bool:
-        """CONFIRM from a free device takes the first held seat; all else waits."""
+        """CONFIRM from a free device takes the first held seat; MENU from a seated
+        player opens the pause menu (to give up and quit); all else waits."""
+        if event.intent is Intent.MENU and event.pressed and seat is not None:
+            board = self._board()
+            if board is not None:
+                board.open_pause_menu()
+            return True
         if (event.intent is Intent.CONFIRM and event.pressed and not event.repeat and seat is None
                 and isinstance(event.device, tuple) and event.device[0] in RECLAIMERS):
             held = self.ctx.seats.held()
@@ -40,6 +46,18 @@ class DisconnectScene(Scene):
                     self.ctx.input.rumble(event.device, 0.4, 0.6, 180)
             self._close_if_done()
         return True
+
+    def _board(self) -> Any:
+        from .match import MatchScene
+
+        boards = [scene for scene in self.stack or () if isinstance(scene, MatchScene)]
+        return boards[-1] if boards else None
+
+    def exit(self) -> None:
+        """Left while seats are still held: the match was abandoned (quit from the
+        pause menu), so those seats go, instead of haunting the lobby."""
+        for index in reversed(self.ctx.seats.held()):
+            self.ctx.seats.remove(index)
 
     def fixed_update(self, dt: float) -> None:
         self.ticks += 1
@@ -88,6 +106,7 @@ class DisconnectScene(Scene):
         surface.blit(text, text.get_rect(midleft=(x + glyph.get_width() + 18, y)))
         kit.blit_text(surface, ctx.t("disconnect.keyboard"), 30, (W // 2, y + 48), "midtop", kit.colours.muted)
         kit.blit_text(surface, ctx.t("disconnect.paused"), 30, (W // 2, y + 96), "midtop", kit.colours.muted)
+        kit.hint_bar(surface, [(Intent.MENU, ctx.t("disconnect.menu"))])
 
 
 def show_disconnect(ctx: Any) -> DisconnectScene:
