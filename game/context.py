@@ -65,6 +65,35 @@ def _display_ready() -> bool:
     return pygame is not None and pygame.display.get_init()
 
 
+#: Parsed catalogues by the fingerprint of their files: tests and tools build many
+#: contexts in one process and should parse the YAML once. Each context gets its own
+#: ``Strings`` (its language can switch live); the rest of a catalogue is frozen.
+_CATALOGUES: dict[tuple, Any] = {}
+
+
+def _fingerprint(*folders: Any) -> tuple:
+    out = []
+    for folder in folders:
+        if folder.is_dir():
+            for path in sorted(folder.rglob("*.yaml")):
+                stat = path.stat()
+                out.append((str(path), stat.st_mtime_ns, stat.st_size))
+    return tuple(out)
+
+
+def _load_catalogue(data_dir: Any, custom_dir: Any, lang: str) -> Any:
+    from dataclasses import replace
+
+    from .catalogue import load_catalogue
+    from .i18n import Strings
+
+    key = (str(data_dir), str(custom_dir), _fingerprint(data_dir, custom_dir))
+    catalogue = _CATALOGUES.get(key)
+    if catalogue is None:
+        catalogue = _CATALOGUES[key] = load_catalogue(data_dir, custom_dir, lang)
+    return replace(catalogue, strings=Strings(catalogue.strings.tables, lang))
+
+
 def fill_seats(ctx: AppContext, count: int) -> None:
     """Seat ``count`` players with distinct names and styles: the two keyboard sides
     first, then pads (fake instance ids 100, 101, …). For shots and tests."""
@@ -84,7 +113,6 @@ def build_context(*, headless: bool, lang: str | None = None, settings: Any = No
     from pathlib import Path
 
     from . import paths
-    from .catalogue import load_catalogue
     from .games import all_games
     from .seats import SeatTable
     from .settings import FILE_NAME, load_settings
@@ -99,8 +127,8 @@ def build_context(*, headless: bool, lang: str | None = None, settings: Any = No
     from .ui.audio import Audio
     from .ui.kit import UiKit
 
-    catalogue = load_catalogue(Path(data_dir) if data_dir is not None else None, paths.user_data_dir() / "decks",
-                               settings.lang)
+    catalogue = _load_catalogue(Path(data_dir) if data_dir is not None else paths.data_dir(),
+                                paths.user_data_dir() / "decks", settings.lang)
     ctx = AppContext(catalogue=catalogue, settings=settings, kit=UiKit(settings), seats=SeatTable(),
                      audio=Audio(settings, headless), games=all_games(), headless=headless)
     if notice:

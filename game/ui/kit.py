@@ -524,9 +524,8 @@ class UiKit:
         gap, inner = int(size * 1.2), int(size * 0.35)
         width = sum(g.get_width() + inner + t.get_width() for g, t in parts) + gap * (len(parts) - 1)
         height = int(size * 1.3)
-        safe = self.safe_rect
-        cy = y if y is not None else safe.bottom - height // 2 - 8
         box = pygame.Rect(0, 0, width + size * 2, height + size // 2)
+        cy = y if y is not None else self.safe_rect.bottom - box.height // 2 - 4
         box.center = (self.W // 2, cy)
         self.panel(surface, box, (*self.colours.shadow, 170), radius=box.height // 2, shadow=False)
         x = box.x + size

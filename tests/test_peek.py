@@ -1,0 +1,107 @@
+"""Peek curtain: the secret is drawn only while its seat holds PEEK on its own device."""
+
+import pygame
+import pytest
+
+from game.context import build_context
+from game.input.intents import InputEvent, Intent
+from game.scenes.base import Scene
+from game.scenes.peek import PeekCurtain
+from game.settings import Settings
+
+
+class Board(Scene):
+    def __init__(self):
+        super().__init__()
+        self.events = []
+        self.ticks = 0
+
+    def handle(self, seat, event):
+        self.events.append((seat, event.intent))
+        return True
+
+    def fixed_update(self, dt):
+        self.ticks += 1
+
+
+@pytest.fixture
+def ctx():
+    ctx = build_context(headless=True, settings=Settings(), seats=3)
+    ctx.board = Board()
+    ctx.stack.push(ctx.board)
+    return ctx
+
+
+def ev(ctx, seat, intent, pressed=True):
+    return ctx.stack.handle(seat, InputEvent(ctx.seats[seat].device, intent, pressed))
+
+
+def render(ctx):
+    canvas = ctx.kit.canvas()
+    ctx.stack.draw(canvas, 1.0)
+    return pygame.image.tobytes(canvas, "RGB")
+
+
+def test_private_view_only_while_its_seat_holds_peek(ctx):
+    drawn = []
+    curtain = PeekCurtain(ctx, 1, lambda surface, rect: drawn.append(rect.copy()))
+    ctx.stack.push(curtain)
+    render(ctx)
+    assert drawn == []
+    ev(ctx, 0, Intent.PEEK)   # another seat's PEEK shows nothing
+    render(ctx)
+    assert drawn == [] and not curtain.peeking
+    ev(ctx, 1, Intent.PEEK)
+    render(ctx)
+    assert len(drawn) == 1 and drawn[0].width >= 1400 and drawn[0].height >= 600  # large
+    ev(ctx, 1, Intent.PEEK, pressed=False)
+    render(ctx)
+    assert len(drawn) == 1
+
+
+def test_closed_curtain_looks_the_same_whatever_the_secret(ctx):
+    def secret(colour):
+        return lambda surface, rect: surface.fill(colour, rect)
+
+    first = PeekCurtain(ctx, 1, secret((255, 0, 0)))
+    ctx.stack.push(first)
+    closed_red = render(ctx)
+    ctx.stack.pop()
+    ctx.stack.push(PeekCurtain(ctx, 1, secret((0, 255, 0))))
+    assert render(ctx) == closed_red
+
+
+def test_other_seats_are_swallowed_and_the_board_keeps_ticking(ctx):
+    ctx.stack.push(PeekCurtain(ctx, 1, lambda s, r: None))
+    assert ev(ctx, 0, Intent.CONFIRM) is True
+    assert ev(ctx, 2, Intent.MENU) is True
+    assert ctx.board.events == []
+    ctx.stack.fixed_update(1 / 60)
+    assert ctx.board.ticks == 1  # countdowns run while someone peeks
+
+
+def test_private_input_goes_to_the_game_only_while_peeking(ctx):
+    got = []
+    curtain = PeekCurtain(ctx, 1, lambda s, r: None, handle_private=lambda e: got.append(e.intent) or True)
+    ctx.stack.push(curtain)
+    ev(ctx, 1, Intent.RIGHT)
+    assert got == []
+    ev(ctx, 1, Intent.PEEK)
+    ev(ctx, 1, Intent.RIGHT)
+    ev(ctx, 1, Intent.CONFIRM)
+    assert got == [Intent.RIGHT, Intent.CONFIRM]
+
+
+def test_back_closes_and_calls_on_close(ctx):
+    closed = []
+    curtain = PeekCurtain(ctx, 1, lambda s, r: None, on_close=lambda: closed.append(True))
+    ctx.stack.push(curtain)
+    ev(ctx, 0, Intent.BACK)  # not theirs to close
+    assert ctx.stack.top is curtain
+    ev(ctx, 1, Intent.BACK)
+    assert ctx.stack.top is ctx.board and closed == [True]
+
+
+def test_unknown_seat_is_refused(ctx):
+    with pytest.raises(ValueError):
+        PeekCurtain(ctx, 5, lambda s, r: None)

@@ -1,0 +1,153 @@
+"""Ring picker: blind on the TV, pointers seen only while peeking, refusals reveal nothing."""
+
+import pygame
+import pytest
+
+from game.context import build_context
+from game.input.intents import InputEvent, Intent
+from game.scenes.ring import RingOption, RingPicker, RingQuestion, sector
+from game.settings import Settings
+
+OPTIONS = tuple(RingOption(f"Option {i + 1}", icon) for i, icon in
+                enumerate(("1F451", "1F3AD", "1F575", "1F47B", "1F916", "1F431", "1F989", "1F47D")))
+QUESTION = RingQuestion("Qui est le traître ?", OPTIONS)
+
+
+@pytest.fixture
+def ctx():
+    return build_context(headless=True, settings=Settings(), seats=4)
+
+
+def make_picker(ctx, refuse=(), rounds=1):
+    """Every seat answers ``rounds`` questions; options in ``refuse`` are refused."""
+    chosen = {seat: [] for seat in range(len(ctx.seats))}
+
+    def question(seat):
+        return QUESTION if len(chosen[seat]) < rounds else None
+
+    def on_choose(seat, index):
+        if index in refuse:
+            return "ring.refused.used"
+        chosen[seat].append(index)
+        return None
+
+    done = []
+    picker = RingPicker(ctx, list(chosen), question, on_choose, on_done=lambda: done.append(True),
+                        progress=lambda seat: (len(chosen[seat]), rounds))
+    ctx.stack.push(picker)
+    return picker, chosen, done
+
+
+def ev(ctx, seat, intent, pressed=True, **kw):
+    return ctx.stack.handle(seat, InputEvent(ctx.seats[seat].device, intent, pressed, **kw))
+
+
+def point(ctx, seat, index, n=8):
+    ev(ctx, seat, Intent.STICK, angle=index * 360.0 / n + 5, magnitude=1.0)
+
+
+def render(ctx):
+    canvas = ctx.kit.canvas()
+    ctx.kit.background(canvas)
+    ctx.stack.draw(canvas, 1.0)
+    return pygame.image.tobytes(canvas, "RGB")
+
+
+def test_sectors_are_numbered_clockwise_from_the_top():
+    assert sector(0, 8) == 0 and sector(359, 8) == 0 and sector(22, 8) == 0
+    assert sector(23, 8) == 1 and sector(90, 8) == 2 and sector(180, 4) == 2 and sector(270, 4) == 3
+
+
+def test_where_a_seat_points_never_shows_on_the_tv(ctx):
+    picker, _, _ = make_picker(ctx)
+    point(ctx, 0, 3)
+    assert picker.pointer[0] == 3
+    at_three = render(ctx)
+    point(ctx, 0, 6)
+    assert picker.pointer[0] == 6
+    assert render(ctx) == at_three
+
+
+def test_what_a_seat_chose_never_shows_on_the_tv():
+    images = []
+    for option in (2, 5):
+        ctx = build_context(headless=True, settings=Settings(), seats=4)
+        picker, chosen, _ = make_picker(ctx, rounds=2)
+        point(ctx, 0, option)
+        ev(ctx, 0, Intent.CONFIRM)
+        assert chosen[0] == [option]
+        for _ in range(30):  # let the confirm animation settle
+            ctx.stack.fixed_update(1 / 60)
+        images.append(render(ctx))
+    assert images[0] == images[1]
+
+
+def test_the_peeking_seat_sees_its_pointer(ctx):
+    picker, _, _ = make_picker(ctx)
+    point(ctx, 1, 3)
+    ev(ctx, 1, Intent.PEEK)
+    assert picker.peeker == 1
+    at_three = render(ctx)
+    point(ctx, 1, 6)
+    assert render(ctx) != at_three
+    ev(ctx, 1, Intent.PEEK, pressed=False)
+    assert picker.peeker is None
+
+
+def test_one_peeker_at_a_time_the_others_queue(ctx):
+    picker, _, _ = make_picker(ctx)
+    ev(ctx, 2, Intent.PEEK)
+    ev(ctx, 0, Intent.PEEK)
+    assert picker.peeker == 2
+    ev(ctx, 2, Intent.PEEK, pressed=False)
+    assert picker.peeker == 0
+
+
+def test_dpad_steps_round_the_ring(ctx):
+    picker, _, _ = make_picker(ctx)
+    ev(ctx, 0, Intent.LEFT)
+    assert picker.pointer[0] == 7
+    ev(ctx, 0, Intent.RIGHT)
+    ev(ctx, 0, Intent.DOWN)
+    assert picker.pointer[0] == 1
+    ev(ctx, 0, Intent.STICK, angle=200.0, magnitude=0.2)  # a light push is ignored
+    assert picker.pointer[0] == 1
+
+
+def test_a_refusal_buzzes_and_the_screen_does_not_say_which_option():
+    images = []
+    for option in (3, 6):
+        ctx = build_context(headless=True, settings=Settings(), seats=4)
+        picker, chosen, _ = make_picker(ctx, refuse={3, 6})
+        point(ctx, 0, option)
+        ev(ctx, 0, Intent.CONFIRM)
+        assert chosen[0] == [] and picker.refusal == (0, "ring.refused.used")
+        assert ctx.audio.history[-1] == "buzz"
+        images.append(render(ctx))
+    assert images[0] == images[1]
+
+
+def test_everyone_done_closes_the_picker_and_calls_on_done(ctx):
+    picker, chosen, done = make_picker(ctx)
+    for seat in range(4):
+        point(ctx, seat, seat)
+        ev(ctx, seat, Intent.CONFIRM)
+    assert chosen == {0: [0], 1: [1], 2: [2], 3: [3]}
+    assert done == [True] and picker not in list(ctx.stack)
+    assert list(ctx.audio.history).count("vote") == 4
+
+
+def test_seats_not_choosing_and_menu_fall_through(ctx):
+    chosen = []
+    picker = RingPicker(ctx, [0, 1], lambda s: QUESTION, lambda s, i: chosen.append((s, i)))
+    ctx.stack.push(picker)
+    assert ev(ctx, 2, Intent.CONFIRM) is False
+    assert ev(ctx, 0, Intent.MENU) is False
+    assert ev(ctx, 0, Intent.CONFIRM) is True and chosen == [(0, 0)]
+
+
+def test_ring_needs_two_to_eight_options():
+    with pytest.raises(ValueError):
+        RingQuestion("?", OPTIONS[:1])
+    with pytest.raises(ValueError):
+        RingQuestion("?", OPTIONS + OPTIONS[:1])
