@@ -93,6 +93,8 @@ class PeekCurtain(Scene):
         offset = int(width * (1.0 - shown))
         surface.blit(left, (-offset, 0))
         surface.blit(pygame.transform.flip(left, True, False), (kit.W - width + offset, 0))
+        valance = _valance(kit)
+        surface.blit(valance, (0, -int(valance.get_height() * (1.0 - shown))))
 
     def _draw_closed(self, surface: pygame.Surface, seat: Any, alpha: float) -> None:
         kit, c = self.ctx.kit, self.ctx.kit.colours
@@ -153,6 +155,31 @@ def _curtain(kit: Any) -> pygame.Surface:
     curtain = curtain.convert_alpha() if pygame.display.get_surface() is not None else curtain
     kit._peek_curtain = curtain
     return curtain
+
+
+def _valance(kit: Any) -> pygame.Surface:
+    """The scalloped pelmet across the top of the stage, drawn once per kit."""
+    cached = getattr(kit, "_peek_valance", None)
+    if cached is not None:
+        return cached
+    band, scallop = 70, 36
+    valance = pygame.Surface((kit.W, band + scallop), pygame.SRCALPHA)
+    base, deep = (132, 30, 72), (84, 16, 50)
+    for y in range(band):
+        pygame.draw.line(valance, _mix(deep, base, y / band), (0, y), (kit.W, y))
+    count = 16
+    step = kit.W / count
+    for i in range(count):
+        cx = int(step * (i + 0.5))
+        pygame.draw.circle(valance, base, (cx, band), int(step / 2), draw_top_left=False, draw_top_right=False,
+                           draw_bottom_left=True, draw_bottom_right=True)
+        pygame.draw.circle(valance, kit.colours.gold, (cx, band), int(step / 2), width=6, draw_top_left=False,
+                           draw_top_right=False, draw_bottom_left=True, draw_bottom_right=True)
+    valance.fill((0, 0, 0, 0), pygame.Rect(0, band + scallop, kit.W, 0))
+    pygame.draw.rect(valance, kit.colours.gold, pygame.Rect(0, band - 8, kit.W, 8))
+    valance = valance.convert_alpha() if pygame.display.get_surface() is not None else valance
+    kit._peek_valance = valance
+    return valance
 
 
 # --- screenshots -------------------------------------------------------------------------
