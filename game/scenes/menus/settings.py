@@ -22,6 +22,7 @@ TEXT_SCALE_KEYS = dict(zip(TEXT_SCALES, ("settings.text_normal", "settings.text_
 class SettingsScene(MenuScene):
     title_key = "settings.title"
     title_icon = "2699"
+    flow_columns = True
 
     def build(self) -> None:
         t, s = self.t, self.ctx.settings

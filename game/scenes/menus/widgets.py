@@ -68,6 +68,8 @@ class MenuScene(Scene):
     #: Title drawn at the top of full-screen menus (an i18n key), with its icon.
     title_key: str = ""
     title_icon: str | None = None
+    #: UP/DOWN at the end of a column continue in list order (see :meth:`neighbour`).
+    flow_columns: bool = False
 
     def __init__(self, ctx: Any) -> None:
         super().__init__()
@@ -235,27 +237,35 @@ class MenuScene(Scene):
             self.sound("nav")
 
     def neighbour(self, intent: Intent) -> int | None:
-        """The nearest item in a direction: distance along it, plus twice the sideways
-        offset, so a column is preferred to a diagonal jump."""
+        """The nearest item whose near edge lies beyond this one's in a direction;
+        items beside the path cost more than items straight ahead. With
+        ``flow_columns``, UP/DOWN past the end of a column go on in list order (the
+        settings' two columns)."""
         if not self.items:
             return None
         dx, dy = _DIRECTIONS[intent]
         here = self.items[self.focus].rect
         best, best_score = None, math.inf
         for i, item in enumerate(self.items):
+            r = item.rect
             if i == self.focus:
                 continue
-            r = item.rect
-            along = (r.centerx - here.centerx) * dx + (r.centery - here.centery) * dy
-            if along <= 0:
-                continue
             if dx:
-                gap = max(0, r.top - here.bottom, here.top - r.bottom)
+                along = r.left - here.right if dx > 0 else here.left - r.right
+                side = max(0, r.top - here.bottom, here.top - r.bottom)
+                offset = abs(r.centery - here.centery)
             else:
-                gap = max(0, r.left - here.right, here.left - r.right)
-            score = along + 2 * gap
+                along = r.top - here.bottom if dy > 0 else here.top - r.bottom
+                side = max(0, r.left - here.right, here.left - r.right)
+                offset = abs(r.centerx - here.centerx)
+            if along < -8:
+                continue
+            score = max(along, 0) + 2 * side + 0.1 * offset
             if score < best_score:
                 best, best_score = i, score
+        if best is None and self.flow_columns and dy:
+            step = self.focus + dy
+            best = step if 0 <= step < len(self.items) else None
         return best
 
     def activate(self) -> None:

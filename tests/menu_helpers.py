@@ -1,0 +1,54 @@
+"""Helpers for driving menu scenes headless with intents, as pads and keyboards do."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.context import build_context
+from game.input.intents import InputEvent, Intent
+from game.settings import Settings
+
+KB_LEFT = ("kb", "left")
+KB_RIGHT = ("kb", "right")
+MOUSE = ("mouse", 0)
+
+
+def make_ctx(seats: int = 0, lang: str = "fr"):
+    return build_context(headless=True, lang=lang, settings=Settings(), seats=seats)
+
+
+def press(ctx, intent: Intent, device=KB_LEFT, ticks: int = 1) -> bool:
+    """Press and release ``intent`` on ``device`` (routed as the hub does), then tick."""
+    seat = ctx.seats.seat_of(device)
+    taken = ctx.stack.handle(seat, InputEvent(device, intent, True))
+    ctx.stack.handle(ctx.seats.seat_of(device), InputEvent(device, intent, False))
+    tick(ctx, ticks)
+    return taken
+
+
+def tick(ctx, n: int = 1) -> None:
+    for _ in range(n):
+        ctx.stack.fixed_update(1 / 60)
+
+
+def click(ctx, pos) -> None:
+    """A left click at canvas ``pos``, as the hub hands it to the top scene raw."""
+    for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        attrs = {"pos": pos}
+        if kind != pygame.MOUSEMOTION:
+            attrs["button"] = 1
+        else:
+            attrs.update(rel=(0, 0), buttons=(0, 0, 0))
+        ctx.stack.top.process_raw(pygame.event.Event(kind, attrs))
+    tick(ctx, 2)
+
+
+def focused_key(scene) -> str | None:
+    item = scene.focused()
+    return item.key if item else None
+
+
+def draw(ctx) -> pygame.Surface:
+    canvas = pygame.Surface((1920, 1080))
+    ctx.stack.draw(canvas, 0.0)
+    return canvas
