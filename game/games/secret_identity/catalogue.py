@@ -119,7 +119,9 @@ class _IconIndex:
         self.codes = {path.name[: -len(".svg")] for path in svg_dir.glob("*.svg")}
 
     def check(self, where: Where, node: LineDict, what: str) -> str:
-        icon = where.field(node, "icon", str, what)
+        icon = where.field(node, "icon", (str, int), what)
+        if not isinstance(icon, str):
+            raise where.error(node, f"{what}: write the icon code in quotes, like icon: '{icon}'", "icon")
         if icon not in self.codes:
             raise where.error(node, f"{what}: icon {icon!r} is not an OpenMoji icon", "icon")
         return icon

@@ -1,0 +1,185 @@
+"""The Secret Identity catalogue: shipped content, validation errors, custom decks."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from game.data_loading import DataError
+from game.games.secret_identity.catalogue import _IconIndex, load_catalogue
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    catalogue, warnings = load_catalogue(DATA, None)
+    assert warnings == []
+    return catalogue
+
+
+def test_shipped_counts(shipped):
+    assert len(shipped.characters) >= 300
+    assert len(shipped.cards) >= 90
+    assert len(shipped.pictograms) >= 360
+    assert {p for card in shipped.cards for p in card.pictograms} == set(shipped.pictograms)
+
+
+def test_cards_hold_four_distinct_pictograms_used_once(shipped):
+    seen: set[str] = set()
+    for card in shipped.cards:
+        assert len(set(card.pictograms)) == 4
+        assert not seen & set(card.pictograms)
+        seen |= set(card.pictograms)
+
+
+def test_every_tag_known_and_icons_exist(shipped):
+    icons = _IconIndex().codes
+    for character in shipped.characters:
+        assert 6 <= len(character.tags) <= 12, character.id
+        assert set(character.tags) <= set(shipped.tags), character.id
+        assert character.icon in icons
+        assert character.category in shipped.categories
+        assert character.name.fr and character.name.en
+    for picto in shipped.pictograms.values():
+        assert 2 <= len(picto.tags) <= 5, picto.id
+        assert set(picto.tags) <= set(shipped.tags), picto.id
+        assert picto.icon in icons
+
+
+def test_every_tag_is_used_by_characters_and_pictograms(shipped):
+    on_characters = {t for c in shipped.characters for t in c.tags}
+    on_pictos = {t for p in shipped.pictograms.values() for t in p.tags}
+    assert set(shipped.tags) == on_characters & on_pictos
+
+
+def test_characters_are_told_apart_by_tags(shipped):
+    tag_sets = [frozenset(c.tags) for c in shipped.characters]
+    assert len(set(tag_sets)) == len(tag_sets)
+
+
+def test_helpers(shipped):
+    assert shipped.character("merlin").category == "myths"
+    tales = shipped.by_category(["tales"])
+    assert tales and all(c.category == "tales" for c in tales)
+    assert any(not c.family for c in shipped.characters)
+
+
+@pytest.fixture
+def data_copy(tmp_path):
+    shutil.copytree(DATA / "secret_identity", tmp_path / "data" / "secret_identity")
+    return tmp_path / "data"
+
+
+def test_broken_shipped_file_names_file_and_line(data_copy):
+    path = data_copy / "secret_identity" / "characters.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    index = next(i for i, line in enumerate(lines) if line.strip() == "category: myths")
+    lines[index] = lines[index].replace("myths", "nowhere")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(DataError) as error:
+        load_catalogue(data_copy, None)
+    assert str(error.value).startswith(f"{path}:{index + 1}: ")
+    assert "nowhere" in str(error.value)
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ("icon: '1F451'", "icon: '1F451-ABCD'", "not an OpenMoji icon"),
+        ("tags: [royalty", "tags: [nonsense, royalty", "unknown tag"),
+    ],
+)
+def test_broken_pictograms(data_copy, old, new, message):
+    path = data_copy / "secret_identity" / "pictos.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(DataError, match=message):
+        load_catalogue(data_copy, None)
+
+
+def test_card_reusing_a_pictogram_is_refused(data_copy, shipped):
+    path = data_copy / "secret_identity" / "pictos.yaml"
+    first, second = shipped.cards[0], shipped.cards[1]
+    text = path.read_text(encoding="utf-8")
+    old = f"[[{second.faces[0][0]}, "
+    path.write_text(text.replace(old, f"[[{first.faces[0][0]}, ", 1), encoding="utf-8")
+    with pytest.raises(DataError, match="already on"):
+        load_catalogue(data_copy, None)
+
+
+def test_card_needs_four_distinct_pictograms(data_copy, shipped):
+    path = data_copy / "secret_identity" / "pictos.yaml"
+    (a, b), (c, d) = shipped.cards[0].faces
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(f"[[{a}, {b}], [{c}, {d}]]", f"[[{a}, {b}], [{c}, {a}]]"), encoding="utf-8")
+    with pytest.raises(DataError, match="4 different"):
+        load_catalogue(data_copy, None)
+
+
+def test_duplicate_and_missing_english_are_refused(data_copy):
+    path = data_copy / "secret_identity" / "characters.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("- id: red_riding_hood", "- id: merlin", 1), encoding="utf-8")
+    with pytest.raises(DataError, match="duplicate character id 'merlin'"):
+        load_catalogue(data_copy, None)
+    path.write_text(text.replace("en: Merlin the Enchanter", "en: ''", 1).replace('en: "Merlin the Enchanter"', "en: ''", 1), encoding="utf-8")
+    with pytest.raises(DataError, match="no en text"):
+        load_catalogue(data_copy, None)
+
+
+GOOD_DECK = """\
+categories:
+  office: {fr: Le bureau, en: The office}
+characters:
+  - id: my_boss
+    name: {fr: Mon patron, en: My boss}
+    category: office
+    icon: 1F9D1-200D-1F4BC
+    tags: [leader, city, worker]
+  - id: the_aunt
+    name: {fr: Tante Ursule, en: Aunt Ursula}
+    category: tales
+    icon: 1F475
+    tags: [family, old, female]
+    family: true
+"""
+
+
+def test_good_custom_deck_adds_characters(tmp_path):
+    deck = tmp_path / "custom" / "secret_identity"
+    deck.mkdir(parents=True)
+    (deck / "friends.yaml").write_text(GOOD_DECK, encoding="utf-8")
+    catalogue, warnings = load_catalogue(DATA, tmp_path / "custom")
+    assert warnings == []
+    boss = catalogue.character("my_boss")
+    assert boss.custom and boss.category == "office" and boss.family
+    assert catalogue.categories["office"].name.en == "The office"
+    assert catalogue.character("the_aunt").category == "tales"
+    assert [c.id for c in catalogue.by_category(["office"])] == ["my_boss"]
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [
+        GOOD_DECK.replace("category: office", "category: nowhere"),
+        GOOD_DECK.replace("icon: 1F475", "icon: NOPE"),
+        GOOD_DECK.replace("icon: 1F475", "icon: 2600"),
+        GOOD_DECK.replace("id: the_aunt", "id: merlin"),
+        GOOD_DECK.replace("[leader, city, worker]", "[leader, gibberish]"),
+        GOOD_DECK.replace("en: My boss}", "}"),
+        "characters: [oops\n",
+    ],
+)
+def test_bad_custom_deck_is_skipped_with_a_warning(tmp_path, broken, shipped):
+    deck = tmp_path / "custom" / "secret_identity"
+    deck.mkdir(parents=True)
+    (deck / "a_bad.yaml").write_text(broken, encoding="utf-8")
+    (deck / "b_good.yaml").write_text(GOOD_DECK.replace("my_boss", "boss2").replace("the_aunt", "aunt2").replace("office", "office2"), encoding="utf-8")
+    catalogue, warnings = load_catalogue(DATA, tmp_path / "custom")
+    assert len(warnings) == 1
+    assert warnings[0].startswith(f"{deck / 'a_bad.yaml'}:")
+    assert catalogue.character("boss2").custom
+    assert "my_boss" not in {c.id for c in catalogue.characters}
+    assert len(catalogue.characters) == len(shipped.characters) + 2
