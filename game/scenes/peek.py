@@ -23,6 +23,8 @@ from .base import Scene
 
 DrawPrivate = Callable[[pygame.Surface, pygame.Rect], None]
 CURTAIN_TICKS = 22
+#: The name banner sits just under the stage valance.
+BANNER_TOP = 124
 
 
 class PeekCurtain(Scene):
@@ -74,7 +76,7 @@ class PeekCurtain(Scene):
     def private_rect(self) -> pygame.Rect:
         """Where ``draw_private`` draws: most of the screen, under the name banner."""
         safe = self.ctx.kit.safe_rect
-        return pygame.Rect(safe.x + 60, safe.y + 150, safe.width - 120, safe.height - 250)
+        return pygame.Rect(safe.x + 60, BANNER_TOP + 124, safe.width - 120, safe.bottom - 16 - (BANNER_TOP + 124))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         kit = self.ctx.kit
@@ -122,7 +124,7 @@ class PeekCurtain(Scene):
         kit, c = self.ctx.kit, self.ctx.kit.colours
         style = kit.seat_style(seat.style)
         safe = kit.safe_rect
-        banner = pygame.Rect(safe.x + 60, safe.y + 20, safe.width - 120, 110)
+        banner = pygame.Rect(safe.x + 60, BANNER_TOP, safe.width - 120, 108)
         kit.panel(surface, banner, style.dark, radius=30, border=style.colour)
         kit.draw_seat_badge(surface, seat, (banner.x + 70, banner.centery), 72, beside=True, name_size=48)
         heading = self.title or self.ctx.t("peek.peeking", name=seat.name)
@@ -162,20 +164,19 @@ def _valance(kit: Any) -> pygame.Surface:
     cached = getattr(kit, "_peek_valance", None)
     if cached is not None:
         return cached
-    band, scallop = 70, 36
+    count = 20
+    step = kit.W / count
+    band, scallop = 64, int(step / 2) + 8
     valance = pygame.Surface((kit.W, band + scallop), pygame.SRCALPHA)
     base, deep = (132, 30, 72), (84, 16, 50)
     for y in range(band):
         pygame.draw.line(valance, _mix(deep, base, y / band), (0, y), (kit.W, y))
-    count = 16
-    step = kit.W / count
     for i in range(count):
         cx = int(step * (i + 0.5))
         pygame.draw.circle(valance, base, (cx, band), int(step / 2), draw_top_left=False, draw_top_right=False,
                            draw_bottom_left=True, draw_bottom_right=True)
         pygame.draw.circle(valance, kit.colours.gold, (cx, band), int(step / 2), width=6, draw_top_left=False,
                            draw_top_right=False, draw_bottom_left=True, draw_bottom_right=True)
-    valance.fill((0, 0, 0, 0), pygame.Rect(0, band + scallop, kit.W, 0))
     pygame.draw.rect(valance, kit.colours.gold, pygame.Rect(0, band - 8, kit.W, 8))
     valance = valance.convert_alpha() if pygame.display.get_surface() is not None else valance
     kit._peek_valance = valance
