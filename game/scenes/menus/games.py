@@ -37,13 +37,20 @@ class GameChoiceScene(MenuScene):
         safe = self.safe
         gap = 28
         width = min(330, (safe.width - gap * (len(entries) - 1)) // len(entries))
-        height = 440
+        y = safe.y + 160
+        height = min(460, self.pitch_top() - 40 - y)
         total = width * len(entries) + gap * (len(entries) - 1)
         x0 = 960 - total // 2
-        y = safe.y + 170
         for i, entry in enumerate(entries):
             rect = pygame.Rect(x0 + i * (width + gap), y, width, height)
             self.button(entry.id, "", rect, lambda e=entry: self.choose(e), object_id="@game_card")
+
+    def pitch_top(self) -> int:
+        """The pitch panel sits above the hint bar, tall enough for three lines."""
+        return self.safe.bottom - 90 - self.pitch_height()
+
+    def pitch_height(self) -> int:
+        return self.kit.font(36).get_linesize() * 3 + 50
 
     def choose(self, entry: Any) -> None:
         from .lobby import LobbyScene
@@ -59,17 +66,22 @@ class GameChoiceScene(MenuScene):
             on = item is focused
             lift = int(6 + 6 * math.sin(t * 0.08)) if on else 0
             ink = kit.colours.bg if on else kit.colours.text
-            icon = kit.icon(GAME_ICONS.get(item.key, "1F3B2"), 170 if on else 150)
-            surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.y + 130 - lift)))
-            kit.blit_text(surface, self.t(f"games.{item.key}.name"), 40, (rect.centerx, rect.y + 250), "midtop", ink,
-                          max_width=rect.width - 32, align="center")
-            kit.blit_text(surface, self.t(f"games.{item.key}.players"), 30, (rect.centerx, rect.bottom - 34),
-                          "midbottom", kit.colours.bg if on else kit.colours.muted)
+            icon_size = min(rect.width - 120, int(rect.height * 0.36))
+            icon = kit.icon(GAME_ICONS.get(item.key, "1F3B2"), icon_size + (16 if on else 0))
+            icon_rect = surface.blit(icon, icon.get_rect(midtop=(rect.centerx, rect.y + 28 - lift)))
+            players = kit.text(self.t(f"games.{item.key}.players"), 30, kit.colours.bg if on else kit.colours.muted)
+            surface.blit(players, players.get_rect(midbottom=(rect.centerx, rect.bottom - 26)))
+            name = self.t(f"games.{item.key}.name")
+            room = rect.bottom - 26 - players.get_height() - max(icon_rect.bottom, rect.y + 28 + icon_size) - 16
+            size = next((s for s in (40, 36, 32, 28)
+                         if len(kit.wrap(name, s, rect.width - 28)) * kit.font(s).get_linesize() <= room), 28)
+            kit.blit_text(surface, name, size, (rect.centerx, rect.y + 28 + icon_size + 8 + room // 2), "center", ink,
+                          max_width=rect.width - 28, align="center")
         if focused is not None:
             safe = self.safe
-            box = pygame.Rect(safe.x + 80, focused.rect.bottom + 50, safe.width - 160, 190)
+            box = pygame.Rect(safe.x + 80, self.pitch_top(), safe.width - 160, self.pitch_height())
             kit.panel(surface, box, kit.colours.panel, radius=30)
-            kit.blit_text(surface, self.t(f"games.{focused.key}.pitch"), 40, box.center, "center",
+            kit.blit_text(surface, self.t(f"games.{focused.key}.pitch"), 36, box.center, "center",
                           max_width=box.width - 100, align="center")
         kit.hint_bar(surface, [(Intent.LEFT, self.t("common.change")), (Intent.CONFIRM, self.t("common.select")),
                                (Intent.BACK, self.t("common.back"))])

@@ -18,7 +18,7 @@ from ...games import GameEntry, OptionSpec
 from ...input.intents import InputEvent, Intent
 from .games import GAME_ICONS
 from .matches import new_match, start_problem
-from .widgets import MenuScene
+from .widgets import MenuScene, fit_size
 
 SEAT_NAME_COUNT = 16
 BOT_NAME_COUNT = 8
@@ -60,30 +60,35 @@ class LobbyScene(MenuScene):
     def build(self) -> None:
         safe = self.safe
         width = 640
-        self.panel_rect = pygame.Rect(safe.right - width, safe.y + 140, width, safe.bottom - 90 - (safe.y + 140))
+        top = safe.y + 130
+        self.panel_rect = pygame.Rect(safe.right - width, top, width, safe.bottom - 84 - top)
         x, w = self.panel_rect.x + 24, width - 48
-        y = self.panel_rect.y + 86
+        y = self.panel_rect.y + 70
         for spec in self.entry.options:
             values = [(v, option_text(self.ctx, spec, v)) for v in spec.choices]
-            self.choice(f"option.{spec.id}", self.t(f"options.{spec.id}.label"), (x, y, w, 78), values,
+            self.choice(f"option.{spec.id}", self.t(f"options.{spec.id}.label"), (x, y, w, 70), values,
                         self.options[spec.id], lambda v, s=spec.id: self.options.__setitem__(s, v), label_width=0.52)
-            y += 90
+            y += 80
         if not self.entry.options:
-            y += 60
-        y += 14
+            y += 56
+        y += 12
         half = (w - 16) // 2
-        self.button("add_bot", self.t("lobby.add_bot"), (x, y, half, 80), self.add_bot, object_id="@menu_small")
-        self.button("remove_bot", self.t("lobby.remove_bot"), (x + half + 16, y, half, 80), self.remove_bot,
+        self.button("add_bot", self.t("lobby.add_bot"), (x, y, half, 76), self.add_bot, object_id="@menu_small")
+        self.button("remove_bot", self.t("lobby.remove_bot"), (x + half + 16, y, half, 76), self.remove_bot,
                     object_id="@menu_small")
-        y += 96
-        self.button("howto", self.t("lobby.howto"), (x, y, w, 80), self.howto, object_id="@menu_small")
-        start_y = self.panel_rect.bottom - 190
-        self.button("start", self.t("lobby.start"), (x, start_y, w, 100), self.start, object_id="@start")
+        y += 88
+        self.button("howto", self.t("lobby.howto"), (x, y, w, 76), self.howto, object_id="@menu_small")
+        start_y = max(y + 76 + 16, self.panel_rect.bottom - 150)
+        self.button("start", self.t("lobby.start"), (x, start_y, w, 92), self.start, object_id="@start")
         self._table = None
         self.refresh()
 
     def initial_focus(self) -> str:
         return "start"
+
+    def resume(self) -> None:
+        super().resume()
+        self.music("title")  # back from a match
 
     def refresh(self) -> None:
         """Enable what the table allows now (called whenever the table changes)."""
@@ -195,9 +200,9 @@ class LobbyScene(MenuScene):
         kit.blit_text(surface, players, 36, (safe.right - 8, title.centery), "midright", kit.colours.muted)
         self.draw_seats(surface, alpha)
         kit.panel(surface, self.panel_rect, kit.colours.panel, radius=30)
-        kit.blit_text(surface, self.t("lobby.options"), 40, (self.panel_rect.x + 32, self.panel_rect.y + 24))
+        kit.blit_text(surface, self.t("lobby.options"), 36, (self.panel_rect.x + 32, self.panel_rect.y + 16))
         if not self.entry.options:
-            kit.blit_text(surface, self.t("lobby.no_options"), 30, (self.panel_rect.x + 32, self.panel_rect.y + 92),
+            kit.blit_text(surface, self.t("lobby.no_options"), 30, (self.panel_rect.x + 32, self.panel_rect.y + 76),
                           colour=kit.colours.muted)
 
     def seat_rects(self) -> list[pygame.Rect]:
@@ -223,9 +228,10 @@ class LobbyScene(MenuScene):
         style = kit.seat_style(seat.style)
         kit.panel(surface, rect, style.dark, radius=28, border=style.colour)
         bob = math.sin(t * 0.06 + seat.index) * 4
-        kit.seat_token(surface, seat.style, (rect.centerx, int(rect.y + rect.height * 0.33 + bob)),
-                       min(64, rect.width // 4))
-        kit.blit_text(surface, seat.name, 34, (rect.centerx, int(rect.y + rect.height * 0.58)), "midtop",
+        kit.seat_token(surface, seat.style, (rect.centerx, int(rect.y + rect.height * 0.32 + bob)),
+                       min(64, rect.width // 4, int(rect.height * 0.17)))
+        size = fit_size(kit, seat.name, rect.width - 24, (36, 32, 28))
+        kit.blit_text(surface, seat.name, size, (rect.centerx, int(rect.y + rect.height * 0.56)), "midtop",
                       style.light, max_width=rect.width - 24, align="center", shadow=True)
         if seat.bot:
             kind, label = "bot", self.t("lobby.bot")
@@ -235,8 +241,7 @@ class LobbyScene(MenuScene):
             kind, label = "pad", self.t("lobby.pad")
         icon = kit.icon(DEVICE_ICONS[kind], 52)
         surface.blit(icon, icon.get_rect(topright=(rect.right - 12, rect.y + 10)))
-        kit.blit_text(surface, label, 28, (rect.centerx, rect.bottom - 20), "midbottom", kit.colours.text,
-                      max_width=rect.width - 20, align="center")
+        kit.blit_text(surface, label, 28, (rect.centerx, rect.bottom - 16), "midbottom", kit.colours.text, shadow=True)
 
     def draw_free(self, surface: pygame.Surface, rect: pygame.Rect, first: bool, t: float) -> None:
         kit = self.kit

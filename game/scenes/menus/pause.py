@@ -21,7 +21,7 @@ class PauseScene(MenuScene):
     def __init__(self, ctx: Any, entry: Any) -> None:
         super().__init__(ctx)
         self.entry = entry
-        self.box = pygame.Rect(0, 0, 820, 740)
+        self.box = pygame.Rect(0, 0, 820, 710)
         self.box.center = (960, 540)
 
     def build(self) -> None:

@@ -41,6 +41,7 @@ class TitleScene(MenuScene):
     # --- building ----------------------------------------------------------------------
     def enter(self, previous: Scene | None) -> None:
         super().enter(previous)
+        self.music("title")
         if self.ctx.notices:
             messages = [notice_text(self.ctx, n) for n in self.ctx.notices]
             self.ctx.notices.clear()
@@ -68,6 +69,10 @@ class TitleScene(MenuScene):
             rect = pygame.Rect(0, top + i * (height + gap), width, height)
             rect.centerx = 960
             self.button(key, self.t(text), rect, action)
+
+    def resume(self) -> None:
+        super().resume()
+        self.music("title")
 
     def refresh(self) -> None:
         if autosave_path().exists() != self._has_save:
@@ -142,7 +147,9 @@ class TitleScene(MenuScene):
             turned = pygame.transform.rotozoom(image, angle, 1.0)
             surface.blit(turned, turned.get_rect(center=(x, y + dy + bob)))
         logo_bob = math.sin(t * 0.04) * 6
-        kit.blit_text(surface, self.t("common.app_name"), 190, (960, y + logo_bob), "center", kit.colours.gold,
+        # The logo is art, not reading text: it keeps its size whatever the text scale.
+        logo_size = int(190 / max(0.5, float(self.ctx.settings.text_scale)))
+        kit.blit_text(surface, self.t("common.app_name"), logo_size, (960, y + logo_bob), "center", kit.colours.gold,
                       shadow=True)
         kit.blit_text(surface, self.t("title.tagline"), 44, (960, y + 130), "center", kit.colours.muted)
         for i in range(8):

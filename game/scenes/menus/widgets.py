@@ -42,6 +42,15 @@ def load_theme(text_scale: float) -> dict[str, Any]:
     return theme
 
 
+def fit_size(kit: Any, text: str, width: int, sizes: Sequence[int] = (40, 36, 32, 28)) -> int:
+    """The largest of ``sizes`` at which ``text`` fits on one line in ``width`` (else the
+    smallest, and the caller wraps)."""
+    for size in sizes:
+        if kit.font(size).size(text)[0] <= width:
+            return size
+    return sizes[-1]
+
+
 @dataclass
 class Item:
     """One focusable thing. ``rect`` is what the focus ring frames (a choice's whole row)."""
@@ -305,9 +314,12 @@ class MenuScene(Scene):
         return bool(self.manager.process_events(event)) or event.type != pygame.MOUSEMOTION
 
     def sound(self, name: str) -> None:
-        audio = getattr(self.ctx, "audio", None)
-        if audio is not None:
-            audio.play(name)
+        if self.ctx.audio is not None:
+            self.ctx.audio.play(name)
+
+    def music(self, name: str | None) -> None:
+        if self.ctx.audio is not None:
+            self.ctx.audio.music(name)
 
     # --- updates -----------------------------------------------------------------------
     def fixed_update(self, dt: float) -> None:
@@ -352,8 +364,11 @@ class MenuScene(Scene):
             kit.panel(surface, item.rect, kit.colours.panel, radius=22, shadow=False)
             width = item.label_width - 40
             size = 34 if kit.font(34).size(item.label)[0] <= width else 30
+            clip = surface.get_clip()
+            surface.set_clip(pygame.Rect(item.rect.x, item.rect.y, item.label_width - 8, item.rect.height))
             kit.blit_text(surface, item.label, size, (item.rect.x + 24, item.rect.centery), "midleft",
                           max_width=width)
+            surface.set_clip(clip)
             if item.slider is not None:
                 value = f"{int(round(item.value * 100))} %"
                 kit.blit_text(surface, value, 34, (item.rect.right - 28, item.rect.centery), "midright")
