@@ -19,8 +19,8 @@ from ...data_loading import DataError, LineDict, Text, Where, load_yaml
 FOLDER = "personality"
 #: Kinds of square a board may place (every other square is plain).
 SQUARE_KINDS = ("start", "tete_a_tete", "inversion", "door", "summit")
-#: Cards name a person, never a "he" or a "she" ("La personne qui/dont …", "The one who/whose …").
-_OPENINGS = {"fr": "La personne ", "en": "The one who"}
+#: Cards name a person, never a "he" or a "she" ("La personne qui …", "The one who …").
+_OPENINGS = {"fr": "La personne ", "en": "The one "}
 _ID = re.compile(r"^[a-z][a-z0-9-]*$")
 
 
