@@ -29,8 +29,8 @@ from .base import Scene
 STICK_THRESHOLD = 0.5
 REFUSAL_TICKS = 180
 RING_CENTER = (960, 562)
-RING_RADIUS = 312
-SLOT_SIZE = (204, 150)
+RING_RADIUS = 320
+SLOT_SIZE = (220, 150)
 
 
 @dataclass(frozen=True)
@@ -230,14 +230,19 @@ class RingPicker(Scene):
             kit.panel(surface, rect, c.panel_hi, radius=30, border=style.colour, border_width=8)
         else:
             kit.panel(surface, rect, c.panel if not used else c.bg, radius=28, border=c.panel_hi)
-        if option.icon:
-            icon = kit.icon(option.icon, 78)
-            surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.y + 56 if option.label else rect.centery)))
+        label = None
         if option.label:
-            y = rect.bottom - 14 if option.icon else rect.centery
-            anchor = "midbottom" if option.icon else "center"
-            kit.blit_text(surface, option.label, 30, (rect.centerx, y), anchor, c.muted if used else c.text,
-                          max_width=rect.width - 20, align="center")
+            # 30 px, or the smallest readable size if that keeps the label on one line
+            width = rect.width - 12
+            size = 30 if len(kit.wrap(option.label, 30, width)) == 1 or len(kit.wrap(option.label, 28, width)) > 1 else 28
+            label = kit.text(option.label, size, c.muted if used else c.text, max_width=width, align="center")
+        if label is not None:
+            surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.bottom - 12) if option.icon
+                                               else rect.center))
+        if option.icon:
+            room = rect.height - 20 - (label.get_height() if label is not None else 0)
+            icon = kit.icon(option.icon, max(40, min(84, room - 6)))
+            surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.y + 10 + room // 2)))
         if not option.icon and not option.label:
             kit.blit_text(surface, str(option.number or index + 1), 72, rect.center, "center", c.text)
         else:
