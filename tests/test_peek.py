@@ -105,3 +105,14 @@ def test_back_closes_and_calls_on_close(ctx):
 def test_unknown_seat_is_refused(ctx):
     with pytest.raises(ValueError):
         PeekCurtain(ctx, 5, lambda s, r: None)
+
+
+def test_an_unplugged_pad_stops_the_peek(ctx):
+    drawn = []
+    curtain = PeekCurtain(ctx, 1, lambda surface, rect: drawn.append(1))
+    ctx.stack.push(curtain)
+    ev(ctx, 1, Intent.PEEK)
+    ctx.seats.disconnect(ctx.seats[1].device)
+    render(ctx)
+    ctx.stack.fixed_update(1 / 60)
+    assert drawn == [] and not curtain.peeking

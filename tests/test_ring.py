@@ -151,3 +151,10 @@ def test_ring_needs_two_to_eight_options():
         RingQuestion("?", OPTIONS[:1])
     with pytest.raises(ValueError):
         RingQuestion("?", OPTIONS + OPTIONS[:1])
+
+
+def test_an_unplugged_pad_stops_showing_its_pointer(ctx):
+    picker, _, _ = make_picker(ctx)
+    ev(ctx, 1, Intent.PEEK)
+    ctx.seats.disconnect(ctx.seats[1].device)
+    assert picker.peeker is None

@@ -53,7 +53,7 @@ class PeekCurtain(Scene):
         if seat != self.seat:
             return True  # everyone else waits: nothing reaches the board behind
         if event.intent is Intent.PEEK:
-            self.peeking = event.pressed
+            self.peeking = event.pressed and event.device == self.ctx.seats[self.seat].device
             return True
         if self.peeking and self.handle_private is not None and self.handle_private(event):
             return True
@@ -71,6 +71,8 @@ class PeekCurtain(Scene):
     def fixed_update(self, dt: float) -> None:
         self.ticks += 1
         self.curtain.step()
+        if not self.ctx.seats[self.seat].connected:
+            self.peeking = False  # a pad unplugged mid-peek never sends its release
 
     # --- drawing -------------------------------------------------------------------------
     def private_rect(self) -> pygame.Rect:
@@ -83,7 +85,7 @@ class PeekCurtain(Scene):
         kit.dim(surface, 215)
         self._draw_curtains(surface, float(self.curtain.value(alpha)))
         seat = self.ctx.seats[self.seat]
-        if self.peeking:
+        if self.peeking and seat.connected:
             self._draw_open(surface, seat)
         else:
             self._draw_closed(surface, seat, alpha)

@@ -89,7 +89,10 @@ class RingPicker(Scene):
     # --- state ---------------------------------------------------------------------------
     @property
     def peeker(self) -> int | None:
-        return self.holding[0] if self.holding else None
+        for seat in self.holding:
+            if self.ctx.seats[seat].connected:
+                return seat
+        return None
 
     def pending(self) -> list[int]:
         return [seat for seat in self.seats if self.question(seat) is not None]
@@ -144,6 +147,8 @@ class RingPicker(Scene):
 
     def fixed_update(self, dt: float) -> None:
         self.ticks += 1
+        # a pad unplugged mid-peek never sends its release
+        self.holding = [seat for seat in self.holding if self.ctx.seats[seat].connected]
         if self.refusal_ticks > 0:
             self.refusal_ticks -= 1
             if self.refusal_ticks == 0:
