@@ -253,10 +253,11 @@ class LobbyScene(MenuScene):
         pygame.draw.rect(surface, kit.colours.accent, rect.inflate(int(6 * pulse), int(6 * pulse)), width=4,
                          border_radius=30)
         glyph = kit.button_hint(Intent.CONFIRM, 64)
-        surface.blit(glyph, glyph.get_rect(center=(rect.centerx, rect.y + rect.height * 0.3)))
-        kit.blit_text(surface, self.t("lobby.join"), 32, (rect.centerx, int(rect.y + rect.height * 0.48)), "midtop",
-                      max_width=rect.width - 24, align="center")
-        kit.blit_text(surface, self.t("lobby.join_keys"), 28, (rect.centerx, rect.bottom - 24), "midbottom",
+        glyph_rect = surface.blit(glyph, glyph.get_rect(center=(rect.centerx, int(rect.y + rect.height * 0.26))))
+        join = self.t("lobby.join")
+        kit.blit_text(surface, join, fit_size(kit, join, rect.width - 24, (34, 30, 28)),
+                      (rect.centerx, glyph_rect.bottom + 14), "midtop", max_width=rect.width - 24, align="center")
+        kit.blit_text(surface, self.t("lobby.join_keys"), 28, (rect.centerx, rect.bottom - 16), "midbottom",
                       kit.colours.muted, max_width=rect.width - 24, align="center")
 
     def draw_front(self, surface: pygame.Surface, alpha: float) -> None:

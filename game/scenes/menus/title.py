@@ -254,7 +254,7 @@ class TakeSeatScene(Scene):
         n = len(self.saved)
         cols = min(4, n)
         rows = (n + cols - 1) // cols
-        card_w, card_h, gap = 360, 260, 28
+        card_w, card_h, gap = 360, 270, 28
         top = safe.y + 220
         seated = len(self.ctx.seats)
         pulse = 0.5 + 0.5 * math.sin((self.ticks + alpha) * 0.1)
@@ -266,8 +266,11 @@ class TakeSeatScene(Scene):
             current = i == seated
             border = kit.colours.accent if current else None
             kit.panel(surface, rect, kit.colours.panel_hi if current else kit.colours.panel, radius=28, border=border)
-            badge = _Badge(saved["name"], saved["style"])
-            kit.draw_seat_badge(surface, badge, (rect.centerx, rect.y + 90), size=104, dim=i > seated)
+            kit.seat_token(surface, saved["style"], (rect.centerx, rect.y + 76), 48, dim=i > seated)
+            style = kit.seat_style(saved["style"])
+            kit.blit_text(surface, saved["name"], 38, (rect.centerx, rect.y + 140), "midtop",
+                          kit.colours.muted if i > seated else style.light, max_width=card_w - 30, align="center",
+                          shadow=True)
             if saved["bot"]:
                 status = t("take_seat.bot")
             elif i < seated:
@@ -275,7 +278,7 @@ class TakeSeatScene(Scene):
             else:
                 status = t("take_seat.waiting")
             colour = kit.colours.good if i < seated else kit.colours.muted
-            kit.blit_text(surface, status, 32, (rect.centerx, rect.bottom - 30), "midbottom", colour)
+            kit.blit_text(surface, status, 30, (rect.centerx, rect.bottom - 18), "midbottom", colour)
             if current:
                 pygame.draw.rect(surface, kit.colours.accent, rect.inflate(12 + int(8 * pulse), 12 + int(8 * pulse)),
                                  width=5, border_radius=34)
@@ -288,11 +291,3 @@ class TakeSeatScene(Scene):
             surface.blit(glyph, glyph.get_rect(midleft=(960 - width // 2, y)))
             surface.blit(label, label.get_rect(midleft=(960 - width // 2 + glyph.get_width() + 20, y)))
         kit.hint_bar(surface, [(Intent.CONFIRM, t("take_seat.claim")), (Intent.BACK, t("take_seat.undo"))])
-
-
-class _Badge:
-    """What ``kit.draw_seat_badge`` needs for a seat that is not seated yet."""
-
-    def __init__(self, name: str, style: int) -> None:
-        self.name = name
-        self.style = style
