@@ -7,6 +7,19 @@ file is skipped and its message returned as a warning, never raised.
 
 Characters and pictograms share one tag vocabulary: the bots score a pictogram against a
 character by the tags they have in common (SI-4 clue bot, SI-5 voting bot).
+
+A custom deck adds characters, optionally in new categories; tags are optional there but
+must come from ``tags.yaml`` (bots guess better with them), and icons are quoted OpenMoji
+codes::
+
+    categories:
+      office: {fr: Le bureau, en: The office}
+    characters:
+      - id: my_boss
+        name: {fr: Mon patron, en: My boss}
+        category: office
+        icon: '1F9D1-200D-1F4BC'
+        tags: [leader, city, worker]
 """
 
 from __future__ import annotations
