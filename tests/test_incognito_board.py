@@ -1,0 +1,177 @@
+"""The Incognito board headless: a house drawn with pad-like input, incremental canvases,
+the gallery export, and a few screens rendered."""
+
+import math
+
+import pygame
+import pytest
+
+from game.context import build_context
+from game.core.actions import Action
+from game.core.session import Session
+from game.games.incognito import ENTRIES
+from game.games.incognito.drawing import CANVAS_H, CANVAS_W
+from game.games.incognito.drawkit import PALETTE_ROW, CanvasCache, render_drawing
+from game.games.incognito.scenes import DEAL_TICKS, export_gallery, make_board
+from game.input.intents import InputEvent, Intent
+from game.settings import Settings
+
+ENTRY = ENTRIES[0]
+
+
+def board_with(seats=3, seed=5):
+    ctx = build_context(headless=True, lang="en", settings=Settings(), seats=seats)
+    cat = ctx.catalogue.game("incognito")
+    session = Session(ENTRY.make_definition(cat), ENTRY.default_config(seats), seed)
+    board = make_board(ctx, ENTRY, session, {})
+    ctx.stack.push(board)
+    return ctx, board
+
+
+def tick(ctx, n=1):
+    for _ in range(n):
+        ctx.stack.fixed_update(1 / 60)
+
+
+class Hand:
+    """Plays a pad like a person: pushes the stick towards a target, eases off near it,
+    and finishes with the precision trigger; CONFIRM is held while drawing."""
+
+    def __init__(self, ctx, board, seat=0):
+        self.ctx, self.board, self.seat = ctx, board, seat
+        self.device = ctx.seats[seat].device
+        self.pad = board.pads[seat]
+        self.events = 0
+
+    def send(self, intent, pressed=True, **kw):
+        self.events += 1
+        self.ctx.stack.handle(self.seat, InputEvent(self.device, intent, pressed, **kw))
+
+    def move_to(self, x, y):
+        slow = False
+        for _ in range(900):
+            dx, dy = x - self.pad.x, y - self.pad.y
+            dist = math.hypot(dx, dy)
+            if dist < 1.2:
+                break
+            if dist < 12 and not slow:
+                self.send(Intent.TRIGGER_L, True)
+                slow = True
+            angle = math.degrees(math.atan2(dx, -dy)) % 360
+            self.send(Intent.STICK, True, angle=angle, magnitude=min(1.0, max(0.3, dist / 90)))
+            tick(self.ctx)
+        self.send(Intent.STICK, False, angle=0.0, magnitude=0.0)
+        if slow:
+            self.send(Intent.TRIGGER_L, False)
+        assert math.hypot(x - self.pad.x, y - self.pad.y) < 3
+
+    def line(self, points):
+        self.move_to(*points[0])
+        self.send(Intent.CONFIRM, True)
+        for p in points[1:]:
+            self.move_to(*p)
+        tick(self.ctx, 2)
+        self.send(Intent.CONFIRM, False)
+
+    def press(self, intent, times=1):
+        for _ in range(times):
+            self.send(intent, True)
+            self.send(intent, False)
+
+
+def draw_house(ctx, board):
+    """A house drawn through the pad: walls, a closed roof filled red, a door."""
+    hand = Hand(ctx, board)
+    hand.line([(260, 300), (460, 300), (460, 500), (260, 500), (260, 300)])
+    hand.line([(240, 300), (360, 170), (480, 300), (240, 300)])
+    hand.press(Intent.ALT, 2)                        # pen → eraser → fill
+    hand.press(Intent.SHOULDER_R, 3)                 # black → grey → white → red
+    hand.move_to(360, 260)
+    hand.press(Intent.CONFIRM)                       # fill the roof
+    hand.press(Intent.ALT)                           # back to the pen
+    hand.press(Intent.SHOULDER_R, 9)                 # → brown
+    hand.line([(335, 500), (335, 420), (385, 420), (385, 500)])
+    hand.press(Intent.UP)                            # a D-pad nudge: one step up
+    return hand
+
+
+def test_a_house_drawn_with_pad_events(tmp_path):
+    ctx, board = board_with()
+    tick(ctx, DEAL_TICKS + 1)
+    assert board.stage == "draw"
+    hand = draw_house(ctx, board)
+    strokes = board.session.view(None).public.drawings[0]
+    assert [s["tool"] for s in strokes] == ["pen", "pen", "fill", "pen"]
+    assert [s["colour"] for s in strokes] == ["black", "black", "red", "brown"]
+    image = render_drawing(strokes, board.rgb, CANVAS_W)
+    pygame.image.save(image, str(tmp_path / "house.png"))
+    assert tuple(image.get_at((360, 260)))[:3] == board.rgb["red"]      # the roof is filled
+    assert tuple(image.get_at((300, 400)))[:3] == (255, 255, 255)        # the wall inside is paper
+    assert tuple(image.get_at((100, 100)))[:3] == (255, 255, 255)        # the fill did not leak
+    for x, y in ((260, 400), (460, 400), (360, 300), (360, 500), (300, 235)):
+        assert tuple(image.get_at((x, y)))[:3] == board.rgb["black"], (x, y)
+    assert tuple(image.get_at((335, 460)))[:3] == board.rgb["brown"]
+    assert all(len(s["points"]) < 200 for s in strokes)                  # smoothed and thinned
+    assert hand.events > 100
+    # "done" needs a 1-second hold on its button, and can be taken back
+    hand.move_to(700, CANVAS_H + PALETTE_ROW + 30)
+    hand.send(Intent.CONFIRM, True)
+    tick(ctx, 59)
+    assert not board.session.state.done[0]
+    tick(ctx, 1)
+    assert board.session.state.done[0]
+    hand.send(Intent.CONFIRM, False)
+    hand.press(Intent.BACK)
+    assert not board.session.state.done[0]
+
+
+def test_canvas_cache_renders_only_new_strokes():
+    ctx, board = board_with()
+    cat = ctx.catalogue.game("incognito")
+    cache = CanvasCache({c.id: c.rgb for c in cat.palette}, 400)
+    strokes = []
+    for i in range(5):
+        strokes = strokes + [{"tool": "pen", "colour": "red", "width": 14, "points": [10 * i, 10, 100, 100 + i]}]
+        cache.sync(strokes)
+    assert cache.full_renders == 0 and cache.stroke_renders == 5
+    cache.sync(strokes[:4])  # undo
+    assert cache.full_renders == 1
+    cache.sync(strokes[:4])
+    assert cache.stroke_renders == 9
+
+
+def test_bots_draw_and_the_whole_match_runs_on_the_board(tmp_path):
+    ctx = build_context(headless=True, lang="fr", settings=Settings(timer_preset="off"), seats=0)
+    for i in range(3):
+        ctx.seats.add_bot(f"Bot {i + 1}")
+    cat = ctx.catalogue.game("incognito")
+    session = Session(ENTRY.make_definition(cat), ENTRY.default_config(3, 0.0), 9)
+    bots = {s: ENTRY.make_bot(cat, s, __import__("game.core.rng", fromlist=["Rng"]).Rng.from_seed(f"b{s}"))
+            for s in range(3)}
+    board = make_board(ctx, ENTRY, session, bots)
+    board.bot_delay = (1, 2)
+    ctx.stack.push(board)
+    canvas = ctx.kit.canvas()
+    for step in range(40000):
+        tick(ctx)
+        if step % 500 == 0:
+            ctx.stack.draw(canvas, 1.0)
+        if board.stage in ("reveal", "final"):
+            board.handle(0, InputEvent(("bot", 0), Intent.CONFIRM, True))
+        if session.outcome() is not None and board.stage == "final":
+            break
+    assert session.outcome() is not None
+    board.handle(0, InputEvent(("bot", 0), Intent.CONFIRM, True))
+    assert board.stage == "gallery"
+    ctx.stack.draw(canvas, 1.0)
+    folder, count = export_gallery(ctx, cat, session.view(None).public.history, tmp_path / "pics")
+    assert count == 9 and len(list(folder.glob("incognito-*.png"))) == 9
+
+
+@pytest.mark.parametrize("name", ["incognito.draw", "incognito.vote", "incognito.gallery"])
+def test_shots_render(tmp_path, name):
+    from game.__main__ import main
+
+    out = tmp_path / f"{name}.png"
+    assert main(["shot", name, "--out", str(out), "--seats", "6", "--ticks", "3"]) == 0
+    assert pygame.image.load(str(out)).get_size() == (1920, 1080)
