@@ -33,7 +33,12 @@ class LineList(list):
     line: int = 0
 
 
-class _LineLoader(yaml.SafeLoader):
+#: libyaml's parser when PyYAML was built with it (several times faster at start-up);
+#: construction stays in Python either way, so the line numbers are the same.
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _LineLoader(_BaseLoader):
     pass
 
 
