@@ -12,7 +12,7 @@ from game.scenes.menus.dialogs import ConfirmScene, ToastScene
 from game.scenes.menus.games import GameChoiceScene
 from game.scenes.menus.howto import HowToScene
 from game.scenes.menus.lobby import LobbyScene
-from game.scenes.menus.matches import autosave_path
+from game.scenes.menus.matches import autosave_path, playable
 from game.scenes.menus.pause import PauseScene
 from game.scenes.menus.settings import SettingsScene
 from game.scenes.menus.title import TakeSeatScene, TitleScene
@@ -62,7 +62,8 @@ def test_game_choice_lists_present_games_and_opens_lobby(ctx):
     ctx.stack.push(GameChoiceScene(ctx))
     scene = ctx.stack.top
     keys = [item.key for item in scene.items]
-    assert set(keys) == set(ctx.games)
+    assert set(keys) == {g for g, e in ctx.games.items() if playable(e)}
+    assert {"secret_identity", "incognito"} <= set(keys)
     press(ctx, Intent.RIGHT)
     assert focused_key(scene) == keys[1]
     press(ctx, Intent.CONFIRM)

@@ -1,5 +1,5 @@
-"""Game choice: one big card per game present in the registry, with its pictogram,
-name and player count; the focused game's pitch is shown large underneath."""
+"""Game choice: one big card per game present in the registry (with a board), with its
+pictogram, name and player count; the focused game's pitch is shown large underneath."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from ...input.intents import Intent
+from .matches import playable
 from .widgets import MenuScene
 
 #: The menu order, and each game's pictogram (OpenMoji code).
@@ -26,7 +27,7 @@ class GameChoiceScene(MenuScene):
     title_icon = "1F3B2"
 
     def entries(self) -> list[Any]:
-        games = self.ctx.games
+        games = {g: e for g, e in self.ctx.games.items() if playable(e)}
         ordered = [games[g] for g in GAME_ICONS if g in games]
         return ordered + [e for g, e in games.items() if g not in GAME_ICONS]
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import time
 from pathlib import Path
 from typing import Any, Mapping
@@ -18,6 +19,14 @@ AUTOSAVE = "autosave.json"
 
 def autosave_path() -> Path:
     return paths.user_data_dir() / AUTOSAVE
+
+
+def playable(entry: GameEntry) -> bool:
+    """Whether the game's board module exists (a game's rules may land before its board)."""
+    try:
+        return importlib.util.find_spec(entry.scenes_module) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def start_problem(ctx: Any, entry: GameEntry) -> str | None:
@@ -40,6 +49,7 @@ def make_bots(ctx: Any, entry: GameEntry, seed: int | str) -> dict[int, Bot]:
 def new_match(ctx: Any, entry: GameEntry, options: Mapping[str, Any], seed: int | None = None) -> Any:
     """The Session for the seated table, with the lobby's options, and its board scene."""
     seed = time.time_ns() % (1 << 62) if seed is None else seed
+    scenes = entry.scenes()  # before the Session: a failure must not leave an autosave behind
     seats = list(ctx.seats.seats)
     config = entry.default_config(len(seats), ctx.settings.timer_scale)
     config.update({k: v for k, v in options.items() if k in config})
@@ -47,7 +57,7 @@ def new_match(ctx: Any, entry: GameEntry, options: Mapping[str, Any], seed: int 
     meta = {"seats": [{"name": s.name, "style": s.style, "bot": s.bot} for s in seats], "entry": entry.id}
     session = Session(definition, config, seed, save_path=autosave_path(), meta=meta,
                       catalogue_version=ctx.catalogue.version)
-    return entry.scenes().make_board(ctx, entry, session, make_bots(ctx, entry, seed))
+    return scenes.make_board(ctx, entry, session, make_bots(ctx, entry, seed))
 
 
 def load_saved(ctx: Any, path: Path | None = None) -> tuple[GameEntry, Session]:
