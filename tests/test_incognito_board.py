@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game.context import build_context
-from game.core.actions import Action
+from game.core.rng import Rng
 from game.core.session import Session
 from game.games.incognito import ENTRIES
 from game.games.incognito.drawing import CANVAS_H, CANVAS_W
@@ -146,8 +146,7 @@ def test_bots_draw_and_the_whole_match_runs_on_the_board(tmp_path):
         ctx.seats.add_bot(f"Bot {i + 1}")
     cat = ctx.catalogue.game("incognito")
     session = Session(ENTRY.make_definition(cat), ENTRY.default_config(3, 0.0), 9)
-    bots = {s: ENTRY.make_bot(cat, s, __import__("game.core.rng", fromlist=["Rng"]).Rng.from_seed(f"b{s}"))
-            for s in range(3)}
+    bots = {s: ENTRY.make_bot(cat, s, Rng.from_seed(f"b{s}")) for s in range(3)}
     board = make_board(ctx, ENTRY, session, bots)
     board.bot_delay = (1, 2)
     ctx.stack.push(board)
@@ -166,6 +165,13 @@ def test_bots_draw_and_the_whole_match_runs_on_the_board(tmp_path):
     ctx.stack.draw(canvas, 1.0)
     folder, count = export_gallery(ctx, cat, session.view(None).public.history, tmp_path / "pics")
     assert count == 9 and len(list(folder.glob("incognito-*.png"))) == 9
+    # the gallery's button: into <Pictures>/Secret Salon when there is a pictures folder
+    (tmp_path / "pictures").mkdir()
+    board.handle(1, InputEvent(("bot", 1), Intent.ALT, True))
+    saved = tmp_path / "pictures" / "Secret Salon"
+    assert len(list(saved.glob("*.png"))) == 9 and str(saved) in board.message
+    page = pygame.image.load(str(sorted(saved.glob("*.png"))[0]))
+    assert page.get_size() == (1200, 1020)
 
 
 @pytest.mark.parametrize("name", ["incognito.draw", "incognito.vote", "incognito.gallery"])

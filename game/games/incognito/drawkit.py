@@ -228,6 +228,11 @@ class DrawPad:
             self._add_point()
         return True
 
+    def pointer_up(self) -> None:
+        """The mouse button was let go (the input hub reports presses only)."""
+        if self.mouse_drawing:
+            self._release()
+
     def release_all(self) -> None:
         """Forget held inputs (an overlay took the input, or the phase ended); a stroke
         in progress is kept as it is."""

@@ -94,6 +94,7 @@ class IncognitoBoard(MatchScene):
         self.layouts = [CellLayout(r) for r in grid(self.n, pygame.Rect(24, TOP, 1872, BOTTOM - TOP))]
         self.pads = {s: DrawPad(s, self.colour_ids, self._submitter(s)) for s in range(self.n) if s not in self.bots}
         self.caches: dict[tuple, CanvasCache] = {}
+        self.toolbars: dict[int, tuple] = {}
         self.stage = ""
         self.stage_ticks = 0
         self.ticks = 0
@@ -136,7 +137,7 @@ class IncognitoBoard(MatchScene):
     def _set_stage(self, stage: str) -> None:
         self.stage, self.stage_ticks = stage, 0
         if stage == "deal":
-            self.deal_tweens = [Tween(0.0, 1.0, 40, "out_back", delay=12 + 18 * i) for i in range(self.n)]
+            self.deal_tweens = [Tween(0.0, 1.0, 36, "out_back", delay=10 + 10 * i) for i in range(self.n)]
         if stage != "draw":
             for pad in self.pads.values():
                 pad.release_all()
@@ -152,8 +153,6 @@ class IncognitoBoard(MatchScene):
             self._close_overlays()
             self.reveal_index = 0
             self._set_stage("reveal")
-        elif phase == "draw" and self.stage in ("scores",):
-            self._set_stage("deal")
 
     def _close_overlays(self) -> None:
         if self.ring is not None and self.ring.stack is not None:
@@ -182,7 +181,10 @@ class IncognitoBoard(MatchScene):
             self._next_reveal()
         if self.stage in ("deal", "draw"):
             public = self.public
+            mouse_up = self.ctx.input is not None and pygame.display.get_init() and not pygame.mouse.get_pressed()[0]
             for seat, pad in self.pads.items():
+                if mouse_up:
+                    pad.pointer_up()
                 pad.tick(bool(public.done and public.done[seat]))
         if self.curtain is not None and self.curtain.stack is None:
             self.curtain = None
@@ -211,7 +213,9 @@ class IncognitoBoard(MatchScene):
         if event.intent is Intent.MENU:
             return super().handle(seat, event)
         if seat is None and event.intent is Intent.POINTER and event.pos is not None:
-            seat = self._seat_under(event.pos)
+            # the mouse draws in the canvas it clicks, until its button is let go
+            drawing = [s for s, pad in self.pads.items() if pad.mouse_drawing]
+            seat = self._seat_under(event.pos) if event.pressed else (drawing[0] if drawing else None)
         if seat is None or seat >= self.n:
             return False
         if event.intent is Intent.PEEK and event.pressed and self.stage in ("deal", "draw"):
@@ -408,40 +412,51 @@ class IncognitoBoard(MatchScene):
 
     def draw_toolbar(self, surface: pygame.Surface, layout: CellLayout, pad: DrawPad | None, done: bool,
                      can_redo: bool) -> None:
+        """The tool bar under a canvas, cached until something on it changes."""
         kit, c = self.ctx.kit, self.ctx.kit.colours
         bar = pygame.Rect(layout.space.x, layout.canvas.bottom, layout.space.width, layout.space.bottom - layout.canvas.bottom)
-        pygame.draw.rect(surface, c.bg, bar)
         if pad is None:
+            pygame.draw.rect(surface, c.bg, bar)
             kit.blit_text(surface, self.text("incognito.draw.bot"), 28, bar.center, "center", c.muted)
             return
         hover = pad.button_at(pad.x, pad.y)
+        key = (bar.size, pad.colour, pad.tool, pad.size, bool(pad.clear_armed), hover.id if hover else None, done,
+               can_redo, round(pad.hold_progress, 2))
+        cached = self.toolbars.get(pad.seat)
+        if cached is None or cached[0] != key:
+            cached = (key, self.render_toolbar(bar.size, layout.scale, pad, hover, done, can_redo))
+            self.toolbars[pad.seat] = cached
+        surface.blit(cached[1], bar)
+
+    def render_toolbar(self, size: tuple[int, int], scale: float, pad: DrawPad, hover, done: bool,
+                       can_redo: bool) -> pygame.Surface:
+        c = self.ctx.kit.colours
+        image = pygame.Surface(size)
+        image.fill(c.bg)
         for button in pad.buttons:
             x, y, w, h = button.rect
-            sx, sy = layout.to_screen(x, y)
-            rect = pygame.Rect(int(sx) + 2, int(sy) + 2, int(w * layout.scale) - 4, int(h * layout.scale) - 4)
+            rect = pygame.Rect(int(x * scale) + 2, int((y - CANVAS_H) * scale) + 2, int(w * scale) - 4, int(h * scale) - 4)
             selected = (button.id == f"colour:{self.colour_ids[pad.colour]}" and pad.tool != "eraser"
                         or button.id == pad.tool or button.id == f"size{pad.size}")
             if button.id.startswith("colour:"):
-                pygame.draw.rect(surface, self.rgb[button.id[7:]], rect, border_radius=6)
+                pygame.draw.rect(image, self.rgb[button.id[7:]], rect, border_radius=6)
                 if selected:
-                    pygame.draw.rect(surface, c.text, rect.inflate(2, 2), 4, border_radius=7)
-                    pygame.draw.rect(surface, c.shadow, rect.inflate(-6, -6), 2, border_radius=5)
+                    pygame.draw.rect(image, c.text, rect.inflate(2, 2), 4, border_radius=7)
+                    pygame.draw.rect(image, c.shadow, rect.inflate(-6, -6), 2, border_radius=5)
             else:
                 fill = c.panel_hi if selected else c.panel
                 if button.id == "clear" and pad.clear_armed:
                     fill = c.bad
                 if button.id == "done":
                     fill = c.good if not done else c.panel_hi
-                pygame.draw.rect(surface, fill, rect, border_radius=8)
-                self.draw_tool_face(surface, rect, button.id, pad, done, can_redo)
+                pygame.draw.rect(image, fill, rect, border_radius=8)
+                if button.id == "done" and pad.hold_progress > 0:  # the 1-second hold fills up
+                    pygame.draw.rect(image, c.gold, (rect.x, rect.y, int(rect.width * pad.hold_progress), rect.height),
+                                     border_radius=8)
+                self.draw_tool_face(image, rect, button.id, pad, done, can_redo)
             if hover is button:
-                pygame.draw.rect(surface, c.accent, rect.inflate(4, 4), 3, border_radius=9)
-        if pad.hold_progress > 0:
-            done_rect = next(b for b in pad.buttons if b.id == "done").rect
-            sx, sy = layout.to_screen(done_rect[0], done_rect[1])
-            fill = pygame.Rect(int(sx) + 2, int(sy) + 2, int(done_rect[2] * layout.scale * pad.hold_progress) - 4,
-                               int(done_rect[3] * layout.scale) - 4)
-            pygame.draw.rect(surface, c.gold, fill, border_radius=8)
+                pygame.draw.rect(image, c.accent, rect.inflate(4, 4), 3, border_radius=9)
+        return image
 
     def draw_tool_face(self, surface: pygame.Surface, rect: pygame.Rect, button: str, pad: DrawPad, done: bool,
                        can_redo: bool) -> None:
@@ -847,6 +862,8 @@ def demo_board(ctx: Any, args: argparse.Namespace, until: str, partial: bool = T
 def _shot_deal(ctx, args):
     board = demo_board(ctx, args, "draw")
     board._set_stage("deal")
+    for _ in range(40):  # most places are on the table, the last ones still flying in
+        board.fixed_update(1 / 60)
 
 
 def _shot_word(ctx, args):
