@@ -29,6 +29,7 @@ from ...ui.tween import Tween
 
 STEP_TICKS = 9            # one square of a mask's walk
 REVEAL_TICKS = 270        # the vote reveal stays up this long (bots wait)
+CARD_TICKS = 150          # a card just read (or the Inversion cards) alone on screen before the vote
 BANNER_TICKS = 200        # a special square's explanation
 TRACK_X0, SQUARE, GAP = 210, 94, 14
 ROW_Y = (905, 762, 619)
@@ -95,6 +96,7 @@ class PersonalityBoard(MatchScene):
         self.paths: dict[int, list[int]] = {s: [] for s in range(seats)}
         self.step = {s: 0 for s in range(seats)}
         self.reveal_ticks = 0
+        self.card_ticks = 0
         self.banners: list[tuple[str, str, str, int]] = []   # (icon, title, body, ticks)
         self.banner_ticks = 0
         self.overlay: Any = None
@@ -122,7 +124,7 @@ class PersonalityBoard(MatchScene):
         return {s for s in range(self.public.seats) if s not in self.bots}
 
     def busy(self) -> bool:
-        return self.reveal_ticks > 0 or any(self.paths.values()) or self.banner_ticks > 0
+        return self.reveal_ticks > 0 or self.card_ticks > 0 or any(self.paths.values()) or self.banner_ticks > 0
 
     def bots_may_act(self) -> bool:
         return not self.busy()
@@ -159,6 +161,8 @@ class PersonalityBoard(MatchScene):
 
     def _event(self, event: Mapping[str, Any], previous: Any) -> None:
         kind = event["kind"]
+        if kind == "read":
+            self.card_ticks = CARD_TICKS
         if kind == "landing":
             square = event["square"]
             self._banner(square, self.name(event["seat"]))
@@ -181,6 +185,8 @@ class PersonalityBoard(MatchScene):
             self._phase_sig = sig
             self.serial += 1
             self.picks = {}
+            if p.phase == "vote" and p.vote_kind == "inversion":
+                self.card_ticks = CARD_TICKS
 
     # --- clock ---------------------------------------------------------------------------------
     def fixed_update(self, dt: float) -> None:
@@ -189,6 +195,8 @@ class PersonalityBoard(MatchScene):
         self.pop.step()
         if self.reveal_ticks > 0:
             self.reveal_ticks -= 1
+        elif self.card_ticks > 0:
+            self.card_ticks -= 1
         for seat, path in self.paths.items():
             if not path:
                 continue
@@ -244,8 +252,6 @@ class PersonalityBoard(MatchScene):
             return ("ring", self.serial), lambda: self._vote_ring(humans)
         if phase == "partner":
             return ("ring", self.serial), lambda: self._simple_ring(humans, "partner")
-        if phase == "respond":
-            return ("ring", self.serial), lambda: self._simple_ring(humans, "respond")
         if phase == "contest":
             return ("ring", self.serial), lambda: self._simple_ring(humans, "judge")
         if phase in ("read", "exchange", "play", "give"):
@@ -264,14 +270,20 @@ class PersonalityBoard(MatchScene):
         return key if self.ctx.strings.has(key) else "personality.refuse.bad_choice"
 
     def _choice_options(self, seat: int) -> list[Any]:
-        return list(self.session.view(seat).private.choices)
+        """Every candidate, so all seats share one ring (PE-9: one's own Inversion card
+        is greyed inside one's own peek and refused, which the TV never shows)."""
+        return list(self.public.candidates)
 
-    def _choice_label(self, choice: Any, index: int) -> RingOption:
+    def _choice_label(self, seat: int, choice: Any, index: int) -> RingOption:
+        allowed = choice in self.session.view(seat).private.choices
         if isinstance(choice, int):
-            return RingOption(self.name(choice), number=index + 1)
-        text = self.card_text(choice)
-        short = text if len(text) < 40 else text[:38].rstrip() + "…"
-        return RingOption(short, number=self.public.table.index(choice) + 1)
+            return RingOption(self.name(choice), number=index + 1, used=not allowed)
+        number = self.public.table.index(choice) + 1 if choice in self.public.table else index + 1
+        words, short = self.card_text(choice).split()[2:], ""
+        while words and len(short) + len(words[0]) < 20:
+            short = f"{short} {words.pop(0)}".strip()
+        short += "…" if words else ""
+        return RingOption(short, number=number, used=not allowed)
 
     def _vote_ring(self, seats: list[int]) -> RingPicker:
         bets = (self.t("personality.vote.bet1"), self.t("personality.vote.bet2"), self.t("personality.vote.bet3"))
@@ -281,21 +293,17 @@ class PersonalityBoard(MatchScene):
                 return None
             if seat not in self.picks:
                 choices = self._choice_options(seat)
-                if len(choices) < 2:
-                    choices = choices + [None] if choices else []
-                if not choices:
-                    return None
                 return RingQuestion(self._vote_prompt(), tuple(
-                    self._choice_label(c, i) if c is not None else RingOption("—", number=i + 1)
-                    for i, c in enumerate(choices)))
+                    self._choice_label(seat, c, i) for i, c in enumerate(choices)))
             return RingQuestion(self.t("personality.vote.bet_question"),
                                 tuple(RingOption(b, number=i + 1) for i, b in enumerate(bets)))
 
         def choose(seat: int, index: int) -> str | None:
             if seat not in self.picks:
                 choices = self._choice_options(seat)
-                if index >= len(choices):
-                    return "personality.refuse.bad_choice"
+                if index >= len(choices) or choices[index] not in self.session.view(seat).private.choices:
+                    return "personality.refuse.own_card" if self.public.vote_kind == "inversion" \
+                        else "personality.refuse.bad_choice"
                 if self.public.phase == "revote":
                     return self._submit_or_key(Action("vote", seat, {"choice": choices[index], "bet": 1}))
                 self.picks[seat] = choices[index]
@@ -327,12 +335,11 @@ class PersonalityBoard(MatchScene):
         def label(action: Action, index: int) -> RingOption:
             if kind == "partner":
                 return RingOption(self.name(action.data["partner"]), number=index + 1)
-            if kind == "judge":
-                return RingOption(self.name(action.data["choice"]), number=index + 1)
-            return RingOption(self.t(f"personality.endgame.{action.kind}"), number=index + 1)
+            return RingOption(self.name(action.data["choice"]), number=index + 1)
 
-        prompts = {"partner": "personality.partner.question", "respond": "personality.endgame.respond",
-                   "judge": "personality.endgame.contest_question"}
+        p = self.public
+        prompts = {"partner": self.t("personality.partner.question", name=self.name(p.chooser or 0)),
+                   "judge": self.t("personality.endgame.contest_question")}
 
         def question(seat: int) -> RingQuestion | None:
             legal = actions(seat)
@@ -341,7 +348,7 @@ class PersonalityBoard(MatchScene):
             options = [label(a, i) for i, a in enumerate(legal)]
             if len(options) < 2:
                 options.append(RingOption("—", number=2))
-            return RingQuestion(self.t(prompts[kind]), tuple(options))
+            return RingQuestion(prompts[kind], tuple(options))
 
         def choose(seat: int, index: int) -> str | None:
             legal = actions(seat)
@@ -404,6 +411,10 @@ class PersonalityBoard(MatchScene):
         if self.public.phase == "debate" and event.intent is Intent.CONFIRM and seat in self.session.current():
             self.submit(Action("ready", seat))
             return True
+        if self.public.phase == "respond" and seat in self.session.current() and not self.busy():
+            if event.intent in (Intent.CONFIRM, Intent.ALT):
+                self.submit(Action("accept" if event.intent is Intent.CONFIRM else "contest", seat))
+                return True
         if event.intent is Intent.PEEK and self.overlay is None:
             self.sync_overlays()
         return super().handle(seat, event)
@@ -585,7 +596,7 @@ class PersonalityBoard(MatchScene):
         elif p.phase == "read":
             self._draw_waiting(surface, self.t("personality.read.title", name=self.name(p.reader)))
         elif p.phase == "partner":
-            self._draw_waiting(surface, self.t("personality.partner.question"))
+            self._draw_waiting(surface, self.t("personality.partner.question", name=self.name(p.chooser)))
 
     def _draw_card(self, surface: pygame.Surface, card: str, caption: str, rect: pygame.Rect | None = None,
                    size: int = 48) -> None:
@@ -593,8 +604,8 @@ class PersonalityBoard(MatchScene):
         rect = rect or pygame.Rect(170, 130, 1150, 300)
         kit.panel(surface, rect, (252, 244, 226), radius=28, border=c.gold, border_width=6)
         kit.blit_text(surface, caption, 30, (rect.centerx, rect.y + 16), "midtop", (120, 96, 70))
-        kit.blit_text(surface, self.card_text(card), size, (rect.centerx, rect.centery + 18), "center", (40, 30, 50),
-                      max_width=rect.width - 80, align="center")
+        kit.blit_text(surface, self.card_text(card), size, (rect.centerx, (rect.y + 52 + rect.bottom) // 2), "center",
+                      (40, 30, 50), max_width=rect.width - 40 if rect.width < 500 else rect.width - 80, align="center")
 
     def _draw_progress(self, surface: pygame.Surface) -> None:
         kit, c, p = self.ctx.kit, self.ctx.kit.colours, self.public
@@ -653,7 +664,9 @@ class PersonalityBoard(MatchScene):
             partner = next((b for a, b in r["pairs"] if a == voter), None)
             if partner is not None:
                 kit.seat_token(surface, self.ctx.seats[partner].style, (box.x + 74, cy + 24), 16)
-            kit.blit_text(surface, "→", 44, (box.x + 110, cy), "center", c.text)
+            ax = box.x + 112
+            pygame.draw.polygon(surface, c.text, [(ax - 18, cy - 8), (ax + 4, cy - 8), (ax + 4, cy - 18), (ax + 22, cy),
+                                                  (ax + 4, cy + 18), (ax + 4, cy + 8), (ax - 18, cy + 8)])
             choice = vote["choice"]
             if isinstance(choice, int):
                 kit.draw_seat_badge(surface, self.ctx.seats[choice], (box.x + 190, cy), 56, beside=True, name_size=30)
@@ -737,6 +750,9 @@ class PersonalityBoard(MatchScene):
                 answer, "personality.endgame.waiting")
             colour = c.good if answer == "accept" else (c.bad if answer == "contest" else c.muted)
             kit.blit_text(surface, self.t(label), 30, (box.right - 20, box.centery), "midright", colour)
+        if p.phase == "respond":
+            kit.hint_bar(surface, [(Intent.CONFIRM, self.t("personality.endgame.accept")),
+                                   (Intent.ALT, self.t("personality.endgame.contest"))])
         if p.phase == "give" and len(p.gifts) < p.gift_count:
             kit.blit_text(surface, self.t("personality.endgame.pick_card"), 34,
                           (stage.x + 790, stage.y + 60 + len(p.gifts) * 140), "center", c.muted)

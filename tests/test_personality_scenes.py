@@ -1,0 +1,81 @@
+"""The Personality board, headless: bots play it to the portraits; a human reader picks a
+card in the peek curtain and votes with the ring; portraits save as PNG."""
+
+from pathlib import Path
+
+import pytest
+
+from game.context import build_context
+from game.core.rng import Rng
+from game.core.session import Session
+from game.input.intents import InputEvent, Intent
+from game.scenes.peek import PeekCurtain
+from game.scenes.ring import RingPicker
+from game.settings import Settings
+
+
+@pytest.fixture
+def ctx():
+    return build_context(headless=True, lang="fr", settings=Settings(), seats=0)
+
+
+def _board(ctx, seats, bot_seats, seed=3):
+    from game.games.personality import scenes
+
+    entry = ctx.games["personality"]
+    for i in range(seats):
+        if i in bot_seats:
+            ctx.seats.add_bot(f"Bot {i}")
+        else:
+            ctx.seats.join(("pad", 200 + i), f"P{i}")
+    catalogue = ctx.catalogue.game("personality")
+    session = Session(entry.make_definition(catalogue), entry.default_config(seats), seed)
+    bots = {s: entry.make_bot(catalogue, s, Rng.from_seed(f"t{s}")) for s in bot_seats}
+    board = scenes.make_board(ctx, entry, session, bots)
+    board.bot_delay = (1, 2)
+    ctx.stack.push(board)
+    return board
+
+
+def _tick(ctx, n, surface=None):
+    for i in range(n):
+        ctx.stack.fixed_update(1 / 60)
+        if surface is not None and i % 400 == 0:
+            ctx.stack.draw(surface, 1.0)
+
+
+def test_bots_play_the_board_to_the_portraits(ctx, tmp_path):
+    board = _board(ctx, 4, {0, 1, 2, 3})
+    surface = ctx.kit.canvas()
+    for _ in range(60):
+        _tick(ctx, 1000, surface)
+        if board.session.outcome() is not None:
+            break
+    assert board.session.outcome() is not None
+    _tick(ctx, 2000)
+    board.draw(surface, 1.0)
+    assert board.handle(0, InputEvent(("bot", 0), Intent.ALT))
+    saved = list((Path(tmp_path) / "pictures" / "Secret Salon").glob("personality-*.png"))
+    assert len(saved) == 1 and str(saved[0]) in board.message
+
+
+def test_human_reader_picks_in_the_curtain_then_votes_on_the_ring(ctx):
+    board = _board(ctx, 3, {1, 2})
+    _tick(ctx, 2)
+    curtain = ctx.stack.top
+    assert isinstance(curtain, PeekCurtain) and curtain.seat == 0
+    device = ctx.seats[0].device
+    hand = board.session.view(0).private.hand
+    ctx.stack.handle(0, InputEvent(device, Intent.PEEK, pressed=True))
+    ctx.stack.handle(0, InputEvent(device, Intent.DOWN))
+    ctx.stack.handle(0, InputEvent(device, Intent.CONFIRM))
+    assert board.session.state.table == [hand[1]]
+    _tick(ctx, 200)
+    ring = ctx.stack.top
+    assert isinstance(ring, RingPicker)
+    ctx.stack.handle(0, InputEvent(device, Intent.PEEK, pressed=False))
+    ctx.stack.handle(0, InputEvent(device, Intent.CONFIRM))      # choose player 0 (slot 1)
+    ctx.stack.handle(0, InputEvent(device, Intent.RIGHT))
+    ctx.stack.handle(0, InputEvent(device, Intent.CONFIRM))      # bet: slot 2 = one token
+    state = board.session.state
+    assert state.phase != "vote" or state.votes[0] == {"choice": 0, "bet": 2}
