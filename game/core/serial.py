@@ -9,12 +9,20 @@ import json
 from typing import Any
 
 
+_SCALARS = frozenset({int, float, str, bool, type(None)})
+
+
 def to_plain(value: Any) -> Any:
     """Turn dataclasses, enums, tuples, sets and dicts into plain JSON-friendly data.
 
     Sets become sorted lists and dict keys become strings, so two equal values always
     give the same JSON text.
     """
+    kind = type(value)
+    if kind in _SCALARS:
+        return value  # the common case first (exact types: an IntEnum is not a plain int)
+    if kind is list and all(type(v) in _SCALARS for v in value):
+        return list(value)  # flat lists of numbers (drawing strokes) without recursion
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, enum.Enum):
