@@ -1,8 +1,8 @@
 """Sound effects and music, synthesised by our own code (no sound files to license).
 
 Each effect is a short recipe of notes (pitch, start, length, waveform) rendered in pure
-Python into 16-bit samples the first time it is played, then kept as a
-``pygame.mixer.Sound``. Music is a soft looping chord pad rendered the same way, in a
+Python into 16-bit samples by a background thread at start (or on first play, if that
+comes sooner) and kept as a ``pygame.mixer.Sound``. Music is a soft looping chord pad rendered the same way, in a
 background thread so start-up does not wait for it.
 
 Sounds never depend on a secret: a refusal always buzzes the same, a vote always pops
@@ -137,6 +137,14 @@ class Audio:
         self._music_channel = None
         self._lock = threading.Lock()
         self.enabled = not headless and self._init_mixer()
+        if self.enabled:  # render every effect in the background: no hitch on first play
+            threading.Thread(target=self._prepare, daemon=True).start()
+
+    def _prepare(self) -> None:
+        for name, notes in EFFECTS.items():
+            sound = self._to_sound(render(notes))
+            with self._lock:
+                self._sounds.setdefault(name, sound)
 
     @staticmethod
     def _init_mixer() -> bool:
@@ -168,9 +176,12 @@ class Audio:
         self.history.append(name)
         if not self.enabled:
             return
-        sound = self._sounds.get(name)
+        with self._lock:
+            sound = self._sounds.get(name)
         if sound is None:
-            sound = self._sounds[name] = self._to_sound(render(notes))
+            sound = self._to_sound(render(notes))
+            with self._lock:
+                sound = self._sounds.setdefault(name, sound)
         sound.set_volume(float(getattr(self.settings, "sound_volume", 0.8)))
         sound.play()
 
