@@ -920,6 +920,11 @@ def _shot_scores(ctx, args):
     board.submit(Action("ready", 2))
 
 
+def _shot_final(ctx, args):
+    board = demo_board(ctx, args, "gallery")
+    board._set_stage("final")
+
+
 def _shot_gallery(ctx, args):
     board = demo_board(ctx, args, "gallery")
     board._set_stage("gallery")
@@ -934,5 +939,6 @@ SHOTS = {
     "incognito.vote": _shot_vote,
     "incognito.reveal": _shot_reveal,
     "incognito.scores": _shot_scores,
+    "incognito.final": _shot_final,
     "incognito.gallery": _shot_gallery,
 }
