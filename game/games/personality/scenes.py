@@ -676,6 +676,9 @@ class PersonalityBoard(MatchScene):
             if r["stage"] == "vote":
                 kit.blit_text(surface, self.t("personality.reveal.bet", n=vote["bet"]), 36, (box.right - 24, cy),
                               "midright", c.gold)
+        if r["card"] is not None:
+            kit.blit_text(surface, self.card_text(r['card']), 30, (stage.centerx, stage.y + 350), "center",
+                          c.muted, max_width=stage.width - 80, align="center")
         moves = {m["seat"]: m for m in r["moves"]}
         if moves:
             y = stage.bottom - 40
