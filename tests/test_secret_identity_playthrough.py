@@ -25,8 +25,8 @@ def test_bots_play_checked_matches(entry, seats):
 
 
 def test_catch_up_and_replacements_survive_the_harness():
-    """Seat 0 replaces characters (SI-3) and votes against its own judgement, so it
-    falls more than 10 points behind and is dealt catch-up cards (SI-8)."""
+    """Seat 0 replaces characters (SI-3), gives unhelpful clues and votes against its
+    own judgement, so it falls more than 10 points behind and gets catch-up cards (SI-8)."""
     entry = ENTRIES[0]
 
     class Contrarian(CompetitiveBot):
@@ -34,6 +34,8 @@ def test_catch_up_and_replacements_survive_the_harness():
             replace = [a for a in legal if a.kind == "replace"]
             if replace and view.public.replacements_left > 1:
                 return replace[0]
+            if view.public.phase == "clues":
+                return legal[-1] if view.private.placed else legal[1]  # one red card, then confirm
             choice = super().act(view, legal)
             if choice.kind != "vote":
                 return choice

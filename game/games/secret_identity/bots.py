@@ -24,6 +24,10 @@ from .view import Shown
 SHARPNESS = 1.2
 #: Weight of a red ("is not") pictogram against a green one.
 RED_WEIGHT = 0.8
+#: How loosely a guesser reads a clue: each pictogram–character link is seen give or
+#: take up to NOISE (in tag-weight units; a rare shared tag weighs about 4). Without
+#: it, bots sharing one model read each other perfectly, which plays like no one.
+NOISE = 4.0
 
 
 class TagModel:
@@ -55,6 +59,14 @@ class TagModel:
         """The listener's score of every board character for one clue."""
         return [
             sum(self.match(s.pictogram, c) * (1.0 if s.green else -RED_WEIGHT) for s in clue)
+            for c in board
+        ]
+
+    def perceived(self, clue: Sequence[Shown], board: Sequence[str], rng: Rng) -> list[float]:
+        """:meth:`scores` as one guesser reads them (see :data:`NOISE`)."""
+        return [
+            sum((self.match(s.pictogram, c) + NOISE * (2 * rng.random() - 1)) * (1.0 if s.green else -RED_WEIGHT)
+                for s in clue)
             for c in board
         ]
 
@@ -136,6 +148,7 @@ class CompetitiveBot(Bot):
         self.model = tag_model(catalogue)
         self._plan: list[tuple[str, str, bool]] = []
         self._plan_for: tuple[int, int] | None = None
+        self._reading: dict[tuple[int, int], list[float]] = {}
 
     def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
         public, private = view.public, view.private
@@ -168,10 +181,18 @@ class CompetitiveBot(Bot):
         allowed = [c != own for c in range(len(public.board))]
         logp = []
         for o in todo:
-            probs = self.model.probabilities(self.model.scores(public.seats[o].clue, public.board), allowed)
+            probs = self.model.probabilities(self._read(public, o), allowed)
             logp.append([math.log(probs[c] + 1e-9) for c in free])
         picks = assign(logp)
         return Action("vote", self.seat, {"target": todo[0], "number": free[picks[0]] + 1})
+
+
+    def _read(self, public: Any, target: int) -> list[float]:
+        """This bot's reading of ``target``'s clue, fixed for the round."""
+        key = (public.round, target)
+        if key not in self._reading:
+            self._reading[key] = self.model.perceived(public.seats[target].clue, public.board, self.rng)
+        return self._reading[key]
 
 
 class CoopBot(Bot):
@@ -198,7 +219,9 @@ class CoopBot(Bot):
                                                        "colour": "green" if green else "red"})
             return Action("confirm", self.seat)
         if public.phase == "guess":
-            scores = self.model.scores(public.clue, public.board)
+            # The team agrees on one reading (seeded by the turn, the same for every
+            # guesser), so bots never fight over the shared cursor.
+            scores = self.model.perceived(public.clue, public.board, Rng.from_seed(f"team:{public.turn}"))
             best = max(range(len(scores)), key=lambda c: (scores[c], -c))
             if public.cursor != best:
                 return Action("move", self.seat, {"slot": best})

@@ -1,0 +1,333 @@
+"""The cooperative Secret Identity board (SC-1..SC-5), drawn from the public view only.
+
+The active seat builds its clue in its peek curtain; the hub shows the clue as it is
+placed. Then every other seat moves one shared team cursor round the ring (stick,
+D-pad or keys) and holding CONFIRM for 1.5 s locks the answer (a progress ring fills).
+The result flashes right or wrong; the track shows 0–10 correct answers and the end
+screen the printed rating band.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Mapping
+
+import pygame
+
+from ...core.actions import Action
+from ...core.bots import Bot
+from ...core.session import Session
+from ...input.intents import InputEvent, Intent
+from ...scenes.match import MatchScene
+from ...scenes.peek import PeekCurtain
+from ...scenes.ring import RING_CENTER, sector
+from ...ui.tween import Tween
+from .clue_editor import ClueEditor
+from .widgets import (
+    SLOT_H,
+    SLOT_W,
+    draw_character_slot,
+    draw_clue_row,
+    draw_hub,
+    draw_cross,
+    draw_seat_panel,
+    hub_text,
+    panel_positions,
+    slot_positions,
+)
+
+#: SC-3: holding CONFIRM this long (fixed ticks, 1.5 s) locks the team's answer.
+LOCK_HOLD_TICKS = 90
+RESULT_TICKS = 150
+RESULT_READ_TICKS = 150
+STICK_THRESHOLD = 0.5
+
+
+class CoopBoard(MatchScene):
+    def __init__(self, ctx: Any, entry: Any, session: Session, bots: Mapping[int, Bot] | None = None) -> None:
+        super().__init__(ctx, entry, session, bots)
+        self.catalogue = ctx.catalogue.game("secret_identity")
+        self.public = session.view(None).public
+        self.ticks = 0
+        self.holding: dict[int, int] = {}
+        self.result_ticks = RESULT_TICKS + RESULT_READ_TICKS
+        self.cursor_pop: Tween | None = None
+        self.curtain: PeekCurtain | None = None
+        self.shown_history = len(self.public.history)
+
+    @property
+    def seats(self) -> int:
+        return len(self.public.hand_counts)
+
+    def name(self, seat: int) -> str:
+        return self.ctx.seats[seat].name
+
+    # --- flow ----------------------------------------------------------------------------
+    def on_state_changed(self, action: Action | None) -> None:
+        previous = self.public
+        self.public = self.session.view(None).public
+        if previous.cursor != self.public.cursor:
+            self.cursor_pop = Tween(1.12, 1.0, 14, "out_back")
+            self.ctx.audio.play("nav")
+        if len(self.public.history) > self.shown_history:
+            self.shown_history = len(self.public.history)
+            self.result_ticks = 0
+            self.holding.clear()
+            self.ctx.audio.play("right" if self.public.history[-1].correct else "wrong")
+
+    def bots_may_act(self) -> bool:
+        return self.result_ticks >= RESULT_TICKS + RESULT_READ_TICKS or self.public.phase != "result"
+
+    def fixed_update(self, dt: float) -> None:
+        super().fixed_update(dt)
+        self.ticks += 1
+        if self.cursor_pop is not None:
+            self.cursor_pop.step()
+        self.result_ticks += 1
+        if self.public.phase == "guess":
+            for seat in list(self.holding):
+                self.holding[seat] += 1
+                if self.holding[seat] >= LOCK_HOLD_TICKS:
+                    self.holding.clear()
+                    self.submit(Action("lock", seat))
+                    break
+
+    # --- input ---------------------------------------------------------------------------
+    def handle(self, seat: int | None, event: InputEvent) -> bool:
+        if seat is None or seat >= self.seats or seat in self.bots:
+            return super().handle(seat, event)
+        public = self.public
+        if public.phase == "clue" and seat == public.active and event.intent is Intent.PEEK and event.pressed:
+            self.open_editor(seat)
+            return True
+        if public.phase == "guess" and seat != public.active and self._handle_guess(seat, event):
+            return True
+        if public.phase == "result" and event.pressed and event.intent is Intent.CONFIRM:
+            if self.result_ticks >= RESULT_TICKS:
+                self.submit(Action("next", seat))
+            return True
+        if public.phase == "over" and event.pressed and event.intent in (Intent.CONFIRM, Intent.BACK):
+            self.finish(again=event.intent is Intent.CONFIRM)
+            return True
+        return super().handle(seat, event)
+
+    def _handle_guess(self, seat: int, event: InputEvent) -> bool:
+        """SC-3: any guesser moves the shared cursor; holding CONFIRM 1.5 s locks."""
+        cursor = self.public.cursor
+        if event.intent is Intent.STICK:
+            if event.magnitude >= STICK_THRESHOLD and sector(event.angle, 8) != cursor:
+                self.submit(Action("move", seat, {"slot": sector(event.angle, 8)}))
+            return True
+        if event.intent is Intent.CONFIRM:
+            if event.pressed and not event.repeat:
+                self.holding[seat] = 0
+            elif not event.pressed:
+                self.holding.pop(seat, None)
+            return True
+        if event.pressed and event.intent in (Intent.LEFT, Intent.RIGHT, Intent.UP, Intent.DOWN):
+            step = 1 if event.intent in (Intent.RIGHT, Intent.DOWN) else -1
+            self.submit(Action("move", seat, {"slot": (cursor + step) % 8}))
+            return True
+        return False
+
+    def open_editor(self, seat: int) -> PeekCurtain | None:
+        if self.stack is None:
+            return None
+        editor = ClueEditor(self.ctx, seat, lambda: self.session.view(seat), self._editor_submit,
+                            key_of=lambda view: view.private.my_key)
+        self.curtain = PeekCurtain(self.ctx, seat, editor.draw, editor.handle, title=self.ctx.t("si.editor.title"),
+                                   on_close=self._editor_closed)
+        self.stack.push(self.curtain)
+        return self.curtain
+
+    def _editor_submit(self, action: Action) -> str | None:
+        refusal = self.submit(action)
+        if refusal is None and action.kind == "confirm" and self.curtain is not None:
+            self.curtain.close()
+        return refusal
+
+    def _editor_closed(self) -> None:
+        self.curtain = None
+
+    def finish(self, again: bool) -> None:
+        if self.stack is None:
+            return
+        if not again:
+            self.stack.pop()
+            return
+        session = Session(self.session.definition, self.session.config, f"{self.session.seed}+",
+                          save_path=self.session.save_path, meta=self.session.meta,
+                          catalogue_version=self.session.catalogue_version)
+        self.stack.replace(CoopBoard(self.ctx, self.entry, session, self.bots))
+
+    # --- drawing -------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        kit, t = self.ctx.kit, self.ctx.t
+        kit.background(surface)
+        public = self.public
+        if public.phase == "over" and self.result_ticks >= RESULT_TICKS:
+            self.draw_end(surface)
+            return
+        self.draw_turn_track(surface)
+        draw_hub(surface, self.ctx, kit.seat_style(self.ctx.seats[public.active].style).colour)
+        self.draw_ring(surface, alpha)
+        self.draw_panels(surface)
+        self.draw_hub_content(surface)
+        self.draw_hints(surface)
+
+    def draw_turn_track(self, surface: pygame.Surface) -> None:
+        """Progress 0–10: one pip per turn, green right, red wrong, the current one ringed."""
+        kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
+        public = self.public
+        y = kit.safe_rect.y + 36
+        bar = pygame.Rect(0, 0, 1100, 64)
+        bar.center = (kit.W // 2, y)
+        kit.panel(surface, bar, c.panel, radius=32, border=c.panel_hi)
+        kit.blit_text(surface, t("sc.turn", n=public.turn, total=public.turns), 32, (bar.x - 20, y), "midright",
+                      c.muted)
+        kit.blit_text(surface, t("sc.score", n=public.team_score), 36, (bar.right + 20, y), "midleft", c.gold)
+        step = (bar.width - 80) / (public.turns - 1)
+        for i in range(public.turns):
+            x = int(bar.x + 40 + i * step)
+            if i < len(public.history):
+                right = public.history[i].correct
+                kit.draw_shape(surface, "circle", c.good if right else c.bad, (x, y), 20, outline=c.shadow)
+                if right:
+                    kit.draw_check(surface, (x, y), 24, c.text)
+                else:
+                    draw_cross(surface, c.text, (x, y), 14)
+            else:
+                kit.draw_shape(surface, "circle", c.panel_hi, (x, y), 14)
+                if i == public.turn - 1:
+                    pygame.draw.circle(surface, c.accent, (x, y), 22, width=4)
+
+    def _last_result(self) -> Any:
+        """The turn just locked, while the result is on screen."""
+        public = self.public
+        return public.history[-1] if public.phase in ("result", "over") and public.history else None
+
+    def draw_ring(self, surface: pygame.Surface, alpha: float) -> None:
+        kit, c = self.ctx.kit, self.ctx.kit.colours
+        public = self.public
+        result = self._last_result()
+        reveal = result is not None and self.result_ticks >= 30
+        since = self.result_ticks - 30
+        for slot, pos in enumerate(slot_positions(kit)):
+            character = self.catalogue.character(public.board[slot])
+            border = glow = None
+            scale = 1.0
+            if reveal and slot == result.key - 1:
+                border = glow = c.good
+                scale = 1.0 + 0.18 * max(0.0, 1.0 - since / 40)
+            elif reveal and slot == result.guess - 1:
+                border = glow = c.bad
+                pos = (pos[0] + int(12 * math.sin(since * 0.9) * max(0.0, 1.0 - since / 45)), pos[1])
+            draw_character_slot(surface, self.ctx, character, slot + 1, pos, border=border, glow=glow, scale=scale,
+                                dim=public.phase == "guess" and slot != public.cursor)
+        if public.phase == "guess" or (result is not None and not reveal):
+            self._draw_cursor(surface, alpha)
+
+    def _draw_cursor(self, surface: pygame.Surface, alpha: float) -> None:
+        """The shared team cursor: a thick amber frame with a hold-to-lock ring."""
+        kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
+        x, y = slot_positions(kit)[self.public.cursor]
+        scale = float(self.cursor_pop.value(alpha)) if self.cursor_pop is not None else 1.0
+        frame = pygame.Rect(0, 0, int((SLOT_W + 30) * scale), int((SLOT_H + 30) * scale))
+        frame.center = (x, y)
+        pygame.draw.rect(surface, c.accent, frame, width=8, border_radius=34)
+        tag = kit.text(t("sc.team"), 28, c.shadow)
+        box = tag.get_rect(midbottom=(x, frame.y + 4)).inflate(24, 6)
+        kit.panel(surface, box, c.accent, radius=box.height // 2, shadow=False)
+        surface.blit(tag, tag.get_rect(center=box.center))
+        # SC-3 hold-to-lock: a progress ring round an (A) badge at the frame's corner
+        # between the slot and the hub, where the ring leaves room
+        dx, dy = RING_CENTER[0] - x, RING_CENTER[1] - y
+        norm = max(1.0, math.hypot(dx, dy))
+        badge = (int(x + dx / norm * 118), int(y + dy / norm * 118))
+        kit.draw_shape(surface, "circle", c.panel, badge, 40, outline=c.accent)
+        glyph = kit.button_hint(Intent.CONFIRM, 44)
+        surface.blit(glyph, glyph.get_rect(center=badge))
+        if self.holding:
+            held = min(1.0, max(self.holding.values()) / LOCK_HOLD_TICKS)
+            kit.arc(surface, c.good, badge, 34, 10, 0, 360 * held)
+
+    def draw_panels(self, surface: pygame.Surface) -> None:
+        t = self.ctx.t
+        public = self.public
+        for seat, rect in enumerate(panel_positions(self.ctx.kit, self.seats)):
+            active = seat == public.active
+            status = t("sc.status.active") if active else t("sc.status.guesser")
+            highlight = self.ctx.kit.seat_style(self.ctx.seats[seat].style).light if active else None
+            draw_seat_panel(surface, self.ctx, seat, rect, score=0, hand_count=public.hand_counts[seat], clue=(),
+                            status=status, highlight=highlight, show_score=False, show_clue=False,
+                            status_colour=self.ctx.kit.colours.accent if active else None)
+
+    def draw_hub_content(self, surface: pygame.Surface) -> None:
+        kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
+        public = self.public
+        cx, cy = RING_CENTER
+        active = self.ctx.seats[public.active]
+        result = self._last_result()
+        if result is not None and self.result_ticks >= 30:
+            character = self.catalogue.character(result.character)
+            draw_clue_row(surface, self.ctx, result.clue, (cx - 123, cy - 150), 70, slots=max(1, len(result.clue)))
+            if result.correct:
+                hub_text(surface, self.ctx, t("sc.result.right"), t("sc.result.plus_one"), c.good, 40)
+            else:
+                name = character.name(self.ctx.settings.lang)
+                hub_text(surface, self.ctx, t("sc.result.wrong"), t("sc.result.it_was", name=name), c.bad, 40)
+            return
+        kit.draw_seat_badge(surface, active, (cx - 40, cy - 134), 56, beside=True, name_size=32)
+        clue = public.clue
+        size = 96
+        width = 3 * size + 2 * 12
+        draw_clue_row(surface, self.ctx, clue, (cx - width // 2, cy - 90), size)
+        if public.phase == "clue":
+            body = t("sc.phase.clue", name=active.name)
+        else:
+            body = t("sc.phase.guess")
+        kit.blit_text(surface, body, 30, (cx, cy + 20), "midtop", c.muted, max_width=320, align="center")
+
+    def draw_hints(self, surface: pygame.Surface) -> None:
+        t, phase = self.ctx.t, self.public.phase
+        if phase == "clue":
+            items = [(Intent.PEEK, t("sc.hint.build", name=self.name(self.public.active)))]
+        elif phase == "guess":
+            items = [(Intent.LEFT, t("sc.hint.move")), (Intent.CONFIRM, t("sc.hint.hold"))]
+        elif phase == "result":
+            items = [(Intent.CONFIRM, t("sc.hint.next"))]
+        else:
+            items = []
+        if items:
+            self.ctx.kit.hint_bar(surface, items)
+
+    def draw_end(self, surface: pygame.Surface) -> None:
+        """SC-5: the team's score out of 10 and the printed rating band."""
+        kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
+        public = self.public
+        box = pygame.Rect(0, 0, 1200, 700)
+        box.center = (kit.W // 2, kit.H // 2 + 30)
+        kit.panel(surface, box, c.panel, radius=48, border=c.gold, border_width=6)
+        kit.blit_text(surface, t("sc.end.title"), 56, (box.centerx, box.y + 40), "midtop", c.muted)
+        kit.blit_text(surface, t("sc.end.score", n=public.team_score, total=public.turns), 150,
+                      (box.centerx, box.y + 120), "midtop", c.gold, shadow=True)
+        kit.blit_text(surface, t(f"sc.band.{public.band}"), 52, (box.centerx, box.y + 320), "midtop", c.text,
+                      max_width=1000, align="center")
+        for band in range(4):
+            chip = pygame.Rect(0, 0, 230, 56)
+            chip.center = (box.centerx + int((band - 1.5) * 250), box.y + 420)
+            on = band == public.band
+            kit.panel(surface, chip, c.gold if on else c.panel_hi, radius=28, shadow=False)
+            kit.blit_text(surface, t(f"sc.band_range.{band}"), 30, chip.center, "center", c.shadow if on else c.muted)
+        x0 = box.centerx - (public.turns - 1) * 48
+        for i, turn in enumerate(public.history):
+            colour = c.good if turn.correct else c.bad
+            kit.draw_shape(surface, "circle", colour, (x0 + i * 96, box.bottom - 150), 30, outline=c.shadow)
+            if turn.correct:
+                kit.draw_check(surface, (x0 + i * 96, box.bottom - 150), 32, c.text)
+            else:
+                draw_cross(surface, c.text, (x0 + i * 96, box.bottom - 150), 20)
+        for seat in range(self.seats):
+            x = box.centerx + (seat - (self.seats - 1) / 2) * 130
+            kit.seat_token(surface, self.ctx.seats[seat].style, (int(x), box.bottom - 60), 26)
+        kit.hint_bar(surface, [(Intent.CONFIRM, t("si.podium.again")), (Intent.BACK, t("si.podium.lobby"))])
