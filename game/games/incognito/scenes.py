@@ -60,20 +60,26 @@ def grid(n: int, area: pygame.Rect, gap: int = 14) -> list[pygame.Rect]:
 class CellLayout:
     """Where one seat's canvas, tool bar and place go inside its cell."""
 
-    def __init__(self, cell: pygame.Rect) -> None:
-        self.cell = cell
-        side = min((cell.width - SIDE - 24) / CANVAS_W, (cell.height - HEADER - 14) / SPACE_H)
-        below = min((cell.width - 24) / CANVAS_W, (cell.height - HEADER - 110) / SPACE_H)
+    def __init__(self, area: pygame.Rect) -> None:
+        side = min((area.width - SIDE - 24) / CANVAS_W, (area.height - HEADER - 14) / SPACE_H)
+        below = min((area.width - 24) / CANVAS_W, (area.height - HEADER - 110) / SPACE_H)
         self.place_beside = side >= below
         self.scale = side if self.place_beside else below
         w, h = int(CANVAS_W * self.scale), int(SPACE_H * self.scale)
+        # the cell hugs its content, centred in the grid's area
         if self.place_beside:
-            x = cell.x + (cell.width - SIDE - w) // 2
-            self.space = pygame.Rect(x, cell.y + HEADER, w, h)
-            self.place = pygame.Rect(self.space.right + 8, self.space.y, cell.right - self.space.right - 16, h)
+            self.cell = pygame.Rect(0, 0, min(area.width, w + SIDE + 40), area.height)
         else:
-            self.space = pygame.Rect(cell.x + (cell.width - w) // 2, cell.y + HEADER, w, h)
-            self.place = pygame.Rect(cell.x + 12, self.space.bottom + 6, cell.width - 24, cell.bottom - self.space.bottom - 12)
+            self.cell = pygame.Rect(0, 0, area.width, min(area.height, HEADER + h + 120))
+        self.cell.center = area.center
+        if self.place_beside:
+            x = self.cell.x + (self.cell.width - SIDE - w) // 2
+            self.space = pygame.Rect(x, self.cell.y + HEADER, w, h)
+            self.place = pygame.Rect(self.space.right + 8, self.space.y, self.cell.right - self.space.right - 16, h)
+        else:
+            self.space = pygame.Rect(self.cell.x + (self.cell.width - w) // 2, self.cell.y + HEADER, w, h)
+            self.place = pygame.Rect(self.cell.x + 12, self.space.bottom + 8, self.cell.width - 24,
+                                     self.cell.bottom - self.space.bottom - 16)
         self.canvas = pygame.Rect(self.space.x, self.space.y, w, int(CANVAS_H * self.scale))
 
     def to_screen(self, x: float, y: float) -> tuple[float, float]:
