@@ -38,6 +38,8 @@ class RingOption:
     label: str
     icon: str | None = None     # OpenMoji code
     number: int | None = None   # shown in the slot (1..8); defaults to its place on the ring
+    #: The option is a player: the slot shows that seat's shape in its colour by the name.
+    seat: int | None = None
     #: Greyed out for its seat (e.g. a number already used). Per-seat knowledge: drawn
     #: only inside that seat's peek, never on the public ring.
     used: bool = False
@@ -59,7 +61,7 @@ def sector(angle: float, n: int) -> int:
 
 
 def _public(option: RingOption) -> tuple:
-    return option.label, option.icon, option.number
+    return option.label, option.icon, option.number, option.seat
 
 
 class RingPicker(Scene):
@@ -160,7 +162,7 @@ class RingPicker(Scene):
     # --- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         kit, c = self.ctx.kit, self.ctx.kit.colours
-        kit.dim(surface, 205)
+        kit.dim(surface, 225)
         peeker = self.peeker
         shown = self.question(peeker) if peeker is not None else None
         if shown is not None:
@@ -184,7 +186,7 @@ class RingPicker(Scene):
         first = questions[0]
         if all(tuple(map(_public, q.options)) == tuple(map(_public, first.options)) and q.prompt == first.prompt
                for q in questions):
-            return RingQuestion(first.prompt, tuple(RingOption(o.label, o.icon, o.number) for o in first.options))
+            return RingQuestion(first.prompt, tuple(RingOption(o.label, o.icon, o.number, o.seat) for o in first.options))
         numbers = tuple(RingOption("", None, i + 1) for i in range(len(first.options)))
         return RingQuestion("", numbers) if all(len(q.options) == len(first.options) for q in questions) else None
 
@@ -240,15 +242,21 @@ class RingPicker(Scene):
             # 30 px, or the smallest readable size if that keeps the label on one line
             width = rect.width - 12
             size = 30 if len(kit.wrap(option.label, 30, width)) == 1 or len(kit.wrap(option.label, 28, width)) > 1 else 28
-            label = kit.text(option.label, size, c.muted if used else c.text, max_width=width, align="center")
+            ink = c.text if option.seat is None else kit.seat_style(self.ctx.seats[option.seat].style).light
+            label = kit.text(option.label, size, c.muted if used else ink, max_width=width, align="center")
         if label is not None:
-            surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.bottom - 12) if option.icon
-                                               else rect.center))
+            pictured = option.icon or option.seat is not None
+            surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.bottom - 12)) if pictured
+                         else label.get_rect(center=rect.center))
+        room = rect.height - 20 - (label.get_height() if label is not None else 0)
         if option.icon:
-            room = rect.height - 20 - (label.get_height() if label is not None else 0)
             icon = kit.icon(option.icon, max(40, min(84, room - 6)))
             surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.y + 10 + room // 2)))
-        if not option.icon and not option.label:
+        elif option.seat is not None:
+            style = self.ctx.seats[option.seat].style
+            kit.seat_token(surface, style, (rect.centerx, rect.y + 10 + room // 2), max(20, min(38, room // 2 - 4)),
+                           dim=used)
+        if not option.icon and not option.label and option.seat is None:
             kit.blit_text(surface, str(option.number or index + 1), 72, rect.center, "center", c.text)
         else:
             badge = (rect.x + 10, rect.y + 10)
@@ -374,4 +382,17 @@ def _shot_peek(ctx: Any, args: argparse.Namespace) -> None:
     assert picker.peeker == seat
 
 
-SHOTS = {"ring": _shot, "ring.peek": _shot_peek}
+def _shot_seats(ctx: Any, args: argparse.Namespace) -> None:
+    """A vote on players: each option is a seat (shape, colour, name)."""
+    from .backdrop import TableBackdrop
+
+    seats = list(range(len(ctx.seats)))
+    options = tuple(RingOption(ctx.seats[s].name, seat=s) for s in seats)
+    question = RingQuestion(ctx.t("ring.demo.prompt"), options) if len(options) >= 2 else None
+    voted: set[int] = {0}
+    ctx.stack.push(TableBackdrop(ctx))
+    ctx.stack.push(RingPicker(ctx, seats, lambda s: None if s in voted else question,
+                              lambda s, i: voted.add(s)))
+
+
+SHOTS = {"ring": _shot, "ring.peek": _shot_peek, "ring.seats": _shot_seats}
