@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game.context import build_context
+from game.core.actions import Action
 from game.core.rng import Rng
 from game.core.session import Session
 from game.games.incognito import ENTRIES
@@ -181,3 +182,40 @@ def test_shots_render(tmp_path, name):
     out = tmp_path / f"{name}.png"
     assert main(["shot", name, "--out", str(out), "--seats", "6", "--ticks", "3"]) == 0
     assert pygame.image.load(str(out)).get_size() == (1920, 1080)
+
+
+def test_peek_holds_the_word_and_letting_go_closes_it():
+    ctx, board = board_with()
+    tick(ctx, 10)
+    device = ctx.seats[1].device
+    ctx.stack.handle(1, InputEvent(device, Intent.PEEK, True))
+    assert board.curtain is not None and board.curtain.peeking and ctx.stack.top is board.curtain
+    ctx.stack.draw(ctx.kit.canvas(), 1.0)
+    ctx.stack.handle(1, InputEvent(device, Intent.PEEK, False))
+    tick(ctx, 5)
+    assert ctx.stack.top is board and board.curtain is None
+
+
+def test_votes_through_the_ring_are_distinct_and_refusals_name_no_number():
+    ctx, board = board_with(seats=3)
+    for seat in range(3):
+        board.submit(Action("done", seat))
+    tick(ctx, 5)
+    assert board.stage == "lineup"
+    board.handle(0, InputEvent(ctx.seats[0].device, Intent.CONFIRM, True))
+    ring = board.ring
+    assert board.stage == "vote" and ctx.stack.top is ring
+    device = ctx.seats[0].device
+    ctx.stack.handle(0, InputEvent(device, Intent.PEEK, True))
+    ctx.stack.handle(0, InputEvent(device, Intent.RIGHT, True))       # tile 2
+    ctx.stack.handle(0, InputEvent(device, Intent.CONFIRM, True))
+    assert board.session.state.votes[0] == [0, 2, 0]
+    ctx.stack.handle(0, InputEvent(device, Intent.RIGHT, True))       # tile 2 again: refused
+    ctx.stack.handle(0, InputEvent(device, Intent.CONFIRM, True))
+    assert board.session.state.votes[0] == [0, 2, 0]
+    assert ring.refusal == (0, "incognito.refuse.number_used")
+    assert ctx.strings.has("incognito.refuse.number_used")
+    ctx.stack.handle(0, InputEvent(device, Intent.RIGHT, True))       # tile 3
+    ctx.stack.handle(0, InputEvent(device, Intent.CONFIRM, True))
+    assert board.session.state.votes[0] == [0, 2, 3]
+    assert board.public.voted == [2, 0, 0]
