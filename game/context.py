@@ -87,7 +87,7 @@ def _load_catalogue(data_dir: Any, custom_dir: Any, lang: str) -> Any:
     from .catalogue import load_catalogue
     from .i18n import Strings
 
-    key = (str(data_dir), str(custom_dir), _fingerprint(data_dir, custom_dir))
+    key = (str(data_dir), _fingerprint(data_dir, custom_dir))  # an empty custom folder is no folder
     catalogue = _CATALOGUES.get(key)
     if catalogue is None:
         catalogue = _CATALOGUES[key] = load_catalogue(data_dir, custom_dir, lang)

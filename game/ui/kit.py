@@ -408,8 +408,10 @@ class UiKit:
     def _make_background(self) -> pygame.Surface:
         bg = pygame.Surface((self.W, self.H))
         top, bottom = self.colours.bg, self.colours.bg2
-        for y in range(self.H):
-            pygame.draw.line(bg, _mix(top, bottom, (y / (self.H - 1)) ** 1.4), (0, y), (self.W, y))
+        column = pygame.Surface((1, 64))
+        for y in range(64):
+            column.set_at((0, y), _mix(top, bottom, (y / 63) ** 1.4))
+        bg.blit(pygame.transform.smoothscale(column, (self.W, self.H)), (0, 0))
         glow = pygame.Surface((self.W // 8, self.H // 8), pygame.SRCALPHA)
         for i in range(24, 0, -1):
             pygame.draw.ellipse(glow, (120, 70, 160, 5), glow.get_rect().inflate(-i * 8, -i * 5).move(0, -self.H // 40))
@@ -428,11 +430,14 @@ class UiKit:
         key = ("shadow", size, radius, blur)
         shadow = self._sprites.get(key)
         if shadow is None:
+            # blurred at a quarter size and scaled up: as soft, and cheap for big panels
             w, h = size
-            shadow = pygame.Surface((w + blur * 4, h + blur * 4), pygame.SRCALPHA)
-            pygame.draw.rect(shadow, (*self.colours.shadow, 150), pygame.Rect(blur * 2, blur * 2, w, h),
-                             border_radius=radius)
-            shadow = _convert(pygame.transform.gaussian_blur(shadow, blur))
+            q = 4
+            small = pygame.Surface(((w + blur * 4) // q + 1, (h + blur * 4) // q + 1), pygame.SRCALPHA)
+            pygame.draw.rect(small, (*self.colours.shadow, 150), pygame.Rect(blur * 2 // q, blur * 2 // q, w // q, h // q),
+                             border_radius=max(1, radius // q))
+            small = pygame.transform.gaussian_blur(small, max(1, blur // q))
+            shadow = _convert(pygame.transform.smoothscale(small, (w + blur * 4, h + blur * 4)))
             self._sprites[key] = shadow
         return shadow
 
