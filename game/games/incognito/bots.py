@@ -12,7 +12,7 @@ from typing import Any, Callable, Sequence
 from ...core.actions import Action
 from ...core.bots import Bot
 from ...core.rng import Rng
-from .drawing import BRUSH_WIDTHS, CANVAS_H, CANVAS_W, make_stroke
+from .drawing import BRUSH_WIDTHS, CANVAS_W, make_stroke
 
 Path = list[tuple[float, float]]
 
