@@ -36,7 +36,8 @@ class InputEvent:
 
     ``pressed`` is True on press, False on release (PEEK and held CONFIRM need both).
     For STICK, ``angle`` is in degrees clockwise from straight up (0 = up, 90 = right)
-    and ``magnitude`` in 0..1 after the dead zone (0 = back to centre). For POINTER,
+    and ``magnitude`` in 0..1 after the dead zone (0 and ``pressed=False`` = back to
+    centre); STICK events come only when the angle or magnitude really moved. For POINTER,
     ``pos`` is in logical 1920×1080 canvas coordinates (mouse motion has
     ``pressed=False``, a left click ``pressed=True``). ``repeat`` marks a held
     direction's automatic repeats. ``from_stick`` marks directions made by flicking the
