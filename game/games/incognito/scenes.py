@@ -8,89 +8,35 @@ by drawing, the final ranking and the gallery. Bots wait while an animation runs
 
 from __future__ import annotations
 
-import argparse
-import math
-import re
-import time
-from pathlib import Path
 from typing import Any
 
 import pygame
 
 from ...core.actions import Action
-from ...core.rng import Rng
 from ...core.session import Session
 from ...input.intents import InputEvent, Intent
 from ...scenes.match import MatchScene
 from ...scenes.peek import PeekCurtain
 from ...scenes.ring import RingOption, RingPicker, RingQuestion
 from ...ui.tween import Tween
-from .bots import IncognitoBot, picture_strokes
-from .drawing import BRUSH_WIDTHS, CANVAS_H, CANVAS_W
-from .drawkit import PALETTE_ROW, SPACE_H, CanvasCache, DrawPad, render_drawing
+from .drawing import BRUSH_WIDTHS, CANVAS_H
+from .drawkit import CanvasCache, DrawPad
+from .layout import HEADER, CellLayout, grid
+from .results import ResultScreens, export_gallery
 
 DEAL_TICKS = 150
 LINEUP_TICKS = 200
 REVEAL_STEP_TICKS = 300
 TOP = 92
 BOTTOM = 1012
-SIDE = 176      # the place column beside a canvas
-HEADER = 50
 
 
 def make_board(ctx: Any, entry: Any, session: Session, bots: dict) -> "IncognitoBoard":
     return IncognitoBoard(ctx, entry, session, bots)
 
 
-# --- layout --------------------------------------------------------------------------------
-def grid(n: int, area: pygame.Rect, gap: int = 14) -> list[pygame.Rect]:
-    cols = 3 if n in (3, 5, 6) else 2
-    rows = math.ceil(n / cols)
-    w = (area.width - gap * (cols - 1)) // cols
-    h = (area.height - gap * (rows - 1)) // rows
-    out = []
-    for i in range(n):
-        r, c = divmod(i, cols)
-        in_row = min(cols, n - r * cols)
-        x0 = area.x + (area.width - (in_row * w + (in_row - 1) * gap)) // 2
-        out.append(pygame.Rect(x0 + c * (w + gap), area.y + r * (h + gap), w, h))
-    return out
-
-
-class CellLayout:
-    """Where one seat's canvas, tool bar and place go inside its cell."""
-
-    def __init__(self, area: pygame.Rect) -> None:
-        side = min((area.width - SIDE - 24) / CANVAS_W, (area.height - HEADER - 14) / SPACE_H)
-        below = min((area.width - 24) / CANVAS_W, (area.height - HEADER - 110) / SPACE_H)
-        self.place_beside = side >= below
-        self.scale = side if self.place_beside else below
-        w, h = int(CANVAS_W * self.scale), int(SPACE_H * self.scale)
-        # the cell hugs its content, centred in the grid's area
-        if self.place_beside:
-            self.cell = pygame.Rect(0, 0, min(area.width, w + SIDE + 40), area.height)
-        else:
-            self.cell = pygame.Rect(0, 0, area.width, min(area.height, HEADER + h + 120))
-        self.cell.center = area.center
-        if self.place_beside:
-            x = self.cell.x + (self.cell.width - SIDE - w) // 2
-            self.space = pygame.Rect(x, self.cell.y + HEADER, w, h)
-            self.place = pygame.Rect(self.space.right + 8, self.space.y, self.cell.right - self.space.right - 16, h)
-        else:
-            self.space = pygame.Rect(self.cell.x + (self.cell.width - w) // 2, self.cell.y + HEADER, w, h)
-            self.place = pygame.Rect(self.cell.x + 12, self.space.bottom + 8, self.cell.width - 24,
-                                     self.cell.bottom - self.space.bottom - 16)
-        self.canvas = pygame.Rect(self.space.x, self.space.y, w, int(CANVAS_H * self.scale))
-
-    def to_screen(self, x: float, y: float) -> tuple[float, float]:
-        return self.space.x + x * self.scale, self.space.y + y * self.scale
-
-    def to_space(self, pos: tuple[int, int]) -> tuple[float, float]:
-        return (pos[0] - self.space.x) / self.scale, (pos[1] - self.space.y) / self.scale
-
-
 # --- the board -----------------------------------------------------------------------------
-class IncognitoBoard(MatchScene):
+class IncognitoBoard(ResultScreens, MatchScene):
     def __init__(self, ctx: Any, entry: Any, session: Session, bots: dict) -> None:
         super().__init__(ctx, entry, session, bots)
         self.cat = ctx.catalogue.game(entry.catalogue_key)
@@ -578,134 +524,6 @@ class IncognitoBoard(MatchScene):
     def last_drawings(self, public):
         return public.drawings if public.drawings else (public.history[-1].drawings if public.history else [])
 
-    # reveal, scores, final, gallery --------------------------------------------------------------
-    def draw_reveal(self, surface: pygame.Surface, public, alpha: float) -> None:
-        kit, c = self.ctx.kit, self.ctx.kit.colours
-        record = public.history[-1]
-        drawer = min(self.reveal_index, self.n - 1)
-        seat = self.seat(drawer)
-        style = kit.seat_style(seat.style)
-        self.top_bar(surface, public, self.text("incognito.reveal.title", name=seat.name))
-        frame = pygame.Rect(40, 100, 900, 740)
-        kit.panel(surface, frame, c.panel, radius=26, border=style.colour, border_width=6)
-        kit.draw_seat_badge(surface, seat, (frame.x + 44, frame.y + 36), 48, beside=True, name_size=36)
-        kit.blit_text(surface, self.place_name(record.places[drawer]), 32, (frame.right - 24, frame.y + 36), "midright",
-                      c.muted, max_width=520)
-        image = self.cache(("round", record.round, drawer), record.drawings[drawer], 840)
-        surface.blit(image, (frame.x + 30, frame.y + 76))
-        answer = record.lineup.index(record.words[drawer]) + 1
-        t = self.stage_ticks + alpha
-        shown = t >= 60
-        for i, word in enumerate(record.lineup):
-            rect = pygame.Rect(980, 100 + i * 82, 420, 72)
-            right = shown and i + 1 == answer
-            kit.panel(surface, rect, c.good if right else c.panel_hi, radius=18, border=c.gold if right else None,
-                      shadow=False)
-            kit.draw_shape(surface, "circle", c.gold, (rect.x + 38, rect.centery), 26)
-            kit.blit_text(surface, str(i + 1), 34, (rect.x + 38, rect.centery), "center", c.shadow)
-            kit.blit_text(surface, self.word_name(word), 34, (rect.x + 78, rect.centery), "midleft",
-                          c.shadow if right else c.text, max_width=330)
-        voters = [v for v in range(self.n) if v != drawer]
-        for k, voter in enumerate(voters):
-            y = 100 + k * 98
-            card = pygame.Rect(1430, y, 450, 84)
-            flipped = t >= 90 + 24 * k
-            found = record.found[voter][drawer]
-            border = (c.good if found else c.bad) if flipped else None
-            kit.panel(surface, card, c.panel, radius=18, border=border, shadow=False)
-            kit.draw_seat_badge(surface, self.seat(voter), (card.x + 36, card.centery), 44, beside=True, name_size=30)
-            chip = (card.right - 44, card.centery)
-            if flipped:
-                kit.draw_shape(surface, "circle", c.good if found else c.bad, chip, 30)
-                kit.blit_text(surface, str(record.votes[voter][drawer]), 36, chip, "center", c.shadow)
-                if found:
-                    kit.blit_text(surface, "+1", 32, (card.right - 90, card.centery), "midright", c.good)
-            else:
-                kit.draw_shape(surface, "square", c.panel_hi, chip, 28)
-                kit.blit_text(surface, "?", 36, chip, "center", c.muted)
-        if t >= 90 + 24 * len(voters) + 20:
-            finders = sum(record.found[v][drawer] for v in voters)
-            if finders == 0:
-                key = "incognito.reveal.nobody"
-            elif finders == len(voters):
-                key = "incognito.reveal.everyone"
-            else:
-                key = "incognito.reveal.some"
-            box = pygame.Rect(980, 620, 900, 300)
-            kit.panel(surface, box, c.panel_hi, radius=26, border=c.gold if finders and finders < len(voters) else None)
-            kit.blit_text(surface, self.text(key, name=seat.name, n=finders, total=len(voters)), 40,
-                          (box.centerx, box.y + 40), "midtop", c.gold if key.endswith("some") else c.text,
-                          max_width=box.width - 60, align="center")
-            kit.blit_text(surface, self.text("incognito.reveal.rule"), 30, (box.centerx, box.bottom - 30), "midbottom",
-                          c.muted, max_width=box.width - 60, align="center")
-        kit.hint_bar(surface, [(Intent.CONFIRM, self.text("incognito.hint.next"))], y=1030)
-
-    def draw_scores(self, surface: pygame.Surface, public, alpha: float) -> None:
-        kit, c = self.ctx.kit, self.ctx.kit.colours
-        self.top_bar(surface, public, self.text("incognito.scores.title"))
-        record = public.history[-1]
-        order = sorted(range(self.n), key=lambda s: (-public.scores[s], s))
-        for row, s in enumerate(order):
-            rect = pygame.Rect(360, 130 + row * 128, 1200, 110)
-            kit.panel(surface, rect, c.panel, radius=24, border=kit.seat_style(self.seat(s).style).colour)
-            kit.draw_seat_badge(surface, self.seat(s), (rect.x + 60, rect.centery), 64, beside=True, name_size=40)
-            gained = self.text("incognito.scores.gained", n=record.points[s])
-            kit.blit_text(surface, gained, 36, (rect.x + 700, rect.centery), "midright", c.good if record.points[s] else c.muted)
-            kit.blit_text(surface, str(public.scores[s]), 64, (rect.right - 150, rect.centery), "center", c.gold)
-            if public.ready and public.ready[s]:
-                kit.draw_check(surface, (rect.right - 50, rect.centery), 56)
-        kit.hint_bar(surface, [(Intent.CONFIRM, self.text("incognito.hint.ready"))], y=1030)
-
-    def draw_final(self, surface: pygame.Surface, public, alpha: float) -> None:
-        kit, c = self.ctx.kit, self.ctx.kit.colours
-        self.top_bar(surface, public, self.text("incognito.final.title"))
-        outcome = self.session.outcome()
-        ranks = outcome.ranks if outcome else {s: 1 for s in range(self.n)}
-        order = sorted(range(self.n), key=lambda s: (ranks[s], s))
-        winners = [self.seat(s).name for s in order if ranks[s] == 1]
-        headline = (self.text("incognito.final.winner", name=winners[0]) if len(winners) == 1
-                    else self.text("incognito.final.shared", names=", ".join(winners)))
-        kit.blit_text(surface, headline, 56, (960, 110), "midtop", c.gold, shadow=True, max_width=1600, align="center")
-        for row, s in enumerate(order):
-            rect = pygame.Rect(420, 210 + row * 124, 1080, 108)
-            kit.panel(surface, rect, c.panel_hi if ranks[s] == 1 else c.panel, radius=24,
-                      border=c.gold if ranks[s] == 1 else None)
-            kit.blit_text(surface, f"{ranks[s]}.", 56, (rect.x + 40, rect.centery), "midleft", c.gold)
-            kit.draw_seat_badge(surface, self.seat(s), (rect.x + 170, rect.centery), 64, beside=True, name_size=40)
-            if ranks[s] == 1:
-                surface.blit(kit.icon("1F451", 72), (rect.right - 300, rect.centery - 36))
-            kit.blit_text(surface, str(public.scores[s]), 64, (rect.right - 60, rect.centery), "midright", c.gold)
-        kit.hint_bar(surface, [(Intent.CONFIRM, self.text("incognito.hint.gallery"))], y=1030)
-
-    def draw_gallery(self, surface: pygame.Surface, public, alpha: float) -> None:
-        kit, c = self.ctx.kit, self.ctx.kit.colours
-        self.top_bar(surface, public, self.text("incognito.gallery.title"))
-        rows = len(public.history)
-        area = pygame.Rect(24, 92, 1872, 868)
-        cell_h = area.height // max(1, rows)
-        cols = self.n
-        cell_w = area.width // cols
-        for r, record in enumerate(public.history):
-            for s in range(self.n):
-                cell = pygame.Rect(area.x + s * cell_w + 6, area.y + r * cell_h + 4, cell_w - 12, cell_h - 8)
-                style = kit.seat_style(self.seat(s).style)
-                kit.panel(surface, cell, c.panel, radius=16, border=style.colour, border_width=4, shadow=False)
-                width = min(cell.width - 16, int((cell.height - 60) * 4 / 3))
-                image = self.cache(("round", record.round, s), record.drawings[s], width)
-                rect = image.get_rect(midtop=(cell.centerx, cell.y + 8))
-                surface.blit(image, rect)
-                kit.seat_token(surface, self.seat(s).style, (cell.x + 24, rect.bottom + 26), 16)
-                kit.blit_text(surface, self.word_name(record.words[s]), 28, (cell.x + 48, rect.bottom + 26), "midleft",
-                              c.gold, max_width=cell.width - 56)
-                icons = self.cat.place(record.places[s]).icons[:2]
-                for k, code in enumerate(icons):
-                    surface.blit(kit.icon(code, 34), (cell.right - 40 - k * 38, rect.bottom + 9))
-        if self.message:
-            kit.blit_text(surface, self.message, 28, (960, 990), "center", c.good, max_width=1800, align="center")
-        kit.hint_bar(surface, [(Intent.ALT, self.text("incognito.hint.save")),
-                               (Intent.CONFIRM, self.text("incognito.hint.again")),
-                               (Intent.BACK, self.text("incognito.hint.lobby"))], y=1046, size=30)
-
 
 class VoteRing(RingPicker):
     """The ring picker for IN-4: each voter numbers the other drawings one by one.
@@ -772,179 +590,4 @@ class VoteRing(RingPicker):
                       "midtop", c.muted, max_width=panel.width - 30, align="center")
 
 
-# --- the gallery export -------------------------------------------------------------------
-def pictures_folder() -> Path:
-    """``<Pictures>/Secret Salon`` when the user has a pictures folder, else the game's
-    data folder."""
-    import platformdirs
-
-    from ... import paths
-
-    pictures = Path(platformdirs.user_pictures_dir())
-    if pictures.is_dir():
-        return pictures / "Secret Salon"
-    return paths.user_data_dir() / "pictures"
-
-
-def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
-
-
-def export_gallery(ctx: Any, cat: Any, history: list, folder: Path | None = None) -> tuple[Path, int]:
-    """Every drawing of the match as a PNG with its word, place and artist under it."""
-    folder = folder or pictures_folder()
-    folder.mkdir(parents=True, exist_ok=True)
-    kit, lang = ctx.kit, ctx.settings.lang
-    rgb = {c.id: c.rgb for c in cat.palette}
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    count = 0
-    for record in history:
-        for seat, strokes in enumerate(record.drawings):
-            drawing = render_drawing(strokes, rgb, 1200)
-            page = pygame.Surface((1200, drawing.get_height() + 120))
-            page.fill(kit.colours.panel)
-            page.blit(drawing, (0, 0))
-            name = ctx.seats[seat].name if seat < len(ctx.seats) else str(seat + 1)
-            caption = f"{cat.word(record.words[seat]).name(lang)} — {cat.place(record.places[seat]).name(lang)} — {name}"
-            kit.blit_text(page, caption, 40, (600, drawing.get_height() + 60), "center", kit.colours.text, max_width=1160)
-            path = folder / f"incognito-{stamp}-r{record.round}-{seat + 1}-{slug(name)}.png"
-            pygame.image.save(page, str(path))
-            count += 1
-    return folder, count
-
-
-# --- screenshots ------------------------------------------------------------------------------
-def demo_board(ctx: Any, args: argparse.Namespace, until: str, partial: bool = True) -> IncognitoBoard:
-    """A match with real strokes (the bots' pictures), played on to ``until``."""
-    from . import ENTRIES
-
-    entry = ENTRIES[0]
-    seats = max(3, min(6, len(ctx.seats)))
-    while len(ctx.seats) < seats:
-        ctx.seats.add_bot(ctx.t("kit.bot_name", n=len(ctx.seats) + 1))
-    cat = ctx.catalogue.game(entry.catalogue_key)
-    session = Session(entry.make_definition(cat), entry.default_config(seats), args.seed)
-    rng = Rng.from_seed(f"shot:{args.seed}")
-    rounds = {"draw": 1, "countdown": 1, "lineup": 1, "vote": 1, "reveal": 1, "scores": 1, "gallery": 3}[until]
-    for round_ in range(1, rounds + 1):
-        last = round_ == rounds
-        for s in range(seats):
-            strokes = picture_strokes(rng)
-            keep = len(strokes) - (s % 3) if (last and until == "draw") else len(strokes)
-            for stroke in strokes[:keep]:
-                session.submit(Action("stroke", s, {"stroke": stroke}))
-        if last and until in ("draw", "countdown"):
-            for s in range(seats):
-                if until == "countdown" and s != 1 or until == "draw" and s in (2, 4):
-                    session.advance(7)
-                    session.submit(Action("done", s))
-            break
-        for s in range(seats):
-            session.submit(Action("done", s))
-        if last and until in ("lineup", "vote"):
-            if until == "vote":  # some voters are done, one is half way
-                for voter, count in ((0, 2), (2, seats - 1), (3, seats - 1)):
-                    numbers = rng.shuffled(list(range(1, 7)))
-                    for t in [t for t in range(seats) if t != voter][:count] if voter < seats else []:
-                        session.submit(Action("vote", voter, {"target": t, "number": numbers.pop()}))
-            break
-        for voter in range(seats):
-            for t in range(seats):
-                if t != voter:
-                    free = [n for n in range(1, 7) if n not in session.state.votes[voter]]
-                    right = session.state.lineup.index(session.state.words[t]) + 1
-                    number = right if right in free and rng.random() < 0.5 else rng.choice(free)
-                    session.submit(Action("vote", voter, {"target": t, "number": number}))
-        if not last:
-            for s in range(seats):
-                session.submit(Action("ready", s))
-    bots = {s: IncognitoBot(s, Rng.from_seed(f"b{s}")) for s in range(seats) if ctx.seats[s].bot}
-    board = IncognitoBoard(ctx, entry, session, bots)
-    board.bot_delay = (10 ** 6, 10 ** 6 + 1)  # the shot keeps still
-    ctx.stack.push(board)
-    return board
-
-
-def _shot_deal(ctx, args):
-    board = demo_board(ctx, args, "draw")
-    board._set_stage("deal")
-    for _ in range(40):  # most places are on the table, the last ones still flying in
-        board.fixed_update(1 / 60)
-
-
-def _shot_word(ctx, args):
-    board = demo_board(ctx, args, "draw")
-    board._set_stage("deal")
-    for _ in range(DEAL_TICKS):
-        board.fixed_update(1 / 60)
-    device = ctx.seats[0].device
-    board.handle(0, InputEvent(device, Intent.PEEK, True))
-
-
-def _shot_draw(ctx, args):
-    board = demo_board(ctx, args, "draw")
-    board._set_stage("draw")
-    pad = board.pads.get(0)
-    if pad is not None:  # seat 0 is mid-stroke: a wavy line under the cursor
-        pad.x, pad.y, pad.size, pad.colour = 120.0, 520.0, 2, board.colour_ids.index("blue")
-        pad.path = [(120 + i * 12, 520 + 18 * math.sin(i / 3)) for i in range(30)]
-        pad.x, pad.y = pad.path[-1]
-    pad = board.pads.get(1)
-    if pad is not None:  # seat 1 hovers the tool bar
-        pad.x, pad.y = 300.0, CANVAS_H + PALETTE_ROW + 30
-
-
-def _shot_countdown(ctx, args):
-    board = demo_board(ctx, args, "countdown")
-    board._set_stage("draw")
-    board.session.advance(100)
-
-
-def _shot_lineup(ctx, args):
-    board = demo_board(ctx, args, "lineup")
-    board._set_stage("lineup")
-
-
-def _shot_vote(ctx, args):
-    board = demo_board(ctx, args, "vote")
-    board._start_vote()
-    device = ctx.seats[1].device
-    ctx.stack.handle(1, InputEvent(device, Intent.PEEK, True))
-    ctx.stack.handle(1, InputEvent(device, Intent.RIGHT, True))
-    board.session.advance(40)
-
-
-def _shot_reveal(ctx, args):
-    board = demo_board(ctx, args, "reveal")
-    board.reveal_index = 1
-    board.stage_ticks = 200
-
-
-def _shot_scores(ctx, args):
-    board = demo_board(ctx, args, "scores")
-    board._set_stage("scores")
-    board.submit(Action("ready", 2))
-
-
-def _shot_final(ctx, args):
-    board = demo_board(ctx, args, "gallery")
-    board._set_stage("final")
-
-
-def _shot_gallery(ctx, args):
-    board = demo_board(ctx, args, "gallery")
-    board._set_stage("gallery")
-
-
-SHOTS = {
-    "incognito.deal": _shot_deal,
-    "incognito.word": _shot_word,
-    "incognito.draw": _shot_draw,
-    "incognito.countdown": _shot_countdown,
-    "incognito.lineup": _shot_lineup,
-    "incognito.vote": _shot_vote,
-    "incognito.reveal": _shot_reveal,
-    "incognito.scores": _shot_scores,
-    "incognito.final": _shot_final,
-    "incognito.gallery": _shot_gallery,
-}
+from .shots import SHOTS  # noqa: E402  (the builders need the classes above)
