@@ -1,0 +1,229 @@
+"""Mission Secrète bot: works toward its own line without showing it, reads opponents.
+
+Progress is measured by a line "potential": for each object, every row and column adds
+a weight that grows steeply with how many of that object it holds (``WEIGHTS``). The
+bot's swap is scored by its own progress minus the help it gives to the characters its
+opponents probably hold; about a third of its turns it makes a quiet swap that moves
+nothing of its own, so its swaps alone do not give it away.
+
+Belief: each public swap is evidence about the seat that made it. A swap that raises a
+character's potential by d adds d to that seat's score for the character; the belief is
+a softmax of those scores over the characters the seat may still hold (not the bot's
+own, not one revealed for someone else, not one a wrong accusation ruled out). The bot
+accuses when its belief is strong, and more readily when a line is one swap from done.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+from ...core.actions import Action
+from ...core.bots import Bot
+from ...core.engine import SeatView
+from ...core.rng import Rng
+from .catalogue import MSCatalogue
+from .rules import ACCUSE, SWAP, grid_lines
+from .view import MSPublic
+
+#: Potential of a line by how many of one object it holds (0..5).
+WEIGHTS = (0.0, 1.0, 3.0, 7.0, 100.0, 100.0)
+#: Share of turns spent bluffing: pushing a decoy character's object, not its own.
+QUIET = 0.4
+#: Softmax sharpness of the belief, per unit of potential gained.
+BETA = 0.25
+#: Evidence needed: belief threshold normally, and when a line is one swap from done.
+CALM_THRESHOLD = 0.9
+DANGER_THRESHOLD = 0.7
+MIN_SWAPS_SEEN = 2
+#: Impatience: after this many swaps in the match, the thresholds drop by ``PATIENCE_STEP``
+#: a swap (down to ``FLOOR``) and bluffing fades, so two careful bots cannot block each
+#: other forever.
+PATIENCE = 40
+PATIENCE_STEP = 0.01
+FLOOR = 0.3
+
+
+class Board:
+    """Where each object lies, how close each is to a finished line, and what a swap
+    changes. An object's potential is that of its best row or column: ``WEIGHTS`` by
+    how many of it the line holds, minus one point per step each other one is from the
+    nearest cell of the line it could take (so moving a card one step toward the line
+    is progress, even with adjacent swaps)."""
+
+    def __init__(self, grid: Sequence[str], rows: int, columns: int, objects: Sequence[str]) -> None:
+        self.grid, self.rows, self.columns = grid, rows, columns
+        self.positions = {obj: [cell for cell, item in enumerate(grid) if item == obj] for obj in objects}
+        self._potential = {obj: self.potential(cells) for obj, cells in self.positions.items()}
+
+    def potential(self, cells: Sequence[int]) -> float:
+        coords = [divmod(cell, self.columns) for cell in cells]
+        best = -1e9
+        for axis, size, across in ((0, self.rows, self.columns), (1, self.columns, self.rows)):
+            for line in range(size):
+                # cells of this line not yet holding the object, by their position along it
+                held = {rc[1 - axis] for rc in coords if rc[axis] == line}
+                free = [k for k in range(across) if k not in held]
+                distance = 0
+                for rc in coords:
+                    if rc[axis] != line:
+                        along = rc[1 - axis]
+                        distance += abs(rc[axis] - line) + min(abs(along - k) for k in free)
+                best = max(best, WEIGHTS[len(held)] - distance)
+        return best
+
+    def deltas(self, a: int, b: int) -> dict[str, float]:
+        """Potential change of each tracked object moved by swapping cells ``a``, ``b``."""
+        oa, ob = self.grid[a], self.grid[b]
+        out: dict[str, float] = {}
+        if oa == ob:
+            return out
+        for obj, old, new in ((oa, a, b), (ob, b, a)):
+            if obj in self.positions:
+                moved = [new if cell == old else cell for cell in self.positions[obj]]
+                out[obj] = self.potential(moved) - self._potential[obj]
+        return out
+
+    def best_count(self, obj: str, cells: Sequence[int] | None = None) -> int:
+        """The most of ``obj`` any one row or column holds."""
+        coords = [divmod(cell, self.columns) for cell in (self.positions[obj] if cells is None else cells)]
+        rows = max(sum(1 for r, _c in coords if r == line) for line in range(self.rows))
+        columns = max(sum(1 for _r, c in coords if c == line) for line in range(self.columns))
+        return max(rows, columns)
+
+
+class MissionBot(Bot):
+    def __init__(self, seat: int, rng: Rng, catalogue: MSCatalogue) -> None:
+        super().__init__(seat, rng)
+        self.catalogue = catalogue
+        self.object_of = {c.id: c.object for c in catalogue.characters}
+        self.tracked = tuple(self.object_of.values())
+        # Evidence read so far: swaps seen, the grid after them, scores per seat.
+        self._seen = 0
+        self._grid: list[str] | None = None
+        self._scores: dict[int, dict[str, float]] = {}
+        self._swaps_by: dict[int, int] = {}
+        self._decoy: str | None = None
+
+    # --- reading opponents -------------------------------------------------------------
+    def _read(self, public: MSPublic) -> None:
+        swaps = public.swaps
+        if self._grid is None or len(swaps) < self._seen:
+            grid = list(public.grid)
+            for swap in reversed(swaps):  # undo every swap to find the dealt grid
+                grid[swap.a], grid[swap.b] = grid[swap.b], grid[swap.a]
+            self._grid, self._seen, self._scores, self._swaps_by = grid, 0, {}, {}
+        grid = self._grid
+        for swap in swaps[self._seen:]:
+            if swap.seat != self.seat:
+                deltas = Board(grid, public.rows, public.columns, self.tracked).deltas(swap.a, swap.b)
+                scores = self._scores.setdefault(swap.seat, {})
+                for cid, obj in self.object_of.items():
+                    scores[cid] = scores.get(cid, 0.0) + max(-4.0, min(4.0, deltas.get(obj, 0.0)))
+                self._swaps_by[swap.seat] = self._swaps_by.get(swap.seat, 0) + 1
+            grid[swap.a], grid[swap.b] = grid[swap.b], grid[swap.a]
+        self._seen = len(swaps)
+
+    def belief(self, public: MSPublic, mine: str, seat: int) -> dict[str, float]:
+        """Probability of each character ``seat`` may hold, from its swaps."""
+        taken = {c for s, c in public.revealed.items() if s != seat} | {mine}
+        ruled_out = {a.character for a in public.accusations if a.accused == seat and not a.right}
+        candidates = [c.id for c in self.catalogue.characters if c.id not in taken | ruled_out]
+        if not candidates:
+            return {}
+        scores = self._scores.get(seat, {})
+        top = max(BETA * scores.get(c, 0.0) for c in candidates)
+        weights = {c: math.exp(BETA * scores.get(c, 0.0) - top) for c in candidates}
+        total = sum(weights.values())
+        return {c: w / total for c, w in weights.items()}
+
+    # --- acting ----------------------------------------------------------------------------
+    def act(self, view: SeatView, legal: Sequence[Action]) -> Action | None:
+        public: MSPublic = view.public
+        mine, my_object = view.private.my_character, view.private.my_object
+        self._read(public)
+        counts = Board(public.grid, public.rows, public.columns, self.tracked)
+        opponents = [s for s in range(len(public.out)) if s != self.seat and not public.out[s]]
+        beliefs = {s: self.belief(public, mine, s) for s in opponents}
+        swaps = [a for a in legal if a.kind == SWAP]
+
+        win = self._winning_swap(swaps, counts, my_object)
+        if win is not None:
+            return win
+        accusation = self._accusation(legal, beliefs, counts, public)
+        if accusation is not None:
+            return accusation
+        if not swaps:
+            return None
+        return self._choose_swap(swaps, counts, my_object, beliefs)
+
+    def _winning_swap(self, swaps: Sequence[Action], counts: Board, my_object: str) -> Action | None:
+        need = self.catalogue.object(my_object).count
+        if counts.best_count(my_object) < need - 1:
+            return None
+        for action in swaps:
+            a, b = action.data["a"], action.data["b"]
+            for old, new in ((a, b), (b, a)):
+                if counts.grid[old] == my_object and counts.grid[new] != my_object:
+                    moved = [new if cell == old else cell for cell in counts.positions[my_object]]
+                    if counts.best_count(my_object, moved) >= need:
+                        return action
+        return None
+
+    def _accusation(self, legal: Sequence[Action], beliefs: dict[int, dict[str, float]], counts: Board,
+                    public: MSPublic) -> Action | None:
+        best: tuple[float, int, str] | None = None
+        for seat, belief in beliefs.items():
+            if not belief or self._swaps_by.get(seat, 0) < MIN_SWAPS_SEEN:
+                continue
+            character, p = max(belief.items(), key=lambda item: (item[1], item[0]))
+            need = self.catalogue.object(self.object_of[character]).count
+            danger = counts.best_count(self.object_of[character]) >= need - 1
+            threshold = DANGER_THRESHOLD if danger else CALM_THRESHOLD
+            threshold = max(FLOOR, threshold - PATIENCE_STEP * max(0, len(public.swaps) - PATIENCE))
+            if p >= threshold and (best is None or p > best[0]):
+                best = (p, seat, character)
+        if best is None:
+            return None
+        _p, seat, character = best
+        wanted = Action(ACCUSE, self.seat, {"accused": seat, "character": character})
+        return wanted if wanted in legal else None
+
+    def _choose_swap(self, swaps: Sequence[Action], counts: Board, my_object: str,
+                     beliefs: dict[int, dict[str, float]]) -> Action:
+        # How likely each opponent-owned object is in play (sum of beliefs, at most 1).
+        danger: dict[str, float] = {}
+        for belief in beliefs.values():
+            for character, p in belief.items():
+                obj = self.object_of[character]
+                danger[obj] = min(1.0, danger.get(obj, 0.0) + p)
+        decoy = self._decoy_object(my_object, danger)
+        late = max(0, self._seen - PATIENCE)
+        quiet = self.rng.random() < QUIET * max(0.0, 1.0 - late / PATIENCE)
+        best: tuple[float, Action] | None = None
+        for action in swaps:
+            deltas = counts.deltas(action.data["a"], action.data["b"])
+            gain = deltas.get(my_object, 0.0)
+            fake = deltas.get(decoy, 0.0)
+            if fake >= WEIGHTS[4] / 2:
+                continue  # never complete the decoy's line: someone may really hold it
+            helps = sum(danger.get(obj, 0.0) * d for obj, d in deltas.items()
+                        if obj not in (my_object, decoy) and d > 0)
+            if quiet:
+                if gain < 0:
+                    continue
+                score = fake - 0.5 * gain - 1.2 * helps
+            else:
+                score = gain + 0.4 * fake - 1.2 * helps
+            score += 0.5 * self.rng.random()
+            if best is None or score > best[0]:
+                best = (score, action)
+        return best[1] if best is not None else self.rng.choice(list(swaps))
+
+    def _decoy_object(self, my_object: str, danger: dict[str, float]) -> str:
+        """The object of the character the bot pretends to be: the one its opponents
+        least likely hold (so the bluff helps nobody), chosen once and kept while safe."""
+        others = [c.object for c in self.catalogue.characters if c.object != my_object]
+        if self._decoy is None or danger.get(self._decoy, 0.0) > 0.7:
+            self._decoy = min(others, key=lambda obj: (round(danger.get(obj, 0.0), 2), self.rng.random()))
+        return self._decoy
