@@ -28,6 +28,7 @@ class Character:
 class ObjectCard:
     id: str
     name: Text
+    plural: Text
     icon: str
     count: int
     #: Neutral objects (candles) belong to no character.
@@ -92,7 +93,8 @@ def load(data_dir: Path, custom_dir: Path | None = None) -> tuple[MSCatalogue, l
         neutral = node.get("neutral", False)
         if not isinstance(neutral, bool):
             raise where.error(node, f"object {oid}: neutral must be true or false", "neutral")
-        objects.append(ObjectCard(oid, where.text(node, "name", f"object {oid}"), _icon(where, node, f"object {oid}"),
+        objects.append(ObjectCard(oid, where.text(node, "name", f"object {oid}"),
+                                  where.text(node, "plural", f"object {oid}"), _icon(where, node, f"object {oid}"),
                                   count, neutral))
 
     characters: list[Character] = []

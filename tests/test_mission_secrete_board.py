@@ -1,0 +1,165 @@
+"""The Mission Secrète board driven headless: intro peeks, a human swap with the cursor,
+an accusation by holding ALT, bots finishing a match, and no secret on the TV."""
+
+import pygame
+import pytest
+
+from game.context import build_context
+from game.core.rng import Rng
+from game.core.session import Session
+from game.games.mission_secrete.scenes import HOLD_TICKS, SHOTS, AccusePicker
+from game.input.intents import InputEvent, Intent
+from game.scenes.peek import PeekCurtain
+from game.settings import Settings
+
+
+def make(humans: int, bots: int, seed: int = 3, **options):
+    ctx = build_context(headless=True, lang="fr", settings=Settings(), seats=humans)
+    for i in range(bots):
+        ctx.seats.add_bot(f"Bot {i + 1}")
+    entry = ctx.games["mission_secrete"]
+    catalogue = ctx.catalogue.game(entry.catalogue_key)
+    config = {**entry.default_config(len(ctx.seats)), **options}
+    session = Session(entry.make_definition(catalogue), config, seed)
+    bot_seats = {s.index: entry.make_bot(catalogue, s.index, Rng.from_seed(f"b{s.index}"))
+                 for s in ctx.seats.seats if s.bot}
+    board = entry.scenes().make_board(ctx, entry, session, bot_seats)
+    board.bot_delay = (1, 2)
+    ctx.stack.push(board)
+    return ctx, board
+
+
+def press(ctx, seat, intent, pressed=True):
+    ctx.stack.handle(seat, InputEvent(ctx.seats[seat].device, intent, pressed=pressed))
+
+
+def tick(ctx, n=1):
+    for _ in range(n):
+        ctx.stack.fixed_update(1 / 60)
+
+
+def close_intro(ctx):
+    while isinstance(ctx.stack.top, PeekCurtain):
+        press(ctx, ctx.stack.top.seat, Intent.BACK)
+
+
+def test_intro_peeks_each_human_then_play_starts():
+    ctx, board = make(humans=2, bots=1)
+    assert isinstance(ctx.stack.top, PeekCurtain) and ctx.stack.top.seat == 0
+    assert not board.bots_may_act()
+    press(ctx, 0, Intent.BACK)
+    assert isinstance(ctx.stack.top, PeekCurtain) and ctx.stack.top.seat == 1
+    press(ctx, 1, Intent.BACK)
+    assert ctx.stack.top is board and board.bots_may_act()
+
+
+def test_a_human_swaps_with_the_cursor_and_the_swap_animates():
+    ctx, board = make(humans=2, bots=0)
+    close_intro(ctx)
+    turn = board.public.turn
+    grid = list(board.public.grid)
+    board.cursor = 12
+    press(ctx, turn, Intent.CONFIRM)                  # pick the centre card
+    press(ctx, turn, Intent.UP)                       # swap it with the card above
+    public = board.session.view(None).public
+    assert public.grid[7] == grid[12] and public.grid[12] == grid[7]
+    assert board.swap is not None and not board.bots_may_act()
+    tick(ctx, 40)
+    assert board.swap is None and board.public.turn != turn
+
+
+def test_the_other_seat_cannot_move_the_cursor():
+    ctx, board = make(humans=2, bots=0)
+    close_intro(ctx)
+    other = 1 - board.public.turn
+    press(ctx, other, Intent.CONFIRM)
+    press(ctx, other, Intent.UP)
+    assert board.selected is None and not board.session.view(None).public.swaps
+
+
+def test_free_swap_takes_a_second_card():
+    ctx, board = make(humans=2, bots=0, free_swap=True)
+    close_intro(ctx)
+    turn = board.public.turn
+    grid = list(board.public.grid)
+    board.cursor = 0
+    press(ctx, turn, Intent.CONFIRM)
+    for _ in range(4):
+        press(ctx, turn, Intent.DOWN)
+    press(ctx, turn, Intent.CONFIRM)                  # cell 20, far from cell 0
+    public = board.session.view(None).public
+    assert public.grid[0] == grid[20] and public.grid[20] == grid[0]
+
+
+def test_holding_alt_accuses_and_the_loser_is_out():
+    ctx, board = make(humans=3, bots=0)
+    close_intro(ctx)
+    accuser = (board.public.turn + 1) % 3
+    press(ctx, accuser, Intent.ALT)
+    tick(ctx, HOLD_TICKS // 2)
+    press(ctx, accuser, Intent.ALT, pressed=False)   # let go too early: nothing happens
+    tick(ctx, HOLD_TICKS)
+    assert board.accuser is None
+    press(ctx, accuser, Intent.ALT)
+    tick(ctx, HOLD_TICKS + 1)
+    assert isinstance(ctx.stack.top, AccusePicker) and board.accuser == accuser
+    press(ctx, accuser, Intent.CONFIRM)              # the first other seat
+    press(ctx, accuser, Intent.CONFIRM)              # the first character
+    public = board.session.view(None).public
+    assert len(public.accusations) == 1 and board.reveal is not None
+    assert ctx.stack.top is board
+    acc = public.accusations[0]
+    assert public.out[acc.accused if acc.right else acc.accuser]
+    tick(ctx, 400)
+    assert board.reveal is None
+
+
+def test_back_calls_off_an_accusation():
+    ctx, board = make(humans=2, bots=0)
+    close_intro(ctx)
+    press(ctx, 0, Intent.ALT)
+    tick(ctx, HOLD_TICKS + 1)
+    assert isinstance(ctx.stack.top, AccusePicker)
+    press(ctx, 0, Intent.BACK)
+    assert ctx.stack.top is board and board.accuser is None
+    assert not board.session.view(None).public.accusations
+
+
+def test_bots_play_a_match_to_its_end_on_the_board():
+    ctx, board = make(humans=0, bots=4, seed=5)
+    for _ in range(20000):
+        tick(ctx)
+        if board.end_move is not None and board.end_move.done:
+            break
+    assert board.session.outcome() is not None
+    assert board.session.view(None).public.final_characters    # every card face up at the end
+    canvas = ctx.kit.canvas()
+    ctx.stack.draw(canvas, 1.0)
+
+
+@pytest.mark.parametrize("name", sorted(SHOTS))
+def test_every_shot_builds_and_draws(name):
+    import argparse
+
+    ctx = build_context(headless=True, lang="en", settings=Settings(), seats=4)
+    SHOTS[name](ctx, argparse.Namespace(seats=4, seed=1, lang="en", ticks=5))
+    for _ in range(5):
+        ctx.stack.fixed_update(1 / 60)
+    canvas = ctx.kit.canvas()
+    ctx.stack.draw(canvas, 1.0)
+    assert isinstance(canvas, pygame.Surface)
+
+
+def test_the_tv_never_draws_a_hidden_character():
+    """Two boards that differ only in the secret characters draw the same pixels."""
+    images = []
+    for characters in (["elf", "santa", "reindeer"], ["snowman", "reindeer", "santa"]):
+        ctx, board = make(humans=3, bots=0, seed=9)
+        close_intro(ctx)
+        board.session.state.characters = characters   # same grid, other secrets
+        board.on_state_changed(None)
+        canvas = ctx.kit.canvas()
+        ctx.kit.background(canvas)
+        ctx.stack.draw(canvas, 1.0)
+        images.append(pygame.image.tobytes(canvas, "RGB"))
+    assert images[0] == images[1]
