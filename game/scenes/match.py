@@ -33,6 +33,12 @@ class MatchScene(Scene):
         self._bot_wait: dict[int, int] = {}
         self.last_refusal: tuple[int | None, str] | None = None
 
+    def enter(self, previous: Scene | None) -> None:
+        """Boards play the calmer play loop (the menus switch back to theirs)."""
+        audio = getattr(self.ctx, "audio", None)
+        if audio is not None:
+            audio.music("match")
+
     # --- actions -----------------------------------------------------------------------
     def submit(self, action: Action) -> str | None:
         """Submit a player's action. Returns None if accepted, else the refusal reason

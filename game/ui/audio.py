@@ -205,7 +205,9 @@ class Audio:
             threading.Thread(target=self._render_music, args=(name,), daemon=True).start()
 
     def _render_music(self, name: str) -> None:
-        sound = self._to_sound(render_music(MUSIC[name]))
+        from . import music  # the menu and play loops (ui/music.py), cached on disk
+
+        sound = pygame.mixer.Sound(buffer=music.loop_bytes(name, pygame.mixer.get_init()[2]))
         with self._lock:
             self._music_sounds[name] = sound
         if self.current_music == name:
