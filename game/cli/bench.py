@@ -20,6 +20,7 @@ frame in the same run. A benchmark, not a test: it prints figures.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import math
 import os
@@ -146,6 +147,7 @@ def bench_scene(game_id: str, frames: int, warmup: int = WARMUP) -> dict:
     ctx = build_context(headless=True, settings=Settings(), seats=SEATS[game_id])
     seed = 7
     board = build(ctx, game_id, seed)
+    gc.freeze()  # as ``play`` does after loading
     canvas = ctx.kit.canvas()
     costs: list[float] = []
     walls: list[float] = []

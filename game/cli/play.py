@@ -7,6 +7,7 @@ simulated clock and exits 0: a quick check that a build or install really starts
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 
@@ -36,6 +37,7 @@ def run(args: argparse.Namespace) -> int:
     from ..scenes.menus.title import TitleScene
 
     ctx = build_context(headless=False, lang=args.lang)
+    gc.freeze()  # the catalogues live as long as the app: keep them out of every full GC pass
     if args.fullscreen or args.windowed:
         ctx.settings.fullscreen = bool(args.fullscreen)
     clock = _SteppedClock() if args.smoke else None
