@@ -42,8 +42,10 @@ def test_linux_bundle_builds_starts_frozen_and_fits(tmp_path):
     # Run from elsewhere, with no source tree on the path: data, font and icons must come
     # from the bundle (sys._MEIPASS), never from this checkout.
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    # An empty cache: the music loop renders in a worker while the smoke run quits (a
+    # race that used to segfault the frozen build).
     env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", XDG_CONFIG_HOME=str(tmp_path / "cfg"),
-               XDG_DATA_HOME=str(tmp_path / "share"))
+               XDG_DATA_HOME=str(tmp_path / "share"), XDG_CACHE_HOME=str(tmp_path / "cache"))
     away = tmp_path / "elsewhere"
     away.mkdir()
     smoke = _run(exe, "--smoke", cwd=away, env=env)

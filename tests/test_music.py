@@ -114,3 +114,19 @@ def test_headless_audio_accepts_both_loops():
     for name in music.LOOPS:
         audio.music(name)
         assert audio.current_music == name
+
+
+def test_a_worker_makes_no_mixer_call_once_pygame_quits(monkeypatch):
+    """pygame.quit() while a loop renders in the background used to segfault the frozen
+    build; now the quit hook waits for the worker's mixer call and stops further ones."""
+    import pygame
+
+    pygame.init()
+    audio = Audio(Settings(), headless=False)  # SDL_AUDIODRIVER=dummy in tests
+    if not audio.enabled:
+        pytest.skip("no mixer on this machine")
+    monkeypatch.setattr(music, "loop_bytes", lambda name, channels: bytes(4 * 441))
+    pygame.quit()
+    assert audio._closed
+    audio._render_music("match", 2)  # would create a Sound on a closed mixer
+    assert "match" not in audio._music_sounds

@@ -136,15 +136,27 @@ class Audio:
         self._music_sounds: dict[str, Any] = {}
         self._music_channel = None
         self._lock = threading.Lock()
+        self._closed = False  # pygame quit: workers make no more mixer calls
         self.enabled = not headless and self._init_mixer()
         if self.enabled:  # render every effect in the background: no hitch on first play
+            pygame.register_quit(self._close)
             threading.Thread(target=self._prepare, daemon=True).start()
+
+    def _close(self) -> None:
+        """Run by ``pygame.quit()`` before it closes the mixer: waits for a worker's mixer
+        call in flight and stops further ones (a worker inside the mixer while it closes
+        segfaults — seen in the frozen build's smoke run)."""
+        with self._lock:
+            self._closed = True
 
     def _prepare(self) -> None:
         for name, notes in EFFECTS.items():
-            sound = self._to_sound(render(notes))
+            samples = render(notes)
             with self._lock:
-                self._sounds.setdefault(name, sound)
+                if self._closed:
+                    return
+                if name not in self._sounds:
+                    self._sounds[name] = self._to_sound(samples)
 
     @staticmethod
     def _init_mixer() -> bool:
@@ -202,19 +214,24 @@ class Audio:
         if name in self._music_sounds:
             self._start_music(name)
         else:
-            threading.Thread(target=self._render_music, args=(name,), daemon=True).start()
+            channels = pygame.mixer.get_init()[2]
+            threading.Thread(target=self._render_music, args=(name, channels), daemon=True).start()
 
-    def _render_music(self, name: str) -> None:
+    def _render_music(self, name: str, channels: int) -> None:
         from . import music  # the menu and play loops (ui/music.py), cached on disk
 
-        sound = pygame.mixer.Sound(buffer=music.loop_bytes(name, pygame.mixer.get_init()[2]))
+        data = music.loop_bytes(name, channels)
         with self._lock:
-            self._music_sounds[name] = sound
+            if self._closed:
+                return
+            self._music_sounds[name] = pygame.mixer.Sound(buffer=data)
         if self.current_music == name:
             self._start_music(name)
 
     def _start_music(self, name: str) -> None:
         with self._lock:
+            if self._closed:
+                return
             sound = self._music_sounds[name]
             channel = pygame.mixer.Channel(0)
             channel.set_volume(float(getattr(self.settings, "music_volume", 0.6)))
