@@ -217,7 +217,8 @@ def test_bot_takes_a_winning_swap():
 
 def test_bot_reads_an_opponent_who_keeps_building_a_line(monkeypatch):
     monkeypatch.setattr("game.games.mission_secrete.bots.QUIET", 0.0)            # Santa plays openly
-    monkeypatch.setattr("game.games.mission_secrete.bots.DANGER_THRESHOLD", 0.5)  # a bolder watcher
+    for threshold in ("DANGER_THRESHOLD", "CALM_THRESHOLD"):                      # a bolder watcher
+        monkeypatch.setattr(f"game.games.mission_secrete.bots.{threshold}", 0.4)
     s = state(NEAR_SCARF, ["elf", "santa"], turn=1)
     santa, watcher = MissionBot(1, Rng(4), CATALOGUE), MissionBot(0, Rng(2), CATALOGUE)
     accused = None

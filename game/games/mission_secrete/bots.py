@@ -31,11 +31,15 @@ WEIGHTS = (0.0, 1.0, 3.0, 7.0, 100.0, 100.0)
 #: Share of turns spent bluffing: pushing a decoy character's object, not its own.
 QUIET = 0.4
 #: Softmax sharpness of the belief, per unit of potential gained.
-BETA = 0.25
+BETA = 0.15
 #: Evidence needed: belief threshold normally, and when a line is one swap from done.
 CALM_THRESHOLD = 0.9
 DANGER_THRESHOLD = 0.7
 MIN_SWAPS_SEEN = 2
+#: Worth of breaking a line one swap from done (times the chance an opponent holds its
+#: character), and how often a bot notices such a line at all.
+BLOCK = 3.0
+VIGILANCE = 0.4
 #: Impatience: after this many swaps in the match, the thresholds drop by ``PATIENCE_STEP``
 #: a swap (down to ``FLOOR``) and bluffing fades, so two careful bots cannot block each
 #: other forever.
@@ -200,25 +204,42 @@ class MissionBot(Bot):
         decoy = self._decoy_object(my_object, danger)
         late = max(0, self._seen - PATIENCE)
         quiet = self.rng.random() < QUIET * max(0.0, 1.0 - late / PATIENCE)
+        need = {obj: self.catalogue.object(obj).count for obj in self.tracked}
+        # Lines the next swap could finish for an owner who may be in play: worth breaking,
+        # when the bot notices (people miss threats too).
+        threats = set()
+        if self.rng.random() < VIGILANCE:
+            threats = {obj for obj in self.tracked
+                       if obj != my_object and danger.get(obj, 0.0) > 0 and counts.best_count(obj) >= need[obj] - 1
+                       and any(self._count_after(counts, obj, s.data["a"], s.data["b"]) >= need[obj] for s in swaps)}
         best: tuple[float, Action] | None = None
         for action in swaps:
-            deltas = counts.deltas(action.data["a"], action.data["b"])
+            a, b = action.data["a"], action.data["b"]
+            deltas = counts.deltas(a, b)
             gain = deltas.get(my_object, 0.0)
             fake = deltas.get(decoy, 0.0)
-            if fake >= WEIGHTS[4] / 2:
-                continue  # never complete the decoy's line: someone may really hold it
+            if fake > 0 and self._count_after(counts, decoy, a, b) >= need[decoy] - 1:
+                continue  # a bluff never brings a line within one card: someone may hold it
             helps = sum(danger.get(obj, 0.0) * d for obj, d in deltas.items()
                         if obj not in (my_object, decoy) and d > 0)
+            blocks = sum(BLOCK * danger[obj] for obj in threats & deltas.keys()
+                         if self._count_after(counts, obj, a, b) < need[obj] - 1)
             if quiet:
                 if gain < 0:
                     continue
-                score = fake - 0.5 * gain - 1.2 * helps
+                score = fake - 0.5 * gain - 1.2 * helps + blocks
             else:
-                score = gain + 0.4 * fake - 1.2 * helps
+                score = gain + 0.4 * fake - 1.2 * helps + blocks
             score += 0.5 * self.rng.random()
             if best is None or score > best[0]:
                 best = (score, action)
         return best[1] if best is not None else self.rng.choice(list(swaps))
+
+    @staticmethod
+    def _count_after(counts: Board, obj: str, a: int, b: int) -> int:
+        """The most of ``obj`` in one line after swapping cells ``a`` and ``b``."""
+        moved = [b if cell == a else a if cell == b else cell for cell in counts.positions[obj]]
+        return counts.best_count(obj, moved)
 
     def _decoy_object(self, my_object: str, danger: dict[str, float]) -> str:
         """The object of the character the bot pretends to be: the one its opponents
