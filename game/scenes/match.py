@@ -35,9 +35,9 @@ class MatchScene(Scene):
 
     def enter(self, previous: Scene | None) -> None:
         """Boards play the calmer play loop (the menus switch back to theirs)."""
-        audio = getattr(self.ctx, "audio", None)
-        if audio is not None:
-            audio.music("match")
+        music = getattr(getattr(self.ctx, "audio", None), "music", None)  # test doubles may lack it
+        if music is not None:
+            music("match")
 
     # --- actions -----------------------------------------------------------------------
     def submit(self, action: Action) -> str | None:
