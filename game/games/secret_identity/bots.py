@@ -121,6 +121,19 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
     return chosen
 
 
+def _next_placement(seat: int, plan: Sequence[tuple[str, str, bool]], placed: Sequence[str],
+                    legal: Sequence[Action]) -> Action:
+    """The plan's next card, or confirm once it is all placed (or no longer fits: a bot
+    made afresh after a resume finds cards already on its safe)."""
+    for card, picto, green in plan:
+        if card not in placed:
+            action = Action("place", seat, {"card": card, "pictogram": picto, "colour": "green" if green else "red"})
+            if action in legal:
+                return action
+            break
+    return next((a for a in legal if a.kind == "confirm"), legal[0])
+
+
 def assign(logp: Sequence[Sequence[float]]) -> list[int]:
     """Exact best assignment of rows (opponents) to distinct columns (slots), by
     dynamic programming over subsets of the columns (at most 8 of them)."""
@@ -165,10 +178,7 @@ class CompetitiveBot(Bot):
             budget = len(private.hand) / rounds_left
             self._plan = plan_clue(self.model, private.hand, public.board, private.my_key - 1, budget)
             self._plan_for = key
-        for card, picto, green in self._plan:
-            if card not in private.placed:
-                return Action("place", self.seat, {"card": card, "pictogram": picto, "colour": "green" if green else "red"})
-        return next((a for a in legal if a.kind == "confirm"), legal[0])
+        return _next_placement(self.seat, self._plan, private.placed, legal)
 
     def _vote_action(self, public: Any, private: Any, legal: Sequence[Action]) -> Action:
         seats = len(public.seats)
@@ -213,11 +223,7 @@ class CoopBot(Bot):
                 self._plan = plan_clue(self.model, private.hand, public.board, private.my_key - 1,
                                        len(private.hand) / turns_left)
                 self._plan_for = public.turn
-            for card, picto, green in self._plan:
-                if card not in private.placed:
-                    return Action("place", self.seat, {"card": card, "pictogram": picto,
-                                                       "colour": "green" if green else "red"})
-            return Action("confirm", self.seat)
+            return _next_placement(self.seat, self._plan, private.placed, legal)
         if public.phase == "guess":
             # The team agrees on one reading (seeded by the turn, the same for every
             # guesser), so bots never fight over the shared cursor.
