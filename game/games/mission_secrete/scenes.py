@@ -39,16 +39,11 @@ HOLD_TICKS = 60
 #: The accusation reveal: the claim and drum roll, then the verdict on screen.
 CLAIM_TICKS, VERDICT_TICKS = 110, 170
 END_MOVE_TICKS = 40
-STICK_THRESHOLD = 0.5
 DIRECTIONS = {Intent.UP: (-1, 0), Intent.DOWN: (1, 0), Intent.LEFT: (0, -1), Intent.RIGHT: (0, 1)}
 
 
 def mix(a, b, t: float) -> tuple[int, int, int]:
     return tuple(int(x + (y - x) * t) for x, y in zip(a, b))
-
-
-def stick_direction(angle: float) -> Intent:
-    return (Intent.UP, Intent.RIGHT, Intent.DOWN, Intent.LEFT)[int(((angle % 360) + 45) // 90) % 4]
 
 
 class Reveal:
@@ -98,7 +93,6 @@ class MissionBoard(MatchScene):
         self.ticks = 0
         self.cursor = 12
         self.selected: int | None = None
-        self.stick: dict[int, Intent | None] = {}
         self.swap: tuple[int, int, Tween] | None = None
         self.reveal: Reveal | None = None
         self.holds: dict[int, int] = {}
@@ -219,21 +213,16 @@ class MissionBoard(MatchScene):
         return super().handle(seat, event)
 
     def _handle_cursor(self, event: InputEvent) -> bool:
+        # The input hub turns stick flicks into directions (with repeats) already.
         intent = event.intent
-        if intent is Intent.STICK:
-            seat = self.public.turn
-            direction = stick_direction(event.angle) if event.magnitude >= STICK_THRESHOLD else None
-            fresh = direction is not None and self.stick.get(seat) != direction
-            self.stick[seat] = direction
-            if not fresh:
-                return True
-            intent = direction
-        elif not event.pressed:
+        if not event.pressed or intent is Intent.STICK:
             return False
         columns, rows = self.public.columns, self.public.rows
         if intent in DIRECTIONS:
             dr, dc = DIRECTIONS[intent]
             if self.selected is not None and not self.public.free_swap:
+                if event.repeat:
+                    return True  # a held direction moves the cursor, never swaps twice
                 r, c = divmod(self.selected, columns)
                 if 0 <= r + dr < rows and 0 <= c + dc < columns:
                     self._swap(self.selected, (r + dr) * columns + c + dc)
