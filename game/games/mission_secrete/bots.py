@@ -23,7 +23,7 @@ from ...core.bots import Bot
 from ...core.engine import SeatView
 from ...core.rng import Rng
 from .catalogue import MSCatalogue
-from .rules import ACCUSE, SWAP, grid_lines
+from .rules import ACCUSE, SWAP
 from .view import MSPublic
 
 #: Potential of a line by how many of one object it holds (0..5).
