@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.core.actions import CHANCE, Action, IllegalAction
+from game.core.actions import Action, IllegalAction
 from game.core.engine import clone
 from game.core.rng import Rng
 from game.games.secret_identity.rules import CoopRules

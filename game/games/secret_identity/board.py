@@ -21,6 +21,7 @@ from ...scenes.peek import PeekCurtain
 from ...scenes.ring import RING_CENTER, RingOption, RingPicker, RingQuestion, sector
 from ...ui.tween import Tween, Tweens
 from .clue_editor import ClueEditor
+from .view import track_position
 from .widgets import (
     fit_text,
     draw_character_slot,
@@ -28,6 +29,7 @@ from .widgets import (
     draw_hub,
     draw_score_track,
     draw_seat_panel,
+    draw_thirty_token,
     hub_text,
     mix,
     panel_positions,
@@ -111,7 +113,8 @@ class CompetitiveBoard(MatchScene):
         self.picker: VotePicker | None = None
         self.curtain: PeekCurtain | None = None
         self.pulse: dict[int, Tween] = {}
-        self.podium_choice = 0
+        #: SI-7: a "30" token pops on a seat's panel when its marker laps the track.
+        self.token_pops: dict[int, Tween] = {}
 
     # --- helpers -------------------------------------------------------------------------
     @property
@@ -154,7 +157,7 @@ class CompetitiveBoard(MatchScene):
         super().fixed_update(dt)
         self.ticks += 1
         self.tweens.step()
-        for tween in self.pulse.values():
+        for tween in (*self.pulse.values(), *self.token_pops.values()):
             tween.step()
         if self.reveal is not None:
             if self.reveal.step():
@@ -162,7 +165,11 @@ class CompetitiveBoard(MatchScene):
             if self.reveal.tick == OPEN_TICKS + VOTES_TICKS + 1:
                 self.ctx.audio.play("points")
             for s in range(self.seats):
+                before = track_position(int(self.shown_scores[s]))[0]
                 self.shown_scores[s] = self.reveal.base[s] + self.reveal.credited(s)
+                if track_position(int(self.shown_scores[s]))[0] > before:
+                    self.token_pops[s] = Tween(2.4, 1.0, 45, "out_back")
+                    self.ctx.audio.play("victory")
             if self.reveal.done:
                 self.reveal = None
                 self.shown_scores = [float(s.score) for s in self.public.seats]
@@ -442,6 +449,9 @@ class CompetitiveBoard(MatchScene):
                 highlight = self.ctx.kit.seat_style(self.ctx.seats[seat].style).light
             draw_seat_panel(surface, self.ctx, seat, rect, score=self.shown_scores[seat], hand_count=info.hand_count,
                             clue=info.clue, status=status, done=done, highlight=highlight)
+            pop = self.token_pops.get(seat)
+            if pop is not None and not pop.done:
+                draw_thirty_token(surface, self.ctx, (rect.right - 98, rect.y + 36), int(22 * float(pop.value())))
             if highlight is None and self.reveal is not None:
                 veil = pygame.Surface(rect.size, pygame.SRCALPHA)
                 pygame.draw.rect(veil, (*c.shadow, 90), veil.get_rect(), border_radius=26)

@@ -244,12 +244,12 @@ class CoopBoard(MatchScene):
         dx, dy = RING_CENTER[0] - x, RING_CENTER[1] - y
         norm = max(1.0, math.hypot(dx, dy))
         badge = (int(x + dx / norm * 118), int(y + dy / norm * 118))
-        kit.draw_shape(surface, "circle", c.panel, badge, 40, outline=c.accent)
+        kit.draw_shape(surface, "circle", c.panel, badge, 50, outline=c.accent)
         glyph = kit.button_hint(Intent.CONFIRM, 44)
         surface.blit(glyph, glyph.get_rect(center=badge))
         if self.holding:
             held = min(1.0, max(self.holding.values()) / LOCK_HOLD_TICKS)
-            kit.arc(surface, c.good, badge, 34, 10, 0, 360 * held)
+            kit.arc(surface, c.good, badge, 40, 12, 0, 360 * held)
 
     def draw_panels(self, surface: pygame.Surface) -> None:
         t = self.ctx.t
