@@ -127,6 +127,7 @@ class MissionBoard(MatchScene):
 
     # --- flow ----------------------------------------------------------------------------
     def enter(self, previous: Any) -> None:
+        super().enter(previous)
         self._next_intro()
 
     def _next_intro(self) -> None:
