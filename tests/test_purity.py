@@ -41,3 +41,29 @@ def test_rules_side_imports_no_pygame():
 
 def test_the_check_finds_core():
     assert any(p.name == "engine.py" for p in pure_files())
+
+
+def test_rules_side_pulls_in_no_pygame_transitively():
+    """Loading every game's catalogue, rules and bots and playing a match headless
+    (what ``sim`` does) must not import pygame, even through a helper module."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from game.catalogue import load_catalogue\n"
+        "from game.core.playthrough import play_match\n"
+        "from game.core.rng import Rng\n"
+        "from game.games import all_games\n"
+        "catalogue = load_catalogue()\n"
+        "for entry in all_games().values():\n"
+        "    data = catalogue.game(entry.catalogue_key)\n"
+        "    n = entry.min_seats\n"
+        "    bots = {s: entry.make_bot(data, s, Rng.from_seed(s)) for s in range(n)}\n"
+        "    play_match(entry.make_definition(data), entry.default_config(n), 1, bots)\n"
+        "leaks = sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui'))\n"
+        "print(leaks)\n"
+        "sys.exit(1 if leaks else 0)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=GAME.parent, capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stdout + done.stderr
