@@ -111,7 +111,7 @@ def test_competitive_match_with_keyboards_pads_and_bots(ctx_factory):
     assert outcome is not None and len(board.session.state.history) == 4
     ctx.stack.draw(surface, 1.0)  # the podium
     press(ctx, humans[0], Intent.CONFIRM)  # play again: a fresh board replaces this one
-    assert top(ctx) is not board and top(ctx).session.outcome() is None
+    assert top(ctx) is not board and type(top(ctx)) is type(board) and top(ctx).session.outcome() is None
 
 
 def test_vote_refusal_names_no_number(ctx_factory):

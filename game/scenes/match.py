@@ -67,6 +67,19 @@ class MatchScene(Scene):
             return True
         return False
 
+    def finish(self, again: bool) -> None:
+        """Match over: play again with the same table and options (a new board of the
+        same kind on a fresh session seeded from this one), or back to the lobby."""
+        if self.stack is None:
+            return
+        if not again:
+            self.stack.pop()
+            return
+        session = Session(self.session.definition, self.session.config, f"{self.session.seed}+",
+                          save_path=self.session.save_path, meta=self.session.meta,
+                          catalogue_version=self.session.catalogue_version)
+        self.stack.replace(type(self)(self.ctx, self.entry, session, self.bots))
+
     # --- clock and bots ----------------------------------------------------------------
     def fixed_update(self, dt: float) -> None:
         if self.session.outcome() is None and self.session.advance(1):

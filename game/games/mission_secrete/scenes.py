@@ -344,18 +344,6 @@ class MissionBoard(MatchScene):
             image = kit.icon(obj.icon, int(size * 0.78))
             surface.blit(image, image.get_rect(center=(x, right.centery + size // 2)))
 
-    def finish(self, again: bool) -> None:
-        """Match over: play again with the same table and options, or back to the lobby."""
-        if self.stack is None:
-            return
-        if not again:
-            self.stack.pop()
-            return
-        session = Session(self.session.definition, self.session.config, f"{self.session.seed}+",
-                          save_path=self.session.save_path, meta=self.session.meta,
-                          catalogue_version=self.session.catalogue_version)
-        self.stack.replace(MissionBoard(self.ctx, self.entry, session, self.bots))
-
     # --- geometry --------------------------------------------------------------------------
     def layout(self, alpha: float = 1.0) -> tuple[int, int, int, int]:
         """(left, top, cell, gap) of the grid: centred in play, to the left at the end."""

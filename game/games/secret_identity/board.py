@@ -16,11 +16,10 @@ from ...core.actions import Action
 from ...core.bots import Bot
 from ...core.session import Session
 from ...input.intents import InputEvent, Intent
-from ...scenes.match import MatchScene
 from ...scenes.peek import PeekCurtain
 from ...scenes.ring import RING_CENTER, RingOption, RingPicker, RingQuestion, sector
 from ...ui.tween import Tween, Tweens
-from .clue_editor import ClueEditor
+from .board_base import SecretIdentityBoard
 from .view import track_position
 from .widgets import (
     fit_text,
@@ -98,12 +97,9 @@ class VotePicker(RingPicker):
         self.board.draw_panels(surface, voting=True)
 
 
-class CompetitiveBoard(MatchScene):
+class CompetitiveBoard(SecretIdentityBoard):
     def __init__(self, ctx: Any, entry: Any, session: Session, bots: Mapping[int, Bot] | None = None) -> None:
         super().__init__(ctx, entry, session, bots)
-        self.catalogue = ctx.catalogue.game("secret_identity")
-        self.public = session.view(None).public
-        self.ticks = 0
         self.tweens = Tweens()
         self.reveal: Reveal | None = None
         self.revealed = len(self.public.round_points)
@@ -111,7 +107,6 @@ class CompetitiveBoard(MatchScene):
         self.summary_ticks = 0
         self.markers: dict[int, int] = {}
         self.picker: VotePicker | None = None
-        self.curtain: PeekCurtain | None = None
         self.pulse: dict[int, Tween] = {}
         #: SI-7: a "30" token pops on a seat's panel when its marker laps the track.
         self.token_pops: dict[int, Tween] = {}
@@ -126,9 +121,6 @@ class CompetitiveBoard(MatchScene):
 
     def character(self, slot: int) -> Any:
         return self.catalogue.character(self.public.board[slot])
-
-    def name(self, seat: int) -> str:
-        return self.ctx.seats[seat].name
 
     # --- flow ----------------------------------------------------------------------------
     def on_state_changed(self, action: Action | None) -> None:
@@ -276,36 +268,10 @@ class CompetitiveBoard(MatchScene):
         return False
 
     def open_editor(self, seat: int) -> PeekCurtain | None:
-        """The seat's private clue workshop: its key, its hand, its clue (SS-1, SS-2)."""
+        """SI-4: a seat that confirmed with no cards left has nothing to build."""
         if self.stack is None or self.public.seats[seat].confirmed and not self.session.view(seat).private.hand:
             return None
-        editor = ClueEditor(self.ctx, seat, lambda: self.session.view(seat), self._editor_submit,
-                            key_of=lambda view: view.private.my_key)
-        self.curtain = PeekCurtain(self.ctx, seat, editor.draw, editor.handle, title=self.ctx.t("si.editor.title"),
-                                   on_close=self._editor_closed)
-        self.stack.push(self.curtain)
-        return self.curtain
-
-    def _editor_submit(self, action: Action) -> str | None:
-        refusal = self.submit(action)
-        if refusal is None and action.kind == "confirm" and self.curtain is not None:
-            self.curtain.close()
-        return refusal
-
-    def _editor_closed(self) -> None:
-        self.curtain = None
-
-    def finish(self, again: bool) -> None:
-        """Match over: play again with the same table and options, or back to the lobby."""
-        if self.stack is None:
-            return
-        if not again:
-            self.stack.pop()
-            return
-        session = Session(self.session.definition, self.session.config, f"{self.session.seed}+",
-                          save_path=self.session.save_path, meta=self.session.meta,
-                          catalogue_version=self.session.catalogue_version)
-        self.stack.replace(CompetitiveBoard(self.ctx, self.entry, session, self.bots))
+        return super().open_editor(seat)
 
     # --- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

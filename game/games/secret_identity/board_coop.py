@@ -18,11 +18,9 @@ from ...core.actions import Action
 from ...core.bots import Bot
 from ...core.session import Session
 from ...input.intents import InputEvent, Intent
-from ...scenes.match import MatchScene
-from ...scenes.peek import PeekCurtain
 from ...scenes.ring import RING_CENTER, sector
 from ...ui.tween import Tween
-from .clue_editor import ClueEditor
+from .board_base import SecretIdentityBoard
 from .widgets import (
     SLOT_H,
     SLOT_W,
@@ -43,24 +41,17 @@ RESULT_READ_TICKS = 150
 STICK_THRESHOLD = 0.5
 
 
-class CoopBoard(MatchScene):
+class CoopBoard(SecretIdentityBoard):
     def __init__(self, ctx: Any, entry: Any, session: Session, bots: Mapping[int, Bot] | None = None) -> None:
         super().__init__(ctx, entry, session, bots)
-        self.catalogue = ctx.catalogue.game("secret_identity")
-        self.public = session.view(None).public
-        self.ticks = 0
         self.holding: dict[int, int] = {}
         self.result_ticks = RESULT_TICKS + RESULT_READ_TICKS
         self.cursor_pop: Tween | None = None
-        self.curtain: PeekCurtain | None = None
         self.shown_history = len(self.public.history)
 
     @property
     def seats(self) -> int:
         return len(self.public.hand_counts)
-
-    def name(self, seat: int) -> str:
-        return self.ctx.seats[seat].name
 
     # --- flow ----------------------------------------------------------------------------
     def on_state_changed(self, action: Action | None) -> None:
@@ -129,36 +120,6 @@ class CoopBoard(MatchScene):
             self.submit(Action("move", seat, {"slot": (cursor + step) % 8}))
             return True
         return False
-
-    def open_editor(self, seat: int) -> PeekCurtain | None:
-        if self.stack is None:
-            return None
-        editor = ClueEditor(self.ctx, seat, lambda: self.session.view(seat), self._editor_submit,
-                            key_of=lambda view: view.private.my_key)
-        self.curtain = PeekCurtain(self.ctx, seat, editor.draw, editor.handle, title=self.ctx.t("si.editor.title"),
-                                   on_close=self._editor_closed)
-        self.stack.push(self.curtain)
-        return self.curtain
-
-    def _editor_submit(self, action: Action) -> str | None:
-        refusal = self.submit(action)
-        if refusal is None and action.kind == "confirm" and self.curtain is not None:
-            self.curtain.close()
-        return refusal
-
-    def _editor_closed(self) -> None:
-        self.curtain = None
-
-    def finish(self, again: bool) -> None:
-        if self.stack is None:
-            return
-        if not again:
-            self.stack.pop()
-            return
-        session = Session(self.session.definition, self.session.config, f"{self.session.seed}+",
-                          save_path=self.session.save_path, meta=self.session.meta,
-                          catalogue_version=self.session.catalogue_version)
-        self.stack.replace(CoopBoard(self.ctx, self.entry, session, self.bots))
 
     # --- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
