@@ -8,9 +8,10 @@ or red ("is not") slot. Both modes build clues with the same three actions: ``pl
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from ....core.actions import Action, IllegalAction
+from ....core.engine import GameDefinition
 from ....core.rng import Rng
 from ..view import Shown
 
@@ -98,11 +99,60 @@ class ClueBook:
             for colour in (GREEN, RED)
         ]
 
+    def clue_actions(self, seat: int, hand: list[str], clue: list[Placement]) -> list[Action]:
+        """What a seat building its clue may do: place a card, or confirm a clue of 1–3."""
+        out = self.place_actions(seat, hand, clue)
+        if clue:
+            out.append(Action("confirm", seat))
+        return out
+
+
+class SecretIdentityRules(GameDefinition):
+    """The table both modes check and the clue book they share (SI-4)."""
+
+    min_seats = 3
+    max_seats = 8
+
+    def __init__(self, catalogue: Any) -> None:
+        self.catalogue = catalogue
+        self.book = ClueBook({card.id: card.pictograms for card in catalogue.cards})
+
+    def check_table(self, config: Mapping[str, Any], characters: int, needs: str,
+                    hand_size: Callable[[int], int]) -> tuple[int, list[str], list[str]]:
+        """(seats, character pool, sorted picto card ids) for ``config``; ValueError when
+        the seat count is out of range, the pool holds fewer than ``characters`` (the
+        message ends with ``needs``) or the cards cannot fill ``hand_size(seats)`` each."""
+        seats = int(config["seats"])
+        if not self.min_seats <= seats <= self.max_seats:
+            raise ValueError(f"Secret Identity needs 3–8 seats, not {seats}")
+        pool = character_pool(self.catalogue, config)
+        if len(pool) < characters:
+            raise ValueError(f"the chosen categories hold {len(pool)} characters; {needs}")
+        cards = sorted(card.id for card in self.catalogue.cards)
+        if len(cards) < seats * hand_size(seats):
+            raise ValueError("not enough picto cards for this many seats")
+        return seats, pool, cards
+
 
 def deal_hands(rng: Rng, cards: list[str], seats: int, per_seat: int) -> list[list[str]]:
     """Shuffle the picto cards and deal ``per_seat`` to each seat (sorted for display)."""
     order = rng.shuffled(sorted(cards))
     return [sorted(order[s * per_seat:(s + 1) * per_seat]) for s in range(seats)]
+
+
+def take_deal(all_cards: list[str], dealt_hands: Iterable[Iterable[str]]) -> tuple[list[list[str]], list[str]]:
+    """The hands of a deal chance (sorted) and the picto cards nobody was dealt."""
+    hands = [sorted(h) for h in dealt_hands]
+    dealt = {card for hand in hands for card in hand}
+    return hands, [c for c in all_cards if c not in dealt]
+
+
+def seat_secrets(key: int | None, hands: list[list[str]], seat: int) -> Iterator[tuple[str, Any]]:
+    """The secrets both modes give a seat: its key while it is secret (SI-2) and its hand (SS-1)."""
+    if key is not None:
+        yield "my_key", key
+    if hands and hands[seat]:
+        yield "hand", tuple(hands[seat])
 
 
 def check_cards_conserved(every: Iterable[str], *piles: Iterable[str]) -> None:

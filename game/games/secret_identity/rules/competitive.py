@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from ....core.actions import CHANCE, Action, IllegalAction
-from ....core.engine import GameDefinition, Outcome, SeatView, chance_action, clone, take_chance
+from ....core.engine import Outcome, SeatView, chance_action, clone, take_chance
 from ....core.rng import Rng
 from ..view import (
     CompetitivePrivate,
@@ -28,12 +28,13 @@ from ..view import (
 )
 from .common import (
     SLOTS,
-    ClueBook,
     Placement,
-    character_pool,
+    SecretIdentityRules,
     check_cards_conserved,
     deal_hands,
+    seat_secrets,
     shown,
+    take_deal,
 )
 
 ROUNDS = 4
@@ -75,27 +76,14 @@ class CompetitiveState:
     owed: list[int] = field(default_factory=list)
 
 
-class CompetitiveRules(GameDefinition):
+class CompetitiveRules(SecretIdentityRules):
     id = "secret_identity"
-    min_seats = 3
-    max_seats = 8
     options = {"replacements_per_round": 3, "catch_up": True, "family_only": False}
-
-    def __init__(self, catalogue: Any) -> None:
-        self.catalogue = catalogue
-        self.book = ClueBook({card.id: card.pictograms for card in catalogue.cards})
 
     # --- set-up ------------------------------------------------------------------------
     def setup(self, config: Mapping[str, Any], rng: Rng) -> CompetitiveState:
-        seats = int(config["seats"])
-        if not self.min_seats <= seats <= self.max_seats:
-            raise ValueError(f"Secret Identity needs 3–8 seats, not {seats}")
-        pool = character_pool(self.catalogue, config)
-        if len(pool) < MIN_CHARACTERS:
-            raise ValueError(f"the chosen categories hold {len(pool)} characters; 4 rounds need {MIN_CHARACTERS}")
-        cards = sorted(card.id for card in self.catalogue.cards)
-        if len(cards) < seats * HAND_SIZE:
-            raise ValueError("not enough picto cards for this many seats")
+        seats, pool, cards = self.check_table(config, MIN_CHARACTERS, f"4 rounds need {MIN_CHARACTERS}",
+                                              lambda seats: HAND_SIZE)
         return CompetitiveState(
             seats=seats,
             rng=rng,
@@ -147,10 +135,7 @@ class CompetitiveRules(GameDefinition):
         if state.phase == "summary":
             return [Action("ready", seat)]
         if state.phase == "clues":
-            out = self.book.place_actions(seat, state.hands[seat], state.clues[seat])
-            if state.clues[seat]:
-                out.append(Action("confirm", seat))
-            return out
+            return self.book.clue_actions(seat, state.hands[seat], state.clues[seat])
         if state.phase == "vote":
             used = set(n for n in state.votes[seat] if n is not None)
             return [
@@ -181,10 +166,7 @@ class CompetitiveRules(GameDefinition):
     # --- chance ------------------------------------------------------------------------
     def _apply_chance(self, state: CompetitiveState, data: Mapping[str, Any]) -> None:
         if state.phase == "deal":
-            hands = [sorted(h) for h in data["deal"]]
-            dealt = {card for hand in hands for card in hand}
-            state.hands = hands
-            state.unused_cards = [c for c in state.all_cards if c not in dealt]
+            state.hands, state.unused_cards = take_deal(state.all_cards, data["deal"])
             state.phase = "board"
         elif state.phase == "board":
             board = list(data["board"])
@@ -417,11 +399,7 @@ class CompetitiveRules(GameDefinition):
         return MyVotes(seat, tuple(state.votes[seat]))
 
     def secrets(self, state: CompetitiveState, seat: int) -> Iterable[tuple[str, Any]]:
-        key = self._secret_key(state, seat)
-        if key is not None:
-            yield "my_key", key
-        if state.hands and state.hands[seat]:
-            yield "hand", tuple(state.hands[seat])
+        yield from seat_secrets(self._secret_key(state, seat), state.hands, seat)
         votes = self._secret_votes(state, seat)
         if votes is not None:
             yield "my_votes", votes

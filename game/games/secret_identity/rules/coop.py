@@ -15,17 +15,18 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from ....core.actions import CHANCE, Action, IllegalAction
-from ....core.engine import GameDefinition, Outcome, SeatView, chance_action, clone, take_chance
+from ....core.engine import Outcome, SeatView, chance_action, clone, take_chance
 from ....core.rng import Rng
 from ..view import CoopPrivate, CoopPublic, CoopTurn
 from .common import (
     SLOTS,
-    ClueBook,
     Placement,
-    character_pool,
+    SecretIdentityRules,
     check_cards_conserved,
     deal_hands,
+    seat_secrets,
     shown,
+    take_deal,
 )
 
 #: SC-1: 17 characters in play, 8 on the board and 9 in the deck.
@@ -68,26 +69,13 @@ class CoopState:
     history: list[CoopTurn] = field(default_factory=list)
 
 
-class CoopRules(GameDefinition):
+class CoopRules(SecretIdentityRules):
     id = "secret_identity_coop"
-    min_seats = 3
-    max_seats = 8
     options = {"family_only": False}
 
-    def __init__(self, catalogue: Any) -> None:
-        self.catalogue = catalogue
-        self.book = ClueBook({card.id: card.pictograms for card in catalogue.cards})
-
     def setup(self, config: Mapping[str, Any], rng: Rng) -> CoopState:
-        seats = int(config["seats"])
-        if not self.min_seats <= seats <= self.max_seats:
-            raise ValueError(f"Secret Identity needs 3–8 seats, not {seats}")
-        pool = character_pool(self.catalogue, config)
-        if len(pool) < CHARACTERS:
-            raise ValueError(f"the chosen categories hold {len(pool)} characters; the cooperative game needs {CHARACTERS}")
-        cards = sorted(card.id for card in self.catalogue.cards)
-        if len(cards) < seats * cards_per_seat(seats):
-            raise ValueError("not enough picto cards for this many seats")
+        seats, pool, cards = self.check_table(config, CHARACTERS, f"the cooperative game needs {CHARACTERS}",
+                                              cards_per_seat)
         return CoopState(seats=seats, rng=rng, all_cards=cards, pool=pool)
 
     # --- flow --------------------------------------------------------------------------
@@ -114,10 +102,7 @@ class CoopRules(GameDefinition):
         if seat not in self.current(state):
             return []
         if state.phase == "clue":
-            out = self.book.place_actions(seat, state.hands[seat], state.clue)
-            if state.clue:
-                out.append(Action("confirm", seat))
-            return out
+            return self.book.clue_actions(seat, state.hands[seat], state.clue)
         if state.phase == "guess":
             moves = [Action("move", seat, {"slot": slot}) for slot in range(SLOTS) if slot != state.cursor]
             return moves + [Action("lock", seat)]
@@ -145,9 +130,7 @@ class CoopRules(GameDefinition):
                 raise IllegalAction("bad_chance", "17 distinct pool characters")
             state.board, state.deck = characters[:SLOTS], characters[SLOTS:]
             state.pool = [c for c in state.pool if c not in characters]
-            state.hands = [sorted(h) for h in data["hands"]]
-            dealt = {card for hand in state.hands for card in hand}
-            state.unused_cards = [c for c in state.all_cards if c not in dealt]
+            state.hands, state.unused_cards = take_deal(state.all_cards, data["hands"])
             state.active = 0
             self._begin_turn(state)
         elif state.phase == "key":
@@ -265,11 +248,7 @@ class CoopRules(GameDefinition):
         return None
 
     def secrets(self, state: CoopState, seat: int) -> Iterable[tuple[str, Any]]:
-        key = self._secret_key(state, seat)
-        if key is not None:
-            yield "my_key", key
-        if state.hands and state.hands[seat]:
-            yield "hand", tuple(state.hands[seat])
+        yield from seat_secrets(self._secret_key(state, seat), state.hands, seat)
 
     def invariants(self, state: CoopState) -> None:
         if state.hands:
