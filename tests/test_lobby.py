@@ -12,6 +12,7 @@ from game.scenes.menus.games import GameChoiceScene
 from game.scenes.menus.lobby import LobbyScene, option_text
 from game.scenes.menus.matches import autosave_path, start_problem
 
+from game.context import build_context
 from menu_helpers import KB_LEFT, KB_RIGHT, MOUSE, draw, focused_key, make_ctx, press
 from toygame import ENTRY as TOY
 
@@ -170,3 +171,137 @@ def test_lobby_options_come_from_the_entry(ctx):
     press(ctx, Intent.RIGHT)
     index = list(spec.choices).index(spec.default)
     assert lobby.options[spec.id] == spec.choices[(index + 1) % len(spec.choices)]
+
+
+# --- Secret Identity's deck categories -------------------------------------------------------
+def _si_lobby(ctx, game_id="secret_identity"):
+    if game_id not in ctx.games:
+        pytest.skip("Secret Identity is not registered")
+    lobby = lobby_for(ctx, ctx.games[game_id])
+    for device in (KB_LEFT, KB_RIGHT, ("pad", 3)):
+        press(ctx, Intent.CONFIRM, device)
+    return lobby
+
+
+def _open_deck(ctx, lobby):
+    from game.scenes.menus.deck import DeckScene
+
+    lobby.focus_key("deck")
+    press(ctx, Intent.CONFIRM, ("pad", 3))
+    assert isinstance(ctx.stack.top, DeckScene)
+    return ctx.stack.top
+
+
+def test_chosen_categories_reach_the_session_config(ctx):
+    lobby = _si_lobby(ctx)
+    assert lobby.config()["categories"] is None  # all on by default
+    deck = _open_deck(ctx, lobby)
+    first, second = deck.deck.all_ids()[:2]
+    deck.focus_key(f"cat.{first}")
+    press(ctx, Intent.CONFIRM, ("pad", 3))  # off
+    deck.focus_key(f"cat.{second}")
+    press(ctx, Intent.CONFIRM, ("pad", 3))  # off
+    press(ctx, Intent.CONFIRM, ("pad", 3))  # on again
+    draw(ctx)
+    press(ctx, Intent.BACK, ("pad", 3))
+    assert ctx.stack.top is lobby
+    chosen = [c for c in deck.deck.all_ids() if c != first]
+    assert lobby.extra["categories"] == chosen
+    assert item(lobby, "deck").element.text == lobby.deck.summary(lobby.config())
+    lobby.focus_key("start")
+    press(ctx, Intent.CONFIRM, ("pad", 3))
+    board = ctx.stack.top
+    assert board is not lobby and board.session.config["categories"] == chosen
+
+
+def test_start_says_to_pick_more_categories(ctx):
+    lobby = _si_lobby(ctx)
+    deck = _open_deck(ctx, lobby)
+    for category in deck.deck.all_ids():
+        deck.toggle(category)
+    assert lobby.extra["categories"] == []
+    press(ctx, Intent.BACK, ("pad", 3))
+    assert not item(lobby, "start").enabled
+    assert lobby.problem() == ctx.t("lobby.need_categories", need=32, count=0)
+    en = make_ctx(lang="en")
+    assert en.t("lobby.need_categories", need=32, count=21) == \
+        "Pick more categories: 32 characters are needed, 21 chosen."
+    lobby.focus_key("start")
+    press(ctx, Intent.CONFIRM, ("pad", 3))
+    assert ctx.stack.top is lobby  # refused
+    deck = _open_deck(ctx, lobby)
+    deck.focus_key("all")
+    press(ctx, Intent.CONFIRM, ("pad", 3))
+    assert lobby.extra["categories"] is None
+    press(ctx, Intent.BACK, ("pad", 3))
+    assert lobby.problem() is None and item(lobby, "start").enabled
+
+
+CUSTOM_DECK = """\
+categories:
+  office: {fr: Le bureau, en: The office}
+characters:
+  - id: my_boss
+    name: {fr: Mon patron, en: My boss}
+    category: office
+    icon: '1F9D1-200D-1F4BC'
+  - id: the_intern
+    name: {fr: Le stagiaire, en: The intern}
+    category: office
+    icon: '1F9D1'
+"""
+
+
+def test_a_custom_deck_is_a_custom_category():
+    from game import paths
+
+    folder = paths.user_data_dir() / "decks" / "secret_identity"
+    folder.mkdir(parents=True)
+    (folder / "office.yaml").write_text(CUSTOM_DECK, encoding="utf-8")
+    ctx = make_ctx(lang="en")
+    lobby = _si_lobby(ctx, "secret_identity_coop")
+    categories = {c.id: c for c in lobby.deck.categories(lobby.config())}
+    assert categories["office"].custom and categories["office"].count == 2
+    assert categories["office"].name == "The office"
+    assert not any(c.custom for cid, c in categories.items() if cid != "office")
+    assert list(categories)[-1] == "office"  # custom decks listed after the shipped ones
+    deck = _open_deck(ctx, lobby)
+    for category in deck.deck.all_ids():
+        if category != "office":
+            deck.toggle(category)
+    assert lobby.extra["categories"] == ["office"]
+    assert lobby.problem() == "Pick more categories: 17 characters are needed, 2 chosen."
+    draw(ctx)
+
+
+# --- option rows never collide ------------------------------------------------------------------
+@pytest.mark.parametrize("scale, safe", [(1.0, 0.05), (1.3, 0.1)])
+def test_every_lobby_fits_its_panel_without_overlap(scale, safe):
+    from game.settings import Settings
+    from game.scenes.menus.widgets import label_fit
+
+    settings = Settings(text_scale=scale, safe_area=safe)
+    for lang in ("fr", "en"):
+        ctx = build_context(headless=True, lang=lang, settings=settings, seats=8)
+        for entry in ctx.games.values():
+            lobby = lobby_for(ctx, entry)
+            rects = [i.rect for i in lobby.items]
+            assert all(lobby.panel_rect.contains(r) for r in rects), (lang, entry.id)
+            assert not any(a.colliderect(b) for n, a in enumerate(rects) for b in rects[n + 1:]), (lang, entry.id)
+            for row in (i for i in lobby.items if i.label):
+                box = row.label_box
+                assert not box.colliderect(row.element.relative_rect), (lang, row.key)
+                size, lines = label_fit(ctx.kit, row.label, box.width - 40)
+                assert row.label_size >= 28 and lines * ctx.kit.font(row.label_size).get_linesize() <= box.height
+                value_width = max(ctx.kit.font(34).size(f"‹  {t}  ›")[0] for t in _choice_texts(ctx, entry, row))
+                assert value_width <= row.element.relative_rect.width - 20, (lang, row.key)
+            if scale == 1.0:
+                assert not any(i.key == "options" for i in lobby.items), (lang, entry.id)  # rows shown inline
+            draw(ctx)
+            ctx.stack.pop()
+            ctx.stack.pop()
+
+
+def _choice_texts(ctx, entry, row):
+    spec = next(s for s in entry.options if f"option.{s.id}" == row.key)
+    return [option_text(ctx, spec, v) for v in spec.choices]

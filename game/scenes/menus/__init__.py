@@ -8,6 +8,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+#: Games with a ``lobby.<game id>`` shot (the registry's games, named here so the shot
+#: list needs no game import).
+GAME_IDS = ("secret_identity", "secret_identity_coop", "personality", "mission_secrete", "incognito")
 #: Game shown by the lobby, pause and how-to shots when present.
 SHOT_GAME = "secret_identity"
 
@@ -44,6 +47,29 @@ def _lobby(ctx: Any, args: argparse.Namespace) -> None:
     ctx.stack.push(LobbyScene(ctx, _entry(ctx)))
 
 
+def _lobby_of(game_id: str):
+    """The lobby of one game (``lobby.<game id>``): every game's options on screen."""
+
+    def build(ctx: Any, args: argparse.Namespace) -> None:
+        from .lobby import LobbyScene
+
+        if game_id not in ctx.games:
+            raise LookupError(f"{game_id} is not registered")
+        ctx.stack.push(LobbyScene(ctx, ctx.games[game_id]))
+
+    return build
+
+
+def _deck(ctx: Any, args: argparse.Namespace) -> None:
+    """The Secret Identity lobby's category picker, two categories switched off."""
+    from .lobby import LobbyScene
+
+    lobby = LobbyScene(ctx, ctx.games["secret_identity"])
+    ctx.stack.push(lobby)
+    lobby.extra["categories"] = lobby.deck.all_ids()[2:]
+    lobby.open_deck()
+
+
 def _settings(ctx: Any, args: argparse.Namespace) -> None:
     from .settings import SettingsScene
 
@@ -75,8 +101,10 @@ SHOTS = {
     "title.attract": _title_attract,
     "games": _games,
     "lobby": _lobby,
+    "lobby.deck": _deck,
     "settings": _settings,
     "pause": _pause,
     "credits": _credits,
     "howto": _howto,
 }
+SHOTS.update({f"lobby.{game_id}": _lobby_of(game_id) for game_id in GAME_IDS})

@@ -14,27 +14,21 @@ from typing import Any
 
 import pygame
 
-from ...games import GameEntry, OptionSpec
+from ...games import GameEntry
 from ...input.intents import InputEvent, Intent
 from .games import GAME_ICONS
-from .matches import new_match, start_problem
+from .matches import match_config, new_match, start_problem
+from .deck import DeckScene, category_deck
+from .options import ROW_GAP, OptionsScene, add_row, button_height, option_text, plan_row
 from .widgets import MenuScene, fit_size
 
+#: Width of the options panel on the right.
+PANEL_WIDTH = 720
 SEAT_NAME_COUNT = 16
 BOT_NAME_COUNT = 8
 #: Device kinds that may join by pressing CONFIRM (the mouse only points and clicks).
 JOINING_DEVICES = ("pad", "kb")
 DEVICE_ICONS = {"pad": "1F3AE", "kb": "2328", "bot": "1F916"}
-
-
-def option_text(ctx: Any, spec: OptionSpec, value: Any) -> str:
-    """``options.<id>.<choice>`` (booleans: on/off) when the game defines it; numbers
-    otherwise shown as they are."""
-    if isinstance(value, bool):
-        key = f"options.{spec.id}.{'on' if value else 'off'}"
-        return ctx.t(key) if ctx.strings.has(key) else ctx.t(f"common.{'on' if value else 'off'}")
-    key = f"options.{spec.id}.{value}"
-    return ctx.t(key) if ctx.strings.has(key) else str(value)
 
 
 def fun_names(ctx: Any, prefix: str, count: int) -> list[str]:
@@ -49,37 +43,57 @@ def free_name(ctx: Any, prefix: str = "seat_names", count: int = SEAT_NAME_COUNT
 
 
 class LobbyScene(MenuScene):
+    row_colour = (30, 26, 62)  # option rows sit a shade darker than the options panel
+
     def __init__(self, ctx: Any, entry: GameEntry) -> None:
         super().__init__(ctx)
         self.entry = entry
         self.options: dict[str, Any] = {spec.id: spec.default for spec in entry.options}
+        #: Config keys the lobby sets besides the options (the deck's ``categories``).
+        self.extra: dict[str, Any] = {}
+        self.deck = category_deck(ctx, entry)
+        if self.deck is not None:
+            self.extra["categories"] = None  # every category, custom decks included
         self._table: tuple | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
 
     # --- layout ----------------------------------------------------------------------------
     def build(self) -> None:
+        kit = self.kit
         safe = self.safe
-        width = 640
-        top = safe.y + 130
-        self.panel_rect = pygame.Rect(safe.right - width, top, width, safe.bottom - 84 - top)
-        x, w = self.panel_rect.x + 24, width - 48
-        y = self.panel_rect.y + 70
-        for spec in self.entry.options:
-            values = [(v, option_text(self.ctx, spec, v)) for v in spec.choices]
-            self.choice(f"option.{spec.id}", self.t(f"options.{spec.id}.label"), (x, y, w, 70), values,
-                        self.options[spec.id], lambda v, s=spec.id: self.options.__setitem__(s, v), label_width=0.52)
-            y += 80
-        if not self.entry.options:
+        top = safe.y + 124
+        self.panel_rect = pygame.Rect(safe.right - PANEL_WIDTH, top, PANEL_WIDTH, safe.bottom - 84 - top)
+        x, w = self.panel_rect.x + 20, PANEL_WIDTH - 40
+        y = self.panel_rect.y + kit.font(36).get_linesize() + 20
+        bh = button_height(kit)
+        start_h = bh + 18
+        # Start, then up to two lines saying why it is disabled.
+        start_y = self.panel_rect.bottom - 12 - 2 * kit.font(30).get_linesize() - 10 - start_h
+        plans = [plan_row(self.ctx, spec, w) for spec in self.entry.options]
+        rows = sum(p.height + ROW_GAP for p in plans) + (bh + ROW_GAP if self.deck is not None else 0)
+        if all(p.fits for p in plans) and y + rows + 2 * (bh + ROW_GAP) + 6 <= start_y:
+            for plan in plans:
+                y = add_row(self, plan, x, y, w, self.options[plan.spec.id],
+                            lambda v, s=plan.spec.id: self.set_option(s, v)) + ROW_GAP
+            if self.deck is not None:
+                self.button("deck", self.deck.summary(self.config()), (x, y, w, bh), self.open_deck,
+                            object_id="@menu_small")
+                y += bh + ROW_GAP
+        elif plans or self.deck is not None:  # too little room (large text): a page of their own
+            self.button("options", self.t("lobby.more_options"), (x, y, w, bh), self.open_options,
+                        object_id="@menu_small")
+            y += bh + ROW_GAP
+        if not plans and self.deck is None:
             y += 56
-        y += 12
+        y += 6
         half = (w - 16) // 2
-        self.button("add_bot", self.t("lobby.add_bot"), (x, y, half, 76), self.add_bot, object_id="@menu_small")
-        self.button("remove_bot", self.t("lobby.remove_bot"), (x + half + 16, y, half, 76), self.remove_bot,
+        self.button("add_bot", self.t("lobby.add_bot"), (x, y, half, bh), self.add_bot, object_id="@menu_small")
+        self.button("remove_bot", self.t("lobby.remove_bot"), (x + half + 16, y, half, bh), self.remove_bot,
                     object_id="@menu_small")
-        y += 88
-        self.button("howto", self.t("lobby.howto"), (x, y, w, 76), self.howto, object_id="@menu_small")
-        start_y = max(y + 76 + 16, self.panel_rect.bottom - 150)
-        self.button("start", self.t("lobby.start"), (x, start_y, w, 92), self.start, object_id="@start")
+        y += bh + ROW_GAP
+        self.button("howto", self.t("lobby.howto"), (x, y, w, bh), self.howto, object_id="@menu_small")
+        self.button("start", self.t("lobby.start"), (x, max(y + bh + 14, start_y), w, start_h), self.start,
+                    object_id="@start")
         self._table = None
         self.refresh()
 
@@ -97,7 +111,9 @@ class LobbyScene(MenuScene):
         bots = any(seat.bot for seat in self.ctx.seats.seats)
         for item in self.items:
             if item.key == "start":
-                self._enable(item, start_problem(self.ctx, self.entry) is None)
+                self._enable(item, self.problem() is None)
+            elif item.key == "deck" and self.deck is not None:
+                item.element.set_text(self.deck.summary(self.config()))
             elif item.key == "add_bot":
                 self._enable(item, n < 8)
             elif item.key == "remove_bot":
@@ -115,7 +131,27 @@ class LobbyScene(MenuScene):
     def _table_signature(self) -> tuple:
         return tuple((s.name, s.style, s.bot, s.device) for s in self.ctx.seats.seats)
 
+    def config(self) -> dict[str, Any]:
+        """The config a match would start with now."""
+        return match_config(self.ctx, self.entry, self.options, self.extra)
+
+    def problem(self) -> str | None:
+        return start_problem(self.ctx, self.entry, self.config())
+
     # --- actions -------------------------------------------------------------------------
+    def set_option(self, option_id: str, value: Any) -> None:
+        self.options[option_id] = value
+        self.refresh()  # the family filter changes the deck's count
+
+    def open_options(self) -> None:
+        self.stack.push(OptionsScene(self.ctx, self))
+
+    def open_deck(self) -> None:
+        def choose(categories: list[str] | None) -> None:
+            self.extra["categories"] = categories
+
+        self.stack.push(DeckScene(self.ctx, self.deck, self.config, choose))
+
     def add_bot(self) -> None:
         self.ctx.seats.add_bot(free_name(self.ctx, "bot_names", BOT_NAME_COUNT))
         self.refresh()
@@ -132,9 +168,9 @@ class LobbyScene(MenuScene):
         self.stack.push(HowToScene(self.ctx, self.entry.id))
 
     def start(self) -> None:
-        if start_problem(self.ctx, self.entry) is not None:
+        if self.problem() is not None:
             return
-        self.stack.push(new_match(self.ctx, self.entry, self.options))
+        self.stack.push(new_match(self.ctx, self.entry, self.options, extra=self.extra))
 
     def join(self, device: Any) -> bool:
         seat = self.ctx.seats.join(device, free_name(self.ctx))
@@ -200,8 +236,8 @@ class LobbyScene(MenuScene):
         kit.blit_text(surface, players, 36, (safe.right - 8, title.centery), "midright", kit.colours.muted)
         self.draw_seats(surface, alpha)
         kit.panel(surface, self.panel_rect, kit.colours.panel, radius=30)
-        kit.blit_text(surface, self.t("lobby.options"), 36, (self.panel_rect.x + 32, self.panel_rect.y + 16))
-        if not self.entry.options:
+        kit.blit_text(surface, self.t("lobby.options"), 36, (self.panel_rect.x + 28, self.panel_rect.y + 14))
+        if not self.entry.options and self.deck is None:
             kit.blit_text(surface, self.t("lobby.no_options"), 30, (self.panel_rect.x + 32, self.panel_rect.y + 76),
                           colour=kit.colours.muted)
 
@@ -230,9 +266,6 @@ class LobbyScene(MenuScene):
         bob = math.sin(t * 0.06 + seat.index) * 4
         kit.seat_token(surface, seat.style, (rect.centerx, int(rect.y + rect.height * 0.32 + bob)),
                        min(64, rect.width // 4, int(rect.height * 0.17)))
-        size = fit_size(kit, seat.name, rect.width - 24, (36, 32, 28))
-        kit.blit_text(surface, seat.name, size, (rect.centerx, int(rect.y + rect.height * 0.56)), "midtop",
-                      style.light, max_width=rect.width - 24, align="center", shadow=True)
         if seat.bot:
             kind, label = "bot", self.t("lobby.bot")
         elif isinstance(seat.device, tuple) and seat.device[0] == "kb":
@@ -241,7 +274,12 @@ class LobbyScene(MenuScene):
             kind, label = "pad", self.t("lobby.pad")
         icon = kit.icon(DEVICE_ICONS[kind], 52)
         surface.blit(icon, icon.get_rect(topright=(rect.right - 12, rect.y + 10)))
-        kit.blit_text(surface, label, 28, (rect.centerx, rect.bottom - 16), "midbottom", kit.colours.text, shadow=True)
+        device = kit.blit_text(surface, label, 28, (rect.centerx, rect.bottom - 16), "midbottom", kit.colours.text,
+                               max_width=rect.width - 20, align="center", shadow=True)
+        size = fit_size(kit, seat.name, rect.width - 24, (36, 32, 28))
+        name = kit.text(seat.name, size, style.light, max_width=rect.width - 24, align="center", shadow=True)
+        top = min(int(rect.y + rect.height * 0.56), device.top - 8 - name.get_height())
+        surface.blit(name, name.get_rect(midtop=(rect.centerx, top)))
 
     def draw_free(self, surface: pygame.Surface, rect: pygame.Rect, first: bool, t: float) -> None:
         kit = self.kit
@@ -264,10 +302,10 @@ class LobbyScene(MenuScene):
         kit = self.kit
         start = next((item for item in self.items if item.key == "start"), None)
         if start is not None:
-            problem = start_problem(self.ctx, self.entry)
+            problem = self.problem()
             text = problem or self.t("lobby.ready")
             colour = kit.colours.bad if problem else kit.colours.good
-            kit.blit_text(surface, text, 30, (start.rect.centerx, start.rect.bottom + 14), "midtop", colour,
+            kit.blit_text(surface, text, 30, (start.rect.centerx, start.rect.bottom + 10), "midtop", colour,
                           max_width=start.rect.width, align="center")
         kit.hint_bar(surface, [(Intent.CONFIRM, self.t("lobby.hint_join")), (Intent.BACK, self.t("lobby.hint_leave")),
                                (Intent.ALT, self.t("lobby.hint_style")), (Intent.SHOULDER_R, self.t("lobby.hint_name"))])

@@ -29,14 +29,32 @@ def playable(entry: GameEntry) -> bool:
         return False
 
 
-def start_problem(ctx: Any, entry: GameEntry) -> str | None:
-    """Why the lobby cannot start ``entry`` now (a sentence for the screen), or None."""
+def match_config(ctx: Any, entry: GameEntry, options: Mapping[str, Any] = (),
+                 extra: Mapping[str, Any] = ()) -> dict[str, Any]:
+    """The config a match starts with: the defaults for the seated table, the lobby's
+    option choices (only the game's own options), then the lobby's extra config
+    (choices that are not an :class:`OptionSpec`, e.g. the deck's ``categories``),
+    passed through as they are."""
+    config = entry.default_config(len(ctx.seats), ctx.settings.timer_scale)
+    config.update({k: v for k, v in dict(options).items() if k in config})
+    config.update(dict(extra))
+    return config
+
+
+def start_problem(ctx: Any, entry: GameEntry, config: Mapping[str, Any] | None = None) -> str | None:
+    """Why the lobby cannot start ``entry`` now (a sentence for the screen), or None.
+    ``config`` (see :func:`match_config`) lets the deck's category choice be checked."""
+    from .deck import category_deck
+
     seats = list(ctx.seats.seats)
     if not entry.min_seats <= len(seats) <= entry.max_seats:
         return ctx.t("lobby.need_players", game=ctx.t(f"games.{entry.id}.name"), min=entry.min_seats,
                      max=entry.max_seats)
     if not any(not seat.bot for seat in seats):
         return ctx.t("lobby.need_human")
+    deck = category_deck(ctx, entry)
+    if deck is not None:
+        return deck.problem(config if config is not None else match_config(ctx, entry))
     return None
 
 
@@ -46,13 +64,14 @@ def make_bots(ctx: Any, entry: GameEntry, seed: int | str) -> dict[int, Bot]:
             for seat in ctx.seats.seats if seat.bot}
 
 
-def new_match(ctx: Any, entry: GameEntry, options: Mapping[str, Any], seed: int | None = None) -> Any:
-    """The Session for the seated table, with the lobby's options, and its board scene."""
+def new_match(ctx: Any, entry: GameEntry, options: Mapping[str, Any], seed: int | None = None,
+              extra: Mapping[str, Any] = ()) -> Any:
+    """The Session for the seated table, with the lobby's options and extra config (see
+    :func:`match_config`), and its board scene."""
     seed = time.time_ns() % (1 << 62) if seed is None else seed
     scenes = entry.scenes()  # before the Session: a failure must not leave an autosave behind
     seats = list(ctx.seats.seats)
-    config = entry.default_config(len(seats), ctx.settings.timer_scale)
-    config.update({k: v for k, v in options.items() if k in config})
+    config = match_config(ctx, entry, options, extra)
     definition = entry.make_definition(ctx.catalogue.game(entry.catalogue_key))
     meta = {"seats": [{"name": s.name, "style": s.style, "bot": s.bot} for s in seats], "entry": entry.id}
     session = Session(definition, config, seed, save_path=autosave_path(), meta=meta,

@@ -51,6 +51,21 @@ def fit_size(kit: Any, text: str, width: int, sizes: Sequence[int] = (40, 36, 32
     return sizes[-1]
 
 
+def label_fit(kit: Any, text: str, width: int, max_lines: int = 2,
+              sizes: Sequence[int] = (34, 32, 30, 28)) -> tuple[int, int]:
+    """``(size, lines)`` for a label in ``width``: one line at 34 down to 30 px if it
+    fits, else the largest of ``sizes`` that wraps into at most ``max_lines`` lines
+    (else the smallest size, with its line count)."""
+    for size in sizes:
+        if size >= 30 and kit.font(size).size(text)[0] <= width:
+            return size, 1
+    for size in sizes:
+        lines = len(kit.wrap(text, size, width))
+        if lines <= max_lines:
+            return size, lines
+    return sizes[-1], len(kit.wrap(text, sizes[-1], width))
+
+
 @dataclass
 class Item:
     """One focusable thing. ``rect`` is what the focus ring frames (a choice's whole row)."""
@@ -64,6 +79,10 @@ class Item:
     #: A row's label, drawn by us on the row's left part (wrapped if long).
     label: str = ""
     label_width: int = 0
+    #: Where the label goes (default: the row's left ``label_width`` pixels) and its
+    #: size (0: the largest that fits the box).
+    label_box: pygame.Rect | None = None
+    label_size: int = 0
     #: A slider row's pygame_gui slider, and what to call when the mouse drags it.
     slider: Any = None
     on_slide: Callable[[float], None] | None = None
@@ -79,6 +98,8 @@ class MenuScene(Scene):
     title_icon: str | None = None
     #: UP/DOWN at the end of a column continue in list order (see :meth:`neighbour`).
     flow_columns: bool = False
+    #: Colour of the panels behind choice and slider rows (None: the kit's panel).
+    row_colour: tuple | None = None
 
     def __init__(self, ctx: Any) -> None:
         super().__init__()
@@ -144,11 +165,22 @@ class MenuScene(Scene):
         return item
 
     def choice(self, key: str, label: str, rect: pygame.Rect | Sequence[int], values: Sequence[tuple[Any, str]],
-               current: Any, on_change: Callable[[Any], None], label_width: float = 0.5) -> Item:
-        """A row "Label      ‹ Value ›": LEFT/RIGHT step, CONFIRM or a click steps on."""
+               current: Any, on_change: Callable[[Any], None], label_width: float = 0.5,
+               label_above: int = 0, label_size: int = 0) -> Item:
+        """A row "Label      ‹ Value ›": LEFT/RIGHT step, CONFIRM or a click steps on.
+
+        ``label_width`` is the label's share of the row (a fraction, or pixels when
+        above 1). ``label_above`` > 0 puts the label on its own line of that height and
+        the value under it, full width (for long labels or long values)."""
         rect = pygame.Rect(rect)
-        split = int(rect.width * label_width)
-        value_rect = pygame.Rect(rect.x + split, rect.y + 6, rect.width - split - 6, rect.height - 12)
+        if label_above:
+            split = rect.width
+            value_rect = pygame.Rect(rect.x + 6, rect.y + label_above, rect.width - 12, rect.height - label_above - 6)
+            label_box = pygame.Rect(rect.x, rect.y, rect.width, label_above)
+        else:
+            split = int(label_width if label_width > 1 else rect.width * label_width)
+            value_rect = pygame.Rect(rect.x + split, rect.y + 6, rect.width - split - 6, rect.height - 12)
+            label_box = pygame.Rect(rect.x, rect.y, split, rect.height)
         values = list(values)
         index = next((i for i, (v, _) in enumerate(values) if v == current), 0)
         value_el = pygame_gui.elements.UIButton(value_rect, "", self.manager, object_id="@choice")
@@ -163,7 +195,8 @@ class MenuScene(Scene):
             on_change(values[state["index"]][0])
 
         show()
-        item = Item(key, rect, value_el, on_confirm=lambda: step(1), on_step=step, label=label, label_width=split)
+        item = Item(key, rect, value_el, on_confirm=lambda: step(1), on_step=step, label=label, label_width=split,
+                    label_box=label_box, label_size=label_size)
         self.items.append(item)
         return item
 
@@ -361,13 +394,13 @@ class MenuScene(Scene):
         for item in self.items:
             if not item.label:
                 continue
-            kit.panel(surface, item.rect, kit.colours.panel, radius=22, shadow=False)
-            width = item.label_width - 40
-            size = 34 if kit.font(34).size(item.label)[0] <= width else 30
+            kit.panel(surface, item.rect, self.row_colour or kit.colours.panel, radius=22, shadow=False)
+            box = item.label_box or pygame.Rect(item.rect.x, item.rect.y, item.label_width, item.rect.height)
+            width = box.width - 40
+            size = item.label_size or label_fit(kit, item.label, width)[0]
             clip = surface.get_clip()
-            surface.set_clip(pygame.Rect(item.rect.x, item.rect.y, item.label_width - 8, item.rect.height))
-            kit.blit_text(surface, item.label, size, (item.rect.x + 24, item.rect.centery), "midleft",
-                          max_width=width)
+            surface.set_clip(box.inflate(-8, 0).move(-4, 0))
+            kit.blit_text(surface, item.label, size, (box.x + 24, box.centery), "midleft", max_width=width)
             surface.set_clip(clip)
             if item.slider is not None:
                 value = f"{int(round(item.value * 100))} %"

@@ -1,0 +1,202 @@
+"""The deck's categories: which ones a match deals from (Secret Identity's lobby).
+
+A game opts in from its package (``game/games/<id>/__init__.py``, pure): it exposes
+``character_pool(catalogue, config) -> list[id]`` and ``MIN_POOL[entry id]`` (fewest
+characters a match needs), and its catalogue has ``categories`` (id -> Category with a
+bilingual ``name``) and ``characters`` (each with ``category`` and ``custom``). The
+lobby keeps the choice in its extra config as ``categories``: None = every category,
+else the sorted list of chosen ids (the rules read ``config["categories"]``).
+
+:class:`DeckScene` is the picker: one toggle tile per category with its character
+count, custom-deck categories marked, all driven by D-pad/stick and CONFIRM.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+import pygame
+
+from ... import paths
+from ...games import GameEntry
+from ...input.intents import Intent
+from .widgets import MenuScene, fit_size
+
+#: Book-stack pictogram of the deck screen, and the custom deck's badge (pencil).
+DECK_ICON = "1F4DA"
+CUSTOM_ICON = "270F"
+
+
+@dataclass(frozen=True)
+class DeckCategory:
+    id: str
+    name: str
+    #: Characters of this category a match could deal (family filter applied).
+    count: int
+    #: Defined by a custom deck in the user's folder (all its characters are custom).
+    custom: bool
+
+
+class CategoryDeck:
+    """One game's category choice: names, counts, and whether enough are chosen."""
+
+    def __init__(self, ctx: Any, entry: GameEntry, package: Any) -> None:
+        self.ctx = ctx
+        self.entry = entry
+        self.catalogue = ctx.catalogue.game(entry.catalogue_key)
+        self._pool: Callable[[Any, Mapping[str, Any]], list[str]] = package.character_pool
+        self.needed: int = int(package.MIN_POOL[entry.id])
+
+    def all_ids(self) -> list[str]:
+        return list(self.catalogue.categories)
+
+    def categories(self, config: Mapping[str, Any]) -> list[DeckCategory]:
+        """Every category, shipped ones first, with the counts ``config``'s filters leave."""
+        lang = self.ctx.strings.lang
+        pool = set(self._pool(self.catalogue, {**config, "categories": None}))
+        counts: dict[str, int] = {}
+        custom: dict[str, bool] = {}
+        for character in self.catalogue.characters:
+            custom[character.category] = custom.get(character.category, True) and character.custom
+            if character.id in pool:
+                counts[character.category] = counts.get(character.category, 0) + 1
+        found = [DeckCategory(cid, category.name(lang), counts.get(cid, 0), custom.get(cid, False))
+                 for cid, category in self.catalogue.categories.items()]
+        return sorted(found, key=lambda c: c.custom)  # stable: catalogue order within each group
+
+    def chosen(self, config: Mapping[str, Any]) -> list[str]:
+        categories = config.get("categories")
+        return self.all_ids() if categories is None else [c for c in self.all_ids() if c in set(categories)]
+
+    def count(self, config: Mapping[str, Any]) -> int:
+        """Characters the chosen categories (and filters) leave for the match."""
+        return len(self._pool(self.catalogue, config))
+
+    def problem(self, config: Mapping[str, Any]) -> str | None:
+        count = self.count(config)
+        if count >= self.needed:
+            return None
+        return self.ctx.t("lobby.need_categories", need=self.needed, count=count)
+
+    def summary(self, config: Mapping[str, Any]) -> str:
+        """The lobby row: "Categories: 5 of 7 (402 characters)"."""
+        return self.ctx.t("lobby.deck", chosen=len(self.chosen(config)), total=len(self.all_ids()),
+                          count=self.count(config))
+
+    @staticmethod
+    def value(all_ids: list[str], chosen: set[str]) -> list[str] | None:
+        """The config value for a set of chosen ids: None when every category is on."""
+        return None if set(all_ids) <= chosen else [c for c in all_ids if c in chosen]
+
+
+def category_deck(ctx: Any, entry: GameEntry) -> CategoryDeck | None:
+    """The category choice of ``entry``'s game, or None when the game has none."""
+    package_name = entry.scenes_module.rpartition(".")[0]
+    try:
+        package = importlib.import_module(package_name) if package_name else None
+    except ImportError:
+        return None
+    if package is None or not (hasattr(package, "character_pool") and entry.id in getattr(package, "MIN_POOL", {})):
+        return None
+    return CategoryDeck(ctx, entry, package)
+
+
+class DeckScene(MenuScene):
+    """Toggle tiles, one per category; "All" and "Done" under them; the count on top."""
+
+    title_key = "deck.title"
+    title_icon = DECK_ICON
+
+    def __init__(self, ctx: Any, deck: CategoryDeck, config: Callable[[], Mapping[str, Any]],
+                 on_change: Callable[[list[str] | None], None]) -> None:
+        super().__init__(ctx)
+        self.deck = deck
+        self.config = config
+        self.on_change = on_change
+
+    def chosen(self) -> set[str]:
+        return set(self.deck.chosen(self.config()))
+
+    def build(self) -> None:
+        safe = self.safe
+        categories = self.deck.categories(self.config())
+        columns = 3 if len(categories) <= 15 else 4
+        rows = max(1, math.ceil(len(categories) / columns))
+        gap = 20
+        top, bottom = safe.y + 190, safe.bottom - 200
+        w = (safe.width - 40 - gap * (columns - 1)) // columns
+        h = min(132, (bottom - top - gap * (rows - 1)) // rows)
+        for i, category in enumerate(categories):
+            rect = (safe.x + 20 + (i % columns) * (w + gap), top + (i // columns) * (h + gap), w, h)
+            self.button(f"cat.{category.id}", "", rect, lambda c=category.id: self.toggle(c), object_id="@game_card")
+        y = top + rows * (h + gap) + 16
+        self.button("all", self.t("deck.all"), (960 - 20 - 420, y, 420, 80), self.select_all, object_id="@menu_small")
+        self.button("done", self.t("deck.done"), (960 + 20, y, 420, 80), self.back, object_id="@menu_small")
+
+    def initial_focus(self) -> str | None:
+        return self.items[0].key if self.items else None
+
+    def toggle(self, category_id: str) -> None:
+        chosen = self.chosen() ^ {category_id}
+        self.on_change(self.deck.value(self.deck.all_ids(), chosen))
+
+    def select_all(self) -> None:
+        self.on_change(None)
+
+    # --- drawing -------------------------------------------------------------------------
+    def draw_back(self, surface: pygame.Surface, alpha: float) -> None:
+        kit = self.kit
+        super().draw_back(surface, alpha)
+        safe = self.safe
+        kit.blit_text(surface, self.t(f"games.{self.deck.entry.id}.name"), 36, (safe.right - 8, safe.y + 56),
+                      "midright", kit.colours.muted)
+        config = self.config()
+        problem = self.deck.problem(config)
+        text = problem or self.t("deck.status", count=self.deck.count(config), need=self.deck.needed)
+        kit.blit_text(surface, text, 36, (960, safe.y + 140), "center", kit.colours.bad if problem else kit.colours.good,
+                      max_width=safe.width - 80, align="center")
+
+    def draw_front(self, surface: pygame.Surface, alpha: float) -> None:
+        kit = self.kit
+        chosen = self.chosen()
+        categories = {c.id: c for c in self.deck.categories(self.config())}
+        focused = self.focused()
+        for item in self.items:
+            category = categories.get(item.key.partition(".")[2]) if item.key.startswith("cat.") else None
+            if category is not None:
+                self.draw_tile(surface, item.rect, category, category.id in chosen, item is focused)
+        folder = paths.user_data_dir() / "decks" / self.deck.entry.catalogue_key
+        done = next(i for i in self.items if i.key == "done")
+        kit.blit_text(surface, self.t("deck.folder", path=str(folder)), 28, (960, done.rect.bottom + 14), "midtop",
+                      kit.colours.muted, max_width=self.safe.width - 80, align="center")
+        kit.hint_bar(surface, [(Intent.CONFIRM, self.t("deck.hint_toggle")), (Intent.BACK, self.t("common.back"))])
+
+    def draw_tile(self, surface: pygame.Surface, rect: pygame.Rect, category: DeckCategory, on: bool,
+                  focused: bool) -> None:
+        kit = self.kit
+        ink = kit.colours.bg if focused else kit.colours.text
+        soft = kit.colours.bg if focused else kit.colours.muted
+        box = pygame.Rect(0, 0, 52, 52)
+        box.midleft = (rect.x + 26, rect.centery)
+        pygame.draw.rect(surface, kit.colours.good if on else kit.colours.bg2, box, border_radius=12)
+        pygame.draw.rect(surface, ink, box, width=4, border_radius=12)
+        if on:
+            kit.draw_check(surface, box.center, 36, kit.colours.text)
+        x = box.right + 20
+        right = rect.right - 20
+        if category.custom:
+            badge = kit.text(self.t("deck.custom"), 28, kit.colours.bg)
+            pill = pygame.Rect(0, 0, badge.get_width() + 64, 44)
+            pill.topright = (right, rect.y + 12)
+            pygame.draw.rect(surface, kit.colours.gold, pill, border_radius=22)
+            icon = kit.icon(CUSTOM_ICON, 32)
+            surface.blit(icon, icon.get_rect(midleft=(pill.x + 10, pill.centery)))
+            surface.blit(badge, badge.get_rect(midleft=(pill.x + 48, pill.centery)))
+        width = right - x
+        size = fit_size(kit, category.name, width if not category.custom else width - 200, (36, 32, 28))
+        kit.blit_text(surface, category.name, size, (x, rect.centery - 4), "bottomleft", ink,
+                      max_width=width if not category.custom else width - 200)
+        kit.blit_text(surface, self.t("deck.count", n=category.count), 30, (x, rect.centery + 6), "topleft", soft)
