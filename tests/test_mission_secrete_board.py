@@ -163,3 +163,33 @@ def test_the_tv_never_draws_a_hidden_character():
         ctx.stack.draw(canvas, 1.0)
         images.append(pygame.image.tobytes(canvas, "RGB"))
     assert images[0] == images[1]
+
+
+def _same(a, b) -> bool:
+    return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+
+
+def test_the_still_layer_repaints_only_what_changed_and_matches_a_full_paint():
+    """Bots play with accusations on: after every partial repaint (a swap, a turn, a
+    verdict) the cached layers equal layers painted from scratch; a still board paints nothing."""
+    ctx, board = make(humans=0, bots=4, seed=5)
+    canvas, fresh = ctx.kit.canvas(), ctx.kit.canvas()
+    checked = 0
+    for _ in range(1500):
+        tick(ctx)
+        repaints = board.still.repaints + board.veiled.repaints
+        ctx.stack.draw(canvas, 1.0)
+        if board.end_move is not None:
+            break
+        if board.still.repaints + board.veiled.repaints > repaints:
+            board._paint_still(fresh)
+            assert _same(board.still.surface, fresh)
+            if board.veiled.key == board._still_key():
+                ctx.kit.dim(fresh, 190)
+                assert _same(board.veiled.surface, fresh)
+            checked += 1
+    assert checked >= 5
+    paints, repaints = board.still.paints, board.still.repaints
+    for _ in range(3):   # no tick: nothing changes, the layer is only blitted
+        ctx.stack.draw(canvas, 1.0)
+    assert (board.still.paints, board.still.repaints) == (paints, repaints)

@@ -31,6 +31,8 @@ MIN_TEXT = 28
 #: Supersampling factor for shapes and glyphs drawn by code.
 SS = 4
 TEXT_CACHE_SIZE = 768
+#: A panel's shadow: blur radius and drop (px); it spreads ``2 * PANEL_BLUR`` around.
+PANEL_BLUR, PANEL_SHADOW_DROP = 14, 8
 
 
 def font_path() -> Path:
@@ -162,6 +164,70 @@ def _convert(surface: pygame.Surface) -> pygame.Surface:
     return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
 
 
+class Layer:
+    """A full-canvas picture kept between frames, repainted only when its key changes.
+
+    Boards put what stays still (background, resting cards, side panels) in one and blit
+    it each frame (one opaque blit, ~0.2 ms) instead of redrawing dozens of panels;
+    moving things are drawn over it. The key must change whenever the picture would:
+    ``get(key, paint)`` calls ``paint(surface)`` on a change and returns the picture.
+
+    ``dirty(old_key, new_key)`` may name the rectangles that differ (None: everything);
+    ``paint`` then runs once per rectangle with the surface clipped to it, so it must
+    draw everything that touches the clip in its usual order (it may skip what does not:
+    ``surface.get_clip()``). The result is the same picture, for the cost of the area."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.surface: pygame.Surface | None = None
+        self.key: Any = None
+        #: Full paints and partial repaints so far (tests check a still board does neither).
+        self.paints = 0
+        self.repaints = 0
+
+    def get(self, key: Any, paint: Any, dirty: Any = None) -> pygame.Surface:
+        if self.surface is not None and key == self.key:
+            return self.surface
+        rects = dirty(self.key, key) if dirty is not None and self.surface is not None else None
+        if self.surface is None:
+            surface = pygame.Surface(self.size)
+            self.surface = surface.convert() if pygame.display.get_surface() is not None else surface
+        if rects is None:
+            paint(self.surface)
+            self.paints += 1
+        else:
+            for rect in merge_rects(rects):
+                self.surface.set_clip(rect)
+                paint(self.surface)
+            self.surface.set_clip(None)
+            self.repaints += 1
+        self.key = key
+        return self.surface
+
+
+def merge_rects(rects: Iterable[pygame.Rect]) -> list[pygame.Rect]:
+    """Overlapping rectangles joined into their union (fewer, larger repaints)."""
+    out: list[pygame.Rect] = []
+    for rect in rects:
+        rect = pygame.Rect(rect)
+        merged = True
+        while merged:
+            merged = False
+            for other in out:
+                if other.colliderect(rect):
+                    out.remove(other)
+                    rect = rect.union(other)
+                    merged = True
+                    break
+        out.append(rect)
+    return out
+
+
+def shadowed(rect: pygame.Rect) -> pygame.Rect:
+    """What :meth:`UiKit.panel` touches for ``rect``: the panel and its soft shadow."""
+    return pygame.Rect(rect).inflate(PANEL_BLUR * 4, PANEL_BLUR * 4).move(0, PANEL_SHADOW_DROP)
+
+
 class UiKit:
     W, H = 1920, 1080
 
@@ -188,6 +254,10 @@ class UiKit:
     @staticmethod
     def ring_positions(n: int, center: Sequence[float], radius: float) -> list[tuple[int, int]]:
         return ring_positions(n, center, radius)
+
+    def layer(self) -> Layer:
+        """A cached full-canvas :class:`Layer` (one per board and purpose)."""
+        return Layer((self.W, self.H))
 
     def canvas(self) -> pygame.Surface:
         """A fresh 1920×1080 drawing surface."""
@@ -446,9 +516,9 @@ class UiKit:
         """A rounded panel with a soft drop shadow; ``colour`` may carry alpha."""
         rect = pygame.Rect(rect)
         if shadow and rect.width > 0 and rect.height > 0:
-            blur = 14
+            blur = PANEL_BLUR
             s = self._shadow(rect.size, radius, blur)
-            surface.blit(s, (rect.x - blur * 2, rect.y - blur * 2 + 8))
+            surface.blit(s, (rect.x - blur * 2, rect.y - blur * 2 + PANEL_SHADOW_DROP))
         colour = tuple(colour) if colour is not None else self.colours.panel
         if len(colour) == 4 and colour[3] < 255:
             layer = pygame.Surface(rect.size, pygame.SRCALPHA)

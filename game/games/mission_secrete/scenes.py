@@ -27,6 +27,7 @@ from ...input.intents import InputEvent, Intent
 from ...scenes.match import MatchScene
 from ...scenes.peek import PeekCurtain
 from ...scenes.ring import RingOption, RingPicker, RingQuestion
+from ...ui.kit import shadowed
 from ...ui.tween import Tween
 from .view import Accusation, MSPublic
 
@@ -39,6 +40,9 @@ HOLD_TICKS = 60
 #: The accusation reveal: the claim and drum roll, then the verdict on screen.
 CLAIM_TICKS, VERDICT_TICKS = 110, 170
 END_MOVE_TICKS = 40
+#: The veil over the board while an accusation is read out (alpha), and the drum-roll
+#: icon's size: it beats up to ``BEAT_MAX`` px, scaled from one render (not one SVG per size).
+REVEAL_VEIL, BEAT_SIZE, BEAT_MAX = 190, 180, 194
 DIRECTIONS = {Intent.UP: (-1, 0), Intent.DOWN: (1, 0), Intent.LEFT: (0, -1), Intent.RIGHT: (0, 1)}
 
 
@@ -103,6 +107,8 @@ class MissionBoard(MatchScene):
         self.end_move: Tween | None = Tween(1.0, 1.0, 0) if self.public.phase == "over" else None
         self.curtain: PeekCurtain | None = None
         self.intro = [s for s in range(self.seats) if s not in self.bots] if intro and not self.public.swaps else []
+        #: What stays still between moves, painted once per change (see ``draw``).
+        self.still, self.veiled = ctx.kit.layer(), ctx.kit.layer()
 
     # --- helpers -------------------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -367,35 +373,105 @@ class MissionBoard(MatchScene):
 
     # --- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.ctx.kit.background(surface)
-        ending = self.end_move is not None
-        self.draw_grid(surface, alpha)
-        if ending:
+        """In play the background, resting cards, banner, seat rows and recap come from
+        one cached layer repainted only when the public view, the swap in flight, the pick
+        or the table changes; what moves is drawn over it. The flying cards thus pass over
+        the banner instead of under it. The end (the grid slides aside) is drawn directly."""
+        if self.end_move is not None:
+            self.ctx.kit.background(surface)
+            self.draw_grid(surface, alpha)
             self.draw_end(surface, alpha)
             return
-        self.draw_banner(surface)
-        self.draw_seats(surface)
-        self.draw_recap(surface)
+        if self.reveal is not None and self.swap is None:
+            # under the veil only the struck crosses move: the veiled board is cached too
+            surface.blit(self.veiled.get(self._still_key(), self._paint_veiled, self._still_dirty), (0, 0))
+            self.draw_seat_marks(surface, veil=REVEAL_VEIL)
+            self.draw_reveal(surface, alpha)
+            return
+        surface.blit(self.still.get(self._still_key(), self._paint_still, self._still_dirty), (0, 0))
+        self.draw_grid_live(surface, alpha)
+        self.draw_seat_marks(surface)
         if self.reveal is None and self.accuser is None:
             self.draw_hints(surface)
         if self.holds:
             self.draw_holds(surface)
         if self.reveal is not None:
+            self.ctx.kit.dim(surface, REVEAL_VEIL)
             self.draw_reveal(surface, alpha)
 
+    def _still_key(self) -> tuple:
+        """Everything the still layer shows depends on (compared every frame: cheap)."""
+        settings = self.ctx.settings
+        return (self.public, self.swap[:2] if self.swap is not None else None, self.selected is None,
+                self.accuser, tuple((seat.name, seat.style) for seat in self.ctx.seats), settings.lang,
+                getattr(settings, "text_scale", 1.0), getattr(settings, "safe_area", 0.05))
+
+    def _paint_still(self, surface: pygame.Surface) -> None:
+        """The still layer, or the part of it inside the surface's clip (what a swap or a
+        turn changes: two cells, the banner, two seat rows)."""
+        clip = surface.get_clip()
+        self.ctx.kit.background(surface)
+        left, top, cell, gap = self.layout()
+        grid = pygame.Rect(left, top, self.public.columns * (cell + gap) - gap, self.grid_height())
+        pieces = ((shadowed(grid), lambda: self.draw_cards(surface, 1.0)),
+                  (shadowed(self._banner_rect()), lambda: self.draw_banner(surface)),
+                  (shadowed(self._seats_panel()[0]), lambda: self.draw_seats(surface)),
+                  (shadowed(self._recap_rect()), lambda: self.draw_recap(surface)))
+        for bounds, paint in pieces:
+            if clip.colliderect(bounds):
+                paint()
+
+    def _paint_veiled(self, surface: pygame.Surface) -> None:
+        clip = surface.get_clip()
+        surface.blit(self.still.get(self._still_key(), self._paint_still, self._still_dirty), clip, clip)
+        self.ctx.kit.dim(surface, REVEAL_VEIL)
+
+    def _still_dirty(self, old: tuple, new: tuple) -> list[pygame.Rect] | None:
+        """Where two still layers differ (None: everywhere). A swap changes its two cells,
+        the banner and the rows of the seats whose turn ends and starts."""
+        (was, was_moving, was_pick, was_accuser, *was_rest), (now, moving, pick, accuser, *rest) = old, new
+        if was_rest != rest or (was.rows, was.columns, was.free_swap) != (now.rows, now.columns, now.free_swap):
+            return None
+        dirty = [shadowed(self.cell_rect(index)) for index in range(len(now.grid))
+                 if was.grid[index] != now.grid[index]
+                 or (index in (was_moving or ())) != (index in (moving or ()))]
+        if (was.turn, was_pick) != (now.turn, pick):
+            dirty.append(shadowed(self._banner_rect()))
+        _panel, rows = self._seats_panel()
+        for seat, row in enumerate(rows):
+            if self._row_state(was, was_accuser, seat) != self._row_state(now, accuser, seat):
+                dirty.append(row.inflate(8, 8))
+        return dirty
+
+    @staticmethod
+    def _row_state(public: MSPublic, accuser: int | None, seat: int) -> tuple:
+        return public.out[seat], public.turn == seat, public.revealed.get(seat), accuser == seat
+
     def draw_grid(self, surface: pygame.Surface, alpha: float) -> None:
+        """The whole grid drawn directly: cards (winning lines glowing), then what moves."""
+        self.draw_cards(surface, alpha, self._winning_cells())
+        self.draw_grid_live(surface, alpha)
+
+    def draw_cards(self, surface: pygame.Surface, alpha: float, winning: set[int] | frozenset[int] = frozenset()) -> None:
+        """The resting cards; an empty slot where a card is flying."""
         kit, c = self.ctx.kit, self.ctx.kit.colours
-        public = self.public
         moving = {self.swap[0], self.swap[1]} if self.swap is not None else set()
-        winning = self._winning_cells()
         glow = 0.5 + 0.5 * math.sin((self.ticks + alpha) / 9)
-        for index, obj in enumerate(public.grid):
+        clip = surface.get_clip()
+        for index, obj in enumerate(self.public.grid):
             rect = self.cell_rect(index, alpha)
+            if not clip.colliderect(shadowed(rect)):
+                continue
             if index in moving:
                 kit.panel(surface, rect, mix(c.panel, c.bg, 0.5), radius=22, shadow=False)
                 continue
             border = mix(c.gold, c.accent, glow) if index in winning else None
             self._draw_card(surface, rect, obj, border)
+
+    def draw_grid_live(self, surface: pygame.Surface, alpha: float) -> None:
+        """What moves on the grid: the two flying cards, the last swap's marks, the cursor."""
+        c = self.ctx.kit.colours
+        public = self.public
         if self.swap is not None:
             a, b, tween = self.swap
             t = float(tween.value(alpha))
@@ -476,8 +552,7 @@ class MissionBoard(MatchScene):
             return
         seat = self.ctx.seats[public.turn]
         style = kit.seat_style(seat.style)
-        box = pygame.Rect(0, 0, 1160, 96)
-        box.midtop = (960, kit.safe_rect.y)
+        box = self._banner_rect()
         kit.panel(surface, box, style.dark, radius=30, border=style.colour)
         kit.seat_token(surface, seat.style, (box.x + 56, box.centery), 32)
         human = public.turn not in self.bots
@@ -489,16 +564,31 @@ class MissionBoard(MatchScene):
             kit.blit_text(surface, t(step), 30, (box.right - 30, box.centery), "midright", c.text,
                           max_width=560, align="right")
 
-    def draw_seats(self, surface: pygame.Surface) -> None:
-        kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
+    def _seats_panel(self) -> tuple[pygame.Rect, list[pygame.Rect]]:
+        """The players' panel left of the grid and one row in it per seat."""
+        kit = self.ctx.kit
         left, top, _cell, _gap = self.layout()
         panel = pygame.Rect(kit.safe_rect.x, top, left - kit.safe_rect.x - 40, self.grid_height())
+        row_h = min(170, (panel.height - 84) // max(1, self.seats))
+        return panel, [pygame.Rect(panel.x + 14, panel.y + 76 + seat * row_h, panel.width - 28, row_h - 12)
+                       for seat in range(self.seats)]
+
+    def _banner_rect(self) -> pygame.Rect:
+        box = pygame.Rect(0, 0, 1160, 96)
+        box.midtop = (960, self.ctx.kit.safe_rect.y)
+        return box
+
+    def _recap_rect(self) -> pygame.Rect:
+        left, top, cell, gap = self.layout()
+        grid_right = left + self.public.columns * cell + (self.public.columns - 1) * gap
+        return pygame.Rect(grid_right + 40, top, self.ctx.kit.safe_rect.right - grid_right - 40, self.grid_height())
+
+    def draw_seats(self, surface: pygame.Surface) -> None:
+        kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
+        panel, rows = self._seats_panel()
         kit.panel(surface, panel, c.panel, radius=30)
         kit.blit_text(surface, t("ms.seats.title"), 36, (panel.centerx, panel.y + 18), "midtop", c.muted)
-        row_h = min(170, (panel.height - 84) // max(1, self.seats))
-        for seat in range(self.seats):
-            y = panel.y + 76 + seat * row_h
-            row = pygame.Rect(panel.x + 14, y, panel.width - 28, row_h - 12)
+        for seat, row in enumerate(rows):
             out = self.public.out[seat]
             turn = seat == self.public.turn
             style = kit.seat_style(self.ctx.seats[seat].style)
@@ -514,17 +604,26 @@ class MissionBoard(MatchScene):
                                                  "ms.seats.turn" if turn else "ms.seats.in")
             colour = c.bad if out else (c.accent if turn or seat == self.accuser else c.muted)
             kit.blit_text(surface, t(status), 30, (row.x + 20, row.bottom - 10), "bottomleft", colour)
-            struck = self.struck.get(seat)
-            if struck is not None:
-                self._draw_cross(surface, (row.x + 48, row.y + 44), 40 * float(struck.value()))
-            hold = self.holds.get(seat)
-            if hold is not None:
-                kit.arc(surface, c.accent, (row.x + 48, row.y + 44), 42, 8, 0, 360 * hold / HOLD_TICKS)
 
-    def _draw_cross(self, surface: pygame.Surface, center, size: float) -> None:
+    def draw_seat_marks(self, surface: pygame.Surface, veil: int = 0) -> None:
+        """Over the seat rows: the crosses striking out a seat and the hold-to-accuse arcs.
+        Under the reveal's veil their colours are pre-mixed with it (same look, no blend)."""
+        kit = self.ctx.kit
+        if not self.struck and not self.holds:
+            return
+        _panel, rows = self._seats_panel()
+        for seat, struck in self.struck.items():
+            row = rows[seat]
+            self._draw_cross(surface, (row.x + 48, row.y + 44), 40 * float(struck.value()), veil)
+        for seat, hold in self.holds.items():
+            row = rows[seat]
+            colour = mix(kit.colours.accent, kit.colours.shadow, veil / 255)
+            kit.arc(surface, colour, (row.x + 48, row.y + 44), 42, 8, 0, 360 * hold / HOLD_TICKS)
+
+    def _draw_cross(self, surface: pygame.Surface, center, size: float, veil: int = 0) -> None:
         if size <= 1:
             return
-        colour = self.ctx.kit.colours.bad
+        colour = mix(self.ctx.kit.colours.bad, self.ctx.kit.colours.shadow, veil / 255)
         x, y = center
         for dx in (-1, 1):
             pygame.draw.line(surface, self.ctx.kit.colours.shadow, (x - size + 3, y - dx * size + 3),
@@ -534,9 +633,7 @@ class MissionBoard(MatchScene):
     def draw_recap(self, surface: pygame.Surface) -> None:
         """The printed recap sheet: each character and the object it collects (public)."""
         kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
-        left, top, cell, gap = self.layout()
-        grid_right = left + self.public.columns * cell + (self.public.columns - 1) * gap
-        panel = pygame.Rect(grid_right + 40, top, kit.safe_rect.right - grid_right - 40, self.grid_height())
+        panel = self._recap_rect()
         kit.panel(surface, panel, c.panel, radius=30)
         kit.blit_text(surface, t("ms.recap.title"), 36, (panel.centerx, panel.y + 18), "midtop", c.muted)
         row_h = (panel.height - 130) // max(1, len(self.catalogue.characters))
@@ -577,7 +674,6 @@ class MissionBoard(MatchScene):
         kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
         reveal = self.reveal
         acc = reveal.accusation
-        kit.dim(surface, 190)
         box = pygame.Rect(0, 0, 1240, 640)
         box.center = (960, 560)
         border = c.accent if not reveal.verdict else (c.good if acc.right else c.bad)
@@ -593,7 +689,9 @@ class MissionBoard(MatchScene):
                             dim=reveal.verdict and acc.right)
         character = self.catalogue.character(acc.character)
         beat = 1.0 + (0 if reveal.verdict else 0.08 * max(0.0, math.sin((reveal.tick + alpha) / 22 * math.pi * 2)))
-        icon = kit.icon(character.icon, int(180 * beat))
+        size = int(BEAT_SIZE * beat)
+        icon = kit.icon(character.icon, size) if size == BEAT_SIZE else pygame.transform.smoothscale(
+            kit.icon(character.icon, BEAT_MAX), (size, size))
         surface.blit(icon, icon.get_rect(center=(box.centerx, box.y + 250)))
         name = character.name(self.lang())
         if not reveal.verdict:
