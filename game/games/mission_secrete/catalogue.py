@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...data_loading import DataError, LineDict, Text, Where, load_yaml
+from ...data_loading import DataError, LineDict, Text, Where, load_mapping
 
 FOLDER = "mission_secrete"
 FILE = "cards.yaml"
@@ -65,24 +65,16 @@ def _ident(where: Where, node: LineDict, what: str) -> str:
     return value
 
 
-def _icon(where: Where, node: LineDict, what: str) -> str:
-    icon = where.field(node, "icon", str, what)
-    if not all(part and all(ch in "0123456789ABCDEF" for ch in part) for part in icon.split("-")):
-        raise where.error(node, f"{what}: icon {icon!r} must be an OpenMoji code like 1F381", "icon")
-    return icon
-
-
 def load(data_dir: Path, custom_dir: Path | None = None) -> tuple[MSCatalogue, list[str]]:
     path = data_dir / FOLDER / FILE
-    where = Where(path)
-    root = where.mapping(load_yaml(path), "the file")
+    where, root = load_mapping(path, "the file")
     grid = where.mapping(where.field(root, "grid", dict, "the file"), "grid")
     rows = where.field(grid, "rows", int, "grid")
     columns = where.field(grid, "columns", int, "grid")
     deal_max_same = where.field(grid, "deal_max_same", int, "grid")
 
     objects: list[ObjectCard] = []
-    for node in where.sequence(where.field(root, "objects", list, "the file"), "objects"):
+    for node in where.entries(root, "objects", "the file"):
         node = where.mapping(node, "an object")
         oid = _ident(where, node, "object")
         if any(o.id == oid for o in objects):
@@ -90,16 +82,14 @@ def load(data_dir: Path, custom_dir: Path | None = None) -> tuple[MSCatalogue, l
         count = where.field(node, "count", int, f"object {oid}")
         if count < 1:
             raise where.error(node, f"object {oid}: count must be at least 1", "count")
-        neutral = node.get("neutral", False)
-        if not isinstance(neutral, bool):
-            raise where.error(node, f"object {oid}: neutral must be true or false", "neutral")
+        neutral = where.flag(node, "neutral", False, f"object {oid}")
         objects.append(ObjectCard(oid, where.text(node, "name", f"object {oid}"),
-                                  where.text(node, "plural", f"object {oid}"), _icon(where, node, f"object {oid}"),
+                                  where.text(node, "plural", f"object {oid}"), where.icon(node, f"object {oid}"),
                                   count, neutral))
 
     characters: list[Character] = []
     by_id = {o.id: o for o in objects}
-    for node in where.sequence(where.field(root, "characters", list, "the file"), "characters"):
+    for node in where.entries(root, "characters", "the file"):
         node = where.mapping(node, "a character")
         cid = _ident(where, node, "character")
         if any(c.id == cid for c in characters):
@@ -112,7 +102,7 @@ def load(data_dir: Path, custom_dir: Path | None = None) -> tuple[MSCatalogue, l
         if by_id[obj].count > min(rows, columns):
             raise where.error(node, f"character {cid}: {by_id[obj].count} {obj} cannot fit in one line", "object")
         characters.append(Character(cid, where.text(node, "name", f"character {cid}"),
-                                    _icon(where, node, f"character {cid}"), obj))
+                                    where.icon(node, f"character {cid}"), obj))
 
     if len(characters) < 2:
         raise where.error(root, "at least 2 characters are needed")

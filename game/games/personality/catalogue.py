@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from ...data_loading import DataError, LineDict, Text, Where, load_yaml
+from ...data_loading import DataError, Text, load_mapping, load_text_table
 
 FOLDER = "personality"
 #: Kinds of square a board may place (every other square is plain).
@@ -75,7 +75,7 @@ class PECatalogue:
 
 def load_catalogue(data_dir: Path, custom_dir: Path | None = None) -> tuple[PECatalogue, list[str]]:
     folder = data_dir / FOLDER
-    tags = _load_tags(folder / "tags.yaml")
+    tags = load_text_table(folder / "tags.yaml", "tags", "tag")
     board = _load_board(folder / "board.yaml")
     traits: dict[str, Trait] = {}
     files = sorted(folder.glob("traits*.yaml"))
@@ -93,24 +93,13 @@ def load_catalogue(data_dir: Path, custom_dir: Path | None = None) -> tuple[PECa
     return PECatalogue(traits=tuple(traits.values()), tags=tags, board=board), warnings
 
 
-def _root(path: Path) -> tuple[Where, LineDict]:
-    where = Where(path)
-    return where, where.mapping(load_yaml(path), "file")
-
-
-def _load_tags(path: Path) -> dict[str, Text]:
-    where, root = _root(path)
-    table = where.mapping(where.field(root, "tags", dict, "file"), "tags")
-    return {str(tag): where.text(table, tag, f"tag {tag!r}") for tag in table}
-
-
 def _load_board(path: Path) -> Board:
-    where, root = _root(path)
+    where, root = load_mapping(path)
     length = where.field(root, "length", int, "board")
     if length < 8:
         raise where.error(root, "board: length must be at least 8", "length")
     kinds = ["plain"] * length
-    for node in where.sequence(where.field(root, "squares", list, "board"), "squares"):
+    for node in where.entries(root, "squares", "board"):
         node = where.mapping(node, "square")
         at = where.field(node, "at", int, "square")
         kind = where.field(node, "kind", str, "square")
@@ -137,8 +126,8 @@ def _load_board(path: Path) -> Board:
 
 
 def _load_traits(path: Path, tags: dict[str, Text], known: dict[str, Trait], custom: bool) -> dict[str, Trait]:
-    where, root = _root(path)
-    entries = where.sequence(where.field(root, "cards", list, "file"), "cards")
+    where, root = load_mapping(path)
+    entries = where.entries(root, "cards")
     if not entries:
         raise where.error(entries, "cards is empty")
     out: dict[str, Trait] = {}
@@ -160,14 +149,8 @@ def _load_traits(path: Path, tags: dict[str, Text], known: dict[str, Trait], cus
             if text.strip().casefold() in texts[lang]:
                 raise where.error(node, f"{what}: the same {lang} text is already on another card", lang)
             texts[lang].add(text.strip().casefold())
-        card_tags = where.tags(node, "tags", tags, what)
-        if not card_tags:
-            raise where.error(node, f"{what} has no tags", "tags")
-        if len(set(card_tags)) != len(card_tags):
-            raise where.error(node, f"{what}: a tag is listed twice", "tags")
-        family = node.get("family", True)
-        if not isinstance(family, bool):
-            raise where.error(node, f"{what}: family must be true or false", "family")
+        card_tags = where.tags(node, "tags", tags, what, required=True)
+        family = where.flag(node, "family", True, what)
         if "spicy" in card_tags and family:
             raise where.error(node, f"{what} is spicy, so it needs family: false", "tags")
         out[card_id] = Trait(card_id, Text(node["fr"].strip(), node["en"].strip()), card_tags, family, custom)

