@@ -73,6 +73,13 @@ def test_human_reader_picks_in_the_curtain_then_votes_on_the_ring(ctx):
     _tick(ctx, 200)
     ring = ctx.stack.top
     assert isinstance(ring, RingPicker)
+    # the read card stays readable over the ring, above the progress cards
+    caption, text = ring.card()
+    assert text == board.card_text(hand[1]) and ctx.seats[0].name in caption
+    card = ring.card_rect()
+    for _, (x, y) in ring._seat_slots():
+        assert y - 56 > card.bottom or x - 192 > card.right
+    ring.draw(ctx.kit.canvas(), 1.0)
     ctx.stack.handle(0, InputEvent(device, Intent.PEEK, pressed=False))
     ctx.stack.handle(0, InputEvent(device, Intent.CONFIRM))      # choose player 0 (slot 1)
     ctx.stack.handle(0, InputEvent(device, Intent.RIGHT))

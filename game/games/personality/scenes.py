@@ -26,6 +26,7 @@ from ...scenes.match import MatchScene
 from ...scenes.peek import PeekCurtain
 from ...scenes.ring import RingOption, RingPicker, RingQuestion
 from ...ui.tween import Tween
+from .vote_ring import CardRing
 
 STEP_TICKS = 9            # one square of a mask's walk
 REVEAL_TICKS = 270        # the vote reveal stays up this long (bots wait)
@@ -320,7 +321,14 @@ class PersonalityBoard(MatchScene):
                 return total, total
             return (1 if seat in self.picks else 0), total
 
-        return RingPicker(self.ctx, seats, question, choose, progress=progress)
+        return CardRing(self.ctx, seats, question, choose, card=self._voted_card, progress=progress)
+
+    def _voted_card(self) -> tuple[str, str] | None:
+        """The read card under vote (caption, text), kept readable over the ring."""
+        p = self.public
+        if p.vote_kind == "inversion" or not p.table or p.phase not in PHASE_PLAYERS:
+            return None
+        return self.t("personality.card.read_by", name=self.name(p.reader)), self.card_text(p.table[0])
 
     def _vote_prompt(self) -> str:
         p = self.public
