@@ -46,6 +46,25 @@ class GameEntry:
     #: Lobby options, in the order the lobby lists them.
     options: tuple[OptionSpec, ...] = ()
 
+    @classmethod
+    def of_package(cls, package: str, definition: type[GameDefinition],
+                   load_catalogue: Callable[[Path, Path | None], tuple[Any, list[str]]],
+                   make_bot: Callable[[Any, int, Rng], Bot], options: tuple[OptionSpec, ...] = ()) -> "GameEntry":
+        """The entry of game package ``package`` (pass its ``__name__``) playing ``definition``:
+        the id and seat range are the definition's, the catalogue key is the package's
+        short name and the scenes module its ``scenes``."""
+        return cls(
+            id=definition.id,
+            min_seats=definition.min_seats,
+            max_seats=definition.max_seats,
+            catalogue_key=package.rpartition(".")[2],
+            load_catalogue=load_catalogue,
+            make_definition=definition,
+            make_bot=make_bot,
+            scenes_module=f"{package}.scenes",
+            options=options,
+        )
+
     def default_config(self, seats: int, timer_scale: float = 1.0) -> dict[str, Any]:
         """The config a match starts from: seat count, timer preset, option defaults."""
         config: dict[str, Any] = {"seats": seats, "timer_scale": timer_scale}

@@ -12,15 +12,11 @@ from .catalogue import load_catalogue
 from .rules import DRAW_LIMIT_OPTION, FAMILY_OPTION, Incognito
 
 ENTRIES = (
-    GameEntry(
-        id="incognito",
-        min_seats=3,
-        max_seats=6,
-        catalogue_key="incognito",
-        load_catalogue=load_catalogue,
-        make_definition=Incognito,
+    GameEntry.of_package(
+        __name__,
+        Incognito,
+        load_catalogue,
         make_bot=lambda catalogue, seat, rng: IncognitoBot(seat, rng),
-        scenes_module="game.games.incognito.scenes",
         options=(
             OptionSpec(DRAW_LIMIT_OPTION, 0, (0, 60, 90, 120)),  # IN-2, seconds, 0 = off
             OptionSpec(FAMILY_OPTION, False, (False, True)),

@@ -8,15 +8,11 @@ from .catalogue import load
 from .rules import MissionSecrete
 
 ENTRIES = (
-    GameEntry(
-        id="mission_secrete",
-        min_seats=2,
-        max_seats=4,
-        catalogue_key="mission_secrete",
-        load_catalogue=load,
-        make_definition=MissionSecrete,
+    GameEntry.of_package(
+        __name__,
+        MissionSecrete,
+        load,
         make_bot=lambda catalogue, seat, rng: MissionBot(seat, rng, catalogue),
-        scenes_module="game.games.mission_secrete.scenes",
         options=(OptionSpec("free_swap", False, (False, True)),),  # MS-4
     ),
 )

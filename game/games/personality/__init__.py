@@ -9,15 +9,11 @@ from .catalogue import load_catalogue
 from .rules import PersonalityGame
 
 ENTRIES = (
-    GameEntry(
-        id="personality",
-        min_seats=3,
-        max_seats=6,
-        catalogue_key="personality",
-        load_catalogue=load_catalogue,
-        make_definition=PersonalityGame,
+    GameEntry.of_package(
+        __name__,
+        PersonalityGame,
+        load_catalogue,
         make_bot=PersonalityBot,
-        scenes_module="game.games.personality.scenes",
         options=(
             OptionSpec("family", True, (True, False)),
             OptionSpec("debate_seconds", 60, (30, 60, 90)),

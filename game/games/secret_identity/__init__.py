@@ -17,30 +17,22 @@ from .rules.coop import CHARACTERS as COOP_CHARACTERS
 FAMILY_ONLY = OptionSpec("family_only", False, (False, True))
 
 ENTRIES = (
-    GameEntry(
-        id="secret_identity",
-        min_seats=3,
-        max_seats=8,
-        catalogue_key="secret_identity",
-        load_catalogue=load_catalogue,
-        make_definition=CompetitiveRules,
+    GameEntry.of_package(
+        __name__,
+        CompetitiveRules,
+        load_catalogue,
         make_bot=lambda catalogue, seat, rng: CompetitiveBot(seat, rng, catalogue),
-        scenes_module="game.games.secret_identity.scenes",
         options=(
             OptionSpec("replacements_per_round", 3, (0, 1, 2, 3)),  # SI-3
             OptionSpec("catch_up", True, (True, False)),  # SI-8
             FAMILY_ONLY,
         ),
     ),
-    GameEntry(
-        id="secret_identity_coop",
-        min_seats=3,
-        max_seats=8,
-        catalogue_key="secret_identity",
-        load_catalogue=load_catalogue,
-        make_definition=CoopRules,
+    GameEntry.of_package(
+        __name__,
+        CoopRules,
+        load_catalogue,
         make_bot=lambda catalogue, seat, rng: CoopBot(seat, rng, catalogue),
-        scenes_module="game.games.secret_identity.scenes",
         options=(FAMILY_ONLY,),
     ),
 )
