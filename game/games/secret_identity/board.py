@@ -22,6 +22,7 @@ from ...ui.tween import Tween, Tweens
 from .board_base import SecretIdentityBoard
 from .view import track_position
 from .widgets import (
+    SLOT_H,
     fit_text,
     draw_character_slot,
     draw_hand_count,
@@ -327,6 +328,10 @@ class CompetitiveBoard(SecretIdentityBoard):
             return
         voters = [v for v in range(len(reveal.result.keys)) if v != owner]
         positions = slot_positions(kit)
+        totals: dict[int, int] = {}
+        for voter in voters:
+            slot = reveal.result.votes[voter][owner] - 1
+            totals[slot] = totals.get(slot, 0) + 1
         per_slot: dict[int, int] = {}
         for k, voter in enumerate(voters):
             start = OPEN_TICKS + k * (VOTES_TICKS // max(1, len(voters)))
@@ -337,12 +342,9 @@ class CompetitiveBoard(SecretIdentityBoard):
             slot = number - 1
             k_here = per_slot.get(slot, 0)
             per_slot[slot] = k_here + 1
-            x, y = positions[slot]
-            # the keys land on the voted card, over its name, four to a row
-            cx = x - 75 + (k_here % 4) * 50
-            cy = y + 28 + (k_here // 4) * 48
-            width = max(2, int(46 * abs(1 - 2 * flip)))
-            card = pygame.Rect(0, 0, width, 46)
+            size, (cx, cy) = key_place(positions[slot], k_here, totals[slot])
+            width = max(2, int(size * abs(1 - 2 * flip)))
+            card = pygame.Rect(0, 0, width, size)
             card.center = (cx, cy)
             right = number == reveal.result.keys[owner]
             if flip < 0.5:
@@ -350,8 +352,8 @@ class CompetitiveBoard(SecretIdentityBoard):
             else:
                 pygame.draw.rect(surface, c.good if right else c.bad, card, border_radius=10)
                 pygame.draw.rect(surface, c.shadow, card, width=2, border_radius=10)
-                if width > 30:
-                    kit.seat_token(surface, self.ctx.seats[voter].style, card.center, 16)
+                if width > size * 0.65:
+                    kit.seat_token(surface, self.ctx.seats[voter].style, card.center, size // 3)
 
     def _draw_flying_points(self, surface: pygame.Surface, reveal: Reveal) -> None:
         """"+n" chips fly from the open safe's character to each scorer's marker."""
@@ -554,3 +556,18 @@ class CompetitiveBoard(SecretIdentityBoard):
                 break
         return text
 
+
+def key_place(center: tuple[int, int], index: int, count: int) -> tuple[int, tuple[int, int]]:
+    """Size and centre of the ``index``-th of ``count`` voters' keys on a character card:
+    over the portrait, right of the number badge, so the name under it stays readable
+    (one row of up to 4, else two rows of smaller keys)."""
+    x, y = center
+    top = y - SLOT_H // 2
+    if count <= 4:
+        size, row, column, in_row = 42, 0, index, count
+    else:
+        size, row, column = 38, index // 4, index % 4
+        in_row = 4 if row == 0 else count - 4
+    step = size + 4
+    left = x + 12 - (in_row - 1) * step // 2   # a little right of centre: the badge sits top left
+    return size, (left + column * step, top + 8 + size // 2 + row * (size + 2))
