@@ -11,7 +11,7 @@ from game.core.actions import Action
 from game.core.rng import Rng
 from game.core.session import Session
 from game.games.incognito import ENTRIES
-from game.games.incognito.drawing import CANVAS_H, CANVAS_W
+from game.games.incognito.drawing import CANVAS_H, CANVAS_W, Stroke
 from game.games.incognito.drawkit import PALETTE_ROW, CanvasCache, render_drawing
 from game.games.incognito.scenes import DEAL_TICKS, export_gallery, make_board
 from game.input.intents import InputEvent, Intent
@@ -102,8 +102,8 @@ def test_a_house_drawn_with_pad_events(tmp_path):
     assert board.stage == "draw"
     hand = draw_house(ctx, board)
     strokes = board.session.view(None).public.drawings[0]
-    assert [s["tool"] for s in strokes] == ["pen", "pen", "fill", "pen"]
-    assert [s["colour"] for s in strokes] == ["black", "black", "red", "brown"]
+    assert [s.tool for s in strokes] == ["pen", "pen", "fill", "pen"]
+    assert [s.colour for s in strokes] == ["black", "black", "red", "brown"]
     image = render_drawing(strokes, board.rgb, CANVAS_W)
     pygame.image.save(image, str(tmp_path / "house.png"))
     assert tuple(image.get_at((360, 260)))[:3] == board.rgb["red"]      # the roof is filled
@@ -112,7 +112,7 @@ def test_a_house_drawn_with_pad_events(tmp_path):
     for x, y in ((260, 400), (460, 400), (360, 300), (360, 500), (300, 235)):
         assert tuple(image.get_at((x, y)))[:3] == board.rgb["black"], (x, y)
     assert tuple(image.get_at((335, 460)))[:3] == board.rgb["brown"]
-    assert all(len(s["points"]) < 200 for s in strokes)                  # smoothed and thinned
+    assert all(len(s.points) < 200 for s in strokes)                  # smoothed and thinned
     assert hand.events > 100
     # "done" needs a 1-second hold on its button, and can be taken back
     hand.move_to(700, CANVAS_H + PALETTE_ROW + 30)
@@ -132,7 +132,7 @@ def test_canvas_cache_renders_only_new_strokes():
     cache = CanvasCache({c.id: c.rgb for c in cat.palette}, 400)
     strokes = []
     for i in range(5):
-        strokes = strokes + [{"tool": "pen", "colour": "red", "width": 14, "points": [10 * i, 10, 100, 100 + i]}]
+        strokes = strokes + [Stroke("pen", "red", 14, (10 * i, 10, 100, 100 + i))]
         cache.sync(strokes)
     assert cache.full_renders == 0 and cache.stroke_renders == 5
     cache.sync(strokes[:4])  # undo
@@ -175,7 +175,7 @@ def test_bots_draw_and_the_whole_match_runs_on_the_board(tmp_path):
     assert page.get_size() == (1200, 1020)
 
 
-@pytest.mark.parametrize("name", ["incognito.draw", "incognito.vote", "incognito.gallery"])
+@pytest.mark.parametrize("name", ["incognito.draw", "incognito.vote", "incognito.vote.peek", "incognito.gallery"])
 def test_shots_render(tmp_path, name):
     from game.__main__ import main
 
@@ -219,3 +219,29 @@ def test_votes_through_the_ring_are_distinct_and_refusals_name_no_number():
     ctx.stack.handle(0, InputEvent(device, Intent.CONFIRM, True))
     assert board.session.state.votes[0] == [0, 2, 3]
     assert board.public.voted == [2, 0, 0]
+
+
+def test_outside_a_peek_the_vote_shows_nothing_of_anyones_choice():
+    """The TV during the vote: moving a pointer, or peeking then letting go, changes
+    not one pixel (the incognito.vote shot is this blind state)."""
+    ctx, board = board_with(seats=3)
+    for seat in range(3):
+        board.submit(Action("done", seat))
+    tick(ctx, 5)
+    board.handle(0, InputEvent(ctx.seats[0].device, Intent.CONFIRM, True))
+    assert board.stage == "vote"
+
+    def canvas():
+        surface = ctx.kit.canvas()
+        ctx.stack.draw(surface, 1.0)
+        return pygame.image.tobytes(surface, "RGB")
+
+    blind = canvas()
+    device = ctx.seats[1].device
+    ctx.stack.handle(1, InputEvent(device, Intent.RIGHT, True))
+    ctx.stack.handle(1, InputEvent(device, Intent.RIGHT, True))
+    assert canvas() == blind
+    ctx.stack.handle(1, InputEvent(device, Intent.PEEK, True))
+    assert canvas() != blind
+    ctx.stack.handle(1, InputEvent(device, Intent.PEEK, False))
+    assert canvas() == blind

@@ -110,13 +110,20 @@ def _shot_lineup(ctx, args):
     board._set_stage("lineup")
 
 
-def _shot_vote(ctx, args):
+def _shot_vote(ctx, args, peek: bool = False):
+    """The vote as the TV shows it: drawings, lineup and progress, nobody peeking (a
+    seat has moved its pointer, which must not show). ``peek``: that seat holds PEEK."""
     board = demo_board(ctx, args, "vote")
     board._start_vote()
     device = ctx.seats[1].device
-    ctx.stack.handle(1, InputEvent(device, Intent.PEEK, True))
     ctx.stack.handle(1, InputEvent(device, Intent.RIGHT, True))
+    if peek:
+        ctx.stack.handle(1, InputEvent(device, Intent.PEEK, True))
     board.session.advance(40)
+
+
+def _shot_vote_peek(ctx, args):
+    _shot_vote(ctx, args, peek=True)
 
 
 def _shot_reveal(ctx, args):
@@ -150,6 +157,7 @@ SHOTS = {
     "incognito.countdown": _shot_countdown,
     "incognito.lineup": _shot_lineup,
     "incognito.vote": _shot_vote,
+    "incognito.vote.peek": _shot_vote_peek,
     "incognito.reveal": _shot_reveal,
     "incognito.scores": _shot_scores,
     "incognito.final": _shot_final,
