@@ -1,5 +1,6 @@
 """A small made-up Secret Identity catalogue for rules and bot tests (fast, fixed)."""
 
+from game.core.actions import Action
 from game.core.rng import Rng
 from game.data_loading import Text
 from game.games.secret_identity.catalogue import Category, Character, PictoCard, Pictogram, SICatalogue
@@ -31,3 +32,21 @@ def tiny_catalogue(characters: int = 40, cards: int = 90, seed: int = 7) -> SICa
     )
     return SICatalogue(categories=categories, characters=people, pictograms=pictograms, cards=deck,
                        tags={t: Text(t, t) for t in TAGS})
+
+
+class HandDriver:
+    """Drives a rules object by hand: after each move, chance settles until a seat must act."""
+
+    def __init__(self, rules) -> None:
+        self.rules = rules
+
+    def settle(self, state):
+        while not self.rules.current(state):
+            action = self.rules.chance(state)
+            if action is None:
+                return state
+            state = self.rules.apply(state, action)
+        return state
+
+    def act(self, state, kind, seat, **data):
+        return self.settle(self.rules.apply(state, Action(kind, seat, data)))

@@ -89,6 +89,15 @@ def rig():
     app.hub.pads.close_all()
 
 
+def join_pad(rig, name="Virtual Pad"):
+    """Plug in a virtual pad and press A on it (the lobby seats it)."""
+    pad = rig.pads.attach(name)
+    rig.frames()
+    pad.tap(A)
+    rig.frames()
+    return pad
+
+
 def seen(lobby, since=0):
     return [(seat, e.intent, e.pressed) for seat, e in lobby.events[since:] if e.intent is not Intent.STICK]
 
@@ -144,10 +153,7 @@ def start_match(rig):
 def test_unplug_mid_match_holds_the_seat_and_another_pad_reclaims_it(rig):
     ctx = rig.ctx
     ctx.seats.join(("kb", "left"), "Ana")
-    vp = rig.pads.attach()
-    rig.frames()
-    vp.tap(A)
-    rig.frames()
+    vp = join_pad(rig)
     assert ctx.seats.seat_of(vp.device) == 1
     seat = ctx.seats[1]
     name, style = seat.name, seat.style
@@ -173,11 +179,8 @@ def test_unplug_mid_match_holds_the_seat_and_another_pad_reclaims_it(rig):
     rig.frames()
     assert ctx.seats.held() == [1]
 
-    other = rig.pads.attach("Another Pad")
-    rig.frames()
+    other = join_pad(rig, "Another Pad")
     assert other.instance_id != vp.instance_id
-    other.tap(A)
-    rig.frames()
     assert ctx.seats.held() == []
     assert ctx.seats.seat_of(other.device) == 1
     assert (ctx.seats[1].name, ctx.seats[1].style) == (name, style)
@@ -211,10 +214,7 @@ def test_two_unplugs_share_one_overlay_and_keyboard_can_reclaim(rig):
 
 def test_unplug_outside_a_match_frees_the_seat_or_asks_the_lobby(rig):
     ctx = rig.ctx
-    vp = rig.pads.attach()
-    rig.frames()
-    vp.tap(A)
-    rig.frames()
+    vp = join_pad(rig)
     assert len(ctx.seats) == 1
     vp.detach()
     rig.frames()
@@ -222,10 +222,7 @@ def test_unplug_outside_a_match_frees_the_seat_or_asks_the_lobby(rig):
 
     removed = []
     rig.hub.on_device_removed = removed.append
-    vp2 = rig.pads.attach()
-    rig.frames()
-    vp2.tap(A)
-    rig.frames()
+    vp2 = join_pad(rig)
     device = vp2.device
     vp2.detach()
     rig.frames()
@@ -233,10 +230,7 @@ def test_unplug_outside_a_match_frees_the_seat_or_asks_the_lobby(rig):
 
 
 def test_rumble_reaches_the_pad_unless_switched_off(rig):
-    vp = rig.pads.attach()
-    rig.frames()
-    vp.tap(A)
-    rig.frames()
+    vp = join_pad(rig)
     assert rig.hub.rumble(0, 0.5, 1.0, 100) is True
     assert vp.rumbles and vp.rumbles[-1] == (32767, 65535)
     count = len(vp.rumbles)
@@ -249,10 +243,7 @@ def test_rumble_reaches_the_pad_unless_switched_off(rig):
 def test_menu_from_the_overlay_and_abandoning_the_match(rig):
     ctx = rig.ctx
     ctx.seats.join(("kb", "left"), "Ana")
-    vp = rig.pads.attach()
-    rig.frames()
-    vp.tap(A)
-    rig.frames()
+    vp = join_pad(rig)
     board, session = start_match(rig)
     opened = []
     board.open_pause_menu = lambda: opened.append(True)

@@ -35,6 +35,15 @@ def start(ctx, game_id, seed=3):
     return board
 
 
+def bots_play_to(ctx, board, phase):
+    """Every seat of ``board`` plays as its game's bot until the public phase is ``phase``."""
+    session = board.session
+    bots = {s: board.entry.make_bot(board.catalogue, s, Rng(s)) for s in range(len(ctx.seats))}
+    while session.view(None).public.phase != phase:
+        seat = min(session.current())
+        assert board.submit(bots[seat].act(session.view(seat), session.legal(seat))) is None
+
+
 def press(ctx, seat, intent, pressed=True):
     ctx.stack.handle(seat, InputEvent(ctx.seats[seat].device, intent, pressed=pressed))
 
@@ -117,11 +126,7 @@ def test_competitive_match_with_keyboards_pads_and_bots(ctx_factory):
 def test_vote_refusal_names_no_number(ctx_factory):
     ctx = ctx_factory(humans=3, bots=0)
     board = start(ctx, "secret_identity")
-    session = board.session
-    bots = {s: ctx.games["secret_identity"].make_bot(board.catalogue, s, Rng(s)) for s in range(3)}
-    while session.view(None).public.phase != "vote":
-        seat = min(session.current())
-        assert board.submit(bots[seat].act(session.view(seat), session.legal(seat))) is None
+    bots_play_to(ctx, board, "vote")
     assert board._choose(0, 4) is None
     refusal = board._choose(0, 4)
     assert refusal == "si.refused.number_used"
@@ -171,10 +176,7 @@ def test_coop_lock_needs_a_full_hold(ctx_factory):
     ctx = ctx_factory(humans=3, bots=0)
     board = start(ctx, "secret_identity_coop")
     session = board.session
-    bots = {s: ctx.games["secret_identity_coop"].make_bot(board.catalogue, s, Rng(s)) for s in range(3)}
-    while session.view(None).public.phase != "guess":
-        seat = min(session.current())
-        assert board.submit(bots[seat].act(session.view(seat), session.legal(seat))) is None
+    bots_play_to(ctx, board, "guess")
     guesser = (board.public.active + 1) % 3
     press(ctx, guesser, Intent.CONFIRM)
     for _ in range(60):

@@ -8,28 +8,17 @@ from game.core.rng import Rng
 from game.games.secret_identity.rules import CoopRules
 from game.games.secret_identity.rules.coop import band, cards_per_seat
 
-from secret_identity_helpers import tiny_catalogue
+from secret_identity_helpers import HandDriver, tiny_catalogue
 
 CAT = tiny_catalogue()
 RULES = CoopRules(CAT)
 PICTOS = {c.id: c.pictograms for c in CAT.cards}
-
-
-def settle(state):
-    while not RULES.current(state):
-        action = RULES.chance(state)
-        if action is None:
-            return state
-        state = RULES.apply(state, action)
-    return state
+DRIVER = HandDriver(RULES)
+settle, act = DRIVER.settle, DRIVER.act
 
 
 def start(seats=4):
     return settle(RULES.setup({"seats": seats, "timer_scale": 1.0}, Rng.from_seed(5)))
-
-
-def act(state, kind, seat, **data):
-    return settle(RULES.apply(state, Action(kind, seat, data)))
 
 
 def give_clue(state):

@@ -9,28 +9,17 @@ from game.games.secret_identity.rules import CompetitiveRules
 from game.games.secret_identity.rules.common import character_pool
 from game.games.secret_identity.view import track_position
 
-from secret_identity_helpers import tiny_catalogue
+from secret_identity_helpers import HandDriver, tiny_catalogue
 
 CAT = tiny_catalogue()
 RULES = CompetitiveRules(CAT)
-
-
-def settle(state):
-    while not RULES.current(state):
-        action = RULES.chance(state)
-        if action is None:
-            return state
-        state = RULES.apply(state, action)
-    return state
+DRIVER = HandDriver(RULES)
+settle, act = DRIVER.settle, DRIVER.act
 
 
 def start(seats=4, **options):
     config = {"seats": seats, "timer_scale": 1.0, **options}
     return settle(RULES.setup(config, Rng.from_seed(3)))
-
-
-def act(state, kind, seat, **data):
-    return settle(RULES.apply(state, Action(kind, seat, data)))
 
 
 def all_ready(state):
