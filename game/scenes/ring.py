@@ -125,6 +125,8 @@ class RingPicker(Scene):
         if event.intent is Intent.STICK:
             if event.magnitude >= STICK_THRESHOLD:
                 self.pointer[seat] = sector(event.angle, n)
+        elif event.from_stick:
+            pass  # the hub's flick direction for the STICK angle just followed: no extra step
         elif event.pressed and event.intent in (Intent.RIGHT, Intent.DOWN):
             self.pointer[seat] = (self.pointer[seat] % n + 1) % n
         elif event.pressed and event.intent in (Intent.LEFT, Intent.UP):
