@@ -290,8 +290,8 @@ class PersonalityBoard(MatchScene):
         bets = (self.t("personality.vote.bet1"), self.t("personality.vote.bet2"), self.t("personality.vote.bet3"))
 
         def question(seat: int) -> RingQuestion | None:
-            if seat not in self.session.current():
-                return None
+            if seat not in self.session.current() or self.public.phase not in PHASE_PLAYERS:
+                return None  # voted, or the vote is over (the seat may act in the next phase)
             if seat not in self.picks:
                 choices = self._choice_options(seat)
                 return RingQuestion(self._vote_prompt(), tuple(
@@ -338,7 +338,9 @@ class PersonalityBoard(MatchScene):
 
     def _simple_ring(self, seats: list[int], kind: str) -> RingPicker:
         def actions(seat: int) -> list[Action]:
-            return self._legal(seat) if seat in self.session.current() else []
+            # the phase may have moved on under this ring (the seat then acts in another way)
+            wanted = "partner" if kind == "partner" else "judge"
+            return [a for a in self._legal(seat) if a.kind == wanted] if seat in self.session.current() else []
 
         def label(action: Action, index: int) -> RingOption:
             if kind == "partner":
