@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
-from ....core.actions import Action, IllegalAction
-from ....core.engine import GameDefinition
+from ....core.actions import CHANCE, Action, IllegalAction
+from ....core.engine import GameDefinition, clone, take_chance
 from ....core.rng import Rng
 from ..view import Shown
 
@@ -108,10 +108,14 @@ class ClueBook:
 
 
 class SecretIdentityRules(GameDefinition):
-    """The table both modes check and the clue book they share (SI-4)."""
+    """The table both modes check, the clue book they share (SI-4) and how they apply an
+    action: chance settles through ``_apply_chance``, a player's move goes to the
+    mode's handler for (phase, kind) after ``_check_seat``."""
 
     min_seats = 3
     max_seats = 8
+    #: (phase, action kind) -> handler(rules, new state, seat, data); set by each mode.
+    handlers: Mapping[tuple[str, str], Callable[..., None]] = {}
 
     def __init__(self, catalogue: Any) -> None:
         self.catalogue = catalogue
@@ -132,6 +136,27 @@ class SecretIdentityRules(GameDefinition):
         if len(cards) < seats * hand_size(seats):
             raise ValueError("not enough picto cards for this many seats")
         return seats, pool, cards
+
+    def apply(self, state: Any, action: Action) -> Any:
+        if action.kind == CHANCE:
+            new = clone(state)
+            new.rng = take_chance(action)
+            self._apply_chance(new, action.data)
+            return new
+        self._check_seat(state, action.seat)
+        handler = self.handlers.get((state.phase, action.kind))
+        if handler is None:
+            raise IllegalAction("wrong_phase", f"{action.kind} during {state.phase}")
+        new = clone(state)
+        handler(self, new, action.seat, action.data)
+        return new
+
+    def _apply_chance(self, state: Any, data: Mapping[str, Any]) -> None:
+        raise NotImplementedError
+
+    def _check_seat(self, state: Any, seat: int | None) -> None:
+        """IllegalAction when ``seat`` may not act now."""
+        raise NotImplementedError
 
 
 def deal_hands(rng: Rng, cards: list[str], seats: int, per_seat: int) -> list[list[str]]:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from ....core.actions import CHANCE, Action, IllegalAction
-from ....core.engine import Outcome, SeatView, chance_action, clone, take_chance
+from ....core.actions import Action, IllegalAction
+from ....core.engine import Outcome, SeatView, chance_action
 from ....core.rng import Rng
 from ..view import (
     CompetitivePrivate,
@@ -147,21 +147,10 @@ class CompetitiveRules(SecretIdentityRules):
             ]
         return []
 
-    def apply(self, state: CompetitiveState, action: Action) -> CompetitiveState:
-        if action.kind == CHANCE:
-            new = clone(state)
-            new.rng = take_chance(action)
-            self._apply_chance(new, action.data)
-            return new
-        seat = action.seat
+    def _check_seat(self, state: CompetitiveState, seat: int | None) -> None:
+        """Moves are simultaneous: any seat of the table (the handlers check the phase)."""
         if seat is None or not 0 <= seat < state.seats:
             raise IllegalAction("bad_seat", repr(seat))
-        handler = _HANDLERS.get((state.phase, action.kind))
-        if handler is None:
-            raise IllegalAction("wrong_phase", f"{action.kind} during {state.phase}")
-        new = clone(state)
-        handler(self, new, seat, action.data)
-        return new
 
     # --- chance ------------------------------------------------------------------------
     def _apply_chance(self, state: CompetitiveState, data: Mapping[str, Any]) -> None:
@@ -439,7 +428,7 @@ def decided_by(state: CompetitiveState) -> str:
     return "cards" if sum(1 for s in leaders if len(state.hands[s]) == most) == 1 else "shared"
 
 
-_HANDLERS = {
+CompetitiveRules.handlers = {
     ("round_start", "replace"): CompetitiveRules._replace,
     ("round_start", "ready"): CompetitiveRules._ready,
     ("summary", "ready"): CompetitiveRules._ready,

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from ....core.actions import CHANCE, Action, IllegalAction
-from ....core.engine import Outcome, SeatView, chance_action, clone, take_chance
+from ....core.actions import Action, IllegalAction
+from ....core.engine import Outcome, SeatView, chance_action
 from ....core.rng import Rng
 from ..view import CoopPrivate, CoopPublic, CoopTurn
 from .common import (
@@ -108,20 +108,9 @@ class CoopRules(SecretIdentityRules):
             return moves + [Action("lock", seat)]
         return [Action("next", seat)]
 
-    def apply(self, state: CoopState, action: Action) -> CoopState:
-        new = clone(state)
-        if action.kind == CHANCE:
-            new.rng = take_chance(action)
-            self._apply_chance(new, action.data)
-            return new
-        seat = action.seat
+    def _check_seat(self, state: CoopState, seat: int | None) -> None:
         if seat not in self.current(state):
             raise IllegalAction("not_your_turn", f"seat {seat} during {state.phase}")
-        handler = _HANDLERS.get((state.phase, action.kind))
-        if handler is None:
-            raise IllegalAction("wrong_phase", f"{action.kind} during {state.phase}")
-        handler(self, new, seat, action.data)
-        return new
 
     def _apply_chance(self, state: CoopState, data: Mapping[str, Any]) -> None:
         if state.phase == "deal":
@@ -263,7 +252,7 @@ class CoopRules(SecretIdentityRules):
         assert 0 <= state.cursor < SLOTS
 
 
-_HANDLERS = {
+CoopRules.handlers = {
     ("clue", "place"): CoopRules._place,
     ("clue", "take_back"): CoopRules._take_back,
     ("clue", "confirm"): CoopRules._confirm,
