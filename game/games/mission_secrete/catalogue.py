@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Iterable
 
 from ...data_loading import DataError, LineDict, Text, Where, load_mapping
 
@@ -58,10 +59,13 @@ class MSCatalogue:
         return [o.id for o in self.objects for _ in range(o.count)]
 
 
-def _ident(where: Where, node: LineDict, what: str) -> str:
+def _ident(where: Where, node: LineDict, what: str, earlier: Iterable[Any]) -> str:
+    """The entry's id: lower-case letters, digits or _, and not the id of an ``earlier`` entry."""
     value = where.field(node, "id", str, what)
     if not value or not value.replace("_", "").isalnum() or not value.islower():
         raise where.error(node, f"{what}: id {value!r} must be lower-case letters, digits or _", "id")
+    if any(entry.id == value for entry in earlier):
+        raise where.error(node, f"{what} {value!r} is defined twice", "id")
     return value
 
 
@@ -76,9 +80,7 @@ def load(data_dir: Path, custom_dir: Path | None = None) -> tuple[MSCatalogue, l
     objects: list[ObjectCard] = []
     for node in where.entries(root, "objects", "the file"):
         node = where.mapping(node, "an object")
-        oid = _ident(where, node, "object")
-        if any(o.id == oid for o in objects):
-            raise where.error(node, f"object {oid!r} is defined twice", "id")
+        oid = _ident(where, node, "object", objects)
         count = where.field(node, "count", int, f"object {oid}")
         if count < 1:
             raise where.error(node, f"object {oid}: count must be at least 1", "count")
@@ -91,9 +93,7 @@ def load(data_dir: Path, custom_dir: Path | None = None) -> tuple[MSCatalogue, l
     by_id = {o.id: o for o in objects}
     for node in where.entries(root, "characters", "the file"):
         node = where.mapping(node, "a character")
-        cid = _ident(where, node, "character")
-        if any(c.id == cid for c in characters):
-            raise where.error(node, f"character {cid!r} is defined twice", "id")
+        cid = _ident(where, node, "character", characters)
         obj = where.field(node, "object", str, f"character {cid}")
         if obj not in by_id or by_id[obj].neutral:
             raise where.error(node, f"character {cid}: object {obj!r} is not a non-neutral object", "object")
