@@ -12,7 +12,7 @@ from game.core.rng import Rng
 from game.core.session import Session
 from game.games.incognito import ENTRIES
 from game.games.incognito.bots import IncognitoBot
-from game.games.incognito.drawing import BRUSH_WIDTHS, chaikin, make_stroke, simplify
+from game.games.incognito.drawing import BRUSH_WIDTHS, Stroke, chaikin, make_stroke, simplify
 from game.games.incognito.rules import Incognito, score_round
 
 ENTRY = ENTRIES[0]
@@ -103,7 +103,7 @@ def test_last_call_starts_on_the_second_to_last_done_and_lasts_five_seconds(scal
     s.advance(1)
     assert s.state.phase == "vote"
     assert s.log[-2].kind == "timeout" and s.log[-2].tick == 127 + ticks
-    assert s.state.history == [] and s.view(None).public.drawings[3] == [line()["stroke"]]
+    assert s.state.history == [] and s.view(None).public.drawings[3] == (Stroke.from_data(line()["stroke"]),)
 
 
 def test_timers_off_never_expire():
@@ -195,12 +195,14 @@ def test_undo_redo_clear_and_stroke_validation():
     s.submit(Action("stroke", 0, first))
     s.submit(Action("stroke", 0, second))
     s.submit(Action("undo", 0))
-    assert s.view(None).public.drawings[0] == [first["stroke"]]
+    one, two = Stroke.from_data(first["stroke"]), Stroke.from_data(second["stroke"])
+    assert s.view(None).public.drawings[0] == (one,)
     assert s.view(None).public.redo_counts[0] == 1
     s.submit(Action("redo", 0))
-    assert s.view(None).public.drawings[0] == [first["stroke"], second["stroke"]]
+    assert s.view(None).public.drawings[0] == (one, two)
+    assert [stroke.to_data() for stroke in s.view(None).public.drawings[0]] == [first["stroke"], second["stroke"]]
     s.submit(Action("clear", 0))
-    assert s.view(None).public.drawings[0] == []
+    assert s.view(None).public.drawings[0] == ()
     for data in ({"stroke": {"tool": "pen"}}, {"stroke": dict(first["stroke"], colour="gold")},
                  {"stroke": dict(first["stroke"], points=[1, 2, 3])},
                  {"stroke": dict(first["stroke"], points=[900, 2])},
@@ -258,3 +260,41 @@ def test_smoothing_keeps_the_ends_and_thins_the_middle():
     raw = [(x, (x % 7) * 0.3) for x in range(100)]
     smooth = simplify(chaikin(raw))
     assert smooth[0] == raw[0] and smooth[-1] == raw[-1] and len(smooth) < len(raw) // 2
+
+
+class _Checked(Incognito):
+    """Incognito whose ``apply`` asserts the engine's contract on every action: the
+    state it was given is left exactly as it was (apply copies shallowly now)."""
+
+    applied = 0
+
+    def apply(self, state, action):
+        from game.core.serial import canonical_json
+
+        before = canonical_json(state)
+        drawings = [tuple(strokes) for strokes in state.strokes]
+        try:
+            return super().apply(state, action)
+        finally:
+            assert canonical_json(state) == before, f"apply changed its input ({action.kind})"
+            assert all(a is b for old, new in zip(drawings, state.strokes) for a, b in zip(old, new))
+            type(self).applied += 1
+
+
+@pytest.mark.parametrize("seats,limit", [(4, 0), (6, 60)])
+def test_apply_never_changes_the_previous_state_and_shares_its_strokes(seats, limit):
+    definition = _Checked(catalogue())
+    config = dict(ENTRY.default_config(seats, 1.0), drawing_time_limit=limit)
+    bots = {s: IncognitoBot(s, Rng.from_seed(f"bot{s}")) for s in range(seats)}
+    play_match(definition, config, 5, bots, check=True)      # every kind a match uses, timeouts too
+    s = Session(definition, ENTRY.default_config(3, 1.0), 3)  # and the edits bots never make
+    s.submit(Action("stroke", 0, line()))
+    before = s.state
+    s.submit(Action("stroke", 0, line(5, 5, 50, 50, "red")))
+    assert s.state.strokes[0][0] is before.strokes[0][0]      # the old stroke is shared, not copied
+    assert len(before.strokes[0]) == 1                          # and the old state still has one
+    for kind in ("undo", "redo", "undo", "clear", "done", "undone"):
+        s.submit(Action(kind, 0))
+    with pytest.raises(IllegalAction):
+        s.submit(Action("undo", 0))
+    assert _Checked.applied > 100

@@ -21,7 +21,7 @@ def to_plain(value: Any) -> Any:
     kind = type(value)
     if kind in _SCALARS:
         return value  # the common case first (exact types: an IntEnum is not a plain int)
-    if kind is list and all(type(v) in _SCALARS for v in value):
+    if (kind is list or kind is tuple) and all(type(v) in _SCALARS for v in value):
         return list(value)  # flat lists of numbers (drawing strokes) without recursion
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}

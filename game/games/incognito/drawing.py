@@ -1,6 +1,8 @@
 """Drawings as data: vector strokes that live in the game state (pure, no pygame).
 
-A stroke is a JSON-friendly dict ``{"tool", "colour", "width", "points"}``:
+In an action a stroke is a JSON-friendly dict ``{"tool", "colour", "width", "points"}``;
+the state keeps it as an immutable :class:`Stroke` (points as a tuple), so states share
+their strokes: ``apply`` copies the lists that change, never the strokes. Fields:
 
 * ``tool``: ``pen`` (a line through the points), ``eraser`` (the same, in paper
   white) or ``fill`` (a flood fill from the one point, on the drawing as rendered so
@@ -16,6 +18,7 @@ The helpers here smooth a raw cursor path (Chaikin corner cutting) and thin it
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 CANVAS_W, CANVAS_H = 800, 600
@@ -27,6 +30,25 @@ MAX_POINTS = 2000
 MAX_STROKES = 600
 
 Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Stroke:
+    """A stroke as the state holds it. Its plain form (hashes, saves) is the action's dict."""
+
+    tool: str
+    colour: str
+    width: int
+    points: tuple[int, ...]
+
+    @classmethod
+    def from_data(cls, raw: Mapping[str, Any]) -> "Stroke":
+        """From an action's (validated) stroke dict."""
+        return cls(raw["tool"], raw["colour"], raw["width"], tuple(raw["points"]))
+
+    def to_data(self) -> dict[str, Any]:
+        """The action's form: plain JSON, points as a list."""
+        return {"tool": self.tool, "colour": self.colour, "width": self.width, "points": list(self.points)}
 
 
 def validate_stroke(raw: Any, colours: Iterable[str]) -> str | None:

@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping, Sequence
 import pygame
 
 from ...input.intents import InputEvent, Intent
-from .drawing import BRUSH_WIDTHS, CANVAS_H, CANVAS_W, TOOLS, make_stroke, pairs, smooth_path
+from .drawing import BRUSH_WIDTHS, CANVAS_H, CANVAS_W, TOOLS, Stroke, make_stroke, pairs, smooth_path
 
 PAPER = (255, 255, 255)
 #: The tool bar under the canvas, in canvas units: a palette row, then a tools row.
@@ -41,14 +41,14 @@ MIN_STEP = 1.5               # new path point once the cursor moved this far
 
 
 # --- rendering ---------------------------------------------------------------------------
-def render_stroke(surface: pygame.Surface, stroke: Mapping[str, Any], rgb: Mapping[str, tuple], scale: float) -> None:
+def render_stroke(surface: pygame.Surface, stroke: Stroke, rgb: Mapping[str, tuple], scale: float) -> None:
     """Draw one stroke on ``surface`` (a drawing rendered at ``scale`` × canvas units)."""
-    points = [(x * scale, y * scale) for x, y in pairs(stroke["points"])]
-    colour = PAPER if stroke["tool"] == "eraser" else rgb[stroke["colour"]]
-    if stroke["tool"] == "fill":
+    points = [(x * scale, y * scale) for x, y in pairs(stroke.points)]
+    colour = PAPER if stroke.tool == "eraser" else rgb[stroke.colour]
+    if stroke.tool == "fill":
         flood_fill(surface, (int(points[0][0]), int(points[0][1])), colour)
         return
-    width = max(1, int(round(stroke["width"] * scale)))
+    width = max(1, int(round(stroke.width * scale)))
     radius = width / 2
     if len(points) == 1:
         pygame.draw.circle(surface, colour, points[0], radius)
@@ -75,7 +75,7 @@ def flood_fill(surface: pygame.Surface, pos: tuple[int, int], colour: tuple) -> 
     surface.blit(grown.to_surface(setcolor=(*colour[:3], 255), unsetcolor=(0, 0, 0, 0)), (0, 0))
 
 
-def render_drawing(strokes: Sequence[Mapping[str, Any]], rgb: Mapping[str, tuple], width: int) -> pygame.Surface:
+def render_drawing(strokes: Sequence[Stroke], rgb: Mapping[str, tuple], width: int) -> pygame.Surface:
     """A whole drawing, ``width`` pixels wide (4:3), on white paper."""
     scale = width / CANVAS_W
     surface = pygame.Surface((width, int(round(CANVAS_H * scale))))
@@ -94,27 +94,27 @@ class CanvasCache:
         self.surface = pygame.Surface((width, int(round(CANVAS_H * self.scale))))
         self.surface.fill(PAPER)
         self._source: Sequence | None = None
-        self._rendered: list[Mapping[str, Any]] = []
+        self._rendered: Sequence[Stroke] = ()
         #: How many strokes were rendered from scratch and incrementally (for tests).
         self.full_renders = 0
         self.stroke_renders = 0
 
-    def sync(self, strokes: Sequence[Mapping[str, Any]]) -> pygame.Surface:
+    def sync(self, strokes: Sequence[Stroke]) -> pygame.Surface:
         if strokes is self._source:
             return self.surface
         self._source = strokes
         done = self._rendered
-        if len(strokes) >= len(done) and all(a == b for a, b in zip(done[-1:], strokes[len(done) - 1:len(done)])):
+        if len(strokes) >= len(done) and (not done or strokes[len(done) - 1] is done[-1]
+                                          or strokes[len(done) - 1] == done[-1]):
             new = strokes[len(done):]
         else:
             self.surface.fill(PAPER)
             self.full_renders += 1
-            self._rendered = []
             new = strokes
         for stroke in new:
             render_stroke(self.surface, stroke, self.rgb, self.scale)
             self.stroke_renders += 1
-        self._rendered = list(strokes)
+        self._rendered = strokes  # immutable (a state's tuple): kept as is, not copied
         return self.surface
 
 

@@ -11,6 +11,12 @@ Countdowns are :class:`Countdown` values computed from ticks stored in the state
 "last call" of IN-2/IN-4 starts on the tick of the action that left exactly one seat
 unfinished, and lasts ``round(5 × 60 × timer_scale)`` ticks (0 with timers off: it
 never expires). The optional drawing time limit starts on the deal's tick.
+
+``apply`` copies the state shallowly and each handler *replaces* the fields it changes
+(new lists, :func:`_with`), never mutating a list in place: the states before and after
+share everything else, above all the strokes (immutable :class:`Stroke` tuples), so a
+stroke late in a round costs the same as the first one (a deep copy grew with every
+stroke so far). The engine's contract holds: ``apply`` never changes its input.
 """
 
 from __future__ import annotations
@@ -19,9 +25,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
 
 from ...core.actions import CHANCE, TIMEOUT, Action, IllegalAction
-from ...core.engine import Countdown, GameDefinition, Outcome, SeatView, chance_action, clone, take_chance
+from ...core.engine import Countdown, GameDefinition, Outcome, SeatView, chance_action, take_chance
 from ...core.rng import Rng
-from .drawing import BRUSH_WIDTHS, MAX_STROKES, make_stroke, validate_stroke
+from .drawing import BRUSH_WIDTHS, MAX_STROKES, Stroke, make_stroke, validate_stroke
 from .view import IncognitoPrivate, IncognitoPublic, MyVotes, RoundRecord, TimerInfo
 
 ROUNDS = 3
@@ -48,8 +54,9 @@ class IncognitoState:
     phase: str = DEAL
     words: list[str] = field(default_factory=list)
     places: list[str] = field(default_factory=list)
-    strokes: list[list[dict[str, Any]]] = field(default_factory=list)
-    redo: list[list[dict[str, Any]]] = field(default_factory=list)
+    #: Per seat, the strokes drawn (and undone) so far; tuples, shared between states.
+    strokes: list[tuple[Stroke, ...]] = field(default_factory=list)
+    redo: list[tuple[Stroke, ...]] = field(default_factory=list)
     done: list[bool] = field(default_factory=list)
     #: Tick of the deal (start of the optional drawing time limit).
     draw_started: int = 0
@@ -60,6 +67,13 @@ class IncognitoState:
     scores: list[int] = field(default_factory=list)
     ready: list[bool] = field(default_factory=list)
     history: list[RoundRecord] = field(default_factory=list)
+
+
+def _with(items: list, index: int, value: Any) -> list:
+    """A copy of ``items`` with ``items[index]`` replaced (the copy-on-write of ``apply``)."""
+    out = list(items)
+    out[index] = value
+    return out
 
 
 def seconds_to_ticks(seconds: float, timer_scale: float) -> int:
@@ -175,7 +189,7 @@ class Incognito(GameDefinition):
             not isinstance(action.seat, int) or not 0 <= action.seat < state.seats
         ):
             raise IllegalAction("bad_seat", repr(action.seat))
-        new = clone(state)
+        new = replace(state)  # shallow: handlers replace what they change (module docstring)
         handler(new, action)
         return new
 
@@ -201,8 +215,8 @@ class Incognito(GameDefinition):
             s.word_deck = [w for w in s.word_deck if w not in words]
             s.place_deck = [p for p in s.place_deck if p not in places]
             s.words, s.places = words, places  # IN-1
-            s.strokes = [[] for _ in range(n)]
-            s.redo = [[] for _ in range(n)]
+            s.strokes = [()] * n
+            s.redo = [()] * n
             s.done = [False] * n
             s.draw_started = action.tick
             s.last_call = None
@@ -249,37 +263,41 @@ class Incognito(GameDefinition):
             raise IllegalAction(reason, repr(stroke)[:200])
         if len(s.strokes[seat]) >= MAX_STROKES:
             raise IllegalAction("too_many_strokes")
-        s.strokes[seat].append(dict(stroke, points=list(stroke["points"])))
-        s.redo[seat] = []
+        s.strokes = _with(s.strokes, seat, s.strokes[seat] + (Stroke.from_data(stroke),))
+        s.redo = _with(s.redo, seat, ())
 
     def _on_undo(self, s: IncognitoState, action: Action) -> None:
-        self._drawing(s, action.seat)
-        if not s.strokes[action.seat]:
+        seat = action.seat
+        self._drawing(s, seat)
+        if not s.strokes[seat]:
             raise IllegalAction("nothing_to_undo")
-        s.redo[action.seat].append(s.strokes[action.seat].pop())
+        s.redo = _with(s.redo, seat, s.redo[seat] + s.strokes[seat][-1:])
+        s.strokes = _with(s.strokes, seat, s.strokes[seat][:-1])
 
     def _on_redo(self, s: IncognitoState, action: Action) -> None:
-        self._drawing(s, action.seat)
-        if not s.redo[action.seat]:
+        seat = action.seat
+        self._drawing(s, seat)
+        if not s.redo[seat]:
             raise IllegalAction("nothing_to_redo")
-        s.strokes[action.seat].append(s.redo[action.seat].pop())
+        s.strokes = _with(s.strokes, seat, s.strokes[seat] + s.redo[seat][-1:])
+        s.redo = _with(s.redo, seat, s.redo[seat][:-1])
 
     def _on_clear(self, s: IncognitoState, action: Action) -> None:
         self._drawing(s, action.seat)
         if not s.strokes[action.seat]:
             raise IllegalAction("nothing_to_clear")
-        s.strokes[action.seat] = []
-        s.redo[action.seat] = []
+        s.strokes = _with(s.strokes, action.seat, ())
+        s.redo = _with(s.redo, action.seat, ())
 
     def _on_done(self, s: IncognitoState, action: Action) -> None:
         self._drawing(s, action.seat)
-        s.done[action.seat] = True
+        s.done = _with(s.done, action.seat, True)
         self._last_call(s, action.tick, sum(not d for d in s.done))
 
     def _on_undone(self, s: IncognitoState, action: Action) -> None:
         """A finished drawer takes it back: allowed until the phase closes (IN-2)."""
         self._drawing(s, action.seat, done=True)
-        s.done[action.seat] = False
+        s.done = _with(s.done, action.seat, False)
         self._last_call(s, action.tick, sum(not d for d in s.done))
 
     def _last_call(self, s: IncognitoState, tick: int, unfinished: int) -> None:
@@ -316,23 +334,27 @@ class Incognito(GameDefinition):
             raise IllegalAction("bad_number", repr(number))
         if any(s.votes[seat][t] == number for t in range(s.seats) if t != target):
             raise IllegalAction("number_used")
-        s.votes[seat][target] = number  # changeable until the phase closes
+        s.votes = _with(s.votes, seat, _with(s.votes[seat], target, number))  # changeable until the phase closes
         self._last_call(s, action.tick, sum(not self._voted_all(s, v) for v in range(s.seats)))
 
     def _fill_votes(self, s: IncognitoState) -> None:
+        rng = Rng(s.rng.state)  # the previous state keeps its own generator
+        votes = []
         for voter in range(s.seats):
-            mine = s.votes[voter]
-            free = s.rng.shuffled([n for n in range(1, TILES + 1) if n not in mine])
+            mine = list(s.votes[voter])
+            free = rng.shuffled([n for n in range(1, TILES + 1) if n not in mine])
             for target in range(s.seats):
                 if target != voter and not mine[target]:
                     mine[target] = free.pop()
+            votes.append(mine)
+        s.votes, s.rng = votes, rng
 
     def _resolve(self, s: IncognitoState) -> None:
         found, points, drawer_points = score_round(s.words, s.lineup, s.votes)
-        s.history.append(RoundRecord(
+        s.history = s.history + [RoundRecord(
             round=s.round, words=list(s.words), places=list(s.places), drawings=s.strokes,
             lineup=list(s.lineup), votes=s.votes, found=found, points=points, drawer_points=drawer_points,
-        ))
+        )]
         s.scores = [a + b for a, b in zip(s.scores, points)]
         s.last_call = None
         s.words, s.places, s.strokes, s.redo, s.done = [], [], [], [], []
@@ -348,7 +370,7 @@ class Incognito(GameDefinition):
             raise IllegalAction("not_reveal", s.phase)
         if s.ready[action.seat]:
             raise IllegalAction("already_ready")
-        s.ready[action.seat] = True
+        s.ready = _with(s.ready, action.seat, True)
         if all(s.ready):
             s.ready = []
             s.round += 1

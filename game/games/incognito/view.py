@@ -8,7 +8,7 @@ closes (SS-3), and the TV sees only how many drawings each voter has numbered.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from .drawing import Stroke
 
 
 @dataclass(frozen=True)
@@ -18,7 +18,7 @@ class RoundRecord:
     round: int
     words: list[str]
     places: list[str]
-    drawings: list[list[dict[str, Any]]]
+    drawings: list[tuple[Stroke, ...]]
     lineup: list[str]
     #: votes[voter][drawer]: the tile number 1–6; 0 on the voter's own drawing.
     votes: list[list[int]]
@@ -43,7 +43,7 @@ class IncognitoPublic:
     rounds: int
     seats: int
     places: list[str]
-    drawings: list[list[dict[str, Any]]]
+    drawings: list[tuple[Stroke, ...]]
     redo_counts: list[int]
     done: list[bool]
     countdown: TimerInfo | None
