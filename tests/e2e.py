@@ -1,0 +1,315 @@
+"""End-to-end rig: the real App, the real InputHub, real SDL virtual pads and posted
+keyboard events, driven the way a living room does.
+
+    room = Room()                       # headless context + App on a hand-ticked clock
+    pad = room.attach_pad()             # a real SDL virtual controller
+    kb = room.keyboard("left")          # the WASD side
+    pad.tap(Intent.CONFIRM); room.run(2)
+    kb.hold(Intent.PEEK); ...; kb.let_go(Intent.PEEK)
+
+Players only ever press buttons, move sticks and type keys: every action reaches the
+game through ``pygame.event.get`` → ``InputHub`` → ``SceneStack.handle``. Tests read
+the screen's state (the stack, the public view, the seat's own private view while it
+peeks) to decide what to press, as a person looking at the TV would.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+import pygame
+
+from game.app import App
+from game.context import build_context
+from game.input.intents import Intent
+from game.input.keymap import KEYBOARD, PAD_BUTTONS
+from game.scenes.base import Scene
+from game.settings import Settings
+from tests.vpad import VirtualPads
+
+#: Fixed steps per frame: the App's cap (5), so a long match runs in few draws.
+BIG_STEP = 5
+PAD_BUTTON_OF = {intent: button for button, intent in PAD_BUTTONS.items()}
+SCANCODE_OF = {side: {intent: code for code, intent in table.items()} for side, table in KEYBOARD.items()}
+
+
+class Clock:
+    """A clock the test moves by hand (the App never sleeps)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Hand:
+    """One physical device in a player's hands."""
+
+    room: "Room"
+    device: tuple
+
+    def hold(self, intent: Intent) -> None:
+        raise NotImplementedError
+
+    def let_go(self, intent: Intent) -> None:
+        raise NotImplementedError
+
+    def tap(self, intent: Intent, frames: int = 1) -> None:
+        """Press and release (in one frame: the hub reads both, in order)."""
+        self.hold(intent)
+        self.let_go(intent)
+        self.room.run(frames)
+
+    def point(self, angle: float) -> None:
+        """Aim at ``angle`` (degrees clockwise from up): the stick on a pad."""
+        raise NotImplementedError
+
+    @property
+    def seat(self) -> int | None:
+        return self.room.ctx.seats.seat_of(self.device)
+
+
+class PadHand(Hand):
+    def __init__(self, room: "Room", vpad: Any) -> None:
+        self.room = room
+        self.vpad = vpad
+
+    @property
+    def device(self) -> tuple:
+        return ("pad", self.vpad.instance_id)
+
+    def hold(self, intent: Intent) -> None:
+        self.vpad.press(PAD_BUTTON_OF[intent])
+
+    def let_go(self, intent: Intent) -> None:
+        self.vpad.release(PAD_BUTTON_OF[intent])
+
+    def point(self, angle: float) -> None:
+        """Push the stick fully towards ``angle``, let the hub read it, recentre it."""
+        rad = math.radians(angle)
+        self.vpad.stick(math.sin(rad), -math.cos(rad))
+        self.room.run(1)
+        self.vpad.stick(0.0, 0.0)
+        self.room.run(1)
+
+    def unplug(self) -> None:
+        self.vpad.detach()
+
+
+class KeyHand(Hand):
+    def __init__(self, room: "Room", side: str) -> None:
+        self.room = room
+        self.side = side
+        self.device = ("kb", side)
+
+    def _post(self, kind: int, intent: Intent) -> None:
+        code = SCANCODE_OF[self.side][intent]
+        pygame.event.post(pygame.event.Event(kind, key=0, scancode=code, mod=0, unicode=""))
+
+    def hold(self, intent: Intent) -> None:
+        self._post(pygame.KEYDOWN, intent)
+
+    def let_go(self, intent: Intent) -> None:
+        self._post(pygame.KEYUP, intent)
+
+    def point(self, angle: float) -> None:
+        raise TypeError("a keyboard side has no stick: step with directions")
+
+
+class Room:
+    """A headless Secret Salon on a hand-ticked clock, with real devices. ``seed`` fixes
+    the seed the lobby gives new matches (it takes the time otherwise)."""
+
+    def __init__(self, lang: str = "fr", seed: int | None = 1) -> None:
+        if seed is not None:
+            from types import SimpleNamespace
+
+            from game.scenes.menus import matches
+
+            self._time = matches.time
+            matches.time = SimpleNamespace(time_ns=lambda: seed)
+        pygame.init()
+        pygame.event.clear()
+        self.ctx = build_context(headless=True, lang=lang, settings=Settings(lang=lang))
+        self.clock = Clock()
+        self.app = App(self.ctx, clock=self.clock)
+        self.vpads = VirtualPads()
+        self.hands: list[Hand] = []
+
+    # --- devices -------------------------------------------------------------------------
+    def attach_pad(self, name: str = "Virtual Pad") -> PadHand:
+        hand = PadHand(self, self.vpads.attach(name))
+        self.run(1)
+        assert hand.vpad.instance_id in self.app.hub.pad_names
+        self.hands.append(hand)
+        return hand
+
+    def keyboard(self, side: str) -> KeyHand:
+        hand = KeyHand(self, side)
+        self.hands.append(hand)
+        return hand
+
+    # --- time ----------------------------------------------------------------------------
+    def run(self, frames: int = 1, steps: int = 1) -> None:
+        """``frames`` App frames of ``steps`` fixed steps each (events pumped, one draw)."""
+        for _ in range(frames):
+            self.clock.now += steps / 60.0
+            self.app.frame()
+
+    def fast(self, frames: int = 1) -> None:
+        self.run(frames, BIG_STEP)
+
+    def until(self, done: Callable[[], bool], limit: int = 2000, steps: int = BIG_STEP) -> None:
+        """Run big frames until ``done()``; fails after ``limit`` frames."""
+        for _ in range(limit):
+            if done():
+                return
+            self.run(1, steps)
+        assert done(), f"still waiting after {limit} frames; top scene {type(self.ctx.stack.top).__name__}"
+
+    # --- what the TV shows ---------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.ctx.stack.top
+
+    def find(self, kind: type) -> Any:
+        """The topmost scene of ``kind`` on the stack, or None."""
+        for scene in reversed(list(self.ctx.stack)):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def close(self) -> None:
+        if hasattr(self, "_time"):
+            from game.scenes.menus import matches
+
+            matches.time = self._time
+        self.vpads.close()
+        self.run(1)
+        self.app.hub.pads.close_all()
+        pygame.event.clear()
+
+
+# --- menus -------------------------------------------------------------------------------
+def focus_to(room: Room, hand: Hand, key: str, limit: int = 16) -> None:
+    """Move the menu focus to the item ``key`` with directions (as a player watching the
+    focus ring does): down first, then right, then up, then left."""
+    scene = room.top
+    for direction in (Intent.DOWN, Intent.RIGHT, Intent.UP, Intent.LEFT):
+        for _ in range(limit):
+            if _focused(room) == key:
+                return
+            before = _focused(room)
+            hand.tap(direction)
+            if _focused(room) == before:
+                break
+    assert _focused(room) == key, f"no way to {key!r} from {_focused(room)!r} on {type(scene).__name__}"
+
+
+def _focused(room: Room) -> str | None:
+    item = room.top.focused() if hasattr(room.top, "focused") else None
+    return item.key if item else None
+
+
+def title_to_lobby(room: Room, hand: Hand, game_id: str) -> Any:
+    """From the attract title: open the menu, Play, pick ``game_id``; returns the lobby."""
+    from game.scenes.menus.games import GameChoiceScene
+    from game.scenes.menus.lobby import LobbyScene
+    from game.scenes.menus.title import TitleScene
+
+    assert isinstance(room.top, TitleScene) and room.top.attract
+    hand.tap(Intent.CONFIRM, 2)
+    assert not room.top.attract
+    focus_to(room, hand, "play")
+    hand.tap(Intent.CONFIRM, 2)
+    assert isinstance(room.top, GameChoiceScene)
+    focus_to(room, hand, game_id)
+    hand.tap(Intent.CONFIRM, 2)
+    assert isinstance(room.top, LobbyScene) and room.top.entry.id == game_id
+    return room.top
+
+
+def seat_table(room: Room, hands: list[Hand], bots: int, fast_bots: bool = True) -> Any:
+    """In the lobby: each hand joins with CONFIRM, the first adds ``bots`` bots and
+    starts the match with the focus and CONFIRM. Returns the board."""
+    from game.scenes.match import MatchScene
+
+    lobby = room.top
+    for hand in hands:
+        hand.tap(Intent.CONFIRM, 2)
+        assert hand.seat is not None, f"{hand.device} did not join"
+    chair = hands[0]
+    focus_to(room, chair, "add_bot")
+    for _ in range(bots):
+        chair.tap(Intent.CONFIRM, 2)
+    assert len(room.ctx.seats) == len(hands) + bots
+    assert lobby.problem() is None, lobby.problem()
+    focus_to(room, chair, "start")
+    chair.tap(Intent.CONFIRM, 1)
+    board = room.find(MatchScene)
+    assert board is not None, f"no board after Start; top {type(room.top).__name__}"
+    if fast_bots:
+        board.bot_delay = (2, 4)
+    return board
+
+
+# --- the secret-input pieces, as a player works them ---------------------------------------
+def ring_choose(room: Room, hand: Hand, ring: Any, index: int) -> None:
+    """Choose option ``index`` on a ring picker: hold PEEK (the own needle shows), aim —
+    the stick's angle on a pad, RIGHT steps on a keyboard —, check the needle, CONFIRM,
+    let go."""
+    seat = hand.seat
+    hand.hold(Intent.PEEK)
+    room.run(1)
+    n = len(ring.question(seat).options)
+    if isinstance(hand, PadHand):
+        hand.point(index * 360.0 / n)
+    else:
+        for _ in range(n):
+            if ring.pointer[seat] % n == index:
+                break
+            hand.tap(Intent.RIGHT)
+    assert ring.pointer[seat] % n == index, (
+        f"seat {seat} aimed at option {index} of {n} but the needle shows {ring.pointer[seat] % n}")
+    hand.tap(Intent.CONFIRM)
+    hand.let_go(Intent.PEEK)
+    room.run(1)
+
+
+def rings_for(room: Room, seat: int) -> Any:
+    """The topmost ring picker waiting for ``seat``'s choice, or None."""
+    from game.scenes.ring import RingPicker
+
+    for scene in reversed(list(room.ctx.stack)):
+        if isinstance(scene, RingPicker) and seat in scene.pointer and scene.question(seat) is not None:
+            return scene
+    return None
+
+
+def curtain_for(room: Room, seat: int) -> Any:
+    from game.scenes.peek import PeekCurtain
+
+    for scene in reversed(list(room.ctx.stack)):
+        if isinstance(scene, PeekCurtain) and scene.seat == seat:
+            return scene
+    return None
+
+
+def brains(room: Room, entry: Any, seats: list[int], seed: str = "e2e") -> dict[int, Any]:
+    """What the humans think with: the game's own bot, fed only the seat's own view."""
+    from game.core.rng import Rng
+
+    catalogue = room.ctx.catalogue.game(entry.catalogue_key)
+    return {s: entry.make_bot(catalogue, s, Rng.from_seed(f"{seed}/{s}")) for s in seats}
+
+
+def think(board: Any, brain: Any, seat: int) -> Any:
+    """The move a seat would make now, from its own view (None: it waits)."""
+    legal = board.session.legal(seat)
+    return brain.act(board.session.view(seat), legal) if legal else None
+
+
+def same_action(a: Any, b: Any) -> bool:
+    return a.kind == b.kind and a.data == b.data
