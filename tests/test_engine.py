@@ -156,12 +156,70 @@ def test_autosave_is_atomic_and_loads_to_the_same_hash(tmp_path):
     save = tmp_path / "autosave.json"
     assert save.exists()
     session.submit(Action("vote", 0, {"choice": "high"}))
-    assert json.loads(save.read_text())["hash"] == session.hash()
+    raw = json.loads(save.read_text())
+    assert len(raw["log"]) == len(session.log) and raw["hash_at"] <= len(session.log)
     assert [p.name for p in tmp_path.iterdir()] == ["autosave.json"]     # no temp file left
     loaded = Session.load(save, resolve, catalogue_version="v1")
     assert loaded.hash() == session.hash() and loaded.log == session.log
     loaded.submit(Action("vote", 1, {"choice": "low"}))                 # play goes on from there
     assert Session.load(save, resolve, catalogue_version="v1").hash() == loaded.hash()
+
+
+def _vote_until(session, actions):
+    """Seat 0 changes its vote again and again: the round (and its chance) never ends."""
+    while len(session.log) < actions:
+        session.submit(session.legal(0)[0])
+
+
+def test_autosave_hashes_at_checkpoints_and_loads_every_save(tmp_path, monkeypatch):
+    """A save joins cached action texts; the state hash is taken only at checkpoints
+    (first save, chance/timeout, end, every HASH_EVERY actions, on request)."""
+    import game.core.session as session_module
+
+    monkeypatch.setattr(session_module, "HASH_EVERY", 5)
+    session = new_session(tmp_path)
+    save = tmp_path / "autosave.json"
+    hashes = []
+    monkeypatch.setattr(Session, "hash", lambda self: hashes.append(len(self.log)) or state_hash(self.state))
+    ats = set()
+    for _ in range(12):
+        _vote_until(session, len(session.log) + 1)
+        raw = json.loads(save.read_text())
+        ats.add(raw["hash_at"])
+        assert len(raw["log"]) - raw["hash_at"] < 5 + 3        # a checkpoint at least every few actions
+        assert Session.load(save, resolve, catalogue_version="v1").state == session.state
+    assert len(hashes) < 12 + len(ats) and len(ats) > 1         # not one hash per save
+    session.save(checkpoint=True)
+    assert json.loads(save.read_text())["hash_at"] == len(session.log)
+
+
+def test_a_log_changed_after_the_checkpoint_is_a_mismatch(tmp_path, monkeypatch):
+    import game.core.session as session_module
+
+    monkeypatch.setattr(session_module, "HASH_EVERY", 1000)
+    session = new_session(tmp_path)
+    save = tmp_path / "autosave.json"
+    _vote_until(session, len(session.log) + 2)
+    raw = json.loads(save.read_text())
+    assert raw["hash_at"] < len(raw["log"])
+    raw["log"][-1]["tick"] = 999   # replays to the same state: only the digest can tell
+    save.write_text(json.dumps(raw))
+    with pytest.raises(SaveError) as err:
+        Session.load(save, resolve, catalogue_version="v1")
+    assert err.value.reason == "mismatch"
+
+
+def test_a_save_without_checkpoint_fields_still_loads(tmp_path):
+    """Saves written before checkpoints: the hash is of the final state, no digest."""
+    session = new_session(tmp_path)
+    _vote_until(session, len(session.log) + 2)
+    raw = session.to_json()
+    del raw["hash_at"], raw["digest"]
+    assert Session.from_json(raw, resolve, catalogue_version="v1").hash() == session.hash()
+    raw["hash"] = "0" * 16
+    with pytest.raises(SaveError) as err:
+        Session.from_json(raw, resolve, catalogue_version="v1")
+    assert err.value.reason == "mismatch"
 
 
 @pytest.mark.parametrize("text", ["{not json", "[]", '{"format": 1, "game": "toy", "catalogue": "v1"}', "",

@@ -2,11 +2,23 @@
 
 ``submit`` applies an action, appends it to the log and writes the save atomically
 (temp file, then rename), so a crash loses at most the action being entered. Loading a
-save replays its log from the seed and checks the resulting state hash.
+save replays its log from the seed and checks the state hash.
+
+Saving must stay cheap late in a long match (an Incognito round holds hundreds of
+strokes and saves on every one, on the main thread), so a save never re-serialises the
+match: each action's JSON text is made once (actions are immutable) and a save joins
+the texts. The state hash (a canonical dump of the whole state) is taken only at
+checkpoints: the first save, a chance or timeout (round and phase changes), the end of
+the match, every :data:`HASH_EVERY` actions, or on request (``save(checkpoint=True)``,
+``to_json``). The save records ``hash_at``, the log length the hash was taken at, and
+``digest``, a running SHA-256 of every action's text, so a log changed after the
+checkpoint is still caught. Loading checks both (``SaveError("mismatch")``); a save
+without ``hash_at`` (older) has its hash at the end of its log.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import tempfile
@@ -19,6 +31,8 @@ from .rng import Rng
 from .serial import state_hash
 
 SAVE_FORMAT = 1
+#: At most this many actions between two state hashes in the autosave.
+HASH_EVERY = 64
 
 
 class SaveError(Exception):
@@ -67,6 +81,13 @@ class Session:
         self.tick = 0
         self.log: list[Action] = []
         self.state = definition.setup(self.config, Rng.from_seed(seed))
+        #: Each logged action's JSON text (made once, lazily) and the running digest of them.
+        self._texts: list[str] = []
+        self._digest = hashlib.sha256()
+        #: (log length, state hash) of the last checkpoint; None before the first.
+        self._checkpoint: tuple[int, str] | None = None
+        #: A chance or timeout was applied since the last save (a checkpoint is due).
+        self._moved_on = False
         if not _replaying:
             self._settle()
             self.save()
@@ -109,6 +130,7 @@ class Session:
                 break
             self.tick = max(self.tick, deadline)
             self._apply(Action(TIMEOUT, None, {"timer": countdown.name}, self.tick))
+            self._moved_on = True
             self._settle()
             self.save()
             changed = True
@@ -136,12 +158,16 @@ class Session:
             if action is None:
                 return
             self._apply(action.with_tick(self.tick))
+            self._moved_on = True
 
     # --- saving ------------------------------------------------------------------------
     def hash(self) -> str:
         return state_hash(self.state)
 
-    def to_json(self) -> dict[str, Any]:
+    def _header(self) -> dict[str, Any]:
+        """The save without its log; ``hash`` is the last checkpoint's."""
+        self._serialise_log()
+        at, digest = self._checkpoint or (0, "")
         return {
             "format": SAVE_FORMAT,
             "game": self.definition.id,
@@ -150,13 +176,35 @@ class Session:
             "seed": self.seed,
             "meta": self.meta,
             "tick": self.tick,
-            "log": [a.to_json() for a in self.log],
-            "hash": self.hash(),
+            "hash": digest,
+            "hash_at": at,
+            "digest": self._digest.hexdigest()[:16],
         }
 
-    def save(self) -> None:
-        if self.save_path is not None:
-            write_atomic(self.save_path, json.dumps(self.to_json(), ensure_ascii=False))
+    def to_json(self) -> dict[str, Any]:
+        """The whole save as data, hashed at the current state."""
+        self._checkpoint = (len(self.log), self.hash())
+        return {**self._header(), "log": [a.to_json() for a in self.log]}
+
+    def save(self, checkpoint: bool = False) -> None:
+        """Write the autosave: the cached texts of the actions joined, the state hash
+        only at a checkpoint (module docstring)."""
+        if self.save_path is None:
+            return
+        last = self._checkpoint[0] if self._checkpoint else None
+        if (checkpoint or last is None or self._moved_on or len(self.log) - last >= HASH_EVERY
+                or (last != len(self.log) and self.outcome() is not None)):
+            self._checkpoint = (len(self.log), self.hash())
+        self._moved_on = False
+        head = json.dumps(self._header(), ensure_ascii=False)
+        write_atomic(self.save_path, head[:-1] + ', "log": [' + ", ".join(self._texts) + "]}")
+
+    def _serialise_log(self) -> None:
+        """Make the JSON text of the actions logged since the last call (once each)."""
+        for action in self.log[len(self._texts):]:
+            text = action_text(action)
+            self._texts.append(text)
+            self._digest.update(text.encode("utf-8") + b"\n")
 
     @classmethod
     def from_json(
@@ -177,16 +225,31 @@ class Session:
         try:
             session = cls(definition, raw["config"], raw["seed"], save_path=save_path, meta=raw.get("meta"),
                           catalogue_version=catalogue_version, _replaying=True)
-            for item in raw["log"]:
+            log = raw["log"]
+            hash_at = raw.get("hash_at", len(log))  # older saves: the hash of the final state
+            if not isinstance(hash_at, int) or isinstance(hash_at, bool) or not 0 <= hash_at <= len(log):
+                raise SaveError("corrupt", f"bad hash_at {hash_at!r}")
+            for index, item in enumerate(log):
+                if index == hash_at:
+                    cls._check_hash(raw, session)
                 session._apply(Action.from_json(item))
+            if hash_at == len(log):
+                cls._check_hash(raw, session)
+            session._checkpoint = (hash_at, raw["hash"])
+            session._serialise_log()
             session.tick = int(raw.get("tick", session.log[-1].tick if session.log else 0))
         except SaveError:
             raise
         except Exception as exc:  # noqa: BLE001 - any failure to replay is a bad save, never a crash
             raise SaveError("corrupt", f"the log does not replay: {exc!r}") from exc
+        if "digest" in raw and raw["digest"] != session._digest.hexdigest()[:16]:
+            raise SaveError("mismatch", "the log differs from the one that was saved")
+        return session
+
+    @staticmethod
+    def _check_hash(raw: Mapping[str, Any], session: "Session") -> None:
         if raw.get("hash") != session.hash():
             raise SaveError("mismatch", "the replayed match differs from the saved one")
-        return session
 
     @classmethod
     def load(cls, path: Path, resolve: Callable[[str], GameDefinition | None], *, catalogue_version: str = "") -> "Session":
@@ -196,6 +259,11 @@ class Session:
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise SaveError("corrupt", str(exc)) from exc
         return cls.from_json(raw, resolve, catalogue_version=catalogue_version, save_path=path)
+
+
+def action_text(action: Action) -> str:
+    """An action's JSON text in a save (compact; the digest is taken over these)."""
+    return json.dumps(action.to_json(), ensure_ascii=False, separators=(",", ":"))
 
 
 def quarantine(path: Path) -> Path:
