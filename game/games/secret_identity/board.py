@@ -491,8 +491,10 @@ class CompetitiveBoard(SecretIdentityBoard):
             character = self.catalogue.character(result.board[result.keys[seat] - 1])
             icon = kit.icon(character.icon, 52)
             surface.blit(icon, icon.get_rect(midleft=(box.x + 262, y)))
-            kit.blit_text(surface, fit_text(kit, character.name(self.ctx.settings.lang), 28, 190), 28,
-                          (box.x + 320, y), "midleft", c.text)
+            name = character.name(self.ctx.settings.lang)
+            if len(kit.wrap(name, 28, 200)) > 2:  # two lines fit a row; past that, shorten
+                name = fit_text(kit, name, 28, 200)
+            kit.blit_text(surface, name, 28, (box.x + 320, y), "midleft", c.text, max_width=200)
             kit.blit_text(surface, str(result.guessed_by[seat]), 36, (box.x + columns["found_by"], y), "center", c.text)
             kit.blit_text(surface, str(result.found[seat]), 36, (box.x + columns["found"], y), "center", c.text)
             kit.blit_text(surface, f"+{result.points[seat]}", 38, (box.x + columns["points"], y), "center", c.gold)
@@ -508,7 +510,7 @@ class CompetitiveBoard(SecretIdentityBoard):
         kit.blit_text(surface, t("si.podium.title"), 72, (kit.W // 2, kit.safe_rect.y + 10), "midtop", c.gold,
                       shadow=True)
         places = {1: (kit.W // 2, 330), 2: (kit.W // 2 - 330, 250), 3: (kit.W // 2 + 330, 190)}
-        base_y = 720
+        base_y = 650
         by_rank: dict[int, list[int]] = {}
         for seat in order:
             by_rank.setdefault(ranks[seat], []).append(seat)
@@ -528,11 +530,12 @@ class CompetitiveBoard(SecretIdentityBoard):
         rest = [s for s in order if ranks[s] > 3]
         for k, seat in enumerate(rest):
             x = int(kit.W // 2 + (k - (len(rest) - 1) / 2) * 230)
-            kit.draw_seat_badge(surface, self.ctx.seats[seat], (x, 760), 48, name_size=30)
+            kit.draw_seat_badge(surface, self.ctx.seats[seat], (x, base_y + 40), 48, name_size=30)
             kit.blit_text(surface, t("si.podium.rest", rank=ranks[seat], n=self.public.seats[seat].score), 28,
-                          (x, 832), "midtop", c.muted)
-        kit.blit_text(surface, self.tie_break_text(order, ranks), 34, (kit.W // 2, 890), "midtop", c.text,
-                      max_width=1600, align="center")
+                          (x, base_y + 112), "midtop", c.muted)
+        # the explanation sits just above the hint bar, whatever its number of lines
+        kit.blit_text(surface, self.tie_break_text(order, ranks), 34, (kit.W // 2, kit.safe_rect.bottom - 84),
+                      "midbottom", c.text, max_width=1600, align="center")
         kit.hint_bar(surface, [(Intent.CONFIRM, t("si.podium.again")), (Intent.BACK, t("si.podium.lobby"))])
 
     def tie_break_text(self, order: list[int], ranks: Mapping[int, int]) -> str:

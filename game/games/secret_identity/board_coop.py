@@ -36,6 +36,8 @@ from .widgets import (
 
 #: SC-3: holding CONFIRM this long (fixed ticks, 1.5 s) locks the team's answer.
 LOCK_HOLD_TICKS = 90
+#: The hold-to-lock badge sits this far below the hub's centre, under two lines of text.
+HOLD_BADGE_DY = 138
 RESULT_TICKS = 150
 RESULT_READ_TICKS = 150
 STICK_THRESHOLD = 0.5
@@ -200,17 +202,15 @@ class CoopBoard(SecretIdentityBoard):
         box = tag.get_rect(midbottom=(x, frame.y + 4)).inflate(24, 6)
         kit.panel(surface, box, c.accent, radius=box.height // 2, shadow=False)
         surface.blit(tag, tag.get_rect(center=box.center))
-        # SC-3 hold-to-lock: a progress ring round an (A) badge at the frame's corner
-        # between the slot and the hub, where the ring leaves room
-        dx, dy = RING_CENTER[0] - x, RING_CENTER[1] - y
-        norm = max(1.0, math.hypot(dx, dy))
-        badge = (int(x + dx / norm * 118), int(y + dy / norm * 118))
-        kit.draw_shape(surface, "circle", c.panel, badge, 50, outline=c.accent)
-        glyph = kit.button_hint(Intent.CONFIRM, 44)
+        # SC-3 hold-to-lock: a progress ring round an (A) badge in the hub, under the
+        # clue (beside the cursor it would cover a neighbour's or its own name)
+        badge = (RING_CENTER[0], RING_CENTER[1] + HOLD_BADGE_DY)
+        kit.draw_shape(surface, "circle", c.panel, badge, 44, outline=c.accent)
+        glyph = kit.button_hint(Intent.CONFIRM, 40)
         surface.blit(glyph, glyph.get_rect(center=badge))
         if self.holding:
             held = min(1.0, max(self.holding.values()) / LOCK_HOLD_TICKS)
-            kit.arc(surface, c.good, badge, 40, 12, 0, 360 * held)
+            kit.arc(surface, c.good, badge, 36, 10, 0, 360 * held)
 
     def draw_panels(self, surface: pygame.Surface) -> None:
         t = self.ctx.t
@@ -247,7 +247,7 @@ class CoopBoard(SecretIdentityBoard):
             body = t("sc.phase.clue", name=active.name)
         else:
             body = t("sc.phase.guess")
-        kit.blit_text(surface, body, 30, (cx, cy + 20), "midtop", c.muted, max_width=320, align="center")
+        kit.blit_text(surface, body, 30, (cx, cy + 14), "midtop", c.muted, max_width=320, align="center")
 
     def draw_hints(self, surface: pygame.Surface) -> None:
         t, phase = self.ctx.t, self.public.phase
