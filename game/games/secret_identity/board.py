@@ -252,6 +252,8 @@ class CompetitiveBoard(SecretIdentityBoard):
             return True
         if not event.pressed:
             return False
+        if event.from_stick:
+            return True  # the hub's flick direction for the STICK angle just followed: no extra step
         if event.intent in (Intent.LEFT, Intent.RIGHT, Intent.UP, Intent.DOWN):
             step = 1 if event.intent in (Intent.RIGHT, Intent.DOWN) else -1
             self.markers[seat] = (0 if marker is None else (marker + step) % 8)

@@ -117,6 +117,8 @@ class CoopBoard(SecretIdentityBoard):
             elif not event.pressed:
                 self.holding.pop(seat, None)
             return True
+        if event.from_stick:
+            return True  # the hub's flick direction for the STICK angle just followed: no extra step
         if event.pressed and event.intent in (Intent.LEFT, Intent.RIGHT, Intent.UP, Intent.DOWN):
             step = 1 if event.intent in (Intent.RIGHT, Intent.DOWN) else -1
             self.submit(Action("move", seat, {"slot": (cursor + step) % 8}))
