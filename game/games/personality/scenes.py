@@ -39,6 +39,8 @@ SIDE_X = 1478
 ICONS = {"start": "1F3C1", "tete_a_tete": "1F465", "inversion": "1F504", "door": "1F6AA", "summit": "1F451",
          "gouffre": "1F573"}
 PHASE_PLAYERS = ("vote", "revote")
+#: Width of a card's label in a ring slot (the slot is 220 px wide, less its margins).
+LABEL_WIDTH = 196
 
 
 def square_center(index: int) -> tuple[int, int]:
@@ -280,11 +282,20 @@ class PersonalityBoard(MatchScene):
         if isinstance(choice, int):
             return RingOption(self.name(choice), number=index + 1, used=not allowed)
         number = self.public.table.index(choice) + 1 if choice in self.public.table else index + 1
-        words, short = self.card_text(choice).split()[2:], ""
-        while words and len(short) + len(words[0]) < 20:
-            short = f"{short} {words.pop(0)}".strip()
-        short += "…" if words else ""
-        return RingOption(short, number=number, used=not allowed)
+        return RingOption(self._card_label(choice), number=number, used=not allowed)
+
+    def _card_label(self, card: str) -> str:
+        """A card in a ring slot: its words after "La personne", as many as two lines
+        of 28 px hold (a third line would run under the slot's number badge)."""
+        kit = self.ctx.kit
+        words, short = self.card_text(card).split()[2:], ""
+        while words:
+            longer = f"{short} {words[0]}".strip()
+            if len(kit.wrap(longer + ("…" if len(words) > 1 else ""), 28, LABEL_WIDTH)) > 2:
+                break
+            short = longer
+            words.pop(0)
+        return short + ("…" if words else "")
 
     def _vote_ring(self, seats: list[int]) -> RingPicker:
         bets = (self.t("personality.vote.bet1"), self.t("personality.vote.bet2"), self.t("personality.vote.bet3"))
@@ -785,13 +796,19 @@ class PersonalityBoard(MatchScene):
 def draw_portraits(board: PersonalityBoard, surface: pygame.Surface, hints: bool = True) -> None:
     kit, c, p = board.ctx.kit, board.ctx.kit.colours, board.public
     kit.blit_text(surface, board.t("personality.portraits.title"), 60, (kit.W // 2, 40), "midtop", c.gold, shadow=True)
-    kit.blit_text(surface, board.t("personality.winners", names=", ".join(board.name(s) for s in p.winners)), 36,
-                  (kit.W // 2, 116), "midtop", c.text)
-    cols = 3
-    w, h = 600, 400 if p.seats > 3 else 780
+    if hints and board.message:  # where the picture went, in place of the winners (the crowns say it too)
+        kit.blit_text(surface, board.message, 30, (kit.W // 2, 120), "midtop", c.accent, max_width=1700)
+    else:
+        kit.blit_text(surface, board.t("personality.winners", names=", ".join(board.name(s) for s in p.winners)), 36,
+                      (kit.W // 2, 116), "midtop", c.text)
+    cols, top, gap = 3, 170, 20
+    # on screen the boxes stop above the hint bar; the saved picture has no hint bar
+    bottom = kit.safe_rect.bottom - 74 if hints else kit.H - 30
+    rows = (p.seats + cols - 1) // cols
+    w, h = 600, (bottom - top - gap * (rows - 1)) // rows
     for seat in range(p.seats):
         col, row = seat % cols, seat // cols
-        box = pygame.Rect(30 + col * (w + 25), 170 + row * (h + 20), w, h)
+        box = pygame.Rect(30 + col * (w + 25), top + row * (h + gap), w, h)
         style = kit.seat_style(board.ctx.seats[seat].style)
         kit.panel(surface, box, c.panel, radius=26, border=style.colour)
         kit.draw_seat_badge(surface, board.ctx.seats[seat], (box.x + 50, box.y + 44), 56, beside=True, name_size=36)
@@ -801,16 +818,15 @@ def draw_portraits(board: PersonalityBoard, surface: pygame.Surface, hints: bool
         y = box.y + 90
         if not cards:
             kit.blit_text(surface, board.t("personality.portraits.none"), 30, (box.centerx, y + 40), "midtop", c.muted)
-        for card in cards:
+        for i, card in enumerate(cards):
             text = kit.text("• " + board.card_text(card), 28, c.text, max_width=w - 40)
-            if y + text.get_height() > box.bottom - 10:
-                kit.blit_text(surface, "…", 30, (box.centerx, box.bottom - 36), "midtop", c.muted)
+            room = box.bottom - 10 - (0 if i == len(cards) - 1 else 40)  # keep a line for "…"
+            if y + text.get_height() > room:
+                kit.blit_text(surface, "…", 30, (box.centerx, y - 6), "midtop", c.muted)
                 break
             surface.blit(text, (box.x + 20, y))
             y += text.get_height() + 6
     if hints:
-        if board.message:
-            kit.blit_text(surface, board.message, 30, (kit.W // 2, kit.H - 130), "midbottom", c.accent, max_width=1700)
         kit.hint_bar(surface, [(Intent.ALT, board.t("personality.portraits.save")),
                                (Intent.CONFIRM, board.t("personality.portraits.again")),
                                (Intent.BACK, board.t("personality.portraits.lobby"))])
