@@ -316,8 +316,12 @@ class IncognitoBoard(ResultScreens, MatchScene):
             total = countdown.ticks / 60
             if last:
                 done = [s for s in range(self.n) if public.done[s]]
-                center = self.layouts[done[0]].canvas.center if done else (960, 540)
-                kit.countdown(surface, center, left, total, radius=130)
+                if done:  # on a finished canvas, above its "keep drawing" line
+                    canvas = self.layouts[done[0]].canvas
+                    radius = min(120, canvas.height // 2 - 50)
+                    kit.countdown(surface, (canvas.centerx, canvas.y + radius + 10), left, total, radius=radius)
+                else:
+                    kit.countdown(surface, (960, 540), left, total, radius=130)
             else:
                 kit.countdown(surface, (1836, 47), left, total, radius=40)
         kit.hint_bar(surface, [(Intent.STICK, self.text("incognito.hint.move")),
@@ -358,7 +362,8 @@ class IncognitoBoard(ResultScreens, MatchScene):
             kit.draw_check(surface, (layout.canvas.centerx, layout.canvas.centery - 24), 96)
             if pad is not None:
                 back = kit.rich(self.text("incognito.draw.keep_drawing"), 30, c.text, button=Intent.BACK)
-                surface.blit(back, back.get_rect(midtop=(layout.canvas.centerx, layout.canvas.centery + 34)))
+                # at the canvas' foot: the last call's countdown may sit on this canvas
+                surface.blit(back, back.get_rect(midbottom=(layout.canvas.centerx, layout.canvas.bottom - 12)))
         if pad is not None and (not done or pad.y >= CANVAS_H):
             self.draw_cursor(surface, layout, pad, style)
 
