@@ -67,6 +67,9 @@ def _public(option: RingOption) -> tuple:
 class RingPicker(Scene):
     opaque = False
     blocks_input = False
+    #: The board keeps running underneath: bots choose while people do, countdowns
+    #: (Incognito's last voter) run, and a board can close a ring its phase left behind.
+    freezes_below = False
 
     def __init__(self, ctx: Any, seats: list[int],
                  question: Callable[[int], RingQuestion | None],
