@@ -48,6 +48,14 @@ class PeekCurtain(Scene):
         self.ticks = 0
         self.curtain = Tween(0.0, 1.0, CURTAIN_TICKS, "out_back")
 
+    def enter(self, previous: Scene | None) -> None:
+        """A board that opens the curtain on the seat's own PEEK press (the press the
+        board took) opens the view at once: holding Y to look needs no second press."""
+        seat = self.ctx.seats[self.seat]
+        held = getattr(getattr(self.ctx, "input", None), "held", None)
+        if held is not None and seat.connected and Intent.PEEK in held(seat.device):
+            self.peeking = True
+
     # --- input ---------------------------------------------------------------------------
     def handle(self, seat: int | None, event: InputEvent) -> bool:
         if seat != self.seat:
