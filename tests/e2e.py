@@ -87,11 +87,15 @@ class PadHand(Hand):
         self.vpad.release(PAD_BUTTON_OF[intent])
 
     def point(self, angle: float) -> None:
-        """Push the stick fully towards ``angle``, let the hub read it, recentre it."""
+        """Push the stick fully towards ``angle`` and let it spring back, both radially
+        as a thumb does (SDL moves one axis at a time: in small steps the angle on the
+        way stays within a few degrees of ``angle``)."""
         rad = math.radians(angle)
-        self.vpad.stick(math.sin(rad), -math.cos(rad))
+        for r in (0.25, 0.5, 0.75, 1.0):
+            self.vpad.stick(r * math.sin(rad), -r * math.cos(rad))
         self.room.run(1)
-        self.vpad.stick(0.0, 0.0)
+        for r in (0.75, 0.5, 0.25, 0.0):
+            self.vpad.stick(r * math.sin(rad), -r * math.cos(rad))
         self.room.run(1)
 
     def unplug(self) -> None:

@@ -34,6 +34,7 @@ class Players:
         self.swaps = 0
         self.accusations = 0
         self.peeks = 0
+        self.looked = set()
 
     def step(self) -> bool:
         board = self.board
@@ -53,6 +54,10 @@ class Players:
         if board.busy:
             return False
         for seat, hand in self.hands.items():
+            if seat not in self.looked and board.public.swaps and board.curtain is None:
+                self.look_again(seat, hand)
+                return True
+        for seat, hand in self.hands.items():
             if board.public.out[seat] or seat not in board.session.current():
                 continue
             action = think(board, self.brains[seat], seat)
@@ -64,6 +69,19 @@ class Players:
                 self.accuse(seat, hand, action.data["accused"], action.data["character"])
             return True
         return False
+
+    def look_again(self, seat, hand):
+        """Mid-match, Y opens the curtain and, held, shows the card at once; B closes it."""
+        hand.hold(Intent.PEEK)
+        self.room.run(1)
+        curtain = curtain_for(self.room, seat)
+        assert curtain is not None and curtain.peeking
+        hand.let_go(Intent.PEEK)
+        self.room.run(1)
+        assert not curtain.peeking
+        hand.tap(Intent.BACK, 2)
+        assert curtain_for(self.room, seat) is None
+        self.looked.add(seat)
 
     def move_cursor(self, hand, cell):
         columns = self.board.public.columns
