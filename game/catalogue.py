@@ -1,32 +1,112 @@
-"""The whole catalogue: UI strings plus every game's data, loaded once at start.
+"""The whole catalogue: UI strings plus every game's data.
 
 Each game loads its own folder under ``data/`` into frozen dataclasses (its
 ``load_catalogue``), reporting errors as ``file:line``. Custom decks come from the
-user's data folder; a bad one is skipped and its message kept in ``warnings`` for the
-screen, never a crash.
+user's data folder (``<custom_dir>/<catalogue key>/``); a bad one is skipped and its
+message kept in ``warnings`` for the screen, never a crash.
+
+Start-up only needs the strings and the data version (the title and the game menu draw
+strings and the registry), so the games' data (~0.3 s of YAML) is parsed on first use:
+:meth:`Catalogue.game` loads one game's part, thread-safe, and :meth:`GameCatalogues.preload`
+loads the rest in a background thread once the first title frame is on screen. A game
+whose custom-deck folder holds files is loaded up front (``load_catalogue(eager=…)``),
+so its warnings are known before the first screen.
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+import threading
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Iterable
 
 from . import paths
 from .games import all_games
 from .i18n import Strings
 
 
-@dataclass(frozen=True)
+class GameCatalogues:
+    """Every registered game's catalogue by key, each parsed on first use.
+
+    ``get`` is safe from any thread: one lock, so a key is parsed once even when the
+    background preload and the main thread ask for it together (the main thread then
+    waits for the parse in progress). ``loaded`` is the live mapping of what is parsed
+    (tests may register a catalogue there by hand)."""
+
+    def __init__(self, data_dir: Path, custom_dir: Path | None) -> None:
+        self.data_dir, self.custom_dir = data_dir, custom_dir
+        self._loaders: dict[str, Callable[[Path, Path | None], tuple[Any, list[str]]]] = {}
+        for entry in all_games().values():
+            self._loaders.setdefault(entry.catalogue_key, entry.load_catalogue)
+        self.loaded: dict[str, Any] = {}
+        self.warnings: list[str] = []
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return tuple(self._loaders)
+
+    def get(self, key: str) -> Any:
+        """One game's catalogue (parsed now if it was not). Unknown keys: ``KeyError``;
+        shipped data errors raise ``DataError`` here, in the caller's thread."""
+        if key in self.loaded:
+            return self.loaded[key]
+        with self._lock:
+            if key not in self.loaded:
+                catalogue, skipped = self._loaders[key](self.data_dir, self.custom_dir)
+                self.warnings.extend(skipped)
+                self.loaded[key] = catalogue
+            return self.loaded[key]
+
+    def all(self) -> dict[str, Any]:
+        for key in self._loaders:
+            self.get(key)
+        return self.loaded
+
+    def preload(self, then: Callable[[], None] | None = None) -> threading.Thread:
+        """Parse every catalogue in a daemon thread (once); ``then()`` runs after it in
+        that thread. A data error is left for the main thread's ``get`` to raise."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._preload, args=(then,), name="catalogues", daemon=True)
+            self._thread.start()
+        return self._thread
+
+    def _preload(self, then: Callable[[], None] | None) -> None:
+        try:
+            self.all()
+        except Exception:  # noqa: BLE001 - reported where the data is needed, in the main thread
+            return
+        if then is not None:
+            then()
+
+
 class Catalogue:
-    strings: Strings
-    games: Mapping[str, Any]
-    version: str
-    warnings: tuple[str, ...] = ()
+    """Strings, the data version and every game's catalogue (``game(key)``, lazy).
+
+    Each app context has its own (its strings switch language live); the parsed games
+    are shared (:class:`GameCatalogues`)."""
+
+    def __init__(self, strings: Strings, version: str, games: GameCatalogues) -> None:
+        self.strings = strings
+        self.version = version
+        self.catalogues = games
 
     def game(self, key: str) -> Any:
-        return self.games[key]
+        return self.catalogues.get(key)
+
+    @property
+    def games(self) -> dict[str, Any]:
+        """Every game's catalogue by key (parses what is not yet)."""
+        return self.catalogues.all()
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """Messages about skipped custom decks, for the games parsed so far."""
+        return tuple(self.catalogues.warnings)
+
+    def with_strings(self, strings: Strings) -> "Catalogue":
+        return Catalogue(strings, self.version, self.catalogues)
 
 
 def data_version(data_dir: Path) -> str:
@@ -38,15 +118,19 @@ def data_version(data_dir: Path) -> str:
     return digest.hexdigest()[:12]
 
 
-def load_catalogue(data_dir: Path | None = None, custom_dir: Path | None = None, lang: str = "fr") -> Catalogue:
+def custom_keys(games: GameCatalogues) -> list[str]:
+    """The games whose custom-deck folder holds YAML files (their warnings matter early)."""
+    if games.custom_dir is None:
+        return []
+    return [key for key in games.keys if any((games.custom_dir / key).glob("*.yaml"))]
+
+
+def load_catalogue(data_dir: Path | None = None, custom_dir: Path | None = None, lang: str = "fr",
+                   eager: Iterable[str] | bool = True) -> Catalogue:
+    """The catalogue; ``eager``: every game parsed now (True), none (False) or these keys."""
     data_dir = data_dir or paths.data_dir()
-    strings = Strings.load(data_dir / "i18n", lang)
-    games: dict[str, Any] = {}
-    warnings: list[str] = []
-    for entry in all_games().values():
-        if entry.catalogue_key in games:
-            continue
-        catalogue, skipped = entry.load_catalogue(data_dir, custom_dir)
-        games[entry.catalogue_key] = catalogue
-        warnings.extend(skipped)
-    return Catalogue(strings=strings, games=games, version=data_version(data_dir), warnings=tuple(warnings))
+    games = GameCatalogues(data_dir, custom_dir)
+    for key in (games.keys if eager is True else eager or ()):
+        games.get(key)
+    return Catalogue(Strings.load(data_dir / "i18n", lang), data_version(data_dir), games)
+

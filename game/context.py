@@ -65,9 +65,9 @@ def _display_ready() -> bool:
     return pygame is not None and pygame.display.get_init()
 
 
-#: Parsed catalogues by the fingerprint of their files: tests and tools build many
-#: contexts in one process and should parse the YAML once. Each context gets its own
-#: ``Strings`` (its language can switch live); the rest of a catalogue is frozen.
+#: Catalogues by the fingerprint of their files: tests and tools build many contexts in
+#: one process and should parse the YAML once. Each context gets its own ``Strings``
+#: (its language can switch live); the games' data is shared and frozen.
 _CATALOGUES: dict[tuple, Any] = {}
 
 
@@ -81,17 +81,21 @@ def _fingerprint(*folders: Any) -> tuple:
     return tuple(out)
 
 
-def _load_catalogue(data_dir: Any, custom_dir: Any, lang: str) -> Any:
-    from dataclasses import replace
-
-    from .catalogue import load_catalogue
+def _load_catalogue(data_dir: Any, custom_dir: Any, lang: str, lazy: bool) -> Any:
+    """The memoised catalogue. ``lazy`` (the app): only games with custom decks are parsed
+    now, the rest on first use or by the preload after the first frame; otherwise (tests,
+    tools) every game is parsed now, as a failure there should show at once."""
+    from .catalogue import GameCatalogues, custom_keys, load_catalogue
     from .i18n import Strings
 
     key = (str(data_dir), _fingerprint(data_dir, custom_dir))  # an empty custom folder is no folder
     catalogue = _CATALOGUES.get(key)
     if catalogue is None:
-        catalogue = _CATALOGUES[key] = load_catalogue(data_dir, custom_dir, lang)
-    return replace(catalogue, strings=Strings(catalogue.strings.tables, lang))
+        eager = custom_keys(GameCatalogues(data_dir, custom_dir)) if lazy else True
+        catalogue = _CATALOGUES[key] = load_catalogue(data_dir, custom_dir, lang, eager=eager)
+    elif not lazy:
+        catalogue.catalogues.all()
+    return catalogue.with_strings(Strings(catalogue.strings.tables, lang))
 
 
 def fill_seats(ctx: AppContext, count: int) -> None:
@@ -107,6 +111,9 @@ def fill_seats(ctx: AppContext, count: int) -> None:
 def build_context(*, headless: bool, lang: str | None = None, settings: Any = None, seats: int = 0,
                   config_dir: Any = None, data_dir: Any = None) -> AppContext:
     """Everything a scene needs: settings, catalogue, UI kit, audio, seats, games.
+
+    The app's (not headless) catalogue parses the games' data lazily: call
+    ``ctx.catalogue.catalogues.preload()`` once the first frame is shown.
 
     ``settings`` overrides the stored settings (read from ``config_dir`` or the user's
     config folder); ``lang`` overrides the language; ``seats=N`` pre-fills N seats."""
@@ -128,7 +135,7 @@ def build_context(*, headless: bool, lang: str | None = None, settings: Any = No
     from .ui.kit import UiKit
 
     catalogue = _load_catalogue(Path(data_dir) if data_dir is not None else paths.data_dir(),
-                                paths.user_data_dir() / "decks", settings.lang)
+                                paths.user_data_dir() / "decks", settings.lang, lazy=not headless)
     ctx = AppContext(catalogue=catalogue, settings=settings, kit=UiKit(settings), seats=SeatTable(),
                      audio=Audio(settings, headless), games=all_games(), headless=headless)
     if notice:

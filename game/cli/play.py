@@ -44,6 +44,8 @@ def run(args: argparse.Namespace) -> int:
     app = App(ctx, clock=clock)
     ctx.stack.push(TitleScene(ctx))
     try:
+        app.frame()  # the first title frame; then the games' data is parsed behind the title
+        ctx.catalogue.catalogues.preload(then=gc.freeze)
         if args.smoke:
             for _ in range(SMOKE_FRAMES):
                 clock.now += 1 / 60

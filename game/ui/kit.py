@@ -385,7 +385,11 @@ class UiKit:
         key = (code, size)
         image = self._icons.get(key)
         if image is None:
-            path = icon_index.icon_path(code)
+            # one stat, not the index of ~4,500 files (the title's first frame needs icons
+            # long before any catalogue is validated); the index names unknown codes
+            path = icon_index.svg_dir() / f"{code}.svg"
+            if not isinstance(code, str) or "/" in code or "\\" in code or not path.is_file():
+                path = icon_index.icon_path(code)
             image = _convert(pygame.image.load_sized_svg(str(path), (size, size)))
             self._icons[key] = image
         return image
@@ -476,25 +480,31 @@ class UiKit:
         surface.blit(self._background, (0, 0))
 
     def _make_background(self) -> pygame.Surface:
-        bg = pygame.Surface((self.W, self.H))
+        # Part of the title's first frame (start-up): made in the display's format (no
+        # convert copy), the gradient row by row, each confetto on its own small layer.
+        display = pygame.display.get_surface()
+        bg = pygame.Surface((self.W, self.H), 0, display) if display is not None else pygame.Surface((self.W, self.H))
         top, bottom = self.colours.bg, self.colours.bg2
         column = pygame.Surface((1, 64))
         for y in range(64):
             column.set_at((0, y), _mix(top, bottom, (y / 63) ** 1.4))
-        bg.blit(pygame.transform.smoothscale(column, (self.W, self.H)), (0, 0))
+        column = pygame.transform.smoothscale(column, (1, self.H))
+        for y in range(self.H):
+            bg.fill(column.get_at((0, y)), (0, y, self.W, 1))
         glow = pygame.Surface((self.W // 8, self.H // 8), pygame.SRCALPHA)
         for i in range(24, 0, -1):
             pygame.draw.ellipse(glow, (120, 70, 160, 5), glow.get_rect().inflate(-i * 8, -i * 5).move(0, -self.H // 40))
         bg.blit(pygame.transform.smoothscale(glow, (self.W, self.H)), (0, 0))
-        confetti = pygame.Surface((self.W, self.H), pygame.SRCALPHA)
         rng = random.Random(2718)  # fixed: the same pattern on every start
         for i in range(70):
             st = SEAT_STYLES[i % len(SEAT_STYLES)]
             r = rng.randint(10, 26)
             x, y = rng.randint(0, self.W), rng.randint(0, self.H)
-            self._fill_shape(confetti, st.shape, (*st.colour, 16), x, y, r)
-        bg.blit(confetti, (0, 0))
-        return bg.convert() if pygame.display.get_surface() is not None else bg
+            pad = r * 2  # room for the shapes drawn a little past r (star, triangle)
+            confetto = pygame.Surface((pad * 2, pad * 2), pygame.SRCALPHA)
+            self._fill_shape(confetto, st.shape, (*st.colour, 16), pad, pad, r)
+            bg.blit(confetto, (x - pad, y - pad))
+        return bg
 
     def _shadow(self, size: tuple[int, int], radius: int, blur: int) -> pygame.Surface:
         key = ("shadow", size, radius, blur)
