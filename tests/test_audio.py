@@ -3,7 +3,7 @@
 import pytest
 
 from game.settings import Settings
-from game.ui.audio import EFFECTS, MUSIC, RATE, Audio, render, render_music
+from game.ui.audio import EFFECTS, RATE, Audio, effect_samples, render
 
 
 @pytest.mark.parametrize("name", sorted(EFFECTS))
@@ -20,9 +20,11 @@ def test_the_effects_the_game_relies_on_exist():
     assert needed <= set(EFFECTS)
 
 
-def test_music_loops_are_whole_bars():
-    samples = render_music(MUSIC["match"], rate=8000)
-    assert len(samples) == int(len(MUSIC["match"]) * 8 * 0.25 * 8000)
+def test_effects_are_cached_on_disk_and_read_back_the_same(tmp_path, monkeypatch):
+    first = effect_samples("reveal", tmp_path)
+    assert first == render(EFFECTS["reveal"]) and len(list(tmp_path.iterdir())) == 1
+    monkeypatch.setattr("game.ui.audio.render", lambda notes: pytest.fail("rendered again"))
+    assert effect_samples("reveal", tmp_path) == first
 
 
 def test_headless_audio_is_silent_but_records_and_checks_names():

@@ -1,9 +1,12 @@
 """Sound effects and music, synthesised by our own code (no sound files to license).
 
 Each effect is a short recipe of notes (pitch, start, length, waveform) rendered in pure
-Python into 16-bit samples by a background thread at start (or on first play, if that
-comes sooner) and kept as a ``pygame.mixer.Sound``. Music is a soft looping chord pad rendered the same way, in a
-background thread so start-up does not wait for it.
+Python into 16-bit samples and kept as a ``pygame.mixer.Sound``. Rendering them all takes
+~0.14 s of CPU, which a background thread would take from the title's first frame at
+every start (one interpreter lock), so rendered effects are kept in the user's cache
+folder, named by a digest of their recipe, and a background thread loads them at start
+(an effect played sooner renders on the spot). Music loops come from ``ui/music.py``,
+also rendered once and cached, loaded by a background thread.
 
 Sounds never depend on a secret: a refusal always buzzes the same, a vote always pops
 the same, whoever voted for what. Headless, or when the mixer cannot start, ``Audio``
@@ -12,16 +15,21 @@ stays silent but still records what it was asked to play (tests read ``history``
 
 from __future__ import annotations
 
+import hashlib
 import math
+import os
 import threading
 from array import array
 from collections import deque
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pygame
 
 RATE = 44100
+#: Bump when ``render`` changes the sound of a recipe (the cached effects are re-rendered).
+SYNTH_VERSION = 1
 
 
 @dataclass(frozen=True)
@@ -62,13 +70,6 @@ EFFECTS: dict[str, tuple[Note, ...]] = {
     "buzz": (Note(110, 0, 0.2, "soft_square", 0.3, decay=6), Note(116, 0, 0.2, "soft_square", 0.2, decay=6)),
 }
 
-#: Music loops: chords (as semitones from A4) held 2 s each, arpeggiated softly.
-MUSIC: dict[str, tuple[tuple[int, ...], ...]] = {
-    "title": ((-9, -5, -2, 3), (-12, -5, -3, 0), (-7, -3, 0, 5), (-10, -5, -2, 2)),
-    "match": ((-9, -5, -2), (-7, -3, 0), (-4, 0, 3), (-5, -2, 2)),
-}
-MUSIC_BEAT = 0.25  # seconds per arpeggio step
-
 
 def _wave(kind: str, phase: float, seed: list[int]) -> float:
     if kind == "sine":
@@ -108,22 +109,35 @@ def render(notes: tuple[Note, ...], rate: int = RATE) -> array:
     return array("h", (int(v / peak * 30000) for v in mix))
 
 
-def render_music(chords: tuple[tuple[int, ...], ...], rate: int = RATE) -> array:
-    """A seamless loop: each chord held for eight soft arpeggio steps over a low root."""
-    notes: list[Note] = []
-    t = 0.0
-    for chord in chords:
-        notes.append(Note(_n(chord[0] - 12), t, 8 * MUSIC_BEAT, "sine", 0.35, decay=0.6))
-        for step in range(8):
-            semis = chord[step % len(chord)] + (12 if step >= 4 else 0)
-            notes.append(Note(_n(semis), t + step * MUSIC_BEAT, MUSIC_BEAT * 1.6, "triangle", 0.12, decay=3.5))
-        t += 8 * MUSIC_BEAT
-    samples = render(tuple(notes), rate)
-    loop = int(t * rate)
-    tail = samples[loop:]
-    samples = samples[:loop]
-    for i, v in enumerate(tail):  # fold the ringing tail onto the start: no click at the seam
-        samples[i] = max(-32767, min(32767, samples[i] + v))
+def cache_dir() -> Path:
+    import platformdirs
+
+    from ..paths import APP_NAME
+
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)) / "sounds"
+
+
+def effect_samples(name: str, folder: Path | None = None) -> array:
+    """The named effect's samples, from the cache folder when rendered before (a cache
+    that cannot be read or written only costs the rendering)."""
+    notes = EFFECTS[name]
+    recipe = repr((SYNTH_VERSION, RATE, notes)).encode()
+    path = (folder or cache_dir()) / f"{name}-{hashlib.sha256(recipe).hexdigest()[:16]}.pcm"
+    samples = array("h")
+    try:
+        samples.frombytes(path.read_bytes())
+        if samples:
+            return samples
+    except (OSError, ValueError):
+        samples = array("h")
+    samples = render(notes)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(samples.tobytes())
+        os.replace(tmp, path)
+    except OSError:
+        pass
     return samples
 
 
@@ -138,7 +152,7 @@ class Audio:
         self._lock = threading.Lock()
         self._closed = False  # pygame quit: workers make no more mixer calls
         self.enabled = not headless and self._init_mixer()
-        if self.enabled:  # render every effect in the background: no hitch on first play
+        if self.enabled:  # load (or render) every effect in the background: no hitch on first play
             pygame.register_quit(self._close)
             threading.Thread(target=self._prepare, daemon=True).start()
 
@@ -150,8 +164,8 @@ class Audio:
             self._closed = True
 
     def _prepare(self) -> None:
-        for name, notes in EFFECTS.items():
-            samples = render(notes)
+        for name in EFFECTS:
+            samples = effect_samples(name)
             with self._lock:
                 if self._closed:
                     return
@@ -184,23 +198,26 @@ class Audio:
 
     def play(self, name: str) -> None:
         """Play an effect by name (see ``EFFECTS``); unknown names raise ``KeyError``."""
-        notes = EFFECTS[name]
+        if name not in EFFECTS:
+            raise KeyError(name)
         self.history.append(name)
         if not self.enabled:
             return
         with self._lock:
             sound = self._sounds.get(name)
         if sound is None:
-            sound = self._to_sound(render(notes))
+            sound = self._to_sound(effect_samples(name))
             with self._lock:
                 sound = self._sounds.setdefault(name, sound)
         sound.set_volume(float(getattr(self.settings, "sound_volume", 0.8)))
         sound.play()
 
     def music(self, name: str | None) -> None:
-        """Loop a music track (``MUSIC``), or stop with None. Rendering happens in a
-        background thread the first time; the loop starts when it is ready."""
-        if name is not None and name not in MUSIC:
+        """Loop a music track (``music.LOOPS``), or stop with None. It is loaded (or
+        rendered) in a background thread the first time; the loop starts when it is ready."""
+        from .music import LOOPS
+
+        if name is not None and name not in LOOPS:
             raise KeyError(name)
         if name == self.current_music:
             return
