@@ -15,6 +15,7 @@ peeks) to decide what to press, as a person looking at the TV would.
 
 from __future__ import annotations
 
+import gc
 import math
 from typing import Any, Callable
 
@@ -194,6 +195,10 @@ class Room:
         self.run(1)
         self.app.hub.pads.close_all()
         pygame.event.clear()
+        # Scenes, kit caches and full-HD surfaces sit in reference cycles: free them now,
+        # not whenever the collector next runs (tests build several rooms in a process).
+        self.ctx.stack.clear()
+        gc.collect()
 
 
 # --- menus -------------------------------------------------------------------------------
