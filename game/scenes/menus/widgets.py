@@ -220,6 +220,13 @@ class MenuScene(Scene):
         self.items.append(item)
         return item
 
+    def card(self, key: str, rect: pygame.Rect | Sequence[int], on_confirm: Callable[[], None]) -> Item:
+        """A focusable item drawn by the scene itself (no widget): big cards, whose
+        anti-aliased pygame_gui shapes would cost tens of MB each."""
+        item = Item(key, pygame.Rect(rect), on_confirm=on_confirm)
+        self.items.append(item)
+        return item
+
     def focused(self) -> Item | None:
         return self.items[self.focus] if 0 <= self.focus < len(self.items) else None
 
@@ -344,6 +351,12 @@ class MenuScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.back()
             return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            drawn = self.focused()
+            if drawn is not None and drawn.element is None and drawn.slider is None and drawn.on_confirm \
+                    and drawn.rect.collidepoint(event.pos):
+                self.activate()  # an item we draw ourselves (no pygame_gui widget)
+                return True
         return bool(self.manager.process_events(event)) or event.type != pygame.MOUSEMOTION
 
     def sound(self, name: str) -> None:
