@@ -322,3 +322,22 @@ def think(board: Any, brain: Any, seat: int) -> Any:
 
 def same_action(a: Any, b: Any) -> bool:
     return a.kind == b.kind and a.data == b.data
+
+
+def room_at_title(seed: int | None = 1) -> Room:
+    """A room whose stack starts on the title screen, as a player switching on sees it."""
+    from game.scenes.menus.title import TitleScene
+
+    room = Room(seed=seed)
+    room.ctx.stack.push(TitleScene(room.ctx))
+    return room
+
+
+class Table:
+    """The humans at a board: their hands by seat and, unless told not to, a bot "brain"
+    per seat that plans the move each human then makes through its own device."""
+
+    def __init__(self, room: Room, board: Any, hands: list[Hand], with_brains: bool = True) -> None:
+        self.room, self.board = room, board
+        self.hands = {hand.seat: hand for hand in hands}
+        self.brains = brains(room, board.entry, list(self.hands)) if with_brains else {}

@@ -15,7 +15,16 @@ from game.input.intents import Intent
 from game.scenes.menus.games import GameChoiceScene
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.menus.title import TitleScene
-from tests.e2e import PadHand, Room, curtain_for, ring_choose, rings_for, seat_table, title_to_lobby
+from tests.e2e import (
+    Table,
+    room_at_title,
+    PadHand,
+    curtain_for,
+    ring_choose,
+    rings_for,
+    seat_table,
+    title_to_lobby,
+)
 
 GAME = "incognito"
 DONE_HOLD_FRAMES = 14  # 70 ticks: more than the 1 s hold on "done"
@@ -23,16 +32,14 @@ DONE_HOLD_FRAMES = 14  # 70 ticks: more than the 1 s hold on "done"
 
 @pytest.fixture
 def room():
-    room = Room(seed=8)
-    room.ctx.stack.push(TitleScene(room.ctx))
+    room = room_at_title(8)
     yield room
     room.close()
 
 
-class Artists:
+class Artists(Table):
     def __init__(self, room, board, hands):
-        self.room, self.board = room, board
-        self.hands = {hand.seat: hand for hand in hands}
+        super().__init__(room, board, hands, with_brains=False)
         self.peeked: set[tuple[int, int]] = set()
         self.strokes = 0
         self.dones = 0

@@ -13,24 +13,31 @@ from game.scenes.disconnect import DisconnectScene
 from game.scenes.menus.games import GameChoiceScene
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.menus.title import TitleScene
-from tests.e2e import BIG_STEP, Room, brains, curtain_for, ring_choose, rings_for, seat_table, think, title_to_lobby
+from tests.e2e import (
+    Table,
+    room_at_title,
+    BIG_STEP,
+    curtain_for,
+    ring_choose,
+    rings_for,
+    seat_table,
+    think,
+    title_to_lobby,
+)
 
 GAME = "mission_secrete"
 
 
 @pytest.fixture
 def room():
-    room = Room(seed=3)
-    room.ctx.stack.push(TitleScene(room.ctx))
+    room = room_at_title(3)
     yield room
     room.close()
 
 
-class Players:
+class Players(Table):
     def __init__(self, room, board, hands):
-        self.room, self.board = room, board
-        self.hands = {hand.seat: hand for hand in hands}
-        self.brains = brains(room, board.entry, list(self.hands))
+        super().__init__(room, board, hands)
         self.swaps = 0
         self.accusations = 0
         self.peeks = 0

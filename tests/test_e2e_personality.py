@@ -12,27 +12,33 @@ from game.input.intents import Intent
 from game.scenes.menus.games import GameChoiceScene
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.menus.title import TitleScene
-from tests.e2e import Room, brains, curtain_for, ring_choose, rings_for, same_action, seat_table, think, \
-    title_to_lobby
+from tests.e2e import (
+    Table,
+    room_at_title,
+    curtain_for,
+    ring_choose,
+    rings_for,
+    same_action,
+    seat_table,
+    think,
+    title_to_lobby,
+)
 
 GAME = "personality"
 
 
 @pytest.fixture
 def room():
-    room = Room()
-    room.ctx.stack.push(TitleScene(room.ctx))
+    room = room_at_title(1)
     yield room
     room.close()
 
 
-class Players:
+class Players(Table):
     """The humans at the table: each reads the TV and, while peeking, its own view."""
 
     def __init__(self, room, board, hands):
-        self.room, self.board = room, board
-        self.hands = {hand.seat: hand for hand in hands}
-        self.brains = brains(room, board.entry, list(self.hands))
+        super().__init__(room, board, hands)
         self.votes = {}      # seat -> (turn, phase, vote action): the bet follows the choice
         self.moves = 0
 

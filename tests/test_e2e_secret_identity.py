@@ -21,17 +21,20 @@ from game.scenes.menus.lobby import LobbyScene
 from game.scenes.menus.matches import autosave_path
 from game.scenes.menus.title import TakeSeatScene, TitleScene
 from game.scenes.match import MatchScene
-from game.scenes.ring import sector
-from tests.e2e import PadHand, Room, brains, curtain_for, focus_to, ring_choose, rings_for, seat_table, think, \
-    title_to_lobby
+from tests.e2e import (
+    Table,
+    room_at_title,
+    PadHand,
+    curtain_for,
+    focus_to,
+    ring_choose,
+    rings_for,
+    seat_table,
+    think,
+    title_to_lobby,
+)
 
 LOCK_HOLD_FRAMES = 20  # 100 ticks: more than the 1.5 s hold-to-lock
-
-
-def room_at_title(seed):
-    room = Room(seed=seed)
-    room.ctx.stack.push(TitleScene(room.ctx))
-    return room
 
 
 @pytest.fixture
@@ -42,13 +45,11 @@ def rooms():
         room.close()
 
 
-class Clues:
+class Clues(Table):
     """Building a clue in the peek curtain's editor, as the seat's own hands do."""
 
     def __init__(self, room, board, hands):
-        self.room, self.board = room, board
-        self.hands = {hand.seat: hand for hand in hands}
-        self.brains = brains(room, board.entry, list(self.hands))
+        super().__init__(room, board, hands)
         self.placed = 0
 
     def build(self, seat, hand):
