@@ -24,6 +24,8 @@ LOGO_ICONS = (
     ("1F3A9", 160, 140, 96, 2.9),     # top hat
     ("1F48C", 1540, 250, 88, 1.9),    # love letter
 )
+#: The floating pictograms sway by up to this many degrees, in whole degrees.
+ICON_SWAY = 6
 
 
 def notice_text(ctx: Any, notice: str) -> str:
@@ -37,6 +39,7 @@ class TitleScene(MenuScene):
         self.attract = attract
         self.opened_at = 0
         self._has_save = False
+        self._turned: dict[tuple[str, int, int], pygame.Surface] = {}
 
     # --- building ----------------------------------------------------------------------
     def enter(self, previous: Scene | None) -> None:
@@ -135,16 +138,24 @@ class TitleScene(MenuScene):
         return super().process_raw(event)
 
     # --- drawing -------------------------------------------------------------------------
+    def turned_icon(self, code: str, size: int, angle: int) -> pygame.Surface:
+        """A floating pictogram turned by a whole number of degrees, rendered once: a
+        rotozoom per icon per frame cost several ms a frame."""
+        key = (code, size, angle)
+        image = self._turned.get(key)
+        if image is None:
+            image = pygame.transform.rotozoom(self.kit.icon(code, size), angle, 1.0).convert_alpha()
+            self._turned[key] = image
+        return image
+
     def draw_back(self, surface: pygame.Surface, alpha: float) -> None:
         kit = self.kit
         kit.background(surface)
         t = self.ticks + alpha
         y = self.logo_y()
         for code, x, dy, size, phase in LOGO_ICONS:
-            image = kit.icon(code, size)
             bob = math.sin(t * 0.035 + phase) * 10
-            angle = math.sin(t * 0.02 + phase) * 6
-            turned = pygame.transform.rotozoom(image, angle, 1.0)
+            turned = self.turned_icon(code, size, round(math.sin(t * 0.02 + phase) * ICON_SWAY))
             surface.blit(turned, turned.get_rect(center=(x, y + dy + bob)))
         logo_bob = math.sin(t * 0.04) * 6
         # The logo is art, not reading text: it keeps its size whatever the text scale.
