@@ -15,9 +15,7 @@ stays silent but still records what it was asked to play (tests read ``history``
 
 from __future__ import annotations
 
-import hashlib
 import math
-import os
 import threading
 from array import array
 from collections import deque
@@ -26,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+
+from . import pcm_cache
 
 RATE = 44100
 #: Bump when ``render`` changes the sound of a recipe (the cached effects are re-rendered).
@@ -110,35 +110,14 @@ def render(notes: tuple[Note, ...], rate: int = RATE) -> array:
 
 
 def cache_dir() -> Path:
-    import platformdirs
-
-    from ..paths import APP_NAME
-
-    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)) / "sounds"
+    return pcm_cache.cache_dir("sounds")
 
 
 def effect_samples(name: str, folder: Path | None = None) -> array:
-    """The named effect's samples, from the cache folder when rendered before (a cache
-    that cannot be read or written only costs the rendering)."""
+    """The named effect's samples, from the cache folder when rendered before."""
     notes = EFFECTS[name]
-    recipe = repr((SYNTH_VERSION, RATE, notes)).encode()
-    path = (folder or cache_dir()) / f"{name}-{hashlib.sha256(recipe).hexdigest()[:16]}.pcm"
-    samples = array("h")
-    try:
-        samples.frombytes(path.read_bytes())
-        if samples:
-            return samples
-    except (OSError, ValueError):
-        samples = array("h")
-    samples = render(notes)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(samples.tobytes())
-        os.replace(tmp, path)
-    except OSError:
-        pass
-    return samples
+    path = pcm_cache.cache_path(folder or cache_dir(), name, (SYNTH_VERSION, RATE, notes))
+    return pcm_cache.cached_samples(path, lambda: render(notes))
 
 
 class Audio:

@@ -19,9 +19,7 @@ well above the music.
 
 from __future__ import annotations
 
-import hashlib
 import math
-import os
 import random
 from array import array
 from dataclasses import dataclass
@@ -29,6 +27,8 @@ from functools import lru_cache
 from itertools import accumulate, repeat
 from operator import add, mul
 from pathlib import Path
+
+from . import pcm_cache
 
 RATE = 44100
 STEPS = 16                 # pattern steps per bar (sixteenth notes in 4/4)
@@ -292,39 +292,17 @@ def render_samples(name: str) -> array:
 
 
 def cache_dir() -> Path:
-    import platformdirs
-
-    from ..paths import APP_NAME
-
-    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)) / "music"
+    return pcm_cache.cache_dir("music")
 
 
 def cache_path(name: str, folder: Path | None = None) -> Path:
-    recipe = repr((SYNTH_VERSION, RATE, MASTER_PEAK_DB, LOOPS[name])).encode()
-    return (folder or cache_dir()) / f"{name}-{hashlib.sha256(recipe).hexdigest()[:16]}.pcm"
+    return pcm_cache.cache_path(folder or cache_dir(), name, (SYNTH_VERSION, RATE, MASTER_PEAK_DB, LOOPS[name]))
 
 
 def loop_samples(name: str, folder: Path | None = None) -> array:
-    """The named loop, from the cache folder when it was rendered before (a cache that
-    cannot be read or written only costs the rendering)."""
-    path = cache_path(name, folder)
-    stereo = array("h")
-    try:
-        data = path.read_bytes()
-        if len(data) == 4 * LOOPS[name].samples:
-            stereo.frombytes(data)
-            return stereo
-    except OSError:
-        pass
-    stereo = render_samples(name)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(stereo.tobytes())
-        os.replace(tmp, path)
-    except OSError:
-        pass
-    return stereo
+    """The named loop, from the cache folder when it was rendered before."""
+    return pcm_cache.cached_samples(cache_path(name, folder), lambda: render_samples(name),
+                                    expected_bytes=4 * LOOPS[name].samples)
 
 
 def loop_bytes(name: str, channels: int = 2, folder: Path | None = None) -> bytes:
