@@ -131,7 +131,7 @@ class DeckScene(MenuScene):
         h = min(132, (bottom - top - gap * (rows - 1)) // rows)
         for i, category in enumerate(categories):
             rect = (safe.x + 20 + (i % columns) * (w + gap), top + (i // columns) * (h + gap), w, h)
-            self.button(f"cat.{category.id}", "", rect, lambda c=category.id: self.toggle(c), object_id="@game_card")
+            self.card(f"cat.{category.id}", rect, lambda c=category.id: self.toggle(c))
         y = top + rows * (h + gap) + 16
         self.button("all", self.t("deck.all"), (960 - 20 - 420, y, 420, 80), self.select_all, object_id="@menu_small")
         self.button("done", self.t("deck.done"), (960 + 20, y, 420, 80), self.back, object_id="@menu_small")

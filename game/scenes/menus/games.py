@@ -20,9 +20,6 @@ GAME_ICONS = {
     "mission_secrete": "1F385",       # Santa
     "incognito": "1F3A8",             # palette
 }
-#: A resting card's rim (the theme's ``normal_border``).
-CARD_BORDER = (78, 72, 144)
-
 
 class GameChoiceScene(MenuScene):
     title_key = "games.title"
@@ -59,16 +56,6 @@ class GameChoiceScene(MenuScene):
         from .lobby import LobbyScene
 
         self.stack.push(LobbyScene(self.ctx, entry))
-
-    def draw_rows(self, surface: pygame.Surface) -> None:
-        """The cards, in the theme's button colours (selected: amber with a light rim)."""
-        kit = self.kit
-        focused = self.focused()
-        for item in self.items:
-            on = item is focused
-            fill = kit.colours.accent if on else kit.colours.panel
-            border = kit.colours.text if on else CARD_BORDER
-            kit.panel(surface, item.rect, fill, radius=36, border=border, shadow=False)
 
     def draw_front(self, surface: pygame.Surface, alpha: float) -> None:
         kit = self.kit

@@ -26,6 +26,8 @@ from ..base import Scene
 
 W, H = 1920, 1080
 _DIRECTIONS = {Intent.UP: (0, -1), Intent.DOWN: (0, 1), Intent.LEFT: (-1, 0), Intent.RIGHT: (1, 0)}
+#: A resting card's rim (the theme's ``normal_border``; focused: amber with a light rim).
+CARD_BORDER = (78, 72, 144)
 _MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
 
 
@@ -404,7 +406,12 @@ class MenuScene(Scene):
     def draw_rows(self, surface: pygame.Surface) -> None:
         """Panels behind choice and slider rows, and sliders' values."""
         kit = self.kit
+        focused = self.focused()
         for item in self.items:
+            if item.element is None and item.slider is None:  # a card (see :meth:`card`)
+                on = item is focused
+                kit.panel(surface, item.rect, kit.colours.accent if on else kit.colours.panel, radius=36,
+                          border=kit.colours.text if on else CARD_BORDER, shadow=False)
             if not item.label:
                 continue
             kit.panel(surface, item.rect, self.row_colour or kit.colours.panel, radius=22, shadow=False)
