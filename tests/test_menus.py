@@ -78,6 +78,14 @@ def test_mouse_click_activates_a_button(ctx):
     assert isinstance(ctx.stack.top, SettingsScene)
 
 
+def test_mouse_click_opens_a_game_card(ctx):
+    ctx.stack.push(GameChoiceScene(ctx))
+    card = ctx.stack.top.items[1]
+    assert card.element is None  # drawn by the scene, no pygame_gui widget
+    click(ctx, card.rect.center)
+    assert isinstance(ctx.stack.top, LobbyScene) and ctx.stack.top.entry.id == card.key
+
+
 def test_language_switches_live_and_is_saved(ctx):
     ctx.stack.push(TitleScene(ctx, attract=False))
     title = ctx.stack.top
