@@ -185,18 +185,19 @@ class MenuScene(Scene):
             label_box = pygame.Rect(rect.x, rect.y, split, rect.height)
         values = list(values)
         index = next((i for i, (v, _) in enumerate(values) if v == current), 0)
-        value_el = pygame_gui.elements.UIButton(value_rect, "", self.manager, object_id="@choice")
         state = {"index": index}
 
-        def show() -> None:
-            value_el.set_text(f"‹  {values[state['index']][1]}  ›")
+        def text() -> str:
+            return f"‹  {values[state['index']][1]}  ›"
+
+        # made with its text: a set_text right after would draw its shapes twice
+        value_el = pygame_gui.elements.UIButton(value_rect, text(), self.manager, object_id="@choice")
 
         def step(delta: int) -> None:
             state["index"] = (state["index"] + delta) % len(values)
-            show()
+            value_el.set_text(text())
             on_change(values[state["index"]][0])
 
-        show()
         item = Item(key, rect, value_el, on_confirm=lambda: step(1), on_step=step, label=label, label_width=split,
                     label_box=label_box, label_size=label_size)
         self.items.append(item)
