@@ -10,6 +10,11 @@ A seat sees its own pointer only while it holds PEEK (everyone else looks away, 
 the peek curtain; one peeker at a time, the others queue). Otherwise the TV shows per-seat
 progress only ("Bob ✓ 3/7"). A refused choice buzzes and shows the game's refusal text,
 which names no option. ``tests/test_ring.py`` compares canvases pixel for pixel.
+
+Take-backs: a game that lets votes change until its phase closes passes ``on_back``;
+BACK then asks it to take back the seat's last vote (its question comes back). The sound
+is the same whatever was taken back, and such a ring stays open until the board closes it
+with its phase, so a seat that has answered everything can still change its mind.
 """
 
 from __future__ import annotations
@@ -75,7 +80,8 @@ class RingPicker(Scene):
                  question: Callable[[int], RingQuestion | None],
                  on_choose: Callable[[int, int], str | None],
                  on_done: Callable[[], None] | None = None,
-                 progress: Callable[[int], tuple[int, int]] | None = None) -> None:
+                 progress: Callable[[int], tuple[int, int]] | None = None,
+                 on_back: Callable[[int], bool] | None = None) -> None:
         super().__init__()
         self.ctx = ctx
         self.seats = list(seats)
@@ -83,6 +89,7 @@ class RingPicker(Scene):
         self.on_choose = on_choose
         self.on_done = on_done
         self.progress = progress
+        self.on_back = on_back
         self.pointer: dict[int, int] = {seat: 0 for seat in self.seats}
         self.holding: list[int] = []        # seats holding PEEK, first = shown
         self.refusal: tuple[int, str] | None = None
@@ -103,8 +110,8 @@ class RingPicker(Scene):
         return [seat for seat in self.seats if self.question(seat) is not None]
 
     def _check_done(self) -> None:
-        if self.finished or self.pending():
-            return
+        if self.finished or self.on_back is not None or self.pending():
+            return  # a ring with take-backs is closed by its board when the phase ends
         self.finished = True
         if self.stack is not None:
             self.stack.remove(self)
@@ -120,6 +127,10 @@ class RingPicker(Scene):
                 self.holding.append(seat)
             elif not event.pressed and seat in self.holding:
                 self.holding.remove(seat)
+            return True
+        if event.intent is Intent.BACK and self.on_back is not None:
+            if event.pressed and not event.repeat:
+                self._take_back(seat)
             return True
         question = self.question(seat)
         if question is None:
@@ -152,6 +163,16 @@ class RingPicker(Scene):
         self.pops[seat] = Tween(1.35, 1.0, 18, "out_back")
         self._check_done()
 
+    def _take_back(self, seat: int) -> None:
+        """``on_back`` says whether a vote was taken back (False: the seat has none)."""
+        if not self.on_back(seat):
+            self.ctx.audio.play("buzz")
+            return
+        self.ctx.audio.play("back")  # one sound for any take-back: it names no vote
+        self.pointer[seat] = 0
+        if self.refusal is not None and self.refusal[0] == seat:
+            self.refusal = None
+
     def fixed_update(self, dt: float) -> None:
         self.ticks += 1
         # a pad unplugged mid-peek never sends its release
@@ -179,8 +200,11 @@ class RingPicker(Scene):
         else:
             self._draw_prompt(surface, shown)
         self._draw_seats(surface, alpha)
-        kit.hint_bar(surface, [(Intent.STICK, self.ctx.t("ring.point")), (Intent.CONFIRM, self.ctx.t("ring.choose")),
-                               (Intent.PEEK, self.ctx.t("ring.look"))])
+        hints = [(Intent.STICK, self.ctx.t("ring.point")), (Intent.CONFIRM, self.ctx.t("ring.choose")),
+                 (Intent.PEEK, self.ctx.t("ring.look"))]
+        if self.on_back is not None:
+            hints.append((Intent.BACK, self.ctx.t("ring.take_back")))
+        kit.hint_bar(surface, hints)
 
     def _public_question(self) -> RingQuestion | None:
         """What the TV may show: the options when every seat still choosing has the

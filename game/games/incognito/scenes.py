@@ -538,8 +538,12 @@ class VoteRing(RingPicker):
     question, and the drawing it is about is shown large in the left column."""
 
     def __init__(self, board: IncognitoBoard, seats: list[int]) -> None:
-        super().__init__(board.ctx, seats, self.ask, self.choose, progress=self.count)
+        super().__init__(board.ctx, seats, self.ask, self.choose, progress=self.count, on_back=self.take_back)
         self.board = board
+        #: Per seat, the drawings whose vote BACK reopened, last first out. A reopened
+        #: vote stands in the rules until the seat numbers that drawing again (IN-4:
+        #: votes change until the phase closes; the rules have no "unvote").
+        self.reopened: dict[int, list[int]] = {seat: [] for seat in seats}
 
     def target(self, seat: int) -> int | None:
         private = self.board.session.view(seat).private
@@ -548,7 +552,7 @@ class VoteRing(RingPicker):
             return None
         numbers = private.my_votes.numbers
         for target in range(public.seats):
-            if target != seat and not numbers[target]:
+            if target != seat and (not numbers[target] or target in self.reopened[seat]):
                 return target
         return None
 
@@ -557,7 +561,8 @@ class VoteRing(RingPicker):
         if target is None:
             return None
         board, public = self.board, self.board.public
-        used = set(board.session.view(seat).private.my_votes.numbers)
+        numbers = board.session.view(seat).private.my_votes.numbers
+        used = {n for t, n in enumerate(numbers) if n and t != target}
         options = tuple(RingOption(board.word_name(w), None, i + 1, used=(i + 1) in used)
                         for i, w in enumerate(public.lineup))
         return RingQuestion(board.text("incognito.vote.question", name=board.seat(target).name), options)
@@ -567,11 +572,30 @@ class VoteRing(RingPicker):
         if target is None:
             return "incognito.refuse.closed"
         refusal = self.board.submit(Action("vote", seat, {"target": target, "number": index + 1}))
-        return None if refusal is None else f"incognito.refuse.{refusal}"
+        if refusal is not None:
+            return f"incognito.refuse.{refusal}"
+        if target in self.reopened[seat]:
+            self.reopened[seat].remove(target)
+        return None
+
+    def take_back(self, seat: int) -> bool:
+        """BACK reopens the seat's last vote still standing (drawings are asked in seat
+        order, so that is the highest one not reopened yet)."""
+        private = self.board.session.view(seat).private
+        if self.board.public.phase != "vote" or private.my_votes is None:
+            return False
+        numbers = private.my_votes.numbers
+        voted = [t for t in range(self.board.public.seats)
+                 if t != seat and numbers[t] and t not in self.reopened[seat]]
+        if not voted:
+            return False
+        self.reopened[seat].append(voted[-1])
+        return True
 
     def count(self, seat: int) -> tuple[int, int]:
         public = self.board.public
-        return (public.voted[seat] if public.voted else public.seats - 1), public.seats - 1
+        voted = public.voted[seat] if public.voted else public.seats - 1
+        return voted - len(self.reopened.get(seat, ())), public.seats - 1
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         peeker = self.peeker

@@ -178,15 +178,12 @@ class CompetitiveBoard(SecretIdentityBoard):
             humans = [s for s in self.humans() if self._next_target(s) is not None]
             if humans:
                 self.picker = VotePicker(self, self.ctx, humans, self._question, self._choose,
-                                         on_done=self._picker_done, progress=self._progress)
+                                         progress=self._progress, on_back=self._take_back)
                 self.stack.push(self.picker)
         elif not voting and self.picker is not None:
             if self.stack is not None and self.picker.stack is not None:
                 self.stack.remove(self.picker)
             self.picker = None
-
-    def _picker_done(self) -> None:
-        self.picker = None
 
     # --- voting (SI-5, SS-3) -------------------------------------------------------------
     def _next_target(self, voter: int) -> int | None:
@@ -213,6 +210,15 @@ class CompetitiveBoard(SecretIdentityBoard):
             return None
         refusal = self.submit(Action("vote", voter, {"target": target, "number": index + 1}))
         return None if refusal is None else f"si.refused.{refusal}"
+
+    def _take_back(self, voter: int) -> bool:
+        """SI-5: votes change until everyone has voted. BACK unvotes the seat's last
+        vote (targets are asked in seat order, so the last voted is the highest one)."""
+        if self.public.phase != "vote":
+            return False
+        numbers = self.session.view(voter).private.my_votes.numbers
+        voted = [t for t in range(self.seats) if t != voter and numbers[t] is not None]
+        return bool(voted) and self.submit(Action("unvote", voter, {"target": voted[-1]})) is None
 
     def _progress(self, voter: int) -> tuple[int, int]:
         return self.public.seats[voter].votes_given, self.seats - 1
