@@ -15,28 +15,13 @@ from game.context import build_context
 from game.input.intents import InputEvent, Intent
 from game.scenes.ring import RingPicker
 from game.settings import Settings
+from tests.fakes import RecordingAudio
 
 #: Shots that open a blind vote (a RingPicker) for human seats.
 VOTE_SCENES = ("personality.vote", "personality.inversion.vote", "secret_identity.vote", "incognito.vote")
 #: Ticks recorded after the vote: its own feedback, not a later public reveal.
 AFTER_TICKS = 90
 OPTIONS_TRIED = 3
-
-
-class RecordingAudio:
-    """Stands in for ``game.ui.audio.Audio``: remembers what was asked."""
-
-    def __init__(self) -> None:
-        self.played: list[str] = []
-
-    def play(self, name: str) -> None:
-        self.played.append(name)
-
-    def music(self, name: str | None) -> None:
-        pass
-
-    def refresh_volumes(self) -> None:
-        pass
 
 
 def _picker(ctx) -> RingPicker | None:
