@@ -187,7 +187,7 @@ class RingPicker(Scene):
 
     # --- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        kit, c = self.ctx.kit, self.ctx.kit.colours
+        kit = self.ctx.kit
         kit.dim(surface, 225)
         peeker = self.peeker
         shown = self.question(peeker) if peeker is not None else None

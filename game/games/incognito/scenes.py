@@ -301,7 +301,7 @@ class IncognitoBoard(ResultScreens, MatchScene):
 
     # drawing ---------------------------------------------------------------------------------
     def draw_draw(self, surface: pygame.Surface, public, alpha: float) -> None:
-        kit, c = self.ctx.kit, self.ctx.kit.colours
+        kit = self.ctx.kit
         countdown = public.countdown
         last = countdown is not None and countdown.name == "last_call"
         title = self.text("incognito.draw.title")

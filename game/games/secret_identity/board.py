@@ -284,7 +284,7 @@ class CompetitiveBoard(SecretIdentityBoard):
 
     # --- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        kit, c = self.ctx.kit, self.ctx.kit.colours
+        kit = self.ctx.kit
         kit.background(surface)
         public = self.public
         if public.phase == "over" and self.reveal is None:

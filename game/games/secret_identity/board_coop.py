@@ -127,7 +127,7 @@ class CoopBoard(SecretIdentityBoard):
 
     # --- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        kit, t = self.ctx.kit, self.ctx.t
+        kit = self.ctx.kit
         kit.background(surface)
         public = self.public
         if public.phase == "over" and self.result_ticks >= RESULT_TICKS:

@@ -19,7 +19,7 @@ from ...input.intents import InputEvent, Intent
 from .games import GAME_ICONS
 from .matches import match_config, new_match, start_problem
 from .deck import DeckScene, category_deck
-from .options import ROW_GAP, OptionsScene, add_row, button_height, option_text, plan_row
+from .options import ROW_GAP, OptionsScene, add_row, button_height, plan_row
 from .widgets import MenuScene, fit_size
 
 #: Width of the options panel on the right.
@@ -250,7 +250,6 @@ class LobbyScene(MenuScene):
         return [pygame.Rect(area.x + (i % 4) * (w + gap), area.y + (i // 4) * (h + gap), w, h) for i in range(8)]
 
     def draw_seats(self, surface: pygame.Surface, alpha: float) -> None:
-        kit = self.kit
         seats = self.ctx.seats.seats
         t = self.ticks + alpha
         for i, rect in enumerate(self.seat_rects()):
