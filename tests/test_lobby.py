@@ -9,8 +9,9 @@ from game.games import GameEntry
 from game.input.intents import Intent
 from game.scenes.base import Scene
 from game.scenes.menus.games import GameChoiceScene
-from game.scenes.menus.lobby import LobbyScene, option_text
+from game.scenes.menus.lobby import LobbyScene
 from game.scenes.menus.matches import autosave_path, start_problem
+from game.scenes.menus.options import option_text
 
 from game.context import build_context
 from menu_helpers import KB_LEFT, KB_RIGHT, MOUSE, draw, focused_key, make_ctx, press
