@@ -1,5 +1,6 @@
 """Real SDL virtual controllers through the whole app: join, buttons, stick, triggers,
-unplug mid-match (overlay, frozen board), reclaim with another pad, rumble."""
+unplug mid-match (overlay, frozen board), reclaim with another pad, rumble, and eight
+pads unplugged at any device index and replaced (each replacement works at once)."""
 
 from types import SimpleNamespace
 
@@ -254,3 +255,90 @@ def test_menu_from_the_overlay_and_abandoning_the_match(rig):
     assert opened == [True]  # a seated player may still reach the pause menu (to quit)
     ctx.stack.clear()  # quit to title
     assert len(ctx.seats) == 1 and ctx.seats.held() == []  # no ghost seat left in the lobby
+
+
+#: Device indexes unplugged together, round after round (a replacement goes last).
+REPLUG_ORDERS = {
+    "each index from the first": [[i] for i in range(8)],
+    "each index from the last": [[i] for i in reversed(range(8))],
+    "first again and again": [[0], [0], [0]],
+    "middle": [[3], [5], [1]],
+    "two at once": [[0, 1], [3, 6], [2, 7], [4, 5]],
+}
+
+
+def eight_seated_pads(rig):
+    hands = [join_pad(rig, f"Pad {i}") for i in range(8)]
+    assert [rig.ctx.seats.seat_of(vp.device) for vp in hands] == list(range(8))
+    return hands
+
+
+def unplug_at(rig, hands, indexes):
+    """Pull out the pads SDL lists at these device indexes, all before the game looks."""
+    gone = [vp for vp in hands if rig.pads.device_index(vp.instance_id) in indexes]
+    assert len(gone) == len(indexes)
+    for vp in gone:
+        vp.detach()
+        hands.remove(vp)
+    rig.frames()
+    assert not any(rig.pads.held_open(vp.instance_id) for vp in gone)  # each open was closed
+    return gone
+
+
+def plug_replacements(rig, gone):
+    """Plug in as many pads as were pulled (the first is the same pad plugged back in:
+    same name, new instance id; the others are new pads) and let them be seen."""
+    fresh = [rig.pads.attach(vp.name if i == 0 else f"New {vp.name}") for i, vp in enumerate(gone)]
+    rig.frames()
+    return fresh
+
+
+def assert_each_pad_is_its_own(rig, hands):
+    """Every connected pad is open under its own instance id: a rumble sent to one
+    reaches that pad and no other."""
+    assert sorted(rig.hub.pad_names) == sorted(vp.instance_id for vp in hands)
+    for vp in hands:
+        for other in hands:
+            other.rumbles.clear()
+        for low in (0.25, 0.75):  # two strengths: SDL does not pass on a repeat of the last one
+            assert rig.hub.rumble(vp.device, low, 1.0, 50) is True
+        assert [(other.instance_id, len(other.rumbles)) for other in hands if other.rumbles] == [(vp.instance_id, 2)]
+
+
+@pytest.mark.parametrize("order", list(REPLUG_ORDERS))
+def test_replugged_pads_join_the_lobby_whichever_index_left(rig, order):
+    ctx = rig.ctx
+    hands = eight_seated_pads(rig)
+    for indexes in REPLUG_ORDERS[order]:
+        gone = unplug_at(rig, hands, indexes)
+        assert len(ctx.seats) == 8 - len(gone)
+        for vp in plug_replacements(rig, gone):
+            vp.tap(A)
+            rig.frames()
+            assert ctx.seats.seat_of(vp.device) is not None, f"{order}: a pad plugged after {indexes} left is dead"
+            hands.append(vp)
+        assert len(ctx.seats) == 8
+        assert_each_pad_is_its_own(rig, hands)
+
+
+@pytest.mark.parametrize("order", list(REPLUG_ORDERS))
+def test_replugged_pads_reclaim_their_held_seats_mid_match(rig, order):
+    ctx = rig.ctx
+    hands = eight_seated_pads(rig)
+    names = [seat.name for seat in ctx.seats]
+    start_match(rig)
+    for indexes in REPLUG_ORDERS[order]:
+        before = {vp.instance_id: ctx.seats.seat_of(vp.device) for vp in hands}
+        gone = unplug_at(rig, hands, indexes)
+        held = ctx.seats.held()
+        assert held == sorted(before[vp.instance_id] for vp in gone)
+        assert isinstance(ctx.stack.top, DisconnectScene)
+        for seat, vp in zip(held, plug_replacements(rig, gone)):
+            vp.tap(A)
+            rig.frames()
+            assert ctx.seats.seat_of(vp.device) == seat, f"{order}: a pad plugged after {indexes} left is dead"
+            hands.append(vp)
+        assert ctx.seats.held() == [] and not any(isinstance(s, DisconnectScene) for s in ctx.stack)
+        assert [seat.name for seat in ctx.seats] == names
+        assert all(ctx.seats.seat_of(vp.device) == before[vp.instance_id] for vp in hands if vp.instance_id in before)
+        assert_each_pad_is_its_own(rig, hands)

@@ -82,6 +82,8 @@ def _load() -> ctypes.CDLL:
     lib.SDL_JoystickSetVirtualButton.restype = ctypes.c_int
     lib.SDL_JoystickSetVirtualAxis.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int16]
     lib.SDL_JoystickSetVirtualAxis.restype = ctypes.c_int
+    lib.SDL_JoystickFromInstanceID.argtypes = [ctypes.c_int32]
+    lib.SDL_JoystickFromInstanceID.restype = ctypes.c_void_p
     lib.SDL_GetError.restype = ctypes.c_char_p
     lib.SDL_NumJoysticks.restype = ctypes.c_int
     return lib
@@ -92,6 +94,7 @@ class VirtualPad:
 
     def __init__(self, kit: "VirtualPads", name: str) -> None:
         self.kit = kit
+        self.name = name
         self.rumbles: list[tuple[int, int]] = []
         # Keep the callback and description alive as long as SDL may call back.
         self._callback = RUMBLE_FN(self._on_rumble)
@@ -187,6 +190,11 @@ class VirtualPads:
             if self.lib.SDL_JoystickGetDeviceInstanceID(index) == instance_id:
                 return index
         return None
+
+    def held_open(self, instance_id: int) -> bool:
+        """Whether SDL still has this joystick open for someone: a pad the game closed
+        and the test detached is gone unless an open was never matched by a close."""
+        return bool(self.lib.SDL_JoystickFromInstanceID(instance_id))
 
     def update(self) -> None:
         """Let SDL turn the new virtual state into queued events."""

@@ -8,7 +8,8 @@ work; a key a scene takes raw (typing a name) makes no intent.
 Hot-plug: a pad that arrives is opened and may join (the lobby takes CONFIRM from an
 unseated device). A seated pad that leaves while a match is on the stack holds its
 seat and brings up the disconnect overlay; outside a match ``on_device_removed`` (set
-by the lobby) decides, and without it the seat is simply freed.
+by the "take your seats" screen, which holds that claim) decides, and without it the
+seat is simply freed.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ class InputHub:
         self.pad_names: dict[int, str] = {}
         #: Window pixel -> canvas pixel (None in the letterbox bars); the App sets it.
         self.to_canvas: Callable[[tuple[float, float]], tuple[int, int] | None] = lambda p: (int(p[0]), int(p[1]))
-        #: Called with the device id when a pad leaves outside a match (the lobby).
+        #: Called with the device id when a pad leaves outside a match ("take your seats").
         self.on_device_removed: Callable[[Hashable], None] | None = None
         #: Called with the device id when a pad arrives.
         self.on_device_added: Callable[[Hashable], None] | None = None

@@ -25,18 +25,29 @@ class PadAdapter:
             controller.init()
 
     def open(self, device_index: int) -> tuple[int, str] | None:
-        """Open the pad SDL announced at ``device_index``: ``(instance_id, name)``, or
-        None if SDL does not know it as a game controller or it is already open
-        (pygame-ce hands back the same ``Controller`` object for an open pad, so a
-        second open must not be closed)."""
+        """Open the pad SDL lists at ``device_index`` now: ``(instance_id, name)``, or
+        None if it is not a game controller or is open already.
+
+        Who sits at the index is asked of a fresh ``Joystick``, before any
+        ``Controller`` is made. pygame-ce 2.5 keeps one ``Controller`` per open SDL
+        controller and hands that cached object back when the same pad is opened
+        again; the object remembers the device index it was first opened at, and
+        ``as_joystick()`` reopens whatever pad sits at that index *now*. After a pad
+        with a lower index leaves, that is the next pad down the list, so a new pad
+        would be filed under another pad's controller and its own controller closed.
+        So ``Controller`` is only made for an instance id not open yet (SDL then opens
+        a new controller for it) and nothing asks it for its index."""
         try:
             if not controller.is_controller(device_index):
                 return None
+            # Held until the controller is open, so SDL opens the device once; dropping
+            # it closes only this extra handle (SDL counts opens per device).
+            joystick = pygame.joystick.Joystick(device_index)
+            instance_id = joystick.get_instance_id()
+            if instance_id in self._pads:
+                return None
             pad = controller.Controller(device_index)
-            instance_id = pad.as_joystick().get_instance_id()
         except pygame.error:
-            return None
-        if instance_id in self._pads:
             return None
         self._pads[instance_id] = pad
         return instance_id, pad.name or "Pad"

@@ -187,8 +187,10 @@ class TitleScene(MenuScene):
 
 class TakeSeatScene(Scene):
     """Resume: each saved human seat, in table order, is claimed by the next pad or
-    keyboard side that presses CONFIRM; bots sit down by themselves. BACK undoes the
-    last claim (or goes back to the title)."""
+    keyboard side that presses CONFIRM; bots sit down by themselves. A claimer whose pad
+    is unplugged frees only that seat (held, as in a match), and the next CONFIRM takes
+    it: nobody moves into another player's saved seat (and secrets). BACK undoes the
+    last claim still standing (or goes back to the title)."""
 
     def __init__(self, ctx: Any, entry: Any, session: Any) -> None:
         super().__init__()
@@ -202,7 +204,23 @@ class TakeSeatScene(Scene):
         table = self.ctx.seats
         while len(table):
             table.remove(len(table) - 1)
+        if self.ctx.input is not None:
+            self.ctx.input.on_device_removed = self._claimer_left
         self._seat_bots()
+
+    def exit(self) -> None:
+        hub = self.ctx.input
+        if hub is not None and hub.on_device_removed == self._claimer_left:
+            hub.on_device_removed = None
+
+    def _claimer_left(self, device: Any) -> None:
+        """A pad was unplugged: its claim (if any) is held for the next claimer."""
+        self.ctx.seats.disconnect(device)
+
+    def _next_seat(self) -> int:
+        """The saved seat the next CONFIRM claims: a freed claim first, in table order."""
+        held = self.ctx.seats.held()
+        return held[0] if held else len(self.ctx.seats)
 
     def _seat_bots(self) -> None:
         table = self.ctx.seats
@@ -210,7 +228,7 @@ class TakeSeatScene(Scene):
             saved = self.saved[len(table)]
             seat = table.add_bot(saved["name"])
             seat.style = saved["style"]
-        if len(table) == len(self.saved):
+        if len(table) == len(self.saved) and not table.held():
             self._start()
 
     def _start(self) -> None:
@@ -227,10 +245,7 @@ class TakeSeatScene(Scene):
         table = self.ctx.seats
         if event.intent is Intent.CONFIRM and seat is None and event.device is not None \
                 and event.device[0] in ("pad", "kb"):
-            saved = self.saved[len(table)]
-            joined = table.join(event.device, saved["name"])
-            if joined is not None:
-                joined.style = saved["style"]
+            if self._claim(event.device):
                 self._audio("confirm")
                 self._seat_bots()
             return True
@@ -239,9 +254,22 @@ class TakeSeatScene(Scene):
             self._undo()
         return True
 
+    def _claim(self, device: Any) -> bool:
+        table = self.ctx.seats
+        index = self._next_seat()
+        if index < len(table):
+            table.reclaim(index, device)
+            return True
+        saved = self.saved[index]
+        joined = table.join(device, saved["name"])
+        if joined is None:
+            return False
+        joined.style = saved["style"]
+        return True
+
     def _undo(self) -> None:
         table = self.ctx.seats
-        while len(table) and table.seats[-1].bot:
+        while len(table) and (table.seats[-1].bot or not table.seats[-1].connected):
             table.remove(len(table) - 1)
         if len(table):
             table.remove(len(table) - 1)
@@ -267,34 +295,37 @@ class TakeSeatScene(Scene):
         rows = (n + cols - 1) // cols
         card_w, card_h, gap = 360, 270, 28
         top = safe.y + 220
-        seated = len(self.ctx.seats)
+        table = self.ctx.seats
+        claimed = {seat.index for seat in table if seat.connected}
+        following = self._next_seat()
         pulse = 0.5 + 0.5 * math.sin((self.ticks + alpha) * 0.1)
         for i, saved in enumerate(self.saved):
             row, col = divmod(i, cols)
             in_row = min(cols, n - row * cols)
             x = 960 - (in_row * card_w + (in_row - 1) * gap) // 2 + col * (card_w + gap)
             rect = pygame.Rect(x, top + row * (card_h + gap), card_w, card_h)
-            current = i == seated
+            current = i == following
+            waiting = i not in claimed and not current
             border = kit.colours.accent if current else None
             kit.panel(surface, rect, kit.colours.panel_hi if current else kit.colours.panel, radius=28, border=border)
-            kit.seat_token(surface, saved["style"], (rect.centerx, rect.y + 76), 48, dim=i > seated)
+            kit.seat_token(surface, saved["style"], (rect.centerx, rect.y + 76), 48, dim=waiting)
             style = kit.seat_style(saved["style"])
             kit.blit_text(surface, saved["name"], 38, (rect.centerx, rect.y + 140), "midtop",
-                          kit.colours.muted if i > seated else style.light, max_width=card_w - 30, align="center",
+                          kit.colours.muted if waiting else style.light, max_width=card_w - 30, align="center",
                           shadow=True)
             if saved["bot"]:
                 status = t("take_seat.bot")
-            elif i < seated:
+            elif i in claimed:
                 status = t("take_seat.ready")
             else:
                 status = t("take_seat.waiting")
-            colour = kit.colours.good if i < seated else kit.colours.muted
+            colour = kit.colours.good if i in claimed else kit.colours.muted
             kit.blit_text(surface, status, 30, (rect.centerx, rect.bottom - 18), "midbottom", colour)
             if current:
                 pygame.draw.rect(surface, kit.colours.accent, rect.inflate(12 + int(8 * pulse), 12 + int(8 * pulse)),
                                  width=5, border_radius=34)
-        if seated < n:
-            prompt = t("take_seat.prompt", name=self.saved[seated]["name"])
+        if following < n:
+            prompt = t("take_seat.prompt", name=self.saved[following]["name"])
             y = top + rows * (card_h + gap) + 50
             glyph = kit.button_hint(Intent.CONFIRM, 60)
             label = kit.text(prompt, 44)
