@@ -29,8 +29,10 @@ def build_parser(command: str = DEFAULT_COMMAND) -> argparse.ArgumentParser:
     module_name, help_text = COMMANDS[command]
     module = importlib.import_module(module_name)
     if command == DEFAULT_COMMAND:
-        parser = argparse.ArgumentParser(prog=PROG, description="Secret Salon — party games for one TV and gamepads.",
-                                         epilog=_commands_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
+        parser = argparse.ArgumentParser(
+            prog=PROG, description="Secret Salon — party games for one TV and gamepads.\n"
+                                   "Plays with the options below, or runs one of the commands after them.",
+            epilog=_commands_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
         parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     else:
         parser = argparse.ArgumentParser(prog=f"{PROG} {command}", description=help_text)
