@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import paths
 from game.app import WINDOW_SIZE, App
 from game.context import build_context
 from game.input.intents import Intent
@@ -170,7 +171,7 @@ def test_a_toggle_that_cannot_be_saved_says_so(start, tmp_path, monkeypatch):
     app, picture, frame = start()
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(blocker))  # the settings folder cannot be made
+    monkeypatch.setattr(paths, "user_config_dir", lambda: blocker / "secret-salon")  # cannot be made
     key(pygame.K_F11, pygame.KSCAN_F11)
     frame()
     assert not app.fullscreen
