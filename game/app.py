@@ -7,6 +7,12 @@ keeping its aspect, with bars where the shapes differ. Game time advances in fix
 most five a frame; then one draw with ``alpha`` = the leftover fraction of a step.
 
 The clock is any callable returning seconds, so tests tick it by hand and never sleep.
+
+Full screen is borderless at the desktop's resolution: ``set_mode((0, 0), FULLSCREEN)``,
+which pygame-ce opens as SDL's FULLSCREEN_DESKTOP (no display mode switch, so toggling
+is quick and the TV keeps its picture settings). F11 and Alt+Enter toggle it and the
+choice is saved. The canvas is letterboxed and the mouse mapped through ``Viewport`` the
+same way in a window and full screen.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import pygame
 
 from .input.hub import InputHub
 from .input.viewport import CANVAS, Viewport
+from .settings import save_settings
 
 
 class WrongPygame(RuntimeError):
@@ -43,12 +50,22 @@ WINDOW_SIZE = (1280, 720)
 FRAME_CAP = 120
 
 
+def is_fullscreen_key(event: pygame.event.Event) -> bool:
+    """F11, or Alt+Enter (either Alt, either Enter) as on most PC games."""
+    if event.key == pygame.K_F11:
+        return True
+    return event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and bool(event.mod & pygame.KMOD_ALT)
+
+
 class App:
     def __init__(self, ctx: Any, clock: Callable[[], float] | None = None,
-                 hub: InputHub | None = None) -> None:
+                 hub: InputHub | None = None, fullscreen: bool | None = None) -> None:
+        """``fullscreen`` overrides the setting for this run only (``--windowed``)."""
         self.ctx = ctx
         self.clock = clock or time.perf_counter
-        self.fullscreen = bool(getattr(ctx.settings, "fullscreen", False))
+        #: The setting as last seen: the settings screen changing it switches the window.
+        self._setting = bool(ctx.settings.fullscreen)
+        self.fullscreen = self._setting if fullscreen is None else fullscreen
         self.window = self._open_window()
         self.canvas = pygame.Surface(CANVAS).convert()
         self.viewport = Viewport.fit(self.window.get_size())
@@ -72,11 +89,22 @@ class App:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         return pygame.display.set_mode(WINDOW_SIZE, pygame.RESIZABLE)
 
-    def set_fullscreen(self, on: bool) -> None:
+    def _switch(self, on: bool) -> None:
         self.fullscreen = on
-        self.ctx.settings.fullscreen = on
         self.window = self._open_window()
         self._resized()
+
+    def toggle_fullscreen(self) -> None:
+        """F11 / Alt+Enter: switch, and keep the choice for the next start."""
+        on = not self.fullscreen
+        self._switch(on)
+        self.ctx.settings.fullscreen = self._setting = on
+        try:
+            save_settings(self.ctx.settings)
+        except OSError as exc:
+            from .scenes.menus.dialogs import show_toast
+
+            show_toast(self.ctx, self.ctx.t("settings.save_failed", error=exc.strerror or str(exc)))
 
     def _resized(self) -> None:
         self.window = pygame.display.get_surface()
@@ -90,8 +118,8 @@ class App:
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self._resized()
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.set_fullscreen(not self.fullscreen)
+        if event.type == pygame.KEYDOWN and is_fullscreen_key(event):
+            self.toggle_fullscreen()
             return True
         return False
 
@@ -104,8 +132,9 @@ class App:
         now = self.clock()
         frame_dt = min(max(now - self._last, 0.0), MAX_FRAME)
         self._last = now
-        if bool(getattr(self.ctx.settings, "fullscreen", False)) != self.fullscreen:
-            self.set_fullscreen(not self.fullscreen)  # changed in the settings screen
+        if self.ctx.settings.fullscreen != self._setting:  # changed in the settings screen
+            self._setting = self.ctx.settings.fullscreen
+            self._switch(self._setting)
         for event in pygame.event.get():
             if not self._window_event(event):
                 self.hub.process(event, now)

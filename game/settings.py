@@ -9,7 +9,8 @@ loses that field (it falls back to its default).
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields
+import os
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -24,10 +25,33 @@ TEXT_SCALES = (1.0, 1.15, 1.3)
 NOTICE_CORRUPT = "notices.settings_corrupt"
 
 
+#: Where the system's language is read first, in gettext's order (the first one set wins;
+#: LANGUAGE is a list, "fr:en").
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def system_lang(environ: Any = None, preferred_locales: Any = None) -> str:
+    """"fr" when the system's language is French ("fr_CA.UTF-8", "fr-FR"…), else "en":
+    the language of the first launch.
+
+    The locale variables first (Linux, or a game started from a terminal); when none is
+    set (Windows, a game opened from macOS's Finder) the user's preferred languages as
+    SDL reads them from the system (``pygame.system.get_pref_locales``)."""
+    environ = os.environ if environ is None else environ
+    name = next((environ[var] for var in LOCALE_VARIABLES if environ.get(var)), None)
+    if name is None:
+        if preferred_locales is None:
+            from pygame.system import get_pref_locales as preferred_locales
+        name = next((entry["language"] for entry in preferred_locales()), "")
+    language = name.split(":")[0].replace("-", "_").split("_")[0].split(".")[0].lower()
+    return "fr" if language == "fr" else "en"
+
+
 @dataclass
 class Settings:
-    lang: str = "fr"
-    fullscreen: bool = False
+    #: First launch (no settings yet): the system's language, full screen (a TV game).
+    lang: str = field(default_factory=system_lang)
+    fullscreen: bool = True
     music_volume: float = 0.6
     sound_volume: float = 0.8
     text_scale: float = 1.0

@@ -17,8 +17,16 @@ if str(ROOT) not in sys.path:
 
 @pytest.fixture(autouse=True)
 def _user_dirs(tmp_path, monkeypatch):
-    """Every test gets its own config and data folders (XDG on Linux)."""
+    """Every test gets its own config and data folders (XDG on Linux), on a French system
+    (the first launch's language follows the system's: the machine's must not matter)."""
+    monkeypatch.setenv("LANGUAGE", "fr")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_PICTURES_DIR", str(tmp_path / "pictures"))
+    if not sys.platform.startswith("linux"):  # platformdirs reads XDG on Linux only: the same folders here
+        import platformdirs
+
+        for name, folder in (("user_config_dir", "config"), ("user_data_dir", "data")):
+            monkeypatch.setattr(platformdirs, name, lambda app, *_, _at=tmp_path / folder, **__: str(_at / app))
+        monkeypatch.setattr(platformdirs, "user_pictures_dir", lambda: str(tmp_path / "pictures"))
     yield

@@ -8,6 +8,7 @@ import game.app as app_module
 from game.app import STEP, App, WrongPygame, ensure_pygame_ce
 from game.scenes.base import Scene, SceneStack
 from game.seats import SeatTable
+from game.settings import Settings
 
 
 class FakeClock:
@@ -41,7 +42,7 @@ class Counter(Scene):
 
 @pytest.fixture
 def loop():
-    ctx = SimpleNamespace(settings=SimpleNamespace(fullscreen=False, rumble=True), seats=SeatTable(),
+    ctx = SimpleNamespace(settings=Settings(fullscreen=False), seats=SeatTable(),
                           stack=SceneStack(), input=None)
     clock = FakeClock()
     app = App(ctx, clock=clock)
@@ -120,22 +121,6 @@ def test_wrong_pygame_fails_with_a_clear_message():
     with pytest.raises(WrongPygame, match="pygame-ce"):
         ensure_pygame_ce(SimpleNamespace())
     ensure_pygame_ce(SimpleNamespace(IS_CE=1))
-
-
-def test_f11_toggles_fullscreen_and_the_canvas_stays_letterboxed(loop):
-    app, clock, scene = loop
-    import pygame
-
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, scancode=pygame.KSCAN_F11, mod=0,
-                                         unicode=""))
-    app.frame()
-    assert app.fullscreen and app.ctx.settings.fullscreen
-    w, h = app.window.get_size()
-    view = app.viewport
-    assert abs(view.width / view.height - 16 / 9) < 0.01 and view.width <= w and view.height <= h
-    app.ctx.settings.fullscreen = False  # the settings screen switched it back
-    app.frame()
-    assert not app.fullscreen and app.window.get_size() == (1280, 720)
 
 
 def test_quit_event_stops_the_loop(loop):

@@ -2,9 +2,12 @@
 
 import json
 import os
+import sys
 
 from game import settings as settings_mod
-from game.settings import NOTICE_CORRUPT, Settings, load_settings, save_settings
+import pytest
+
+from game.settings import NOTICE_CORRUPT, Settings, load_settings, save_settings, system_lang
 
 
 def test_missing_file_gives_defaults_without_notice(tmp_path):
@@ -50,7 +53,7 @@ def test_bad_fields_fall_back_one_by_one(tmp_path):
     }))
     settings, notice = load_settings(path)
     assert notice is None
-    assert settings.lang == "fr" and settings.fullscreen is False and settings.music_volume == 0.6
+    assert settings.lang == "fr" and settings.fullscreen is True and settings.music_volume == 0.6
     assert settings.sound_volume == 0.5 and settings.text_scale == 1.0
     assert settings.safe_area == 0.1 and settings.timer_preset == "normal" and settings.rumble is False
 
@@ -80,3 +83,45 @@ def test_save_is_atomic_and_leaves_old_file_on_failure(tmp_path, monkeypatch):
 
 def test_default_path_is_in_user_config(tmp_path):
     assert str(settings_mod.default_path()).startswith(str(tmp_path / "config"))
+
+
+def test_first_launch_is_full_screen_in_the_system_language(tmp_path, monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "en_GB:fr")
+    assert load_settings(tmp_path / "settings.json")[0] == Settings(lang="en", fullscreen=True)
+    monkeypatch.setenv("LANGUAGE", "fr_CA")
+    assert load_settings(tmp_path / "settings.json")[0] == Settings(lang="fr", fullscreen=True)
+
+
+@pytest.mark.parametrize("environ, lang", [
+    ({"LANG": "fr_FR.UTF-8"}, "fr"),
+    ({"LANG": "fr_BE@euro"}, "fr"),
+    ({"LANG": "fr"}, "fr"),
+    ({"LANG": "en_US.UTF-8"}, "en"),
+    ({"LANG": "de_DE.UTF-8"}, "en"),
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANG": "fr_FR.UTF-8", "LC_MESSAGES": "en_US.UTF-8"}, "en"),  # LC_MESSAGES before LANG
+    ({"LANG": "en_US.UTF-8", "LC_ALL": "fr_CH.UTF-8"}, "fr"),       # LC_ALL before both
+    ({"LC_ALL": "en_US.UTF-8", "LANGUAGE": "fr:en"}, "fr"),         # gettext's list first
+    ({"LANGUAGE": "", "LANG": "fr_FR.UTF-8"}, "fr"),                # an empty variable is unset
+])
+def test_system_language_from_the_locale_variables(environ, lang):
+    assert system_lang(environ, preferred_locales=lambda: [{"language": "xx", "country": None}]) == lang
+
+
+@pytest.mark.parametrize("preferred, lang", [
+    ([{"language": "fr", "country": "CA"}, {"language": "en", "country": "US"}], "fr"),
+    ([{"language": "en", "country": "GB"}, {"language": "fr", "country": "FR"}], "en"),  # the first one
+    ([{"language": "fr-FR", "country": None}], "fr"),
+    ([], "en"),
+])
+def test_without_locale_variables_the_systems_preferred_languages_decide(preferred, lang):
+    assert system_lang({}, preferred_locales=lambda: preferred) == lang
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SDL reads LANG there; elsewhere the OS's own list")
+def test_sdl_is_asked_when_no_variable_is_given(monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "")
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert system_lang({}) == "fr"
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    assert system_lang({}) == "en"

@@ -1,7 +1,8 @@
 """Command-line commands. Each module here defines ``add_arguments(parser)`` and
-``run(args) -> int``; ``python -m game`` dispatches to them."""
+``run(args) -> int``; ``python -m game`` imports only the module of the command it runs
+(so a tool's imports never stop the game from starting)."""
 
-#: command name -> (module, one-line help)
+#: command name -> (module, one-line help); ``play`` is the default command.
 COMMANDS = {
     "play": ("game.cli.play", "start the game (the default)"),
     "shot": ("game.cli.shot", "render a scene headless and save it as a PNG"),

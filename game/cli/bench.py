@@ -24,7 +24,6 @@ import gc
 import json
 import math
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -169,7 +168,6 @@ def bench_scene(game_id: str, frames: int, warmup: int = WARMUP) -> dict:
         costs.append((time.thread_time() - start) * 1000.0)
         walls.append((time.perf_counter() - wall) * 1000.0)
     warm, timed = costs[:warmup], costs[warmup:]
-    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
     p50, p99 = _percentile(timed, 0.5), _percentile(timed, 0.99)
     return {
         "game": game_id, "scene": BUSIEST[game_id], "seats": SEATS[game_id], "frames": frames,
@@ -178,8 +176,39 @@ def bench_scene(game_id: str, frames: int, warmup: int = WARMUP) -> dict:
         "first_frame_ms": round(warm[0], 1) if warm else None,
         "warmup_max_ms": round(max(warm), 1) if warm else None, "rebuilds": rebuilds,
         "strokes": sum(len(s) for s in board.session.view(None).public.drawings) if game_id == "incognito" else None,
-        "peak_rss_mb": round(rss_mb, 1),
+        "peak_rss_mb": round(peak_rss_mb(), 1),
     }
+
+
+def peak_rss_mb() -> float:
+    """This process's peak resident memory in MiB. ``resource`` is Unix only (imported
+    here, so that importing this module works everywhere); Windows asks psapi."""
+    if sys.platform == "win32":
+        return _windows_peak_working_set() / 2**20
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 2**20 if sys.platform == "darwin" else peak / 1024  # macOS counts bytes, Linux KiB
+
+
+def _windows_peak_working_set() -> int:
+    import ctypes
+    from ctypes import wintypes
+
+    class ProcessMemoryCounters(ctypes.Structure):  # PROCESS_MEMORY_COUNTERS (psapi.h)
+        _fields_ = [("cb", wintypes.DWORD), ("PageFaultCount", wintypes.DWORD),
+                    *((name, ctypes.c_size_t) for name in (
+                        "PeakWorkingSetSize", "WorkingSetSize", "QuotaPeakPagedPoolUsage", "QuotaPagedPoolUsage",
+                        "QuotaPeakNonPagedPoolUsage", "QuotaNonPagedPoolUsage", "PagefileUsage", "PeakPagefileUsage"))]
+
+    kernel32, psapi = ctypes.WinDLL("kernel32", use_last_error=True), ctypes.WinDLL("psapi", use_last_error=True)
+    kernel32.GetCurrentProcess.restype = wintypes.HANDLE
+    psapi.GetProcessMemoryInfo.argtypes = (wintypes.HANDLE, ctypes.POINTER(ProcessMemoryCounters), wintypes.DWORD)
+    psapi.GetProcessMemoryInfo.restype = wintypes.BOOL
+    counters = ProcessMemoryCounters(cb=ctypes.sizeof(ProcessMemoryCounters))
+    if not psapi.GetProcessMemoryInfo(kernel32.GetCurrentProcess(), ctypes.byref(counters), counters.cb):
+        raise ctypes.WinError(ctypes.get_last_error())
+    return counters.PeakWorkingSetSize
 
 
 # --- start-up ---------------------------------------------------------------------------

@@ -17,9 +17,13 @@ SMOKE_FRAMES = 30
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     screen = parser.add_mutually_exclusive_group()
-    screen.add_argument("--windowed", action="store_true", help="play in a window this time")
-    screen.add_argument("--fullscreen", action="store_true", help="play full screen this time")
-    parser.add_argument("--lang", choices=("fr", "en"), help="language this time (default: from settings)")
+    # Both set ``fullscreen`` (None: as the settings say) for this run; the setting is kept.
+    screen.add_argument("--windowed", dest="fullscreen", action="store_const", const=False,
+                        help="play in a window this time (development)")
+    screen.add_argument("--fullscreen", dest="fullscreen", action="store_const", const=True,
+                        help="play full screen this time")
+    parser.add_argument("--lang", choices=("fr", "en"),
+                        help="language this time (default: the settings', first the system's)")
     parser.add_argument("--smoke", action="store_true",
                         help="start, show the title for a few frames, exit 0 (build check)")
 
@@ -38,10 +42,8 @@ def run(args: argparse.Namespace) -> int:
 
     ctx = build_context(headless=False, lang=args.lang)
     gc.freeze()  # the catalogues live as long as the app: keep them out of every full GC pass
-    if args.fullscreen or args.windowed:
-        ctx.settings.fullscreen = bool(args.fullscreen)
     clock = _SteppedClock() if args.smoke else None
-    app = App(ctx, clock=clock)
+    app = App(ctx, clock=clock, fullscreen=args.fullscreen)
     ctx.stack.push(TitleScene(ctx))
     try:
         app.frame()  # the first title frame; then the games' data is parsed behind the title

@@ -11,6 +11,7 @@ import pygame
 
 from ... import paths
 from ...input.intents import Intent
+from .title import draw_version
 from .widgets import MenuScene
 
 SCROLL_STEP = 90
@@ -131,3 +132,4 @@ class CreditsScene(MenuScene):
 
     def draw_front(self, surface: pygame.Surface, alpha: float) -> None:
         self.kit.hint_bar(surface, [(Intent.UP, self.t("common.scroll")), (Intent.BACK, self.t("common.back"))])
+        draw_version(self.kit, surface)

@@ -10,6 +10,8 @@ import pygame
 
 from ...core.session import SaveError
 from ...input.intents import InputEvent, Intent
+from ...ui.kit import MIN_TEXT
+from ...version import version
 from ..base import Scene
 from .dialogs import ToastScene, show_toast
 from .matches import autosave_path, load_saved, resume_board, saved_seats
@@ -26,6 +28,14 @@ LOGO_ICONS = (
 )
 #: The floating pictograms sway by up to this many degrees, in whole degrees.
 ICON_SWAY = 6
+
+
+def draw_version(kit: Any, surface: pygame.Surface) -> None:
+    """The game's version, small (still readable from the sofa) in the safe area's
+    bottom right corner: title screen and credits."""
+    safe = kit.safe_rect
+    kit.blit_text(surface, f"v{version()}", MIN_TEXT, (safe.right - 8, safe.bottom - 8), "bottomright",
+                  kit.colours.muted)
 
 
 def notice_text(ctx: Any, notice: str) -> str:
@@ -183,6 +193,7 @@ class TitleScene(MenuScene):
             kit.blit_text(surface, self.t("title.press_start_keys"), 34, (960, cy + 80), "center", kit.colours.muted)
         else:
             kit.hint_bar(surface, [(Intent.CONFIRM, self.t("common.select")), (Intent.BACK, self.t("common.back"))])
+        draw_version(kit, surface)
 
 
 class TakeSeatScene(Scene):

@@ -1,0 +1,66 @@
+"""The version: pyproject.toml's, read from the package metadata (a source tree that was
+never installed reads pyproject.toml), shown small but readable on the title and credits."""
+
+import tomllib
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+from game import version as version_mod
+from game.scenes.menus.credits import CreditsScene
+from game.scenes.menus.title import TitleScene
+from game.ui.kit import MIN_TEXT
+from tests.menu_helpers import draw, make_ctx
+
+ROOT = Path(__file__).resolve().parent.parent
+PYPROJECT_VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+
+
+@pytest.fixture
+def fresh_version():
+    version_mod.version.cache_clear()
+    yield version_mod.version
+    version_mod.version.cache_clear()
+
+
+def test_the_installed_metadata_gives_pyprojects_version(fresh_version):
+    assert metadata.version("secret-salon") == PYPROJECT_VERSION == fresh_version()
+
+
+def test_a_source_tree_never_installed_reads_pyproject(fresh_version, monkeypatch):
+    def not_installed(name):
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(version_mod.metadata, "version", not_installed)
+    assert fresh_version() == PYPROJECT_VERSION
+
+
+def test_only_our_own_pyproject_counts(tmp_path):
+    other = tmp_path / "pyproject.toml"
+    other.write_text('[project]\nname = "someone-else"\nversion = "9.9"\n', encoding="utf-8")
+    assert version_mod.source_tree_version(other) == version_mod.UNKNOWN
+    other.write_text("not toml [", encoding="utf-8")
+    assert version_mod.source_tree_version(other) == version_mod.UNKNOWN
+    assert version_mod.source_tree_version(tmp_path / "missing.toml") == version_mod.UNKNOWN
+
+
+@pytest.mark.parametrize("make_scene", [lambda ctx: TitleScene(ctx), lambda ctx: TitleScene(ctx, attract=False),
+                                        CreditsScene], ids=["title", "title menu", "credits"])
+def test_the_version_is_shown_readable_inside_the_safe_area(make_scene, monkeypatch):
+    ctx = make_ctx()
+    shown = []
+    real = ctx.kit.blit_text
+
+    def spy(surface, text, size, *args, **kwargs):
+        rect = real(surface, text, size, *args, **kwargs)
+        shown.append((text, size, rect))
+        return rect
+
+    monkeypatch.setattr(ctx.kit, "blit_text", spy)
+    ctx.stack.push(make_scene(ctx))
+    draw(ctx)
+    labels = [(size, rect) for text, size, rect in shown if text == f"v{PYPROJECT_VERSION}"]
+    assert len(labels) == 1
+    size, rect = labels[0]
+    assert size >= MIN_TEXT and ctx.kit.safe_rect.contains(rect)
