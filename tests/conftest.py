@@ -21,4 +21,5 @@ def _user_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_PICTURES_DIR", str(tmp_path / "pictures"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))  # the crash log
     yield
