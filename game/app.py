@@ -18,6 +18,7 @@ import pygame
 
 from .input.hub import InputHub
 from .input.viewport import CANVAS, Viewport
+from .paths import assets_dir
 
 
 class WrongPygame(RuntimeError):
@@ -41,6 +42,8 @@ MAX_STEPS = 5
 WINDOW_SIZE = (1280, 720)
 #: Frames a second the real loop aims for (the fixed steps stay at 60 Hz).
 FRAME_CAP = 120
+#: The window's icon in assets/, drawn by tools/make_icon.py (the executables carry the same).
+WINDOW_ICON = "icon-256.png"
 
 
 class App:
@@ -49,6 +52,7 @@ class App:
         self.ctx = ctx
         self.clock = clock or time.perf_counter
         self.fullscreen = bool(getattr(ctx.settings, "fullscreen", False))
+        pygame.display.set_icon(pygame.image.load(str(assets_dir() / WINDOW_ICON)))  # before the window opens
         self.window = self._open_window()
         self.canvas = pygame.Surface(CANVAS).convert()
         self.viewport = Viewport.fit(self.window.get_size())
