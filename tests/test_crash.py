@@ -107,8 +107,7 @@ def texts(lang: str) -> dict[str, str]:
 @pytest.fixture
 def window():
     pygame.init()
-    yield pygame.display.set_mode((1280, 720))
-    pygame.display.quit()
+    return pygame.display.set_mode((1280, 720))  # the App's window size
 
 
 WINDOWS_PATH = r"C:\Users\Camille Dupont-Moreau\AppData\Local\secret-salon\Logs\secret-salon.log"
