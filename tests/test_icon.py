@@ -60,7 +60,8 @@ def test_the_icns_holds_every_macos_size_as_drawn(drawn):
 def keyhole_light(surface) -> int:
     """How many pixels are the keyhole's gold-to-amber light."""
     w, h = surface.get_size()
-    return sum(1 for x in range(w) for y in range(h) if surface.get_at((x, y)).r > 200 and surface.get_at((x, y)).b < 120)
+    pixels = [surface.get_at((x, y)) for x in range(w) for y in range(h)]
+    return sum(1 for p in pixels if p.r > 200 and p.b < 120)
 
 
 def test_small_icons_are_drawn_for_their_size_not_shrunk():
