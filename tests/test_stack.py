@@ -161,3 +161,16 @@ def test_a_scene_pushed_by_a_press_waits_for_its_release():
     log.clear()
     stack.handle(0, release(Intent.PEEK))
     assert only(log, "handle") == ["curtain"] and curtain.stack is stack
+
+
+def test_the_stick_back_at_centre_reaches_every_scene_that_saw_it_pushed():
+    log, stack = [], SceneStack()
+    stack.push(Probe("board", log, takes={Intent.STICK}))
+    push = InputEvent(("pad", 1), Intent.STICK, True, angle=90.0, magnitude=1.0)
+    stack.handle(0, push)
+    stack.push(Probe("ring", log, opaque=False, takes={Intent.STICK}))
+    stack.handle(0, push)  # still pushed: the ring opened meanwhile and follows it
+    stack.push(Probe("overlay", log, opaque=False, takes=set(Intent)))
+    log.clear()
+    stack.handle(0, InputEvent(("pad", 1), Intent.STICK, False))
+    assert only(log, "handle") == ["ring", "board"]
