@@ -102,7 +102,7 @@ def test_menu_with_a_problem_starts_nothing_and_lights_the_reason(room):
     assert lobby.problem() is not None  # one player is not enough
     pad.tap(Intent.MENU, 2)
     assert room.top is lobby and lobby.nudge > 0
-    room.run(120)
+    room.fast(20)  # 100 ticks
     assert lobby.nudge == 0
 
 
@@ -321,14 +321,14 @@ def test_an_accusation_hold_let_go_under_the_overlay_accuses_nobody(room):
     board = board_for(room, "mission_secrete")
     close_intro(room, [holder, other, keys])
     holder.hold(Intent.ALT)
-    room.run(HOLD_TICKS // 2)
+    room.run(HOLD_TICKS // 10, steps=5)  # half the hold
 
     def let_go_under_the_overlay():
         holder.let_go(Intent.ALT)
         room.run(1)
 
     unplug_and_reclaim(room, other, let_go_under_the_overlay)
-    room.run(2 * HOLD_TICKS)
+    room.fast(2 * HOLD_TICKS // 5)
     assert board.accuser is None and not board.holds and room.top is board
 
 
@@ -345,7 +345,7 @@ def test_overlapping_accusation_holds_the_first_to_complete_accuses(room, player
     room.until(lambda: board.accuser is not None, limit=HOLD_TICKS + 10, steps=1)
     assert board.accuser == 0 and isinstance(room.top, AccusePicker)  # the first to start was first done
     assert not board.holds
-    room.run(HOLD_TICKS + 10)  # the other holds were dropped: nobody else accuses
+    room.fast(HOLD_TICKS // 5 + 2)  # the other holds were dropped: nobody else accuses
     assert board.accuser == 0 and sum(isinstance(s, AccusePicker) for s in room.ctx.stack) == 1
     for hand in hands:
         hand.let_go(Intent.ALT)
