@@ -246,7 +246,8 @@ class LobbyScene(MenuScene):
         self.start()
 
     def refused(self, item: Any) -> None:
-        """A disabled Start: the reason is already written under it; the buzz says so."""
+        """A disabled item (Start clicked with the mouse, Remove a bot with none): the
+        reason for Start is written under it; the buzz says the rest."""
 
     def fixed_update(self, dt: float) -> None:
         if self._table != self._table_signature():
