@@ -242,7 +242,7 @@ def title_to_lobby(room: Room, hand: Hand, game_id: str) -> Any:
 
 def seat_table(room: Room, hands: list[Hand], bots: int, fast_bots: bool = True) -> Any:
     """In the lobby: each hand joins with CONFIRM, the first adds ``bots`` bots and
-    starts the match with the focus and CONFIRM. Returns the board."""
+    starts the match with MENU (A on Start only says so). Returns the board."""
     from game.scenes.match import MatchScene
 
     lobby = room.top
@@ -255,8 +255,7 @@ def seat_table(room: Room, hands: list[Hand], bots: int, fast_bots: bool = True)
         chair.tap(Intent.CONFIRM, 2)
     assert len(room.ctx.seats) == len(hands) + bots
     assert lobby.problem() is None, lobby.problem()
-    focus_to(room, chair, "start")
-    chair.tap(Intent.CONFIRM, 1)
+    chair.tap(Intent.MENU, 1)
     board = room.find(MatchScene)
     assert board is not None, f"no board after Start; top {type(room.top).__name__}"
     if fast_bots:

@@ -106,8 +106,7 @@ def test_start_explains_why_it_is_disabled(ctx):
     while len(ctx.seats) <= entry.max_seats:
         lobby.add_bot()
     assert start_problem(ctx, entry) is not None and not item(lobby, "start").enabled
-    lobby.focus_key("start")
-    press(ctx, Intent.CONFIRM, ("pad", 1))  # refused: nothing starts
+    press(ctx, Intent.MENU, ("pad", 1))  # refused: nothing starts
     assert ctx.stack.top is lobby
     draw(ctx)
 
@@ -149,8 +148,7 @@ def test_start_creates_the_session_bots_and_board(ctx, monkeypatch):
     press(ctx, Intent.CONFIRM, ("pad", 4))
     lobby.add_bot()
     ctx.settings.timer_preset = "extended"
-    lobby.focus_key("start")
-    press(ctx, Intent.CONFIRM, ("pad", 4))
+    press(ctx, Intent.MENU, ("pad", 4))
     assert isinstance(ctx.stack.top, _Board) and list(ctx.stack)[-2] is lobby
     session = made["session"]
     assert session.config["seats"] == 2 and session.config["timer_scale"] == 1.5
@@ -209,8 +207,7 @@ def test_chosen_categories_reach_the_session_config(ctx):
     chosen = [c for c in deck.deck.all_ids() if c != first]
     assert lobby.extra["categories"] == chosen
     assert item(lobby, "deck").element.text == lobby.deck.summary(lobby.config())
-    lobby.focus_key("start")
-    press(ctx, Intent.CONFIRM, ("pad", 3))
+    press(ctx, Intent.MENU, ("pad", 3))
     board = ctx.stack.top
     assert board is not lobby and board.session.config["categories"] == chosen
 
@@ -227,8 +224,7 @@ def test_start_says_to_pick_more_categories(ctx):
     en = make_ctx(lang="en")
     assert en.t("lobby.need_categories", need=32, count=21) == \
         "Pick more categories: 32 characters are needed, 21 chosen."
-    lobby.focus_key("start")
-    press(ctx, Intent.CONFIRM, ("pad", 3))
+    press(ctx, Intent.MENU, ("pad", 3))
     assert ctx.stack.top is lobby  # refused
     deck = _open_deck(ctx, lobby)
     deck.focus_key("all")

@@ -119,3 +119,58 @@ def test_on_empty_called_when_last_scene_leaves():
     stack.push(Scene())
     stack.pop()
     assert calls == [1]
+
+
+def release(intent, device=("kb", "left")):
+    return InputEvent(device, intent, pressed=False)
+
+
+def test_a_release_goes_to_the_scene_that_took_its_press_whatever_is_on_top():
+    log, stack = [], SceneStack()
+    board = Probe("board", log, takes={Intent.PEEK, Intent.ALT})
+    stack.push(board)
+    assert stack.handle(0, ev(Intent.PEEK)) is True
+    stack.push(Probe("overlay", log, opaque=False, takes=set(Intent)))  # swallows everything
+    log.clear()
+    assert stack.handle(0, release(Intent.PEEK)) is True
+    assert only(log, "handle") == ["board"]
+    log.clear()
+    stack.handle(0, release(Intent.PEEK))  # its press was answered already: top down again
+    assert only(log, "handle") == ["overlay"]
+    log.clear()
+    stack.handle(0, ev(Intent.ALT))  # pressed under the overlay: the overlay took it
+    stack.pop()
+    stack.handle(0, release(Intent.ALT))  # ...and has left: top down
+    assert only(log, "handle") == ["overlay", "board"]
+
+
+def test_a_scene_pushed_by_a_press_waits_for_its_release():
+    log, stack = [], SceneStack()
+
+    class Opener(Probe):
+        def handle(self, seat, event):
+            super().handle(seat, event)
+            if event.pressed:
+                self.stack.push(Probe("curtain", log, opaque=False, takes=set(Intent)))
+            return True
+
+    stack.push(Opener("board", log))
+    stack.handle(0, ev(Intent.PEEK))
+    curtain = stack.top
+    stack.push(Probe("overlay", log, opaque=False, takes=set(Intent)))
+    log.clear()
+    stack.handle(0, release(Intent.PEEK))
+    assert only(log, "handle") == ["curtain"] and curtain.stack is stack
+
+
+def test_the_stick_back_at_centre_reaches_every_scene_that_saw_it_pushed():
+    log, stack = [], SceneStack()
+    stack.push(Probe("board", log, takes={Intent.STICK}))
+    push = InputEvent(("pad", 1), Intent.STICK, True, angle=90.0, magnitude=1.0)
+    stack.handle(0, push)
+    stack.push(Probe("ring", log, opaque=False, takes={Intent.STICK}))
+    stack.handle(0, push)  # still pushed: the ring opened meanwhile and follows it
+    stack.push(Probe("overlay", log, opaque=False, takes=set(Intent)))
+    log.clear()
+    stack.handle(0, InputEvent(("pad", 1), Intent.STICK, False))
+    assert only(log, "handle") == ["ring", "board"]

@@ -16,7 +16,7 @@ class Intent(enum.Enum):
     BACK = "back"         # pad B / Q / Backspace
     PEEK = "peek"         # pad Y held / E / Right Shift held
     ALT = "alt"           # pad X / R / Right Ctrl
-    MENU = "menu"         # pad Start / Escape
+    MENU = "menu"         # pad Start / Escape (WASD side) / P (arrows side)
     SHOULDER_L = "shoulder_l"
     SHOULDER_R = "shoulder_r"
     TRIGGER_L = "trigger_l"

@@ -1,7 +1,9 @@
 """What each pad button and keyboard key means.
 
 Keys are matched by *scancode* (the key's place on the keyboard), so the left seat's
-WASD block is the same physical block on a French AZERTY keyboard (ZQSD there).
+WASD block is the same physical block on a French AZERTY keyboard (ZQSD there). Each
+side has its own key for every intent, MENU included (Escape on the left, P on the
+right), so both players can pause and start a match from their own side.
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ KEYBOARD: dict[str, dict[int, Intent]] = {
         pygame.KSCAN_BACKSPACE: Intent.BACK,
         pygame.KSCAN_RSHIFT: Intent.PEEK,
         pygame.KSCAN_RCTRL: Intent.ALT,
+        pygame.KSCAN_P: Intent.MENU,
         pygame.KSCAN_PAGEUP: Intent.SHOULDER_L,
         pygame.KSCAN_PAGEDOWN: Intent.SHOULDER_R,
     },
@@ -72,7 +75,7 @@ _KEYCODE_FALLBACK: dict[int, tuple[str, Intent]] = {
     pygame.K_LEFT: ("right", Intent.LEFT), pygame.K_RIGHT: ("right", Intent.RIGHT),
     pygame.K_RETURN: ("right", Intent.CONFIRM), pygame.K_KP_ENTER: ("right", Intent.CONFIRM),
     pygame.K_BACKSPACE: ("right", Intent.BACK), pygame.K_RSHIFT: ("right", Intent.PEEK),
-    pygame.K_RCTRL: ("right", Intent.ALT),
+    pygame.K_RCTRL: ("right", Intent.ALT), pygame.K_p: ("right", Intent.MENU),
     pygame.K_PAGEUP: ("right", Intent.SHOULDER_L), pygame.K_PAGEDOWN: ("right", Intent.SHOULDER_R),
 }
 

@@ -4,11 +4,22 @@ The stack draws from the topmost opaque scene upward, so overlays (peek curtain,
 menu, disconnect notice) draw over the board below. Input goes to the top scene first
 and falls through to the scene below only while scenes return False and do not set
 ``blocks_input``.
+
+Releases are the exception: a release (a button let go, the stick back at centre) goes
+to the scene that took its press, wherever that scene now is in the stack, so an
+overlay pushed in between (a player's pad unplugged, the pause menu) cannot swallow it
+and leave a peek open or a hold running. A scene pushed while its press was being
+handled (the curtain a PEEK press opens) counts as the one that took it; the stick's
+return to centre goes to every scene that took a push of it since it left the centre.
+A release whose press nobody took, or whose scenes have left, goes down the stack as
+usual.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Hashable
+
+from ..input.intents import Intent
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
@@ -66,6 +77,8 @@ class SceneStack:
     def __init__(self) -> None:
         self._scenes: list[Scene] = []
         self.on_empty: Callable[[], None] | None = None
+        #: (device, intent) held down -> the scenes waiting for its release (module doc).
+        self._pressed_by: dict[tuple[Hashable, Intent], list[Scene]] = {}
 
     def __len__(self) -> int:
         return len(self._scenes)
@@ -115,18 +128,56 @@ class SceneStack:
             scene.stack = None
 
     def clear(self) -> None:
+        self._pressed_by.clear()
         while self._scenes:
             scene = self._scenes.pop()
             scene.exit()
             scene.stack = None
 
     def handle(self, seat: int | None, event: "InputEvent") -> bool:
+        if event.intent is Intent.POINTER:
+            return self._dispatch(seat, event) is not None  # mouse motion is no release
+        key = (event.device, event.intent)
+        if not event.pressed:
+            waiting = [scene for scene in self._pressed_by.pop(key, ()) if scene.stack is self]
+            if not waiting:
+                return self._dispatch(seat, event) is not None
+            taken = False
+            for scene in sorted(waiting, key=self._scenes.index, reverse=True):
+                if scene.stack is self:  # an earlier one may have closed it
+                    taken = scene.handle(seat, event) or taken
+            return taken
+        before = list(self._scenes)
+        taker = self._dispatch(seat, event)
+        if event.repeat:
+            return taker is not None
+        opened = [scene for scene in self._scenes if scene not in before]
+        owner = opened[-1] if opened else taker
+        if event.intent is Intent.STICK:
+            # every scene that saw the stick pushed sees it come back to centre
+            if owner is not None and owner not in self._pressed_by.setdefault(key, []):
+                self._pressed_by[key].append(owner)
+        elif owner is None:
+            self._pressed_by.pop(key, None)
+        else:
+            self._pressed_by[key] = [owner]
+        return taker is not None
+
+    def adopt(self, device: Hashable, intent: Intent, scene: Scene) -> None:
+        """``scene`` also waits for the release of a press it did not see (a curtain
+        that opens on a PEEK already held)."""
+        waiting = self._pressed_by.setdefault((device, intent), [])
+        if scene not in waiting:
+            waiting.append(scene)
+
+    def _dispatch(self, seat: int | None, event: "InputEvent") -> Scene | None:
+        """Top down until a scene takes the event (returned) or blocks it (None)."""
         for scene in reversed(self._scenes):
             if scene.handle(seat, event):
-                return True
+                return scene
             if scene.blocks_input:
-                return False
-        return False
+                return None
+        return None
 
     def running(self) -> list[Scene]:
         """Scenes that get updates: the top one and those not frozen by one above."""

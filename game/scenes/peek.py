@@ -4,7 +4,11 @@ An overlay pushed on a board. Closed, it names the seat (badge, colour, shape), 
 everyone else to look away and tells the seat how to look; nothing private is drawn.
 While the seat holds PEEK on its own device, the game's ``draw_private`` callback fills a
 large panel, and the seat's other intents go to ``handle_private`` (pick a card…).
-Letting go hides the panel on the very next frame. Other seats' input is swallowed so
+Letting go hides the panel on the very next frame; a curtain made with
+``close_on_release`` (the clue editor, opened by holding PEEK) then closes altogether, so
+the next player can open theirs. The release reaches the curtain whatever overlay went
+up meanwhile (``SceneStack`` routes releases to the scene that took the press; a pad
+unplugged mid-peek sends its releases first). Other seats' input is swallowed so
 nobody can act on the board behind the curtain; the board keeps running underneath
 (``freezes_below = False``), so countdowns go on while someone peeks.
 """
@@ -34,7 +38,8 @@ class PeekCurtain(Scene):
 
     def __init__(self, ctx: Any, seat: int, draw_private: DrawPrivate,
                  handle_private: Callable[[InputEvent], bool] | None = None,
-                 title: str = "", on_close: Callable[[], None] | None = None) -> None:
+                 title: str = "", on_close: Callable[[], None] | None = None,
+                 close_on_release: bool = False) -> None:
         super().__init__()
         if not 0 <= seat < len(ctx.seats):
             raise ValueError(f"seat {seat} is not at the table")
@@ -44,6 +49,7 @@ class PeekCurtain(Scene):
         self.handle_private = handle_private
         self.title = title
         self.on_close = on_close
+        self.close_on_release = close_on_release
         self.peeking = False
         self.ticks = 0
         self.curtain = Tween(0.0, 1.0, CURTAIN_TICKS, "out_back")
@@ -55,13 +61,18 @@ class PeekCurtain(Scene):
         held = getattr(getattr(self.ctx, "input", None), "held", None)
         if held is not None and seat.connected and Intent.PEEK in held(seat.device):
             self.peeking = True
+            if self.stack is not None:
+                self.stack.adopt(seat.device, Intent.PEEK, self)  # its release comes here
 
     # --- input ---------------------------------------------------------------------------
     def handle(self, seat: int | None, event: InputEvent) -> bool:
         if seat != self.seat:
             return True  # everyone else waits: nothing reaches the board behind
         if event.intent is Intent.PEEK:
+            was = self.peeking
             self.peeking = event.pressed and event.device == self.ctx.seats[self.seat].device
+            if was and not self.peeking and self.close_on_release:
+                self.close()
             return True
         if self.peeking and self.handle_private is not None and self.handle_private(event):
             return True

@@ -165,10 +165,13 @@ class MissionBoard(MatchScene):
             self._step_reveal()
         for tween in self.struck.values():
             tween.step()
-        for seat in list(self.holds):
+        for seat in self.holds:
             self.holds[seat] += 1
-            if self.holds[seat] >= HOLD_TICKS:
-                self.start_accusation(seat)
+        # holds overlap: the first to complete accuses (ties: the first to start);
+        # starting the accusation drops every other hold
+        first = next((seat for seat, ticks in self.holds.items() if ticks >= HOLD_TICKS), None)
+        if first is not None:
+            self.start_accusation(first)
         if self.public.phase == "over" and not self.busy:
             if self.end_move is None:
                 self.end_move = Tween(0.0, 1.0, END_MOVE_TICKS, "in_out_cubic")

@@ -32,7 +32,7 @@ class SecretIdentityBoard(MatchScene):
         editor = ClueEditor(self.ctx, seat, lambda: self.session.view(seat), self._editor_submit,
                             key_of=lambda view: view.private.my_key)
         self.curtain = PeekCurtain(self.ctx, seat, editor.draw, editor.handle, title=self.ctx.t("si.editor.title"),
-                                   on_close=self._editor_closed)
+                                   on_close=self._editor_closed, close_on_release=True)
         self.stack.push(self.curtain)
         return self.curtain
 

@@ -5,6 +5,12 @@ Seated players use their own device: BACK leaves the table, ALT (X) cycles their
 and shape, the shoulders cycle their name through a list of fun names. An unseated
 device's BACK (or a right click) goes back to the game choice. The focus on the right
 panel is shared: anyone moves it.
+
+Starting is deliberate: MENU (Start on a pad, Escape / P on the keyboard sides) from a
+seated player starts the match, or a mouse click on Start. CONFIRM never starts one — a
+player pressing A again after joining, or a pad arriving late, would otherwise start
+without the others — so CONFIRM on the focused Start only buzzes and lights up the line
+under it that says which button starts. Late pads join with CONFIRM until then.
 """
 
 from __future__ import annotations
@@ -29,6 +35,8 @@ BOT_NAME_COUNT = 8
 #: Device kinds that may join by pressing CONFIRM (the mouse only points and clicks).
 JOINING_DEVICES = ("pad", "kb")
 DEVICE_ICONS = {"pad": "1F3AE", "kb": "2328", "bot": "1F916"}
+#: Fixed ticks the "how to start" line stays lit after a refused start.
+NUDGE_TICKS = 90
 
 
 def fun_names(ctx: Any, prefix: str, count: int) -> list[str]:
@@ -56,6 +64,8 @@ class LobbyScene(MenuScene):
             self.extra["categories"] = None  # every category, custom decks included
         self._table: tuple | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        #: Ticks left of the lit "how to start" line (CONFIRM on Start, a refused MENU).
+        self.nudge = 0
 
     # --- layout ----------------------------------------------------------------------------
     def build(self) -> None:
@@ -204,6 +214,14 @@ class LobbyScene(MenuScene):
                 self.join(event.device)
                 return True
             human = seat is not None and seat < len(self.ctx.seats) and not self.ctx.seats.seats[seat].bot
+            if human and event.intent is Intent.MENU:
+                self.start_from_menu()
+                return True
+            focused = self.focused()
+            if event.intent is Intent.CONFIRM and focused is not None and focused.key == "start":
+                self.sound("buzz")
+                self.nudge = NUDGE_TICKS
+                return True
             if human and event.intent is Intent.BACK:
                 self.sound("back")
                 self.leave(seat)
@@ -218,12 +236,23 @@ class LobbyScene(MenuScene):
                 return True
         return super().handle(seat, event)
 
+    def start_from_menu(self) -> None:
+        """A seated player's MENU: start, or buzz and light up why not."""
+        if self.problem() is not None:
+            self.sound("buzz")
+            self.nudge = NUDGE_TICKS
+            return
+        self.sound("confirm")
+        self.start()
+
     def refused(self, item: Any) -> None:
-        """A disabled Start: the reason is already written under it; the buzz says so."""
+        """A disabled item (Start clicked with the mouse, Remove a bot with none): the
+        reason for Start is written under it; the buzz says the rest."""
 
     def fixed_update(self, dt: float) -> None:
         if self._table != self._table_signature():
             self.refresh()
+        self.nudge = max(0, self.nudge - 1)
         super().fixed_update(dt)
 
     # --- drawing -------------------------------------------------------------------------
@@ -301,10 +330,26 @@ class LobbyScene(MenuScene):
         kit = self.kit
         start = next((item for item in self.items if item.key == "start"), None)
         if start is not None:
-            problem = self.problem()
-            text = problem or self.t("lobby.ready")
-            colour = kit.colours.bad if problem else kit.colours.good
-            kit.blit_text(surface, text, 30, (start.rect.centerx, start.rect.bottom + 10), "midtop", colour,
-                          max_width=start.rect.width, align="center")
+            self.draw_how_to_start(surface, start.rect)
         kit.hint_bar(surface, [(Intent.CONFIRM, self.t("lobby.hint_join")), (Intent.BACK, self.t("lobby.hint_leave")),
-                               (Intent.ALT, self.t("lobby.hint_style")), (Intent.SHOULDER_R, self.t("lobby.hint_name"))])
+                               (Intent.ALT, self.t("lobby.hint_style")), (Intent.SHOULDER_R, self.t("lobby.hint_name")),
+                               (Intent.MENU, self.t("lobby.hint_start"))])
+
+    def draw_how_to_start(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Under Start: why it cannot start yet, or which button starts (lit in amber for
+        a while after someone pressed A on Start)."""
+        kit = self.kit
+        problem = self.problem()
+        if problem:
+            colour = kit.colours.accent if self.nudge else kit.colours.bad
+            kit.blit_text(surface, problem, 30, (rect.centerx, rect.bottom + 10), "midtop", colour,
+                          max_width=rect.width, align="center")
+            return
+        colour = kit.colours.accent if self.nudge else kit.colours.good
+        for size in (30, 28):  # the largest that fits on one line (large text settings)
+            line = kit.rich(self.ctx.strings.get("lobby.ready"), size, colour, button=Intent.MENU)
+            if line.get_width() <= rect.width:
+                break
+        placed = surface.blit(line, line.get_rect(midtop=(rect.centerx, rect.bottom + 6)))
+        kit.blit_text(surface, self.t("lobby.start_keys"), 28, (rect.centerx, placed.bottom + 2), "midtop",
+                      kit.colours.text if self.nudge else kit.colours.muted, max_width=rect.width, align="center")
