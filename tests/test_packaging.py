@@ -68,3 +68,9 @@ def test_wheel_built_from_the_sdist_starts_from_elsewhere(tmp_path):
     root, *rest = smoke.stdout.splitlines()
     assert Path(root) == site / "game" / "shipped"
     assert any(line.startswith("smoke ok") for line in rest), smoke.stdout
+
+
+def test_credits_name_every_licence_text():
+    credits = (ROOT / "CREDITS.md").read_text(encoding="utf-8")
+    missing = [path.name for path in sorted((ROOT / "licenses").iterdir()) if f"`{path.name}`" not in credits]
+    assert not missing, f"CREDITS.md does not name {missing}"
