@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import sys
+from importlib import resources
 from pathlib import Path
 
 import platformdirs
@@ -10,10 +10,19 @@ import platformdirs
 APP_NAME = "secret-salon"
 
 
+#: The package folder an installed game keeps the top-level files in: pyproject.toml maps
+#: ``data/``, ``assets/``, ``CREDITS.md`` and the licences there, tools/build.py too.
+SHIPPED = "shipped"
+
+
 def install_root() -> Path:
-    """The folder holding ``data/`` and ``assets/``: the bundle when frozen, else the repo."""
-    frozen = getattr(sys, "_MEIPASS", None)
-    return Path(frozen) if frozen else Path(__file__).resolve().parent.parent
+    """The folder holding ``data/``, ``assets/`` and ``CREDITS.md``: ``game/shipped`` in a
+    wheel, an sdist install or a frozen build; the checkout's top in a source tree (an
+    editable install, ``PYTHONPATH``), where ``game/shipped`` does not exist."""
+    shipped = resources.files(__package__) / SHIPPED
+    if shipped.is_dir():
+        return Path(str(shipped))
+    return Path(__file__).resolve().parent.parent
 
 
 def data_dir() -> Path:
