@@ -284,8 +284,10 @@ class Session:
         """Resume from a save file. Raises SaveError with a reason the title screen shows."""
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise SaveError("corrupt", str(exc)) from exc
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+            # ValueError: bad JSON, or an integer longer than Python converts (4,300
+            # digits); RecursionError: nesting deeper than the parser goes.
+            raise SaveError("corrupt", str(exc)[:200]) from exc
         return cls.from_json(raw, resolve, catalogue_version=catalogue_version, save_path=path)
 
 
