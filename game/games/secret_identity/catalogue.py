@@ -177,7 +177,8 @@ def _load_pictos(path: Path, tags: dict[str, Text]) -> tuple[dict[str, Pictogram
         card_id = where.unique_id(node, "card", cards)
         what = f"card {card_id!r}"
         faces = where.field(node, "faces", list, what)
-        if len(faces) != 2 or not all(isinstance(face, list) and len(face) == 2 for face in faces):
+        if len(faces) != 2 or not all(isinstance(face, list) and len(face) == 2
+                                      and all(isinstance(picto, str) for picto in face) for face in faces):
             raise where.error(node, f"{what}: faces must be two faces of two pictograms", "faces")
         card = PictoCard(card_id, (tuple(faces[0]), tuple(faces[1])))  # type: ignore[arg-type]
         if len(set(card.pictograms)) != 4:
