@@ -101,10 +101,11 @@ def load_yaml(path: Path) -> Any:
         loader.dispose()
 
 
-#: The largest custom deck file read (about 5,000 entries; the biggest shipped file is
-#: 92 KB). PyYAML builds ~100,000 values a second on a busy machine, so a 100,000-entry
-#: deck would hold the start for half a minute: bigger files are refused unread.
-MAX_DECK_BYTES = 512 * 1024
+#: The largest custom deck file read (1,300 to 2,500 entries; the biggest shipped file
+#: is 92 KB). PyYAML builds 15,000 to 50,000 values a second on a busy machine: a
+#: 100,000-entry deck (1.5 million values) held the start for 30 to 100 s. Bigger files
+#: are refused unread.
+MAX_DECK_BYTES = 256 * 1024
 
 
 def check_deck_size(path: Path) -> None:
@@ -115,7 +116,7 @@ def check_deck_size(path: Path) -> None:
         raise DataError(path, None, f"cannot read: {exc}") from exc
     if size > MAX_DECK_BYTES:
         raise DataError(path, None, f"this deck is {size / 1024:,.0f} KB; a custom deck may be at most "
-                                    f"{MAX_DECK_BYTES // 1024} KB (about 5,000 entries): split or trim it")
+                                    f"{MAX_DECK_BYTES // 1024} KB: trim it")
 
 
 def load_mapping(path: Path, what: str = "file") -> tuple["Where", LineDict]:
