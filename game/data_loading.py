@@ -58,7 +58,8 @@ def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
         if isinstance(key, (list, dict, set)):
-            raise DataError(loader.name, key_node.start_mark.line + 1, "a key must be a word or a number, not a list or mapping")
+            raise DataError(loader.name, key_node.start_mark.line + 1,
+                            "a key must be a word or a number, not a list or mapping")
         if key in out:
             raise DataError(loader.name, key_node.start_mark.line + 1, f"duplicate key {key!r}")
         out[key] = loader.construct_object(value_node, deep=True)

@@ -20,7 +20,8 @@ GOOD = {
                         "    category: {category}\n    icon: '1F451'\n"),
     "personality": "cards:\n  - id: my-card\n    fr: La personne qui chante faux\n    en: The one who sings off key\n"
                    "    tags: [funny]\n",
-    "incognito": "words:\n  - id: my_word\n    name: {fr: Bouilloire, en: Kettle}\n    joke: {fr: Elle siffle., en: It whistles.}\n",
+    "incognito": "words:\n  - id: my_word\n    name: {fr: Bouilloire, en: Kettle}\n"
+                 "    joke: {fr: Elle siffle., en: It whistles.}\n",
 }
 #: Bad decks: file name -> (text, the line the warning must name, or None).
 BAD = {

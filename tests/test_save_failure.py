@@ -60,7 +60,8 @@ def test_a_full_disk_keeps_the_last_good_save_and_leaves_no_temp(tmp_path, monke
 
 def _board(ctx, tmp_path):
     ctx.games[TOY.id] = TOY
-    session = Session(ToyGame(), {"seats": 2, "timer_scale": 1.0}, 5, save_path=tmp_path / "autosave.json", catalogue_version="v1")
+    session = Session(ToyGame(), {"seats": 2, "timer_scale": 1.0}, 5, save_path=tmp_path / "autosave.json",
+                      catalogue_version="v1")
     board = MatchScene(ctx, TOY, session)
     ctx.stack.push(board)
     return board

@@ -17,7 +17,7 @@ from ...games import GameEntry
 from ...seats import MAX_SEATS
 
 AUTOSAVE = "autosave.json"
-#: The longest seat name a save may hold (names come from the lobby's short list).
+#: The longest seat name a save may hold (the lobby's names are a few words).
 MAX_SAVED_NAME = 100
 
 
@@ -89,7 +89,8 @@ def load_saved(ctx: Any, path: Path | None = None) -> tuple[GameEntry, Session]:
     error is raised again for the screen."""
     path = path or autosave_path()
     try:
-        session = Session.load(path, lambda game_id: _definition(ctx, game_id), catalogue_version=ctx.catalogue.version)
+        session = Session.load(path, lambda game_id: _definition(ctx, game_id),
+                               catalogue_version=ctx.catalogue.version)
         entry = _saved_entry(ctx, session)
         _check_seats(session)
     except SaveError:
@@ -127,7 +128,8 @@ def _check_seats(session: Session) -> None:
     if not isinstance(count, int) or not isinstance(seats, list) or len(seats) != count:
         raise SaveError("corrupt", "meta.seats does not match the seats of the match")
     for i, seat in enumerate(seats):
-        if not (isinstance(seat, dict) and isinstance(seat.get("name"), str) and 0 < len(seat["name"]) <= MAX_SAVED_NAME
+        if not (isinstance(seat, dict)
+                and isinstance(seat.get("name"), str) and 0 < len(seat["name"]) <= MAX_SAVED_NAME
                 and type(seat.get("style")) is int and 0 <= seat["style"] < MAX_SEATS
                 and isinstance(seat.get("bot"), bool)):
             raise SaveError("corrupt", f"meta.seats[{i}] is not a seat")
@@ -136,7 +138,7 @@ def _check_seats(session: Session) -> None:
 def saved_seats(session: Session) -> list[dict[str, Any]]:
     """The seats recorded in a save's meta (name, style, bot), one per seat of the match
     (checked by :func:`load_saved`)."""
-    return [{"name": seat["name"], "style": seat["style"], "bot": seat["bot"]} for seat in session.meta["seats"]]
+    return [{"name": s["name"], "style": s["style"], "bot": s["bot"]} for s in session.meta["seats"]]
 
 
 def resume_board(ctx: Any, entry: GameEntry, session: Session) -> Any:
