@@ -4,6 +4,7 @@ the last good save stays, one notice says so, and saving resumes when it can."""
 import errno
 import json
 import os
+from types import SimpleNamespace
 
 from game.core.session import Session
 from game.input.intents import Intent
@@ -116,4 +117,19 @@ def test_the_notice_waits_until_the_board_is_on_top(tmp_path, monkeypatch):
     assert ctx.stack.top is curtain and _toasts(ctx) == []
     ctx.stack.remove(curtain)
     tick(ctx)
-    assert isinstance(ctx.stack.top, ToastScene) and "ENOSPC" not in _toasts(ctx)[0]
+    assert _toasts(ctx) == [ctx.t("notices.autosave_failed", error=os.strerror(errno.ENOSPC))]
+    assert _toasts(ctx)[0].startswith("La partie n'a pas pu être sauvegardée")
+
+
+def test_the_notice_waits_until_no_seat_holds_a_button(tmp_path, monkeypatch):
+    ctx = make_ctx(seats=2, lang="en")
+    held = {ctx.seats.seats[1].device: {Intent.CONFIRM}}  # a hold the board is timing
+    ctx.input = SimpleNamespace(held=lambda device: frozenset(held.get(device, ())))
+    board = _board(ctx, tmp_path)
+    _full_disk(monkeypatch)
+    _vote_on(board)
+    tick(ctx, 5)
+    assert ctx.stack.top is board
+    held.clear()
+    tick(ctx)
+    assert isinstance(ctx.stack.top, ToastScene)
