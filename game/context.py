@@ -140,6 +140,6 @@ def build_context(*, headless: bool, lang: str | None = None, settings: Any = No
                      audio=Audio(settings, headless), games=all_games(), headless=headless)
     if notice:
         ctx.notices.append(ctx.t(notice))
-    ctx.notices.extend(catalogue.warnings)
+    ctx.notices.extend(ctx.t("notices.deck_skipped", error=warning) for warning in catalogue.warnings)
     fill_seats(ctx, seats)
     return ctx

@@ -2,14 +2,17 @@
 
 Stored as JSON in the user's config folder (``paths.user_config_dir()/settings.json``),
 written atomically. A file that cannot be read gives the defaults, a notice key for the
-screen, and is kept beside itself as ``.bak``; a readable file with one bad field only
-loses that field (it falls back to its default).
+screen, and is kept beside itself as ``.bak``; a readable file with bad fields only
+loses those (they fall back to their defaults): the player is told, the file as it was is
+copied to ``.bak`` and the repaired settings are written, so the notice shows once.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import shutil
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -23,6 +26,7 @@ SAFE_AREAS = (0.05, 0.10)
 TEXT_SCALES = (1.0, 1.15, 1.3)
 #: Notice string keys the title screen shows (see data/i18n/*/core.yaml).
 NOTICE_CORRUPT = "notices.settings_corrupt"
+NOTICE_REPAIRED = "notices.settings_repaired"
 
 
 #: Where the system's language is read first, in gettext's order (the first one set wins;
@@ -81,7 +85,7 @@ def _valid(name: str, value: Any) -> bool:
     if name == "safe_area":
         return _is_number(value) and any(abs(value - s) < 1e-6 for s in SAFE_AREAS)
     if name == "timer_preset":
-        return value in TIMER_PRESETS
+        return isinstance(value, str) and value in TIMER_PRESETS
     return False
 
 
@@ -105,6 +109,12 @@ def from_json(raw: Any) -> Settings:
     return Settings(**values)
 
 
+def bad_fields(raw: dict[str, Any]) -> list[str]:
+    """The settings ``raw`` holds with a value that is not acceptable (missing and
+    unknown keys are not bad: older and newer files)."""
+    return [spec.name for spec in fields(Settings) if spec.name in raw and not _valid(spec.name, raw[spec.name])]
+
+
 def default_path() -> Path:
     from . import paths
 
@@ -112,10 +122,12 @@ def default_path() -> Path:
 
 
 def load_settings(path: Path | str | None = None) -> tuple[Settings, str | None]:
-    """``(settings, notice)``: notice is an i18n key when the file was unreadable.
+    """``(settings, notice)``: notice is an i18n key when the file was unreadable or
+    held bad values.
 
-    A missing file is not an error (first start). An unreadable or non-JSON file is
-    moved to ``<name>.bak`` so the player (or we) can look at it, and defaults are used.
+    A missing file is not an error (first start). An unreadable or non-JSON file (even
+    one nested too deep for the parser) is moved to ``<name>.bak`` so the player (or we)
+    can look at it, and defaults are used. Bad values: see the module docstring.
     """
     path = Path(path) if path is not None else default_path()
     if not path.exists():
@@ -124,13 +136,17 @@ def load_settings(path: Path | str | None = None) -> tuple[Settings, str | None]
         raw = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(raw, dict):
             raise ValueError("settings must be a JSON object")
-    except (OSError, UnicodeDecodeError, ValueError):
-        try:
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        with contextlib.suppress(OSError):
             quarantine(path)
-        except OSError:
-            pass
         return Settings(), NOTICE_CORRUPT
-    return from_json(raw), None
+    settings = from_json(raw)
+    if not bad_fields(raw):
+        return settings, None
+    with contextlib.suppress(OSError):
+        shutil.copyfile(path, path.with_name(path.name + ".bak"))
+        save_settings(settings, path)
+    return settings, NOTICE_REPAIRED
 
 
 def save_settings(settings: Settings, path: Path | str | None = None) -> None:

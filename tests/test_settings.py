@@ -7,7 +7,7 @@ import sys
 from game import settings as settings_mod
 import pytest
 
-from game.settings import NOTICE_CORRUPT, Settings, load_settings, save_settings, system_lang
+from game.settings import NOTICE_CORRUPT, NOTICE_REPAIRED, Settings, load_settings, save_settings, system_lang
 
 
 def test_missing_file_gives_defaults_without_notice(tmp_path):
@@ -45,17 +45,37 @@ def test_non_object_json_is_corrupt(tmp_path):
     assert (tmp_path / "settings.json.bak").exists()
 
 
-def test_bad_fields_fall_back_one_by_one(tmp_path):
+def test_bad_fields_fall_back_one_by_one_with_a_notice_and_a_backup(tmp_path):
     path = tmp_path / "settings.json"
-    path.write_text(json.dumps({
+    text = json.dumps({
         "lang": "de", "fullscreen": "yes", "music_volume": 3, "sound_volume": 0.5,
         "text_scale": True, "safe_area": 0.1, "timer_preset": "slow", "rumble": False, "extra": 1,
-    }))
+    })
+    path.write_text(text)
     settings, notice = load_settings(path)
-    assert notice is None
+    assert notice == NOTICE_REPAIRED and (tmp_path / "settings.json.bak").read_text() == text
     assert settings.lang == "fr" and settings.fullscreen is True and settings.music_volume == 0.6
     assert settings.sound_volume == 0.5 and settings.text_scale == 1.0
     assert settings.safe_area == 0.1 and settings.timer_preset == "normal" and settings.rumble is False
+    assert load_settings(path) == (settings, None)  # repaired on disk: the notice shows once
+
+
+@pytest.mark.parametrize("preset", [[], {}, {"a": 1}, [["normal"]]])
+def test_a_timer_preset_of_the_wrong_type_falls_back(tmp_path, preset):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"timer_preset": preset, "lang": "en"}))
+    settings, notice = load_settings(path)
+    assert settings == Settings(lang="en") and notice == NOTICE_REPAIRED
+    assert json.loads((tmp_path / "settings.json.bak").read_text())["timer_preset"] == preset
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000 + "]" * 100_000, '{"a": ' * 50_000 + "1" + "}" * 50_000,
+                                  '{"music_volume": ' + "9" * 5000 + "}"])
+def test_json_the_parser_cannot_take_gives_defaults_and_a_backup(tmp_path, text):
+    path = tmp_path / "settings.json"
+    path.write_text(text)
+    assert load_settings(path) == (Settings(), NOTICE_CORRUPT)
+    assert (tmp_path / "settings.json.bak").read_text() == text and not path.exists()
 
 
 def test_timer_scale_presets():
@@ -125,3 +145,11 @@ def test_sdl_is_asked_when_no_variable_is_given(monkeypatch):
     assert system_lang({}) == "fr"
     monkeypatch.setenv("LANG", "en_US.UTF-8")
     assert system_lang({}) == "en"
+
+
+def test_a_repaired_settings_file_is_told_on_screen(tmp_path):
+    from game.context import build_context
+
+    (tmp_path / "settings.json").write_text('{"timer_preset": {"normal": 1}, "lang": "en"}')
+    ctx = build_context(headless=True, config_dir=tmp_path)
+    assert ctx.settings.lang == "en" and ctx.notices[:1] == [ctx.t(NOTICE_REPAIRED)]

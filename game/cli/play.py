@@ -1,7 +1,10 @@
 """``python -m game`` / ``secret-salon``: open the window and play.
 
 ``--smoke`` starts the whole app (real context, title screen), runs a few frames on a
-simulated clock and exits 0: a quick check that a build or install really starts.
+simulated clock and exits 0: a quick check that a build or install really starts. It
+also loads and validates every game's catalogue (an ordinary start parses them behind
+the title, where a broken shipped file would only show on first use), as a frozen build
+does at every start: a broken file fails with ``file:line`` and exit status 1.
 """
 
 from __future__ import annotations
@@ -64,8 +67,15 @@ def _play(args: argparse.Namespace, crash_log: crash.CrashLog) -> int:
     app = App(ctx, clock=clock, fullscreen=args.fullscreen)
     ctx.stack.push(TitleScene(ctx))
     try:
-        app.frame()  # the first title frame; then the games' data is parsed behind the title
-        ctx.catalogue.catalogues.preload(then=gc.freeze)
+        app.frame()  # the first title frame; then the games' data is parsed
+        if args.smoke or getattr(sys, "frozen", False):
+            problem = _catalogue_problem(ctx)
+            if problem is not None:
+                print(f"broken data file: {problem}", file=sys.stderr)
+                return 1
+            gc.freeze()
+        else:
+            ctx.catalogue.catalogues.preload(then=gc.freeze)  # behind the title
         if args.smoke:
             for _ in range(SMOKE_FRAMES):
                 clock.now += 1 / 60
@@ -76,6 +86,17 @@ def _play(args: argparse.Namespace, crash_log: crash.CrashLog) -> int:
     finally:
         app.hub.pads.close_all()
     return 0
+
+
+def _catalogue_problem(ctx) -> str | None:
+    """Load every game's catalogue now, in this thread: its ``file:line`` error, or None."""
+    from ..data_loading import DataError
+
+    try:
+        ctx.catalogue.games
+    except DataError as exc:
+        return str(exc)
+    return None
 
 
 class _SteppedClock:

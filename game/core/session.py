@@ -14,10 +14,17 @@ the match, every :data:`HASH_EVERY` actions, or on request (``save(checkpoint=Tr
 ``digest``, a running SHA-256 of every action's text, so a log changed after the
 checkpoint is still caught. Loading checks both (``SaveError("mismatch")``); a save
 without ``hash_at`` (older) has its hash at the end of its log.
+
+A save that cannot be written (full disk, quota, read-only folder) never stops the
+match: ``save`` keeps the error in ``save_error`` (None once a save works again) and the
+last good file stays as it was. Every save writes the whole log, so the next one that
+works loses nothing.
 """
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import hashlib
 import json
 import os
@@ -55,9 +62,21 @@ def write_atomic(path: Path, text: str) -> None:
             os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
-        if os.path.exists(tmp):
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def remove_stale_temps(path: Path) -> list[Path]:
+    """Delete the temp files :func:`write_atomic` left beside ``path`` when the process
+    was killed mid-write (``<name>.<random>.tmp``); return them. Call it only when no
+    write to ``path`` is in progress (at start)."""
+    removed = []
+    for tmp in path.parent.glob(glob.escape(path.name) + ".*.tmp"):
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+            removed.append(tmp)
+    return removed
 
 
 class Session:
@@ -88,6 +107,8 @@ class Session:
         self._checkpoint: tuple[int, str] | None = None
         #: A chance or timeout was applied since the last save (a checkpoint is due).
         self._moved_on = False
+        #: Why the last autosave could not be written; None when it was (or none is kept).
+        self.save_error: OSError | None = None
         if not _replaying:
             self._settle()
             self.save()
@@ -186,18 +207,25 @@ class Session:
         self._checkpoint = (len(self.log), self.hash())
         return {**self._header(), "log": [a.to_json() for a in self.log]}
 
-    def save(self, checkpoint: bool = False) -> None:
+    def save(self, checkpoint: bool = False) -> bool:
         """Write the autosave: the cached texts of the actions joined, the state hash
-        only at a checkpoint (module docstring)."""
+        only at a checkpoint (module docstring). Returns False when the file could not
+        be written (the reason is in ``save_error``; the match goes on)."""
         if self.save_path is None:
-            return
+            return True
         last = self._checkpoint[0] if self._checkpoint else None
         if (checkpoint or last is None or self._moved_on or len(self.log) - last >= HASH_EVERY
                 or (last != len(self.log) and self.outcome() is not None)):
             self._checkpoint = (len(self.log), self.hash())
         self._moved_on = False
         head = json.dumps(self._header(), ensure_ascii=False)
-        write_atomic(self.save_path, head[:-1] + ', "log": [' + ", ".join(self._texts) + "]}")
+        try:
+            write_atomic(self.save_path, head[:-1] + ', "log": [' + ", ".join(self._texts) + "]}")
+        except OSError as exc:
+            self.save_error = exc
+            return False
+        self.save_error = None
+        return True
 
     def _serialise_log(self) -> None:
         """Make the JSON text of the actions logged since the last call (once each)."""
@@ -256,8 +284,10 @@ class Session:
         """Resume from a save file. Raises SaveError with a reason the title screen shows."""
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise SaveError("corrupt", str(exc)) from exc
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+            # ValueError: bad JSON, or an integer longer than Python converts (4,300
+            # digits); RecursionError: nesting deeper than the parser goes.
+            raise SaveError("corrupt", str(exc)[:200]) from exc
         return cls.from_json(raw, resolve, catalogue_version=catalogue_version, save_path=path)
 
 

@@ -4,6 +4,9 @@ A board scene subclasses :class:`MatchScene`, draws ``self.session.view(None)`` 
 public view; never the state), and turns players' intents into actions with
 :meth:`submit`. Bots are seats like any other: each fixed tick, a bot whose seat must
 act waits a short, human-like delay, then submits an action chosen from its own view.
+
+An autosave that cannot be written never stops the match (the session keeps the error
+and tries again at the next save): the board shows one notice per spell of failures.
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ class MatchScene(Scene):
         self.bot_delay = bot_delay
         self._bot_wait: dict[int, int] = {}
         self.last_refusal: tuple[int | None, str] | None = None
+        #: The players were told that saving fails (until a save works again).
+        self._save_trouble_told = False
 
     def enter(self, previous: Scene | None) -> None:
         """Boards play the calmer play loop (the menus switch back to theirs)."""
@@ -85,6 +90,27 @@ class MatchScene(Scene):
         if self.session.outcome() is None and self.session.advance(1):
             self.on_state_changed(None)
         self._drive_bots()
+        self._tell_save_trouble()
+
+    def _tell_save_trouble(self) -> None:
+        """One notice while autosaves fail, not one per action. It waits until the board
+        is on top and no seat holds a button, so the notice never swallows a release a
+        peek curtain, a hold or a stroke waits for."""
+        error = self.session.save_error
+        if error is None:
+            self._save_trouble_told = False
+            return
+        if self._save_trouble_told or self.stack is None or self.stack.top is not self or self._buttons_held():
+            return
+        from .menus.dialogs import show_toast  # menus import boards' modules lazily too
+
+        self._save_trouble_told = True
+        show_toast(self.ctx, self.ctx.t("notices.autosave_failed", error=error.strerror or str(error)))
+
+    def _buttons_held(self) -> bool:
+        hub = getattr(self.ctx, "input", None)
+        return hub is not None and any(hub.held(seat.device) for seat in self.ctx.seats.seats
+                                       if seat.device is not None)
 
     def bots_may_act(self) -> bool:
         """Boards return False while an animation must finish before play goes on."""

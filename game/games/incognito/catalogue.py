@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from ...data_loading import DataError, Text, Where, load_mapping
+from ...data_loading import DataError, Text, Where, check_deck_size, load_mapping
 
 FOLDER = "incognito"
 #: The rules need at least this many words and places: 6 players × 3 rounds, plus the
@@ -97,6 +97,7 @@ def load_catalogue(data_dir: Path, custom_dir: Path | None = None) -> tuple[Inco
     if custom_dir is not None:
         for path in sorted((custom_dir / FOLDER).glob("*.yaml")):
             try:
+                check_deck_size(path)
                 words.update(_load_words(path, words, custom=True))
             except DataError as exc:
                 warnings.append(str(exc))
@@ -112,7 +113,7 @@ def _load_words(path: Path, existing: dict[str, Word], custom: bool) -> dict[str
     where, items = _entries(path, "words")
     out: dict[str, Word] = {}
     for node in items:
-        word_id = where.unique_id(node, "word", existing.keys() | out.keys())
+        word_id = where.unique_id(node, "word", existing, out)
         what = f"word {word_id!r}"
         family = where.flag(node, "family", True, what)
         out[word_id] = Word(word_id, where.text(node, "name", what), where.text(node, "joke", what), family, custom)
@@ -123,7 +124,7 @@ def _load_places(path: Path) -> dict[str, Place]:
     where, items = _entries(path, "places")
     out: dict[str, Place] = {}
     for node in items:
-        place_id = where.unique_id(node, "place", out.keys())
+        place_id = where.unique_id(node, "place", out)
         what = f"place {place_id!r}"
         icons = where.field(node, "icons", list, what)
         if not 2 <= len(icons) <= 4 or not all(isinstance(i, str) for i in icons):
@@ -138,15 +139,15 @@ def _load_places(path: Path) -> dict[str, Place]:
 
 def _load_palette(path: Path) -> list[Colour]:
     where, items = _entries(path, "colours")
-    out: list[Colour] = []
+    out: dict[str, Colour] = {}
     for node in items:
-        colour_id = where.unique_id(node, "colour", {c.id for c in out})
+        colour_id = where.unique_id(node, "colour", out)
         what = f"colour {colour_id!r}"
         raw = where.field(node, "rgb", str, what)
         if len(raw) != 7 or raw[0] != "#" or any(ch not in "0123456789abcdefABCDEF" for ch in raw[1:]):
             raise where.error(node, f"{what}: rgb must look like #12ab9f", "rgb")
         rgb = (int(raw[1:3], 16), int(raw[3:5], 16), int(raw[5:7], 16))
-        out.append(Colour(colour_id, where.text(node, "name", what), rgb))
+        out[colour_id] = Colour(colour_id, where.text(node, "name", what), rgb)
     if len(out) < MIN_COLOURS:
         raise DataError(path, None, f"needs at least {MIN_COLOURS} colours, has {len(out)}")
-    return out
+    return list(out.values())

@@ -29,7 +29,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Iterable
 
-from ...data_loading import DataError, Text, load_mapping, load_text_table
+from ...data_loading import DataError, Text, check_deck_size, load_mapping, load_text_table
 
 FOLDER = "secret_identity"
 
@@ -105,6 +105,7 @@ def load_catalogue(data_dir: Path, custom_dir: Path | None = None) -> tuple[SICa
     if custom_dir is not None:
         for path in sorted((custom_dir / FOLDER).glob("*.yaml")):
             try:
+                check_deck_size(path)
                 extra_categories, extra = _load_characters(path, tags, categories, characters, custom=True)
             except DataError as exc:
                 warnings.append(str(exc))
@@ -143,7 +144,7 @@ def _load_characters(
     if not entries:
         raise where.error(entries, "characters is empty")
     for node in entries:
-        character_id = where.unique_id(node, "character", {*known_characters, *characters})
+        character_id = where.unique_id(node, "character", known_characters, characters)
         what = f"character {character_id!r}"
         category = where.field(node, "category", str, what)
         if category not in all_categories:
@@ -170,13 +171,14 @@ def _load_pictos(path: Path, tags: dict[str, Text]) -> tuple[dict[str, Pictogram
         what = f"pictogram {picto_id!r}"
         picto_tags = where.tags(node, "tags", tags, what, required=True)
         pictograms[picto_id] = Pictogram(picto_id, where.icon(node, what), where.text(node, "label", what), picto_tags)
-    cards: list[PictoCard] = []
+    cards: dict[str, PictoCard] = {}
     card_of: dict[str, str] = {}
     for node in where.entries(root, "cards"):
-        card_id = where.unique_id(node, "card", {card.id for card in cards})
+        card_id = where.unique_id(node, "card", cards)
         what = f"card {card_id!r}"
         faces = where.field(node, "faces", list, what)
-        if len(faces) != 2 or not all(isinstance(face, list) and len(face) == 2 for face in faces):
+        if len(faces) != 2 or not all(isinstance(face, list) and len(face) == 2
+                                      and all(isinstance(picto, str) for picto in face) for face in faces):
             raise where.error(node, f"{what}: faces must be two faces of two pictograms", "faces")
         card = PictoCard(card_id, (tuple(faces[0]), tuple(faces[1])))  # type: ignore[arg-type]
         if len(set(card.pictograms)) != 4:
@@ -187,7 +189,7 @@ def _load_pictos(path: Path, tags: dict[str, Text]) -> tuple[dict[str, Pictogram
             if picto_id in card_of:
                 raise where.error(node, f"{what}: pictogram {picto_id!r} is already on {card_of[picto_id]!r}", "faces")
             card_of[picto_id] = card_id
-        cards.append(card)
+        cards[card_id] = card
     if not cards:
         raise where.error(root, "no picto cards", "cards")
-    return pictograms, cards
+    return pictograms, list(cards.values())

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import time
 from pathlib import Path
@@ -13,8 +14,11 @@ from ...core.bots import Bot
 from ...core.rng import Rng
 from ...core.session import SaveError, Session, quarantine
 from ...games import GameEntry
+from ...seats import MAX_SEATS
 
 AUTOSAVE = "autosave.json"
+#: The longest seat name a save may hold (the lobby's names are a few words).
+MAX_SAVED_NAME = 100
 
 
 def autosave_path() -> Path:
@@ -80,41 +84,61 @@ def new_match(ctx: Any, entry: GameEntry, options: Mapping[str, Any], seed: int 
 
 
 def load_saved(ctx: Any, path: Path | None = None) -> tuple[GameEntry, Session]:
-    """Load the autosave. On any SaveError the bad file is kept as ``.bak`` (so the
-    title stops offering it) and the error is raised again for the screen."""
+    """Load the autosave and check its ``meta`` (who sat where, which game entry). On any
+    SaveError the bad file is kept as ``.bak`` (so the title stops offering it) and the
+    error is raised again for the screen."""
     path = path or autosave_path()
-    found: dict[str, GameEntry] = {}
-
-    def resolve(game_id: str):
-        # Definition ids are entry ids, except where two entries share one definition.
-        entries = [ctx.games[game_id]] if game_id in ctx.games else list(ctx.games.values())
-        for entry in entries:
-            definition = entry.make_definition(ctx.catalogue.game(entry.catalogue_key))
-            if definition.id == game_id or entry.id == game_id:
-                found["entry"] = entry
-                return definition
-        return None
-
     try:
-        session = Session.load(path, resolve, catalogue_version=ctx.catalogue.version)
+        session = Session.load(path, lambda game_id: _definition(ctx, game_id),
+                               catalogue_version=ctx.catalogue.version)
+        entry = _saved_entry(ctx, session)
+        _check_seats(session)
     except SaveError:
-        if path.exists():
+        with contextlib.suppress(OSError):  # a read-only folder: the title stops offering it
             quarantine(path)
         raise
-    entry = ctx.games.get(str(session.meta.get("entry", ""))) or found["entry"]
     return entry, session
 
 
+def _definition(ctx: Any, game_id: str):
+    """The definition a save names. Definition ids are entry ids, except where two
+    entries share one definition."""
+    entries = [ctx.games[game_id]] if game_id in ctx.games else list(ctx.games.values())
+    for entry in entries:
+        definition = entry.make_definition(ctx.catalogue.game(entry.catalogue_key))
+        if definition.id == game_id or entry.id == game_id:
+            return definition
+    return None
+
+
+def _saved_entry(ctx: Any, session: Session) -> GameEntry:
+    """The game entry ``meta`` names, which must play the save's definition."""
+    name = session.meta.get("entry")
+    entry = ctx.games.get(name) if isinstance(name, str) else None
+    if entry is None or entry.make_definition(ctx.catalogue.game(entry.catalogue_key)).id != session.definition.id:
+        raise SaveError("corrupt", f"meta.entry {session.meta.get('entry')!r} does not play {session.definition.id!r}")
+    return entry
+
+
+def _check_seats(session: Session) -> None:
+    """``meta.seats``: one ``{name, style, bot}`` per seat of the match, validated like
+    the rest of the save (a name, a style index, a flag)."""
+    count = session.config.get("seats")
+    seats = session.meta.get("seats")
+    if not isinstance(count, int) or not isinstance(seats, list) or len(seats) != count:
+        raise SaveError("corrupt", "meta.seats does not match the seats of the match")
+    for i, seat in enumerate(seats):
+        if not (isinstance(seat, dict)
+                and isinstance(seat.get("name"), str) and 0 < len(seat["name"]) <= MAX_SAVED_NAME
+                and type(seat.get("style")) is int and 0 <= seat["style"] < MAX_SEATS
+                and isinstance(seat.get("bot"), bool)):
+            raise SaveError("corrupt", f"meta.seats[{i}] is not a seat")
+
+
 def saved_seats(session: Session) -> list[dict[str, Any]]:
-    """The seats recorded in a save's meta (name, style, bot), one per seat of the match."""
-    count = int(session.config.get("seats", 0))
-    raw = session.meta.get("seats")
-    seats: list[dict[str, Any]] = []
-    for i in range(count):
-        item = raw[i] if isinstance(raw, list) and i < len(raw) and isinstance(raw[i], dict) else {}
-        seats.append({"name": str(item.get("name", f"{i + 1}")), "style": int(item.get("style", i)) % 8,
-                      "bot": bool(item.get("bot", False))})
-    return seats
+    """The seats recorded in a save's meta (name, style, bot), one per seat of the match
+    (checked by :func:`load_saved`)."""
+    return [{"name": s["name"], "style": s["style"], "bot": s["bot"]} for s in session.meta["seats"]]
 
 
 def resume_board(ctx: Any, entry: GameEntry, session: Session) -> Any:

@@ -3,12 +3,13 @@ seat" step that re-binds a resumed match's seats to the pads in the room."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 from typing import Any
 
 import pygame
 
-from ...core.session import SaveError
+from ...core.session import SaveError, remove_stale_temps
 from ...input.intents import InputEvent, Intent
 from ...ui.kit import MIN_TEXT
 from ...version import version
@@ -49,10 +50,14 @@ class TitleScene(MenuScene):
         self.attract = attract
         self.opened_at = 0
         self._has_save = False
+        #: (mtime, size) of an autosave that could not be resumed nor moved aside (a
+        #: read-only folder): it is not offered again.
+        self._refused: tuple[int, int] | None = None
         self._turned: dict[tuple[str, int, int], pygame.Surface] = {}
 
     # --- building ----------------------------------------------------------------------
     def enter(self, previous: Scene | None) -> None:
+        remove_stale_temps(autosave_path())  # a kill mid-save leaves one; nothing is saving now
         super().enter(previous)
         self.music("title")
         if self.ctx.notices:
@@ -63,8 +68,16 @@ class TitleScene(MenuScene):
     def logo_y(self) -> int:
         return self.safe.y + (230 if self.attract else 150)
 
+    def save_offered(self) -> bool:
+        """Whether Resume is offered: an autosave that was not refused already."""
+        try:
+            stat = autosave_path().stat()
+        except OSError:
+            return False
+        return (stat.st_mtime_ns, stat.st_size) != self._refused
+
     def build(self) -> None:
-        self._has_save = autosave_path().exists()
+        self._has_save = self.save_offered()
         if self.attract:
             return
         entries = [("play", "title.play", self.play)]
@@ -88,7 +101,7 @@ class TitleScene(MenuScene):
         self.music("title")
 
     def refresh(self) -> None:
-        if autosave_path().exists() != self._has_save:
+        if self.save_offered() != self._has_save:
             self.rebuild()
 
     # --- actions -------------------------------------------------------------------------
@@ -106,7 +119,10 @@ class TitleScene(MenuScene):
         try:
             entry, session = load_saved(self.ctx)
         except SaveError as exc:
-            self.rebuild()  # the save is now a .bak: no more "resume"
+            with contextlib.suppress(OSError):  # still there: it could not be moved aside
+                stat = autosave_path().stat()
+                self._refused = (stat.st_mtime_ns, stat.st_size)
+            self.rebuild()  # the save is now a .bak (or refused): no more "resume"
             show_toast(self.ctx, self.t(f"resume.{exc.reason}"))
             return
         self.stack.push(TakeSeatScene(self.ctx, entry, session))
