@@ -74,9 +74,6 @@ class CoopBoard(SecretIdentityBoard):
             return []
         return [seat for seat in range(self.seats) if seat != public.active and seat not in self.bots]
 
-    def holding_seats(self) -> list[int]:
-        return sorted(self.holding)
-
     def team_hold(self) -> float:
         """0..1: how far the team is into its lock (everyone must be holding)."""
         people = self.people_guessing()
@@ -263,7 +260,7 @@ class CoopBoard(SecretIdentityBoard):
         kit.draw_shape(surface, "circle", c.panel, badge, 44, outline=c.accent)
         glyph = kit.button_hint(Intent.CONFIRM, 40)
         surface.blit(glyph, glyph.get_rect(center=badge))
-        held = self.team_hold() if self.people_guessing() else 0.0
+        held = self.team_hold()
         if held > 0.0:
             kit.arc(surface, c.good, badge, 36, 10, 0, 360 * held)
 
