@@ -18,7 +18,7 @@ from game.input.intents import Intent
 from tests.e2e import Room
 
 X, Y = pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY
-HOLD_FRAMES = LOCK_HOLD_TICKS + 30  # longer than the 1.5 s hold
+HOLD_TICKS = LOCK_HOLD_TICKS + 30  # longer than the 1.5 s hold
 
 
 @pytest.fixture
@@ -56,6 +56,11 @@ def aim(room, hand, slot):
     room.run(1)
 
 
+def wait(room, ticks):
+    """Let ``ticks`` fixed ticks (at least) go by, five a frame (fewer draws)."""
+    room.run(math.ceil(ticks / 5), 5)
+
+
 def locked(board):
     return board.public.phase != "guess"
 
@@ -72,17 +77,17 @@ def test_a_human_hold_locks_the_human_slot_and_the_bot_keeps_off_the_cursor(room
     room.ctx.seats.join(pad.device, "Bo")
     room.ctx.seats.add_bot("Robot")
     board = coop_board(room, bot_seats=(2,))
-    room.run(150)  # the bot has had time to suggest its favourite, and does not lock
+    wait(room, 150)  # the bot has had time to suggest its favourite, and does not lock
     assert not locked(board)
     target = 7  # slot 8, as reported
     assert board.public.cursor != target  # the bot suggested another slot (slot 5 with this seed)
     aim(room, pad, target)
     assert board.public.cursor == target
     mark = len(board.session.log)
-    room.run(180)  # a person aimed: the bot leaves the cursor alone
+    wait(room, 180)  # a person aimed: the bot leaves the cursor alone
     assert board.public.cursor == target and bot_actions(board, 2, mark) == []
     pad.hold(Intent.CONFIRM)
-    room.run(HOLD_FRAMES)
+    wait(room, HOLD_TICKS)
     pad.let_go(Intent.CONFIRM)
     room.run(1)
     assert locked(board)
@@ -99,22 +104,22 @@ def test_the_lock_needs_every_human_guesser_holding_on_the_same_slot(room):
     board = coop_board(room)
     aim(room, pad, 3)
     pad.hold(Intent.CONFIRM)
-    room.run(HOLD_FRAMES)
+    wait(room, HOLD_TICKS)
     assert not locked(board)  # Cy has not agreed
     assert sorted(board.holding) == [1]
     keys.hold(Intent.CONFIRM)
-    room.run(LOCK_HOLD_TICKS // 2)
+    wait(room, LOCK_HOLD_TICKS // 2)
     assert not locked(board)  # 1.5 s from the moment everyone holds
     keys.hold(Intent.RIGHT)  # Cy moves the cursor while both hold: both holds are dropped
     keys.let_go(Intent.RIGHT)
-    room.run(HOLD_FRAMES)
+    wait(room, HOLD_TICKS)
     assert board.public.cursor == 4 and not locked(board) and board.holding == {}
     pad.let_go(Intent.CONFIRM)
     keys.let_go(Intent.CONFIRM)
     room.run(1)
     pad.hold(Intent.CONFIRM)  # both agree on the new slot
     keys.hold(Intent.CONFIRM)
-    room.run(LOCK_HOLD_TICKS + 2)
+    wait(room, LOCK_HOLD_TICKS + 2)
     assert locked(board) and board.public.history[-1].guess == 5
 
 
@@ -125,9 +130,9 @@ def test_a_hold_is_dropped_when_its_own_holder_moves_the_cursor(room):
     room.ctx.seats.add_bot("Robot")
     board = coop_board(room, bot_seats=(2,))
     pad.hold(Intent.CONFIRM)
-    room.run(LOCK_HOLD_TICKS // 2)
+    wait(room, LOCK_HOLD_TICKS // 2)
     aim(room, pad, 6)  # still holding A
-    room.run(LOCK_HOLD_TICKS)
+    wait(room, LOCK_HOLD_TICKS)
     assert not locked(board) and board.public.cursor == 6
 
 

@@ -41,7 +41,7 @@ def let_go(room, hand, first, gap):
     hand.vpad.axis(first, 0.0)
     room.run(gap)
     hand.vpad.axis(Y if first == X else X, 0.0)
-    room.run(10)  # well past any settling time: what is shown now stays
+    room.run(3, 5)  # 1/4 s, well past any settling time: what is shown now stays
 
 
 def name(first):
@@ -113,5 +113,5 @@ def test_a_stick_rolled_to_a_neighbour_and_held_there_moves_the_needle(room):
     aim(room, hand, 45.0, 1.0)
     assert picker.pointer[seat] == 1
     hand.vpad.axis(X, 0.0)
-    room.run(10)
+    room.run(3, 5)
     assert picker.pointer[seat] == 0
