@@ -6,7 +6,7 @@ their peek curtain, votes on the ring, reads the summary; the podium, back to th
 and the title.
 
 Cooperative: two pads and the WASD side, one bot; clues in the curtain, the shared team
-cursor moved with the stick or keys and locked by holding CONFIRM. Midway the process
+cursor moved with the stick or keys and locked by every person guessing holding CONFIRM. Midway the process
 quits (the App is dropped, the autosave stays); a fresh context and App resume it from
 the title, the humans take their seats again with new pads, and the match is finished.
 """
@@ -189,16 +189,23 @@ class Team(Clues):
                 if action.kind == "move":
                     self.move(hand, action.data["slot"])
                 else:
-                    hand.hold(Intent.CONFIRM)
-                    self.room.fast(LOCK_HOLD_FRAMES)
-                    hand.let_go(Intent.CONFIRM)
-                    self.room.run(1)
-                    self.locks += 1
+                    self.lock_together(public.active)
                 return True
             if public.phase == "result":
                 hand.tap(Intent.CONFIRM, 2)
                 return True
         return False
+
+    def lock_together(self, active):
+        """The team decides together: every person guessing holds CONFIRM at once."""
+        guessing = [hand for seat, hand in self.hands.items() if seat != active]
+        for hand in guessing:
+            hand.hold(Intent.CONFIRM)
+        self.room.fast(LOCK_HOLD_FRAMES)
+        for hand in guessing:
+            hand.let_go(Intent.CONFIRM)
+        self.room.run(1)
+        self.locks += 1
 
     def move(self, hand, slot):
         """The shared cursor: a pad aims the stick at the slot, a keyboard steps to it."""

@@ -10,7 +10,7 @@ import pytest
 from game.input.hub import MOUSE, InputHub
 from game.input.intents import InputEvent, Intent
 from game.input.repeat import DELAY, INTERVAL
-from game.input.stick import DEAD_ZONE, direction_of, polar
+from game.input.stick import DEAD_ZONE, RELEASE_SETTLE, direction_of, polar
 from game.input.viewport import Viewport
 from game.scenes.base import Scene, SceneStack
 from game.seats import SeatTable
@@ -204,6 +204,38 @@ def test_stick_events_and_flicks(rig):
     got = [(e.intent, e.pressed, round(e.angle), round(e.magnitude, 2), e.from_stick) for _, e in scene.events]
     assert got == [(Intent.STICK, True, 0, 1.0, False), (Intent.UP, True, 0, 0.0, True),
                    (Intent.STICK, False, 0, 0.0, False), (Intent.UP, False, 0, 0.0, True)]
+
+
+def stick_seen(scene):
+    return [(e.intent, e.pressed, round(e.angle)) for _, e in scene.events]
+
+
+@pytest.mark.parametrize("first", [pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY])
+def test_a_diagonal_let_go_makes_no_other_direction(rig, first):
+    """Springing back, one axis is home before the other: that half-way point is not
+    a flick towards its neighbour, and the released STICK still says where it pointed."""
+    ctx, hub, scene = rig
+    second = pygame.CONTROLLER_AXIS_LEFTY if first == pygame.CONTROLLER_AXIS_LEFTX else pygame.CONTROLLER_AXIS_LEFTX
+    hub.process(axis(4, pygame.CONTROLLER_AXIS_LEFTX, 32767), 0.0)
+    hub.process(axis(4, pygame.CONTROLLER_AXIS_LEFTY, -32767), 0.0)
+    scene.events.clear()
+    hub.process(axis(4, first, 0), 0.01)
+    hub.tick(0.01)
+    hub.process(axis(4, second, 0), 0.03)
+    hub.tick(0.03)
+    assert stick_seen(scene) == [(Intent.STICK, False, 45), (Intent.RIGHT, False, 0)]
+
+
+def test_a_stick_pulled_in_to_a_neighbour_and_kept_there_turns_after_a_moment(rig):
+    ctx, hub, scene = rig
+    hub.process(axis(4, pygame.CONTROLLER_AXIS_LEFTX, 32767), 0.0)
+    hub.process(axis(4, pygame.CONTROLLER_AXIS_LEFTY, -32767), 0.0)
+    scene.events.clear()
+    hub.process(axis(4, pygame.CONTROLLER_AXIS_LEFTX, 0), 0.01)
+    hub.tick(0.01)
+    assert scene.events == []  # maybe a release on its way
+    hub.tick(0.01 + RELEASE_SETTLE)
+    assert stick_seen(scene) == [(Intent.STICK, True, 0), (Intent.RIGHT, False, 0), (Intent.UP, True, 0)]
 
 
 def test_triggers_press_past_threshold_and_release(rig):

@@ -138,7 +138,7 @@ def test_coop_match_with_humans_and_bots(ctx_factory):
     board = start(ctx, "secret_identity_coop")
     surface = pygame.Surface((1920, 1080))
     humans = [s.index for s in ctx.seats.seats if not s.bot]
-    holding = {}
+    stepped = False  # one person steps the cursor once a turn (it drops every hold)
     for tick in range(30000):
         public = board.public
         if board.session.outcome() is not None:
@@ -156,12 +156,14 @@ def test_coop_match_with_humans_and_bots(ctx_factory):
                         press(ctx, seat, Intent.CONFIRM)
             elif public.phase == "clue" and public.active == seat:
                 press(ctx, seat, Intent.PEEK)
-            elif public.phase == "guess" and public.active != seat and seat not in holding:
-                press(ctx, seat, Intent.RIGHT)
-                press(ctx, seat, Intent.CONFIRM)  # and keep holding: locks after 1.5 s
-                holding[seat] = tick
+            elif public.phase == "guess" and public.active != seat and seat not in board.holding:
+                if not stepped:
+                    press(ctx, seat, Intent.RIGHT)
+                    stepped = True
+                press(ctx, seat, Intent.CONFIRM, pressed=False)
+                press(ctx, seat, Intent.CONFIRM)  # and keep holding: locks once every person held 1.5 s
             elif public.phase == "result":
-                holding.clear()
+                stepped = False
                 press(ctx, seat, Intent.CONFIRM)
         ctx.stack.fixed_update(1 / 60)
         if tick % 89 == 0:
@@ -177,15 +179,16 @@ def test_coop_lock_needs_a_full_hold(ctx_factory):
     board = start(ctx, "secret_identity_coop")
     session = board.session
     bots_play_to(ctx, board, "guess")
-    guesser = (board.public.active + 1) % 3
-    press(ctx, guesser, Intent.CONFIRM)
+    guessers = [(board.public.active + 1) % 3, (board.public.active + 2) % 3]
+    for guesser in guessers:
+        press(ctx, guesser, Intent.CONFIRM)
     for _ in range(60):
         ctx.stack.fixed_update(1 / 60)
-    press(ctx, guesser, Intent.CONFIRM, pressed=False)  # let go after 1 s: nothing locked
+    press(ctx, guessers[0], Intent.CONFIRM, pressed=False)  # let go after 1 s: nothing locked
     for _ in range(60):
         ctx.stack.fixed_update(1 / 60)
     assert session.view(None).public.phase == "guess"
-    press(ctx, guesser, Intent.CONFIRM)
+    press(ctx, guessers[0], Intent.CONFIRM)
     for _ in range(91):
         ctx.stack.fixed_update(1 / 60)
     assert session.view(None).public.phase in ("result", "over")

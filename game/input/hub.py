@@ -112,7 +112,10 @@ class InputHub:
             self._raw(event)
 
     def tick(self, now: float) -> None:
-        """Once a frame after the events: send held directions' repeats."""
+        """Once a frame after the events: a stick move held back that turned out real
+        (see ``stick.py``), then held directions' repeats."""
+        for instance_id, stick in list(self._sticks.items()):
+            self._stick_moved(instance_id, stick.settle(now), now)
         for device, intent, from_stick in self.repeater.due(now):
             self.emit(InputEvent(device, intent, True, repeat=True, from_stick=from_stick))
 
@@ -131,7 +134,12 @@ class InputHub:
             return
         stick = self._sticks.setdefault(instance_id, StickState())
         name = "x" if axis == pygame.CONTROLLER_AXIS_LEFTX else "y"
-        changed, released, pressed = stick.move(name, max(-1.0, min(1.0, value / AXIS_MAX)))
+        self._stick_moved(instance_id, stick.move(name, max(-1.0, min(1.0, value / AXIS_MAX)), now), now)
+
+    def _stick_moved(self, instance_id: int, moved: tuple[bool, Intent | None, Intent | None], now: float) -> None:
+        """Send what a stick's move made: a STICK change, flick directions."""
+        changed, released, pressed = moved
+        device, stick = pad(instance_id), self._sticks[instance_id]
         if changed:
             self.emit(InputEvent(device, Intent.STICK, stick.magnitude > 0.0,
                                  angle=stick.angle, magnitude=stick.magnitude))

@@ -116,6 +116,12 @@ class MatchScene(Scene):
         """Boards return False while an animation must finish before play goes on."""
         return True
 
+    def bot_legal(self, seat: int) -> list[Action]:
+        """What a bot may choose from now: the rules' legal actions, which a board
+        narrows where the table rather than the rules has the say (empty: the bot waits;
+        SI co-op keeps the lock for the people guessing)."""
+        return self.session.legal(seat)
+
     def _drive_bots(self) -> None:
         if not self.bots or self.session.outcome() is not None or not self.bots_may_act():
             return
@@ -131,7 +137,7 @@ class MatchScene(Scene):
             if self._bot_wait[seat] > 0:
                 continue
             del self._bot_wait[seat]
-            legal = self.session.legal(seat)
+            legal = self.bot_legal(seat)
             action = bot.act(self.session.view(seat), legal) if legal else None
             if action is not None:  # None: the bot waits (an optional move, e.g. accusing)
                 self.submit(action)

@@ -5,6 +5,15 @@ placed. Then every other seat moves one shared team cursor round the ring (stick
 D-pad or keys) and holding CONFIRM for 1.5 s locks the answer (a progress ring fills).
 The result flashes right or wrong; the track shows 0–10 correct answers and the end
 screen the printed rating band.
+
+The team decides together (the booklet: "the other players discuss and decide on one
+character together"): the answer locks once every person guessing holds CONFIRM at
+the same time, for 1.5 s from the last one's press. A hold is for the slot it began
+on; when the cursor moves, every hold is dropped. Bots are team-mates who may suggest:
+until a person aims, steps or holds in this guess, a bot may move the cursor to its
+favourite; after that it leaves the cursor to the people, and while a person guesses a
+bot never locks. The board tells the bots so through :meth:`bot_legal` (what they may
+do now), never through anything they could not see.
 """
 
 from __future__ import annotations
@@ -46,7 +55,10 @@ STICK_THRESHOLD = 0.5
 class CoopBoard(SecretIdentityBoard):
     def __init__(self, ctx: Any, entry: Any, session: Session, bots: Mapping[int, Bot] | None = None) -> None:
         super().__init__(ctx, entry, session, bots)
+        #: SC-3 hold-to-lock: person's seat -> fixed ticks held on the cursor's slot.
         self.holding: dict[int, int] = {}
+        #: A person has aimed, stepped or held in this guess: bots leave the cursor be.
+        self.people_on_cursor = False
         self.result_ticks = RESULT_TICKS + RESULT_READ_TICKS
         self.cursor_pop: Tween | None = None
         self.shown_history = len(self.public.history)
@@ -55,13 +67,30 @@ class CoopBoard(SecretIdentityBoard):
     def seats(self) -> int:
         return len(self.public.hand_counts)
 
+    def people_guessing(self) -> list[int]:
+        """The seats played by people that guess now (the lock is theirs, together)."""
+        public = self.public
+        if public.phase != "guess":
+            return []
+        return [seat for seat in range(self.seats) if seat != public.active and seat not in self.bots]
+
+    def team_hold(self) -> float:
+        """0..1: how far the team is into its lock (everyone must be holding)."""
+        people = self.people_guessing()
+        if not people:
+            return 0.0
+        return min(1.0, min(self.holding.get(seat, 0) for seat in people) / LOCK_HOLD_TICKS)
+
     # --- flow ----------------------------------------------------------------------------
     def on_state_changed(self, action: Action | None) -> None:
         previous = self.public
         self.public = self.session.view(None).public
         if previous.cursor != self.public.cursor:
+            self.holding.clear()  # a hold agrees to the slot it began on, not the new one
             self.cursor_pop = Tween(1.12, 1.0, 14, "out_back")
             self.ctx.audio.play("nav")
+        if self.public.phase != "guess":
+            self.people_on_cursor = False
         if len(self.public.history) > self.shown_history:
             self.shown_history = len(self.public.history)
             self.result_ticks = 0
@@ -71,19 +100,36 @@ class CoopBoard(SecretIdentityBoard):
     def bots_may_act(self) -> bool:
         return self.result_ticks >= RESULT_TICKS + RESULT_READ_TICKS or self.public.phase != "result"
 
+    def bot_legal(self, seat: int) -> list[Action]:
+        """While people guess, bots never lock, and once a person has taken the cursor
+        in this guess they wait (they would pull it back to their favourite)."""
+        legal = super().bot_legal(seat)
+        if not self.people_guessing():
+            return legal
+        if self.people_on_cursor:
+            return []
+        return [action for action in legal if action.kind != "lock"]
+
     def fixed_update(self, dt: float) -> None:
         super().fixed_update(dt)
         self.ticks += 1
         if self.cursor_pop is not None:
             self.cursor_pop.step()
         self.result_ticks += 1
-        if self.public.phase == "guess":
-            for seat in list(self.holding):
+        if self.public.phase == "guess" and self.holding:
+            for seat in self.holding:
                 self.holding[seat] += 1
-                if self.holding[seat] >= LOCK_HOLD_TICKS:
-                    self.holding.clear()
-                    self.submit(Action("lock", seat))
-                    break
+            self._lock_if_agreed()
+
+    def _lock_if_agreed(self) -> None:
+        """SC-3: every person guessing holds, the last for 1.5 s: the cursor's slot locks."""
+        people = self.people_guessing()
+        if not people or any(seat not in self.holding for seat in people):
+            return
+        last = min(people, key=lambda seat: self.holding[seat])
+        if self.holding[last] >= LOCK_HOLD_TICKS:
+            self.holding.clear()
+            self.submit(Action("lock", last))
 
     # --- input ---------------------------------------------------------------------------
     def handle(self, seat: int | None, event: InputEvent) -> bool:
@@ -105,14 +151,17 @@ class CoopBoard(SecretIdentityBoard):
         return super().handle(seat, event)
 
     def _handle_guess(self, seat: int, event: InputEvent) -> bool:
-        """SC-3: any guesser moves the shared cursor; holding CONFIRM 1.5 s locks."""
+        """SC-3: any guesser moves the shared cursor; all holding CONFIRM 1.5 s locks."""
         cursor = self.public.cursor
         if event.intent is Intent.STICK:
-            if event.magnitude >= STICK_THRESHOLD and sector(event.angle, 8) != cursor:
-                self.submit(Action("move", seat, {"slot": sector(event.angle, 8)}))
+            if event.magnitude >= STICK_THRESHOLD:
+                self.people_on_cursor = True
+                if sector(event.angle, 8) != cursor:
+                    self.submit(Action("move", seat, {"slot": sector(event.angle, 8)}))
             return True
         if event.intent is Intent.CONFIRM:
             if event.pressed and not event.repeat:
+                self.people_on_cursor = True
                 self.holding[seat] = 0
             elif not event.pressed:
                 self.holding.pop(seat, None)
@@ -120,6 +169,7 @@ class CoopBoard(SecretIdentityBoard):
         if event.from_stick:
             return True  # the hub's flick direction for the STICK angle just followed: no extra step
         if event.pressed and event.intent in (Intent.LEFT, Intent.RIGHT, Intent.UP, Intent.DOWN):
+            self.people_on_cursor = True
             step = 1 if event.intent in (Intent.RIGHT, Intent.DOWN) else -1
             self.submit(Action("move", seat, {"slot": (cursor + step) % 8}))
             return True
@@ -210,20 +260,30 @@ class CoopBoard(SecretIdentityBoard):
         kit.draw_shape(surface, "circle", c.panel, badge, 44, outline=c.accent)
         glyph = kit.button_hint(Intent.CONFIRM, 40)
         surface.blit(glyph, glyph.get_rect(center=badge))
-        if self.holding:
-            held = min(1.0, max(self.holding.values()) / LOCK_HOLD_TICKS)
+        held = self.team_hold()
+        if held > 0.0:
             kit.arc(surface, c.good, badge, 36, 10, 0, 360 * held)
 
     def draw_panels(self, surface: pygame.Surface) -> None:
         t = self.ctx.t
         public = self.public
+        c = self.ctx.kit.colours
+        people = self.people_guessing()
+        someone_holds = any(seat in self.holding for seat in people)
         for seat, rect in enumerate(panel_positions(self.ctx.kit, self.seats)):
             active = seat == public.active
-            status = t("sc.status.active") if active else t("sc.status.guesser")
+            if active:
+                status, colour = t("sc.status.active"), c.accent
+            elif seat in people and seat in self.holding:
+                status, colour = t("sc.status.holding"), c.good
+            elif seat in people and someone_holds:
+                status, colour = t("sc.status.hold_too"), c.accent  # the lock waits for this one
+            else:
+                status, colour = t("sc.status.guesser"), None
             highlight = self.ctx.kit.seat_style(self.ctx.seats[seat].style).light if active else None
             draw_seat_panel(surface, self.ctx, seat, rect, score=0, hand_count=public.hand_counts[seat], clue=(),
                             status=status, highlight=highlight, show_score=False, show_clue=False,
-                            status_colour=self.ctx.kit.colours.accent if active else None)
+                            status_colour=colour)
 
     def draw_hub_content(self, surface: pygame.Surface) -> None:
         kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
@@ -245,18 +305,23 @@ class CoopBoard(SecretIdentityBoard):
         size = 96
         width = 3 * size + 2 * 12
         draw_clue_row(surface, self.ctx, clue, (cx - width // 2, cy - 90), size)
+        people = self.people_guessing()
+        holders = [seat for seat in people if seat in self.holding]
         if public.phase == "clue":
-            body = t("sc.phase.clue", name=active.name)
+            body, colour = t("sc.phase.clue", name=active.name), c.muted
+        elif len(people) > 1 and holders:
+            body, colour = t("sc.phase.hold_together", n=len(holders), total=len(people)), c.good
         else:
-            body = t("sc.phase.guess")
-        kit.blit_text(surface, body, 30, (cx, cy + 14), "midtop", c.muted, max_width=320, align="center")
+            body, colour = t("sc.phase.guess"), c.muted
+        kit.blit_text(surface, body, 30, (cx, cy + 14), "midtop", colour, max_width=320, align="center")
 
     def draw_hints(self, surface: pygame.Surface) -> None:
         t, phase = self.ctx.t, self.public.phase
         if phase == "clue":
             items = [(Intent.PEEK, t("sc.hint.build", name=self.name(self.public.active)))]
         elif phase == "guess":
-            items = [(Intent.LEFT, t("sc.hint.move")), (Intent.CONFIRM, t("sc.hint.hold"))]
+            hold = t("sc.hint.hold_all") if len(self.people_guessing()) > 1 else t("sc.hint.hold")
+            items = [(Intent.LEFT, t("sc.hint.move")), (Intent.CONFIRM, hold)]
         elif phase == "result":
             items = [(Intent.CONFIRM, t("sc.hint.next"))]
         else:

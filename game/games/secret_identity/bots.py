@@ -207,7 +207,9 @@ class CompetitiveBot(Bot):
 
 class CoopBot(Bot):
     """Plays the cooperative mode: the same clue planner; as a guesser, moves the team
-    cursor to the listener's favourite and locks once it is there."""
+    cursor to the listener's favourite and locks once it is there — as far as ``legal``
+    allows: while people guess, the board keeps the lock for them (and takes the moves
+    away once a person has the cursor), and the bot waits."""
 
     def __init__(self, seat: int, rng: Rng, catalogue: Any) -> None:
         super().__init__(seat, rng)
@@ -215,7 +217,7 @@ class CoopBot(Bot):
         self._plan: list[tuple[str, str, bool]] = []
         self._plan_for: int | None = None
 
-    def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
+    def act(self, view: SeatView, legal: Sequence[Action]) -> Action | None:
         public, private = view.public, view.private
         if public.phase == "clue":
             if self._plan_for != public.turn:
@@ -229,7 +231,10 @@ class CoopBot(Bot):
             # guesser), so bots never fight over the shared cursor.
             scores = self.model.perceived(public.clue, public.board, Rng.from_seed(f"team:{public.turn}"))
             best = max(range(len(scores)), key=lambda c: (scores[c], -c))
-            if public.cursor != best:
+            kinds = {action.kind for action in legal}
+            if public.cursor != best and "move" in kinds:
                 return Action("move", self.seat, {"slot": best})
-            return Action("lock", self.seat)
+            if public.cursor == best and "lock" in kinds:
+                return Action("lock", self.seat)
+            return None  # the people at the table decide
         return next((a for a in legal if a.kind == "next"), legal[0])

@@ -155,14 +155,18 @@ def shot_coop_clue(ctx: Any, args: argparse.Namespace) -> None:
 
 
 def shot_coop_guess(ctx: Any, args: argparse.Namespace) -> None:
+    """People guessing step the cursor; all but one of them hold CONFIRM (the table's
+    bots are bots here, so the hub counts the people only)."""
     entry, session, bots = _coop_turn(ctx, args, "guess")
     public = session.view(None).public
-    guesser = (public.active + 1) % len(ctx.seats)
-    board = _board(ctx, entry, session)
-    _press(ctx, guesser, Intent.RIGHT)
-    _press(ctx, guesser, Intent.RIGHT)
-    _press(ctx, guesser, Intent.CONFIRM)
-    board.holding[guesser] = 20
+    board = make_board(ctx, entry, session, {s: bot for s, bot in bots.items() if ctx.seats[s].bot})
+    ctx.stack.push(board)
+    people = board.people_guessing()
+    if people:
+        _press(ctx, people[0], Intent.RIGHT)
+        _press(ctx, people[0], Intent.RIGHT)
+    for seat in people[:max(1, len(people) - 1)]:
+        _press(ctx, seat, Intent.CONFIRM)
 
 
 def shot_coop_result(ctx: Any, args: argparse.Namespace) -> None:

@@ -158,7 +158,8 @@ class CoopRules(SecretIdentityRules):
         state.cursor = slot
 
     def _lock(self, state: CoopState, seat: int, data: Mapping[str, Any]) -> None:
-        """SC-3: the team's answer is the cursor's slot (the board asks for a 1.5 s hold)."""
+        """SC-3: the team's answer is the cursor's slot (the board locks once every person
+        guessing has held CONFIRM 1.5 s together)."""
         correct = state.cursor + 1 == state.key
         if correct:
             state.team_score += 1
