@@ -1,6 +1,7 @@
 """Mission Secrète rules (MS-1..MS-7), catalogue and bots."""
 
 import shutil
+from dataclasses import replace
 
 import pytest
 
@@ -11,7 +12,7 @@ from game.core.rng import Rng
 from game.core.session import Session
 from game.data_loading import DataError
 from game.games.mission_secrete import ENTRIES
-from game.games.mission_secrete.bots import MissionBot
+from game.games.mission_secrete.bots import STYLES, MissionBot
 from game.games.mission_secrete.catalogue import load
 from game.games.mission_secrete.rules import MissionSecrete, MSState, deal_ok
 from game.games.mission_secrete.view import Line
@@ -215,12 +216,11 @@ def test_bot_takes_a_winning_swap():
     assert action == swap(0, 3, 8)
 
 
-def test_bot_reads_an_opponent_who_keeps_building_a_line(monkeypatch):
-    monkeypatch.setattr("game.games.mission_secrete.bots.QUIET", 0.0)            # Santa plays openly
-    for threshold in ("DANGER_THRESHOLD", "CALM_THRESHOLD"):                      # a bolder watcher
-        monkeypatch.setattr(f"game.games.mission_secrete.bots.{threshold}", 0.4)
+def test_bot_reads_an_opponent_who_keeps_building_a_line():
+    open_play = replace(STYLES["normal"], quiet=0.0, mirror=0.0)                 # Santa plays openly
+    bold = replace(STYLES["normal"], calm=0.4, danger=0.4)                       # a bolder watcher
     s = state(NEAR_SCARF, ["elf", "santa"], turn=1)
-    santa, watcher = MissionBot(1, Rng(4), CATALOGUE), MissionBot(0, Rng(2), CATALOGUE)
+    santa, watcher = MissionBot(1, Rng(4), CATALOGUE, style=open_play), MissionBot(0, Rng(2), CATALOGUE, style=bold)
     accused = None
     for _ in range(3):
         s = GAME.apply(s, santa.act(GAME.view(s, 1), [a for a in GAME.legal(s, 1) if a.kind == "swap"]))

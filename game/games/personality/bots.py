@@ -5,6 +5,10 @@ which players the table links to which tags. A bot scores "card fits player" as 
 tags they share, weighted by how often the table gave that player cards with that tag,
 plus a small first impression of its own (so a fresh table does not vote in lockstep).
 It bets high when its best pick clearly beats the second one.
+
+Levels: an easy bot trusts its first impressions more (misreads the table) and
+remembers only each player's latest received cards (forgets); a sharp bot leans on
+what the table showed and barely on first impressions.
 """
 
 from __future__ import annotations
@@ -12,34 +16,40 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...core.actions import Action
-from ...core.bots import Bot
+from ...core.bots import DEFAULT_LEVEL, Bot
 from ...core.engine import SeatView
 from ...core.rng import Rng
 from .catalogue import PECatalogue
 
 #: Weight of one received card's tag against a first impression (0..1).
 LEARNED = 1.0
-IMPRESSION = 0.6
+#: By level: the first impression's range, and how many of each player's latest
+#: received cards the bot keeps in mind (None: all of them).
+IMPRESSION = {"easy": 1.5, "normal": 0.6, "sharp": 0.2}
+MEMORY: dict[str, int | None] = {"easy": 2, "normal": None, "sharp": None}
 
 
 class PersonalityBot(Bot):
-    def __init__(self, catalogue: PECatalogue, seat: int, rng: Rng) -> None:
-        super().__init__(seat, rng)
+    def __init__(self, catalogue: PECatalogue, seat: int, rng: Rng, level: str = DEFAULT_LEVEL) -> None:
+        super().__init__(seat, rng, level)
         self.catalogue = catalogue
+        self._impression = IMPRESSION[level]
+        self._memory = MEMORY[level]
         self._impressions: dict[tuple[int, str], float] = {}
 
     # --- judgement -------------------------------------------------------------------------
     def impression(self, player: int, tag: str) -> float:
         key = (player, tag)
         if key not in self._impressions:
-            self._impressions[key] = self.rng.random() * IMPRESSION
+            self._impressions[key] = self.rng.random() * self._impression
         return self._impressions[key]
 
     def fit(self, view: SeatView, card: str, player: int) -> float:
         """How well ``card`` fits ``player`` in this bot's eyes."""
         tags = self.catalogue.trait(card).tags
         learned: dict[str, int] = {}
-        for got in view.public.received[player]:
+        received = view.public.received[player]
+        for got in received[-self._memory:] if self._memory else received:
             for tag in self.catalogue.trait(got).tags:
                 learned[tag] = learned.get(tag, 0) + 1
         return sum(LEARNED * learned.get(tag, 0) + self.impression(player, tag) for tag in tags) / len(tags)

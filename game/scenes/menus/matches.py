@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ... import paths
-from ...core.bots import Bot
+from ...core.bots import DEFAULT_LEVEL, LEVELS, Bot
 from ...core.rng import Rng
 from ...core.session import SaveError, Session, quarantine
 from ...games import GameEntry
@@ -59,8 +59,9 @@ def start_problem(ctx: Any, entry: GameEntry, config: Mapping[str, Any] | None =
 
 
 def make_bots(ctx: Any, entry: GameEntry, seed: int | str) -> dict[int, Bot]:
+    """A bot for every bot seat, at the seat's level."""
     catalogue = ctx.catalogue.game(entry.catalogue_key)
-    return {seat.index: entry.make_bot(catalogue, seat.index, Rng.from_seed(f"{seed}/bot/{seat.index}"))
+    return {seat.index: entry.make_bot(catalogue, seat.index, Rng.from_seed(f"{seed}/bot/{seat.index}"), seat.level)
             for seat in ctx.seats.seats if seat.bot}
 
 
@@ -73,7 +74,8 @@ def new_match(ctx: Any, entry: GameEntry, options: Mapping[str, Any], seed: int 
     seats = list(ctx.seats.seats)
     config = match_config(ctx, entry, options, extra)
     definition = entry.make_definition(ctx.catalogue.game(entry.catalogue_key))
-    meta = {"seats": [{"name": s.name, "style": s.style, "bot": s.bot} for s in seats], "entry": entry.id}
+    meta = {"seats": [{"name": s.name, "style": s.style, "bot": s.bot, "level": s.level} for s in seats],
+            "entry": entry.id}
     session = Session(definition, config, seed, save_path=autosave_path(), meta=meta,
                       catalogue_version=ctx.catalogue.version)
     return scenes.make_board(ctx, entry, session, make_bots(ctx, entry, seed))
@@ -106,14 +108,16 @@ def load_saved(ctx: Any, path: Path | None = None) -> tuple[GameEntry, Session]:
 
 
 def saved_seats(session: Session) -> list[dict[str, Any]]:
-    """The seats recorded in a save's meta (name, style, bot), one per seat of the match."""
+    """The seats recorded in a save's meta (name, style, bot, level), one per seat of the
+    match (saves from before levels: normal)."""
     count = int(session.config.get("seats", 0))
     raw = session.meta.get("seats")
     seats: list[dict[str, Any]] = []
     for i in range(count):
         item = raw[i] if isinstance(raw, list) and i < len(raw) and isinstance(raw[i], dict) else {}
+        level = item.get("level")
         seats.append({"name": str(item.get("name", f"{i + 1}")), "style": int(item.get("style", i)) % 8,
-                      "bot": bool(item.get("bot", False))})
+                      "bot": bool(item.get("bot", False)), "level": level if level in LEVELS else DEFAULT_LEVEL})
     return seats
 
 
