@@ -121,6 +121,12 @@ class MatchScene(Scene):
             if self.session.current() != current:
                 return  # the phase moved on: look again next tick
 
+    def rethink(self, seat: int) -> None:
+        """Have a bot at ``seat`` take its time afresh: boards call it when the public view
+        gives the seat a new decision (its turn came) while it was already waiting on an
+        optional move, so it never answers a moment after its turn starts."""
+        self._bot_wait.pop(seat, None)
+
     # --- thinking indicator ---------------------------------------------------------------
     def thinking(self, seat: int) -> bool:
         """Whether a bot at ``seat`` is taking its time before acting (its seat is current

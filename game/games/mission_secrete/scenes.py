@@ -153,6 +153,8 @@ class MissionBoard(MatchScene):
             self.ctx.audio.play("reveal")
         if self.public.phase == "over" and before.phase != "over":
             self.holds.clear()
+        if self.public.turn is not None and self.public.turn != before.turn:
+            self.rethink(self.public.turn)  # a bot polling for accusations now has a swap to think over
 
     def fixed_update(self, dt: float) -> None:
         self.ticks += 1

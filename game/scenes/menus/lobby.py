@@ -3,8 +3,8 @@ name, bots fill in, the game's options are set, and the match starts.
 
 Seated players use their own device: BACK leaves the table, ALT (X) cycles their colour
 and shape, the shoulders cycle their name through a list of fun names. A bot seat's card
-holds its level chip (easy / normal / sharp): focus it, then LEFT/RIGHT or CONFIRM (or a
-click) step it. An unseated
+holds its level chip (easy / normal / sharp): focus it and press CONFIRM (or click it) to
+cycle the level. LEFT/RIGHT keep moving the focus, so a chip never traps it. An unseated
 device's BACK (or a right click) goes back to the game choice. The focus on the right
 panel is shared: anyone moves it.
 """
@@ -131,9 +131,8 @@ class LobbyScene(MenuScene):
         rects = self.seat_rects()
         for seat in self.ctx.seats.seats:
             if seat.bot:
-                item = self.card(f"level:{seat.index}", self.chip_rect(rects[seat.index]),
-                                 lambda i=seat.index: self.step_level(i, 1))
-                item.on_step = lambda delta, i=seat.index: self.step_level(i, delta)
+                self.card(f"level:{seat.index}", self.chip_rect(rects[seat.index]),
+                          lambda i=seat.index: self.ctx.seats.step_level(i, 1))
         keys = [item.key for item in self.items]
         self.focus = keys.index(keep) if keep in keys else keys.index("start") if "start" in keys else 0
 
@@ -141,9 +140,6 @@ class LobbyScene(MenuScene):
     def chip_rect(card: pygame.Rect) -> pygame.Rect:
         """Where a bot seat's level chip sits: along the bottom of its card."""
         return pygame.Rect(card.x + 14, card.bottom - 14 - 56, card.width - 28, 56)
-
-    def step_level(self, index: int, delta: int) -> None:
-        self.ctx.seats.step_level(index, delta)
 
     @staticmethod
     def _enable(item: Any, on: bool) -> None:
@@ -331,7 +327,7 @@ class LobbyScene(MenuScene):
         focused = self.focused()
         for seat in self.ctx.seats.seats:
             if seat.bot:
-                text = f"‹  {self.t(f'lobby.level.{seat.level}')}  ›"
+                text = self.t(f"lobby.level.{seat.level}")
                 chip = self.chip_rect(rects[seat.index])
                 on = focused is not None and focused.key == f"level:{seat.index}"
                 kit.blit_text(surface, text, fit_size(kit, text, chip.width - 16, (32, 30, 28)), chip.center, "center",
