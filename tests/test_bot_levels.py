@@ -27,6 +27,16 @@ def test_every_game_makes_its_bots_at_every_level():
         Bot(0, Rng(1), "godlike")
 
 
+@pytest.mark.parametrize("level", ["easy", "sharp"])
+@pytest.mark.parametrize("game_id", sorted(all_games()))
+def test_bots_of_every_level_play_whole_matches_under_the_harness_checks(game_id, level):
+    entry = all_games()[game_id]
+    catalogue, _ = entry.load_catalogue(paths.data_dir(), None)
+    seats = max(entry.min_seats, min(4, entry.max_seats))
+    report = simulate(entry, catalogue, seats, 1, f"checked {level}", check=True, levels=[level] * seats)
+    assert report["matches"][0]["reason"]
+
+
 def test_sim_takes_a_level_for_every_seat_or_for_one():
     assert seat_levels(3) == ["normal"] * 3
     assert seat_levels(3, [parse_level("easy"), parse_level("1=sharp")]) == ["easy", "sharp", "easy"]

@@ -287,15 +287,15 @@ class LobbyScene(MenuScene):
         kit.seat_token(surface, seat.style, (rect.centerx, int(rect.y + rect.height * 0.32 + bob)),
                        min(64, rect.width // 4, int(rect.height * 0.17)))
         if seat.bot:
-            kind, label = "bot", ""
+            kind, label = "bot", None  # its level chip stands where a device's name goes
         elif isinstance(seat.device, tuple) and seat.device[0] == "kb":
             kind, label = "kb", self.t(f"lobby.kb_{seat.device[1]}")
         else:
             kind, label = "pad", self.t("lobby.pad")
         icon = kit.icon(DEVICE_ICONS[kind], 52)
         surface.blit(icon, icon.get_rect(topright=(rect.right - 12, rect.y + 10)))
-        if seat.bot:
-            device = self.chip_rect(rect)  # the level chip (drawn over the card in draw_front)
+        if label is None:
+            device = self.chip_rect(rect)  # drawn over the card in draw_front
         else:
             device = kit.blit_text(surface, label, 28, (rect.centerx, rect.bottom - 16), "midbottom",
                                    kit.colours.text, max_width=rect.width - 20, align="center", shadow=True)
