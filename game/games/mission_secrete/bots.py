@@ -9,8 +9,9 @@ Bluffing: people at this table do not swap toward their own line every turn, and
 neither do bots. On some turns a bot pushes a decoy character's object (one story,
 kept while it is safe), on others it mirrors the push an opponent just made (so two
 seats seem to want the same line), and on those turns it avoids moving its own line
-(its own line waits). A bluff never brings a line within one card of done. Bluffing
-fades late in a long match (``PATIENCE``) so the match still ends.
+(its own line waits). A bluff may build a rival's line to one card short, the
+strongest tell there is, but never leaves it one swap from done (someone holds it).
+Bluffing fades late in a long match (``PATIENCE``) so the match still ends.
 
 Belief: each public swap is evidence about the seat that made it. A swap that raises a
 character's potential by d adds d to that seat's score for the character; the belief is
