@@ -1,4 +1,5 @@
-"""Who sits where: seat index, name, style (colour + shape), bound device, bot flag.
+"""Who sits where: seat index, name, style (colour + shape), bound device, bot flag and
+a bot's level.
 
 Pure (no pygame). A seat's ``index`` is its place at the table and the number every
 rule and view uses; it stays put during a match. A pad that is unplugged mid-match does
@@ -14,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Hashable
 
+from .core.bots import DEFAULT_LEVEL, LEVELS
+
 #: Seats at one table (and seat styles: one colour + shape each).
 MAX_SEATS = 8
 
@@ -26,6 +29,8 @@ class Seat:
     device: Hashable | None
     bot: bool = False
     connected: bool = True
+    #: A bot's level (``core.bots.LEVELS``); part of the match setup, saved in its meta.
+    level: str = DEFAULT_LEVEL
 
 
 @dataclass
@@ -51,8 +56,11 @@ class SeatTable:
             return None
         return self._add(device, name, bot=False)
 
-    def add_bot(self, name: str) -> Seat | None:
-        return self._add(None, name, bot=True)
+    def add_bot(self, name: str, level: str = DEFAULT_LEVEL) -> Seat | None:
+        seat = self._add(None, name, bot=True)
+        if seat is not None:
+            seat.level = level
+        return seat
 
     def _add(self, device: Hashable | None, name: str, bot: bool) -> Seat | None:
         style = self._free_style(0)
@@ -80,6 +88,12 @@ class SeatTable:
 
     def rename(self, index: int, name: str) -> None:
         self.seats[index].name = name
+
+    def step_level(self, index: int, delta: int) -> None:
+        """Move a bot seat's level ``delta`` steps along ``LEVELS``, wrapping around."""
+        seat = self.seats[index]
+        if seat.bot:
+            seat.level = LEVELS[(LEVELS.index(seat.level) + delta) % len(LEVELS)]
 
     def next_style(self, index: int) -> None:
         """Cycle the seat to the next style no other seat uses (unchanged if none is free)."""

@@ -64,6 +64,7 @@ def test_a_seat_style_of_the_wrong_type_is_refused_and_kept_aside(ctx, style):
     {"seats": [SEATS[0], {"name": "", "style": 1, "bot": False}], "entry": TOY.id},
     {"seats": [SEATS[0], {"name": "Ben", "style": 1, "bot": "no"}], "entry": TOY.id},
     {"seats": [SEATS[0], ["Ben", 1, False]], "entry": TOY.id},
+    {"seats": [SEATS[0], {"name": "Ben", "style": 1, "bot": True, "level": "godlike"}], "entry": TOY.id},
     {"seats": SEATS, "entry": "personality"},                                # another game's board
     {"seats": SEATS, "entry": ["toy"]},
     {"seats": SEATS},
@@ -94,7 +95,7 @@ def test_json_the_parser_cannot_take_is_a_save_that_cannot_be_resumed(ctx, text)
 def test_a_good_save_still_resumes_with_its_seats(ctx):
     session = _save(ctx)
     entry, loaded = load_saved(ctx)
-    assert entry is TOY and loaded.hash() == session.hash() and saved_seats(loaded) == SEATS
+    assert entry is TOY and loaded.hash() == session.hash() and saved_seats(loaded) == [dict(seat, level="normal") for seat in SEATS]  # saved before levels
     _resume(ctx)
     assert isinstance(ctx.stack.top, TakeSeatScene)
 

@@ -188,7 +188,7 @@ ENTRY = GameEntry(
     catalogue_key="toy",
     load_catalogue=lambda data_dir, custom_dir: (None, []),
     make_definition=lambda catalogue: ToyGame(),
-    make_bot=lambda catalogue, seat, rng: ToyBot(seat, rng),
+    make_bot=lambda catalogue, seat, rng, level="normal": ToyBot(seat, rng, level),
     scenes_module="",
 )
 

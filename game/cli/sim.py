@@ -1,6 +1,10 @@
-"""``python -m game sim GAME --seats N --matches K --seed S [--json]``: bot matches, headless.
+"""``python -m game sim GAME --seats N --matches K --seed S [--bot-level L] [--json]``: bot
+matches, headless.
 
-Every seat is played by the game's own bot. ``matches`` depends only on the seed (match
+Every seat is played by the game's own bot, at level ``normal`` unless ``--bot-level``
+says otherwise: ``--bot-level easy`` for every seat, ``--bot-level 0=sharp`` for one
+(repeatable), so one leveled bot can be measured against normal ones. Bots act at once
+(no thinking delay: that is the table's, scenes/match.py). ``matches`` depends only on the seed (match
 ``i`` is seeded ``"S:i"``), so two runs with the same seed print the same matches; only
 ``matches_per_second`` in the summary changes. GAME is a game id, or ``module:ATTR``
 naming a :class:`~game.games.GameEntry` (the tests' toy game: ``tests.toygame:ENTRY``).
@@ -13,9 +17,10 @@ import importlib
 import json
 import sys
 import time
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from .. import paths
+from ..core.bots import DEFAULT_LEVEL, LEVELS
 from ..core.playthrough import play_match
 from ..core.rng import Rng
 from ..games import GameEntry, all_games
@@ -46,17 +51,42 @@ def parse_option(text: str) -> tuple[str, Any]:
         return key, raw
 
 
+def parse_level(text: str) -> tuple[int | None, str]:
+    """``LEVEL`` (every seat) or ``SEAT=LEVEL`` (one seat)."""
+    seat, sep, level = text.rpartition("=")
+    if level not in LEVELS or (sep and not seat.isdigit()):
+        raise argparse.ArgumentTypeError(f"expected LEVEL or SEAT=LEVEL with LEVEL one of {', '.join(LEVELS)}")
+    return (int(seat) if sep else None), level
+
+
+def seat_levels(seats: int, levels: Sequence[tuple[int | None, str]] = ()) -> list[str]:
+    """Each seat's bot level: ``normal``, then the ``--bot-level`` choices in order."""
+    out = [DEFAULT_LEVEL] * seats
+    for seat, level in levels:
+        if seat is None:
+            out = [level] * seats
+        elif seat < seats:
+            out[seat] = level
+        else:
+            raise SystemExit(f"--bot-level {seat}={level}: there are only {seats} seats")
+    return out
+
+
 def simulate(entry: GameEntry, catalogue: Any, seats: int, matches: int, seed: str,
-             options: Mapping[str, Any] | None = None, check: bool = False) -> dict[str, Any]:
-    """Play ``matches`` bot matches; return ``{"matches": [...], "summary": {...}}``."""
+             options: Mapping[str, Any] | None = None, check: bool = False,
+             levels: Sequence[str] | None = None) -> dict[str, Any]:
+    """Play ``matches`` bot matches; return ``{"matches": [...], "summary": {...}}``.
+    ``levels``: each seat's bot level (default: all normal)."""
     definition = entry.make_definition(catalogue)
     config = entry.default_config(seats)
     config.update(options or {})
+    levels = list(levels or [DEFAULT_LEVEL] * seats)
     played: list[dict[str, Any]] = []
     started = time.perf_counter()
     for index in range(matches):
         match_seed = f"{seed}:{index}"
-        bots = {s: entry.make_bot(catalogue, s, Rng.from_seed(f"bot:{match_seed}:{s}")) for s in range(seats)}
+        bots = {s: entry.make_bot(catalogue, s, Rng.from_seed(f"bot:{match_seed}:{s}"), levels[s])
+                for s in range(seats)}
         result = play_match(definition, config, match_seed, bots, check=check)
         outcome = result.outcome
         played.append({
@@ -68,7 +98,7 @@ def simulate(entry: GameEntry, catalogue: Any, seats: int, matches: int, seed: s
             "measures": dict(outcome.measures),
         })
     elapsed = time.perf_counter() - started
-    return {"game": entry.id, "seats": seats, "config": config, "matches": played,
+    return {"game": entry.id, "seats": seats, "config": config, "bot_levels": levels, "matches": played,
             "summary": summarise(played, seats, elapsed)}
 
 
@@ -98,6 +128,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", default="1")
     parser.add_argument("--option", action="append", type=parse_option, default=[], metavar="KEY=VALUE",
                         help="a lobby option, e.g. free_swap=true (repeatable)")
+    parser.add_argument("--bot-level", action="append", type=parse_level, default=[], metavar="[SEAT=]LEVEL",
+                        help=f"bot level ({', '.join(LEVELS)}) for every seat, or SEAT=LEVEL for one (repeatable)")
     parser.add_argument("--check", action="store_true", help="also run the harness checks on every step")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -111,12 +143,13 @@ def run(args: argparse.Namespace) -> int:
     catalogue, warnings = entry.load_catalogue(paths.data_dir(), None)
     for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    report = simulate(entry, catalogue, seats, args.matches, str(args.seed), dict(args.option), args.check)
+    levels = seat_levels(seats, args.bot_level)
+    report = simulate(entry, catalogue, seats, args.matches, str(args.seed), dict(args.option), args.check, levels)
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
         return 0
     summary = report["summary"]
-    print(f"{entry.id}: {summary['matches']} matches, {seats} seats, seed {args.seed}")
+    print(f"{entry.id}: {summary['matches']} matches, {seats} seats, seed {args.seed}, bots {' '.join(levels)}")
     print(f"  mean scores       {summary['mean_scores']}")
     print(f"  win rates         {summary['win_rates']}")
     print(f"  end reasons       {summary['reasons']}")

@@ -9,18 +9,34 @@ from .engine import SeatView
 from .rng import Rng
 
 
+#: How well a bot plays, chosen per bot seat in the lobby: ``easy`` makes human
+#: mistakes (misreads, forgets), ``sharp`` plays its best. Each game's bots read
+#: ``Bot.level`` and scale their own knobs.
+LEVELS = ("easy", "normal", "sharp")
+DEFAULT_LEVEL = "normal"
+
+
 class Bot:
     """Base bot. Subclasses override :meth:`act`; ``rng`` is the bot's own generator
     (its choices are logged as actions, so the match still replays exactly).
+
+    ``pace`` is a second generator derived from the seed alone, for the table's
+    "thinking" delays (scenes/match.py): what ``act`` draws from ``rng`` may depend on
+    the bot's secrets, so drawing delays from ``rng`` would tie them to the secret
+    through its stream position; ``pace`` is never touched by ``act``.
 
     ``act`` may return None to wait: a seat in ``current`` whose move is optional (an
     accusation "at any moment", a vote it may still change) need not act now. A match
     stalls only if every current seat waits and no countdown runs.
     """
 
-    def __init__(self, seat: int, rng: Rng) -> None:
+    def __init__(self, seat: int, rng: Rng, level: str = DEFAULT_LEVEL) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
         self.seat = seat
         self.rng = rng
+        self.level = level
+        self.pace = Rng.from_seed(f"pace:{rng.state}")
 
     def act(self, view: SeatView, legal: Sequence[Action]) -> Action | None:
         raise NotImplementedError

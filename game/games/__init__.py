@@ -13,7 +13,6 @@ from typing import Any, Callable
 
 from ..core.bots import Bot
 from ..core.engine import GameDefinition
-from ..core.rng import Rng
 
 
 @dataclass(frozen=True)
@@ -40,7 +39,8 @@ class GameEntry:
     #: about custom decks that were skipped, shown on screen.
     load_catalogue: Callable[[Path, Path | None], tuple[Any, list[str]]]
     make_definition: Callable[[Any], GameDefinition]
-    make_bot: Callable[[Any, int, Rng], Bot]
+    #: ``make_bot(catalogue, seat, rng, level=DEFAULT_LEVEL)`` (level: one of ``core.bots.LEVELS``).
+    make_bot: Callable[..., Bot]
     #: Module with ``make_board(ctx, session) -> Scene`` and ``SHOTS``.
     scenes_module: str
     #: Lobby options, in the order the lobby lists them.
@@ -49,7 +49,7 @@ class GameEntry:
     @classmethod
     def of_package(cls, package: str, definition: type[GameDefinition],
                    load_catalogue: Callable[[Path, Path | None], tuple[Any, list[str]]],
-                   make_bot: Callable[[Any, int, Rng], Bot], options: tuple[OptionSpec, ...] = ()) -> "GameEntry":
+                   make_bot: Callable[..., Bot], options: tuple[OptionSpec, ...] = ()) -> "GameEntry":
         """The entry of game package ``package`` (pass its ``__name__``) playing ``definition``:
         the id and seat range are the definition's, the catalogue key is the package's
         short name and the scenes module its ``scenes``."""

@@ -7,11 +7,20 @@ act waits a short, human-like delay, then submits an action chosen from its own 
 
 An autosave that cannot be written never stops the match (the session keeps the error
 and tries again at the next save): the board shows one notice per spell of failures.
+
+The delay is counted in fixed ticks and drawn from the bot's ``pace`` generator, which
+depends only on the bot's seed: never on its view, its secret or what ``act`` drew, so
+how long a bot "thinks" tells nothing about its cards. Boards show it with
+:meth:`MatchScene.draw_thinking` on the bot's seat. ``sim`` and the test harness play
+without these delays (core/playthrough.py).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any, Mapping
+
+import pygame
 
 from ..core.actions import Action, IllegalAction
 from ..core.bots import Bot
@@ -132,7 +141,7 @@ class MatchScene(Scene):
                 continue
             if seat not in self._bot_wait:
                 low, high = self.bot_delay
-                self._bot_wait[seat] = bot.rng.randint(low, high) if high > low else low
+                self._bot_wait[seat] = bot.pace.randint(low, high) if high > low else low
             self._bot_wait[seat] -= 1
             if self._bot_wait[seat] > 0:
                 continue
@@ -143,3 +152,34 @@ class MatchScene(Scene):
                 self.submit(action)
             if self.session.current() != current:
                 return  # the phase moved on: look again next tick
+
+    def rethink(self, seat: int) -> None:
+        """Have a bot at ``seat`` take its time afresh: boards call it when the public view
+        gives the seat a new decision (its turn came) while it was already waiting on an
+        optional move, so it never answers a moment after its turn starts."""
+        self._bot_wait.pop(seat, None)
+
+    # --- thinking indicator ---------------------------------------------------------------
+    def thinking(self, seat: int) -> bool:
+        """Whether a bot at ``seat`` is taking its time before acting (its seat is current
+        and its delay runs). Boards draw :meth:`draw_thinking` on such seats; where every
+        seat is current all along (Mission Secrète's accusations), on the seat whose turn
+        it is only."""
+        return seat in self.bots and self._bot_wait.get(seat, 0) > 0 and self.session.outcome() is None
+
+    def draw_thinking(self, surface: pygame.Surface, seat: int, center: tuple[int, int], size: int = 44) -> None:
+        """A speech bubble of three dots rising in turn, at ``center``, while ``seat`` thinks."""
+        if not self.thinking(seat):
+            return
+        kit = self.ctx.kit
+        bubble = pygame.Rect(0, 0, size * 2, size)
+        bubble.center = center
+        pygame.draw.rect(surface, kit.colours.text, bubble, border_radius=size // 2)
+        tail = (bubble.x + size // 2, bubble.bottom - 2)
+        pygame.draw.polygon(surface, kit.colours.text, [tail, (tail[0] + size // 3, tail[1]),
+                                                        (tail[0] - size // 6, tail[1] + size // 3)])
+        phase = self.session.tick * 0.15
+        for i in range(3):
+            lift = max(0.0, math.sin(phase - i * 0.9)) * size * 0.15
+            dot = (bubble.x + size // 2 + i * size // 2, int(bubble.centery - lift))
+            pygame.draw.circle(surface, kit.colours.bg, dot, max(3, size // 9))

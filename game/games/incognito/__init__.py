@@ -6,6 +6,7 @@ screen with the pad drawing kit (``drawkit.py``); votes go through the ring pick
 
 from __future__ import annotations
 
+from ...core.bots import DEFAULT_LEVEL
 from .. import GameEntry, OptionSpec
 from .bots import IncognitoBot
 from .catalogue import load_catalogue
@@ -16,7 +17,7 @@ ENTRIES = (
         __name__,
         Incognito,
         load_catalogue,
-        make_bot=lambda catalogue, seat, rng: IncognitoBot(seat, rng),
+        make_bot=lambda catalogue, seat, rng, level=DEFAULT_LEVEL: IncognitoBot(seat, rng, level),
         options=(
             OptionSpec(DRAW_LIMIT_OPTION, 0, (0, 60, 90, 120)),  # IN-2, seconds, 0 = off
             OptionSpec(FAMILY_OPTION, False, (False, True)),

@@ -10,7 +10,7 @@ import math
 from typing import Any, Callable, Sequence
 
 from ...core.actions import Action
-from ...core.bots import Bot
+from ...core.bots import DEFAULT_LEVEL, Bot
 from ...core.rng import Rng
 from .drawing import BRUSH_WIDTHS, CANVAS_W, make_stroke
 
@@ -114,8 +114,8 @@ class IncognitoBot(Bot):
     """Draws one stroke of its planned picture per action, then says done; votes at
     random with distinct numbers; says ready after a reveal."""
 
-    def __init__(self, seat: int, rng: Rng) -> None:
-        super().__init__(seat, rng)
+    def __init__(self, seat: int, rng: Rng, level: str = DEFAULT_LEVEL) -> None:
+        super().__init__(seat, rng, level)
         self._plans: dict[int, list[dict[str, Any]]] = {}
 
     def act(self, view: Any, legal: Sequence[Action]) -> Action | None:

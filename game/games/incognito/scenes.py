@@ -344,8 +344,9 @@ class IncognitoBoard(ResultScreens, MatchScene):
         kit.draw_seat_badge(surface, seat, (layout.cell.x + 34, layout.cell.y + HEADER // 2 + 2), 40, beside=True,
                             name_size=30)
         status = self.text("incognito.draw.done") if done else self.text("incognito.draw.drawing")
-        kit.blit_text(surface, status, 28, (layout.cell.right - 18, layout.cell.y + HEADER // 2 + 2), "midright",
-                      c.good if done else c.muted)
+        status_rect = kit.blit_text(surface, status, 28, (layout.cell.right - 18, layout.cell.y + HEADER // 2 + 2),
+                                    "midright", c.good if done else c.muted)
+        self.draw_thinking(surface, seat_index, (status_rect.x - 44, status_rect.centery), 32)
         canvas = self.cache(("now", seat_index), public.drawings[seat_index], layout.canvas.width)
         surface.blit(canvas, layout.canvas)
         pad = self.pads.get(seat_index)
@@ -516,7 +517,9 @@ class IncognitoBoard(ResultScreens, MatchScene):
                   shadow=False)
         kit.draw_seat_badge(surface, seat, (cell.x + 34, cell.y + 28), 40, beside=True, name_size=30)
         progress = f"{public.voted[seat_index]}/{self.n - 1}"
-        kit.blit_text(surface, progress, 30, (cell.right - 20, cell.y + 28), "midright", c.good if complete else c.muted)
+        shown = kit.blit_text(surface, progress, 30, (cell.right - 20, cell.y + 28), "midright",
+                              c.good if complete else c.muted)
+        self.draw_thinking(surface, seat_index, (shown.x - 44, shown.centery), 32)
         width = min(cell.width - 24, int((cell.height - 110) * 4 / 3))
         drawing = self.cache(("now", seat_index), self.last_drawings(public)[seat_index], width)
         rect = drawing.get_rect(midtop=(cell.centerx, cell.y + 56))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .. import GameEntry, OptionSpec
+from ...core.bots import DEFAULT_LEVEL
 from .bots import MissionBot
 from .catalogue import load
 from .rules import MissionSecrete
@@ -12,7 +13,7 @@ ENTRIES = (
         __name__,
         MissionSecrete,
         load,
-        make_bot=lambda catalogue, seat, rng: MissionBot(seat, rng, catalogue),
+        make_bot=lambda catalogue, seat, rng, level=DEFAULT_LEVEL: MissionBot(seat, rng, catalogue, level),
         options=(OptionSpec("free_swap", False, (False, True)),),  # MS-4
     ),
 )

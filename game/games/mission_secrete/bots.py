@@ -3,23 +3,36 @@
 Progress is measured by a line "potential": for each object, every row and column adds
 a weight that grows steeply with how many of that object it holds (``WEIGHTS``). The
 bot's swap is scored by its own progress minus the help it gives to the characters its
-opponents probably hold; about a third of its turns it makes a quiet swap that moves
-nothing of its own, so its swaps alone do not give it away.
+opponents probably hold.
+
+Bluffing: people at this table do not swap toward their own line every turn, and
+neither do bots. On some turns a bot pushes a decoy character's object (one story,
+kept while it is safe), on others it mirrors the push an opponent just made (so two
+seats seem to want the same line), and on those turns it avoids moving its own line
+(its own line waits). A bluff may build a rival's line to one card short, the
+strongest tell there is, but never leaves it one swap from done (someone holds it).
+Bluffing fades late in a long match (``PATIENCE``) so the match still ends.
 
 Belief: each public swap is evidence about the seat that made it. A swap that raises a
 character's potential by d adds d to that seat's score for the character; the belief is
 a softmax of those scores over the characters the seat may still hold (not the bot's
 own, not one revealed for someone else, not one a wrong accusation ruled out). The bot
 accuses when its belief is strong, and more readily when a line is one swap from done.
+
+Levels (:data:`STYLES`): an easy bot misreads swaps, forgets old ones, accuses on thin
+evidence, seldom notices a line about to close and bluffs clumsily; a sharp bot reads
+every swap, waits for firmer evidence, always watches for a line about to close and
+bluffs the most.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Sequence
 
 from ...core.actions import Action
-from ...core.bots import Bot
+from ...core.bots import DEFAULT_LEVEL, Bot
 from ...core.engine import SeatView
 from ...core.rng import Rng
 from .catalogue import MSCatalogue
@@ -28,24 +41,46 @@ from .view import MSPublic
 
 #: Potential of a line by how many of one object it holds (0..5).
 WEIGHTS = (0.0, 1.0, 3.0, 7.0, 100.0, 100.0)
-#: Share of turns spent bluffing: pushing a decoy character's object, not its own.
-QUIET = 0.4
 #: Softmax sharpness of the belief, per unit of potential gained.
 BETA = 0.15
-#: Evidence needed: belief threshold normally, and when a line is one swap from done.
-CALM_THRESHOLD = 0.9
-DANGER_THRESHOLD = 0.7
 MIN_SWAPS_SEEN = 2
 #: Worth of breaking a line one swap from done (times the chance an opponent holds its
-#: character), and how often a bot notices such a line at all.
+#: character).
 BLOCK = 3.0
-VIGILANCE = 0.4
 #: Impatience: after this many swaps in the match, the thresholds drop by ``PATIENCE_STEP``
 #: a swap (down to ``FLOOR``) and bluffing fades, so two careful bots cannot block each
 #: other forever.
 PATIENCE = 40
 PATIENCE_STEP = 0.01
 FLOOR = 0.3
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a bot of one level plays (see the module docstring)."""
+
+    #: Share of turns spent pushing the decoy, and mirroring an opponent's last push.
+    quiet: float
+    mirror: float
+    #: Belief needed to accuse: normally, and when that line is one swap from done.
+    calm: float
+    danger: float
+    #: How often it notices a line the next swap could finish (people miss threats).
+    vigilance: float
+    #: Each swap read is off by up to this much potential per character (misreading).
+    misread: float
+    #: Share of the evidence kept from one swap to the next (1: forgets nothing).
+    memory: float
+    #: Random slack added to every swap's score (a hand that is not exact).
+    slack: float
+
+
+STYLES = {
+    "easy": Style(quiet=0.2, mirror=0.1, calm=0.6, danger=0.5, vigilance=0.1, misread=3.0, memory=0.8, slack=2.0),
+    "normal": Style(quiet=0.35, mirror=0.25, calm=0.75, danger=0.6, vigilance=0.4, misread=0.0, memory=1.0,
+                    slack=0.5),
+    "sharp": Style(quiet=0.5, mirror=0.2, calm=0.9, danger=0.7, vigilance=1.0, misread=0.0, memory=1.0, slack=0.2),
+}
 
 
 class Board:
@@ -97,8 +132,10 @@ class Board:
 
 
 class MissionBot(Bot):
-    def __init__(self, seat: int, rng: Rng, catalogue: MSCatalogue) -> None:
-        super().__init__(seat, rng)
+    def __init__(self, seat: int, rng: Rng, catalogue: MSCatalogue, level: str = DEFAULT_LEVEL,
+                 style: Style | None = None) -> None:
+        super().__init__(seat, rng, level)
+        self.style = style or STYLES[level]
         self.catalogue = catalogue
         self.object_of = {c.id: c.object for c in catalogue.characters}
         self.tracked = tuple(self.object_of.values())
@@ -108,6 +145,8 @@ class MissionBot(Bot):
         self._scores: dict[int, dict[str, float]] = {}
         self._swaps_by: dict[int, int] = {}
         self._decoy: str | None = None
+        #: The object the latest opponent swap pushed most (what a mirroring turn pushes).
+        self._echo: str | None = None
 
     # --- reading opponents -------------------------------------------------------------
     def _read(self, public: MSPublic) -> None:
@@ -118,13 +157,20 @@ class MissionBot(Bot):
                 grid[swap.a], grid[swap.b] = grid[swap.b], grid[swap.a]
             self._grid, self._seen, self._scores, self._swaps_by = grid, 0, {}, {}
         grid = self._grid
+        style = self.style
         for swap in swaps[self._seen:]:
             if swap.seat != self.seat:
                 deltas = Board(grid, public.rows, public.columns, self.tracked).deltas(swap.a, swap.b)
+                for scores in self._scores.values():
+                    for cid in scores:
+                        scores[cid] *= style.memory
                 scores = self._scores.setdefault(swap.seat, {})
                 for cid, obj in self.object_of.items():
-                    scores[cid] = scores.get(cid, 0.0) + max(-4.0, min(4.0, deltas.get(obj, 0.0)))
+                    seen = deltas.get(obj, 0.0) + style.misread * (2 * self.rng.random() - 1)
+                    scores[cid] = scores.get(cid, 0.0) + max(-4.0, min(4.0, seen))
                 self._swaps_by[swap.seat] = self._swaps_by.get(swap.seat, 0) + 1
+                pushed = max(deltas.items(), key=lambda item: (item[1], item[0]), default=None)
+                self._echo = pushed[0] if pushed is not None and pushed[1] > 0 else None
             grid[swap.a], grid[swap.b] = grid[swap.b], grid[swap.a]
         self._seen = len(swaps)
 
@@ -183,7 +229,7 @@ class MissionBot(Bot):
             character, p = max(belief.items(), key=lambda item: (item[1], item[0]))
             need = self.catalogue.object(self.object_of[character]).count
             danger = counts.best_count(self.object_of[character]) >= need - 1
-            threshold = DANGER_THRESHOLD if danger else CALM_THRESHOLD
+            threshold = self.style.danger if danger else self.style.calm
             threshold = max(FLOOR, threshold - PATIENCE_STEP * max(0, len(public.swaps) - PATIENCE))
             if p >= threshold and (best is None or p > best[0]):
                 best = (p, seat, character)
@@ -195,6 +241,7 @@ class MissionBot(Bot):
 
     def _choose_swap(self, swaps: Sequence[Action], counts: Board, my_object: str,
                      beliefs: dict[int, dict[str, float]]) -> Action:
+        style = self.style
         # How likely each opponent-owned object is in play (sum of beliefs, at most 1).
         danger: dict[str, float] = {}
         for belief in beliefs.values():
@@ -203,12 +250,18 @@ class MissionBot(Bot):
                 danger[obj] = min(1.0, danger.get(obj, 0.0) + p)
         decoy = self._decoy_object(my_object, danger)
         late = max(0, self._seen - PATIENCE)
-        quiet = self.rng.random() < QUIET * max(0.0, 1.0 - late / PATIENCE)
+        fade = max(0.0, 1.0 - late / PATIENCE)
+        roll = self.rng.random()
+        bluff = None  # the object this turn pretends to want, if it bluffs
+        if roll < style.mirror * fade and self._echo not in (None, my_object):
+            bluff = self._echo
+        elif roll < (style.mirror + style.quiet) * fade:
+            bluff = decoy
         need = {obj: self.catalogue.object(obj).count for obj in self.tracked}
         # Lines the next swap could finish for an owner who may be in play: worth breaking,
-        # when the bot notices (people miss threats too).
+        # when the bot notices.
         threats = set()
-        if self.rng.random() < VIGILANCE:
+        if self.rng.random() < style.vigilance:
             threats = {obj for obj in self.tracked
                        if obj != my_object and danger.get(obj, 0.0) > 0 and counts.best_count(obj) >= need[obj] - 1
                        and any(self._count_after(counts, obj, s.data["a"], s.data["b"]) >= need[obj] for s in swaps)}
@@ -217,23 +270,37 @@ class MissionBot(Bot):
             a, b = action.data["a"], action.data["b"]
             deltas = counts.deltas(a, b)
             gain = deltas.get(my_object, 0.0)
-            fake = deltas.get(decoy, 0.0)
-            if fake > 0 and self._count_after(counts, decoy, a, b) >= need[decoy] - 1:
-                continue  # a bluff never brings a line within one card: someone may hold it
+            story = bluff or decoy
+            fake = deltas.get(story, 0.0)
+            if fake > 0 and self._count_after(counts, story, a, b) >= need[story] - 1 \
+                    and self._closable_after(counts, story, a, b, swaps, need[story]):
+                continue  # a bluff never leaves a line one swap from done: someone holds it
             helps = sum(danger.get(obj, 0.0) * d for obj, d in deltas.items()
-                        if obj not in (my_object, decoy) and d > 0)
+                        if obj not in (my_object, story) and d > 0)
             blocks = sum(BLOCK * danger[obj] for obj in threats & deltas.keys()
                          if self._count_after(counts, obj, a, b) < need[obj] - 1)
-            if quiet:
+            if bluff is not None:
                 if gain < 0:
                     continue
                 score = fake - 0.5 * gain - 1.2 * helps + blocks
             else:
                 score = gain + 0.4 * fake - 1.2 * helps + blocks
-            score += 0.5 * self.rng.random()
+            score += style.slack * self.rng.random()
             if best is None or score > best[0]:
                 best = (score, action)
         return best[1] if best is not None else self.rng.choice(list(swaps))
+
+    @staticmethod
+    def _closable_after(counts: Board, obj: str, a: int, b: int, swaps: Sequence[Action], need: int) -> bool:
+        """Whether, after swapping ``a`` and ``b``, one more swap could finish a line of ``obj``."""
+        after = [b if cell == a else a if cell == b else cell for cell in counts.positions[obj]]
+        for action in swaps:
+            c, d = action.data["a"], action.data["b"]
+            if (c in after) != (d in after):
+                moved = [d if cell == c else c if cell == d else cell for cell in after]
+                if counts.best_count(obj, moved) >= need:
+                    return True
+        return False
 
     @staticmethod
     def _count_after(counts: Board, obj: str, a: int, b: int) -> int:

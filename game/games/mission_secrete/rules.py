@@ -244,6 +244,8 @@ class MissionSecrete(GameDefinition):
         measures = {f"end_{name}": float(state.end == name) for name in ENDS}
         measures["swaps"] = float(len(state.swaps))
         measures["accusations"] = float(len(state.accusations))
+        if state.accusations:  # matches without an accusation say nothing about reading
+            measures["accusation_accuracy"] = sum(a.right for a in state.accusations) / len(state.accusations)
         return Outcome(scores=scores, winners=tuple(state.winners), ranks=Outcome.ranks_from_scores(scores),
                        reason=state.end, measures=measures)
 

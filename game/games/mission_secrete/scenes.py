@@ -153,6 +153,8 @@ class MissionBoard(MatchScene):
             self.ctx.audio.play("reveal")
         if self.public.phase == "over" and before.phase != "over":
             self.holds.clear()
+        if self.public.turn is not None and self.public.turn != before.turn:
+            self.rethink(self.public.turn)  # a bot polling for accusations now has a swap to think over
 
     def fixed_update(self, dt: float) -> None:
         self.ticks += 1
@@ -394,6 +396,10 @@ class MissionBoard(MatchScene):
         surface.blit(self.still.get(self._still_key(), self._paint_still, self._still_dirty), (0, 0))
         self.draw_grid_live(surface, alpha)
         self.draw_seat_marks(surface)
+        turn = self.public.turn
+        if turn is not None:  # every seat may accuse at any time: only the swapper "thinks"
+            row = self._seats_panel()[1][turn]
+            self.draw_thinking(surface, turn, (row.right - 60, row.y + 34), 40)
         if self.reveal is None and self.accuser is None:
             self.draw_hints(surface)
         if self.holds:

@@ -5,6 +5,13 @@ which players the table links to which tags. A bot scores "card fits player" as 
 tags they share, weighted by how often the table gave that player cards with that tag,
 plus a small first impression of its own (so a fresh table does not vote in lockstep).
 It bets high when its best pick clearly beats the second one.
+
+Levels: a normal bot remembers only each player's latest few received cards (people
+forget); an easy one the last two, and trusts its first impressions more (misreads the
+table). A sharp bot plays the table rather than its own taste: when voting it imagines
+the others voting as normal bots would (their first impressions unknown to it, drawn
+afresh :data:`SAMPLES` times), picks the choice most likely to be elected with its own
+vote added, and bets by how much that choice is expected to win rather than lose.
 """
 
 from __future__ import annotations
@@ -12,37 +19,91 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...core.actions import Action
-from ...core.bots import Bot
+from ...core.bots import DEFAULT_LEVEL, Bot
 from ...core.engine import SeatView
 from ...core.rng import Rng
 from .catalogue import PECatalogue
 
 #: Weight of one received card's tag against a first impression (0..1).
 LEARNED = 1.0
-IMPRESSION = 0.6
+#: By level: the first impression's range, and how many of each player's latest
+#: received cards the bot keeps in mind (None: all of them).
+IMPRESSION = {"easy": 1.5, "normal": 0.6, "sharp": 0.6}
+MEMORY: dict[str, int | None] = {"easy": 2, "normal": 4, "sharp": None}
+#: Imagined votes of the table a sharp bot weighs its choice with.
+SAMPLES = 40
 
 
 class PersonalityBot(Bot):
-    def __init__(self, catalogue: PECatalogue, seat: int, rng: Rng) -> None:
-        super().__init__(seat, rng)
+    def __init__(self, catalogue: PECatalogue, seat: int, rng: Rng, level: str = DEFAULT_LEVEL) -> None:
+        super().__init__(seat, rng, level)
         self.catalogue = catalogue
+        self._impression = IMPRESSION[level]
+        self._memory = MEMORY[level]
         self._impressions: dict[tuple[int, str], float] = {}
 
     # --- judgement -------------------------------------------------------------------------
     def impression(self, player: int, tag: str) -> float:
         key = (player, tag)
         if key not in self._impressions:
-            self._impressions[key] = self.rng.random() * IMPRESSION
+            self._impressions[key] = self.rng.random() * self._impression
         return self._impressions[key]
 
     def fit(self, view: SeatView, card: str, player: int) -> float:
         """How well ``card`` fits ``player`` in this bot's eyes."""
         tags = self.catalogue.trait(card).tags
         learned: dict[str, int] = {}
-        for got in view.public.received[player]:
+        for got in self._remembered(view, player, self._memory):
             for tag in self.catalogue.trait(got).tags:
                 learned[tag] = learned.get(tag, 0) + 1
         return sum(LEARNED * learned.get(tag, 0) + self.impression(player, tag) for tag in tags) / len(tags)
+
+    def _remembered(self, view: SeatView, player: int, memory: int | None) -> list[str]:
+        received = view.public.received[player]
+        return list(received[-memory:] if memory else received)
+
+    def _table_pick(self, view: SeatView) -> tuple[Any, float]:
+        """Sharp: ``(choice, edge)`` — the choice most likely elected once this bot's vote
+        is added, against the table imagined as normal bots, and its chance of being
+        elected minus that of another choice being elected (what a bet wins or loses)."""
+        public, choices = view.public, list(view.private.choices)
+        if public.vote_kind == "inversion":
+            pairs = {c: (c, public.target) for c in choices}
+        else:
+            pairs = {p: (public.table[0], p) for p in choices}
+        learned: dict[Any, float] = {}
+        tags: dict[Any, int] = {}
+        for option, (card, player) in pairs.items():
+            card_tags = self.catalogue.trait(card).tags
+            counts: dict[str, int] = {}
+            for got in self._remembered(view, player, MEMORY[DEFAULT_LEVEL]):
+                for tag in self.catalogue.trait(got).tags:
+                    counts[tag] = counts.get(tag, 0) + 1
+            learned[option] = sum(LEARNED * counts.get(tag, 0) for tag in card_tags) / len(card_tags)
+            tags[option] = len(card_tags)
+        spread = IMPRESSION[DEFAULT_LEVEL]
+        others = [s for s in range(public.seats) if s != self.seat]
+        won = {o: 0 for o in choices}
+        lost = {o: 0 for o in choices}
+        for _ in range(SAMPLES):
+            votes = {o: 0 for o in choices}
+            for _voter in others:
+                pick = max(choices, key=lambda o: learned[o] + spread * sum(
+                    self.rng.random() for _ in range(tags[o])) / tags[o])
+                votes[pick] += 1
+            for mine in choices:
+                votes[mine] += 1
+                top = max(votes.values())
+                leaders = [o for o, n in votes.items() if n == top]
+                if top >= 2 and len(leaders) == 1:
+                    if leaders[0] == mine:
+                        won[mine] += 1
+                    else:
+                        lost[mine] += 1
+                votes[mine] -= 1
+        edge = {o: (won[o] - lost[o]) / SAMPLES for o in choices}
+        best = max(choices, key=lambda o: (edge[o], won[o], str(o)))
+        return best, edge[best]
 
     def ranked(self, scores: dict[Any, float]) -> list[tuple[Any, float]]:
         return sorted(scores.items(), key=lambda item: (-item[1], str(item[0])))
@@ -73,6 +134,11 @@ class PersonalityBot(Bot):
 
     def _vote(self, view: SeatView, legal: Sequence[Action]) -> Action:
         public = view.public
+        if self.level == "sharp":
+            choice, edge = self._table_pick(view)
+            bet = (3 if edge > 0.2 else 2 if edge > 0 else 1) if public.phase == "vote" else 1
+            wanted = [a for a in legal if a.data["choice"] == choice]
+            return next((a for a in wanted if a.data["bet"] == bet), wanted[0])
         if public.vote_kind == "inversion":
             scores = {c: self.fit(view, c, public.target) for c in view.private.choices}
         else:

@@ -568,7 +568,9 @@ class PersonalityBoard(MatchScene):
             info = f"{self.t('personality.hand', n=p.hand_sizes[seat])} · {self.t('personality.received', n=len(p.received[seat]))}"
             kit.blit_text(surface, info, 28, (box.x + 88, box.y + 64), "midleft", c.muted)
             mark = self._seat_mark(seat)
-            if mark == "done":
+            if self.thinking(seat):
+                self.draw_thinking(surface, seat, (box.right - 52, box.y + 40), 36)
+            elif mark == "done":
                 kit.draw_check(surface, (box.right - 40, box.y + 40), 44, c.good)
             elif mark == "reader":
                 surface.blit(kit.icon("1F4D6", 48), kit.icon("1F4D6", 48).get_rect(center=(box.right - 40, box.y + 40)))

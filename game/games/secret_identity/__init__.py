@@ -6,6 +6,7 @@ Besides the options below, the lobby puts the chosen category ids in the config 
 
 from __future__ import annotations
 
+from ...core.bots import DEFAULT_LEVEL
 from .. import GameEntry, OptionSpec
 from .bots import CompetitiveBot, CoopBot
 from .catalogue import load_catalogue
@@ -21,7 +22,7 @@ ENTRIES = (
         __name__,
         CompetitiveRules,
         load_catalogue,
-        make_bot=lambda catalogue, seat, rng: CompetitiveBot(seat, rng, catalogue),
+        make_bot=lambda catalogue, seat, rng, level=DEFAULT_LEVEL: CompetitiveBot(seat, rng, catalogue, level),
         options=(
             OptionSpec("replacements_per_round", 3, (0, 1, 2, 3)),  # SI-3
             OptionSpec("catch_up", True, (True, False)),  # SI-8
@@ -32,7 +33,7 @@ ENTRIES = (
         __name__,
         CoopRules,
         load_catalogue,
-        make_bot=lambda catalogue, seat, rng: CoopBot(seat, rng, catalogue),
+        make_bot=lambda catalogue, seat, rng, level=DEFAULT_LEVEL: CoopBot(seat, rng, catalogue, level),
         options=(FAMILY_ONLY,),
     ),
 )

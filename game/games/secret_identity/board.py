@@ -425,6 +425,7 @@ class CompetitiveBoard(SecretIdentityBoard):
                 highlight = self.ctx.kit.seat_style(self.ctx.seats[seat].style).light
             draw_seat_panel(surface, self.ctx, seat, rect, score=self.shown_scores[seat], hand_count=info.hand_count,
                             clue=info.clue, status=status, done=done, highlight=highlight)
+            self.draw_thinking(surface, seat, (rect.x + 80, rect.y + 6), 38)
             pop = self.token_pops.get(seat)
             if pop is not None and not pop.done:
                 draw_thirty_token(surface, self.ctx, (rect.right - 98, rect.y + 36), int(22 * float(pop.value())))

@@ -284,6 +284,7 @@ class CoopBoard(SecretIdentityBoard):
             draw_seat_panel(surface, self.ctx, seat, rect, score=0, hand_count=public.hand_counts[seat], clue=(),
                             status=status, highlight=highlight, show_score=False, show_clue=False,
                             status_colour=colour)
+            self.draw_thinking(surface, seat, (rect.x + 80, rect.y + 6), 38)
 
     def draw_hub_content(self, surface: pygame.Surface) -> None:
         kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t

@@ -6,6 +6,10 @@ more): green pictograms add, red ones subtract. The clue bot picks the 1–3 pla
 that make the listener most sure of its character (SI-4); the voting bot turns listener
 scores into probabilities and gives each opponent a distinct number with the best total
 (SI-5), by an exact assignment over at most 8 slots.
+
+Levels: an easy bot misjudges which of its pictograms says most about its character
+(``CLUE_NOISE``) and reads others' clues loosely (``READ_NOISE``); a sharp bot plans
+its clue on the exact links and reads clues closely.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from functools import lru_cache
 from typing import Any, Sequence
 
 from ...core.actions import Action
-from ...core.bots import Bot
+from ...core.bots import DEFAULT_LEVEL, Bot
 from ...core.engine import SeatView
 from ...core.rng import Rng
 from .view import Shown
@@ -28,6 +32,10 @@ RED_WEIGHT = 0.8
 #: take up to NOISE (in tag-weight units; a rare shared tag weighs about 4). Without
 #: it, bots sharing one model read each other perfectly, which plays like no one.
 NOISE = 4.0
+#: By level: a guesser's :data:`NOISE`, and how far off a clue giver sees each
+#: pictogram–character link while planning (same units).
+READ_NOISE = {"easy": 8.0, "normal": NOISE, "sharp": 2.0}
+CLUE_NOISE = {"easy": 3.0, "normal": 1.0, "sharp": 0.0}
 
 
 class TagModel:
@@ -62,10 +70,10 @@ class TagModel:
             for c in board
         ]
 
-    def perceived(self, clue: Sequence[Shown], board: Sequence[str], rng: Rng) -> list[float]:
+    def perceived(self, clue: Sequence[Shown], board: Sequence[str], rng: Rng, noise: float = NOISE) -> list[float]:
         """:meth:`scores` as one guesser reads them (see :data:`NOISE`)."""
         return [
-            sum((self.match(s.pictogram, c) + NOISE * (2 * rng.random() - 1)) * (1.0 if s.green else -RED_WEIGHT)
+            sum((self.match(s.pictogram, c) + noise * (2 * rng.random() - 1)) * (1.0 if s.green else -RED_WEIGHT)
                 for s in clue)
             for c in board
         ]
@@ -85,12 +93,22 @@ def tag_model(catalogue: Any) -> TagModel:
 
 
 def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: int,
-              budget: float) -> list[tuple[str, str, bool]]:
+              budget: float, misread: float = 0.0, rng: Rng | None = None) -> list[tuple[str, str, bool]]:
     """Greedy clue: add the placement that most raises the listener's belief in
     ``slot`` while the gain is worth a card (cards are not replaced, SI-4).
 
-    ``budget`` is how many cards a round can spend on average; returns
+    ``budget`` is how many cards a round can spend on average; ``misread`` > 0 (with
+    ``rng``) has the giver see each link off by up to that much. Returns
     ``[(card, pictogram, green), ...]`` with 1–3 entries (empty for an empty hand)."""
+    seen: dict[tuple[str, str], float] = {}
+
+    def link(picto: str, character: str) -> float:
+        if not misread or rng is None:
+            return model.match(picto, character)
+        if (picto, character) not in seen:
+            seen[(picto, character)] = model.match(picto, character) + misread * (2 * rng.random() - 1)
+        return seen[(picto, character)]
+
     allowed = [True] * len(board)
     chosen: list[tuple[str, str, bool]] = []
     base = [0.0] * len(board)
@@ -102,7 +120,7 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
             if card in used_cards:
                 continue
             for picto in model.card_pictos[card]:
-                matches = [model.match(picto, c) for c in board]
+                matches = [link(picto, c) for c in board]
                 for green in (True, False):
                     sign = 1.0 if green else -RED_WEIGHT
                     scores = [b + sign * m for b, m in zip(base, matches)]
@@ -156,8 +174,8 @@ def assign(logp: Sequence[Sequence[float]]) -> list[int]:
 class CompetitiveBot(Bot):
     """Plays SI: ready at once, a planned clue, then consistent distinct votes."""
 
-    def __init__(self, seat: int, rng: Rng, catalogue: Any) -> None:
-        super().__init__(seat, rng)
+    def __init__(self, seat: int, rng: Rng, catalogue: Any, level: str = DEFAULT_LEVEL) -> None:
+        super().__init__(seat, rng, level)
         self.model = tag_model(catalogue)
         self._plan: list[tuple[str, str, bool]] = []
         self._plan_for: tuple[int, int] | None = None
@@ -176,7 +194,8 @@ class CompetitiveBot(Bot):
         if self._plan_for != key:
             rounds_left = public.rounds - public.round + 1
             budget = len(private.hand) / rounds_left
-            self._plan = plan_clue(self.model, private.hand, public.board, private.my_key - 1, budget)
+            self._plan = plan_clue(self.model, private.hand, public.board, private.my_key - 1, budget,
+                                   CLUE_NOISE[self.level], self.rng)
             self._plan_for = key
         return _next_placement(self.seat, self._plan, private.placed, legal)
 
@@ -201,7 +220,8 @@ class CompetitiveBot(Bot):
         """This bot's reading of ``target``'s clue, fixed for the round."""
         key = (public.round, target)
         if key not in self._reading:
-            self._reading[key] = self.model.perceived(public.seats[target].clue, public.board, self.rng)
+            self._reading[key] = self.model.perceived(public.seats[target].clue, public.board, self.rng,
+                                                      READ_NOISE[self.level])
         return self._reading[key]
 
 
@@ -211,8 +231,8 @@ class CoopBot(Bot):
     allows: while people guess, the board keeps the lock for them (and takes the moves
     away once a person has the cursor), and the bot waits."""
 
-    def __init__(self, seat: int, rng: Rng, catalogue: Any) -> None:
-        super().__init__(seat, rng)
+    def __init__(self, seat: int, rng: Rng, catalogue: Any, level: str = DEFAULT_LEVEL) -> None:
+        super().__init__(seat, rng, level)
         self.model = tag_model(catalogue)
         self._plan: list[tuple[str, str, bool]] = []
         self._plan_for: int | None = None
@@ -223,7 +243,7 @@ class CoopBot(Bot):
             if self._plan_for != public.turn:
                 turns_left = max(1, (public.turns - public.turn) // len(public.hand_counts) + 1)
                 self._plan = plan_clue(self.model, private.hand, public.board, private.my_key - 1,
-                                       len(private.hand) / turns_left)
+                                       len(private.hand) / turns_left, CLUE_NOISE[self.level], self.rng)
                 self._plan_for = public.turn
             return _next_placement(self.seat, self._plan, private.placed, legal)
         if public.phase == "guess":

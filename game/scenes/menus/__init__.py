@@ -47,6 +47,18 @@ def _lobby(ctx: Any, args: argparse.Namespace) -> None:
     ctx.stack.push(LobbyScene(ctx, _entry(ctx)))
 
 
+def _lobby_bots(ctx: Any, args: argparse.Namespace) -> None:
+    """The lobby with an easy and a sharp bot beside the seated players, the sharp
+    bot's level chip focused."""
+    from .lobby import BOT_NAME_COUNT, LobbyScene, free_name
+
+    for level in ("easy", "sharp"):
+        ctx.seats.add_bot(free_name(ctx, "bot_names", BOT_NAME_COUNT), level)
+    lobby = LobbyScene(ctx, _entry(ctx))
+    ctx.stack.push(lobby)
+    lobby.focus_key(f"level:{len(ctx.seats) - 1}")
+
+
 def _lobby_of(game_id: str):
     """The lobby of one game (``lobby.<game id>``): every game's options on screen."""
 
@@ -102,6 +114,7 @@ SHOTS = {
     "games": _games,
     "lobby": _lobby,
     "lobby.deck": _deck,
+    "lobby.bots": _lobby_bots,
     "settings": _settings,
     "pause": _pause,
     "credits": _credits,

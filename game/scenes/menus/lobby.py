@@ -2,7 +2,9 @@
 name, bots fill in, the game's options are set, and the match starts.
 
 Seated players use their own device: BACK leaves the table, ALT (X) cycles their colour
-and shape, the shoulders cycle their name through a list of fun names. An unseated
+and shape, the shoulders cycle their name through a list of fun names. A bot seat's card
+holds its level chip (easy / normal / sharp): focus it and press CONFIRM (or click it) to
+cycle the level. LEFT/RIGHT keep moving the focus, so a chip never traps it. An unseated
 device's BACK (or a right click) goes back to the game choice. The focus on the right
 panel is shared: anyone moves it.
 
@@ -117,6 +119,7 @@ class LobbyScene(MenuScene):
     def refresh(self) -> None:
         """Enable what the table allows now (called whenever the table changes)."""
         self._table = self._table_signature()
+        self._level_chips()
         n = len(self.ctx.seats)
         bots = any(seat.bot for seat in self.ctx.seats.seats)
         for item in self.items:
@@ -130,6 +133,24 @@ class LobbyScene(MenuScene):
                 self._enable(item, bots)
         self._apply_focus()
 
+    def _level_chips(self) -> None:
+        """One focusable level chip per bot seat (drawn by us: no widget to rebuild)."""
+        focused = self.focused()
+        keep = focused.key if focused is not None else None
+        self.items = [item for item in self.items if not item.key.startswith("level:")]
+        rects = self.seat_rects()
+        for seat in self.ctx.seats.seats:
+            if seat.bot:
+                self.card(f"level:{seat.index}", self.chip_rect(rects[seat.index]),
+                          lambda i=seat.index: self.ctx.seats.step_level(i, 1))
+        keys = [item.key for item in self.items]
+        self.focus = keys.index(keep) if keep in keys else keys.index("start") if "start" in keys else 0
+
+    @staticmethod
+    def chip_rect(card: pygame.Rect) -> pygame.Rect:
+        """Where a bot seat's level chip sits: along the bottom of its card."""
+        return pygame.Rect(card.x + 14, card.bottom - 14 - 56, card.width - 28, 56)
+
     @staticmethod
     def _enable(item: Any, on: bool) -> None:
         item.enabled = on
@@ -139,7 +160,7 @@ class LobbyScene(MenuScene):
             item.element.disable()
 
     def _table_signature(self) -> tuple:
-        return tuple((s.name, s.style, s.bot, s.device) for s in self.ctx.seats.seats)
+        return tuple((s.name, s.style, s.bot, s.device, s.level) for s in self.ctx.seats.seats)
 
     def config(self) -> dict[str, Any]:
         """The config a match would start with now."""
@@ -295,15 +316,18 @@ class LobbyScene(MenuScene):
         kit.seat_token(surface, seat.style, (rect.centerx, int(rect.y + rect.height * 0.32 + bob)),
                        min(64, rect.width // 4, int(rect.height * 0.17)))
         if seat.bot:
-            kind, label = "bot", self.t("lobby.bot")
+            kind, label = "bot", None  # its level chip stands where a device's name goes
         elif isinstance(seat.device, tuple) and seat.device[0] == "kb":
             kind, label = "kb", self.t(f"lobby.kb_{seat.device[1]}")
         else:
             kind, label = "pad", self.t("lobby.pad")
         icon = kit.icon(DEVICE_ICONS[kind], 52)
         surface.blit(icon, icon.get_rect(topright=(rect.right - 12, rect.y + 10)))
-        device = kit.blit_text(surface, label, 28, (rect.centerx, rect.bottom - 16), "midbottom", kit.colours.text,
-                               max_width=rect.width - 20, align="center", shadow=True)
+        if label is None:
+            device = self.chip_rect(rect)  # drawn over the card in draw_front
+        else:
+            device = kit.blit_text(surface, label, 28, (rect.centerx, rect.bottom - 16), "midbottom",
+                                   kit.colours.text, max_width=rect.width - 20, align="center", shadow=True)
         size = fit_size(kit, seat.name, rect.width - 24, (36, 32, 28))
         name = kit.text(seat.name, size, style.light, max_width=rect.width - 24, align="center", shadow=True)
         top = min(int(rect.y + rect.height * 0.56), device.top - 8 - name.get_height())
@@ -328,6 +352,15 @@ class LobbyScene(MenuScene):
 
     def draw_front(self, surface: pygame.Surface, alpha: float) -> None:
         kit = self.kit
+        rects = self.seat_rects()
+        focused = self.focused()
+        for seat in self.ctx.seats.seats:
+            if seat.bot:
+                text = self.t(f"lobby.level.{seat.level}")
+                chip = self.chip_rect(rects[seat.index])
+                on = focused is not None and focused.key == f"level:{seat.index}"
+                kit.blit_text(surface, text, fit_size(kit, text, chip.width - 16, (32, 30, 28)), chip.center, "center",
+                              kit.colours.bg if on else kit.colours.text, max_width=chip.width - 16, align="center")
         start = next((item for item in self.items if item.key == "start"), None)
         if start is not None:
             self.draw_how_to_start(surface, start.rect)

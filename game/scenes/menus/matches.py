@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ... import paths
-from ...core.bots import Bot
+from ...core.bots import DEFAULT_LEVEL, LEVELS, Bot
 from ...core.rng import Rng
 from ...core.session import SaveError, Session, quarantine
 from ...games import GameEntry
@@ -63,8 +63,9 @@ def start_problem(ctx: Any, entry: GameEntry, config: Mapping[str, Any] | None =
 
 
 def make_bots(ctx: Any, entry: GameEntry, seed: int | str) -> dict[int, Bot]:
+    """A bot for every bot seat, at the seat's level."""
     catalogue = ctx.catalogue.game(entry.catalogue_key)
-    return {seat.index: entry.make_bot(catalogue, seat.index, Rng.from_seed(f"{seed}/bot/{seat.index}"))
+    return {seat.index: entry.make_bot(catalogue, seat.index, Rng.from_seed(f"{seed}/bot/{seat.index}"), seat.level)
             for seat in ctx.seats.seats if seat.bot}
 
 
@@ -77,7 +78,8 @@ def new_match(ctx: Any, entry: GameEntry, options: Mapping[str, Any], seed: int 
     seats = list(ctx.seats.seats)
     config = match_config(ctx, entry, options, extra)
     definition = entry.make_definition(ctx.catalogue.game(entry.catalogue_key))
-    meta = {"seats": [{"name": s.name, "style": s.style, "bot": s.bot} for s in seats], "entry": entry.id}
+    meta = {"seats": [{"name": s.name, "style": s.style, "bot": s.bot, "level": s.level} for s in seats],
+            "entry": entry.id}
     session = Session(definition, config, seed, save_path=autosave_path(), meta=meta,
                       catalogue_version=ctx.catalogue.version)
     return scenes.make_board(ctx, entry, session, make_bots(ctx, entry, seed))
@@ -121,7 +123,7 @@ def _saved_entry(ctx: Any, session: Session) -> GameEntry:
 
 
 def _check_seats(session: Session) -> None:
-    """``meta.seats``: one ``{name, style, bot}`` per seat of the match, validated like
+    """``meta.seats``: one ``{name, style, bot[, level]}`` per seat of the match, validated like
     the rest of the save (a name, a style index, a flag)."""
     count = session.config.get("seats")
     seats = session.meta.get("seats")
@@ -131,14 +133,16 @@ def _check_seats(session: Session) -> None:
         if not (isinstance(seat, dict)
                 and isinstance(seat.get("name"), str) and 0 < len(seat["name"]) <= MAX_SAVED_NAME
                 and type(seat.get("style")) is int and 0 <= seat["style"] < MAX_SEATS
-                and isinstance(seat.get("bot"), bool)):
+                and isinstance(seat.get("bot"), bool)
+                and seat.get("level", DEFAULT_LEVEL) in LEVELS):
             raise SaveError("corrupt", f"meta.seats[{i}] is not a seat")
 
 
 def saved_seats(session: Session) -> list[dict[str, Any]]:
-    """The seats recorded in a save's meta (name, style, bot), one per seat of the match
-    (checked by :func:`load_saved`)."""
-    return [{"name": s["name"], "style": s["style"], "bot": s["bot"]} for s in session.meta["seats"]]
+    """The seats recorded in a save's meta (name, style, bot, level), one per seat of the
+    match (checked by :func:`load_saved`; saves from before levels: normal)."""
+    return [{"name": s["name"], "style": s["style"], "bot": s["bot"], "level": s.get("level", DEFAULT_LEVEL)}
+            for s in session.meta["seats"]]
 
 
 def resume_board(ctx: Any, entry: GameEntry, session: Session) -> Any:

@@ -253,7 +253,7 @@ class TakeSeatScene(Scene):
         table = self.ctx.seats
         while len(table) < len(self.saved) and self.saved[len(table)]["bot"]:
             saved = self.saved[len(table)]
-            seat = table.add_bot(saved["name"])
+            seat = table.add_bot(saved["name"], saved["level"])
             seat.style = saved["style"]
         if len(table) == len(self.saved) and not table.held():
             self._start()
