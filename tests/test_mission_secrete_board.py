@@ -1,6 +1,8 @@
 """The Mission Secrète board driven headless: intro peeks, a human swap with the cursor,
 an accusation by holding ALT, bots finishing a match, and no secret on the TV."""
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
@@ -156,8 +158,8 @@ def test_the_tv_never_draws_a_hidden_character():
     for characters in (["elf", "santa", "reindeer"], ["snowman", "reindeer", "santa"]):
         ctx, board = make(humans=3, bots=0, seed=9)
         close_intro(ctx)
-        board.session.state.characters = characters   # same grid, other secrets
-        board.on_state_changed(None)
+        board.session.state = replace(board.session.state, characters=tuple(characters))  # other secrets
+        board.on_events(None, ())
         canvas = ctx.kit.canvas()
         ctx.kit.background(canvas)
         ctx.stack.draw(canvas, 1.0)

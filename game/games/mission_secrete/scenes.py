@@ -21,6 +21,7 @@ import pygame
 
 from ...core.actions import Action
 from ...core.bots import Bot
+from ...core.events import Event, PhaseStarted
 from ...core.rng import Rng
 from ...core.session import Session
 from ...input.intents import InputEvent, Intent
@@ -29,7 +30,8 @@ from ...scenes.peek import PeekCurtain
 from ...scenes.ring import RingOption, RingPicker, RingQuestion
 from ...ui.kit import shadowed
 from ...ui.tween import Tween
-from .view import Accusation, MSPublic
+from .events import Accused, Swapped
+from .view import Ending, MSPhase, MSPublic
 
 #: Grid geometry on the 1920×1080 canvas, in play and once the match is over.
 PLAY_CELL, PLAY_GAP, PLAY_CENTER = 150, 12, (960, 560)
@@ -53,7 +55,7 @@ def mix(a, b, t: float) -> tuple[int, int, int]:
 class Reveal:
     """The public reading of one accusation: claim, drum roll, verdict."""
 
-    def __init__(self, accusation: Accusation) -> None:
+    def __init__(self, accusation: Accused) -> None:
         self.accusation = accusation
         self.tick = 0
 
@@ -104,7 +106,7 @@ class MissionBoard(MatchScene):
         self.accused: int | None = None
         self.accused_done = False
         self.struck: dict[int, Tween] = {s: Tween(1.0, 1.0, 0) for s in range(self.seats) if self.public.out[s]}
-        self.end_move: Tween | None = Tween(1.0, 1.0, 0) if self.public.phase == "over" else None
+        self.end_move: Tween | None = Tween(1.0, 1.0, 0) if self.public.phase == MSPhase.OVER else None
         self.curtain: PeekCurtain | None = None
         self.intro = [s for s in range(self.seats) if s not in self.bots] if intro and not self.public.swaps else []
         #: What stays still between moves, painted once per change (see ``draw``).
@@ -140,19 +142,20 @@ class MissionBoard(MatchScene):
         if self.intro and self.stack is not None and self.curtain is None:
             self.open_peek(self.intro[0], intro=True)
 
-    def on_state_changed(self, action: Action | None) -> None:
-        before, self.public = self.public, self.session.view(None).public
-        if len(self.public.swaps) > len(before.swaps):
-            last = self.public.swaps[-1]
-            self.swap = (last.a, last.b, Tween(0.0, 1.0, SWAP_TICKS, "in_out_cubic"))
-            self.selected = None
-            self.ctx.audio.play("vote")
-        if len(self.public.accusations) > len(before.accusations):
-            self.reveal = Reveal(self.public.accusations[-1])
-            self.holds.clear()
-            self.ctx.audio.play("reveal")
-        if self.public.phase == "over" and before.phase != "over":
-            self.holds.clear()
+    def on_events(self, action: Action | None, events: tuple[Event, ...]) -> None:
+        """Animate what the rules say happened: a swap flies, an accusation is read out."""
+        self.public = self.session.view(None).public
+        for event in events:
+            if isinstance(event, Swapped):
+                self.swap = (event.a, event.b, Tween(0.0, 1.0, SWAP_TICKS, "in_out_cubic"))
+                self.selected = None
+                self.ctx.audio.play("vote")
+            elif isinstance(event, Accused):
+                self.reveal = Reveal(event)
+                self.holds.clear()
+                self.ctx.audio.play("reveal")
+            elif isinstance(event, PhaseStarted) and event.phase == MSPhase.OVER:
+                self.holds.clear()
 
     def fixed_update(self, dt: float) -> None:
         self.ticks += 1
@@ -172,7 +175,7 @@ class MissionBoard(MatchScene):
         first = next((seat for seat, ticks in self.holds.items() if ticks >= HOLD_TICKS), None)
         if first is not None:
             self.start_accusation(first)
-        if self.public.phase == "over" and not self.busy:
+        if self.public.phase == MSPhase.OVER and not self.busy:
             if self.end_move is None:
                 self.end_move = Tween(0.0, 1.0, END_MOVE_TICKS, "in_out_cubic")
                 self.ctx.audio.play("victory")
@@ -196,7 +199,7 @@ class MissionBoard(MatchScene):
     def handle(self, seat: int | None, event: InputEvent) -> bool:
         if seat is None or seat >= self.seats or seat in self.bots:
             return super().handle(seat, event)
-        if self.public.phase == "over":
+        if self.public.phase == MSPhase.OVER:
             if self.end_move is not None and self.end_move.done and event.pressed and not event.repeat:
                 if event.intent in (Intent.CONFIRM, Intent.BACK):
                     self.finish(again=event.intent is Intent.CONFIRM)
@@ -269,7 +272,7 @@ class MissionBoard(MatchScene):
     # --- accusations (MS-6) -----------------------------------------------------------------
     def start_accusation(self, seat: int) -> None:
         self.holds.clear()
-        if self.stack is None or self.public.phase != "play" or self.public.out[seat]:
+        if self.stack is None or self.public.phase != MSPhase.PLAY or self.public.out[seat]:
             return
         others = [s for s in self.still_in() if s != seat]
         self.accuser, self.accused_done = seat, False
@@ -485,7 +488,7 @@ class MissionBoard(MatchScene):
                 rect.x = int(start.x + (end.x - start.x) * t + sign * lift * 0.4)
                 rect.y = int(start.y + (end.y - start.y) * t + sign * lift)
                 self._draw_card(surface, rect.inflate(int(lift / 3), int(lift / 3)), public.grid[cell], c.gold)
-        if public.phase == "play" and self.swap is None and self.reveal is None:
+        if public.phase == MSPhase.PLAY and self.swap is None and self.reveal is None:
             self._draw_last_swap(surface, alpha)
             if public.turn not in self.bots:
                 self._draw_cursor(surface, alpha)
@@ -730,7 +733,7 @@ class MissionBoard(MatchScene):
         panel = pygame.Rect(980, kit.safe_rect.y + 40, kit.safe_rect.right - 980, 860)
         panel.x += int((1 - shown) * 900)
         kit.panel(surface, panel, c.panel, radius=40, border=c.gold, border_width=6)
-        mission = public.end == "mission"
+        mission = public.end == Ending.MISSION
         title = t("ms.end.shared" if len(public.winners) > 1 else "ms.end.mission") if mission else t("ms.end.last")
         y = kit.blit_text(surface, title, 68, (panel.centerx, panel.y + 26), "midtop", c.gold, shadow=True,
                           max_width=panel.width - 40, align="center").bottom + 16
@@ -869,7 +872,7 @@ def shot_reveal(ctx: Any, args: argparse.Namespace) -> None:
 
 def shot_win(ctx: Any, args: argparse.Namespace) -> None:
     entry, session, bots = _table(ctx, args.seed)
-    _play(session, bots, lambda public: public.phase == "over" and public.end == "mission", args.seed,
+    _play(session, bots, lambda public: public.phase == MSPhase.OVER and public.end == Ending.MISSION, args.seed,
           accuse=False)
     board = MissionBoard(ctx, entry, session, {}, intro=False)
     board.end_move = Tween(0.0, 1.0, 1)
