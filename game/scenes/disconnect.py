@@ -9,10 +9,11 @@ seat by pressing CONFIRM; the overlay leaves once no seat is held.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Hashable
 
 from ..input.intents import InputEvent, Intent
 from .base import Scene
+from .match import MatchScene
 
 #: Device kinds that may take a held seat (not the mouse, not bots).
 RECLAIMERS = ("pad", "kb")
@@ -107,6 +108,16 @@ class DisconnectScene(Scene):
         kit.blit_text(surface, ctx.t("disconnect.keyboard"), 30, (W // 2, y + 48), "midtop", kit.colours.muted)
         kit.blit_text(surface, ctx.t("disconnect.paused"), 30, (W // 2, y + 96), "midtop", kit.colours.muted)
         kit.hint_bar(surface, [(Intent.MENU, ctx.t("disconnect.menu"))])
+
+
+def hold_lost_seat(ctx: Any, device: Hashable) -> bool:
+    """The input hub's ``on_seat_lost``: a seated pad left. During a match its seat is
+    held and the overlay comes up (True); outside one the hub decides (False)."""
+    if not any(isinstance(scene, MatchScene) for scene in ctx.stack):
+        return False
+    ctx.seats.disconnect(device)
+    show_disconnect(ctx)
+    return True
 
 
 def show_disconnect(ctx: Any) -> DisconnectScene:
