@@ -32,7 +32,8 @@ S = TypeVar("S")
 
 def clone(state: S) -> S:
     """A deep copy of a state (pickle is several times faster than deepcopy)."""
-    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    copy: S = pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    return copy
 
 
 def chance_action(rng: Rng, draw: Callable[[Rng], Mapping[str, Any]]) -> Action:
@@ -165,7 +166,7 @@ class GameDefinition:
         return None
 
     # --- information -----------------------------------------------------------------
-    def view(self, state: Any, seat: int | None) -> SeatView:
+    def view(self, state: Any, seat: int | None) -> SeatView[Any]:
         raise NotImplementedError
 
     def secrets(self, state: Any, seat: int) -> Iterable[tuple[str, Any]]:

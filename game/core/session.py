@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from .actions import CHANCE, TIMEOUT, Action, IllegalAction
-from .engine import GameDefinition
+from .engine import GameDefinition, Outcome, SeatView
 from .events import Event, TimedOut
 from .rng import Rng
 from .serial import state_hash
@@ -97,10 +97,10 @@ class Session:
     def current(self) -> frozenset[int]:
         return self.definition.current(self.state)
 
-    def outcome(self):
+    def outcome(self) -> Outcome | None:
         return self.definition.outcome(self.state)
 
-    def view(self, seat: int | None):
+    def view(self, seat: int | None) -> SeatView[Any]:
         return self.definition.view(self.state, seat)
 
     def legal(self, seat: int) -> list[Action]:

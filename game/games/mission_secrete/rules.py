@@ -21,7 +21,7 @@ from ...core.actions import CHANCE, Action, IllegalAction
 from ...core.engine import Outcome, SeatView, Step, chance_action, take_chance
 from ...core.events import Eliminated, Event, MatchOver, Revealed, TurnStarted
 from ...core.options import OptionSpec
-from ...core.phases import Move, Phase, PhasedGame, anyone, nobody, one
+from ...core.phases import Move, Phase, PhasedGame, Who, anyone, nobody, one
 from ...core.rng import Rng
 from ...core.values import SeatOrder
 from .catalogue import MSCatalogue
@@ -123,7 +123,7 @@ class MissionSecrete(PhasedGame[MSState]):
         super().__init__()
 
     def phases(self) -> Sequence[Phase[MSState]]:
-        still_in = anyone(lambda s: s.still_in)
+        still_in: Who[MSState] = anyone(lambda s: s.still_in)
         return (
             Phase(MSPhase.DEAL, {CHANCE: Move(self._deal)}, active=nobody, chance=self._draw,
                   end_if=lambda s: bool(s.grid), next=MSPhase.PLAY),
