@@ -10,7 +10,7 @@ act waits a short, human-like delay, then submits an action chosen from its own 
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from ..core.actions import Action, IllegalAction
 from ..core.bots import Bot
@@ -19,13 +19,17 @@ from ..core.session import Session
 from ..input.intents import InputEvent, Intent
 from .base import Scene
 
+if TYPE_CHECKING:  # the context imports the scenes' base
+    from ..context import AppContext
+    from ..games import GameEntry
+
 #: Fixed ticks a bot "thinks" before acting (0.6–1.5 s at 60 Hz), so a table of bots
 #: reads like people playing rather than a flash of results.
 BOT_DELAY_TICKS = (36, 90)
 
 
 class MatchScene(Scene):
-    def __init__(self, ctx: Any, entry: Any, session: Session, bots: Mapping[int, Bot] | None = None,
+    def __init__(self, ctx: AppContext, entry: GameEntry, session: Session, bots: Mapping[int, Bot] | None = None,
                  bot_delay: tuple[int, int] = BOT_DELAY_TICKS) -> None:
         super().__init__()
         self.ctx = ctx

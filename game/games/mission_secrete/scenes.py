@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import argparse
 import math
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import pygame
 
@@ -32,6 +32,10 @@ from ...ui.kit import shadowed
 from ...ui.tween import Tween
 from .events import Accused, Swapped
 from .view import Ending, MSPhase, MSPublic
+
+if TYPE_CHECKING:
+    from ...context import AppContext
+    from .. import GameEntry
 
 #: Grid geometry on the 1920×1080 canvas, in play and once the match is over.
 PLAY_CELL, PLAY_GAP, PLAY_CENTER = 150, 12, (960, 560)
@@ -90,7 +94,7 @@ class AccusePicker(RingPicker):
 
 
 class MissionBoard(MatchScene):
-    def __init__(self, ctx: Any, entry: Any, session: Session, bots: Mapping[int, Bot] | None = None,
+    def __init__(self, ctx: AppContext, entry: GameEntry, session: Session, bots: Mapping[int, Bot] | None = None,
                  intro: bool = True) -> None:
         super().__init__(ctx, entry, session, bots)
         self.catalogue = ctx.catalogue.game(entry.catalogue_key)
@@ -784,7 +788,7 @@ class MissionBoard(MatchScene):
             pygame.draw.rect(surface, colours[i % len(colours)], piece, border_radius=3)
 
 
-def make_board(ctx: Any, entry: Any, session: Session, bots: Mapping[int, Bot]) -> MissionBoard:
+def make_board(ctx: AppContext, entry: GameEntry, session: Session, bots: Mapping[int, Bot]) -> MissionBoard:
     return MissionBoard(ctx, entry, session, bots)
 
 
@@ -792,7 +796,7 @@ def make_board(ctx: Any, entry: Any, session: Session, bots: Mapping[int, Bot]) 
 SHOT_SEATS = 4
 
 
-def _table(ctx: Any, seed: int, seats: int = SHOT_SEATS) -> tuple[Any, Session, dict[int, Bot]]:
+def _table(ctx: AppContext, seed: int, seats: int = SHOT_SEATS) -> tuple[GameEntry, Session, dict[int, Bot]]:
     while len(ctx.seats) < seats:
         ctx.seats.add_bot(ctx.t("kit.bot_name", n=len(ctx.seats) + 1))
     entry = ctx.games["mission_secrete"]
@@ -818,7 +822,7 @@ def _play(session: Session, bots: Mapping[int, Bot], stop: Callable[[MSPublic], 
                 break
 
 
-def _mid_match(ctx: Any, args: argparse.Namespace, swaps: int = 7) -> tuple[Any, Session, dict[int, Bot], MissionBoard]:
+def _mid_match(ctx: AppContext, args: argparse.Namespace, swaps: int = 7) -> tuple[GameEntry, Session, dict[int, Bot], MissionBoard]:
     """A match ``swaps`` swaps in and still going (the first seed from ``args.seed`` on
     whose match lasts that long)."""
     for seed in range(args.seed, args.seed + 50):
@@ -831,18 +835,18 @@ def _mid_match(ctx: Any, args: argparse.Namespace, swaps: int = 7) -> tuple[Any,
     return entry, session, bots, board
 
 
-def _press(ctx: Any, seat: int, intent: Intent, pressed: bool = True, **extra: Any) -> None:
+def _press(ctx: AppContext, seat: int, intent: Intent, pressed: bool = True, **extra: Any) -> None:
     ctx.stack.handle(seat, InputEvent(ctx.seats[seat].device, intent, pressed=pressed, **extra))
 
 
-def shot_turn(ctx: Any, args: argparse.Namespace) -> None:
+def shot_turn(ctx: AppContext, args: argparse.Namespace) -> None:
     _entry, session, _bots, board = _mid_match(ctx, args)
     turn = session.view(None).public.turn
     board.cursor = 7
     _press(ctx, turn, Intent.CONFIRM)
 
 
-def shot_swap(ctx: Any, args: argparse.Namespace) -> None:
+def shot_swap(ctx: AppContext, args: argparse.Namespace) -> None:
     _entry, session, bots, board = _mid_match(ctx, args)
     turn = session.view(None).public.turn
     swaps = [a for a in session.legal(turn) if a.kind == "swap"]
@@ -851,7 +855,7 @@ def shot_swap(ctx: Any, args: argparse.Namespace) -> None:
     board.swap = (a, b, Tween(0.0, 1.0, SWAP_TICKS, "in_out_cubic", delay=max(0, args.ticks - SWAP_TICKS // 2)))
 
 
-def shot_accuse(ctx: Any, args: argparse.Namespace) -> None:
+def shot_accuse(ctx: AppContext, args: argparse.Namespace) -> None:
     _entry, session, _bots, board = _mid_match(ctx, args)
     accuser = (session.view(None).public.turn + 2) % SHOT_SEATS
     board.start_accusation(accuser)
@@ -859,7 +863,7 @@ def shot_accuse(ctx: Any, args: argparse.Namespace) -> None:
     _press(ctx, accuser, Intent.CONFIRM)
 
 
-def shot_reveal(ctx: Any, args: argparse.Namespace) -> None:
+def shot_reveal(ctx: AppContext, args: argparse.Namespace) -> None:
     _entry, session, _bots, board = _mid_match(ctx, args)
     public = session.view(None).public
     accuser, accused = (public.turn + 1) % SHOT_SEATS, (public.turn + 3) % SHOT_SEATS
@@ -870,7 +874,7 @@ def shot_reveal(ctx: Any, args: argparse.Namespace) -> None:
     board.reveal.tick = max(0, CLAIM_TICKS + 40 - args.ticks)
 
 
-def shot_win(ctx: Any, args: argparse.Namespace) -> None:
+def shot_win(ctx: AppContext, args: argparse.Namespace) -> None:
     entry, session, bots = _table(ctx, args.seed)
     _play(session, bots, lambda public: public.phase == MSPhase.OVER and public.end == Ending.MISSION, args.seed,
           accuse=False)
@@ -879,7 +883,7 @@ def shot_win(ctx: Any, args: argparse.Namespace) -> None:
     ctx.stack.push(board)
 
 
-def shot_peek(ctx: Any, args: argparse.Namespace) -> None:
+def shot_peek(ctx: AppContext, args: argparse.Namespace) -> None:
     _entry, _session, _bots, board = _mid_match(ctx, args)
     board.open_peek(1)
     _press(ctx, 1, Intent.PEEK)
