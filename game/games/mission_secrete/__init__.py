@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from .. import GameEntry, OptionSpec
+from .. import GameEntry
 from .bots import MissionBot
 from .catalogue import load
 from .rules import MissionSecrete
 
+#: The lobby options are the ones the rules declare (``MissionSecrete.options``).
 ENTRIES = (
     GameEntry.of_package(
         __name__,
         MissionSecrete,
         load,
         make_bot=lambda catalogue, seat, rng: MissionBot(seat, rng, catalogue),
-        options=(OptionSpec("free_swap", False, (False, True)),),  # MS-4
     ),
 )
