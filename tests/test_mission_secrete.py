@@ -322,3 +322,21 @@ def test_the_phase_shell_refuses_before_the_handlers():
     with pytest.raises(IllegalAction) as err:
         GAME.apply(over, swap(1, 0, 1))
     assert err.value.reason == "not_playing"
+
+
+def test_replay_log_tells_the_match_move_by_move(tmp_path, capsys):
+    from game.__main__ import main
+    from game.catalogue import data_version
+
+    save = tmp_path / "autosave.json"
+    session = Session(GAME, ENTRY.default_config(3), 8, save_path=save, catalogue_version=data_version(paths.data_dir()))
+    turn = session.state.turn
+    session.submit(swap(turn, 0, 1))
+    session.submit(accuse((turn + 1) % 3, turn, session.state.characters[turn]))
+    assert main(["replay", str(save), "--log"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("   1. chance characters=") and "the grid is dealt" in lines[0]
+    assert f"[to seat 0] seat 0 is dealt {session.state.characters[0]}" in lines[0]
+    assert lines[1] == f"   2. seat {turn} swap a=0 b=1  ->  seat {turn} swapped cells 0 and 1; seat {(turn + 1) % 3}'s turn"
+    assert lines[2].startswith(f"   3. seat {(turn + 1) % 3} accuse accused={turn}")
+    assert f"seat {turn} is out" in lines[2]
