@@ -122,7 +122,9 @@ class Phase(Generic[S]):
 
 
 class PhasedGame(GameDefinition, Generic[S]):
-    """A game on declared phases: subclasses define :meth:`phases` and the handlers."""
+    """A game on declared phases: subclasses define :meth:`phases` and the handlers,
+    and call ``super().__init__()`` once what :meth:`phases` needs is set (the phases
+    are read once, there)."""
 
     #: The refusal of a move that belongs to another phase.
     not_now: str = "not_now"
