@@ -25,6 +25,7 @@ import pygame
 from .input.hub import InputHub
 from .input.viewport import CANVAS, Viewport
 from .paths import assets_dir
+from .scenes.disconnect import hold_lost_seat
 from .settings import save_settings
 
 
@@ -75,6 +76,7 @@ class App:
         self.viewport = Viewport.fit(self.window.get_size())
         self.hub = hub if hub is not None else InputHub(ctx)
         self.hub.to_canvas = lambda pos: self.viewport.to_canvas(pos)
+        self.hub.on_seat_lost = lambda device: hold_lost_seat(ctx, device)
         ctx.input = self.hub
         self.running = True
         ctx.stack.on_empty = self.quit

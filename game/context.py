@@ -7,34 +7,42 @@ with :func:`build_context`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .catalogue import Catalogue
 from .games import GameEntry
 from .scenes.base import SceneStack
 
+if TYPE_CHECKING:  # types only: the kit, audio and hub import pygame when the context is built
+    from .i18n import Strings
+    from .input.hub import InputHub
+    from .seats import SeatTable
+    from .settings import Settings
+    from .ui.audio import Audio
+    from .ui.kit import UiKit
+
 
 @dataclass
 class AppContext:
     catalogue: Catalogue
-    #: ``game.settings.Settings``: language, volumes, text scale, safe area, timers…
-    settings: Any
-    #: ``game.ui.kit.UiKit``: fonts, text cache, icons, seat styles, theme colours.
-    kit: Any
-    #: ``game.seats.SeatTable``: who sits where, with which device.
-    seats: Any
-    #: ``game.ui.audio.Audio``: ``play(name)``, volumes from settings.
-    audio: Any
+    #: Language, volumes, text scale, safe area, timers…
+    settings: Settings
+    #: Fonts, text cache, icons, seat styles, theme colours.
+    kit: UiKit
+    #: Who sits where, with which device.
+    seats: SeatTable
+    #: ``play(name)``, volumes from settings.
+    audio: Audio
     games: dict[str, GameEntry]
     stack: SceneStack = field(default_factory=SceneStack)
-    #: ``game.input.hub.InputHub`` in a real app (rumble, pad names); None headless.
-    input: Any = None
+    #: The input hub in a real app (rumble, pad names); None headless.
+    input: InputHub | None = None
     headless: bool = False
     #: Messages to show on screen once (corrupt settings, skipped custom decks…).
     notices: list[str] = field(default_factory=list)
 
     @property
-    def strings(self):
+    def strings(self) -> Strings:
         return self.catalogue.strings
 
     def t(self, key: str, **fmt: Any) -> str:

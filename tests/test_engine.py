@@ -11,6 +11,7 @@ from game.core.rng import Rng
 from game.core.session import SaveError, Session, quarantine
 from game.core.serial import state_hash
 from game.core.engine import SeatView
+from game.core.events import TimedOut
 from tests.toygame import VOTE_TICKS, ToyBot, ToyGame, resolve
 
 CONFIG = {"seats": 2, "timer_scale": 1.0}
@@ -103,7 +104,7 @@ def test_countdown_expires_on_the_exact_tick_and_replays():
     assert session.remaining() == VOTE_TICKS
     session.advance(VOTE_TICKS - 1)
     assert session.state.round == 0 and session.remaining() == 1
-    assert session.advance(1) is True
+    assert session.advance(1) == (TimedOut("vote"),)       # the toy game tells no events of its own
     timeout = session.log[-2]
     assert timeout.kind == TIMEOUT and timeout.tick == start + VOTE_TICKS
     assert session.log[-1].kind == CHANCE and session.state.vote_started == start + VOTE_TICKS
@@ -122,8 +123,8 @@ def test_a_long_advance_stops_at_every_deadline():
 def test_timer_scale_zero_means_no_limit():
     session = new_session(timer_scale=0)
     assert session.remaining() is None
-    assert session.advance(10 ** 6) is False and session.state.round == 0
-    assert session.jump_to_deadline() is False
+    assert session.advance(10 ** 6) == () and session.state.round == 0
+    assert session.jump_to_deadline() == ()
 
 
 # --- Chance in the log ------------------------------------------------------------------------

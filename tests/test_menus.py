@@ -11,6 +11,7 @@ from game.scenes.menus.credits import CreditsScene, parse_markdown
 from game.scenes.menus.dialogs import ConfirmScene, ToastScene
 from game.scenes.menus.games import GameChoiceScene
 from game.scenes.menus.howto import HowToScene
+from game.scenes.menus.deck import DeckScene
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.menus.matches import autosave_path, playable
 from game.scenes.menus.pause import PauseScene
@@ -265,9 +266,22 @@ def test_resume_rebinds_seats_then_opens_the_board(ctx, monkeypatch):
     assert isinstance(below, LobbyScene) and below.entry.id == entry.id
 
 
+#: The scene each menu shot leaves on top (``lobby.<game>`` shots: a lobby of that game).
+SHOT_TOPS = {"title": TitleScene, "title.attract": TitleScene, "games": GameChoiceScene, "lobby": LobbyScene,
+             "lobby.deck": DeckScene, "settings": SettingsScene, "pause": PauseScene, "credits": CreditsScene,
+             "howto": HowToScene}
+
+
 def test_every_shot_builds_and_draws():
     for name, build in SHOTS.items():
         ctx = make_ctx(seats=8)
         build(ctx, None)
         tick(ctx, 3)
-        draw(ctx)
+        top = ctx.stack.top
+        if name in SHOT_TOPS:
+            assert type(top) is SHOT_TOPS[name], name
+        else:
+            assert isinstance(top, LobbyScene) and name == f"lobby.{top.entry.id}", name
+        canvas = draw(ctx)
+        colours = {canvas.get_at((x, y))[:3] for x in range(40, 1920, 97) for y in range(30, 1080, 61)}
+        assert len(colours) > 3, f"{name} drew (almost) nothing"

@@ -1,12 +1,15 @@
 """Mission Secrète rules (MS-1..MS-7), catalogue and bots."""
 
+import json
 import shutil
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from game import paths
 from game.core.actions import CHANCE, Action, IllegalAction
+from game.core.events import Eliminated, MatchOver, PhaseStarted, Revealed, TurnStarted, visible
 from game.core.playthrough import play_match
 from game.core.rng import Rng
 from game.core.session import Session
@@ -15,8 +18,9 @@ from game.games.mission_secrete import ENTRIES
 from game.games.mission_secrete.bots import STYLES, MissionBot
 from game.games.mission_secrete.catalogue import load
 from game.cli.sim import simulate
+from game.games.mission_secrete.events import Accused, CharacterDealt, Dealt, MissionCompleted, Swapped
 from game.games.mission_secrete.rules import MissionSecrete, MSState, completed_lines, deal_ok
-from game.games.mission_secrete.view import Line
+from game.games.mission_secrete.view import Line, MSPhase
 
 ENTRY = ENTRIES[0]
 CATALOGUE, _ = load(paths.data_dir())
@@ -30,8 +34,8 @@ def grid(*rows: str) -> list[str]:
 
 
 def state(cells, characters, turn=0, free_swap=False, out=None) -> MSState:
-    return MSState(seats=len(characters), free_swap=free_swap, rng=Rng(1), phase="play", grid=list(cells),
-                   characters=list(characters), out=list(out or [False] * len(characters)), turn=turn)
+    return MSState(seats=len(characters), free_swap=free_swap, rng=Rng(1), phase=MSPhase.PLAY, grid=tuple(cells),
+                   characters=tuple(characters), out=tuple(out or [False] * len(characters)), turn=turn)
 
 
 def swap(seat, a, b):
@@ -76,7 +80,7 @@ def test_setup_deals_by_chance_and_respects_ms3():
     for seed in range(60):
         session = Session(GAME, ENTRY.default_config(4), seed)
         deal = session.log[0]
-        assert deal.kind == CHANCE and deal.data["grid"] == session.state.grid
+        assert deal.kind == CHANCE and deal.data["grid"] == list(session.state.grid)
         assert deal_ok(session.state.grid, CATALOGUE)
         assert sorted(session.state.characters) == sorted(c.id for c in CATALOGUE.characters)
         redealt += session.state.deals > 1
@@ -146,7 +150,7 @@ def test_an_opponents_swap_wins_for_the_owner():
     s = GAME.apply(s, swap(1, 3, 8))                  # Santa brings the fourth scarf in
     out = GAME.outcome(s)
     assert out.winners == (0,) and out.reason == "mission"
-    assert s.lines == [Line("snowman", "row", 0)] and GAME.view(s, None).public.revealed == {0: "snowman"}
+    assert s.lines == (Line("snowman", "row", 0),) and GAME.view(s, None).public.revealed == {0: "snowman"}
     assert out.measures["end_mission"] == 1.0 and out.measures["end_right_accusation"] == 0.0
 
 
@@ -170,7 +174,7 @@ def test_a_line_of_a_character_not_in_play_wins_nothing():
 def test_a_line_of_an_eliminated_player_wins_nothing():
     s = state(NEAR_SCARF, ["elf", "santa", "snowman"])
     s = GAME.apply(s, accuse(1, 2, "snowman"))        # right: the snowman is out
-    assert s.out == [False, False, True]
+    assert s.out == (False, False, True)
     s = GAME.apply(s, swap(0, 3, 8))
     assert GAME.outcome(s) is None and s.phase == "play"
 
@@ -179,7 +183,7 @@ def test_a_line_of_an_eliminated_player_wins_nothing():
 def test_wrong_accusation_eliminates_the_accuser_and_hides_the_accused():
     s = state(NEAR_SCARF, ["elf", "santa", "reindeer"], turn=1)
     s = GAME.apply(s, accuse(1, 2, "snowman"))
-    assert s.out == [False, True, False] and GAME.outcome(s) is None
+    assert s.out == (False, True, False) and GAME.outcome(s) is None
     public = GAME.view(s, None).public
     assert public.revealed == {} and public.accusations[-1].right is False
     assert s.turn == 2, "the accuser's turn passes on"
@@ -189,7 +193,7 @@ def test_wrong_accusation_eliminates_the_accuser_and_hides_the_accused():
 
 def test_right_accusation_reveals_and_eliminates():
     s = GAME.apply(state(NEAR_SCARF, ["elf", "santa", "reindeer"]), accuse(2, 0, "elf"))
-    assert s.out == [True, False, False] and GAME.view(s, None).public.revealed == {0: "elf"}
+    assert s.out == (True, False, False) and GAME.view(s, None).public.revealed == {0: "elf"}
     assert s.turn == 1
 
 
@@ -226,7 +230,7 @@ def test_bot_reads_an_opponent_who_keeps_building_a_line():
     for _ in range(3):
         s = GAME.apply(s, santa.act(GAME.view(s, 1), [a for a in GAME.legal(s, 1) if a.kind == "swap"]))
         assert s.phase == "play"
-        s.turn = 1                                   # let Santa keep building for the test
+        s = replace(s, turn=1)                       # let Santa keep building for the test
         accused = watcher.act(GAME.view(s, 0), [a for a in GAME.legal(s, 0) if a.kind == "accuse"])
         belief = watcher.belief(GAME.view(s, 0).public, "elf", 1)   # as read during act
         assert max(belief, key=belief.get) == "santa" and "elf" not in belief
@@ -293,3 +297,96 @@ def test_bot_playthroughs(seats, free_swap):
         bots = {s: MissionBot(s, Rng.from_seed(f"{seed}:{s}"), CATALOGUE) for s in range(seats)}
         result = play_match(GAME, config, seed, bots, check=True)
         assert result.outcome.reason in ("mission", "right_accusation", "wrong_accusation")
+
+
+# --- phases and events ------------------------------------------------------------------------------
+SAVES = Path(__file__).parent / "data" / "ms_saves"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in SAVES.glob("*.json")))
+def test_saves_made_before_the_phase_model_replay_to_their_hash(tmp_path, name):
+    """Saves written by the rules before they moved onto declared phases and a frozen
+    state: the replayed states hash as they did then (Session.load checks it)."""
+    path = tmp_path / name
+    shutil.copy(SAVES / name, path)
+    session = Session.load(path, lambda _id: GAME)
+    assert session.hash() == json.loads(path.read_text())["hash"]
+
+
+def test_a_swap_tells_what_happened():
+    s = state(NEAR_SCARF, ["elf", "santa"])
+    new, events = GAME.step(s, swap(0, 24, 19))
+    assert events == (Swapped(0, 19, 24), TurnStarted(1))
+    assert [str(e) for e in events] == ["seat 0 swapped cells 19 and 24", "seat 1's turn"]
+    assert new.turn == 1 and s.turn == 0 and s.grid[24] == "candle" and new.grid[19] == "candle"
+
+
+def test_an_accusation_tells_the_verdict_and_the_match_end():
+    s = state(NEAR_SCARF, ["elf", "santa", "reindeer"])
+    _new, events = GAME.step(s, accuse(1, 0, "elf"))
+    assert events == (Accused(1, 0, "elf", True), Eliminated(0), Revealed(0, "character", "elf"), TurnStarted(1))
+    _new, events = GAME.step(state(NEAR_SCARF, ["elf", "santa"]), accuse(1, 0, "reindeer"))
+    assert events == (Accused(1, 0, "reindeer", False), Eliminated(1), MatchOver((0,), "wrong_accusation"),
+                      PhaseStarted("over"))
+
+
+def test_a_completed_mission_reveals_the_winner_and_ends_the_match():
+    s = GAME.apply(state(NEAR_SCARF, ["snowman", "santa"]), swap(0, 23, 24))
+    _new, events = GAME.step(s, swap(1, 3, 8))
+    line = Line("snowman", "row", 0)
+    assert events == (Swapped(1, 3, 8), Revealed(0, "character", "snowman"), MissionCompleted((0,), (line,)),
+                      MatchOver((0,), "mission"), PhaseStarted("over"))
+
+
+def test_the_deal_tells_each_seat_its_character_privately():
+    session = Session(GAME, ENTRY.default_config(3), 4)
+    events = GAME.step(GAME.setup(session.config, Rng.from_seed(4)), session.log[0]).events
+    public = visible(events, None)
+    assert [type(e) for e in public] == [Dealt, PhaseStarted, TurnStarted]
+    for seat in range(3):
+        mine = [e for e in visible(events, seat) if isinstance(e, CharacterDealt)]
+        assert mine == [CharacterDealt(seat, session.state.characters[seat])]
+
+
+def test_a_whole_match_shows_no_hidden_character_in_public_events():
+    session = Session(GAME, ENTRY.default_config(4), 11)
+    bots = {s: MissionBot(s, Rng(s), CATALOGUE) for s in range(4)}
+    order = Rng(3)
+    while session.outcome() is None:
+        actions = (bots[s].act(session.view(s), session.legal(s)) for s in order.shuffled(sorted(session.current())))
+        events = visible(session.submit(next(a for a in actions if a is not None)), None)
+        assert events and not any(isinstance(e, CharacterDealt) for e in events)
+        for event in events:
+            if isinstance(event, Revealed):
+                assert session.state.revealed[event.seat] == event.value
+
+
+def test_the_phase_shell_refuses_before_the_handlers():
+    s = state(NEAR_SCARF, ["elf", "santa"])
+    for action, reason in [(Action("dance", 0), "unknown_action"), (swap(7, 0, 1), "bad_seat"),
+                           (swap(1, 0, 1), "not_your_turn")]:
+        with pytest.raises(IllegalAction) as err:
+            GAME.apply(s, action)
+        assert err.value.reason == reason
+    over = GAME.apply(s, accuse(1, 0, "elf"))
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(over, swap(1, 0, 1))
+    assert err.value.reason == "not_playing"
+
+
+def test_replay_log_tells_the_match_move_by_move(tmp_path, capsys):
+    from game.__main__ import main
+    from game.catalogue import data_version
+
+    save = tmp_path / "autosave.json"
+    session = Session(GAME, ENTRY.default_config(3), 8, save_path=save, catalogue_version=data_version(paths.data_dir()))
+    turn = session.state.turn
+    session.submit(swap(turn, 0, 1))
+    session.submit(accuse((turn + 1) % 3, turn, session.state.characters[turn]))
+    assert main(["replay", str(save), "--log"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("   1. chance characters=") and "the grid is dealt" in lines[0]
+    assert f"[to seat 0] seat 0 is dealt {session.state.characters[0]}" in lines[0]
+    assert lines[1] == f"   2. seat {turn} swap a=0 b=1  ->  seat {turn} swapped cells 0 and 1; seat {(turn + 1) % 3}'s turn"
+    assert lines[2].startswith(f"   3. seat {(turn + 1) % 3} accuse accused={turn}")
+    assert f"seat {turn} is out" in lines[2]

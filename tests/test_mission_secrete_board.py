@@ -1,13 +1,16 @@
 """The Mission Secrète board driven headless: intro peeks, a human swap with the cursor,
 an accusation by holding ALT, bots finishing a match, and no secret on the TV."""
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
 from game.context import build_context
 from game.core.rng import Rng
 from game.core.session import Session
-from game.games.mission_secrete.scenes import HOLD_TICKS, SHOTS, AccusePicker
+from game.games.mission_secrete.scenes import HOLD_TICKS, SHOTS, AccusePicker, MissionBoard
+from game.games.mission_secrete.view import Ending, MSPhase
 from game.input.intents import InputEvent, Intent
 from game.scenes.peek import PeekCurtain
 from game.settings import Settings
@@ -137,6 +140,21 @@ def test_bots_play_a_match_to_its_end_on_the_board():
     ctx.stack.draw(canvas, 1.0)
 
 
+#: What each shot must show: a check on the board (or the scene on top) after building it.
+SHOT_CHECKS = {
+    "mission_secrete.turn": lambda ctx, board: board.selected == 7 and board.public.phase == MSPhase.PLAY,
+    "mission_secrete.swap": lambda ctx, board: board.swap is not None and not board.bots_may_act(),
+    "mission_secrete.accuse": lambda ctx, board: isinstance(ctx.stack.top, AccusePicker) and board.accused is not None,
+    "mission_secrete.reveal": lambda ctx, board: board.reveal is not None and not board.reveal.accusation.right,
+    "mission_secrete.win": lambda ctx, board: board.public.end == Ending.MISSION and board.end_move.done,
+    "mission_secrete.peek": lambda ctx, board: isinstance(ctx.stack.top, PeekCurtain) and ctx.stack.top.seat == 1,
+}
+
+
+def test_every_shot_is_checked():
+    assert sorted(SHOT_CHECKS) == sorted(SHOTS)
+
+
 @pytest.mark.parametrize("name", sorted(SHOTS))
 def test_every_shot_builds_and_draws(name):
     import argparse
@@ -145,24 +163,34 @@ def test_every_shot_builds_and_draws(name):
     SHOTS[name](ctx, argparse.Namespace(seats=4, seed=1, lang="en", ticks=5))
     for _ in range(5):
         ctx.stack.fixed_update(1 / 60)
+    board = next(scene for scene in ctx.stack if isinstance(scene, MissionBoard))
+    assert SHOT_CHECKS[name](ctx, board), name
     canvas = ctx.kit.canvas()
+    ctx.kit.background(canvas)
+    bare = pygame.image.tobytes(canvas, "RGB")
     ctx.stack.draw(canvas, 1.0)
-    assert isinstance(canvas, pygame.Surface)
+    assert pygame.image.tobytes(canvas, "RGB") != bare, f"{name} drew nothing over the background"
 
 
 def test_the_tv_never_draws_a_hidden_character():
-    """Two boards that differ only in the secret characters draw the same pixels."""
-    images = []
+    """Two boards that differ only in the secret characters draw the same pixels, until
+    a seat peeks (the positive control: its character card differs)."""
+    images, peeked = [], []
     for characters in (["elf", "santa", "reindeer"], ["snowman", "reindeer", "santa"]):
         ctx, board = make(humans=3, bots=0, seed=9)
         close_intro(ctx)
-        board.session.state.characters = characters   # same grid, other secrets
-        board.on_state_changed(None)
+        board.session.state = replace(board.session.state, characters=tuple(characters))  # other secrets
+        board.on_events(None, ())
         canvas = ctx.kit.canvas()
         ctx.kit.background(canvas)
         ctx.stack.draw(canvas, 1.0)
         images.append(pygame.image.tobytes(canvas, "RGB"))
+        board.open_peek(0)
+        press(ctx, 0, Intent.PEEK)
+        ctx.stack.draw(canvas, 1.0)
+        peeked.append(pygame.image.tobytes(canvas, "RGB"))
     assert images[0] == images[1]
+    assert peeked[0] != peeked[1]
 
 
 def _same(a, b) -> bool:

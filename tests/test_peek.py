@@ -69,6 +69,11 @@ def test_closed_curtain_looks_the_same_whatever_the_secret(ctx):
     ctx.stack.pop()
     ctx.stack.push(PeekCurtain(ctx, 1, secret((0, 255, 0))))
     assert render(ctx) == closed_red
+    ev(ctx, 1, Intent.PEEK)            # positive control: open, the secrets differ
+    open_green = render(ctx)
+    ctx.stack.pop()
+    ctx.stack.push(first)
+    assert render(ctx) != open_green
 
 
 def test_other_seats_are_swallowed_and_the_board_keeps_ticking(ctx):

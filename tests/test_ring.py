@@ -66,20 +66,28 @@ def test_where_a_seat_points_never_shows_on_the_tv(ctx):
     point(ctx, 0, 6)
     assert picker.pointer[0] == 6
     assert render(ctx) == at_three
+    ev(ctx, 0, Intent.PEEK)            # positive control: inside the peek the pointer shows
+    at_six = render(ctx)
+    point(ctx, 0, 3)
+    assert render(ctx) != at_six
 
 
 def test_what_a_seat_chose_never_shows_on_the_tv():
-    images = []
+    images, peeked = [], []
     for option in (2, 5):
         ctx = build_context(headless=True, settings=Settings(), seats=4)
         picker, chosen, _ = make_picker(ctx, rounds=2)
         point(ctx, 0, option)
+        ev(ctx, 0, Intent.PEEK)        # positive control: in the peek the choices differ
+        peeked.append(render(ctx))
+        ev(ctx, 0, Intent.PEEK, pressed=False)
         ev(ctx, 0, Intent.CONFIRM)
         assert chosen[0] == [option]
         for _ in range(30):  # let the confirm animation settle
             ctx.stack.fixed_update(1 / 60)
         images.append(render(ctx))
     assert images[0] == images[1]
+    assert peeked[0] != peeked[1]
 
 
 def test_the_peeking_seat_sees_its_pointer(ctx):
@@ -115,7 +123,7 @@ def test_dpad_steps_round_the_ring(ctx):
 
 
 def test_a_refusal_buzzes_and_the_screen_does_not_say_which_option():
-    images = []
+    images, peeked = [], []
     for option in (3, 6):
         ctx = build_context(headless=True, settings=Settings(), seats=4)
         picker, chosen, _ = make_picker(ctx, refuse={3, 6})
@@ -124,7 +132,10 @@ def test_a_refusal_buzzes_and_the_screen_does_not_say_which_option():
         assert chosen[0] == [] and picker.refusal == (0, "ring.refused.used")
         assert ctx.audio.history[-1] == "buzz"
         images.append(render(ctx))
+        ev(ctx, 0, Intent.PEEK)
+        peeked.append(render(ctx))
     assert images[0] == images[1]
+    assert peeked[0] != peeked[1]      # positive control: the two seats did differ
 
 
 def test_everyone_done_closes_the_picker_and_calls_on_done(ctx):

@@ -3,11 +3,13 @@
 For every board with a blind vote on the ring picker, one seat points at different
 options with the D-pad (so a "nav" per step would be caught too) and confirms; the
 names the board and its overlays ask ``ctx.audio`` to play must be the same for every
-accepted option. Boards land over time: a vote scene not registered yet is skipped.
+accepted option, while the voter's own peek shows the options apart (the positive
+control). Boards land over time: a vote scene not registered yet is skipped.
 """
 
 from argparse import Namespace
 
+import pygame
 import pytest
 
 from game.cli.shot import registry
@@ -34,8 +36,19 @@ def _press(ctx, seat: int, intent: Intent) -> None:
     ctx.stack.handle(seat, InputEvent(device, intent, False))
 
 
-def _vote(scene: str, option: int) -> tuple[list[str], bool, int]:
-    """(sounds asked for, whether the vote was accepted, options offered)."""
+def _peeked(ctx, seat: int) -> bytes:
+    """The canvas while ``seat`` holds PEEK (then it lets go)."""
+    device = ctx.seats[seat].device
+    ctx.stack.handle(seat, InputEvent(device, Intent.PEEK, True))
+    canvas = ctx.kit.canvas()
+    ctx.stack.draw(canvas, 1.0)
+    ctx.stack.handle(seat, InputEvent(device, Intent.PEEK, False))
+    return pygame.image.tobytes(canvas, "RGB")
+
+
+def _vote(scene: str, option: int) -> tuple[list[str], bool, int, bytes]:
+    """(sounds asked for, whether the vote was accepted, options offered, the canvas
+    while the voter peeked at its pointer before confirming)."""
     ctx = build_context(headless=True, settings=Settings(), seats=6)
     registry()[scene](ctx, Namespace(seats=6, seed=1, lang="fr", ticks=0, scene=scene))
     audio = ctx.audio = RecordingAudio()
@@ -48,12 +61,13 @@ def _vote(scene: str, option: int) -> tuple[list[str], bool, int]:
     before = len(audio.played)
     for _ in range(option % offered):
         _press(ctx, seat, Intent.RIGHT)
+    peeked = _peeked(ctx, seat)
     _press(ctx, seat, Intent.CONFIRM)
     accepted = picker.refusal is None
     for _ in range(AFTER_TICKS):
         ctx.stack.fixed_update(1 / 60)
         ctx.stack.update(1 / 60)
-    return audio.played[before:], accepted, offered
+    return audio.played[before:], accepted, offered, peeked
 
 
 @pytest.mark.parametrize("scene", VOTE_SCENES)
@@ -61,11 +75,12 @@ def test_a_vote_sounds_the_same_whoever_it_names(scene):
     if scene not in registry():
         pytest.skip(f"{scene} is not built yet")
     sounds: dict[int, list[str]] = {}
-    _, _, offered = _vote(scene, 0)
+    peeks: dict[int, bytes] = {}
+    _, _, offered, _ = _vote(scene, 0)
     for option in range(offered):
-        played, accepted, _ = _vote(scene, option)
+        played, accepted, _, peeked = _vote(scene, option)
         if accepted:  # a refusal (e.g. naming yourself) follows public rules, not secrets
-            sounds[option] = played
+            sounds[option], peeks[option] = played, peeked
         if len(sounds) == OPTIONS_TRIED:
             break
     assert len(sounds) >= 2, f"{scene}: fewer than two options accepted"
@@ -73,3 +88,5 @@ def test_a_vote_sounds_the_same_whoever_it_names(scene):
     assert "vote" in first
     for option, played in sounds.items():
         assert played == first, f"{scene}: option {option} sounds {played}, option 0 sounds {first}"
+    # positive control: the votes compared were different ones (the voter's peek tells them apart)
+    assert len(set(peeks.values())) == len(peeks), f"{scene}: two votes looked the same in the voter's peek"

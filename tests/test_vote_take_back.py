@@ -35,6 +35,18 @@ def settle(ctx, ticks=40):
         ctx.stack.fixed_update(1 / 60)
 
 
+def peek_at(ctx, seat, steps):
+    """Move ``seat``'s pointer ``steps`` options round and return the canvas while it
+    holds PEEK (then let go): what the blind canvases hide must show here."""
+    for _ in range(steps):
+        press(ctx, seat, Intent.RIGHT)
+    device = ctx.seats[seat].device
+    ctx.stack.handle(seat, InputEvent(device, Intent.PEEK, True))
+    peeked = canvas(ctx)
+    ctx.stack.handle(seat, InputEvent(device, Intent.PEEK, False))
+    return peeked
+
+
 def canvas(ctx):
     surface = ctx.kit.canvas()
     ctx.kit.background(surface)
@@ -76,19 +88,21 @@ def test_ring_take_back_reopens_the_question_and_the_ring_stays_open():
 
 
 def test_ring_canvas_after_a_take_back_is_the_same_whichever_vote_it_was():
-    images, sounds = [], []
+    images, sounds, peeked = [], [], []
     for option in (1, 6):
         ctx = build_context(headless=True, settings=Settings(), seats=3)
         ctx.audio = audio = RecordingAudio()
         _, votes = generic_ring(ctx)
         vote(ctx, 0, 4)
-        vote(ctx, 0, option)
+        peeked.append(peek_at(ctx, 0, option))
+        press(ctx, 0, Intent.CONFIRM)
         press(ctx, 0, Intent.BACK)
         settle(ctx)
         assert votes[0] == [4]
         images.append(canvas(ctx))
-        sounds.append(audio.played)
+        sounds.append(list(audio.played))
     assert images[0] == images[1] and sounds[0] == sounds[1]
+    assert peeked[0] != peeked[1]      # positive control: in the peek the two votes differ
 
 
 def test_the_take_back_hint_shows_only_with_on_back():
@@ -131,20 +145,23 @@ def test_si_vote_take_back_and_vote_again():
 
 def take_back_observed(make_board, steps):
     """Vote twice (the second vote ``steps`` options round), take the last vote back:
-    what the TV shows and which sounds were asked for."""
+    what the TV shows, which sounds were asked for, and what it showed while the voter
+    held PEEK before voting (the positive control: there the two votes differ)."""
     ctx, board = make_board()
     ctx.audio = audio = RecordingAudio()
     vote(ctx, 0, 0)
-    vote(ctx, 0, steps)
+    peeked = peek_at(ctx, 0, steps)
+    press(ctx, 0, Intent.CONFIRM)
     press(ctx, 0, Intent.BACK)
     settle(ctx)
-    return board, canvas(ctx), audio.played
+    return board, canvas(ctx), audio.played, peeked
 
 
 def test_si_take_back_shows_the_same_tv_whichever_vote():
     seen = [take_back_observed(si_vote_board, steps) for steps in (2, 6)]
-    assert all(board.session.state.votes[0][2] is None for board, _, _ in seen)
-    assert seen[0][1:] == seen[1][1:]
+    assert all(board.session.state.votes[0][2] is None for board, *_ in seen)
+    assert seen[0][1:3] == seen[1][1:3]
+    assert seen[0][3] != seen[1][3]
 
 
 # --- Incognito -----------------------------------------------------------------------------
@@ -182,4 +199,5 @@ def test_incognito_vote_take_back_and_change():
 
 def test_incognito_take_back_shows_the_same_tv_whichever_vote():
     seen = [take_back_observed(incognito_vote_board, steps) for steps in (1, 4)]
-    assert seen[0][1:] == seen[1][1:]
+    assert seen[0][1:3] == seen[1][1:3]
+    assert seen[0][3] != seen[1][3]

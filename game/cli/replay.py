@@ -1,4 +1,6 @@
-"""``python -m game replay FILE [--json]``: replay a save (its action log) and print the end.
+"""``python -m game replay FILE [--json] [--log]``: replay a save (its action log) and
+print the end; ``--log`` first prints the match move by move, each action and the
+events it caused, as readable lines (``str`` of actions and events).
 
 The log is replayed from the seed (chance actions carry their outcomes, so the
 generator is not called), the state hash is checked against the saved one, and the
@@ -12,9 +14,12 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Iterator
 
 from .. import paths
 from ..catalogue import data_version
+from ..core.events import Event, PrivateEvent
+from ..core.rng import Rng
 from ..core.serial import to_plain
 from ..core.session import SaveError, Session
 from .sim import resolve_entry
@@ -24,6 +29,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", type=Path, help="a save file (autosave.json) or an exported log")
     parser.add_argument("--game", default=None, help="module:ENTRY for a game outside the registry")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--log", action="store_true", help="print each action and the events it caused")
+
+
+def _told(event: Event) -> str:
+    return f"[to seat {event.to}] {event}" if isinstance(event, PrivateEvent) else str(event)
+
+
+def play_by_play(session: Session) -> Iterator[str]:
+    """The session's log replayed from its seed: one line per action with its events
+    (private ones included, marked with their seat)."""
+    definition = session.definition
+    state = definition.setup(session.config, Rng.from_seed(session.seed))
+    for index, action in enumerate(session.log):
+        state, events = definition.step(state, action)
+        told = "; ".join(_told(event) for event in events)
+        yield f"{index + 1:>4}. {action}" + (f"  ->  {told}" if told else "")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -56,6 +77,9 @@ def run(args: argparse.Namespace) -> int:
         "public": to_plain(session.view(None).public),
         "outcome": to_plain(outcome) if outcome is not None else None,
     }
+    if args.log and not args.json:
+        for line in play_by_play(session):
+            print(line)
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
         return 0

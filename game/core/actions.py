@@ -50,6 +50,17 @@ class Action:
     def with_tick(self, tick: int) -> "Action":
         return Action(self.kind, self.seat, self.data, tick)
 
+    def __str__(self) -> str:
+        """One readable line: ``seat 1 swap a=3 b=8 @120`` (long values shortened)."""
+        who = "" if self.seat is None else f"seat {self.seat} "
+        data = " ".join(f"{key}={_short(value)}" for key, value in self.data.items())
+        return f"{who}{self.kind}{' ' + data if data else ''}{f' @{self.tick}' if self.tick else ''}"
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    text = repr(value) if not isinstance(value, str) else value
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
 
 class IllegalAction(Exception):
     """Raised by ``apply`` for a move the rules refuse. The state is left unchanged.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from .actions import Action
 from .engine import SeatView
@@ -38,12 +38,12 @@ class Bot:
         self.level = level
         self.pace = Rng.from_seed(f"pace:{rng.state}")
 
-    def act(self, view: SeatView, legal: Sequence[Action]) -> Action | None:
+    def act(self, view: SeatView[Any], legal: Sequence[Action]) -> Action | None:
         raise NotImplementedError
 
 
 class RandomBot(Bot):
     """Picks uniformly among the legal actions: the baseline every game is measured by."""
 
-    def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
+    def act(self, view: SeatView[Any], legal: Sequence[Action]) -> Action:
         return self.rng.choice(list(legal))

@@ -4,6 +4,12 @@ A game is a :class:`GameDefinition`: pure functions over an immutable-by-convent
 state. ``apply`` never mutates the state it is given; it returns a new one (most games
 call :func:`clone` first) or raises :class:`~game.core.actions.IllegalAction`.
 
+``step(state, action)`` is ``apply`` that also tells what happened: a :class:`Step`
+holding the new state and the :mod:`~game.core.events` the action caused. Games on
+declared phases (:class:`~game.core.phases.PhasedGame`) implement ``step`` and get
+``apply`` from it; a game still written against ``apply`` alone gets a ``step`` that
+reports no events, so the session and the boards treat both alike.
+
 Who acts now is ``current(state)``: a frozenset of seats. Several seats at once is a
 simultaneous secret phase ("pending seats"). An empty set means nobody: the game is
 over, or it waits for chance (``chance`` returns the action to apply) or for a
@@ -14,9 +20,11 @@ from __future__ import annotations
 
 import pickle
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Iterable, Mapping, TypeVar
+from typing import Any, Callable, Generic, Iterable, Mapping, NamedTuple, TypeVar
 
 from .actions import CHANCE, Action
+from .events import Event
+from .options import OptionSpec, option
 from .rng import Rng
 
 S = TypeVar("S")
@@ -24,7 +32,8 @@ S = TypeVar("S")
 
 def clone(state: S) -> S:
     """A deep copy of a state (pickle is several times faster than deepcopy)."""
-    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    copy: S = pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    return copy
 
 
 def chance_action(rng: Rng, draw: Callable[[Rng], Mapping[str, Any]]) -> Action:
@@ -45,6 +54,13 @@ def chance_action(rng: Rng, draw: Callable[[Rng], Mapping[str, Any]]) -> Action:
 def take_chance(action: Action) -> Rng:
     """The generator a state holds after applying the chance ``action``."""
     return Rng(int(action.data["rng"]))
+
+
+class Step(NamedTuple, Generic[S]):
+    """What ``step`` returns: the new state and the events the action caused."""
+
+    state: S
+    events: tuple[Event, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -105,8 +121,16 @@ class GameDefinition:
     id: str = ""
     min_seats: int = 2
     max_seats: int = 8
-    #: Options with their defaults (the lobby shows them; RULES.md gives the ids).
-    options: Mapping[str, Any] = {}
+    #: Options with their defaults (the lobby shows them; RULES.md gives the ids). Games
+    #: on declared phases list :class:`OptionSpec` values and read them with ``option``.
+    #: (Games not converted yet still hold a name -> default mapping here, unread.)
+    options: tuple[OptionSpec, ...] | Mapping[str, Any] = ()
+
+    def option(self, config: Mapping[str, Any], name: str) -> Any:
+        """Option ``name`` from a match config, or its declared default."""
+        if not isinstance(self.options, tuple):
+            raise TypeError(f"{self.id} declares no OptionSpec values")
+        return option(self.options, config, name)
 
     # --- set-up and flow -------------------------------------------------------------
     def setup(self, config: Mapping[str, Any], rng: Rng) -> Any:
@@ -123,6 +147,10 @@ class GameDefinition:
     def apply(self, state: Any, action: Action) -> Any:
         raise NotImplementedError
 
+    def step(self, state: Any, action: Action) -> Step[Any]:
+        """``apply`` with the events it caused (none, unless the game tells them)."""
+        return Step(self.apply(state, action))
+
     def outcome(self, state: Any) -> Outcome | None:
         raise NotImplementedError
 
@@ -138,7 +166,7 @@ class GameDefinition:
         return None
 
     # --- information -----------------------------------------------------------------
-    def view(self, state: Any, seat: int | None) -> SeatView:
+    def view(self, state: Any, seat: int | None) -> SeatView[Any]:
         raise NotImplementedError
 
     def secrets(self, state: Any, seat: int) -> Iterable[tuple[str, Any]]:

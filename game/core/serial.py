@@ -15,6 +15,8 @@ _SCALARS = frozenset({int, float, str, bool, type(None)})
 def to_plain(value: Any) -> Any:
     """Turn dataclasses, enums, tuples, sets and dicts into plain JSON-friendly data.
 
+    A dataclass with a ``__plain__`` method is written as what it returns.
+
     Sets become sorted lists and dict keys become strings, so two equal values always
     give the same JSON text.
     """
@@ -24,6 +26,9 @@ def to_plain(value: Any) -> Any:
     if (kind is list or kind is tuple) and all(type(v) in _SCALARS for v in value):
         return list(value)  # flat lists of numbers (drawing strokes) without recursion
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        plain = getattr(value, "__plain__", None)  # a value type's own form (core/values.py)
+        if plain is not None:
+            return to_plain(plain())
         return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, enum.Enum):
         return to_plain(value.value)

@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from .actions import CHANCE, TIMEOUT, Action, IllegalAction
-from .engine import GameDefinition
+from .engine import GameDefinition, Outcome, SeatView
+from .events import Event, TimedOut
 from .rng import Rng
 from .serial import state_hash
 
@@ -117,69 +118,75 @@ class Session:
     def current(self) -> frozenset[int]:
         return self.definition.current(self.state)
 
-    def outcome(self):
+    def outcome(self) -> Outcome | None:
         return self.definition.outcome(self.state)
 
-    def view(self, seat: int | None):
+    def view(self, seat: int | None) -> SeatView[Any]:
         return self.definition.view(self.state, seat)
 
     def legal(self, seat: int) -> list[Action]:
         return self.definition.legal(self.state, seat)
 
-    def submit(self, action: Action) -> Any:
+    def submit(self, action: Action) -> tuple[Event, ...]:
         """Apply a player's action (raises IllegalAction, state unchanged), then settle
-        any chance that follows, and autosave."""
+        any chance that follows, and autosave. Returns the events it caused, the
+        settled chance's included (all of them: filter with ``events.visible``)."""
         if action.kind in (CHANCE, TIMEOUT):
             raise IllegalAction("reserved", "chance and timeout actions come from the session")
-        self._apply(action.with_tick(self.tick))
-        self._settle()
+        events = self._apply(action.with_tick(self.tick))
+        events += self._settle()
         self.save()
-        return self.state
+        return tuple(events)
 
-    def advance(self, ticks: int = 1) -> bool:
+    def advance(self, ticks: int = 1) -> tuple[Event, ...]:
         """Move the session clock on; submit a timeout for each countdown that expires.
 
         The clock stops at each deadline on the way, so a timeout and whatever it starts
         (the next countdown, a chance action) carry the exact tick even when ``ticks`` is
-        large. Returns True if a timeout was applied (the state changed)."""
+        large. Returns the events of the timeouts applied: each starts with
+        :class:`TimedOut`, so the result is empty (false) only if the state is unchanged."""
         target = self.tick + max(0, ticks)
-        changed = False
+        events: list[Event] = []
         while True:
             countdown = self.definition.countdown(self.state)
             deadline = countdown.deadline if countdown else None
-            if deadline is None or deadline > target:
+            if countdown is None or deadline is None or deadline > target:
                 break
             self.tick = max(self.tick, deadline)
-            self._apply(Action(TIMEOUT, None, {"timer": countdown.name}, self.tick))
+            events.append(TimedOut(countdown.name))
+            events += self._apply(Action(TIMEOUT, None, {"timer": countdown.name}, self.tick))
             self._moved_on = True
-            self._settle()
+            events += self._settle()
             self.save()
-            changed = True
         self.tick = target
-        return changed
+        return tuple(events)
 
-    def jump_to_deadline(self) -> bool:
-        """Headless play: skip the clock straight to the running countdown's expiry."""
+    def jump_to_deadline(self) -> tuple[Event, ...]:
+        """Headless play: skip the clock straight to the running countdown's expiry
+        (the events of the timeout; empty if no countdown runs)."""
         countdown = self.definition.countdown(self.state)
         if countdown is None or countdown.deadline is None:
-            return False
+            return ()
         return self.advance(max(0, countdown.deadline - self.tick))
 
     def remaining(self) -> int | None:
         countdown = self.definition.countdown(self.state)
         return countdown.remaining(self.tick) if countdown else None
 
-    def _apply(self, action: Action) -> None:
-        self.state = self.definition.apply(self.state, action)
+    def _apply(self, action: Action) -> list[Event]:
+        self.state, events = self.definition.step(self.state, action)
         self.log.append(action)
+        return list(events)
 
-    def _settle(self) -> None:
+    def _settle(self) -> list[Event]:
+        events: list[Event] = []
         while not self.definition.current(self.state):
             action = self.definition.chance(self.state)
             if action is None:
-                return
-            self._apply(action.with_tick(self.tick))
+                break
+            events += self._apply(action.with_tick(self.tick))
             self._moved_on = True
+        return events
 
     # --- saving ------------------------------------------------------------------------
     def hash(self) -> str:

@@ -1,5 +1,8 @@
 """The game registry: every game declares one :class:`GameEntry` here.
 
+``OptionSpec`` lives in :mod:`game.core.options` (the rules declare their options);
+it is imported here for the games that still pass their options to the entry.
+
 Entries are pure (no pygame): the board scenes live in ``scenes_module`` and are only
 imported by the app and the ``shot`` command.
 """
@@ -13,19 +16,7 @@ from typing import Any, Callable
 
 from ..core.bots import Bot
 from ..core.engine import GameDefinition
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """A per-match lobby option (RULES.md marks them **option**).
-
-    The lobby labels it with the string ``options.<id>.label`` and each choice with
-    ``options.<id>.<choice>`` (booleans: ``on``/``off``; numbers are shown as numbers).
-    """
-
-    id: str
-    default: Any
-    choices: tuple[Any, ...]
+from ..core.options import OptionSpec
 
 
 @dataclass(frozen=True)
@@ -49,10 +40,14 @@ class GameEntry:
     @classmethod
     def of_package(cls, package: str, definition: type[GameDefinition],
                    load_catalogue: Callable[[Path, Path | None], tuple[Any, list[str]]],
-                   make_bot: Callable[..., Bot], options: tuple[OptionSpec, ...] = ()) -> "GameEntry":
+                   make_bot: Callable[..., Bot],
+                   options: tuple[OptionSpec, ...] | None = None) -> "GameEntry":
         """The entry of game package ``package`` (pass its ``__name__``) playing ``definition``:
         the id and seat range are the definition's, the catalogue key is the package's
-        short name and the scenes module its ``scenes``."""
+        short name and the scenes module its ``scenes``. The lobby options are the
+        definition's declared ``OptionSpec`` values unless ``options`` is given."""
+        if options is None:
+            options = definition.options if isinstance(definition.options, tuple) else ()
         return cls(
             id=definition.id,
             min_seats=definition.min_seats,

@@ -6,10 +6,11 @@ Mouse, wheel, text and key events also reach the top scene raw through
 work; a key a scene takes raw (typing a name) makes no intent.
 
 Hot-plug: a pad that arrives is opened and may join (the lobby takes CONFIRM from an
-unseated device). A seated pad that leaves while a match is on the stack holds its
-seat and brings up the disconnect overlay; outside a match ``on_device_removed`` (set
-by the "take your seats" screen, which holds that claim) decides, and without it the
-seat is simply freed.
+unseated device). A seated pad that leaves goes to ``on_seat_lost``, which the app
+wires (``scenes.disconnect.hold_lost_seat``: during a match the seat is held and the
+disconnect overlay comes up) and which answers whether it held the seat; otherwise
+``on_device_removed`` (set by the "take your seats" screen, which holds that claim)
+decides, and without it the seat is simply freed. The hub imports no scene.
 """
 
 from __future__ import annotations
@@ -47,7 +48,11 @@ class InputHub:
         self.pad_names: dict[int, str] = {}
         #: Window pixel -> canvas pixel (None in the letterbox bars); the App sets it.
         self.to_canvas: Callable[[tuple[float, float]], tuple[int, int] | None] = lambda p: (int(p[0]), int(p[1]))
-        #: Called with the device id when a pad leaves outside a match ("take your seats").
+        #: Called with the device id when a seated pad leaves; True if it held the seat
+        #: (a match is on). The app wires it; None: nothing holds seats.
+        self.on_seat_lost: Callable[[Hashable], bool] | None = None
+        #: Called with the device id when a pad leaves and no match held its seat
+        #: ("take your seats").
         self.on_device_removed: Callable[[Hashable], None] | None = None
         #: Called with the device id when a pad arrives.
         self.on_device_added: Callable[[Hashable], None] | None = None
@@ -168,12 +173,9 @@ class InputHub:
         self._held.pop(device, None)
         seats = self.ctx.seats
         seat = seats.seat_of(device)
-        if seat is not None and self.match_on_stack():
-            from ..scenes.disconnect import show_disconnect
-
-            seats.disconnect(device)
-            show_disconnect(self.ctx)
-        elif self.on_device_removed is not None:
+        if seat is not None and self.on_seat_lost is not None and self.on_seat_lost(device):
+            return
+        if self.on_device_removed is not None:
             self.on_device_removed(device)
         elif seat is not None:
             seats.remove(seat)
@@ -189,11 +191,6 @@ class InputHub:
             self.emit(InputEvent(device, Intent.STICK, False, angle=stick.angle, magnitude=0.0))
         for intent in sorted(self._held.get(device, ()), key=lambda i: i.value):
             self.emit(InputEvent(device, intent, False))
-
-    def match_on_stack(self) -> bool:
-        from ..scenes.match import MatchScene
-
-        return any(isinstance(scene, MatchScene) for scene in self.ctx.stack)
 
     def connected_pads(self) -> list[tuple[str, int]]:
         return [pad(instance_id) for instance_id in self.pad_names]

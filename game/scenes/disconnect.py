@@ -9,10 +9,14 @@ seat by pressing CONFIRM; the overlay leaves once no seat is held.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any, Hashable
 
 from ..input.intents import InputEvent, Intent
 from .base import Scene
+from .match import MatchScene
+
+if TYPE_CHECKING:
+    from ..context import AppContext
 
 #: Device kinds that may take a held seat (not the mouse, not bots).
 RECLAIMERS = ("pad", "kb")
@@ -23,7 +27,7 @@ class DisconnectScene(Scene):
     blocks_input = True
     freezes_below = True
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         super().__init__()
         self.ctx = ctx
         self.ticks = 0
@@ -48,8 +52,6 @@ class DisconnectScene(Scene):
         return True
 
     def _board(self) -> Any:
-        from .match import MatchScene
-
         boards = [scene for scene in self.stack or () if isinstance(scene, MatchScene)]
         return boards[-1] if boards else None
 
@@ -109,7 +111,17 @@ class DisconnectScene(Scene):
         kit.hint_bar(surface, [(Intent.MENU, ctx.t("disconnect.menu"))])
 
 
-def show_disconnect(ctx: Any) -> DisconnectScene:
+def hold_lost_seat(ctx: AppContext, device: Hashable) -> bool:
+    """The input hub's ``on_seat_lost``: a seated pad left. During a match its seat is
+    held and the overlay comes up (True); outside one the hub decides (False)."""
+    if not any(isinstance(scene, MatchScene) for scene in ctx.stack):
+        return False
+    ctx.seats.disconnect(device)
+    show_disconnect(ctx)
+    return True
+
+
+def show_disconnect(ctx: AppContext) -> DisconnectScene:
     """Put the overlay up (once: a second unplug only adds a name to it)."""
     for scene in ctx.stack:
         if isinstance(scene, DisconnectScene):

@@ -2,7 +2,9 @@
 
 A board scene subclasses :class:`MatchScene`, draws ``self.session.view(None)`` (the
 public view; never the state), and turns players' intents into actions with
-:meth:`submit`. Bots are seats like any other: each fixed tick, a bot whose seat must
+:meth:`submit`. After every change (a player's or bot's action, a timeout) it is told
+what happened through :meth:`on_events`: the public events (``game.core.events``), so
+a board animates a swap because it was told of one, not by comparing views. Bots are seats like any other: each fixed tick, a bot whose seat must
 act waits a short, human-like delay, then submits an action chosen from its own view.
 
 An autosave that cannot be written never stops the match (the session keeps the error
@@ -18,15 +20,20 @@ without these delays (core/playthrough.py).
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 import pygame
 
 from ..core.actions import Action, IllegalAction
 from ..core.bots import Bot
+from ..core.events import Event, visible
 from ..core.session import Session
 from ..input.intents import InputEvent, Intent
 from .base import Scene
+
+if TYPE_CHECKING:  # the context imports the scenes' base
+    from ..context import AppContext
+    from ..games import GameEntry
 
 #: Fixed ticks a bot "thinks" before acting (0.6–1.5 s at 60 Hz), so a table of bots
 #: reads like people playing rather than a flash of results.
@@ -34,7 +41,7 @@ BOT_DELAY_TICKS = (36, 90)
 
 
 class MatchScene(Scene):
-    def __init__(self, ctx: Any, entry: Any, session: Session, bots: Mapping[int, Bot] | None = None,
+    def __init__(self, ctx: AppContext, entry: GameEntry, session: Session, bots: Mapping[int, Bot] | None = None,
                  bot_delay: tuple[int, int] = BOT_DELAY_TICKS) -> None:
         super().__init__()
         self.ctx = ctx
@@ -58,15 +65,21 @@ class MatchScene(Scene):
         """Submit a player's action. Returns None if accepted, else the refusal reason
         code (the rules' IllegalAction.reason); the state is then unchanged."""
         try:
-            self.session.submit(action)
+            events = self.session.submit(action)
         except IllegalAction as exc:
             self.last_refusal = (action.seat, exc.reason)
             return exc.reason
-        self.on_state_changed(action)
+        self.on_events(action, visible(events, None))
         return None
 
+    def on_events(self, action: Action | None, events: tuple[Event, ...]) -> None:
+        """Hook for boards: what just happened, as the TV may see it (``action`` is None
+        for a timeout). Boards of games that tell no events yet keep to
+        :meth:`on_state_changed`, which this calls."""
+        self.on_state_changed(action)
+
     def on_state_changed(self, action: Action | None) -> None:
-        """Hook for boards: start animations after any change (players, bots, timeouts)."""
+        """Hook for boards that work from the view alone: after any change."""
 
     def open_pause_menu(self) -> None:
         from .menus.pause import PauseScene  # menus import boards' modules lazily too
@@ -96,8 +109,10 @@ class MatchScene(Scene):
 
     # --- clock and bots ----------------------------------------------------------------
     def fixed_update(self, dt: float) -> None:
-        if self.session.outcome() is None and self.session.advance(1):
-            self.on_state_changed(None)
+        if self.session.outcome() is None:
+            events = self.session.advance(1)
+            if events:
+                self.on_events(None, visible(events, None))
         self._drive_bots()
         self._tell_save_trouble()
 

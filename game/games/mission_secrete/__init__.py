@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from .. import GameEntry, OptionSpec
+from .. import GameEntry
 from ...core.bots import DEFAULT_LEVEL
 from .bots import MissionBot
 from .catalogue import load
 from .rules import MissionSecrete
 
+#: The lobby options are the ones the rules declare (``MissionSecrete.options``).
 ENTRIES = (
     GameEntry.of_package(
         __name__,
         MissionSecrete,
         load,
         make_bot=lambda catalogue, seat, rng, level=DEFAULT_LEVEL: MissionBot(seat, rng, catalogue, level),
-        options=(OptionSpec("free_swap", False, (False, True)),),  # MS-4
     ),
 )

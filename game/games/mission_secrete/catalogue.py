@@ -66,7 +66,7 @@ def _ident(where: Where, node: LineDict, what: str, earlier: Iterable[Any]) -> s
         raise where.error(node, f"{what}: id {value!r} must be lower-case letters, digits or _", "id")
     if any(entry.id == value for entry in earlier):
         raise where.error(node, f"{what} {value!r} is defined twice", "id")
-    return value
+    return str(value)
 
 
 def load(data_dir: Path, custom_dir: Path | None = None) -> tuple[MSCatalogue, list[str]]:

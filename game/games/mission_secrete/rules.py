@@ -1,45 +1,64 @@
-"""Mission Secrète rules (MS-1..MS-7 in RULES.md), pure.
+"""Mission Secrète rules (MS-1..MS-7 in RULES.md and docs/rules.md), pure, on
+declared phases (``game.core.phases``).
 
-Flow: ``setup`` leaves the state waiting for chance; one chance action deals the
-characters and the grid (re-dealing until MS-3 holds). Then seats swap in turn,
-clockwise, skipping eliminated seats (MS-4). ``current`` holds every seat still in:
-the active seat must swap, and everyone still in may accuse at any moment (MS-6).
+``deal``: the state waits for one chance action that deals the characters and the grid
+(re-dealing until MS-3 holds). ``play``: seats swap in turn, clockwise, skipping seats
+that are out (MS-4); every seat still in is active, because anyone may accuse at any
+moment (MS-6), while only the turn's seat may swap. A completed mission or a last seat
+standing sets ``end`` and the match moves to ``over`` (MS-5, MS-7).
+
+The state is frozen: a handler returns a new one (``dataclasses.replace``), sharing
+every field it does not change.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Iterator, Literal, Mapping, Sequence
 
 from ...core.actions import CHANCE, Action, IllegalAction
-from ...core.engine import GameDefinition, Outcome, SeatView, chance_action, clone, take_chance
+from ...core.engine import Outcome, SeatView, Step, chance_action, take_chance
+from ...core.events import Eliminated, Event, MatchOver, Revealed, TurnStarted
+from ...core.options import OptionSpec
+from ...core.phases import Move, Phase, PhasedGame, Who, anyone, nobody, one
 from ...core.rng import Rng
+from ...core.values import SeatOrder
 from .catalogue import MSCatalogue
-from .view import Accusation, Line, MSPrivate, MSPublic, Swap
+from .events import Accused, CharacterDealt, Dealt, MissionCompleted, Swapped
+from .view import Accusation, Ending, Line, MSPhase, MSPrivate, MSPublic, Swap
 
 SWAP = "swap"
 ACCUSE = "accuse"
-ENDS = ("mission", "right_accusation", "wrong_accusation")
+FREE_SWAP = "free_swap"
+ENDS = tuple(Ending)
 
 
-@dataclass
+@dataclass(frozen=True)
 class MSState:
     seats: int
     free_swap: bool
     rng: Rng
-    phase: str = "deal"                                   # deal | play | over
-    grid: list[str] = field(default_factory=list)
-    characters: list[str] = field(default_factory=list)  # per seat (secret)
-    deals: int = 0                                        # how many deals MS-3 took
-    out: list[bool] = field(default_factory=list)
-    revealed: dict[int, str] = field(default_factory=dict)
+    phase: MSPhase = MSPhase.DEAL
+    grid: Sequence[str] = ()
+    characters: Sequence[str] = ()                     # per seat (secret)
+    deals: int = 0                                     # how many deals MS-3 took
+    out: Sequence[bool] = ()
+    revealed: Mapping[int, str] = field(default_factory=dict)
     turn: int = 0
-    swaps: list[Swap] = field(default_factory=list)
-    accusations: list[Accusation] = field(default_factory=list)
-    winners: list[int] = field(default_factory=list)
-    lines: list[Line] = field(default_factory=list)
-    end: str = ""
+    swaps: Sequence[Swap] = ()
+    accusations: Sequence[Accusation] = ()
+    winners: Sequence[int] = ()
+    lines: Sequence[Line] = ()
+    end: Ending | Literal[""] = ""
+
+    @property
+    def order(self) -> SeatOrder:
+        return SeatOrder(self.turn, tuple(self.out))
+
+    @property
+    def still_in(self) -> tuple[int, ...]:
+        return self.order.still_in
 
 
 # --- geometry -----------------------------------------------------------------------------
@@ -63,7 +82,7 @@ def swap_pairs(rows: int, columns: int, free: bool) -> list[tuple[int, int]]:
     return [(a, b) for a, b in combinations(range(cells), 2) if free or adjacent(a, b, columns)]
 
 
-def deal_ok(grid: list[str], catalogue: MSCatalogue) -> bool:
+def deal_ok(grid: Sequence[str], catalogue: MSCatalogue) -> bool:
     """MS-3: no row or column starts with more than ``deal_max_same`` identical
     non-neutral objects."""
     neutral = {o.id for o in catalogue.objects if o.neutral}
@@ -78,7 +97,7 @@ def deal_ok(grid: list[str], catalogue: MSCatalogue) -> bool:
     return True
 
 
-def completed_lines(grid: list[str], catalogue: MSCatalogue, characters: Iterable[str]) -> list[Line]:
+def completed_lines(grid: Sequence[str], catalogue: MSCatalogue, characters: Iterable[str]) -> list[Line]:
     """Lines holding all of a character's objects (MS-5: contiguity not required)."""
     out: list[Line] = []
     for cid in characters:
@@ -90,28 +109,40 @@ def completed_lines(grid: list[str], catalogue: MSCatalogue, characters: Iterabl
     return out
 
 
-class MissionSecrete(GameDefinition):
+class MissionSecrete(PhasedGame[MSState]):
     id = "mission_secrete"
     min_seats = 2
     max_seats = 4
-    options = {"free_swap": False}
+    options = (OptionSpec(FREE_SWAP, False, (False, True)),)  # MS-4's printed alternative
+    not_now = "not_playing"
 
     def __init__(self, catalogue: MSCatalogue) -> None:
         self.catalogue = catalogue
         self.max_seats = min(4, len(catalogue.characters))
         self._pairs = {free: swap_pairs(catalogue.rows, catalogue.columns, free) for free in (False, True)}
+        super().__init__()
+
+    def phases(self) -> Sequence[Phase[MSState]]:
+        still_in: Who[MSState] = anyone(lambda s: s.still_in)
+        return (
+            Phase(MSPhase.DEAL, {CHANCE: Move(self._deal)}, active=nobody, chance=self._draw,
+                  end_if=lambda s: bool(s.grid), next=MSPhase.PLAY),
+            Phase(MSPhase.PLAY, {
+                SWAP: Move(self._swap, by=one(lambda s: s.turn), refusal="not_your_turn", choices=self._swaps),
+                ACCUSE: Move(self._accuse, choices=self._accusations),   # MS-6: any seat still in
+            }, active=still_in, refusal="eliminated", end_if=lambda s: bool(s.end), next=MSPhase.OVER,
+                begin=lambda s, tick: Step(s, (TurnStarted(s.turn),))),
+            Phase(MSPhase.OVER),
+        )
 
     # --- set-up (MS-1, MS-2, MS-3) --------------------------------------------------------
     def setup(self, config: Mapping[str, Any], rng: Rng) -> MSState:
         seats = int(config["seats"])
         if not self.min_seats <= seats <= self.max_seats:
             raise ValueError(f"Mission Secrète takes {self.min_seats}–{self.max_seats} seats")
-        return MSState(seats=seats, free_swap=bool(config.get("free_swap", False)), rng=rng,
-                       out=[False] * seats)
+        return MSState(seats=seats, free_swap=bool(self.option(config, FREE_SWAP)), rng=rng, out=(False,) * seats)
 
-    def chance(self, state: MSState) -> Action | None:
-        if state.phase != "deal":
-            return None
+    def _draw(self, state: MSState) -> Action:
         catalogue = self.catalogue
 
         def draw(rng: Rng) -> dict[str, Any]:
@@ -125,82 +156,58 @@ class MissionSecrete(GameDefinition):
 
         return chance_action(state.rng, draw)
 
-    # --- flow ---------------------------------------------------------------------------------
-    def current(self, state: MSState) -> frozenset[int]:
-        if state.phase != "play":
-            return frozenset()
-        return frozenset(s for s in range(state.seats) if not state.out[s])
-
-    def legal(self, state: MSState, seat: int) -> list[Action]:
-        if state.phase != "play" or state.out[seat]:
-            return []
-        actions: list[Action] = []
-        if seat == state.turn:
-            actions += [Action(SWAP, seat, {"a": a, "b": b}) for a, b in self._pairs[state.free_swap]]
-        for other in range(state.seats):
-            if other != seat and not state.out[other]:
-                actions += [Action(ACCUSE, seat, {"accused": other, "character": c.id})
-                            for c in self.catalogue.characters]
-        return actions
-
-    def apply(self, state: MSState, action: Action) -> MSState:
-        if action.kind == CHANCE:
-            return self._deal(state, action)
-        if state.phase != "play":
-            raise IllegalAction("not_playing")
-        if action.seat is None or not 0 <= action.seat < state.seats:
-            raise IllegalAction("bad_seat")
-        if state.out[action.seat]:
-            raise IllegalAction("eliminated")
-        if action.kind == SWAP:
-            return self._swap(state, action)
-        if action.kind == ACCUSE:
-            return self._accuse(state, action)
-        raise IllegalAction("unknown_action", action.kind)
-
-    def _deal(self, state: MSState, action: Action) -> MSState:
-        if state.phase != "deal":
-            raise IllegalAction("not_dealing")
-        grid = list(action.data["grid"])
-        characters = list(action.data["characters"])
+    def _deal(self, state: MSState, action: Action) -> Step[MSState]:
+        grid = tuple(action.data["grid"])
+        characters = tuple(action.data["characters"])
         known = {c.id for c in self.catalogue.characters}
         if sorted(grid) != sorted(self.catalogue.deck()) or not deal_ok(grid, self.catalogue):
             raise IllegalAction("bad_deal", "the grid breaks MS-2 or MS-3")
         if len(characters) != state.seats or len(set(characters)) != state.seats or not set(characters) <= known:
             raise IllegalAction("bad_deal", "characters")
-        new = clone(state)
-        new.rng = take_chance(action)
-        new.grid, new.characters, new.deals = grid, characters, int(action.data.get("deals", 1))
-        new.phase = "play"
-        return new
+        deals = int(action.data.get("deals", 1))
+        new = replace(state, rng=take_chance(action), grid=grid, characters=characters, deals=deals)
+        dealt = tuple(CharacterDealt(seat, character) for seat, character in enumerate(characters))
+        return Step(new, (Dealt(deals), *dealt))
 
-    def _swap(self, state: MSState, action: Action) -> MSState:
+    # --- moves ----------------------------------------------------------------------------
+    def _swaps(self, state: MSState, seat: int) -> Iterator[dict[str, int]]:
+        return ({"a": a, "b": b} for a, b in self._pairs[state.free_swap])
+
+    def _accusations(self, state: MSState, seat: int) -> Iterator[dict[str, Any]]:
+        for other in state.still_in:
+            if other != seat:
+                yield from ({"accused": other, "character": c.id} for c in self.catalogue.characters)
+
+    def _swap(self, state: MSState, action: Action) -> Step[MSState]:
         """MS-4, then MS-5: every seat still in whose line is now complete wins."""
-        if action.seat != state.turn:
-            raise IllegalAction("not_your_turn")
+        seat = state.turn
         a, b = action.data.get("a"), action.data.get("b")
         cells = self.catalogue.cells
         if not (isinstance(a, int) and isinstance(b, int) and 0 <= a < cells and 0 <= b < cells) or a == b:
             raise IllegalAction("bad_cells")
         if not state.free_swap and not adjacent(a, b, self.catalogue.columns):
             raise IllegalAction("not_adjacent")
-        new = clone(state)
-        new.grid[a], new.grid[b] = new.grid[b], new.grid[a]
-        new.swaps.append(Swap(action.seat, min(a, b), max(a, b)))
-        in_play = {new.characters[s]: s for s in range(new.seats) if not new.out[s]}
+        grid = list(state.grid)
+        grid[a], grid[b] = grid[b], grid[a]
+        swap = Swap(seat, min(a, b), max(a, b))
+        new = replace(state, grid=tuple(grid), swaps=(*state.swaps, swap))
+        events: list[Event] = [Swapped(swap.seat, swap.a, swap.b)]
+        in_play = {new.characters[s]: s for s in new.still_in}
         lines = completed_lines(new.grid, self.catalogue, in_play)
         if lines:
-            new.lines = lines
-            new.winners = sorted({in_play[line.character] for line in lines})  # shared victory
-            for seat in new.winners:
-                new.revealed[seat] = new.characters[seat]
-            return self._finish(new, "mission")
-        new.turn = self._next_in(new, new.turn)
-        return new
+            winners = tuple(sorted({in_play[line.character] for line in lines}))  # shared victory
+            revealed = {**new.revealed, **{s: new.characters[s] for s in winners}}
+            new = replace(new, lines=tuple(lines), winners=winners, revealed=revealed, end=Ending.MISSION)
+            events += [Revealed(s, "character", new.characters[s]) for s in winners]
+            events += [MissionCompleted(winners, tuple(lines)), MatchOver(winners, Ending.MISSION)]
+            return Step(new, tuple(events))
+        new = replace(new, turn=new.order.passed().turn)
+        return Step(new, (*events, TurnStarted(new.turn)))
 
-    def _accuse(self, state: MSState, action: Action) -> MSState:
+    def _accuse(self, state: MSState, action: Action) -> Step[MSState]:
         """MS-6: right → the accused reveals and is out; wrong → the accuser is out."""
         accuser = action.seat
+        assert accuser is not None  # the phase shell checked the seat
         accused, character = action.data.get("accused"), action.data.get("character")
         if not isinstance(accused, int) or not 0 <= accused < state.seats or accused == accuser:
             raise IllegalAction("bad_accused")
@@ -208,37 +215,27 @@ class MissionSecrete(GameDefinition):
             raise IllegalAction("accused_out")
         if character not in {c.id for c in self.catalogue.characters}:
             raise IllegalAction("bad_character")
-        new = clone(state)
-        right = new.characters[accused] == character
-        new.accusations.append(Accusation(accuser, accused, character, right))
+        right = state.characters[accused] == character
         loser = accused if right else accuser
-        new.out[loser] = True
+        order = state.order.eliminate(loser)
+        new = replace(state, accusations=(*state.accusations, Accusation(accuser, accused, character, right)),
+                      out=order.out)
+        events: list[Event] = [Accused(accuser, accused, character, right), Eliminated(loser)]
         if right:
-            new.revealed[accused] = character
-        left = [s for s in range(new.seats) if not new.out[s]]
-        if len(left) == 1:  # MS-7: the last one in wins
-            new.winners = left
-            return self._finish(new, "right_accusation" if right else "wrong_accusation")
-        if new.turn == loser:
-            new.turn = self._next_in(new, loser)
-        return new
+            new = replace(new, revealed={**new.revealed, accused: character})
+            events.append(Revealed(accused, "character", character))
+        if len(order.still_in) == 1:  # MS-7: the last one in wins
+            end = Ending.RIGHT_ACCUSATION if right else Ending.WRONG_ACCUSATION
+            new = replace(new, winners=order.still_in, end=end)
+            return Step(new, (*events, MatchOver(order.still_in, end)))
+        if order.turn != state.turn:
+            new = replace(new, turn=order.turn)
+            events.append(TurnStarted(order.turn))
+        return Step(new, tuple(events))
 
-    @staticmethod
-    def _next_in(state: MSState, seat: int) -> int:
-        for step in range(1, state.seats + 1):
-            candidate = (seat + step) % state.seats
-            if not state.out[candidate]:
-                return candidate
-        return seat
-
-    @staticmethod
-    def _finish(state: MSState, end: str) -> MSState:
-        state.phase = "over"
-        state.end = end
-        return state
-
+    # --- the end ----------------------------------------------------------------------------
     def outcome(self, state: MSState) -> Outcome | None:
-        if state.phase != "over":
+        if state.phase != MSPhase.OVER:
             return None
         scores = {s: int(s in state.winners) for s in range(state.seats)}
         measures = {f"end_{name}": float(state.end == name) for name in ENDS}
@@ -250,39 +247,39 @@ class MissionSecrete(GameDefinition):
                        reason=state.end, measures=measures)
 
     # --- information ------------------------------------------------------------------------
-    def view(self, state: MSState, seat: int | None) -> SeatView:
-        over = state.phase == "over"
+    def view(self, state: MSState, seat: int | None) -> SeatView[MSPublic]:
+        over = state.phase == MSPhase.OVER
         public = MSPublic(
             phase=state.phase, rows=self.catalogue.rows, columns=self.catalogue.columns,
             grid=tuple(state.grid), free_swap=state.free_swap,
-            turn=state.turn if state.phase == "play" else None, out=tuple(state.out),
+            turn=state.turn if state.phase == MSPhase.PLAY else None, out=tuple(state.out),
             revealed=dict(state.revealed), swaps=tuple(state.swaps), accusations=tuple(state.accusations),
             winners=tuple(state.winners), lines=tuple(state.lines), end=state.end,
             final_characters=tuple(state.characters) if over else (),
         )
-        if seat is None or state.phase == "deal":
+        if seat is None or state.phase == MSPhase.DEAL:
             return SeatView(seat, public)
         character = state.characters[seat]
         return SeatView(seat, public, MSPrivate(character, self.catalogue.character(character).object))
 
-    def secrets(self, state: MSState, seat: int):
-        if state.phase == "play" and seat not in state.revealed:
+    def secrets(self, state: MSState, seat: int) -> Iterator[tuple[str, Any]]:
+        if state.phase == MSPhase.PLAY and seat not in state.revealed:
             character = state.characters[seat]
             yield "my_character", character
             yield "my_object", self.catalogue.character(character).object
 
     def invariants(self, state: MSState) -> None:
-        if state.phase == "deal":
+        if state.phase == MSPhase.DEAL:
             return
         assert sorted(state.grid) == sorted(self.catalogue.deck()), "object cards are conserved (MS-2)"
         assert len(state.characters) == state.seats == len(set(state.characters)), "one character each (MS-1)"
-        left = [s for s in range(state.seats) if not state.out[s]]
+        left = state.still_in
         assert left, "somebody is always still in"
         for seat, character in state.revealed.items():
             assert state.characters[seat] == character, "a revealed character is the true one"
         for acc in state.accusations:
             assert acc.right == (state.characters[acc.accused] == acc.character)
-        if state.phase == "play":
+        if state.phase == MSPhase.PLAY:
             assert len(left) >= 2, "one player left ends the match (MS-7)"
             assert not state.out[state.turn], "the turn belongs to a seat still in"
             in_play = [state.characters[s] for s in left]

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import argparse
 import math
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import pygame
 
 from ...core.actions import Action
 from ...core.bots import Bot
+from ...core.events import Event, PhaseStarted, TurnStarted
 from ...core.rng import Rng
 from ...core.session import Session
 from ...input.intents import InputEvent, Intent
@@ -29,7 +30,12 @@ from ...scenes.peek import PeekCurtain
 from ...scenes.ring import RingOption, RingPicker, RingQuestion
 from ...ui.kit import shadowed
 from ...ui.tween import Tween
-from .view import Accusation, MSPublic
+from .events import Accused, Swapped
+from .view import Ending, MSPhase, MSPublic
+
+if TYPE_CHECKING:
+    from ...context import AppContext
+    from .. import GameEntry
 
 #: Grid geometry on the 1920×1080 canvas, in play and once the match is over.
 PLAY_CELL, PLAY_GAP, PLAY_CENTER = 150, 12, (960, 560)
@@ -53,7 +59,7 @@ def mix(a, b, t: float) -> tuple[int, int, int]:
 class Reveal:
     """The public reading of one accusation: claim, drum roll, verdict."""
 
-    def __init__(self, accusation: Accusation) -> None:
+    def __init__(self, accusation: Accused) -> None:
         self.accusation = accusation
         self.tick = 0
 
@@ -88,7 +94,7 @@ class AccusePicker(RingPicker):
 
 
 class MissionBoard(MatchScene):
-    def __init__(self, ctx: Any, entry: Any, session: Session, bots: Mapping[int, Bot] | None = None,
+    def __init__(self, ctx: AppContext, entry: GameEntry, session: Session, bots: Mapping[int, Bot] | None = None,
                  intro: bool = True) -> None:
         super().__init__(ctx, entry, session, bots)
         self.catalogue = ctx.catalogue.game(entry.catalogue_key)
@@ -104,7 +110,7 @@ class MissionBoard(MatchScene):
         self.accused: int | None = None
         self.accused_done = False
         self.struck: dict[int, Tween] = {s: Tween(1.0, 1.0, 0) for s in range(self.seats) if self.public.out[s]}
-        self.end_move: Tween | None = Tween(1.0, 1.0, 0) if self.public.phase == "over" else None
+        self.end_move: Tween | None = Tween(1.0, 1.0, 0) if self.public.phase == MSPhase.OVER else None
         self.curtain: PeekCurtain | None = None
         self.intro = [s for s in range(self.seats) if s not in self.bots] if intro and not self.public.swaps else []
         #: What stays still between moves, painted once per change (see ``draw``).
@@ -140,21 +146,22 @@ class MissionBoard(MatchScene):
         if self.intro and self.stack is not None and self.curtain is None:
             self.open_peek(self.intro[0], intro=True)
 
-    def on_state_changed(self, action: Action | None) -> None:
-        before, self.public = self.public, self.session.view(None).public
-        if len(self.public.swaps) > len(before.swaps):
-            last = self.public.swaps[-1]
-            self.swap = (last.a, last.b, Tween(0.0, 1.0, SWAP_TICKS, "in_out_cubic"))
-            self.selected = None
-            self.ctx.audio.play("vote")
-        if len(self.public.accusations) > len(before.accusations):
-            self.reveal = Reveal(self.public.accusations[-1])
-            self.holds.clear()
-            self.ctx.audio.play("reveal")
-        if self.public.phase == "over" and before.phase != "over":
-            self.holds.clear()
-        if self.public.turn is not None and self.public.turn != before.turn:
-            self.rethink(self.public.turn)  # a bot polling for accusations now has a swap to think over
+    def on_events(self, action: Action | None, events: tuple[Event, ...]) -> None:
+        """Animate what the rules say happened: a swap flies, an accusation is read out."""
+        self.public = self.session.view(None).public
+        for event in events:
+            if isinstance(event, Swapped):
+                self.swap = (event.a, event.b, Tween(0.0, 1.0, SWAP_TICKS, "in_out_cubic"))
+                self.selected = None
+                self.ctx.audio.play("vote")
+            elif isinstance(event, Accused):
+                self.reveal = Reveal(event)
+                self.holds.clear()
+                self.ctx.audio.play("reveal")
+            elif isinstance(event, PhaseStarted) and event.phase == MSPhase.OVER:
+                self.holds.clear()
+            elif isinstance(event, TurnStarted):
+                self.rethink(event.seat)  # a bot polling for accusations now has a swap to think over
 
     def fixed_update(self, dt: float) -> None:
         self.ticks += 1
@@ -174,7 +181,7 @@ class MissionBoard(MatchScene):
         first = next((seat for seat, ticks in self.holds.items() if ticks >= HOLD_TICKS), None)
         if first is not None:
             self.start_accusation(first)
-        if self.public.phase == "over" and not self.busy:
+        if self.public.phase == MSPhase.OVER and not self.busy:
             if self.end_move is None:
                 self.end_move = Tween(0.0, 1.0, END_MOVE_TICKS, "in_out_cubic")
                 self.ctx.audio.play("victory")
@@ -198,7 +205,7 @@ class MissionBoard(MatchScene):
     def handle(self, seat: int | None, event: InputEvent) -> bool:
         if seat is None or seat >= self.seats or seat in self.bots:
             return super().handle(seat, event)
-        if self.public.phase == "over":
+        if self.public.phase == MSPhase.OVER:
             if self.end_move is not None and self.end_move.done and event.pressed and not event.repeat:
                 if event.intent in (Intent.CONFIRM, Intent.BACK):
                     self.finish(again=event.intent is Intent.CONFIRM)
@@ -271,7 +278,7 @@ class MissionBoard(MatchScene):
     # --- accusations (MS-6) -----------------------------------------------------------------
     def start_accusation(self, seat: int) -> None:
         self.holds.clear()
-        if self.stack is None or self.public.phase != "play" or self.public.out[seat]:
+        if self.stack is None or self.public.phase != MSPhase.PLAY or self.public.out[seat]:
             return
         others = [s for s in self.still_in() if s != seat]
         self.accuser, self.accused_done = seat, False
@@ -491,7 +498,7 @@ class MissionBoard(MatchScene):
                 rect.x = int(start.x + (end.x - start.x) * t + sign * lift * 0.4)
                 rect.y = int(start.y + (end.y - start.y) * t + sign * lift)
                 self._draw_card(surface, rect.inflate(int(lift / 3), int(lift / 3)), public.grid[cell], c.gold)
-        if public.phase == "play" and self.swap is None and self.reveal is None:
+        if public.phase == MSPhase.PLAY and self.swap is None and self.reveal is None:
             self._draw_last_swap(surface, alpha)
             if public.turn not in self.bots:
                 self._draw_cursor(surface, alpha)
@@ -736,7 +743,7 @@ class MissionBoard(MatchScene):
         panel = pygame.Rect(980, kit.safe_rect.y + 40, kit.safe_rect.right - 980, 860)
         panel.x += int((1 - shown) * 900)
         kit.panel(surface, panel, c.panel, radius=40, border=c.gold, border_width=6)
-        mission = public.end == "mission"
+        mission = public.end == Ending.MISSION
         title = t("ms.end.shared" if len(public.winners) > 1 else "ms.end.mission") if mission else t("ms.end.last")
         y = kit.blit_text(surface, title, 68, (panel.centerx, panel.y + 26), "midtop", c.gold, shadow=True,
                           max_width=panel.width - 40, align="center").bottom + 16
@@ -787,7 +794,7 @@ class MissionBoard(MatchScene):
             pygame.draw.rect(surface, colours[i % len(colours)], piece, border_radius=3)
 
 
-def make_board(ctx: Any, entry: Any, session: Session, bots: Mapping[int, Bot]) -> MissionBoard:
+def make_board(ctx: AppContext, entry: GameEntry, session: Session, bots: Mapping[int, Bot]) -> MissionBoard:
     return MissionBoard(ctx, entry, session, bots)
 
 
@@ -795,7 +802,7 @@ def make_board(ctx: Any, entry: Any, session: Session, bots: Mapping[int, Bot]) 
 SHOT_SEATS = 4
 
 
-def _table(ctx: Any, seed: int, seats: int = SHOT_SEATS) -> tuple[Any, Session, dict[int, Bot]]:
+def _table(ctx: AppContext, seed: int, seats: int = SHOT_SEATS) -> tuple[GameEntry, Session, dict[int, Bot]]:
     while len(ctx.seats) < seats:
         ctx.seats.add_bot(ctx.t("kit.bot_name", n=len(ctx.seats) + 1))
     entry = ctx.games["mission_secrete"]
@@ -821,7 +828,7 @@ def _play(session: Session, bots: Mapping[int, Bot], stop: Callable[[MSPublic], 
                 break
 
 
-def _mid_match(ctx: Any, args: argparse.Namespace, swaps: int = 7) -> tuple[Any, Session, dict[int, Bot], MissionBoard]:
+def _mid_match(ctx: AppContext, args: argparse.Namespace, swaps: int = 7) -> tuple[GameEntry, Session, dict[int, Bot], MissionBoard]:
     """A match ``swaps`` swaps in and still going (the first seed from ``args.seed`` on
     whose match lasts that long)."""
     for seed in range(args.seed, args.seed + 50):
@@ -834,18 +841,18 @@ def _mid_match(ctx: Any, args: argparse.Namespace, swaps: int = 7) -> tuple[Any,
     return entry, session, bots, board
 
 
-def _press(ctx: Any, seat: int, intent: Intent, pressed: bool = True, **extra: Any) -> None:
+def _press(ctx: AppContext, seat: int, intent: Intent, pressed: bool = True, **extra: Any) -> None:
     ctx.stack.handle(seat, InputEvent(ctx.seats[seat].device, intent, pressed=pressed, **extra))
 
 
-def shot_turn(ctx: Any, args: argparse.Namespace) -> None:
+def shot_turn(ctx: AppContext, args: argparse.Namespace) -> None:
     _entry, session, _bots, board = _mid_match(ctx, args)
     turn = session.view(None).public.turn
     board.cursor = 7
     _press(ctx, turn, Intent.CONFIRM)
 
 
-def shot_swap(ctx: Any, args: argparse.Namespace) -> None:
+def shot_swap(ctx: AppContext, args: argparse.Namespace) -> None:
     _entry, session, bots, board = _mid_match(ctx, args)
     turn = session.view(None).public.turn
     swaps = [a for a in session.legal(turn) if a.kind == "swap"]
@@ -854,7 +861,7 @@ def shot_swap(ctx: Any, args: argparse.Namespace) -> None:
     board.swap = (a, b, Tween(0.0, 1.0, SWAP_TICKS, "in_out_cubic", delay=max(0, args.ticks - SWAP_TICKS // 2)))
 
 
-def shot_accuse(ctx: Any, args: argparse.Namespace) -> None:
+def shot_accuse(ctx: AppContext, args: argparse.Namespace) -> None:
     _entry, session, _bots, board = _mid_match(ctx, args)
     accuser = (session.view(None).public.turn + 2) % SHOT_SEATS
     board.start_accusation(accuser)
@@ -862,7 +869,7 @@ def shot_accuse(ctx: Any, args: argparse.Namespace) -> None:
     _press(ctx, accuser, Intent.CONFIRM)
 
 
-def shot_reveal(ctx: Any, args: argparse.Namespace) -> None:
+def shot_reveal(ctx: AppContext, args: argparse.Namespace) -> None:
     _entry, session, _bots, board = _mid_match(ctx, args)
     public = session.view(None).public
     accuser, accused = (public.turn + 1) % SHOT_SEATS, (public.turn + 3) % SHOT_SEATS
@@ -873,16 +880,16 @@ def shot_reveal(ctx: Any, args: argparse.Namespace) -> None:
     board.reveal.tick = max(0, CLAIM_TICKS + 40 - args.ticks)
 
 
-def shot_win(ctx: Any, args: argparse.Namespace) -> None:
+def shot_win(ctx: AppContext, args: argparse.Namespace) -> None:
     entry, session, bots = _table(ctx, args.seed)
-    _play(session, bots, lambda public: public.phase == "over" and public.end == "mission", args.seed,
+    _play(session, bots, lambda public: public.phase == MSPhase.OVER and public.end == Ending.MISSION, args.seed,
           accuse=False)
     board = MissionBoard(ctx, entry, session, {}, intro=False)
     board.end_move = Tween(0.0, 1.0, 1)
     ctx.stack.push(board)
 
 
-def shot_peek(ctx: Any, args: argparse.Namespace) -> None:
+def shot_peek(ctx: AppContext, args: argparse.Namespace) -> None:
     _entry, _session, _bots, board = _mid_match(ctx, args)
     board.open_peek(1)
     _press(ctx, 1, Intent.PEEK)

@@ -8,6 +8,24 @@ everyone). A seat's character is private until it is revealed: by a right accusa
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import Literal
+
+
+class MSPhase(StrEnum):
+    """The phases of a match (``rules.MissionSecrete.phases`` declares them)."""
+
+    DEAL = "deal"   # waiting for the chance action that deals characters and grid
+    PLAY = "play"   # swaps in turn; accusations at any moment
+    OVER = "over"
+
+
+class Ending(StrEnum):
+    """How a match ended (MS-7): the outcome's ``reason``."""
+
+    MISSION = "mission"
+    RIGHT_ACCUSATION = "right_accusation"
+    WRONG_ACCUSATION = "wrong_accusation"
 
 
 @dataclass(frozen=True)
@@ -37,7 +55,7 @@ class Line:
 
 @dataclass(frozen=True)
 class MSPublic:
-    phase: str                       # deal | play | over
+    phase: MSPhase
     rows: int
     columns: int
     grid: tuple[str, ...]            # object ids, row by row
@@ -50,7 +68,7 @@ class MSPublic:
     accusations: tuple[Accusation, ...]
     winners: tuple[int, ...]
     lines: tuple[Line, ...]          # the completed lines that won
-    end: str                         # "" | mission | right_accusation | wrong_accusation
+    end: Ending | Literal[""]        # "" until the match is over
     #: Every seat's character once the match is over (cards turned face up), else empty.
     final_characters: tuple[str, ...]
 

@@ -1,0 +1,205 @@
+"""Declared phases: a game's turn structure as data (after boardgame.io's ``phases``
+and ``activePlayers``, and OpenSpiel's ``current_player``).
+
+A :class:`Phase` names its moves (action kind → :class:`Move`), who is active now (a
+:data:`Who`: :func:`one` seat, :func:`all_once`, :func:`all_but` one, :func:`anyone`),
+its end condition, its countdown, the chance draw it waits for and what comes next. A
+game subclasses :class:`PhasedGame`, lists its phases in :meth:`PhasedGame.phases`
+and writes only the handlers; the base supplies ``current``, ``legal``, ``chance``,
+``countdown``, ``step`` and ``apply``: one routing style for every game.
+
+A handler takes the state and the action and returns a :class:`~game.core.engine.Step`
+(the new state, never the input changed, and the events it caused) or raises
+:class:`~game.core.actions.IllegalAction`. After each handler the base checks the
+phase's ``end_if``: while it holds, the state moves to ``next`` (a
+:class:`~game.core.events.PhaseStarted` event each time) and the new phase's
+``begin`` runs. The state is a dataclass with a ``phase`` field (a ``StrEnum`` member)
+and ``seats``.
+
+Refusals the base gives before any handler runs: ``bad_seat`` (no such seat),
+``unknown_action`` (no phase has that move), :attr:`PhasedGame.not_now` (another
+phase's move), the phase's ``refusal`` (the seat is not active) and the move's
+``refusal`` (active, but the move is someone else's: a turn).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar
+
+from .actions import CHANCE, TIMEOUT, Action, IllegalAction
+from .engine import Countdown, GameDefinition, Step
+from .events import Event, PhaseStarted
+
+S = TypeVar("S")
+
+#: Who is active in a phase, or may make a move: the seats, from the state.
+Who = Callable[[S], frozenset[int]]
+#: A move's handler: the state and the action → the new state and its events.
+Handler = Callable[[S, Action], Step[S]]
+
+
+# --- who is active (boardgame.io's ActivePlayers presets) -------------------------------------
+def every_seat(state: Any) -> range:
+    return range(int(state.seats))
+
+
+def nobody(state: Any) -> frozenset[int]:
+    """Nobody acts: the phase waits for chance or a countdown, or the match is over."""
+    return frozenset()
+
+
+def one(seat: Callable[[S], int | None]) -> Who[S]:
+    """One seat acts: whose turn it is (None: nobody)."""
+
+    def who(state: S) -> frozenset[int]:
+        holder = seat(state)
+        return frozenset() if holder is None else frozenset((holder,))
+
+    return who
+
+
+def anyone(among: Callable[[S], Iterable[int]] = every_seat) -> Who[S]:
+    """Every seat ``among`` (default: all; e.g. the seats still in) at any time."""
+
+    def who(state: S) -> frozenset[int]:
+        return frozenset(among(state))
+
+    return who
+
+
+def all_once(waiting: Callable[[S], Iterable[int]]) -> Who[S]:
+    """Every seat until it has done its part: those ``waiting`` (a barrier's or a
+    ballot's ``waiting``, :mod:`game.core.values`)."""
+
+    def who(state: S) -> frozenset[int]:
+        return frozenset(waiting(state))
+
+    return who
+
+
+def all_but(seat: Callable[[S], int | None], among: Callable[[S], Iterable[int]] = every_seat) -> Who[S]:
+    """Every seat ``among`` except one (the clue giver while the others guess)."""
+
+    def who(state: S) -> frozenset[int]:
+        left_out = seat(state)
+        return frozenset(s for s in among(state) if s != left_out)
+
+    return who
+
+
+# --- declarations ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Move(Generic[S]):
+    """A move of a phase. ``by`` narrows who may make it among the phase's active seats
+    (None: any of them); ``choices(state, seat)`` lists the data of its legal instances
+    (representative ones for continuous moves; None: not offered by ``legal``)."""
+
+    handler: Handler[S]
+    by: Who[S] | None = None
+    refusal: str = "not_your_turn"
+    choices: Callable[[S, int], Iterable[Mapping[str, Any]]] | None = None
+
+
+@dataclass(frozen=True)
+class Phase(Generic[S]):
+    """One phase of a game. Chance and timeout handlers are moves keyed ``CHANCE`` and
+    ``TIMEOUT``; ``chance`` draws the chance action the phase waits for (with
+    :func:`~game.core.engine.chance_action`); ``countdown`` is the phase's running timer.
+    ``next`` is a phase name or a function of the state choosing one; ``begin(state,
+    tick)`` sets a phase up when it starts."""
+
+    name: str
+    moves: Mapping[str, Move[S]] = field(default_factory=dict)
+    active: Who[S] = nobody
+    refusal: str = "not_active"
+    end_if: Callable[[S], bool] | None = None
+    next: str | Callable[[S], str] | None = None
+    countdown: Callable[[S], Countdown | None] | None = None
+    chance: Callable[[S], Action | None] | None = None
+    begin: Callable[[S, int], Step[S]] | None = None
+
+
+class PhasedGame(GameDefinition, Generic[S]):
+    """A game on declared phases: subclasses define :meth:`phases` and the handlers,
+    and call ``super().__init__()`` once what :meth:`phases` needs is set (the phases
+    are read once, there)."""
+
+    #: The refusal of a move that belongs to another phase.
+    not_now: str = "not_now"
+
+    def __init__(self) -> None:
+        self._phases: dict[str, Phase[S]] = {phase.name: phase for phase in self.phases()}
+        self._kinds = {kind for phase in self._phases.values() for kind in phase.moves}
+
+    def phases(self) -> Sequence[Phase[S]]:
+        raise NotImplementedError
+
+    def phase(self, state: S) -> Phase[S]:
+        return self._phases[getattr(state, "phase")]
+
+    # --- the protocol, from the declarations ----------------------------------------------
+    def current(self, state: S) -> frozenset[int]:
+        return self.phase(state).active(state)
+
+    def legal(self, state: S, seat: int) -> list[Action]:
+        phase = self.phase(state)
+        if seat not in phase.active(state):
+            return []
+        out: list[Action] = []
+        for kind, move in phase.moves.items():
+            if move.choices is not None and (move.by is None or seat in move.by(state)):
+                out += [Action(kind, seat, dict(data)) for data in move.choices(state, seat)]
+        return out
+
+    def chance(self, state: S) -> Action | None:
+        draw = self.phase(state).chance
+        return None if draw is None else draw(state)
+
+    def countdown(self, state: S) -> Countdown | None:
+        timer = self.phase(state).countdown
+        return None if timer is None else timer(state)
+
+    def apply(self, state: S, action: Action) -> S:
+        return self.step(state, action).state
+
+    def step(self, state: S, action: Action) -> Step[S]:
+        phase = self.phase(state)
+        move = phase.moves.get(action.kind)
+        if action.kind == CHANCE:
+            if move is None:
+                raise IllegalAction("no_chance", str(phase.name))
+        elif action.kind == TIMEOUT:
+            running = self.countdown(state)
+            if move is None or running is None or running.deadline is None or action.data.get("timer") != running.name:
+                raise IllegalAction("no_timer", repr(dict(action.data)))
+        else:
+            seat = action.seat
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats(state):
+                raise IllegalAction("bad_seat", repr(seat))
+            if move is None:
+                raise IllegalAction(self.not_now if action.kind in self._kinds else "unknown_action", action.kind)
+            if seat not in phase.active(state):
+                raise IllegalAction(phase.refusal)
+            if move.by is not None and seat not in move.by(state):
+                raise IllegalAction(move.refusal)
+        new, events = move.handler(state, action)
+        return self._follow(new, list(events), action.tick)
+
+    def _follow(self, state: S, events: list[Event], tick: int) -> Step[S]:
+        """Move on through every phase whose end condition holds."""
+        for _ in range(len(self._phases) + 1):
+            phase = self.phase(state)
+            if phase.end_if is None or not phase.end_if(state):
+                return Step(state, tuple(events))
+            if phase.next is None:
+                raise ValueError(f"phase {phase.name} ended with nowhere to go")
+            name = phase.next(state) if callable(phase.next) else phase.next
+            state = dataclasses.replace(state, phase=name)  # type: ignore[type-var]
+            events.append(PhaseStarted(str(name)))
+            begin = self._phases[name].begin
+            if begin is not None:
+                state, more = begin(state, tick)
+                events += more
+        raise ValueError("the phases' end conditions go round in a loop")

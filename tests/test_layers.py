@@ -1,0 +1,168 @@
+"""The layers, enforced from the imports (every ``import`` in the source, lazy ones too).
+
+- ``game/core`` imports nothing of the game outside ``game.core``.
+- The pure side of every game — the package's ``__init__`` (registry entry) and every
+  module whose role is rules, state, phases, events, view, bots or catalogue (by file
+  name, or a folder of that name: ``secret_identity/rules/``, the future ``<id>/rules/``)
+  — and every game module they import, imports no pygame, pygame_gui, ``game.ui``,
+  ``game.scenes``, ``game.app``, ``game.input`` or ``game.context``, and no game UI
+  module (named, or in a folder named, ``scenes`` or ``ui``).
+- ``game/input`` imports no scene and not the app (the hub calls ``on_seat_lost``, which
+  the app wires).
+
+The pure set is found by role, not listed by file, so it follows modules that move.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "game"
+PURE_ROLES = {"rules", "state", "phases", "events", "view", "bots", "catalogue"}
+#: Shared modules the pure side may use (they import no pygame either).
+SHARED_PURE = ("game.catalogue", "game.data_loading", "game.i18n", "game.seats", "game.icons", "game.paths",
+               "game.games")
+UI_ROLES = {"scenes", "ui"}
+FORBIDDEN_FOR_PURE = ("pygame", "pygame_gui", "game.ui", "game.scenes", "game.app", "game.input", "game.context")
+
+
+def module_path(name: str) -> Path | None:
+    base = ROOT.joinpath(*name.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported(path: Path) -> set[str]:
+    """Absolute names of every module ``path`` imports (``from m import x`` counts ``m.x``
+    too when that is a module)."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1])
+                module = f"{base}.{node.module}" if node.module else base
+            else:
+                module = node.module or ""
+            out.add(module)
+            out |= {f"{module}.{alias.name}" for alias in node.names if module_path(f"{module}.{alias.name}")}
+    return out
+
+
+def within(name: str, prefixes: tuple[str, ...] | str) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in ((prefixes,) if isinstance(prefixes, str) else prefixes))
+
+
+def role(name: str) -> str | None:
+    """A game module's role: ``rules``, ``view``… (its file's or a folder's name), or
+    ``entry`` for the package ``__init__``; None for the rest (scenes, boards, widgets)."""
+    parts = name.split(".")
+    if len(parts) == 3 and parts[:2] == ["game", "games"]:
+        return "entry"
+    return next((part for part in parts[3:] if part in PURE_ROLES), None)
+
+
+def pure_roots() -> list[str]:
+    games = [module_name(p) for p in (GAME / "games").rglob("*.py")]
+    return [n for n in games if role(n) is not None] + [n for n in SHARED_PURE if module_path(n)]
+
+
+def pure_closure() -> dict[str, str]:
+    """Every game module the pure roots reach, with the root that reached it."""
+    seen: dict[str, str] = {}
+    todo = [(root, root) for root in pure_roots()]
+    while todo:
+        name, root = todo.pop()
+        if name in seen:
+            continue
+        seen[name] = root
+        path = module_path(name)
+        if path is not None:
+            todo += [(m, root) for m in imported(path) if within(m, "game") and module_path(m)
+                     and not pure_offences(name, {m})]  # an offence is told once, at its importer
+    return seen
+
+
+def pure_offences(name: str, imports: set[str]) -> list[str]:
+    """Forbidden imports of a pure module: pygame, the app's layers, or a game's UI
+    (a module or folder named ``scenes`` or ``ui``). A game helper without a role (say
+    Incognito's ``drawing``) is allowed: it is in the closure, so checked the same way."""
+    bad = [m for m in imports if within(m, FORBIDDEN_FOR_PURE)
+           or (within(m, "game.games") and UI_ROLES & set(m.split(".")[3:]))]
+    return [f"{name} imports {m}" for m in sorted(set(bad))]
+
+
+def test_core_imports_no_game():
+    offenders = [f"{module_name(p)} imports {m}" for p in (GAME / "core").rglob("*.py") for m in imported(p)
+                 if within(m, ("game", "pygame", "pygame_gui")) and not within(m, "game.core")]
+    assert not offenders, offenders
+
+
+def test_the_pure_side_imports_no_pygame_ui_scenes_app_or_input():
+    offenders = []
+    for name in pure_closure():
+        path = module_path(name)
+        if path is not None:
+            offenders += pure_offences(name, imported(path))
+    assert not offenders, offenders
+
+
+def test_input_imports_no_scenes():
+    offenders = [f"{module_name(p)} imports {m}" for p in (GAME / "input").rglob("*.py") for m in imported(p)
+                 if within(m, ("game.scenes", "game.app", "game.context"))]
+    assert not offenders, offenders
+
+
+def test_the_checks_see_what_they_must():
+    """Positive controls: the roles find every game's rules and the checks flag a
+    forbidden import, including a relative and a lazy one."""
+    closure = pure_closure()
+    for module in ("game.core.engine", "game.games.mission_secrete.rules", "game.games.mission_secrete.events",
+                   "game.games.secret_identity.rules.competitive", "game.games.personality.bots",
+                   "game.games.incognito.drawing", "game.games.mission_secrete"):
+        assert module in closure or within(module, "game.core"), module
+    assert "game.games.mission_secrete.scenes" not in closure
+    assert imported(GAME / "games" / "mission_secrete" / "scenes.py") >= {"pygame", "game.scenes.match",
+                                                                          "game.games.mission_secrete.view"}
+    assert pure_offences("x", {"game.scenes.match"}) and pure_offences("x", {"pygame.draw"})
+    assert pure_offences("x", {"game.games.mission_secrete.scenes"})
+    assert not pure_offences("x", {"game.core.engine", "game.games.mission_secrete.view"})
+
+
+def test_rules_side_pulls_in_no_pygame_transitively():
+    """Loading every game's catalogue, rules and bots and playing a match headless
+    (what ``sim`` does) must not import pygame, even through a helper module."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from game.catalogue import load_catalogue\n"
+        "from game.core.playthrough import play_match\n"
+        "from game.core.rng import Rng\n"
+        "from game.games import all_games\n"
+        "catalogue = load_catalogue()\n"
+        "for entry in all_games().values():\n"
+        "    data = catalogue.game(entry.catalogue_key)\n"
+        "    n = entry.min_seats\n"
+        "    bots = {s: entry.make_bot(data, s, Rng.from_seed(s)) for s in range(n)}\n"
+        "    play_match(entry.make_definition(data), entry.default_config(n), 1, bots)\n"
+        "leaks = sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui'))\n"
+        "print(leaks)\n"
+        "sys.exit(1 if leaks else 0)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stdout + done.stderr

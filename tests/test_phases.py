@@ -1,0 +1,245 @@
+"""The core's declared phases, events and shared value types (game/core/phases.py,
+events.py, values.py), on a small poll game written the way every game is to be."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Mapping, Sequence
+
+import pytest
+
+from game.core.actions import CHANCE, TIMEOUT, Action, IllegalAction
+from game.core.bots import RandomBot
+from game.core.engine import Countdown, Outcome, SeatView, Step
+from game.core.events import Event, MatchOver, PhaseStarted, PrivateEvent, TimedOut, TurnStarted, visible
+from game.core.options import OptionSpec, option
+from game.core.phases import Move, Phase, PhasedGame, all_but, all_once, anyone, nobody, one
+from game.core.playthrough import play_match
+from game.core.rng import Rng
+from game.core.serial import state_hash, to_plain
+from game.core.session import Session
+from game.core.values import Ballot, Barrier, SeatOrder
+
+
+# --- a poll game: every seat numbers the others 1..n distinctly, then all say ready ----------------
+@dataclass(frozen=True)
+class PollState:
+    seats: int
+    rounds: int
+    rng: Rng
+    phase: str = "vote"
+    round: int = 0
+    started: int = 0
+    ballot: Ballot | None = None
+    ready: Barrier | None = None
+
+
+@dataclass(frozen=True)
+class Voted(PrivateEvent):
+    target: int
+    number: int
+
+
+class Poll(PhasedGame[PollState]):
+    id = "poll"
+    options = (OptionSpec("rounds", 2, (1, 2, 3)),)
+    not_now = "wrong_phase"
+
+    def phases(self) -> Sequence[Phase[PollState]]:
+        return (
+            Phase("vote", {"vote": Move(self._vote, choices=self._votes), TIMEOUT: Move(self._fill)},
+                  active=all_once(lambda s: s.ballot.waiting), refusal="voted", end_if=lambda s: s.ballot.complete,
+                  next="ready", countdown=lambda s: Countdown("vote", s.started, 100), begin=self._open_ballot),
+            Phase("ready", {"ready": Move(self._ready, choices=lambda s, seat: [{}])},
+                  active=all_once(lambda s: s.ready.waiting), end_if=lambda s: s.ready.complete,
+                  next=lambda s: "over" if s.round >= s.rounds else "vote", begin=self._open_barrier),
+            Phase("over"),
+        )
+
+    def setup(self, config: Mapping[str, Any], rng: Rng) -> PollState:
+        state = PollState(int(config["seats"]), self.option(config, "rounds"), rng)
+        return self._open_ballot(state, 0).state
+
+    def _open_ballot(self, state: PollState, tick: int) -> Step[PollState]:
+        ballot = Ballot.open(state.seats, state.seats, range(1, state.seats), distinct=True, skip_self=True, blank=0)
+        return Step(replace(state, ballot=ballot, started=tick, round=state.round + 1))
+
+    def _open_barrier(self, state: PollState, tick: int) -> Step[PollState]:
+        return Step(replace(state, ready=Barrier.open(state.seats)))
+
+    def _votes(self, state: PollState, seat: int) -> list[dict[str, int]]:
+        ballot = state.ballot
+        return [{"target": t, "number": n} for t in ballot.missing(seat)[:1] for n in ballot.free(seat)]
+
+    def _vote(self, state: PollState, action: Action) -> Step[PollState]:
+        seat, target, number = action.seat, action.data.get("target"), action.data.get("number")
+        return Step(replace(state, ballot=state.ballot.cast(seat, target, number)), (Voted(seat, target, number),))
+
+    def _fill(self, state: PollState, action: Action) -> Step[PollState]:
+        rng = Rng(state.rng.state)
+        return Step(replace(state, ballot=state.ballot.filled(rng), rng=rng))
+
+    def _ready(self, state: PollState, action: Action) -> Step[PollState]:
+        return Step(replace(state, ready=state.ready.mark(action.seat)))
+
+    def outcome(self, state: PollState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        scores = {s: 0 for s in range(state.seats)}
+        return Outcome(scores, tuple(scores), Outcome.ranks_from_scores(scores))
+
+    def view(self, state: PollState, seat: int | None) -> SeatView:
+        return SeatView(seat, {"phase": state.phase, "round": state.round})
+
+
+def test_a_phased_game_plays_through_the_harness():
+    game = Poll()
+    for seed in range(5):
+        bots = {s: RandomBot(s, Rng(seed * 10 + s)) for s in range(3)}
+        result = play_match(game, {"seats": 3}, seed, bots, check=True)
+        assert result.session.state.round == 2 and result.actions == 2 * (3 * 2 + 3)
+
+
+def test_the_base_routes_moves_and_moves_through_phases():
+    game = Poll()
+    session = Session(game, {"seats": 3, "rounds": 1}, 1)
+    assert session.current() == {0, 1, 2}
+    assert session.legal(0)[0] == Action("vote", 0, {"target": 1, "number": 1})
+    events = session.submit(Action("vote", 0, {"target": 1, "number": 2}))
+    assert events == (Voted(0, 1, 2),) and visible(events, None) == () and visible(events, 0) == events
+    for action, reason in [(Action("ready", 0), "wrong_phase"), (Action("sing", 0), "unknown_action"),
+                           (Action("vote", 3, {"target": 1, "number": 1}), "bad_seat"),
+                           (Action("vote", 0, {"target": 2, "number": 2}), "number_used"),
+                           (Action("vote", 0, {"target": 0, "number": 1}), "bad_target")]:
+        with pytest.raises(IllegalAction) as err:
+            session.submit(action)
+        assert err.value.reason == reason, str(action)
+    for seat, target, number in [(0, 2, 1), (1, 0, 1), (1, 2, 2), (2, 0, 2)]:
+        session.submit(Action("vote", seat, {"target": target, "number": number}))
+    assert session.current() == {2}
+    with pytest.raises(IllegalAction) as err:
+        session.submit(Action("vote", 0, {"target": 1, "number": 1}))
+    assert err.value.reason == "voted"                     # the phase's refusal: seat 0 is done
+    events = session.submit(Action("vote", 2, {"target": 1, "number": 1}))
+    assert events[-1] == PhaseStarted("ready") and session.state.phase == "ready"
+    for seat in range(3):
+        events = session.submit(Action("ready", seat))
+    assert events == (PhaseStarted("over"),) and session.outcome() is not None
+
+
+def test_a_countdown_times_out_through_its_phase():
+    session = Session(Poll(), {"seats": 3}, 2)
+    session.submit(Action("vote", 0, {"target": 1, "number": 2}))
+    assert session.advance(99) == ()
+    events = session.advance(1)
+    assert events == (TimedOut("vote"), PhaseStarted("ready"))
+    assert session.state.ballot.complete and session.state.ballot.rows[0][1] == 2
+    with pytest.raises(IllegalAction) as err:
+        Poll().apply(session.state, Action(TIMEOUT, None, {"timer": "vote"}))
+    assert err.value.reason == "no_timer"
+    with pytest.raises(IllegalAction) as err:
+        Poll().apply(session.state, Action(CHANCE, None, {"rng": 1}))
+    assert err.value.reason == "no_chance"
+    replayed = Session.from_json(session.to_json(), lambda _id: Poll())
+    assert replayed.hash() == session.hash()
+
+
+def test_who_presets():
+    state = PollState(4, 1, Rng(1), ballot=Ballot.open(4, 1, range(4)))
+    assert nobody(state) == frozenset()
+    assert one(lambda s: 2)(state) == {2} and one(lambda s: None)(state) == frozenset()
+    assert anyone()(state) == {0, 1, 2, 3} and anyone(lambda s: (1, 3))(state) == {1, 3}
+    assert all_but(lambda s: 1)(state) == {0, 2, 3} and all_but(lambda s: 0, lambda s: (0, 3))(state) == {3}
+    assert all_once(lambda s: s.ballot.waiting)(replace(state, ballot=state.ballot.cast(2, 0, 1))) == {0, 1, 3}
+
+
+# --- value types -----------------------------------------------------------------------------------
+def test_ballot_cast_take_back_tally_and_leaders():
+    ballot = Ballot.open(4, 1, range(4))                 # "who fits this card best?" (oneself allowed)
+    for voter, choice in enumerate((2, 2, 1, 2)):
+        ballot = ballot.cast(voter, 0, choice)
+    assert ballot.complete and ballot.tally() == {2: 3, 1: 1} and ballot.leaders() == (2,)
+    ballot = ballot.take_back(0, 0).take_back(1, 0)
+    assert ballot.waiting == {0, 1} and ballot.leaders() == (1, 2) and ballot.leaders(at_least=2) == ()
+    assert ballot.leaders(voters=(2,)) == (1,)
+    with pytest.raises(IllegalAction) as err:
+        ballot.take_back(0, 0)
+    assert err.value.reason == "nothing_to_take_back"
+    with pytest.raises(IllegalAction) as err:
+        ballot.cast(0, 0, 9)
+    assert err.value.reason == "bad_number"
+
+
+def test_ballot_distinct_numbers_per_voter():
+    ballot = Ballot.open(3, 3, range(1, 7), distinct=True, skip_self=True, blank=0)
+    assert ballot.asked(1) == (0, 2) and ballot.free(1) == (1, 2, 3, 4, 5, 6)
+    ballot = ballot.cast(1, 0, 4)
+    with pytest.raises(IllegalAction) as err:
+        ballot.cast(1, 2, 4)
+    assert err.value.reason == "number_used"
+    assert ballot.cast(1, 0, 5).rows[1] == (5, None, None)   # a vote may be changed
+    assert to_plain(ballot) == [[0, 0, 0], [4, 0, 0], [0, 0, 0]]
+
+
+def incognito_fill(votes: list[list[int]], numbers: int, rng: Rng) -> list[list[int]]:
+    """Incognito's random fill at the end of its last call (IN-4), as written in its rules."""
+    out = []
+    for voter, row in enumerate(votes):
+        mine = list(row)
+        free = rng.shuffled([n for n in range(1, numbers + 1) if n not in mine])
+        for target in range(len(votes)):
+            if target != voter and not mine[target]:
+                mine[target] = free.pop()
+        out.append(mine)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_ballot_random_fill_draws_as_incognito_does(seed):
+    """A game moving onto the ballot keeps its random fills, so its sim figures too."""
+    ballot = Ballot.open(5, 5, range(1, 7), distinct=True, skip_self=True, blank=0)
+    picker = Rng(seed + 100)
+    for _ in range(6):
+        voter = picker.below(5)
+        if ballot.missing(voter):
+            ballot = ballot.cast(voter, picker.choice(ballot.missing(voter)), picker.choice(ballot.free(voter)))
+    before = to_plain(ballot)
+    filled = ballot.filled(Rng(seed))
+    assert to_plain(filled) == incognito_fill(before, 6, Rng(seed))
+    assert filled.complete and all(len(set(filled.rows[v]) - {None}) == 4 for v in range(5))
+
+
+def test_barrier_and_its_plain_form():
+    barrier = Barrier.open(3).mark(1)
+    assert barrier.waiting == {0, 2} and not barrier.complete
+    with pytest.raises(IllegalAction) as err:
+        barrier.mark(1)
+    assert err.value.reason == "already_ready"
+    assert barrier.mark(0).mark(2).complete and barrier.mark(1, ready=False).waiting == {0, 1, 2}
+    assert state_hash({"ready": barrier}) == state_hash({"ready": [False, True, False]})
+
+
+def test_seat_order_skips_seats_that_are_out():
+    order = SeatOrder.start(4)
+    assert order.passed().turn == 1 and order.still_in == (0, 1, 2, 3)
+    order = order.eliminate(1)
+    assert order.turn == 0 and order.passed().turn == 2
+    order = SeatOrder(3, (False, True, False, False)).eliminate(3)
+    assert order.turn == 0 and order.still_in == (0, 2) and order.after(2) == 0
+
+
+# --- events, actions and options as text ------------------------------------------------------------
+def test_events_and_actions_read_as_one_line():
+    assert str(TurnStarted(2)) == "seat 2's turn"
+    assert str(MatchOver((0, 2), "mission")) == "match over (mission), winners (0, 2)"
+    assert str(Voted(1, 2, 3)) == "Voted(to=1, target=2, number=3)"       # no text: the fields
+    assert isinstance(Voted(1, 2, 3), Event) and Voted(1, 2, 3).visible_to(1) and not Voted(1, 2, 3).visible_to(None)
+    assert str(Action("swap", 1, {"a": 3, "b": 8}, 120)) == "seat 1 swap a=3 b=8 @120"
+    assert str(Action(CHANCE, None, {"grid": list(range(30))})).endswith("…")
+
+
+def test_options_are_read_with_their_declared_default():
+    specs = (OptionSpec("rounds", 2, (1, 2, 3)),)
+    assert option(specs, {}, "rounds") == 2 and option(specs, {"rounds": 3}, "rounds") == 3
+    with pytest.raises(KeyError):
+        option(specs, {}, "speed")
