@@ -268,7 +268,7 @@ def test_resume_rebinds_seats_then_opens_the_board(ctx, monkeypatch):
 
 #: The scene each menu shot leaves on top (``lobby.<game>`` shots: a lobby of that game).
 SHOT_TOPS = {"title": TitleScene, "title.attract": TitleScene, "games": GameChoiceScene, "lobby": LobbyScene,
-             "lobby.deck": DeckScene, "settings": SettingsScene, "pause": PauseScene, "credits": CreditsScene,
+             "lobby.deck": DeckScene, "lobby.bots": LobbyScene, "settings": SettingsScene, "pause": PauseScene, "credits": CreditsScene,
              "howto": HowToScene}
 
 
