@@ -16,7 +16,7 @@ ENTRIES = (
         __name__,
         Incognito,
         load_catalogue,
-        make_bot=lambda catalogue, seat, rng: IncognitoBot(seat, rng),
+        make_bot=lambda catalogue, seat, rng: IncognitoBot(seat, rng, catalogue),
         options=(
             OptionSpec(DRAW_LIMIT_OPTION, 0, (0, 60, 90, 120)),  # IN-2, seconds, 0 = off
             OptionSpec(FAMILY_OPTION, False, (False, True)),
