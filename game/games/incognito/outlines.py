@@ -201,12 +201,19 @@ def _length(line: Sequence[Point]) -> float:
 
 def _nearest(rgb: tuple[int, int, int], palette: PaletteKey) -> str:
     """The palette colour nearest ``rgb`` (a "redmean" weighted distance, close to how
-    far apart people see two colours, for no more than plain RGB costs)."""
+    far apart people see two colours, for no more than plain RGB costs). A grey stays
+    a grey: dark greys are nearer brown than grey by distance alone."""
+    if _neutral(rgb):
+        palette = tuple(item for item in palette if _neutral(item[1])) or palette
     def distance(other: tuple[int, int, int]) -> float:
         mean = (rgb[0] + other[0]) / 2
         dr, dg, db = rgb[0] - other[0], rgb[1] - other[1], rgb[2] - other[2]
         return (2 + mean / 256) * dr * dr + 4 * dg * dg + (2 + (255 - mean) / 256) * db * db
     return min(palette, key=lambda item: distance(item[1]))[0]
+
+
+def _neutral(rgb: tuple[int, int, int]) -> bool:
+    return max(rgb) - min(rgb) < 32
 
 
 def _signed_area(ring: Polyline) -> float:
