@@ -115,11 +115,13 @@ def test_votes_read_only_the_public_strokes():
     assert bot(0, "v").choose_numbers(other.view(0)) == bot(0, "v").choose_numbers(view)
 
 
-def test_a_bots_only_match_finds_many_more_words_than_chance():
-    seats = 5
-    bots = {s: bot(s, f"m{s}") for s in range(seats)}
-    result = play_match(Incognito(catalogue()), ENTRY.default_config(seats, 1.0), 11, bots)
-    assert result.outcome.measures["find_rate"] >= 0.35  # chance: about 1 in 5
+def test_bots_only_matches_find_many_more_words_than_chance():
+    seats, rates = 5, []
+    for match in range(3):
+        bots = {s: bot(s, f"m{match}:{s}") for s in range(seats)}
+        result = play_match(Incognito(catalogue()), ENTRY.default_config(seats, 1.0), match, bots)
+        rates.append(result.outcome.measures["find_rate"])
+    assert sum(rates) / len(rates) >= 0.35  # chance: about 1 in 5
 
 
 def test_find_rate_counts_voter_drawing_pairs():

@@ -123,16 +123,17 @@ def _subpaths(path: object) -> list[list[Point]]:
 
 
 def _curve(segment: Any, kind: str) -> list[Point]:
-    """A curve's points after its start. Béziers are evaluated here: svgelements'
-    ``point`` tries to import numpy on every call, which costs more than the maths."""
+    """A curve's points after its start. Béziers are evaluated here (svgelements'
+    ``point`` tries to import numpy on every call, which costs more than the maths);
+    an arc goes through the cubic Béziers svgelements approximates it with."""
     if kind == "CubicBezier":
         controls = [segment.start, segment.control1, segment.control2, segment.end]
     elif kind == "QuadraticBezier":
         controls = [segment.start, segment.control, segment.end]
-    else:  # an arc: few per icon, svgelements samples it in one call
-        hull = [segment.point(t / 4) for t in range(5)]
-        steps = _steps(hull)
-        return [(p.x, p.y) for p in segment.npoint([i / steps for i in range(1, steps + 1)])]
+    elif kind == "Arc":
+        return [p for cubic in segment.as_cubic_curves() for p in _curve(cubic, "CubicBezier")]
+    else:
+        return [(segment.end.x, segment.end.y)]
     hull = [(p.x, p.y) for p in controls]
     steps = _steps(controls)
     return [_bezier(hull, i / steps) for i in range(1, steps + 1)]

@@ -36,7 +36,7 @@ COLS, ROWS = CANVAS_W // CELL, CANVAS_H // CELL
 #: Directions are told apart in this many steps over half a turn.
 DIRECTIONS = 8
 #: Sample spacing along the drawing's strokes (canvas units) and the picture (unit box).
-STROKE_STEP = 5.0
+STROKE_STEP = 7.0
 TEMPLATE_POINTS = 64
 QUICK_POINTS = 16
 #: A picture's lines that can anchor a guess: at least this long a box side (unit box).
