@@ -7,8 +7,9 @@ in a unit box (the icon's longer side is 1, centred on ``(0.5, 0.5)``):
 * ``lines``: the black strokes as polylines, chained where one ends where the next
   begins (a pen stroke follows a contour the way a hand would) and thinned;
 * ``shapes``: the coloured areas, each as its rings, the palette colour nearest its
-  OpenMoji colour (never the black of the lines), and a seed point well inside it (where a fill bucket goes), with the
-  seed's distance to the nearest edge. Near-white areas are left out: the paper is white.
+  OpenMoji colour (never the black of the lines), and a seed point well inside it
+  (where a fill bucket goes) with the seed's distance to the nearest edge. Near-white
+  areas are left out: the paper is white.
 
 Parsing is cached per code and palette, so a table of bots parses each icon once.
 """

@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from .drawing import CANVAS_H, CANVAS_W, Stroke, pairs
-from .outlines import Outline, Point
+from .outlines import PAPER, Outline, Point
 
 CELL = 10
 COLS, ROWS = CANVAS_W // CELL, CANVAS_H // CELL
@@ -100,7 +100,7 @@ def _marks(strokes: tuple[Stroke, ...]) -> Marks:
     grid = [[0] * ROWS for _ in range(DIRECTIONS)]
     boxes = []
     for stroke in strokes:
-        if stroke.tool != "pen" or stroke.colour == "white" or len(stroke.points) < 4:
+        if stroke.tool != "pen" or stroke.colour == PAPER or len(stroke.points) < 4:
             continue
         path = pairs(stroke.points)
         box = _box(path)

@@ -18,9 +18,8 @@ from typing import Any, Sequence
 
 from ...core.rng import Rng
 from .drawing import BRUSH_WIDTHS, CANVAS_H, CANVAS_W, make_stroke
-from .outlines import Outline, Point
+from .outlines import INK, Outline, Point
 
-INK = "black"
 PEN = BRUSH_WIDTHS[0]
 #: Sizes (the side of a picture's box, canvas units).
 BACKDROP_SIZE = (330, 430)
