@@ -21,6 +21,8 @@ def test_shipped_catalogue_sizes_and_texts():
     assert 0 < len(cat.word_ids(family=True)) < len(cat.word_ids())
     names = [w.name.en.lower() for w in cat.words]
     assert len(set(names)) == len(names)
+    icons = [w.icon for w in cat.words]  # the bots draw a word with its icon: one each
+    assert None not in icons and len(set(icons)) == len(icons)
 
 
 def copy_data(tmp_path: Path) -> Path:
@@ -41,6 +43,8 @@ def edit(path: Path, old: str, new: str) -> int:
     ("places.yaml", '"1F995"', '"1F995-NOPE"', "is not an OpenMoji icon"),
     ("words.yaml", "en: Carrot}", "de: Karotte}", "has no en text"),
     ("words.yaml", "id: carrot", "id: sock", "duplicate word id"),
+    ("words.yaml", "'1F955'", "'1F955-NOPE'", "is not an OpenMoji icon"),
+    ("words.yaml", "    icon: '1F955'\n", "", "has no 'icon'"),
     ("palette.yaml", '"#e23b3b"', '"red"', "rgb must look like"),
 ])
 def test_errors_name_the_file_and_line(tmp_path, file, old, new, message):
@@ -57,8 +61,11 @@ def test_custom_words_are_added_and_bad_files_only_warn(tmp_path):
     (custom / "incognito").mkdir(parents=True)
     (custom / "incognito" / "mine.yaml").write_text(
         "words:\n  - id: teapot_two\n    name: {fr: Bouilloire, en: Kettle}\n"
-        "    joke: {fr: Elle siffle., en: It whistles.}\n", encoding="utf-8")
+        "    joke: {fr: Elle siffle., en: It whistles.}\n"
+        "  - id: saucepan\n    name: {fr: Casserole, en: Saucepan}\n    icon: '1F958'\n"
+        "    joke: {fr: Elle traîne., en: It rattles.}\n", encoding="utf-8")
     (custom / "incognito" / "broken.yaml").write_text("words:\n  - id: x\n    name: {fr: X}\n", encoding="utf-8")
     cat, warnings = load_catalogue(DATA, custom)
     assert cat.word("teapot_two").custom and cat.word("teapot_two").name.en == "Kettle"
+    assert cat.word("teapot_two").icon is None and cat.word("saucepan").icon == "1F958"  # icons optional
     assert len(warnings) == 1 and "broken.yaml:3" in warnings[0]

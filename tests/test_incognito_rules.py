@@ -250,7 +250,7 @@ def test_ties_share_the_victory():
 @pytest.mark.parametrize("seats,scale,limit", [(3, 0.0, 0), (4, 1.0, 60), (5, 1.5, 0), (6, 1.0, 90)])
 def test_bot_playthroughs(seats, scale, limit):
     config = dict(ENTRY.default_config(seats, scale), drawing_time_limit=limit)
-    bots = {s: IncognitoBot(s, Rng.from_seed(f"bot{s}")) for s in range(seats)}
+    bots = {s: IncognitoBot(s, Rng.from_seed(f"bot{s}"), catalogue()) for s in range(seats)}
     result = play_match(Incognito(catalogue()), config, seats * 11, bots, check=True)
     assert sum(result.outcome.scores.values()) > 0
     assert all(len(r.drawings[s]) >= 3 for r in result.session.state.history for s in range(seats))
@@ -285,7 +285,7 @@ class _Checked(Incognito):
 def test_apply_never_changes_the_previous_state_and_shares_its_strokes(seats, limit):
     definition = _Checked(catalogue())
     config = dict(ENTRY.default_config(seats, 1.0), drawing_time_limit=limit)
-    bots = {s: IncognitoBot(s, Rng.from_seed(f"bot{s}")) for s in range(seats)}
+    bots = {s: IncognitoBot(s, Rng.from_seed(f"bot{s}"), catalogue()) for s in range(seats)}
     play_match(definition, config, 5, bots, check=True)      # every kind a match uses, timeouts too
     s = Session(definition, ENTRY.default_config(3, 1.0), 3)  # and the edits bots never make
     s.submit(Action("stroke", 0, line()))

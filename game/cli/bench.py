@@ -97,7 +97,7 @@ def _build_drawing(ctx: Any, game_id: str, seed: int) -> Any:
     from ..core.actions import Action
     from ..core.rng import Rng
     from ..core.session import Session
-    from ..games.incognito.bots import picture_strokes
+    from ..games.incognito.bots import IncognitoBot
     from ..input.intents import InputEvent, Intent
 
     entry = ctx.games[game_id]
@@ -106,7 +106,8 @@ def _build_drawing(ctx: Any, game_id: str, seed: int) -> Any:
     session = Session(entry.make_definition(catalogue), entry.default_config(players), seed)
     rng = Rng.from_seed(f"bench:{seed}")
     for seat in range(players):
-        for stroke in picture_strokes(rng):
+        painter = IncognitoBot(seat, rng, catalogue)
+        for stroke in painter.plan(session.state.places[seat], session.state.words[seat]):
             session.submit(Action("stroke", seat, {"stroke": stroke}))
     board = entry.scenes().make_board(ctx, entry, session, {})
     ctx.stack.push(board)

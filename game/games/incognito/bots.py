@@ -1,132 +1,158 @@
-"""Incognito bots: a scripted drawer that sketches simple, recognisable pictures (a
-house under the sun, a tree, a flower, a boat…) one stroke per action, and a voter that
-numbers the other drawings at random with distinct numbers (it cannot see pictures, so
-random is as good as it gets). Pure: points are computed, never rendered.
+"""Incognito bots: they draw the place with their word hidden in it, and look for the
+others' words in the drawings, from their own seat's view only.
+
+* Drawing (``sketch.py``): the place card's pictures and the word's picture, traced by
+  a shaky hand from the OpenMoji outlines, one stroke per action, so the drawing grows
+  on screen as a player's does.
+* Voting (``recognise.py``): for every other drawing and every word of the line-up, how
+  well the word's picture is found in the drawing's public strokes. What a person sees:
+  the strokes, the place card and the words' pictures; never which word a seat had.
+  A score high in one drawing but high in every drawing says little, so each word's
+  scores are set against its average over the drawings. The bot's own word is not in
+  anyone else's drawing. Then the numbers go where the scores add up best, each number
+  once (IN-4).
+
+``skill`` (0 to 1) is how well the bot plays: the lower, the shakier its hand and the
+more it misreads the drawings (a noise on its scores). Pure: points are computed, never
+rendered.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from ...core.actions import Action
 from ...core.bots import DEFAULT_LEVEL, Bot
 from ...core.rng import Rng
-from .drawing import BRUSH_WIDTHS, CANVAS_W, make_stroke
+from .outlines import Outline, PaletteKey, load_outline
+from .recognise import marks, score, template
+from .sketch import gauss, plan_drawing
 
-Path = list[tuple[float, float]]
-
-
-def circle(cx: float, cy: float, r: float, steps: int = 20) -> Path:
-    return [(cx + r * math.cos(2 * math.pi * i / steps), cy + r * math.sin(2 * math.pi * i / steps))
-            for i in range(steps + 1)]
-
-
-def rect(x: float, y: float, w: float, h: float) -> Path:
-    return [(x, y), (x + w, y), (x + w, y + h), (x, y + h), (x, y)]
-
-
-def polygon(points: Sequence[tuple[float, float]]) -> Path:
-    return [*points, points[0]]
-
-
-def star(cx: float, cy: float, r: float) -> Path:
-    return polygon([(cx + (r if i % 2 == 0 else r * 0.45) * math.sin(math.pi * i / 5),
-                     cy - (r if i % 2 == 0 else r * 0.45) * math.cos(math.pi * i / 5)) for i in range(10)])
-
-
-def wave(x0: float, x1: float, y: float, amp: float, waves: int = 4) -> Path:
-    steps = waves * 6
-    return [(x0 + (x1 - x0) * i / steps, y + amp * math.sin(2 * math.pi * waves * i / steps)) for i in range(steps + 1)]
-
-
-# A stroke plan: (tool, colour, size index, path). "fill" paths are one point.
-Plan = list[tuple[str, str, int, Path]]
-
-
-def house_plan(x: float, y: float, s: float) -> Plan:
-    """A house: a square, a triangle roof, a door, a window, colour fills."""
-    return [
-        ("pen", "black", 1, rect(x, y, s, s)),
-        ("pen", "black", 1, polygon([(x - s * 0.1, y), (x + s / 2, y - s * 0.6), (x + s * 1.1, y)])),
-        ("fill", "red", 1, [(x + s / 2, y - s * 0.25)]),
-        ("pen", "brown", 1, rect(x + s * 0.4, y + s * 0.55, s * 0.22, s * 0.45 - 3)),
-        ("pen", "blue", 0, rect(x + s * 0.12, y + s * 0.15, s * 0.2, s * 0.2)),
-    ]
-
-
-def sun_plan(cx: float, cy: float, r: float) -> Plan:
-    rays = []
-    for i in range(8):
-        a = 2 * math.pi * i / 8
-        rays.append(("pen", "orange", 0, [(cx + 1.3 * r * math.cos(a), cy + 1.3 * r * math.sin(a)),
-                                          (cx + 1.8 * r * math.cos(a), cy + 1.8 * r * math.sin(a))]))
-    return [("pen", "orange", 1, circle(cx, cy, r)), ("fill", "yellow", 1, [(cx, cy)]), *rays[::2]]
-
-
-def tree_plan(x: float, y: float, s: float) -> Plan:
-    return [
-        ("pen", "brown", 2, [(x, y + s), (x, y + s * 0.35)]),
-        ("pen", "green", 1, circle(x, y + s * 0.1, s * 0.32)),
-        ("fill", "lime", 1, [(x, y + s * 0.1)]),
-    ]
-
-
-def flower_plan(x: float, y: float, s: float) -> Plan:
-    petals = [("pen", "pink", 1, circle(x + s * 0.22 * math.cos(a), y + s * 0.22 * math.sin(a), s * 0.12, 16))
-              for a in (0, math.pi / 2, math.pi, 3 * math.pi / 2)]
-    return [("pen", "green", 1, [(x, y + s * 0.2), (x + s * 0.05, y + s)]), *petals,
-            ("pen", "yellow", 2, circle(x, y, s * 0.05, 10))]
-
-
-def boat_plan(x: float, y: float, s: float) -> Plan:
-    return [
-        ("pen", "blue", 1, wave(20, CANVAS_W - 20, y + s * 0.35, 10, 6)),
-        ("pen", "brown", 1, polygon([(x, y), (x + s, y), (x + s * 0.8, y + s * 0.3), (x + s * 0.2, y + s * 0.3)])),
-        ("pen", "black", 1, [(x + s / 2, y), (x + s / 2, y - s * 0.8)]),
-        ("pen", "red", 1, polygon([(x + s / 2 + 4, y - s * 0.75), (x + s * 0.95, y - s * 0.15), (x + s / 2 + 4, y - s * 0.15)])),
-    ]
-
-
-def sky_plan(rng: Rng) -> Plan:
-    x = rng.randint(80, CANVAS_W - 80)
-    return [("pen", "sky", 0, wave(x - 60, x + 60, 70, 8, 2)), ("pen", "purple", 1, star(rng.randint(80, 720), 90, 36))]
-
-
-PICTURES: tuple[Callable[[Rng], Plan], ...] = (
-    lambda rng: house_plan(rng.randint(150, 450), 260, 220) + sun_plan(660, 120, 45),
-    lambda rng: tree_plan(rng.randint(200, 600), 200, 300) + flower_plan(140, 420, 120),
-    lambda rng: boat_plan(rng.randint(180, 420), 340, 240) + sun_plan(120, 110, 40),
-    lambda rng: flower_plan(250, 300, 200) + flower_plan(560, 330, 160) + sky_plan(rng),
-    lambda rng: house_plan(100, 300, 180) + tree_plan(560, 220, 280),
-)
-
-
-def picture_strokes(rng: Rng) -> list[dict[str, Any]]:
-    """One simple picture as a list of strokes, chosen with ``rng``."""
-    strokes = []
-    for tool, colour, size, path in rng.choice(PICTURES)(rng):
-        strokes.append(make_stroke(tool, colour, BRUSH_WIDTHS[size], path))
-    return strokes
+#: A bot of normal level; 1 plays its best.
+NORMAL_SKILL = 0.5
+#: Skill per level. Sharp stays short of 1: a table of perfect readers would leave the
+#: drawers almost no points (IN-4 rewards a word hidden from some, found by others).
+SKILLS = {"easy": 0.2, "normal": NORMAL_SKILL, "sharp": 0.8}
+#: Misreading: the noise on a score at skill 0 (it shrinks to none at skill 1).
+MISREAD = 0.6
+#: How much of a word's average over the drawings comes off its score in each.
+RELATIVE = 0.6
+#: A word whose picture is one of the drawing's place pictures is expected there anyway.
+PLACE_PICTURE = 0.5
 
 
 class IncognitoBot(Bot):
-    """Draws one stroke of its planned picture per action, then says done; votes at
-    random with distinct numbers; says ready after a reveal."""
+    """Draws one stroke of its planned drawing per action, then says done; votes for the
+    drawings where it found words; says ready after a reveal."""
 
-    def __init__(self, seat: int, rng: Rng, level: str = DEFAULT_LEVEL) -> None:
+    def __init__(self, seat: int, rng: Rng, catalogue: Any, level: str = DEFAULT_LEVEL,
+                 skill: float | None = None) -> None:
         super().__init__(seat, rng, level)
-        self._plans: dict[int, list[dict[str, Any]]] = {}
+        self.catalogue = catalogue
+        self.skill = max(0.0, min(1.0, SKILLS[level] if skill is None else skill))
+        self.palette: PaletteKey = tuple((c.id, c.rgb) for c in catalogue.palette)
+        self._drawing: tuple[int, list[dict[str, Any]]] | None = None
+        self._votes: tuple[int, dict[int, int]] | None = None
 
     def act(self, view: Any, legal: Sequence[Action]) -> Action | None:
         public = view.public
         kinds = {a.kind for a in legal}
         if public.phase == "draw" and "done" in kinds:
-            plan = self._plans.setdefault(public.round, picture_strokes(self.rng))
-            drawn = len(public.drawings[self.seat])
-            if drawn < len(plan):
-                return Action("stroke", self.seat, {"stroke": plan[drawn]})
-            return Action("done", self.seat)
+            return self._draw(view)
         if "undone" in kinds:
             return None  # a finished drawer waits for the others
+        if "vote" in kinds:
+            return self._vote(view, legal)
         return self.rng.choice(list(legal)) if legal else None
+
+    # --- drawing -----------------------------------------------------------------------
+    def _draw(self, view: Any) -> Action:
+        public = view.public
+        if self._drawing is None or self._drawing[0] != public.round:
+            self._drawing = (public.round, self.plan(public.places[self.seat], view.private.my_word))
+        plan = self._drawing[1]
+        drawn = len(public.drawings[self.seat])
+        if drawn < len(plan):
+            return Action("stroke", self.seat, {"stroke": plan[drawn]})
+        return Action("done", self.seat)
+
+    def plan(self, place_id: str, word_id: str) -> list[dict[str, Any]]:
+        """This round's strokes: the place's pictures with the word's hidden among them."""
+        word_icon = self._icon(word_id)
+        place = [self.outline(code) for code in self.catalogue.place(place_id).icons if code != word_icon]
+        word = self.outline(word_icon) if word_icon else None
+        return plan_drawing(place, word, self.rng, shake=1.6 - self.skill)
+
+    def outline(self, code: str) -> Outline:
+        return load_outline(code, self.palette)
+
+    def _icon(self, word_id: str) -> str | None:
+        return getattr(self.catalogue.word(word_id), "icon", None)
+
+    # --- voting ------------------------------------------------------------------------
+    def _vote(self, view: Any, legal: Sequence[Action]) -> Action:
+        public = view.public
+        if self._votes is None or self._votes[0] != public.round:
+            self._votes = (public.round, self.choose_numbers(view))
+        target = legal[0].data["target"]
+        free = {a.data["number"]: a for a in legal}
+        wanted = self._votes[1].get(target)
+        return free.get(wanted) or self.rng.choice(list(legal))
+
+    def choose_numbers(self, view: Any) -> dict[int, int]:
+        """{drawer seat: tile number} for every other drawing, numbers distinct."""
+        public = view.public
+        others = [s for s in range(public.seats) if s != self.seat]
+        table = self.read_drawings(public, view.private.my_word)
+        noise = MISREAD * (1 - self.skill)
+        noisy = [[value + gauss(self.rng, noise) for value in row] for row in table]
+        return dict(zip(others, best_assignment(noisy)))
+
+    def read_drawings(self, public: Any, my_word: str | None) -> list[list[float]]:
+        """scores[i][n - 1]: how well tile n's word is found in the i-th other drawing,
+        set against the word's average over those drawings."""
+        others = [s for s in range(public.seats) if s != self.seat]
+        icons = [self._icon(word) for word in public.lineup]
+        templates = [template(self.outline(code)) if code else None for code in icons]
+        raw = []
+        for seat in others:
+            drawing = marks(tuple(public.drawings[seat]))
+            place_icons = set(self.catalogue.place(public.places[seat]).icons)
+            row = []
+            for code, picture in zip(icons, templates):
+                value = score(drawing, picture) if picture is not None else math.nan
+                row.append(value * PLACE_PICTURE if code in place_icons else value)
+            raw.append(row)
+        table = []
+        for row in raw:
+            known = [v for v in row if not math.isnan(v)]
+            fallback = sorted(known)[len(known) // 2] if known else 0.0  # a word with no picture: middling
+            table.append([fallback if math.isnan(v) else v for v in row])
+        for n in range(len(public.lineup)):
+            mean = sum(row[n] for row in table) / len(table)
+            for row in table:
+                row[n] -= RELATIVE * mean
+        if my_word in public.lineup:
+            mine = public.lineup.index(my_word)
+            for row in table:
+                row[mine] = -math.inf  # my own word is in my drawing only
+        return table
+
+
+def best_assignment(scores: list[list[float]]) -> list[int]:
+    """Distinct tile numbers (1-based), one per row, with the highest total score: an
+    exact search over the subsets of numbers used (6 tiles: 64 subsets)."""
+    tiles = len(scores[0]) if scores else 0
+    best: dict[int, tuple[float, tuple[int, ...]]] = {0: (0.0, ())}
+    for row in scores:
+        step: dict[int, tuple[float, tuple[int, ...]]] = {}
+        for used, (total, picks) in best.items():
+            for n in range(tiles):
+                if used >> n & 1 or row[n] == -math.inf:
+                    continue
+                key, value = used | 1 << n, total + row[n]
+                if key not in step or value > step[key][0]:
+                    step[key] = (value, picks + (n + 1,))
+        best = step
+    return list(max(best.values(), key=lambda item: item[0])[1]) if best else []

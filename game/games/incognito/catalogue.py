@@ -1,10 +1,11 @@
-"""The Incognito catalogue: secret words (each with a little joke), public places (each
-with a few OpenMoji icons to inspire the drawing) and the named colours of the pen.
+"""The Incognito catalogue: secret words (each with a little joke and the OpenMoji icon
+the bots draw it with), public places (each with a few OpenMoji icons to inspire the
+drawing) and the named colours of the pen.
 
 Shipped data lives in ``data/incognito/`` (``words.yaml``, ``places.yaml``,
 ``palette.yaml``); any error there raises :class:`DataError` naming ``file:line``.
 Players may add words in ``<custom_dir>/incognito/*.yaml`` (same shape as
-``words.yaml``); a bad custom file is skipped and its message returned as a warning.
+``words.yaml``, the icon optional); a bad custom file is skipped and its message returned as a warning.
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ class Word:
     #: False for the few words a family table may leave out.
     family: bool
     custom: bool = False
+    #: The OpenMoji file stem of its picture (bots draw it and look for it); custom
+    #: words may have none.
+    icon: str | None = None
 
 
 @dataclass(frozen=True)
@@ -116,7 +120,8 @@ def _load_words(path: Path, existing: dict[str, Word], custom: bool) -> dict[str
         word_id = where.unique_id(node, "word", existing, out)
         what = f"word {word_id!r}"
         family = where.flag(node, "family", True, what)
-        out[word_id] = Word(word_id, where.text(node, "name", what), where.text(node, "joke", what), family, custom)
+        icon = where.icon(node, what) if not custom or "icon" in node else None
+        out[word_id] = Word(word_id, where.text(node, "name", what), where.text(node, "joke", what), family, custom, icon)
     return out
 
 

@@ -100,6 +100,13 @@ def score_round(words: list[str], lineup: list[str], votes: list[list[int]]) -> 
     return found, points, drawer_points
 
 
+def find_rate(history: list[RoundRecord]) -> float:
+    """The share of (voter, drawing) pairs where the voter found the drawing's word."""
+    pairs = [found for record in history for voter, row in enumerate(record.found)
+             for drawer, found in enumerate(row) if voter != drawer]
+    return sum(pairs) / len(pairs) if pairs else 0.0
+
+
 class Incognito(GameDefinition):
     id = "incognito"
     min_seats = 3
@@ -199,7 +206,8 @@ class Incognito(GameDefinition):
         scores = {s: state.scores[s] for s in range(state.seats)}
         ranks = Outcome.ranks_from_scores(scores)  # IN-6: ties share the rank
         winners = tuple(s for s in range(state.seats) if ranks[s] == 1)
-        return Outcome(scores=scores, winners=winners, ranks=ranks, reason="rounds")
+        return Outcome(scores=scores, winners=winners, ranks=ranks, reason="rounds",
+                       measures={"find_rate": find_rate(state.history)})
 
     # --- chance and timers -----------------------------------------------------------
     def _on_chance(self, s: IncognitoState, action: Action) -> None:

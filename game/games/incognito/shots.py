@@ -1,5 +1,5 @@
-"""Screenshots of every Incognito screen, mid-match, with drawings made of real strokes
-(the bots' pictures): ``python -m game shot incognito.draw --seats 6 --out draw.png``."""
+"""Screenshots of every Incognito screen, mid-match, played by the bots (their
+drawings, their votes): ``python -m game shot incognito.draw --seats 6 --out draw.png``."""
 
 from __future__ import annotations
 
@@ -11,13 +11,13 @@ from ...core.actions import Action
 from ...core.rng import Rng
 from ...core.session import Session
 from ...input.intents import InputEvent, Intent
-from .bots import IncognitoBot, picture_strokes
+from .bots import IncognitoBot
 from .drawing import CANVAS_H
 from .drawkit import PALETTE_ROW
 
 
 def demo_board(ctx: Any, args: argparse.Namespace, until: str):
-    """A match with real strokes (the bots' pictures), played on to ``until``."""
+    """A match the bots play (their drawings and votes), on to ``until``."""
     from . import ENTRIES
     from .scenes import IncognitoBoard
 
@@ -28,11 +28,12 @@ def demo_board(ctx: Any, args: argparse.Namespace, until: str):
     cat = ctx.catalogue.game(entry.catalogue_key)
     session = Session(entry.make_definition(cat), entry.default_config(seats), args.seed)
     rng = Rng.from_seed(f"shot:{args.seed}")
+    players = [IncognitoBot(s, Rng.from_seed(f"shot:{args.seed}:{s}"), cat) for s in range(seats)]
     rounds = {"draw": 1, "countdown": 1, "lineup": 1, "vote": 1, "reveal": 1, "scores": 1, "gallery": 3}[until]
     for round_ in range(1, rounds + 1):
         last = round_ == rounds
         for s in range(seats):
-            strokes = picture_strokes(rng)
+            strokes = players[s].plan(session.state.places[s], session.state.words[s])
             keep = len(strokes) - (s % 3) if (last and until == "draw") else len(strokes)
             for stroke in strokes[:keep]:
                 session.submit(Action("stroke", s, {"stroke": stroke}))
@@ -52,16 +53,12 @@ def demo_board(ctx: Any, args: argparse.Namespace, until: str):
                         session.submit(Action("vote", voter, {"target": t, "number": numbers.pop()}))
             break
         for voter in range(seats):
-            for t in range(seats):
-                if t != voter:
-                    free = [n for n in range(1, 7) if n not in session.state.votes[voter]]
-                    right = session.state.lineup.index(session.state.words[t]) + 1
-                    number = right if right in free and rng.random() < 0.5 else rng.choice(free)
-                    session.submit(Action("vote", voter, {"target": t, "number": number}))
+            for t, number in players[voter].choose_numbers(session.view(voter)).items():
+                session.submit(Action("vote", voter, {"target": t, "number": number}))
         if not last:
             for s in range(seats):
                 session.submit(Action("ready", s))
-    bots = {s: IncognitoBot(s, Rng.from_seed(f"b{s}")) for s in range(seats) if ctx.seats[s].bot}
+    bots = {s: IncognitoBot(s, Rng.from_seed(f"b{s}"), cat) for s in range(seats) if ctx.seats[s].bot}
     board = IncognitoBoard(ctx, entry, session, bots)
     board.bot_delay = (10 ** 6, 10 ** 6 + 1)  # the shot keeps still
     ctx.stack.push(board)

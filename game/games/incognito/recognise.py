@@ -1,0 +1,175 @@
+"""Finding a word's picture in a drawing (pure): how an Incognito bot looks.
+
+A bot sees what every player sees: the strokes of each drawing and the pictures of the
+line-up's words. For each word it asks "is this picture somewhere in the drawing, at
+some size?" and answers with a number from 0 to 1:
+
+1. The drawing's pen strokes are sampled into a coarse grid of (cell, direction) marks,
+   each direction widened by one step either side (a shaky, slightly tilted hand stays
+   in the mark). Each row of each direction is a Python int used as a bit set, so a
+   look-up is a shift.
+2. Guesses of where the picture could be come from pairing each long stroke of the
+   drawing with each long line of the picture of similar proportions: their boxes give
+   a size and a spot.
+3. Each guess is scored by the share of the picture's sample points (with their
+   direction) that land on a mark; a few points sort the guesses, all points score the
+   best ones. The word's score is its best guess's.
+
+A word's :class:`Template` (sample points, long lines) is computed once per icon, a
+drawing's :class:`Marks` once per drawing and a score once per drawing and word
+(cached, by identity: ``eq=False``; every bot at the table looks at the same public
+strokes).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+from .drawing import CANVAS_H, CANVAS_W, Stroke, pairs
+from .outlines import PAPER, Outline, Point
+
+CELL = 10
+COLS, ROWS = CANVAS_W // CELL, CANVAS_H // CELL
+#: Directions are told apart in this many steps over half a turn.
+DIRECTIONS = 8
+#: Sample spacing along the drawing's strokes (canvas units) and the picture (unit box).
+STROKE_STEP = 7.0
+TEMPLATE_POINTS = 64
+QUICK_POINTS = 16
+#: A picture's lines that can anchor a guess: at least this long a box side (unit box).
+ANCHOR_SIDE = 0.25
+#: A drawing's strokes that can anchor a guess (canvas units).
+MIN_STROKE_SIDE = 24.0
+#: Sizes a hidden picture may have, in canvas units.
+SIZES = (50.0, 520.0)
+#: How unlike two boxes' proportions may be (log of the width/height ratios).
+ASPECT_SLACK = 0.45
+BEST_GUESSES = 4
+#: Guesses come from a picture's few longest lines and a drawing's longest strokes.
+ANCHORS = 3
+STROKE_BOXES = 24
+
+
+@dataclass(frozen=True, eq=False)
+class Template:
+    """A word's picture as the bot remembers it."""
+
+    code: str
+    #: (x, y, direction) along its lines, unit box, evenly spread.
+    points: tuple[tuple[float, float, int], ...]
+    #: (centre x, centre y, width, height) of its longest lines.
+    anchors: tuple[tuple[float, float, float, float], ...]
+
+
+@dataclass(frozen=True, eq=False)
+class Marks:
+    """A drawing as the bot sees it: bit rows per direction, and its longest strokes' boxes."""
+
+    rows: tuple[tuple[int, ...], ...]
+    boxes: tuple[tuple[float, float, float, float], ...]
+
+
+def template(outline: Outline) -> Template:
+    return _template(outline)
+
+
+@lru_cache(maxsize=512)
+def _template(outline: Outline) -> Template:
+    samples: list[tuple[float, float, int]] = []
+    total = sum(_length(line) for line in outline.lines) or 1.0
+    step = total / TEMPLATE_POINTS
+    for line in outline.lines:
+        samples += _samples(line, step)
+    # spread the quick points over the whole picture: every k-th point first
+    stride = max(1, len(samples) // QUICK_POINTS)
+    ordered = samples[::stride] + [p for i, p in enumerate(samples) if i % stride]
+    boxes = sorted((_box(line) for line in outline.lines), key=lambda box: -max(box[2], box[3]))
+    anchors = tuple(box for box in boxes[:ANCHORS] if max(box[2], box[3]) >= ANCHOR_SIDE)
+    return Template(outline.code, tuple(ordered), anchors)
+
+
+def marks(strokes: tuple[Stroke, ...]) -> Marks:
+    return _marks(strokes)
+
+
+@lru_cache(maxsize=64)
+def _marks(strokes: tuple[Stroke, ...]) -> Marks:
+    grid = [[0] * ROWS for _ in range(DIRECTIONS)]
+    boxes = []
+    for stroke in strokes:
+        if stroke.tool != "pen" or stroke.colour == PAPER or len(stroke.points) < 4:
+            continue
+        path = pairs(stroke.points)
+        box = _box(path)
+        if max(box[2], box[3]) >= MIN_STROKE_SIDE:
+            boxes.append(box)
+        for x, y, direction in _samples(path, STROKE_STEP):
+            grid[direction][min(ROWS - 1, int(y) // CELL)] |= 1 << min(COLS - 1, int(x) // CELL)
+    widened = tuple(tuple(a | b | c for a, b, c in zip(grid[d - 1], grid[d], grid[(d + 1) % DIRECTIONS]))
+                    for d in range(DIRECTIONS))
+    boxes.sort(key=lambda box: -max(box[2], box[3]))
+    return Marks(widened, tuple(boxes[:STROKE_BOXES]))
+
+
+def score(drawing: Marks, picture: Template) -> float:
+    """How well ``picture`` is found somewhere in ``drawing``: the share of its points
+    on the drawing's marks at the best guess of size and spot (0 when no guess)."""
+    return _score(drawing, picture)
+
+
+@lru_cache(maxsize=256)
+def _score(drawing: Marks, picture: Template) -> float:
+    guesses: dict[tuple[int, int, int], tuple[float, float, float]] = {}
+    for ax, ay, aw, ah in picture.anchors:
+        shape = math.log((aw + 0.02) / (ah + 0.02))
+        for bx, by, bw, bh in drawing.boxes:
+            if abs(math.log((bw + 2) / (bh + 2)) - shape) > ASPECT_SLACK:
+                continue
+            size = max(bw, bh) / max(aw, ah)
+            if not SIZES[0] <= size <= SIZES[1]:
+                continue
+            x, y = bx - size * ax, by - size * ay
+            guesses.setdefault((round(math.log(size) * 10), round(x / CELL), round(y / CELL)), (size, x, y))
+    if not guesses:
+        return 0.0
+    quick = sorted(guesses.values(), key=lambda g: -_coverage(drawing, picture.points[:QUICK_POINTS], *g))
+    return max(_coverage(drawing, picture.points, *g) for g in quick[:BEST_GUESSES])
+
+
+def _coverage(drawing: Marks, points: Sequence[tuple[float, float, int]], size: float, x0: float, y0: float) -> float:
+    hits = 0
+    rows = drawing.rows
+    for x, y, direction in points:
+        col, row = int(x0 + size * x) // CELL, int(y0 + size * y) // CELL
+        if 0 <= col < COLS and 0 <= row < ROWS and rows[direction][row] >> col & 1:
+            hits += 1
+    return hits / max(1, len(points))
+
+
+def _samples(path: Sequence[Point], step: float) -> list[tuple[float, float, int]]:
+    """Points every ``step`` along ``path``, each with the direction of its segment."""
+    out = []
+    carry = 0.0
+    for (ax, ay), (bx, by) in zip(path, path[1:]):
+        length = math.hypot(bx - ax, by - ay)
+        if length == 0:
+            continue
+        direction = int((math.atan2(by - ay, bx - ax) % math.pi) / math.pi * DIRECTIONS) % DIRECTIONS
+        t = carry
+        while t < length:
+            out.append((ax + (bx - ax) * t / length, ay + (by - ay) * t / length, direction))
+            t += step
+        carry = t - length
+    return out
+
+
+def _box(path: Sequence[Point]) -> tuple[float, float, float, float]:
+    xs, ys = [p[0] for p in path], [p[1] for p in path]
+    return (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2, max(xs) - min(xs), max(ys) - min(ys)
+
+
+def _length(path: Sequence[Point]) -> float:
+    return sum(math.dist(a, b) for a, b in zip(path, path[1:]))

@@ -1,0 +1,142 @@
+"""Incognito bots: traced OpenMoji outlines, drawings that hide the word, votes that
+find it from the public strokes only, a skill that scales how well they read."""
+
+from dataclasses import replace
+from functools import lru_cache
+
+from game import paths
+from game.core.actions import Action
+from game.core.playthrough import play_match
+from game.core.rng import Rng
+from game.core.session import Session
+from game.games.incognito import ENTRIES
+from game.games.incognito.bots import IncognitoBot, best_assignment
+from game.games.incognito.drawing import Stroke, validate_stroke
+from game.games.incognito.outlines import inside, load_outline
+from game.games.incognito.recognise import marks, score, template
+from game.games.incognito.rules import Incognito, find_rate
+
+ENTRY = ENTRIES[0]
+
+
+@lru_cache(maxsize=None)
+def catalogue():
+    return ENTRY.load_catalogue(paths.data_dir(), None)[0]
+
+
+def palette():
+    return tuple((c.id, c.rgb) for c in catalogue().palette)
+
+
+def bot(seat=0, seed="b", skill=0.5):
+    return IncognitoBot(seat, Rng.from_seed(seed), catalogue(), skill=skill)
+
+
+def test_an_icon_becomes_unit_box_lines_and_palette_coloured_areas():
+    ghost = load_outline("1F47B", palette())
+    points = [p for line in ghost.lines for p in line]
+    assert len(ghost.lines) == 4  # body and three eye/mouth rings, as the SVG's line layer
+    assert all(-1e-9 <= v <= 1 + 1e-9 for p in points for v in p)
+    assert max(p[0] for p in points) - min(p[0] for p in points) > 0.99 or \
+        max(p[1] for p in points) - min(p[1] for p in points) > 0.99
+    flag = load_outline("1F3F4-200D-2620-FE0F", palette())  # the pirate flag is dark grey
+    colours = {shape.colour for shape in flag.shapes}
+    assert "grey" in colours and not colours & {"black", "white", "brown"}
+    for shape in flag.shapes:
+        assert inside(shape.seed, shape.rings) and shape.depth > 0
+
+
+def test_a_drawing_is_the_place_with_the_word_hidden_in_it():
+    place, word = catalogue().place("beach"), catalogue().word("carrot")
+    plan = bot().plan(place.id, word.id)
+    assert 15 <= len(plan) <= 80
+    assert all(validate_stroke(s, catalogue().colour_ids()) is None for s in plan)
+    assert {"pen", "fill"} <= {s["tool"] for s in plan} and len({s["colour"] for s in plan}) >= 4
+    drawing = marks(tuple(Stroke.from_data(s) for s in plan))
+    found = {code: score(drawing, template(load_outline(code, palette())))
+             for code in (word.icon, *place.icons, "1F47B", "1F680", "1F9E6", "2693")}
+    assert found[word.icon] > 0.85 and all(found[code] > 0.6 for code in place.icons)  # props: fewer strokes
+    assert max(found[c] for c in ("1F47B", "1F680", "1F9E6", "2693")) < 0.5
+
+
+def test_drawings_vary_with_the_bots_generator_and_repeat_with_its_seed():
+    a, b = bot(seed="x").plan("farm", "sock"), bot(seed="x").plan("farm", "sock")
+    assert a == b and bot(seed="y").plan("farm", "sock") != a
+
+
+def test_the_drawing_grows_one_stroke_per_action():
+    s = Session(Incognito(catalogue()), ENTRY.default_config(3, 1.0), 5)
+    me, plan = bot(), bot().plan(s.state.places[0], s.state.words[0])
+    for count in range(len(plan)):
+        action = me.act(s.view(0), s.legal(0))
+        assert action.kind == "stroke" and action.data["stroke"] == plan[count]
+        s.submit(action)
+    assert me.act(s.view(0), s.legal(0)).kind == "done"
+
+
+def test_best_assignment_gives_distinct_numbers_with_the_best_total():
+    scores = [[0.9, 0.8, 0, 0, 0, 0], [0.85, 0.1, 0, 0, 0, 0], [0, 0, 0, 0.2, 0, 0]]
+    assert best_assignment(scores) == [2, 1, 4]
+
+
+def voting_round(seats=5, seed=3):
+    """A session at the vote, every seat's drawing made by a bot."""
+    s = Session(Incognito(catalogue()), ENTRY.default_config(seats, 1.0), seed)
+    for seat in range(seats):
+        for stroke in bot(seat, f"d{seat}").plan(s.state.places[seat], s.state.words[seat]):
+            s.submit(Action("stroke", seat, {"stroke": stroke}))
+        s.submit(Action("done", seat))
+    return s
+
+
+def test_bots_find_words_more_often_with_more_skill():
+    s = voting_round()
+    answer = {t: s.state.lineup.index(s.state.words[t]) + 1 for t in range(5)}
+    found = {}
+    for skill in (0.0, 1.0):
+        hits = 0
+        for voter in range(5):
+            for trial in range(8):
+                numbers = bot(voter, f"v{voter}:{trial}", skill).choose_numbers(s.view(voter))
+                assert sorted(numbers) == [t for t in range(5) if t != voter]
+                assert len(set(numbers.values())) == 4
+                hits += sum(numbers[t] == answer[t] for t in numbers)
+        found[skill] = hits / (5 * 8 * 4)
+    assert found[1.0] >= 0.75 and found[0.0] < found[1.0]
+
+
+def test_votes_read_only_the_public_strokes():
+    """Same public drawings and line-up, a different secret behind a drawing: the same votes."""
+    s = voting_round()
+    view = s.view(0)
+    other = Session(Incognito(catalogue()), ENTRY.default_config(5, 1.0), 3)
+    other.state = replace(s.state, words=[view.private.my_word, *reversed(s.state.words[1:])])
+    assert other.state.words != s.state.words and other.view(0).public == view.public
+    assert bot(0, "v").choose_numbers(other.view(0)) == bot(0, "v").choose_numbers(view)
+
+
+def test_bots_only_matches_find_many_more_words_than_chance():
+    seats, rates = 5, []
+    for match in range(3):
+        bots = {s: bot(s, f"m{match}:{s}") for s in range(seats)}
+        result = play_match(Incognito(catalogue()), ENTRY.default_config(seats, 1.0), match, bots)
+        rates.append(result.outcome.measures["find_rate"])
+    assert sum(rates) / len(rates) >= 0.35  # chance: about 1 in 5
+
+
+def test_find_rate_counts_voter_drawing_pairs():
+    class Record:
+        found = [[False, True, False], [True, False, False], [False, False, False]]
+    assert find_rate([Record()]) == 2 / 6 and find_rate([]) == 0.0
+
+
+def test_a_custom_word_without_an_icon_is_left_out_of_the_drawing(tmp_path):
+    (tmp_path / "incognito").mkdir()
+    (tmp_path / "incognito" / "mine.yaml").write_text(
+        "words:\n  - id: kettle\n    name: {fr: Bouilloire, en: Kettle}\n"
+        "    joke: {fr: Elle siffle., en: It whistles.}\n", encoding="utf-8")
+    cat = ENTRY.load_catalogue(paths.data_dir(), tmp_path)[0]
+    me = IncognitoBot(0, Rng.from_seed("k"), cat)
+    with_word = me.plan("beach", "carrot")
+    place_only = IncognitoBot(0, Rng.from_seed("k"), cat).plan("beach", "kettle")
+    assert 0 < len(place_only) < len(with_word)
