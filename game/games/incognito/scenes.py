@@ -287,7 +287,7 @@ class IncognitoBoard(ResultScreens, MatchScene):
         y = kit.blit_text(surface, self.text("incognito.peek.your_word"), 40, (rect.centerx, rect.y + 10), "midtop",
                           c.muted).bottom + 6
         y = kit.blit_text(surface, word.name(lang), 120, (rect.centerx, y), "midtop", c.gold, shadow=True).bottom + 16
-        y = kit.blit_text(surface, f"« {word.joke(lang)} »" if lang == "fr" else f"“{word.joke(lang)}”", 36,
+        y = kit.blit_text(surface, self.text("incognito.peek.joke", joke=word.joke(lang)), 36,
                           (rect.centerx, y), "midtop", c.text, max_width=rect.width - 120, align="center").bottom + 36
         place_id = self.public.places[seat]
         place = self.cat.place(place_id)
