@@ -1,0 +1,39 @@
+"""An input storm on the real app (game/cli/soak.py): eight SDL virtual pads press
+random buttons, push sticks and triggers and are unplugged and plugged in again for
+5,000 frames per game, while three of them hold seats and bots fill the others. No
+frame may raise, the table is never stuck (some seat can act, or a countdown runs),
+the disconnect overlay always clears, and the matches get through their phases."""
+
+import pytest
+
+from game.cli.soak import GAMES, Storm
+from tests.vpad import VirtualPads
+
+FRAMES = 5000
+#: Phases where players act that the storm must reach in each game (deals and other
+#: chance phases pass in an instant; a match may or may not end in 5,000 frames).
+PHASES = {
+    "secret_identity": {"clues", "vote", "summary"},
+    "secret_identity_coop": {"clue", "guess", "result"},
+    "personality": {"read", "vote", "debate", "exchange"},
+    "mission_secrete": {"play", "over"},
+    "incognito": {"draw", "vote", "reveal"},
+}
+#: The canvas is drawn every few frames to keep the suite fast (every frame in ``soak``).
+DRAW_EVERY = 8
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_input_storm(game_id):
+    storm = Storm(game_id, seed=11, pads=VirtualPads(), draw_every=DRAW_EVERY)
+    try:
+        for _ in range(FRAMES):
+            storm.frame()
+    finally:
+        storm.close()
+    summary = storm.summary()
+    assert not storm.exceptions, "\n".join(storm.exceptions[:3])
+    assert not storm.stuck_spans, storm.stuck_spans[:5]
+    assert not storm.overlay_failures, storm.overlay_failures[:5]
+    assert summary["frames"] == FRAMES
+    assert PHASES[game_id] <= set(summary["phases"]), summary
