@@ -37,3 +37,47 @@ def test_input_storm(game_id):
     assert not storm.overlay_failures, storm.overlay_failures[:5]
     assert summary["frames"] == FRAMES
     assert PHASES[game_id] <= set(summary["phases"]), summary
+
+
+def test_soak_reports_frames_failures_and_rss():
+    from game.cli import soak
+
+    rep = soak.soak(120, ("mission_secrete", "personality"), seed=3, pads=VirtualPads(), draw_every=2)
+    assert rep["frames"] == 120 and [g["game"] for g in rep["games"]] == ["mission_secrete", "personality"]
+    assert {"start", "warm", "end"} == set(rep["rss_mb"]) and rep["rss_mb"]["end"] > 10
+    assert all(g["frames"] == 60 and g["matches"] >= 1 for g in rep["games"])
+    text = soak.format_report(rep)
+    assert "frames 120" in text and "RSS MB: start" in text and "mission_secrete" in text
+
+
+def test_a_table_where_nobody_can_act_and_no_clock_runs_is_stuck():
+    storm = Storm("mission_secrete", seed=5, pads=VirtualPads(), draw_every=4)
+    try:
+        board = storm.board()
+        assert not storm.stuck(board)  # the first player may swap
+        definition = board.session.definition
+        board.session.definition = _Frozen(definition)
+        assert storm.stuck(board)
+        for _ in range(3):
+            storm.frame()
+        board.session.definition = definition
+        storm.frame()
+        assert storm.stuck_spans and storm.stuck_spans[0]["frames"] >= 3
+    finally:
+        storm.close()
+
+
+class _Frozen:
+    """A game definition where nobody may act and no countdown runs."""
+
+    def __init__(self, definition):
+        self.definition = definition
+
+    def __getattr__(self, name):
+        return getattr(self.definition, name)
+
+    def current(self, state):
+        return frozenset()
+
+    def countdown(self, state):
+        return None

@@ -326,10 +326,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--frames", type=int, default=100_000, help="frames in all (default 100000)")
     parser.add_argument("--game", choices=GAMES, help="only this game (default: each in turn)")
     parser.add_argument("--seed", type=int, default=1, help="the storm's seed (default 1)")
+    parser.add_argument("--draw-every", type=int, default=1, metavar="N",
+                        help="draw the canvas every N frames (default 1: every frame)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def soak(frames: int, games: tuple[str, ...], seed: int, pads: Any) -> dict[str, Any]:
+def soak(frames: int, games: tuple[str, ...], seed: int, pads: Any, draw_every: int = 1) -> dict[str, Any]:
     """Storm ``games`` in turn (equal shares of ``frames``); RSS at start, after warm-up
     and at the end; every failure's details."""
     start = rss_mb()
@@ -338,7 +340,7 @@ def soak(frames: int, games: tuple[str, ...], seed: int, pads: Any) -> dict[str,
     share = max(1, frames // len(games))
     done = 0
     for game_id in games:
-        storm = Storm(game_id, seed, pads)
+        storm = Storm(game_id, seed, pads, draw_every)
         for _ in range(share):
             storm.frame()
             done += 1
@@ -349,7 +351,7 @@ def soak(frames: int, games: tuple[str, ...], seed: int, pads: Any) -> dict[str,
         details.extend({"game": game_id, "traceback": tb} for tb in storm.exceptions)
         details.extend({"game": game_id, "stuck": span} for span in storm.stuck_spans)
         details.extend({"game": game_id, "overlay": text} for text in storm.overlay_failures)
-    return {"frames": done, "seed": seed, "exceptions": sum(r["exceptions"] for r in results),
+    return {"frames": done, "seed": seed, "draw_every": draw_every, "exceptions": sum(r["exceptions"] for r in results),
             "stuck_spans": sum(r["stuck_spans"] for r in results),
             "overlay_failures": sum(r["overlay_failures"] for r in results),
             "rss_mb": {"start": round(start, 1), "warm": round(warm if warm is not None else rss_mb(), 1),
@@ -359,7 +361,7 @@ def soak(frames: int, games: tuple[str, ...], seed: int, pads: Any) -> dict[str,
 
 def format_report(rep: dict[str, Any]) -> str:
     rss = rep["rss_mb"]
-    lines = [f"frames {rep['frames']}  seed {rep['seed']}  exceptions {rep['exceptions']}  "
+    lines = [f"frames {rep['frames']}  seed {rep['seed']}  drawn every {rep['draw_every']}  exceptions {rep['exceptions']}  "
              f"stuck spans {rep['stuck_spans']}  overlay failures {rep['overlay_failures']}",
              f"RSS MB: start {rss['start']}  after {WARMUP} frames {rss['warm']}  end {rss['end']}"]
     for g in rep["games"]:
@@ -392,6 +394,6 @@ def run(args: argparse.Namespace) -> int:
         print("soak needs the source checkout: virtual pads come from tests/vpad.py", file=sys.stderr)
         return 2
     pads = VirtualPads()
-    rep = soak(args.frames, (args.game,) if args.game else GAMES, args.seed, pads)
+    rep = soak(args.frames, (args.game,) if args.game else GAMES, args.seed, pads, max(1, args.draw_every))
     print(json.dumps(rep, indent=2) if args.json else format_report(rep))
     return 0 if not (rep["exceptions"] or rep["stuck_spans"] or rep["overlay_failures"]) else 1
