@@ -384,6 +384,8 @@ def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    # Ctrl-C and SIGTERM stop the soak (SDL would turn them into a QUIT the storm ignores).
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
     _private_folders()
     root = str(Path(__file__).resolve().parents[2])
     if root not in sys.path:

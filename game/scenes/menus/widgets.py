@@ -22,7 +22,6 @@ from ...input.gui import follow_canvas_mouse
 from ...input.intents import InputEvent, Intent
 from ..base import Scene
 
-W, H = 1920, 1080
 _DIRECTIONS = {Intent.UP: (0, -1), Intent.DOWN: (0, 1), Intent.LEFT: (-1, 0), Intent.RIGHT: (1, 0)}
 #: A resting card's rim (the theme's ``normal_border``; focused: amber with a light rim).
 CARD_BORDER = (78, 72, 144)
