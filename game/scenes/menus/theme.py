@@ -41,9 +41,6 @@ class SharedThemeManager(pygame_gui.UIManager):
     def __init__(self, theme: Any, loader: Any) -> None:
         self._shared_theme = theme
         super().__init__((W, H), None, enable_live_theme_updates=False, resource_loader=loader)
-        # Every UIManager appends pygame_gui's translations folder to python-i18n's
-        # global search path, which translated texts walk: keep one copy of each.
-        i18n.load_path[:] = list(dict.fromkeys(i18n.load_path))
 
     def create_new_theme(self, theme_path: Any = None) -> Any:
         return self._shared_theme
@@ -66,5 +63,9 @@ class MenuGui:
         if self._theme is None or self._scale != scale:
             manager = pygame_gui.UIManager((W, H), load_theme(scale), enable_live_theme_updates=False)
             self._theme, self._loader, self._scale = manager.get_theme(), manager.resource_loader, scale
-            return manager
-        return SharedThemeManager(self._theme, self._loader)
+        else:
+            manager = SharedThemeManager(self._theme, self._loader)
+        # Every UIManager appends pygame_gui's translations folder to python-i18n's
+        # global search path, which translated texts walk: keep one copy of each.
+        i18n.load_path[:] = list(dict.fromkeys(i18n.load_path))
+        return manager
