@@ -45,7 +45,7 @@ def test_soak_reports_frames_failures_and_rss():
     rep = soak.soak(120, ("mission_secrete", "personality"), seed=3, pads=VirtualPads(), draw_every=2)
     assert rep["frames"] == 120 and [g["game"] for g in rep["games"]] == ["mission_secrete", "personality"]
     assert {"start", "warm", "end"} == set(rep["rss_mb"]) and rep["rss_mb"]["end"] > 10
-    assert all(g["frames"] == 60 and g["matches"] >= 1 for g in rep["games"])
+    assert all(g["frames"] == 60 and g["matches"] >= 1 and g["rss_end_mb"] > 10 for g in rep["games"])
     text = soak.format_report(rep)
     assert "frames 120" in text and "RSS MB: start" in text and "mission_secrete" in text
 

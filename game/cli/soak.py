@@ -347,7 +347,7 @@ def soak(frames: int, games: tuple[str, ...], seed: int, pads: Any, draw_every: 
             if done == WARMUP:
                 warm = rss_mb()
         storm.close()
-        results.append(storm.summary())
+        results.append(storm.summary() | {"rss_end_mb": round(rss_mb(), 1)})
         details.extend({"game": game_id, "traceback": tb} for tb in storm.exceptions)
         details.extend({"game": game_id, "stuck": span} for span in storm.stuck_spans)
         details.extend({"game": game_id, "overlay": text} for text in storm.overlay_failures)
@@ -366,7 +366,8 @@ def format_report(rep: dict[str, Any]) -> str:
              f"RSS MB: start {rss['start']}  after {WARMUP} frames {rss['warm']}  end {rss['end']}"]
     for g in rep["games"]:
         lines.append(f"  {g['game']:22} frames {g['frames']:6d}  matches {g['matches']:3d} (finished {g['finished']})"
-                     f"  overlays cleared {g['overlays_cleared']}  phases {','.join(g['phases'])}")
+                     f"  overlays cleared {g['overlays_cleared']}  RSS after {g['rss_end_mb']} MB"
+                     f"  phases {','.join(g['phases'])}")
     for failure in rep["failures"]:
         lines.append(json.dumps(failure) if "traceback" not in failure else
                      f"{failure['game']}: {failure['traceback']}")
