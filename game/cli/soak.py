@@ -81,7 +81,6 @@ class Storm:
         self.game_id, self.seed = game_id, seed
         self.rng = random.Random(f"storm:{game_id}:{seed}")
         self.ctx = build_context(headless=True, settings=Settings())
-        self.entry = self.ctx.games[game_id]
         self.now = 1000.0
         storm = self
 
@@ -99,17 +98,23 @@ class Storm:
         self.frames = 0
         for _ in range(8):
             self.plug()
+        self._run(1)
+        self.switch(game_id)
+
+    def switch(self, game_id: str) -> None:
+        """Storm ``game_id`` from now on (the same app, as an evening goes from one game
+        to the next), its figures counted from zero."""
+        self.game_id, self.entry = game_id, self.ctx.games[game_id]
+        self.frames = 0
         self.exceptions: list[str] = []
         self.stuck_spans: list[dict[str, Any]] = []
         self.overlay_failures: list[str] = []
         self.phases: set[str] = set()
-        self.matches = self.finished = self.overlays_cleared = 0
+        self.matches = self.finished = self.overlays_cleared = self.stand_ins = 0
         self._stuck_since: int | None = None
         self._overlay_since: int | None = None
         self._menu_since: int | None = None
         self._moves = (None, 0, 0)  # (board, log length, frame it last grew)
-        self.stand_ins = 0
-        self._run(1)
         self.new_match()
 
     # --- pads --------------------------------------------------------------------------
@@ -305,6 +310,11 @@ class Storm:
             self.new_match()
         self.frames += 1
 
+    def end_game(self) -> None:
+        """Close the counts of the game being stormed and leave its match."""
+        self._close_stuck_span()
+        self.ctx.stack.clear()
+
     def close(self) -> None:
         self._close_stuck_span()
         for pad in list(self.pads):
@@ -332,25 +342,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def soak(frames: int, games: tuple[str, ...], seed: int, pads: Any, draw_every: int = 1) -> dict[str, Any]:
-    """Storm ``games`` in turn (equal shares of ``frames``); RSS at start, after warm-up
-    and at the end; every failure's details."""
+    """Storm ``games`` in turn in one app (equal shares of ``frames``); RSS at start,
+    after warm-up, after each game and at the end; every failure's details."""
     start = rss_mb()
     warm = None
     results, details = [], []
     share = max(1, frames // len(games))
     done = 0
+    storm = Storm(games[0], seed, pads, draw_every)
     for game_id in games:
-        storm = Storm(game_id, seed, pads, draw_every)
+        if game_id != storm.game_id:
+            storm.switch(game_id)
         for _ in range(share):
             storm.frame()
             done += 1
             if done == WARMUP:
                 warm = rss_mb()
-        storm.close()
+        storm.end_game()
         results.append(storm.summary() | {"rss_end_mb": round(rss_mb(), 1)})
         details.extend({"game": game_id, "traceback": tb} for tb in storm.exceptions)
         details.extend({"game": game_id, "stuck": span} for span in storm.stuck_spans)
         details.extend({"game": game_id, "overlay": text} for text in storm.overlay_failures)
+    storm.close()
     return {"frames": done, "seed": seed, "draw_every": draw_every, "exceptions": sum(r["exceptions"] for r in results),
             "stuck_spans": sum(r["stuck_spans"] for r in results),
             "overlay_failures": sum(r["overlay_failures"] for r in results),
