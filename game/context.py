@@ -40,6 +40,8 @@ class AppContext:
     headless: bool = False
     #: Messages to show on screen once (corrupt settings, skipped custom decks…).
     notices: list[str] = field(default_factory=list)
+    #: ``game.scenes.menus.theme.MenuGui``: the pygame_gui theme every menu screen shares.
+    menu_gui: Any = None
 
     @property
     def strings(self) -> Strings:
@@ -144,8 +146,11 @@ def build_context(*, headless: bool, lang: str | None = None, settings: Any = No
 
     catalogue = _load_catalogue(Path(data_dir) if data_dir is not None else paths.data_dir(),
                                 paths.user_data_dir() / "decks", settings.lang, lazy=not headless)
+    from .scenes.menus.theme import MenuGui
+
     ctx = AppContext(catalogue=catalogue, settings=settings, kit=UiKit(settings), seats=SeatTable(),
-                     audio=Audio(settings, headless), games=all_games(), headless=headless)
+                     audio=Audio(settings, headless), games=all_games(), headless=headless,
+                     menu_gui=MenuGui(settings))
     if notice:
         ctx.notices.append(ctx.t(notice))
     ctx.notices.extend(ctx.t("notices.deck_skipped", error=warning) for warning in catalogue.warnings)

@@ -36,8 +36,22 @@ def test_every_registered_game_has_a_busiest_scene():
 
 def test_the_table_shows_every_scene_start_up_and_what_is_missing():
     row = {k: 1.0 for k in KEYS} | {"scene": "x.y", "seats": 6, "p99_budget_fraction": 0.5}
-    report = {"scenes": [row, {"game": "z", "scene": "z.turn", "error": ["boom"]}], "missing": ["w"],
+    report = {"scenes": [row, {"game": "z", "scene": "z.turn", "error": ["boom"]}], "missing": ["w"], "menus": {"error": ["x"]},
               "startup": {"title_s": 0.5, "bare_window_s": 0.1, "ratio": 5.0}, "targets": bench.TARGETS}
     table = bench.format_table(report)
     assert "x.y" in table and "> target" in table and "error: boom" in table and "w" in table
     assert "ratio 5.0" in table
+
+
+def test_menu_transitions_time_every_screen_opening_and_closing():
+    result = bench.bench_menus(repeats=1)
+    names = [row["screen"] for row in result["screens"]]
+    assert {"games", "settings", "pause", "pause.quit", "lobby.options", "lobby.incognito"} <= set(names)
+    for row in result["screens"]:
+        assert row["first_ms"] > 0 and 0 < row["push_p50_ms"] <= row["push_max_ms"]
+        assert 0 < row["pop_p50_ms"] <= row["pop_max_ms"]
+    fast = dict(result["screens"][0], push_max_ms=1.0, pop_max_ms=1.0)
+    slow = dict(fast, screen="slow", pop_max_ms=bench.BUDGET_MS + 1)
+    table = bench.format_menus({"repeats": 1, "screens": [fast, slow]})
+    assert [line.endswith("> 16.7") for line in table[2:]] == [False, True]
+    assert bench.format_menus({"error": ["boom"]}) == ["menu transitions: error: boom"]

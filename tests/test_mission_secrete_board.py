@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game.context import build_context
+from game.core.actions import Action
 from game.core.rng import Rng
 from game.core.session import Session
 from game.games.mission_secrete.scenes import HOLD_TICKS, SHOTS, AccusePicker, MissionBoard
@@ -221,3 +222,25 @@ def test_the_still_layer_repaints_only_what_changed_and_matches_a_full_paint():
     for _ in range(3):   # no tick: nothing changes, the layer is only blitted
         ctx.stack.draw(canvas, 1.0)
     assert (board.still.paints, board.still.repaints) == (paints, repaints)
+
+
+def test_an_accusation_ring_survives_suspects_leaving_while_it_is_up():
+    """While one player picks whom to accuse, others' accusations put two players out:
+    the ring goes on with the one suspect left (it once raised: a ring of one option)."""
+    ctx, board = make(humans=4, bots=0)
+    close_intro(ctx)
+    press(ctx, 0, Intent.ALT)
+    tick(ctx, HOLD_TICKS + 1)
+    assert isinstance(ctx.stack.top, AccusePicker) and board.accuser == 0
+    characters = board.session.state.characters
+    assert board.submit(Action("accuse", 1, {"accused": 2, "character": characters[2]})) is None  # right: 2 out
+    wrong = next(c.id for c in board.catalogue.characters if c.id != characters[1])
+    assert board.submit(Action("accuse", 3, {"accused": 1, "character": wrong})) is None  # wrong: 3 out
+    assert board.still_in() == [0, 1]
+    tick(ctx, 2)
+    draw_canvas = ctx.kit.canvas()
+    ctx.stack.draw(draw_canvas, 1.0)
+    assert isinstance(ctx.stack.top, AccusePicker) and board.accused == 1
+    press(ctx, 0, Intent.CONFIRM)  # the first character, said of the one suspect left
+    last = board.session.view(None).public.accusations[-1]
+    assert (last.accuser, last.accused) == (0, 1)

@@ -9,4 +9,5 @@ COMMANDS = {
     "sim": ("game.cli.sim", "play bot matches headless and print figures"),
     "replay": ("game.cli.replay", "replay a save or log and print the final state"),
     "bench": ("game.cli.bench", "measure frame costs, start-up time and memory"),
+    "soak": ("game.cli.soak", "storm the games with random pad input and hot-plug; count failures and RSS"),
 }

@@ -32,6 +32,8 @@ from typing import Any
 
 BUDGET_MS = 1000.0 / 60.0
 WARMUP = 60
+#: Timed openings and closings of each menu screen (after one that fills the caches).
+MENU_REPEATS = 20
 #: The busiest scene of each game: the most seats acting at once with the most on screen.
 BUSIEST = {
     "secret_identity": "secret_identity.clues",
@@ -41,7 +43,7 @@ BUSIEST = {
     "incognito": "incognito.draw",
 }
 SEATS = {"secret_identity": 8, "secret_identity_coop": 8, "personality": 6, "mission_secrete": 4, "incognito": 6}
-TARGETS = {"p99_budget_fraction": 0.25, "startup_ratio": 2.0, "peak_rss_mb": 200}
+TARGETS = {"p99_budget_fraction": 0.25, "startup_ratio": 2.0, "peak_rss_mb": 200, "menu_transition_ms": BUDGET_MS}
 #: Incognito's stroke driver: each seat draws for STROKE_TICKS, rests, draws again.
 STROKE_TICKS, STROKE_CYCLE = 90, 100
 #: Child programs for start-up: each prints time.time() once its first frame is drawn.
@@ -59,6 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--frames", type=int, default=3000, help="timed frames per scene (default 3000)")
     parser.add_argument("--games", nargs="*", help="only these games (default: every registered one)")
     parser.add_argument("--game", help=argparse.SUPPRESS)  # one game in this process (the children)
+    parser.add_argument("--menus", action="store_true", help=argparse.SUPPRESS)  # menu transitions (a child)
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -212,6 +215,88 @@ def _windows_peak_working_set() -> int:
     return counters.PeakWorkingSetSize
 
 
+# --- menu transitions -------------------------------------------------------------------
+def _menu_screens(ctx: Any) -> dict[str, tuple[Any, Any]]:
+    """Screen name -> (what lies under it, how to make it): the menus a player opens."""
+    from ..scenes.backdrop import TableBackdrop
+    from ..scenes.menus import SHOT_GAME
+    from ..scenes.menus.credits import CreditsScene
+    from ..scenes.menus.dialogs import ConfirmScene
+    from ..scenes.menus.games import GameChoiceScene
+    from ..scenes.menus.howto import HowToScene
+    from ..scenes.menus.lobby import LobbyScene
+    from ..scenes.menus.options import OptionsScene
+    from ..scenes.menus.pause import PauseScene
+    from ..scenes.menus.settings import SettingsScene
+    from ..scenes.menus.title import TitleScene
+
+    def title() -> list:
+        return [TitleScene(ctx, attract=False)]
+
+    def paused() -> list:
+        return [TableBackdrop(ctx), PauseScene(ctx, ctx.games[SHOT_GAME])]
+
+    def lobby(game_id: str) -> Any:
+        return lambda: [*title(), LobbyScene(ctx, ctx.games[game_id])]
+
+    screens = {
+        "games": (title, lambda under: GameChoiceScene(ctx)),
+        "settings": (title, lambda under: SettingsScene(ctx)),
+        "credits": (title, lambda under: CreditsScene(ctx)),
+        "howto": (title, lambda under: HowToScene(ctx, SHOT_GAME)),
+        "pause": (lambda: [TableBackdrop(ctx)], lambda under: PauseScene(ctx, ctx.games[SHOT_GAME])),
+        "pause.settings": (paused, lambda under: SettingsScene(ctx)),
+        "pause.quit": (paused, lambda under: ConfirmScene(ctx, ctx.t("pause.quit_confirm"), lambda: None)),
+        "lobby.options": (lobby(SHOT_GAME), lambda under: OptionsScene(ctx, under)),
+    }
+    for game_id in BUSIEST:
+        if game_id in ctx.games:
+            screens[f"lobby.{game_id}"] = (title, lambda under, g=game_id: LobbyScene(ctx, ctx.games[g]))
+    return screens
+
+
+def bench_menus(repeats: int = MENU_REPEATS) -> dict:
+    """Each menu screen opened and closed ``1 + repeats`` times over what lies under it.
+    A push (or pop) is timed with the frame that follows it (fixed update, update, draw),
+    as the app does it: that frame is the transition's hitch. The first opening fills the
+    caches and is reported apart (``first_ms``)."""
+    from ..context import build_context
+    from ..settings import Settings
+
+    ctx = build_context(headless=True, settings=Settings(), seats=4)
+    gc.freeze()  # as ``play`` does after loading
+    canvas = ctx.kit.canvas()
+
+    def frame() -> None:
+        ctx.stack.fixed_update(1 / 60)
+        ctx.stack.update(1 / 60)
+        ctx.stack.draw(canvas, 1.0)
+
+    def timed(step: Any) -> float:
+        start = time.thread_time()
+        step()
+        frame()
+        return (time.thread_time() - start) * 1000.0
+
+    rows = []
+    for name, (under, make) in _menu_screens(ctx).items():
+        ctx.stack.clear()
+        for scene in under():
+            ctx.stack.push(scene)
+        below = ctx.stack.top
+        frame()
+        pushes, pops = [], []
+        for _ in range(1 + repeats):
+            pushes.append(timed(lambda: ctx.stack.push(make(below))))
+            pops.append(timed(ctx.stack.pop))
+        rows.append({"screen": name, "first_ms": round(pushes[0], 1),
+                     "push_p50_ms": round(_percentile(pushes[1:], 0.5), 2), "push_max_ms": round(max(pushes[1:]), 2),
+                     "pop_p50_ms": round(_percentile(pops[1:], 0.5), 2), "pop_max_ms": round(max(pops[1:]), 2)})
+    ctx.stack.clear()
+    return {"repeats": repeats, "screens": rows,
+            "peak_rss_mb": round(peak_rss_mb(), 1)}
+
+
 # --- start-up ---------------------------------------------------------------------------
 def first_title_frame() -> None:
     """What ``play`` does up to its first frame: real context, window, title, one frame."""
@@ -251,11 +336,12 @@ def startup(runs: int = 5) -> dict:
 
 
 # --- the report -------------------------------------------------------------------------
-def _child(game_id: str, frames: int) -> dict:
-    proc = subprocess.run([sys.executable, "-m", "game", "bench", "--game", game_id, "--frames", str(frames)],
-                          capture_output=True, text=True, env=dict(os.environ))
+def _child(*args: str) -> dict:
+    """Run ``bench`` with ``args`` in a child process; its JSON line, or ``{"error": …}``."""
+    proc = subprocess.run([sys.executable, "-m", "game", "bench", *args], capture_output=True, text=True,
+                          env=dict(os.environ))
     if proc.returncode != 0:
-        return {"game": game_id, "scene": BUSIEST[game_id], "error": proc.stderr.strip().splitlines()[-1:]}
+        return {"error": proc.stderr.strip().splitlines()[-1:]}
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
@@ -267,11 +353,11 @@ def report(frames: int, games: list[str] | None = None) -> dict:
     scenes, missing = [], []
     for game_id in games or list(BUSIEST):
         if game_id in known and (BUSIEST[game_id] in shots or game_id in DRIVERS):
-            scenes.append(_child(game_id, frames))
+            scenes.append({"game": game_id, "scene": BUSIEST[game_id]} | _child("--game", game_id, "--frames", str(frames)))
         else:
             missing.append(game_id)
     return {"budget_ms": round(BUDGET_MS, 2), "warmup_frames": WARMUP, "scenes": scenes, "missing": missing,
-            "startup": startup(), "targets": TARGETS}
+            "menus": _child("--menus"), "startup": startup(), "targets": TARGETS}
 
 
 def format_table(rep: dict) -> str:
@@ -286,10 +372,24 @@ def format_table(rep: dict) -> str:
                      f"{s['p99_budget_fraction']:8.3f} {s['wall_p99_ms']:8.2f} {s['first_frame_ms']:7.1f} {s['peak_rss_mb']:7.1f}{flag}")
     if rep["missing"]:
         lines.append(f"not benched yet (no board or shot): {', '.join(rep['missing'])}")
+    lines.extend(format_menus(rep["menus"]))
     st = rep["startup"]
     lines.append(f"start-up: first title frame {st['title_s']} s vs bare window {st['bare_window_s']} s "
                  f"-> ratio {st['ratio']} (target <= {TARGETS['startup_ratio']})")
     return "\n".join(lines)
+
+
+def format_menus(menus: dict) -> list[str]:
+    if "error" in menus:
+        return [f"menu transitions: error: {' '.join(menus['error'])}"]
+    target = TARGETS["menu_transition_ms"]
+    lines = [f"menu transitions (push or pop + its frame, CPU ms, {menus['repeats']} each after a first)",
+             f"{'screen':30} {'1st':>7} {'push p50':>8} {'push max':>8} {'pop p50':>8} {'pop max':>8}"]
+    for m in menus["screens"]:
+        flag = "" if max(m["push_max_ms"], m["pop_max_ms"]) <= target else f"  > {target:.1f}"
+        lines.append(f"{m['screen']:30} {m['first_ms']:7.1f} {m['push_p50_ms']:8.2f} {m['push_max_ms']:8.2f} "
+                     f"{m['pop_p50_ms']:8.2f} {m['pop_max_ms']:8.2f}{flag}")
+    return lines
 
 
 def run(args: argparse.Namespace) -> int:
@@ -298,6 +398,9 @@ def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     if args.game:
         print(json.dumps(bench_scene(args.game, args.frames)))
+        return 0
+    if args.menus:
+        print(json.dumps(bench_menus()))
         return 0
     rep = report(args.frames, args.games)
     print(json.dumps(rep, indent=2) if args.json else format_table(rep))

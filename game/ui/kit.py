@@ -30,7 +30,11 @@ Colour = tuple[int, int, int]
 MIN_TEXT = 28
 #: Supersampling factor for shapes and glyphs drawn by code.
 SS = 4
-TEXT_CACHE_SIZE = 768
+#: Bytes of pixels the text cache and the sprite cache may hold (least recently used
+#: dropped first). A count alone was no bound: a wrapped card text is 0.5 MB, a dim veil
+#: 8 MB, and over an evening the caches grew the process by hundreds of MB.
+TEXT_CACHE_BYTES = 48 << 20
+SPRITE_CACHE_BYTES = 96 << 20
 #: A panel's shadow: blur radius and drop (px); it spreads ``2 * PANEL_BLUR`` around.
 PANEL_BLUR, PANEL_SHADOW_DROP = 14, 8
 
@@ -228,6 +232,37 @@ def shadowed(rect: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(rect).inflate(PANEL_BLUR * 4, PANEL_BLUR * 4).move(0, PANEL_SHADOW_DROP)
 
 
+class SurfaceCache(OrderedDict):
+    """Surfaces by key, least recently used first; once they hold more than ``budget``
+    bytes of pixels the oldest are dropped (the newest always stays)."""
+
+    def __init__(self, budget: int) -> None:
+        super().__init__()
+        self.budget = budget
+        self.bytes = 0
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        surface = super().get(key, default)
+        if surface is not default:
+            self.move_to_end(key)
+        return surface
+
+    def __setitem__(self, key: Any, surface: pygame.Surface) -> None:
+        old = super().get(key)
+        if old is not None:
+            self.bytes -= _pixel_bytes(old)
+        super().__setitem__(key, surface)
+        self.move_to_end(key)
+        self.bytes += _pixel_bytes(surface)
+        while self.bytes > self.budget and len(self) > 1:
+            _, dropped = self.popitem(last=False)
+            self.bytes -= _pixel_bytes(dropped)
+
+
+def _pixel_bytes(surface: pygame.Surface) -> int:
+    return surface.get_pitch() * surface.get_height()
+
+
 class UiKit:
     W, H = 1920, 1080
 
@@ -238,9 +273,9 @@ class UiKit:
         self.colours = Palette()
         self._font_file = font_path()
         self._fonts: dict[int, pygame.font.Font] = {}
-        self._text: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._text = SurfaceCache(TEXT_CACHE_BYTES)
         self._icons: dict[tuple[str, int], pygame.Surface] = {}
-        self._sprites: dict[tuple, pygame.Surface] = {}
+        self._sprites = SurfaceCache(SPRITE_CACHE_BYTES)
         self._background: pygame.Surface | None = None
 
     # --- geometry -------------------------------------------------------------------------
@@ -303,15 +338,12 @@ class UiKit:
         key = (text, self.scaled(size), colour, max_width, align, shadow)
         surface = self._text.get(key)
         if surface is not None:
-            self._text.move_to_end(key)
             return surface
         surface = self._render_text(text, size, colour, max_width, align)
         if shadow:
             surface = self._with_shadow(surface, max(2, self.scaled(size) // 16))
         surface = _convert(surface)
         self._text[key] = surface
-        if len(self._text) > TEXT_CACHE_SIZE:
-            self._text.popitem(last=False)
         return surface
 
     def _render_text(self, text: str, size: int, colour: Colour, max_width: int | None, align: str) -> pygame.Surface:

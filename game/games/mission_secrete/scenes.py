@@ -293,14 +293,21 @@ class MissionBoard(MatchScene):
         if seat != self.accuser or self.accused_done:
             return None
         if self.accused is None:
-            options = tuple(RingOption(self.name(s), seat=s) for s in self._others())
-            return RingQuestion(self.ctx.t("ms.accuse.who", name=self.name(seat)), options)
+            others = self._others()
+            if not others:
+                return None
+            if len(others) == 1:  # someone left the game while the ring was up: one suspect is left
+                self.accused = others[0]
+            else:
+                options = tuple(RingOption(self.name(s), seat=s) for s in others)
+                return RingQuestion(self.ctx.t("ms.accuse.who", name=self.name(seat)), options)
         options = tuple(RingOption(c.name(self.lang()), c.icon) for c in self.catalogue.characters)
         return RingQuestion(self.ctx.t("ms.accuse.what", name=self.name(seat), target=self.name(self.accused)), options)
 
     def _choose(self, seat: int, index: int) -> str | None:
         if self.accused is None:
-            self.accused = self._others()[index]
+            others = self._others()
+            self.accused = others[index] if index < len(others) else None
             return None
         character = self.catalogue.characters[index].id
         refusal = self.submit(Action("accuse", seat, {"accused": self.accused, "character": character}))

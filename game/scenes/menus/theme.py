@@ -1,0 +1,71 @@
+"""The pygame_gui theme every menu screen shares (``ctx.menu_gui``).
+
+A ``pygame_gui.UIManager`` made from scratch parses the theme, loads its fonts, starts a
+resource loader's threads and allocates a 4 MB cache of drawn shapes; made again by
+every menu screen, that cost 5–10 ms a screen and threw the drawn shapes away each time.
+:class:`MenuGui` builds the theme once (again only when the text size changes) and hands
+each screen a light manager over it. Each screen keeps a manager of its own, so its
+widgets, mouse hover and drawing order stay its own (a confirmation drawn over the pause
+menu, each with its buttons), while fonts, theme data and drawn shapes are shared.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import i18n
+import pygame_gui
+
+from ... import paths
+
+W, H = 1920, 1080
+
+
+def load_theme(text_scale: float) -> dict[str, Any]:
+    """``assets/theme.json`` with Fredoka One's path filled in and font sizes scaled."""
+    from ...ui.kit import font_path
+
+    theme = json.loads((paths.assets_dir() / "theme.json").read_text(encoding="utf-8"))
+    for block in theme.values():
+        font = block.get("font") if isinstance(block, dict) else None
+        if isinstance(font, dict):
+            font["regular_path"] = str(font_path())
+            font["size"] = str(int(round(int(font["size"]) * text_scale)))
+    return theme
+
+
+class SharedThemeManager(pygame_gui.UIManager):
+    """A UIManager over an existing theme and resource loader (nothing to parse or load)."""
+
+    def __init__(self, theme: Any, loader: Any) -> None:
+        self._shared_theme = theme
+        super().__init__((W, H), None, enable_live_theme_updates=False, resource_loader=loader)
+
+    def create_new_theme(self, theme_path: Any = None) -> Any:
+        return self._shared_theme
+
+
+class MenuGui:
+    """The shared theme for ``settings.text_scale``; :meth:`manager` makes a screen's
+    manager over it."""
+
+    def __init__(self, settings: Any) -> None:
+        self.settings = settings
+        self._theme: Any = None
+        self._loader: Any = None
+        self._scale: float | None = None
+
+    def manager(self) -> pygame_gui.UIManager:
+        """A new manager for one screen. The first (and the first after a text size
+        change) builds the theme; the others share it."""
+        scale = self.settings.text_scale
+        if self._theme is None or self._scale != scale:
+            manager = pygame_gui.UIManager((W, H), load_theme(scale), enable_live_theme_updates=False)
+            self._theme, self._loader, self._scale = manager.get_theme(), manager.resource_loader, scale
+        else:
+            manager = SharedThemeManager(self._theme, self._loader)
+        # Every UIManager appends pygame_gui's translations folder to python-i18n's
+        # global search path, which translated texts walk: keep one copy of each.
+        i18n.load_path[:] = list(dict.fromkeys(i18n.load_path))
+        return manager

@@ -1,0 +1,37 @@
+"""The kit's text and sprite caches are bounded in bytes, least recently used dropped
+first: an evening of card texts and dim veils no longer grows the process."""
+
+import pygame
+
+from game.settings import Settings
+from game.ui.kit import SurfaceCache, UiKit
+
+MB = 1 << 20
+
+
+def _bytes(cache) -> int:
+    return sum(s.get_pitch() * s.get_height() for s in cache.values())
+
+
+def test_many_big_texts_and_veils_stay_within_budget():
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    kit = UiKit(Settings())
+    canvas = pygame.Surface((1920, 1080))
+    for i in range(300):  # ~0.4 MB each: 120 MB if only counted
+        kit.text(f"La personne qui {i} " + "traverserait l'Atlantique à la voile " * 3, 48, max_width=1070)
+    for alpha in range(100, 140):  # 8 MB each
+        kit.dim(canvas, alpha)
+    assert _bytes(kit._text) <= 64 * MB and _bytes(kit._sprites) <= 100 * MB
+    assert kit._text.bytes == _bytes(kit._text) and kit._sprites.bytes == _bytes(kit._sprites)
+
+
+def test_the_least_recently_used_goes_first():
+    cache = SurfaceCache(budget=3 * 100 * 100 * 4)
+    for name in "abc":
+        cache[name] = pygame.Surface((100, 100), pygame.SRCALPHA)
+    assert cache.get("a") is not None  # a is now the newest
+    cache["d"] = pygame.Surface((100, 100), pygame.SRCALPHA)
+    assert list(cache) == ["c", "a", "d"] and cache.get("b") is None
+    cache["huge"] = pygame.Surface((400, 400), pygame.SRCALPHA)
+    assert list(cache) == ["huge"]  # over budget alone: kept, as it is in use

@@ -1,0 +1,100 @@
+"""Menu screens share one pygame_gui theme (``ctx.menu_gui``) and free their widgets when
+they leave: sixty settings round trips from the title no longer grow the process."""
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import i18n
+
+from game.input.intents import Intent
+from game.scenes.menus.dialogs import ConfirmScene
+from game.scenes.menus.settings import SettingsScene
+from game.scenes.menus.title import TitleScene
+
+from menu_helpers import focused_key, make_ctx, press
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+#: A child process (its RSS is its own): title, one warm-up round trip to the settings,
+#: then sixty more with pad presses, printing RSS (MB) after the warm-up and at the end.
+ROUND_TRIPS = textwrap.dedent("""
+    import sys
+    sys.path.insert(0, "tests")
+    import pygame
+    from menu_helpers import make_ctx, press, tick
+    from game.input.intents import Intent
+    from game.scenes.menus.settings import SettingsScene
+    from game.scenes.menus.title import TitleScene
+
+    def rss_mb():
+        with open("/proc/self/status") as status:
+            return next(int(line.split()[1]) for line in status if line.startswith("VmRSS")) / 1024
+
+    ctx = make_ctx()
+    canvas = pygame.Surface((1920, 1080))
+    ctx.stack.push(TitleScene(ctx, attract=False))
+    press(ctx, Intent.DOWN)
+
+    def round_trip():
+        press(ctx, Intent.CONFIRM)
+        assert isinstance(ctx.stack.top, SettingsScene)
+        ctx.stack.draw(canvas, 0.0)
+        press(ctx, Intent.BACK)
+        assert isinstance(ctx.stack.top, TitleScene)
+        ctx.stack.draw(canvas, 0.0)
+
+    round_trip()
+    warm = rss_mb()
+    for _ in range(60):
+        round_trip()
+    print(warm, rss_mb())
+""")
+
+
+def test_sixty_settings_round_trips_keep_rss_flat():
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    out = subprocess.run([sys.executable, "-c", ROUND_TRIPS], cwd=ROOT, env=env, check=True, capture_output=True,
+                         text=True, timeout=120).stdout
+    warm, end = map(float, out.split()[-2:])
+    assert end - warm <= 20, f"RSS {warm:.0f} -> {end:.0f} MB over 60 round trips"
+
+
+def test_screens_share_one_theme_and_free_their_widgets():
+    ctx = make_ctx()
+    ctx.stack.push(TitleScene(ctx, attract=False))
+    title = ctx.stack.top
+    press(ctx, Intent.DOWN)
+    assert focused_key(title) == "settings"
+    paths = len(set(i18n.load_path))
+    press(ctx, Intent.CONFIRM)
+    settings = ctx.stack.top
+    assert isinstance(settings, SettingsScene)
+    ctx.stack.push(ConfirmScene(ctx, "?", lambda: None))
+    confirm = ctx.stack.top
+    managers = {id(scene.manager) for scene in (title, settings, confirm)}
+    assert len(managers) == 3  # each screen's widgets, hover and drawing stay its own
+    assert title.manager.get_theme() is settings.manager.get_theme() is confirm.manager.get_theme()
+    # pygame_gui adds its folder to python-i18n's global path per manager: once is enough
+    assert len(i18n.load_path) <= paths and len(set(i18n.load_path)) == len(i18n.load_path)
+    root = settings.manager.get_root_container()
+    ctx.stack.pop()
+    ctx.stack.pop()
+    assert settings.manager is None and settings.items == [] and not root.alive()
+    assert confirm.manager is None and title.manager is not None
+
+
+def test_a_text_size_change_builds_a_new_theme():
+    ctx = make_ctx()
+    ctx.stack.push(TitleScene(ctx, attract=False))
+    title = ctx.stack.top
+    ctx.stack.push(SettingsScene(ctx))
+    settings = ctx.stack.top
+    before = settings.manager.get_theme()
+    assert settings.focus_key("text_scale")
+    press(ctx, Intent.RIGHT)
+    assert ctx.settings.text_scale != 1.0
+    assert settings.manager.get_theme() is not before
+    press(ctx, Intent.BACK)
+    assert title.manager.get_theme() is ctx.menu_gui.manager().get_theme() is not before

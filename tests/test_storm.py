@@ -1,0 +1,83 @@
+"""An input storm on the real app (game/cli/soak.py): eight SDL virtual pads press
+random buttons, push sticks and triggers and are unplugged and plugged in again for
+5,000 frames per game, while three of them hold seats and bots fill the others. No
+frame may raise, the table is never stuck (some seat can act, or a countdown runs),
+the disconnect overlay always clears, and the matches get through their phases."""
+
+import pytest
+
+from game.cli.soak import GAMES, Storm
+from tests.vpad import VirtualPads
+
+FRAMES = 5000
+#: Phases where players act that the storm must reach in each game (deals and other
+#: chance phases pass in an instant; a match may or may not end in 5,000 frames).
+PHASES = {
+    "secret_identity": {"clues", "vote", "summary"},
+    "secret_identity_coop": {"clue", "guess", "result"},
+    "personality": {"read", "vote", "debate", "exchange"},
+    "mission_secrete": {"play", "over"},
+    "incognito": {"draw", "vote", "reveal"},
+}
+#: The canvas is drawn every few frames to keep the suite fast (every frame in ``soak``).
+DRAW_EVERY = 8
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_input_storm(game_id):
+    storm = Storm(game_id, seed=11, pads=VirtualPads(), draw_every=DRAW_EVERY)
+    try:
+        for _ in range(FRAMES):
+            storm.frame()
+    finally:
+        storm.close()
+    summary = storm.summary()
+    assert not storm.exceptions, "\n".join(storm.exceptions[:3])
+    assert not storm.stuck_spans, storm.stuck_spans[:5]
+    assert not storm.overlay_failures, storm.overlay_failures[:5]
+    assert summary["frames"] == FRAMES
+    assert PHASES[game_id] <= set(summary["phases"]), summary
+
+
+def test_soak_reports_frames_failures_and_rss():
+    from game.cli import soak
+
+    rep = soak.soak(120, ("mission_secrete", "personality"), seed=3, pads=VirtualPads(), draw_every=2)
+    assert rep["frames"] == 120 and [g["game"] for g in rep["games"]] == ["mission_secrete", "personality"]
+    assert {"start", "warm", "end"} == set(rep["rss_mb"]) and rep["rss_mb"]["end"] > 10
+    assert all(g["frames"] == 60 and g["matches"] >= 1 and g["rss_end_mb"] > 10 for g in rep["games"])
+    text = soak.format_report(rep)
+    assert "frames 120" in text and "RSS MB: start" in text and "mission_secrete" in text
+
+
+def test_a_table_where_nobody_can_act_and_no_clock_runs_is_stuck():
+    storm = Storm("mission_secrete", seed=5, pads=VirtualPads(), draw_every=4)
+    try:
+        board = storm.board()
+        assert not storm.stuck(board)  # the first player may swap
+        definition = board.session.definition
+        board.session.definition = _Frozen(definition)
+        assert storm.stuck(board)
+        for _ in range(3):
+            storm.frame()
+        board.session.definition = definition
+        storm.frame()
+        assert storm.stuck_spans and storm.stuck_spans[0]["frames"] >= 3
+    finally:
+        storm.close()
+
+
+class _Frozen:
+    """A game definition where nobody may act and no countdown runs."""
+
+    def __init__(self, definition):
+        self.definition = definition
+
+    def __getattr__(self, name):
+        return getattr(self.definition, name)
+
+    def current(self, state):
+        return frozenset()
+
+    def countdown(self, state):
+        return None
