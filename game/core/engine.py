@@ -2,7 +2,7 @@
 
 A game is a :class:`GameDefinition`: pure functions over an immutable-by-convention
 state. ``apply`` never mutates the state it is given; it returns a new one (most games
-call :func:`clone` first) or raises :class:`~game.core.actions.IllegalAction`.
+call :func:`clone` first, a copy that shares every immutable part) or raises :class:`~game.core.actions.IllegalAction`.
 
 Who acts now is ``current(state)``: a frozenset of seats. Several seats at once is a
 simultaneous secret phase ("pending seats"). An empty set means nobody: the game is
@@ -12,7 +12,9 @@ countdown (``countdown`` returns it; the session submits a timeout when it expir
 
 from __future__ import annotations
 
-import pickle
+import copy
+import dataclasses
+import enum
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Iterable, Mapping, TypeVar
 
@@ -22,9 +24,67 @@ from .rng import Rng
 S = TypeVar("S")
 
 
+#: Values ``clone`` shares as they are: scalars and the immutable containers of them.
+_SCALARS = frozenset({int, float, str, bool, type(None), bytes})
+
+
 def clone(state: S) -> S:
-    """A deep copy of a state (pickle is several times faster than deepcopy)."""
-    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    """A copy of a state that ``apply`` may change freely, sharing what cannot change.
+
+    Lists, dicts, sets and plain (non-frozen) dataclasses — the state itself, its Rng —
+    are copied, level by level; scalars, enums, frozensets and frozen dataclasses are
+    shared (rules never change inside an immutable value), and so is a tuple unless it
+    holds something mutable. A list of scalars is copied in one C call, so a state of a
+    few hundred ids costs tens of microseconds, not the hundreds a pickle round trip
+    (or ``copy.deepcopy``) takes. Aliasing is not kept: a list held twice is copied twice.
+    """
+    return _copy(state)
+
+
+def _copy(value: Any) -> Any:
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    copier = _COPIERS.get(kind)
+    if copier is not None:
+        return copier(value)
+    if dataclasses.is_dataclass(kind):
+        if kind.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+            return value
+        new = object.__new__(kind)
+        new.__dict__.update({name: _copy(item) for name, item in value.__dict__.items()})
+        return new
+    if isinstance(value, (enum.Enum, frozenset)):
+        return value
+    return copy.deepcopy(value)
+
+
+def _copy_list(items: list) -> list:
+    if set(map(type, items)) <= _SCALARS:
+        return items.copy()
+    return [_copy(item) for item in items]
+
+
+def _copy_tuple(items: tuple) -> tuple:
+    if set(map(type, items)) <= _SCALARS:
+        return items
+    copied = tuple(_copy(item) for item in items)
+    return items if all(a is b for a, b in zip(copied, items)) else copied
+
+
+def _copy_dict(items: dict) -> dict:
+    if set(map(type, items.values())) <= _SCALARS:
+        return items.copy()
+    return {key: _copy(item) for key, item in items.items()}
+
+
+_COPIERS: dict[type, Callable[[Any], Any]] = {
+    list: _copy_list,
+    tuple: _copy_tuple,
+    dict: _copy_dict,
+    set: set.copy,
+    frozenset: lambda items: items,
+}
 
 
 def chance_action(rng: Rng, draw: Callable[[Rng], Mapping[str, Any]]) -> Action:
