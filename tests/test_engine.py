@@ -346,6 +346,27 @@ def test_sim_same_seed_same_matches(capsys):
     assert all(set(m) >= {"scores", "winners", "actions"} for m in first["matches"])
 
 
+@pytest.mark.parametrize("game", ["tests.toygame:ENTRY", "mission_secrete"])
+def test_sim_report_does_not_depend_on_the_job_count(game, capsys):
+    from game.__main__ import main
+
+    reports = []
+    for jobs in (1, 3):
+        assert main(["sim", game, "--matches", "7", "--seed", "5", "--jobs", str(jobs), "--json"]) == 0
+        report = json.loads(capsys.readouterr().out)
+        del report["summary"]["matches_per_second"]
+        reports.append(report)
+    assert reports[0] == reports[1]
+    assert [m["seed"] for m in reports[0]["matches"]] == [f"5:{i}" for i in range(7)]
+
+
+def test_sim_refuses_zero_jobs(capsys):
+    from game.__main__ import main
+
+    assert main(["sim", "tests.toygame:ENTRY", "--jobs", "0"]) == 2
+    assert "--jobs" in capsys.readouterr().err
+
+
 def test_replay_prints_the_final_public_view_and_outcome(tmp_path, capsys):
     from game.__main__ import main
 
