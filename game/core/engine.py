@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import enum
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Iterable, Mapping, TypeVar
 
@@ -43,37 +44,41 @@ def clone(state: S) -> S:
 
 def _copy(value: Any) -> Any:
     kind = type(value)
-    if kind in _SCALARS:
+    if kind in _SCALARS or _shared(kind):
         return value
     copier = _COPIERS.get(kind)
     if copier is not None:
         return copier(value)
     if dataclasses.is_dataclass(kind):
-        if kind.__dataclass_params__.frozen:  # type: ignore[attr-defined]
-            return value
         new = object.__new__(kind)
         new.__dict__.update({name: _copy(item) for name, item in value.__dict__.items()})
         return new
-    if isinstance(value, (enum.Enum, frozenset)):
-        return value
     return copy.deepcopy(value)
 
 
+@functools.lru_cache(maxsize=None)
+def _shared(kind: type) -> bool:
+    """Whether ``clone`` shares every value of type ``kind`` (immutable by type)."""
+    if kind in _SCALARS or issubclass(kind, (enum.Enum, frozenset)):
+        return True
+    return dataclasses.is_dataclass(kind) and bool(kind.__dataclass_params__.frozen)  # type: ignore[attr-defined]
+
+
 def _copy_list(items: list) -> list:
-    if set(map(type, items)) <= _SCALARS:
+    if all(map(_shared, set(map(type, items)))):
         return items.copy()
     return [_copy(item) for item in items]
 
 
 def _copy_tuple(items: tuple) -> tuple:
-    if set(map(type, items)) <= _SCALARS:
+    if all(map(_shared, set(map(type, items)))):
         return items
     copied = tuple(_copy(item) for item in items)
     return items if all(a is b for a, b in zip(copied, items)) else copied
 
 
 def _copy_dict(items: dict) -> dict:
-    if set(map(type, items.values())) <= _SCALARS:
+    if all(map(_shared, set(map(type, items.values())))):
         return items.copy()
     return {key: _copy(item) for key, item in items.items()}
 
@@ -83,7 +88,6 @@ _COPIERS: dict[type, Callable[[Any], Any]] = {
     tuple: _copy_tuple,
     dict: _copy_dict,
     set: set.copy,
-    frozenset: lambda items: items,
 }
 
 

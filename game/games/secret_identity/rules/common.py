@@ -23,7 +23,7 @@ GREEN = "green"
 RED = "red"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Placement:
     """One card on the safe: ``pictogram`` is the one face up, ``green`` its slot colour."""
 
