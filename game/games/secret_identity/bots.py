@@ -100,6 +100,7 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
     ``budget`` is how many cards a round can spend on average; returns
     ``[(card, pictogram, green), ...]`` with 1–3 entries (empty for an empty hand)."""
     chosen: list[tuple[str, str, bool]] = []
+    links: dict[str, list[float]] = {}  # pictogram -> its match with each board character
     base = [0.0] * len(board)
     belief = 1.0 / len(board)
     while len(chosen) < 3:
@@ -109,7 +110,9 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
             if card in used_cards:
                 continue
             for picto in model.card_pictos[card]:
-                matches = [model.match(picto, c) for c in board]
+                matches = links.get(picto)
+                if matches is None:
+                    matches = links[picto] = [model.match(picto, c) for c in board]
                 for green in (True, False):
                     sign = 1.0 if green else -RED_WEIGHT
                     scores = [b + sign * m for b, m in zip(base, matches)]
