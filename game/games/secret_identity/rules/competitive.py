@@ -81,6 +81,10 @@ class CompetitiveRules(SecretIdentityRules):
     id = "secret_identity"
     options = {"replacements_per_round": 3, "catch_up": True, "family_only": False}
 
+    def __init__(self, catalogue: Any) -> None:
+        super().__init__(catalogue)
+        self._votes: dict[tuple[int, int, int], Action] = {}
+
     # --- set-up ------------------------------------------------------------------------
     def setup(self, config: Mapping[str, Any], rng: Rng) -> CompetitiveState:
         seats, pool, cards = self.check_table(config, MIN_CHARACTERS, f"4 rounds need {MIN_CHARACTERS}",
@@ -138,15 +142,23 @@ class CompetitiveRules(SecretIdentityRules):
         if state.phase == "clues":
             return self.book.clue_actions(seat, state.hands[seat], state.clues[seat])
         if state.phase == "vote":
-            used = set(n for n in state.votes[seat] if n is not None)
+            mine = state.votes[seat]
             return [
-                Action("vote", seat, {"target": target, "number": number})
+                self._vote_action(seat, target, number)
                 for target in range(state.seats)
-                if target != seat and state.votes[seat][target] is None
+                if target != seat and mine[target] is None
                 for number in range(1, SLOTS + 1)
-                if number not in used
+                if number not in mine
             ]
         return []
+
+    def _vote_action(self, seat: int, target: int, number: int) -> Action:
+        """The vote action (made once per rules object: ``legal`` lists dozens per move)."""
+        key = (seat, target, number)
+        action = self._votes.get(key)
+        if action is None:
+            action = self._votes[key] = Action("vote", seat, {"target": target, "number": number})
+        return action
 
     def _check_seat(self, state: CompetitiveState, seat: int | None) -> None:
         """Moves are simultaneous: any seat of the table (the handlers check the phase)."""
@@ -281,7 +293,8 @@ class CompetitiveRules(SecretIdentityRules):
 
     @staticmethod
     def _voted_all(state: CompetitiveState, seat: int) -> bool:
-        return all(n is not None for t, n in enumerate(state.votes[seat]) if t != seat)
+        """Whether ``seat`` voted for every opponent: its own entry is the only None."""
+        return state.votes[seat].count(None) == 1
 
     # --- scoring and round end ---------------------------------------------------------
     def _score(self, state: CompetitiveState) -> None:
@@ -361,7 +374,7 @@ class CompetitiveRules(SecretIdentityRules):
                 hand_count=len(state.hands[s]) if state.hands else 0,
                 clue=shown(state.clues[s]) if state.clues else (),
                 confirmed=bool(state.confirmed and state.confirmed[s]),
-                votes_given=sum(1 for t, v in enumerate(state.votes[s]) if t != s and v is not None) if state.votes else 0,
+                votes_given=n - state.votes[s].count(None) if state.votes else 0,  # its own entry is None
                 ready=bool(state.ready and state.ready[s]),
             ))
         public = CompetitivePublic(
