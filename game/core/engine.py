@@ -29,7 +29,7 @@ S = TypeVar("S")
 _SCALARS = frozenset({int, float, str, bool, type(None), bytes})
 
 
-def clone(state: S) -> S:
+def clone(state: S, keep: frozenset[str] = frozenset()) -> S:
     """A copy of a state that ``apply`` may change freely, sharing what cannot change.
 
     Lists, dicts, sets and plain (non-frozen) dataclasses — the state itself, its Rng —
@@ -38,8 +38,17 @@ def clone(state: S) -> S:
     holds something mutable. A list of scalars is copied in one C call, so a state of a
     few hundred ids costs tens of microseconds, not the hundreds a pickle round trip
     (or ``copy.deepcopy``) takes. Aliasing is not kept: a list held twice is copied twice.
+
+    ``keep`` names fields of a dataclass state that are shared as they are: the caller
+    promises to *replace* them, never change them in place (copy-on-write by
+    declaration; ``play_match(check=True)`` fails if an input state changes).
     """
-    return _copy(state)
+    if not keep:
+        return _copy(state)
+    new = object.__new__(type(state))
+    new.__dict__.update({name: item if name in keep or type(item) in _SCALARS else _copy(item)
+                         for name, item in state.__dict__.items()})
+    return new
 
 
 def _copy(value: Any) -> Any:
@@ -51,7 +60,8 @@ def _copy(value: Any) -> Any:
         return copier(value)
     if dataclasses.is_dataclass(kind):
         new = object.__new__(kind)
-        new.__dict__.update({name: _copy(item) for name, item in value.__dict__.items()})
+        new.__dict__.update({name: item if type(item) in _SCALARS else _copy(item)
+                             for name, item in value.__dict__.items()})
         return new
     return copy.deepcopy(value)
 
