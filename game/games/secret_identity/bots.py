@@ -47,13 +47,12 @@ class TagModel:
         self._match: dict[tuple[str, str], float] = {}
 
     def match(self, pictogram: str, character: str) -> float:
-        key = (pictogram, character)
-        value = self._match.get(key)
-        if value is None:
+        try:
+            return self._match[pictogram, character]
+        except KeyError:
             shared = self.picto_tags.get(pictogram, frozenset()) & self.char_tags.get(character, frozenset())
-            value = sum(self.weight.get(tag, 0.0) for tag in shared)
-            self._match[key] = value
-        return value
+            value = self._match[pictogram, character] = sum(self.weight.get(tag, 0.0) for tag in shared)
+            return value
 
     def scores(self, clue: Sequence[Shown], board: Sequence[str]) -> list[float]:
         """The listener's score of every board character for one clue."""
