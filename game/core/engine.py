@@ -58,7 +58,7 @@ def _copy(value: Any) -> Any:
     copier = _COPIERS.get(kind)
     if copier is not None:
         return copier(value)
-    if dataclasses.is_dataclass(kind):
+    if dataclasses.is_dataclass(kind) and hasattr(value, "__dict__"):  # (a slots class: deepcopy)
         new = object.__new__(kind)
         new.__dict__.update({name: item if type(item) in _SCALARS else _copy(item)
                              for name, item in value.__dict__.items()})
