@@ -75,8 +75,12 @@ def _shared(kind: type) -> bool:
 
 
 def _copy_list(items: list) -> list:
-    if all(map(_shared, set(map(type, items)))):
+    kinds = set(map(type, items))
+    if kinds <= _SCALARS or all(map(_shared, kinds)):
         return items.copy()
+    if len(kinds) == 1:  # a list of lists (hands, votes) or of dicts: no dispatch per item
+        copier = _COPIERS.get(kinds.pop(), _copy)
+        return [copier(item) for item in items]
     return [_copy(item) for item in items]
 
 
@@ -88,7 +92,8 @@ def _copy_tuple(items: tuple) -> tuple:
 
 
 def _copy_dict(items: dict) -> dict:
-    if all(map(_shared, set(map(type, items.values())))):
+    kinds = set(map(type, items.values()))
+    if kinds <= _SCALARS or all(map(_shared, kinds)):
         return items.copy()
     return {key: _copy(item) for key, item in items.items()}
 

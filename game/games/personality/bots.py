@@ -27,6 +27,7 @@ class PersonalityBot(Bot):
         super().__init__(seat, rng)
         self.catalogue = catalogue
         self._impressions: dict[tuple[int, str], float] = {}
+        self._tag_counts: dict[tuple[str, ...], dict[str, int]] = {}
 
     # --- judgement -------------------------------------------------------------------------
     def impression(self, player: int, tag: str) -> float:
@@ -38,11 +39,20 @@ class PersonalityBot(Bot):
     def fit(self, view: SeatView, card: str, player: int) -> float:
         """How well ``card`` fits ``player`` in this bot's eyes."""
         tags = self.catalogue.trait(card).tags
-        learned: dict[str, int] = {}
-        for got in view.public.received[player]:
-            for tag in self.catalogue.trait(got).tags:
-                learned[tag] = learned.get(tag, 0) + 1
+        learned = self.tag_counts(view.public.received[player])
         return sum(LEARNED * learned.get(tag, 0) + self.impression(player, tag) for tag in tags) / len(tags)
+
+    def tag_counts(self, pile: Sequence[str]) -> dict[str, int]:
+        """How many cards of ``pile`` carry each tag (counted once per pile: a vote asks
+        for every card against every player)."""
+        key = tuple(pile)
+        counts = self._tag_counts.get(key)
+        if counts is None:
+            counts = self._tag_counts[key] = {}
+            for got in pile:
+                for tag in self.catalogue.trait(got).tags:
+                    counts[tag] = counts.get(tag, 0) + 1
+        return counts
 
     def ranked(self, scores: dict[Any, float]) -> list[tuple[Any, float]]:
         return sorted(scores.items(), key=lambda item: (-item[1], str(item[0])))

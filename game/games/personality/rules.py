@@ -42,7 +42,7 @@ DEAL, READ, VOTE, DEBATE, REVOTE, EXCHANGE, PARTNER, PLAY, GIVE, RESPOND, CONTES
 
 #: PEState fields the rules only ever replace (never change in place): ``apply``'s
 #: clone shares them with the state it was given.
-REPLACED_FIELDS = frozenset({"pool", "result", "contest_result"})
+REPLACED_FIELDS = frozenset({"pool", "result", "contest_result", "candidates", "voters", "judges", "exchangers"})
 #: ... and ``events``, which a player's action or a timeout starts afresh.
 REPLACED_ON_ACTION = REPLACED_FIELDS | {"events"}
 
