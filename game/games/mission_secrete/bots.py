@@ -49,7 +49,7 @@ PATIENCE_STEP = 0.01
 FLOOR = 0.3
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def line_potential(rows: int, columns: int, cells: tuple[int, ...]) -> float:
     """:meth:`Board.potential` of an object on ``cells`` (sorted). It depends on nothing
     else, and bots ask for the same few sets again and again (every swap they weigh,
