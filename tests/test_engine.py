@@ -2,6 +2,7 @@
 that change nothing, pending seats, countdowns in ticks, chance in the log, saves."""
 
 import json
+from dataclasses import dataclass
 
 import pytest
 
@@ -10,7 +11,7 @@ from game.core.playthrough import PlaythroughError, check_no_leaks, play_match
 from game.core.rng import Rng
 from game.core.session import SaveError, Session, quarantine
 from game.core.serial import state_hash
-from game.core.engine import SeatView
+from game.core.engine import SeatView, clone
 from game.core.events import TimedOut
 from tests.toygame import VOTE_TICKS, ToyBot, ToyGame, resolve
 
@@ -251,6 +252,36 @@ def test_save_errors_say_why(tmp_path):
     assert err.value.reason == "mismatch"
 
 
+# --- clone ---------------------------------------------------------------------------------
+def test_clone_copies_what_may_change_and_shares_what_cannot():
+    @dataclass(frozen=True)
+    class Record:
+        points: tuple[int, ...]
+
+    @dataclass
+    class State:
+        rng: Rng
+        hands: list[list[str]]
+        votes: dict[int, dict[str, int]]
+        seen: set[str]
+        deck: tuple[str, ...]
+        history: list[Record]
+        pairs: tuple[list[int], ...]
+
+    state = State(Rng(5), [["a", "b"], ["c"]], {0: {"x": 1}}, {"a"}, ("d", "e"), [Record((1, 2))], ([1], [2]))
+    copy = clone(state)
+    assert copy == state and state_hash(copy) == state_hash(state)
+    assert copy.rng is not state.rng and copy.hands[0] is not state.hands[0]
+    assert copy.votes[0] is not state.votes[0] and copy.seen is not state.seen
+    assert copy.pairs[0] is not state.pairs[0]
+    assert copy.deck is state.deck and copy.history[0] is state.history[0]
+    copy.rng.next_u64()
+    copy.hands[0].append("z")
+    copy.votes[0]["y"] = 2
+    copy.pairs[1].append(3)
+    assert state == State(Rng(5), [["a", "b"], ["c"]], {0: {"x": 1}}, {"a"}, ("d", "e"), [Record((1, 2))], ([1], [2]))
+
+
 # --- Playthrough checks -------------------------------------------------------------------------
 def test_play_match_is_deterministic():
     def bots(seed):
@@ -278,6 +309,19 @@ def test_leak_check_catches_a_leaky_view():
         check_no_leaks(game, session.state)
 
 
+def test_the_check_catches_an_apply_that_changes_its_input():
+    class Careless(ToyGame):
+        def apply(self, state, action):
+            new = super().apply(state, action)
+            if action.kind == "vote":
+                state.scores.append(0)  # the input changed: the engine's contract is broken
+            return new
+
+    bots = {s: ToyBot(s, Rng.from_seed(f"3:{s}")) for s in range(2)}
+    with pytest.raises(PlaythroughError, match="apply changed the state it was given"):
+        play_match(Careless(), CONFIG, 3, bots, check=True)
+
+
 def test_stalled_match_is_reported():
     class Sulky(ToyBot):
         def act(self, view, legal):
@@ -301,6 +345,27 @@ def test_sim_same_seed_same_matches(capsys):
     assert set(summary) >= {"mean_scores", "measures", "actions_per_match", "matches_per_second"}
     assert 0 <= summary["measures"]["accuracy"] <= 1
     assert all(set(m) >= {"scores", "winners", "actions"} for m in first["matches"])
+
+
+@pytest.mark.parametrize("game", ["tests.toygame:ENTRY", "mission_secrete"])
+def test_sim_report_does_not_depend_on_the_job_count(game, capsys):
+    from game.__main__ import main
+
+    reports = []
+    for jobs in (1, 3):
+        assert main(["sim", game, "--matches", "7", "--seed", "5", "--jobs", str(jobs), "--json"]) == 0
+        report = json.loads(capsys.readouterr().out)
+        del report["summary"]["matches_per_second"]
+        reports.append(report)
+    assert reports[0] == reports[1]
+    assert [m["seed"] for m in reports[0]["matches"]] == [f"5:{i}" for i in range(7)]
+
+
+def test_sim_refuses_zero_jobs(capsys):
+    from game.__main__ import main
+
+    assert main(["sim", "tests.toygame:ENTRY", "--jobs", "0"]) == 2
+    assert "--jobs" in capsys.readouterr().err
 
 
 def test_replay_prints_the_final_public_view_and_outcome(tmp_path, capsys):

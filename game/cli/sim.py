@@ -8,6 +8,10 @@ says otherwise: ``--bot-level easy`` for every seat, ``--bot-level 0=sharp`` for
 ``i`` is seeded ``"S:i"``), so two runs with the same seed print the same matches; only
 ``matches_per_second`` in the summary changes. GAME is a game id, or ``module:ATTR``
 naming a :class:`~game.games.GameEntry` (the tests' toy game: ``tests.toygame:ENTRY``).
+
+``--jobs N`` (default: every core) plays the matches in N worker processes, in chunks
+of consecutive matches that come back in match order, so the report is the same
+whatever N is.
 """
 
 from __future__ import annotations
@@ -15,7 +19,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
+from concurrent.futures import ProcessPoolExecutor
 import time
 from typing import Any, Mapping, Sequence
 
@@ -74,16 +80,32 @@ def seat_levels(seats: int, levels: Sequence[tuple[int | None, str]] = ()) -> li
 
 def simulate(entry: GameEntry, catalogue: Any, seats: int, matches: int, seed: str,
              options: Mapping[str, Any] | None = None, check: bool = False,
-             levels: Sequence[str] | None = None) -> dict[str, Any]:
+             levels: Sequence[str] | None = None, jobs: int = 1, game: str | None = None) -> dict[str, Any]:
     """Play ``matches`` bot matches; return ``{"matches": [...], "summary": {...}}``.
-    ``levels``: each seat's bot level (default: all normal)."""
-    definition = entry.make_definition(catalogue)
+    ``levels``: each seat's bot level (default: all normal).
+
+    With ``jobs > 1`` the matches are played in that many processes, which find the
+    entry again by ``game`` (the name :func:`resolve_entry` takes; default ``entry.id``)
+    and are sent ``catalogue``."""
     config = entry.default_config(seats)
     config.update(options or {})
     levels = list(levels or [DEFAULT_LEVEL] * seats)
-    played: list[dict[str, Any]] = []
     started = time.perf_counter()
-    for index in range(matches):
+    if jobs > 1 and matches > 1:
+        played = play_in_parallel(game or entry.id, catalogue, seats, config, levels, seed, matches, check, jobs)
+    else:
+        played = play_range(entry, catalogue, seats, config, levels, seed, 0, matches, check)
+    elapsed = time.perf_counter() - started
+    return {"game": entry.id, "seats": seats, "config": config, "bot_levels": levels, "matches": played,
+            "summary": summarise(played, seats, elapsed)}
+
+
+def play_range(entry: GameEntry, catalogue: Any, seats: int, config: Mapping[str, Any], levels: Sequence[str],
+               seed: str, start: int, stop: int, check: bool) -> list[dict[str, Any]]:
+    """Matches ``start`` to ``stop - 1`` of the run seeded ``seed``, one report each."""
+    definition = entry.make_definition(catalogue)
+    played: list[dict[str, Any]] = []
+    for index in range(start, stop):
         match_seed = f"{seed}:{index}"
         bots = {s: entry.make_bot(catalogue, s, Rng.from_seed(f"bot:{match_seed}:{s}"), levels[s])
                 for s in range(seats)}
@@ -97,9 +119,23 @@ def simulate(entry: GameEntry, catalogue: Any, seats: int, matches: int, seed: s
             "reason": outcome.reason,
             "measures": dict(outcome.measures),
         })
-    elapsed = time.perf_counter() - started
-    return {"game": entry.id, "seats": seats, "config": config, "bot_levels": levels, "matches": played,
-            "summary": summarise(played, seats, elapsed)}
+    return played
+
+
+def play_in_parallel(game: str, catalogue: Any, seats: int, config: Mapping[str, Any], levels: Sequence[str],
+                     seed: str, matches: int, check: bool, jobs: int) -> list[dict[str, Any]]:
+    """:func:`play_range` over ``jobs`` processes: a few chunks per process (so one
+    slow chunk does not leave a core idle), gathered in match order."""
+    size = max(1, -(-matches // (jobs * 4)))
+    chunks = [(game, catalogue, seats, config, levels, seed, start, min(matches, start + size), check)
+              for start in range(0, matches, size)]
+    with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:
+        return [match for chunk in pool.map(_play_chunk, chunks) for match in chunk]
+
+
+def _play_chunk(task: tuple[Any, ...]) -> list[dict[str, Any]]:
+    game, catalogue, *rest = task
+    return play_range(resolve_entry(game), catalogue, *rest)
 
 
 def summarise(played: list[dict[str, Any]], seats: int, elapsed: float) -> dict[str, Any]:
@@ -131,6 +167,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot-level", action="append", type=parse_level, default=[], metavar="[SEAT=]LEVEL",
                         help=f"bot level ({', '.join(LEVELS)}) for every seat, or SEAT=LEVEL for one (repeatable)")
     parser.add_argument("--check", action="store_true", help="also run the harness checks on every step")
+    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+                        help="worker processes (default: one per core); the matches do not depend on it")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -140,11 +178,16 @@ def run(args: argparse.Namespace) -> int:
     if not entry.min_seats <= seats <= entry.max_seats:
         print(f"{entry.id} takes {entry.min_seats}–{entry.max_seats} seats", file=sys.stderr)
         return 2
+    jobs = args.jobs if args.jobs is not None else os.cpu_count() or 1
+    if jobs < 1:
+        print("--jobs takes 1 or more", file=sys.stderr)
+        return 2
     catalogue, warnings = entry.load_catalogue(paths.data_dir(), None)
     for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
     levels = seat_levels(seats, args.bot_level)
-    report = simulate(entry, catalogue, seats, args.matches, str(args.seed), dict(args.option), args.check, levels)
+    report = simulate(entry, catalogue, seats, args.matches, str(args.seed), dict(args.option), args.check,
+                      levels, jobs=jobs, game=args.game)
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
         return 0

@@ -2,8 +2,9 @@
 
 Used by ``python -m game sim`` and by the test harness that every game registers into.
 The checks are the engine's promises: the game ends, a seat that must act has a legal
-move, invariants hold, no view leaks another seat's secret, every action survives a JSON
-round trip, and the log replays to the same state hash.
+move, invariants hold, no view leaks another seat's secret, ``apply`` never changes the
+state it is given, every action survives a JSON round trip, and the log replays to the
+same state hash.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from .actions import Action
 from .bots import Bot
 from .engine import GameDefinition, Outcome
 from .rng import Rng
-from .serial import to_plain
+from .serial import canonical_json, to_plain
 from .session import Session
 
 BotFactory = Callable[[int, Rng], Bot]
@@ -68,6 +69,32 @@ def check_no_leaks(definition: GameDefinition, state: Any) -> None:
                     raise PlaythroughError(f"seat {owner}'s secret {name}={secret!r} shows in the view of {viewer}")
 
 
+class InputGuard:
+    """A definition whose ``apply`` fails when the wrapped one changes its input state
+    (the engine's contract, which ``clone``'s sharing of immutable parts relies on)."""
+
+    def __init__(self, definition: GameDefinition) -> None:
+        self.definition = definition
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.definition, name)
+
+    def apply(self, state: Any, action: Action) -> Any:
+        return self._guarded(self.definition.apply, state, action)
+
+    def step(self, state: Any, action: Action) -> Any:
+        """The session applies through ``step`` (``apply`` with its events)."""
+        return self._guarded(self.definition.step, state, action)
+
+    @staticmethod
+    def _guarded(apply: Any, state: Any, action: Action) -> Any:
+        before = canonical_json(state)
+        new = apply(state, action)
+        if canonical_json(state) != before:
+            raise PlaythroughError(f"apply changed the state it was given ({action.kind} by seat {action.seat})")
+        return new
+
+
 def play_match(
     definition: GameDefinition,
     config: Mapping[str, Any],
@@ -84,7 +111,8 @@ def play_match(
     not wait (``act`` returning None) moves. When every current seat waits, the clock
     jumps to the running countdown's expiry.
     """
-    session = Session(definition, config, seed, catalogue_version=catalogue_version)
+    guarded: Any = InputGuard(definition) if check else definition
+    session = Session(guarded, config, seed, catalogue_version=catalogue_version)
     order_rng = Rng.from_seed(f"order:{seed}")
     actions = 0
     while True:

@@ -72,10 +72,12 @@ def validate_stroke(raw: Any, colours: Iterable[str]) -> str | None:
 
 def make_stroke(tool: str, colour: str, width: int, path: Sequence[Point]) -> dict[str, Any]:
     """A stroke from a path in canvas units: clamped, rounded to ints, flattened."""
+    right, bottom = CANVAS_W - 1, CANVAS_H - 1
     flat: list[int] = []
     for x, y in path:
-        flat.append(min(CANVAS_W - 1, max(0, int(round(x)))))
-        flat.append(min(CANVAS_H - 1, max(0, int(round(y)))))
+        x, y = round(x), round(y)  # an int for an int or a float (bots draw thousands of points)
+        flat.append(0 if x < 0 else right if x > right else x)
+        flat.append(0 if y < 0 else bottom if y > bottom else y)
     return {"tool": tool, "colour": colour, "width": width, "points": flat}
 
 

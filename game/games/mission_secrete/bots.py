@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 from ...core.actions import Action
@@ -83,6 +84,27 @@ STYLES = {
 }
 
 
+@lru_cache(maxsize=1 << 14)
+def line_potential(rows: int, columns: int, cells: tuple[int, ...]) -> float:
+    """:meth:`Board.potential` of an object on ``cells`` (sorted). It depends on nothing
+    else, and bots ask for the same few sets again and again (every swap they weigh,
+    every turn), so it is computed once per process."""
+    coords = [divmod(cell, columns) for cell in cells]
+    best = -1e9
+    for axis, size, across in ((0, rows, columns), (1, columns, rows)):
+        for line in range(size):
+            # cells of this line not yet holding the object, by their position along it
+            held = {rc[1 - axis] for rc in coords if rc[axis] == line}
+            free = [k for k in range(across) if k not in held]
+            distance = 0
+            for rc in coords:
+                if rc[axis] != line:
+                    along = rc[1 - axis]
+                    distance += abs(rc[axis] - line) + min(abs(along - k) for k in free)
+            best = max(best, WEIGHTS[len(held)] - distance)
+    return best
+
+
 class Board:
     """Where each object lies, how close each is to a finished line, and what a swap
     changes. An object's potential is that of its best row or column: ``WEIGHTS`` by
@@ -96,20 +118,7 @@ class Board:
         self._potential = {obj: self.potential(cells) for obj, cells in self.positions.items()}
 
     def potential(self, cells: Sequence[int]) -> float:
-        coords = [divmod(cell, self.columns) for cell in cells]
-        best = -1e9
-        for axis, size, across in ((0, self.rows, self.columns), (1, self.columns, self.rows)):
-            for line in range(size):
-                # cells of this line not yet holding the object, by their position along it
-                held = {rc[1 - axis] for rc in coords if rc[axis] == line}
-                free = [k for k in range(across) if k not in held]
-                distance = 0
-                for rc in coords:
-                    if rc[axis] != line:
-                        along = rc[1 - axis]
-                        distance += abs(rc[axis] - line) + min(abs(along - k) for k in free)
-                best = max(best, WEIGHTS[len(held)] - distance)
-        return best
+        return line_potential(self.rows, self.columns, tuple(sorted(cells)))
 
     def deltas(self, a: int, b: int) -> dict[str, float]:
         """Potential change of each tracked object moved by swapping cells ``a``, ``b``."""

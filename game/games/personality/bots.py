@@ -41,6 +41,7 @@ class PersonalityBot(Bot):
         self._impression = IMPRESSION[level]
         self._memory = MEMORY[level]
         self._impressions: dict[tuple[int, str], float] = {}
+        self._tag_counts: dict[tuple[str, ...], dict[str, int]] = {}
 
     # --- judgement -------------------------------------------------------------------------
     def impression(self, player: int, tag: str) -> float:
@@ -52,10 +53,7 @@ class PersonalityBot(Bot):
     def fit(self, view: SeatView, card: str, player: int) -> float:
         """How well ``card`` fits ``player`` in this bot's eyes."""
         tags = self.catalogue.trait(card).tags
-        learned: dict[str, int] = {}
-        for got in self._remembered(view, player, self._memory):
-            for tag in self.catalogue.trait(got).tags:
-                learned[tag] = learned.get(tag, 0) + 1
+        learned = self.tag_counts(self._remembered(view, player, self._memory))
         return sum(LEARNED * learned.get(tag, 0) + self.impression(player, tag) for tag in tags) / len(tags)
 
     def _remembered(self, view: SeatView, player: int, memory: int | None) -> list[str]:
@@ -75,10 +73,7 @@ class PersonalityBot(Bot):
         tags: dict[Any, int] = {}
         for option, (card, player) in pairs.items():
             card_tags = self.catalogue.trait(card).tags
-            counts: dict[str, int] = {}
-            for got in self._remembered(view, player, MEMORY[DEFAULT_LEVEL]):
-                for tag in self.catalogue.trait(got).tags:
-                    counts[tag] = counts.get(tag, 0) + 1
+            counts = self.tag_counts(self._remembered(view, player, MEMORY[DEFAULT_LEVEL]))
             learned[option] = sum(LEARNED * counts.get(tag, 0) for tag in card_tags) / len(card_tags)
             tags[option] = len(card_tags)
         spread = IMPRESSION[DEFAULT_LEVEL]
@@ -104,6 +99,18 @@ class PersonalityBot(Bot):
         edge = {o: (won[o] - lost[o]) / SAMPLES for o in choices}
         best = max(choices, key=lambda o: (edge[o], won[o], str(o)))
         return best, edge[best]
+
+    def tag_counts(self, pile: Sequence[str]) -> dict[str, int]:
+        """How many cards of ``pile`` carry each tag (counted once per pile: a vote asks
+        for every card against every player)."""
+        key = tuple(pile)
+        counts = self._tag_counts.get(key)
+        if counts is None:
+            counts = self._tag_counts[key] = {}
+            for got in pile:
+                for tag in self.catalogue.trait(got).tags:
+                    counts[tag] = counts.get(tag, 0) + 1
+        return counts
 
     def ranked(self, scores: dict[Any, float]) -> list[tuple[Any, float]]:
         return sorted(scores.items(), key=lambda item: (-item[1], str(item[0])))

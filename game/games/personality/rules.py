@@ -40,6 +40,13 @@ DEAL, READ, VOTE, DEBATE, REVOTE, EXCHANGE, PARTNER, PLAY, GIVE, RESPOND, CONTES
     "deal", "read", "vote", "debate", "revote", "exchange", "partner", "play", "give", "respond", "contest", "over")
 
 
+#: PEState fields the rules only ever replace (never change in place): ``apply``'s
+#: clone shares them with the state it was given.
+REPLACED_FIELDS = frozenset({"pool", "result", "contest_result", "candidates", "voters", "judges", "exchangers"})
+#: ... and ``events``, which a player's action or a timeout starts afresh.
+REPLACED_ON_ACTION = REPLACED_FIELDS | {"events"}
+
+
 @dataclass
 class PEState:
     seats: int
@@ -204,7 +211,7 @@ class PersonalityGame(GameDefinition):
         if kind == TIMEOUT:
             if state.phase != DEBATE or action.data.get("timer") != "debate":
                 raise IllegalAction("no_countdown")
-            new = clone(state)
+            new = clone(state, REPLACED_ON_ACTION)
             new.events = []
             new.clock = action.tick
             self._start_revote(new)
@@ -215,7 +222,7 @@ class PersonalityGame(GameDefinition):
         handler = _HANDLERS.get((state.phase, kind))
         if handler is None:
             raise IllegalAction("wrong_phase", f"{kind} in {state.phase}")
-        new = clone(state)
+        new = clone(state, REPLACED_ON_ACTION)
         new.events = []
         new.clock = action.tick
         handler(self, new, seat, action.data)
@@ -225,7 +232,7 @@ class PersonalityGame(GameDefinition):
         deck = list(action.data.get("deck", []))
         if sorted(deck) != sorted(state.pool):
             raise IllegalAction("bad_deal", "the deal is not a shuffle of the pool")
-        new = clone(state)
+        new = clone(state, REPLACED_FIELDS)
         new.rng = take_chance(action)
         new.clock = action.tick
         new.deck = deck

@@ -55,13 +55,12 @@ class TagModel:
         self._match: dict[tuple[str, str], float] = {}
 
     def match(self, pictogram: str, character: str) -> float:
-        key = (pictogram, character)
-        value = self._match.get(key)
-        if value is None:
+        try:
+            return self._match[pictogram, character]
+        except KeyError:
             shared = self.picto_tags.get(pictogram, frozenset()) & self.char_tags.get(character, frozenset())
-            value = sum(self.weight.get(tag, 0.0) for tag in shared)
-            self._match[key] = value
-        return value
+            value = self._match[pictogram, character] = sum(self.weight.get(tag, 0.0) for tag in shared)
+            return value
 
     def scores(self, clue: Sequence[Shown], board: Sequence[str]) -> list[float]:
         """The listener's score of every board character for one clue."""
@@ -84,6 +83,14 @@ class TagModel:
         raw = [math.exp(SHARPNESS * (s - top)) if ok else 0.0 for s, ok in zip(scores, allowed)]
         total = sum(raw)
         return [r / total for r in raw]
+
+
+def slot_belief(scores: Sequence[float], slot: int) -> float:
+    """``TagModel.probabilities(scores, every slot allowed)[slot]``, the same float,
+    without the other slots' divisions (the clue planner's inner loop)."""
+    top = max(scores)
+    raw = [math.exp(SHARPNESS * (s - top)) for s in scores]
+    return raw[slot] / sum(raw)
 
 
 @lru_cache(maxsize=4)
@@ -109,8 +116,8 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
             seen[(picto, character)] = model.match(picto, character) + misread * (2 * rng.random() - 1)
         return seen[(picto, character)]
 
-    allowed = [True] * len(board)
     chosen: list[tuple[str, str, bool]] = []
+    links: dict[str, list[float]] = {}  # pictogram -> its match with each board character
     base = [0.0] * len(board)
     belief = 1.0 / len(board)
     while len(chosen) < 3:
@@ -120,11 +127,13 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
             if card in used_cards:
                 continue
             for picto in model.card_pictos[card]:
-                matches = [link(picto, c) for c in board]
+                matches = links.get(picto)
+                if matches is None:
+                    matches = links[picto] = [link(picto, c) for c in board]
                 for green in (True, False):
                     sign = 1.0 if green else -RED_WEIGHT
                     scores = [b + sign * m for b, m in zip(base, matches)]
-                    p = model.probabilities(scores, allowed)[slot]
+                    p = slot_belief(scores, slot)
                     if best is None or p > best[0]:
                         best = (p, (card, picto, green), scores)
         if best is None:
@@ -154,21 +163,36 @@ def _next_placement(seat: int, plan: Sequence[tuple[str, str, bool]], placed: Se
 
 def assign(logp: Sequence[Sequence[float]]) -> list[int]:
     """Exact best assignment of rows (opponents) to distinct columns (slots), by
-    dynamic programming over subsets of the columns (at most 8 of them)."""
+    dynamic programming over subsets of the columns (at most 8 of them). Each layer
+    keeps, per subset, the best value and the step that reached it (the first one on
+    a tie); the picks are read back from the last layer's best subset."""
     rows, cols = len(logp), len(logp[0]) if logp else 0
-    best: dict[int, tuple[float, list[int]]] = {0: (0.0, [])}
+    values: dict[int, float] = {0: 0.0}
+    steps: list[dict[int, tuple[int, int]]] = []
+    bits = [(c, 1 << c) for c in range(cols)]
     for r in range(rows):
-        nxt: dict[int, tuple[float, list[int]]] = {}
-        for mask, (value, picks) in best.items():
-            for c in range(cols):
-                if mask & (1 << c):
+        row = logp[r]
+        nxt: dict[int, float] = {}
+        step: dict[int, tuple[int, int]] = {}
+        for mask, value in values.items():
+            for c, bit in bits:
+                if mask & bit:
                     continue
-                candidate = value + logp[r][c]
-                key = mask | (1 << c)
-                if key not in nxt or candidate > nxt[key][0]:
-                    nxt[key] = (candidate, picks + [c])
-        best = nxt
-    return max(best.values(), key=lambda item: item[0])[1] if best else []
+                candidate = value + row[c]
+                key = mask | bit
+                if key not in nxt or candidate > nxt[key]:
+                    nxt[key] = candidate
+                    step[key] = (mask, c)
+        values = nxt
+        steps.append(step)
+    if not values:
+        return []
+    mask = max(values, key=values.__getitem__)
+    picks: list[int] = []
+    for step in reversed(steps):
+        mask, c = step[mask]
+        picks.append(c)
+    return picks[::-1]
 
 
 class CompetitiveBot(Bot):
@@ -180,6 +204,7 @@ class CompetitiveBot(Bot):
         self._plan: list[tuple[str, str, bool]] = []
         self._plan_for: tuple[int, int] | None = None
         self._reading: dict[tuple[int, int], list[float]] = {}
+        self._logp: dict[tuple[int, int], list[float]] = {}
 
     def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
         public, private = view.public, view.private
@@ -208,13 +233,19 @@ class CompetitiveBot(Bot):
         free = [c for c in range(len(public.board)) if c != own and c not in taken]
         todo = [o for o in opponents if mine[o] is None]
         allowed = [c != own for c in range(len(public.board))]
-        logp = []
-        for o in todo:
-            probs = self.model.probabilities(self._read(public, o), allowed)
-            logp.append([math.log(probs[c] + 1e-9) for c in free])
+        logp = [[row[c] for c in free] for row in (self._log_odds(public, o, allowed) for o in todo)]
         picks = assign(logp)
         return Action("vote", self.seat, {"target": todo[0], "number": free[picks[0]] + 1})
 
+
+    def _log_odds(self, public: Any, target: int, allowed: Sequence[bool]) -> list[float]:
+        """Log-probability of each slot being ``target``'s, fixed for the round (as its
+        reading is), so each of this bot's votes reuses it."""
+        key = (public.round, target)
+        if key not in self._logp:
+            probs = self.model.probabilities(self._read(public, target), allowed)
+            self._logp[key] = [math.log(p + 1e-9) for p in probs]
+        return self._logp[key]
 
     def _read(self, public: Any, target: int) -> list[float]:
         """This bot's reading of ``target``'s clue, fixed for the round."""

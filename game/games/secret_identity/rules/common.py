@@ -7,11 +7,12 @@ or red ("is not") slot. Both modes build clues with the same three actions: ``pl
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from ....core.actions import CHANCE, Action, IllegalAction
-from ....core.engine import GameDefinition, clone, take_chance
+from ....core.engine import GameDefinition, take_chance
 from ....core.rng import Rng
 from ..view import Shown
 
@@ -23,7 +24,7 @@ GREEN = "green"
 RED = "red"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Placement:
     """One card on the safe: ``pictogram`` is the one face up, ``green`` its slot colour."""
 
@@ -138,8 +139,12 @@ class SecretIdentityRules(GameDefinition):
         return seats, pool, cards
 
     def apply(self, state: Any, action: Action) -> Any:
+        """Copy-on-write: the handlers get a shallow copy of ``state`` and *replace* each
+        list they change (:func:`with_item`, a fresh list), never changing one in place,
+        so the new state shares every untouched list with ``state`` (which stays as it
+        was: the engine's contract, checked by ``play_match(check=True)``)."""
         if action.kind == CHANCE:
-            new = clone(state)
+            new = copy.copy(state)
             new.rng = take_chance(action)
             self._apply_chance(new, action.data)
             return new
@@ -147,7 +152,7 @@ class SecretIdentityRules(GameDefinition):
         handler = self.handlers.get((state.phase, action.kind))
         if handler is None:
             raise IllegalAction("wrong_phase", f"{action.kind} during {state.phase}")
-        new = clone(state)
+        new = copy.copy(state)
         handler(self, new, action.seat, action.data)
         return new
 
@@ -157,6 +162,13 @@ class SecretIdentityRules(GameDefinition):
     def _check_seat(self, state: Any, seat: int | None) -> None:
         """IllegalAction when ``seat`` may not act now."""
         raise NotImplementedError
+
+
+def with_item(items: list, index: int, value: Any) -> list:
+    """A copy of ``items`` with ``items[index]`` replaced (see ``apply``)."""
+    out = list(items)
+    out[index] = value
+    return out
 
 
 def deal_hands(rng: Rng, cards: list[str], seats: int, per_seat: int) -> list[list[str]]:

@@ -35,6 +35,7 @@ from .common import (
     seat_secrets,
     shown,
     take_deal,
+    with_item,
 )
 
 ROUNDS = 4
@@ -79,6 +80,10 @@ class CompetitiveState:
 class CompetitiveRules(SecretIdentityRules):
     id = "secret_identity"
     options = {"replacements_per_round": 3, "catch_up": True, "family_only": False}
+
+    def __init__(self, catalogue: Any) -> None:
+        super().__init__(catalogue)
+        self._votes: dict[tuple[int, int, int], Action] = {}
 
     # --- set-up ------------------------------------------------------------------------
     def setup(self, config: Mapping[str, Any], rng: Rng) -> CompetitiveState:
@@ -137,15 +142,23 @@ class CompetitiveRules(SecretIdentityRules):
         if state.phase == "clues":
             return self.book.clue_actions(seat, state.hands[seat], state.clues[seat])
         if state.phase == "vote":
-            used = set(n for n in state.votes[seat] if n is not None)
+            mine = state.votes[seat]
             return [
-                Action("vote", seat, {"target": target, "number": number})
+                self._vote_action(seat, target, number)
                 for target in range(state.seats)
-                if target != seat and state.votes[seat][target] is None
+                if target != seat and mine[target] is None
                 for number in range(1, SLOTS + 1)
-                if number not in used
+                if number not in mine
             ]
         return []
+
+    def _vote_action(self, seat: int, target: int, number: int) -> Action:
+        """The vote action (made once per rules object: ``legal`` lists dozens per move)."""
+        key = (seat, target, number)
+        action = self._votes.get(key)
+        if action is None:
+            action = self._votes[key] = Action("vote", seat, {"target": target, "number": number})
+        return action
 
     def _check_seat(self, state: CompetitiveState, seat: int | None) -> None:
         """Moves are simultaneous: any seat of the table (the handlers check the phase)."""
@@ -166,9 +179,9 @@ class CompetitiveRules(SecretIdentityRules):
         elif state.phase == "replace":
             slot, character = int(data["replace"]), str(data["character"])
             self._take_characters(state, [character])
-            state.used.append(state.board[slot])
-            state.board[slot] = character
-            state.replaced.append(slot)
+            state.used = [*state.used, state.board[slot]]
+            state.board = with_item(state.board, slot, character)
+            state.replaced = [*state.replaced, slot]
             state.pending_replace = None
             state.phase = "round_start"
         elif state.phase == "keys":
@@ -177,10 +190,12 @@ class CompetitiveRules(SecretIdentityRules):
             # SI-4: a seat with no cards gives an empty clue, so it has nothing to build.
             state.confirmed = [not hand for hand in state.hands]
         elif state.phase == "catch_up":
+            unused, hands = list(state.unused_cards), list(state.hands)
             for seat, cards in enumerate(data["catch_up"]):
                 for card in cards:
-                    state.unused_cards.remove(card)
-                state.hands[seat] = sorted(state.hands[seat] + list(cards))
+                    unused.remove(card)
+                hands[seat] = sorted(hands[seat] + list(cards))
+            state.unused_cards, state.hands = unused, hands
             state.owed = [0] * state.seats
             state.phase = "summary"
         else:
@@ -188,10 +203,12 @@ class CompetitiveRules(SecretIdentityRules):
 
     @staticmethod
     def _take_characters(state: CompetitiveState, characters: Iterable[str]) -> None:
+        pool = list(state.pool)
         for character in characters:
-            if character not in state.pool:
+            if character not in pool:
                 raise IllegalAction("bad_chance", f"{character!r} is not in the pool")
-            state.pool.remove(character)
+            pool.remove(character)
+        state.pool = pool
 
     def _start_round(self, state: CompetitiveState) -> None:
         n = state.seats
@@ -221,7 +238,7 @@ class CompetitiveRules(SecretIdentityRules):
         state.phase = "replace"
 
     def _ready(self, state: CompetitiveState, seat: int, data: Mapping[str, Any]) -> None:
-        state.ready[seat] = True
+        state.ready = with_item(state.ready, seat, True)
         if all(state.ready):
             if state.phase == "round_start":
                 state.phase = "keys"
@@ -229,23 +246,30 @@ class CompetitiveRules(SecretIdentityRules):
                 self._next_round(state)
 
     def _place(self, state: CompetitiveState, seat: int, data: Mapping[str, Any]) -> None:
-        self.book.place(state.hands[seat], state.clues[seat], data)
-        state.confirmed[seat] = False
+        self._edit_clue(state, seat, self.book.place, data)
 
     def _take_back(self, state: CompetitiveState, seat: int, data: Mapping[str, Any]) -> None:
-        self.book.take_back(state.hands[seat], state.clues[seat], data)
-        state.confirmed[seat] = False
+        self._edit_clue(state, seat, self.book.take_back, data)
+
+    @staticmethod
+    def _edit_clue(state: CompetitiveState, seat: int, edit: Any, data: Mapping[str, Any]) -> None:
+        """Place or take back on copies of the seat's hand and clue; unconfirms it."""
+        hand, clue = list(state.hands[seat]), list(state.clues[seat])
+        edit(hand, clue, data)
+        state.hands = with_item(state.hands, seat, hand)
+        state.clues = with_item(state.clues, seat, clue)
+        state.confirmed = with_item(state.confirmed, seat, False)
 
     def _confirm(self, state: CompetitiveState, seat: int, data: Mapping[str, Any]) -> None:
         self.book.check_confirm(state.hands[seat], state.clues[seat])
-        state.confirmed[seat] = True
+        state.confirmed = with_item(state.confirmed, seat, True)
         if all(state.confirmed):
             state.phase = "vote"
 
     def _unconfirm(self, state: CompetitiveState, seat: int, data: Mapping[str, Any]) -> None:
         """Clues may change until every seat has confirmed."""
         if state.hands[seat] or state.clues[seat]:
-            state.confirmed[seat] = False
+            state.confirmed = with_item(state.confirmed, seat, False)
 
     def _vote(self, state: CompetitiveState, seat: int, data: Mapping[str, Any]) -> None:
         """SI-5: one vote per opponent, each number at most once; changeable until all voted."""
@@ -257,7 +281,7 @@ class CompetitiveRules(SecretIdentityRules):
         mine = state.votes[seat]
         if any(n == number for t, n in enumerate(mine) if t != target):
             raise IllegalAction("number_used", "each number once per round (SI-5)")
-        mine[target] = number
+        state.votes = with_item(state.votes, seat, with_item(mine, target, number))
         if all(self._voted_all(state, s) for s in range(state.seats)):
             self._score(state)
 
@@ -265,11 +289,12 @@ class CompetitiveRules(SecretIdentityRules):
         target = data.get("target")
         if not isinstance(target, int) or not 0 <= target < state.seats or target == seat:
             raise IllegalAction("bad_target", repr(target))
-        state.votes[seat][target] = None
+        state.votes = with_item(state.votes, seat, with_item(state.votes[seat], target, None))
 
     @staticmethod
     def _voted_all(state: CompetitiveState, seat: int) -> bool:
-        return all(n is not None for t, n in enumerate(state.votes[seat]) if t != seat)
+        """Whether ``seat`` voted for every opponent: its own entry is the only None."""
+        return state.votes[seat].count(None) == 1
 
     # --- scoring and round end ---------------------------------------------------------
     def _score(self, state: CompetitiveState) -> None:
@@ -280,7 +305,7 @@ class CompetitiveRules(SecretIdentityRules):
         points = [guessed_by[s] + found[s] for s in range(n)]
         state.scores = [state.scores[s] + points[s] for s in range(n)]
         state.owed = self._catch_up_owed(state)
-        state.history.append(RoundResult(
+        state.history = [*state.history, RoundResult(
             round=state.round,
             board=tuple(state.board),
             keys=tuple(state.keys),
@@ -289,7 +314,7 @@ class CompetitiveRules(SecretIdentityRules):
             guessed_by=tuple(guessed_by),
             found=tuple(found),
             catch_up=tuple(state.owed),
-        ))
+        )]
         if state.round >= ROUNDS:
             state.phase = "over"
             return
@@ -312,10 +337,9 @@ class CompetitiveRules(SecretIdentityRules):
 
     def _next_round(self, state: CompetitiveState) -> None:
         """SI-4 / SI-1: placed cards and this round's characters leave the match."""
-        for clue in state.clues:
-            state.discard.extend(p.card for p in clue)
+        state.discard = state.discard + [p.card for clue in state.clues for p in clue]
         state.clues = [[] for _ in range(state.seats)]
-        state.used.extend(state.board)
+        state.used = state.used + state.board
         state.board = []
         state.phase = "board"
 
@@ -350,7 +374,7 @@ class CompetitiveRules(SecretIdentityRules):
                 hand_count=len(state.hands[s]) if state.hands else 0,
                 clue=shown(state.clues[s]) if state.clues else (),
                 confirmed=bool(state.confirmed and state.confirmed[s]),
-                votes_given=sum(1 for t, v in enumerate(state.votes[s]) if t != s and v is not None) if state.votes else 0,
+                votes_given=n - state.votes[s].count(None) if state.votes else 0,  # its own entry is None
                 ready=bool(state.ready and state.ready[s]),
             ))
         public = CompetitivePublic(

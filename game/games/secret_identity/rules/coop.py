@@ -27,6 +27,7 @@ from .common import (
     seat_secrets,
     shown,
     take_deal,
+    with_item,
 )
 
 #: SC-1: 17 characters in play, 8 on the board and 9 in the deck.
@@ -139,10 +140,18 @@ class CoopRules(SecretIdentityRules):
 
     # --- players' actions --------------------------------------------------------------
     def _place(self, state: CoopState, seat: int, data: Mapping[str, Any]) -> None:
-        self.book.place(state.hands[seat], state.clue, data)
+        self._edit_clue(state, seat, self.book.place, data)
 
     def _take_back(self, state: CoopState, seat: int, data: Mapping[str, Any]) -> None:
-        self.book.take_back(state.hands[seat], state.clue, data)
+        self._edit_clue(state, seat, self.book.take_back, data)
+
+    @staticmethod
+    def _edit_clue(state: CoopState, seat: int, edit: Any, data: Mapping[str, Any]) -> None:
+        """Place or take back on copies of the seat's hand and the clue."""
+        hand, clue = list(state.hands[seat]), list(state.clue)
+        edit(hand, clue, data)
+        state.hands = with_item(state.hands, seat, hand)
+        state.clue = clue
 
     def _confirm(self, state: CoopState, seat: int, data: Mapping[str, Any]) -> None:
         if not state.clue:
@@ -163,7 +172,7 @@ class CoopRules(SecretIdentityRules):
         correct = state.cursor + 1 == state.key
         if correct:
             state.team_score += 1
-        state.history.append(CoopTurn(
+        state.history = [*state.history, CoopTurn(
             turn=state.turn,
             active=state.active,
             character=state.board[state.key - 1],
@@ -171,8 +180,8 @@ class CoopRules(SecretIdentityRules):
             guess=state.cursor + 1,
             correct=correct,
             clue=shown(state.clue),
-        ))
-        state.discard.extend(p.card for p in state.clue)
+        )]
+        state.discard = state.discard + [p.card for p in state.clue]
         state.clue = []
         # SC-5: the turn after the deck's last card is the last; SC-2: or nobody has cards.
         if not state.deck or not any(state.hands):
@@ -184,8 +193,9 @@ class CoopRules(SecretIdentityRules):
         """SC-4: only the guessed-for character leaves, replaced from the deck; SC-2: the
         next seat with cards becomes active."""
         slot = state.history[-1].key - 1
-        state.used.append(state.board[slot])
-        state.board[slot] = state.deck.pop(0)
+        state.used = [*state.used, state.board[slot]]
+        state.board = with_item(state.board, slot, state.deck[0])
+        state.deck = state.deck[1:]
         state.active = next(
             (state.active + step) % state.seats
             for step in range(1, state.seats + 1)
