@@ -9,6 +9,7 @@ itself (``SDL_WarpMouseInWindow``), so it goes through the renderer's mapping as
 mouse does."""
 
 import ctypes
+import shutil
 import json
 import os
 import subprocess
@@ -289,3 +290,120 @@ def test_play_opens_full_screen_and_windowed_opens_a_window_this_time_only(tmp_p
     fullscreen, size, _ = _play(tmp_path, "--windowed")
     assert not fullscreen and tuple(size) == WINDOW_SIZE
     assert load_settings()[0].fullscreen is True  # the setting itself is untouched
+
+
+#: On a real X display: full screen, F11, a dragged window, the mouse moved by the X
+#: server, then the crash apology; prints what it saw. argv: the repo's root.
+ON_X = r"""
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+import pygame
+from game import crash
+from game.app import App
+from game.context import build_context
+from game.i18n import Strings
+from game.paths import data_dir
+from game.scenes.base import Scene
+from game.settings import Settings
+from tests.test_screen import key, move_mouse
+
+
+class Pointer(Scene):
+    def __init__(self):
+        super().__init__()
+        self.seen = []
+
+    def handle(self, seat, event):
+        if event.pos is not None:
+            self.seen.append(list(event.pos))
+        return True
+
+
+class Clock:
+    now = 1.0
+
+    def __call__(self):
+        return self.now
+
+
+pygame.display.init()  # on the X display: a headless context keeps it
+ctx = build_context(headless=True, settings=Settings())
+clock = Clock()
+app = App(ctx, clock=clock)
+pointer = Pointer()
+ctx.stack.push(pointer)
+report = {"renderer": pygame.display._get_renderer_info()[0], "desktop": list(pygame.display.get_desktop_sizes()[0])}
+
+
+def frames(n=1):
+    for _ in range(n):
+        clock.now += 1 / 60
+        app.frame()
+
+
+def mouse(pos):
+    # Where the scene and the hover (pygame_gui's) put the mouse moved to window pos.
+    before = app.hub.pointer_pos()
+    pointer.seen.clear()
+    move_mouse(app, pos)
+    for _ in range(200):  # until the X server has sent the motion back
+        frames()
+        if app.hub.pointer_pos() != before:
+            break
+        time.sleep(0.005)
+    hover = app.hub.pointer_pos()
+    return [pointer.seen[-1] if pointer.seen else None, list(hover) if hover else None]
+
+
+def window():
+    return [pygame.display.is_fullscreen(), list(app.window.size), app.window.resizable]
+
+
+frames(3)
+report["full"] = [window(), mouse((app.window.size[0] // 2, app.window.size[1] // 2))]
+key(pygame.K_F11, pygame.KSCAN_F11)
+frames(3)
+report["windowed"] = [window(), mouse((1279, 719)), mouse((640, 360))]
+app.window.size = (1280, 1024)
+frames(3)
+report["tall"] = [window(), mouse((640, 40)), mouse((640, 512))]
+key(pygame.K_F11, pygame.KSCAN_F11)
+frames(3)
+report["full_again"] = [window(), mouse((app.window.size[0] // 2, app.window.size[1] // 2))]
+texts = crash.apology_texts(Strings.load(data_dir() / "i18n"))["en"]
+crash.ApologyScreen(texts, None).draw(pygame.display.get_surface())
+pygame.display.flip()
+report["apology"] = True
+print(json.dumps(report))
+"""
+
+
+@pytest.mark.skipif(shutil.which("Xvfb") is None or not sys.platform.startswith("linux"), reason="needs Xvfb")
+@pytest.mark.parametrize("render_driver", [None, "software"])
+def test_on_a_real_x_display_with_its_renderer_or_the_software_one(tmp_path, render_driver):
+    """What the dummy driver cannot show: a real window manager protocol, the window made
+    resizable, the X server moving the mouse, and SDL's software renderer (a machine with
+    no GPU) surviving the toggles that pygame itself works around on X11."""
+    from game.cli.bench import _start_xvfb
+
+    server, display = _start_xvfb()
+    env = dict(os.environ, PYTHONPATH=str(ROOT), DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+               XDG_CONFIG_HOME=str(tmp_path))
+    if render_driver:
+        env["SDL_RENDER_DRIVER"] = render_driver
+    try:
+        run = subprocess.run([sys.executable, "-c", ON_X, str(ROOT)], cwd=tmp_path, env=env, capture_output=True,
+                             text=True, timeout=120)
+    finally:
+        server.terminate()
+        server.wait()
+    assert run.returncode == 0, run.stdout + run.stderr
+    seen = json.loads(run.stdout.strip().splitlines()[-1])
+    if render_driver:
+        assert seen["renderer"] == render_driver
+    full, centre = [True, seen["desktop"]], [[960, 540], [960, 540]]
+    assert seen["full"][0][:2] == full and seen["full"][1] == centre
+    assert seen["windowed"] == [[False, list(WINDOW_SIZE), True], [[1918, 1078], [1918, 1078]], centre]
+    assert seen["tall"] == [[False, [1280, 1024], True], [None, None], centre]  # (640, 40) is in the top bar
+    assert seen["full_again"][0][:2] == full and seen["full_again"][1] == centre
+    assert seen["apology"]

@@ -264,16 +264,22 @@ XVFB_SCREEN = "3840x2160x24"
 
 
 def present_costs(frames: int, windows: tuple[tuple[int, int], ...] = PRESENT_WINDOWS) -> dict:
-    """In this process: the App's window (opened as ``play`` opens it, then set to each
-    size in turn) showing the theme background; ``frames`` presents timed in each."""
+    """In this process: the App's window alone (no scene, no sound, so the whole process's
+    CPU time is the present's, a GPU driver's threads included), opened as ``play`` opens
+    it, then set to each size in turn; ``frames`` presents timed in each."""
+    from types import SimpleNamespace
+
     import pygame
 
     from ..app import App
-    from ..context import build_context
+    from ..scenes.base import SceneStack
+    from ..seats import SeatTable
+    from ..settings import Settings
 
-    ctx = build_context(headless=False)
-    app = App(ctx, clock=lambda: 0.0, fullscreen=False)
-    ctx.kit.background(app.canvas)
+    pygame.display.init()
+    ctx = SimpleNamespace(settings=Settings(fullscreen=False), seats=SeatTable(), stack=SceneStack(), input=None)
+    app = App(ctx, clock=lambda: 0.0)
+    app.canvas.fill((40, 28, 72))
     renderer, flags = pygame.display._get_renderer_info()  # private, but the only way to name it
     rows = []
     for size in windows:
