@@ -1,29 +1,35 @@
 """The window, the one event pump and the fixed-timestep loop.
 
-Scenes draw on a 1920×1080 canvas; the App scales it into the window (or screen)
-keeping its aspect, with bars where the shapes differ. Game time advances in fixed
-1/60 s steps, after Glenn Fiedler's "Fix Your Timestep!": real frame time (clamped to
-0.25 s so a hitch does not snowball) fills an accumulator that is drained in steps, at
-most five a frame; then one draw with ``alpha`` = the leftover fraction of a step.
+Scenes draw on a 1920×1080 canvas, which is pygame's display surface opened with
+``pygame.SCALED``: ``display.flip`` uploads it to a texture and SDL's renderer (Direct3D,
+Metal or OpenGL; its software renderer where there is no GPU) scales it to the window on
+the GPU, aspect kept, black bars where the shapes differ, vsync when the driver allows.
+So a 4K TV costs the CPU what a 720p window does: one upload of the canvas. The same
+renderer hands mouse events in canvas pixels (a position in a bar lands off the canvas).
+Game time advances in fixed 1/60 s steps, after Glenn Fiedler's "Fix Your Timestep!": real
+frame time (clamped to 0.25 s so a hitch does not snowball) fills an accumulator that is
+drained in steps, at most five a frame; then one draw with ``alpha`` = the leftover
+fraction of a step.
 
 The clock is any callable returning seconds, so tests tick it by hand and never sleep.
 
-Full screen is borderless at the desktop's resolution: ``set_mode((0, 0), FULLSCREEN)``,
-which pygame-ce opens as SDL's FULLSCREEN_DESKTOP (no display mode switch, so toggling
-is quick and the TV keeps its picture settings). F11 and Alt+Enter toggle it and the
-choice is saved. The canvas is letterboxed and the mouse mapped through ``Viewport`` the
-same way in a window and full screen.
+Full screen is borderless at the desktop's resolution (SDL's FULLSCREEN_DESKTOP: no
+display mode switch, so toggling is quick and the TV keeps its picture settings). F11 and
+Alt+Enter toggle it and the choice is saved. The window is opened once; toggles go
+through ``pygame.Window``, so the renderer and its texture are kept.
 """
 
 from __future__ import annotations
 
+import os
 import time
+import warnings
 from typing import Any, Callable
 
 import pygame
 
 from .input.hub import InputHub
-from .input.viewport import CANVAS, Viewport
+from .input.viewport import CANVAS, on_canvas
 from .paths import assets_dir
 from .scenes.disconnect import hold_lost_seat
 from .settings import save_settings
@@ -48,6 +54,13 @@ STEP = 1.0 / 60.0
 MAX_FRAME = 0.25
 MAX_STEPS = 5
 WINDOW_SIZE = (1280, 720)
+#: How small the window may be dragged (SCALED alone would keep it at the canvas's size).
+MIN_WINDOW = (480, 270)
+#: SDL hints for the renderer, set before the window opens unless the environment sets
+#: them: smooth (bilinear) scaling rather than SCALED's nearest pixel, and any scale in a
+#: window — pygame-ce reads this second name, and without it scales a window by whole
+#: numbers only (a 1280×720 window would show a cropped canvas).
+RENDER_HINTS = {"SDL_RENDER_SCALE_QUALITY": "linear", "SDL_HINT_RENDER_SCALE_QUALITY": "1"}
 #: Frames a second the real loop aims for (the fixed steps stay at 60 Hz).
 FRAME_CAP = 120
 #: The window's icon in assets/, drawn by tools/make_icon.py (the executables carry the same).
@@ -71,11 +84,15 @@ class App:
         self._setting = bool(ctx.settings.fullscreen)
         self.fullscreen = self._setting if fullscreen is None else fullscreen
         pygame.display.set_icon(pygame.image.load(str(assets_dir() / WINDOW_ICON)))  # before the window opens
-        self.window = self._open_window()
-        self.canvas = pygame.Surface(CANVAS).convert()
-        self.viewport = Viewport.fit(self.window.get_size())
+        #: The display surface, 1920×1080 whatever the window's size: scenes draw on it.
+        self.canvas = self._open_window()
+        self.window = _display_window()
+        self.window.minimum_size = MIN_WINDOW
+        if not self.fullscreen:
+            self._windowed()
+        self.window.show()
         self.hub = hub if hub is not None else InputHub(ctx)
-        self.hub.to_canvas = lambda pos: self.viewport.to_canvas(pos)
+        self.hub.to_canvas = on_canvas  # SDL's renderer hands mouse events in canvas pixels
         self.hub.on_seat_lost = lambda device: hold_lost_seat(ctx, device)
         ctx.input = self.hub
         self.running = True
@@ -90,15 +107,38 @@ class App:
 
     # --- window ----------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
+        """The canvas as the display surface, presented by SDL's renderer (vsync when
+        the driver allows it). Not RESIZABLE here: with it, pygame-ce 2.5.8 frees the
+        wrong surface when a later ``set_mode`` resizes a SCALED window (a segfault); the
+        window is made resizable through ``self.window`` instead."""
+        for name, value in RENDER_HINTS.items():
+            os.environ.setdefault(name, value)
         pygame.display.set_caption("Secret Salon")
-        if self.fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(WINDOW_SIZE, pygame.RESIZABLE)
+        # SCALED with FULLSCREEN is SDL's FULLSCREEN_DESKTOP. Hidden until sized: SCALED
+        # opens a window as large as the desktop allows.
+        flags = pygame.SCALED | pygame.HIDDEN | (pygame.FULLSCREEN if self.fullscreen else 0)
+        with warnings.catch_warnings():
+            # SDL's software renderer (no GPU, or the dummy driver) scales right too, only slower.
+            warnings.filterwarnings("ignore", "no fast renderer available")
+            try:
+                return pygame.display.set_mode(CANVAS, flags, vsync=1)
+            except pygame.error:  # "could not enable vsync"
+                return pygame.display.set_mode(CANVAS, flags)
+
+    def _windowed(self) -> None:
+        self.window.set_windowed()
+        self.window.resizable = True  # SDL ignores this for a full-screen window
+        self.window.size = WINDOW_SIZE
+        self.window.position = pygame.WINDOWPOS_CENTERED
 
     def _switch(self, on: bool) -> None:
+        """Full screen or a window, keeping the renderer (SDL re-fits the canvas and its
+        mouse mapping to the new size itself)."""
         self.fullscreen = on
-        self.window = self._open_window()
-        self._resized()
+        if on:
+            self.window.set_fullscreen(desktop=True)
+        else:
+            self._windowed()
 
     def toggle_fullscreen(self) -> None:
         """F11 / Alt+Enter: switch, and keep the choice for the next start."""
@@ -112,17 +152,10 @@ class App:
 
             show_toast(self.ctx, self.ctx.t("settings.save_failed", error=exc.strerror or str(exc)))
 
-    def _resized(self) -> None:
-        self.window = pygame.display.get_surface()
-        self.viewport = Viewport.fit(self.window.get_size())
-
     def _window_event(self, event: pygame.event.Event) -> bool:
         """Handle what belongs to the window; True if the event went no further."""
         if event.type == pygame.QUIT:
             self.quit()
-            return True
-        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self._resized()
             return True
         if event.type == pygame.KEYDOWN and is_fullscreen_key(event):
             self.toggle_fullscreen()
@@ -165,13 +198,11 @@ class App:
     def draw(self, alpha: float) -> None:
         self.canvas.fill((0, 0, 0))
         self.ctx.stack.draw(self.canvas, alpha)
-        view = self.viewport
-        if (view.width, view.height) == CANVAS and (view.x, view.y) == (0, 0):
-            self.window.blit(self.canvas, (0, 0))
-        else:
-            self.window.fill((0, 0, 0))
-            target = self.window.subsurface((view.x, view.y, view.width, view.height))
-            pygame.transform.smoothscale(self.canvas, (view.width, view.height), target)
+        self.present()
+
+    def present(self) -> None:
+        """Show the canvas: SDL uploads it to a texture and its renderer scales that into
+        the window, bars included (the bench times this step)."""
         pygame.display.flip()
 
     def run(self) -> None:
@@ -183,3 +214,13 @@ class App:
                 limiter.tick(FRAME_CAP)
         finally:
             self.hub.pads.close_all()
+
+
+def _display_window() -> pygame.Window:
+    """The display module's window, for its size and full screen. pygame-ce 2.5 deprecates
+    reaching it this way (it would have windows drawn without the display module), but the
+    display surface is what SCALED presents, and what the crash screen and ``convert``
+    use; pyproject.toml pins pygame-ce."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return pygame.Window.from_display_module()

@@ -1,5 +1,9 @@
 """``bench``: the report's shape on a short in-process run (a smoke test, never timed)."""
 
+import shutil
+import sys
+from pathlib import Path
+
 import pytest
 
 from game.cli import bench
@@ -55,3 +59,48 @@ def test_menu_transitions_time_every_screen_opening_and_closing():
     table = bench.format_menus({"repeats": 1, "screens": [fast, slow]})
     assert [line.endswith("> 16.7") for line in table[2:]] == [False, True]
     assert bench.format_menus({"error": ["boom"]}) == ["menu transitions: error: boom"]
+
+
+def test_the_present_step_is_timed_in_each_window_size():
+    """In this process, under the dummy driver (SDL's software renderer): the report's
+    shape, and each window really at its size."""
+    import pygame
+
+    try:
+        result = bench.present_costs(frames=5, windows=((640, 360), (1920, 1080), (2560, 1440)))
+    finally:
+        pygame.display.set_mode((1, 1))  # no app window left for the next tests
+    assert result["driver"] == "dummy" and result["renderer"] == "software"
+    assert [row["window"] for row in result["windows"]] == [row["shown"] for row in result["windows"]] == [
+        [640, 360], [1920, 1080], [2560, 1440]]
+    for row in result["windows"]:
+        assert row["frames"] == 5 and 0 < row["p50_ms"] <= row["p99_ms"]
+    assert result["ratio_4k_1080p"] is None  # no 3840×2160 window here
+
+
+def test_the_table_shows_the_present_step_against_its_target():
+    row = {"window": [3840, 2160], "shown": [3840, 2160], "frames": 9, "p50_ms": 9.0, "p99_ms": 9.5,
+           "process_p50_ms": 9.0, "wall_p50_ms": 9.1}
+    present = {"driver": "x11", "renderer": "opengl", "vsync": True, "display": ":5", "windows": [row],
+               "ratio_4k_1080p": 4.5}
+    report = {"scenes": [], "missing": [], "startup": {"title_s": 0.2, "bare_window_s": 0.1, "ratio": 2.0},
+              "present": present, "targets": bench.TARGETS}
+    table = bench.format_table(report)
+    assert "opengl renderer" in table and "3840×2160: p50 9.00 ms" in table and "4.5 (target <= 1.25)  > target" in table
+    report["present"] = {"error": ["no display"]}
+    assert "present: error: no display" in bench.format_table(report)
+
+
+@pytest.mark.skipif(shutil.which("Xvfb") is None or not sys.platform.startswith("linux"), reason="needs Xvfb")
+def test_without_a_display_the_bench_presents_in_an_xvfb_it_starts(monkeypatch):
+    """A real X window (the renderer SDL picks there: OpenGL through Mesa, or its software
+    one), every size shown as asked, and the server gone afterwards."""
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    result = bench.present_report(frames=3, driver=None)
+    assert "error" not in result, result
+    assert result["driver"] == "x11" and "started by the bench" in result["display"]
+    assert [row["shown"] for row in result["windows"]] == [list(size) for size in bench.PRESENT_WINDOWS]
+    assert result["ratio_4k_1080p"] > 0
+    display = result["display"].split()[1]
+    assert not Path(f"/tmp/.X11-unix/X{display[1:]}").exists()  # the server stopped and cleaned up

@@ -11,7 +11,7 @@ from game.input.hub import MOUSE, InputHub
 from game.input.intents import InputEvent, Intent
 from game.input.repeat import DELAY, INTERVAL
 from game.input.stick import DEAD_ZONE, RELEASE_SETTLE, direction_of, polar
-from game.input.viewport import Viewport
+from game.input.viewport import on_canvas
 from game.scenes.base import Scene, SceneStack
 from game.seats import SeatTable
 
@@ -149,27 +149,23 @@ def test_text_and_wheel_go_raw_only(rig):
     assert [e.type for e in scene.raw] == [pygame.TEXTINPUT, pygame.MOUSEWHEEL] and scene.events == []
 
 
-def test_viewport_letterbox_and_pillarbox():
-    tall = Viewport.fit((1280, 1024))
-    assert (tall.x, tall.y, tall.width, tall.height) == (0, 152, 1280, 720)
-    wide = Viewport.fit((2560, 1080))
-    assert (wide.x, wide.y, wide.width, wide.height) == (320, 0, 1920, 1080)
-    assert wide.to_canvas((320, 0)) == (0, 0)
-    assert wide.to_canvas((100, 500)) is None
-    assert wide.to_canvas((100, 500), clamp=True) == (0, 500)
-    assert Viewport.fit((1920, 1080)).to_canvas((1919, 1079)) == (1919, 1079)
+def test_only_positions_on_the_canvas_map():
+    """SDL's renderer hands mouse positions in canvas pixels; one in a bar lies beyond an edge."""
+    assert on_canvas((0, 0)) == (0, 0) and on_canvas((1919, 1079)) == (1919, 1079)
+    assert on_canvas((959.6, 540.2)) == (959, 540)
+    assert [on_canvas(p) for p in ((-1, 500), (1920, 500), (900, -3), (900, 1080))] == [None] * 4
 
 
 def test_mouse_positions_reach_scenes_in_canvas_pixels(rig):
     ctx, hub, scene = rig
-    view = Viewport.fit((1280, 1024))  # bars above and below
-    hub.to_canvas = view.to_canvas
-    hub.process(pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 512), rel=(3, 3), buttons=(0, 0, 0)), 0.0)
-    hub.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(1280 - 1, 152), button=1), 0.0)
-    hub.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(640, 40), button=1), 0.0)  # in a bar
+    hub.to_canvas = on_canvas
+    hub.process(pygame.event.Event(pygame.MOUSEMOTION, pos=(960, 540), rel=(3, 3), buttons=(0, 0, 0)), 0.0)
+    hub.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(1918, 0), button=1), 0.0)
+    hub.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(960, -40), button=1), 0.0)  # in a bar
     assert [e.pos for e in scene.raw] == [(960, 540), (1918, 0)]
     assert [(seat, e.device, e.intent, e.pressed, e.pos) for seat, e in scene.events] == [
         (None, MOUSE, Intent.POINTER, False, (960, 540)), (None, MOUSE, Intent.POINTER, True, (1918, 0))]
+    assert hub.pointer_pos() is None  # the last event was in a bar: nothing is under the mouse
 
 
 def test_mouse_taken_raw_makes_no_pointer_intent(rig):

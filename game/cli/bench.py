@@ -14,7 +14,11 @@ busy machine do not inflate them; the wall-clock p99 is reported beside. The fir
 ``WARMUP`` frames fill the caches (text, icons, shapes) and are reported apart;
 p50/p99/max are over the frames after them. Start-up is the time from process
 start to the first drawn title frame, against a bare pygame-ce window drawing one
-frame in the same run. A benchmark, not a test: it prints figures.
+frame in the same run. The present step (``App.present``: the canvas handed to SDL's
+renderer, which scales it into the window) is timed in windows of 1280×720, 1920×1080
+and 3840×2160, in a child on a real display: ``DISPLAY``'s, or on Linux without one an
+Xvfb the bench starts if it is installed, else the dummy driver (SDL's software
+renderer, so not what a GPU costs). A benchmark, not a test: it prints figures.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import gc
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -43,7 +48,8 @@ BUSIEST = {
     "incognito": "incognito.draw",
 }
 SEATS = {"secret_identity": 8, "secret_identity_coop": 8, "personality": 6, "mission_secrete": 4, "incognito": 6}
-TARGETS = {"p99_budget_fraction": 0.25, "startup_ratio": 2.0, "peak_rss_mb": 200, "menu_transition_ms": BUDGET_MS}
+TARGETS = {"p99_budget_fraction": 0.25, "startup_ratio": 2.0, "peak_rss_mb": 200, "menu_transition_ms": BUDGET_MS,
+           "present_4k_over_1080p": 1.25}
 #: Incognito's stroke driver: each seat draws for STROKE_TICKS, rests, draws again.
 STROKE_TICKS, STROKE_CYCLE = 90, 100
 #: Child programs for start-up: each prints time.time() once its first frame is drawn.
@@ -62,6 +68,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", nargs="*", help="only these games (default: every registered one)")
     parser.add_argument("--game", help=argparse.SUPPRESS)  # one game in this process (the children)
     parser.add_argument("--menus", action="store_true", help=argparse.SUPPRESS)  # menu transitions (a child)
+    parser.add_argument("--present", action="store_true",
+                        help="only time the present step, in this process, on this display (DISPLAY or "
+                             "SDL_VIDEODRIVER); prints JSON")
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -335,6 +344,105 @@ def startup(runs: int = 5) -> dict:
             "ratio": round(min(ours) / min(bare), 2)}
 
 
+# --- the present step -------------------------------------------------------------------
+#: Window sizes the present step is timed in, and frames timed in each (at most).
+PRESENT_WINDOWS = ((1280, 720), (1920, 1080), (3840, 2160))
+PRESENT_FRAMES = 300
+#: The screen of the Xvfb the bench starts: room for the largest window.
+XVFB_SCREEN = "3840x2160x24"
+
+
+def present_costs(frames: int, windows: tuple[tuple[int, int], ...] = PRESENT_WINDOWS) -> dict:
+    """In this process: the App's window alone (no scene, no sound, so the whole process's
+    CPU time is the present's, a GPU driver's threads included), opened as ``play`` opens
+    it, then set to each size in turn; ``frames`` presents timed in each."""
+    from types import SimpleNamespace
+
+    import pygame
+
+    from ..app import App
+    from ..scenes.base import SceneStack
+    from ..seats import SeatTable
+    from ..settings import Settings
+
+    pygame.display.init()
+    ctx = SimpleNamespace(settings=Settings(fullscreen=False), seats=SeatTable(), stack=SceneStack(), input=None)
+    app = App(ctx, clock=lambda: 0.0)
+    app.canvas.fill((40, 28, 72))
+    renderer, flags = pygame.display._get_renderer_info()  # private, but the only way to name it
+    rows = []
+    for size in windows:
+        app.window.size = size
+        for _ in range(10):  # the resize reaches the renderer; the texture is warm
+            pygame.event.pump()
+            app.present()
+        cpu, process, wall = [], [], []
+        for _ in range(frames):
+            pygame.event.pump()
+            start, proc, clock = time.thread_time(), time.process_time(), time.perf_counter()
+            app.present()
+            cpu.append((time.thread_time() - start) * 1000.0)
+            process.append((time.process_time() - proc) * 1000.0)
+            wall.append((time.perf_counter() - clock) * 1000.0)
+        rows.append({"window": list(size), "shown": list(app.window.size), "frames": frames,
+                     "p50_ms": round(_percentile(cpu, 0.5), 3), "p99_ms": round(_percentile(cpu, 0.99), 3),
+                     "process_p50_ms": round(_percentile(process, 0.5), 3),
+                     "wall_p50_ms": round(_percentile(wall, 0.5), 3)})
+    app.hub.pads.close_all()
+    by_size = {tuple(row["window"]): row for row in rows}
+    full_hd, uhd = by_size.get((1920, 1080)), by_size.get((3840, 2160))
+    return {"driver": pygame.display.get_driver(), "renderer": renderer,
+            "vsync": bool(flags & 0x4),  # SDL_RENDERER_PRESENTVSYNC
+            "windows": rows,
+            "ratio_4k_1080p": round(uhd["p50_ms"] / full_hd["p50_ms"], 2) if full_hd and uhd else None}
+
+
+def _start_xvfb() -> tuple[subprocess.Popen, str]:
+    """An Xvfb on a free display number (it writes the number it took to ``-displayfd``)."""
+    read, write = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", XVFB_SCREEN, "-nolisten", "tcp"],
+                              pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        number = pipe.readline().strip()
+    if not number:
+        server.kill()
+        raise RuntimeError("Xvfb did not start")
+    return server, f":{number}"
+
+
+def present_report(frames: int, driver: str | None) -> dict:
+    """``present_costs`` in a child on a real display if there is one (see the module's
+    docstring); ``driver`` is SDL_VIDEODRIVER as the user set it (None: SDL's choice)."""
+    env = dict(os.environ)
+    server, display = None, env.get("DISPLAY")
+    headless_linux = sys.platform.startswith("linux") and not display and not env.get("WAYLAND_DISPLAY")
+    if driver is None and headless_linux and shutil.which("Xvfb"):
+        try:
+            server, display = _start_xvfb()
+            env["DISPLAY"] = display
+        except (OSError, RuntimeError):  # then the dummy driver, as without Xvfb
+            server, display = None, None
+    if driver is not None:
+        env["SDL_VIDEODRIVER"] = driver
+    elif headless_linux and server is None:
+        env["SDL_VIDEODRIVER"] = "dummy"
+    else:
+        env.pop("SDL_VIDEODRIVER", None)
+    try:
+        proc = subprocess.run([sys.executable, "-m", "game", "bench", "--present", "--frames", str(frames)],
+                              capture_output=True, text=True, env=env)
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait()
+    if proc.returncode != 0:
+        return {"error": proc.stderr.strip().splitlines()[-1:]}
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    result["display"] = f"Xvfb {display} (started by the bench)" if server is not None else display
+    return result
+
+
 # --- the report -------------------------------------------------------------------------
 def _child(*args: str) -> dict:
     """Run ``bench`` with ``args`` in a child process; its JSON line, or ``{"error": …}``."""
@@ -345,7 +453,7 @@ def _child(*args: str) -> dict:
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def report(frames: int, games: list[str] | None = None) -> dict:
+def report(frames: int, games: list[str] | None = None, driver: str | None = None) -> dict:
     from ..games import all_games
     from .shot import registry
 
@@ -357,7 +465,8 @@ def report(frames: int, games: list[str] | None = None) -> dict:
         else:
             missing.append(game_id)
     return {"budget_ms": round(BUDGET_MS, 2), "warmup_frames": WARMUP, "scenes": scenes, "missing": missing,
-            "menus": _child("--menus"), "startup": startup(), "targets": TARGETS}
+            "menus": _child("--menus"), "startup": startup(), "present": present_report(min(frames, PRESENT_FRAMES), driver),
+            "targets": TARGETS}
 
 
 def format_table(rep: dict) -> str:
@@ -372,10 +481,12 @@ def format_table(rep: dict) -> str:
                      f"{s['p99_budget_fraction']:8.3f} {s['wall_p99_ms']:8.2f} {s['first_frame_ms']:7.1f} {s['peak_rss_mb']:7.1f}{flag}")
     if rep["missing"]:
         lines.append(f"not benched yet (no board or shot): {', '.join(rep['missing'])}")
-    lines.extend(format_menus(rep["menus"]))
+    if rep.get("menus") is not None:
+        lines.extend(format_menus(rep["menus"]))
     st = rep["startup"]
     lines.append(f"start-up: first title frame {st['title_s']} s vs bare window {st['bare_window_s']} s "
                  f"-> ratio {st['ratio']} (target <= {TARGETS['startup_ratio']})")
+    lines += _present_lines(rep.get("present"))
     return "\n".join(lines)
 
 
@@ -392,8 +503,30 @@ def format_menus(menus: dict) -> list[str]:
     return lines
 
 
+def _present_lines(present: dict | None) -> list[str]:
+    if present is None:
+        return []
+    if "error" in present:
+        return [f"present: error: {' '.join(present['error'])}"]
+    lines = [f"present (main-thread CPU of App.present; {present['driver']} driver, {present['renderer']} renderer"
+             f"{', vsync' if present['vsync'] else ''}; display {present.get('display') or 'none'}):"]
+    for row in present["windows"]:
+        window = "×".join(map(str, row["window"]))
+        shown = "" if row["shown"] == row["window"] else f" (shown {'×'.join(map(str, row['shown']))})"
+        lines.append(f"  window {window:>9}{shown}: p50 {row['p50_ms']:.2f} ms, p99 {row['p99_ms']:.2f} ms "
+                     f"(whole process {row['process_p50_ms']:.2f} ms, wall {row['wall_p50_ms']:.2f} ms)")
+    ratio = present["ratio_4k_1080p"]
+    flag = "" if ratio is not None and ratio <= TARGETS["present_4k_over_1080p"] else "  > target"
+    lines.append(f"  3840×2160 / 1920×1080: {ratio} (target <= {TARGETS['present_4k_over_1080p']}){flag}")
+    return lines
+
+
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the report
+    if args.present:
+        print(json.dumps(present_costs(args.frames)))
+        return 0
+    driver = os.environ.get("SDL_VIDEODRIVER")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     if args.game:
@@ -402,6 +535,6 @@ def run(args: argparse.Namespace) -> int:
     if args.menus:
         print(json.dumps(bench_menus()))
         return 0
-    rep = report(args.frames, args.games)
+    rep = report(args.frames, args.games, driver)
     print(json.dumps(rep, indent=2) if args.json else format_table(rep))
     return 0

@@ -46,7 +46,7 @@ class InputHub:
         self.pads.init()
         #: instance_id -> pad name, for the pads connected now.
         self.pad_names: dict[int, str] = {}
-        #: Window pixel -> canvas pixel (None in the letterbox bars); the App sets it.
+        #: Mouse event position -> canvas pixel (None in the letterbox bars); the App sets it.
         self.to_canvas: Callable[[tuple[float, float]], tuple[int, int] | None] = lambda p: (int(p[0]), int(p[1]))
         #: Called with the device id when a seated pad leaves; True if it held the seat
         #: (a match is on). The app wires it; None: nothing holds seats.
@@ -227,6 +227,7 @@ class InputHub:
     def _mouse(self, event: pygame.event.Event) -> None:
         pos = self.to_canvas(event.pos)
         if pos is None:
+            self._pointer = None
             return  # in the letterbox bars
         attrs = dict(event.dict)
         attrs["pos"] = pos
@@ -243,7 +244,7 @@ class InputHub:
             self.emit(InputEvent(MOUSE, Intent.BACK, event.type == pygame.MOUSEBUTTONDOWN, pos=pos))
 
     def pointer_pos(self) -> tuple[int, int] | None:
-        """The mouse in canvas pixels (None in the bars or before it moved)."""
-        if not pygame.display.get_init() or pygame.display.get_surface() is None:
-            return self._pointer
-        return self.to_canvas(pygame.mouse.get_pos())
+        """The mouse in canvas pixels as its last event left it (None in the bars or
+        before it moved). Not ``pygame.mouse.get_pos()``: through SDL's renderer that
+        pins a mouse in the bars to the canvas's edge."""
+        return self._pointer
