@@ -9,8 +9,9 @@ landings (PE-7..PE-9) and the endgame (PE-11) follow in seat order from the read
 (PE-10). Where the booklet is silent: PE-14..PE-18.
 
 The phases (:class:`PEPhase`) declare their moves, who is active and the debate's
-countdown. Where a phase leads is decided by what resolves in it: a vote may elect,
-tie or fail, and landings queue up (PE-10), so the handlers enter the next phase with
+countdown. The gifts of the endgame end when all are given (``end_if``, ``next``);
+elsewhere where a phase leads is decided by what resolves in it: a vote may elect, tie
+or fail, and landings queue up (PE-10), so the handlers enter the next phase with
 :meth:`PersonalityGame._enter`, which tells it as a ``PhaseStarted`` event.
 
 Each step works on a copy of the state (``clone``) and returns it with the events it
@@ -225,7 +226,8 @@ class PersonalityGame(PhasedGame[PEState]):
                   refusal="not_your_turn"),
             Phase(PEPhase.GIVE, {"give": Move(self._give, choices=lambda s, seat: (
                 {"card": c, "to": to} for c in s.hands[seat] for to in self.receivers(s)))},
-                active=one(lambda s: s.giver), refusal="not_your_turn"),
+                active=one(lambda s: s.giver), refusal="not_your_turn",
+                end_if=lambda s: len(s.gifts) == s.gift_count, next=PEPhase.RESPOND),
             Phase(PEPhase.RESPOND, {"accept": Move(self._accept, choices=lambda s, seat: ({},)),
                                     "contest": Move(self._contest, choices=lambda s, seat: ({},))},
                   active=all_once(lambda s: (g.to for g in s.gifts if g.answer is None)), refusal="not_your_turn"),
@@ -420,10 +422,7 @@ class PersonalityGame(PhasedGame[PEState]):
         new = self._copy(state, action)
         new.hands[seat].remove(card)
         new.gifts.append(Gift(card, to))
-        events: list[Event] = [GiftGiven(seat, card, to)]
-        if len(new.gifts) == new.gift_count:
-            self._enter(new, PEPhase.RESPOND, events)
-        return Step(new, tuple(events))
+        return Step(new, (GiftGiven(seat, card, to),))
 
     def _accept(self, state: PEState, action: Action) -> Step[PEState]:
         return self._answer(state, action, "accept")
