@@ -47,7 +47,8 @@ def test_a_vote_is_told_without_its_content_then_revealed():  # PE-3, PE-4
     moves = [e.move for e in events if isinstance(e, MaskMoved)]
     assert moves == list(revealed.record.moves) and MaskMove(3, B, B - 2, -2, False) in moves
     assert events[-1] == PhaseStarted("exchange")
-    assert str(revealed) == "vote revealed: elected" and str(events[2]).startswith("seat 0 moved")
+    assert str(revealed) == "vote revealed: elected, elected 1"
+    assert str(events[2]) == f"seat 0 moved +3: {B} -> {B + 3} (fell: False)"
 
 
 def test_a_pair_counts_twice_in_the_one_count():  # PE-8

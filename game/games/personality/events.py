@@ -73,7 +73,7 @@ class VoteRevealed(PEEvent):
     (elected, tie, none: PE-4..PE-6, PE-9)."""
 
     record: VoteRecord
-    text: ClassVar[str] = "vote revealed: {record.outcome}"
+    text: ClassVar[str] = "vote revealed: {record.outcome}, elected {record.elected}"
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ class MaskMoved(PEEvent):
     """A mask moved on the track (PE-4; ``move.fell``: through the Gouffre, PE-7)."""
 
     move: MaskMove
-    text: ClassVar[str] = "seat {move.seat} moved {move.start} -> {move.end}"
+    text: ClassVar[str] = "seat {move.seat} moved {move.delta:+d}: {move.start} -> {move.end} (fell: {move.fell})"
 
 
 @dataclass(frozen=True)
