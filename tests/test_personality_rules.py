@@ -101,7 +101,7 @@ def test_no_one_with_two_votes_sends_the_card_under_the_deck():  # PE-5
     assert state.deck[-1] == card
     assert len(state.hands[0]) == HAND                           # the reader drew a replacement
     assert state.positions == [B] * 4
-    assert state.result["outcome"] == "none" and state.reader == 1
+    assert state.result.outcome == "none" and state.reader == 1
 
 
 def test_tie_debate_then_second_vote_elects():  # PE-6
@@ -168,7 +168,7 @@ def test_gouffre_restarts_on_depart_with_seven_cards():  # PE-7
     state = read_first(g, state)
     state = vote_all(g, state, {0: (2, 1), 1: (0, 3), 2: (2, 1), 3: (2, 1)})
     assert state.positions[1] == 0 and len(state.hands[1]) == 7
-    assert any(m["seat"] == 1 and m["fell"] for m in state.result["moves"])
+    assert any(m.seat == 1 and m.fell for m in state.result.moves)
 
 
 def test_back_to_depart_is_not_a_fall():
@@ -203,7 +203,7 @@ def test_tete_a_tete_pair_votes_once_and_moves_together():  # PE-8
         state = act(g, state, "ready", seat)
     assert g.current(state) == {0, 1, 2}
     state = vote_all(g, state, {0: (2, 1), 1: (1, 1), 2: (2, 1)})
-    assert state.result["elected"] == 2
+    assert state.result.elected == 2
     assert state.positions[0] == tete + 1 and state.positions[3] == B and state.positions[2] == B
     assert state.pairs == []
 
@@ -293,7 +293,7 @@ def test_endgame_contest_upheld_wins():  # PE-11
     g, state, first, second = _endgame(contest_goes_to=2)
     assert state.phase == "over" and state.winners == [0]
     assert first in state.received[1] and second in state.received[2]
-    assert state.contest_result["upheld"]
+    assert state.contest_result.upheld
 
 
 def test_endgame_contest_lost_sends_back_to_the_door():  # PE-11
@@ -301,7 +301,7 @@ def test_endgame_contest_lost_sends_back_to_the_door():  # PE-11
     assert state.phase == "read" and state.winners == []
     assert state.positions[0] == g.catalogue.board.door
     assert len(state.hands[0]) == HAND
-    assert second in state.received[3] and not state.contest_result["upheld"]
+    assert second in state.received[3] and not state.contest_result.upheld
 
 
 def test_several_winners_in_one_vote():  # PE-11

@@ -11,6 +11,7 @@ from game.core.session import Session
 from game.input.intents import InputEvent, Intent
 from game.scenes.peek import PeekCurtain
 from game.scenes.ring import RingPicker
+from game.games.personality.view import Vote
 from game.settings import Settings
 
 
@@ -85,4 +86,4 @@ def test_human_reader_picks_in_the_curtain_then_votes_on_the_ring(ctx):
     ctx.stack.handle(0, InputEvent(device, Intent.RIGHT))
     ctx.stack.handle(0, InputEvent(device, Intent.CONFIRM))      # bet: slot 2 = one token
     state = board.session.state
-    assert state.phase != "vote" or state.votes[0] == {"choice": 0, "bet": 2}
+    assert state.phase != "vote" or state.votes()[0] == Vote(0, 2)

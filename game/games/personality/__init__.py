@@ -3,20 +3,17 @@ the Suprême Perspicacité by reading the table right (RULES.md PE-1..PE-13)."""
 
 from __future__ import annotations
 
-from ...games import GameEntry, OptionSpec
+from ...games import GameEntry
 from .bots import PersonalityBot
 from .catalogue import load_catalogue
 from .rules import PersonalityGame
 
+#: The lobby options are the ones the rules declare (``PersonalityGame.options``).
 ENTRIES = (
     GameEntry.of_package(
         __name__,
         PersonalityGame,
         load_catalogue,
         make_bot=PersonalityBot,
-        options=(
-            OptionSpec("family", True, (True, False)),
-            OptionSpec("debate_seconds", 60, (30, 60, 90)),
-        ),
     ),
 )

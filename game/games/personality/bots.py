@@ -188,16 +188,16 @@ class PersonalityBot(Bot):
         return max(legal, key=sureness)
 
     def _accept(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        gift = next(g for g in view.public.gifts if g["to"] == self.seat)
-        mine = self.fit(view, gift["card"], self.seat)
-        others = max(self.fit(view, gift["card"], p) for p in range(view.public.seats)
+        gift = next(g for g in view.public.gifts if g.to == self.seat)
+        mine = self.fit(view, gift.card, self.seat)
+        others = max(self.fit(view, gift.card, p) for p in range(view.public.seats)
                      if p not in (self.seat, view.public.giver))
         contest = others > mine + 0.3 and self.rng.random() < 0.7
         return next(a for a in legal if a.kind == ("contest" if contest else "accept"))
 
     def _judge(self, view: SeatView, legal: Sequence[Action]) -> Action:
         gift = view.public.gifts[view.public.contest]
-        scores = {a.data["choice"]: self.fit(view, gift["card"], a.data["choice"]) + self.rng.random() * 0.05
+        scores = {a.data["choice"]: self.fit(view, gift.card, a.data["choice"]) + self.rng.random() * 0.05
                   for a in legal}
         choice = self.ranked(scores)[0][0]
         return next(a for a in legal if a.data["choice"] == choice)

@@ -6,6 +6,9 @@ and the final portraits. Draws only views; players act through overlays:
 - votes, bets, partners, accept/contest and contest votes use the :class:`RingPicker`,
   which shows only progress on the TV;
 - the debate ends when everyone presses CONFIRM on the board, or when the countdown ends.
+
+It animates from the rules' events (:meth:`PersonalityBoard.on_events`): a reveal, masks
+walking, special squares' banners; bots wait while any of them plays.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import pygame
 
 from ...core.actions import Action
 from ...core.bots import Bot
+from ...core.events import Event, PhaseStarted
 from ...core.rng import Rng
 from ...core.session import Session
 from ...input.intents import InputEvent, Intent
@@ -26,6 +30,8 @@ from ...scenes.match import MatchScene
 from ...scenes.peek import PeekCurtain
 from ...scenes.ring import RingOption, RingPicker, RingQuestion
 from ...ui.tween import Tween
+from .events import CardRead, GiftGiven, Landed, MaskMoved, SentToDoor, VoteRevealed, Won
+from .view import MaskMove, PEPhase, VoteKind
 from .vote_ring import CardRing
 
 STEP_TICKS = 9            # one square of a mask's walk
@@ -105,13 +111,12 @@ class PersonalityBoard(MatchScene):
         self.overlay: Any = None
         self.overlay_key: Any = None
         self.picks: dict[int, Any] = {}
-        self.serial = 0
-        self._phase_sig: Any = None
+        #: Bumped when the phase moves on (or a gift is given): overlays keyed by it reopen.
+        self.serial = 1
         self.message = ""
         self.ticks = 0
         self.pop = Tween(0.6, 1.0, 1)
-        self._last_result = self.public.result
-        self._note_phase()
+        self._show_inversion_cards()
 
     # --- helpers -----------------------------------------------------------------------
     def t(self, key: str, **fmt: Any) -> str:
@@ -132,64 +137,55 @@ class PersonalityBoard(MatchScene):
     def bots_may_act(self) -> bool:
         return not self.busy()
 
-    # --- state changes -----------------------------------------------------------------------
-    def on_state_changed(self, action: Action | None) -> None:
-        public = self.session.view(None).public
-        previous = self.public
-        self.public = public
-        if public.result is not None and public.result is not self._last_result and public.result != self._last_result:
-            self._last_result = public.result
-            self.reveal_ticks = REVEAL_TICKS
-            self.pop = Tween(0.4, 1.0, 24, "out_back")
-            for move in public.result["moves"]:
-                self._walk(move)
-        for event in public.events:
-            self._event(event, previous)
-        for seat in range(public.seats):
-            if not self.paths[seat] and abs(self.shown[seat] - public.positions[seat]) > 0.01:
-                self._walk({"seat": seat, "from": int(round(self.shown[seat])), "to": public.positions[seat],
-                            "fell": False})
-        self._note_phase()
+    # --- what happened ------------------------------------------------------------------------
+    def on_events(self, action: Action | None, events: tuple[Event, ...]) -> None:
+        """Animate what the rules say happened: the vote's reveal, masks walking, the
+        banner of a special square, an endgame's end."""
+        self.public = self.session.view(None).public
+        moved_on = False
+        for event in events:
+            if isinstance(event, VoteRevealed):
+                self.reveal_ticks = REVEAL_TICKS
+                self.pop = Tween(0.4, 1.0, 24, "out_back")
+            elif isinstance(event, MaskMoved):
+                self._walk(event.move)
+            elif isinstance(event, CardRead):
+                self.card_ticks = CARD_TICKS
+            elif isinstance(event, Landed):
+                self._banner(event.square, self.name(event.seat))
+                self.ctx.audio.play("vote")
+            elif isinstance(event, SentToDoor):
+                self._banner("door", self.t("personality.endgame.overturned", name=self.name(event.seat)))
+                self.ctx.audio.play("vote")
+                self._walk(MaskMove(event.seat, int(round(self.shown[event.seat])), event.end, 0, False))
+            elif isinstance(event, Won):
+                self._banner("summit", self.t("personality.win", name=self.name(event.seat)))
+                self.ctx.audio.play("vote")
+            elif isinstance(event, (PhaseStarted, GiftGiven)):
+                moved_on = True
+        if moved_on:
+            self.serial += 1
+            self.picks = {}
+            self._show_inversion_cards()
 
-    def _walk(self, move: Mapping[str, Any]) -> None:
-        seat, start, end = move["seat"], move["from"], move["to"]
-        path = []
-        if move.get("fell"):
-            path = list(range(start - 1, -2, -1)) + [end]
-        else:
-            step = 1 if end > start else -1
-            path = list(range(start + step, end + step, step)) if end != start else []
-        self.paths[seat] = path
-        self.step[seat] = 0
-
-    def _event(self, event: Mapping[str, Any], previous: Any) -> None:
-        kind = event["kind"]
-        if kind == "read":
+    def _show_inversion_cards(self) -> None:
+        """The Inversion cards stay alone on screen a moment before their vote."""
+        if self.public.phase == PEPhase.VOTE and self.public.vote_kind == VoteKind.INVERSION:
             self.card_ticks = CARD_TICKS
-        if kind == "landing":
-            square = event["square"]
-            self._banner(square, self.name(event["seat"]))
-        elif kind == "door":
-            self._banner("door", self.t("personality.endgame.overturned", name=self.name(event["seat"])))
-        elif kind == "win":
-            self._banner("summit", self.t("personality.win", name=self.name(event["seat"])))
-        if kind in ("landing", "win", "door"):
-            self.ctx.audio.play("vote")
+
+    def _walk(self, move: MaskMove) -> None:
+        if move.fell:
+            path = list(range(move.start - 1, -2, -1)) + [move.end]
+        else:
+            step = 1 if move.end > move.start else -1
+            path = list(range(move.start + step, move.end + step, step)) if move.end != move.start else []
+        self.paths[move.seat] = path
+        self.step[move.seat] = 0
 
     def _banner(self, square: str, who: str) -> None:
         title = self.t(f"personality.square.{square}.name")
         self.banners.append((ICONS[square], f"{title} · {who}", self.t(f"personality.square.{square}.help"),
                              BANNER_TICKS))
-
-    def _note_phase(self) -> None:
-        p = self.public
-        sig = (p.phase, p.turn, p.reader, p.vote_kind, p.target, p.contest, p.giver, p.chooser, len(p.gifts))
-        if sig != self._phase_sig:
-            self._phase_sig = sig
-            self.serial += 1
-            self.picks = {}
-            if p.phase == "vote" and p.vote_kind == "inversion":
-                self.card_ticks = CARD_TICKS
 
     # --- clock ---------------------------------------------------------------------------------
     def fixed_update(self, dt: float) -> None:
@@ -505,7 +501,7 @@ class PersonalityBoard(MatchScene):
         if phase == "respond":
             return self.t("personality.endgame.title", name=self.name(p.giver))
         if phase == "contest":
-            return self.t("personality.endgame.contest_title", name=self.name(p.gifts[p.contest]["to"]))
+            return self.t("personality.endgame.contest_title", name=self.name(p.gifts[p.contest].to))
         if phase == "over":
             return self.t("personality.winners", names=", ".join(self.name(s) for s in p.winners))
         return ""
@@ -654,60 +650,59 @@ class PersonalityBoard(MatchScene):
         kit, c, r = self.ctx.kit, self.ctx.kit.colours, self.public.result
         stage = self._stage_rect()
         kit.panel(surface, stage, c.panel, radius=30, border=c.gold)
-        outcome = r["outcome"]
+        outcome = r.outcome
         if outcome == "elected":
-            winner = r["elected"]
-            if r["kind"] == "normal":
+            winner = r.elected
+            if r.kind == VoteKind.NORMAL:
                 text = self.t("personality.reveal.elected", name=self.name(winner))
             else:
-                owner = r["owners"].get(winner)
+                owner = r.owners.get(winner)
                 text = self.t("personality.reveal.card_elected", name=self.name(owner) if owner is not None else "?")
         elif outcome == "tie":
             text = self.t("personality.reveal.tie")
         else:
-            text = self.t("personality.reveal.still_tied" if r["stage"] == "revote" else "personality.reveal.none")
+            text = self.t("personality.reveal.still_tied" if r.stage == PEPhase.REVOTE else "personality.reveal.none")
         scale = float(self.pop.value(alpha))
         image = kit.text(text, 46, c.gold, max_width=1300, align="center", shadow=True)
         if scale != 1.0:
             image = pygame.transform.smoothscale_by(image, scale)
         surface.blit(image, image.get_rect(midtop=(stage.centerx, stage.y + 18)))
-        votes = sorted(r["votes"].items(), key=lambda item: int(item[0]))
+        votes = sorted(r.votes.items())
         cols = 3 if len(votes) > 4 else 2
         for i, (voter, vote) in enumerate(votes):
-            voter = int(voter)
             col, row = i % cols, i // cols
             w = stage.width // cols
             cx = stage.x + col * w + w // 2
             cy = stage.y + 140 + row * 120
             box = pygame.Rect(0, 0, w - 40, 100)
             box.center = (cx, cy)
-            winner = outcome == "elected" and vote["choice"] == r["elected"]
+            winner = outcome == "elected" and vote.choice == r.elected
             kit.panel(surface, box, c.panel_hi, radius=22, border=c.good if winner else None, shadow=False)
             kit.seat_token(surface, self.ctx.seats[voter].style, (box.x + 44, cy), 28)
-            partner = next((b for a, b in r["pairs"] if a == voter), None)
+            partner = next((b for a, b in r.pairs if a == voter), None)
             if partner is not None:
                 kit.seat_token(surface, self.ctx.seats[partner].style, (box.x + 74, cy + 24), 16)
             ax = box.x + 112
             pygame.draw.polygon(surface, c.text, [(ax - 18, cy - 8), (ax + 4, cy - 8), (ax + 4, cy - 18), (ax + 22, cy),
                                                   (ax + 4, cy + 18), (ax + 4, cy + 8), (ax - 18, cy + 8)])
-            choice = vote["choice"]
+            choice = vote.choice
             if isinstance(choice, int):
                 kit.draw_seat_badge(surface, self.ctx.seats[choice], (box.x + 190, cy), 56, beside=True, name_size=30)
             else:
-                number = sorted(r["owners"]).index(choice) + 1 if choice in r["owners"] else "?"
+                number = sorted(r.owners).index(choice) + 1 if choice in r.owners else "?"
                 kit.blit_text(surface, f"#{number}", 40, (box.x + 170, cy), "midleft", c.text)
-            if r["stage"] == "vote":
-                kit.blit_text(surface, self.t("personality.reveal.bet", n=vote["bet"]), 36, (box.right - 24, cy),
+            if r.stage == PEPhase.VOTE:
+                kit.blit_text(surface, self.t("personality.reveal.bet", n=vote.bet), 36, (box.right - 24, cy),
                               "midright", c.gold)
-        if r["card"] is not None:
-            kit.blit_text(surface, self.card_text(r['card']), 30, (stage.centerx, stage.y + 350), "center",
+        if r.card is not None:
+            kit.blit_text(surface, self.card_text(r.card), 30, (stage.centerx, stage.y + 350), "center",
                           c.muted, max_width=stage.width - 80, align="center")
-        moves = {m["seat"]: m for m in r["moves"]}
+        moves = {m.seat: m for m in r.moves}
         if moves:
             y = stage.bottom - 40
             x = stage.x + 40
             for seat, move in moves.items():
-                delta = move["delta"]
+                delta = move.delta
                 colour = c.good if delta > 0 else c.bad
                 kit.seat_token(surface, self.ctx.seats[seat].style, (x + 20, y), 18)
                 kit.blit_text(surface, f"{delta:+d}", 32, (x + 46, y), "midleft", colour)
@@ -767,11 +762,11 @@ class PersonalityBoard(MatchScene):
             box = pygame.Rect(stage.x + 200, stage.y + 24 + i * 140, 1180, 124)
             active = p.contest == i
             kit.panel(surface, box, c.panel_hi, radius=20, border=c.accent if active else None, shadow=False)
-            kit.blit_text(surface, self.card_text(gift["card"]), 30, (box.x + 24, box.centery), "midleft", c.text,
+            kit.blit_text(surface, self.card_text(gift.card), 30, (box.x + 24, box.centery), "midleft", c.text,
                           max_width=720)
-            kit.draw_seat_badge(surface, self.ctx.seats[gift["to"]], (box.x + 820, box.centery), 56, beside=True,
+            kit.draw_seat_badge(surface, self.ctx.seats[gift.to], (box.x + 820, box.centery), 56, beside=True,
                                 name_size=30)
-            answer = gift["answer"]
+            answer = gift.answer
             label = {"accept": "personality.endgame.accepted", "contest": "personality.endgame.contested"}.get(
                 answer, "personality.endgame.waiting")
             colour = c.good if answer == "accept" else (c.bad if answer == "contest" else c.muted)
@@ -881,7 +876,7 @@ def _drive(ctx: Any, args: argparse.Namespace, until: Callable[[Any, Any], bool]
     raise RuntimeError("no match reached the wanted moment")
 
 
-def _shot(until: Callable[[Any, Any], bool], min_turn: int = 2, ticks_back: bool = False,
+def _shot(until: Callable[[Any, Any], bool], min_turn: int = 2,
           peek: bool = False) -> Callable[[Any, argparse.Namespace], None]:
     def build(ctx: Any, args: argparse.Namespace) -> None:
         while len(ctx.seats) < 6:
@@ -890,8 +885,6 @@ def _shot(until: Callable[[Any, Any], bool], min_turn: int = 2, ticks_back: bool
         entry = ctx.games["personality"]
         board = make_board(ctx, entry, session, {})
         ctx.stack.push(board)
-        if ticks_back:
-            board.on_state_changed(None)
         board.sync_overlays()
         if peek and board.overlay is not None:
             seat = getattr(board.overlay, "seat", None)
@@ -902,24 +895,23 @@ def _shot(until: Callable[[Any, Any], bool], min_turn: int = 2, ticks_back: bool
 
 def _reveal_shot(ctx: Any, args: argparse.Namespace) -> None:
     def until(state: Any, session: Session) -> bool:
-        return (state.result is not None and state.result["outcome"] == "elected" and state.result["turn"] == state.turn
-                and len(state.result["votes"]) >= 5 and state.phase == "exchange")
+        return (state.result is not None and state.result.outcome == "elected" and state.result.turn == state.turn
+                and len(state.result.votes) >= 5 and state.phase == "exchange")
     _shot(until, 2)(ctx, args)
     board = ctx.stack.top
     while not isinstance(board, PersonalityBoard):
         ctx.stack.pop()
         board = ctx.stack.top
-    board._last_result = None
-    board.shown = [float(m) for m in board.shown]
-    for move in board.public.result["moves"]:
-        board.shown[move["seat"]] = float(move["from"])
-    board.on_state_changed(None)
+    result = board.public.result
+    for move in result.moves:
+        board.shown[move.seat] = float(move.start)
+    board.on_events(None, (VoteRevealed(result), *(MaskMoved(move) for move in result.moves)))
 
 
 SHOTS = {
     "personality.read": _shot(lambda s, _: s.phase == "read", 3),
     "personality.read.peek": _shot(lambda s, _: s.phase == "read", 3, peek=True),
-    "personality.vote": _shot(lambda s, _: s.phase == "vote" and s.vote_kind == "normal" and 0 < len(s.votes) < 4, 3),
+    "personality.vote": _shot(lambda s, _: s.phase == "vote" and s.vote_kind == "normal" and 0 < len(s.votes()) < 4, 3),
     "personality.reveal": _reveal_shot,
     "personality.debate": _shot(lambda s, _: s.phase == "debate", 2),
     "personality.revote": _shot(lambda s, _: s.phase == "revote", 1),
