@@ -17,7 +17,7 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Hashable, Iterable, Sequence
 
 import pygame
 
@@ -31,6 +31,8 @@ MIN_TEXT = 28
 #: Supersampling factor for shapes and glyphs drawn by code.
 SS = 4
 TEXT_CACHE_SIZE = 768
+#: Panels kept with their content: a board's worth a few times over (~0.3 MB each).
+PANEL_CACHE_SIZE = 48
 #: A panel's shadow: blur radius and drop (px); it spreads ``2 * PANEL_BLUR`` around.
 PANEL_BLUR, PANEL_SHADOW_DROP = 14, 8
 
@@ -223,6 +225,31 @@ def merge_rects(rects: Iterable[pygame.Rect]) -> list[pygame.Rect]:
     return out
 
 
+def _covered(rect: pygame.Rect, radius: int) -> pygame.Rect:
+    """A band of ``rect`` that an opaque rounded rectangle of ``radius`` paints over
+    entirely (every row clear of the corners, a pixel in from each side)."""
+    r = max(0, min(radius, rect.width // 2, rect.height // 2))
+    return rect.inflate(-2, -2 * r - 2)
+
+
+def _blit_around(surface: pygame.Surface, image: pygame.Surface, origin: tuple[int, int], hole: pygame.Rect) -> None:
+    """Blit ``image`` at ``origin`` except over ``hole``, which the caller paints
+    opaquely next: the same pixels as a whole blit, without blending what is hidden
+    (most of a panel's shadow lies under the panel)."""
+    ox, oy = origin
+    whole = image.get_rect(topleft=origin)
+    hole = hole.clip(whole)
+    if hole.width <= 0 or hole.height <= 0:
+        surface.blit(image, origin)
+        return
+    for part in (pygame.Rect(whole.x, whole.y, whole.width, hole.y - whole.y),
+                 pygame.Rect(whole.x, hole.bottom, whole.width, whole.bottom - hole.bottom),
+                 pygame.Rect(whole.x, hole.y, hole.x - whole.x, hole.height),
+                 pygame.Rect(hole.right, hole.y, whole.right - hole.right, hole.height)):
+        if part.width > 0 and part.height > 0:
+            surface.blit(image, part.topleft, part.move(-ox, -oy))
+
+
 def shadowed(rect: pygame.Rect) -> pygame.Rect:
     """What :meth:`UiKit.panel` touches for ``rect``: the panel and its soft shadow."""
     return pygame.Rect(rect).inflate(PANEL_BLUR * 4, PANEL_BLUR * 4).move(0, PANEL_SHADOW_DROP)
@@ -241,6 +268,8 @@ class UiKit:
         self._text: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._icons: dict[tuple[str, int], pygame.Surface] = {}
         self._sprites: dict[tuple, pygame.Surface] = {}
+        #: Panels with their content (:meth:`filled_panel`), least recently used first.
+        self._panels: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._background: pygame.Surface | None = None
 
     # --- geometry -------------------------------------------------------------------------
@@ -525,12 +554,17 @@ class UiKit:
               radius: int = 24, border: Colour | None = None, shadow: bool = True, border_width: int = 4) -> None:
         """A rounded panel with a soft drop shadow; ``colour`` may carry alpha."""
         rect = pygame.Rect(rect)
+        colour = tuple(colour) if colour is not None else self.colours.panel
+        opaque = len(colour) == 3 or colour[3] == 255
         if shadow and rect.width > 0 and rect.height > 0:
             blur = PANEL_BLUR
             s = self._shadow(rect.size, radius, blur)
-            surface.blit(s, (rect.x - blur * 2, rect.y - blur * 2 + PANEL_SHADOW_DROP))
-        colour = tuple(colour) if colour is not None else self.colours.panel
-        if len(colour) == 4 and colour[3] < 255:
+            origin = (rect.x - blur * 2, rect.y - blur * 2 + PANEL_SHADOW_DROP)
+            if opaque:
+                _blit_around(surface, s, origin, _covered(rect, radius))
+            else:
+                surface.blit(s, origin)
+        if not opaque:
             layer = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
             surface.blit(layer, rect)
@@ -538,6 +572,44 @@ class UiKit:
             pygame.draw.rect(surface, colour[:3], rect, border_radius=radius)
         if border is not None:
             pygame.draw.rect(surface, border, rect, width=border_width, border_radius=radius)
+
+    def filled_panel(self, surface: pygame.Surface, rect: pygame.Rect | Sequence[int], key: Hashable | None,
+                     paint: Callable[[], None], colour: Colour | None = None, radius: int = 24,
+                     border: Colour | None = None, border_width: int = 4) -> None:
+        """:meth:`panel` (opaque, shadowed) and then ``paint()``, which draws the panel's
+        content on ``surface``. The content must stay inside the panel's rounded shape
+        and depend on nothing but ``key`` (None: never remembered): the panel with its
+        content is then kept as one picture, with the pixels outside the shape left
+        transparent, and a later call with the same key and look blits it over the
+        shadow: the same pixels as drawing it all again, for two blits."""
+        rect = pygame.Rect(rect)
+        colour = tuple(colour) if colour is not None else self.colours.panel
+        full = (key, rect.size, colour, radius, border, border_width, self.scaled(100))
+        picture = self._panels.get(full) if key is not None else None
+        if picture is None:
+            self.panel(surface, rect, colour, radius, border, True, border_width)
+            paint()
+            if key is not None and surface.get_clip().contains(rect) and surface.get_rect().contains(rect):
+                self._remember_panel(full, surface.subsurface(rect), radius)
+            return
+        self._panels.move_to_end(full)
+        blur = PANEL_BLUR
+        shadow = self._shadow(rect.size, radius, blur)
+        _blit_around(surface, shadow, (rect.x - blur * 2, rect.y - blur * 2 + PANEL_SHADOW_DROP), _covered(rect, radius))
+        surface.blit(picture, rect)
+
+    def _remember_panel(self, full: tuple, drawn: pygame.Surface, radius: int) -> None:
+        """Keep what was drawn inside the rounded shape (alpha 255) and nothing outside
+        it (alpha 0); the shape is the one ``pygame.draw.rect`` filled."""
+        picture = pygame.Surface(drawn.get_size(), pygame.SRCALPHA)
+        picture.blit(drawn, (0, 0))
+        shape = pygame.Surface(drawn.get_size(), pygame.SRCALPHA)
+        shape.fill((255, 255, 255, 0))
+        pygame.draw.rect(shape, (255, 255, 255, 255), shape.get_rect(), border_radius=radius)
+        picture.blit(shape, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        self._panels[full] = _convert(picture)
+        if len(self._panels) > PANEL_CACHE_SIZE:
+            self._panels.popitem(last=False)
 
     def dim(self, surface: pygame.Surface, alpha: int = 170, colour: Colour | None = None) -> None:
         """Darken the whole canvas (behind an overlay)."""
