@@ -31,7 +31,7 @@ MIN_TEXT = 28
 #: Supersampling factor for shapes and glyphs drawn by code.
 SS = 4
 TEXT_CACHE_SIZE = 768
-#: Panels kept with their content: a board's worth a few times over (~0.3 MB each).
+#: Panels kept with their content: a board's worth a few times over (~0.6 MB each).
 PANEL_CACHE_SIZE = 48
 #: A panel's shadow: blur radius and drop (px); it spreads ``2 * PANEL_BLUR`` around.
 PANEL_BLUR, PANEL_SHADOW_DROP = 14, 8
@@ -269,7 +269,7 @@ class UiKit:
         self._icons: dict[tuple[str, int], pygame.Surface] = {}
         self._sprites: dict[tuple, pygame.Surface] = {}
         #: Panels with their content (:meth:`filled_panel`), least recently used first.
-        self._panels: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._panels: OrderedDict[tuple, tuple[pygame.Surface, pygame.Surface]] = OrderedDict()
         self._background: pygame.Surface | None = None
 
     # --- geometry -------------------------------------------------------------------------
@@ -595,8 +595,12 @@ class UiKit:
         self._panels.move_to_end(full)
         blur = PANEL_BLUR
         shadow = self._shadow(rect.size, radius, blur)
-        _blit_around(surface, shadow, (rect.x - blur * 2, rect.y - blur * 2 + PANEL_SHADOW_DROP), _covered(rect, radius))
-        surface.blit(picture, rect)
+        hole = _covered(rect, radius)
+        _blit_around(surface, shadow, (rect.x - blur * 2, rect.y - blur * 2 + PANEL_SHADOW_DROP), hole)
+        # all opaque inside the hole: copied without blending; blended around it
+        opaque, shaped = picture
+        surface.blit(opaque, hole, hole.move(-rect.x, -rect.y))
+        _blit_around(surface, shaped, rect.topleft, hole)
 
     def _remember_panel(self, full: tuple, drawn: pygame.Surface, radius: int) -> None:
         """Keep what was drawn inside the rounded shape (alpha 255) and nothing outside
@@ -607,7 +611,8 @@ class UiKit:
         shape.fill((255, 255, 255, 0))
         pygame.draw.rect(shape, (255, 255, 255, 255), shape.get_rect(), border_radius=radius)
         picture.blit(shape, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        self._panels[full] = _convert(picture)
+        opaque = drawn.copy()
+        self._panels[full] = (opaque.convert() if pygame.display.get_surface() is not None else opaque, _convert(picture))
         if len(self._panels) > PANEL_CACHE_SIZE:
             self._panels.popitem(last=False)
 

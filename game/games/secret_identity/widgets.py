@@ -235,14 +235,18 @@ def draw_score_track(surface: pygame.Surface, ctx: Any, scores: Sequence[float],
     safe = kit.safe_rect
     left, right = safe.x + 170, safe.right - 40
     bar = pygame.Rect(left - 30, y - 26, right - left + 60, 52)
-    kit.panel(surface, bar, c.panel, radius=26, border=c.panel_hi)
+    step = (right - left) / length
+
+    def dots() -> None:
+        for n in range(length + 1):
+            x = int(left + n * step)
+            big = n % 5 == 0
+            pygame.draw.circle(surface, c.panel_hi if not big else c.muted, (x, y), 7 if big else 4)
+
+    # the label is drawn after the dots (as ever); it lies left of the bar, apart from them
+    kit.filled_panel(surface, bar, ("si.track", left, length), dots, c.panel, radius=26, border=tuple(c.panel_hi))
     if label:
         kit.blit_text(surface, label, 30, (bar.x - 16, y), "midright", c.muted)
-    step = (right - left) / length
-    for n in range(length + 1):
-        x = int(left + n * step)
-        big = n % 5 == 0
-        pygame.draw.circle(surface, c.panel_hi if not big else c.muted, (x, y), 7 if big else 4)
     for n in range(0, length + 1, 5):
         kit.blit_text(surface, str(n), 28, (int(left + n * step), y + 28), "midtop", c.muted)
     groups: dict[int, list[tuple[int, int]]] = {}
