@@ -33,6 +33,8 @@ SS = 4
 TEXT_CACHE_SIZE = 768
 #: Panels kept with their content: a board's worth a few times over (~0.6 MB each).
 PANEL_CACHE_SIZE = 48
+#: Translucent rounded shapes kept (a pulsing card's glow changes size for a while).
+ROUNDED_CACHE_SIZE = 64
 #: A panel's shadow: blur radius and drop (px); it spreads ``2 * PANEL_BLUR`` around.
 PANEL_BLUR, PANEL_SHADOW_DROP = 14, 8
 
@@ -270,6 +272,7 @@ class UiKit:
         self._sprites: dict[tuple, pygame.Surface] = {}
         #: Panels with their content (:meth:`filled_panel`), least recently used first.
         self._panels: OrderedDict[tuple, tuple[pygame.Surface, pygame.Surface]] = OrderedDict()
+        self._rounded: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._background: pygame.Surface | None = None
 
     # --- geometry -------------------------------------------------------------------------
@@ -565,13 +568,26 @@ class UiKit:
             else:
                 surface.blit(s, origin)
         if not opaque:
-            layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
-            surface.blit(layer, rect)
+            surface.blit(self.rounded(rect.size, colour, radius), rect)
         else:
             pygame.draw.rect(surface, colour[:3], rect, border_radius=radius)
         if border is not None:
             pygame.draw.rect(surface, border, rect, width=border_width, border_radius=radius)
+
+    def rounded(self, size: tuple[int, int], colour: Sequence[int], radius: int) -> pygame.Surface:
+        """A rounded rectangle of ``size`` in ``colour`` (which may carry alpha) on a
+        transparent surface, to blit: made once per look (translucent panels, veils)."""
+        key = (tuple(size), tuple(colour), radius)
+        shape = self._rounded.get(key)
+        if shape is None:
+            shape = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(shape, colour, shape.get_rect(), border_radius=radius)
+            self._rounded[key] = shape
+            if len(self._rounded) > ROUNDED_CACHE_SIZE:
+                self._rounded.popitem(last=False)
+        else:
+            self._rounded.move_to_end(key)
+        return shape
 
     def filled_panel(self, surface: pygame.Surface, rect: pygame.Rect | Sequence[int], key: Hashable | None,
                      paint: Callable[[], None], colour: Colour | None = None, radius: int = 24,
@@ -607,14 +623,23 @@ class UiKit:
         it (alpha 0); the shape is the one ``pygame.draw.rect`` filled."""
         picture = pygame.Surface(drawn.get_size(), pygame.SRCALPHA)
         picture.blit(drawn, (0, 0))
-        shape = pygame.Surface(drawn.get_size(), pygame.SRCALPHA)
-        shape.fill((255, 255, 255, 0))
-        pygame.draw.rect(shape, (255, 255, 255, 255), shape.get_rect(), border_radius=radius)
-        picture.blit(shape, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        opaque = drawn.copy()
-        self._panels[full] = (opaque.convert() if pygame.display.get_surface() is not None else opaque, _convert(picture))
+        picture.blit(self._shape_mask(drawn.get_size(), radius), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        # no convert: the copy keeps the canvas's (display) format, and a new SRCALPHA
+        # surface has convert_alpha's
+        self._panels[full] = (drawn.copy(), picture)
         if len(self._panels) > PANEL_CACHE_SIZE:
             self._panels.popitem(last=False)
+
+    def _shape_mask(self, size: tuple[int, int], radius: int) -> pygame.Surface:
+        """White, opaque inside a rounded rectangle and transparent outside."""
+        key = ("shape mask", size, radius)
+        shape = self._sprites.get(key)
+        if shape is None:
+            shape = pygame.Surface(size, pygame.SRCALPHA)
+            shape.fill((255, 255, 255, 0))
+            pygame.draw.rect(shape, (255, 255, 255, 255), shape.get_rect(), border_radius=radius)
+            self._sprites[key] = shape
+        return shape
 
     def dim(self, surface: pygame.Surface, alpha: int = 170, colour: Colour | None = None) -> None:
         """Darken the whole canvas (behind an overlay)."""
