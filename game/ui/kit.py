@@ -31,8 +31,8 @@ MIN_TEXT = 28
 #: Supersampling factor for shapes and glyphs drawn by code.
 SS = 4
 TEXT_CACHE_SIZE = 768
-#: Panels kept with their content: a board's worth a few times over (~0.6 MB each).
-PANEL_CACHE_SIZE = 48
+#: Panels kept with their content: about two boards' worth (a seat panel ~0.6 MB, a card ~0.3 MB).
+PANEL_CACHE_SIZE = 32
 #: Translucent rounded shapes kept (a pulsing card's glow changes size for a while).
 ROUNDED_CACHE_SIZE = 64
 #: A panel's shadow: blur radius and drop (px); it spreads ``2 * PANEL_BLUR`` around.
@@ -227,29 +227,37 @@ def merge_rects(rects: Iterable[pygame.Rect]) -> list[pygame.Rect]:
     return out
 
 
-def _covered(rect: pygame.Rect, radius: int) -> pygame.Rect:
-    """A band of ``rect`` that an opaque rounded rectangle of ``radius`` paints over
-    entirely (every row clear of the corners, a pixel in from each side)."""
+def _covered(rect: pygame.Rect, radius: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """Two bands of ``rect`` that an opaque rounded rectangle of ``radius`` paints over
+    entirely: the rows clear of the corners and the columns clear of them (a pixel in
+    from each side)."""
     r = max(0, min(radius, rect.width // 2, rect.height // 2))
-    return rect.inflate(-2, -2 * r - 2)
+    return rect.inflate(-2, -2 * r - 2), rect.inflate(-2 * r - 2, -2)
 
 
-def _blit_around(surface: pygame.Surface, image: pygame.Surface, origin: tuple[int, int], hole: pygame.Rect) -> None:
-    """Blit ``image`` at ``origin`` except over ``hole``, which the caller paints
+def _minus(piece: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """``piece`` without ``hole``, as up to four rectangles."""
+    inside = hole.clip(piece)
+    if inside.width <= 0 or inside.height <= 0:
+        return [piece]
+    parts = (pygame.Rect(piece.x, piece.y, piece.width, inside.y - piece.y),
+             pygame.Rect(piece.x, inside.bottom, piece.width, piece.bottom - inside.bottom),
+             pygame.Rect(piece.x, inside.y, inside.x - piece.x, inside.height),
+             pygame.Rect(inside.right, inside.y, piece.right - inside.right, inside.height))
+    return [part for part in parts if part.width > 0 and part.height > 0]
+
+
+def _blit_around(surface: pygame.Surface, image: pygame.Surface, origin: tuple[int, int],
+                 holes: Sequence[pygame.Rect]) -> None:
+    """Blit ``image`` at ``origin`` except over ``holes``, which the caller paints
     opaquely next: the same pixels as a whole blit, without blending what is hidden
     (most of a panel's shadow lies under the panel)."""
     ox, oy = origin
-    whole = image.get_rect(topleft=origin)
-    hole = hole.clip(whole)
-    if hole.width <= 0 or hole.height <= 0:
-        surface.blit(image, origin)
-        return
-    for part in (pygame.Rect(whole.x, whole.y, whole.width, hole.y - whole.y),
-                 pygame.Rect(whole.x, hole.bottom, whole.width, whole.bottom - hole.bottom),
-                 pygame.Rect(whole.x, hole.y, hole.x - whole.x, hole.height),
-                 pygame.Rect(hole.right, hole.y, whole.right - hole.right, hole.height)):
-        if part.width > 0 and part.height > 0:
-            surface.blit(image, part.topleft, part.move(-ox, -oy))
+    pieces = [image.get_rect(topleft=origin)]
+    for hole in holes:
+        pieces = [part for piece in pieces for part in _minus(piece, hole)]
+    for part in pieces:
+        surface.blit(image, part.topleft, part.move(-ox, -oy))
 
 
 def shadowed(rect: pygame.Rect) -> pygame.Rect:
@@ -611,12 +619,13 @@ class UiKit:
         self._panels.move_to_end(full)
         blur = PANEL_BLUR
         shadow = self._shadow(rect.size, radius, blur)
-        hole = _covered(rect, radius)
-        _blit_around(surface, shadow, (rect.x - blur * 2, rect.y - blur * 2 + PANEL_SHADOW_DROP), hole)
-        # all opaque inside the hole: copied without blending; blended around it
+        holes = _covered(rect, radius)
+        _blit_around(surface, shadow, (rect.x - blur * 2, rect.y - blur * 2 + PANEL_SHADOW_DROP), holes)
+        # all opaque in the two bands: copied without blending; the corners blended
         opaque, shaped = picture
-        surface.blit(opaque, hole, hole.move(-rect.x, -rect.y))
-        _blit_around(surface, shaped, rect.topleft, hole)
+        for hole in holes:
+            surface.blit(opaque, hole, hole.move(-rect.x, -rect.y))
+        _blit_around(surface, shaped, rect.topleft, holes)
 
     def _remember_panel(self, full: tuple, drawn: pygame.Surface, radius: int) -> None:
         """Keep what was drawn inside the rounded shape (alpha 255) and nothing outside
