@@ -31,10 +31,10 @@ MIN_TEXT = 28
 #: Supersampling factor for shapes and glyphs drawn by code.
 SS = 4
 TEXT_CACHE_SIZE = 768
-#: Panels kept with their content: about two boards' worth (a seat panel ~0.6 MB, a card ~0.3 MB).
-PANEL_CACHE_SIZE = 32
-#: Translucent rounded shapes kept (a pulsing card's glow changes size for a while).
-ROUNDED_CACHE_SIZE = 64
+#: Panels kept with their content: a board of eight (17) and room for changes (a seat panel ~0.6 MB, a card ~0.3 MB).
+PANEL_CACHE_SIZE = 24
+#: Translucent rounded shapes kept (a pulsing card's glow takes a new size each frame: not worth more).
+ROUNDED_CACHE_SIZE = 16
 #: A panel's shadow: blur radius and drop (px); it spreads ``2 * PANEL_BLUR`` around.
 PANEL_BLUR, PANEL_SHADOW_DROP = 14, 8
 
