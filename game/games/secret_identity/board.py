@@ -430,9 +430,7 @@ class CompetitiveBoard(SecretIdentityBoard):
             if pop is not None and not pop.done:
                 draw_thirty_token(surface, self.ctx, (rect.right - 98, rect.y + 36), int(22 * float(pop.value())))
             if highlight is None and self.reveal is not None:
-                veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-                pygame.draw.rect(veil, (*c.shadow, 90), veil.get_rect(), border_radius=26)
-                surface.blit(veil, rect)
+                surface.blit(self.ctx.kit.rounded(rect.size, (*c.shadow, 90), 26), rect)
 
     def draw_hub_text(self, surface: pygame.Surface) -> None:
         t, public = self.ctx.t, self.public

@@ -65,13 +65,19 @@ def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, numbe
     if glow is not None:
         kit.panel(surface, rect.inflate(22, 22), (*glow[:3], 120), radius=34, shadow=False)
     fill = mix(c.panel, c.bg, 0.5) if dim else c.panel
-    kit.panel(surface, rect, fill, radius=26, border=border or c.panel_hi, border_width=6 if border else 4)
-    if character is not None:
-        icon = icon_or_fallback(kit, character.icon, int(86 * scale))
-        surface.blit(icon, icon.get_rect(midtop=(rect.centerx, rect.y + 4)))
-        name = character.name(ctx.settings.lang)
-        kit.blit_text(surface, name, 28, (rect.centerx, rect.bottom - 10), "midbottom",
-                      c.muted if dim else c.text, max_width=rect.width - 18, align="center")
+    name = character.name(ctx.settings.lang) if character is not None else None
+
+    def portrait() -> None:
+        if character is not None:
+            icon = icon_or_fallback(kit, character.icon, int(86 * scale))
+            surface.blit(icon, icon.get_rect(midtop=(rect.centerx, rect.y + 4)))
+            kit.blit_text(surface, name, 28, (rect.centerx, rect.bottom - 10), "midbottom",
+                          c.muted if dim else c.text, max_width=rect.width - 18, align="center")
+
+    # a pulsing card changes size every frame: drawn afresh, never remembered
+    key = ("si.slot", character.icon if character is not None else None, name, dim) if scale == 1.0 else None
+    kit.filled_panel(surface, rect, key, portrait, fill, radius=26, border=tuple(border or c.panel_hi),
+                     border_width=6 if border else 4)
     badge = (rect.x + 8, rect.y + 8)
     kit.draw_shape(surface, "circle", c.gold, badge, 24, outline=c.shadow)
     kit.blit_text(surface, str(number), 30, (badge[0], badge[1] + 1), "center", c.shadow)
@@ -154,26 +160,35 @@ def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: py
     seat = ctx.seats[seat_index]
     style = kit.seat_style(seat.style)
     border = highlight or (c.good if done else style.colour)
-    kit.panel(surface, rect, c.panel, radius=26, border=border, border_width=6 if highlight else 4)
-    kit.seat_token(surface, seat.style, (rect.x + 38, rect.y + 36), 24)
-    name_width = rect.width - 90 - (96 if show_score else 0)
-    kit.blit_text(surface, fit_text(kit, seat.name, 34, name_width), 34, (rect.x + 72, rect.y + 36), "midleft", style.light)
-    if show_score:
-        tokens, marker = track_position(int(round(score)))
-        kit.blit_text(surface, str(marker), 46, (rect.right - 20, rect.y + 36), "midright", c.gold)
-        if tokens:
-            draw_thirty_token(surface, ctx, (rect.right - 98, rect.y + 36), 22, tokens)
-    if tag:
-        kit.blit_text(surface, tag, 28, (rect.right - 20, rect.y + 36), "midright", c.accent)
-    if show_clue:
-        draw_clue_row(surface, ctx, clue, (rect.x + 18, rect.y + 70), 70, gap=10)
-    draw_hand_count(surface, ctx, hand_count, (rect.right - 74, rect.y + 105))
-    if status:
-        y = rect.bottom - 22
-        if done:
-            kit.draw_check(surface, (rect.x + 34, y), 30, c.good)
-        kit.blit_text(surface, status, 28, (rect.x + (56 if done else 20), y), "midleft",
-                      status_colour or (c.good if done else c.muted))
+    tokens, marker = track_position(int(round(score)))
+
+    def content() -> None:
+        kit.seat_token(surface, seat.style, (rect.x + 38, rect.y + 36), 24)
+        name_width = rect.width - 90 - (96 if show_score else 0)
+        kit.blit_text(surface, fit_text(kit, seat.name, 34, name_width), 34, (rect.x + 72, rect.y + 36), "midleft",
+                      style.light)
+        if show_score:
+            kit.blit_text(surface, str(marker), 46, (rect.right - 20, rect.y + 36), "midright", c.gold)
+            if tokens:
+                draw_thirty_token(surface, ctx, (rect.right - 98, rect.y + 36), 22, tokens)
+        if tag:
+            kit.blit_text(surface, tag, 28, (rect.right - 20, rect.y + 36), "midright", c.accent)
+        if show_clue:
+            draw_clue_row(surface, ctx, clue, (rect.x + 18, rect.y + 70), 70, gap=10)
+        draw_hand_count(surface, ctx, hand_count, (rect.right - 74, rect.y + 105))
+        if status:
+            y = rect.bottom - 22
+            if done:
+                kit.draw_check(surface, (rect.x + 34, y), 30, c.good)
+            kit.blit_text(surface, status, 28, (rect.x + (56 if done else 20), y), "midleft",
+                          status_colour or (c.good if done else c.muted))
+
+    # a status too long for the panel spills past it: drawn afresh, never remembered
+    fits = not status or rect.x + 56 + kit.font(28).size(status)[0] <= rect.right - 26
+    key = ("si.seat", seat.name, seat.style, (tokens, marker) if show_score else None, tag,
+           tuple(clue) if show_clue else None, hand_count, status, tuple(status_colour or ()), done) if fits else None
+    kit.filled_panel(surface, rect, key, content, c.panel, radius=26, border=tuple(border),
+                     border_width=6 if highlight else 4)
 
 
 def fit_text(kit: Any, text: str, size: int, width: int) -> str:
@@ -220,14 +235,18 @@ def draw_score_track(surface: pygame.Surface, ctx: Any, scores: Sequence[float],
     safe = kit.safe_rect
     left, right = safe.x + 170, safe.right - 40
     bar = pygame.Rect(left - 30, y - 26, right - left + 60, 52)
-    kit.panel(surface, bar, c.panel, radius=26, border=c.panel_hi)
+    step = (right - left) / length
+
+    def dots() -> None:
+        for n in range(length + 1):
+            x = int(left + n * step)
+            big = n % 5 == 0
+            pygame.draw.circle(surface, c.panel_hi if not big else c.muted, (x, y), 7 if big else 4)
+
+    # the label is drawn after the dots (as ever); it lies left of the bar, apart from them
+    kit.filled_panel(surface, bar, ("si.track", left, length), dots, c.panel, radius=26, border=tuple(c.panel_hi))
     if label:
         kit.blit_text(surface, label, 30, (bar.x - 16, y), "midright", c.muted)
-    step = (right - left) / length
-    for n in range(length + 1):
-        x = int(left + n * step)
-        big = n % 5 == 0
-        pygame.draw.circle(surface, c.panel_hi if not big else c.muted, (x, y), 7 if big else 4)
     for n in range(0, length + 1, 5):
         kit.blit_text(surface, str(n), 28, (int(left + n * step), y + 28), "midtop", c.muted)
     groups: dict[int, list[tuple[int, int]]] = {}

@@ -1,0 +1,107 @@
+"""Remembered panels (``UiKit.filled_panel``) and the trimmed panel shadow draw exactly
+the pixels of drawing everything again, on any background and through whole bot matches."""
+
+import random
+
+import pygame
+import pytest
+
+from game.context import build_context
+from game.core.rng import Rng
+from game.core.session import Session
+from game.settings import Settings
+from game.ui.kit import PANEL_BLUR, PANEL_SHADOW_DROP, UiKit
+
+
+@pytest.fixture(scope="module")
+def kit():
+    build_context(headless=True, settings=Settings())  # pygame + hidden display
+    return UiKit(Settings())
+
+
+def noise(size=(640, 420), seed=5) -> pygame.Surface:
+    """A busy opaque background: every pixel differs from its neighbours."""
+    surface = pygame.Surface(size)
+    rng = random.Random(seed)
+    for _ in range(400):
+        colour = (rng.randrange(256), rng.randrange(256), rng.randrange(256))
+        pygame.draw.rect(surface, colour, (rng.randrange(size[0]), rng.randrange(size[1]), 40, 30))
+    return surface
+
+
+def same(a: pygame.Surface, b: pygame.Surface) -> bool:
+    return bytes(a.get_view("2")) == bytes(b.get_view("2"))
+
+
+@pytest.mark.parametrize("size,radius", [((404, 186), 26), ((120, 40), 26), ((300, 52), 26), ((90, 90), 60)])
+def test_panel_shadow_trimmed_under_the_fill_leaves_the_same_pixels(kit, size, radius):
+    rect = pygame.Rect((100, 90), size)
+    ours, reference = noise(), noise()
+    kit.panel(ours, rect, kit.colours.panel, radius=radius, border=kit.colours.gold)
+    shadow = kit._shadow(rect.size, radius, PANEL_BLUR)  # the whole shadow, as panels drew it before
+    reference.blit(shadow, (rect.x - PANEL_BLUR * 2, rect.y - PANEL_BLUR * 2 + PANEL_SHADOW_DROP))
+    pygame.draw.rect(reference, kit.colours.panel, rect, border_radius=radius)
+    pygame.draw.rect(reference, kit.colours.gold, rect, width=4, border_radius=radius)
+    assert same(ours, reference)
+
+
+def test_a_remembered_panel_is_painted_once_and_blitted_identically_after(kit):
+    painted = []
+    rect = pygame.Rect(120, 100, 404, 186)
+
+    def draw(surface, key):
+        def content():
+            painted.append(key)
+            kit.seat_token(surface, 3, (rect.x + 38, rect.y + 36), 24)
+            kit.blit_text(surface, "Bérénice", 34, (rect.x + 72, rect.y + 36), "midleft")
+            pygame.draw.rect(surface, kit.colours.good, (rect.x + 18, rect.y + 70, 70, 70), border_radius=18)
+        kit.filled_panel(surface, rect, key, content, kit.colours.panel, radius=26, border=kit.colours.accent)
+
+    first, second, moved = noise(seed=1), noise(seed=1), noise(seed=2)
+    draw(first, "seat-3")
+    draw(second, "seat-3")
+    draw(moved, "seat-3")  # another background under the same panel
+    fresh = noise(seed=2)
+    kit._panels.clear()
+    draw(fresh, "seat-3")
+    assert painted == ["seat-3", "seat-3"]  # once, and once more after the cache was emptied
+    assert same(first, second) and same(moved, fresh)
+
+
+def test_an_unkeyed_or_clipped_panel_is_never_remembered(kit):
+    kit._panels.clear()
+    surface = noise()
+    kit.filled_panel(surface, (10, 10, 200, 100), None, lambda: None)
+    surface.set_clip(pygame.Rect(0, 0, 100, 100))
+    kit.filled_panel(surface, (10, 10, 200, 100), "half", lambda: None)
+    assert not kit._panels
+
+
+@pytest.mark.parametrize("game_id", ["secret_identity", "secret_identity_coop"])
+def test_secret_identity_boards_draw_the_same_with_remembered_panels(game_id):
+    """A bot match of eight: every 15th frame drawn with the panels remembered so far
+    equals the frame drawn with none remembered."""
+    ctx = build_context(headless=True, lang="en", settings=Settings(), seats=0)
+    for i in range(8):
+        ctx.seats.add_bot(f"Bot {i + 1}")
+    entry = ctx.games[game_id]
+    catalogue = ctx.catalogue.game(entry.catalogue_key)
+    session = Session(entry.make_definition(catalogue), entry.default_config(8), 3)
+    bots = {s: entry.make_bot(catalogue, s, Rng.from_seed(f"b{s}")) for s in range(8)}
+    board = entry.scenes().make_board(ctx, entry, session, bots)
+    board.bot_delay = (1, 2)
+    ctx.stack.push(board)
+    warm, cold = ctx.kit.canvas(), ctx.kit.canvas()
+    compared = 0
+    for frame in range(900):
+        ctx.stack.fixed_update(1 / 60)
+        if frame % 15:
+            continue
+        ctx.stack.draw(warm, 1.0)
+        ctx.stack.draw(warm, 1.0)  # the second draw uses what the first remembered
+        remembered = len(ctx.kit._panels)
+        ctx.kit._panels.clear()
+        ctx.stack.draw(cold, 1.0)
+        assert remembered and same(warm, cold), f"frame {frame}, phase {board.public.phase}"
+        compared += 1
+    assert compared == 60
