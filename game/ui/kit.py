@@ -17,7 +17,7 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import pygame
 
@@ -393,6 +393,14 @@ class UiKit:
             image = _convert(pygame.image.load_sized_svg(str(path), (size, size)))
             self._icons[key] = image
         return image
+
+    def sprite(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """A surface drawn once by ``make`` and cached under ``key`` (callers start their
+        key with a name of their own, e.g. ``("medallion", ...)``)."""
+        surface = self._sprites.get(key)
+        if surface is None:
+            surface = self._sprites[key] = make()
+        return surface
 
     # --- seats -------------------------------------------------------------------------------
     def seat_style(self, style: int) -> SeatStyle:

@@ -14,6 +14,7 @@ from typing import Any, Sequence
 import pygame
 
 from ...scenes.ring import RING_CENTER, RING_RADIUS
+from .portrait import portrait
 from .view import Shown, track_position
 
 SLOT_W, SLOT_H = 214, 158
@@ -58,7 +59,7 @@ def icon_or_fallback(kit: Any, code: str, size: int) -> pygame.Surface:
 def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, number: int, center: Sequence[int],
                         border: Sequence[int] | None = None, glow: Sequence[int] | None = None, scale: float = 1.0,
                         dim: bool = False) -> pygame.Rect:
-    """A character card on the ring: number badge, OpenMoji portrait, name."""
+    """A character card on the ring: number badge, portrait (emoji or medallion), name."""
     kit, c = ctx.kit, ctx.kit.colours
     rect = pygame.Rect(0, 0, int(SLOT_W * scale), int(SLOT_H * scale))
     rect.center = (int(center[0]), int(center[1]))
@@ -67,7 +68,7 @@ def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, numbe
     fill = mix(c.panel, c.bg, 0.5) if dim else c.panel
     kit.panel(surface, rect, fill, radius=26, border=border or c.panel_hi, border_width=6 if border else 4)
     if character is not None:
-        icon = icon_or_fallback(kit, character.icon, int(86 * scale))
+        icon = portrait(kit, character, ctx.settings.lang, int(86 * scale), FALLBACK_ICON)
         surface.blit(icon, icon.get_rect(midtop=(rect.centerx, rect.y + 4)))
         name = character.name(ctx.settings.lang)
         kit.blit_text(surface, name, 28, (rect.centerx, rect.bottom - 10), "midbottom",

@@ -78,7 +78,7 @@ class CompetitiveState:
 
 class CompetitiveRules(SecretIdentityRules):
     id = "secret_identity"
-    options = {"replacements_per_round": 3, "catch_up": True, "family_only": False}
+    options = {"replacements_per_round": 3, "catch_up": True, "family": True, "connoisseurs": False}
 
     # --- set-up ------------------------------------------------------------------------
     def setup(self, config: Mapping[str, Any], rng: Rng) -> CompetitiveState:
