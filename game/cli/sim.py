@@ -6,7 +6,10 @@ says otherwise: ``--bot-level easy`` for every seat, ``--bot-level 0=sharp`` for
 (repeatable), so one leveled bot can be measured against normal ones. Bots act at once
 (no thinking delay: that is the table's, scenes/match.py). ``matches`` depends only on the seed (match
 ``i`` is seeded ``"S:i"``), so two runs with the same seed print the same matches; only
-``matches_per_second`` in the summary changes. GAME is a game id, or ``module:ATTR``
+``matches_per_second`` in the summary changes. ``--tag-noise P`` gives every bot its own copy of the associations it reasons with,
+a share P of links changed at random from the bot's own seeded rng (games whose bots
+have ``vary_associations``: Secret Identity), as different people think differently.
+GAME is a game id, or ``module:ATTR``
 naming a :class:`~game.games.GameEntry` (the tests' toy game: ``tests.toygame:ENTRY``).
 """
 
@@ -59,6 +62,17 @@ def parse_level(text: str) -> tuple[int | None, str]:
     return (int(seat) if sep else None), level
 
 
+def noise_share(text: str) -> float:
+    """``--tag-noise``: a share between 0 and 1."""
+    try:
+        share = float(text)
+    except ValueError:
+        share = -1.0
+    if not 0.0 <= share <= 1.0:
+        raise argparse.ArgumentTypeError(f"expected a share between 0 and 1, got {text!r}")
+    return share
+
+
 def seat_levels(seats: int, levels: Sequence[tuple[int | None, str]] = ()) -> list[str]:
     """Each seat's bot level: ``normal``, then the ``--bot-level`` choices in order."""
     out = [DEFAULT_LEVEL] * seats
@@ -74,9 +88,10 @@ def seat_levels(seats: int, levels: Sequence[tuple[int | None, str]] = ()) -> li
 
 def simulate(entry: GameEntry, catalogue: Any, seats: int, matches: int, seed: str,
              options: Mapping[str, Any] | None = None, check: bool = False,
-             levels: Sequence[str] | None = None) -> dict[str, Any]:
+             levels: Sequence[str] | None = None, tag_noise: float = 0.0) -> dict[str, Any]:
     """Play ``matches`` bot matches; return ``{"matches": [...], "summary": {...}}``.
-    ``levels``: each seat's bot level (default: all normal)."""
+    ``levels``: each seat's bot level (default: all normal); ``tag_noise``: see the
+    module docstring."""
     definition = entry.make_definition(catalogue)
     config = entry.default_config(seats)
     config.update(options or {})
@@ -87,6 +102,12 @@ def simulate(entry: GameEntry, catalogue: Any, seats: int, matches: int, seed: s
         match_seed = f"{seed}:{index}"
         bots = {s: entry.make_bot(catalogue, s, Rng.from_seed(f"bot:{match_seed}:{s}"), levels[s])
                 for s in range(seats)}
+        if tag_noise:
+            for bot in bots.values():
+                vary = getattr(bot, "vary_associations", None)
+                if vary is None:
+                    raise SystemExit(f"--tag-noise: {entry.id} bots reason with no associations to vary")
+                vary(tag_noise)
         result = play_match(definition, config, match_seed, bots, check=check)
         outcome = result.outcome
         played.append({
@@ -98,7 +119,8 @@ def simulate(entry: GameEntry, catalogue: Any, seats: int, matches: int, seed: s
             "measures": dict(outcome.measures),
         })
     elapsed = time.perf_counter() - started
-    return {"game": entry.id, "seats": seats, "config": config, "bot_levels": levels, "matches": played,
+    return {"game": entry.id, "seats": seats, "config": config, "bot_levels": levels, "tag_noise": tag_noise,
+            "matches": played,
             "summary": summarise(played, seats, elapsed)}
 
 
@@ -130,6 +152,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a lobby option, e.g. free_swap=true (repeatable)")
     parser.add_argument("--bot-level", action="append", type=parse_level, default=[], metavar="[SEAT=]LEVEL",
                         help=f"bot level ({', '.join(LEVELS)}) for every seat, or SEAT=LEVEL for one (repeatable)")
+    parser.add_argument("--tag-noise", type=noise_share, default=0.0, metavar="P",
+                        help="every bot's own associations, a share P (0-1) of links changed at random")
     parser.add_argument("--check", action="store_true", help="also run the harness checks on every step")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -144,12 +168,14 @@ def run(args: argparse.Namespace) -> int:
     for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
     levels = seat_levels(seats, args.bot_level)
-    report = simulate(entry, catalogue, seats, args.matches, str(args.seed), dict(args.option), args.check, levels)
+    report = simulate(entry, catalogue, seats, args.matches, str(args.seed), dict(args.option), args.check, levels,
+                      args.tag_noise)
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
         return 0
     summary = report["summary"]
-    print(f"{entry.id}: {summary['matches']} matches, {seats} seats, seed {args.seed}, bots {' '.join(levels)}")
+    noise = f", tag noise {args.tag_noise:g}" if args.tag_noise else ""
+    print(f"{entry.id}: {summary['matches']} matches, {seats} seats, seed {args.seed}, bots {' '.join(levels)}{noise}")
     print(f"  mean scores       {summary['mean_scores']}")
     print(f"  win rates         {summary['win_rates']}")
     print(f"  end reasons       {summary['reasons']}")

@@ -39,7 +39,9 @@ CLUE_NOISE = {"easy": 3.0, "normal": 1.0, "sharp": 0.0}
 
 
 class TagModel:
-    """Tag rarity weights and per-pair match scores for one catalogue."""
+    """Tag rarity weights and per-pair match scores for one catalogue: one player's
+    associations. The base model links through the catalogue's own tags; a
+    :meth:`varied` copy is another person's, who links a little differently."""
 
     def __init__(self, catalogue: Any) -> None:
         self.catalogue = catalogue
@@ -52,13 +54,26 @@ class TagModel:
         self.picto_tags = {p.id: frozenset(p.tags) for p in catalogue.pictograms.values()}
         self.char_tags = {c.id: frozenset(c.tags) for c in catalogue.characters}
         self.card_pictos = {card.id: card.pictograms for card in catalogue.cards}
+        self.vocabulary = sorted(catalogue.tags)
         self._match: dict[tuple[str, str], float] = {}
+
+    def tags_of(self, kind: str, item: str) -> frozenset[str]:
+        """The tags this player links to a character (``kind`` "c") or pictogram ("p")."""
+        table = self.char_tags if kind == "c" else self.picto_tags
+        return table.get(item, frozenset())
+
+    def varied(self, share: float, rng: Rng) -> "TagModel":
+        """Another person's associations: each link (a tag of a character or of a
+        pictogram) is, with probability ``share``, swapped for a random tag it lacks
+        (``sim --tag-noise``). Draws one seed
+        from ``rng``; each item is varied from it when first needed."""
+        return VariedTagModel(self, share, rng.next_u64())
 
     def match(self, pictogram: str, character: str) -> float:
         key = (pictogram, character)
         value = self._match.get(key)
         if value is None:
-            shared = self.picto_tags.get(pictogram, frozenset()) & self.char_tags.get(character, frozenset())
+            shared = self.tags_of("p", pictogram) & self.tags_of("c", character)
             value = sum(self.weight.get(tag, 0.0) for tag in shared)
             self._match[key] = value
         return value
@@ -84,6 +99,41 @@ class TagModel:
         raw = [math.exp(SHARPNESS * (s - top)) if ok else 0.0 for s, ok in zip(scores, allowed)]
         total = sum(raw)
         return [r / total for r in raw]
+
+
+class VariedTagModel(TagModel):
+    """:meth:`TagModel.varied`: the base's tags with a share of them swapped, each item
+    varied from its own seed (``seed:kind:id``) so the result is the same whatever
+    order items are first looked at in."""
+
+    def __init__(self, base: TagModel, share: float, seed: int) -> None:
+        self.catalogue = base.catalogue
+        self.base = base
+        self.weight = base.weight
+        self.card_pictos = base.card_pictos
+        self.vocabulary = base.vocabulary
+        self.share = share
+        self.seed = seed
+        self._tags: dict[tuple[str, str], frozenset[str]] = {}
+        self._match = {}
+
+    def tags_of(self, kind: str, item: str) -> frozenset[str]:
+        key = (kind, item)
+        tags = self._tags.get(key)
+        if tags is None:
+            tags = self._tags[key] = self._vary(self.base.tags_of(kind, item), Rng.from_seed(f"{self.seed}:{kind}:{item}"))
+        return tags
+
+    def _vary(self, tags: frozenset[str], rng: Rng) -> frozenset[str]:
+        out = set(tags)
+        for tag in sorted(tags):
+            if rng.random() < self.share:
+                out.discard(tag)
+                new = rng.choice(self.vocabulary)
+                while new in tags or new in out:  # rejection: a tag it lacks
+                    new = rng.choice(self.vocabulary)
+                out.add(new)
+        return frozenset(out)
 
 
 @lru_cache(maxsize=4)
@@ -171,7 +221,18 @@ def assign(logp: Sequence[Sequence[float]]) -> list[int]:
     return max(best.values(), key=lambda item: item[0])[1] if best else []
 
 
-class CompetitiveBot(Bot):
+class AssociatingBot(Bot):
+    """A bot that links pictograms to characters through its own :class:`TagModel`."""
+
+    model: TagModel
+
+    def vary_associations(self, share: float) -> None:
+        """Think a little differently from the catalogue (and from every other bot):
+        ``share`` of this bot's links are changed at random, from its own rng."""
+        self.model = self.model.varied(share, self.rng)
+
+
+class CompetitiveBot(AssociatingBot):
     """Plays SI: ready at once, a planned clue, then consistent distinct votes."""
 
     def __init__(self, seat: int, rng: Rng, catalogue: Any, level: str = DEFAULT_LEVEL) -> None:
@@ -225,7 +286,7 @@ class CompetitiveBot(Bot):
         return self._reading[key]
 
 
-class CoopBot(Bot):
+class CoopBot(AssociatingBot):
     """Plays the cooperative mode: the same clue planner; as a guesser, moves the team
     cursor to the listener's favourite and locks once it is there — as far as ``legal``
     allows: while people guess, the board keeps the lock for them (and takes the moves
