@@ -265,3 +265,21 @@ def test_one_family_filter_on_by_default_in_every_game_and_one_judgement(shipped
             assert entry.default_config(entry.min_seats)["family"] is True, entry.id
     assert shipped.character("dracula").family == shipped.character("vampire").family is True
     assert not shipped.character("bluebeard").family
+
+
+#: Pictures that look alike at TV size: at most one of each group is a pictogram.
+LOOK_ALIKE = (
+    {"1F5FC"},                  # Tokyo Tower reads as the Eiffel Tower (and was tagged Asia)
+    {"1F47F", "1F608"},         # imp / smiling face with horns
+    {"1F620", "1F621"},         # angry / pouting
+)
+
+
+def test_no_look_alike_pictograms_and_labels_that_mean_the_tags(shipped):
+    icons = {p.icon for p in shipped.pictograms.values()}
+    for group in LOOK_ALIKE:
+        assert len(group & icons) <= (0 if len(group) == 1 else 1), group
+    bishop = shipped.pictograms["chess_bishop"]
+    assert "religion" not in bishop.tags  # "Fou" in French
+    mask = shipped.pictograms["goblin"]
+    assert "Tengu" not in mask.label.fr and "Goblin" not in mask.label.en
