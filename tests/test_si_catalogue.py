@@ -271,6 +271,7 @@ def test_one_family_filter_on_by_default_in_every_game_and_one_judgement(shipped
 LOOK_ALIKE = (
     {"1F5FC"},                  # Tokyo Tower reads as the Eiffel Tower (and was tagged Asia)
     {"1F47F", "1F608"},         # imp / smiling face with horns
+    {"2620", "1F3F4-200D-2620-FE0F"},  # skull and crossbones / pirate flag
     {"1F620", "1F621"},         # angry / pouting
 )
 
