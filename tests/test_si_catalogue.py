@@ -284,3 +284,25 @@ def test_no_look_alike_pictograms_and_labels_that_mean_the_tags(shipped):
     assert "religion" not in bishop.tags  # "Fou" in French
     mask = shipped.pictograms["goblin"]
     assert "Tengu" not in mask.label.fr and "Goblin" not in mask.label.en
+
+
+def test_hooks_are_the_links_anyone_makes(shipped):
+    """Issue 15 item 4: the booklet's own example and the bat are hooks."""
+    assert "whale" in shipped.character("pinocchio").hooks
+    assert "bat" in shipped.character("dracula").hooks
+    from game.games.secret_identity.rules.common import character_pool
+
+    for lang in ("fr", "en"):
+        everyday = character_pool(shipped, {"deck_lang": lang})
+        assert sum(len(shipped.character(c).hooks) >= 2 for c in everyday) >= 0.8 * len(everyday), lang
+
+
+def test_a_hook_that_is_no_pictogram_is_a_located_error(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(DATA / "secret_identity", data / "secret_identity")
+    path = data / "secret_identity" / "characters.yaml"
+    text = path.read_text(encoding="utf-8").replace("hooks: [nose, liar, whale", "hooks: [nose, liar, whales", 1)
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        load_catalogue(data, None)
+    assert "characters.yaml:" in str(caught.value) and "'whales'" in str(caught.value)

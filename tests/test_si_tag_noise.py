@@ -18,13 +18,17 @@ def catalogue():
     return load_catalogue(DATA)[0]
 
 
-def changed_share(a: TagModel, b: TagModel, catalogue) -> float:
+PICTOS = ("bat", "whale", "crown", "sun", "skull", "rose", "magic_wand", "ship", "apple", "horse")
+
+
+def changed_share(a: TagModel, b: TagModel) -> float:
+    """Share of ``a``'s links (over a few pictograms) that ``b`` does not have."""
     links = changed = 0
-    for character in catalogue.characters:
-        mine, theirs = a.tags_of("c", character.id), b.tags_of("c", character.id)
+    for picto in PICTOS:
+        mine, theirs = a.links(picto), b.links(picto)
         links += len(mine)
-        changed += len(mine - theirs)
-        assert len(theirs) == len(mine)  # a changed link is swapped, not dropped
+        changed += sum(1 for c, strength in mine.items() if theirs.get(c, 0.0) < strength - 1e-9)
+        assert abs(sum(mine.values()) - sum(theirs.values())) < 1e-6  # a link moves, it is not lost
     return changed / links
 
 
@@ -34,13 +38,13 @@ def test_each_bot_varies_its_own_links_from_its_own_rng(catalogue):
     for bot in bots:
         bot.vary_associations(0.2)
     first, second = (bot.model for bot in bots)
-    assert 0.17 < changed_share(base, first, catalogue) < 0.23
-    assert 0.17 < changed_share(base, second, catalogue) < 0.23
-    assert changed_share(first, second, catalogue) > 0.3  # independently of each other
+    assert 0.15 < changed_share(base, first) < 0.25
+    assert 0.15 < changed_share(base, second) < 0.25
+    assert changed_share(first, second) > 0.25  # independently of each other
     again = CompetitiveBot(0, Rng.from_seed("bot:0"), catalogue)
     again.vary_associations(0.2)
-    assert changed_share(first, again.model, catalogue) == 0  # seeded: the same copy
-    assert changed_share(base, TagModel(catalogue).varied(0.0, Rng.from_seed(1)), catalogue) == 0
+    assert changed_share(first, again.model) == 0  # seeded: the same copy
+    assert changed_share(base, base.varied(0.0, Rng.from_seed(1))) == 0
 
 
 def test_sim_tag_noise_changes_play_and_is_deterministic(catalogue):

@@ -14,6 +14,9 @@ file breaking this raises, a custom character's clashing icon is dropped (medall
 everyday deck of a language is its fame-3 characters, the others come with the
 ``connoisseurs`` option (:func:`rules.common.character_pool`).
 
+``hooks`` name the pictograms anyone links to a character at once (Pinocchio: the
+whale, the nose): the bots weigh them above any shared tag.
+
 Characters and pictograms share one tag vocabulary: the bots score a pictogram against a
 character by the tags they have in common (SI-4 clue bot, SI-5 voting bot).
 
@@ -98,6 +101,8 @@ class Character:
     family: bool
     #: Per language, 1-3: 3 = any family table knows them (the everyday deck).
     fame: Fame = Fame()
+    #: Pictogram ids anyone links to this character at once.
+    hooks: tuple[str, ...] = ()
     #: True when the character comes from the player's own custom deck.
     custom: bool = False
 
@@ -149,14 +154,13 @@ def load_catalogue(data_dir: Path, custom_dir: Path | None = None) -> tuple[SICa
     folder = data_dir / FOLDER
     tags = load_text_table(folder / "tags.yaml", "tags", "tag")
     pictograms, cards = _load_pictos(folder / "pictos.yaml", tags)
-    pictured = {picture_key(p.icon): p.id for p in pictograms.values()}
-    categories, characters = _load_characters(folder / "characters.yaml", tags, {}, {}, pictured, custom=False)
+    categories, characters = _load_characters(folder / "characters.yaml", tags, {}, {}, pictograms, custom=False)
     warnings: list[str] = []
     if custom_dir is not None:
         for path in sorted((custom_dir / FOLDER).glob("*.yaml")):
             try:
                 check_deck_size(path)
-                extra_categories, extra = _load_characters(path, tags, categories, characters, pictured,
+                extra_categories, extra = _load_characters(path, tags, categories, characters, pictograms,
                                                            custom=True)
             except DataError as exc:
                 warnings.append(str(exc))
@@ -178,11 +182,11 @@ def _load_characters(
     tags: dict[str, Text],
     known_categories: dict[str, Category],
     known_characters: dict[str, Character],
-    pictured: dict[str, str],
+    pictograms: dict[str, "Pictogram"],
     custom: bool,
 ) -> tuple[dict[str, Category], dict[str, Character]]:
-    """Categories and characters of one file; ``known_*`` are those loaded before it;
-    ``pictured`` maps each pictogram's :func:`picture_key` to its id."""
+    """Categories and characters of one file; ``known_*`` are those loaded before it."""
+    pictured = {picture_key(p.icon): p.id for p in pictograms.values()}
     where, root = load_mapping(path)
     categories: dict[str, Category] = {}
     if "categories" in root or not custom:
@@ -219,6 +223,7 @@ def _load_characters(
             tags=character_tags,
             family=family,
             fame=_fame(where, node, what, required=not custom),
+            hooks=_hooks(where, node, what, pictograms),
             custom=custom,
         )
     return categories, characters
@@ -235,6 +240,19 @@ def _fame(where: Any, node: Any, what: str, required: bool) -> Fame:
     if set(table) - set(LANGS):
         raise where.error(node, f"{what}: fame has only {' and '.join(LANGS)}", "fame")
     return Fame(table["fr"], table["en"])
+
+
+def _hooks(where: Any, node: Any, what: str, pictograms: dict[str, "Pictogram"]) -> tuple[str, ...]:
+    """``hooks: [pictogram ids]`` (optional), each a known pictogram, once."""
+    if "hooks" not in node:
+        return ()
+    hooks = where.field(node, "hooks", list, what)
+    for picto_id in hooks:
+        if picto_id not in pictograms:
+            raise where.error(node, f"{what}: hook {picto_id!r} is not a pictogram", "hooks")
+    if len(set(hooks)) != len(hooks):
+        raise where.error(node, f"{what}: a hook is named twice", "hooks")
+    return tuple(hooks)
 
 
 def _load_pictos(path: Path, tags: dict[str, Text]) -> tuple[dict[str, Pictogram], list[PictoCard]]:
