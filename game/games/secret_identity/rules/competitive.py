@@ -206,7 +206,10 @@ class CompetitiveRules(SecretIdentityRules):
     # --- players' actions --------------------------------------------------------------
     @staticmethod
     def _can_replace(state: CompetitiveState) -> bool:
-        return len(state.replaced) < state.replacements_per_round and bool(state.pool)
+        """SI-3, up to the cap, and only from characters the later rounds can spare
+        (a pool of just 32 with the family filter must still deal 8 every round, SI-1)."""
+        spare = len(state.pool) - SLOTS * (ROUNDS - state.round)
+        return len(state.replaced) < state.replacements_per_round and spare > 0
 
     def _replace(self, state: CompetitiveState, seat: int, data: Mapping[str, Any]) -> None:
         """SI-3: a public replacement of a character nobody knows, up to the option's cap."""
