@@ -361,7 +361,8 @@ class CompetitiveRules(SecretIdentityRules):
             round=state.round,
             rounds=ROUNDS,
             board=tuple(state.board),
-            replacements_left=max(0, state.replacements_per_round - len(state.replaced)) if state.pool else 0,
+            replacements_left=(max(0, state.replacements_per_round - len(state.replaced))
+                               if self._can_replace(state) else 0),
             replaced=tuple(state.replaced),
             seats=tuple(seats),
             last=state.history[-1] if state.history else None,
