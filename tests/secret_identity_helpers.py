@@ -8,7 +8,7 @@ from game.games.secret_identity.catalogue import Category, Character, PictoCard,
 TAGS = [f"t{i:02d}" for i in range(40)]
 
 
-def tiny_catalogue(characters: int = 40, cards: int = 90, seed: int = 7) -> SICatalogue:
+def tiny_catalogue(characters: int = 50, cards: int = 90, seed: int = 7) -> SICatalogue:
     rng = Rng.from_seed(seed)
     categories = {"a": Category("a", Text("A", "A")), "b": Category("b", Text("B", "B"))}
     people = tuple(

@@ -156,13 +156,15 @@ def deck_loaders():
     only a DataError skips the file), over the shipped catalogue, and a real deck."""
     data = paths.data_dir()
     si_tags = secret_identity.load_text_table(data / "secret_identity" / "tags.yaml", "tags", "tag")
+    pictograms, _ = secret_identity._load_pictos(data / "secret_identity" / "pictos.yaml", si_tags)
     categories, characters = secret_identity._load_characters(data / "secret_identity" / "characters.yaml", si_tags,
-                                                              {}, {}, custom=False)
+                                                              {}, {}, pictograms, custom=False)
     pe = personality.load_catalogue(data)[0]
     words = incognito._load_words(data / "incognito" / "words.yaml", {}, custom=False)
     category = next(iter(categories))
     return {
-        "secret_identity": (lambda path: secret_identity._load_characters(path, si_tags, categories, characters, True),
+        "secret_identity": (lambda path: secret_identity._load_characters(path, si_tags, categories, characters,
+                                                                           pictograms, True),
                             "categories:\n  office: {fr: Le bureau, en: The office}\ncharacters:\n"
                             "  - id: my_boss\n    name: {fr: Mon patron, en: My boss}\n    category: office\n"
                             "    icon: '1F9D1-200D-1F4BC'\n    tags: [leader]\n"

@@ -302,3 +302,25 @@ def test_every_lobby_fits_its_panel_without_overlap(scale, safe):
 def _choice_texts(ctx, entry, row):
     spec = next(s for s in entry.options if f"option.{s.id}" == row.key)
     return [option_text(ctx, spec, v) for v in spec.choices]
+
+
+def test_connoisseurs_tile_opts_in_the_less_known_characters(ctx):
+    """The everyday deck is the table language's fame-3 characters; the deck screen's
+    connoisseurs tile adds the others (issue 15 item 3)."""
+    lobby = _si_lobby(ctx)
+    assert lobby.config()["connoisseurs"] is False and lobby.config()["deck_lang"] == ctx.settings.lang
+    everyday = lobby.deck.count(lobby.config())
+    deck = _open_deck(ctx, lobby)
+    tile = deck.deck.opt_in_tile(lobby.config())
+    assert tile.id == "connoisseurs" and tile.count > 0
+    deck.focus_key("cat.connoisseurs")
+    draw(ctx)
+    press(ctx, Intent.CONFIRM, ("pad", 3))
+    assert lobby.extra["connoisseurs"] is True
+    assert lobby.deck.count(lobby.config()) == everyday + tile.count
+    deck.focus_key("all")
+    press(ctx, Intent.CONFIRM, ("pad", 3))  # every category: the opt-in stays as it is
+    assert lobby.extra["connoisseurs"] is True
+    press(ctx, Intent.BACK, ("pad", 3))
+    press(ctx, Intent.MENU, ("pad", 3))
+    assert ctx.stack.top.session.config["connoisseurs"] is True

@@ -43,7 +43,25 @@ def test_catch_up_and_replacements_survive_the_harness():
                         and a.data["number"] != choice.data["number"])
 
     bots = {s: (Contrarian if s == 0 else CompetitiveBot)(s, Rng(s), CAT) for s in range(6)}
-    result = play_match(entry.make_definition(CAT), entry.default_config(6), 9, bots, check=True)
+    config = entry.default_config(6)
+    result = play_match(entry.make_definition(CAT), config, 2, bots, check=True)
     state = result.session.state
     assert state.used  # replaced characters left the match
     assert any(r.catch_up[0] == 2 for r in state.history)
+
+
+def test_replacements_leave_every_later_round_eight_characters():
+    """SI-1 over SI-3: with the family filter the tiny deck holds just 32 characters,
+    so no replacement may be taken from what rounds still to come will deal."""
+    entry = ENTRIES[0]
+
+    class Replacer(CompetitiveBot):
+        def act(self, view, legal):
+            replace = [a for a in legal if a.kind == "replace"]
+            return replace[0] if replace else super().act(view, legal)
+
+    deck = tiny_catalogue(40)  # 32 of them family characters
+    bots = {s: Replacer(s, Rng(s), deck) for s in range(4)}
+    result = play_match(entry.make_definition(deck), entry.default_config(4), 3, bots, check=True)
+    state = result.session.state
+    assert len(state.history) == 4 and all(len(r.board) == 8 for r in state.history)

@@ -246,10 +246,10 @@ def test_si9_ties_broken_by_cards_left_then_shared():
 
 
 def test_family_and_category_filters():
-    everyone = character_pool(CAT, {})
-    family = character_pool(CAT, {"family_only": True})
+    everyone = character_pool(CAT, {"family": False})
+    family = character_pool(CAT, {})  # the family filter is on by default
     only_a = character_pool(CAT, {"categories": ["a"]})
-    assert len(everyone) == 40 and len(family) == 32
+    assert len(everyone) == 50 and len(family) == 40
     assert all(CAT.character(c).category == "a" for c in only_a)
     with pytest.raises(ValueError):
         RULES.setup({"seats": 4, "categories": ["a"]}, Rng.from_seed(1))

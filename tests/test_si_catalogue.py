@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from game.data_loading import DataError
-from game.games.secret_identity.catalogue import load_catalogue
+from game.games.secret_identity.catalogue import load_catalogue, picture_key
 from game.icons import icon_exists
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -26,6 +26,61 @@ def test_shipped_counts(shipped):
     assert {p for card in shipped.cards for p in card.pictograms} == set(shipped.pictograms)
 
 
+def test_no_character_picture_is_a_pictogram_picture(shipped):
+    """Players reason from clues, not by matching images (issue 15 item 1)."""
+    pictures = {picture_key(p.icon) for p in shipped.pictograms.values()}
+    portraits = {picture_key(c.icon) for c in shipped.characters if c.icon is not None}
+    assert portraits and not portraits & pictures
+
+
+def test_picture_key_folds_skin_tones_and_gender_variants():
+    assert picture_key("1F9D9-200D-2640-FE0F") == picture_key("1F9D9") == picture_key("1F9D9-1F3FD-200D-2642-FE0F")
+    assert picture_key("1F469-200D-1F52C") == picture_key("1F9D1-200D-1F52C") == picture_key("1F468-1F3FB-200D-1F52C")
+    assert picture_key("1F934") == picture_key("1FAC5") and picture_key("1F474") == picture_key("1F9D3")
+    assert picture_key("1F9DB") != picture_key("1F9D9")
+
+
+def test_everyday_decks_are_big_enough(shipped):
+    """Each language's everyday deck is its fame-3 characters (issue 15 item 3)."""
+    for lang in ("fr", "en"):
+        assert sum(c.fame(lang) == 3 for c in shipped.characters) >= 250, lang
+    assert len(shipped.characters) >= 300
+    known_in_one_country = {"paul_bunyan": "en", "ichabod_crane": "en", "argan": "fr", "tartarin": "fr",
+                            "michel_strogoff": "fr"}
+    for character_id, lang in known_in_one_country.items():
+        other = "en" if lang == "fr" else "fr"
+        assert shipped.character(character_id).fame(other) < 3, character_id
+    for obscure in ("hildegard", "jeanne_baret", "zheng_he", "murasaki_shikibu", "ibn_battuta", "kappa",
+                    "tengu", "selkie", "kelpie"):
+        assert max(shipped.character(obscure).fame.fr, shipped.character(obscure).fame.en) < 3, obscure
+
+
+def test_a_shipped_character_with_a_pictogram_picture_is_a_located_error(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(DATA / "secret_identity", data / "secret_identity")
+    path = data / "secret_identity" / "characters.yaml"
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    line = next(i for i, l in enumerate(lines) if l.strip() == "- id: zeus") + 1
+    lines.insert(line + 2, "    icon: '2600'")  # the sun pictogram
+    path.write_text("\n".join(lines), encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        load_catalogue(data, None)
+    assert f"characters.yaml:{line + 3}" in str(caught.value) and "'sun'" in str(caught.value)
+
+
+def test_a_custom_character_with_a_pictogram_picture_gets_a_medallion(tmp_path):
+    custom = tmp_path / "custom" / "secret_identity"
+    custom.mkdir(parents=True)
+    (custom / "mine.yaml").write_text(
+        "characters:\n  - id: my_sun\n    name: {fr: Mon soleil, en: My sun}\n    category: myths\n"
+        "    icon: '2600'\n", encoding="utf-8")
+    catalogue, warnings = load_catalogue(DATA, tmp_path / "custom")
+    assert warnings == []
+    mine = catalogue.character("my_sun")
+    assert mine.icon is None and mine.fame("fr") == mine.fame("en") == 3
+
+
 def test_cards_hold_four_distinct_pictograms_used_once(shipped):
     seen: set[str] = set()
     for card in shipped.cards:
@@ -38,7 +93,7 @@ def test_every_tag_known_and_icons_exist(shipped):
     for character in shipped.characters:
         assert 6 <= len(character.tags) <= 12, character.id
         assert set(character.tags) <= set(shipped.tags), character.id
-        assert icon_exists(character.icon), character.id
+        assert character.icon is None or icon_exists(character.icon), character.id
         assert character.category in shipped.categories
         assert character.name.fr and character.name.en
     for picto in shipped.pictograms.values():
@@ -183,3 +238,71 @@ def test_bad_custom_deck_is_skipped_with_a_warning(tmp_path, broken, shipped):
     assert catalogue.character("boss2").custom
     assert "my_boss" not in {c.id for c in catalogue.characters}
     assert len(catalogue.characters) == len(shipped.characters) + 2
+
+
+def test_the_everyday_deck_follows_the_table_language(shipped):
+    from game.games.secret_identity.rules.common import character_pool
+
+    english, french = character_pool(shipped, {"deck_lang": "en"}), character_pool(shipped, {"deck_lang": "fr"})
+    assert "paul_bunyan" in english and "paul_bunyan" not in french
+    assert "tartarin" in french and "tartarin" not in english
+    assert "hildegard" not in english + french
+    everything = character_pool(shipped, {"connoisseurs": True})
+    assert {"paul_bunyan", "tartarin", "hildegard"} <= set(everything)
+    assert len(english) >= 250 and len(french) >= 250
+
+
+def test_one_family_filter_on_by_default_in_every_game_and_one_judgement(shipped):
+    """Issue 15 item 7: every game with a deck has the option ``family``, on by default;
+    Dracula and the Vampire are judged alike."""
+    from game.games import all_games
+
+    for entry in all_games().values():
+        specs = {spec.id: spec for spec in entry.options}
+        assert not any("family" in key and key != "family" for key in specs), entry.id
+        if entry.id != "mission_secrete":  # no deck to filter
+            assert specs["family"].default is True, entry.id
+            assert entry.default_config(entry.min_seats)["family"] is True, entry.id
+    assert shipped.character("dracula").family == shipped.character("vampire").family is True
+    assert not shipped.character("bluebeard").family
+
+
+#: Pictures that look alike at TV size: at most one of each group is a pictogram.
+LOOK_ALIKE = (
+    {"1F5FC"},                  # Tokyo Tower reads as the Eiffel Tower (and was tagged Asia)
+    {"1F47F", "1F608"},         # imp / smiling face with horns
+    {"2620", "1F3F4-200D-2620-FE0F"},  # skull and crossbones / pirate flag
+    {"1F620", "1F621"},         # angry / pouting
+)
+
+
+def test_no_look_alike_pictograms_and_labels_that_mean_the_tags(shipped):
+    icons = {p.icon for p in shipped.pictograms.values()}
+    for group in LOOK_ALIKE:
+        assert len(group & icons) <= (0 if len(group) == 1 else 1), group
+    bishop = shipped.pictograms["chess_bishop"]
+    assert "religion" not in bishop.tags  # "Fou" in French
+    mask = shipped.pictograms["goblin"]
+    assert "Tengu" not in mask.label.fr and "Goblin" not in mask.label.en
+
+
+def test_hooks_are_the_links_anyone_makes(shipped):
+    """Issue 15 item 4: the booklet's own example and the bat are hooks."""
+    assert "whale" in shipped.character("pinocchio").hooks
+    assert "bat" in shipped.character("dracula").hooks
+    from game.games.secret_identity.rules.common import character_pool
+
+    for lang in ("fr", "en"):
+        everyday = character_pool(shipped, {"deck_lang": lang})
+        assert sum(len(shipped.character(c).hooks) >= 2 for c in everyday) >= 0.8 * len(everyday), lang
+
+
+def test_a_hook_that_is_no_pictogram_is_a_located_error(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(DATA / "secret_identity", data / "secret_identity")
+    path = data / "secret_identity" / "characters.yaml"
+    text = path.read_text(encoding="utf-8").replace("hooks: [nose, liar, whale", "hooks: [nose, liar, whales", 1)
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        load_catalogue(data, None)
+    assert "characters.yaml:" in str(caught.value) and "'whales'" in str(caught.value)

@@ -6,7 +6,10 @@ says otherwise: ``--bot-level easy`` for every seat, ``--bot-level 0=sharp`` for
 (repeatable), so one leveled bot can be measured against normal ones. Bots act at once
 (no thinking delay: that is the table's, scenes/match.py). ``matches`` depends only on the seed (match
 ``i`` is seeded ``"S:i"``), so two runs with the same seed print the same matches; only
-``matches_per_second`` in the summary changes. GAME is a game id, or ``module:ATTR``
+``matches_per_second`` in the summary changes. ``--tag-noise P`` gives every bot its own copy of the associations it reasons with,
+a share P of links changed at random from the bot's own seeded rng (games whose bots
+have ``vary_associations``: Secret Identity), as different people think differently.
+GAME is a game id, or ``module:ATTR``
 naming a :class:`~game.games.GameEntry` (the tests' toy game: ``tests.toygame:ENTRY``).
 
 ``--jobs N`` (default: every core) plays the matches in N worker processes, in chunks
@@ -65,6 +68,17 @@ def parse_level(text: str) -> tuple[int | None, str]:
     return (int(seat) if sep else None), level
 
 
+def noise_share(text: str) -> float:
+    """``--tag-noise``: a share between 0 and 1."""
+    try:
+        share = float(text)
+    except ValueError:
+        share = -1.0
+    if not 0.0 <= share <= 1.0:
+        raise argparse.ArgumentTypeError(f"expected a share between 0 and 1, got {text!r}")
+    return share
+
+
 def seat_levels(seats: int, levels: Sequence[tuple[int | None, str]] = ()) -> list[str]:
     """Each seat's bot level: ``normal``, then the ``--bot-level`` choices in order."""
     out = [DEFAULT_LEVEL] * seats
@@ -80,9 +94,11 @@ def seat_levels(seats: int, levels: Sequence[tuple[int | None, str]] = ()) -> li
 
 def simulate(entry: GameEntry, catalogue: Any, seats: int, matches: int, seed: str,
              options: Mapping[str, Any] | None = None, check: bool = False,
-             levels: Sequence[str] | None = None, jobs: int = 1, game: str | None = None) -> dict[str, Any]:
+             levels: Sequence[str] | None = None, jobs: int = 1, game: str | None = None,
+             tag_noise: float = 0.0) -> dict[str, Any]:
     """Play ``matches`` bot matches; return ``{"matches": [...], "summary": {...}}``.
-    ``levels``: each seat's bot level (default: all normal).
+    ``levels``: each seat's bot level (default: all normal); ``tag_noise``: see the
+    module docstring.
 
     With ``jobs > 1`` the matches are played in that many processes, which find the
     entry again by ``game`` (the name :func:`resolve_entry` takes; default ``entry.id``)
@@ -92,16 +108,18 @@ def simulate(entry: GameEntry, catalogue: Any, seats: int, matches: int, seed: s
     levels = list(levels or [DEFAULT_LEVEL] * seats)
     started = time.perf_counter()
     if jobs > 1 and matches > 1:
-        played = play_in_parallel(game or entry.id, catalogue, seats, config, levels, seed, matches, check, jobs)
+        played = play_in_parallel(game or entry.id, catalogue, seats, config, levels, seed, matches, check, jobs,
+                                  tag_noise)
     else:
-        played = play_range(entry, catalogue, seats, config, levels, seed, 0, matches, check)
+        played = play_range(entry, catalogue, seats, config, levels, seed, 0, matches, check, tag_noise)
     elapsed = time.perf_counter() - started
-    return {"game": entry.id, "seats": seats, "config": config, "bot_levels": levels, "matches": played,
+    return {"game": entry.id, "seats": seats, "config": config, "bot_levels": levels, "tag_noise": tag_noise,
+            "matches": played,
             "summary": summarise(played, seats, elapsed)}
 
 
 def play_range(entry: GameEntry, catalogue: Any, seats: int, config: Mapping[str, Any], levels: Sequence[str],
-               seed: str, start: int, stop: int, check: bool) -> list[dict[str, Any]]:
+               seed: str, start: int, stop: int, check: bool, tag_noise: float = 0.0) -> list[dict[str, Any]]:
     """Matches ``start`` to ``stop - 1`` of the run seeded ``seed``, one report each."""
     definition = entry.make_definition(catalogue)
     played: list[dict[str, Any]] = []
@@ -109,6 +127,12 @@ def play_range(entry: GameEntry, catalogue: Any, seats: int, config: Mapping[str
         match_seed = f"{seed}:{index}"
         bots = {s: entry.make_bot(catalogue, s, Rng.from_seed(f"bot:{match_seed}:{s}"), levels[s])
                 for s in range(seats)}
+        if tag_noise:
+            for bot in bots.values():
+                vary = getattr(bot, "vary_associations", None)
+                if vary is None:
+                    raise SystemExit(f"--tag-noise: {entry.id} bots reason with no associations to vary")
+                vary(tag_noise)
         result = play_match(definition, config, match_seed, bots, check=check)
         outcome = result.outcome
         played.append({
@@ -123,11 +147,11 @@ def play_range(entry: GameEntry, catalogue: Any, seats: int, config: Mapping[str
 
 
 def play_in_parallel(game: str, catalogue: Any, seats: int, config: Mapping[str, Any], levels: Sequence[str],
-                     seed: str, matches: int, check: bool, jobs: int) -> list[dict[str, Any]]:
+                     seed: str, matches: int, check: bool, jobs: int, tag_noise: float = 0.0) -> list[dict[str, Any]]:
     """:func:`play_range` over ``jobs`` processes: a few chunks per process (so one
     slow chunk does not leave a core idle), gathered in match order."""
     size = max(1, -(-matches // (jobs * 4)))
-    chunks = [(game, catalogue, seats, config, levels, seed, start, min(matches, start + size), check)
+    chunks = [(game, catalogue, seats, config, levels, seed, start, min(matches, start + size), check, tag_noise)
               for start in range(0, matches, size)]
     with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:
         return [match for chunk in pool.map(_play_chunk, chunks) for match in chunk]
@@ -166,6 +190,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a lobby option, e.g. free_swap=true (repeatable)")
     parser.add_argument("--bot-level", action="append", type=parse_level, default=[], metavar="[SEAT=]LEVEL",
                         help=f"bot level ({', '.join(LEVELS)}) for every seat, or SEAT=LEVEL for one (repeatable)")
+    parser.add_argument("--tag-noise", type=noise_share, default=0.0, metavar="P",
+                        help="every bot's own associations, a share P (0-1) of links changed at random")
     parser.add_argument("--check", action="store_true", help="also run the harness checks on every step")
     parser.add_argument("--jobs", type=int, default=None, metavar="N",
                         help="worker processes (default: one per core); the matches do not depend on it")
@@ -187,12 +213,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"warning: {warning}", file=sys.stderr)
     levels = seat_levels(seats, args.bot_level)
     report = simulate(entry, catalogue, seats, args.matches, str(args.seed), dict(args.option), args.check,
-                      levels, jobs=jobs, game=args.game)
+                      levels, jobs=jobs, game=args.game, tag_noise=args.tag_noise)
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
         return 0
     summary = report["summary"]
-    print(f"{entry.id}: {summary['matches']} matches, {seats} seats, seed {args.seed}, bots {' '.join(levels)}")
+    noise = f", tag noise {args.tag_noise:g}" if args.tag_noise else ""
+    print(f"{entry.id}: {summary['matches']} matches, {seats} seats, seed {args.seed}, bots {' '.join(levels)}{noise}")
     print(f"  mean scores       {summary['mean_scores']}")
     print(f"  win rates         {summary['win_rates']}")
     print(f"  end reasons       {summary['reasons']}")

@@ -41,7 +41,9 @@ SLOT_SIZE = (220, 150)
 @dataclass(frozen=True)
 class RingOption:
     label: str
-    icon: str | None = None     # OpenMoji code
+    #: An OpenMoji code, or a comparable callable ``(kit, size) -> Surface`` (a
+    #: character's portrait drawn by its game).
+    icon: str | Callable[[Any, int], pygame.Surface] | None = None
     number: int | None = None   # shown in the slot (1..8); defaults to its place on the ring
     #: The option is a player: the slot shows that seat's shape in its colour by the name.
     seat: int | None = None
@@ -279,7 +281,8 @@ class RingPicker(Scene):
                          else label.get_rect(center=rect.center))
         room = rect.height - 20 - (label.get_height() if label is not None else 0)
         if option.icon:
-            icon = kit.icon(option.icon, max(40, min(84, room - 6)))
+            size = max(40, min(84, room - 6))
+            icon = option.icon(kit, size) if callable(option.icon) else kit.icon(option.icon, size)
             surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.y + 10 + room // 2)))
         elif option.seat is not None:
             style = self.ctx.seats[option.seat].style

@@ -466,6 +466,14 @@ class UiKit:
             self._icons[key] = image
         return image
 
+    def sprite(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """A surface drawn once by ``make`` and cached under ``key`` (callers start their
+        key with a name of their own, e.g. ``("medallion", ...)``)."""
+        surface = self._sprites.get(key)
+        if surface is None:
+            surface = self._sprites[key] = make()
+        return surface
+
     # --- seats -------------------------------------------------------------------------------
     def seat_style(self, style: int) -> SeatStyle:
         return SEAT_STYLES[style % len(SEAT_STYLES)]

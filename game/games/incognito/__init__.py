@@ -20,7 +20,7 @@ ENTRIES = (
         make_bot=lambda catalogue, seat, rng, level=DEFAULT_LEVEL: IncognitoBot(seat, rng, catalogue, level),
         options=(
             OptionSpec(DRAW_LIMIT_OPTION, 0, (0, 60, 90, 120)),  # IN-2, seconds, 0 = off
-            OptionSpec(FAMILY_OPTION, False, (False, True)),
+            OptionSpec(FAMILY_OPTION, True, (True, False)),
         ),
     ),
 )

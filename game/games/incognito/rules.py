@@ -34,7 +34,7 @@ ROUNDS = 3
 TILES = 6
 LAST_CALL_SECONDS = 5
 DRAW_LIMIT_OPTION = "drawing_time_limit"
-FAMILY_OPTION = "family_only"
+FAMILY_OPTION = "family"
 TICKS_PER_SECOND = 60
 
 DEAL, DRAW, LINEUP, VOTE, REVEAL, OVER = "deal", "draw", "lineup", "vote", "reveal", "over"
@@ -111,7 +111,7 @@ class Incognito(GameDefinition):
     id = "incognito"
     min_seats = 3
     max_seats = 6
-    options = {DRAW_LIMIT_OPTION: 0, FAMILY_OPTION: False}
+    options = {DRAW_LIMIT_OPTION: 0, FAMILY_OPTION: True}
 
     def __init__(self, catalogue: Any) -> None:
         self.catalogue = catalogue
@@ -122,7 +122,7 @@ class Incognito(GameDefinition):
         seats = int(config["seats"])
         if not self.min_seats <= seats <= self.max_seats:
             raise ValueError(f"Incognito is for 3 to 6 players, not {seats}")
-        words = self.catalogue.word_ids(family=bool(config.get(FAMILY_OPTION, False)))
+        words = self.catalogue.word_ids(family=bool(config.get(FAMILY_OPTION, True)))
         return IncognitoState(
             seats=seats,
             rng=rng,

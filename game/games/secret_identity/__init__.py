@@ -15,7 +15,11 @@ from .rules.common import character_pool
 from .rules.competitive import MIN_CHARACTERS
 from .rules.coop import CHARACTERS as COOP_CHARACTERS
 
-FAMILY_ONLY = OptionSpec("family_only", False, (False, True))
+#: The same family filter, on by default, as every game with a deck.
+FAMILY = OptionSpec("family", True, (True, False))
+#: The lobby's deck screen offers this opt-in tile: the less-known characters (fame
+#: below 3 in the match's language) join the deck (config key, off by default).
+OPT_IN_DECK = "connoisseurs"
 
 ENTRIES = (
     GameEntry.of_package(
@@ -26,7 +30,7 @@ ENTRIES = (
         options=(
             OptionSpec("replacements_per_round", 3, (0, 1, 2, 3)),  # SI-3
             OptionSpec("catch_up", True, (True, False)),  # SI-8
-            FAMILY_ONLY,
+            FAMILY,
         ),
     ),
     GameEntry.of_package(
@@ -34,7 +38,7 @@ ENTRIES = (
         CoopRules,
         load_catalogue,
         make_bot=lambda catalogue, seat, rng, level=DEFAULT_LEVEL: CoopBot(seat, rng, catalogue, level),
-        options=(FAMILY_ONLY,),
+        options=(FAMILY,),
     ),
 )
 

@@ -20,8 +20,10 @@ from ...scenes.peek import PeekCurtain
 from ...scenes.ring import RING_CENTER, RingOption, RingPicker, RingQuestion, sector
 from ...ui.tween import Tween, Tweens
 from .board_base import SecretIdentityBoard
+from .portrait import Portrait, portrait
 from .view import track_position
 from .widgets import (
+    FALLBACK_ICON,
     SLOT_H,
     fit_text,
     draw_character_slot,
@@ -198,8 +200,8 @@ class CompetitiveBoard(SecretIdentityBoard):
         private = self.session.view(voter).private
         used = {n for n in private.my_votes.numbers if n is not None}
         options = tuple(
-            RingOption(self.character(i).name(self.ctx.settings.lang), self.character(i).icon, i + 1,
-                       used=(i + 1) in used)
+            RingOption(self.character(i).name(self.ctx.settings.lang),
+                       Portrait(self.character(i), self.ctx.settings.lang, FALLBACK_ICON), i + 1, used=(i + 1) in used)
             for i in range(8)
         )
         return RingQuestion(self.ctx.t("si.vote.prompt"), options)
@@ -496,7 +498,7 @@ class CompetitiveBoard(SecretIdentityBoard):
             kit.blit_text(surface, fit_text(kit, self.name(seat), 30, 160), 30, (box.x + 96, y), "midleft",
                           kit.seat_style(style).light)
             character = self.catalogue.character(result.board[result.keys[seat] - 1])
-            icon = kit.icon(character.icon, 52)
+            icon = portrait(kit, character, self.ctx.settings.lang, 52, FALLBACK_ICON)
             surface.blit(icon, icon.get_rect(midleft=(box.x + 262, y)))
             name = character.name(self.ctx.settings.lang)
             if len(kit.wrap(name, 28, 200)) > 2:  # two lines fit a row; past that, shorten

@@ -2,7 +2,8 @@
 
 The listener scores a character against a clue by the tags its pictograms share with
 the character, each shared tag weighted by its rarity in the catalogue (a rare tag says
-more): green pictograms add, red ones subtract. The clue bot picks the 1–3 placements
+more), plus :data:`HOOK_STRENGTH` when the pictogram is one of the character's hooks:
+green pictograms add, red ones subtract. The clue bot picks the 1–3 placements
 that make the listener most sure of its character (SI-4); the voting bot turns listener
 scores into probabilities and gives each opponent a distinct number with the best total
 (SI-5), by an exact assignment over at most 8 slots.
@@ -32,6 +33,9 @@ RED_WEIGHT = 0.8
 #: take up to NOISE (in tag-weight units; a rare shared tag weighs about 4). Without
 #: it, bots sharing one model read each other perfectly, which plays like no one.
 NOISE = 4.0
+#: What a hook (a pictogram anyone links to the character at once) adds to a link:
+#: twice a rare shared tag, so it outweighs any tag coincidence.
+HOOK_STRENGTH = 8.0
 #: By level: a guesser's :data:`NOISE`, and how far off a clue giver sees each
 #: pictogram–character link while planning (same units).
 READ_NOISE = {"easy": 8.0, "normal": NOISE, "sharp": 2.0}
@@ -39,7 +43,9 @@ CLUE_NOISE = {"easy": 3.0, "normal": 1.0, "sharp": 0.0}
 
 
 class TagModel:
-    """Tag rarity weights and per-pair match scores for one catalogue."""
+    """Tag rarity weights and per-pair match scores for one catalogue: the links a
+    player sees between pictograms and characters. A :meth:`varied` copy is another
+    person's, who links a little differently."""
 
     def __init__(self, catalogue: Any) -> None:
         self.catalogue = catalogue
@@ -51,16 +57,34 @@ class TagModel:
         self.weight = {tag: math.log((total + 1) / (n + 0.5)) for tag, n in counts.items()}
         self.picto_tags = {p.id: frozenset(p.tags) for p in catalogue.pictograms.values()}
         self.char_tags = {c.id: frozenset(c.tags) for c in catalogue.characters}
+        self.hooks = {c.id: frozenset(c.hooks) for c in catalogue.characters}
         self.card_pictos = {card.id: card.pictograms for card in catalogue.cards}
         self._match: dict[tuple[str, str], float] = {}
+        self._links: dict[str, dict[str, float]] = {}
 
     def match(self, pictogram: str, character: str) -> float:
         try:
             return self._match[pictogram, character]
         except KeyError:
             shared = self.picto_tags.get(pictogram, frozenset()) & self.char_tags.get(character, frozenset())
-            value = self._match[pictogram, character] = sum(self.weight.get(tag, 0.0) for tag in shared)
+            value = sum(self.weight.get(tag, 0.0) for tag in shared)
+            if pictogram in self.hooks.get(character, ()):
+                value += HOOK_STRENGTH
+            self._match[pictogram, character] = value
             return value
+
+    def links(self, pictogram: str) -> dict[str, float]:
+        """The characters ``pictogram`` links to, with the strength of each link."""
+        row = self._links.get(pictogram)
+        if row is None:
+            row = self._links[pictogram] = {c: m for c in self.char_tags if (m := self.match(pictogram, c)) > 0}
+        return row
+
+    def varied(self, share: float, rng: Rng) -> "TagModel":
+        """Another person's links: each pictogram–character link is, with probability
+        ``share``, moved to a random character (``sim --tag-noise``). Draws one seed
+        from ``rng``; each pictogram's links are varied from it when first needed."""
+        return VariedTagModel(self, share, rng.next_u64())
 
     def scores(self, clue: Sequence[Shown], board: Sequence[str]) -> list[float]:
         """The listener's score of every board character for one clue."""
@@ -91,6 +115,39 @@ def slot_belief(scores: Sequence[float], slot: int) -> float:
     top = max(scores)
     raw = [math.exp(SHARPNESS * (s - top)) for s in scores]
     return raw[slot] / sum(raw)
+
+
+class VariedTagModel(TagModel):
+    """:meth:`TagModel.varied`: the base's links with a share of them moved. Each
+    pictogram is varied from its own seed (``seed:pictogram``), so the copy is the same
+    whatever order pictograms are first looked at in."""
+
+    def __init__(self, base: TagModel, share: float, seed: int) -> None:
+        self.catalogue = base.catalogue
+        self.base = base
+        self.weight = base.weight
+        self.card_pictos = base.card_pictos
+        self.char_tags, self.picto_tags = base.char_tags, base.picto_tags
+        self.characters = sorted(base.char_tags)
+        self.share = share
+        self.seed = seed
+        self._links = {}
+
+    def match(self, pictogram: str, character: str) -> float:
+        return self.links(pictogram).get(character, 0.0)
+
+    def links(self, pictogram: str) -> dict[str, float]:
+        row = self._links.get(pictogram)
+        if row is None:
+            draw = Rng.from_seed(f"{self.seed}:{pictogram}")
+            row = dict(self.base.links(pictogram))
+            for character, strength in sorted(self.base.links(pictogram).items()):
+                if draw.random() < self.share:
+                    row[character] -= strength
+                    elsewhere = draw.choice(self.characters)
+                    row[elsewhere] = row.get(elsewhere, 0.0) + strength
+            self._links[pictogram] = row
+        return row
 
 
 @lru_cache(maxsize=4)
@@ -195,7 +252,18 @@ def assign(logp: Sequence[Sequence[float]]) -> list[int]:
     return picks[::-1]
 
 
-class CompetitiveBot(Bot):
+class AssociatingBot(Bot):
+    """A bot that links pictograms to characters through its own :class:`TagModel`."""
+
+    model: TagModel
+
+    def vary_associations(self, share: float) -> None:
+        """Think a little differently from the catalogue (and from every other bot):
+        ``share`` of this bot's links are changed at random, from its own rng."""
+        self.model = self.model.varied(share, self.rng)
+
+
+class CompetitiveBot(AssociatingBot):
     """Plays SI: ready at once, a planned clue, then consistent distinct votes."""
 
     def __init__(self, seat: int, rng: Rng, catalogue: Any, level: str = DEFAULT_LEVEL) -> None:
@@ -256,7 +324,7 @@ class CompetitiveBot(Bot):
         return self._reading[key]
 
 
-class CoopBot(Bot):
+class CoopBot(AssociatingBot):
     """Plays the cooperative mode: the same clue planner; as a guesser, moves the team
     cursor to the listener's favourite and locks once it is there — as far as ``legal``
     allows: while people guess, the board keeps the lock for them (and takes the moves

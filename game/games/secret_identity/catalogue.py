@@ -5,6 +5,18 @@ Shipped data lives in ``data/secret_identity/`` (``tags.yaml``, ``characters.yam
 Players may add characters in ``<custom_dir>/secret_identity/*.yaml``; a bad custom
 file is skipped and its message returned as a warning, never raised.
 
+A character's picture is never a pictogram's picture (:func:`picture_key`): players
+must reason from clues, not match images. A character has an OpenMoji person emoji that
+no pictogram uses, or no icon at all and the game draws a medallion for it; a shipped
+file breaking this raises, a custom character's clashing icon is dropped (medallion).
+
+``fame`` rates each character per language (3 = any family table knows them): the
+everyday deck of a language is its fame-3 characters, the others come with the
+``connoisseurs`` option (:func:`rules.common.character_pool`).
+
+``hooks`` name the pictograms anyone links to a character at once (Pinocchio: the
+whale, the nose): the bots weigh them above any shared tag.
+
 Characters and pictograms share one tag vocabulary: the bots score a pictogram against a
 character by the tags they have in common (SI-4 clue bot, SI-5 voting bot).
 
@@ -20,6 +32,8 @@ codes::
         category: office
         icon: '1F9D1-200D-1F4BC'
         tags: [leader, city, worker]
+
+(``icon`` and ``fame`` are optional: a custom character is fame 3 in both languages.)
 """
 
 from __future__ import annotations
@@ -27,11 +41,35 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 from ...data_loading import DataError, Text, check_deck_size, load_mapping, load_text_table
 
 FOLDER = "secret_identity"
+LANGS = ("fr", "en")
+#: Fame levels: 3 = everyday deck, below = connoisseurs.
+FAME_LEVELS = (1, 2, 3)
+EVERYDAY = 3
+
+#: Codepoints that only vary a picture: skin tones, joiner, variation selector, gender signs.
+_MODIFIERS = frozenset({"1F3FB", "1F3FC", "1F3FD", "1F3FE", "1F3FF", "200D", "FE0F", "2640", "2642"})
+#: Gendered emoji and their neutral form (the same picture for this game).
+_SAME_PICTURE = {
+    "1F468": "1F9D1", "1F469": "1F9D1",  # man, woman -> person (also in profession sequences)
+    "1F466": "1F9D2", "1F467": "1F9D2",  # boy, girl -> child
+    "1F474": "1F9D3", "1F475": "1F9D3",  # old man, old woman -> older person
+    "1F934": "1FAC5", "1F478": "1FAC5",  # prince, princess -> person with crown
+    "1F385": "1F9D1-1F384", "1F936": "1F9D1-1F384",  # Santa, Mrs Claus -> Mx Claus
+    "1F57A": "1F483",  # man dancing -> woman dancing
+    "1F935": "1F935", "1F470": "1F470",
+}
+
+
+def picture_key(code: str) -> str:
+    """What ``code`` pictures, with skin tones and gender variants folded together:
+    two icons with one key are the same picture (``1F9D9-200D-2640-FE0F`` = ``1F9D9``)."""
+    parts = [p for p in code.upper().split("-") if p not in _MODIFIERS]
+    return "-".join(_SAME_PICTURE.get(p, p) for p in parts)
 
 
 @dataclass(frozen=True)
@@ -41,14 +79,30 @@ class Category:
 
 
 @dataclass(frozen=True)
+class Fame:
+    """How well known a character is, per language: 1-3 (3 = any family table)."""
+
+    fr: int = EVERYDAY
+    en: int = EVERYDAY
+
+    def __call__(self, lang: str) -> int:
+        return self.fr if lang == "fr" else self.en
+
+
+@dataclass(frozen=True)
 class Character:
     id: str
     name: Text
     category: str
-    icon: str
+    #: An OpenMoji person emoji, or None: the game draws a medallion instead.
+    icon: str | None
     tags: tuple[str, ...]
     #: False for the few grim characters a family table may leave out.
     family: bool
+    #: Per language, 1-3: 3 = any family table knows them (the everyday deck).
+    fame: Fame = Fame()
+    #: Pictogram ids anyone links to this character at once.
+    hooks: tuple[str, ...] = ()
     #: True when the character comes from the player's own custom deck.
     custom: bool = False
 
@@ -99,14 +153,15 @@ def load_catalogue(data_dir: Path, custom_dir: Path | None = None) -> tuple[SICa
     """Load the shipped catalogue (errors raise) and the custom decks (errors warn)."""
     folder = data_dir / FOLDER
     tags = load_text_table(folder / "tags.yaml", "tags", "tag")
-    categories, characters = _load_characters(folder / "characters.yaml", tags, {}, {}, custom=False)
     pictograms, cards = _load_pictos(folder / "pictos.yaml", tags)
+    categories, characters = _load_characters(folder / "characters.yaml", tags, {}, {}, pictograms, custom=False)
     warnings: list[str] = []
     if custom_dir is not None:
         for path in sorted((custom_dir / FOLDER).glob("*.yaml")):
             try:
                 check_deck_size(path)
-                extra_categories, extra = _load_characters(path, tags, categories, characters, custom=True)
+                extra_categories, extra = _load_characters(path, tags, categories, characters, pictograms,
+                                                           custom=True)
             except DataError as exc:
                 warnings.append(str(exc))
                 continue
@@ -127,9 +182,11 @@ def _load_characters(
     tags: dict[str, Text],
     known_categories: dict[str, Category],
     known_characters: dict[str, Character],
+    pictograms: dict[str, "Pictogram"],
     custom: bool,
 ) -> tuple[dict[str, Category], dict[str, Character]]:
     """Categories and characters of one file; ``known_*`` are those loaded before it."""
+    pictured = {picture_key(p.icon): p.id for p in pictograms.values()}
     where, root = load_mapping(path)
     categories: dict[str, Category] = {}
     if "categories" in root or not custom:
@@ -151,16 +208,51 @@ def _load_characters(
             raise where.error(node, f"{what}: unknown category {category!r}", "category")
         character_tags = where.tags(node, "tags", tags, what, required=not custom)
         family = where.flag(node, "family", True, what)
+        icon = where.icon(node, what) if "icon" in node else None
+        if icon is not None and picture_key(icon) in pictured:
+            if not custom:
+                raise where.error(node, f"{what}: icon {icon!r} is the picture of pictogram "
+                                        f"{pictured[picture_key(icon)]!r}; give a person emoji no "
+                                        "pictogram uses, or no icon (a medallion)", "icon")
+            icon = None
         characters[character_id] = Character(
             id=character_id,
             name=where.text(node, "name", what),
             category=category,
-            icon=where.icon(node, what),
+            icon=icon,
             tags=character_tags,
             family=family,
+            fame=_fame(where, node, what, required=not custom),
+            hooks=_hooks(where, node, what, pictograms),
             custom=custom,
         )
     return categories, characters
+
+
+def _fame(where: Any, node: Any, what: str, required: bool) -> Fame:
+    """``fame: {fr: 1-3, en: 1-3}`` (optional in a custom deck: 3 in both)."""
+    if "fame" not in node and not required:
+        return Fame()
+    table = where.field(node, "fame", dict, what)
+    for lang in LANGS:
+        if table.get(lang) not in FAME_LEVELS or isinstance(table.get(lang), bool):
+            raise where.error(node, f"{what}: fame needs {lang}: 1, 2 or 3 (3 = any family table knows them)", "fame")
+    if set(table) - set(LANGS):
+        raise where.error(node, f"{what}: fame has only {' and '.join(LANGS)}", "fame")
+    return Fame(table["fr"], table["en"])
+
+
+def _hooks(where: Any, node: Any, what: str, pictograms: dict[str, "Pictogram"]) -> tuple[str, ...]:
+    """``hooks: [pictogram ids]`` (optional), each a known pictogram, once."""
+    if "hooks" not in node:
+        return ()
+    hooks = where.field(node, "hooks", list, what)
+    for picto_id in hooks:
+        if picto_id not in pictograms:
+            raise where.error(node, f"{what}: hook {picto_id!r} is not a pictogram", "hooks")
+    if len(set(hooks)) != len(hooks):
+        raise where.error(node, f"{what}: a hook is named twice", "hooks")
+    return tuple(hooks)
 
 
 def _load_pictos(path: Path, tags: dict[str, Text]) -> tuple[dict[str, Pictogram], list[PictoCard]]:

@@ -14,6 +14,7 @@ from typing import Any, Sequence
 import pygame
 
 from ...scenes.ring import RING_CENTER, RING_RADIUS
+from .portrait import portrait
 from .view import Shown, track_position
 
 SLOT_W, SLOT_H = 214, 158
@@ -58,7 +59,7 @@ def icon_or_fallback(kit: Any, code: str, size: int) -> pygame.Surface:
 def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, number: int, center: Sequence[int],
                         border: Sequence[int] | None = None, glow: Sequence[int] | None = None, scale: float = 1.0,
                         dim: bool = False) -> pygame.Rect:
-    """A character card on the ring: number badge, OpenMoji portrait, name."""
+    """A character card on the ring: number badge, portrait (emoji or medallion), name."""
     kit, c = ctx.kit, ctx.kit.colours
     rect = pygame.Rect(0, 0, int(SLOT_W * scale), int(SLOT_H * scale))
     rect.center = (int(center[0]), int(center[1]))
@@ -67,16 +68,16 @@ def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, numbe
     fill = mix(c.panel, c.bg, 0.5) if dim else c.panel
     name = character.name(ctx.settings.lang) if character is not None else None
 
-    def portrait() -> None:
+    def paint() -> None:
         if character is not None:
-            icon = icon_or_fallback(kit, character.icon, int(86 * scale))
+            icon = portrait(kit, character, ctx.settings.lang, int(86 * scale), FALLBACK_ICON)
             surface.blit(icon, icon.get_rect(midtop=(rect.centerx, rect.y + 4)))
             kit.blit_text(surface, name, 28, (rect.centerx, rect.bottom - 10), "midbottom",
                           c.muted if dim else c.text, max_width=rect.width - 18, align="center")
 
     # a pulsing card changes size every frame: drawn afresh, never remembered
-    key = ("si.slot", character.icon if character is not None else None, name, dim) if scale == 1.0 else None
-    kit.filled_panel(surface, rect, key, portrait, fill, radius=26, border=tuple(border or c.panel_hi),
+    key = ("si.slot", character.id if character is not None else None, name, dim) if scale == 1.0 else None
+    kit.filled_panel(surface, rect, key, paint, fill, radius=26, border=tuple(border or c.panel_hi),
                      border_width=6 if border else 4)
     badge = (rect.x + 8, rect.y + 8)
     kit.draw_shape(surface, "circle", c.gold, badge, 24, outline=c.shadow)

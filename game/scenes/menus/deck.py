@@ -6,6 +6,8 @@ characters a match needs), and its catalogue has ``categories`` (id -> Category 
 bilingual ``name``) and ``characters`` (each with ``category`` and ``custom``). The
 lobby keeps the choice in its extra config as ``categories``: None = every category,
 else the sorted list of chosen ids (the rules read ``config["categories"]``).
+A package may also name ``OPT_IN_DECK``, a config key for an opt-in tile (Secret
+Identity's ``connoisseurs``: the less-known characters), off until ticked.
 
 :class:`DeckScene` is the picker: one toggle tile per category with its character
 count, custom-deck categories marked, all driven by D-pad/stick and CONFIRM.
@@ -49,6 +51,8 @@ class CategoryDeck:
         self.catalogue = ctx.catalogue.game(entry.catalogue_key)
         self._pool: Callable[[Any, Mapping[str, Any]], list[str]] = package.character_pool
         self.needed: int = int(package.MIN_POOL[entry.id])
+        #: The config key of the opt-in tile, or None when the game has none.
+        self.opt_in: str | None = getattr(package, "OPT_IN_DECK", None)
 
     def all_ids(self) -> list[str]:
         return list(self.catalogue.categories)
@@ -66,6 +70,19 @@ class CategoryDeck:
         found = [DeckCategory(cid, category.name(lang), counts.get(cid, 0), custom.get(cid, False))
                  for cid, category in self.catalogue.categories.items()]
         return sorted(found, key=lambda c: c.custom)  # stable: catalogue order within each group
+
+    def opt_in_tile(self, config: Mapping[str, Any]) -> DeckCategory | None:
+        """The opt-in tile with how many characters it adds to the chosen categories."""
+        if self.opt_in is None:
+            return None
+        added = set(self._pool(self.catalogue, {**config, self.opt_in: True}))
+        added -= set(self._pool(self.catalogue, {**config, self.opt_in: False}))
+        return DeckCategory(self.opt_in, self.ctx.t(f"deck.{self.opt_in}"), len(added), False)
+
+    def tiles(self, config: Mapping[str, Any]) -> list[DeckCategory]:
+        """Every tile of the picker: the categories, then the opt-in one."""
+        extra = self.opt_in_tile(config)
+        return self.categories(config) + ([extra] if extra is not None else [])
 
     def chosen(self, config: Mapping[str, Any]) -> list[str]:
         categories = config.get("categories")
@@ -111,18 +128,21 @@ class DeckScene(MenuScene):
     title_icon = DECK_ICON
 
     def __init__(self, ctx: Any, deck: CategoryDeck, config: Callable[[], Mapping[str, Any]],
-                 on_change: Callable[[list[str] | None], None]) -> None:
+                 on_change: Callable[[str, Any], None]) -> None:
+        """``on_change(key, value)`` sets one config key: ``categories`` or the opt-in."""
         super().__init__(ctx)
         self.deck = deck
         self.config = config
         self.on_change = on_change
 
     def chosen(self) -> set[str]:
-        return set(self.deck.chosen(self.config()))
+        config = self.config()
+        opt_in = self.deck.opt_in
+        return set(self.deck.chosen(config)) | ({opt_in} if opt_in and config.get(opt_in) else set())
 
     def build(self) -> None:
         safe = self.safe
-        categories = self.deck.categories(self.config())
+        categories = self.deck.tiles(self.config())
         columns = 3 if len(categories) <= 15 else 4
         rows = max(1, math.ceil(len(categories) / columns))
         gap = 20
@@ -141,10 +161,14 @@ class DeckScene(MenuScene):
 
     def toggle(self, category_id: str) -> None:
         chosen = self.chosen() ^ {category_id}
-        self.on_change(self.deck.value(self.deck.all_ids(), chosen))
+        if category_id == self.deck.opt_in:
+            self.on_change(category_id, category_id in chosen)
+        else:
+            self.on_change("categories", self.deck.value(self.deck.all_ids(), chosen))
 
     def select_all(self) -> None:
-        self.on_change(None)
+        """Every category; the opt-in tile stays as it is (it is not a category)."""
+        self.on_change("categories", None)
 
     # --- drawing -------------------------------------------------------------------------
     def draw_back(self, surface: pygame.Surface, alpha: float) -> None:
@@ -162,7 +186,7 @@ class DeckScene(MenuScene):
     def draw_front(self, surface: pygame.Surface, alpha: float) -> None:
         kit = self.kit
         chosen = self.chosen()
-        categories = {c.id: c for c in self.deck.categories(self.config())}
+        categories = {c.id: c for c in self.deck.tiles(self.config())}
         focused = self.focused()
         for item in self.items:
             category = categories.get(item.key.partition(".")[2]) if item.key.startswith("cat.") else None

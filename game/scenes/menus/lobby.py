@@ -59,11 +59,15 @@ class LobbyScene(MenuScene):
         super().__init__(ctx)
         self.entry = entry
         self.options: dict[str, Any] = {spec.id: spec.default for spec in entry.options}
-        #: Config keys the lobby sets besides the options (the deck's ``categories``).
+        #: Config keys the lobby sets besides the options (the deck's ``categories``, and
+        #: ``deck_lang``: whose fame ratings make the everyday deck, the table's language).
         self.extra: dict[str, Any] = {}
         self.deck = category_deck(ctx, entry)
         if self.deck is not None:
             self.extra["categories"] = None  # every category, custom decks included
+            self.extra["deck_lang"] = ctx.settings.lang
+            if self.deck.opt_in is not None:
+                self.extra[self.deck.opt_in] = False
         self._table: tuple | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         #: Ticks left of the lit "how to start" line (CONFIRM on Start, a refused MENU).
@@ -178,8 +182,8 @@ class LobbyScene(MenuScene):
         self.stack.push(OptionsScene(self.ctx, self))
 
     def open_deck(self) -> None:
-        def choose(categories: list[str] | None) -> None:
-            self.extra["categories"] = categories
+        def choose(key: str, value: Any) -> None:
+            self.extra[key] = value
 
         self.stack.push(DeckScene(self.ctx, self.deck, self.config, choose))
 

@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 from ....core.actions import CHANCE, Action, IllegalAction
 from ....core.engine import GameDefinition, take_chance
 from ....core.rng import Rng
+from ..catalogue import EVERYDAY
 from ..view import Shown
 
 #: Board slots (SI-1): numbered 1–8 clockwise from the top; slot index = number - 1.
@@ -37,15 +38,24 @@ def shown(clue: Iterable[Placement]) -> tuple[Shown, ...]:
     return tuple(Shown(p.pictogram, p.green) for p in clue)
 
 
+#: The language whose fame ratings pick the everyday deck when the config names none.
+DEFAULT_DECK_LANG = "en"
+
+
 def character_pool(catalogue: Any, config: Mapping[str, Any]) -> list[str]:
-    """Ids of the characters this match may deal: the lobby's categories (None = all)
-    and the family filter, in catalogue order."""
+    """Ids of the characters this match may deal, in catalogue order: the lobby's
+    categories (None = all), the family filter (option ``family``, on by default), and
+    the everyday deck of the match's language ``deck_lang`` (its fame-3 characters)
+    unless the ``connoisseurs`` option adds the less-known ones."""
     categories = config.get("categories")
     wanted = None if categories is None else set(categories)
-    family_only = bool(config.get("family_only", False))
+    family = bool(config.get("family", True))
+    connoisseurs = bool(config.get("connoisseurs", False))
+    lang = config.get("deck_lang") or DEFAULT_DECK_LANG
     return [
         c.id for c in catalogue.characters
-        if (wanted is None or c.category in wanted) and (c.family or not family_only)
+        if (wanted is None or c.category in wanted) and (c.family or not family)
+        and (connoisseurs or c.fame(lang) >= EVERYDAY)
     ]
 
 

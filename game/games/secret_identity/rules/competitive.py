@@ -79,7 +79,7 @@ class CompetitiveState:
 
 class CompetitiveRules(SecretIdentityRules):
     id = "secret_identity"
-    options = {"replacements_per_round": 3, "catch_up": True, "family_only": False}
+    options = {"replacements_per_round": 3, "catch_up": True, "family": True, "connoisseurs": False}
 
     def __init__(self, catalogue: Any) -> None:
         super().__init__(catalogue)
@@ -223,7 +223,10 @@ class CompetitiveRules(SecretIdentityRules):
     # --- players' actions --------------------------------------------------------------
     @staticmethod
     def _can_replace(state: CompetitiveState) -> bool:
-        return len(state.replaced) < state.replacements_per_round and bool(state.pool)
+        """SI-3, up to the cap, and only from characters the later rounds can spare
+        (a pool of just 32 with the family filter must still deal 8 every round, SI-1)."""
+        spare = len(state.pool) - SLOTS * (ROUNDS - state.round)
+        return len(state.replaced) < state.replacements_per_round and spare > 0
 
     def _replace(self, state: CompetitiveState, seat: int, data: Mapping[str, Any]) -> None:
         """SI-3: a public replacement of a character nobody knows, up to the option's cap."""
@@ -382,7 +385,8 @@ class CompetitiveRules(SecretIdentityRules):
             round=state.round,
             rounds=ROUNDS,
             board=tuple(state.board),
-            replacements_left=max(0, state.replacements_per_round - len(state.replaced)) if state.pool else 0,
+            replacements_left=(max(0, state.replacements_per_round - len(state.replaced))
+                               if self._can_replace(state) else 0),
             replaced=tuple(state.replaced),
             seats=tuple(seats),
             last=state.history[-1] if state.history else None,

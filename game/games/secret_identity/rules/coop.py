@@ -72,7 +72,7 @@ class CoopState:
 
 class CoopRules(SecretIdentityRules):
     id = "secret_identity_coop"
-    options = {"family_only": False}
+    options = {"family": True, "connoisseurs": False}
 
     def setup(self, config: Mapping[str, Any], rng: Rng) -> CoopState:
         seats, pool, cards = self.check_table(config, CHARACTERS, f"the cooperative game needs {CHARACTERS}",

@@ -1,0 +1,66 @@
+"""``sim --tag-noise P``: every bot reasons with its own copy of the associations, a
+share P of links changed at random (issue 15 item 4)."""
+
+from pathlib import Path
+
+import pytest
+
+from game.cli.sim import noise_share, resolve_entry, simulate
+from game.core.rng import Rng
+from game.games.secret_identity.bots import CompetitiveBot, TagModel
+from game.games.secret_identity.catalogue import load_catalogue
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+@pytest.fixture(scope="module")
+def catalogue():
+    return load_catalogue(DATA)[0]
+
+
+PICTOS = ("bat", "whale", "crown", "sun", "skull", "rose", "magic_wand", "ship", "apple", "horse")
+
+
+def changed_share(a: TagModel, b: TagModel) -> float:
+    """Share of ``a``'s links (over a few pictograms) that ``b`` does not have."""
+    links = changed = 0
+    for picto in PICTOS:
+        mine, theirs = a.links(picto), b.links(picto)
+        links += len(mine)
+        changed += sum(1 for c, strength in mine.items() if theirs.get(c, 0.0) < strength - 1e-9)
+        assert abs(sum(mine.values()) - sum(theirs.values())) < 1e-6  # a link moves, it is not lost
+    return changed / links
+
+
+def test_each_bot_varies_its_own_links_from_its_own_rng(catalogue):
+    base = TagModel(catalogue)
+    bots = [CompetitiveBot(s, Rng.from_seed(f"bot:{s}"), catalogue) for s in range(2)]
+    for bot in bots:
+        bot.vary_associations(0.2)
+    first, second = (bot.model for bot in bots)
+    assert 0.15 < changed_share(base, first) < 0.25
+    assert 0.15 < changed_share(base, second) < 0.25
+    assert changed_share(first, second) > 0.25  # independently of each other
+    again = CompetitiveBot(0, Rng.from_seed("bot:0"), catalogue)
+    again.vary_associations(0.2)
+    assert changed_share(first, again.model) == 0  # seeded: the same copy
+    assert changed_share(base, base.varied(0.0, Rng.from_seed(1))) == 0
+
+
+def test_sim_tag_noise_changes_play_and_is_deterministic(catalogue):
+    entry = resolve_entry("secret_identity")
+    plain = simulate(entry, catalogue, 3, 2, "7")
+    noisy = simulate(entry, catalogue, 3, 2, "7", tag_noise=0.5)
+    again = simulate(entry, catalogue, 3, 2, "7", tag_noise=0.5)
+    assert noisy["tag_noise"] == 0.5 and noisy["matches"] == again["matches"]
+    assert noisy["matches"] != plain["matches"]
+
+
+def test_tag_noise_is_a_share_and_needs_bots_with_associations():
+    assert noise_share("0.2") == 0.2
+    for bad in ("1.5", "-0.1", "lots"):
+        with pytest.raises(Exception):
+            noise_share(bad)
+    toy = resolve_entry("tests.toygame:ENTRY")
+    with pytest.raises(SystemExit):
+        simulate(toy, toy.load_catalogue(DATA, None)[0], toy.min_seats, 1, "1", tag_noise=0.2)
