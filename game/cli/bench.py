@@ -48,7 +48,7 @@ BUSIEST = {
     "incognito": "incognito.draw",
 }
 SEATS = {"secret_identity": 8, "secret_identity_coop": 8, "personality": 6, "mission_secrete": 4, "incognito": 6}
-TARGETS = {"p99_budget_fraction": 0.25, "startup_ratio": 2.0, "peak_rss_mb": 200, "menu_transition_ms": BUDGET_MS,
+TARGETS = {"p99_budget_fraction": 0.20, "startup_ratio": 2.0, "peak_rss_mb": 150, "menu_transition_ms": BUDGET_MS,
            "present_4k_over_1080p": 1.25}
 #: Incognito's stroke driver: each seat draws for STROKE_TICKS, rests, draws again.
 STROKE_TICKS, STROKE_CYCLE = 90, 100
