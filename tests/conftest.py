@@ -31,3 +31,15 @@ def _user_dirs(tmp_path, monkeypatch):
             monkeypatch.setattr(platformdirs, name, lambda app, *_, _at=tmp_path / folder, **__: str(_at / app))
         monkeypatch.setattr(platformdirs, "user_pictures_dir", lambda: str(tmp_path / "pictures"))
     yield
+
+
+@pytest.fixture
+def english_room():
+    """An e2e room (tests/e2e.py) in English; its stack is cleared before the pads leave
+    (their seats would go with them)."""
+    from tests.e2e import Room
+
+    room = Room(lang="en")
+    yield room
+    room.ctx.stack.clear()
+    room.close()

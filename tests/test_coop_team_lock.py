@@ -15,18 +15,14 @@ from game.core.rng import Rng
 from game.core.session import Session
 from game.games.secret_identity.board_coop import LOCK_HOLD_TICKS
 from game.input.intents import Intent
-from tests.e2e import Room
 
 X, Y = pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY
 HOLD_TICKS = LOCK_HOLD_TICKS + 30  # longer than the 1.5 s hold
 
 
 @pytest.fixture
-def room():
-    room = Room(lang="en")
-    yield room
-    room.ctx.stack.clear()  # before the pads leave: their seats go with them
-    room.close()
+def room(english_room):
+    return english_room
 
 
 def coop_board(room, bot_seats=()):
@@ -150,7 +146,7 @@ def test_the_tv_shows_who_holds_and_that_everyone_must(room):
     pad = room.attach_pad()
     room.ctx.seats.join(pad.device, "Bo")
     room.ctx.seats.join(("kb", "right"), "Cy")
-    board = coop_board(room)
+    coop_board(room)
     shown = []
     real = room.ctx.t
 

@@ -13,7 +13,6 @@ import pytest
 from game.core.rng import Rng
 from game.core.session import Session
 from game.scenes.ring import RingOption, RingPicker, RingQuestion, sector
-from tests.e2e import Room
 
 X, Y = pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY
 DIAGONALS = (45.0, 135.0, 225.0, 315.0)
@@ -22,11 +21,8 @@ RELEASES = [(first, gap, reach) for first in (X, Y) for gap in (0, 1) for reach 
 
 
 @pytest.fixture
-def room():
-    room = Room(lang="en")
-    yield room
-    room.ctx.stack.clear()  # before the pads leave: their seats go with them
-    room.close()
+def room(english_room):
+    return english_room
 
 
 def aim(room, hand, angle, reach):
