@@ -43,7 +43,7 @@ NOTICES = ("LICENSE", "licenses", "CREDITS.md")
 UNUSED_MODULES = (
     "ssl", "_ssl", "_hashlib", "unicodedata", "_decimal", "_bz2", "_lzma", "_multibytecodec",
     "_codecs_cn", "_codecs_hk", "_codecs_iso2022", "_codecs_jp", "_codecs_kr", "_codecs_tw",
-    "tkinter", "numpy",
+    "tkinter", "numpy", "PIL",  # svgelements imports Pillow only for raster images we never load
 )
 #: Linux libraries PyInstaller copies from the build machine although every desktop has
 #: them (manylinux lets pygame-ce's own libraries rely on the system's); a bundled old
