@@ -35,3 +35,19 @@ def test_the_least_recently_used_goes_first():
     assert list(cache) == ["c", "a", "d"] and cache.get("b") is None
     cache["huge"] = pygame.Surface((400, 400), pygame.SRCALPHA)
     assert list(cache) == ["huge"]  # over budget alone: kept, as it is in use
+
+
+def test_a_dim_veil_is_a_small_strip_with_the_full_screen_result():
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    kit = UiKit(Settings())
+    canvas = pygame.Surface((1920, 1080))
+    canvas.fill((200, 120, 40))
+    pygame.draw.circle(canvas, (10, 240, 90), (960, 1070), 300)
+    expected = canvas.copy()
+    veil = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+    veil.fill((*kit.colours.shadow, 170))
+    expected.blit(veil, (0, 0))
+    kit.dim(canvas, 170)
+    assert pygame.image.tobytes(canvas, "RGB") == pygame.image.tobytes(expected, "RGB")
+    assert kit._sprites.bytes <= MB  # a full-HD veil is 8 MB per look

@@ -39,6 +39,10 @@ SPRITE_CACHE_BYTES = 96 << 20
 PANEL_CACHE_SIZE = 24
 #: Translucent rounded shapes kept (a pulsing card's glow takes a new size each frame: not worth more).
 ROUNDED_CACHE_SIZE = 16
+#: Rows of the strip a dim veil is tiled from: the same pixels as a full-screen veil
+#: for 1/18 of its 8 MB (a full-HD buffer per look filled the sprite cache and, once
+#: dropped, fragmented the heap).
+VEIL_ROWS = 60
 #: A panel's shadow: blur radius and drop (px); it spreads ``2 * PANEL_BLUR`` around.
 PANEL_BLUR, PANEL_SHADOW_DROP = 14, 8
 
@@ -695,11 +699,11 @@ class UiKit:
         key = ("dim", alpha, colour)
         veil = self._sprites.get(key)
         if veil is None:
-            veil = pygame.Surface((self.W, self.H), pygame.SRCALPHA)
+            veil = pygame.Surface((self.W, VEIL_ROWS), pygame.SRCALPHA)
             veil.fill((*(colour or self.colours.shadow), alpha))
             veil = _convert(veil)
             self._sprites[key] = veil
-        surface.blit(veil, (0, 0))
+        surface.blits([(veil, (0, y)) for y in range(0, surface.get_height(), VEIL_ROWS)], doreturn=False)
 
     # --- pad glyphs and hints ------------------------------------------------------------
     def button_hint(self, intent: Intent | str, size: int = 40) -> pygame.Surface:
