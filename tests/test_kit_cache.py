@@ -22,7 +22,10 @@ def test_many_big_texts_and_veils_stay_within_budget():
         kit.text(f"La personne qui {i} " + "traverserait l'Atlantique à la voile " * 3, 48, max_width=1070)
     for alpha in range(100, 140):  # 8 MB each
         kit.dim(canvas, alpha)
-    assert _bytes(kit._text) <= 64 * MB and _bytes(kit._sprites) <= 100 * MB
+    for size in range(200, 1800, 40):  # a panel growing in a tween: a shadow per size
+        kit.panel(canvas, (0, 0, size, size * 9 // 16))
+    # a few frames' worth (one frame uses <= ~2 MB of texts, ~11 MB of sprites)
+    assert _bytes(kit._text) <= 17 * MB and _bytes(kit._sprites) <= 33 * MB
     assert kit._text.bytes == _bytes(kit._text) and kit._sprites.bytes == _bytes(kit._sprites)
 
 

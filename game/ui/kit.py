@@ -31,10 +31,12 @@ MIN_TEXT = 28
 #: Supersampling factor for shapes and glyphs drawn by code.
 SS = 4
 #: Bytes of pixels the text cache and the sprite cache may hold (least recently used
-#: dropped first). A count alone was no bound: a wrapped card text is 0.5 MB, a dim veil
-#: 8 MB, and over an evening the caches grew the process by hundreds of MB.
-TEXT_CACHE_BYTES = 48 << 20
-SPRITE_CACHE_BYTES = 96 << 20
+#: dropped first). A count alone was no bound: a wrapped card text is 0.5 MB, a panel's
+#: shadow up to 1.5 MB. One frame uses at most ~2 MB of texts and ~11 MB of sprites (the
+#: soak's five games); at 48 and 96 MB the caches filled over an evening and made most of
+#: the process's growth, while 16 and 32 MB re-render about as rarely (docs: Endurance).
+TEXT_CACHE_BYTES = 16 << 20
+SPRITE_CACHE_BYTES = 32 << 20
 #: Panels kept with their content: a board of eight (17) and room for changes (a seat panel ~0.6 MB, a card ~0.3 MB).
 PANEL_CACHE_SIZE = 24
 #: Translucent rounded shapes kept (a pulsing card's glow takes a new size each frame: not worth more).
