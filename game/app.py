@@ -28,6 +28,7 @@ from typing import Any, Callable
 
 import pygame
 
+from .heap import release_free_memory
 from .input.hub import InputHub
 from .input.viewport import CANVAS, on_canvas
 from .paths import assets_dir
@@ -104,6 +105,9 @@ class App:
         self.steps = 0
         self.last_steps = 0
         self.last_alpha = 0.0
+        #: ``ctx.stack.exits`` at the last frame: when a scene has left since, the heap's
+        #: free pages go back to the system (game/heap.py).
+        self._exits = ctx.stack.exits
 
     # --- window ----------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -194,6 +198,9 @@ class App:
         self.last_steps = steps
         self.last_alpha = min(1.0, self.accumulator / STEP)
         self.draw(self.last_alpha)
+        if self.ctx.stack.exits != self._exits:
+            self._exits = self.ctx.stack.exits
+            release_free_memory()
 
     def draw(self, alpha: float) -> None:
         self.canvas.fill((0, 0, 0))

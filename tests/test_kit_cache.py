@@ -22,7 +22,10 @@ def test_many_big_texts_and_veils_stay_within_budget():
         kit.text(f"La personne qui {i} " + "traverserait l'Atlantique à la voile " * 3, 48, max_width=1070)
     for alpha in range(100, 140):  # 8 MB each
         kit.dim(canvas, alpha)
-    assert _bytes(kit._text) <= 64 * MB and _bytes(kit._sprites) <= 100 * MB
+    for size in range(200, 1800, 40):  # a panel growing in a tween: a shadow per size
+        kit.panel(canvas, (0, 0, size, size * 9 // 16))
+    # a few frames' worth (one frame uses <= ~2 MB of texts, ~11 MB of sprites)
+    assert _bytes(kit._text) <= 17 * MB and _bytes(kit._sprites) <= 33 * MB
     assert kit._text.bytes == _bytes(kit._text) and kit._sprites.bytes == _bytes(kit._sprites)
 
 
@@ -35,3 +38,19 @@ def test_the_least_recently_used_goes_first():
     assert list(cache) == ["c", "a", "d"] and cache.get("b") is None
     cache["huge"] = pygame.Surface((400, 400), pygame.SRCALPHA)
     assert list(cache) == ["huge"]  # over budget alone: kept, as it is in use
+
+
+def test_a_dim_veil_is_a_small_strip_with_the_full_screen_result():
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    kit = UiKit(Settings())
+    canvas = pygame.Surface((1920, 1080))
+    canvas.fill((200, 120, 40))
+    pygame.draw.circle(canvas, (10, 240, 90), (960, 1070), 300)
+    expected = canvas.copy()
+    veil = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+    veil.fill((*kit.colours.shadow, 170))
+    expected.blit(veil, (0, 0))
+    kit.dim(canvas, 170)
+    assert pygame.image.tobytes(canvas, "RGB") == pygame.image.tobytes(expected, "RGB")
+    assert kit._sprites.bytes <= MB  # a full-HD veil is 8 MB per look

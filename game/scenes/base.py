@@ -79,6 +79,8 @@ class SceneStack:
         self.on_empty: Callable[[], None] | None = None
         #: (device, intent) held down -> the scenes waiting for its release (module doc).
         self._pressed_by: dict[tuple[Hashable, Intent], list[Scene]] = {}
+        #: Scenes that have left so far: the app gives the heap's free memory back after one leaves.
+        self.exits = 0
 
     def __len__(self) -> int:
         return len(self._scenes)
@@ -100,8 +102,7 @@ class SceneStack:
 
     def pop(self) -> Scene:
         scene = self._scenes.pop()
-        scene.exit()
-        scene.stack = None
+        self._leave(scene)
         if self.top is not None:
             self.top.resume()
         elif self.on_empty is not None:
@@ -112,8 +113,7 @@ class SceneStack:
         """Swap the top scene for ``scene`` (the one below is not resumed in between)."""
         previous = self._scenes.pop() if self._scenes else None
         if previous is not None:
-            previous.exit()
-            previous.stack = None
+            self._leave(previous)
         scene.stack = self
         self._scenes.append(scene)
         scene.enter(previous)
@@ -124,15 +124,17 @@ class SceneStack:
             self.pop()
         elif scene in self._scenes:
             self._scenes.remove(scene)
-            scene.exit()
-            scene.stack = None
+            self._leave(scene)
 
     def clear(self) -> None:
         self._pressed_by.clear()
         while self._scenes:
-            scene = self._scenes.pop()
-            scene.exit()
-            scene.stack = None
+            self._leave(self._scenes.pop())
+
+    def _leave(self, scene: Scene) -> None:
+        scene.exit()
+        scene.stack = None
+        self.exits += 1
 
     def handle(self, seat: int | None, event: "InputEvent") -> bool:
         if event.intent is Intent.POINTER:

@@ -31,14 +31,20 @@ MIN_TEXT = 28
 #: Supersampling factor for shapes and glyphs drawn by code.
 SS = 4
 #: Bytes of pixels the text cache and the sprite cache may hold (least recently used
-#: dropped first). A count alone was no bound: a wrapped card text is 0.5 MB, a dim veil
-#: 8 MB, and over an evening the caches grew the process by hundreds of MB.
-TEXT_CACHE_BYTES = 48 << 20
-SPRITE_CACHE_BYTES = 96 << 20
+#: dropped first). A count alone was no bound: a wrapped card text is 0.5 MB, a panel's
+#: shadow up to 1.5 MB. One frame uses at most ~2 MB of texts and ~11 MB of sprites (the
+#: soak's five games); at 48 and 96 MB the caches filled over an evening and made most of
+#: the process's growth, while 16 and 32 MB re-render about as rarely (docs: Endurance).
+TEXT_CACHE_BYTES = 16 << 20
+SPRITE_CACHE_BYTES = 32 << 20
 #: Panels kept with their content: a board of eight (17) and room for changes (a seat panel ~0.6 MB, a card ~0.3 MB).
 PANEL_CACHE_SIZE = 24
 #: Translucent rounded shapes kept (a pulsing card's glow takes a new size each frame: not worth more).
 ROUNDED_CACHE_SIZE = 16
+#: Rows of the strip a dim veil is tiled from: the same pixels as a full-screen veil
+#: for 1/18 of its 8 MB (a full-HD buffer per look filled the sprite cache and, once
+#: dropped, fragmented the heap).
+VEIL_ROWS = 60
 #: A panel's shadow: blur radius and drop (px); it spreads ``2 * PANEL_BLUR`` around.
 PANEL_BLUR, PANEL_SHADOW_DROP = 14, 8
 
@@ -695,11 +701,11 @@ class UiKit:
         key = ("dim", alpha, colour)
         veil = self._sprites.get(key)
         if veil is None:
-            veil = pygame.Surface((self.W, self.H), pygame.SRCALPHA)
+            veil = pygame.Surface((self.W, VEIL_ROWS), pygame.SRCALPHA)
             veil.fill((*(colour or self.colours.shadow), alpha))
             veil = _convert(veil)
             self._sprites[key] = veil
-        surface.blit(veil, (0, 0))
+        surface.blits([(veil, (0, y)) for y in range(0, surface.get_height(), VEIL_ROWS)], doreturn=False)
 
     # --- pad glyphs and hints ------------------------------------------------------------
     def button_hint(self, intent: Intent | str, size: int = 40) -> pygame.Surface:

@@ -1,0 +1,39 @@
+"""Give freed heap memory back to the system when a scene leaves (glibc only).
+
+glibc keeps what Python and SDL free inside the process: big short-lived pixel buffers
+(pygame_gui draws each widget state at 4×, full-HD layers, a board's canvases) leave
+holes in its heap that RSS still counts, so over an evening of menus and matches the
+process grew by hundreds of MB with its live objects flat. ``malloc_trim(0)`` returns
+the free pages of every arena; it costs ~0.2 ms (median; a few ms when much is freed),
+so it runs once a scene has left, not every frame. Elsewhere (Windows, macOS, musl)
+there is no such call and nothing happens.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import sys
+from typing import Callable
+
+
+def _glibc_trim() -> Callable[[int], int] | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        trim = ctypes.CDLL(None).malloc_trim  # the C library the process already has
+    except (OSError, AttributeError):  # musl and other C libraries have no malloc_trim
+        return None
+    trim.argtypes = (ctypes.c_size_t,)
+    trim.restype = ctypes.c_int
+    return trim
+
+
+_TRIM = _glibc_trim()
+
+
+def release_free_memory() -> bool:
+    """Hand the heap's free pages back to the system; False where that is not possible."""
+    if _TRIM is None:
+        return False
+    _TRIM(0)
+    return True

@@ -1,0 +1,49 @@
+"""Freed heap memory goes back to the system once a scene leaves (game/heap.py)."""
+
+from types import SimpleNamespace
+
+import pytest
+
+import game.app as app_module
+import game.heap as heap
+from game.app import App
+from game.scenes.base import Scene, SceneStack
+from game.seats import SeatTable
+from game.settings import Settings
+
+
+def _rss_mb() -> float:
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    raise AssertionError("no VmRSS")
+
+
+def test_the_app_gives_memory_back_in_the_frame_after_a_scene_leaves(monkeypatch):
+    releases = []
+    monkeypatch.setattr(app_module, "release_free_memory", lambda: releases.append(True))
+    ctx = SimpleNamespace(settings=Settings(fullscreen=False), seats=SeatTable(), stack=SceneStack(), input=None)
+    app = App(ctx, clock=lambda: 0.0)
+    ctx.stack.push(Scene())
+    ctx.stack.push(Scene())
+    app.frame()
+    assert releases == []  # scenes arriving free nothing
+    ctx.stack.pop()
+    app.frame()
+    app.frame()
+    assert releases == [True]  # once per departure, not every frame
+    ctx.stack.replace(Scene())
+    app.frame()
+    assert len(releases) == 2
+
+
+@pytest.mark.skipif(heap._TRIM is None, reason="glibc only")
+def test_a_fragmented_heap_shrinks():
+    blocks = [bytes(16 << 10) for _ in range(4000)]  # 64 MB in the heap, under the mmap threshold
+    kept = blocks[::50] + blocks[-1:]  # the last one pins the heap's top: free() alone returns nothing
+    del blocks
+    before = _rss_mb()
+    assert heap.release_free_memory()
+    assert before - _rss_mb() > 20
+    assert len(kept) == 81
