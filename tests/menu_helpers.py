@@ -52,3 +52,15 @@ def draw(ctx) -> pygame.Surface:
     canvas = pygame.Surface((1920, 1080))
     ctx.stack.draw(canvas, 0.0)
     return canvas
+
+
+def choose_resume(ctx):
+    """Push the title (no attract loop), check it offers Resume second, and choose it."""
+    from game.scenes.menus.title import TitleScene
+
+    ctx.stack.push(TitleScene(ctx, attract=False))
+    title = ctx.stack.top
+    assert [i.key for i in title.items][:2] == ["play", "resume"]
+    press(ctx, Intent.DOWN)
+    press(ctx, Intent.CONFIRM)
+    return title

@@ -19,7 +19,7 @@ from game.scenes.menus.settings import SettingsScene
 from game.scenes.menus.title import TakeSeatScene, TitleScene
 from game.settings import load_settings
 
-from menu_helpers import KB_LEFT, click, draw, focused_key, make_ctx, press, tick
+from menu_helpers import KB_LEFT, choose_resume, click, draw, focused_key, make_ctx, press, tick
 from toygame import ENTRY as TOY
 
 
@@ -209,20 +209,11 @@ def _save(ctx, catalogue_version, seats_meta):
     return TOY, session
 
 
-def _choose_resume(ctx):
-    ctx.stack.push(TitleScene(ctx, attract=False))
-    title = ctx.stack.top
-    assert [i.key for i in title.items][:2] == ["play", "resume"]
-    press(ctx, Intent.DOWN)
-    press(ctx, Intent.CONFIRM)
-    return title
-
-
 def test_resume_with_a_corrupt_save_shows_why_and_keeps_a_backup(ctx):
     path = autosave_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("{ not json", encoding="utf-8")
-    title = _choose_resume(ctx)
+    title = choose_resume(ctx)
     toast = ctx.stack.top
     assert isinstance(toast, ToastScene) and toast.messages == [ctx.t("resume.corrupt")]
     assert not path.exists() and path.with_name("autosave.json.bak").read_text() == "{ not json"
@@ -233,7 +224,7 @@ def test_resume_with_a_corrupt_save_shows_why_and_keeps_a_backup(ctx):
 
 def test_resume_a_save_from_other_cards_says_so(ctx):
     _save(ctx, "another-version", [{"name": "Ana", "style": 0, "bot": False}, {"name": "Ben", "style": 1, "bot": False}])
-    _choose_resume(ctx)
+    choose_resume(ctx)
     assert ctx.stack.top.messages == [ctx.t("resume.version")]
     assert autosave_path().with_name("autosave.json.bak").exists()
 
@@ -249,7 +240,7 @@ def test_resume_rebinds_seats_then_opens_the_board(ctx, monkeypatch):
         return _Board(ctx_)
 
     monkeypatch.setattr("game.scenes.menus.title.resume_board", fake_board)
-    _choose_resume(ctx)
+    choose_resume(ctx)
     assert isinstance(ctx.stack.top, TakeSeatScene)
     assert [s.name for s in ctx.seats.seats] == ["Bip"]  # the bot sat down by itself
     draw(ctx)

@@ -13,7 +13,7 @@ from game.scenes.menus.dialogs import ToastScene
 from game.scenes.menus.matches import autosave_path, load_saved, saved_seats
 from game.scenes.menus.title import TakeSeatScene, TitleScene
 
-from menu_helpers import draw, make_ctx, press
+from menu_helpers import choose_resume, draw, make_ctx, press
 from toygame import ENTRY as TOY
 
 SEATS = [{"name": "Ana", "style": 0, "bot": False}, {"name": "Ben", "style": 3, "bot": False}]
@@ -35,15 +35,6 @@ def _save(ctx, meta=None):
     return session
 
 
-def _resume(ctx):
-    ctx.stack.push(TitleScene(ctx, attract=False))
-    title = ctx.stack.top
-    assert [i.key for i in title.items][:2] == ["play", "resume"]
-    press(ctx, Intent.DOWN)
-    press(ctx, Intent.CONFIRM)
-    return title
-
-
 def _refused(ctx, title, reason="corrupt"):
     assert isinstance(ctx.stack.top, ToastScene) and ctx.stack.top.messages == [ctx.t(f"resume.{reason}")]
     draw(ctx)
@@ -54,7 +45,7 @@ def _refused(ctx, title, reason="corrupt"):
 @pytest.mark.parametrize("style", ["x", [], {"a": 1}, 1.5, True, 8, -1, None])
 def test_a_seat_style_of_the_wrong_type_is_refused_and_kept_aside(ctx, style):
     _save(ctx, {"seats": [SEATS[0], {**SEATS[1], "style": style}], "entry": TOY.id})
-    title = _resume(ctx)
+    title = choose_resume(ctx)
     _refused(ctx, title)
     assert json.loads(autosave_path().with_name("autosave.json.bak").read_text())["meta"]["seats"][1]["style"] == style
 
@@ -72,7 +63,7 @@ def test_a_seat_style_of_the_wrong_type_is_refused_and_kept_aside(ctx, style):
 ])
 def test_meta_is_validated_like_the_rest_of_the_save(ctx, meta):
     _save(ctx, meta)
-    _refused(ctx, _resume(ctx))
+    _refused(ctx, choose_resume(ctx))
     assert autosave_path().with_name("autosave.json.bak").exists() and not autosave_path().exists()
 
 
@@ -89,14 +80,14 @@ def _tamper(text, ctx):
 ])
 def test_json_the_parser_cannot_take_is_a_save_that_cannot_be_resumed(ctx, text):
     _tamper(text, ctx)
-    _refused(ctx, _resume(ctx))
+    _refused(ctx, choose_resume(ctx))
 
 
 def test_a_good_save_still_resumes_with_its_seats(ctx):
     session = _save(ctx)
     entry, loaded = load_saved(ctx)
     assert entry is TOY and loaded.hash() == session.hash() and saved_seats(loaded) == [dict(seat, level="normal") for seat in SEATS]  # saved before levels
-    _resume(ctx)
+    choose_resume(ctx)
     assert isinstance(ctx.stack.top, TakeSeatScene)
 
 
@@ -107,7 +98,7 @@ def test_a_bad_save_that_cannot_be_moved_aside_is_not_offered_again(ctx, monkeyp
     monkeypatch.setattr("game.core.session.os.replace", read_only)
     autosave_path().parent.mkdir(parents=True, exist_ok=True)
     autosave_path().write_text("{ not json")
-    title = _resume(ctx)
+    title = choose_resume(ctx)
     _refused(ctx, title)
     assert autosave_path().exists()  # still there, but no longer offered
     title.rebuild()
