@@ -10,14 +10,7 @@ from game.app import App
 from game.scenes.base import Scene, SceneStack
 from game.seats import SeatTable
 from game.settings import Settings
-
-
-def _rss_mb() -> float:
-    with open("/proc/self/status", encoding="ascii") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    raise AssertionError("no VmRSS")
+from game.cli.soak import rss_mb
 
 
 def test_the_app_gives_memory_back_in_the_frame_after_a_scene_leaves(monkeypatch):
@@ -43,7 +36,7 @@ def test_a_fragmented_heap_shrinks():
     blocks = [bytes(16 << 10) for _ in range(4000)]  # 64 MB in the heap, under the mmap threshold
     kept = blocks[::50] + blocks[-1:]  # the last one pins the heap's top: free() alone returns nothing
     del blocks
-    before = _rss_mb()
+    before = rss_mb()
     assert heap.release_free_memory()
-    assert before - _rss_mb() > 20
+    assert before - rss_mb() > 20
     assert len(kept) == 81

@@ -27,10 +27,7 @@ ROUND_TRIPS = textwrap.dedent("""
     from game.input.intents import Intent
     from game.scenes.menus.settings import SettingsScene
     from game.scenes.menus.title import TitleScene
-
-    def rss_mb():
-        with open("/proc/self/status") as status:
-            return next(int(line.split()[1]) for line in status if line.startswith("VmRSS")) / 1024
+    from game.cli.soak import rss_mb
 
     ctx = make_ctx()
     canvas = pygame.Surface((1920, 1080))
