@@ -9,7 +9,6 @@ and posted keys through the real App (tests/e2e.py):
 - Mission Secrète: overlapping accusation holds, the first to complete accuses.
 """
 
-import re
 from pathlib import Path
 
 import pygame
@@ -184,13 +183,20 @@ def clues_phase(room, board):
     room.run(2)
 
 
-def test_the_clue_editor_closes_when_its_player_lets_go(room):
+def editing_clues(room):
+    """Two keyboard sides and a pad at Secret Identity's clue phase, the left side holding
+    Y (its clue editor open): ``(left, right, pad, board)``."""
     left, right, pad = room.keyboard("left"), room.keyboard("right"), room.attach_pad()
     seat_all(room, [left, right, pad])
     board = board_for(room, "secret_identity")
     clues_phase(room, board)
     left.hold(Intent.PEEK)
     room.run(1)
+    return left, right, pad, board
+
+
+def test_the_clue_editor_closes_when_its_player_lets_go(room):
+    left, right, pad, board = editing_clues(room)
     curtain = curtain_for(room, 0)
     assert curtain is not None and curtain.peeking
     left.let_go(Intent.PEEK)
@@ -249,12 +255,7 @@ def test_an_unplugged_peeker_under_the_overlay_closes_at_once(room):
 
 
 def test_the_clue_editor_closes_when_let_go_under_the_overlay(room):
-    left, right, pad = room.keyboard("left"), room.keyboard("right"), room.attach_pad()
-    seat_all(room, [left, right, pad])
-    board = board_for(room, "secret_identity")
-    clues_phase(room, board)
-    left.hold(Intent.PEEK)
-    room.run(1)
+    left, right, pad, board = editing_clues(room)
     assert curtain_for(room, 0).peeking
 
     def let_go_under_the_overlay():
