@@ -28,7 +28,7 @@ from game.games.incognito import catalogue as incognito
 from game.games.personality import catalogue as personality
 from game.games.secret_identity import catalogue as secret_identity
 from game.i18n import Strings
-from game.scenes.menus.matches import load_saved, new_match, saved_seats  # noqa: F401 - new_match: see _real_save
+from game.scenes.menus.matches import load_saved, saved_seats
 from game.settings import NOTICE_CORRUPT, NOTICE_REPAIRED, Settings, bad_fields, load_settings, save_settings
 
 #: Pieces that break loaders: control characters, YAML syntax, huge numbers, deep nests,

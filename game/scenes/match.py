@@ -20,7 +20,7 @@ without these delays (core/playthrough.py).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Mapping
 
 import pygame
 

@@ -158,7 +158,6 @@ def shot_coop_guess(ctx: Any, args: argparse.Namespace) -> None:
     """People guessing step the cursor; all but one of them hold CONFIRM (the table's
     bots are bots here, so the hub counts the people only)."""
     entry, session, bots = _coop_turn(ctx, args, "guess")
-    public = session.view(None).public
     board = make_board(ctx, entry, session, {s: bot for s, bot in bots.items() if ctx.seats[s].bot})
     ctx.stack.push(board)
     people = board.people_guessing()

@@ -269,7 +269,6 @@ class TakeSeatScene(Scene):
     def handle(self, seat: int | None, event: InputEvent) -> bool:
         if not event.pressed:
             return True
-        table = self.ctx.seats
         if event.intent is Intent.CONFIRM and seat is None and event.device is not None \
                 and event.device[0] in ("pad", "kb"):
             if self._claim(event.device):
