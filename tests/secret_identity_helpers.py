@@ -3,7 +3,7 @@
 from game.core.actions import Action
 from game.core.rng import Rng
 from game.data_loading import Text
-from game.games.secret_identity.catalogue import Category, Character, PictoCard, Pictogram, SICatalogue
+from game.games.secret_identity.rules.catalogue import Category, Character, PictoCard, Pictogram, SICatalogue
 
 TAGS = [f"t{i:02d}" for i in range(40)]
 

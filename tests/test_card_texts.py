@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from game.games.incognito.catalogue import load_catalogue as load_incognito
-from game.games.personality.catalogue import load_catalogue as load_personality
+from game.games.incognito.rules.catalogue import load_catalogue as load_incognito
+from game.games.personality.rules.catalogue import load_catalogue as load_personality
 from game.i18n import Strings
 
 DATA = Path(__file__).resolve().parent.parent / "data"

@@ -13,7 +13,7 @@ import pytest
 
 from game.core.rng import Rng
 from game.core.session import Session
-from game.games.secret_identity.board_coop import LOCK_HOLD_TICKS
+from game.games.secret_identity.ui.board_coop import LOCK_HOLD_TICKS
 from game.input.intents import Intent
 
 X, Y = pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from game.games.incognito.drawing import CANVAS_H
+from game.games.incognito.rules.drawing import CANVAS_H
 from game.input.intents import Intent
 from game.scenes.menus.games import GameChoiceScene
 from game.scenes.menus.lobby import LobbyScene

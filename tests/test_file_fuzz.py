@@ -24,9 +24,9 @@ from game.core.rng import Rng
 from game.core.session import SaveError, Session
 from game.data_loading import DataError, check_deck_size
 from game.games import all_games
-from game.games.incognito import catalogue as incognito
-from game.games.personality import catalogue as personality
-from game.games.secret_identity import catalogue as secret_identity
+from game.games.incognito.rules import catalogue as incognito
+from game.games.personality.rules import catalogue as personality
+from game.games.secret_identity.rules import catalogue as secret_identity
 from game.i18n import Strings
 from game.scenes.menus.matches import load_saved, saved_seats
 from game.settings import NOTICE_CORRUPT, NOTICE_REPAIRED, Settings, bad_fields, load_settings, save_settings

@@ -11,9 +11,9 @@ from game.core.actions import Action
 from game.core.rng import Rng
 from game.core.session import Session
 from game.games.incognito import ENTRIES
-from game.games.incognito.drawing import CANVAS_H, CANVAS_W, Stroke
-from game.games.incognito.drawkit import PALETTE_ROW, CanvasCache, render_drawing
-from game.games.incognito.scenes import DEAL_TICKS, export_gallery, make_board
+from game.games.incognito.rules.drawing import CANVAS_H, CANVAS_W, Stroke
+from game.games.incognito.ui.drawkit import PALETTE_ROW, CanvasCache, render_drawing
+from game.games.incognito.ui.board import DEAL_TICKS, export_gallery, make_board
 from game.input.intents import InputEvent, Intent
 from game.settings import Settings
 

@@ -10,11 +10,11 @@ from game.core.playthrough import play_match
 from game.core.rng import Rng
 from game.core.session import Session
 from game.games.incognito import ENTRIES
-from game.games.incognito.bots import IncognitoBot, best_assignment
-from game.games.incognito.drawing import Stroke, validate_stroke
-from game.games.incognito.outlines import inside, load_outline
-from game.games.incognito.recognise import marks, score, template
-from game.games.incognito.rules import Incognito, find_rate
+from game.games.incognito.rules.bots import IncognitoBot, best_assignment
+from game.games.incognito.rules.drawing import Stroke, validate_stroke
+from game.games.incognito.rules.outlines import inside, load_outline
+from game.games.incognito.rules.recognise import marks, score, template
+from game.games.incognito.rules.game import Incognito, find_rate
 
 ENTRY = ENTRIES[0]
 

@@ -7,7 +7,7 @@ import pytest
 
 from game import paths
 from game.data_loading import DataError
-from game.games.incognito.catalogue import load_catalogue
+from game.games.incognito.rules.catalogue import load_catalogue
 
 DATA = paths.data_dir()
 

@@ -11,9 +11,9 @@ from game.core.playthrough import play_match
 from game.core.rng import Rng
 from game.core.session import Session
 from game.games.incognito import ENTRIES
-from game.games.incognito.bots import IncognitoBot
-from game.games.incognito.drawing import BRUSH_WIDTHS, Stroke, chaikin, make_stroke, simplify
-from game.games.incognito.rules import Incognito, score_round
+from game.games.incognito.rules.bots import IncognitoBot
+from game.games.incognito.rules.drawing import BRUSH_WIDTHS, Stroke, chaikin, make_stroke, simplify
+from game.games.incognito.rules.game import Incognito, score_round
 
 ENTRY = ENTRIES[0]
 

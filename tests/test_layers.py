@@ -130,16 +130,16 @@ def test_the_checks_see_what_they_must():
     """Positive controls: the roles find every game's rules and the checks flag a
     forbidden import, including a relative and a lazy one."""
     closure = pure_closure()
-    for module in ("game.core.engine", "game.games.mission_secrete.rules", "game.games.mission_secrete.events",
-                   "game.games.secret_identity.rules.competitive", "game.games.personality.bots",
-                   "game.games.incognito.drawing", "game.games.mission_secrete"):
+    for module in ("game.core.engine", "game.games.mission_secrete.rules.game", "game.games.mission_secrete.rules.events",
+                   "game.games.secret_identity.rules.competitive", "game.games.personality.rules.bots",
+                   "game.games.incognito.rules.drawing", "game.games.mission_secrete"):
         assert module in closure or within(module, "game.core"), module
-    assert "game.games.mission_secrete.scenes" not in closure
-    assert imported(GAME / "games" / "mission_secrete" / "scenes.py") >= {"pygame", "game.scenes.match",
-                                                                          "game.games.mission_secrete.view"}
+    assert "game.games.mission_secrete.ui.board" not in closure
+    assert imported(GAME / "games" / "mission_secrete" / "ui" / "board.py") >= {"pygame", "game.scenes.match",
+                                                                          "game.games.mission_secrete.rules.view"}
     assert pure_offences("x", {"game.scenes.match"}) and pure_offences("x", {"pygame.draw"})
-    assert pure_offences("x", {"game.games.mission_secrete.scenes"})
-    assert not pure_offences("x", {"game.core.engine", "game.games.mission_secrete.view"})
+    assert pure_offences("x", {"game.games.mission_secrete.ui.board"})
+    assert not pure_offences("x", {"game.core.engine", "game.games.mission_secrete.rules.view"})
 
 
 def test_rules_side_pulls_in_no_pygame_transitively():
@@ -166,3 +166,25 @@ def test_rules_side_pulls_in_no_pygame_transitively():
     )
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=240)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_every_game_has_one_folder_shape():
+    """Every ``game/games/<id>/`` is its registry entry (``__init__.py``), a pure
+    ``rules/`` package and a pygame ``ui/`` package exporting ``make_board`` and ``SHOTS``."""
+    from game.games import GAME_PACKAGES
+
+    for package in GAME_PACKAGES:
+        folder = GAME / "games" / package
+        found = {p.name for p in folder.iterdir() if p.name != "__pycache__"}
+        assert found == {"__init__.py", "rules", "ui"}, (package, sorted(found))
+        for sub in ("rules", "ui"):
+            assert (folder / sub / "__init__.py").is_file(), (package, sub)
+        assert {"make_board", "SHOTS"} <= set(ast.literal_eval(_all_of(folder / "ui" / "__init__.py"))), package
+
+
+def _all_of(path: Path) -> str:
+    """The source of ``__all__``'s value in a module."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "__all__" for t in node.targets):
+            return ast.unparse(node.value)
+    raise AssertionError(f"{path} has no __all__")

@@ -16,7 +16,7 @@ import pytest
 
 from game.core.rng import Rng
 from game.core.session import Session
-from game.games.mission_secrete.scenes import HOLD_TICKS, AccusePicker
+from game.games.mission_secrete.ui.board import HOLD_TICKS, AccusePicker
 from game.input.intents import DIRECTIONS, Intent
 from game.input.keymap import KEYBOARD
 from game.scenes.disconnect import DisconnectScene

@@ -15,12 +15,12 @@ from game.core.rng import Rng
 from game.core.session import Session
 from game.data_loading import DataError
 from game.games.mission_secrete import ENTRIES
-from game.games.mission_secrete.bots import STYLES, MissionBot
-from game.games.mission_secrete.catalogue import load
+from game.games.mission_secrete.rules.bots import STYLES, MissionBot
+from game.games.mission_secrete.rules.catalogue import load
 from game.cli.sim import simulate
-from game.games.mission_secrete.events import Accused, CharacterDealt, Dealt, MissionCompleted, Swapped
-from game.games.mission_secrete.rules import MissionSecrete, MSState, completed_lines, deal_ok
-from game.games.mission_secrete.view import Line, MSPhase
+from game.games.mission_secrete.rules.events import Accused, CharacterDealt, Dealt, MissionCompleted, Swapped
+from game.games.mission_secrete.rules.game import MissionSecrete, MSState, completed_lines, deal_ok
+from game.games.mission_secrete.rules.view import Line, MSPhase
 
 ENTRY = ENTRIES[0]
 CATALOGUE, _ = load(paths.data_dir())

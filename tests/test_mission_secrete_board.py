@@ -10,8 +10,8 @@ from game.context import build_context
 from game.core.actions import Action
 from game.core.rng import Rng
 from game.core.session import Session
-from game.games.mission_secrete.scenes import HOLD_TICKS, SHOTS, AccusePicker, MissionBoard
-from game.games.mission_secrete.view import Ending, MSPhase
+from game.games.mission_secrete.ui.board import HOLD_TICKS, SHOTS, AccusePicker, MissionBoard
+from game.games.mission_secrete.rules.view import Ending, MSPhase
 from game.input.intents import InputEvent, Intent
 from game.scenes.peek import PeekCurtain
 from game.settings import Settings

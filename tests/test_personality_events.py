@@ -14,11 +14,11 @@ from game.core.events import MatchOver, PhaseStarted, visible
 from game.core.rng import Rng
 from game.core.serial import to_plain
 from game.core.session import Session
-from game.games.personality.events import (CardPlayed, CardRead, ContestResolved, EndgameOver, ExchangeChosen,
+from game.games.personality.rules.events import (CardPlayed, CardRead, ContestResolved, EndgameOver, ExchangeChosen,
                                            Exchanged, InversionStarted, Landed, MaskMoved, SentToDoor, VoteCast,
                                            VoteRevealed)
-from game.games.personality.rules import PersonalityGame, VoteBox
-from game.games.personality.view import MaskMove, Vote
+from game.games.personality.rules.game import PersonalityGame, VoteBox
+from game.games.personality.rules.view import MaskMove, Vote
 from game.settings import Settings
 from tests.test_personality_rules import ENTRY, B, _summit_state, fresh, game, read_first, vote_all
 
@@ -130,7 +130,7 @@ def test_the_board_animates_the_reveal_it_is_told_of():
     ctx = build_context(headless=True, lang="fr", settings=Settings(), seats=0)
     for i in range(4):
         ctx.seats.join(("pad", 300 + i), f"P{i}")
-    from game.games.personality import scenes
+    from game.games.personality.ui import board as scenes
 
     entry = ctx.games["personality"]
     session = Session(entry.make_definition(ctx.catalogue.game("personality")), entry.default_config(4), 5)

@@ -11,7 +11,7 @@ from game.core.session import Session
 from game.input.intents import InputEvent, Intent
 from game.scenes.peek import PeekCurtain
 from game.scenes.ring import RingPicker
-from game.games.personality.view import Vote
+from game.games.personality.rules.view import Vote
 from game.settings import Settings
 
 
@@ -21,7 +21,7 @@ def ctx():
 
 
 def _board(ctx, seats, bot_seats, seed=3):
-    from game.games.personality import scenes
+    from game.games.personality.ui import board as scenes
 
     entry = ctx.games["personality"]
     for i in range(seats):

@@ -7,7 +7,7 @@ from game.core.engine import clone
 from game.core.rng import Rng
 from game.games.secret_identity.rules import CompetitiveRules
 from game.games.secret_identity.rules.common import character_pool
-from game.games.secret_identity.view import track_position
+from game.games.secret_identity.rules.view import track_position
 
 from secret_identity_helpers import HandDriver, tiny_catalogue
 

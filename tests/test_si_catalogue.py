@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from game.data_loading import DataError
-from game.games.secret_identity.catalogue import load_catalogue, picture_key
+from game.games.secret_identity.rules.catalogue import load_catalogue, picture_key
 from game.icons import icon_exists
 
 DATA = Path(__file__).resolve().parent.parent / "data"

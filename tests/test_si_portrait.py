@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pygame
 
-from game.games.secret_identity.catalogue import load_catalogue
-from game.games.secret_identity.portrait import Portrait, initials, portrait
+from game.games.secret_identity.rules.catalogue import load_catalogue
+from game.games.secret_identity.ui.portrait import Portrait, initials, portrait
 from game.settings import Settings
 from game.ui.kit import UiKit
 

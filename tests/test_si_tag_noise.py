@@ -7,8 +7,8 @@ import pytest
 
 from game.cli.sim import noise_share, resolve_entry, simulate
 from game.core.rng import Rng
-from game.games.secret_identity.bots import CompetitiveBot, TagModel
-from game.games.secret_identity.catalogue import load_catalogue
+from game.games.secret_identity.rules.bots import CompetitiveBot, TagModel
+from game.games.secret_identity.rules.catalogue import load_catalogue
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 

@@ -9,7 +9,7 @@ from game.core.actions import Action
 from game.core.rng import Rng
 from game.core.session import Session
 from game.games.incognito import ENTRIES as INCOGNITO
-from game.games.incognito.scenes import make_board as incognito_board
+from game.games.incognito.ui.board import make_board as incognito_board
 from game.input.intents import InputEvent, Intent
 from game.scenes.ring import RingOption, RingPicker, RingQuestion
 from game.settings import Settings

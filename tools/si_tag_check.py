@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.games.secret_identity.catalogue import SICatalogue, load_catalogue  # noqa: E402
+from game.games.secret_identity.rules.catalogue import SICatalogue, load_catalogue  # noqa: E402
 
 
 def clue(catalogue: SICatalogue, hand, target, others, size: int = 3):

@@ -109,7 +109,7 @@ def _build_drawing(ctx: Any, game_id: str, seed: int) -> Any:
     from ..core.actions import Action
     from ..core.rng import Rng
     from ..core.session import Session
-    from ..games.incognito.bots import IncognitoBot
+    from ..games.incognito.rules.bots import IncognitoBot
     from ..input.intents import InputEvent, Intent
 
     entry = ctx.games[game_id]

@@ -44,7 +44,7 @@ class GameEntry:
                    options: tuple[OptionSpec, ...] | None = None) -> "GameEntry":
         """The entry of game package ``package`` (pass its ``__name__``) playing ``definition``:
         the id and seat range are the definition's, the catalogue key is the package's
-        short name and the scenes module its ``scenes``. The lobby options are the
+        short name and the scenes module its ``ui`` package. The lobby options are the
         definition's declared ``OptionSpec`` values unless ``options`` is given."""
         if options is None:
             options = definition.options if isinstance(definition.options, tuple) else ()
@@ -56,7 +56,7 @@ class GameEntry:
             load_catalogue=load_catalogue,
             make_definition=definition,
             make_bot=make_bot,
-            scenes_module=f"{package}.scenes",
+            scenes_module=f"{package}.ui",
             options=options,
         )
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from ...core.bots import DEFAULT_LEVEL
 from .. import GameEntry, OptionSpec
-from .bots import IncognitoBot
-from .catalogue import load_catalogue
-from .rules import DRAW_LIMIT_OPTION, FAMILY_OPTION, Incognito
+from .rules.bots import IncognitoBot
+from .rules.catalogue import load_catalogue
+from .rules.game import DRAW_LIMIT_OPTION, FAMILY_OPTION, Incognito
 
 ENTRIES = (
     GameEntry.of_package(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from .. import GameEntry
 from ...core.bots import DEFAULT_LEVEL
-from .bots import MissionBot
-from .catalogue import load
-from .rules import MissionSecrete
+from .rules.bots import MissionBot
+from .rules.catalogue import load
+from .rules.game import MissionSecrete
 
 #: The lobby options are the ones the rules declare (``MissionSecrete.options``).
 ENTRIES = (

@@ -3,10 +3,10 @@ the Suprême Perspicacité by reading the table right (RULES.md PE-1..PE-13)."""
 
 from __future__ import annotations
 
-from ...games import GameEntry
-from .bots import PersonalityBot
-from .catalogue import load_catalogue
-from .rules import PersonalityGame
+from .. import GameEntry
+from .rules.bots import PersonalityBot
+from .rules.catalogue import load_catalogue
+from .rules.game import PersonalityGame
 
 #: The lobby options are the ones the rules declare (``PersonalityGame.options``).
 ENTRIES = (

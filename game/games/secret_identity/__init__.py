@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from ...core.bots import DEFAULT_LEVEL
 from .. import GameEntry, OptionSpec
-from .bots import CompetitiveBot, CoopBot
-from .catalogue import load_catalogue
+from .rules.bots import CompetitiveBot, CoopBot
+from .rules.catalogue import load_catalogue
 from .rules import CompetitiveRules, CoopRules
 from .rules.common import character_pool
 from .rules.competitive import MIN_CHARACTERS

@@ -14,8 +14,8 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 from ....core.actions import CHANCE, Action, IllegalAction
 from ....core.engine import GameDefinition, take_chance
 from ....core.rng import Rng
-from ..catalogue import EVERYDAY
-from ..view import Shown
+from .catalogue import EVERYDAY
+from .view import Shown
 
 #: Board slots (SI-1): numbered 1–8 clockwise from the top; slot index = number - 1.
 SLOTS = 8

@@ -18,7 +18,7 @@ from typing import Any, Iterable, Mapping
 from ....core.actions import Action, IllegalAction
 from ....core.engine import Outcome, SeatView, chance_action
 from ....core.rng import Rng
-from ..view import (
+from .view import (
     CompetitivePrivate,
     CompetitivePublic,
     MyVotes,

@@ -1,0 +1,158 @@
+"""Incognito bots: they draw the place with their word hidden in it, and look for the
+others' words in the drawings, from their own seat's view only.
+
+* Drawing (``sketch.py``): the place card's pictures and the word's picture, traced by
+  a shaky hand from the OpenMoji outlines, one stroke per action, so the drawing grows
+  on screen as a player's does.
+* Voting (``recognise.py``): for every other drawing and every word of the line-up, how
+  well the word's picture is found in the drawing's public strokes. What a person sees:
+  the strokes, the place card and the words' pictures; never which word a seat had.
+  A score high in one drawing but high in every drawing says little, so each word's
+  scores are set against its average over the drawings. The bot's own word is not in
+  anyone else's drawing. Then the numbers go where the scores add up best, each number
+  once (IN-4).
+
+``skill`` (0 to 1) is how well the bot plays: the lower, the shakier its hand and the
+more it misreads the drawings (a noise on its scores). Pure: points are computed, never
+rendered.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Sequence
+
+from ....core.actions import Action
+from ....core.bots import DEFAULT_LEVEL, Bot
+from ....core.rng import Rng
+from .outlines import Outline, PaletteKey, load_outline
+from .recognise import marks, score, template
+from .sketch import gauss, plan_drawing
+
+#: A bot of normal level; 1 plays its best.
+NORMAL_SKILL = 0.5
+#: Skill per level. Sharp stays short of 1: a table of perfect readers would leave the
+#: drawers almost no points (IN-4 rewards a word hidden from some, found by others).
+SKILLS = {"easy": 0.2, "normal": NORMAL_SKILL, "sharp": 0.8}
+#: Misreading: the noise on a score at skill 0 (it shrinks to none at skill 1).
+MISREAD = 0.6
+#: How much of a word's average over the drawings comes off its score in each.
+RELATIVE = 0.6
+#: A word whose picture is one of the drawing's place pictures is expected there anyway.
+PLACE_PICTURE = 0.5
+
+
+class IncognitoBot(Bot):
+    """Draws one stroke of its planned drawing per action, then says done; votes for the
+    drawings where it found words; says ready after a reveal."""
+
+    def __init__(self, seat: int, rng: Rng, catalogue: Any, level: str = DEFAULT_LEVEL,
+                 skill: float | None = None) -> None:
+        super().__init__(seat, rng, level)
+        self.catalogue = catalogue
+        self.skill = max(0.0, min(1.0, SKILLS[level] if skill is None else skill))
+        self.palette: PaletteKey = tuple((c.id, c.rgb) for c in catalogue.palette)
+        self._drawing: tuple[int, list[dict[str, Any]]] | None = None
+        self._votes: tuple[int, dict[int, int]] | None = None
+
+    def act(self, view: Any, legal: Sequence[Action]) -> Action | None:
+        public = view.public
+        kinds = {a.kind for a in legal}
+        if public.phase == "draw" and "done" in kinds:
+            return self._draw(view)
+        if "undone" in kinds:
+            return None  # a finished drawer waits for the others
+        if "vote" in kinds:
+            return self._vote(view, legal)
+        return self.rng.choice(list(legal)) if legal else None
+
+    # --- drawing -----------------------------------------------------------------------
+    def _draw(self, view: Any) -> Action:
+        public = view.public
+        if self._drawing is None or self._drawing[0] != public.round:
+            self._drawing = (public.round, self.plan(public.places[self.seat], view.private.my_word))
+        plan = self._drawing[1]
+        drawn = len(public.drawings[self.seat])
+        if drawn < len(plan):
+            return Action("stroke", self.seat, {"stroke": plan[drawn]})
+        return Action("done", self.seat)
+
+    def plan(self, place_id: str, word_id: str) -> list[dict[str, Any]]:
+        """This round's strokes: the place's pictures with the word's hidden among them."""
+        word_icon = self._icon(word_id)
+        place = [self.outline(code) for code in self.catalogue.place(place_id).icons if code != word_icon]
+        word = self.outline(word_icon) if word_icon else None
+        return plan_drawing(place, word, self.rng, shake=1.6 - self.skill)
+
+    def outline(self, code: str) -> Outline:
+        return load_outline(code, self.palette)
+
+    def _icon(self, word_id: str) -> str | None:
+        return getattr(self.catalogue.word(word_id), "icon", None)
+
+    # --- voting ------------------------------------------------------------------------
+    def _vote(self, view: Any, legal: Sequence[Action]) -> Action:
+        public = view.public
+        if self._votes is None or self._votes[0] != public.round:
+            self._votes = (public.round, self.choose_numbers(view))
+        target = legal[0].data["target"]
+        free = {a.data["number"]: a for a in legal}
+        wanted = self._votes[1].get(target)
+        return free.get(wanted) or self.rng.choice(list(legal))
+
+    def choose_numbers(self, view: Any) -> dict[int, int]:
+        """{drawer seat: tile number} for every other drawing, numbers distinct."""
+        public = view.public
+        others = [s for s in range(public.seats) if s != self.seat]
+        table = self.read_drawings(public, view.private.my_word)
+        noise = MISREAD * (1 - self.skill)
+        noisy = [[value + gauss(self.rng, noise) for value in row] for row in table]
+        return dict(zip(others, best_assignment(noisy)))
+
+    def read_drawings(self, public: Any, my_word: str | None) -> list[list[float]]:
+        """scores[i][n - 1]: how well tile n's word is found in the i-th other drawing,
+        set against the word's average over those drawings."""
+        others = [s for s in range(public.seats) if s != self.seat]
+        icons = [self._icon(word) for word in public.lineup]
+        templates = [template(self.outline(code)) if code else None for code in icons]
+        raw = []
+        for seat in others:
+            drawing = marks(tuple(public.drawings[seat]))
+            place_icons = set(self.catalogue.place(public.places[seat]).icons)
+            row = []
+            for code, picture in zip(icons, templates):
+                value = score(drawing, picture) if picture is not None else math.nan
+                row.append(value * PLACE_PICTURE if code in place_icons else value)
+            raw.append(row)
+        table = []
+        for row in raw:
+            known = [v for v in row if not math.isnan(v)]
+            fallback = sorted(known)[len(known) // 2] if known else 0.0  # a word with no picture: middling
+            table.append([fallback if math.isnan(v) else v for v in row])
+        for n in range(len(public.lineup)):
+            mean = sum(row[n] for row in table) / len(table)
+            for row in table:
+                row[n] -= RELATIVE * mean
+        if my_word in public.lineup:
+            mine = public.lineup.index(my_word)
+            for row in table:
+                row[mine] = -math.inf  # my own word is in my drawing only
+        return table
+
+
+def best_assignment(scores: list[list[float]]) -> list[int]:
+    """Distinct tile numbers (1-based), one per row, with the highest total score: an
+    exact search over the subsets of numbers used (6 tiles: 64 subsets)."""
+    tiles = len(scores[0]) if scores else 0
+    best: dict[int, tuple[float, tuple[int, ...]]] = {0: (0.0, ())}
+    for row in scores:
+        step: dict[int, tuple[float, tuple[int, ...]]] = {}
+        for used, (total, picks) in best.items():
+            for n in range(tiles):
+                if used >> n & 1 or row[n] == -math.inf:
+                    continue
+                key, value = used | 1 << n, total + row[n]
+                if key not in step or value > step[key][0]:
+                    step[key] = (value, picks + (n + 1,))
+        best = step
+    return list(max(best.values(), key=lambda item: item[0])[1]) if best else []

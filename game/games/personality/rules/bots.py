@@ -1,0 +1,203 @@
+"""Personality bots: they read the table's taste from the received cards.
+
+Every elected card lies face up in front of its player, so the received piles tell
+which players the table links to which tags. A bot scores "card fits player" as the
+tags they share, weighted by how often the table gave that player cards with that tag,
+plus a small first impression of its own (so a fresh table does not vote in lockstep).
+It bets high when its best pick clearly beats the second one.
+
+Levels: a normal bot remembers only each player's latest few received cards (people
+forget); an easy one the last two, and trusts its first impressions more (misreads the
+table). A sharp bot plays the table rather than its own taste: when voting it imagines
+the others voting as normal bots would (their first impressions unknown to it, drawn
+afresh :data:`SAMPLES` times), picks the choice most likely to be elected with its own
+vote added, and bets by how much that choice is expected to win rather than lose.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ....core.actions import Action
+from ....core.bots import DEFAULT_LEVEL, Bot
+from ....core.engine import SeatView
+from ....core.rng import Rng
+from .catalogue import PECatalogue
+
+#: Weight of one received card's tag against a first impression (0..1).
+LEARNED = 1.0
+#: By level: the first impression's range, and how many of each player's latest
+#: received cards the bot keeps in mind (None: all of them).
+IMPRESSION = {"easy": 1.5, "normal": 0.6, "sharp": 0.6}
+MEMORY: dict[str, int | None] = {"easy": 2, "normal": 4, "sharp": None}
+#: Imagined votes of the table a sharp bot weighs its choice with.
+SAMPLES = 40
+
+
+class PersonalityBot(Bot):
+    def __init__(self, catalogue: PECatalogue, seat: int, rng: Rng, level: str = DEFAULT_LEVEL) -> None:
+        super().__init__(seat, rng, level)
+        self.catalogue = catalogue
+        self._impression = IMPRESSION[level]
+        self._memory = MEMORY[level]
+        self._impressions: dict[tuple[int, str], float] = {}
+        self._tag_counts: dict[tuple[str, ...], dict[str, int]] = {}
+
+    # --- judgement -------------------------------------------------------------------------
+    def impression(self, player: int, tag: str) -> float:
+        key = (player, tag)
+        if key not in self._impressions:
+            self._impressions[key] = self.rng.random() * self._impression
+        return self._impressions[key]
+
+    def fit(self, view: SeatView, card: str, player: int) -> float:
+        """How well ``card`` fits ``player`` in this bot's eyes."""
+        tags = self.catalogue.trait(card).tags
+        learned = self.tag_counts(self._remembered(view, player, self._memory))
+        return sum(LEARNED * learned.get(tag, 0) + self.impression(player, tag) for tag in tags) / len(tags)
+
+    def _remembered(self, view: SeatView, player: int, memory: int | None) -> list[str]:
+        received = view.public.received[player]
+        return list(received[-memory:] if memory else received)
+
+    def _table_pick(self, view: SeatView) -> tuple[Any, float]:
+        """Sharp: ``(choice, edge)`` — the choice most likely elected once this bot's vote
+        is added, against the table imagined as normal bots, and its chance of being
+        elected minus that of another choice being elected (what a bet wins or loses)."""
+        public, choices = view.public, list(view.private.choices)
+        if public.vote_kind == "inversion":
+            pairs = {c: (c, public.target) for c in choices}
+        else:
+            pairs = {p: (public.table[0], p) for p in choices}
+        learned: dict[Any, float] = {}
+        tags: dict[Any, int] = {}
+        for option, (card, player) in pairs.items():
+            card_tags = self.catalogue.trait(card).tags
+            counts = self.tag_counts(self._remembered(view, player, MEMORY[DEFAULT_LEVEL]))
+            learned[option] = sum(LEARNED * counts.get(tag, 0) for tag in card_tags) / len(card_tags)
+            tags[option] = len(card_tags)
+        spread = IMPRESSION[DEFAULT_LEVEL]
+        others = [s for s in range(public.seats) if s != self.seat]
+        won = {o: 0 for o in choices}
+        lost = {o: 0 for o in choices}
+        for _ in range(SAMPLES):
+            votes = {o: 0 for o in choices}
+            for _voter in others:
+                pick = max(choices, key=lambda o: learned[o] + spread * sum(
+                    self.rng.random() for _ in range(tags[o])) / tags[o])
+                votes[pick] += 1
+            for mine in choices:
+                votes[mine] += 1
+                top = max(votes.values())
+                leaders = [o for o, n in votes.items() if n == top]
+                if top >= 2 and len(leaders) == 1:
+                    if leaders[0] == mine:
+                        won[mine] += 1
+                    else:
+                        lost[mine] += 1
+                votes[mine] -= 1
+        edge = {o: (won[o] - lost[o]) / SAMPLES for o in choices}
+        best = max(choices, key=lambda o: (edge[o], won[o], str(o)))
+        return best, edge[best]
+
+    def tag_counts(self, pile: Sequence[str]) -> dict[str, int]:
+        """How many cards of ``pile`` carry each tag (counted once per pile: a vote asks
+        for every card against every player)."""
+        key = tuple(pile)
+        counts = self._tag_counts.get(key)
+        if counts is None:
+            counts = self._tag_counts[key] = {}
+            for got in pile:
+                for tag in self.catalogue.trait(got).tags:
+                    counts[tag] = counts.get(tag, 0) + 1
+        return counts
+
+    def ranked(self, scores: dict[Any, float]) -> list[tuple[Any, float]]:
+        return sorted(scores.items(), key=lambda item: (-item[1], str(item[0])))
+
+    def bet(self, ranked: list[tuple[Any, float]]) -> int:
+        """PE-3: 3 when sure, 2 when fairly sure, else neutral."""
+        best = ranked[0][1]
+        second = ranked[1][1] if len(ranked) > 1 else 0.0
+        margin = best - second
+        if best >= 1.0 and margin >= 0.6:
+            return 3
+        if margin >= 0.3:
+            return 2
+        return 1
+
+    # --- acting ------------------------------------------------------------------------------
+    def act(self, view: SeatView, legal: Sequence[Action]) -> Action | None:
+        kind = legal[0].kind
+        handler = getattr(self, f"_{kind}", None)
+        return handler(view, legal) if handler else self.rng.choice(list(legal))
+
+    def _read(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        # PE-2: read the card the table will agree on most clearly.
+        def clarity(action: Action) -> float:
+            ranked = self.ranked({p: self.fit(view, action.data["card"], p) for p in range(view.public.seats)})
+            return ranked[0][1] - ranked[1][1]
+        return max(legal, key=clarity)
+
+    def _vote(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        public = view.public
+        if self.level == "sharp":
+            choice, edge = self._table_pick(view)
+            bet = (3 if edge > 0.2 else 2 if edge > 0 else 1) if public.phase == "vote" else 1
+            wanted = [a for a in legal if a.data["choice"] == choice]
+            return next((a for a in wanted if a.data["bet"] == bet), wanted[0])
+        if public.vote_kind == "inversion":
+            scores = {c: self.fit(view, c, public.target) for c in view.private.choices}
+        else:
+            card = public.table[0]
+            scores = {p: self.fit(view, card, p) for p in view.private.choices}
+        scores = {c: s + self.rng.random() * 0.05 for c, s in scores.items()}
+        ranked = self.ranked(scores)
+        choice = ranked[0][0]
+        bet = self.bet(ranked) if public.phase == "vote" else 1
+        return next(a for a in legal if a.data["choice"] == choice and a.data["bet"] == bet)
+
+    def _ready(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        return legal[0]
+
+    def _exchange(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        # PE-4: swap the card that fits nobody at this table.
+        seats = range(view.public.seats)
+        def best_fit(card: str) -> float:
+            return max(self.fit(view, card, p) for p in seats)
+        worst = min(view.private.hand, key=best_fit)
+        if best_fit(worst) < 0.5:
+            return next(a for a in legal if a.data["card"] == worst)
+        return next(a for a in legal if a.data["card"] is None)
+
+    def _partner(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        # PE-8: team up with whoever the table follows (furthest on the track).
+        return max(legal, key=lambda a: (view.public.positions[a.data["partner"]], -a.data["partner"]))
+
+    def _play(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        target = view.public.target
+        return max(legal, key=lambda a: self.fit(view, a.data["card"], target))
+
+    def _give(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        # PE-11: the gift nobody could reasonably contest.
+        seats = range(view.public.seats)
+        def sureness(action: Action) -> float:
+            card, to = action.data["card"], action.data["to"]
+            others = max(self.fit(view, card, p) for p in seats if p != to)
+            return self.fit(view, card, to) - others
+        return max(legal, key=sureness)
+
+    def _accept(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        gift = next(g for g in view.public.gifts if g.to == self.seat)
+        mine = self.fit(view, gift.card, self.seat)
+        others = max(self.fit(view, gift.card, p) for p in range(view.public.seats)
+                     if p not in (self.seat, view.public.giver))
+        contest = others > mine + 0.3 and self.rng.random() < 0.7
+        return next(a for a in legal if a.kind == ("contest" if contest else "accept"))
+
+    def _judge(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        gift = view.public.gifts[view.public.contest]
+        scores = {a.data["choice"]: self.fit(view, gift.card, a.data["choice"]) + self.rng.random() * 0.05
+                  for a in legal}
+        choice = self.ranked(scores)[0][0]
+        return next(a for a in legal if a.data["choice"] == choice)

@@ -1,0 +1,359 @@
+"""Secret Identity bots: a clue giver and a guesser sharing one "listener" model.
+
+The listener scores a character against a clue by the tags its pictograms share with
+the character, each shared tag weighted by its rarity in the catalogue (a rare tag says
+more), plus :data:`HOOK_STRENGTH` when the pictogram is one of the character's hooks:
+green pictograms add, red ones subtract. The clue bot picks the 1–3 placements
+that make the listener most sure of its character (SI-4); the voting bot turns listener
+scores into probabilities and gives each opponent a distinct number with the best total
+(SI-5), by an exact assignment over at most 8 slots.
+
+Levels: an easy bot misjudges which of its pictograms says most about its character
+(``CLUE_NOISE``) and reads others' clues loosely (``READ_NOISE``); a sharp bot plans
+its clue on the exact links and reads clues closely.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any, Sequence
+
+from ....core.actions import Action
+from ....core.bots import DEFAULT_LEVEL, Bot
+from ....core.engine import SeatView
+from ....core.rng import Rng
+from .view import Shown
+
+#: How sharply listener scores turn into probabilities.
+SHARPNESS = 1.2
+#: Weight of a red ("is not") pictogram against a green one.
+RED_WEIGHT = 0.8
+#: How loosely a guesser reads a clue: each pictogram–character link is seen give or
+#: take up to NOISE (in tag-weight units; a rare shared tag weighs about 4). Without
+#: it, bots sharing one model read each other perfectly, which plays like no one.
+NOISE = 4.0
+#: What a hook (a pictogram anyone links to the character at once) adds to a link:
+#: twice a rare shared tag, so it outweighs any tag coincidence.
+HOOK_STRENGTH = 8.0
+#: By level: a guesser's :data:`NOISE`, and how far off a clue giver sees each
+#: pictogram–character link while planning (same units).
+READ_NOISE = {"easy": 8.0, "normal": NOISE, "sharp": 2.0}
+CLUE_NOISE = {"easy": 3.0, "normal": 1.0, "sharp": 0.0}
+
+
+class TagModel:
+    """Tag rarity weights and per-pair match scores for one catalogue: the links a
+    player sees between pictograms and characters. A :meth:`varied` copy is another
+    person's, who links a little differently."""
+
+    def __init__(self, catalogue: Any) -> None:
+        self.catalogue = catalogue
+        counts: dict[str, int] = {}
+        for character in catalogue.characters:
+            for tag in character.tags:
+                counts[tag] = counts.get(tag, 0) + 1
+        total = max(1, len(catalogue.characters))
+        self.weight = {tag: math.log((total + 1) / (n + 0.5)) for tag, n in counts.items()}
+        self.picto_tags = {p.id: frozenset(p.tags) for p in catalogue.pictograms.values()}
+        self.char_tags = {c.id: frozenset(c.tags) for c in catalogue.characters}
+        self.hooks = {c.id: frozenset(c.hooks) for c in catalogue.characters}
+        self.card_pictos = {card.id: card.pictograms for card in catalogue.cards}
+        self._match: dict[tuple[str, str], float] = {}
+        self._links: dict[str, dict[str, float]] = {}
+
+    def match(self, pictogram: str, character: str) -> float:
+        try:
+            return self._match[pictogram, character]
+        except KeyError:
+            shared = self.picto_tags.get(pictogram, frozenset()) & self.char_tags.get(character, frozenset())
+            value = sum(self.weight.get(tag, 0.0) for tag in shared)
+            if pictogram in self.hooks.get(character, ()):
+                value += HOOK_STRENGTH
+            self._match[pictogram, character] = value
+            return value
+
+    def links(self, pictogram: str) -> dict[str, float]:
+        """The characters ``pictogram`` links to, with the strength of each link."""
+        row = self._links.get(pictogram)
+        if row is None:
+            row = self._links[pictogram] = {c: m for c in self.char_tags if (m := self.match(pictogram, c)) > 0}
+        return row
+
+    def varied(self, share: float, rng: Rng) -> "TagModel":
+        """Another person's links: each pictogram–character link is, with probability
+        ``share``, moved to a random character (``sim --tag-noise``). Draws one seed
+        from ``rng``; each pictogram's links are varied from it when first needed."""
+        return VariedTagModel(self, share, rng.next_u64())
+
+    def scores(self, clue: Sequence[Shown], board: Sequence[str]) -> list[float]:
+        """The listener's score of every board character for one clue."""
+        return [
+            sum(self.match(s.pictogram, c) * (1.0 if s.green else -RED_WEIGHT) for s in clue)
+            for c in board
+        ]
+
+    def perceived(self, clue: Sequence[Shown], board: Sequence[str], rng: Rng, noise: float = NOISE) -> list[float]:
+        """:meth:`scores` as one guesser reads them (see :data:`NOISE`)."""
+        return [
+            sum((self.match(s.pictogram, c) + noise * (2 * rng.random() - 1)) * (1.0 if s.green else -RED_WEIGHT)
+                for s in clue)
+            for c in board
+        ]
+
+    @staticmethod
+    def probabilities(scores: Sequence[float], allowed: Sequence[bool]) -> list[float]:
+        top = max(s for s, ok in zip(scores, allowed) if ok)
+        raw = [math.exp(SHARPNESS * (s - top)) if ok else 0.0 for s, ok in zip(scores, allowed)]
+        total = sum(raw)
+        return [r / total for r in raw]
+
+
+def slot_belief(scores: Sequence[float], slot: int) -> float:
+    """``TagModel.probabilities(scores, every slot allowed)[slot]``, the same float,
+    without the other slots' divisions (the clue planner's inner loop)."""
+    top = max(scores)
+    raw = [math.exp(SHARPNESS * (s - top)) for s in scores]
+    return raw[slot] / sum(raw)
+
+
+class VariedTagModel(TagModel):
+    """:meth:`TagModel.varied`: the base's links with a share of them moved. Each
+    pictogram is varied from its own seed (``seed:pictogram``), so the copy is the same
+    whatever order pictograms are first looked at in."""
+
+    def __init__(self, base: TagModel, share: float, seed: int) -> None:
+        self.catalogue = base.catalogue
+        self.base = base
+        self.weight = base.weight
+        self.card_pictos = base.card_pictos
+        self.char_tags, self.picto_tags = base.char_tags, base.picto_tags
+        self.characters = sorted(base.char_tags)
+        self.share = share
+        self.seed = seed
+        self._links = {}
+
+    def match(self, pictogram: str, character: str) -> float:
+        return self.links(pictogram).get(character, 0.0)
+
+    def links(self, pictogram: str) -> dict[str, float]:
+        row = self._links.get(pictogram)
+        if row is None:
+            draw = Rng.from_seed(f"{self.seed}:{pictogram}")
+            row = dict(self.base.links(pictogram))
+            for character, strength in sorted(self.base.links(pictogram).items()):
+                if draw.random() < self.share:
+                    row[character] -= strength
+                    elsewhere = draw.choice(self.characters)
+                    row[elsewhere] = row.get(elsewhere, 0.0) + strength
+            self._links[pictogram] = row
+        return row
+
+
+@lru_cache(maxsize=4)
+def tag_model(catalogue: Any) -> TagModel:
+    """One model per catalogue object (bots of a match share it)."""
+    return TagModel(catalogue)
+
+
+def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: int,
+              budget: float, misread: float = 0.0, rng: Rng | None = None) -> list[tuple[str, str, bool]]:
+    """Greedy clue: add the placement that most raises the listener's belief in
+    ``slot`` while the gain is worth a card (cards are not replaced, SI-4).
+
+    ``budget`` is how many cards a round can spend on average; ``misread`` > 0 (with
+    ``rng``) has the giver see each link off by up to that much. Returns
+    ``[(card, pictogram, green), ...]`` with 1–3 entries (empty for an empty hand)."""
+    seen: dict[tuple[str, str], float] = {}
+
+    def link(picto: str, character: str) -> float:
+        if not misread or rng is None:
+            return model.match(picto, character)
+        if (picto, character) not in seen:
+            seen[(picto, character)] = model.match(picto, character) + misread * (2 * rng.random() - 1)
+        return seen[(picto, character)]
+
+    chosen: list[tuple[str, str, bool]] = []
+    links: dict[str, list[float]] = {}  # pictogram -> its match with each board character
+    base = [0.0] * len(board)
+    belief = 1.0 / len(board)
+    while len(chosen) < 3:
+        used_cards = {c for c, _, _ in chosen}
+        best: tuple[float, tuple[str, str, bool], list[float]] | None = None
+        for card in hand:
+            if card in used_cards:
+                continue
+            for picto in model.card_pictos[card]:
+                matches = links.get(picto)
+                if matches is None:
+                    matches = links[picto] = [link(picto, c) for c in board]
+                for green in (True, False):
+                    sign = 1.0 if green else -RED_WEIGHT
+                    scores = [b + sign * m for b, m in zip(base, matches)]
+                    p = slot_belief(scores, slot)
+                    if best is None or p > best[0]:
+                        best = (p, (card, picto, green), scores)
+        if best is None:
+            break
+        gain = best[0] - belief
+        # The first card is always placed; later ones must be worth their cost.
+        cost = 0.0 if not chosen else (0.06 if len(chosen) < budget else 0.2)
+        if chosen and gain <= cost:
+            break
+        chosen.append(best[1])
+        belief, base = best[0], best[2]
+    return chosen
+
+
+def _next_placement(seat: int, plan: Sequence[tuple[str, str, bool]], placed: Sequence[str],
+                    legal: Sequence[Action]) -> Action:
+    """The plan's next card, or confirm once it is all placed (or no longer fits: a bot
+    made afresh after a resume finds cards already on its safe)."""
+    for card, picto, green in plan:
+        if card not in placed:
+            action = Action("place", seat, {"card": card, "pictogram": picto, "colour": "green" if green else "red"})
+            if action in legal:
+                return action
+            break
+    return next((a for a in legal if a.kind == "confirm"), legal[0])
+
+
+def assign(logp: Sequence[Sequence[float]]) -> list[int]:
+    """Exact best assignment of rows (opponents) to distinct columns (slots), by
+    dynamic programming over subsets of the columns (at most 8 of them). Each layer
+    keeps, per subset, the best value and the step that reached it (the first one on
+    a tie); the picks are read back from the last layer's best subset."""
+    rows, cols = len(logp), len(logp[0]) if logp else 0
+    values: dict[int, float] = {0: 0.0}
+    steps: list[dict[int, tuple[int, int]]] = []
+    bits = [(c, 1 << c) for c in range(cols)]
+    for r in range(rows):
+        row = logp[r]
+        nxt: dict[int, float] = {}
+        step: dict[int, tuple[int, int]] = {}
+        for mask, value in values.items():
+            for c, bit in bits:
+                if mask & bit:
+                    continue
+                candidate = value + row[c]
+                key = mask | bit
+                if key not in nxt or candidate > nxt[key]:
+                    nxt[key] = candidate
+                    step[key] = (mask, c)
+        values = nxt
+        steps.append(step)
+    if not values:
+        return []
+    mask = max(values, key=values.__getitem__)
+    picks: list[int] = []
+    for step in reversed(steps):
+        mask, c = step[mask]
+        picks.append(c)
+    return picks[::-1]
+
+
+class AssociatingBot(Bot):
+    """A bot that links pictograms to characters through its own :class:`TagModel`."""
+
+    model: TagModel
+
+    def vary_associations(self, share: float) -> None:
+        """Think a little differently from the catalogue (and from every other bot):
+        ``share`` of this bot's links are changed at random, from its own rng."""
+        self.model = self.model.varied(share, self.rng)
+
+
+class CompetitiveBot(AssociatingBot):
+    """Plays SI: ready at once, a planned clue, then consistent distinct votes."""
+
+    def __init__(self, seat: int, rng: Rng, catalogue: Any, level: str = DEFAULT_LEVEL) -> None:
+        super().__init__(seat, rng, level)
+        self.model = tag_model(catalogue)
+        self._plan: list[tuple[str, str, bool]] = []
+        self._plan_for: tuple[int, int] | None = None
+        self._reading: dict[tuple[int, int], list[float]] = {}
+        self._logp: dict[tuple[int, int], list[float]] = {}
+
+    def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        public, private = view.public, view.private
+        if public.phase == "clues":
+            return self._clue_action(public, private, legal)
+        if public.phase == "vote":
+            return self._vote_action(public, private, legal)
+        return next((a for a in legal if a.kind == "ready"), legal[0])
+
+    def _clue_action(self, public: Any, private: Any, legal: Sequence[Action]) -> Action:
+        key = (public.round, private.my_key)
+        if self._plan_for != key:
+            rounds_left = public.rounds - public.round + 1
+            budget = len(private.hand) / rounds_left
+            self._plan = plan_clue(self.model, private.hand, public.board, private.my_key - 1, budget,
+                                   CLUE_NOISE[self.level], self.rng)
+            self._plan_for = key
+        return _next_placement(self.seat, self._plan, private.placed, legal)
+
+    def _vote_action(self, public: Any, private: Any, legal: Sequence[Action]) -> Action:
+        seats = len(public.seats)
+        opponents = [s for s in range(seats) if s != self.seat]
+        mine = private.my_votes.numbers
+        taken = {mine[o] - 1 for o in opponents if mine[o] is not None}
+        own = private.my_key - 1
+        free = [c for c in range(len(public.board)) if c != own and c not in taken]
+        todo = [o for o in opponents if mine[o] is None]
+        allowed = [c != own for c in range(len(public.board))]
+        logp = [[row[c] for c in free] for row in (self._log_odds(public, o, allowed) for o in todo)]
+        picks = assign(logp)
+        return Action("vote", self.seat, {"target": todo[0], "number": free[picks[0]] + 1})
+
+
+    def _log_odds(self, public: Any, target: int, allowed: Sequence[bool]) -> list[float]:
+        """Log-probability of each slot being ``target``'s, fixed for the round (as its
+        reading is), so each of this bot's votes reuses it."""
+        key = (public.round, target)
+        if key not in self._logp:
+            probs = self.model.probabilities(self._read(public, target), allowed)
+            self._logp[key] = [math.log(p + 1e-9) for p in probs]
+        return self._logp[key]
+
+    def _read(self, public: Any, target: int) -> list[float]:
+        """This bot's reading of ``target``'s clue, fixed for the round."""
+        key = (public.round, target)
+        if key not in self._reading:
+            self._reading[key] = self.model.perceived(public.seats[target].clue, public.board, self.rng,
+                                                      READ_NOISE[self.level])
+        return self._reading[key]
+
+
+class CoopBot(AssociatingBot):
+    """Plays the cooperative mode: the same clue planner; as a guesser, moves the team
+    cursor to the listener's favourite and locks once it is there — as far as ``legal``
+    allows: while people guess, the board keeps the lock for them (and takes the moves
+    away once a person has the cursor), and the bot waits."""
+
+    def __init__(self, seat: int, rng: Rng, catalogue: Any, level: str = DEFAULT_LEVEL) -> None:
+        super().__init__(seat, rng, level)
+        self.model = tag_model(catalogue)
+        self._plan: list[tuple[str, str, bool]] = []
+        self._plan_for: int | None = None
+
+    def act(self, view: SeatView, legal: Sequence[Action]) -> Action | None:
+        public, private = view.public, view.private
+        if public.phase == "clue":
+            if self._plan_for != public.turn:
+                turns_left = max(1, (public.turns - public.turn) // len(public.hand_counts) + 1)
+                self._plan = plan_clue(self.model, private.hand, public.board, private.my_key - 1,
+                                       len(private.hand) / turns_left, CLUE_NOISE[self.level], self.rng)
+                self._plan_for = public.turn
+            return _next_placement(self.seat, self._plan, private.placed, legal)
+        if public.phase == "guess":
+            # The team agrees on one reading (seeded by the turn, the same for every
+            # guesser), so bots never fight over the shared cursor.
+            scores = self.model.perceived(public.clue, public.board, Rng.from_seed(f"team:{public.turn}"))
+            best = max(range(len(scores)), key=lambda c: (scores[c], -c))
+            kinds = {action.kind for action in legal}
+            if public.cursor != best and "move" in kinds:
+                return Action("move", self.seat, {"slot": best})
+            if public.cursor == best and "lock" in kinds:
+                return Action("lock", self.seat)
+            return None  # the people at the table decide
+        return next((a for a in legal if a.kind == "next"), legal[0])

@@ -1,0 +1,362 @@
+"""The cooperative Secret Identity board (SC-1..SC-5), drawn from the public view only.
+
+The active seat builds its clue in its peek curtain; the hub shows the clue as it is
+placed. Then every other seat moves one shared team cursor round the ring (stick,
+D-pad or keys) and holding CONFIRM for 1.5 s locks the answer (a progress ring fills).
+The result flashes right or wrong; the track shows 0–10 correct answers and the end
+screen the printed rating band.
+
+The team decides together (the booklet: "the other players discuss and decide on one
+character together"): the answer locks once every person guessing holds CONFIRM at
+the same time, for 1.5 s from the last one's press. A hold is for the slot it began
+on; when the cursor moves, every hold is dropped. Bots are team-mates who may suggest:
+until a person aims, steps or holds in this guess, a bot may move the cursor to its
+favourite; after that it leaves the cursor to the people, and while a person guesses a
+bot never locks. The board tells the bots so through :meth:`bot_legal` (what they may
+do now), never through anything they could not see.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Mapping
+
+import pygame
+
+from ....core.actions import Action
+from ....core.bots import Bot
+from ....core.session import Session
+from ....input.intents import InputEvent, Intent
+from ....scenes.ring import RING_CENTER, sector
+from ....ui.tween import Tween
+from .board_base import SecretIdentityBoard
+from .widgets import (
+    SLOT_H,
+    SLOT_W,
+    draw_character_slot,
+    draw_clue_row,
+    draw_hub,
+    draw_cross,
+    draw_seat_panel,
+    hub_text,
+    panel_positions,
+    slot_positions,
+)
+
+#: SC-3: holding CONFIRM this long (fixed ticks, 1.5 s) locks the team's answer.
+LOCK_HOLD_TICKS = 90
+#: The hold-to-lock badge sits this far below the hub's centre, under two lines of text.
+HOLD_BADGE_DY = 138
+RESULT_TICKS = 150
+RESULT_READ_TICKS = 150
+STICK_THRESHOLD = 0.5
+
+
+class CoopBoard(SecretIdentityBoard):
+    def __init__(self, ctx: Any, entry: Any, session: Session, bots: Mapping[int, Bot] | None = None) -> None:
+        super().__init__(ctx, entry, session, bots)
+        #: SC-3 hold-to-lock: person's seat -> fixed ticks held on the cursor's slot.
+        self.holding: dict[int, int] = {}
+        #: A person has aimed, stepped or held in this guess: bots leave the cursor be.
+        self.people_on_cursor = False
+        self.result_ticks = RESULT_TICKS + RESULT_READ_TICKS
+        self.cursor_pop: Tween | None = None
+        self.shown_history = len(self.public.history)
+
+    @property
+    def seats(self) -> int:
+        return len(self.public.hand_counts)
+
+    def people_guessing(self) -> list[int]:
+        """The seats played by people that guess now (the lock is theirs, together)."""
+        public = self.public
+        if public.phase != "guess":
+            return []
+        return [seat for seat in range(self.seats) if seat != public.active and seat not in self.bots]
+
+    def team_hold(self) -> float:
+        """0..1: how far the team is into its lock (everyone must be holding)."""
+        people = self.people_guessing()
+        if not people:
+            return 0.0
+        return min(1.0, min(self.holding.get(seat, 0) for seat in people) / LOCK_HOLD_TICKS)
+
+    # --- flow ----------------------------------------------------------------------------
+    def on_state_changed(self, action: Action | None) -> None:
+        previous = self.public
+        self.public = self.session.view(None).public
+        if previous.cursor != self.public.cursor:
+            self.holding.clear()  # a hold agrees to the slot it began on, not the new one
+            self.cursor_pop = Tween(1.12, 1.0, 14, "out_back")
+            self.ctx.audio.play("nav")
+        if self.public.phase != "guess":
+            self.people_on_cursor = False
+        if len(self.public.history) > self.shown_history:
+            self.shown_history = len(self.public.history)
+            self.result_ticks = 0
+            self.holding.clear()
+            self.ctx.audio.play("right" if self.public.history[-1].correct else "wrong")
+
+    def bots_may_act(self) -> bool:
+        return self.result_ticks >= RESULT_TICKS + RESULT_READ_TICKS or self.public.phase != "result"
+
+    def bot_legal(self, seat: int) -> list[Action]:
+        """While people guess, bots never lock, and once a person has taken the cursor
+        in this guess they wait (they would pull it back to their favourite)."""
+        legal = super().bot_legal(seat)
+        if not self.people_guessing():
+            return legal
+        if self.people_on_cursor:
+            return []
+        return [action for action in legal if action.kind != "lock"]
+
+    def fixed_update(self, dt: float) -> None:
+        super().fixed_update(dt)
+        self.ticks += 1
+        if self.cursor_pop is not None:
+            self.cursor_pop.step()
+        self.result_ticks += 1
+        if self.public.phase == "guess" and self.holding:
+            for seat in self.holding:
+                self.holding[seat] += 1
+            self._lock_if_agreed()
+
+    def _lock_if_agreed(self) -> None:
+        """SC-3: every person guessing holds, the last for 1.5 s: the cursor's slot locks."""
+        people = self.people_guessing()
+        if not people or any(seat not in self.holding for seat in people):
+            return
+        last = min(people, key=lambda seat: self.holding[seat])
+        if self.holding[last] >= LOCK_HOLD_TICKS:
+            self.holding.clear()
+            self.submit(Action("lock", last))
+
+    # --- input ---------------------------------------------------------------------------
+    def handle(self, seat: int | None, event: InputEvent) -> bool:
+        if seat is None or seat >= self.seats or seat in self.bots:
+            return super().handle(seat, event)
+        public = self.public
+        if public.phase == "clue" and seat == public.active and event.intent is Intent.PEEK and event.pressed:
+            self.open_editor(seat)
+            return True
+        if public.phase == "guess" and seat != public.active and self._handle_guess(seat, event):
+            return True
+        if public.phase == "result" and event.pressed and event.intent is Intent.CONFIRM:
+            if self.result_ticks >= RESULT_TICKS:
+                self.submit(Action("next", seat))
+            return True
+        if public.phase == "over" and event.pressed and event.intent in (Intent.CONFIRM, Intent.BACK):
+            self.finish(again=event.intent is Intent.CONFIRM)
+            return True
+        return super().handle(seat, event)
+
+    def _handle_guess(self, seat: int, event: InputEvent) -> bool:
+        """SC-3: any guesser moves the shared cursor; all holding CONFIRM 1.5 s locks."""
+        cursor = self.public.cursor
+        if event.intent is Intent.STICK:
+            if event.magnitude >= STICK_THRESHOLD:
+                self.people_on_cursor = True
+                if sector(event.angle, 8) != cursor:
+                    self.submit(Action("move", seat, {"slot": sector(event.angle, 8)}))
+            return True
+        if event.intent is Intent.CONFIRM:
+            if event.pressed and not event.repeat:
+                self.people_on_cursor = True
+                self.holding[seat] = 0
+            elif not event.pressed:
+                self.holding.pop(seat, None)
+            return True
+        if event.from_stick:
+            return True  # the hub's flick direction for the STICK angle just followed: no extra step
+        if event.pressed and event.intent in (Intent.LEFT, Intent.RIGHT, Intent.UP, Intent.DOWN):
+            self.people_on_cursor = True
+            step = 1 if event.intent in (Intent.RIGHT, Intent.DOWN) else -1
+            self.submit(Action("move", seat, {"slot": (cursor + step) % 8}))
+            return True
+        return False
+
+    # --- drawing -------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        kit = self.ctx.kit
+        kit.background(surface)
+        public = self.public
+        if public.phase == "over" and self.result_ticks >= RESULT_TICKS:
+            self.draw_end(surface)
+            return
+        self.draw_turn_track(surface)
+        draw_hub(surface, self.ctx, kit.seat_style(self.ctx.seats[public.active].style).colour)
+        self.draw_ring(surface, alpha)
+        self.draw_panels(surface)
+        self.draw_hub_content(surface)
+        self.draw_hints(surface)
+
+    def draw_turn_track(self, surface: pygame.Surface) -> None:
+        """Progress 0–10: one pip per turn, green right, red wrong, the current one ringed."""
+        kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
+        public = self.public
+        y = kit.safe_rect.y + 36
+        bar = pygame.Rect(0, 0, 1100, 64)
+        bar.center = (kit.W // 2, y)
+        kit.panel(surface, bar, c.panel, radius=32, border=c.panel_hi)
+        kit.blit_text(surface, t("sc.turn", n=public.turn, total=public.turns), 32, (bar.x - 20, y), "midright",
+                      c.muted)
+        kit.blit_text(surface, t("sc.score", n=public.team_score), 36, (bar.right + 20, y), "midleft", c.gold)
+        step = (bar.width - 80) / (public.turns - 1)
+        for i in range(public.turns):
+            x = int(bar.x + 40 + i * step)
+            if i < len(public.history):
+                right = public.history[i].correct
+                kit.draw_shape(surface, "circle", c.good if right else c.bad, (x, y), 20, outline=c.shadow)
+                if right:
+                    kit.draw_check(surface, (x, y), 24, c.text)
+                else:
+                    draw_cross(surface, c.text, (x, y), 14)
+            else:
+                kit.draw_shape(surface, "circle", c.panel_hi, (x, y), 14)
+                if i == public.turn - 1:
+                    pygame.draw.circle(surface, c.accent, (x, y), 22, width=4)
+
+    def _last_result(self) -> Any:
+        """The turn just locked, while the result is on screen."""
+        public = self.public
+        return public.history[-1] if public.phase in ("result", "over") and public.history else None
+
+    def draw_ring(self, surface: pygame.Surface, alpha: float) -> None:
+        kit, c = self.ctx.kit, self.ctx.kit.colours
+        public = self.public
+        result = self._last_result()
+        reveal = result is not None and self.result_ticks >= 30
+        since = self.result_ticks - 30
+        for slot, pos in enumerate(slot_positions(kit)):
+            character = self.catalogue.character(public.board[slot])
+            border = glow = None
+            scale = 1.0
+            if reveal and slot == result.key - 1:
+                border = glow = c.good
+                scale = 1.0 + 0.18 * max(0.0, 1.0 - since / 40)
+            elif reveal and slot == result.guess - 1:
+                border = glow = c.bad
+                pos = (pos[0] + int(12 * math.sin(since * 0.9) * max(0.0, 1.0 - since / 45)), pos[1])
+            draw_character_slot(surface, self.ctx, character, slot + 1, pos, border=border, glow=glow, scale=scale,
+                                dim=public.phase == "guess" and slot != public.cursor)
+        if public.phase == "guess" or (result is not None and not reveal):
+            self._draw_cursor(surface, alpha)
+
+    def _draw_cursor(self, surface: pygame.Surface, alpha: float) -> None:
+        """The shared team cursor: a thick amber frame with a hold-to-lock ring."""
+        kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
+        x, y = slot_positions(kit)[self.public.cursor]
+        scale = float(self.cursor_pop.value(alpha)) if self.cursor_pop is not None else 1.0
+        frame = pygame.Rect(0, 0, int((SLOT_W + 30) * scale), int((SLOT_H + 30) * scale))
+        frame.center = (x, y)
+        pygame.draw.rect(surface, c.accent, frame, width=8, border_radius=34)
+        tag = kit.text(t("sc.team"), 28, c.shadow)
+        box = tag.get_rect(midbottom=(x, frame.y + 4)).inflate(24, 6)
+        kit.panel(surface, box, c.accent, radius=box.height // 2, shadow=False)
+        surface.blit(tag, tag.get_rect(center=box.center))
+        # SC-3 hold-to-lock: a progress ring round an (A) badge in the hub, under the
+        # clue (beside the cursor it would cover a neighbour's or its own name)
+        badge = (RING_CENTER[0], RING_CENTER[1] + HOLD_BADGE_DY)
+        kit.draw_shape(surface, "circle", c.panel, badge, 44, outline=c.accent)
+        glyph = kit.button_hint(Intent.CONFIRM, 40)
+        surface.blit(glyph, glyph.get_rect(center=badge))
+        held = self.team_hold()
+        if held > 0.0:
+            kit.arc(surface, c.good, badge, 36, 10, 0, 360 * held)
+
+    def draw_panels(self, surface: pygame.Surface) -> None:
+        t = self.ctx.t
+        public = self.public
+        c = self.ctx.kit.colours
+        people = self.people_guessing()
+        someone_holds = any(seat in self.holding for seat in people)
+        for seat, rect in enumerate(panel_positions(self.ctx.kit, self.seats)):
+            active = seat == public.active
+            if active:
+                status, colour = t("sc.status.active"), c.accent
+            elif seat in people and seat in self.holding:
+                status, colour = t("sc.status.holding"), c.good
+            elif seat in people and someone_holds:
+                status, colour = t("sc.status.hold_too"), c.accent  # the lock waits for this one
+            else:
+                status, colour = t("sc.status.guesser"), None
+            highlight = self.ctx.kit.seat_style(self.ctx.seats[seat].style).light if active else None
+            draw_seat_panel(surface, self.ctx, seat, rect, score=0, hand_count=public.hand_counts[seat], clue=(),
+                            status=status, highlight=highlight, show_score=False, show_clue=False,
+                            status_colour=colour)
+            self.draw_thinking(surface, seat, (rect.x + 80, rect.y + 6), 38)
+
+    def draw_hub_content(self, surface: pygame.Surface) -> None:
+        kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
+        public = self.public
+        cx, cy = RING_CENTER
+        active = self.ctx.seats[public.active]
+        result = self._last_result()
+        if result is not None and self.result_ticks >= 30:
+            character = self.catalogue.character(result.character)
+            draw_clue_row(surface, self.ctx, result.clue, (cx - 123, cy - 150), 70, slots=max(1, len(result.clue)))
+            if result.correct:
+                hub_text(surface, self.ctx, t("sc.result.right"), t("sc.result.plus_one"), c.good, 40)
+            else:
+                name = character.name(self.ctx.settings.lang)
+                hub_text(surface, self.ctx, t("sc.result.wrong"), t("sc.result.it_was", name=name), c.bad, 40)
+            return
+        kit.draw_seat_badge(surface, active, (cx - 40, cy - 134), 56, beside=True, name_size=32)
+        clue = public.clue
+        size = 96
+        width = 3 * size + 2 * 12
+        draw_clue_row(surface, self.ctx, clue, (cx - width // 2, cy - 90), size)
+        people = self.people_guessing()
+        holders = [seat for seat in people if seat in self.holding]
+        if public.phase == "clue":
+            body, colour = t("sc.phase.clue", name=active.name), c.muted
+        elif len(people) > 1 and holders:
+            body, colour = t("sc.phase.hold_together", n=len(holders), total=len(people)), c.good
+        else:
+            body, colour = t("sc.phase.guess"), c.muted
+        kit.blit_text(surface, body, 30, (cx, cy + 14), "midtop", colour, max_width=320, align="center")
+
+    def draw_hints(self, surface: pygame.Surface) -> None:
+        t, phase = self.ctx.t, self.public.phase
+        if phase == "clue":
+            items = [(Intent.PEEK, t("sc.hint.build", name=self.name(self.public.active)))]
+        elif phase == "guess":
+            hold = t("sc.hint.hold_all") if len(self.people_guessing()) > 1 else t("sc.hint.hold")
+            items = [(Intent.LEFT, t("sc.hint.move")), (Intent.CONFIRM, hold)]
+        elif phase == "result":
+            items = [(Intent.CONFIRM, t("sc.hint.next"))]
+        else:
+            items = []
+        if items:
+            self.ctx.kit.hint_bar(surface, items)
+
+    def draw_end(self, surface: pygame.Surface) -> None:
+        """SC-5: the team's score out of 10 and the printed rating band."""
+        kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
+        public = self.public
+        box = pygame.Rect(0, 0, 1200, 700)
+        box.center = (kit.W // 2, kit.H // 2 + 30)
+        kit.panel(surface, box, c.panel, radius=48, border=c.gold, border_width=6)
+        kit.blit_text(surface, t("sc.end.title"), 56, (box.centerx, box.y + 40), "midtop", c.muted)
+        kit.blit_text(surface, t("sc.end.score", n=public.team_score, total=public.turns), 150,
+                      (box.centerx, box.y + 120), "midtop", c.gold, shadow=True)
+        kit.blit_text(surface, t(f"sc.band.{public.band}"), 52, (box.centerx, box.y + 320), "midtop", c.text,
+                      max_width=1000, align="center")
+        for band in range(4):
+            chip = pygame.Rect(0, 0, 230, 56)
+            chip.center = (box.centerx + int((band - 1.5) * 250), box.y + 420)
+            on = band == public.band
+            kit.panel(surface, chip, c.gold if on else c.panel_hi, radius=28, shadow=False)
+            kit.blit_text(surface, t(f"sc.band_range.{band}"), 30, chip.center, "center", c.shadow if on else c.muted)
+        x0 = box.centerx - (public.turns - 1) * 48
+        for i, turn in enumerate(public.history):
+            colour = c.good if turn.correct else c.bad
+            kit.draw_shape(surface, "circle", colour, (x0 + i * 96, box.bottom - 150), 30, outline=c.shadow)
+            if turn.correct:
+                kit.draw_check(surface, (x0 + i * 96, box.bottom - 150), 32, c.text)
+            else:
+                draw_cross(surface, c.text, (x0 + i * 96, box.bottom - 150), 20)
+        for seat in range(self.seats):
+            x = box.centerx + (seat - (self.seats - 1) / 2) * 130
+            kit.seat_token(surface, self.ctx.seats[seat].style, (int(x), box.bottom - 60), 26)
+        kit.hint_bar(surface, [(Intent.CONFIRM, t("si.podium.again")), (Intent.BACK, t("si.podium.lobby"))])

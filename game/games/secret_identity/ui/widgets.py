@@ -1,0 +1,262 @@
+"""Drawing pieces shared by both Secret Identity boards and the clue editor.
+
+Everything here draws public things (characters, placed pictograms, seat panels, the
+score track) except :func:`draw_hand_card`, which only the clue editor calls inside a
+peek curtain. Layout constants put the character ring exactly where the ring picker
+puts its options (``game.scenes.ring``), so "point at the character" just works.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Sequence
+
+import pygame
+
+from ....scenes.ring import RING_CENTER, RING_RADIUS
+from .portrait import portrait
+from ..rules.view import Shown, track_position
+
+SLOT_W, SLOT_H = 214, 158
+PANEL_W, PANEL_H = 404, 186
+HUB_RADIUS = 196
+#: Portrait fallback when a custom character names no icon we can draw.
+FALLBACK_ICON = "2753"
+
+
+def mix(a: Sequence[int], b: Sequence[int], t: float) -> tuple[int, int, int]:
+    return tuple(int(round(x + (y - x) * t)) for x, y in zip(a[:3], b[:3]))  # type: ignore[return-value]
+
+
+def slot_positions(kit: Any) -> list[tuple[int, int]]:
+    """Centres of the 8 character slots, 1 at the top then clockwise (SI-1)."""
+    return kit.ring_positions(8, RING_CENTER, RING_RADIUS)
+
+
+def panel_positions(kit: Any, seats: int) -> list[pygame.Rect]:
+    """Seat panels in two columns beside the ring, left column first (like the ring
+    picker's progress cards), vertically centred on the ring."""
+    safe = kit.safe_rect
+    left = (seats + 1) // 2
+    rects = []
+    for i in range(seats):
+        column, row = (0, i) if i < left else (1, i - left)
+        rows = left if column == 0 else seats - left
+        gap = 14
+        top = RING_CENTER[1] + 20 - (rows * PANEL_H + (rows - 1) * gap) // 2
+        x = safe.x if column == 0 else safe.right - PANEL_W
+        rects.append(pygame.Rect(x, top + row * (PANEL_H + gap), PANEL_W, PANEL_H))
+    return rects
+
+
+def icon_or_fallback(kit: Any, code: str, size: int) -> pygame.Surface:
+    try:
+        return kit.icon(code, size)
+    except (KeyError, FileNotFoundError, pygame.error):
+        return kit.icon(FALLBACK_ICON, size)
+
+
+def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, number: int, center: Sequence[int],
+                        border: Sequence[int] | None = None, glow: Sequence[int] | None = None, scale: float = 1.0,
+                        dim: bool = False) -> pygame.Rect:
+    """A character card on the ring: number badge, portrait (emoji or medallion), name."""
+    kit, c = ctx.kit, ctx.kit.colours
+    rect = pygame.Rect(0, 0, int(SLOT_W * scale), int(SLOT_H * scale))
+    rect.center = (int(center[0]), int(center[1]))
+    if glow is not None:
+        kit.panel(surface, rect.inflate(22, 22), (*glow[:3], 120), radius=34, shadow=False)
+    fill = mix(c.panel, c.bg, 0.5) if dim else c.panel
+    name = character.name(ctx.settings.lang) if character is not None else None
+
+    def paint() -> None:
+        if character is not None:
+            icon = portrait(kit, character, ctx.settings.lang, int(86 * scale), FALLBACK_ICON)
+            surface.blit(icon, icon.get_rect(midtop=(rect.centerx, rect.y + 4)))
+            kit.blit_text(surface, name, 28, (rect.centerx, rect.bottom - 10), "midbottom",
+                          c.muted if dim else c.text, max_width=rect.width - 18, align="center")
+
+    # a pulsing card changes size every frame: drawn afresh, never remembered
+    key = ("si.slot", character.id if character is not None else None, name, dim) if scale == 1.0 else None
+    kit.filled_panel(surface, rect, key, paint, fill, radius=26, border=tuple(border or c.panel_hi),
+                     border_width=6 if border else 4)
+    badge = (rect.x + 8, rect.y + 8)
+    kit.draw_shape(surface, "circle", c.gold, badge, 24, outline=c.shadow)
+    kit.blit_text(surface, str(number), 30, (badge[0], badge[1] + 1), "center", c.shadow)
+    return rect
+
+
+def draw_cross(surface: pygame.Surface, colour: Sequence[int], center: Sequence[int], size: int) -> None:
+    cx, cy, h = int(center[0]), int(center[1]), size // 2
+    width = max(4, size // 6)
+    pygame.draw.line(surface, colour, (cx - h, cy - h), (cx + h, cy + h), width)
+    pygame.draw.line(surface, colour, (cx - h, cy + h), (cx + h, cy - h), width)
+
+
+def draw_pictogram_chip(surface: pygame.Surface, ctx: Any, shown: Shown | None, rect: pygame.Rect,
+                        empty_colour: Sequence[int] | None = None) -> None:
+    """A clue slot: the visible pictogram on a green ("is") or red ("is not") frame
+    with a tick or a cross, so the colour is never the only cue (SI-4)."""
+    kit, c = ctx.kit, ctx.kit.colours
+    if shown is None:
+        colour = empty_colour or c.panel_hi
+        pygame.draw.rect(surface, mix(c.panel, c.bg, 0.4), rect, border_radius=18)
+        pygame.draw.rect(surface, colour, rect, width=3, border_radius=18)
+        return
+    frame = c.good if shown.green else c.bad
+    pygame.draw.rect(surface, mix(frame, c.panel, 0.72), rect, border_radius=18)
+    pygame.draw.rect(surface, frame, rect, width=5, border_radius=18)
+    picto = ctx.catalogue.game("secret_identity").pictograms.get(shown.pictogram)
+    if picto is not None:
+        size = int(rect.height * 0.72)
+        icon = icon_or_fallback(kit, picto.icon, size)
+        surface.blit(icon, icon.get_rect(center=rect.center))
+    mark = (rect.right - 4, rect.y + 4)
+    kit.draw_shape(surface, "circle", frame, mark, max(12, rect.height // 6), outline=c.shadow)
+    tick = max(14, rect.height // 5)
+    if shown.green:
+        kit.draw_check(surface, mark, tick, c.text)
+    else:
+        draw_cross(surface, c.text, mark, int(tick * 0.6))
+
+
+def draw_clue_row(surface: pygame.Surface, ctx: Any, clue: Sequence[Shown], origin: Sequence[int], size: int,
+                  gap: int = 12, slots: int = 3) -> pygame.Rect:
+    """Up to three clue chips in a row from ``origin`` (top-left); empty slots shown."""
+    x, y = int(origin[0]), int(origin[1])
+    for i in range(slots):
+        rect = pygame.Rect(x + i * (size + gap), y, size, size)
+        draw_pictogram_chip(surface, ctx, clue[i] if i < len(clue) else None, rect)
+    return pygame.Rect(x, y, slots * size + (slots - 1) * gap, size)
+
+
+def draw_hand_count(surface: pygame.Surface, ctx: Any, count: int, center: Sequence[int], prefix: str = "×") -> None:
+    """A small fanned stack of picto cards with how many are left (public, SI-9)."""
+    kit, c = ctx.kit, ctx.kit.colours
+    cx, cy = int(center[0]), int(center[1])
+    for i, dx in enumerate((-10, -3, 4)):
+        card = pygame.Rect(0, 0, 40, 54)
+        card.center = (cx + dx - 16, cy - 4 + abs(dx) // 3)
+        pygame.draw.rect(surface, mix(c.accent, c.panel, 0.35 + 0.15 * (2 - i)), card, border_radius=7)
+        pygame.draw.rect(surface, c.shadow, card, width=2, border_radius=7)
+    kit.blit_text(surface, f"{prefix}{count}", 32, (cx + 14, cy), "midleft", c.text)
+
+
+def draw_thirty_token(surface: pygame.Surface, ctx: Any, center: Sequence[int], radius: int = 24,
+                      count: int = 1) -> None:
+    """The gold "30" token of SI-7 (with ×n when a seat holds more than one)."""
+    kit, c = ctx.kit, ctx.kit.colours
+    kit.draw_shape(surface, "circle", c.gold, center, radius, outline=mix(c.gold, c.shadow, 0.5), gloss=True)
+    kit.blit_text(surface, "30", max(28, int(radius * 1.05)), (center[0], center[1] + 1), "center", c.shadow)
+    if count > 1:
+        kit.blit_text(surface, f"×{count}", 28, (center[0] + radius + 4, center[1]), "midleft", c.gold)
+
+
+def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: pygame.Rect, *, score: float,
+                    hand_count: int, clue: Sequence[Shown], status: str, status_colour: Sequence[int] | None = None,
+                    highlight: Sequence[int] | None = None, done: bool = False, show_clue: bool = True,
+                    show_score: bool = True, tag: str = "") -> None:
+    """One seat's public panel: badge (colour + shape + name), score with "30" tokens,
+    the clue placed on its safe, cards left and a status line."""
+    kit, c = ctx.kit, ctx.kit.colours
+    seat = ctx.seats[seat_index]
+    style = kit.seat_style(seat.style)
+    border = highlight or (c.good if done else style.colour)
+    tokens, marker = track_position(int(round(score)))
+
+    def content() -> None:
+        kit.seat_token(surface, seat.style, (rect.x + 38, rect.y + 36), 24)
+        name_width = rect.width - 90 - (96 if show_score else 0)
+        kit.blit_text(surface, fit_text(kit, seat.name, 34, name_width), 34, (rect.x + 72, rect.y + 36), "midleft",
+                      style.light)
+        if show_score:
+            kit.blit_text(surface, str(marker), 46, (rect.right - 20, rect.y + 36), "midright", c.gold)
+            if tokens:
+                draw_thirty_token(surface, ctx, (rect.right - 98, rect.y + 36), 22, tokens)
+        if tag:
+            kit.blit_text(surface, tag, 28, (rect.right - 20, rect.y + 36), "midright", c.accent)
+        if show_clue:
+            draw_clue_row(surface, ctx, clue, (rect.x + 18, rect.y + 70), 70, gap=10)
+        draw_hand_count(surface, ctx, hand_count, (rect.right - 74, rect.y + 105))
+        if status:
+            y = rect.bottom - 22
+            if done:
+                kit.draw_check(surface, (rect.x + 34, y), 30, c.good)
+            kit.blit_text(surface, status, 28, (rect.x + (56 if done else 20), y), "midleft",
+                          status_colour or (c.good if done else c.muted))
+
+    # a status too long for the panel spills past it: drawn afresh, never remembered
+    fits = not status or rect.x + 56 + kit.font(28).size(status)[0] <= rect.right - 26
+    key = ("si.seat", seat.name, seat.style, (tokens, marker) if show_score else None, tag,
+           tuple(clue) if show_clue else None, hand_count, status, tuple(status_colour or ()), done) if fits else None
+    kit.filled_panel(surface, rect, key, content, c.panel, radius=26, border=tuple(border),
+                     border_width=6 if highlight else 4)
+
+
+def fit_text(kit: Any, text: str, size: int, width: int) -> str:
+    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
+    font = kit.font(size)
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def draw_hub(surface: pygame.Surface, ctx: Any, border: Sequence[int] | None = None) -> None:
+    kit, c = ctx.kit, ctx.kit.colours
+    kit.draw_shape(surface, "circle", mix(c.bg, c.panel, 0.5), RING_CENTER, HUB_RADIUS, outline=border or c.panel_hi)
+
+
+def hub_text(surface: pygame.Surface, ctx: Any, title: str, body: str = "", colour: Sequence[int] | None = None,
+             y_offset: int = 0) -> None:
+    kit, c = ctx.kit, ctx.kit.colours
+    cx, cy = RING_CENTER
+    title_img = kit.text(title, 44, colour or c.text, max_width=330, align="center", shadow=True)
+    body_img = kit.text(body, 30, c.muted, max_width=320, align="center") if body else None
+    height = title_img.get_height() + (body_img.get_height() + 10 if body_img else 0)
+    y = cy - height // 2 + y_offset
+    surface.blit(title_img, title_img.get_rect(midtop=(cx, y)))
+    if body_img is not None:
+        surface.blit(body_img, body_img.get_rect(midtop=(cx, y + title_img.get_height() + 10)))
+
+
+def track_point(kit: Any, score: float, y: int, length: int = 30) -> tuple[int, int]:
+    """Where ``score`` sits on the track drawn by :func:`draw_score_track` at ``y``."""
+    safe = kit.safe_rect
+    left, right = safe.x + 170, safe.right - 40
+    tokens = track_position(int(math.ceil(score)))[0] if length == 30 else 0
+    return int(left + (score - tokens * length) * (right - left) / length), y
+
+
+def draw_score_track(surface: pygame.Surface, ctx: Any, scores: Sequence[float], seats: Sequence[int],
+                     y: int, length: int = 30, label: str = "") -> pygame.Rect:
+    """The 0–``length`` track across the top with every seat's marker (SI-7: a marker
+    past 30 goes on from the bottom; its "30" tokens show on the seat panel)."""
+    kit, c = ctx.kit, ctx.kit.colours
+    safe = kit.safe_rect
+    left, right = safe.x + 170, safe.right - 40
+    bar = pygame.Rect(left - 30, y - 26, right - left + 60, 52)
+    step = (right - left) / length
+
+    def dots() -> None:
+        for n in range(length + 1):
+            x = int(left + n * step)
+            big = n % 5 == 0
+            pygame.draw.circle(surface, c.panel_hi if not big else c.muted, (x, y), 7 if big else 4)
+
+    # the label is drawn after the dots (as ever); it lies left of the bar, apart from them
+    kit.filled_panel(surface, bar, ("si.track", left, length), dots, c.panel, radius=26, border=tuple(c.panel_hi))
+    if label:
+        kit.blit_text(surface, label, 30, (bar.x - 16, y), "midright", c.muted)
+    for n in range(0, length + 1, 5):
+        kit.blit_text(surface, str(n), 28, (int(left + n * step), y + 28), "midtop", c.muted)
+    groups: dict[int, list[tuple[int, int]]] = {}
+    for seat, score in zip(seats, scores):
+        x, _ = track_point(kit, score, y, length)
+        groups.setdefault(round(x / 12), []).append((seat, x))
+    for members in groups.values():
+        for k, (seat, x) in enumerate(members):
+            dx = (k - (len(members) - 1) / 2) * 16
+            dy = -6 if k % 2 else 6
+            kit.seat_token(surface, ctx.seats[seat].style, (int(x + dx), y + dy - 6), 17)
+    return bar
