@@ -23,6 +23,7 @@ from ....core.bots import DEFAULT_LEVEL, Bot
 from ....core.engine import SeatView
 from ....core.rng import Rng
 from .catalogue import PECatalogue
+from .view import PEPublic
 
 #: Weight of one received card's tag against a first impression (0..1).
 LEARNED = 1.0
@@ -50,17 +51,17 @@ class PersonalityBot(Bot):
             self._impressions[key] = self.rng.random() * self._impression
         return self._impressions[key]
 
-    def fit(self, view: SeatView, card: str, player: int) -> float:
+    def fit(self, view: SeatView[PEPublic], card: str, player: int) -> float:
         """How well ``card`` fits ``player`` in this bot's eyes."""
         tags = self.catalogue.trait(card).tags
         learned = self.tag_counts(self._remembered(view, player, self._memory))
         return sum(LEARNED * learned.get(tag, 0) + self.impression(player, tag) for tag in tags) / len(tags)
 
-    def _remembered(self, view: SeatView, player: int, memory: int | None) -> list[str]:
+    def _remembered(self, view: SeatView[PEPublic], player: int, memory: int | None) -> list[str]:
         received = view.public.received[player]
         return list(received[-memory:] if memory else received)
 
-    def _table_pick(self, view: SeatView) -> tuple[Any, float]:
+    def _table_pick(self, view: SeatView[PEPublic]) -> tuple[Any, float]:
         """Sharp: ``(choice, edge)`` — the choice most likely elected once this bot's vote
         is added, against the table imagined as normal bots, and its chance of being
         elected minus that of another choice being elected (what a bet wins or loses)."""
@@ -127,19 +128,19 @@ class PersonalityBot(Bot):
         return 1
 
     # --- acting ------------------------------------------------------------------------------
-    def act(self, view: SeatView, legal: Sequence[Action]) -> Action | None:
+    def act(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action | None:
         kind = legal[0].kind
         handler = getattr(self, f"_{kind}", None)
         return handler(view, legal) if handler else self.rng.choice(list(legal))
 
-    def _read(self, view: SeatView, legal: Sequence[Action]) -> Action:
+    def _read(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
         # PE-2: read the card the table will agree on most clearly.
         def clarity(action: Action) -> float:
             ranked = self.ranked({p: self.fit(view, action.data["card"], p) for p in range(view.public.seats)})
             return ranked[0][1] - ranked[1][1]
         return max(legal, key=clarity)
 
-    def _vote(self, view: SeatView, legal: Sequence[Action]) -> Action:
+    def _vote(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
         public = view.public
         if self.level == "sharp":
             choice, edge = self._table_pick(view)
@@ -157,10 +158,10 @@ class PersonalityBot(Bot):
         bet = self.bet(ranked) if public.phase == "vote" else 1
         return next(a for a in legal if a.data["choice"] == choice and a.data["bet"] == bet)
 
-    def _ready(self, view: SeatView, legal: Sequence[Action]) -> Action:
+    def _ready(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
         return legal[0]
 
-    def _exchange(self, view: SeatView, legal: Sequence[Action]) -> Action:
+    def _exchange(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
         # PE-4: swap the card that fits nobody at this table.
         seats = range(view.public.seats)
         def best_fit(card: str) -> float:
@@ -170,15 +171,15 @@ class PersonalityBot(Bot):
             return next(a for a in legal if a.data["card"] == worst)
         return next(a for a in legal if a.data["card"] is None)
 
-    def _partner(self, view: SeatView, legal: Sequence[Action]) -> Action:
+    def _partner(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
         # PE-8: team up with whoever the table follows (furthest on the track).
         return max(legal, key=lambda a: (view.public.positions[a.data["partner"]], -a.data["partner"]))
 
-    def _play(self, view: SeatView, legal: Sequence[Action]) -> Action:
+    def _play(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
         target = view.public.target
         return max(legal, key=lambda a: self.fit(view, a.data["card"], target))
 
-    def _give(self, view: SeatView, legal: Sequence[Action]) -> Action:
+    def _give(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
         # PE-11: the gift nobody could reasonably contest.
         seats = range(view.public.seats)
         def sureness(action: Action) -> float:
@@ -187,7 +188,7 @@ class PersonalityBot(Bot):
             return self.fit(view, card, to) - others
         return max(legal, key=sureness)
 
-    def _accept(self, view: SeatView, legal: Sequence[Action]) -> Action:
+    def _accept(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
         gift = next(g for g in view.public.gifts if g.to == self.seat)
         mine = self.fit(view, gift.card, self.seat)
         others = max(self.fit(view, gift.card, p) for p in range(view.public.seats)
@@ -195,7 +196,7 @@ class PersonalityBot(Bot):
         contest = others > mine + 0.3 and self.rng.random() < 0.7
         return next(a for a in legal if a.kind == ("contest" if contest else "accept"))
 
-    def _judge(self, view: SeatView, legal: Sequence[Action]) -> Action:
+    def _judge(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
         gift = view.public.gifts[view.public.contest]
         scores = {a.data["choice"]: self.fit(view, gift.card, a.data["choice"]) + self.rng.random() * 0.05
                   for a in legal}
