@@ -1,0 +1,158 @@
+"""What the board draws around every phase's screen: the top bar, the track with its
+masks, the seat column and a special square's banner (see ``layout.py`` for where)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..rules.view import PEPhase
+from .layout import GAP, SQUARE
+from .timeline import Banner
+from .widgets import draw_name, ink_on
+
+if TYPE_CHECKING:
+    from .board import PersonalityBoard
+
+ICONS = {"start": "1F3C1", "tete_a_tete": "1F465", "inversion": "1F504", "door": "1F6AA", "summit": "1F451",
+         "gouffre": "1F573"}
+VOTING = (PEPhase.VOTE, PEPhase.REVOTE)
+#: Title sizes tried in the top bar, largest first.
+TITLE_SIZES = (36, 34, 32, 30, 28)
+
+
+def draw_header(board: PersonalityBoard, surface: pygame.Surface, title: str) -> None:
+    kit, c, p = board.ctx.kit, board.ctx.kit.colours, board.public
+    bar = board.layout.header
+    kit.panel(surface, bar, c.panel, radius=bar.height // 2, shadow=False)
+    turn = kit.blit_text(surface, board.t("personality.turn", n=p.turn + 1), 34, (bar.x + 30, bar.centery),
+                         "midleft", c.gold)
+    deck = kit.text(board.t("personality.deck", n=p.deck_size), 30, c.muted)
+    surface.blit(deck, deck.get_rect(midright=(bar.right - 28, bar.centery)))
+    side = max(turn.right - bar.x, deck.get_width() + 28) + 24
+    room = pygame.Rect(bar.x + side, bar.y + 4, bar.width - 2 * side, bar.height - 8)
+    draw_name(kit, surface, title, room, c.text, TITLE_SIZES, anchor="center")
+
+
+def draw_track(board: PersonalityBoard, surface: pygame.Surface) -> None:
+    kit, c, layout = board.ctx.kit, board.ctx.kit.colours, board.layout
+    for index in range(board.track.length - 1):
+        pygame.draw.line(surface, c.panel_hi, layout.square_center(index), layout.square_center(index + 1), 10)
+    _draw_gouffre(board, surface)
+    for index in range(board.track.length):
+        kind = board.track.kind(index)
+        rect = layout.square_rect(index)
+        special = kind != "plain"
+        colour = {"summit": c.gold, "door": (120, 90, 170), "inversion": (70, 110, 170),
+                  "tete_a_tete": (150, 80, 120), "start": c.good}.get(kind, c.panel)
+        kit.panel(surface, rect, colour, radius=18, border=c.panel_hi if not special else c.text, shadow=False,
+                  border_width=3)
+        if special:
+            icon = kit.icon(ICONS[kind], 54)
+            surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.centery - 6)))
+        kit.blit_text(surface, str(index), 28, (rect.right - 8, rect.bottom - 2), "bottomright",
+                      ink_on(colour, c.text if special else c.muted))
+    _draw_masks(board, surface)
+
+
+def _draw_gouffre(board: PersonalityBoard, surface: pygame.Surface) -> None:
+    """The pit left of Départ, and its name under it (kept inside the safe area)."""
+    kit, c, layout = board.ctx.kit, board.ctx.kit.colours, board.layout
+    pit = layout.square_rect(-1)
+    kit.panel(surface, pit, (10, 6, 20), radius=46, border=c.bad, shadow=False)
+    surface.blit(kit.icon(ICONS["gouffre"], 56), kit.icon(ICONS["gouffre"], 56).get_rect(center=pit.center))
+    label = kit.text(board.t("personality.square.gouffre.name"), 28, c.muted, max_width=2 * SQUARE + GAP,
+                     align="center")
+    rect = label.get_rect(midtop=(pit.centerx, pit.bottom + 4))
+    rect.x = max(rect.x, layout.safe.x)
+    surface.blit(label, rect)
+
+
+def _draw_masks(board: PersonalityBoard, surface: pygame.Surface) -> None:
+    shown = board.timeline.shown
+    by_square: dict[int, list[int]] = {}
+    for seat in range(board.public.seats):
+        by_square.setdefault(int(round(shown[seat])), []).append(seat)
+    for seat in range(board.public.seats):
+        board.ctx.kit.seat_token(surface, board.ctx.seats[seat].style, _mask_pos(board, seat, by_square), 17)
+
+
+def _mask_pos(board: PersonalityBoard, seat: int, by_square: dict[int, list[int]]) -> tuple[int, int]:
+    """A mask between two squares while it walks (with a hop), grouped three a row on its square."""
+    value = board.timeline.shown[seat]
+    low = int(value // 1) if value >= -1 else -1
+    frac = value - low
+    ax, ay = board.layout.square_center(low)
+    bx, by = board.layout.square_center(min(low + 1, board.track.length - 1))
+    x, y = ax + (bx - ax) * frac, ay + (by - ay) * frac
+    hop = -18 * (1 - abs(2 * frac - 1)) if 0 < frac < 1 else 0
+    group = by_square.get(int(round(value)), [seat])
+    i = group.index(seat) if seat in group else 0
+    dx = (i % 3 - 1) * 30
+    dy = (i // 3) * 30 - 22
+    return int(x + dx), int(y + dy + hop)
+
+
+def draw_seat_column(board: PersonalityBoard, surface: pygame.Surface) -> None:
+    """One box per seat: shape, name (fitted: shrunk, or wrapped at a hyphen), hand and
+    received counts on their own line, the seat's mark and its Tête-à-tête partner."""
+    kit, c, p = board.ctx.kit, board.ctx.kit.colours, board.public
+    column = board.layout.seat_column
+    current = board.session.current()
+    row_h = min(150, (column.height + 12) // p.seats)
+    for seat in range(p.seats):
+        box = pygame.Rect(column.x, column.y + seat * row_h, column.width, row_h - 12)
+        style = kit.seat_style(board.ctx.seats[seat].style)
+        kit.panel(surface, box, c.panel, radius=24, border=style.colour if seat in current else None, shadow=False)
+        head = pygame.Rect(box.x, box.y + 8, box.width, min(76, box.height - 52))
+        kit.seat_token(surface, board.ctx.seats[seat].style, (box.x + 40, head.centery), 26)
+        partner = next((b if a == seat else a for a, b in p.pairs if seat in (a, b)), None)
+        name_right = box.right - 60 - (56 if partner is not None else 0)
+        draw_name(kit, surface, board.name(seat), pygame.Rect(box.x + 76, head.y, name_right - box.x - 76, head.height),
+                  style.light)
+        info = f"{board.t('personality.hand', n=p.hand_sizes[seat])} · " \
+               f"{board.t('personality.received', n=len(p.received[seat]))}"
+        kit.blit_text(surface, info, 28, (box.x + 20, box.bottom - 8), "bottomleft", c.muted)
+        mark_at = (box.right - 34, head.centery)
+        _draw_mark(board, surface, seat, mark_at)
+        if partner is not None:
+            kit.blit_text(surface, "+", 30, (box.right - 100, head.centery), "center", c.accent)
+            kit.seat_token(surface, board.ctx.seats[partner].style, (box.right - 76, head.centery), 16)
+
+
+def _draw_mark(board: PersonalityBoard, surface: pygame.Surface, seat: int, at: tuple[int, int]) -> None:
+    kit, c = board.ctx.kit, board.ctx.kit.colours
+    mark = _seat_mark(board, seat)
+    if board.thinking(seat):
+        board.draw_thinking(surface, seat, at, 32)
+    elif mark == "done":
+        kit.draw_check(surface, at, 40, c.good)
+    elif mark in ("reader", "win"):
+        icon = kit.icon("1F4D6" if mark == "reader" else "1F451", 44)
+        surface.blit(icon, icon.get_rect(center=at))
+
+
+def _seat_mark(board: PersonalityBoard, seat: int) -> str:
+    p = board.public
+    if seat in p.winners:
+        return "win"
+    done = {PEPhase.VOTE: p.voted, PEPhase.REVOTE: p.voted, PEPhase.DEBATE: p.ready, PEPhase.EXCHANGE: p.exchanged,
+            PEPhase.CONTEST: p.judged, PEPhase.PLAY: p.played}.get(p.phase, ())
+    if seat in done:
+        return "done"
+    if p.phase == PEPhase.READ and seat == p.reader:
+        return "reader"
+    return ""
+
+
+def draw_banner(board: PersonalityBoard, surface: pygame.Surface, banner: Banner) -> None:
+    kit, c = board.ctx.kit, board.ctx.kit.colours
+    stage = board.layout.stage
+    box = pygame.Rect(0, 0, min(1200, stage.width - 40), 220)
+    box.center = (stage.centerx, stage.bottom - 60)
+    kit.panel(surface, box, c.panel_hi, radius=30, border=c.gold, border_width=6)
+    icon = kit.icon(banner.icon, 120)
+    surface.blit(icon, icon.get_rect(center=(box.x + 100, box.centery)))
+    kit.blit_text(surface, banner.title, 42, (box.x + 190, box.y + 26), "topleft", c.gold, max_width=box.width - 220)
+    kit.blit_text(surface, banner.body, 32, (box.x + 190, box.y + 86), "topleft", c.text, max_width=box.width - 220)

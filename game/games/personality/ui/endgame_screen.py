@@ -1,0 +1,86 @@
+"""The endgame (PE-11, PE-18): the giver hands out cards in the peek curtain, each
+receiver accepts (CONFIRM) or contests (ALT) on the board, and a contested gift goes to
+the table's vote on the ring, with the card shown over it."""
+
+from __future__ import annotations
+
+import pygame
+
+from ....core.actions import Action
+from ....input.intents import InputEvent, Intent
+from ..rules.view import PEPhase
+from .curtains import hand_curtain
+from .partner_screen import seat_ring
+from .screen import Overlay, Screen
+from .vote_ring import CardRing
+from .widgets import draw_name
+
+ANSWERS = {"accept": "personality.endgame.accepted", "contest": "personality.endgame.contested"}
+
+
+class EndgameScreen(Screen):
+    def title(self) -> str:
+        board, p = self.board, self.board.public
+        if p.phase == PEPhase.GIVE:
+            return board.t("personality.endgame.give", name=board.name(p.giver), n=p.gift_count)
+        if p.phase == PEPhase.CONTEST and p.contest is not None:
+            return board.t("personality.endgame.contest_title", name=board.name(p.gifts[p.contest].to))
+        return board.t("personality.endgame.title", name=board.name(p.giver))
+
+    def handle(self, seat: int, event: InputEvent) -> bool:
+        board = self.board
+        if board.public.phase != PEPhase.RESPOND or seat not in board.session.current() or board.busy():
+            return False
+        if event.intent in (Intent.CONFIRM, Intent.ALT):
+            board.submit(Action("accept" if event.intent is Intent.CONFIRM else "contest", seat))
+            return True
+        return False
+
+    def overlay(self, humans: list[int]) -> Overlay | None:
+        board = self.board
+        if board.public.phase == PEPhase.GIVE:
+            seat = humans[0]
+            return ("peek", board.serial, seat), lambda: hand_curtain(board, seat)
+        if board.public.phase == PEPhase.CONTEST:
+            return ("ring", board.serial), lambda: seat_ring(
+                board, humans, "judge", board.t("personality.endgame.contest_question"), CardRing,
+                card=self._contested_card)
+        return None
+
+    def _contested_card(self) -> tuple[str, str] | None:
+        """The gift being judged, over the ring: "Alice → Bruno" and its text."""
+        board, p = self.board, self.board.public
+        if p.phase != PEPhase.CONTEST or p.contest is None:
+            return None
+        gift = p.gifts[p.contest]
+        return f"{board.name(p.giver)} → {board.name(gift.to)}", board.card_text(gift.card)
+
+    def draw(self, surface: pygame.Surface, stage: pygame.Rect, alpha: float) -> None:
+        board = self.board
+        kit, c, p = board.ctx.kit, board.ctx.kit.colours, board.public
+        kit.panel(surface, stage, c.panel, radius=30, border=c.gold, shadow=False)
+        giver = board.ctx.seats[p.giver or 0]
+        kit.seat_token(surface, giver.style, (stage.x + 100, stage.y + 80), 50)
+        draw_name(kit, surface, giver.name, pygame.Rect(stage.x + 12, stage.y + 136, 176, 80),
+                  kit.seat_style(giver.style).light, (34, 32, 30, 28), anchor="center")
+        step = (stage.height - 24) // 3
+        for i, gift in enumerate(p.gifts):
+            box = pygame.Rect(stage.x + 200, stage.y + 16 + i * step, stage.width - 220, step - 12)
+            kit.panel(surface, box, c.panel_hi, radius=20, border=c.accent if p.contest == i else None, shadow=False)
+            answer = kit.text(board.t(ANSWERS.get(gift.answer or "", "personality.endgame.waiting")), 30,
+                              c.good if gift.answer == "accept" else (c.bad if gift.answer == "contest" else c.muted))
+            surface.blit(answer, answer.get_rect(midright=(box.right - 20, box.centery)))
+            to = board.ctx.seats[gift.to]
+            seat_x = answer.get_rect(midright=(box.right - 20, box.centery)).x - 300
+            kit.seat_token(surface, to.style, (seat_x + 24, box.centery), 22)
+            draw_name(kit, surface, to.name, pygame.Rect(seat_x + 56, box.y + 4, 230, box.height - 8),
+                      kit.seat_style(to.style).light, (30, 28))
+            kit.blit_text(surface, board.card_text(gift.card), 30, (box.x + 24, box.centery), "midleft", c.text,
+                          max_width=seat_x - box.x - 40)
+        if p.phase == PEPhase.RESPOND:
+            kit.hint_bar(surface, [(Intent.CONFIRM, board.t("personality.endgame.accept")),
+                                   (Intent.ALT, board.t("personality.endgame.contest"))])
+        if p.phase == PEPhase.GIVE and len(p.gifts) < p.gift_count:
+            kit.blit_text(surface, board.t("personality.endgame.pick_card"), 34,
+                          (stage.x + 200 + (stage.width - 220) // 2, stage.y + 16 + len(p.gifts) * step + step // 2),
+                          "center", c.muted)

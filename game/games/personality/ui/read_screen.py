@@ -1,0 +1,42 @@
+"""The reader's turn (PE-2) and the exchanges after a vote (PE-4, PE-15): both are
+chosen from one's hand inside the peek curtain; the stage says who is at it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from .curtains import hand_curtain
+from .screen import Overlay, Screen
+
+
+def draw_waiting(kit: Any, surface: pygame.Surface, stage: pygame.Rect, text: str) -> None:
+    kit.blit_text(surface, text, 44, stage.center, "center", kit.colours.text, max_width=stage.width - 160,
+                  align="center")
+
+
+class ReadScreen(Screen):
+    def title(self) -> str:
+        return self.board.t("personality.read.title", name=self.board.name(self.board.public.reader))
+
+    def draw(self, surface: pygame.Surface, stage: pygame.Rect, alpha: float) -> None:
+        draw_waiting(self.board.ctx.kit, surface, stage, self.title())
+
+    def overlay(self, humans: list[int]) -> Overlay | None:
+        seat = humans[0]
+        return ("peek", self.board.serial, seat), lambda: hand_curtain(self.board, seat)
+
+
+class ExchangeScreen(Screen):
+    def title(self) -> str:
+        return self.board.t("personality.exchange.title")
+
+    def draw(self, surface: pygame.Surface, stage: pygame.Rect, alpha: float) -> None:
+        p = self.board.public
+        draw_waiting(self.board.ctx.kit, surface, stage, self.board.t("personality.exchange.done", n=len(p.exchanged),
+                                                        total=len(p.exchangers)))
+
+    def overlay(self, humans: list[int]) -> Overlay | None:
+        seat = humans[0]
+        return ("peek", self.board.serial, seat), lambda: hand_curtain(self.board, seat)

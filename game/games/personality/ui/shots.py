@@ -1,0 +1,87 @@
+"""Screenshots of the Personality board (``python -m game shot personality.…``): bots
+play a seeded match to the wanted moment, then the board is shown there."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, Callable
+
+from ....core.rng import Rng
+from ....core.session import Session
+from ....input.intents import InputEvent, Intent
+from ..rules.events import MaskMoved, VoteRevealed
+from .board import PersonalityBoard, make_board
+
+
+def _drive(ctx: Any, args: argparse.Namespace, until: Callable[[Any, Any], bool], min_turn: int = 2) -> Session:
+    """A 6-seat (or --seats) match played by bots until ``until(state, session)`` holds."""
+    entry = ctx.games["personality"]
+    catalogue = ctx.catalogue.game(entry.catalogue_key)
+    seats = max(3, min(6, len(ctx.seats)))
+    for attempt in range(60):
+        seed = args.seed * 100 + attempt
+        session = Session(entry.make_definition(catalogue), entry.default_config(seats), seed)
+        bots = {s: entry.make_bot(catalogue, s, Rng.from_seed(f"shot:{seed}:{s}")) for s in range(seats)}
+        for _ in range(3000):
+            state = session.state
+            if state.turn >= min_turn and until(state, session):
+                return session
+            if session.outcome() is not None:
+                break
+            current = sorted(session.current())
+            if not current:
+                session.jump_to_deadline()
+                continue
+            seat = current[0]
+            session.submit(bots[seat].act(session.view(seat), session.legal(seat)))
+    raise RuntimeError("no match reached the wanted moment")
+
+
+def _shot(until: Callable[[Any, Any], bool], min_turn: int = 2,
+          peek: bool = False) -> Callable[[Any, argparse.Namespace], None]:
+    def build(ctx: Any, args: argparse.Namespace) -> None:
+        while len(ctx.seats) < 6:
+            ctx.seats.add_bot(ctx.t("kit.bot_name", n=len(ctx.seats) + 1))
+        session = _drive(ctx, args, until, min_turn)
+        entry = ctx.games["personality"]
+        board = make_board(ctx, entry, session, {})
+        ctx.stack.push(board)
+        board.sync_overlays()
+        if peek and board.overlay is not None:
+            seat = getattr(board.overlay, "seat", None)
+            if seat is not None:
+                board.overlay.handle(seat, InputEvent(ctx.seats[seat].device, Intent.PEEK, pressed=True))
+    return build
+
+
+def _reveal_shot(ctx: Any, args: argparse.Namespace) -> None:
+    def until(state: Any, session: Session) -> bool:
+        return (state.result is not None and state.result.outcome == "elected" and state.result.turn == state.turn
+                and len(state.result.votes) >= 5 and state.phase == "exchange")
+    _shot(until, 2)(ctx, args)
+    board = ctx.stack.top
+    while not isinstance(board, PersonalityBoard):
+        ctx.stack.pop()
+        board = ctx.stack.top
+    result = board.public.result
+    for move in result.moves:
+        board.timeline.shown[move.seat] = float(move.start)
+    board.on_events(None, (VoteRevealed(result), *(MaskMoved(move) for move in result.moves)))
+
+
+SHOTS = {
+    "personality.read": _shot(lambda s, _: s.phase == "read", 3),
+    "personality.read.peek": _shot(lambda s, _: s.phase == "read", 3, peek=True),
+    "personality.vote": _shot(lambda s, _: s.phase == "vote" and s.vote_kind == "normal" and 0 < len(s.votes()) < 4, 3),
+    "personality.reveal": _reveal_shot,
+    "personality.debate": _shot(lambda s, _: s.phase == "debate", 2),
+    "personality.revote": _shot(lambda s, _: s.phase == "revote", 1),
+    "personality.exchange": _shot(lambda s, _: s.phase == "exchange", 3),
+    "personality.exchange.peek": _shot(lambda s, _: s.phase == "exchange", 3, peek=True),
+    "personality.tete_a_tete": _shot(lambda s, _: s.phase == "partner", 1),
+    "personality.inversion": _shot(lambda s, _: s.phase == "play" and 0 < len(s.played), 1),
+    "personality.inversion.vote": _shot(lambda s, _: s.phase == "vote" and s.vote_kind == "inversion", 1),
+    "personality.endgame": _shot(lambda s, _: s.phase == "respond", 1),
+    "personality.contest": _shot(lambda s, _: s.phase == "contest", 1),
+    "personality.portraits": _shot(lambda s, _: s.phase == "over", 1),
+}
