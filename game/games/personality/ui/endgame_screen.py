@@ -48,12 +48,13 @@ class EndgameScreen(Screen):
         return None
 
     def _contested_card(self) -> tuple[str, str] | None:
-        """The gift being judged, over the ring: "Alice → Bruno" and its text."""
+        """The gift being judged, over the ring: who gave it to whom, and its text."""
         board, p = self.board, self.board.public
         if p.phase != PEPhase.CONTEST or p.contest is None:
             return None
         gift = p.gifts[p.contest]
-        return f"{board.name(p.giver)} → {board.name(gift.to)}", board.card_text(gift.card)
+        return board.t("personality.endgame.gift", giver=board.name(p.giver), to=board.name(gift.to)), \
+            board.card_text(gift.card)
 
     def draw(self, surface: pygame.Surface, stage: pygame.Rect, alpha: float) -> None:
         board = self.board

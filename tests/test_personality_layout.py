@@ -1,0 +1,95 @@
+"""The Personality screens from the sofa (issue 14): inside the TV's safe area, cards
+readable while they are voted on, long names fitted. Rendered from the real shots with
+the longest realistic names seated."""
+
+import argparse
+
+import pygame
+import pytest
+
+from game.cli.shot import build_scene
+from game.context import build_context
+from game.games.personality.ui.layout import BoardLayout
+from game.games.personality.ui.vote_ring import CardRing
+from game.games.personality.ui.widgets import fit_lines
+from game.settings import Settings
+
+LONG_NAMES = ("Marie-Antoinette", "Jean-Christophe", "Maximilienne", "Konstantinos", "Bartholomew", "Anne-Sophie")
+
+
+def _render(name, lang="fr"):
+    ctx = build_context(headless=True, lang=lang, settings=Settings(), seats=6)
+    for seat, long_name in enumerate(LONG_NAMES):
+        ctx.seats.rename(seat, long_name)
+    build_scene(ctx, name, argparse.Namespace(seed=1))
+    for _ in range(5):
+        ctx.stack.fixed_update(1 / 60)
+    canvas = ctx.kit.canvas()
+    ctx.kit.background(canvas)
+    ctx.stack.draw(canvas, 1.0)
+    return ctx, canvas
+
+
+def _margins(kit):
+    safe = kit.safe_rect
+    return [pygame.Rect(0, 0, kit.W, safe.y), pygame.Rect(0, safe.bottom, kit.W, kit.H - safe.bottom),
+            pygame.Rect(0, 0, safe.x, kit.H), pygame.Rect(safe.right, 0, kit.W - safe.right, kit.H)]
+
+
+@pytest.mark.parametrize("shot,lang", [("personality.debate", "fr"), ("personality.reveal", "en"),
+                                       ("personality.endgame", "fr")])
+def test_board_screens_draw_nothing_in_the_safe_area_margin(shot, lang):
+    ctx, canvas = _render(shot, lang)
+    background = ctx.kit.canvas()
+    ctx.kit.background(background)
+    for strip in _margins(ctx.kit):
+        drawn = pygame.image.tobytes(canvas.subsurface(strip), "RGB")
+        assert drawn == pygame.image.tobytes(background.subsurface(strip), "RGB"), f"{shot}: drawn in {strip}"
+
+
+def test_the_track_and_the_seat_column_do_not_overlap():
+    ctx = build_context(headless=True, lang="fr", settings=Settings(), seats=0)
+    layout = BoardLayout(ctx.kit.safe_rect)
+    length = ctx.catalogue.game("personality").board.length
+    squares = [layout.square_rect(i) for i in range(-1, length)]
+    for rect in squares + [layout.header, layout.stage]:
+        assert layout.safe.contains(rect) and not rect.colliderect(layout.seat_column), rect
+    assert layout.stage.bottom < min(r.y for r in squares)
+
+
+def test_inversion_vote_slots_are_the_cards_in_full():
+    ctx, _canvas = _render("personality.inversion.vote")
+    ring = ctx.stack.top
+    assert isinstance(ring, CardRing)
+    question = ring._public_question()
+    assert ring.is_card_question(question)
+    kit = ctx.kit
+    rects = ring.slot_rects(len(question.options))
+    for option, rect in zip(question.options, rects):
+        assert option.label.split()[:2] in (["La", "personne"], ["The", "one"])   # the whole text, not a fragment
+        room = rect.inflate(-28, -28)
+        assert len(kit.wrap(option.label, 28, room.width)) * kit.font(28).get_linesize() <= room.height
+    progress = [pygame.Rect(x - 192, y - 56, 384, 112) for _seat, (x, y) in ring._seat_slots()]
+    for rect in rects:
+        assert kit.safe_rect.contains(rect) and rect.collidelist(progress) == -1, rect
+
+
+def test_the_contest_ring_shows_the_contested_card_and_players_by_shape():
+    ctx, _canvas = _render("personality.contest")
+    ring = ctx.stack.top
+    assert isinstance(ring, CardRing)
+    caption, text = ring.card()
+    assert text.startswith("La personne") and any(name in caption for name in LONG_NAMES)
+    question = ring._public_question()
+    assert all(option.seat is not None for option in question.options if option.label != "—")
+
+
+@pytest.mark.parametrize("width", [200, 230, 260])
+def test_long_names_fit_their_box_at_28_px_or_more(width):
+    ctx = build_context(headless=True, lang="fr", settings=Settings(), seats=0)
+    kit = ctx.kit
+    for name in LONG_NAMES:
+        lines, size = fit_lines(kit, name, width)
+        assert size >= 28 and len(lines) <= 2, (name, lines)
+        assert all(kit.font(size).size(line)[0] <= width for line in lines), (name, lines)
+        assert "".join(lines).replace("-", "") == name.replace("-", "")
