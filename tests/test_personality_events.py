@@ -3,6 +3,7 @@ options declared once, saves made before the conversion, and the board animating
 events rather than from comparing views."""
 
 import json
+from dataclasses import replace
 import shutil
 from pathlib import Path
 
@@ -62,7 +63,7 @@ def test_a_pair_counts_twice_in_the_one_count():  # PE-8
 def test_exchange_landing_and_inversion_are_told():  # PE-4, PE-9
     g, state = fresh(4)
     inversion = g.catalogue.board.kinds.index("inversion")
-    state.positions = [inversion - 1, B, B, B]
+    state = replace(state, positions=tuple([inversion - 1, B, B, B]))
     state = read_first(g, state)
     state = vote_all(g, state, {0: (1, 1), 1: (1, 1), 2: (3, 1), 3: (2, 1)})
     state, events = step(g, state, "exchange", 0, card=None)

@@ -1,12 +1,12 @@
 """Personality rulings PE-1..PE-12, one scenario each, on hand-set states."""
 
+from dataclasses import replace
 from functools import lru_cache
 
 import pytest
 
 from game import paths
 from game.core.actions import TIMEOUT, Action, IllegalAction
-from game.core.engine import clone
 from game.core.playthrough import play_match
 from game.core.rng import Rng
 from game.core.session import Session
@@ -34,14 +34,14 @@ def fresh(seats=4, positions=None, hands=None, reader=0, **config):
     cfg.update(config)
     state = g.setup(cfg, Rng.from_seed("pe"))
     state = g.apply(state, g.chance(state))
-    state = clone(state)
     if positions is not None:
-        state.positions = list(positions)
+        state = replace(state, positions=tuple(positions))
     if hands is not None:
+        held, deck = list(state.hands), state.deck
         for seat, size in enumerate(hands):
-            while len(state.hands[seat]) > size:
-                state.deck.append(state.hands[seat].pop())
-    state.reader = reader
+            deck, held[seat] = deck + held[seat][size:][::-1], held[seat][:size]
+        state = replace(state, hands=tuple(held), deck=deck)
+    state = replace(state, reader=reader)
     g.invariants(state)
     return g, state
 
@@ -66,7 +66,7 @@ def vote_all(g, state, votes):
 def test_setup_deals_seven_cards_and_two_tokens():  # PE-1
     g, state = fresh(5)
     assert all(len(hand) == HAND for hand in state.hands)
-    assert state.tokens == [2] * 5 and state.positions == [0] * 5
+    assert list(state.tokens) == [2] * 5 and list(state.positions) == [0] * 5
     assert state.phase == "read" and g.current(state) == {0}
 
 
@@ -81,9 +81,9 @@ def test_majority_moves_by_bet_and_offers_exchange():  # PE-3, PE-4
     with pytest.raises(IllegalAction):
         act(g, state, "vote", 1, choice=1, bet=4)
     state = vote_all(g, state, {1: (1, 1), 2: (1, 2), 3: (2, 2)})
-    assert state.received[1] == [card]
-    assert state.positions == [B + 3, B + 1, B + 2, B - 2]
-    assert state.tokens == [2, 2, 2, 2]                          # PE-3: tokens come back
+    assert list(state.received[1]) == [card]
+    assert list(state.positions) == [B + 3, B + 1, B + 2, B - 2]
+    assert list(state.tokens) == [2, 2, 2, 2]                          # PE-3: tokens come back
     assert state.phase == "exchange" and g.current(state) == {0, 1, 2}
     swapped = state.hands[1][0]
     state = act(g, state, "exchange", 0, card=None)
@@ -100,7 +100,7 @@ def test_no_one_with_two_votes_sends_the_card_under_the_deck():  # PE-5
     state = vote_all(g, state, {0: (1, 3), 1: (2, 3), 2: (3, 1), 3: (0, 2)})
     assert state.deck[-1] == card
     assert len(state.hands[0]) == HAND                           # the reader drew a replacement
-    assert state.positions == [B] * 4
+    assert list(state.positions) == [B] * 4
     assert state.result.outcome == "none" and state.reader == 1
 
 
@@ -109,7 +109,7 @@ def test_tie_debate_then_second_vote_elects():  # PE-6
     state = read_first(g, state)
     card = state.table[0]
     state = vote_all(g, state, {0: (1, 3), 1: (1, 1), 2: (2, 2), 3: (2, 1)})
-    assert state.phase == "debate" and state.candidates == [1, 2]
+    assert state.phase == "debate" and list(state.candidates) == [1, 2]
     for seat in range(4):
         state = act(g, state, "ready", seat)
     assert state.phase == "revote"
@@ -118,8 +118,8 @@ def test_tie_debate_then_second_vote_elects():  # PE-6
     with pytest.raises(IllegalAction):
         act(g, state, "vote", 0, choice=1, bet=2)                 # no bets now
     state = vote_all(g, state, {0: (1, 1), 1: (1, 1), 2: (1, 1), 3: (2, 1)})
-    assert state.received[1] == [card]
-    assert state.positions == [B + 1, B + 1, B + 1, B]                        # winners +1, the others stay
+    assert list(state.received[1]) == [card]
+    assert list(state.positions) == [B + 1, B + 1, B + 1, B]                        # winners +1, the others stay
     assert state.phase == "read"                                  # no exchange after a second vote
 
 
@@ -131,7 +131,7 @@ def test_tie_twice_discards_the_card():  # PE-6
     for seat in range(4):
         state = act(g, state, "ready", seat)
     state = vote_all(g, state, {0: (1, 1), 1: (1, 1), 2: (2, 1), 3: (2, 1)})
-    assert state.deck[-1] == card and state.positions == [B] * 4
+    assert state.deck[-1] == card and list(state.positions) == [B] * 4
     assert len(state.hands[0]) == HAND - 1 and state.phase == "read"
 
 
@@ -185,7 +185,7 @@ def _tete_square(g):
 def test_tete_a_tete_pair_votes_once_and_moves_together():  # PE-8
     g, state = fresh(4)
     tete = _tete_square(g)
-    state.positions = [tete - 2, B, B, B]
+    state = replace(state, positions=tuple([tete - 2, B, B, B]))
     state = read_first(g, state)
     state = vote_all(g, state, {0: (1, 2), 1: (1, 1), 2: (3, 1), 3: (2, 1)})
     assert state.positions[0] == tete and state.phase == "exchange"
@@ -193,7 +193,7 @@ def test_tete_a_tete_pair_votes_once_and_moves_together():  # PE-8
         state = act(g, state, "exchange", seat, card=None)
     assert state.phase == "partner" and g.current(state) == {0}
     state = act(g, state, "partner", 0, partner=3)
-    assert state.pairs == [[0, 3]] and state.phase == "read" and state.reader == 1
+    assert state.pairs == ((0, 3),) and state.phase == "read" and state.reader == 1
     state = read_first(g, state)
     assert g.current(state) == {0, 1, 2}                          # the partner does not vote
     state = vote_all(g, state, {0: (2, 2), 1: (1, 1), 2: (1, 1)})
@@ -205,13 +205,13 @@ def test_tete_a_tete_pair_votes_once_and_moves_together():  # PE-8
     state = vote_all(g, state, {0: (2, 1), 1: (1, 1), 2: (2, 1)})
     assert state.result.elected == 2
     assert state.positions[0] == tete + 1 and state.positions[3] == B and state.positions[2] == B
-    assert state.pairs == []
+    assert state.pairs == ()
 
 
 def test_inversion_round_before_next_turn():  # PE-9
     g, state = fresh(4)
     inversion = g.catalogue.board.kinds.index("inversion")
-    state.positions = [inversion - 1, B, B, B]
+    state = replace(state, positions=tuple([inversion - 1, B, B, B]))
     state = read_first(g, state)
     state = vote_all(g, state, {0: (1, 1), 1: (1, 1), 2: (3, 1), 3: (2, 1)})
     for seat in (0, 1):
@@ -221,22 +221,22 @@ def test_inversion_round_before_next_turn():  # PE-9
     played = {s: state.hands[s][0] for s in (1, 2, 3)}
     for seat, card in played.items():
         state = act(g, state, "play", seat, card=card)
-    assert state.phase == "vote" and state.candidates == sorted(played.values())
+    assert state.phase == "vote" and state.candidates == tuple(sorted(played.values()))
     view = g.view(state, None).public
     assert view.table == tuple(sorted(played.values()))
     with pytest.raises(IllegalAction):
         act(g, state, "vote", 1, choice=played[1], bet=1)         # never one's own card
     state = vote_all(g, state, {0: (played[2], 2), 1: (played[2], 1), 2: (played[3], 1), 3: (played[2], 3)})
-    assert state.received[0] == [played[2]]
+    assert list(state.received[0]) == [played[2]]
     assert played[1] in state.hands[1] and played[3] in state.hands[3]
     assert played[2] not in state.hands[2]
-    assert state.positions == [inversion + 2, B + 2, B - 2, B + 2]
+    assert list(state.positions) == [inversion + 2, B + 2, B - 2, B + 2]
 
 
 def test_landings_resolve_in_seat_order_from_the_reader():  # PE-10
     g, state = fresh(4, reader=2)
     tete = _tete_square(g)
-    state.positions = [tete - 1, tete - 1, B, tete - 1]
+    state = replace(state, positions=tuple([tete - 1, tete - 1, B, tete - 1]))
     state = read_first(g, state)
     state = vote_all(g, state, {0: (1, 1), 1: (1, 1), 2: (2, 1), 3: (1, 1)})
     for seat in (3, 0, 1):
@@ -246,13 +246,13 @@ def test_landings_resolve_in_seat_order_from_the_reader():  # PE-10
     assert state.chooser == 0
     state = act(g, state, "partner", 0, partner=1)
     assert state.phase == "read"                                  # 1 is paired already: skipped
-    assert state.pairs == [[3, 2], [0, 1]]
+    assert state.pairs == ((3, 2), (0, 1))
 
 
 def _summit_state(seats=4, hands=(7, 7, 7, 7), near=(0,)):
     g, state = fresh(seats, hands=list(hands))
     summit = g.catalogue.board.summit
-    state.positions = [summit - 1 if s in near else B for s in range(seats)]
+    state = replace(state, positions=tuple([summit - 1 if s in near else B for s in range(seats)]))
     return g, state
 
 
@@ -261,7 +261,7 @@ def test_reaching_the_summit_with_an_empty_hand_wins_at_once():  # PE-11
     state = read_first(g, state)
     state = vote_all(g, state, {0: (2, 1), 1: (2, 1), 2: (3, 1), 3: (0, 1)})
     state = act(g, state, "exchange", 0, card=None)
-    assert state.phase == "over" and state.winners == [1]
+    assert state.phase == "over" and list(state.winners) == [1]
     outcome = g.outcome(state)
     assert outcome.winners == (1,) and outcome.ranks[1] == 1
 
@@ -283,7 +283,7 @@ def _endgame(contest_goes_to):
     assert state.phase == "respond" and g.current(state) == {1, 2}
     state = act(g, state, "accept", 1)
     state = act(g, state, "contest", 2)
-    assert state.phase == "contest" and state.judges == [1, 3]    # not giver, not receiver
+    assert state.phase == "contest" and list(state.judges) == [1, 3]    # not giver, not receiver
     for judge in (1, 3):
         state = act(g, state, "judge", judge, choice=contest_goes_to)
     return g, state, first, second
@@ -291,14 +291,14 @@ def _endgame(contest_goes_to):
 
 def test_endgame_contest_upheld_wins():  # PE-11
     g, state, first, second = _endgame(contest_goes_to=2)
-    assert state.phase == "over" and state.winners == [0]
+    assert state.phase == "over" and list(state.winners) == [0]
     assert first in state.received[1] and second in state.received[2]
     assert state.contest_result.upheld
 
 
 def test_endgame_contest_lost_sends_back_to_the_door():  # PE-11
     g, state, first, second = _endgame(contest_goes_to=3)
-    assert state.phase == "read" and state.winners == []
+    assert state.phase == "read" and list(state.winners) == []
     assert state.positions[0] == g.catalogue.board.door
     assert len(state.hands[0]) == HAND
     assert second in state.received[3] and not state.contest_result.upheld
@@ -309,7 +309,7 @@ def test_several_winners_in_one_vote():  # PE-11
     state = read_first(g, state)
     state = vote_all(g, state, {0: (3, 1), 1: (3, 1), 2: (3, 1), 3: (0, 1)})
     state = act(g, state, "exchange", 0, card=None)
-    assert state.phase == "over" and state.winners == [1, 2]
+    assert state.phase == "over" and list(state.winners) == [1, 2]
     assert g.outcome(state).winners == (1, 2)
 
 

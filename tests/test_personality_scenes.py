@@ -70,7 +70,7 @@ def test_human_reader_picks_in_the_curtain_then_votes_on_the_ring(ctx):
     ctx.stack.handle(0, InputEvent(device, Intent.PEEK, pressed=True))
     ctx.stack.handle(0, InputEvent(device, Intent.DOWN))
     ctx.stack.handle(0, InputEvent(device, Intent.CONFIRM))
-    assert board.session.state.table == [hand[1]]
+    assert board.session.state.table == (hand[1],)
     _tick(ctx, 200)
     ring = ctx.stack.top
     assert isinstance(ring, RingPicker)

@@ -14,8 +14,8 @@ elsewhere where a phase leads is decided by what resolves in it: a vote may elec
 or fail, and landings queue up (PE-10), so the handlers enter the next phase with
 :meth:`PersonalityGame._enter`, which tells it as a ``PhaseStarted`` event.
 
-Each step works on a copy of the state (``clone``) and returns it with the events it
-caused (``events.py``). Votes are a core :class:`~game.core.values.Ballot`, counted in
+The state is frozen: each step returns a new one (``replace``) with the events it caused
+(``events.py``), sharing every pile it did not change (piles are tuples). Votes are a core :class:`~game.core.values.Ballot`, counted in
 one place (:meth:`VoteBox.counts`, and the contest's ballot the same way). The state's
 plain form is the one older saves hashed (:meth:`PEState.__plain__`).
 """
@@ -23,10 +23,10 @@ plain form is the one older saves hashed (:meth:`PEState.__plain__`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 from ....core.actions import CHANCE, TIMEOUT, Action, IllegalAction
-from ....core.engine import Countdown, Outcome, SeatView, Step, chance_action, clone, take_chance
+from ....core.engine import Countdown, Outcome, SeatView, Step, chance_action, take_chance
 from ....core.events import Event, MatchOver, PhaseStarted
 from ....core.options import OptionSpec
 from ....core.phases import Move, Phase, PhasedGame, Who, all_once, one
@@ -45,6 +45,7 @@ BETS = (1, 2, 3)      # PE-3: neutral, one token, both tokens
 MAX_GIFTS = 3         # PE-11
 TICKS_PER_SECOND = 60
 FAMILY, DEBATE_SECONDS = "family", "debate_seconds"
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -98,9 +99,11 @@ def leaders(counts: Sequence[tuple[Any, int]]) -> tuple[int, list[Any]]:
     return top, [c for c, n in counts if n == top]
 
 
-@dataclass
+@dataclass(frozen=True)
 class PEState:
-    """A match. Each step changes a copy (``clone``), never the state it was given."""
+    """A match. Frozen: each step returns a new state (``replace``) sharing every part it
+    did not change; piles are tuples, and the two per-seat choices are dicts that are
+    only ever replaced, never changed."""
 
     seats: int
     rng: Rng
@@ -108,39 +111,39 @@ class PEState:
     pool: tuple[str, ...]                      # every card of this match (family filter applied)
     debate_ticks: int
     phase: PEPhase = PEPhase.DEAL
-    deck: list[str] = field(default_factory=list)          # top is deck[0]
-    hands: list[list[str]] = field(default_factory=list)
-    received: list[list[str]] = field(default_factory=list)
-    positions: list[int] = field(default_factory=list)
-    tokens: list[int] = field(default_factory=list)        # free tokens per seat
+    deck: tuple[str, ...] = ()                 # top is deck[0]
+    hands: tuple[tuple[str, ...], ...] = ()
+    received: tuple[tuple[str, ...], ...] = ()
+    positions: tuple[int, ...] = ()
+    tokens: tuple[int, ...] = ()               # free tokens per seat
     reader: int = 0
     turn: int = 0
     vote_kind: VoteKind = VoteKind.NORMAL
-    table: list[str] = field(default_factory=list)          # the read card (normal turns)
-    target: int | None = None                               # the Inversion player
-    played: dict[int, str] = field(default_factory=dict)    # Inversion: seat -> card
-    candidates: list[Candidate] = field(default_factory=list)
+    table: tuple[str, ...] = ()                # the read card (normal turns)
+    target: int | None = None                  # the Inversion player
+    played: Mapping[int, str] = field(default_factory=dict)    # Inversion: seat -> card
+    candidates: tuple[Candidate, ...] = ()
     #: The vote under way, or the last one until the turn's vote is over.
     box: VoteBox | None = None
-    #: Tête-à-tête pairs for the next vote: [captain, partner] (PE-8).
-    pairs: list[list[int]] = field(default_factory=list)
+    #: Tête-à-tête pairs for the next vote: (captain, partner) (PE-8).
+    pairs: tuple[tuple[int, int], ...] = ()
     debate_started: int = 0
     #: Seats ready to end the debate, in the order they said so. Not a core Barrier:
     #: saves hash this order.
-    ready: list[int] = field(default_factory=list)
-    exchangers: list[int] = field(default_factory=list)
-    exchanges: dict[int, str | None] = field(default_factory=dict)
-    landings: list[tuple[int, str]] = field(default_factory=list)  # (seat, square) queue (PE-10)
-    inversions: list[int] = field(default_factory=list)      # targets waiting for their round
-    chooser: int | None = None                               # who picks a partner now
-    giver: int | None = None                                 # the endgame candidate (PE-11)
-    gifts: list[Gift] = field(default_factory=list)
+    ready: tuple[int, ...] = ()
+    exchangers: tuple[int, ...] = ()
+    exchanges: Mapping[int, str | None] = field(default_factory=dict)
+    landings: tuple[tuple[int, str], ...] = ()  # (seat, square) queue (PE-10)
+    inversions: tuple[int, ...] = ()            # targets waiting for their round
+    chooser: int | None = None                  # who picks a partner now
+    giver: int | None = None                    # the endgame candidate (PE-11)
+    gifts: tuple[Gift, ...] = ()
     gift_count: int = 0
-    contest: int | None = None                               # index in gifts being voted
-    judges: list[int] = field(default_factory=list)
-    judging: Ballot | None = None                            # the contest's vote (PE-11)
+    contest: int | None = None                  # index in gifts being voted
+    judges: tuple[int, ...] = ()
+    judging: Ballot | None = None               # the contest's vote (PE-11)
     failed: bool = False
-    winners: list[int] = field(default_factory=list)
+    winners: tuple[int, ...] = ()
     end_reason: str = ""
     #: Public record of the last resolved vote, for the reveal.
     result: VoteRecord | None = None
@@ -249,8 +252,8 @@ class PersonalityGame(PhasedGame[PEState]):
         seconds = float(self.option(config, DEBATE_SECONDS))
         ticks = int(round(seconds * TICKS_PER_SECOND * float(config.get("timer_scale", 1.0))))
         return PEState(seats=seats, rng=rng, board=self.catalogue.board, pool=pool, debate_ticks=ticks,
-                       hands=[[] for _ in range(seats)], received=[[] for _ in range(seats)],
-                       positions=[0] * seats, tokens=[TOKENS] * seats)
+                       hands=((),) * seats, received=((),) * seats, positions=(0,) * seats,
+                       tokens=(TOKENS,) * seats)
 
     def _shuffle(self, state: PEState) -> Action:
         return chance_action(state.rng, lambda rng: {"deck": rng.shuffled(state.pool)})
@@ -277,51 +280,38 @@ class PersonalityGame(PhasedGame[PEState]):
 
     # --- stepping -------------------------------------------------------------------------
     def step(self, state: PEState, action: Action) -> Step[PEState]:
-        """The phase shell on a copy of the state: the handlers change that copy, and
-        the step's events are kept for the plain form (``PEState.told``)."""
+        """The phase shell; the step's events are kept for the plain form (``PEState.told``)."""
         done = super().step(state, action)
         told = tuple(e for e in done.events if isinstance(e, PEEvent))
         if action.kind == CHANCE:        # the deal told nothing new before (its list was kept)
             told = state.told + told
-        done.state.told = told
-        return done
+        return Step(replace(done.state, told=told), done.events)
 
-    def _copy(self, state: PEState, action: Action) -> PEState:
-        new = clone(state)
-        new.clock = action.tick
-        return new
-
-    def _enter(self, state: PEState, phase: PEPhase, events: list[Event]) -> None:
-        state.phase = phase
+    def _enter(self, state: PEState, phase: PEPhase, events: list[Event]) -> PEState:
         events.append(PhaseStarted(phase))
         if phase == PEPhase.OVER:
             events.append(MatchOver(tuple(sorted(state.winners)), state.end_reason))
+        return replace(state, phase=phase)
 
     def _deal(self, state: PEState, action: Action) -> Step[PEState]:
-        deck = list(action.data.get("deck", []))
+        deck = tuple(action.data.get("deck", []))
         if sorted(deck) != sorted(state.pool):
             raise IllegalAction("bad_deal", "the deal is not a shuffle of the pool")
-        new = self._copy(state, action)
-        new.rng = take_chance(action)
-        new.deck = deck
-        for seat in range(new.seats):                       # PE-1
-            _draw(new, seat, HAND)
+        new = replace(state, clock=action.tick, rng=take_chance(action), deck=deck[HAND * state.seats:],
+                      hands=tuple(deck[HAND * s:HAND * (s + 1)] for s in range(state.seats)))   # PE-1
         events: list[Event] = []
-        self._start_turn(new, events)
-        return Step(new, tuple(events))
+        return Step(self._start_turn(new, events), tuple(events))
 
     def _read(self, state: PEState, action: Action) -> Step[PEState]:
         """PE-2."""
         seat, card = _seat(action), action.data.get("card")
         if card not in state.hands[seat]:
             raise IllegalAction("not_in_hand", repr(card))
-        new = self._copy(state, action)
-        new.hands[seat].remove(card)
-        new.table = [card]
-        new.vote_kind = VoteKind.NORMAL
+        assert isinstance(card, str)
+        new = replace(state, clock=action.tick, hands=_with(state.hands, seat, _without(state.hands[seat], card)),
+                      table=(card,), vote_kind=VoteKind.NORMAL)
         events: list[Event] = [CardRead(seat, card)]
-        self._open_vote(new, PEPhase.VOTE, list(range(new.seats)), events)
-        return Step(new, tuple(events))
+        return Step(self._open_vote(new, PEPhase.VOTE, range(new.seats), events), tuple(events))
 
     def _vote(self, state: PEState, action: Action) -> Step[PEState]:
         """PE-3, and the second round of PE-6 (no bets)."""
@@ -332,27 +322,25 @@ class PersonalityGame(PhasedGame[PEState]):
         allowed = BETS if state.phase == PEPhase.VOTE else (1,)
         if not isinstance(bet, int) or isinstance(bet, bool) or bet not in allowed:
             raise IllegalAction("bad_bet", repr(bet))
-        assert state.box is not None  # a vote phase always has its box
-        new = self._copy(state, action)
-        new.box = state.box.cast(_team(state, seat), choice, bet)
-        new.tokens[seat] -= bet - 1
+        assert state.box is not None and isinstance(choice, (int, str))  # a vote phase always has its box
+        box = state.box.cast(_team(state, seat), choice, bet)
+        new = replace(state, clock=action.tick, box=box,
+                      tokens=_with(state.tokens, seat, state.tokens[seat] - (bet - 1)))
         events: list[Event] = [VoteCast(seat)]
-        if not new.box.waiting:
-            self._resolve(new, events)
+        if not box.waiting:
+            new = self._resolve(new, events)
         return Step(new, tuple(events))
 
     def _ready(self, state: PEState, action: Action) -> Step[PEState]:
-        new = self._copy(state, action)
-        new.ready.append(_seat(action))
+        new = replace(state, clock=action.tick, ready=state.ready + (_seat(action),))
         events: list[Event] = [ReadyPressed(_seat(action))]
         if len(new.ready) == new.seats:                      # PE-6: consensus skips the debate
-            self._open_vote(new, PEPhase.REVOTE, list(new.candidates), events)
+            new = self._open_vote(new, PEPhase.REVOTE, new.candidates, events)
         return Step(new, tuple(events))
 
     def _debate_over(self, state: PEState, action: Action) -> Step[PEState]:
-        new = self._copy(state, action)
         events: list[Event] = []
-        self._open_vote(new, PEPhase.REVOTE, list(new.candidates), events)
+        new = self._open_vote(replace(state, clock=action.tick), PEPhase.REVOTE, state.candidates, events)
         return Step(new, tuple(events))
 
     def _exchange(self, state: PEState, action: Action) -> Step[PEState]:
@@ -360,25 +348,23 @@ class PersonalityGame(PhasedGame[PEState]):
         seat, card = _seat(action), action.data.get("card")
         if card is not None and card not in state.hands[seat]:
             raise IllegalAction("not_in_hand", repr(card))
-        new = self._copy(state, action)
-        new.exchanges[seat] = card
+        assert card is None or isinstance(card, str)
+        exchanges = {**state.exchanges, seat: card}
+        new = replace(state, clock=action.tick, exchanges=exchanges)
         events: list[Event] = [ExchangeChosen(seat)]
-        if len(new.exchanges) < len(new.exchangers):
+        if len(exchanges) < len(new.exchangers):
             return Step(new, tuple(events))
         swapped = []
+        hands, deck = list(new.hands), new.deck
         for s in new.exchangers:
-            out = new.exchanges[s]
+            out = exchanges[s]
             if out is None:
                 continue
-            new.hands[s].remove(out)
-            new.deck.append(out)
-            _draw(new, s, 1)
+            deck, hands[s] = _draw(deck + (out,), _without(hands[s], out), 1)
             swapped.append(s)
         events.append(Exchanged(tuple(swapped)))
-        new.exchangers = []
-        new.exchanges = {}
-        self._finish_vote(new, events)
-        return Step(new, tuple(events))
+        new = replace(new, hands=tuple(hands), deck=deck, exchangers=(), exchanges={})
+        return Step(self._finish_vote(new, events), tuple(events))
 
     def _partner(self, state: PEState, action: Action) -> Step[PEState]:
         """PE-8."""
@@ -386,12 +372,9 @@ class PersonalityGame(PhasedGame[PEState]):
         if partner not in self.partners(state, seat):
             raise IllegalAction("bad_partner", repr(partner))
         assert isinstance(partner, int)
-        new = self._copy(state, action)
-        new.pairs.append([seat, partner])
-        new.chooser = None
+        new = replace(state, clock=action.tick, pairs=state.pairs + ((seat, partner),), chooser=None)
         events: list[Event] = [Paired(seat, partner)]
-        self._process_landings(new, events)
-        return Step(new, tuple(events))
+        return Step(self._process_landings(new, events), tuple(events))
 
     def _play(self, state: PEState, action: Action) -> Step[PEState]:
         """PE-9: a card face down for the Inversion player."""
@@ -399,12 +382,11 @@ class PersonalityGame(PhasedGame[PEState]):
         if card not in state.hands[seat]:
             raise IllegalAction("not_in_hand", repr(card))
         assert isinstance(card, str)
-        new = self._copy(state, action)
-        new.hands[seat].remove(card)
-        new.played[seat] = card
+        new = replace(state, clock=action.tick, hands=_with(state.hands, seat, _without(state.hands[seat], card)),
+                      played={**state.played, seat: card})
         events: list[Event] = [CardPlayed(seat)]
         if all(s in new.played for s in self._players(new)):
-            self._open_vote(new, PEPhase.VOTE, sorted(new.played.values()), events)
+            new = self._open_vote(new, PEPhase.VOTE, sorted(new.played.values()), events)
         return Step(new, tuple(events))
 
     def _players(self, state: PEState) -> list[int]:
@@ -419,9 +401,8 @@ class PersonalityGame(PhasedGame[PEState]):
         if to not in self.receivers(state):
             raise IllegalAction("bad_receiver", repr(to))
         assert isinstance(card, str) and isinstance(to, int)
-        new = self._copy(state, action)
-        new.hands[seat].remove(card)
-        new.gifts.append(Gift(card, to))
+        new = replace(state, clock=action.tick, hands=_with(state.hands, seat, _without(state.hands[seat], card)),
+                      gifts=state.gifts + (Gift(card, to),))
         return Step(new, (GiftGiven(seat, card, to),))
 
     def _accept(self, state: PEState, action: Action) -> Step[PEState]:
@@ -432,27 +413,26 @@ class PersonalityGame(PhasedGame[PEState]):
 
     def _answer(self, state: PEState, action: Action, answer: str) -> Step[PEState]:
         seat = _seat(action)
-        new = self._copy(state, action)
-        index = next(i for i, g in enumerate(new.gifts) if g.to == seat)
-        gift = replace(new.gifts[index], answer=answer)
+        index = next(i for i, g in enumerate(state.gifts) if g.to == seat)
+        gift = replace(state.gifts[index], answer=answer)
+        received = state.received
         if answer == "accept":
-            new.received[seat].append(gift.card)
+            received = _with(received, seat, received[seat] + (gift.card,))
             gift = replace(gift, placed=True)
-        new.gifts[index] = gift
+        new = replace(state, clock=action.tick, gifts=_with(state.gifts, index, gift), received=received)
         events: list[Event] = [GiftAnswered(seat, answer)]
         if all(g.answer is not None for g in new.gifts):
-            self._next_contest(new, events)
+            new = self._next_contest(new, events)
         return Step(new, tuple(events))
 
-    def _next_contest(self, state: PEState, events: list[Event]) -> None:
+    def _next_contest(self, state: PEState, events: list[Event]) -> PEState:
         for index, gift in enumerate(state.gifts):
             if not gift.placed:
-                state.contest = index
-                state.judges = [s for s in _seat_order(state) if s not in (state.giver, gift.to)]
-                state.judging = Ballot.open(state.seats, 1, self.judge_choices(state))
-                self._enter(state, PEPhase.CONTEST, events)
-                return
-        self._end_endgame(state, events)
+                new = replace(state, contest=index,
+                              judges=tuple(s for s in _seat_order(state) if s not in (state.giver, gift.to)),
+                              judging=Ballot.open(state.seats, 1, self.judge_choices(state)))
+                return self._enter(new, PEPhase.CONTEST, events)
+        return self._end_endgame(state, events)
 
     def _judge(self, state: PEState, action: Action) -> Step[PEState]:
         """PE-11, PE-18: the contest's vote."""
@@ -460,9 +440,8 @@ class PersonalityGame(PhasedGame[PEState]):
         if choice not in self.judge_choices(state):
             raise IllegalAction("bad_choice", repr(choice))
         assert state.judging is not None and state.contest is not None and state.giver is not None
-        new = self._copy(state, action)
         judging = state.judging.cast(seat, 0, choice)
-        new.judging = judging
+        new = replace(state, clock=action.tick, judging=judging)
         events: list[Event] = [Judged(seat)]
         if any(judging.rows[s][0] is None for s in new.judges):
             return Step(new, tuple(events))
@@ -476,59 +455,49 @@ class PersonalityGame(PhasedGame[PEState]):
             goes_to = top[0]
         else:
             goes_to = None
+        deck, received = new.deck, new.received
         if goes_to is None:
-            new.deck.append(gift.card)
+            deck = deck + (gift.card,)
         else:
-            new.received[goes_to].append(gift.card)
-        new.gifts[state.contest] = replace(gift, placed=True)
-        new.failed = new.failed or not upheld
-        new.contest_result = ContestRecord(state.giver, gift.to, gift.card, dict(sorted(new.judgements().items())),
-                                           upheld, goes_to)
-        events.append(ContestResolved(new.contest_result))
-        new.contest = None
-        new.judges = []
-        new.judging = None
-        self._next_contest(new, events)
-        return Step(new, tuple(events))
+            received = _with(received, goes_to, received[goes_to] + (gift.card,))
+        record = ContestRecord(state.giver, gift.to, gift.card, dict(sorted(new.judgements().items())), upheld, goes_to)
+        events.append(ContestResolved(record))
+        new = replace(new, deck=deck, received=received, gifts=_with(new.gifts, state.contest, replace(gift, placed=True)),
+                      failed=new.failed or not upheld, contest_result=record, contest=None, judges=(), judging=None)
+        return Step(self._next_contest(new, events), tuple(events))
 
     # --- resolving a vote (PE-4..PE-6, PE-9) ----------------------------------------------
-    def _open_vote(self, state: PEState, phase: PEPhase, candidates: list[Candidate], events: list[Event]) -> None:
+    def _open_vote(self, state: PEState, phase: PEPhase, candidates: Iterable[Candidate],
+                   events: list[Event]) -> PEState:
         """Start a secret vote: partners do not vote (their captain does, PE-8), and a seat
         with nothing it may choose (only its own Inversion cards) sits it out."""
-        self._enter(state, phase, events)
-        state.candidates = candidates
+        state = replace(self._enter(state, phase, events), candidates=tuple(candidates))
         partners = {partner for _captain, partner in state.pairs}
         voters = [s for s in range(state.seats) if s not in partners and self.choices(state, s)]
-        state.box = VoteBox.open(state.seats, candidates, voters)
-        if not voters:
-            self._resolve(state, events)
+        state = replace(state, box=VoteBox.open(state.seats, state.candidates, voters))
+        return state if voters else self._resolve(state, events)
 
-    def _resolve(self, state: PEState, events: list[Event]) -> None:
-        assert state.box is not None
+    def _resolve(self, state: PEState, events: list[Event]) -> PEState:
+        box = state.box
+        assert box is not None
         first = state.phase == PEPhase.VOTE
-        counts = state.box.counts()
+        counts = box.counts()
         top, tied = leaders(counts)
         record = self._record(state, counts)
         if first and top < 2 or not first and (top == 0 or len(tied) > 1):   # PE-5; PE-6 still tied
-            record = replace(record, outcome="none")
-            self._discard_table(state, reader_draws=first and state.vote_kind == VoteKind.NORMAL)
+            state = self._discard_table(state, reader_draws=first and state.vote_kind == VoteKind.NORMAL)
             if first:
-                _return_tokens(state)
-            self._reveal(state, record, events)
-            self._finish_vote(state, events)
-            return
+                state = _return_tokens(state)
+            state = self._reveal(state, replace(record, outcome="none"), events)
+            return self._finish_vote(state, events)
         if len(tied) > 1:                                                     # PE-6
-            self._reveal(state, replace(record, outcome="tie", tied=tuple(tied)), events)
-            _return_tokens(state)
-            self._enter(state, PEPhase.DEBATE, events)
-            state.candidates = tied
-            state.ready = []
-            state.debate_started = state.clock
-            return
+            state = self._reveal(state, replace(record, outcome="tie", tied=tuple(tied)), events)
+            state = self._enter(_return_tokens(state), PEPhase.DEBATE, events)
+            return replace(state, candidates=tuple(tied), ready=(), debate_started=state.clock)
         elected = tied[0]                                                     # PE-4
-        self._give_elected_card(state, elected)
+        state = self._give_elected_card(state, elected)
         deltas: dict[int, int] = {}
-        for voter, vote in state.box.votes().items():
+        for voter, vote in box.votes().items():
             if first:
                 step = vote.bet if vote.choice == elected else -vote.bet
             elif vote.choice == elected:                                      # PE-6: winners move 1
@@ -537,140 +506,116 @@ class PersonalityGame(PhasedGame[PEState]):
                 continue
             for s in _team(state, voter):
                 deltas[s] = step
-        moves = _move(state, deltas)
-        self._reveal(state, replace(record, outcome="elected", elected=elected, moves=moves), events)
+        state, moves = _move(state, deltas)
+        state = self._reveal(state, replace(record, outcome="elected", elected=elected, moves=moves), events)
         events += [MaskMoved(m) for m in moves]
         if first:
-            _return_tokens(state)
-        state.elections += 1
+            state = _return_tokens(state)
+        state = replace(state, elections=state.elections + 1)
         if first:                                                             # PE-15: not after a second vote
-            state.exchangers = [s for s in _seat_order(state)
-                                if deltas.get(s, 0) > 0 and state.hands[s] and state.deck]
-            state.exchanges = {}
-            if state.exchangers:
-                self._enter(state, PEPhase.EXCHANGE, events)
-                return
-        self._finish_vote(state, events)
+            exchangers = tuple(s for s in _seat_order(state)
+                               if deltas.get(s, 0) > 0 and state.hands[s] and state.deck)
+            state = replace(state, exchangers=exchangers, exchanges={})
+            if exchangers:
+                return self._enter(state, PEPhase.EXCHANGE, events)
+        return self._finish_vote(state, events)
 
-    def _reveal(self, state: PEState, record: VoteRecord, events: list[Event]) -> None:
-        state.result = record
+    def _reveal(self, state: PEState, record: VoteRecord, events: list[Event]) -> PEState:
         events.append(VoteRevealed(record))
+        return replace(state, result=record)
 
     def _record(self, state: PEState, counts: tuple[tuple[Candidate, int], ...]) -> VoteRecord:
         return VoteRecord(
             kind=state.vote_kind, stage=state.phase, turn=state.turn,
             card=state.table[0] if state.vote_kind == VoteKind.NORMAL else None,
             target=state.target, votes=dict(sorted(state.votes().items())),
-            pairs=tuple((a, b) for a, b in state.pairs), counts=counts,
+            pairs=state.pairs, counts=counts,
             owners={card: s for s, card in sorted(state.played.items())},
         )
 
-    def _give_elected_card(self, state: PEState, elected: Candidate) -> None:
+    def _give_elected_card(self, state: PEState, elected: Candidate) -> PEState:
         if state.vote_kind == VoteKind.NORMAL:
             assert isinstance(elected, int)
-            state.received[elected].append(state.table.pop())
-            return
+            received = _with(state.received, elected, state.received[elected] + state.table[-1:])
+            return replace(state, received=received, table=state.table[:-1])
         assert state.target is not None and isinstance(elected, str)
-        state.received[state.target].append(elected)             # PE-9
+        received = _with(state.received, state.target, state.received[state.target] + (elected,))   # PE-9
+        hands = list(state.hands)
         for seat, card in sorted(state.played.items()):
             if card != elected:                                   # PE-16: back to their hands
-                state.hands[seat].append(card)
-        state.played = {}
+                hands[seat] += (card,)
+        return replace(state, received=received, hands=tuple(hands), played={})
 
-    def _discard_table(self, state: PEState, reader_draws: bool) -> None:
+    def _discard_table(self, state: PEState, reader_draws: bool) -> PEState:
         if state.vote_kind == VoteKind.NORMAL:
-            state.deck.extend(state.table)
-            state.table = []
-            if reader_draws:                                     # PE-5
-                _draw(state, state.reader, 1)
-        else:
-            for seat, card in sorted(state.played.items()):      # PE-16
-                state.hands[seat].append(card)
-            state.played = {}
+            state = replace(state, deck=state.deck + state.table, table=())
+            return _drawn(state, state.reader, 1) if reader_draws else state   # PE-5
+        hands = list(state.hands)
+        for seat, card in sorted(state.played.items()):          # PE-16
+            hands[seat] += (card,)
+        return replace(state, hands=tuple(hands), played={})
 
-    def _finish_vote(self, state: PEState, events: list[Event]) -> None:
+    def _finish_vote(self, state: PEState, events: list[Event]) -> PEState:
         """After a vote: pairs are spent (PE-8, PE-17), landings resolve (PE-10)."""
-        state.pairs = []
-        state.box = None
-        state.candidates = []
-        state.ready = []
-        self._process_landings(state, events)
+        return self._process_landings(replace(state, pairs=(), box=None, candidates=(), ready=()), events)
 
     # --- landings, turns, the endgame (PE-8..PE-11, PE-14) ---------------------------------
-    def _process_landings(self, state: PEState, events: list[Event]) -> None:
+    def _process_landings(self, state: PEState, events: list[Event]) -> PEState:
         """Resolve queued landings one by one (PE-10); stop when one needs a player's choice."""
         while state.landings:
-            seat, kind = state.landings.pop(0)
+            (seat, kind), state = state.landings[0], replace(state, landings=state.landings[1:])
             events.append(Landed(seat, kind))
             if kind == "tete_a_tete":                                 # PE-8
                 if any(seat in pair for pair in state.pairs) or not self.partners(state, seat):
                     continue
-                state.chooser = seat
-                self._enter(state, PEPhase.PARTNER, events)
-                return
+                return self._enter(replace(state, chooser=seat), PEPhase.PARTNER, events)
             if kind == "inversion":                                   # PE-9: before the next turn
-                state.inversions.append(seat)
+                state = replace(state, inversions=state.inversions + (seat,))
                 continue
             if not state.hands[seat]:                                 # PE-11: empty hand wins at once
-                state.winners.append(seat)
+                state = replace(state, winners=state.winners + (seat,))
                 events.append(Won(seat))
                 continue
-            state.giver = seat
-            state.gifts = []
-            state.gift_count = min(MAX_GIFTS, len(state.hands[seat]), state.seats - 1)
-            state.failed = False
-            self._enter(state, PEPhase.GIVE, events)
-            return
+            state = replace(state, giver=seat, gifts=(), failed=False,
+                            gift_count=min(MAX_GIFTS, len(state.hands[seat]), state.seats - 1))
+            return self._enter(state, PEPhase.GIVE, events)
         if state.winners:
-            state.end_reason = "summit"
-            self._enter(state, PEPhase.OVER, events)
-            return
+            return self._enter(replace(state, end_reason="summit"), PEPhase.OVER, events)
         if state.vote_kind == VoteKind.NORMAL:
-            state.reader = (state.reader + 1) % state.seats
-            state.turn += 1
-        self._start_turn(state, events)
+            state = replace(state, reader=(state.reader + 1) % state.seats, turn=state.turn + 1)
+        return self._start_turn(state, events)
 
-    def _start_turn(self, state: PEState, events: list[Event]) -> None:
-        state.vote_kind = VoteKind.NORMAL
-        state.target = None
-        state.played = {}
-        state.table = []
+    def _start_turn(self, state: PEState, events: list[Event]) -> PEState:
+        state = replace(state, vote_kind=VoteKind.NORMAL, target=None, played={}, table=())
         while state.inversions:                                       # PE-9, PE-16
-            target = state.inversions.pop(0)
+            target, state = state.inversions[0], replace(state, inversions=state.inversions[1:])
             players = [s for s in range(state.seats) if s != target and state.hands[s]]
             if len(players) >= 2:
-                state.vote_kind = VoteKind.INVERSION
-                state.target = target
-                self._enter(state, PEPhase.PLAY, events)
+                state = self._enter(replace(state, vote_kind=VoteKind.INVERSION, target=target), PEPhase.PLAY, events)
                 events.append(InversionStarted(target))
-                return
+                return state
         if not state.hands[state.reader]:                            # PE-14: draw one to read
-            _draw(state, state.reader, 1)
+            state = _drawn(state, state.reader, 1)
         if not state.hands[state.reader]:
             best = max(state.positions)
-            state.winners = [s for s in range(state.seats) if state.positions[s] == best]
-            state.end_reason = "deck_out"
-            self._enter(state, PEPhase.OVER, events)
-            return
-        self._enter(state, PEPhase.READ, events)
+            state = replace(state, winners=tuple(s for s in range(state.seats) if state.positions[s] == best),
+                            end_reason="deck_out")
+            return self._enter(state, PEPhase.OVER, events)
+        return self._enter(state, PEPhase.READ, events)
 
-    def _end_endgame(self, state: PEState, events: list[Event]) -> None:
+    def _end_endgame(self, state: PEState, events: list[Event]) -> PEState:
         giver = state.giver
         assert giver is not None
         if state.failed:                                             # PE-11: back to the door
             before = state.positions[giver]
-            state.positions[giver] = state.board.door
-            _draw(state, giver, HAND - len(state.hands[giver]))
+            state = replace(state, positions=_with(state.positions, giver, state.board.door))
+            state = _drawn(state, giver, HAND - len(state.hands[giver]))
             events.append(SentToDoor(giver, before, state.board.door))
         else:
-            state.winners.append(giver)
+            state = replace(state, winners=state.winners + (giver,))
             events.append(Won(giver))
         events.append(EndgameOver(giver, not state.failed))
-        state.giver = None
-        state.gifts = []
-        state.gift_count = 0
-        state.failed = False
-        self._process_landings(state, events)
+        return self._process_landings(replace(state, giver=None, gifts=(), gift_count=0, failed=False), events)
 
     # --- outcome, views --------------------------------------------------------------------
     def outcome(self, state: PEState) -> Outcome | None:
@@ -728,36 +673,51 @@ def _seat_order(state: PEState) -> list[int]:
     return [(state.reader + i) % state.seats for i in range(state.seats)]
 
 
-def _draw(state: PEState, seat: int, count: int) -> None:
-    for _ in range(max(0, count)):
-        if not state.deck:
-            return
-        state.hands[seat].append(state.deck.pop(0))
+def _with(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``items`` with ``items[index]`` replaced (the copy-on-write of a step)."""
+    return items[:index] + (value,) + items[index + 1:]
 
 
-def _return_tokens(state: PEState) -> None:
-    state.tokens = [TOKENS] * state.seats
+def _without(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1:]
 
 
-def _move(state: PEState, deltas: Mapping[int, int]) -> tuple[MaskMove, ...]:
+def _draw(deck: tuple[str, ...], hand: tuple[str, ...], count: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(deck, hand) after ``count`` cards from the top of the deck to the hand (fewer if it runs out)."""
+    count = max(0, min(count, len(deck)))
+    return deck[count:], hand + deck[:count]
+
+
+def _drawn(state: PEState, seat: int, count: int) -> PEState:
+    deck, hand = _draw(state.deck, state.hands[seat], count)
+    return replace(state, deck=deck, hands=_with(state.hands, seat, hand))
+
+
+def _return_tokens(state: PEState) -> PEState:
+    return replace(state, tokens=(TOKENS,) * state.seats)
+
+
+def _move(state: PEState, deltas: Mapping[int, int]) -> tuple[PEState, tuple[MaskMove, ...]]:
     """Move masks by ``deltas`` (PE-4); falls into the Gouffre (PE-7); queue landings
     on special squares in seat order from the reader (PE-10)."""
     board = state.board
+    positions, landings = list(state.positions), list(state.landings)
     moves = []
     for seat in _seat_order(state):
         delta = deltas.get(seat, 0)
         if delta == 0:
             continue
-        start = state.positions[seat]
+        start = positions[seat]
         end = start + delta
         fell = end < 0
         if fell:                                                  # PE-7
             end = board.gouffre_restart
-            _draw(state, seat, board.gouffre_refill - len(state.hands[seat]))
+            state = _drawn(state, seat, board.gouffre_refill - len(state.hands[seat]))
         end = min(end, board.summit)
-        state.positions[seat] = end
+        positions[seat] = end
         moves.append(MaskMove(seat, start, end, delta, fell))
         kind = board.kind(end)
         if not fell and end != start and kind in ("tete_a_tete", "inversion", "summit"):
-            state.landings.append((seat, kind))
-    return tuple(moves)
+            landings.append((seat, kind))
+    return replace(state, positions=tuple(positions), landings=tuple(landings)), tuple(moves)
