@@ -17,7 +17,6 @@ if TYPE_CHECKING:
 
 ICONS = {"start": "1F3C1", "tete_a_tete": "1F465", "inversion": "1F504", "door": "1F6AA", "summit": "1F451",
          "gouffre": "1F573"}
-VOTING = (PEPhase.VOTE, PEPhase.REVOTE)
 #: Title sizes tried in the top bar, largest first.
 TITLE_SIZES = (36, 34, 32, 30, 28)
 

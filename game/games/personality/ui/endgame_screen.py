@@ -16,6 +16,8 @@ from .vote_ring import CardRing
 from .widgets import draw_name
 
 ANSWERS = {"accept": "personality.endgame.accepted", "contest": "personality.endgame.contested"}
+#: "Contested" in a light red: the kit's ``bad`` reads at 3.3:1 on a raised panel, this at 5:1.
+CONTESTED_INK = (255, 150, 155)
 
 
 class EndgameScreen(Screen):
@@ -68,8 +70,8 @@ class EndgameScreen(Screen):
         for i, gift in enumerate(p.gifts):
             box = pygame.Rect(stage.x + 200, stage.y + 16 + i * step, stage.width - 220, step - 12)
             kit.panel(surface, box, c.panel_hi, radius=20, border=c.accent if p.contest == i else None, shadow=False)
-            answer = kit.text(board.t(ANSWERS.get(gift.answer or "", "personality.endgame.waiting")), 30,
-                              c.good if gift.answer == "accept" else (c.bad if gift.answer == "contest" else c.muted))
+            ink = {"accept": c.good, "contest": CONTESTED_INK}.get(gift.answer or "", c.muted)
+            answer = kit.text(board.t(ANSWERS.get(gift.answer or "", "personality.endgame.waiting")), 30, ink)
             surface.blit(answer, answer.get_rect(midright=(box.right - 20, box.centery)))
             to = board.ctx.seats[gift.to]
             seat_x = answer.get_rect(midright=(box.right - 20, box.centery)).x - 300
