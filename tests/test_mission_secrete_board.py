@@ -12,6 +12,7 @@ from game.core.rng import Rng
 from game.core.session import Session
 from game.games.mission_secrete.ui.accuse import HOLD_TICKS, AccusePicker
 from game.games.mission_secrete.ui.board import MissionBoard
+from game.games.mission_secrete.ui.reveal import CLAIM_TICKS
 from game.games.mission_secrete.ui.shots import SHOTS
 from game.games.mission_secrete.rules.view import Ending, MSPhase
 from game.input.intents import InputEvent, Intent
@@ -246,3 +247,47 @@ def test_an_accusation_ring_survives_suspects_leaving_while_it_is_up():
     press(ctx, 0, Intent.CONFIRM)  # the first character, said of the one suspect left
     last = board.session.view(None).public.accusations[-1]
     assert (last.accuser, last.accused) == (0, 1)
+
+
+def test_the_accusation_ring_says_it_is_public_and_offers_no_look():
+    """An accusation is said aloud (MS-6): the ring says everyone sees it, and neither its
+    hint bar nor the accuser's card offers Y (which does nothing there: issue 14)."""
+    ctx, board = make(humans=3, bots=0)
+    close_intro(ctx)
+    board.accusation.start(1)
+    assert isinstance(ctx.stack.top, AccusePicker)
+    hints, glyphs, texts = [], [], []
+    hint_bar, button_hint, blit_text = ctx.kit.hint_bar, ctx.kit.button_hint, ctx.kit.blit_text
+    ctx.kit.hint_bar = lambda surface, items, *a, **k: hints.extend(i for i, _ in items) or hint_bar(surface, items, *a, **k)
+    ctx.kit.button_hint = lambda intent, *a, **k: glyphs.append(intent) or button_hint(intent, *a, **k)
+    ctx.kit.blit_text = lambda surface, text, *a, **k: texts.append(text) or blit_text(surface, text, *a, **k)
+    ctx.stack.draw(ctx.kit.canvas(), 1.0)
+    assert hints and Intent.PEEK not in hints and Intent.PEEK not in glyphs
+    assert ctx.t("ring.aloud") in texts
+
+
+def test_the_reveal_strikes_the_loser_out_but_keeps_its_name():
+    """The "Out" stamp sits clear of the loser's badge: colour, shape and name stay."""
+    ctx, board = make(humans=3, bots=0)
+    close_intro(ctx)
+    characters = board.session.state.characters
+    wrong = next(c.id for c in board.catalogue.characters if c.id != characters[2])
+    assert board.submit(Action("accuse", 1, {"accused": 2, "character": wrong})) is None  # wrong: 1 is out
+    board.reveal.tick = CLAIM_TICKS + 60
+    badges, stamps = [], []
+    badge, panel = ctx.kit.draw_seat_badge, ctx.kit.panel
+
+    def recording_badge(surface, seat, *args, **kwargs):
+        rect = badge(surface, seat, *args, **kwargs)
+        badges.append((seat.name, rect))
+        return rect
+
+    def recording_panel(surface, rect, colour=None, *args, **kwargs):
+        if colour == ctx.kit.colours.bad:
+            stamps.append(pygame.Rect(rect))
+        return panel(surface, rect, colour, *args, **kwargs)
+
+    ctx.kit.draw_seat_badge, ctx.kit.panel = recording_badge, recording_panel
+    ctx.stack.draw(ctx.kit.canvas(), 1.0)
+    loser = [rect for name, rect in badges if name == board.name(1)][-1]  # the reveal's, drawn last
+    assert len(stamps) == 1 and not stamps[0].colliderect(loser), (stamps, loser)

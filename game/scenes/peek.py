@@ -22,6 +22,7 @@ from typing import Any, Callable
 import pygame
 
 from ..input.intents import InputEvent, Intent
+from ..ui.kit import MIN_TEXT
 from ..ui.tween import Tween
 from .base import Scene
 
@@ -147,13 +148,25 @@ class PeekCurtain(Scene):
         safe = kit.safe_rect
         banner = pygame.Rect(safe.x + 60, BANNER_TOP, safe.width - 120, 108)
         kit.panel(surface, banner, style.dark, radius=30, border=style.colour)
-        kit.draw_seat_badge(surface, seat, (banner.x + 70, banner.centery), 72, beside=True, name_size=48)
-        heading = self.title or self.ctx.t("peek.peeking", name=seat.name)
-        kit.blit_text(surface, heading, 44, (banner.centerx + 60, banner.centery), "center", c.text)
-        kit.blit_text(surface, self.ctx.t("peek.release"), 32, (banner.right - 36, banner.centery), "midright", c.muted)
+        badge = kit.draw_seat_badge(surface, seat, (banner.x + 70, banner.centery), 72, beside=True, name_size=48)
+        release = kit.blit_text(surface, self.ctx.t("peek.release"), 32, (banner.right - 36, banner.centery),
+                                "midright", c.muted)
+        self._draw_heading(surface, pygame.Rect(badge.right + 40, banner.y, release.x - 40 - badge.right - 40,
+                                                banner.height), seat)
         rect = self.private_rect()
         kit.panel(surface, rect, c.panel, radius=36, border=style.colour, border_width=6)
         self.draw_private(surface, rect.inflate(-48, -48))
+
+
+    def _draw_heading(self, surface: pygame.Surface, room: pygame.Rect, seat: Any) -> None:
+        """The banner's title, centred between the name and the "let go" hint: it shrinks
+        (44 px down to the 28 px floor), then wraps, rather than run into either."""
+        kit = self.ctx.kit
+        heading = self.title or self.ctx.t("peek.peeking", name=seat.name)
+        size = next((size for size in range(44, MIN_TEXT, -2) if kit.font(size).size(heading)[0] <= room.width),
+                    MIN_TEXT)
+        kit.blit_text(surface, heading, size, room.center, "center", kit.colours.text, max_width=room.width,
+                      align="center")
 
 
 def _mix(a, b, t):

@@ -27,15 +27,14 @@ HOLD_TICKS = 60
 class AccusePicker(RingPicker):
     """The ring picker for one accuser; BACK before the last choice calls it off."""
 
+    #: An accusation is said aloud (MS-6): the accuser's pointer is always on show.
+    aloud = True
+
     def __init__(self, accusation: Accusation, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.accusation = accusation
-        # An accusation is said aloud (MS-6): the accuser's pointer is always on show.
-        self.holding = list(self.seats)
 
     def handle(self, seat: int | None, event: InputEvent) -> bool:
-        if seat in self.pointer and event.intent is Intent.PEEK:
-            return True
         if seat in self.pointer and event.pressed and event.intent is Intent.BACK:
             self.accusation.cancel()
             return True

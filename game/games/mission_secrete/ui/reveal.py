@@ -101,10 +101,10 @@ class RevealScreen:
                       (box.centerx, box.y + 34), "midtop", c.text, max_width=box.width - 80, align="center")
         left, right = (box.x + 230, box.y + 260), (box.right - 230, box.y + 260)
         shake = 0 if reveal.verdict else int(6 * math.sin((reveal.tick + alpha) * 1.3))
-        kit.draw_seat_badge(surface, accuser, (left[0] + shake, left[1]), 120, name_size=40,
-                            dim=reveal.verdict and not acc.right)
-        kit.draw_seat_badge(surface, accused, (right[0] - shake, right[1]), 120, name_size=40,
-                            dim=reveal.verdict and acc.right)
+        badges = (kit.draw_seat_badge(surface, accuser, (left[0] + shake, left[1]), 120, name_size=40,
+                                      dim=reveal.verdict and not acc.right),
+                  kit.draw_seat_badge(surface, accused, (right[0] - shake, right[1]), 120, name_size=40,
+                                      dim=reveal.verdict and acc.right))
         character = board.catalogue.character(acc.character)
         beat = 1.0 + (0 if reveal.verdict else 0.08 * max(0.0, math.sin((reveal.tick + alpha) / 22 * math.pi * 2)))
         size = int(BEAT_SIZE * beat)
@@ -127,10 +127,11 @@ class RevealScreen:
                       max_width=box.width - 80, align="center", shadow=True)
         if sub:
             kit.blit_text(surface, sub, 40, (box.centerx, box.y + 480), "midtop", c.muted)
-        loser = right if acc.right else left
+        loser, badge = (right, badges[1]) if acc.right else (left, badges[0])
         board.table.draw_cross(surface, loser, 70 * min(1.0, progress * 1.2))
+        # the stamp sits above the loser's badge: its colour, shape and name stay readable
         stamp = kit.text(t("ms.accuse.out"), 44, c.text)
-        stamp_box = stamp.get_rect(center=(loser[0], loser[1] + 110)).inflate(30, 10)
+        stamp_box = stamp.get_rect(midbottom=(badge.centerx, badge.top - 16)).inflate(30, 10)
         if progress > 0.5:
             kit.panel(surface, stamp_box, c.bad, radius=16, shadow=False)
             surface.blit(stamp, stamp.get_rect(center=stamp_box.center))
