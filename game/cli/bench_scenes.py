@@ -8,9 +8,12 @@ import argparse
 import gc
 import math
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .bench_measures import BUDGET_MS, WARMUP, peak_rss_mb, percentile
+
+if TYPE_CHECKING:
+    from ..context import AppContext
 
 #: Timed openings and closings of each menu screen (after one that fills the caches).
 MENU_REPEATS = 20
@@ -28,13 +31,13 @@ STROKE_TICKS, STROKE_CYCLE = 90, 100
 
 
 # --- driving a scene --------------------------------------------------------------------
-def _board(ctx: Any):
+def _board(ctx: AppContext):
     from ..scenes.match import MatchScene
 
     return next((scene for scene in ctx.stack if isinstance(scene, MatchScene)), None)
 
 
-def _build_shot(ctx: Any, game_id: str, seed: int) -> Any:
+def _build_shot(ctx: AppContext, game_id: str, seed: int) -> Any:
     """The game's busiest shot, its session then handed to a new board with a bot in
     every seat (a shot builds a still board, with overlays for human seats)."""
     from ..core.rng import Rng
@@ -52,7 +55,7 @@ def _build_shot(ctx: Any, game_id: str, seed: int) -> Any:
     return board
 
 
-def _build_drawing(ctx: Any, game_id: str, seed: int) -> Any:
+def _build_drawing(ctx: AppContext, game_id: str, seed: int) -> Any:
     """Incognito: a fresh match of six with a picture already on every canvas, past the
     deal (every seat pressed CONFIRM), no bots: the pads draw."""
     from ..core.actions import Action
@@ -78,7 +81,7 @@ def _build_drawing(ctx: Any, game_id: str, seed: int) -> Any:
     return board
 
 
-def _draw_strokes(ctx: Any, frame: int, players: int) -> None:
+def _draw_strokes(ctx: AppContext, frame: int, players: int) -> None:
     """One frame of six players drawing: hold CONFIRM and turn the stick in loops."""
     from ..input.intents import InputEvent, Intent
 
@@ -144,7 +147,7 @@ def bench_scene(game_id: str, frames: int, warmup: int = WARMUP) -> dict:
 
 
 # --- menu transitions -------------------------------------------------------------------
-def _menu_screens(ctx: Any) -> dict[str, tuple[Any, Any]]:
+def _menu_screens(ctx: AppContext) -> dict[str, tuple[Any, Any]]:
     """Screen name -> (what lies under it, how to make it): the menus a player opens."""
     from ..scenes.backdrop import TableBackdrop
     from ..scenes.menus import SHOT_GAME

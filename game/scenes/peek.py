@@ -17,14 +17,18 @@ from __future__ import annotations
 
 import argparse
 import math
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
 from ..input.intents import InputEvent, Intent
-from ..ui.kit import MIN_TEXT
+from ..ui.text import fit_size
+from ..ui.theme import MIN_TEXT
 from ..ui.tween import Tween
 from .base import Scene
+
+if TYPE_CHECKING:
+    from ..context import AppContext
 
 DrawPrivate = Callable[[pygame.Surface, pygame.Rect], None]
 CURTAIN_TICKS = 22
@@ -37,7 +41,7 @@ class PeekCurtain(Scene):
     blocks_input = True
     freezes_below = False
 
-    def __init__(self, ctx: Any, seat: int, draw_private: DrawPrivate,
+    def __init__(self, ctx: AppContext, seat: int, draw_private: DrawPrivate,
                  handle_private: Callable[[InputEvent], bool] | None = None,
                  title: str = "", on_close: Callable[[], None] | None = None,
                  close_on_release: bool = False) -> None:
@@ -157,14 +161,12 @@ class PeekCurtain(Scene):
         kit.panel(surface, rect, c.panel, radius=36, border=style.colour, border_width=6)
         self.draw_private(surface, rect.inflate(-48, -48))
 
-
     def _draw_heading(self, surface: pygame.Surface, room: pygame.Rect, seat: Any) -> None:
         """The banner's title, centred between the name and the "let go" hint: it shrinks
         (44 px down to the 28 px floor), then wraps, rather than run into either."""
         kit = self.ctx.kit
         heading = self.title or self.ctx.t("peek.peeking", name=seat.name)
-        size = next((size for size in range(44, MIN_TEXT, -2) if kit.font(size).size(heading)[0] <= room.width),
-                    MIN_TEXT)
+        size = fit_size(kit, heading, room.width, sizes=range(44, MIN_TEXT - 1, -2))
         kit.blit_text(surface, heading, size, room.center, "center", kit.colours.text, max_width=room.width,
                       align="center")
 
@@ -218,7 +220,7 @@ def _valance(kit: Any) -> pygame.Surface:
 
 
 # --- screenshots -------------------------------------------------------------------------
-def _demo_private(ctx: Any) -> DrawPrivate:
+def _demo_private(ctx: AppContext) -> DrawPrivate:
     def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
         kit = ctx.kit
         card = pygame.Rect(0, 0, 420, 560)
@@ -231,7 +233,7 @@ def _demo_private(ctx: Any) -> DrawPrivate:
 
 
 def _shot(peeking: bool):
-    def build(ctx: Any, args: argparse.Namespace) -> None:
+    def build(ctx: AppContext, args: argparse.Namespace) -> None:
         from .backdrop import TableBackdrop
 
         ctx.stack.push(TableBackdrop(ctx))

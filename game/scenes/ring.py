@@ -22,13 +22,16 @@ from __future__ import annotations
 import argparse
 import math
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
 from ..input.intents import InputEvent, Intent
 from ..ui.tween import Tween
 from .base import Scene
+
+if TYPE_CHECKING:
+    from ..context import AppContext
 
 #: Stick push (0..1) needed before its angle moves the pointer.
 STICK_THRESHOLD = 0.5
@@ -81,7 +84,7 @@ class RingPicker(Scene):
     #: show, the hub says so, and nothing offers a private look (PEEK does nothing).
     aloud = False
 
-    def __init__(self, ctx: Any, seats: list[int],
+    def __init__(self, ctx: AppContext, seats: list[int],
                  question: Callable[[int], RingQuestion | None],
                  on_choose: Callable[[int, int], str | None],
                  on_done: Callable[[], None] | None = None,
@@ -389,7 +392,7 @@ class RingPicker(Scene):
 
 
 # --- screenshots -------------------------------------------------------------------------
-def _shot(ctx: Any, args: argparse.Namespace) -> None:
+def _shot(ctx: AppContext, args: argparse.Namespace) -> None:
     """Eight options, every seat choosing; some seats already done."""
     from .backdrop import TableBackdrop
 
@@ -411,7 +414,7 @@ def _shot(ctx: Any, args: argparse.Namespace) -> None:
     ctx.stack.push(RingPicker(ctx, seats, ask, choose, progress=lambda s: (done[s], 2)))
 
 
-def _shot_peek(ctx: Any, args: argparse.Namespace) -> None:
+def _shot_peek(ctx: AppContext, args: argparse.Namespace) -> None:
     """The same ring while one seat holds PEEK: its pointer is shown (others look away)."""
     _shot(ctx, args)
     picker = ctx.stack.top
@@ -422,7 +425,7 @@ def _shot_peek(ctx: Any, args: argparse.Namespace) -> None:
     assert picker.peeker == seat
 
 
-def _shot_seats(ctx: Any, args: argparse.Namespace) -> None:
+def _shot_seats(ctx: AppContext, args: argparse.Namespace) -> None:
     """A vote on players: each option is a seat (shape, colour, name)."""
     from .backdrop import TableBackdrop
 
