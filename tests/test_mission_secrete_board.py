@@ -133,15 +133,23 @@ def test_back_calls_off_an_accusation():
 
 
 def test_bots_play_a_match_to_its_end_on_the_board():
+    """Bots alone finish a match; the TV then shows the end: every seat's character face
+    up (drawn nowhere else: the recap is gone) and A to play again, B for the lobby."""
     ctx, board = make(humans=0, bots=4, seed=5)
     for _ in range(20000):
         tick(ctx)
         if board.end_move is not None and board.end_move.done:
             break
-    assert board.session.outcome() is not None
-    assert board.session.view(None).public.final_characters    # every card face up at the end
-    canvas = ctx.kit.canvas()
-    ctx.stack.draw(canvas, 1.0)
+    assert board.session.outcome() is not None and board.screen() is board.win
+    public = board.session.view(None).public
+    assert len(public.final_characters) == 4
+    icons, hints = [], []
+    icon, hint_bar = ctx.kit.icon, ctx.kit.hint_bar
+    ctx.kit.icon = lambda code, size: icons.append(code) or icon(code, size)
+    ctx.kit.hint_bar = lambda surface, items, *a, **k: hints.extend(items) or hint_bar(surface, items, *a, **k)
+    ctx.stack.draw(ctx.kit.canvas(), 1.0)
+    assert {board.catalogue.character(c).icon for c in public.final_characters} <= set(icons)
+    assert hints == [(Intent.CONFIRM, ctx.t("ms.end.again")), (Intent.BACK, ctx.t("ms.end.lobby"))]
 
 
 #: What each shot must show: a check on the board (or the scene on top) after building it.
