@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 import time
 import warnings
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -34,6 +34,9 @@ from .input.viewport import CANVAS, on_canvas
 from .paths import assets_dir
 from .scenes.disconnect import hold_lost_seat
 from .settings import save_settings
+
+if TYPE_CHECKING:
+    from .context import AppContext
 
 
 class WrongPygame(RuntimeError):
@@ -76,7 +79,7 @@ def is_fullscreen_key(event: pygame.event.Event) -> bool:
 
 
 class App:
-    def __init__(self, ctx: Any, clock: Callable[[], float] | None = None,
+    def __init__(self, ctx: AppContext, clock: Callable[[], float] | None = None,
                  hub: InputHub | None = None, fullscreen: bool | None = None) -> None:
         """``fullscreen`` overrides the setting for this run only (``--windowed``)."""
         self.ctx = ctx

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import bench
+from game.cli import bench, bench_measures, bench_scenes
 from game.cli.shot import registry
 
 KEYS = {"game", "scene", "seats", "frames", "p50_ms", "p99_ms", "max_ms", "p99_budget_fraction", "wall_p99_ms",
@@ -15,18 +15,18 @@ KEYS = {"game", "scene", "seats", "frames", "p50_ms", "p99_ms", "max_ms", "p99_b
 
 def _available() -> list[str]:
     shots = registry()
-    return [game for game, scene in bench.BUSIEST.items() if scene in shots or game in bench.DRIVERS]
+    return [game for game, scene in bench_scenes.BUSIEST.items() if scene in shots or game in bench_scenes.DRIVERS]
 
 
 @pytest.mark.parametrize("game", ["incognito", "personality"])
 def test_one_scene_reports_its_frame_costs(game):
     if game not in _available():
         pytest.skip(f"{game} has no board yet")
-    result = bench.bench_scene(game, frames=30, warmup=5)
+    result = bench_scenes.bench_scene(game, frames=30, warmup=5)
     assert set(result) == KEYS
-    assert result["frames"] == 30 and result["seats"] == bench.SEATS[game]
+    assert result["frames"] == 30 and result["seats"] == bench_scenes.SEATS[game]
     assert 0 < result["p50_ms"] <= result["p99_ms"] <= result["max_ms"]
-    assert result["p99_budget_fraction"] == pytest.approx(result["p99_ms"] / bench.BUDGET_MS, abs=1e-3)
+    assert result["p99_budget_fraction"] == pytest.approx(result["p99_ms"] / bench_measures.BUDGET_MS, abs=1e-3)
     assert result["peak_rss_mb"] > 10
     if game == "incognito":  # the six canvases hold drawings
         assert result["strokes"] > 0
@@ -35,7 +35,7 @@ def test_one_scene_reports_its_frame_costs(game):
 def test_every_registered_game_has_a_busiest_scene():
     from game.games import all_games
 
-    assert set(all_games()) <= set(bench.BUSIEST) and set(bench.BUSIEST) == set(bench.SEATS)
+    assert set(all_games()) <= set(bench_scenes.BUSIEST) and set(bench_scenes.BUSIEST) == set(bench_scenes.SEATS)
 
 
 def test_the_table_shows_every_scene_start_up_and_what_is_missing():
@@ -48,14 +48,14 @@ def test_the_table_shows_every_scene_start_up_and_what_is_missing():
 
 
 def test_menu_transitions_time_every_screen_opening_and_closing():
-    result = bench.bench_menus(repeats=1)
+    result = bench_scenes.bench_menus(repeats=1)
     names = [row["screen"] for row in result["screens"]]
     assert {"games", "settings", "pause", "pause.quit", "lobby.options", "lobby.incognito"} <= set(names)
     for row in result["screens"]:
         assert row["first_ms"] > 0 and 0 < row["push_p50_ms"] <= row["push_max_ms"]
         assert 0 < row["pop_p50_ms"] <= row["pop_max_ms"]
     fast = dict(result["screens"][0], push_max_ms=1.0, pop_max_ms=1.0)
-    slow = dict(fast, screen="slow", pop_max_ms=bench.BUDGET_MS + 1)
+    slow = dict(fast, screen="slow", pop_max_ms=bench_measures.BUDGET_MS + 1)
     table = bench.format_menus({"repeats": 1, "screens": [fast, slow]})
     assert [line.endswith("> 16.7") for line in table[2:]] == [False, True]
     assert bench.format_menus({"error": ["boom"]}) == ["menu transitions: error: boom"]
@@ -67,7 +67,7 @@ def test_the_present_step_is_timed_in_each_window_size():
     import pygame
 
     try:
-        result = bench.present_costs(frames=5, windows=((640, 360), (1920, 1080), (2560, 1440)))
+        result = bench_measures.present_costs(frames=5, windows=((640, 360), (1920, 1080), (2560, 1440)))
     finally:
         pygame.display.set_mode((1, 1))  # no app window left for the next tests
     assert result["driver"] == "dummy" and result["renderer"] == "software"
@@ -97,10 +97,10 @@ def test_without_a_display_the_bench_presents_in_an_xvfb_it_starts(monkeypatch):
     one), every size shown as asked, and the server gone afterwards."""
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
-    result = bench.present_report(frames=3, driver=None)
+    result = bench_measures.present_report(frames=3, driver=None)
     assert "error" not in result, result
     assert result["driver"] == "x11" and "started by the bench" in result["display"]
-    assert [row["shown"] for row in result["windows"]] == [list(size) for size in bench.PRESENT_WINDOWS]
+    assert [row["shown"] for row in result["windows"]] == [list(size) for size in bench_measures.PRESENT_WINDOWS]
     assert result["ratio_4k_1080p"] > 0
     display = result["display"].split()[1]
     assert not Path(f"/tmp/.X11-unix/X{display[1:]}").exists()  # the server stopped and cleaned up

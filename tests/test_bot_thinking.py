@@ -41,7 +41,7 @@ def test_a_bot_thinks_on_its_seat_before_it_swaps():
     board.bot_delay = BOT_DELAY_TICKS
     close_intro(ctx)
     if board.public.turn == 0:  # the human swaps first: the centre card with the one above
-        board.cursor = 12
+        board.play.cursor = 12
         press(ctx, 0, Intent.CONFIRM)
         press(ctx, 0, Intent.UP)
     for _ in range(200):
@@ -50,7 +50,7 @@ def test_a_bot_thinks_on_its_seat_before_it_swaps():
         tick(ctx)
     assert board.public.turn == 1 and board.thinking(1)
     swaps = len(board.public.swaps)
-    row = board._seats_panel()[1][1]
+    row = board.table.seats_panel()[1][1]
     bubble = (row.right - 60, row.y + 34 - 20 // 2 + 2)  # the bubble's body, between the dots
     canvas = ctx.kit.canvas()
     ctx.stack.draw(canvas, 0.0)

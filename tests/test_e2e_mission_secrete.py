@@ -61,7 +61,7 @@ class Players(Table):
         if board.busy:
             return False
         for seat, hand in self.hands.items():
-            if seat not in self.looked and board.public.swaps and board.curtain is None:
+            if seat not in self.looked and board.public.swaps and board.peeks.curtain is None:
                 self.look_again(seat, hand)
                 return True
         for seat, hand in self.hands.items():
@@ -93,12 +93,12 @@ class Players(Table):
     def move_cursor(self, hand, cell):
         columns = self.board.public.columns
         for _ in range(12):
-            r, c = divmod(self.board.cursor, columns)
+            r, c = divmod(self.board.play.cursor, columns)
             tr, tc = divmod(cell, columns)
             if (r, c) == (tr, tc):
                 return
             hand.tap(Intent.DOWN if tr > r else Intent.UP if tr < r else Intent.RIGHT if tc > c else Intent.LEFT)
-        assert self.board.cursor == cell
+        assert self.board.play.cursor == cell
 
     def swap(self, hand, a, b):
         board = self.board
@@ -106,7 +106,7 @@ class Players(Table):
         columns = board.public.columns
         self.move_cursor(hand, a)
         hand.tap(Intent.CONFIRM)
-        assert board.selected == a
+        assert board.play.selected == a
         (ra, ca), (rb, cb) = divmod(a, columns), divmod(b, columns)
         if abs(ra - rb) + abs(ca - cb) == 1:
             hand.tap({(1, 0): Intent.DOWN, (-1, 0): Intent.UP, (0, 1): Intent.RIGHT, (0, -1): Intent.LEFT}[(rb - ra, cb - ca)])

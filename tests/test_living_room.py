@@ -16,7 +16,7 @@ import pytest
 
 from game.core.rng import Rng
 from game.core.session import Session
-from game.games.mission_secrete.ui.board import HOLD_TICKS, AccusePicker
+from game.games.mission_secrete.ui.accuse import HOLD_TICKS, AccusePicker
 from game.input.intents import DIRECTIONS, Intent
 from game.input.keymap import KEYBOARD
 from game.scenes.disconnect import DisconnectScene
@@ -330,7 +330,7 @@ def test_an_accusation_hold_let_go_under_the_overlay_accuses_nobody(room):
 
     unplug_and_reclaim(room, other, let_go_under_the_overlay)
     room.fast(2 * HOLD_TICKS // 5)
-    assert board.accuser is None and not board.holds and room.top is board
+    assert board.accusation.accuser is None and not board.accusation.holds and room.top is board
 
 
 # --- 9. Mission Secrète: overlapping accusation holds ---------------------------------------------
@@ -343,12 +343,12 @@ def test_overlapping_accusation_holds_the_first_to_complete_accuses(room, player
     for hand in hands:
         hand.hold(Intent.ALT)
         room.run(1 + stagger)
-    room.until(lambda: board.accuser is not None, limit=HOLD_TICKS + 10, steps=1)
-    assert board.accuser == 0 and isinstance(room.top, AccusePicker)  # the first to start was first done
-    assert not board.holds
+    room.until(lambda: board.accusation.accuser is not None, limit=HOLD_TICKS + 10, steps=1)
+    assert board.accusation.accuser == 0 and isinstance(room.top, AccusePicker)  # the first to start was first done
+    assert not board.accusation.holds
     room.fast(HOLD_TICKS // 5 + 2)  # the other holds were dropped: nobody else accuses
-    assert board.accuser == 0 and sum(isinstance(s, AccusePicker) for s in room.ctx.stack) == 1
+    assert board.accusation.accuser == 0 and sum(isinstance(s, AccusePicker) for s in room.ctx.stack) == 1
     for hand in hands:
         hand.let_go(Intent.ALT)
     room.run(2)
-    assert board.accuser == 0
+    assert board.accusation.accuser == 0

@@ -10,7 +10,10 @@ from game.context import build_context
 from game.core.actions import Action
 from game.core.rng import Rng
 from game.core.session import Session
-from game.games.mission_secrete.ui.board import HOLD_TICKS, SHOTS, AccusePicker, MissionBoard
+from game.games.mission_secrete.ui.accuse import HOLD_TICKS, AccusePicker
+from game.games.mission_secrete.ui.board import MissionBoard
+from game.games.mission_secrete.ui.reveal import CLAIM_TICKS
+from game.games.mission_secrete.ui.shots import SHOTS
 from game.games.mission_secrete.rules.view import Ending, MSPhase
 from game.input.intents import InputEvent, Intent
 from game.scenes.peek import PeekCurtain
@@ -62,7 +65,7 @@ def test_a_human_swaps_with_the_cursor_and_the_swap_animates():
     close_intro(ctx)
     turn = board.public.turn
     grid = list(board.public.grid)
-    board.cursor = 12
+    board.play.cursor = 12
     press(ctx, turn, Intent.CONFIRM)                  # pick the centre card
     press(ctx, turn, Intent.UP)                       # swap it with the card above
     public = board.session.view(None).public
@@ -78,7 +81,7 @@ def test_the_other_seat_cannot_move_the_cursor():
     other = 1 - board.public.turn
     press(ctx, other, Intent.CONFIRM)
     press(ctx, other, Intent.UP)
-    assert board.selected is None and not board.session.view(None).public.swaps
+    assert board.play.selected is None and not board.session.view(None).public.swaps
 
 
 def test_free_swap_takes_a_second_card():
@@ -86,7 +89,7 @@ def test_free_swap_takes_a_second_card():
     close_intro(ctx)
     turn = board.public.turn
     grid = list(board.public.grid)
-    board.cursor = 0
+    board.play.cursor = 0
     press(ctx, turn, Intent.CONFIRM)
     for _ in range(4):
         press(ctx, turn, Intent.DOWN)
@@ -103,10 +106,10 @@ def test_holding_alt_accuses_and_the_loser_is_out():
     tick(ctx, HOLD_TICKS // 2)
     press(ctx, accuser, Intent.ALT, pressed=False)   # let go too early: nothing happens
     tick(ctx, HOLD_TICKS)
-    assert board.accuser is None
+    assert board.accusation.accuser is None
     press(ctx, accuser, Intent.ALT)
     tick(ctx, HOLD_TICKS + 1)
-    assert isinstance(ctx.stack.top, AccusePicker) and board.accuser == accuser
+    assert isinstance(ctx.stack.top, AccusePicker) and board.accusation.accuser == accuser
     press(ctx, accuser, Intent.CONFIRM)              # the first other seat
     press(ctx, accuser, Intent.CONFIRM)              # the first character
     public = board.session.view(None).public
@@ -125,27 +128,35 @@ def test_back_calls_off_an_accusation():
     tick(ctx, HOLD_TICKS + 1)
     assert isinstance(ctx.stack.top, AccusePicker)
     press(ctx, 0, Intent.BACK)
-    assert ctx.stack.top is board and board.accuser is None
+    assert ctx.stack.top is board and board.accusation.accuser is None
     assert not board.session.view(None).public.accusations
 
 
 def test_bots_play_a_match_to_its_end_on_the_board():
+    """Bots alone finish a match; the TV then shows the end: every seat's character face
+    up (drawn nowhere else: the recap is gone) and A to play again, B for the lobby."""
     ctx, board = make(humans=0, bots=4, seed=5)
     for _ in range(20000):
         tick(ctx)
         if board.end_move is not None and board.end_move.done:
             break
-    assert board.session.outcome() is not None
-    assert board.session.view(None).public.final_characters    # every card face up at the end
-    canvas = ctx.kit.canvas()
-    ctx.stack.draw(canvas, 1.0)
+    assert board.session.outcome() is not None and board.screen() is board.win
+    public = board.session.view(None).public
+    assert len(public.final_characters) == 4
+    icons, hints = [], []
+    icon, hint_bar = ctx.kit.icon, ctx.kit.hint_bar
+    ctx.kit.icon = lambda code, size: icons.append(code) or icon(code, size)
+    ctx.kit.hint_bar = lambda surface, items, *a, **k: hints.extend(items) or hint_bar(surface, items, *a, **k)
+    ctx.stack.draw(ctx.kit.canvas(), 1.0)
+    assert {board.catalogue.character(c).icon for c in public.final_characters} <= set(icons)
+    assert hints == [(Intent.CONFIRM, ctx.t("ms.end.again")), (Intent.BACK, ctx.t("ms.end.lobby"))]
 
 
 #: What each shot must show: a check on the board (or the scene on top) after building it.
 SHOT_CHECKS = {
-    "mission_secrete.turn": lambda ctx, board: board.selected == 7 and board.public.phase == MSPhase.PLAY,
+    "mission_secrete.turn": lambda ctx, board: board.play.selected == 7 and board.public.phase == MSPhase.PLAY,
     "mission_secrete.swap": lambda ctx, board: board.swap is not None and not board.bots_may_act(),
-    "mission_secrete.accuse": lambda ctx, board: isinstance(ctx.stack.top, AccusePicker) and board.accused is not None,
+    "mission_secrete.accuse": lambda ctx, board: isinstance(ctx.stack.top, AccusePicker) and board.accusation.accused is not None,
     "mission_secrete.reveal": lambda ctx, board: board.reveal is not None and not board.reveal.accusation.right,
     "mission_secrete.win": lambda ctx, board: board.public.end == Ending.MISSION and board.end_move.done,
     "mission_secrete.peek": lambda ctx, board: isinstance(ctx.stack.top, PeekCurtain) and ctx.stack.top.seat == 1,
@@ -186,7 +197,7 @@ def test_the_tv_never_draws_a_hidden_character():
         ctx.kit.background(canvas)
         ctx.stack.draw(canvas, 1.0)
         images.append(pygame.image.tobytes(canvas, "RGB"))
-        board.open_peek(0)
+        board.peeks.open(0)
         press(ctx, 0, Intent.PEEK)
         ctx.stack.draw(canvas, 1.0)
         peeked.append(pygame.image.tobytes(canvas, "RGB"))
@@ -206,22 +217,22 @@ def test_the_still_layer_repaints_only_what_changed_and_matches_a_full_paint():
     checked = 0
     for _ in range(1500):
         tick(ctx)
-        repaints = board.still.repaints + board.veiled.repaints
+        repaints = board.table.still.repaints + board.table.veiled.repaints
         ctx.stack.draw(canvas, 1.0)
         if board.end_move is not None:
             break
-        if board.still.repaints + board.veiled.repaints > repaints:
-            board._paint_still(fresh)
-            assert _same(board.still.surface, fresh)
-            if board.veiled.key == board._still_key():
+        if board.table.still.repaints + board.table.veiled.repaints > repaints:
+            board.table.paint_still(fresh)
+            assert _same(board.table.still.surface, fresh)
+            if board.table.veiled.key == board.table.still_key():
                 ctx.kit.dim(fresh, 190)
-                assert _same(board.veiled.surface, fresh)
+                assert _same(board.table.veiled.surface, fresh)
             checked += 1
     assert checked >= 5
-    paints, repaints = board.still.paints, board.still.repaints
+    paints, repaints = board.table.still.paints, board.table.still.repaints
     for _ in range(3):   # no tick: nothing changes, the layer is only blitted
         ctx.stack.draw(canvas, 1.0)
-    assert (board.still.paints, board.still.repaints) == (paints, repaints)
+    assert (board.table.still.paints, board.table.still.repaints) == (paints, repaints)
 
 
 def test_an_accusation_ring_survives_suspects_leaving_while_it_is_up():
@@ -231,7 +242,7 @@ def test_an_accusation_ring_survives_suspects_leaving_while_it_is_up():
     close_intro(ctx)
     press(ctx, 0, Intent.ALT)
     tick(ctx, HOLD_TICKS + 1)
-    assert isinstance(ctx.stack.top, AccusePicker) and board.accuser == 0
+    assert isinstance(ctx.stack.top, AccusePicker) and board.accusation.accuser == 0
     characters = board.session.state.characters
     assert board.submit(Action("accuse", 1, {"accused": 2, "character": characters[2]})) is None  # right: 2 out
     wrong = next(c.id for c in board.catalogue.characters if c.id != characters[1])
@@ -240,7 +251,51 @@ def test_an_accusation_ring_survives_suspects_leaving_while_it_is_up():
     tick(ctx, 2)
     draw_canvas = ctx.kit.canvas()
     ctx.stack.draw(draw_canvas, 1.0)
-    assert isinstance(ctx.stack.top, AccusePicker) and board.accused == 1
+    assert isinstance(ctx.stack.top, AccusePicker) and board.accusation.accused == 1
     press(ctx, 0, Intent.CONFIRM)  # the first character, said of the one suspect left
     last = board.session.view(None).public.accusations[-1]
     assert (last.accuser, last.accused) == (0, 1)
+
+
+def test_the_accusation_ring_says_it_is_public_and_offers_no_look():
+    """An accusation is said aloud (MS-6): the ring says everyone sees it, and neither its
+    hint bar nor the accuser's card offers Y (which does nothing there: issue 14)."""
+    ctx, board = make(humans=3, bots=0)
+    close_intro(ctx)
+    board.accusation.start(1)
+    assert isinstance(ctx.stack.top, AccusePicker)
+    hints, glyphs, texts = [], [], []
+    hint_bar, button_hint, blit_text = ctx.kit.hint_bar, ctx.kit.button_hint, ctx.kit.blit_text
+    ctx.kit.hint_bar = lambda surface, items, *a, **k: hints.extend(i for i, _ in items) or hint_bar(surface, items, *a, **k)
+    ctx.kit.button_hint = lambda intent, *a, **k: glyphs.append(intent) or button_hint(intent, *a, **k)
+    ctx.kit.blit_text = lambda surface, text, *a, **k: texts.append(text) or blit_text(surface, text, *a, **k)
+    ctx.stack.draw(ctx.kit.canvas(), 1.0)
+    assert hints and Intent.PEEK not in hints and Intent.PEEK not in glyphs
+    assert ctx.t("ring.aloud") in texts
+
+
+def test_the_reveal_strikes_the_loser_out_but_keeps_its_name():
+    """The "Out" stamp sits clear of the loser's badge: colour, shape and name stay."""
+    ctx, board = make(humans=3, bots=0)
+    close_intro(ctx)
+    characters = board.session.state.characters
+    wrong = next(c.id for c in board.catalogue.characters if c.id != characters[2])
+    assert board.submit(Action("accuse", 1, {"accused": 2, "character": wrong})) is None  # wrong: 1 is out
+    board.reveal.tick = CLAIM_TICKS + 60
+    badges, stamps = [], []
+    badge, panel = ctx.kit.draw_seat_badge, ctx.kit.panel
+
+    def recording_badge(surface, seat, *args, **kwargs):
+        rect = badge(surface, seat, *args, **kwargs)
+        badges.append((seat.name, rect))
+        return rect
+
+    def recording_panel(surface, rect, colour=None, *args, **kwargs):
+        if colour == ctx.kit.colours.bad:
+            stamps.append(pygame.Rect(rect))
+        return panel(surface, rect, colour, *args, **kwargs)
+
+    ctx.kit.draw_seat_badge, ctx.kit.panel = recording_badge, recording_panel
+    ctx.stack.draw(ctx.kit.canvas(), 1.0)
+    loser = [rect for name, rect in badges if name == board.name(1)][-1]  # the reveal's, drawn last
+    assert len(stamps) == 1 and not stamps[0].colliderect(loser), (stamps, loser)

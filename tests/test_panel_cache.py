@@ -38,7 +38,7 @@ def test_panel_shadow_trimmed_under_the_fill_leaves_the_same_pixels(kit, size, r
     rect = pygame.Rect((100, 90), size)
     ours, reference = noise(), noise()
     kit.panel(ours, rect, kit.colours.panel, radius=radius, border=kit.colours.gold)
-    shadow = kit._shadow(rect.size, radius, PANEL_BLUR)  # the whole shadow, as panels drew it before
+    shadow = kit.panels._shadow(rect.size, radius, PANEL_BLUR)  # the whole shadow, as panels drew it before
     reference.blit(shadow, (rect.x - PANEL_BLUR * 2, rect.y - PANEL_BLUR * 2 + PANEL_SHADOW_DROP))
     pygame.draw.rect(reference, kit.colours.panel, rect, border_radius=radius)
     pygame.draw.rect(reference, kit.colours.gold, rect, width=4, border_radius=radius)
@@ -62,19 +62,19 @@ def test_a_remembered_panel_is_painted_once_and_blitted_identically_after(kit):
     draw(second, "seat-3")
     draw(moved, "seat-3")  # another background under the same panel
     fresh = noise(seed=2)
-    kit._panels.clear()
+    kit.panels._panels.clear()
     draw(fresh, "seat-3")
     assert painted == ["seat-3", "seat-3"]  # once, and once more after the cache was emptied
     assert same(first, second) and same(moved, fresh)
 
 
 def test_an_unkeyed_or_clipped_panel_is_never_remembered(kit):
-    kit._panels.clear()
+    kit.panels._panels.clear()
     surface = noise()
     kit.filled_panel(surface, (10, 10, 200, 100), None, lambda: None)
     surface.set_clip(pygame.Rect(0, 0, 100, 100))
     kit.filled_panel(surface, (10, 10, 200, 100), "half", lambda: None)
-    assert not kit._panels
+    assert not kit.panels._panels
 
 
 @pytest.mark.parametrize("game_id", ["secret_identity", "secret_identity_coop"])
@@ -99,8 +99,8 @@ def test_secret_identity_boards_draw_the_same_with_remembered_panels(game_id):
             continue
         ctx.stack.draw(warm, 1.0)
         ctx.stack.draw(warm, 1.0)  # the second draw uses what the first remembered
-        remembered = len(ctx.kit._panels)
-        ctx.kit._panels.clear()
+        remembered = len(ctx.kit.panels._panels)
+        ctx.kit.panels._panels.clear()
         ctx.stack.draw(cold, 1.0)
         assert remembered and same(warm, cold), f"frame {frame}, phase {board.public.phase}"
         compared += 1

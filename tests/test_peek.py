@@ -121,3 +121,31 @@ def test_an_unplugged_pad_stops_the_peek(ctx):
     render(ctx)
     ctx.stack.fixed_update(1 / 60)
     assert drawn == [] and not curtain.peeking
+
+
+def _record_text(ctx):
+    """Every text the kit blits from now on, with the rect it took."""
+    drawn, blit_text = [], ctx.kit.blit_text
+
+    def recording(surface, text, *args, **kwargs):
+        rect = blit_text(surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    ctx.kit.blit_text = recording
+    return drawn
+
+
+def test_the_open_banner_keeps_the_name_the_title_and_the_hint_apart(ctx):
+    """A long name and Mission Secrète's long intro title (issue 14: the title once ran
+    over the name and the "let go" hint): each keeps its own part of the banner."""
+    ctx.seats.rename(1, "Marie-Antoinette")
+    title = ctx.t("ms.peek.intro")
+    curtain = PeekCurtain(ctx, 1, lambda surface, rect: None, title=title)
+    ctx.stack.push(curtain)
+    ev(ctx, 1, Intent.PEEK)
+    drawn = _record_text(ctx)
+    render(ctx)
+    rects = {text: rect for text, rect in drawn}
+    name, heading, hint = rects["Marie-Antoinette"], rects[title], rects[ctx.t("peek.release")]
+    assert not name.colliderect(heading) and not heading.colliderect(hint), (name, heading, hint)

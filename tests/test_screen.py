@@ -387,7 +387,7 @@ def test_on_a_real_x_display_with_its_renderer_or_the_software_one(tmp_path, ren
     """What the dummy driver cannot show: a real window manager protocol, the window made
     resizable, the X server moving the mouse, and SDL's software renderer (a machine with
     no GPU) surviving the toggles that pygame itself works around on X11."""
-    from game.cli.bench import _start_xvfb
+    from game.cli.bench_measures import _start_xvfb
 
     server, display = _start_xvfb()
     env = dict(os.environ, PYTHONPATH=str(ROOT), DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",

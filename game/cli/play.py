@@ -9,12 +9,17 @@ does at every start: a broken file fails with ``file:line`` and exit status 1.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import argparse
 import gc
 import os
 import sys
 
 from .. import crash
+
+if TYPE_CHECKING:
+    from ..context import AppContext
 
 #: Frames the smoke run draws (one fixed step each).
 SMOKE_FRAMES = 30
@@ -88,7 +93,7 @@ def _play(args: argparse.Namespace, crash_log: crash.CrashLog) -> int:
     return 0
 
 
-def _catalogue_problem(ctx) -> str | None:
+def _catalogue_problem(ctx: AppContext) -> str | None:
     """Load every game's catalogue now, in this thread: its ``file:line`` error, or None."""
     from ..data_loading import DataError
 

@@ -17,13 +17,16 @@ import importlib
 import os
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from ..context import AppContext
 
 #: Shared modules with screens, in listing order; games' modules are added after.
 SHARED_MODULES = ("game.scenes.menus", "game.scenes.peek", "game.scenes.ring", "game.scenes.disconnect")
 DEFAULT_TICKS = 60
 
-Builder = Callable[[Any, argparse.Namespace], None]
+Builder = Callable[["AppContext", argparse.Namespace], None]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -62,7 +65,7 @@ def registry() -> dict[str, Builder]:
     return shots
 
 
-def build_scene(ctx: Any, name: str, args: argparse.Namespace) -> None:
+def build_scene(ctx: AppContext, name: str, args: argparse.Namespace) -> None:
     shots = registry()
     if name not in shots:
         raise KeyError(f"unknown scene {name!r}; known: {', '.join(sorted(shots))}")

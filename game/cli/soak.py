@@ -62,7 +62,7 @@ def rss_mb() -> float:
                     return int(line.split()[1]) / 1024.0
     except OSError:
         pass
-    from .bench import peak_rss_mb  # no /proc (macOS, Windows): the peak is the best we have
+    from .bench_measures import peak_rss_mb  # no /proc (macOS, Windows): the peak is the best we have
 
     return peak_rss_mb()
 

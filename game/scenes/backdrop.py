@@ -4,17 +4,20 @@ shown over something that looks like a match in progress."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from .base import Scene
 
+if TYPE_CHECKING:
+    from ..context import AppContext
+
 
 class TableBackdrop(Scene):
     opaque = True
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         super().__init__()
         self.ctx = ctx
 

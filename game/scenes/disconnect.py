@@ -131,7 +131,7 @@ def show_disconnect(ctx: AppContext) -> DisconnectScene:
     return scene
 
 
-def _shot_disconnect(ctx: Any, args: Any) -> None:
+def _shot_disconnect(ctx: AppContext, args: Any) -> None:
     """A table of (at least) four with two pads unplugged mid-match."""
     from ..context import fill_seats
     from .backdrop import TableBackdrop

@@ -17,13 +17,18 @@ from __future__ import annotations
 
 import argparse
 import math
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
 from ..input.intents import InputEvent, Intent
+from ..ui.text import fit_size
+from ..ui.theme import MIN_TEXT
 from ..ui.tween import Tween
 from .base import Scene
+
+if TYPE_CHECKING:
+    from ..context import AppContext
 
 DrawPrivate = Callable[[pygame.Surface, pygame.Rect], None]
 CURTAIN_TICKS = 22
@@ -36,7 +41,7 @@ class PeekCurtain(Scene):
     blocks_input = True
     freezes_below = False
 
-    def __init__(self, ctx: Any, seat: int, draw_private: DrawPrivate,
+    def __init__(self, ctx: AppContext, seat: int, draw_private: DrawPrivate,
                  handle_private: Callable[[InputEvent], bool] | None = None,
                  title: str = "", on_close: Callable[[], None] | None = None,
                  close_on_release: bool = False) -> None:
@@ -147,13 +152,23 @@ class PeekCurtain(Scene):
         safe = kit.safe_rect
         banner = pygame.Rect(safe.x + 60, BANNER_TOP, safe.width - 120, 108)
         kit.panel(surface, banner, style.dark, radius=30, border=style.colour)
-        kit.draw_seat_badge(surface, seat, (banner.x + 70, banner.centery), 72, beside=True, name_size=48)
-        heading = self.title or self.ctx.t("peek.peeking", name=seat.name)
-        kit.blit_text(surface, heading, 44, (banner.centerx + 60, banner.centery), "center", c.text)
-        kit.blit_text(surface, self.ctx.t("peek.release"), 32, (banner.right - 36, banner.centery), "midright", c.muted)
+        badge = kit.draw_seat_badge(surface, seat, (banner.x + 70, banner.centery), 72, beside=True, name_size=48)
+        release = kit.blit_text(surface, self.ctx.t("peek.release"), 32, (banner.right - 36, banner.centery),
+                                "midright", c.muted)
+        self._draw_heading(surface, pygame.Rect(badge.right + 40, banner.y, release.x - 40 - badge.right - 40,
+                                                banner.height), seat)
         rect = self.private_rect()
         kit.panel(surface, rect, c.panel, radius=36, border=style.colour, border_width=6)
         self.draw_private(surface, rect.inflate(-48, -48))
+
+    def _draw_heading(self, surface: pygame.Surface, room: pygame.Rect, seat: Any) -> None:
+        """The banner's title, centred between the name and the "let go" hint: it shrinks
+        (44 px down to the 28 px floor), then wraps, rather than run into either."""
+        kit = self.ctx.kit
+        heading = self.title or self.ctx.t("peek.peeking", name=seat.name)
+        size = fit_size(kit, heading, room.width, sizes=range(44, MIN_TEXT - 1, -2))
+        kit.blit_text(surface, heading, size, room.center, "center", kit.colours.text, max_width=room.width,
+                      align="center")
 
 
 def _mix(a, b, t):
@@ -205,7 +220,7 @@ def _valance(kit: Any) -> pygame.Surface:
 
 
 # --- screenshots -------------------------------------------------------------------------
-def _demo_private(ctx: Any) -> DrawPrivate:
+def _demo_private(ctx: AppContext) -> DrawPrivate:
     def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
         kit = ctx.kit
         card = pygame.Rect(0, 0, 420, 560)
@@ -218,7 +233,7 @@ def _demo_private(ctx: Any) -> DrawPrivate:
 
 
 def _shot(peeking: bool):
-    def build(ctx: Any, args: argparse.Namespace) -> None:
+    def build(ctx: AppContext, args: argparse.Namespace) -> None:
         from .backdrop import TableBackdrop
 
         ctx.stack.push(TableBackdrop(ctx))

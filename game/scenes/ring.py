@@ -22,13 +22,16 @@ from __future__ import annotations
 import argparse
 import math
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
 from ..input.intents import InputEvent, Intent
 from ..ui.tween import Tween
 from .base import Scene
+
+if TYPE_CHECKING:
+    from ..context import AppContext
 
 #: Stick push (0..1) needed before its angle moves the pointer.
 STICK_THRESHOLD = 0.5
@@ -77,8 +80,11 @@ class RingPicker(Scene):
     #: The board keeps running underneath: bots choose while people do, countdowns
     #: (Incognito's last voter) run, and a board can close a ring its phase left behind.
     freezes_below = False
+    #: A choice said aloud (Mission Secrète's accusation, MS-6): every pointer is always on
+    #: show, the hub says so, and nothing offers a private look (PEEK does nothing).
+    aloud = False
 
-    def __init__(self, ctx: Any, seats: list[int],
+    def __init__(self, ctx: AppContext, seats: list[int],
                  question: Callable[[int], RingQuestion | None],
                  on_choose: Callable[[int, int], str | None],
                  on_done: Callable[[], None] | None = None,
@@ -93,7 +99,7 @@ class RingPicker(Scene):
         self.progress = progress
         self.on_back = on_back
         self.pointer: dict[int, int] = {seat: 0 for seat in self.seats}
-        self.holding: list[int] = []        # seats holding PEEK, first = shown
+        self.holding: list[int] = list(self.seats) if self.aloud else []  # seats holding PEEK, first = shown
         self.refusal: tuple[int, str] | None = None
         self.refusal_ticks = 0
         self.pops: dict[int, Tween] = {}   # a seat's badge pops when it confirms
@@ -125,6 +131,8 @@ class RingPicker(Scene):
         if seat not in self.pointer or event.intent is Intent.MENU:
             return False  # not choosing here: the board (or the pause menu) takes it
         if event.intent is Intent.PEEK:
+            if self.aloud:
+                return True
             if event.pressed and seat not in self.holding:
                 self.holding.append(seat)
             elif not event.pressed and seat in self.holding:
@@ -202,8 +210,9 @@ class RingPicker(Scene):
         else:
             self._draw_prompt(surface, shown)
         self._draw_seats(surface, alpha)
-        hints = [(Intent.STICK, self.ctx.t("ring.point")), (Intent.CONFIRM, self.ctx.t("ring.choose")),
-                 (Intent.PEEK, self.ctx.t("ring.look"))]
+        hints = [(Intent.STICK, self.ctx.t("ring.point")), (Intent.CONFIRM, self.ctx.t("ring.choose"))]
+        if not self.aloud:
+            hints.append((Intent.PEEK, self.ctx.t("ring.look")))
         if self.on_back is not None:
             hints.append((Intent.BACK, self.ctx.t("ring.take_back")))
         kit.hint_bar(surface, hints)
@@ -312,8 +321,10 @@ class RingPicker(Scene):
         seat = self.ctx.seats[peeker]
         kit.draw_seat_badge(surface, seat, (cx, cy - 70), 84, name_size=40)
         option = question.options[pointed]
-        kit.blit_text(surface, option.label or str(option.number or pointed + 1), 40, (cx, cy + 70), "center",
-                      kit.seat_style(seat.style).light, max_width=330, align="center")
+        label = kit.blit_text(surface, option.label or str(option.number or pointed + 1), 40, (cx, cy + 70),
+                              "center", kit.seat_style(seat.style).light, max_width=330, align="center")
+        if self.aloud:
+            kit.blit_text(surface, self.ctx.t("ring.aloud"), 28, (cx, label.bottom + 2), "midtop", c.muted)
 
     def _seat_slots(self) -> list[tuple[int, tuple[int, int]]]:
         """Progress cards in two columns beside the ring (left first, top to bottom)."""
@@ -356,7 +367,7 @@ class RingPicker(Scene):
                 waiting = self.ctx.t("ring.waiting")
                 text = f"{label} · {waiting}" if label else waiting
                 kit.blit_text(surface, text, 30, (card.x + 104, status_y), "midleft", c.muted)
-            if self.peeker == seat_index:
+            if self.peeker == seat_index and not self.aloud:
                 glyph = kit.button_hint(Intent.PEEK, 44)
                 surface.blit(glyph, glyph.get_rect(midright=(card.right - 18, y)))
 
@@ -381,7 +392,7 @@ class RingPicker(Scene):
 
 
 # --- screenshots -------------------------------------------------------------------------
-def _shot(ctx: Any, args: argparse.Namespace) -> None:
+def _shot(ctx: AppContext, args: argparse.Namespace) -> None:
     """Eight options, every seat choosing; some seats already done."""
     from .backdrop import TableBackdrop
 
@@ -403,7 +414,7 @@ def _shot(ctx: Any, args: argparse.Namespace) -> None:
     ctx.stack.push(RingPicker(ctx, seats, ask, choose, progress=lambda s: (done[s], 2)))
 
 
-def _shot_peek(ctx: Any, args: argparse.Namespace) -> None:
+def _shot_peek(ctx: AppContext, args: argparse.Namespace) -> None:
     """The same ring while one seat holds PEEK: its pointer is shown (others look away)."""
     _shot(ctx, args)
     picker = ctx.stack.top
@@ -414,7 +425,7 @@ def _shot_peek(ctx: Any, args: argparse.Namespace) -> None:
     assert picker.peeker == seat
 
 
-def _shot_seats(ctx: Any, args: argparse.Namespace) -> None:
+def _shot_seats(ctx: AppContext, args: argparse.Namespace) -> None:
     """A vote on players: each option is a seat (shape, colour, name)."""
     from .backdrop import TableBackdrop
 

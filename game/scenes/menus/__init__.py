@@ -6,7 +6,10 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ...context import AppContext
 
 #: Games with a ``lobby.<game id>`` shot (the registry's games, named here so the shot
 #: list needs no game import).
@@ -15,7 +18,7 @@ GAME_IDS = ("secret_identity", "secret_identity_coop", "personality", "mission_s
 SHOT_GAME = "secret_identity"
 
 
-def _entry(ctx: Any) -> Any:
+def _entry(ctx: AppContext) -> Any:
     if SHOT_GAME in ctx.games:
         return ctx.games[SHOT_GAME]
     if not ctx.games:
@@ -23,31 +26,31 @@ def _entry(ctx: Any) -> Any:
     return next(iter(ctx.games.values()))
 
 
-def _title(ctx: Any, args: argparse.Namespace) -> None:
+def _title(ctx: AppContext, args: argparse.Namespace) -> None:
     from .title import TitleScene
 
     ctx.stack.push(TitleScene(ctx, attract=False))
 
 
-def _title_attract(ctx: Any, args: argparse.Namespace) -> None:
+def _title_attract(ctx: AppContext, args: argparse.Namespace) -> None:
     from .title import TitleScene
 
     ctx.stack.push(TitleScene(ctx))
 
 
-def _games(ctx: Any, args: argparse.Namespace) -> None:
+def _games(ctx: AppContext, args: argparse.Namespace) -> None:
     from .games import GameChoiceScene
 
     ctx.stack.push(GameChoiceScene(ctx))
 
 
-def _lobby(ctx: Any, args: argparse.Namespace) -> None:
+def _lobby(ctx: AppContext, args: argparse.Namespace) -> None:
     from .lobby import LobbyScene
 
     ctx.stack.push(LobbyScene(ctx, _entry(ctx)))
 
 
-def _lobby_bots(ctx: Any, args: argparse.Namespace) -> None:
+def _lobby_bots(ctx: AppContext, args: argparse.Namespace) -> None:
     """The lobby with an easy and a sharp bot beside the seated players, the sharp
     bot's level chip focused."""
     from .lobby import BOT_NAME_COUNT, LobbyScene, free_name
@@ -62,7 +65,7 @@ def _lobby_bots(ctx: Any, args: argparse.Namespace) -> None:
 def _lobby_of(game_id: str):
     """The lobby of one game (``lobby.<game id>``): every game's options on screen."""
 
-    def build(ctx: Any, args: argparse.Namespace) -> None:
+    def build(ctx: AppContext, args: argparse.Namespace) -> None:
         from .lobby import LobbyScene
 
         if game_id not in ctx.games:
@@ -72,7 +75,7 @@ def _lobby_of(game_id: str):
     return build
 
 
-def _deck(ctx: Any, args: argparse.Namespace) -> None:
+def _deck(ctx: AppContext, args: argparse.Namespace) -> None:
     """The Secret Identity lobby's category picker, two categories switched off."""
     from .lobby import LobbyScene
 
@@ -82,13 +85,13 @@ def _deck(ctx: Any, args: argparse.Namespace) -> None:
     lobby.open_deck()
 
 
-def _settings(ctx: Any, args: argparse.Namespace) -> None:
+def _settings(ctx: AppContext, args: argparse.Namespace) -> None:
     from .settings import SettingsScene
 
     ctx.stack.push(SettingsScene(ctx))
 
 
-def _pause(ctx: Any, args: argparse.Namespace) -> None:
+def _pause(ctx: AppContext, args: argparse.Namespace) -> None:
     from ..backdrop import TableBackdrop
     from .pause import PauseScene
 
@@ -96,13 +99,13 @@ def _pause(ctx: Any, args: argparse.Namespace) -> None:
     ctx.stack.push(PauseScene(ctx, _entry(ctx)))
 
 
-def _credits(ctx: Any, args: argparse.Namespace) -> None:
+def _credits(ctx: AppContext, args: argparse.Namespace) -> None:
     from .credits import CreditsScene
 
     ctx.stack.push(CreditsScene(ctx))
 
 
-def _howto(ctx: Any, args: argparse.Namespace) -> None:
+def _howto(ctx: AppContext, args: argparse.Namespace) -> None:
     from .howto import HowToScene
 
     ctx.stack.push(HowToScene(ctx, _entry(ctx).id))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,6 +13,9 @@ from ... import paths
 from ...input.intents import Intent
 from .title import draw_version
 from .widgets import MenuScene
+
+if TYPE_CHECKING:
+    from ...context import AppContext
 
 SCROLL_STEP = 90
 
@@ -52,7 +55,7 @@ class CreditsScene(MenuScene):
     title_key = "credits.title"
     title_icon = "1F3C6"
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
         self.scroll = 0.0
         self.target = 0

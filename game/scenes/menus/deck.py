@@ -18,14 +18,18 @@ from __future__ import annotations
 import importlib
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import pygame
 
 from ... import paths
 from ...games import GameEntry
 from ...input.intents import Intent
-from .widgets import MenuScene, fit_size
+from ...ui.text import fit_size
+from .widgets import MenuScene
+
+if TYPE_CHECKING:
+    from ...context import AppContext
 
 #: Book-stack pictogram of the deck screen, and the custom deck's badge (pencil).
 DECK_ICON = "1F4DA"
@@ -45,7 +49,7 @@ class DeckCategory:
 class CategoryDeck:
     """One game's category choice: names, counts, and whether enough are chosen."""
 
-    def __init__(self, ctx: Any, entry: GameEntry, package: Any) -> None:
+    def __init__(self, ctx: AppContext, entry: GameEntry, package: Any) -> None:
         self.ctx = ctx
         self.entry = entry
         self.catalogue = ctx.catalogue.game(entry.catalogue_key)
@@ -109,7 +113,7 @@ class CategoryDeck:
         return None if set(all_ids) <= chosen else [c for c in all_ids if c in chosen]
 
 
-def category_deck(ctx: Any, entry: GameEntry) -> CategoryDeck | None:
+def category_deck(ctx: AppContext, entry: GameEntry) -> CategoryDeck | None:
     """The category choice of ``entry``'s game, or None when the game has none."""
     package_name = entry.scenes_module.rpartition(".")[0]
     try:
@@ -127,7 +131,7 @@ class DeckScene(MenuScene):
     title_key = "deck.title"
     title_icon = DECK_ICON
 
-    def __init__(self, ctx: Any, deck: CategoryDeck, config: Callable[[], Mapping[str, Any]],
+    def __init__(self, ctx: AppContext, deck: CategoryDeck, config: Callable[[], Mapping[str, Any]],
                  on_change: Callable[[str, Any], None]) -> None:
         """``on_change(key, value)`` sets one config key: ``categories`` or the opt-in."""
         super().__init__(ctx)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
@@ -10,13 +10,16 @@ from ...input.intents import InputEvent, Intent
 from ..base import Scene
 from .widgets import MenuScene
 
+if TYPE_CHECKING:
+    from ...context import AppContext
+
 
 class ConfirmScene(MenuScene):
     """"Quit the match?" — No is focused first, so a stray CONFIRM is harmless."""
 
     opaque = False
 
-    def __init__(self, ctx: Any, message: str, on_yes: Callable[[], None], yes_key: str = "common.yes",
+    def __init__(self, ctx: AppContext, message: str, on_yes: Callable[[], None], yes_key: str = "common.yes",
                  no_key: str = "common.no") -> None:
         super().__init__(ctx)
         self.message = message
@@ -54,7 +57,7 @@ class ToastScene(Scene):
     opaque = False
     freezes_below = False
 
-    def __init__(self, ctx: Any, messages: Sequence[str]) -> None:
+    def __init__(self, ctx: AppContext, messages: Sequence[str]) -> None:
         super().__init__()
         self.ctx = ctx
         self.messages = list(messages)
@@ -106,7 +109,7 @@ class ToastScene(Scene):
             y = box.bottom + 24
 
 
-def show_toast(ctx: Any, message: str) -> None:
+def show_toast(ctx: AppContext, message: str) -> None:
     """Add ``message`` to the toasts on screen, or open them."""
     top = ctx.stack.top
     if isinstance(top, ToastScene):

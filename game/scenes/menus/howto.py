@@ -3,7 +3,7 @@ flipped with LEFT/RIGHT (or the arrows with the mouse); BACK closes."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -11,8 +11,11 @@ from ...input.intents import InputEvent, Intent
 from .games import GAME_ICONS
 from .widgets import MenuScene
 
+if TYPE_CHECKING:
+    from ...context import AppContext
 
-def howto_pages(ctx: Any, game_id: str) -> list[tuple[str, str]]:
+
+def howto_pages(ctx: AppContext, game_id: str) -> list[tuple[str, str]]:
     """(title, body) for pages 1, 2, … as long as the strings exist."""
     pages = []
     n = 1
@@ -23,7 +26,7 @@ def howto_pages(ctx: Any, game_id: str) -> list[tuple[str, str]]:
 
 
 class HowToScene(MenuScene):
-    def __init__(self, ctx: Any, game_id: str) -> None:
+    def __init__(self, ctx: AppContext, game_id: str) -> None:
         super().__init__(ctx)
         self.game_id = game_id
         self.page = 0

@@ -18,17 +18,21 @@ under it that says which button starts. Late pads join with CONFIRM until then.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ...games import GameEntry
 from ...input.intents import InputEvent, Intent
+from ...ui.text import fit_size
 from .games import GAME_ICONS
 from .matches import match_config, new_match, start_problem
 from .deck import DeckScene, category_deck
 from .options import ROW_GAP, OptionsScene, add_row, button_height, plan_row
-from .widgets import MenuScene, fit_size
+from .widgets import MenuScene
+
+if TYPE_CHECKING:
+    from ...context import AppContext
 
 #: Width of the options panel on the right.
 PANEL_WIDTH = 720
@@ -41,11 +45,11 @@ DEVICE_ICONS = {"pad": "1F3AE", "kb": "2328", "bot": "1F916"}
 NUDGE_TICKS = 90
 
 
-def fun_names(ctx: Any, prefix: str, count: int) -> list[str]:
+def fun_names(ctx: AppContext, prefix: str, count: int) -> list[str]:
     return [ctx.t(f"{prefix}.{i}") for i in range(1, count + 1)]
 
 
-def free_name(ctx: Any, prefix: str = "seat_names", count: int = SEAT_NAME_COUNT) -> str:
+def free_name(ctx: AppContext, prefix: str = "seat_names", count: int = SEAT_NAME_COUNT) -> str:
     """The first fun name nobody at the table has."""
     used = {seat.name for seat in ctx.seats.seats}
     names = fun_names(ctx, prefix, count)
@@ -55,7 +59,7 @@ def free_name(ctx: Any, prefix: str = "seat_names", count: int = SEAT_NAME_COUNT
 class LobbyScene(MenuScene):
     row_colour = (30, 26, 62)  # option rows sit a shade darker than the options panel
 
-    def __init__(self, ctx: Any, entry: GameEntry) -> None:
+    def __init__(self, ctx: AppContext, entry: GameEntry) -> None:
         super().__init__(ctx)
         self.entry = entry
         self.options: dict[str, Any] = {spec.id: spec.default for spec in entry.options}

@@ -7,7 +7,7 @@ import contextlib
 import importlib.util
 import time
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ... import paths
 from ...core.bots import DEFAULT_LEVEL, LEVELS, Bot
@@ -15,6 +15,9 @@ from ...core.rng import Rng
 from ...core.session import SaveError, Session, quarantine
 from ...games import GameEntry
 from ...seats import MAX_SEATS
+
+if TYPE_CHECKING:
+    from ...context import AppContext
 
 AUTOSAVE = "autosave.json"
 #: The longest seat name a save may hold (the lobby's names are a few words).
@@ -33,7 +36,7 @@ def playable(entry: GameEntry) -> bool:
         return False
 
 
-def match_config(ctx: Any, entry: GameEntry, options: Mapping[str, Any] = (),
+def match_config(ctx: AppContext, entry: GameEntry, options: Mapping[str, Any] = (),
                  extra: Mapping[str, Any] = ()) -> dict[str, Any]:
     """The config a match starts with: the defaults for the seated table, the lobby's
     option choices (only the game's own options), then the lobby's extra config
@@ -45,7 +48,7 @@ def match_config(ctx: Any, entry: GameEntry, options: Mapping[str, Any] = (),
     return config
 
 
-def start_problem(ctx: Any, entry: GameEntry, config: Mapping[str, Any] | None = None) -> str | None:
+def start_problem(ctx: AppContext, entry: GameEntry, config: Mapping[str, Any] | None = None) -> str | None:
     """Why the lobby cannot start ``entry`` now (a sentence for the screen), or None.
     ``config`` (see :func:`match_config`) lets the deck's category choice be checked."""
     from .deck import category_deck
@@ -62,14 +65,14 @@ def start_problem(ctx: Any, entry: GameEntry, config: Mapping[str, Any] | None =
     return None
 
 
-def make_bots(ctx: Any, entry: GameEntry, seed: int | str) -> dict[int, Bot]:
+def make_bots(ctx: AppContext, entry: GameEntry, seed: int | str) -> dict[int, Bot]:
     """A bot for every bot seat, at the seat's level."""
     catalogue = ctx.catalogue.game(entry.catalogue_key)
     return {seat.index: entry.make_bot(catalogue, seat.index, Rng.from_seed(f"{seed}/bot/{seat.index}"), seat.level)
             for seat in ctx.seats.seats if seat.bot}
 
 
-def new_match(ctx: Any, entry: GameEntry, options: Mapping[str, Any], seed: int | None = None,
+def new_match(ctx: AppContext, entry: GameEntry, options: Mapping[str, Any], seed: int | None = None,
               extra: Mapping[str, Any] = ()) -> Any:
     """The Session for the seated table, with the lobby's options and extra config (see
     :func:`match_config`), and its board scene."""
@@ -85,7 +88,7 @@ def new_match(ctx: Any, entry: GameEntry, options: Mapping[str, Any], seed: int 
     return scenes.make_board(ctx, entry, session, make_bots(ctx, entry, seed))
 
 
-def load_saved(ctx: Any, path: Path | None = None) -> tuple[GameEntry, Session]:
+def load_saved(ctx: AppContext, path: Path | None = None) -> tuple[GameEntry, Session]:
     """Load the autosave and check its ``meta`` (who sat where, which game entry). On any
     SaveError the bad file is kept as ``.bak`` (so the title stops offering it) and the
     error is raised again for the screen."""
@@ -102,7 +105,7 @@ def load_saved(ctx: Any, path: Path | None = None) -> tuple[GameEntry, Session]:
     return entry, session
 
 
-def _definition(ctx: Any, game_id: str):
+def _definition(ctx: AppContext, game_id: str):
     """The definition a save names. Definition ids are entry ids, except where two
     entries share one definition."""
     entries = [ctx.games[game_id]] if game_id in ctx.games else list(ctx.games.values())
@@ -113,7 +116,7 @@ def _definition(ctx: Any, game_id: str):
     return None
 
 
-def _saved_entry(ctx: Any, session: Session) -> GameEntry:
+def _saved_entry(ctx: AppContext, session: Session) -> GameEntry:
     """The game entry ``meta`` names, which must play the save's definition."""
     name = session.meta.get("entry")
     entry = ctx.games.get(name) if isinstance(name, str) else None
@@ -145,6 +148,6 @@ def saved_seats(session: Session) -> list[dict[str, Any]]:
             for s in session.meta["seats"]]
 
 
-def resume_board(ctx: Any, entry: GameEntry, session: Session) -> Any:
+def resume_board(ctx: AppContext, entry: GameEntry, session: Session) -> Any:
     """The board for a resumed session (seats already re-bound in ``ctx.seats``)."""
     return entry.scenes().make_board(ctx, entry, session, make_bots(ctx, entry, f"{session.seed}/resume{session.tick}"))

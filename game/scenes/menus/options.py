@@ -10,11 +10,15 @@ long value) the label goes on its own line above a full-width selector.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ...games import OptionSpec
 from ...input.intents import Intent
-from .widgets import MenuScene, label_fit
+from ...ui.text import label_fit
+from .widgets import MenuScene
+
+if TYPE_CHECKING:
+    from ...context import AppContext
 
 ROW_HEIGHT = 70
 ROW_GAP = 8
@@ -24,7 +28,7 @@ MIN_LABEL_WIDTH = 260
 VALUE_PADDING = 48
 
 
-def option_text(ctx: Any, spec: OptionSpec, value: Any) -> str:
+def option_text(ctx: AppContext, spec: OptionSpec, value: Any) -> str:
     """``options.<id>.<choice>`` (booleans: on/off) when the game defines it; numbers
     otherwise shown as they are."""
     if isinstance(value, bool):
@@ -54,7 +58,7 @@ class RowPlan:
     fits: bool = True
 
 
-def plan_row(ctx: Any, spec: OptionSpec, width: int) -> RowPlan:
+def plan_row(ctx: AppContext, spec: OptionSpec, width: int) -> RowPlan:
     kit = ctx.kit
     values = tuple((v, option_text(ctx, spec, v)) for v in spec.choices)
     label = ctx.t(f"options.{spec.id}.label")
@@ -85,7 +89,7 @@ class OptionsScene(MenuScene):
     title_icon = "2699"
     WIDTH = 1100
 
-    def __init__(self, ctx: Any, lobby: Any) -> None:
+    def __init__(self, ctx: AppContext, lobby: Any) -> None:
         super().__init__(ctx)
         self.lobby = lobby
         self.row_colour = lobby.row_colour

@@ -6,7 +6,7 @@ match stays in the autosave, so the title screen offers to resume it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -14,11 +14,14 @@ from ...input.intents import InputEvent, Intent
 from .dialogs import ConfirmScene
 from .widgets import MenuScene
 
+if TYPE_CHECKING:
+    from ...context import AppContext
+
 
 class PauseScene(MenuScene):
     opaque = False
 
-    def __init__(self, ctx: Any, entry: Any) -> None:
+    def __init__(self, ctx: AppContext, entry: Any) -> None:
         super().__init__(ctx)
         self.entry = entry
         self.box = pygame.Rect(0, 0, 820, 710)
@@ -71,7 +74,7 @@ class PauseScene(MenuScene):
         self.kit.hint_bar(surface, [(Intent.CONFIRM, self.t("common.select")), (Intent.BACK, self.t("pause.resume"))])
 
 
-def quit_to_title(ctx: Any) -> None:
+def quit_to_title(ctx: AppContext) -> None:
     """Leave the match: pop back to the title screen (a fresh one if none is below)."""
     from .title import TitleScene
 

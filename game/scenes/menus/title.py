@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -17,6 +17,9 @@ from ..base import Scene
 from .dialogs import ToastScene, show_toast
 from .matches import autosave_path, load_saved, resume_board, saved_seats
 from .widgets import MenuScene
+
+if TYPE_CHECKING:
+    from ...context import AppContext
 
 #: Pictograms floating around the logo: (OpenMoji code, x, y, size, phase).
 LOGO_ICONS = (
@@ -39,13 +42,13 @@ def draw_version(kit: Any, surface: pygame.Surface) -> None:
                   kit.colours.muted)
 
 
-def notice_text(ctx: Any, notice: str) -> str:
+def notice_text(ctx: AppContext, notice: str) -> str:
     """Notices are i18n keys (our own) or ready messages (e.g. a skipped custom deck)."""
     return ctx.t(notice) if ctx.strings.has(notice) else notice
 
 
 class TitleScene(MenuScene):
-    def __init__(self, ctx: Any, attract: bool = True) -> None:
+    def __init__(self, ctx: AppContext, attract: bool = True) -> None:
         super().__init__(ctx)
         self.attract = attract
         self.opened_at = 0
@@ -219,7 +222,7 @@ class TakeSeatScene(Scene):
     it: nobody moves into another player's saved seat (and secrets). BACK undoes the
     last claim still standing (or goes back to the title)."""
 
-    def __init__(self, ctx: Any, entry: Any, session: Any) -> None:
+    def __init__(self, ctx: AppContext, entry: Any, session: Any) -> None:
         super().__init__()
         self.ctx = ctx
         self.entry = entry

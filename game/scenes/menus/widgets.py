@@ -13,43 +13,23 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 import pygame_gui
 
 from ...input.gui import follow_canvas_mouse
 from ...input.intents import InputEvent, Intent
+from ...ui.text import label_fit
 from ..base import Scene
+
+if TYPE_CHECKING:
+    from ...context import AppContext
 
 _DIRECTIONS = {Intent.UP: (0, -1), Intent.DOWN: (0, 1), Intent.LEFT: (-1, 0), Intent.RIGHT: (1, 0)}
 #: A resting card's rim (the theme's ``normal_border``; focused: amber with a light rim).
 CARD_BORDER = (78, 72, 144)
 _MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
-
-
-def fit_size(kit: Any, text: str, width: int, sizes: Sequence[int] = (40, 36, 32, 28)) -> int:
-    """The largest of ``sizes`` at which ``text`` fits on one line in ``width`` (else the
-    smallest, and the caller wraps)."""
-    for size in sizes:
-        if kit.font(size).size(text)[0] <= width:
-            return size
-    return sizes[-1]
-
-
-def label_fit(kit: Any, text: str, width: int, max_lines: int = 2,
-              sizes: Sequence[int] = (34, 32, 30, 28)) -> tuple[int, int]:
-    """``(size, lines)`` for a label in ``width``: one line at 34 down to 30 px if it
-    fits, else the largest of ``sizes`` that wraps into at most ``max_lines`` lines
-    (else the smallest size, with its line count)."""
-    for size in sizes:
-        if size >= 30 and kit.font(size).size(text)[0] <= width:
-            return size, 1
-    for size in sizes:
-        lines = len(kit.wrap(text, size, width))
-        if lines <= max_lines:
-            return size, lines
-    return sizes[-1], len(kit.wrap(text, sizes[-1], width))
 
 
 @dataclass
@@ -87,7 +67,7 @@ class MenuScene(Scene):
     #: Colour of the panels behind choice and slider rows (None: the kit's panel).
     row_colour: tuple | None = None
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         super().__init__()
         self.ctx = ctx
         self.kit = ctx.kit

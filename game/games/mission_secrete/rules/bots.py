@@ -197,7 +197,7 @@ class MissionBot(Bot):
         return {c: w / total for c, w in weights.items()}
 
     # --- acting ----------------------------------------------------------------------------
-    def act(self, view: SeatView, legal: Sequence[Action]) -> Action | None:
+    def act(self, view: SeatView[MSPublic], legal: Sequence[Action]) -> Action | None:
         public: MSPublic = view.public
         mine, my_object = view.private.my_character, view.private.my_object
         self._read(public)

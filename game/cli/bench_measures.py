@@ -1,0 +1,202 @@
+"""The bench's measurements outside a game's scene: memory (peak RSS), start-up (first
+title frame against a bare window) and the present step in windows of three sizes; and
+the figures every part of the bench shares (the frame budget, warm-up, percentiles).
+See ``bench.py`` for what each figure means."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+BUDGET_MS = 1000.0 / 60.0
+WARMUP = 60
+#: Child programs for start-up: each prints time.time() once its first frame is drawn.
+BARE_WINDOW = (
+    "import pygame, time; pygame.init(); s = pygame.display.set_mode((1280, 720)); "
+    "s.fill((20, 20, 40)); pygame.display.flip(); print(time.time())"
+)
+TITLE_FRAME = (
+    "import time; from game.cli.bench_measures import first_title_frame; first_title_frame(); print(time.time())"
+)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def peak_rss_mb() -> float:
+    """This process's peak resident memory in MiB. ``resource`` is Unix only (imported
+    here, so that importing this module works everywhere); Windows asks psapi."""
+    if sys.platform == "win32":
+        return _windows_peak_working_set() / 2**20
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 2**20 if sys.platform == "darwin" else peak / 1024  # macOS counts bytes, Linux KiB
+
+
+def _windows_peak_working_set() -> int:
+    import ctypes
+    from ctypes import wintypes
+
+    class ProcessMemoryCounters(ctypes.Structure):  # PROCESS_MEMORY_COUNTERS (psapi.h)
+        _fields_ = [("cb", wintypes.DWORD), ("PageFaultCount", wintypes.DWORD),
+                    *((name, ctypes.c_size_t) for name in (
+                        "PeakWorkingSetSize", "WorkingSetSize", "QuotaPeakPagedPoolUsage", "QuotaPagedPoolUsage",
+                        "QuotaPeakNonPagedPoolUsage", "QuotaNonPagedPoolUsage", "PagefileUsage", "PeakPagefileUsage"))]
+
+    kernel32, psapi = ctypes.WinDLL("kernel32", use_last_error=True), ctypes.WinDLL("psapi", use_last_error=True)
+    kernel32.GetCurrentProcess.restype = wintypes.HANDLE
+    psapi.GetProcessMemoryInfo.argtypes = (wintypes.HANDLE, ctypes.POINTER(ProcessMemoryCounters), wintypes.DWORD)
+    psapi.GetProcessMemoryInfo.restype = wintypes.BOOL
+    counters = ProcessMemoryCounters(cb=ctypes.sizeof(ProcessMemoryCounters))
+    if not psapi.GetProcessMemoryInfo(kernel32.GetCurrentProcess(), ctypes.byref(counters), counters.cb):
+        raise ctypes.WinError(ctypes.get_last_error())
+    return counters.PeakWorkingSetSize
+
+
+
+
+# --- start-up ---------------------------------------------------------------------------
+def first_title_frame() -> None:
+    """What ``play`` does up to its first frame: real context, window, title, one frame."""
+    from ..app import App
+    from ..context import build_context
+    from ..scenes.menus.title import TitleScene
+
+    ctx = build_context(headless=False)
+    app = App(ctx, clock=lambda: 1 / 60)
+    ctx.stack.push(TitleScene(ctx))
+    app.frame()
+
+
+def _first_frame_s(code: str) -> float:
+    env = dict(os.environ, SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"),
+               SDL_AUDIODRIVER=os.environ.get("SDL_AUDIODRIVER", "dummy"), PYGAME_HIDE_SUPPORT_PROMPT="1")
+    # Our modules' bytecode is cached as an installed or frozen game has it (pygame's is,
+    # in site-packages); with PYTHONDONTWRITEBYTECODE each start would compile ~70 modules.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.setdefault("PYTHONPYCACHEPREFIX", os.path.join(tempfile.gettempdir(), "secret-salon-bench-pyc"))
+    start = time.time()
+    out = subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True).stdout
+    return float(out.strip().splitlines()[-1]) - start
+
+
+def startup(runs: int = 5) -> dict:
+    """Best of ``runs`` (warm file and bytecode caches: one untimed run first) for each,
+    alternating so both see the same machine. The title's games' data is parsed after
+    that frame (the app preloads it behind the title), so it is not in the figure."""
+    _first_frame_s(TITLE_FRAME)
+    bare, ours = [], []
+    for _ in range(runs):
+        bare.append(_first_frame_s(BARE_WINDOW))
+        ours.append(_first_frame_s(TITLE_FRAME))
+    return {"bare_window_s": round(min(bare), 3), "title_s": round(min(ours), 3),
+            "ratio": round(min(ours) / min(bare), 2)}
+
+
+# --- the present step -------------------------------------------------------------------
+#: Window sizes the present step is timed in, and frames timed in each (at most).
+PRESENT_WINDOWS = ((1280, 720), (1920, 1080), (3840, 2160))
+PRESENT_FRAMES = 300
+#: The screen of the Xvfb the bench starts: room for the largest window.
+XVFB_SCREEN = "3840x2160x24"
+
+
+def present_costs(frames: int, windows: tuple[tuple[int, int], ...] = PRESENT_WINDOWS) -> dict:
+    """In this process: the App's window alone (no scene, no sound, so the whole process's
+    CPU time is the present's, a GPU driver's threads included), opened as ``play`` opens
+    it, then set to each size in turn; ``frames`` presents timed in each."""
+    from types import SimpleNamespace
+
+    import pygame
+
+    from ..app import App
+    from ..scenes.base import SceneStack
+    from ..seats import SeatTable
+    from ..settings import Settings
+
+    pygame.display.init()
+    ctx = SimpleNamespace(settings=Settings(fullscreen=False), seats=SeatTable(), stack=SceneStack(), input=None)
+    app = App(ctx, clock=lambda: 0.0)
+    app.canvas.fill((40, 28, 72))
+    renderer, flags = pygame.display._get_renderer_info()  # private, but the only way to name it
+    rows = []
+    for size in windows:
+        app.window.size = size
+        for _ in range(10):  # the resize reaches the renderer; the texture is warm
+            pygame.event.pump()
+            app.present()
+        cpu, process, wall = [], [], []
+        for _ in range(frames):
+            pygame.event.pump()
+            start, proc, clock = time.thread_time(), time.process_time(), time.perf_counter()
+            app.present()
+            cpu.append((time.thread_time() - start) * 1000.0)
+            process.append((time.process_time() - proc) * 1000.0)
+            wall.append((time.perf_counter() - clock) * 1000.0)
+        rows.append({"window": list(size), "shown": list(app.window.size), "frames": frames,
+                     "p50_ms": round(percentile(cpu, 0.5), 3), "p99_ms": round(percentile(cpu, 0.99), 3),
+                     "process_p50_ms": round(percentile(process, 0.5), 3),
+                     "wall_p50_ms": round(percentile(wall, 0.5), 3)})
+    app.hub.pads.close_all()
+    by_size = {tuple(row["window"]): row for row in rows}
+    full_hd, uhd = by_size.get((1920, 1080)), by_size.get((3840, 2160))
+    return {"driver": pygame.display.get_driver(), "renderer": renderer,
+            "vsync": bool(flags & 0x4),  # SDL_RENDERER_PRESENTVSYNC
+            "windows": rows,
+            "ratio_4k_1080p": round(uhd["p50_ms"] / full_hd["p50_ms"], 2) if full_hd and uhd else None}
+
+
+def _start_xvfb() -> tuple[subprocess.Popen, str]:
+    """An Xvfb on a free display number (it writes the number it took to ``-displayfd``)."""
+    read, write = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", XVFB_SCREEN, "-nolisten", "tcp"],
+                              pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        number = pipe.readline().strip()
+    if not number:
+        server.kill()
+        raise RuntimeError("Xvfb did not start")
+    return server, f":{number}"
+
+
+def present_report(frames: int, driver: str | None) -> dict:
+    """``present_costs`` in a child on a real display if there is one (see the module's
+    docstring); ``driver`` is SDL_VIDEODRIVER as the user set it (None: SDL's choice)."""
+    env = dict(os.environ)
+    server, display = None, env.get("DISPLAY")
+    headless_linux = sys.platform.startswith("linux") and not display and not env.get("WAYLAND_DISPLAY")
+    if driver is None and headless_linux and shutil.which("Xvfb"):
+        try:
+            server, display = _start_xvfb()
+            env["DISPLAY"] = display
+        except (OSError, RuntimeError):  # then the dummy driver, as without Xvfb
+            server, display = None, None
+    if driver is not None:
+        env["SDL_VIDEODRIVER"] = driver
+    elif headless_linux and server is None:
+        env["SDL_VIDEODRIVER"] = "dummy"
+    else:
+        env.pop("SDL_VIDEODRIVER", None)
+    try:
+        proc = subprocess.run([sys.executable, "-m", "game", "bench", "--present", "--frames", str(frames)],
+                              capture_output=True, text=True, env=env)
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait()
+    if proc.returncode != 0:
+        return {"error": proc.stderr.strip().splitlines()[-1:]}
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    result["display"] = f"Xvfb {display} (started by the bench)" if server is not None else display
+    return result
+
+

@@ -1,0 +1,229 @@
+"""The bench's scenes: which scene of each game is the busiest, how it is built and kept
+busy (bots, or Incognito's pads drawing), its frames timed; and the menu screens opened
+and closed. See ``bench.py`` for what each figure means."""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import math
+import time
+from typing import TYPE_CHECKING, Any
+
+from .bench_measures import BUDGET_MS, WARMUP, peak_rss_mb, percentile
+
+if TYPE_CHECKING:
+    from ..context import AppContext
+
+#: Timed openings and closings of each menu screen (after one that fills the caches).
+MENU_REPEATS = 20
+#: The busiest scene of each game: the most seats acting at once with the most on screen.
+BUSIEST = {
+    "secret_identity": "secret_identity.clues",
+    "secret_identity_coop": "secret_identity_coop.guess",
+    "personality": "personality.vote",
+    "mission_secrete": "mission_secrete.turn",
+    "incognito": "incognito.draw",
+}
+SEATS = {"secret_identity": 8, "secret_identity_coop": 8, "personality": 6, "mission_secrete": 4, "incognito": 6}
+#: Incognito's stroke driver: each seat draws for STROKE_TICKS, rests, draws again.
+STROKE_TICKS, STROKE_CYCLE = 90, 100
+
+
+# --- driving a scene --------------------------------------------------------------------
+def _board(ctx: AppContext):
+    from ..scenes.match import MatchScene
+
+    return next((scene for scene in ctx.stack if isinstance(scene, MatchScene)), None)
+
+
+def _build_shot(ctx: AppContext, game_id: str, seed: int) -> Any:
+    """The game's busiest shot, its session then handed to a new board with a bot in
+    every seat (a shot builds a still board, with overlays for human seats)."""
+    from ..core.rng import Rng
+    from .shot import build_scene
+
+    scene = BUSIEST[game_id]
+    build_scene(ctx, scene, argparse.Namespace(seats=SEATS[game_id], seed=seed, lang="fr", ticks=0, scene=scene))
+    session, entry = _board(ctx).session, _board(ctx).entry
+    catalogue = ctx.catalogue.game(entry.catalogue_key)
+    players = int(session.config["seats"])
+    bots = {s: entry.make_bot(catalogue, s, Rng.from_seed(f"bench:{seed}:{s}")) for s in range(players)}
+    ctx.stack.clear()
+    board = entry.scenes().make_board(ctx, entry, session, bots)
+    ctx.stack.push(board)
+    return board
+
+
+def _build_drawing(ctx: AppContext, game_id: str, seed: int) -> Any:
+    """Incognito: a fresh match of six with a picture already on every canvas, past the
+    deal (every seat pressed CONFIRM), no bots: the pads draw."""
+    from ..core.actions import Action
+    from ..core.rng import Rng
+    from ..core.session import Session
+    from ..games.incognito.rules.bots import IncognitoBot
+    from ..input.intents import InputEvent, Intent
+
+    entry = ctx.games[game_id]
+    catalogue = ctx.catalogue.game(entry.catalogue_key)
+    players = SEATS[game_id]
+    session = Session(entry.make_definition(catalogue), entry.default_config(players), seed)
+    rng = Rng.from_seed(f"bench:{seed}")
+    for seat in range(players):
+        painter = IncognitoBot(seat, rng, catalogue)
+        for stroke in painter.plan(session.state.places[seat], session.state.words[seat]):
+            session.submit(Action("stroke", seat, {"stroke": stroke}))
+    board = entry.scenes().make_board(ctx, entry, session, {})
+    ctx.stack.push(board)
+    for seat in range(players):
+        ctx.stack.handle(seat, InputEvent(ctx.seats[seat].device, Intent.CONFIRM, True))
+        ctx.stack.handle(seat, InputEvent(ctx.seats[seat].device, Intent.CONFIRM, False))
+    return board
+
+
+def _draw_strokes(ctx: AppContext, frame: int, players: int) -> None:
+    """One frame of six players drawing: hold CONFIRM and turn the stick in loops."""
+    from ..input.intents import InputEvent, Intent
+
+    for seat in range(players):
+        device = ctx.seats[seat].device
+        t = (frame + seat * 17) % STROKE_CYCLE
+        if t == 0:
+            ctx.stack.handle(seat, InputEvent(device, Intent.CONFIRM, True))
+        if t < STROKE_TICKS:
+            angle = (frame * (4 + seat) + seat * 60) % 360
+            ctx.stack.handle(seat, InputEvent(device, Intent.STICK, True, angle=angle,
+                                              magnitude=0.55 + 0.3 * math.sin(frame / 23 + seat)))
+        elif t == STROKE_TICKS:
+            ctx.stack.handle(seat, InputEvent(device, Intent.STICK, False))
+            ctx.stack.handle(seat, InputEvent(device, Intent.CONFIRM, False))
+
+
+#: How each game is built and kept busy: (builder, per-frame input driver or None).
+DRIVERS = {"incognito": (_build_drawing, _draw_strokes)}
+
+
+def bench_scene(game_id: str, frames: int, warmup: int = WARMUP) -> dict:
+    """Run one game's busiest scene for ``warmup + frames`` frames in this process."""
+    from ..context import build_context
+    from ..settings import Settings
+
+    build, drive = DRIVERS.get(game_id, (_build_shot, None))
+    ctx = build_context(headless=True, settings=Settings(), seats=SEATS[game_id])
+    seed = 7
+    board = build(ctx, game_id, seed)
+    gc.freeze()  # as ``play`` does after loading
+    canvas = ctx.kit.canvas()
+    costs: list[float] = []
+    walls: list[float] = []
+    rebuilds = 0
+    for frame in range(warmup + frames):
+        if board.session.outcome() is not None or board.stack is None:
+            ctx.stack.clear()  # the match is over: a new one from the same moment, untimed
+            seed += 1
+            rebuilds += 1
+            board = build(ctx, game_id, seed)
+        start, wall = time.thread_time(), time.perf_counter()
+        if drive is not None:
+            drive(ctx, frame, SEATS[game_id])
+        ctx.stack.fixed_update(1 / 60)
+        ctx.stack.update(1 / 60)
+        canvas.fill((0, 0, 0))
+        ctx.stack.draw(canvas, 1.0)
+        costs.append((time.thread_time() - start) * 1000.0)
+        walls.append((time.perf_counter() - wall) * 1000.0)
+    warm, timed = costs[:warmup], costs[warmup:]
+    p50, p99 = percentile(timed, 0.5), percentile(timed, 0.99)
+    return {
+        "game": game_id, "scene": BUSIEST[game_id], "seats": SEATS[game_id], "frames": frames,
+        "p50_ms": round(p50, 3), "p99_ms": round(p99, 3), "max_ms": round(max(timed), 3),
+        "p99_budget_fraction": round(p99 / BUDGET_MS, 3), "wall_p99_ms": round(percentile(walls[warmup:], 0.99), 3),
+        "first_frame_ms": round(warm[0], 1) if warm else None,
+        "warmup_max_ms": round(max(warm), 1) if warm else None, "rebuilds": rebuilds,
+        "strokes": sum(len(s) for s in board.session.view(None).public.drawings) if game_id == "incognito" else None,
+        "peak_rss_mb": round(peak_rss_mb(), 1),
+    }
+
+
+
+# --- menu transitions -------------------------------------------------------------------
+def _menu_screens(ctx: AppContext) -> dict[str, tuple[Any, Any]]:
+    """Screen name -> (what lies under it, how to make it): the menus a player opens."""
+    from ..scenes.backdrop import TableBackdrop
+    from ..scenes.menus import SHOT_GAME
+    from ..scenes.menus.credits import CreditsScene
+    from ..scenes.menus.dialogs import ConfirmScene
+    from ..scenes.menus.games import GameChoiceScene
+    from ..scenes.menus.howto import HowToScene
+    from ..scenes.menus.lobby import LobbyScene
+    from ..scenes.menus.options import OptionsScene
+    from ..scenes.menus.pause import PauseScene
+    from ..scenes.menus.settings import SettingsScene
+    from ..scenes.menus.title import TitleScene
+
+    def title() -> list:
+        return [TitleScene(ctx, attract=False)]
+
+    def paused() -> list:
+        return [TableBackdrop(ctx), PauseScene(ctx, ctx.games[SHOT_GAME])]
+
+    def lobby(game_id: str) -> Any:
+        return lambda: [*title(), LobbyScene(ctx, ctx.games[game_id])]
+
+    screens = {
+        "games": (title, lambda under: GameChoiceScene(ctx)),
+        "settings": (title, lambda under: SettingsScene(ctx)),
+        "credits": (title, lambda under: CreditsScene(ctx)),
+        "howto": (title, lambda under: HowToScene(ctx, SHOT_GAME)),
+        "pause": (lambda: [TableBackdrop(ctx)], lambda under: PauseScene(ctx, ctx.games[SHOT_GAME])),
+        "pause.settings": (paused, lambda under: SettingsScene(ctx)),
+        "pause.quit": (paused, lambda under: ConfirmScene(ctx, ctx.t("pause.quit_confirm"), lambda: None)),
+        "lobby.options": (lobby(SHOT_GAME), lambda under: OptionsScene(ctx, under)),
+    }
+    for game_id in BUSIEST:
+        if game_id in ctx.games:
+            screens[f"lobby.{game_id}"] = (title, lambda under, g=game_id: LobbyScene(ctx, ctx.games[g]))
+    return screens
+
+
+def bench_menus(repeats: int = MENU_REPEATS) -> dict:
+    """Each menu screen opened and closed ``1 + repeats`` times over what lies under it.
+    A push (or pop) is timed with the frame that follows it (fixed update, update, draw),
+    as the app does it: that frame is the transition's hitch. The first opening fills the
+    caches and is reported apart (``first_ms``)."""
+    from ..context import build_context
+    from ..settings import Settings
+
+    ctx = build_context(headless=True, settings=Settings(), seats=4)
+    gc.freeze()  # as ``play`` does after loading
+    canvas = ctx.kit.canvas()
+
+    def frame() -> None:
+        ctx.stack.fixed_update(1 / 60)
+        ctx.stack.update(1 / 60)
+        ctx.stack.draw(canvas, 1.0)
+
+    def timed(step: Any) -> float:
+        start = time.thread_time()
+        step()
+        frame()
+        return (time.thread_time() - start) * 1000.0
+
+    rows = []
+    for name, (under, make) in _menu_screens(ctx).items():
+        ctx.stack.clear()
+        for scene in under():
+            ctx.stack.push(scene)
+        below = ctx.stack.top
+        frame()
+        pushes, pops = [], []
+        for _ in range(1 + repeats):
+            pushes.append(timed(lambda: ctx.stack.push(make(below))))
+            pops.append(timed(ctx.stack.pop))
+        rows.append({"screen": name, "first_ms": round(pushes[0], 1),
+                     "push_p50_ms": round(percentile(pushes[1:], 0.5), 2), "push_max_ms": round(max(pushes[1:]), 2),
+                     "pop_p50_ms": round(percentile(pops[1:], 0.5), 2), "pop_max_ms": round(max(pops[1:]), 2)})
+    ctx.stack.clear()
+    return {"repeats": repeats, "screens": rows,
+            "peak_rss_mb": round(peak_rss_mb(), 1)}
+

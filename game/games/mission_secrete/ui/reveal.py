@@ -1,0 +1,138 @@
+"""The reveal screen: an accusation read out in public (MS-6).
+
+The claim and a drum roll, then the verdict; the loser's badge is struck out. A skips
+to the verdict, then past it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ....input.intents import InputEvent, Intent
+from ....ui.tween import Tween
+from ..rules.events import Accused
+from .table import REVEAL_VEIL
+
+if TYPE_CHECKING:
+    from .board import MissionBoard
+
+#: The accusation reveal: the claim and drum roll, then the verdict on screen.
+CLAIM_TICKS, VERDICT_TICKS = 110, 170
+#: The drum-roll icon's size: it beats up to ``BEAT_MAX`` px, scaled from one render
+#: (not one SVG per size).
+BEAT_SIZE, BEAT_MAX = 180, 194
+
+
+class Reveal:
+    """The public reading of one accusation: claim, drum roll, verdict."""
+
+    def __init__(self, accusation: Accused) -> None:
+        self.accusation = accusation
+        self.tick = 0
+
+    @property
+    def verdict(self) -> bool:
+        return self.tick >= CLAIM_TICKS
+
+    @property
+    def done(self) -> bool:
+        return self.tick >= CLAIM_TICKS + VERDICT_TICKS
+
+    def skip(self) -> None:
+        self.tick = CLAIM_TICKS if not self.verdict else CLAIM_TICKS + VERDICT_TICKS
+
+
+class RevealScreen:
+    """The board veiled, the claim and the verdict over it; the loser struck out."""
+
+    def __init__(self, board: MissionBoard) -> None:
+        self.board = board
+        self.ctx = board.ctx
+
+    def step(self, reveal: Reveal) -> None:
+        """One tick of the reading: drum beats, then the verdict's sound and cross."""
+        board = self.board
+        was_verdict = reveal.verdict
+        reveal.tick += 1
+        if reveal.tick < CLAIM_TICKS and reveal.tick % 22 == 0:
+            self.ctx.audio.play("tick")
+        if reveal.verdict and not was_verdict:
+            acc = reveal.accusation
+            self.ctx.audio.play("right" if acc.right else "wrong")
+            loser = acc.accused if acc.right else acc.accuser
+            board.struck[loser] = Tween(0.0, 1.0, 30, "out_back")
+        if reveal.done:
+            board.reveal = None
+
+    def handle(self, seat: int, event: InputEvent) -> bool:
+        reveal = self.board.reveal
+        if reveal is not None and event.pressed and event.intent is Intent.CONFIRM:
+            reveal.skip()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        """Under the veil only the struck crosses move: the veiled board is cached too (but
+        a swap still flying is drawn as in play, then veiled)."""
+        board, table = self.board, self.board.table
+        reveal = board.reveal
+        assert reveal is not None
+        if board.swap is None:
+            surface.blit(table.veiled_surface(), (0, 0))
+            table.draw_seat_marks(surface, veil=REVEAL_VEIL)
+        else:
+            board.play.draw(surface, alpha)
+            self.ctx.kit.dim(surface, REVEAL_VEIL)
+        self.draw_verdict(surface, reveal, alpha)
+
+    def draw_verdict(self, surface: pygame.Surface, reveal: Reveal, alpha: float) -> None:
+        kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
+        board = self.board
+        acc = reveal.accusation
+        box = pygame.Rect(0, 0, 1240, 640)
+        box.center = (960, 560)
+        border = c.accent if not reveal.verdict else (c.good if acc.right else c.bad)
+        kit.panel(surface, box, c.panel, radius=40, border=border, border_width=8)
+        accuser, accused = self.ctx.seats[acc.accuser], self.ctx.seats[acc.accused]
+        kit.blit_text(surface, t("ms.accuse.claim", accuser=accuser.name, accused=accused.name), 52,
+                      (box.centerx, box.y + 34), "midtop", c.text, max_width=box.width - 80, align="center")
+        left, right = (box.x + 230, box.y + 260), (box.right - 230, box.y + 260)
+        shake = 0 if reveal.verdict else int(6 * math.sin((reveal.tick + alpha) * 1.3))
+        badges = (kit.draw_seat_badge(surface, accuser, (left[0] + shake, left[1]), 120, name_size=40,
+                                      dim=reveal.verdict and not acc.right),
+                  kit.draw_seat_badge(surface, accused, (right[0] - shake, right[1]), 120, name_size=40,
+                                      dim=reveal.verdict and acc.right))
+        character = board.catalogue.character(acc.character)
+        beat = 1.0 + (0 if reveal.verdict else 0.08 * max(0.0, math.sin((reveal.tick + alpha) / 22 * math.pi * 2)))
+        size = int(BEAT_SIZE * beat)
+        icon = kit.icon(character.icon, size) if size == BEAT_SIZE else pygame.transform.smoothscale(
+            kit.icon(character.icon, BEAT_MAX), (size, size))
+        surface.blit(icon, icon.get_rect(center=(box.centerx, box.y + 250)))
+        name = character.name(board.lang())
+        if not reveal.verdict:
+            kit.blit_text(surface, t("ms.accuse.question", character=name), 56, (box.centerx, box.y + 410), "midtop",
+                          c.gold, max_width=box.width - 80, align="center")
+            return
+        progress = min(1.0, (reveal.tick - CLAIM_TICKS) / 30)
+        if acc.right:
+            line = t("ms.accuse.right", accused=accused.name, character=name)
+            sub = ""
+        else:
+            line = t("ms.accuse.wrong", accuser=accuser.name)
+            sub = t("ms.accuse.wrong_hint", accused=accused.name)
+        kit.blit_text(surface, line, 56, (box.centerx, box.y + 400), "midtop", c.good if acc.right else c.bad,
+                      max_width=box.width - 80, align="center", shadow=True)
+        if sub:
+            kit.blit_text(surface, sub, 40, (box.centerx, box.y + 480), "midtop", c.muted)
+        loser, badge = (right, badges[1]) if acc.right else (left, badges[0])
+        board.table.draw_cross(surface, loser, 70 * min(1.0, progress * 1.2))
+        # the stamp sits above the loser's badge: its colour, shape and name stay readable
+        stamp = kit.text(t("ms.accuse.out"), 44, c.text)
+        stamp_box = stamp.get_rect(midbottom=(badge.centerx, badge.top - 16)).inflate(30, 10)
+        if progress > 0.5:
+            kit.panel(surface, stamp_box, c.bad, radius=16, shadow=False)
+            surface.blit(stamp, stamp.get_rect(center=stamp_box.center))
+        kit.hint_bar(surface, [(Intent.CONFIRM, t("ms.hint.skip"))])

@@ -1,0 +1,116 @@
+"""What the kit keeps between frames: byte-bounded surface caches and full-canvas layers.
+
+Whatever is costly to make (text, icons, shape sprites, shadows, the background) is made
+once and cached; drawing then only blits.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any, Iterable
+
+import pygame
+
+#: Bytes of pixels the text cache and the sprite cache may hold (least recently used
+#: dropped first). A count alone was no bound: a wrapped card text is 0.5 MB, a panel's
+#: shadow up to 1.5 MB. One frame uses at most ~2 MB of texts and ~11 MB of sprites (the
+#: soak's five games); at 48 and 96 MB the caches filled over an evening and made most of
+#: the process's growth, while 16 and 32 MB re-render about as rarely (docs: Endurance).
+TEXT_CACHE_BYTES = 16 << 20
+SPRITE_CACHE_BYTES = 32 << 20
+
+
+def convert(surface: pygame.Surface) -> pygame.Surface:
+    """convert_alpha when a display exists (faster blits), else the surface as is."""
+    return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
+
+
+class Layer:
+    """A full-canvas picture kept between frames, repainted only when its key changes.
+
+    Boards put what stays still (background, resting cards, side panels) in one and blit
+    it each frame (one opaque blit, ~0.2 ms) instead of redrawing dozens of panels;
+    moving things are drawn over it. The key must change whenever the picture would:
+    ``get(key, paint)`` calls ``paint(surface)`` on a change and returns the picture.
+
+    ``dirty(old_key, new_key)`` may name the rectangles that differ (None: everything);
+    ``paint`` then runs once per rectangle with the surface clipped to it, so it must
+    draw everything that touches the clip in its usual order (it may skip what does not:
+    ``surface.get_clip()``). The result is the same picture, for the cost of the area."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.surface: pygame.Surface | None = None
+        self.key: Any = None
+        #: Full paints and partial repaints so far (tests check a still board does neither).
+        self.paints = 0
+        self.repaints = 0
+
+    def get(self, key: Any, paint: Any, dirty: Any = None) -> pygame.Surface:
+        if self.surface is not None and key == self.key:
+            return self.surface
+        rects = dirty(self.key, key) if dirty is not None and self.surface is not None else None
+        if self.surface is None:
+            surface = pygame.Surface(self.size)
+            self.surface = surface.convert() if pygame.display.get_surface() is not None else surface
+        if rects is None:
+            paint(self.surface)
+            self.paints += 1
+        else:
+            for rect in merge_rects(rects):
+                self.surface.set_clip(rect)
+                paint(self.surface)
+            self.surface.set_clip(None)
+            self.repaints += 1
+        self.key = key
+        return self.surface
+
+
+def merge_rects(rects: Iterable[pygame.Rect]) -> list[pygame.Rect]:
+    """Overlapping rectangles joined into their union (fewer, larger repaints)."""
+    out: list[pygame.Rect] = []
+    for rect in rects:
+        rect = pygame.Rect(rect)
+        merged = True
+        while merged:
+            merged = False
+            for other in out:
+                if other.colliderect(rect):
+                    out.remove(other)
+                    rect = rect.union(other)
+                    merged = True
+                    break
+        out.append(rect)
+    return out
+
+
+class SurfaceCache(OrderedDict):
+    """Surfaces by key, least recently used first; once they hold more than ``budget``
+    bytes of pixels the oldest are dropped (the newest always stays)."""
+
+    def __init__(self, budget: int) -> None:
+        super().__init__()
+        self.budget = budget
+        self.bytes = 0
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        surface = super().get(key, default)
+        if surface is not default:
+            self.move_to_end(key)
+        return surface
+
+    def __setitem__(self, key: Any, surface: pygame.Surface) -> None:
+        old = super().get(key)
+        if old is not None:
+            self.bytes -= _pixel_bytes(old)
+        super().__setitem__(key, surface)
+        self.move_to_end(key)
+        self.bytes += _pixel_bytes(surface)
+        while self.bytes > self.budget and len(self) > 1:
+            _, dropped = self.popitem(last=False)
+            self.bytes -= _pixel_bytes(dropped)
+
+
+def _pixel_bytes(surface: pygame.Surface) -> int:
+    return surface.get_pitch() * surface.get_height()
+

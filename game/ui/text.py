@@ -1,0 +1,163 @@
+"""Text on the canvas: the font at each size (scaled by the text-size setting), word
+wrap, rendered and cached lines, lines with pad glyphs in them (``rich``), and the
+size at which a text fits its box (``fit_size``, ``label_fit``)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Sequence
+
+import pygame
+
+from ..input.intents import Intent
+from .caches import convert
+from .theme import Colour, font_path
+
+if TYPE_CHECKING:
+    from .kit import UiKit
+
+
+class Text:
+    """The kit's text: fonts by pixel size and the text cache (``kit._text``)."""
+
+    def __init__(self, kit: UiKit) -> None:
+        self.kit = kit
+        self.font_file = font_path()
+        self._fonts: dict[int, pygame.font.Font] = {}
+
+    def scaled(self, size: int) -> int:
+        return max(1, int(round(size * float(getattr(self.kit.settings, "text_scale", 1.0)))))
+
+    def font(self, size: int) -> pygame.font.Font:
+        px = self.scaled(size)
+        font = self._fonts.get(px)
+        if font is None:
+            font = pygame.font.Font(str(self.font_file), px)
+            self._fonts[px] = font
+        return font
+
+    def wrap(self, text: str, size: int, max_width: int | None) -> list[str]:
+        """Lines of ``text`` (explicit newlines kept) no wider than ``max_width``."""
+        font = self.font(size)
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            if max_width is None:
+                lines.append(paragraph)
+                continue
+            current = ""
+            for word in paragraph.split(" "):
+                trial = f"{current} {word}" if current else word
+                if current and font.size(trial)[0] > max_width:
+                    lines.append(current)
+                    current = word
+                else:
+                    current = trial
+            lines.append(current)
+        return lines
+
+    def text(self, text: str, size: int, colour: Colour | None = None, max_width: int | None = None,
+             align: str = "left", shadow: bool = False) -> pygame.Surface:
+        """Rendered text (cached): wrapped to ``max_width``, lines aligned left/center/right.
+        ``shadow`` adds a soft drop shadow for text over busy backgrounds."""
+        kit = self.kit
+        colour = tuple(colour) if colour is not None else kit.colours.text
+        key = (text, self.scaled(size), colour, max_width, align, shadow)
+        surface = kit._text.get(key)
+        if surface is not None:
+            return surface
+        surface = self._render_text(text, size, colour, max_width, align)
+        if shadow:
+            surface = self._with_shadow(surface, max(2, self.scaled(size) // 16))
+        surface = convert(surface)
+        kit._text[key] = surface
+        return surface
+
+    def _render_text(self, text: str, size: int, colour: Colour, max_width: int | None, align: str) -> pygame.Surface:
+        font = self.font(size)
+        lines = self.wrap(text, size, max_width)
+        rendered = [font.render(line, True, colour) for line in lines]
+        step = font.get_linesize()
+        width = max((r.get_width() for r in rendered), default=0)
+        if max_width is not None and align != "left":
+            width = max(width, max_width)
+        height = step * (len(rendered) - 1) + max(font.get_height(), 1)
+        surface = pygame.Surface((max(width, 1), height), pygame.SRCALPHA)
+        for i, line in enumerate(rendered):
+            if align == "center":
+                x = (width - line.get_width()) // 2
+            elif align == "right":
+                x = width - line.get_width()
+            else:
+                x = 0
+            surface.blit(line, (x, i * step))
+        return surface
+
+    @staticmethod
+    def _with_shadow(surface: pygame.Surface, offset: int) -> pygame.Surface:
+        w, h = surface.get_size()
+        out = pygame.Surface((w + offset * 3, h + offset * 3), pygame.SRCALPHA)
+        shade = surface.copy()
+        shade.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MIN)
+        shade.fill((255, 255, 255, 150), special_flags=pygame.BLEND_RGBA_MULT)
+        out.blit(shade, (offset, offset * 2))
+        out.blit(surface, (0, 0))
+        return out
+
+    def blit_text(self, surface: pygame.Surface, text: str, size: int, pos: Sequence[int], anchor: str = "topleft",
+                  colour: Colour | None = None, max_width: int | None = None, align: str = "left",
+                  shadow: bool = False) -> pygame.Rect:
+        """Draw text with its ``anchor`` ("center", "midtop", …) at ``pos``; returns its rect."""
+        image = self.kit.text(text, size, colour, max_width, align, shadow)
+        rect = image.get_rect(**{anchor: tuple(pos)})
+        surface.blit(image, rect)
+        return rect
+
+    def rich(self, template: str, size: int, colour: Colour | None = None, **glyphs: Intent | str) -> pygame.Surface:
+        """One line of text where ``{name}`` placeholders named in ``glyphs`` become pad
+        glyphs: ``kit.rich("Hold {button} to look", 40, button=Intent.PEEK)``."""
+        kit = self.kit
+        key = ("rich", template, self.scaled(size), tuple(colour) if colour else None, tuple(sorted(
+            (k, v if isinstance(v, str) else v.value) for k, v in glyphs.items())))
+        surface = kit._sprites.get(key)
+        if surface is None:
+            pieces: list[pygame.Surface] = []
+            for i, chunk in enumerate(re.split(r"\{(\w+)\}", template)):
+                if i % 2 == 1 and chunk in glyphs:
+                    pieces.append(kit.button_hint(glyphs[chunk], int(self.scaled(size) * 1.15)))
+                elif chunk:
+                    pieces.append(kit.text(chunk if i % 2 == 0 else "{" + chunk + "}", size, colour))
+            gap = max(4, self.scaled(size) // 6)
+            width = sum(p.get_width() for p in pieces) + gap * max(0, len(pieces) - 1)
+            height = max((p.get_height() for p in pieces), default=1)
+            surface = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
+            x = 0
+            for piece in pieces:
+                surface.blit(piece, piece.get_rect(midleft=(x, height // 2)))
+                x += piece.get_width() + gap
+            surface = convert(surface)
+            kit._sprites[key] = surface
+        return surface
+
+
+def fit_size(kit: Any, text: str, width: int, sizes: Sequence[int] = (40, 36, 32, 28)) -> int:
+    """The largest of ``sizes`` at which ``text`` fits on one line in ``width`` (else the
+    smallest, and the caller wraps)."""
+    for size in sizes:
+        if kit.font(size).size(text)[0] <= width:
+            return size
+    return sizes[-1]
+
+
+def label_fit(kit: Any, text: str, width: int, max_lines: int = 2,
+              sizes: Sequence[int] = (34, 32, 30, 28)) -> tuple[int, int]:
+    """``(size, lines)`` for a label in ``width``: one line at 34 down to 30 px if it
+    fits, else the largest of ``sizes`` that wraps into at most ``max_lines`` lines
+    (else the smallest size, with its line count)."""
+    for size in sizes:
+        if size >= 30 and kit.font(size).size(text)[0] <= width:
+            return size, 1
+    for size in sizes:
+        lines = len(kit.wrap(text, size, width))
+        if lines <= max_lines:
+            return size, lines
+    return sizes[-1], len(kit.wrap(text, sizes[-1], width))
