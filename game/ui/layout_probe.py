@@ -1,0 +1,434 @@
+"""The layout check: where every text lands on a drawn screen, and what is wrong with it.
+
+A screen is drawn once with a *recording* canvas. While the check runs,
+``pygame.Surface`` is a subclass that remembers what is blitted on it (:class:`Mark` s):
+texts the kit rendered (``UiKit.text`` is wrapped to tag the surfaces it returns with
+their words, size and colour) and the panels the kit drew (``UiKit.panel``, the boxes
+texts sit in). A surface blitted on another hands its marks on, moved and clipped, so a
+text painted on a board's cached layer is found on the canvas too. Menus' pygame_gui
+buttons are read from the scene's items (rect, text, font, colour).
+
+The rules, checked from what is drawn (docs/architecture.md, "Layout check"):
+
+- ``margin``: nothing but background in the safe-area margin; the canvas is compared
+  with the background drawn alone (with the same full-screen dims);
+- ``small``: no text asked for under :data:`MIN_TEXT` px (the size at normal text scale;
+  larger scales only grow it);
+- ``box``: no text cut by a clip, wider than its ``max_width`` or crossing the border of
+  the panel it sits in;
+- ``overlap``: no two visible texts' inked rectangles overlap;
+- ``contrast``: every text's colour against the pixels behind it is at least 4.5:1
+  (WCAG relative luminance), taken on the worst quarter of its width.
+
+A text another drawing hides (its own colour is no longer on most of its glyphs: a
+panel over it, a dim veil) is not checked: it is not what the screen shows.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Sequence
+
+import pygame
+
+from .kit import MIN_TEXT
+
+Colour = tuple[int, int, int]
+
+#: Rules, in report order.
+RULES = ("margin", "small", "box", "overlap", "contrast")
+MIN_CONTRAST = 4.5
+#: A canvas pixel this close (each channel) to the background's counts as background:
+#: a panel's soft shadow spilling a little past the safe line stays below it.
+MARGIN_TOLERANCE = 24
+#: Differing blobs smaller than this (px²) in the margin are anti-aliasing dust.
+MARGIN_DUST = 12
+#: A text is shown when this share of its solid glyph pixels still has its colour.
+VISIBLE_SHARE = 0.5
+#: Overlaps and box crossings under this many px are the fonts' side bearings.
+SLACK = 2
+
+_BaseSurface = pygame.Surface
+
+
+@dataclass(frozen=True)
+class TextTag:
+    """What the kit rendered: the words, the size asked for, the colour, the wrap width."""
+
+    text: str
+    size: int
+    colour: Colour
+    max_width: int | None = None
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Something recorded on a surface: a text (``tag`` and its ``image``) or a box."""
+
+    kind: str  # "text" | "box"
+    rect: pygame.Rect
+    #: The part of ``rect`` the clips let through.
+    visible: pygame.Rect
+    tag: TextTag | None = None
+    image: Any = None
+    #: Recording order: a box drawn after a text is not the box it sits in.
+    order: int = 0
+
+    def moved(self, dx: int, dy: int, bounds: pygame.Rect, order: int) -> "Mark":
+        return Mark(self.kind, self.rect.move(dx, dy), self.visible.move(dx, dy).clip(bounds), self.tag,
+                    self.image, order)
+
+
+@dataclass(frozen=True)
+class Violation:
+    shot: str
+    lang: str
+    rule: str
+    text: str
+    rect: tuple[int, int, int, int]
+    detail: str = ""
+
+    def __str__(self) -> str:
+        x, y, w, h = self.rect
+        words = f" {self.text!r}" if self.text else ""
+        more = f" ({self.detail})" if self.detail else ""
+        return f"{self.shot} [{self.lang}] {self.rule}:{words} at x={x} y={y} w={w} h={h}{more}"
+
+
+class _AnySurface(type):
+    """``isinstance(s, pygame.Surface)`` stays true for plain surfaces while the
+    recording class stands in for ``pygame.Surface``."""
+
+    def __instancecheck__(cls, obj: Any) -> bool:
+        return isinstance(obj, _BaseSurface)
+
+    def __subclasscheck__(cls, sub: type) -> bool:
+        return issubclass(sub, _BaseSurface)
+
+
+@dataclass
+class Recorder:
+    """Tags kit texts and collects what lands on recording surfaces."""
+
+    #: id(surface) -> (tag, surface): the surface is kept so its id is not reused.
+    tags: dict[int, tuple[TextTag, Any]] = field(default_factory=dict)
+    #: (alpha, colour) of each full-canvas dim, in order.
+    dims: list[tuple[int, Any]] = field(default_factory=list)
+    order: int = 0
+
+    def next_order(self) -> int:
+        self.order += 1
+        return self.order
+
+    def surface_class(self) -> type:
+        recorder = self
+
+        class RecordingSurface(_BaseSurface, metaclass=_AnySurface):
+            """A ``pygame.Surface`` that keeps :class:`Mark` s of what is blitted on it."""
+
+            @property
+            def marks(self) -> list[Mark]:
+                marks = getattr(self, "_marks", None)
+                if marks is None:
+                    marks = self._marks = []
+                return marks
+
+            def blit(self, source: Any, dest: Any = (0, 0), area: Any = None, special_flags: int = 0) -> pygame.Rect:
+                done = super().blit(source, dest, area, special_flags)
+                recorder.record_blit(self, source, dest, area)
+                return done
+
+            def blits(self, blit_sequence: Any, doreturn: Any = 1) -> Any:
+                done = [self.blit(*item) for item in blit_sequence]
+                return done if doreturn else None
+
+            def fblits(self, blit_sequence: Any, special_flags: int = 0) -> None:
+                for source, dest in blit_sequence:
+                    self.blit(source, dest, None, special_flags)
+
+            def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:
+                if rect is None and not special_flags:
+                    self.marks.clear()
+                return super().fill(color, rect, special_flags)
+
+            def _with_marks(self, other: Any) -> Any:
+                other._marks = list(self.marks)
+                return other
+
+            def copy(self) -> Any:
+                return self._with_marks(super().copy())
+
+            def convert(self, *args: Any) -> Any:
+                return self._with_marks(super().convert(*args))
+
+            def convert_alpha(self, *args: Any) -> Any:
+                return self._with_marks(super().convert_alpha(*args))
+
+        return RecordingSurface
+
+    def record_blit(self, target: Any, source: Any, dest: Any, area: Any) -> None:
+        if isinstance(dest, pygame.Rect) or (isinstance(dest, Sequence) and len(dest) == 4):
+            pos = pygame.Rect(dest).topleft
+        else:
+            pos = (int(dest[0]), int(dest[1]))
+        src_area = pygame.Rect(area) if area is not None else source.get_rect()
+        landed = pygame.Rect(pos, src_area.size)
+        bounds = landed.clip(target.get_clip()).clip(target.get_rect())
+        dx, dy = pos[0] - src_area.x, pos[1] - src_area.y
+        tagged = self.tags.get(id(source))
+        if tagged is not None and tagged[1] is source:
+            rect = source.get_rect(topleft=(dx, dy))
+            target.marks.append(Mark("text", rect, rect.clip(bounds), tagged[0], source, self.next_order()))
+        for mark in getattr(source, "_marks", None) or ():
+            target.marks.append(mark.moved(dx, dy, bounds, self.next_order()))
+
+    def record_box(self, surface: Any, rect: Any) -> None:
+        marks = getattr(type(surface), "marks", None)
+        if marks is not None:
+            rect = pygame.Rect(rect)
+            surface.marks.append(Mark("box", rect, rect.clip(surface.get_clip()), order=self.next_order()))
+
+    def watch(self, kit: Any, canvas: Any) -> None:
+        """Wrap ``kit``'s text, panel and dim methods on this instance (kit.py stays as is)."""
+        text, panel, dim = kit.text, kit.panel, kit.dim
+
+        def tagged_text(words: str, size: int, colour: Any = None, max_width: int | None = None,
+                        *args: Any, **kwargs: Any) -> Any:
+            image = text(words, size, colour, max_width, *args, **kwargs)
+            shade = tuple(colour)[:3] if colour is not None else kit.colours.text
+            self.tags[id(image)] = (TextTag(words, size, shade, max_width), image)
+            return image
+
+        def boxed_panel(surface: Any, rect: Any, *args: Any, **kwargs: Any) -> None:
+            panel(surface, rect, *args, **kwargs)
+            self.record_box(surface, rect)
+
+        def recorded_dim(surface: Any, alpha: int = 170, colour: Any = None) -> None:
+            dim(surface, alpha, colour)
+            if surface is canvas:
+                self.dims.append((alpha, colour))
+
+        kit.text, kit.panel, kit.dim = tagged_text, boxed_panel, recorded_dim
+
+
+@contextlib.contextmanager
+def recording(recorder: Recorder) -> Iterator[type]:
+    """``pygame.Surface`` is the recording class inside the block."""
+    cls = recorder.surface_class()
+    pygame.Surface = cls  # type: ignore[misc]
+    pygame.surface.Surface = cls  # type: ignore[misc]
+    try:
+        yield cls
+    finally:
+        pygame.Surface = _BaseSurface  # type: ignore[misc]
+        pygame.surface.Surface = _BaseSurface  # type: ignore[misc]
+
+
+# --- colours --------------------------------------------------------------------------------
+def luminance(colour: Sequence[int]) -> float:
+    """WCAG 2 relative luminance of an sRGB colour."""
+
+    def channel(c: float) -> float:
+        c /= 255.0
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: Sequence[int], b: Sequence[int]) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+# --- the checks -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Text:
+    """A text as the screen shows it: words, size asked for, colour, where it is inked,
+    where it may go (clip and wrap width), and its glyphs (None for pygame_gui's)."""
+
+    text: str
+    size: int
+    colour: Colour
+    ink: pygame.Rect
+    rect: pygame.Rect
+    visible: pygame.Rect
+    max_width: int | None
+    image: Any
+    order: int
+    #: A pygame_gui button's inner box (its text must fit it).
+    frame: pygame.Rect | None = None
+
+
+def texts_on(canvas: Any) -> tuple[list[Text], list[Mark]]:
+    """The canvas's visible texts and its boxes."""
+    texts, boxes = [], []
+    seen = set()
+    for mark in canvas.marks:
+        if mark.kind == "box":
+            boxes.append(mark)
+            continue
+        key = (mark.tag, tuple(mark.rect))
+        if key in seen or not mark.tag.text.strip():
+            continue
+        seen.add(key)
+        ink = mark.image.get_bounding_rect().move(mark.rect.topleft)
+        if ink.width == 0 or not _shown(canvas, mark, ink):
+            continue
+        texts.append(Text(mark.tag.text, mark.tag.size, mark.tag.colour, ink, mark.rect, mark.visible,
+                          mark.tag.max_width, mark.image, mark.order))
+    return texts, boxes
+
+
+def _shown(canvas: Any, mark: Mark, ink: pygame.Rect) -> bool:
+    """Whether most of the text's solid glyph pixels still show its colour."""
+    area = ink.clip(mark.visible).clip(canvas.get_rect())
+    if area.width <= 0 or area.height <= 0:
+        return False
+    solid = pygame.mask.from_surface(mark.image, 254)
+    piece = _BaseSurface(area.size)
+    piece.blit(canvas, (0, 0), area)
+    coloured = pygame.mask.from_threshold(piece, mark.tag.colour, (40, 40, 40, 255))
+    offset = (mark.rect.x - area.x, mark.rect.y - area.y)
+    total = coloured.overlap_area(solid, offset) if solid.count() else 0
+    within = pygame.mask.Mask(area.size, fill=True).overlap_area(solid, offset)
+    return within > 0 and total >= VISIBLE_SHARE * within
+
+
+def gui_texts(scenes: Sequence[Any]) -> list[Text]:
+    """Texts of the pygame_gui buttons the visible menu scenes show."""
+    out = []
+    for scene in scenes:
+        for item in getattr(scene, "items", ()):
+            element = item.element
+            if element is None or not getattr(element, "visible", True) or not getattr(element, "text", ""):
+                continue
+            rect = pygame.Rect(element.rect)
+            width, height = element.font.size(element.text)
+            ink = pygame.Rect(0, 0, width, height)
+            ink.center = rect.center
+            state = "disabled" if not element.is_enabled else "selected" if element.is_selected else "normal"
+            colour = tuple(element.colours[f"{state}_text"])[:3]
+            pad = int(getattr(element, "text_horiz_alignment_padding", 0)) + 4
+            frame = rect.inflate(-2 * pad, 0)
+            scale = float(getattr(scene.ctx.settings, "text_scale", 1.0))
+            size = int(round(element.font.point_size / scale))
+            out.append(Text(element.text, size, colour, ink.clip(rect), ink, ink.clip(rect), None, None, 10**9, frame))
+    return out
+
+
+def check_margin(canvas: Any, background: Any, safe: pygame.Rect) -> list[pygame.Rect]:
+    """Rectangles of what differs from the background outside ``safe``."""
+    tol = MARGIN_TOLERANCE
+    same = pygame.mask.from_threshold(canvas, (0, 0, 0, 0), (tol, tol, tol, 255), background)
+    same.invert()
+    same.erase(pygame.mask.Mask(safe.size, fill=True), safe.topleft)
+    return [r for r in same.get_bounding_rects() if r.width * r.height >= MARGIN_DUST]
+
+
+def check_texts(texts: Sequence[Text], boxes: Sequence[Mark], canvas: Any) -> list[tuple[str, Text, str]]:
+    """(rule, text, detail) for every text rule broken."""
+    out: list[tuple[str, Text, str]] = []
+    for t in texts:
+        if t.size < MIN_TEXT:
+            out.append(("small", t, f"{t.size} px"))
+        problem = _box_problem(t, boxes)
+        if problem:
+            out.append(("box", t, problem))
+        ratio = worst_contrast(canvas, t)
+        if ratio < MIN_CONTRAST:
+            out.append(("contrast", t, f"{ratio:.2f}:1"))
+    for i, a in enumerate(texts):
+        for b in texts[i + 1:]:
+            both = a.ink.inflate(-2 * SLACK, -2 * SLACK).clip(b.ink.inflate(-2 * SLACK, -2 * SLACK))
+            if both.width > 0 and both.height > 0 and (a.text, a.ink) != (b.text, b.ink):
+                out.append(("overlap", b if b.order > a.order else a, f"with {(a if b.order > a.order else b).text!r}"))
+    return out
+
+
+def _box_problem(t: Text, boxes: Sequence[Mark]) -> str:
+    if t.frame is not None:
+        return "" if t.frame.contains(t.rect) else f"wider than its button ({t.rect.width} > {t.frame.width} px)"
+    if t.visible != t.rect.clip(t.visible.inflate(0, 0)) or t.ink.clip(t.visible) != t.ink:
+        return "cut by a clip"
+    if t.max_width is not None and t.ink.width > t.max_width + SLACK:
+        return f"wider than its wrap width ({t.ink.width} > {t.max_width} px)"
+    centre = t.ink.center
+    holders = [b for b in boxes if b.order < t.order and b.visible.collidepoint(centre)]
+    if holders:
+        box = min(holders, key=lambda b: b.rect.width * b.rect.height).rect
+        if not box.inflate(2 * SLACK, 2 * SLACK).contains(t.ink):
+            return f"crosses its panel's border {tuple(box)}"
+    return ""
+
+
+def worst_contrast(canvas: Any, t: Text) -> float:
+    """The text colour's contrast against the average of what is behind it, in the worst
+    of up to four slices of its width."""
+    area = t.ink.clip(canvas.get_rect())
+    if area.width <= 0 or area.height <= 0:
+        return 21.0
+    piece = _BaseSurface(area.size, pygame.SRCALPHA)
+    piece.blit(canvas, (0, 0), area)
+    behind = pygame.mask.Mask(area.size, fill=True)
+    if t.image is not None:
+        glyphs = pygame.mask.from_surface(t.image, 8)
+        behind.erase(glyphs, (t.rect.x - area.x, t.rect.y - area.y))
+    else:
+        tol = 60
+        behind.erase(pygame.mask.from_threshold(piece, t.colour, (tol, tol, tol, 255)), (0, 0))
+    only = behind.to_surface(setsurface=piece, unsetcolor=(0, 0, 0, 0))
+    slices = max(1, min(4, area.width // 40))
+    worst = 21.0
+    for i in range(slices):
+        x0 = area.width * i // slices
+        cell = pygame.Rect(x0, 0, area.width * (i + 1) // slices - x0, area.height)
+        counted = pygame.mask.Mask(cell.size, fill=True).overlap_area(behind, (-cell.x, 0))
+        if counted < 8:
+            continue
+        average = pygame.transform.average_color(only, cell, True)
+        worst = min(worst, contrast(t.colour, average))
+    return worst
+
+
+# --- one screen ----------------------------------------------------------------------------------
+@dataclass
+class Probe:
+    """Draws screens with a recording canvas and lists their violations."""
+
+    safe_area: float = 0.05
+    names: str = "long"
+    ticks: int = 60
+    seats: int = 8
+    seed: int = 1
+
+    def settings(self, lang: str) -> Any:
+        from ..settings import TEXT_SCALES, Settings
+
+        return Settings(lang=lang, text_scale=max(TEXT_SCALES), safe_area=self.safe_area)
+
+    def check(self, shot: str, lang: str, build: Callable[[Any, Any], None] | None = None) -> list[Violation]:
+        """Every violation on ``shot`` in ``lang`` (``build`` replaces the registered
+        builder: the tests' bad fixture screens)."""
+        from ..cli import shot as shot_cli
+
+        recorder = Recorder()
+        args = shot_cli.shot_args(lang=lang, seats=self.seats, seed=self.seed, ticks=self.ticks, names=self.names)
+        with recording(recorder) as surface_class:
+            ctx = shot_cli.prepare(shot, args, self.settings(lang), build)
+            canvas = surface_class((ctx.kit.W, ctx.kit.H))
+            recorder.watch(ctx.kit, canvas)
+            ctx.kit.background(canvas)
+            ctx.stack.draw(canvas, 1.0)
+            visible = ctx.stack.visible()
+            texts, boxes = texts_on(canvas)
+        texts += gui_texts(visible)
+        background = _BaseSurface(canvas.get_size())
+        ctx.kit.background(background)
+        for alpha, colour in recorder.dims:
+            ctx.kit.dim(background, alpha, colour)
+        out = [Violation(shot, lang, "margin", "", tuple(r)) for r in check_margin(canvas, background, ctx.kit.safe_rect)]
+        out += [Violation(shot, lang, rule, t.text, tuple(t.ink), detail) for rule, t, detail in check_texts(texts, boxes, canvas)]
+        ctx.stack.clear()
+        return sorted(out, key=lambda v: (RULES.index(v.rule), v.rect))
