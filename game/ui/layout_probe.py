@@ -41,7 +41,7 @@ RULES = ("margin", "small", "box", "overlap", "contrast")
 MIN_CONTRAST = 4.5
 #: A canvas pixel this close (each channel) to the background's counts as background:
 #: a panel's soft shadow spilling a little past the safe line stays below it.
-MARGIN_TOLERANCE = 24
+MARGIN_TOLERANCE = 10
 #: Differing blobs smaller than this (px²) in the margin are anti-aliasing dust.
 MARGIN_DUST = 12
 #: A text is shown when this share of its solid glyph pixels still has its colour.
@@ -354,8 +354,8 @@ def _box_problem(t: Text, boxes: Sequence[Mark]) -> str:
         return "cut by a clip"
     if t.max_width is not None and t.ink.width > t.max_width + SLACK:
         return f"wider than its wrap width ({t.ink.width} > {t.max_width} px)"
-    centre = t.ink.center
-    holders = [b for b in boxes if b.order < t.order and b.visible.collidepoint(centre)]
+    points = (t.ink.midleft, t.ink.center, (t.ink.right - 1, t.ink.centery))
+    holders = [b for b in boxes if b.order < t.order and any(b.visible.collidepoint(p) for p in points)]
     if holders:
         box = min(holders, key=lambda b: b.rect.width * b.rect.height).rect
         if not box.inflate(2 * SLACK, 2 * SLACK).contains(t.ink):
