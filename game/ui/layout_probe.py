@@ -12,13 +12,14 @@ The rules, checked from what is drawn (docs/architecture.md, "Layout check"):
 
 - ``margin``: nothing but background in the safe-area margin; the canvas is compared
   with the background drawn alone (with the same full-screen dims);
-- ``small``: no text asked for under :data:`MIN_TEXT` px (the size at normal text scale;
-  larger scales only grow it);
+- ``small``: no text drawn under :data:`MIN_TEXT` px (the check runs at the largest
+  text scale, where a long word may shrink back to 28 px: ``game.ui.fit``);
 - ``box``: no text cut by a clip, wider than its ``max_width`` or crossing the border of
   the panel it sits in;
 - ``overlap``: no two visible texts' inked rectangles overlap;
 - ``contrast``: every text's colour against the pixels behind it is at least 4.5:1
-  (WCAG relative luminance), taken on the worst quarter of its width.
+  (WCAG relative luminance), taken on the worst quarter of its width; a disabled
+  button is exempt, as in WCAG.
 
 A text another drawing hides (its own colour is no longer on most of its glyphs: a
 panel over it, a dim veil) is not checked: it is not what the screen shows.
@@ -54,9 +55,10 @@ _BaseSurface = pygame.Surface
 
 @dataclass(frozen=True)
 class TextTag:
-    """What the kit rendered: the words, the size asked for, the colour, the wrap width."""
+    """What the kit rendered: the words, the px, the colour, the wrap width."""
 
     text: str
+    #: The px drawn (the size asked for times the text scale).
     size: int
     colour: Colour
     max_width: int | None = None
@@ -191,13 +193,13 @@ class Recorder:
 
     def watch(self, kit: Any, canvas: Any) -> None:
         """Wrap ``kit``'s text, panel and dim methods on this instance (kit.py stays as is)."""
-        text, panel, dim = kit.text, kit.panel, kit.dim
+        text, panel, dim, shape = kit.text, kit.panel, kit.dim, kit.draw_shape
 
         def tagged_text(words: str, size: int, colour: Any = None, max_width: int | None = None,
                         *args: Any, **kwargs: Any) -> Any:
             image = text(words, size, colour, max_width, *args, **kwargs)
             shade = tuple(colour)[:3] if colour is not None else kit.colours.text
-            self.tags[id(image)] = (TextTag(words, size, shade, max_width), image)
+            self.tags[id(image)] = (TextTag(words, kit.scaled(size), shade, max_width), image)
             return image
 
         def boxed_panel(surface: Any, rect: Any, *args: Any, **kwargs: Any) -> None:
@@ -209,7 +211,12 @@ class Recorder:
             if surface is canvas:
                 self.dims.append((alpha, colour))
 
-        kit.text, kit.panel, kit.dim = tagged_text, boxed_panel, recorded_dim
+        def boxed_shape(surface: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
+            rect = shape(surface, *args, **kwargs)
+            self.record_box(surface, rect)  # a badge holds its number as a panel does
+            return rect
+
+        kit.text, kit.panel, kit.dim, kit.draw_shape = tagged_text, boxed_panel, recorded_dim, boxed_shape
 
 
 @contextlib.contextmanager
@@ -259,6 +266,8 @@ class Text:
     order: int
     #: A pygame_gui button's inner box (its text must fit it).
     frame: pygame.Rect | None = None
+    #: A disabled control: WCAG asks no contrast of it (and the look says "not now").
+    disabled: bool = False
 
 
 def texts_on(canvas: Any) -> tuple[list[Text], list[Mark]]:
@@ -312,9 +321,9 @@ def gui_texts(scenes: Sequence[Any]) -> list[Text]:
             colour = tuple(element.colours[f"{state}_text"])[:3]
             pad = int(getattr(element, "text_horiz_alignment_padding", 0)) + 4
             frame = rect.inflate(-2 * pad, 0)
-            scale = float(getattr(scene.ctx.settings, "text_scale", 1.0))
-            size = int(round(element.font.point_size / scale))
-            out.append(Text(element.text, size, colour, ink.clip(rect), ink, ink.clip(rect), None, None, 10**9, frame))
+            size = int(element.font.point_size)
+            out.append(Text(element.text, size, colour, ink.clip(rect), ink, ink.clip(rect), None, None, 10**9, frame,
+                            state == "disabled"))
     return out
 
 
@@ -336,7 +345,7 @@ def check_texts(texts: Sequence[Text], boxes: Sequence[Mark], canvas: Any) -> li
         problem = _box_problem(t, boxes)
         if problem:
             out.append(("box", t, problem))
-        ratio = worst_contrast(canvas, t)
+        ratio = 21.0 if t.disabled else worst_contrast(canvas, t)
         if ratio < MIN_CONTRAST:
             out.append(("contrast", t, f"{ratio:.2f}:1"))
     for i, a in enumerate(texts):

@@ -28,6 +28,7 @@ from .games import GAME_ICONS
 from .matches import match_config, new_match, start_problem
 from .deck import DeckScene, category_deck
 from .options import ROW_GAP, OptionsScene, add_row, button_height, plan_row
+from ...ui.fit import fit_text
 from .widgets import MenuScene, fit_size
 
 #: Width of the options panel on the right.
@@ -332,8 +333,8 @@ class LobbyScene(MenuScene):
         else:
             device = kit.blit_text(surface, label, 28, (rect.centerx, rect.bottom - 16), "midbottom",
                                    kit.colours.text, max_width=rect.width - 20, align="center", shadow=True)
-        size = fit_size(kit, seat.name, rect.width - 24, (36, 32, 28))
-        name = kit.text(seat.name, size, style.light, max_width=rect.width - 24, align="center", shadow=True)
+        size, lines = fit_text(kit, seat.name, rect.width - 24)
+        name = kit.text(lines, size, style.light, align="center", shadow=True)
         top = min(int(rect.y + rect.height * 0.56), device.top - 8 - name.get_height())
         surface.blit(name, name.get_rect(midtop=(rect.centerx, top)))
 

@@ -25,6 +25,8 @@ from ..base import Scene
 _DIRECTIONS = {Intent.UP: (0, -1), Intent.DOWN: (0, 1), Intent.LEFT: (-1, 0), Intent.RIGHT: (1, 0)}
 #: A resting card's rim (the theme's ``normal_border``; focused: amber with a light rim).
 CARD_BORDER = (78, 72, 144)
+#: How far the focus ring (frame, pulse and glow: :meth:`MenuScene.draw_focus`) reaches past its item.
+FOCUS_REACH = 28
 _MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
 
 
@@ -150,7 +152,9 @@ class MenuScene(Scene):
 
     @property
     def safe(self) -> pygame.Rect:
-        return self.kit.safe_rect
+        """Where items go: the safe area less the focus ring's reach, so the ring around
+        an item at the edge stays out of the TV's margin (the layout check)."""
+        return self.kit.safe_rect.inflate(-2 * FOCUS_REACH, -2 * FOCUS_REACH)
 
     # --- items -------------------------------------------------------------------------
     def button(self, key: str, text: str, rect: pygame.Rect | Sequence[int], on_confirm: Callable[[], None],

@@ -1,0 +1,61 @@
+"""Fitting a text in a width: shrink it (never under :data:`~game.ui.kit.MIN_TEXT`), then
+break it into lines at spaces and after hyphens, and cut a word still too long with a
+hyphen. A long name ("Marie-Antoinette" at the largest text size) then stays inside its
+card instead of crossing the border (the layout check's ``box`` rule)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+from .kit import MIN_TEXT
+
+
+def smallest_size(kit: Any) -> int:
+    """The smallest size to ask the kit for that still draws :data:`MIN_TEXT` px: under
+    the larger text settings a text may shrink back to 28 px when room runs out."""
+    return next(size for size in range(1, MIN_TEXT + 1) if kit.scaled(size) >= MIN_TEXT)
+
+
+def fit_text(kit: Any, text: str, width: int, sizes: Sequence[int] = (36, 32, MIN_TEXT)) -> tuple[int, str]:
+    """``(size, text)``: the largest of ``sizes`` (then smaller, down to
+    :func:`smallest_size`) at which ``text`` fits ``width`` on one line; else the
+    smallest, with newlines where it breaks (see :func:`break_lines`)."""
+    floor = smallest_size(kit)
+    for size in [*sizes, *range(min(sizes) - 1, floor - 1, -1)]:
+        if kit.font(size).size(text)[0] <= width:
+            return size, text
+    return floor, "\n".join(break_lines(kit.font(floor), text, width))
+
+
+def break_lines(font: Any, text: str, width: int) -> list[str]:
+    """Lines of ``text`` no wider than ``width`` in ``font``: breaks at spaces, after
+    hyphens, and inside a word too long for a line (the cut marked with a hyphen)."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        pieces = [p for p in re.split(r"(?<=-)", word) if p]
+        for i, piece in enumerate(pieces):
+            joiner = " " if current and i == 0 else ""
+            if font.size(current + joiner + piece)[0] <= width:
+                current += joiner + piece
+                continue
+            if current:
+                lines.append(current)
+            current = piece
+            while font.size(current)[0] > width and len(current) > 1:
+                cut = _longest_prefix(font, current, width)
+                lines.append(current[:cut] + "-")
+                current = current[cut:]
+    if current:
+        lines.append(current)
+    return lines
+
+
+def _longest_prefix(font: Any, word: str, width: int) -> int:
+    """How many letters of ``word``, a hyphen added, fit ``width`` (at least one),
+    leaving no fewer than three letters for the next line when it can."""
+    cut = 1
+    while cut < len(word) - 1 and font.size(word[:cut + 1] + "-")[0] <= width:
+        cut += 1
+    return max(1, min(cut, len(word) - 3)) if len(word) > 4 else cut
