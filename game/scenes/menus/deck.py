@@ -22,10 +22,10 @@ from typing import Any, Callable, Mapping
 
 import pygame
 
-from ... import paths
 from ...games import GameEntry
 from ...input.intents import Intent
-from .widgets import MenuScene, fit_size
+from ...ui.fit import fit_text
+from .widgets import MenuScene
 
 #: Book-stack pictogram of the deck screen, and the custom deck's badge (pencil).
 DECK_ICON = "1F4DA"
@@ -192,10 +192,11 @@ class DeckScene(MenuScene):
             category = categories.get(item.key.partition(".")[2]) if item.key.startswith("cat.") else None
             if category is not None:
                 self.draw_tile(surface, item.rect, category, category.id in chosen, item is focused)
-        folder = paths.user_data_dir() / "decks" / self.deck.entry.catalogue_key
         done = next(i for i in self.items if i.key == "done")
-        kit.blit_text(surface, self.t("deck.folder", path=str(folder)), 28, (960, done.rect.bottom + 14), "midtop",
-                      kit.colours.muted, max_width=self.safe.width - 80, align="center")
+        # said for people: which folder, not a file path (issue 14)
+        kit.blit_text(surface, self.t("deck.folder", game=self.deck.entry.catalogue_key), 28,
+                      (960, done.rect.bottom + 14), "midtop", kit.colours.muted, max_width=self.safe.width - 80,
+                      align="center")
         kit.hint_bar(surface, [(Intent.CONFIRM, self.t("deck.hint_toggle")), (Intent.BACK, self.t("common.back"))])
 
     def draw_tile(self, surface: pygame.Surface, rect: pygame.Rect, category: DeckCategory, on: bool,
@@ -219,8 +220,12 @@ class DeckScene(MenuScene):
             icon = kit.icon(CUSTOM_ICON, 32)
             surface.blit(icon, icon.get_rect(midleft=(pill.x + 10, pill.centery)))
             surface.blit(badge, badge.get_rect(midleft=(pill.x + 48, pill.centery)))
-        width = right - x
-        size = fit_size(kit, category.name, width if not category.custom else width - 200, (36, 32, 28))
-        kit.blit_text(surface, category.name, size, (x, rect.centery - 4), "bottomleft", ink,
-                      max_width=width if not category.custom else width - 200)
-        kit.blit_text(surface, self.t("deck.count", n=category.count), 30, (x, rect.centery + 6), "topleft", soft)
+        width = right - x - (200 if category.custom else 0)
+        size, name = fit_text(kit, category.name, width)
+        count = self.t("deck.count", n=category.count)
+        count_size = fit_text(kit, count, width, (30, 28))[0]
+        # the name and the count as one block, centred in the tile (a long name takes two lines)
+        name_image, count_image = kit.text(name, size, ink), kit.text(count, count_size, soft)
+        top = rect.centery - (name_image.get_height() + count_image.get_height()) // 2
+        surface.blit(name_image, (x, top))
+        surface.blit(count_image, (x, top + name_image.get_height()))

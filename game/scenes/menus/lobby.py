@@ -29,6 +29,7 @@ from .matches import match_config, new_match, start_problem
 from .deck import DeckScene, category_deck
 from .options import ROW_GAP, OptionsScene, add_row, button_height, plan_row
 from ...ui.fit import fit_text
+from ...ui.kit import _mix
 from .widgets import MenuScene, fit_size
 
 #: Width of the options panel on the right.
@@ -88,7 +89,9 @@ class LobbyScene(MenuScene):
         start_y = self.panel_rect.bottom - 12 - 2 * kit.font(30).get_linesize() - 10 - start_h
         plans = [plan_row(self.ctx, spec, w) for spec in self.entry.options]
         rows = sum(p.height + ROW_GAP for p in plans) + (bh + ROW_GAP if self.deck is not None else 0)
-        if all(p.fits for p in plans) and y + rows + 2 * (bh + ROW_GAP) + 6 <= start_y:
+        # the deck's summary on its button in the theme's small size (its inner padding ~20 px a side)
+        deck_fits = self.deck is None or kit.font(32).size(self.deck.summary(self.config()))[0] <= w - 40
+        if all(p.fits for p in plans) and deck_fits and y + rows + 2 * (bh + ROW_GAP) + 6 <= start_y:
             for plan in plans:
                 y = add_row(self, plan, x, y, w, self.options[plan.spec.id],
                             lambda v, s=plan.spec.id: self.set_option(s, v)) + ROW_GAP
@@ -288,7 +291,9 @@ class LobbyScene(MenuScene):
         safe = self.safe
         title = self.draw_title(surface, self.t(f"games.{self.entry.id}.name"), GAME_ICONS.get(self.entry.id))
         players = f"{self.t(f'games.{self.entry.id}.players')}  ·  {self.t('lobby.players', n=len(self.ctx.seats))}"
-        kit.blit_text(surface, players, 36, (safe.right - 8, title.centery), "midright", kit.colours.muted)
+        size, players = fit_text(kit, players, safe.right - 8 - title.right - 32)  # beside a long title
+        kit.blit_text(surface, players, size, (safe.right - 8, title.centery), "midright", kit.colours.muted,
+                      align="right")
         self.draw_seats(surface, alpha)
         kit.panel(surface, self.panel_rect, kit.colours.panel, radius=30)
         kit.blit_text(surface, self.t("lobby.options"), 36, (self.panel_rect.x + 28, self.panel_rect.y + 14))
@@ -379,7 +384,8 @@ class LobbyScene(MenuScene):
         kit = self.kit
         problem = self.problem()
         if problem:
-            colour = kit.colours.accent if self.nudge else kit.colours.bad
+            # the theme's red lightened: 4.5:1 on the panel, as text must be
+            colour = kit.colours.accent if self.nudge else _mix(kit.colours.bad, kit.colours.text, 0.3)
             kit.blit_text(surface, problem, 30, (rect.centerx, rect.bottom + 10), "midtop", colour,
                           max_width=rect.width, align="center")
             return
