@@ -152,9 +152,10 @@ class MenuScene(Scene):
 
     @property
     def safe(self) -> pygame.Rect:
-        """Where items go: the safe area less the focus ring's reach, so the ring around
-        an item at the edge stays out of the TV's margin (the layout check)."""
-        return self.kit.safe_rect.inflate(-2 * FOCUS_REACH, -2 * FOCUS_REACH)
+        """Where items go: the safe area less the focus ring's reach at the sides, so the
+        ring around an item at the edge stays out of the TV's margin (the layout check;
+        the title above and the hint bar below keep items off the top and bottom)."""
+        return self.kit.safe_rect.inflate(-2 * FOCUS_REACH, 0)
 
     # --- items -------------------------------------------------------------------------
     def button(self, key: str, text: str, rect: pygame.Rect | Sequence[int], on_confirm: Callable[[], None],
