@@ -85,7 +85,7 @@ def test_margin_flags_a_panel_in_the_margin_and_the_safe_area_option_widens_it()
 
 
 def test_small_flags_text_under_28_px():
-    found = _check(lambda kit, s: kit.blit_text(s, "tiny print", 22, (800, 500)))
+    found = _check(lambda kit, s: kit.blit_text(s, "tiny print", 18, (800, 500)))  # 23 px at the largest scale
     assert _rules(found) == ["small"] and found[0].text == "tiny print"
 
 
@@ -147,3 +147,19 @@ def test_long_names_fill_every_seat(tmp_path):
     demo = shot_cli.prepare("ring", shot_cli.shot_args(lang="fr", seats=2, ticks=0))
     assert [seat.name for seat in demo.seats][:2] == ["Alice", "Bruno"]
     demo.stack.clear()
+
+
+def test_one_hint_bar_at_a_time_under_an_overlay():
+    """The board's hint bar is not drawn under an overlay with its own (issue 14 item 6)."""
+    from game.input.intents import Intent
+    from game.scenes.peek import PeekCurtain
+
+    def build(ctx, args):
+        ctx.stack.push(Fixture(ctx, lambda kit, s: kit.hint_bar(s, [(Intent.CONFIRM, "Board hint")])))
+        ctx.stack.push(PeekCurtain(ctx, 0, lambda surface, rect: None))
+
+    drawn = Probe().draw("fixture", "en", build)
+    words = [mark.tag.text for mark in drawn.canvas.marks if mark.kind == "text"]
+    assert "Board hint" not in words and "Look" in words
+    alone = Probe().draw("fixture", "en", lambda ctx, args: build(ctx, args) or ctx.stack.pop())
+    assert "Board hint" in [t.text for t in alone.texts]

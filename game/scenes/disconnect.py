@@ -24,6 +24,7 @@ RECLAIMERS = ("pad", "kb")
 
 class DisconnectScene(Scene):
     opaque = False
+    own_hint_bar = True
     blocks_input = True
     freezes_below = True
 

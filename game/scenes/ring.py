@@ -73,6 +73,7 @@ def _public(option: RingOption) -> tuple:
 
 class RingPicker(Scene):
     opaque = False
+    own_hint_bar = True
     blocks_input = False
     #: The board keeps running underneath: bots choose while people do, countdowns
     #: (Incognito's last voter) run, and a board can close a ring its phase left behind.

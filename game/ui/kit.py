@@ -323,6 +323,8 @@ class UiKit:
         self._panels: OrderedDict[tuple, tuple[pygame.Surface, pygame.Surface]] = OrderedDict()
         self._rounded: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._background: pygame.Surface | None = None
+        #: Set while scenes under an overlay with its own hint bar draw: theirs is only measured.
+        self.hints_muted = False
 
     # --- geometry -------------------------------------------------------------------------
     @property
@@ -769,6 +771,8 @@ class UiKit:
         box = pygame.Rect(0, 0, width + size * 2, height + size // 2)
         cy = y if y is not None else self.safe_rect.bottom - box.height // 2 - 4
         box.center = (self.W // 2, cy)
+        if self.hints_muted:
+            return box
         self.panel(surface, box, (*self.colours.shadow, 170), radius=box.height // 2, shadow=False)
         x = box.x + size
         for glyph, label in parts:

@@ -366,7 +366,7 @@ def _box_problem(t: Text, boxes: Sequence[Mark]) -> str:
     points = (t.ink.midleft, t.ink.center, (t.ink.right - 1, t.ink.centery))
     holders = [b for b in boxes if b.order < t.order and any(b.visible.collidepoint(p) for p in points)]
     if holders:
-        box = min(holders, key=lambda b: b.rect.width * b.rect.height).rect
+        box = max(holders, key=lambda b: b.order).rect  # the one on top
         if not box.inflate(2 * SLACK, 2 * SLACK).contains(t.ink):
             return f"crosses its panel's border {tuple(box)}"
     return ""
@@ -417,9 +417,9 @@ class Probe:
 
         return Settings(lang=lang, text_scale=max(TEXT_SCALES), safe_area=self.safe_area)
 
-    def check(self, shot: str, lang: str, build: Callable[[Any, Any], None] | None = None) -> list[Violation]:
-        """Every violation on ``shot`` in ``lang`` (``build`` replaces the registered
-        builder: the tests' bad fixture screens)."""
+    def draw(self, shot: str, lang: str, build: Callable[[Any, Any], None] | None = None) -> "Drawn":
+        """``shot`` drawn in ``lang`` on a recording canvas (``build`` replaces the
+        registered builder: the tests' fixture screens)."""
         from ..cli import shot as shot_cli
 
         recorder = Recorder()
@@ -430,14 +430,41 @@ class Probe:
             recorder.watch(ctx.kit, canvas)
             ctx.kit.background(canvas)
             ctx.stack.draw(canvas, 1.0)
-            visible = ctx.stack.visible()
             texts, boxes = texts_on(canvas)
-        texts += gui_texts(visible)
+        texts += gui_texts(ctx.stack.visible())
         background = _BaseSurface(canvas.get_size())
         ctx.kit.background(background)
         for alpha, colour in recorder.dims:
             ctx.kit.dim(background, alpha, colour)
-        out = [Violation(shot, lang, "margin", "", tuple(r)) for r in check_margin(canvas, background, ctx.kit.safe_rect)]
-        out += [Violation(shot, lang, rule, t.text, tuple(t.ink), detail) for rule, t, detail in check_texts(texts, boxes, canvas)]
+        for scene in ctx.stack.visible():
+            backdrop = getattr(scene, "draw_backdrop", None)
+            if backdrop is not None:
+                backdrop(background, 1.0)
         ctx.stack.clear()
+        return Drawn(shot, lang, canvas, background, ctx.kit.safe_rect, texts, boxes)
+
+    def check(self, shot: str, lang: str, build: Callable[[Any, Any], None] | None = None) -> list[Violation]:
+        """Every violation on ``shot`` in ``lang``."""
+        return self.draw(shot, lang, build).violations()
+
+
+@dataclass
+class Drawn:
+    """One screen as drawn: the canvas, its background alone (with the same full-screen
+    dims and the scenes' own backdrops, which may fill the margin: a stage curtain), the
+    safe area, the visible texts and the boxes."""
+
+    shot: str
+    lang: str
+    canvas: Any
+    background: Any
+    safe: pygame.Rect
+    texts: list[Text]
+    boxes: list[Mark]
+
+    def violations(self) -> list[Violation]:
+        shot, lang = self.shot, self.lang
+        out = [Violation(shot, lang, "margin", "", tuple(r)) for r in check_margin(self.canvas, self.background, self.safe)]
+        out += [Violation(shot, lang, rule, t.text, tuple(t.ink), detail)
+                for rule, t, detail in check_texts(self.texts, self.boxes, self.canvas)]
         return sorted(out, key=lambda v: (RULES.index(v.rule), v.rect))

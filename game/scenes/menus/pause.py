@@ -17,6 +17,7 @@ from .widgets import MenuScene
 
 class PauseScene(MenuScene):
     opaque = False
+    own_hint_bar = True
 
     def __init__(self, ctx: Any, entry: Any) -> None:
         super().__init__(ctx)
