@@ -59,3 +59,16 @@ def _longest_prefix(font: Any, word: str, width: int) -> int:
     while cut < len(word) - 1 and font.size(word[:cut + 1] + "-")[0] <= width:
         cut += 1
     return max(1, min(cut, len(word) - 3)) if len(word) > 4 else cut
+
+
+def fit_wrapped(kit: Any, text: str, width: int, max_lines: int, sizes: Sequence[int] = (36, 32, MIN_TEXT)) -> int:
+    """The largest of ``sizes`` (then smaller, down to :func:`smallest_size`) at which
+    ``text`` wraps (at spaces) into at most ``max_lines`` lines of ``width``, none wider;
+    else the smallest."""
+    floor = smallest_size(kit)
+    for size in [*sizes, *range(min(sizes) - 1, floor - 1, -1)]:
+        font = kit.font(size)
+        lines = kit.wrap(text, size, width)
+        if len(lines) <= max_lines and all(font.size(line)[0] <= width for line in lines):
+            return size
+    return floor
