@@ -283,3 +283,11 @@ def test_one_hint_bar_at_a_time_under_an_overlay():
     assert "Board hint" not in words and "Look" in words
     alone = Probe().draw("fixture", "en", lambda ctx, args: build(ctx, args) or ctx.stack.pop())
     assert "Board hint" in [t.text for t in alone.texts]
+
+
+def test_the_deck_screen_says_where_decks_go_without_a_file_path():
+    from game import paths
+
+    texts = [t.text for t in Probe().draw("lobby.deck", "en").texts]
+    assert any("decks/secret_identity" in text for text in texts)
+    assert not any(str(paths.user_data_dir()) in text for text in texts)

@@ -276,3 +276,17 @@ def test_every_shot_builds_and_draws():
         canvas = draw(ctx)
         colours = {canvas.get_at((x, y))[:3] for x in range(40, 1920, 97) for y in range(30, 1080, 61)}
         assert len(colours) > 3, f"{name} drew (almost) nothing"
+
+
+def test_settings_shows_select_and_change_with_two_glyphs(ctx):
+    """Issue 14: "Select" (up/down) and "Change" (left/right) had one D-pad glyph; now
+    each lights the arms that act."""
+    import pygame
+
+    seen = []
+    hint_bar = ctx.kit.hint_bar
+    ctx.kit.hint_bar = lambda surface, items, *a, **k: seen.extend(items) or hint_bar(surface, items, *a, **k)
+    ctx.stack.push(SettingsScene(ctx))
+    draw(ctx)
+    glyphs = {label: pygame.image.tobytes(ctx.kit.button_hint(intent, 40), "RGBA") for intent, label in seen}
+    assert glyphs[ctx.t("common.select")] != glyphs[ctx.t("common.change")]
