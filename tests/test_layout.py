@@ -8,12 +8,12 @@ until its line is removed, and a new failure elsewhere fails at once."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from game.cli import shot as shot_cli
 from game.scenes.base import Scene
-from game.ui.layout_probe import RULES, Probe, contrast
+from game.ui.layout_probe import Probe
+from game.ui.layout_rules import RULES, contrast
 
 LANGS = ("fr", "en")
 #: (shot, rule) -> languages where it fails today, for screens owned by the engineers
@@ -157,7 +157,8 @@ def _cases():
                 marks = ()
                 if lang in langs:
                     assert name.startswith(OWNED), f"{name} is a shared screen: fix it, do not list it"
-                    marks = pytest.mark.xfail(strict=True, reason=f"{name} [{lang}] breaks '{rule}': its owner is redesigning it")
+                    reason = f"{name} [{lang}] breaks '{rule}': its owner is redesigning it"
+                    marks = pytest.mark.xfail(strict=True, reason=reason)
                 yield pytest.param(name, lang, rule, marks=marks, id=f"{name}-{lang}-{rule}")
 
 

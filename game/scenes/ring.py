@@ -378,7 +378,8 @@ class RingPicker(Scene):
                 label = self.ctx.t("ring.done") if done else ""
             text_x = card.x + 92
             width = card.right - 14 - text_x - (50 if self.peeker == seat_index else 0)
-            status = label if done else (f"{label} · {self.ctx.t('ring.waiting')}" if label else self.ctx.t("ring.waiting"))
+            waiting = self.ctx.t("ring.waiting")
+            status = label if done else (f"{label} · {waiting}" if label else waiting)
             size, name = fit_text(kit, seat.name, width, (36, 32, 28))
             name_image = kit.text(name, size, style.light)
             status_x = text_x + (DONE_MARK + 8 if done else 0)

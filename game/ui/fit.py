@@ -72,3 +72,27 @@ def fit_wrapped(kit: Any, text: str, width: int, max_lines: int, sizes: Sequence
         if len(lines) <= max_lines and all(font.size(line)[0] <= width for line in lines):
             return size
     return floor
+
+
+def fit_size(kit: Any, text: str, width: int, sizes: Sequence[int] = (40, 36, 32, 28)) -> int:
+    """The largest of ``sizes`` at which ``text`` fits on one line in ``width`` (else the
+    smallest, and the caller wraps)."""
+    for size in sizes:
+        if kit.font(size).size(text)[0] <= width:
+            return size
+    return sizes[-1]
+
+
+def label_fit(kit: Any, text: str, width: int, max_lines: int = 2,
+              sizes: Sequence[int] = (34, 32, 30, 28)) -> tuple[int, int]:
+    """``(size, lines)`` for a label in ``width``: one line at 34 down to 30 px if it
+    fits, else the largest of ``sizes`` that wraps into at most ``max_lines`` lines
+    (else the smallest size, with its line count)."""
+    for size in sizes:
+        if size >= 30 and kit.font(size).size(text)[0] <= width:
+            return size, 1
+    for size in sizes:
+        lines = len(kit.wrap(text, size, width))
+        if lines <= max_lines:
+            return size, lines
+    return sizes[-1], len(kit.wrap(text, sizes[-1], width))

@@ -28,9 +28,9 @@ from .games import GAME_ICONS
 from .matches import match_config, new_match, start_problem
 from .deck import DeckScene, category_deck
 from .options import ROW_GAP, OptionsScene, add_row, button_height, plan_row
-from ...ui.fit import fit_text
+from ...ui.fit import fit_size, fit_text
 from ...ui.kit import _mix
-from .widgets import MenuScene, fit_size
+from .widgets import MenuScene
 
 #: Width of the options panel on the right.
 PANEL_WIDTH = 720

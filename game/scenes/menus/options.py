@@ -14,7 +14,8 @@ from typing import Any, Callable
 
 from ...games import OptionSpec
 from ...input.intents import Intent
-from .widgets import MenuScene, label_fit
+from ...ui.fit import label_fit
+from .widgets import MenuScene
 
 ROW_HEIGHT = 70
 ROW_GAP = 8

@@ -20,38 +20,17 @@ import pygame_gui
 
 from ...input.gui import follow_canvas_mouse
 from ...input.intents import InputEvent, Intent
+from ...ui.fit import fit_text, label_fit
 from ..base import Scene
 
 _DIRECTIONS = {Intent.UP: (0, -1), Intent.DOWN: (0, 1), Intent.LEFT: (-1, 0), Intent.RIGHT: (1, 0)}
 #: A resting card's rim (the theme's ``normal_border``; focused: amber with a light rim).
 CARD_BORDER = (78, 72, 144)
+#: The font size of a choice's value (``@choice`` in assets/theme.json).
+CHOICE_TEXT = 34
 #: How far the focus ring (frame, pulse and glow: :meth:`MenuScene.draw_focus`) reaches past its item.
 FOCUS_REACH = 28
 _MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
-
-
-def fit_size(kit: Any, text: str, width: int, sizes: Sequence[int] = (40, 36, 32, 28)) -> int:
-    """The largest of ``sizes`` at which ``text`` fits on one line in ``width`` (else the
-    smallest, and the caller wraps)."""
-    for size in sizes:
-        if kit.font(size).size(text)[0] <= width:
-            return size
-    return sizes[-1]
-
-
-def label_fit(kit: Any, text: str, width: int, max_lines: int = 2,
-              sizes: Sequence[int] = (34, 32, 30, 28)) -> tuple[int, int]:
-    """``(size, lines)`` for a label in ``width``: one line at 34 down to 30 px if it
-    fits, else the largest of ``sizes`` that wraps into at most ``max_lines`` lines
-    (else the smallest size, with its line count)."""
-    for size in sizes:
-        if size >= 30 and kit.font(size).size(text)[0] <= width:
-            return size, 1
-    for size in sizes:
-        lines = len(kit.wrap(text, size, width))
-        if lines <= max_lines:
-            return size, lines
-    return sizes[-1], len(kit.wrap(text, sizes[-1], width))
 
 
 @dataclass
@@ -177,15 +156,18 @@ class MenuScene(Scene):
         above 1). ``label_above`` > 0 puts the label on its own line of that height and
         the value under it, full width (for long labels or long values)."""
         rect = pygame.Rect(rect)
+        values = list(values)
         if label_above:
             split = rect.width
             value_rect = pygame.Rect(rect.x + 6, rect.y + label_above, rect.width - 12, rect.height - label_above - 6)
             label_box = pygame.Rect(rect.x, rect.y, rect.width, label_above)
         else:
             split = int(label_width if label_width > 1 else rect.width * label_width)
+            # the widest value keeps its button (the theme's @choice size, ~20 px padding a side)
+            need = max(self.kit.font(CHOICE_TEXT).size(f"‹  {name}  ›")[0] for _, name in values) + 44
+            split = max(min(split, rect.width - 6 - need), int(rect.width * 0.35))
             value_rect = pygame.Rect(rect.x + split, rect.y + 6, rect.width - split - 6, rect.height - 12)
             label_box = pygame.Rect(rect.x, rect.y, split, rect.height)
-        values = list(values)
         index = next((i for i, (v, _) in enumerate(values) if v == current), 0)
         state = {"index": index}
 
@@ -439,7 +421,8 @@ class MenuScene(Scene):
             image = self.kit.icon(icon, 96)
             surface.blit(image, image.get_rect(midleft=(x, safe.y + 56)))
             x += 112
-        return self.kit.blit_text(surface, text, 72, (x, safe.y + 56), "midleft", shadow=True)
+        size, text = fit_text(self.kit, text, safe.right - 8 - x, (72, 64, 56, 48))  # a long title shrinks
+        return self.kit.blit_text(surface, text, size, (x, safe.y + 56), "midleft", shadow=True)
 
     def draw_focus(self, surface: pygame.Surface) -> None:
         item = self.focused()
