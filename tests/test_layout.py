@@ -352,3 +352,19 @@ def test_the_deck_screen_says_where_decks_go_without_a_file_path():
     texts = [t.text for t in Probe().draw("lobby.deck", "en").texts]
     assert any("decks/secret_identity" in text for text in texts)
     assert not any(str(paths.user_data_dir()) in text for text in texts)
+
+
+def test_a_long_name_shrinks_to_28_px_then_breaks_at_its_hyphen_or_inside_a_word():
+    from game.ui.fit import break_lines, fit_text, smallest_size
+
+    ctx = shot_cli.prepare("title", shot_cli.shot_args(ticks=0), Probe().settings("fr"))
+    kit = ctx.kit
+    assert kit.scaled(smallest_size(kit)) >= 28 > kit.scaled(smallest_size(kit) - 1)
+    size, text = fit_text(kit, "Marie-Antoinette", kit.font(36).size("Marie-Antoinette")[0] - 10)
+    assert size < 36 and "\n" not in text  # shrinks first
+    size, text = fit_text(kit, "Marie-Antoinette", 180)
+    assert size == smallest_size(kit) and text == "Marie-\nAntoinette"
+    lines = break_lines(kit.font(size), "Konstantinos", 120)
+    assert len(lines) > 1 and lines[0].endswith("-") and all(len(line) >= 4 for line in lines)
+    assert all(kit.font(size).size(line)[0] <= 120 for line in lines)
+    ctx.stack.clear()

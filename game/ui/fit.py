@@ -54,11 +54,12 @@ def break_lines(font: Any, text: str, width: int) -> list[str]:
 
 def _longest_prefix(font: Any, word: str, width: int) -> int:
     """How many letters of ``word``, a hyphen added, fit ``width`` (at least one),
-    leaving no fewer than three letters for the next line when it can."""
+    leaving at least four letters (three in a short word) for the next line."""
     cut = 1
     while cut < len(word) - 1 and font.size(word[:cut + 1] + "-")[0] <= width:
         cut += 1
-    return max(1, min(cut, len(word) - 3)) if len(word) > 4 else cut
+    keep = 4 if len(word) > 7 else 3
+    return max(1, min(cut, len(word) - keep)) if len(word) > keep + 1 else cut
 
 
 def fit_wrapped(kit: Any, text: str, width: int, max_lines: int, sizes: Sequence[int] = (36, 32, MIN_TEXT)) -> int:
