@@ -368,3 +368,18 @@ def test_a_long_name_shrinks_to_28_px_then_breaks_at_its_hyphen_or_inside_a_word
     assert len(lines) > 1 and lines[0].endswith("-") and all(len(line) >= 4 for line in lines)
     assert all(kit.font(size).size(line)[0] <= 120 for line in lines)
     ctx.stack.clear()
+
+
+def test_the_layout_command_prints_violations_and_fails_on_them(capsys, monkeypatch):
+    from game.__main__ import main
+    from game.ui import layout_probe
+
+    assert main(["layout", "title", "--lang", "en"]) == 0
+    assert capsys.readouterr().out.strip().endswith("0 violation(s)")
+    assert main(["layout", "no.such.screen"]) == 2
+    assert "unknown shot" in capsys.readouterr().err
+    bad = layout_probe.Violation("title", "en", "contrast", "Jouer", (1, 2, 3, 4), "3.10:1")
+    monkeypatch.setattr(layout_probe.Probe, "check", lambda self, shot, lang, build=None: [bad])
+    assert main(["layout", "title", "--lang", "en"]) == 1
+    out = capsys.readouterr().out
+    assert "title [en] contrast: 'Jouer' at x=1 y=2 w=3 h=4 (3.10:1)" in out and "1 violation(s)" in out

@@ -185,7 +185,7 @@ def test_a_done_seat_card_has_a_rim_no_seat_could_be_taken_for(ctx):
     ctx.stack.draw(canvas, 1.0)
     rims = {}
     for seat, (x, y) in picker._seat_slots():
-        top = y - 112 // 2
+        top = y - 112 // 2  # the card is at least 112 high, centred on its slot
         rims[seat] = tuple(canvas.get_at((x, top + 1)))[:3]
     far = lambda a, b: sum((p - q) ** 2 for p, q in zip(a, b)) ** 0.5 >= 80  # noqa: E731
     assert all(far(rims[0], style.colour) for style in SEAT_STYLES), rims[0]

@@ -30,6 +30,7 @@ from ..input.intents import InputEvent, Intent
 from ..ui.fit import fit_text, fit_wrapped
 from ..ui.tween import Tween
 from .base import Scene
+from .ring_cards import card_width, draw_seat_card, seat_slots
 
 #: Stick push (0..1) needed before its angle moves the pointer.
 STICK_THRESHOLD = 0.5
@@ -37,12 +38,6 @@ REFUSAL_TICKS = 180
 RING_CENTER = (960, 562)
 RING_RADIUS = 320
 SLOT_SIZE = (220, 150)
-#: A seat's progress card at most, and how far in from the safe area (its soft shadow).
-CARD_SIZE = (384, 112)
-CARD_INSET = 30
-#: A done seat's card: a neutral rim, no seat's colour, and a check mark this big (px).
-DONE_BORDER = (120, 116, 140)
-DONE_MARK = 36
 
 
 @dataclass(frozen=True)
@@ -337,62 +332,24 @@ class RingPicker(Scene):
                       "midtop", style.light, max_width=300, align="center")
 
     def _card_width(self) -> int:
-        """Progress cards fill the room between the safe area (less their shadow) and
-        the ring's side slots: narrower with the wide safe-area setting."""
-        room = RING_CENTER[0] - RING_RADIUS - SLOT_SIZE[0] // 2 - 24 - (self.ctx.kit.safe_rect.x + CARD_INSET)
-        return min(CARD_SIZE[0], room)
+        return card_width(self.ctx.kit, RING_CENTER[0] - RING_RADIUS - SLOT_SIZE[0] // 2)
 
     def _seat_slots(self) -> list[tuple[int, tuple[int, int]]]:
         """Progress cards in two columns beside the ring (left first, top to bottom)."""
-        safe = self.ctx.kit.safe_rect
-        half = self._card_width() // 2
-        left = (len(self.seats) + 1) // 2
-        out = []
-        for i, seat in enumerate(self.seats):
-            column, row = (0, i) if i < left else (1, i - left)
-            rows = left if column == 0 else len(self.seats) - left
-            x = safe.x + CARD_INSET + half if column == 0 else safe.right - CARD_INSET - half
-            y0 = RING_CENTER[1] - (rows - 1) * 66
-            out.append((seat, (x, y0 + row * 132)))
-        return out
+        return seat_slots(self.ctx.kit, self.seats, self._card_width(), RING_CENTER[1])
 
     def _draw_seats(self, surface: pygame.Surface, alpha: float) -> None:
-        kit, c = self.ctx.kit, self.ctx.kit.colours
-        for seat_index, (x, y) in self._seat_slots():
-            seat = self.ctx.seats[seat_index]
-            style = kit.seat_style(seat.style)
-            done = self.question(seat_index) is None
-            refused = self.refusal is not None and self.refusal[0] == seat_index
-            card = pygame.Rect((0, 0), (self._card_width(), CARD_SIZE[1]))
-            card.center = (x, y)
-            # done: a neutral rim (green read as the mint seat's colour) and a check mark
-            border = c.bad if refused else (DONE_BORDER if done else style.colour)
-            kit.panel(surface, card, c.panel, radius=26, border=border)
+        width = self._card_width()
+        for seat_index, centre in self._seat_slots():
             pop = self.pops.get(seat_index)
-            scale = float(pop.value(alpha)) if pop is not None else 1.0
-            kit.seat_token(surface, seat.style, (card.x + 50, y), int(30 * scale))
+            label = None
             if self.progress is not None:
                 count, total = self.progress(seat_index)
                 label = f"{count}/{total}"
-            else:
-                label = self.ctx.t("ring.done") if done else ""
-            text_x = card.x + 92
-            width = card.right - 14 - text_x - (50 if self.peeker == seat_index else 0)
-            waiting = self.ctx.t("ring.waiting")
-            status = label if done else (f"{label} · {waiting}" if label else waiting)
-            size, name = fit_text(kit, seat.name, width, (36, 32, 28))
-            name_image = kit.text(name, size, style.light)
-            status_x = text_x + (DONE_MARK + 8 if done else 0)
-            status_size, status = fit_text(kit, status, card.right - 14 - status_x, (30, 28))
-            status_image = kit.text(status, status_size, c.text if done else c.muted)
-            top = y - (name_image.get_height() + status_image.get_height()) // 2
-            surface.blit(name_image, (text_x, top))
-            placed = surface.blit(status_image, (status_x, top + name_image.get_height()))
-            if done:
-                kit.draw_check(surface, (text_x + DONE_MARK // 2, placed.centery), DONE_MARK, c.text)
-            if self.peeker == seat_index:
-                glyph = kit.button_hint(Intent.PEEK, 44)
-                surface.blit(glyph, glyph.get_rect(midright=(card.right - 14, y)))
+            draw_seat_card(self.ctx, surface, seat_index, centre, width, done=self.question(seat_index) is None,
+                           refused=self.refusal is not None and self.refusal[0] == seat_index,
+                           peeking=self.peeker == seat_index, progress=label,
+                           pop=float(pop.value(alpha)) if pop is not None else 1.0)
 
     def _draw_refusal(self, surface: pygame.Surface) -> None:
         """Shown in place of the prompt for a few seconds: who was refused and why."""
