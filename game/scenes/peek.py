@@ -22,7 +22,7 @@ from typing import Any, Callable
 import pygame
 
 from ..input.intents import InputEvent, Intent
-from ..ui.fit import smallest_size
+from ..ui.fit import fit_text, smallest_size
 from ..ui.tween import Tween
 from .base import Scene
 
@@ -175,10 +175,19 @@ class PeekCurtain(Scene):
         safe = kit.safe_rect
         banner = pygame.Rect(safe.x + 60, BANNER_TOP, safe.width - 120, 108)
         kit.panel(surface, banner, style.dark, radius=30, border=style.colour)
-        kit.draw_seat_badge(surface, seat, (banner.x + 70, banner.centery), 72, beside=True, name_size=48)
+        # the seat on the left, "let go to hide" on the right, the heading between them
+        token = kit.seat_token(surface, seat.style, (banner.x + 70, banner.centery), 36)
+        size, name = fit_text(kit, seat.name, banner.width * 3 // 10, (48, 44, 40, 36, 32))
+        named = kit.blit_text(surface, name, size, (token.right + 14, banner.centery), "midleft", style.light,
+                              shadow=True)
+        release = self.ctx.t("peek.release")
+        size, release = fit_text(kit, release, banner.width // 4, (32, 30))
+        let_go = kit.blit_text(surface, release, size, (banner.right - 36, banner.centery), "midright", c.text,
+                               align="right")
         heading = self.title or self.ctx.t("peek.peeking", name=seat.name)
-        kit.blit_text(surface, heading, 44, (banner.centerx + 60, banner.centery), "center", c.text)
-        kit.blit_text(surface, self.ctx.t("peek.release"), 32, (banner.right - 36, banner.centery), "midright", c.text)
+        room = pygame.Rect(named.right + 24, banner.y, let_go.left - 24 - named.right - 24, banner.height)
+        size, heading = fit_text(kit, heading, room.width, (44, 40, 36, 32))
+        kit.blit_text(surface, heading, size, room.center, "center", c.text, align="center")
         rect = self.private_rect()
         kit.panel(surface, rect, c.panel, radius=36, border=style.colour, border_width=6)
         self.draw_private(surface, rect.inflate(-48, -48))
