@@ -322,9 +322,6 @@ class LobbyScene(MenuScene):
         kit = self.kit
         style = kit.seat_style(seat.style)
         kit.panel(surface, rect, style.dark, radius=28, border=style.colour)
-        bob = math.sin(t * 0.06 + seat.index) * 4
-        kit.seat_token(surface, seat.style, (rect.centerx, int(rect.y + rect.height * 0.32 + bob)),
-                       min(64, rect.width // 4, int(rect.height * 0.17)))
         if seat.bot:
             kind, label = "bot", None  # its level chip stands where a device's name goes
         elif isinstance(seat.device, tuple) and seat.device[0] == "kb":
@@ -332,7 +329,7 @@ class LobbyScene(MenuScene):
         else:
             kind, label = "pad", self.t("lobby.pad")
         icon = kit.icon(DEVICE_ICONS[kind], 52)
-        surface.blit(icon, icon.get_rect(topright=(rect.right - 12, rect.y + 10)))
+        icon_rect = surface.blit(icon, icon.get_rect(topright=(rect.right - 12, rect.y + 10)))
         if label is None:
             device = self.chip_rect(rect)  # drawn over the card in draw_front
         else:
@@ -342,6 +339,11 @@ class LobbyScene(MenuScene):
         name = kit.text(lines, size, style.light, align="center", shadow=True)
         top = min(int(rect.y + rect.height * 0.56), device.top - 8 - name.get_height())
         surface.blit(name, name.get_rect(midtop=(rect.centerx, top)))
+        # the token between the device icon and the name (smaller when a long name takes room)
+        radius = min(64, rect.width // 4, int(rect.height * 0.17), (top - (icon_rect.bottom + 4)) // 2 - 4)
+        bob = math.sin(t * 0.06 + seat.index) * 4
+        y = min(int(rect.y + rect.height * 0.32 + bob), top - 6 - radius)
+        kit.seat_token(surface, seat.style, (rect.centerx, y), max(16, radius))
 
     def draw_free(self, surface: pygame.Surface, rect: pygame.Rect, first: bool, t: float) -> None:
         kit = self.kit
