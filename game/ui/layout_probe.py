@@ -154,7 +154,9 @@ class Recorder:
             surface.marks.append(Mark("box", rect, rect.clip(surface.get_clip()), order=self.next_order()))
 
     def watch(self, kit: Any, canvas: Any) -> None:
-        """Wrap ``kit``'s text, panel and dim methods on this instance (kit.py stays as is)."""
+        """Wrap ``kit``'s text, panel, dim and draw_shape methods on this instance (kit.py
+        stays as is): texts get tagged, panels and shapes leave boxes, the canvas's dims
+        are remembered for the margin's background."""
         text, panel, dim, shape = kit.text, kit.panel, kit.dim, kit.draw_shape
 
         def tagged_text(words: str, size: int, colour: Any = None, max_width: int | None = None,
