@@ -108,14 +108,26 @@ def _load_catalogue(data_dir: Any, custom_dir: Any, lang: str, lazy: bool) -> An
     return catalogue.with_strings(Strings(catalogue.strings.tables, lang))
 
 
-def fill_seats(ctx: AppContext, count: int) -> None:
-    """Seat ``count`` players with distinct names and styles: the two keyboard sides
-    first, then pads (fake instance ids 100, 101, …). For shots and tests."""
-    names = [n.strip() for n in ctx.t("kit.demo_names").split(",") if n.strip()]
+def _names(ctx: AppContext, key: str) -> list[str]:
+    return [n.strip() for n in ctx.t(key).split(",") if n.strip()]
+
+
+def fill_seats(ctx: AppContext, count: int, names_key: str = "kit.demo_names") -> None:
+    """Seat ``count`` players with distinct names (from the comma-separated list at
+    ``names_key``) and styles: the two keyboard sides first, then pads (fake instance
+    ids 100, 101, …). For shots and tests."""
+    names = _names(ctx, names_key)
     devices = [("kb", "left"), ("kb", "right")] + [("pad", 100 + i) for i in range(8)]
     for i in range(min(count, 8)):
         name = names[i] if i < len(names) else ctx.t("kit.bot_name", n=i + 1)
         ctx.seats.join(devices[i], name)
+
+
+def name_seats(ctx: AppContext, names_key: str) -> None:
+    """Give every seat its name from the list at ``names_key`` (seat k the k-th name):
+    a shot's bots, seated by the scene's builder, named like the players."""
+    for seat, name in zip(list(ctx.seats), _names(ctx, names_key)):
+        ctx.seats.rename(seat.index, name)
 
 
 def build_context(*, headless: bool, lang: str | None = None, settings: Any = None, seats: int = 0,

@@ -275,7 +275,7 @@ def test_a_custom_deck_is_a_custom_category():
 @pytest.mark.parametrize("scale, safe", [(1.0, 0.05), (1.3, 0.1)])
 def test_every_lobby_fits_its_panel_without_overlap(scale, safe):
     from game.settings import Settings
-    from game.ui.text import label_fit
+    from game.ui.fit import label_fit
 
     settings = Settings(text_scale=scale, safe_area=safe)
     for lang in ("fr", "en"):

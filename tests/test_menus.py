@@ -276,3 +276,48 @@ def test_every_shot_builds_and_draws():
         canvas = draw(ctx)
         colours = {canvas.get_at((x, y))[:3] for x in range(40, 1920, 97) for y in range(30, 1080, 61)}
         assert len(colours) > 3, f"{name} drew (almost) nothing"
+
+
+def test_settings_shows_select_and_change_with_two_glyphs(ctx):
+    """Issue 14: "Select" (up/down) and "Change" (left/right) had one D-pad glyph; now
+    each lights the arms that act."""
+    import pygame
+
+    seen = []
+    hint_bar = ctx.kit.hint_bar
+    ctx.kit.hint_bar = lambda surface, items, *a, **k: seen.extend(items) or hint_bar(surface, items, *a, **k)
+    ctx.stack.push(SettingsScene(ctx))
+    draw(ctx)
+    glyphs = {label: pygame.image.tobytes(ctx.kit.button_hint(intent, 40), "RGBA") for intent, label in seen}
+    assert glyphs[ctx.t("common.select")] != glyphs[ctx.t("common.change")]
+
+
+def test_every_howto_page_names_a_screen_to_show():
+    from game.cli.shot import registry
+    from game.scenes.menus.howto import howto_pages
+    from game.scenes.menus.howto_pictures import HOWTO_SHOTS
+
+    ctx = make_ctx()
+    shots = registry()
+    for game_id in ctx.games:
+        pages = howto_pages(ctx, game_id)
+        assert len(HOWTO_SHOTS[game_id]) == len(pages), game_id
+        assert all(shot in shots for shot in HOWTO_SHOTS[game_id] if shot), game_id
+
+
+def test_a_howto_page_shows_a_picture_of_its_phase_made_once():
+    """Issue 14: the pages were words and 60 % empty space; each now shows its phase."""
+    ctx = make_ctx()
+    scene = HowToScene(ctx, "secret_identity")
+    ctx.stack.push(scene)
+    ctx.stack.update(1 / 60)
+    frame = scene.picture_rect()
+    assert frame.width * frame.height >= 0.25 * scene.box.width * scene.box.height
+    canvas = draw(ctx)
+    colours = {tuple(canvas.get_at((x, y)))
+               for x in range(frame.x, frame.right, 40) for y in range(frame.y, frame.bottom, 40)}
+    assert len(colours) > 20  # a screen, not the bare panel
+    again = HowToScene(ctx, "secret_identity")
+    ctx.stack.push(again)
+    ctx.stack.update(1 / 60)
+    assert again.pictures[0] is scene.pictures[0]

@@ -169,3 +169,24 @@ def test_an_unplugged_pad_stops_showing_its_pointer(ctx):
     ev(ctx, 1, Intent.PEEK)
     ctx.seats.disconnect(ctx.seats[1].device)
     assert picker.peeker is None
+
+
+def test_a_done_seat_card_has_a_rim_no_seat_could_be_taken_for(ctx):
+    """Issue 14: a done card turned green, which read as the mint seat; now a neutral rim
+    (and a check mark by its count)."""
+    from game.ui.kit import SEAT_STYLES
+
+    picker, chosen, done = make_picker(ctx, rounds=1)
+    point(ctx, 0, 2)
+    ev(ctx, 0, Intent.CONFIRM)
+    assert chosen[0] == [2]
+    canvas = ctx.kit.canvas()
+    ctx.kit.background(canvas)
+    ctx.stack.draw(canvas, 1.0)
+    rims = {}
+    for seat, (x, y) in picker._seat_slots():
+        top = y - 112 // 2  # the card is at least 112 high, centred on its slot
+        rims[seat] = tuple(canvas.get_at((x, top + 1)))[:3]
+    far = lambda a, b: sum((p - q) ** 2 for p, q in zip(a, b)) ** 0.5 >= 80  # noqa: E731
+    assert all(far(rims[0], style.colour) for style in SEAT_STYLES), rims[0]
+    assert rims[1] == ctx.kit.seat_style(ctx.seats[1].style).colour  # still choosing: its own colour

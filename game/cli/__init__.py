@@ -6,6 +6,7 @@
 COMMANDS = {
     "play": ("game.cli.play", "start the game (the default)"),
     "shot": ("game.cli.shot", "render a scene headless and save it as a PNG"),
+    "layout": ("game.cli.layout", "check every screen's layout: margins, text boxes, overlaps, sizes, contrast"),
     "sim": ("game.cli.sim", "play bot matches headless and print figures"),
     "replay": ("game.cli.replay", "replay a save or log and print the final state"),
     "bench": ("game.cli.bench", "measure frame costs, start-up time and memory"),

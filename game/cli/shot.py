@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 #: Shared modules with screens, in listing order; games' modules are added after.
 SHARED_MODULES = ("game.scenes.menus", "game.scenes.peek", "game.scenes.ring", "game.scenes.disconnect")
 DEFAULT_TICKS = 60
+#: ``--names``: i18n key of the comma-separated seat names each set uses.
+NAME_SETS = {"demo": "kit.demo_names", "long": "kit.long_names"}
 
 Builder = Callable[["AppContext", argparse.Namespace], None]
 
@@ -36,7 +38,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seats", type=int, default=4, help="players seated (1-8, default 4)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ticks", type=int, default=DEFAULT_TICKS, help=f"fixed ticks before drawing (default {DEFAULT_TICKS})")
+    parser.add_argument("--names", choices=NAME_SETS, default="demo",
+                        help="seat names: short demo names, or the longest realistic ones (layout checks)")
     parser.add_argument("--list", action="store_true", help="list the scene names and exit")
+
+
+def shot_args(**values: Any) -> argparse.Namespace:
+    """The options of a shot, defaults filled in (for tools that render shots)."""
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    args = parser.parse_args([])
+    vars(args).update(values)
+    return args
 
 
 def _import_optional(name: str):
@@ -72,16 +85,30 @@ def build_scene(ctx: AppContext, name: str, args: argparse.Namespace) -> None:
     shots[name](ctx, args)
 
 
-def render(name: str, args: argparse.Namespace):
-    """Build the scene in a fresh headless context, tick it, draw it: the canvas."""
-    from ..context import build_context
+def prepare(name: str, args: argparse.Namespace, settings: Any = None, build: Builder | None = None) -> Any:
+    """A fresh headless context with the scene built (by ``build`` if given) and ticked:
+    ready to draw. ``settings`` default to the defaults (not the user's file)."""
+    from ..context import build_context, fill_seats, name_seats
     from ..settings import Settings
 
-    ctx = build_context(headless=True, lang=args.lang, settings=Settings(), seats=args.seats)
-    build_scene(ctx, name, args)
+    ctx = build_context(headless=True, lang=args.lang, settings=settings or Settings())
+    names = NAME_SETS[getattr(args, "names", "demo")]
+    fill_seats(ctx, args.seats, names)
+    if build is None:
+        build_scene(ctx, name, args)
+    else:
+        build(ctx, args)
+    if names != NAME_SETS["demo"]:
+        name_seats(ctx, names)  # the bots a builder seated get the set's names too
     for _ in range(max(0, args.ticks)):
         ctx.stack.fixed_update(1 / 60)
         ctx.stack.update(1 / 60)
+    return ctx
+
+
+def render(name: str, args: argparse.Namespace):
+    """Build the scene in a fresh headless context, tick it, draw it: the canvas."""
+    ctx = prepare(name, args)
     canvas = ctx.kit.canvas()
     ctx.kit.background(canvas)
     ctx.stack.draw(canvas, 1.0)

@@ -29,6 +29,7 @@ class TableBackdrop(Scene):
         kit.panel(surface, table, kit.colours.panel, radius=260, border=kit.colours.panel_hi, border_width=6)
         seats = list(self.ctx.seats)
         cx, cy = table.center
+        reach = min(620, kit.safe_rect.width // 2 - 200)  # the side seats and their names stay in the safe area
         for seat, (x, y) in zip(seats, kit.ring_positions(len(seats), (0, 0), 1000)):
             # the board ring, stretched to the table's oval
-            kit.draw_seat_badge(surface, seat, (cx + x * 620 // 1000, cy + y * 340 // 1000 - 20), 72)
+            kit.draw_seat_badge(surface, seat, (cx + x * reach // 1000, cy + y * 340 // 1000 - 20), 72)

@@ -36,6 +36,9 @@ class Scene:
     #: (a pause menu freezes the board; a peek curtain sets this False so countdowns
     #: keep running while a player peeks).
     freezes_below: bool = True
+    #: An overlay with a hint bar of its own (it has ``ctx``): the scenes drawn under it
+    #: draw none (``kit.hints_muted``), so one hint bar shows at a time.
+    own_hint_bar: bool = False
 
     def __init__(self) -> None:
         self.stack: SceneStack | None = None
@@ -207,5 +210,15 @@ class SceneStack:
         return self._scenes[start:]
 
     def draw(self, surface: "pygame.Surface", alpha: float) -> None:
-        for scene in self.visible():
-            scene.draw(surface, alpha)
+        scenes = self.visible()
+        for i, scene in enumerate(scenes):
+            over = next((above for above in scenes[i + 1:] if above.own_hint_bar), None)
+            if over is None:
+                scene.draw(surface, alpha)
+                continue
+            kit = over.ctx.kit  # type: ignore[attr-defined]
+            kit.hints_muted = True
+            try:
+                scene.draw(surface, alpha)
+            finally:
+                kit.hints_muted = False

@@ -11,7 +11,10 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Hashable
 
+import pygame
+
 from ..input.intents import InputEvent, Intent
+from ..ui.fit import fit_text
 from .base import Scene
 from .match import MatchScene
 
@@ -24,6 +27,7 @@ RECLAIMERS = ("pad", "kb")
 
 class DisconnectScene(Scene):
     opaque = False
+    own_hint_bar = True
     blocks_input = True
     freezes_below = True
 
@@ -79,35 +83,44 @@ class DisconnectScene(Scene):
         box_w, box_h = 1360, 740
         box = (W // 2 - box_w // 2, H // 2 - box_h // 2, box_w, box_h)
         kit.panel(surface, box, kit.colours.panel, radius=36, border=kit.colours.bad)
-        top = box[1]
-        icon = kit.icon("1F50C", 96)  # electric plug
-        surface.blit(icon, icon.get_rect(midtop=(W // 2, top + 36)))
-        kit.blit_text(surface, ctx.t("disconnect.title"), 64, (W // 2, top + 140), "midtop", kit.colours.text,
-                      shadow=True)
+        # one column, each line under the last (large text grows them all)
+        y = box[1] + 28
+        icon = kit.icon("1F50C", 80)  # electric plug
+        y = surface.blit(icon, icon.get_rect(midtop=(W // 2, y))).bottom + 4
+        y = kit.blit_text(surface, ctx.t("disconnect.title"), 64, (W // 2, y), "midtop", kit.colours.text,
+                          shadow=True).bottom + 4
         label = "disconnect.held_one" if len(held) == 1 else "disconnect.held_many"
-        kit.blit_text(surface, ctx.t(label), 34, (W // 2, top + 230), "midtop", kit.colours.muted)
+        y = kit.blit_text(surface, ctx.t(label), 34, (W // 2, y), "midtop", kit.colours.muted).bottom + 16
         # The held seats, the one the next CONFIRM takes first, pulsing.
         gap = min(230, (box_w - 120) // len(held))
         x0 = W // 2 - gap * (len(held) - 1) // 2
-        cy = top + 380
+        card_h = 222
         pulse = 0.5 + 0.5 * math.sin((self.ticks + alpha) * 2 * math.pi / 70)
         for n, seat in enumerate(held):
             cx = x0 + n * gap
             if n == 0:
                 grow = int(6 * pulse)
-                card = (cx - 105 - grow, cy - 85 - grow, 210 + 2 * grow, 222 + 2 * grow)
+                card = (cx - 105 - grow, y - grow, 210 + 2 * grow, card_h + 2 * grow)
                 kit.panel(surface, card, kit.colours.panel_hi, radius=28, border=kit.colours.gold, shadow=False)
-            kit.draw_seat_badge(surface, seat, (cx, cy), size=120 if n == 0 else 96, dim=n > 0, name_size=40)
+            token = kit.draw_seat_badge(surface, seat, (cx, y + 80), size=120 if n == 0 else 96, label=False,
+                                        dim=n > 0)
+            size, name = fit_text(kit, seat.name, min(gap, 210) - 20, (40, 36, 32, 28))
+            colour = kit.colours.muted if n > 0 else kit.seat_style(seat.style).light
+            kit.blit_text(surface, name, size, (cx, token.bottom + 2), "midtop", colour, align="center", shadow=True)
+        y += card_h + 16
         # "(A) on any controller to take this seat"
         glyph = kit.button_hint(Intent.CONFIRM, 64)
-        text = kit.text(ctx.t("disconnect.take"), 40, kit.colours.text)
+        size, take = fit_text(kit, ctx.t("disconnect.take"), box_w - 80 - glyph.get_width() - 18, (40, 36, 32))
+        text = kit.text(take, size, kit.colours.text, align="center")
         width = glyph.get_width() + 18 + text.get_width()
         x = W // 2 - width // 2
-        y = top + 570
-        surface.blit(glyph, glyph.get_rect(midleft=(x, y)))
-        surface.blit(text, text.get_rect(midleft=(x + glyph.get_width() + 18, y)))
-        kit.blit_text(surface, ctx.t("disconnect.keyboard"), 30, (W // 2, y + 48), "midtop", kit.colours.muted)
-        kit.blit_text(surface, ctx.t("disconnect.paused"), 30, (W // 2, y + 96), "midtop", kit.colours.muted)
+        line = pygame.Rect(x, y, width, max(glyph.get_height(), text.get_height()))
+        surface.blit(glyph, glyph.get_rect(midleft=(x, line.centery)))
+        surface.blit(text, text.get_rect(midleft=(x + glyph.get_width() + 18, line.centery)))
+        y = kit.blit_text(surface, ctx.t("disconnect.keyboard"), 30, (W // 2, line.bottom + 4), "midtop",
+                          kit.colours.muted, max_width=box_w - 80, align="center").bottom + 4
+        kit.blit_text(surface, ctx.t("disconnect.paused"), 30, (W // 2, y), "midtop", kit.colours.muted,
+                      max_width=box_w - 80, align="center")
         kit.hint_bar(surface, [(Intent.MENU, ctx.t("disconnect.menu"))])
 
 

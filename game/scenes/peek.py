@@ -22,8 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from ..input.intents import InputEvent, Intent
-from ..ui.text import fit_size
-from ..ui.theme import MIN_TEXT
+from ..ui.fit import fit_text, smallest_size
 from ..ui.tween import Tween
 from .base import Scene
 
@@ -38,6 +37,7 @@ BANNER_TOP = 124
 
 class PeekCurtain(Scene):
     opaque = False
+    own_hint_bar = True
     blocks_input = True
     freezes_below = False
 
@@ -102,17 +102,23 @@ class PeekCurtain(Scene):
     def private_rect(self) -> pygame.Rect:
         """Where ``draw_private`` draws: most of the screen, under the name banner."""
         safe = self.ctx.kit.safe_rect
-        return pygame.Rect(safe.x + 60, BANNER_TOP + 124, safe.width - 120, safe.bottom - 16 - (BANNER_TOP + 124))
+        # its soft shadow (kit.shadowed) ends inside the safe area
+        return pygame.Rect(safe.x + 60, BANNER_TOP + 124, safe.width - 120, safe.bottom - 40 - (BANNER_TOP + 124))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         kit = self.ctx.kit
         kit.dim(surface, 215)
-        self._draw_curtains(surface, float(self.curtain.value(alpha)))
+        self.draw_backdrop(surface, alpha)
         seat = self.ctx.seats[self.seat]
         if self.peeking and seat.connected:
             self._draw_open(surface, seat)
         else:
             self._draw_closed(surface, seat, alpha)
+
+    def draw_backdrop(self, surface: pygame.Surface, alpha: float) -> None:
+        """The stage curtains and valance: a frame for the whole screen, drawn into the
+        TV's margin on purpose (the layout check counts them as background)."""
+        self._draw_curtains(surface, float(self.curtain.value(alpha)))
 
     def _draw_curtains(self, surface: pygame.Surface, shown: float) -> None:
         kit = self.ctx.kit
@@ -134,17 +140,37 @@ class PeekCurtain(Scene):
         glow = 1.0 + 0.06 * math.sin((self.ticks + alpha) / 60 * math.pi)
         kit.draw_shape(surface, "circle", _mix(c.panel, style.colour, 0.22), (box.centerx, box.y + 130), int(96 * glow))
         kit.seat_token(surface, seat.style, (box.centerx, box.y + 130), 70)
-        y = box.y + 225
-        if self.title:
-            y = kit.blit_text(surface, self.title, 40, (box.centerx, y), "midtop", c.muted).bottom + 8
-        y = kit.blit_text(surface, self.ctx.t("peek.only", name=seat.name), 84, (box.centerx, y), "midtop",
-                          style.light, max_width=box.width - 80, align="center", shadow=True).bottom + 18
-        y = kit.blit_text(surface, self.ctx.t("peek.look_away"), 52, (box.centerx, y), "midtop", c.text,
-                          max_width=box.width - 80, align="center").bottom + 36
-        hold = kit.rich(self.ctx.strings.get("peek.hold"), 48, c.accent, button=Intent.PEEK)
-        surface.blit(hold, hold.get_rect(midtop=(box.centerx, y)))
-        kit.blit_text(surface, self.ctx.t("peek.hold_keys"), 30, (box.centerx, box.bottom - 36), "midbottom", c.muted)
+        keys = kit.text(self.ctx.t("peek.hold_keys"), 30, c.muted, max_width=box.width - 80, align="center")
+        keys_rect = surface.blit(keys, keys.get_rect(midbottom=(box.centerx, box.bottom - 30)))
+        top, room = box.y + 225, keys_rect.top - 24 - (box.y + 225)
+        lines = self._closed_lines(seat, box.width - 80, room)
+        y = top + (room - sum(image.get_height() + gap for image, gap in lines)) // 2
+        for image, gap in lines:
+            y = surface.blit(image, image.get_rect(midtop=(box.centerx, y))).bottom + gap
         kit.hint_bar(surface, [(Intent.PEEK, self.ctx.t("ring.look")), (Intent.BACK, self.ctx.t("peek.close"))])
+
+    def _closed_lines(self, seat: Any, width: int, room: int) -> list[tuple[pygame.Surface, int]]:
+        """The closed curtain's words (title, "only <name>", "look away", "hold Y"), each
+        with the gap after it, at the largest sizes that fit ``room`` (large text
+        settings shrink them, never under 28 px)."""
+        kit, c = self.ctx.kit, self.ctx.kit.colours
+        style = kit.seat_style(seat.style)
+        floor = smallest_size(kit)
+        for shrink in (1.0, 0.85, 0.7, 0.6, 0.5):
+            def size(px: int) -> int:
+                return max(floor, int(px * shrink))
+
+            lines = []
+            if self.title:
+                lines.append((kit.text(self.title, size(40), c.muted, max_width=width, align="center"), 8))
+            lines.append((kit.text(self.ctx.t("peek.only", name=seat.name), size(84), style.light, max_width=width,
+                                   align="center", shadow=True), 18))
+            lines.append((kit.text(self.ctx.t("peek.look_away"), size(52), c.text, max_width=width, align="center"),
+                          int(36 * shrink)))
+            lines.append((kit.rich(self.ctx.strings.get("peek.hold"), size(48), c.accent, button=Intent.PEEK), 0))
+            if sum(image.get_height() + gap for image, gap in lines) <= room:
+                break
+        return lines
 
     def _draw_open(self, surface: pygame.Surface, seat: Any) -> None:
         kit, c = self.ctx.kit, self.ctx.kit.colours
@@ -152,23 +178,22 @@ class PeekCurtain(Scene):
         safe = kit.safe_rect
         banner = pygame.Rect(safe.x + 60, BANNER_TOP, safe.width - 120, 108)
         kit.panel(surface, banner, style.dark, radius=30, border=style.colour)
-        badge = kit.draw_seat_badge(surface, seat, (banner.x + 70, banner.centery), 72, beside=True, name_size=48)
-        release = kit.blit_text(surface, self.ctx.t("peek.release"), 32, (banner.right - 36, banner.centery),
-                                "midright", c.muted)
-        self._draw_heading(surface, pygame.Rect(badge.right + 40, banner.y, release.x - 40 - badge.right - 40,
-                                                banner.height), seat)
+        # the seat on the left, "let go to hide" on the right, the heading between them
+        token = kit.seat_token(surface, seat.style, (banner.x + 70, banner.centery), 36)
+        size, name = fit_text(kit, seat.name, banner.width * 3 // 10, (48, 44, 40, 36, 32))
+        named = kit.blit_text(surface, name, size, (token.right + 14, banner.centery), "midleft", style.light,
+                              shadow=True)
+        release = self.ctx.t("peek.release")
+        size, release = fit_text(kit, release, banner.width // 4, (32, 30))
+        let_go = kit.blit_text(surface, release, size, (banner.right - 36, banner.centery), "midright", c.text,
+                               align="right")
+        heading = self.title or self.ctx.t("peek.peeking", name=seat.name)
+        room = pygame.Rect(named.right + 24, banner.y, let_go.left - 24 - named.right - 24, banner.height)
+        size, heading = fit_text(kit, heading, room.width, (44, 40, 36, 32))
+        kit.blit_text(surface, heading, size, room.center, "center", c.text, align="center")
         rect = self.private_rect()
         kit.panel(surface, rect, c.panel, radius=36, border=style.colour, border_width=6)
         self.draw_private(surface, rect.inflate(-48, -48))
-
-    def _draw_heading(self, surface: pygame.Surface, room: pygame.Rect, seat: Any) -> None:
-        """The banner's title, centred between the name and the "let go" hint: it shrinks
-        (44 px down to the 28 px floor), then wraps, rather than run into either."""
-        kit = self.ctx.kit
-        heading = self.title or self.ctx.t("peek.peeking", name=seat.name)
-        size = fit_size(kit, heading, room.width, sizes=range(44, MIN_TEXT - 1, -2))
-        kit.blit_text(surface, heading, size, room.center, "center", kit.colours.text, max_width=room.width,
-                      align="center")
 
 
 def _mix(a, b, t):

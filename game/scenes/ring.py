@@ -27,8 +27,10 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from ..input.intents import InputEvent, Intent
+from ..ui.fit import fit_text, fit_wrapped
 from ..ui.tween import Tween
 from .base import Scene
+from .ring_cards import card_width, draw_seat_card, seat_slots
 
 if TYPE_CHECKING:
     from ..context import AppContext
@@ -76,6 +78,7 @@ def _public(option: RingOption) -> tuple:
 
 class RingPicker(Scene):
     opaque = False
+    own_hint_bar = True
     blocks_input = False
     #: The board keeps running underneath: bots choose while people do, countdowns
     #: (Incognito's last voter) run, and a board can close a ring its phase left behind.
@@ -237,8 +240,14 @@ class RingPicker(Scene):
         if not prompt:
             prompt = self.ctx.t("ring.all_done") if public is None else self.ctx.t("ring.choose_now")
         safe = kit.safe_rect
-        image = kit.text(prompt, 56, c.text, max_width=1100, align="center", shadow=True)
-        box = image.get_rect(midtop=(kit.W // 2, safe.y + 6)).inflate(70, 26)
+        # the largest size whose box ends above the top slot (large text shrinks it)
+        bottom = RING_CENTER[1] - RING_RADIUS - SLOT_SIZE[1] // 2 - 6
+        for size in (56, 52, 48, 44, 40, 36, 32, 28):
+            image = kit.text(prompt, size, c.text, max_width=1100, align="center", shadow=True)
+            box = image.get_rect().inflate(70, 26)
+            box.midtop = (kit.W // 2, safe.y + 4)
+            if box.bottom <= bottom:
+                break
         kit.panel(surface, box, c.panel, radius=box.height // 2, border=c.accent)
         surface.blit(image, image.get_rect(center=box.center))
 
@@ -279,11 +288,10 @@ class RingPicker(Scene):
             kit.panel(surface, rect, c.panel if not used else c.bg, radius=28, border=c.panel_hi)
         label = None
         if option.label:
-            # 30 px, or the smallest readable size if that keeps the label on one line
-            width = rect.width - 12
-            size = 30 if len(kit.wrap(option.label, 30, width)) == 1 or len(kit.wrap(option.label, 28, width)) > 1 else 28
+            # one line if it can (down to 28 px drawn), else broken at a space or a hyphen
+            size, words = fit_text(kit, option.label, rect.width - 16, (30, 28))
             ink = c.text if option.seat is None else kit.seat_style(self.ctx.seats[option.seat].style).light
-            label = kit.text(option.label, size, c.muted if used else ink, max_width=width, align="center")
+            label = kit.text(words, size, c.muted if used else ink, align="center")
         if label is not None:
             pictured = option.icon or option.seat is not None
             surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.bottom - 12)) if pictured
@@ -311,65 +319,48 @@ class RingPicker(Scene):
         kit, c = self.ctx.kit, self.ctx.kit.colours
         cx, cy = RING_CENTER
         if peeker is None:
-            note = kit.text(self.ctx.t("ring.secret_note"), 34, c.text, max_width=330, align="center")
-            surface.blit(note, note.get_rect(midbottom=(cx, cy - 4)))
-            look = kit.text(self.ctx.t("ring.secret_hold"), 30, c.accent, max_width=330, align="center")
-            glyph = kit.button_hint(Intent.PEEK, 64)
-            surface.blit(glyph, glyph.get_rect(midtop=(cx, cy + 14)))
-            surface.blit(look, look.get_rect(midtop=(cx, cy + 88)))
+            # at most three lines above the glyph and two under it, clear of the slots' badges
+            note_text, look_text = self.ctx.t("ring.secret_note"), self.ctx.t("ring.secret_hold")
+            note = kit.text(note_text, fit_wrapped(kit, note_text, 260, 3, (34, 30)), c.text, max_width=260,
+                            align="center")
+            surface.blit(note, note.get_rect(midbottom=(cx, cy - 10)))
+            glyph = kit.button_hint(Intent.PEEK, 56)
+            surface.blit(glyph, glyph.get_rect(midtop=(cx, cy - 2)))
+            look = kit.text(look_text, fit_wrapped(kit, look_text, 230, 2, (30, 28)), c.accent, max_width=230,
+                            align="center")
+            surface.blit(look, look.get_rect(midtop=(cx, cy + 62)))
             return
         seat = self.ctx.seats[peeker]
-        kit.draw_seat_badge(surface, seat, (cx, cy - 70), 84, name_size=40)
+        style = kit.seat_style(seat.style)
+        kit.seat_token(surface, seat.style, (cx, cy - 110), 40)
+        size, name = fit_text(kit, seat.name, 300, (40, 36, 32, 28))
+        placed = kit.blit_text(surface, name, size, (cx, cy - 64), "midtop", style.light, align="center", shadow=True)
         option = question.options[pointed]
-        label = kit.blit_text(surface, option.label or str(option.number or pointed + 1), 40, (cx, cy + 70),
-                              "center", kit.seat_style(seat.style).light, max_width=330, align="center")
+        words = option.label or str(option.number or pointed + 1)
+        label = kit.blit_text(surface, words, fit_wrapped(kit, words, 300, 2, (40, 36, 32)), (cx, placed.bottom + 10),
+                              "midtop", style.light, max_width=300, align="center")
         if self.aloud:
             kit.blit_text(surface, self.ctx.t("ring.aloud"), 28, (cx, label.bottom + 2), "midtop", c.muted)
 
+    def _card_width(self) -> int:
+        return card_width(self.ctx.kit, RING_CENTER[0] - RING_RADIUS - SLOT_SIZE[0] // 2)
+
     def _seat_slots(self) -> list[tuple[int, tuple[int, int]]]:
         """Progress cards in two columns beside the ring (left first, top to bottom)."""
-        safe = self.ctx.kit.safe_rect
-        left = (len(self.seats) + 1) // 2
-        out = []
-        for i, seat in enumerate(self.seats):
-            column, row = (0, i) if i < left else (1, i - left)
-            rows = left if column == 0 else len(self.seats) - left
-            x = safe.x + 196 if column == 0 else safe.right - 196
-            y0 = RING_CENTER[1] - (rows - 1) * 66
-            out.append((seat, (x, y0 + row * 132)))
-        return out
+        return seat_slots(self.ctx.kit, self.seats, self._card_width(), RING_CENTER[1])
 
     def _draw_seats(self, surface: pygame.Surface, alpha: float) -> None:
-        kit, c = self.ctx.kit, self.ctx.kit.colours
-        for seat_index, (x, y) in self._seat_slots():
-            seat = self.ctx.seats[seat_index]
-            style = kit.seat_style(seat.style)
-            done = self.question(seat_index) is None
-            refused = self.refusal is not None and self.refusal[0] == seat_index
-            card = pygame.Rect(0, 0, 384, 112)
-            card.center = (x, y)
-            border = c.bad if refused else (c.good if done else style.colour)
-            kit.panel(surface, card, c.panel, radius=26, border=border)
+        width = self._card_width()
+        for seat_index, centre in self._seat_slots():
             pop = self.pops.get(seat_index)
-            scale = float(pop.value(alpha)) if pop is not None else 1.0
-            kit.seat_token(surface, seat.style, (card.x + 56, y), int(34 * scale))
-            kit.blit_text(surface, seat.name, 36, (card.x + 104, y - 18), "midleft", style.light)
-            status_y = y + 24
+            label = None
             if self.progress is not None:
                 count, total = self.progress(seat_index)
                 label = f"{count}/{total}"
-            else:
-                label = self.ctx.t("ring.done") if done else ""
-            if done:
-                kit.draw_check(surface, (card.x + 122, status_y), 36, c.good)
-                kit.blit_text(surface, label, 30, (card.x + 148, status_y), "midleft", c.good)
-            else:
-                waiting = self.ctx.t("ring.waiting")
-                text = f"{label} · {waiting}" if label else waiting
-                kit.blit_text(surface, text, 30, (card.x + 104, status_y), "midleft", c.muted)
-            if self.peeker == seat_index and not self.aloud:
-                glyph = kit.button_hint(Intent.PEEK, 44)
-                surface.blit(glyph, glyph.get_rect(midright=(card.right - 18, y)))
+            draw_seat_card(self.ctx, surface, seat_index, centre, width, done=self.question(seat_index) is None,
+                           refused=self.refusal is not None and self.refusal[0] == seat_index,
+                           peeking=self.peeker == seat_index and not self.aloud, progress=label,
+                           pop=float(pop.value(alpha)) if pop is not None else 1.0)
 
     def _draw_refusal(self, surface: pygame.Surface) -> None:
         """Shown in place of the prompt for a few seconds: who was refused and why."""

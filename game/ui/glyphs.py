@@ -26,7 +26,7 @@ _INTENT_GLYPH = {
     Intent.CONFIRM: "A", Intent.BACK: "B", Intent.ALT: "X", Intent.PEEK: "Y",
     Intent.MENU: "START", Intent.SHOULDER_L: "LB", Intent.SHOULDER_R: "RB",
     Intent.TRIGGER_L: "LT", Intent.TRIGGER_R: "RT",
-    Intent.UP: "DPAD", Intent.DOWN: "DPAD", Intent.LEFT: "DPAD", Intent.RIGHT: "DPAD",
+    Intent.UP: "DPAD_V", Intent.DOWN: "DPAD_V", Intent.LEFT: "DPAD_H", Intent.RIGHT: "DPAD_H",
     Intent.STICK: "STICK",
 }
 
@@ -74,9 +74,16 @@ class Glyphs:
             else:
                 letter = pygame.font.Font(str(self.kit.texts.font_file), int(S * 0.5)).render(name, True, rim)
                 big.blit(letter, letter.get_rect(center=(width / 2, S / 2 + S * 0.02)))
-        elif name == "DPAD":
+        elif name in ("DPAD", "DPAD_V", "DPAD_H"):
             pygame.draw.polygon(big, rim, shape_points("cross", S / 2, S / 2, S / 2 * 0.98))
             pygame.draw.polygon(big, (222, 218, 236), shape_points("cross", S / 2, S / 2, S / 2 * 0.82))
+            if name != "DPAD":  # the arms that act lit: up/down (move) apart from left/right (change)
+                arm = pygame.Rect(0, 0, S * 0.22, S * 0.3)
+                ends = ((S / 2, S * 0.2), (S / 2, S * 0.8)) if name == "DPAD_V" else ((S * 0.2, S / 2), (S * 0.8, S / 2))
+                for end in ends:
+                    lit = arm if name == "DPAD_V" else pygame.Rect(0, 0, arm.height, arm.width)
+                    lit.center = end
+                    pygame.draw.rect(big, self.kit.colours.accent, lit, border_radius=S // 20)
         elif name == "STICK":
             pygame.draw.circle(big, rim, (S / 2, S / 2), S / 2)
             pygame.draw.circle(big, (150, 144, 176), (S / 2, S / 2), S / 2 - S / 14)
@@ -98,6 +105,8 @@ class Glyphs:
         box = pygame.Rect(0, 0, width + size * 2, height + size // 2)
         cy = y if y is not None else self.kit.safe_rect.bottom - box.height // 2 - 4
         box.center = (self.kit.W // 2, cy)
+        if self.kit.hints_muted:
+            return box
         self.kit.panel(surface, box, (*self.kit.colours.shadow, 170), radius=box.height // 2, shadow=False)
         x = box.x + size
         for glyph, label in parts:

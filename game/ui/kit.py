@@ -50,6 +50,8 @@ class UiKit:
         self.tokens = SeatTokens(self)
         self.panels = Panels(self)
         self.glyphs = Glyphs(self)
+        #: Set while scenes under an overlay with its own hint bar draw: theirs is only measured.
+        self.hints_muted = False
 
     # --- geometry -------------------------------------------------------------------------
     @property

@@ -1,6 +1,6 @@
 """Text on the canvas: the font at each size (scaled by the text-size setting), word
-wrap, rendered and cached lines, lines with pad glyphs in them (``rich``), and the
-size at which a text fits its box (``fit_size``, ``label_fit``)."""
+wrap, rendered and cached lines and lines with pad glyphs in them (``rich``); fitting a
+text to its box is :mod:`game.ui.fit`."""
 
 from __future__ import annotations
 
@@ -138,26 +138,3 @@ class Text:
             kit._sprites[key] = surface
         return surface
 
-
-def fit_size(kit: Any, text: str, width: int, sizes: Sequence[int] = (40, 36, 32, 28)) -> int:
-    """The largest of ``sizes`` at which ``text`` fits on one line in ``width`` (else the
-    smallest, and the caller wraps)."""
-    for size in sizes:
-        if kit.font(size).size(text)[0] <= width:
-            return size
-    return sizes[-1]
-
-
-def label_fit(kit: Any, text: str, width: int, max_lines: int = 2,
-              sizes: Sequence[int] = (34, 32, 30, 28)) -> tuple[int, int]:
-    """``(size, lines)`` for a label in ``width``: one line at 34 down to 30 px if it
-    fits, else the largest of ``sizes`` that wraps into at most ``max_lines`` lines
-    (else the smallest size, with its line count)."""
-    for size in sizes:
-        if size >= 30 and kit.font(size).size(text)[0] <= width:
-            return size, 1
-    for size in sizes:
-        lines = len(kit.wrap(text, size, width))
-        if lines <= max_lines:
-            return size, lines
-    return sizes[-1], len(kit.wrap(text, sizes[-1], width))

@@ -22,10 +22,9 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import pygame
 
-from ... import paths
 from ...games import GameEntry
 from ...input.intents import Intent
-from ...ui.text import fit_size
+from ...ui.fit import fit_text
 from .widgets import MenuScene
 
 if TYPE_CHECKING:
@@ -125,6 +124,10 @@ def category_deck(ctx: AppContext, entry: GameEntry) -> CategoryDeck | None:
     return CategoryDeck(ctx, entry, package)
 
 
+#: Narrower tiles break a long category name into three lines: fewer columns instead.
+TILE_MIN_WIDTH = 500
+
+
 class DeckScene(MenuScene):
     """Toggle tiles, one per category; "All" and "Done" under them; the count on top."""
 
@@ -148,17 +151,27 @@ class DeckScene(MenuScene):
         safe = self.safe
         categories = self.deck.tiles(self.config())
         columns = 3 if len(categories) <= 15 else 4
+        columns = max(2, min(columns, (safe.width - 40 + 20) // (TILE_MIN_WIDTH + 20)))  # the wide safe area
         rows = max(1, math.ceil(len(categories) / columns))
         gap = 20
-        top, bottom = safe.y + 190, safe.bottom - 200
+        # from the bottom up: the hint bar, the folder sentence over it, the buttons, then the tiles
+        folder = self.folder_text()
+        self.folder_rect = folder.get_rect(midbottom=(960, self.kit.safe_rect.bottom - 44 - self.kit.scaled(34)))
+        y = self.folder_rect.top - 14 - 80
+        top, bottom = safe.y + 190, y - 16
         w = (safe.width - 40 - gap * (columns - 1)) // columns
         h = min(132, (bottom - top - gap * (rows - 1)) // rows)
         for i, category in enumerate(categories):
             rect = (safe.x + 20 + (i % columns) * (w + gap), top + (i // columns) * (h + gap), w, h)
             self.card(f"cat.{category.id}", rect, lambda c=category.id: self.toggle(c))
-        y = top + rows * (h + gap) + 16
+        y = min(y, top + rows * (h + gap) + 16)
         self.button("all", self.t("deck.all"), (960 - 20 - 420, y, 420, 80), self.select_all, object_id="@menu_small")
         self.button("done", self.t("deck.done"), (960 + 20, y, 420, 80), self.back, object_id="@menu_small")
+
+    def folder_text(self) -> pygame.Surface:
+        """Where custom decks go, said for people: which folder, not a file path (issue 14)."""
+        return self.kit.text(self.t("deck.folder", game=self.deck.entry.catalogue_key), 28, self.kit.colours.muted,
+                             max_width=self.safe.width - 80, align="center")
 
     def initial_focus(self) -> str | None:
         return self.items[0].key if self.items else None
@@ -196,10 +209,10 @@ class DeckScene(MenuScene):
             category = categories.get(item.key.partition(".")[2]) if item.key.startswith("cat.") else None
             if category is not None:
                 self.draw_tile(surface, item.rect, category, category.id in chosen, item is focused)
-        folder = paths.user_data_dir() / "decks" / self.deck.entry.catalogue_key
         done = next(i for i in self.items if i.key == "done")
-        kit.blit_text(surface, self.t("deck.folder", path=str(folder)), 28, (960, done.rect.bottom + 14), "midtop",
-                      kit.colours.muted, max_width=self.safe.width - 80, align="center")
+        folder = self.folder_rect.copy()
+        folder.top = min(folder.top, done.rect.bottom + 14)  # under Done, over the hint bar at the lowest
+        surface.blit(self.folder_text(), folder)
         kit.hint_bar(surface, [(Intent.CONFIRM, self.t("deck.hint_toggle")), (Intent.BACK, self.t("common.back"))])
 
     def draw_tile(self, surface: pygame.Surface, rect: pygame.Rect, category: DeckCategory, on: bool,
@@ -223,8 +236,22 @@ class DeckScene(MenuScene):
             icon = kit.icon(CUSTOM_ICON, 32)
             surface.blit(icon, icon.get_rect(midleft=(pill.x + 10, pill.centery)))
             surface.blit(badge, badge.get_rect(midleft=(pill.x + 48, pill.centery)))
-        width = right - x
-        size = fit_size(kit, category.name, width if not category.custom else width - 200, (36, 32, 28))
-        kit.blit_text(surface, category.name, size, (x, rect.centery - 4), "bottomleft", ink,
-                      max_width=width if not category.custom else width - 200)
-        kit.blit_text(surface, self.t("deck.count", n=category.count), 30, (x, rect.centery + 6), "topleft", soft)
+        width = right - x - (200 if category.custom else 0)
+        count = kit.text(self.t("deck.count", n=category.count), fit_text(kit, self.t("deck.count", n=category.count),
+                                                                          width, (30, 28))[0], soft)
+        size, name = fit_text(kit, category.name, width)
+        name_image = kit.text(name, size, ink)
+        if name_image.get_height() + count.get_height() + 12 <= rect.height:
+            # the name over its count, centred in the tile (a long name takes two lines)
+            top = rect.centery - (name_image.get_height() + count.get_height()) // 2
+            surface.blit(name_image, (x, top))
+            surface.blit(count, (x, top + name_image.get_height()))
+            return
+        # a short tile (the wide safe area): the count at the right end of the name's line, as a
+        # bare number if the name would not fit beside it otherwise
+        size, name = fit_text(kit, category.name, width - count.get_width() - 16)
+        if "\n" in name:
+            count = kit.text(str(category.count), 30, soft)
+            size, name = fit_text(kit, category.name, width - count.get_width() - 16)
+        surface.blit(count, count.get_rect(midright=(right, rect.centery)))
+        kit.blit_text(surface, name, size, (x, rect.centery), "midleft", ink)

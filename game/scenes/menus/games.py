@@ -10,6 +10,7 @@ import pygame
 
 from ...input.intents import Intent
 from .matches import playable
+from ...ui.fit import fit_text
 from .widgets import MenuScene
 
 #: The menu order, and each game's pictogram (OpenMoji code).
@@ -75,6 +76,8 @@ class GameChoiceScene(MenuScene):
             room = rect.bottom - 26 - players.get_height() - max(icon_rect.bottom, rect.y + 28 + icon_size) - 16
             size = next((s for s in (40, 36, 32, 28)
                          if len(kit.wrap(name, s, rect.width - 28)) * kit.font(s).get_linesize() <= room), 28)
+            if any(kit.font(size).size(word)[0] > rect.width - 28 for word in name.split()):
+                size, name = fit_text(kit, name, rect.width - 28, range(size, 27, -1))  # a long word shrinks, or breaks
             kit.blit_text(surface, name, size, (rect.centerx, rect.y + 28 + icon_size + 8 + room // 2), "center", ink,
                           max_width=rect.width - 28, align="center")
         if focused is not None:

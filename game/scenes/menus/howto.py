@@ -8,11 +8,16 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...input.intents import InputEvent, Intent
+from ...ui.fit import smallest_size
 from .games import GAME_ICONS
+from .howto_pictures import make_picture, page_shot
 from .widgets import MenuScene
 
 if TYPE_CHECKING:
     from ...context import AppContext
+
+#: A page's picture: 16:9, at most this wide (px), beside the page's words.
+PICTURE_WIDTH = 720
 
 
 def howto_pages(ctx: AppContext, game_id: str) -> list[tuple[str, str]]:
@@ -32,6 +37,8 @@ class HowToScene(MenuScene):
         self.page = 0
         self.pages: list[tuple[str, str]] = []
         self.box = pygame.Rect(0, 0, 0, 0)
+        #: page -> its picture, once made (in :meth:`update`, so a page's words show at once).
+        self.pictures: dict[int, pygame.Surface] = {}
 
     def build(self) -> None:
         self.pages = howto_pages(self.ctx, self.game_id)
@@ -92,13 +99,41 @@ class HowToScene(MenuScene):
         if not self.pages:
             kit.blit_text(surface, self.t("howto.none"), 44, self.box.center, "center", kit.colours.muted)
             return
-        title, body = self.pages[self.page]
-        inner = self.box.inflate(-140, -100)
-        heading = kit.blit_text(surface, title, 56, (inner.x, inner.y), colour=kit.colours.gold,
-                                max_width=inner.width)
-        kit.blit_text(surface, body, 38, (inner.x, heading.bottom + 30), colour=kit.colours.text,
-                      max_width=inner.width)
+        self.draw_page(surface, *self.pages[self.page])
         self.draw_dots(surface)
+
+    def picture_rect(self) -> pygame.Rect:
+        """Where the page's picture goes: the right of the box, 16:9."""
+        inner = self.box.inflate(-100, -100)
+        width = min(PICTURE_WIDTH, inner.width // 2)
+        rect = pygame.Rect(0, 0, width, width * 9 // 16)
+        rect.midright = (inner.right, inner.centery - 20)
+        return rect
+
+    def update(self, frame_dt: float) -> None:
+        shot = page_shot(self.game_id, self.page)
+        if shot is not None and self.page not in self.pictures:
+            size = self.picture_rect().size
+            self.pictures[self.page] = make_picture(self.kit, shot, self.ctx.strings.lang, size)
+
+    def draw_page(self, surface: pygame.Surface, title: str, body: str) -> None:
+        """The words on the left at the largest sizes that fit, the picture on the right."""
+        kit = self.kit
+        inner = self.box.inflate(-100, -100)
+        picture = self.pictures.get(self.page) if page_shot(self.game_id, self.page) else None
+        frame = self.picture_rect()
+        if picture is not None:
+            kit.panel(surface, frame.inflate(16, 16), kit.colours.panel_hi, radius=20, shadow=False)
+            surface.blit(picture, frame)
+            inner.width = frame.x - 40 - inner.x
+        room = inner.height - 40  # the page dots under the words
+        for heading_size, body_size in ((56, 38), (48, 34), (44, 30), (40, 28), (36, smallest_size(kit))):
+            heading = kit.text(title, heading_size, kit.colours.gold, max_width=inner.width)
+            words = kit.text(body, body_size, kit.colours.text, max_width=inner.width)
+            if heading.get_height() + 24 + words.get_height() <= room:
+                break
+        surface.blit(heading, inner.topleft)
+        surface.blit(words, (inner.x, inner.y + heading.get_height() + 24))
 
     def draw_dots(self, surface: pygame.Surface) -> None:
         kit = self.kit

@@ -24,7 +24,8 @@ import pygame
 
 from ...games import GameEntry
 from ...input.intents import InputEvent, Intent
-from ...ui.text import fit_size
+from ...ui.fit import fit_size, fit_text
+from ...ui.theme import mix
 from .games import GAME_ICONS
 from .matches import match_config, new_match, start_problem
 from .deck import DeckScene, category_deck
@@ -91,7 +92,9 @@ class LobbyScene(MenuScene):
         start_y = self.panel_rect.bottom - 12 - 2 * kit.font(30).get_linesize() - 10 - start_h
         plans = [plan_row(self.ctx, spec, w) for spec in self.entry.options]
         rows = sum(p.height + ROW_GAP for p in plans) + (bh + ROW_GAP if self.deck is not None else 0)
-        if all(p.fits for p in plans) and y + rows + 2 * (bh + ROW_GAP) + 6 <= start_y:
+        # the deck's summary on its button in the theme's small size (its inner padding ~20 px a side)
+        deck_fits = self.deck is None or kit.font(32).size(self.deck.summary(self.config()))[0] <= w - 40
+        if all(p.fits for p in plans) and deck_fits and y + rows + 2 * (bh + ROW_GAP) + 6 <= start_y:
             for plan in plans:
                 y = add_row(self, plan, x, y, w, self.options[plan.spec.id],
                             lambda v, s=plan.spec.id: self.set_option(s, v)) + ROW_GAP
@@ -291,7 +294,9 @@ class LobbyScene(MenuScene):
         safe = self.safe
         title = self.draw_title(surface, self.t(f"games.{self.entry.id}.name"), GAME_ICONS.get(self.entry.id))
         players = f"{self.t(f'games.{self.entry.id}.players')}  ·  {self.t('lobby.players', n=len(self.ctx.seats))}"
-        kit.blit_text(surface, players, 36, (safe.right - 8, title.centery), "midright", kit.colours.muted)
+        size, players = fit_text(kit, players, safe.right - 8 - title.right - 32)  # beside a long title
+        kit.blit_text(surface, players, size, (safe.right - 8, title.centery), "midright", kit.colours.muted,
+                      align="right")
         self.draw_seats(surface, alpha)
         kit.panel(surface, self.panel_rect, kit.colours.panel, radius=30)
         kit.blit_text(surface, self.t("lobby.options"), 36, (self.panel_rect.x + 28, self.panel_rect.y + 14))
@@ -320,9 +325,6 @@ class LobbyScene(MenuScene):
         kit = self.kit
         style = kit.seat_style(seat.style)
         kit.panel(surface, rect, style.dark, radius=28, border=style.colour)
-        bob = math.sin(t * 0.06 + seat.index) * 4
-        kit.seat_token(surface, seat.style, (rect.centerx, int(rect.y + rect.height * 0.32 + bob)),
-                       min(64, rect.width // 4, int(rect.height * 0.17)))
         if seat.bot:
             kind, label = "bot", None  # its level chip stands where a device's name goes
         elif isinstance(seat.device, tuple) and seat.device[0] == "kb":
@@ -330,16 +332,21 @@ class LobbyScene(MenuScene):
         else:
             kind, label = "pad", self.t("lobby.pad")
         icon = kit.icon(DEVICE_ICONS[kind], 52)
-        surface.blit(icon, icon.get_rect(topright=(rect.right - 12, rect.y + 10)))
+        icon_rect = surface.blit(icon, icon.get_rect(topright=(rect.right - 12, rect.y + 10)))
         if label is None:
             device = self.chip_rect(rect)  # drawn over the card in draw_front
         else:
             device = kit.blit_text(surface, label, 28, (rect.centerx, rect.bottom - 16), "midbottom",
                                    kit.colours.text, max_width=rect.width - 20, align="center", shadow=True)
-        size = fit_size(kit, seat.name, rect.width - 24, (36, 32, 28))
-        name = kit.text(seat.name, size, style.light, max_width=rect.width - 24, align="center", shadow=True)
+        size, lines = fit_text(kit, seat.name, rect.width - 24)
+        name = kit.text(lines, size, style.light, align="center", shadow=True)
         top = min(int(rect.y + rect.height * 0.56), device.top - 8 - name.get_height())
         surface.blit(name, name.get_rect(midtop=(rect.centerx, top)))
+        # the token between the device icon and the name (smaller when a long name takes room)
+        radius = min(64, rect.width // 4, int(rect.height * 0.17), (top - (icon_rect.bottom + 4)) // 2 - 4)
+        bob = math.sin(t * 0.06 + seat.index) * 4
+        y = min(int(rect.y + rect.height * 0.32 + bob), top - 6 - radius)
+        kit.seat_token(surface, seat.style, (rect.centerx, y), max(16, radius))
 
     def draw_free(self, surface: pygame.Surface, rect: pygame.Rect, first: bool, t: float) -> None:
         kit = self.kit
@@ -382,7 +389,8 @@ class LobbyScene(MenuScene):
         kit = self.kit
         problem = self.problem()
         if problem:
-            colour = kit.colours.accent if self.nudge else kit.colours.bad
+            # the theme's red lightened: 4.5:1 on the panel, as text must be
+            colour = kit.colours.accent if self.nudge else mix(kit.colours.bad, kit.colours.text, 0.3)
             kit.blit_text(surface, problem, 30, (rect.centerx, rect.bottom + 10), "midtop", colour,
                           max_width=rect.width, align="center")
             return

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ...games import OptionSpec
 from ...input.intents import Intent
-from ...ui.text import label_fit
+from ...ui.fit import label_fit
 from .widgets import MenuScene
 
 if TYPE_CHECKING:

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 class PauseScene(MenuScene):
     opaque = False
+    own_hint_bar = True
 
     def __init__(self, ctx: AppContext, entry: Any) -> None:
         super().__init__(ctx)

@@ -185,6 +185,8 @@ class TitleScene(MenuScene):
         for code, x, dy, size, phase in LOGO_ICONS:
             bob = math.sin(t * 0.035 + phase) * 10
             turned = self.turned_icon(code, size, round(math.sin(t * 0.02 + phase) * ICON_SWAY))
+            half = turned.get_width() // 2 + 4  # kept in the safe area (the wide setting moves them in)
+            x = max(self.safe.x + half, min(self.safe.right - half, x))
             surface.blit(turned, turned.get_rect(center=(x, y + dy + bob)))
         logo_bob = math.sin(t * 0.04) * 6
         # The logo is art, not reading text: it keeps its size whatever the text scale.

@@ -20,7 +20,7 @@ import pygame_gui
 
 from ...input.gui import follow_canvas_mouse
 from ...input.intents import InputEvent, Intent
-from ...ui.text import label_fit
+from ...ui.fit import fit_text, label_fit
 from ..base import Scene
 
 if TYPE_CHECKING:
@@ -29,6 +29,10 @@ if TYPE_CHECKING:
 _DIRECTIONS = {Intent.UP: (0, -1), Intent.DOWN: (0, 1), Intent.LEFT: (-1, 0), Intent.RIGHT: (1, 0)}
 #: A resting card's rim (the theme's ``normal_border``; focused: amber with a light rim).
 CARD_BORDER = (78, 72, 144)
+#: The font size of a choice's value (``@choice`` in assets/theme.json).
+CHOICE_TEXT = 34
+#: How far the focus ring (frame, pulse and glow: :meth:`MenuScene.draw_focus`) reaches past its item.
+FOCUS_REACH = 28
 _MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
 
 
@@ -130,7 +134,10 @@ class MenuScene(Scene):
 
     @property
     def safe(self) -> pygame.Rect:
-        return self.kit.safe_rect
+        """Where items go: the safe area less the focus ring's reach at the sides, so the
+        ring around an item at the edge stays out of the TV's margin (the layout check;
+        the title above and the hint bar below keep items off the top and bottom)."""
+        return self.kit.safe_rect.inflate(-2 * FOCUS_REACH, 0)
 
     # --- items -------------------------------------------------------------------------
     def button(self, key: str, text: str, rect: pygame.Rect | Sequence[int], on_confirm: Callable[[], None],
@@ -152,15 +159,18 @@ class MenuScene(Scene):
         above 1). ``label_above`` > 0 puts the label on its own line of that height and
         the value under it, full width (for long labels or long values)."""
         rect = pygame.Rect(rect)
+        values = list(values)
         if label_above:
             split = rect.width
             value_rect = pygame.Rect(rect.x + 6, rect.y + label_above, rect.width - 12, rect.height - label_above - 6)
             label_box = pygame.Rect(rect.x, rect.y, rect.width, label_above)
         else:
             split = int(label_width if label_width > 1 else rect.width * label_width)
+            # the widest value keeps its button (the theme's @choice size, ~20 px padding a side)
+            need = max(self.kit.font(CHOICE_TEXT).size(f"‹  {name}  ›")[0] for _, name in values) + 44
+            split = max(min(split, rect.width - 6 - need), int(rect.width * 0.35))
             value_rect = pygame.Rect(rect.x + split, rect.y + 6, rect.width - split - 6, rect.height - 12)
             label_box = pygame.Rect(rect.x, rect.y, split, rect.height)
-        values = list(values)
         index = next((i for i, (v, _) in enumerate(values) if v == current), 0)
         state = {"index": index}
 
@@ -414,7 +424,8 @@ class MenuScene(Scene):
             image = self.kit.icon(icon, 96)
             surface.blit(image, image.get_rect(midleft=(x, safe.y + 56)))
             x += 112
-        return self.kit.blit_text(surface, text, 72, (x, safe.y + 56), "midleft", shadow=True)
+        size, text = fit_text(self.kit, text, safe.right - 8 - x, (72, 64, 56, 48))  # a long title shrinks
+        return self.kit.blit_text(surface, text, size, (x, safe.y + 56), "midleft", shadow=True)
 
     def draw_focus(self, surface: pygame.Surface) -> None:
         item = self.focused()

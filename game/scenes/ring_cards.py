@@ -1,0 +1,89 @@
+"""The ring picker's progress cards: one per choosing seat, in two columns beside the
+ring, each with the seat's shape, colour and name and where it stands ("1/2 ·
+Thinking…", or a check mark and "2/2" on a neutral rim once it is done)."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import pygame
+
+from ..input.intents import Intent
+from ..ui.fit import fit_text
+
+#: A card at most, and how far in from the safe area (its soft shadow).
+CARD_SIZE = (384, 112)
+CARD_INSET = 30
+#: Where a card's words start (its seat's token left of them).
+CARD_TEXT_X = 80
+#: A done seat's card: a neutral rim, no seat's colour (green read as the mint seat's),
+#: and a check mark this big (px).
+DONE_BORDER = (120, 116, 140)
+DONE_MARK = 36
+#: Cards' centres, one row under the other.
+ROW_PITCH = 132
+
+
+def card_width(kit: Any, ring_left: int) -> int:
+    """Cards fill the room between the safe area (less their shadow) and the ring's side
+    slots (``ring_left``: the left slots' left edge): narrower in the wide safe area."""
+    return min(CARD_SIZE[0], ring_left - 24 - (kit.safe_rect.x + CARD_INSET))
+
+
+def seat_slots(kit: Any, seats: Sequence[int], width: int, middle: int) -> list[tuple[int, tuple[int, int]]]:
+    """(seat, centre) of each card ``width`` wide: two columns centred on ``middle``
+    (y), the left one first, top to bottom."""
+    safe = kit.safe_rect
+    half = width // 2
+    left = (len(seats) + 1) // 2
+    out = []
+    for i, seat in enumerate(seats):
+        column, row = (0, i) if i < left else (1, i - left)
+        rows = left if column == 0 else len(seats) - left
+        x = safe.x + CARD_INSET + half if column == 0 else safe.right - CARD_INSET - half
+        y0 = middle - (rows - 1) * ROW_PITCH // 2
+        out.append((seat, (x, y0 + row * ROW_PITCH)))
+    return out
+
+
+def draw_seat_card(ctx: Any, surface: pygame.Surface, seat_index: int, centre: tuple[int, int], width: int, *,
+                   done: bool, refused: bool, peeking: bool, progress: str | None, pop: float = 1.0) -> None:
+    kit, c = ctx.kit, ctx.kit.colours
+    seat = ctx.seats[seat_index]
+    style = kit.seat_style(seat.style)
+    name, status = card_words(ctx, seat_index, width, done, peeking, progress)
+    # a name broken in two lines makes the card a little taller (the rows are 132 apart)
+    card = pygame.Rect(0, 0, width, max(CARD_SIZE[1], name.get_height() + status.get_height() + 8))
+    card.center = centre
+    border = c.bad if refused else (DONE_BORDER if done else style.colour)
+    kit.panel(surface, card, c.panel, radius=26, border=border)
+    kit.seat_token(surface, seat.style, (card.x + 44, card.centery), int(26 * pop))
+    text_x = card.x + CARD_TEXT_X
+    top = card.centery - (name.get_height() + status.get_height()) // 2
+    surface.blit(name, (text_x, top))
+    placed = surface.blit(status, (text_x + (DONE_MARK + 8 if done else 0), top + name.get_height()))
+    if done:
+        kit.draw_check(surface, (text_x + DONE_MARK // 2, placed.centery), DONE_MARK, c.text)
+    if peeking:
+        glyph = kit.button_hint(Intent.PEEK, 44)
+        surface.blit(glyph, glyph.get_rect(midright=(card.right - 14, card.centery)))
+
+
+def card_words(ctx: Any, seat_index: int, card: int, done: bool, peeking: bool,
+               progress: str | None) -> tuple[pygame.Surface, pygame.Surface]:
+    """A ``card`` px wide card's name (shrunk, or in two lines) and status ("1/2 ·
+    Thinking…", just "1/2" when there is no room for both, "2/2" by the check mark once
+    done)."""
+    kit, c = ctx.kit, ctx.kit.colours
+    seat = ctx.seats[seat_index]
+    width = card - CARD_TEXT_X - 14 - (50 if peeking else 0)
+    label = progress if progress is not None else (ctx.t("ring.done") if done else "")
+    waiting = ctx.t("ring.waiting")
+    status = label if done else (f"{label} · {waiting}" if label else waiting)
+    status_width = width - (DONE_MARK + 8 if done else 0)
+    status_size, status = fit_text(kit, status, status_width, (30, 28))
+    if "\n" in status and label:
+        status_size, status = fit_text(kit, label, status_width, (30, 28))
+    size, name = fit_text(kit, seat.name, width, (36, 32, 28))
+    return (kit.text(name, size, kit.seat_style(seat.style).light),
+            kit.text(status, status_size, c.text if done else c.muted))

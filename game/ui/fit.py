@@ -1,0 +1,99 @@
+"""Fitting a text in a width: shrink it (never under :data:`~game.ui.kit.MIN_TEXT`), then
+break it into lines at spaces and after hyphens, and cut a word still too long with a
+hyphen. A long name ("Marie-Antoinette" at the largest text size) then stays inside its
+card instead of crossing the border (the layout check's ``box`` rule)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+from .theme import MIN_TEXT
+
+
+def smallest_size(kit: Any) -> int:
+    """The smallest size to ask the kit for that still draws :data:`MIN_TEXT` px: under
+    the larger text settings a text may shrink back to 28 px when room runs out."""
+    return next(size for size in range(1, MIN_TEXT + 1) if kit.scaled(size) >= MIN_TEXT)
+
+
+def fit_text(kit: Any, text: str, width: int, sizes: Sequence[int] = (36, 32, MIN_TEXT)) -> tuple[int, str]:
+    """``(size, text)``: the largest of ``sizes`` (then smaller, down to
+    :func:`smallest_size`) at which ``text`` fits ``width`` on one line; else the
+    smallest, with newlines where it breaks (see :func:`break_lines`)."""
+    floor = smallest_size(kit)
+    for size in [*sizes, *range(min(sizes) - 1, floor - 1, -1)]:
+        if kit.font(size).size(text)[0] <= width:
+            return size, text
+    return floor, "\n".join(break_lines(kit.font(floor), text, width))
+
+
+def break_lines(font: Any, text: str, width: int) -> list[str]:
+    """Lines of ``text`` no wider than ``width`` in ``font``: breaks at spaces, after
+    hyphens, and inside a word too long for a line (the cut marked with a hyphen)."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        pieces = [p for p in re.split(r"(?<=-)", word) if p]
+        for i, piece in enumerate(pieces):
+            joiner = " " if current and i == 0 else ""
+            if font.size(current + joiner + piece)[0] <= width:
+                current += joiner + piece
+                continue
+            if current:
+                lines.append(current)
+            current = piece
+            while font.size(current)[0] > width and len(current) > 1:
+                cut = _longest_prefix(font, current, width)
+                lines.append(current[:cut] + "-")
+                current = current[cut:]
+    if current:
+        lines.append(current)
+    return lines
+
+
+def _longest_prefix(font: Any, word: str, width: int) -> int:
+    """How many letters of ``word``, a hyphen added, fit ``width`` (at least one),
+    leaving at least four letters (three in a short word) for the next line."""
+    cut = 1
+    while cut < len(word) - 1 and font.size(word[:cut + 1] + "-")[0] <= width:
+        cut += 1
+    keep = 4 if len(word) > 7 else 3
+    return max(1, min(cut, len(word) - keep)) if len(word) > keep + 1 else cut
+
+
+def fit_wrapped(kit: Any, text: str, width: int, max_lines: int, sizes: Sequence[int] = (36, 32, MIN_TEXT)) -> int:
+    """The largest of ``sizes`` (then smaller, down to :func:`smallest_size`) at which
+    ``text`` wraps (at spaces) into at most ``max_lines`` lines of ``width``, none wider;
+    else the smallest."""
+    floor = smallest_size(kit)
+    for size in [*sizes, *range(min(sizes) - 1, floor - 1, -1)]:
+        font = kit.font(size)
+        lines = kit.wrap(text, size, width)
+        if len(lines) <= max_lines and all(font.size(line)[0] <= width for line in lines):
+            return size
+    return floor
+
+
+def fit_size(kit: Any, text: str, width: int, sizes: Sequence[int] = (40, 36, 32, 28)) -> int:
+    """The largest of ``sizes`` at which ``text`` fits on one line in ``width`` (else the
+    smallest, and the caller wraps)."""
+    for size in sizes:
+        if kit.font(size).size(text)[0] <= width:
+            return size
+    return sizes[-1]
+
+
+def label_fit(kit: Any, text: str, width: int, max_lines: int = 2,
+              sizes: Sequence[int] = (34, 32, 30, 28)) -> tuple[int, int]:
+    """``(size, lines)`` for a label in ``width``: one line at 34 down to 30 px if it
+    fits, else the largest of ``sizes`` that wraps into at most ``max_lines`` lines
+    (else the smallest size, with its line count)."""
+    for size in sizes:
+        if size >= 30 and kit.font(size).size(text)[0] <= width:
+            return size, 1
+    for size in sizes:
+        lines = len(kit.wrap(text, size, width))
+        if lines <= max_lines:
+            return size, lines
+    return sizes[-1], len(kit.wrap(text, sizes[-1], width))

@@ -1,0 +1,323 @@
+"""The layout check: where every text lands on a drawn screen, and what is wrong with it.
+
+A screen is drawn once with a *recording* canvas. While the check runs,
+``pygame.Surface`` is a subclass that remembers what is blitted on it (:class:`Mark` s):
+texts the kit rendered (``UiKit.text`` is wrapped to tag the surfaces it returns with
+their words, size and colour) and the panels the kit drew (``UiKit.panel``, the boxes
+texts sit in). A surface blitted on another hands its marks on, moved and clipped, so a
+text painted on a board's cached layer is found on the canvas too. Menus' pygame_gui
+buttons are read from the scene's items (rect, text, font, colour).
+
+The rules (margin, small, box, overlap, contrast) are judged in
+:mod:`game.ui.layout_rules`; docs/architecture.md, "Layout check", tells the whole.
+
+A text another drawing hides (its own colour is no longer on most of its glyphs: a
+panel over it, a dim veil) is not checked: it is not what the screen shows.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Sequence
+
+import pygame
+
+from .layout_rules import RULES, Colour, Text, Violation, check_margin, check_texts
+
+#: A text is shown when this share of its solid glyph pixels still has its colour.
+VISIBLE_SHARE = 0.5
+
+_BaseSurface = pygame.Surface
+
+
+@dataclass(frozen=True)
+class TextTag:
+    """What the kit rendered: the words, the px, the colour, the wrap width."""
+
+    text: str
+    #: The px drawn (the size asked for times the text scale).
+    size: int
+    colour: Colour
+    max_width: int | None = None
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Something recorded on a surface: a text (``tag`` and its ``image``) or a box."""
+
+    kind: str  # "text" | "box"
+    rect: pygame.Rect
+    #: The part of ``rect`` the clips let through.
+    visible: pygame.Rect
+    tag: TextTag | None = None
+    image: Any = None
+    #: Recording order: a box drawn after a text is not the box it sits in.
+    order: int = 0
+
+    def moved(self, dx: int, dy: int, bounds: pygame.Rect, order: int) -> "Mark":
+        return Mark(self.kind, self.rect.move(dx, dy), self.visible.move(dx, dy).clip(bounds), self.tag,
+                    self.image, order)
+
+
+class _AnySurface(type):
+    """``isinstance(s, pygame.Surface)`` stays true for plain surfaces while the
+    recording class stands in for ``pygame.Surface``."""
+
+    def __instancecheck__(cls, obj: Any) -> bool:
+        return isinstance(obj, _BaseSurface)
+
+    def __subclasscheck__(cls, sub: type) -> bool:
+        return issubclass(sub, _BaseSurface)
+
+
+@dataclass
+class Recorder:
+    """Tags kit texts and collects what lands on recording surfaces."""
+
+    #: id(surface) -> (tag, surface): the surface is kept so its id is not reused.
+    tags: dict[int, tuple[TextTag, Any]] = field(default_factory=dict)
+    #: (alpha, colour) of each full-canvas dim, in order.
+    dims: list[tuple[int, Any]] = field(default_factory=list)
+    order: int = 0
+
+    def next_order(self) -> int:
+        self.order += 1
+        return self.order
+
+    def surface_class(self) -> type:
+        recorder = self
+
+        class RecordingSurface(_BaseSurface, metaclass=_AnySurface):
+            """A ``pygame.Surface`` that keeps :class:`Mark` s of what is blitted on it."""
+
+            @property
+            def marks(self) -> list[Mark]:
+                marks = getattr(self, "_marks", None)
+                if marks is None:
+                    marks = self._marks = []
+                return marks
+
+            def blit(self, source: Any, dest: Any = (0, 0), area: Any = None, special_flags: int = 0) -> pygame.Rect:
+                done = super().blit(source, dest, area, special_flags)
+                recorder.record_blit(self, source, dest, area)
+                return done
+
+            def blits(self, blit_sequence: Any, doreturn: Any = 1) -> Any:
+                done = [self.blit(*item) for item in blit_sequence]
+                return done if doreturn else None
+
+            def fblits(self, blit_sequence: Any, special_flags: int = 0) -> None:
+                for source, dest in blit_sequence:
+                    self.blit(source, dest, None, special_flags)
+
+            def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:
+                if rect is None and not special_flags:
+                    self.marks.clear()
+                return super().fill(color, rect, special_flags)
+
+            def _with_marks(self, other: Any) -> Any:
+                other._marks = list(self.marks)
+                return other
+
+            def copy(self) -> Any:
+                return self._with_marks(super().copy())
+
+            def convert(self, *args: Any) -> Any:
+                return self._with_marks(super().convert(*args))
+
+            def convert_alpha(self, *args: Any) -> Any:
+                return self._with_marks(super().convert_alpha(*args))
+
+        return RecordingSurface
+
+    def record_blit(self, target: Any, source: Any, dest: Any, area: Any) -> None:
+        if isinstance(dest, pygame.Rect) or (isinstance(dest, Sequence) and len(dest) == 4):
+            pos = pygame.Rect(dest).topleft
+        else:
+            pos = (int(dest[0]), int(dest[1]))
+        src_area = pygame.Rect(area) if area is not None else source.get_rect()
+        landed = pygame.Rect(pos, src_area.size)
+        bounds = landed.clip(target.get_clip()).clip(target.get_rect())
+        dx, dy = pos[0] - src_area.x, pos[1] - src_area.y
+        tagged = self.tags.get(id(source))
+        if tagged is not None and tagged[1] is source:
+            rect = source.get_rect(topleft=(dx, dy))
+            target.marks.append(Mark("text", rect, rect.clip(bounds), tagged[0], source, self.next_order()))
+        for mark in getattr(source, "_marks", None) or ():
+            target.marks.append(mark.moved(dx, dy, bounds, self.next_order()))
+
+    def record_box(self, surface: Any, rect: Any) -> None:
+        marks = getattr(type(surface), "marks", None)
+        if marks is not None:
+            rect = pygame.Rect(rect)
+            surface.marks.append(Mark("box", rect, rect.clip(surface.get_clip()), order=self.next_order()))
+
+    def watch(self, kit: Any, canvas: Any) -> None:
+        """Wrap ``kit``'s text, panel, dim and draw_shape methods on this instance (kit.py
+        stays as is): texts get tagged, panels and shapes leave boxes, the canvas's dims
+        are remembered for the margin's background."""
+        text, panel, dim, shape = kit.text, kit.panel, kit.dim, kit.draw_shape
+
+        def tagged_text(words: str, size: int, colour: Any = None, max_width: int | None = None,
+                        *args: Any, **kwargs: Any) -> Any:
+            image = text(words, size, colour, max_width, *args, **kwargs)
+            shade = tuple(colour)[:3] if colour is not None else kit.colours.text
+            self.tags[id(image)] = (TextTag(words, kit.scaled(size), shade, max_width), image)
+            return image
+
+        def boxed_panel(surface: Any, rect: Any, *args: Any, **kwargs: Any) -> None:
+            panel(surface, rect, *args, **kwargs)
+            self.record_box(surface, rect)
+
+        def recorded_dim(surface: Any, alpha: int = 170, colour: Any = None) -> None:
+            dim(surface, alpha, colour)
+            if surface is canvas:
+                self.dims.append((alpha, colour))
+
+        def boxed_shape(surface: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
+            rect = shape(surface, *args, **kwargs)
+            self.record_box(surface, rect)  # a badge holds its number as a panel does
+            return rect
+
+        kit.text, kit.panel, kit.dim, kit.draw_shape = tagged_text, boxed_panel, recorded_dim, boxed_shape
+
+
+@contextlib.contextmanager
+def recording(recorder: Recorder) -> Iterator[type]:
+    """``pygame.Surface`` is the recording class inside the block."""
+    cls = recorder.surface_class()
+    pygame.Surface = cls  # type: ignore[misc]
+    pygame.surface.Surface = cls  # type: ignore[misc]
+    try:
+        yield cls
+    finally:
+        pygame.Surface = _BaseSurface  # type: ignore[misc]
+        pygame.surface.Surface = _BaseSurface  # type: ignore[misc]
+
+
+def texts_on(canvas: Any) -> tuple[list[Text], list[Mark]]:
+    """The canvas's visible texts and its boxes."""
+    texts, boxes = [], []
+    seen = set()
+    for mark in canvas.marks:
+        if mark.kind == "box":
+            boxes.append(mark)
+            continue
+        key = (mark.tag, tuple(mark.rect))
+        if key in seen or not mark.tag.text.strip():
+            continue
+        seen.add(key)
+        ink = mark.image.get_bounding_rect().move(mark.rect.topleft)
+        if ink.width == 0 or not _shown(canvas, mark, ink):
+            continue
+        texts.append(Text(mark.tag.text, mark.tag.size, mark.tag.colour, ink, mark.rect, mark.visible,
+                          mark.tag.max_width, mark.image, mark.order))
+    return texts, boxes
+
+
+def _shown(canvas: Any, mark: Mark, ink: pygame.Rect) -> bool:
+    """Whether most of the text's solid glyph pixels still show its colour."""
+    area = ink.clip(mark.visible).clip(canvas.get_rect())
+    if area.width <= 0 or area.height <= 0:
+        return False
+    solid = pygame.mask.from_surface(mark.image, 254)
+    piece = _BaseSurface(area.size)
+    piece.blit(canvas, (0, 0), area)
+    coloured = pygame.mask.from_threshold(piece, mark.tag.colour, (40, 40, 40, 255))
+    offset = (mark.rect.x - area.x, mark.rect.y - area.y)
+    total = coloured.overlap_area(solid, offset) if solid.count() else 0
+    within = pygame.mask.Mask(area.size, fill=True).overlap_area(solid, offset)
+    return within > 0 and total >= VISIBLE_SHARE * within
+
+
+def gui_texts(scenes: Sequence[Any]) -> list[Text]:
+    """Texts of the pygame_gui buttons the visible menu scenes show."""
+    out = []
+    for scene in scenes:
+        for item in getattr(scene, "items", ()):
+            element = item.element
+            if element is None or not getattr(element, "visible", True) or not getattr(element, "text", ""):
+                continue
+            rect = pygame.Rect(element.rect)
+            width, height = element.font.size(element.text)
+            ink = pygame.Rect(0, 0, width, height)
+            ink.center = rect.center
+            state = "disabled" if not element.is_enabled else "selected" if element.is_selected else "normal"
+            colour = tuple(element.colours[f"{state}_text"])[:3]
+            pad = int(getattr(element, "text_horiz_alignment_padding", 0)) + 4
+            frame = rect.inflate(-2 * pad, 0)
+            size = int(element.font.point_size)
+            out.append(Text(element.text, size, colour, ink.clip(rect), ink, ink.clip(rect), None, None, 10**9, frame,
+                            state == "disabled"))
+    return out
+
+
+# --- one screen ----------------------------------------------------------------------------------
+@dataclass
+class Probe:
+    """Draws screens with a recording canvas and lists their violations."""
+
+    safe_area: float = 0.05
+    names: str = "long"
+    ticks: int = 60
+    seats: int = 8
+    seed: int = 1
+
+    def settings(self, lang: str) -> Any:
+        from ..settings import TEXT_SCALES, Settings
+
+        return Settings(lang=lang, text_scale=max(TEXT_SCALES), safe_area=self.safe_area)
+
+    def draw(self, shot: str, lang: str, build: Callable[[Any, Any], None] | None = None) -> "Drawn":
+        """``shot`` drawn in ``lang`` on a recording canvas (``build`` replaces the
+        registered builder: the tests' fixture screens)."""
+        from ..cli import shot as shot_cli
+
+        recorder = Recorder()
+        args = shot_cli.shot_args(lang=lang, seats=self.seats, seed=self.seed, ticks=self.ticks, names=self.names)
+        with recording(recorder) as surface_class:
+            ctx = shot_cli.prepare(shot, args, self.settings(lang), build)
+            canvas = surface_class((ctx.kit.W, ctx.kit.H))
+            recorder.watch(ctx.kit, canvas)
+            ctx.kit.background(canvas)
+            ctx.stack.draw(canvas, 1.0)
+            texts, boxes = texts_on(canvas)
+        texts += gui_texts(ctx.stack.visible())
+        background = _BaseSurface(canvas.get_size())
+        ctx.kit.background(background)
+        for alpha, colour in recorder.dims:
+            ctx.kit.dim(background, alpha, colour)
+        for scene in ctx.stack.visible():
+            backdrop = getattr(scene, "draw_backdrop", None)
+            if backdrop is not None:
+                backdrop(background, 1.0)
+        ctx.stack.clear()
+        return Drawn(shot, lang, canvas, background, ctx.kit.safe_rect, texts, boxes)
+
+    def check(self, shot: str, lang: str, build: Callable[[Any, Any], None] | None = None) -> list[Violation]:
+        """Every violation on ``shot`` in ``lang``."""
+        return self.draw(shot, lang, build).violations()
+
+
+@dataclass
+class Drawn:
+    """One screen as drawn: the canvas, its background alone (with the same full-screen
+    dims and the scenes' own backdrops, which may fill the margin: a stage curtain), the
+    safe area, the visible texts and the boxes."""
+
+    shot: str
+    lang: str
+    canvas: Any
+    background: Any
+    safe: pygame.Rect
+    texts: list[Text]
+    boxes: list[Mark]
+
+    def violations(self) -> list[Violation]:
+        shot, lang = self.shot, self.lang
+        margin = check_margin(self.canvas, self.background, self.safe)
+        out = [Violation(shot, lang, "margin", "", tuple(r)) for r in margin]
+        out += [Violation(shot, lang, rule, t.text, tuple(t.ink), detail)
+                for rule, t, detail in check_texts(self.texts, self.boxes, self.canvas)]
+        return sorted(out, key=lambda v: (RULES.index(v.rule), v.rect))

@@ -1,0 +1,202 @@
+"""A short show for reveal and end screens: the podium rises, scores count up, confetti
+falls on the winners, their pads rumble and the fanfare plays. A skips to the end.
+
+Counted in fixed ticks, so a show lasts the same on every machine and in every test, and
+fed only public results (who placed where, the scores): no sound, motion or rumble
+depends on a secret. The confetti's scatter comes from the seed the board hands in.
+
+How a board uses it, when its reveal or end phase starts::
+
+    self.show = Show(ctx, [Standing(seat, score, start=old_score, place=place), ...], seed)
+
+then ``self.show.step()`` in ``fixed_update``; ``if self.show.handle(event): return True``
+first in ``handle`` (A skips while the show runs, and passes through once it is over);
+``self.show.draw_podium(surface, rect)`` where the podium goes and
+``self.show.draw_confetti(surface)`` last; and ``self.show.count(seat)`` wherever the
+board prints that seat's score, so the number counts up with the show.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import pygame
+
+from ..input.intents import InputEvent, Intent
+from .fit import fit_text
+from .tween import easing
+
+#: Ticks for the columns to rise (each column starts a little after the one placed below it).
+RISE_TICKS = 48
+RISE_STAGGER = 14
+#: Ticks for a score to count up, once its column has risen.
+COUNT_TICKS = 54
+#: Ticks the confetti falls after the cheer.
+CONFETTI_TICKS = 150
+CONFETTI_COUNT = 90
+#: The winners' rumble: low and high motor strength, milliseconds.
+RUMBLE = (0.6, 1.0, 700)
+#: Podium columns: the winner's height share of the podium, and each place's below it.
+COLUMN_SHARES = {1: 1.0, 2: 0.72, 3: 0.5}
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One seat's result: its score (counted up from ``start``) and its place (1 = won;
+    ties share a place)."""
+
+    seat: int
+    score: int
+    start: int = 0
+    place: int = 1
+
+
+@dataclass(frozen=True)
+class Confetto:
+    x: float
+    y: float
+    vx: float
+    vy: float
+    spin: float
+    style: int
+    size: int
+
+
+class Show:
+    """The timeline of one celebration (module docstring)."""
+
+    def __init__(self, ctx: Any, standings: Sequence[Standing], seed: int = 0) -> None:
+        self.ctx = ctx
+        self.standings = sorted(standings, key=lambda s: (s.place, s.seat))
+        self.tick = 0
+        places = sorted({s.place for s in self.standings}, reverse=True)
+        #: The tick each place's column starts rising: the lowest place first, the winners last.
+        self.rise_start = {place: i * RISE_STAGGER for i, place in enumerate(places)}
+        self.cheer_tick = max(self.rise_start.values(), default=0) + RISE_TICKS
+        self.total = self.cheer_tick + COUNT_TICKS
+        self.cheered = False
+        self._seed = seed
+        self.confetti: list[Confetto] = []
+        self._cheer_at = 0
+        self._rise = easing("out_back")
+        self._count = easing("out_cubic")
+
+    # --- time -------------------------------------------------------------------------------
+    @property
+    def done(self) -> bool:
+        return self.tick >= self.total
+
+    def step(self) -> None:
+        """One fixed tick."""
+        self.tick += 1
+        if not self.cheered and self.tick >= self.cheer_tick:
+            self.cheer()
+
+    def skip(self) -> None:
+        """Straight to the end: columns up, scores counted; the winners still get their
+        cheer if it had not come yet."""
+        self.tick = max(self.tick, self.total)
+        if not self.cheered:
+            self.cheer()
+
+    def handle(self, event: InputEvent) -> bool:
+        """A (CONFIRM) pressed while the show runs skips it (taken: True); once it is over
+        every event passes through to the board."""
+        if self.done or event.intent is not Intent.CONFIRM:
+            return False
+        if event.pressed and not event.repeat:
+            self.skip()
+        return True
+
+    def cheer(self) -> None:
+        """The winners' moment: confetti in their colours, the fanfare, their pads rumble."""
+        self.cheered = True
+        self._cheer_at = self.tick
+        winners = [s.seat for s in self.standings if s.place == 1]
+        self.confetti = self._scatter(winners)
+        audio = getattr(self.ctx, "audio", None)
+        if audio is not None:
+            audio.play("victory")
+        hub = getattr(self.ctx, "input", None)
+        if hub is not None:
+            for seat in winners:
+                hub.rumble(seat, *RUMBLE)
+
+    def _scatter(self, winners: Sequence[int]) -> list[Confetto]:
+        rng = random.Random(self._seed)
+        styles = [self.ctx.seats[seat].style for seat in winners if 0 <= seat < len(self.ctx.seats)] or [0]
+        width = self.ctx.kit.W
+        return [Confetto(rng.uniform(0, width), rng.uniform(-400, -20), rng.uniform(-1.2, 1.2), rng.uniform(2.0, 5.0),
+                         rng.uniform(-6, 6), styles[i % len(styles)], rng.randint(10, 18))
+                for i in range(CONFETTI_COUNT)]
+
+    # --- values -------------------------------------------------------------------------------
+    def rise(self, place: int, alpha: float = 1.0) -> float:
+        """0..1 (a little over 1 while it settles): how far the column of ``place`` has risen."""
+        start = self.rise_start.get(place, 0)
+        t = (self.tick - 1 + alpha - start) / RISE_TICKS if not self.done else 1.0
+        return self._rise(min(1.0, max(0.0, t)))
+
+    def count(self, seat: int, alpha: float = 1.0) -> int:
+        """The score to print for ``seat`` now: from its start to its score, counted up
+        once its column has risen."""
+        standing = next((s for s in self.standings if s.seat == seat), None)
+        if standing is None:
+            raise KeyError(f"seat {seat} has no standing in this show")
+        if self.done:
+            return standing.score
+        begin = self.rise_start.get(standing.place, 0) + RISE_TICKS
+        t = min(1.0, max(0.0, (self.tick - 1 + alpha - begin) / COUNT_TICKS))
+        return int(round(standing.start + (standing.score - standing.start) * self._count(t)))
+
+    # --- drawing --------------------------------------------------------------------------------
+    def draw_podium(self, surface: pygame.Surface, rect: pygame.Rect, alpha: float = 1.0) -> None:
+        """Columns for the first three places (second, first, third from the left), each
+        topped by its seats' badges (shape, colour, name) and their counting scores."""
+        kit, c = self.ctx.kit, self.ctx.kit.colours
+        places = [p for p in (2, 1, 3) if any(s.place == p for s in self.standings)]
+        if not places:
+            return
+        width = rect.width // 3
+        for column, place in enumerate(places):
+            seats = [s for s in self.standings if s.place == place]
+            height = int(rect.height * 0.55 * COLUMN_SHARES[place] * self.rise(place, alpha))
+            x = rect.centerx + (column - (len(places) - 1) / 2) * width
+            block = pygame.Rect(0, 0, width - 24, max(0, height))
+            block.midbottom = (int(x), rect.bottom)
+            if block.height <= 0:
+                continue  # its seats come up with their column
+            kit.panel(surface, block, c.gold if place == 1 else c.panel_hi, radius=18, shadow=False)
+            kit.blit_text(surface, str(place), 64, (block.centerx, block.y + 16), "midtop",
+                          c.shadow if place == 1 else c.text)
+            step = block.width // max(1, len(seats))
+            for i, standing in enumerate(seats):
+                # from the column up: the counting score, the name, the seat's shape
+                cx = block.x + step // 2 + i * step
+                seat = self.ctx.seats[standing.seat]
+                light = kit.seat_style(seat.style).light
+                score = kit.blit_text(surface, str(self.count(standing.seat, alpha)), 40, (cx, block.y - 6),
+                                      "midbottom", light)
+                size, name = fit_text(kit, seat.name, step - 12, (30, 28))
+                named = kit.blit_text(surface, name, size, (cx, score.top), "midbottom", light, align="center",
+                                      shadow=True)
+                kit.seat_token(surface, seat.style, (cx, named.top - 36), 30)
+
+    def draw_confetti(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
+        """The winners' confetti falling, for :data:`CONFETTI_TICKS` after the cheer."""
+        age = self.tick - 1 + alpha - self._cheer_at
+        if not self.confetti or not 0 <= age <= CONFETTI_TICKS:
+            return
+        kit = self.ctx.kit
+        clip = surface.get_clip()
+        surface.set_clip(kit.safe_rect.clip(clip))  # festive, but never in the TV's margin
+        for bit in self.confetti:
+            x = bit.x + bit.vx * age + 18 * math.sin((bit.x + age * bit.spin) / 40)
+            y = bit.y + bit.vy * age + 0.02 * age * age
+            if -40 <= y <= kit.H + 40:
+                style = kit.seat_style(bit.style)
+                kit.draw_shape(surface, style.shape, style.colour, (int(x), int(y)), bit.size)
+        surface.set_clip(clip)

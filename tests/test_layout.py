@@ -1,0 +1,376 @@
+"""The layout check (game/ui/layout_probe.py): every shot in both languages, with the
+longest realistic names and the largest text scale, has nothing in the margin, no text
+out of its box, overlapping another, under 28 px or under 4.5:1 contrast.
+
+Screens their owners are redesigning right now are listed in :data:`KNOWN` as strict
+expected failures: a fixed screen turns its case into an unexpected pass (which fails)
+until its line is removed, and a new failure elsewhere fails at once."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.cli import shot as shot_cli
+from game.scenes.base import Scene
+from game.ui.layout_probe import Probe
+from game.ui.layout_rules import RULES, contrast
+
+LANGS = ("fr", "en")
+#: (shot, rule) -> languages where it fails today, for screens owned by the engineers
+#: redesigning them (issue 14 items 2-7). Remove a line when its screen passes.
+KNOWN: dict[tuple[str, str], tuple[str, ...]] = {
+    ("incognito.countdown", "margin"): ('fr', 'en'),
+    ("incognito.countdown", "box"): ('fr',),
+    ("incognito.countdown", "overlap"): ('fr',),
+    ("incognito.countdown", "contrast"): ('fr', 'en'),
+    ("incognito.deal", "margin"): ('fr', 'en'),
+    ("incognito.draw", "margin"): ('fr', 'en'),
+    ("incognito.draw", "overlap"): ('fr',),
+    ("incognito.draw", "contrast"): ('fr', 'en'),
+    ("incognito.final", "margin"): ('fr', 'en'),
+    ("incognito.final", "overlap"): ('fr', 'en'),
+    ("incognito.gallery", "margin"): ('fr', 'en'),
+    ("incognito.gallery", "box"): ('fr',),
+    ("incognito.lineup", "margin"): ('fr', 'en'),
+    ("incognito.lineup", "box"): ('fr', 'en'),
+    ("incognito.lineup", "overlap"): ('fr',),
+    ("incognito.reveal", "margin"): ('fr', 'en'),
+    ("incognito.reveal", "overlap"): ('fr', 'en'),
+    ("incognito.reveal", "contrast"): ('fr', 'en'),
+    ("incognito.scores", "margin"): ('fr', 'en'),
+    ("incognito.scores", "overlap"): ('fr', 'en'),
+    ("incognito.scores", "contrast"): ('fr', 'en'),
+    ("incognito.vote", "margin"): ('fr', 'en'),
+    ("incognito.vote", "box"): ('fr', 'en'),
+    ("incognito.vote", "overlap"): ('fr',),
+    ("incognito.vote", "contrast"): ('fr',),
+    ("incognito.vote.peek", "margin"): ('fr', 'en'),
+    ("incognito.vote.peek", "contrast"): ('fr', 'en'),
+    ("mission_secrete.reveal", "margin"): ('fr', 'en'),
+    ("mission_secrete.reveal", "overlap"): ('fr', 'en'),
+    ("mission_secrete.reveal", "contrast"): ('fr', 'en'),
+    ("mission_secrete.swap", "margin"): ('fr', 'en'),
+    ("mission_secrete.swap", "box"): ('fr', 'en'),
+    ("mission_secrete.swap", "overlap"): ('fr', 'en'),
+    ("mission_secrete.swap", "contrast"): ('en',),
+    ("mission_secrete.turn", "margin"): ('fr', 'en'),
+    ("mission_secrete.turn", "box"): ('fr', 'en'),
+    ("mission_secrete.turn", "overlap"): ('fr', 'en'),
+    ("mission_secrete.turn", "contrast"): ('fr', 'en'),
+    ("mission_secrete.win", "margin"): ('fr', 'en'),
+    ("mission_secrete.win", "box"): ('fr', 'en'),
+    ("mission_secrete.win", "overlap"): ('fr', 'en'),
+    ("mission_secrete.win", "contrast"): ('fr', 'en'),
+    ("personality.contest", "margin"): ('fr', 'en'),
+    ("personality.contest", "contrast"): ('fr', 'en'),
+    ("personality.debate", "margin"): ('fr', 'en'),
+    ("personality.debate", "box"): ('fr', 'en'),
+    ("personality.debate", "overlap"): ('fr',),
+    ("personality.endgame", "margin"): ('fr', 'en'),
+    ("personality.endgame", "box"): ('fr', 'en'),
+    ("personality.exchange.peek", "box"): ('fr',),
+    ("personality.exchange.peek", "overlap"): ('fr', 'en'),
+    ("personality.exchange.peek", "contrast"): ('fr', 'en'),
+    ("personality.inversion", "overlap"): ('en',),
+    ("personality.inversion", "contrast"): ('en',),
+    ("personality.inversion.vote", "margin"): ('fr', 'en'),
+    ("personality.inversion.vote", "box"): ('fr', 'en'),
+    ("personality.inversion.vote", "overlap"): ('fr', 'en'),
+    ("personality.inversion.vote", "contrast"): ('fr', 'en'),
+    ("personality.portraits", "overlap"): ('en',),
+    ("personality.read", "overlap"): ('en',),
+    ("personality.read", "contrast"): ('en',),
+    ("personality.read.peek", "box"): ('fr',),
+    ("personality.read.peek", "overlap"): ('fr', 'en'),
+    ("personality.read.peek", "contrast"): ('fr', 'en'),
+    ("personality.reveal", "margin"): ('fr', 'en'),
+    ("personality.reveal", "box"): ('fr', 'en'),
+    ("personality.reveal", "overlap"): ('fr', 'en'),
+    ("personality.reveal", "contrast"): ('fr', 'en'),
+    ("personality.revote", "margin"): ('fr', 'en'),
+    ("personality.revote", "overlap"): ('fr', 'en'),
+    ("personality.revote", "contrast"): ('fr', 'en'),
+    ("personality.tete_a_tete", "margin"): ('fr', 'en'),
+    ("personality.tete_a_tete", "contrast"): ('fr', 'en'),
+    ("personality.vote", "margin"): ('fr', 'en'),
+    ("personality.vote", "overlap"): ('fr', 'en'),
+    ("personality.vote", "contrast"): ('fr', 'en'),
+    ("secret_identity.clues", "margin"): ('fr', 'en'),
+    ("secret_identity.clues", "box"): ('fr', 'en'),
+    ("secret_identity.clues", "overlap"): ('fr', 'en'),
+    ("secret_identity.clues", "contrast"): ('fr', 'en'),
+    ("secret_identity.keys", "margin"): ('fr',),
+    ("secret_identity.keys", "box"): ('fr', 'en'),
+    ("secret_identity.keys", "overlap"): ('en',),
+    ("secret_identity.keys", "contrast"): ('en',),
+    ("secret_identity.podium", "box"): ('fr', 'en'),
+    ("secret_identity.podium", "overlap"): ('fr', 'en'),
+    ("secret_identity.podium", "contrast"): ('fr', 'en'),
+    ("secret_identity.replace", "margin"): ('fr', 'en'),
+    ("secret_identity.replace", "box"): ('fr', 'en'),
+    ("secret_identity.replace", "overlap"): ('fr', 'en'),
+    ("secret_identity.reveal", "margin"): ('fr', 'en'),
+    ("secret_identity.reveal", "box"): ('fr', 'en'),
+    ("secret_identity.reveal", "overlap"): ('fr',),
+    ("secret_identity.summary", "margin"): ('fr', 'en'),
+    ("secret_identity.summary", "box"): ('fr', 'en'),
+    ("secret_identity.summary", "overlap"): ('fr', 'en'),
+    ("secret_identity.summary", "contrast"): ('fr', 'en'),
+    ("secret_identity.vote", "margin"): ('fr', 'en'),
+    ("secret_identity.vote", "box"): ('fr', 'en'),
+    ("secret_identity.vote", "overlap"): ('fr', 'en'),
+    ("secret_identity.vote", "contrast"): ('fr', 'en'),
+    ("secret_identity_coop.clue", "margin"): ('fr', 'en'),
+    ("secret_identity_coop.clue", "box"): ('fr', 'en'),
+    ("secret_identity_coop.clue", "overlap"): ('fr',),
+    ("secret_identity_coop.clue", "contrast"): ('en',),
+    ("secret_identity_coop.end", "overlap"): ('fr', 'en'),
+    ("secret_identity_coop.guess", "margin"): ('fr', 'en'),
+    ("secret_identity_coop.guess", "box"): ('fr', 'en'),
+    ("secret_identity_coop.guess", "overlap"): ('fr',),
+    ("secret_identity_coop.guess", "contrast"): ('fr', 'en'),
+    ("secret_identity_coop.result", "margin"): ('fr', 'en'),
+    ("secret_identity_coop.result", "box"): ('fr', 'en'),
+    ("secret_identity_coop.result", "overlap"): ('fr',),
+    ("secret_identity_coop.result", "contrast"): ('en',),
+}
+#: shot -> languages where it draws in the margin of the wide safe area (10 %), for the
+#: same owned screens. The wide setting changes only the margin rule's line.
+KNOWN_WIDE: dict[str, tuple[str, ...]] = {
+    "incognito.countdown": ('fr', 'en'),
+    "incognito.deal": ('fr', 'en'),
+    "incognito.draw": ('fr', 'en'),
+    "incognito.final": ('fr', 'en'),
+    "incognito.gallery": ('fr', 'en'),
+    "incognito.lineup": ('fr', 'en'),
+    "incognito.reveal": ('fr', 'en'),
+    "incognito.scores": ('fr', 'en'),
+    "incognito.vote": ('fr', 'en'),
+    "incognito.vote.peek": ('fr', 'en'),
+    "incognito.word": ('fr', 'en'),
+    "mission_secrete.accuse": ('fr', 'en'),
+    "mission_secrete.reveal": ('fr', 'en'),
+    "mission_secrete.swap": ('fr', 'en'),
+    "mission_secrete.turn": ('fr', 'en'),
+    "mission_secrete.win": ('fr', 'en'),
+    "personality.contest": ('fr', 'en'),
+    "personality.debate": ('fr', 'en'),
+    "personality.endgame": ('fr', 'en'),
+    "personality.exchange": ('fr', 'en'),
+    "personality.exchange.peek": ('fr', 'en'),
+    "personality.inversion.vote": ('fr', 'en'),
+    "personality.reveal": ('fr', 'en'),
+    "personality.revote": ('fr', 'en'),
+    "personality.tete_a_tete": ('fr', 'en'),
+    "personality.vote": ('fr', 'en'),
+    "secret_identity.clues": ('fr', 'en'),
+    "secret_identity.keys": ('fr', 'en'),
+    "secret_identity.podium": ('fr', 'en'),
+    "secret_identity.replace": ('fr', 'en'),
+    "secret_identity.reveal": ('fr', 'en'),
+    "secret_identity.summary": ('fr', 'en'),
+    "secret_identity.vote": ('fr', 'en'),
+    "secret_identity_coop.clue": ('fr', 'en'),
+    "secret_identity_coop.guess": ('fr', 'en'),
+    "secret_identity_coop.result": ('fr', 'en'),
+}
+OWNED = ("personality.", "mission_secrete.", "incognito.", "secret_identity.", "secret_identity_coop.")
+
+
+@pytest.fixture(scope="module")
+def violations():
+    """Every shot checked once, in one process (~15 s), by (shot, lang)."""
+    probe = Probe()
+    return {(name, lang): probe.check(name, lang) for name in sorted(shot_cli.registry()) for lang in LANGS}
+
+
+@pytest.fixture(scope="module")
+def wide_violations():
+    """Every shot checked once with the wide (10 %) safe area, by (shot, lang)."""
+    probe = Probe(safe_area=0.10)
+    return {(name, lang): probe.check(name, lang) for name in sorted(shot_cli.registry()) for lang in LANGS}
+
+
+def _xfail(name: str, lang: str, rule: str):
+    assert name.startswith(OWNED), f"{name} is a shared screen: fix it, do not list it"
+    return pytest.mark.xfail(strict=True, reason=f"{name} [{lang}] breaks '{rule}': its owner is redesigning it")
+
+
+def _cases():
+    for name in sorted(shot_cli.registry()):
+        for lang in LANGS:
+            for rule in RULES:
+                marks = _xfail(name, lang, rule) if lang in KNOWN.get((name, rule), ()) else ()
+                yield pytest.param(name, lang, rule, marks=marks, id=f"{name}-{lang}-{rule}")
+
+
+@pytest.mark.parametrize("name,lang,rule", list(_cases()))
+def test_screen_layout(violations, name, lang, rule):
+    found = [v for v in violations[(name, lang)] if v.rule == rule]
+    assert not found, "\n".join(str(v) for v in found)
+
+
+@pytest.mark.parametrize("name,lang", [
+    pytest.param(name, lang, marks=_xfail(name, lang, "margin (10 %)") if lang in KNOWN_WIDE.get(name, ()) else (),
+                 id=f"{name}-{lang}")
+    for name in sorted(shot_cli.registry()) for lang in LANGS])
+def test_screen_keeps_the_wide_safe_area_clear(wide_violations, name, lang):
+    found = [v for v in wide_violations[(name, lang)] if v.rule == "margin"]
+    assert not found, "\n".join(str(v) for v in found)
+
+
+# --- positive controls: a bad fixture screen for each rule ----------------------------------
+class Fixture(Scene):
+    """A screen drawing whatever its test hands it."""
+
+    def __init__(self, ctx, paint):
+        super().__init__()
+        self.ctx, self.paint = ctx, paint
+
+    def draw(self, surface, alpha):
+        self.ctx.kit.background(surface)
+        self.paint(self.ctx.kit, surface)
+
+
+def _check(paint, safe_area=0.05):
+    return Probe(safe_area=safe_area).check("fixture", "en", lambda ctx, args: ctx.stack.push(Fixture(ctx, paint)))
+
+
+def _rules(found):
+    return sorted({v.rule for v in found})
+
+
+def test_a_clean_fixture_passes():
+    def paint(kit, s):
+        kit.panel(s, (400, 300, 800, 300))
+        kit.blit_text(s, "Bonjour", 48, (800, 450), "center")
+
+    assert _check(paint) == []
+
+
+def test_margin_flags_a_panel_in_the_margin_and_the_safe_area_option_widens_it():
+    found = _check(lambda kit, s: kit.panel(s, (20, 400, 200, 200), shadow=False))
+    assert _rules(found) == ["margin"] and found[0].rect[0] == 20
+    inside_5_percent = lambda kit, s: kit.panel(s, (150, 400, 200, 200), shadow=False)  # noqa: E731
+    assert _check(inside_5_percent) == []
+    assert _rules(_check(inside_5_percent, safe_area=0.10)) == ["margin"]
+
+
+def test_small_flags_text_under_28_px():
+    found = _check(lambda kit, s: kit.blit_text(s, "tiny print", 18, (800, 500)))  # 23 px at the largest scale
+    assert _rules(found) == ["small"] and found[0].text == "tiny print"
+
+
+def test_box_flags_a_word_wider_than_its_wrap_width_and_text_across_a_panel_border():
+    wide = _check(lambda kit, s: kit.blit_text(s, "Anticonstitutionnellement", 40, (600, 500), max_width=200))
+    assert _rules(wide) == ["box"] and "wrap width" in wide[0].detail
+
+    def crossing(kit, s):
+        kit.panel(s, (600, 400, 300, 200))
+        kit.blit_text(s, "Marie-Antoinette", 40, (750, 500), "midleft")
+
+    found = _check(crossing)
+    assert _rules(found) == ["box"] and "border" in found[0].detail
+
+
+def test_overlap_flags_two_texts_on_each_other():
+    def paint(kit, s):
+        kit.blit_text(s, "Alice", 48, (700, 500))
+        kit.blit_text(s, "Bruno", 48, (740, 510))
+
+    found = [v for v in _check(paint) if v.rule == "overlap"]  # each is also behind the other: contrast too
+    assert len(found) == 1 and found[0].text == "Bruno"
+
+
+def test_contrast_flags_dim_text_and_knows_wcag():
+    found = _check(lambda kit, s: kit.blit_text(s, "whisper", 48, (700, 500), colour=(70, 60, 110)))
+    assert _rules(found) == ["contrast"]
+    assert contrast((255, 255, 255), (0, 0, 0)) == pytest.approx(21.0)
+    assert contrast((118, 118, 118), (255, 255, 255)) == pytest.approx(4.54, abs=0.01)
+
+
+def test_a_hidden_text_is_not_checked():
+    def paint(kit, s):
+        kit.blit_text(s, "under", 22, (700, 500))
+        kit.panel(s, (650, 450, 400, 200), shadow=False)
+
+    assert _check(paint) == []
+
+
+def test_texts_painted_on_a_cached_layer_are_found():
+    def paint(kit, s):
+        layer = kit.layer()
+        def paint_layer(surface):
+            kit.background(surface)
+            kit.blit_text(surface, "layered", 20, (700, 500))
+
+        s.blit(layer.get(1, paint_layer), (0, 0))
+
+    assert _rules(_check(paint)) == ["small"]
+
+
+def test_long_names_fill_every_seat(tmp_path):
+    args = shot_cli.shot_args(lang="fr", seats=8, names="long", ticks=0)
+    ctx = shot_cli.prepare("ring", args)
+    names = [seat.name for seat in ctx.seats]
+    assert names[:4] == ["Marie-Antoinette", "Jean-Christophe", "Maximilienne", "Konstantinos"]
+    assert len(set(names)) == 8
+    ctx.stack.clear()
+    demo = shot_cli.prepare("ring", shot_cli.shot_args(lang="fr", seats=2, ticks=0))
+    assert [seat.name for seat in demo.seats][:2] == ["Alice", "Bruno"]
+    demo.stack.clear()
+
+
+def test_one_hint_bar_at_a_time_under_an_overlay():
+    """The board's hint bar is not drawn under an overlay with its own (issue 14 item 6)."""
+    from game.input.intents import Intent
+    from game.scenes.peek import PeekCurtain
+
+    def build(ctx, args):
+        ctx.stack.push(Fixture(ctx, lambda kit, s: kit.hint_bar(s, [(Intent.CONFIRM, "Board hint")])))
+        ctx.stack.push(PeekCurtain(ctx, 0, lambda surface, rect: None))
+
+    drawn = Probe().draw("fixture", "en", build)
+    words = [mark.tag.text for mark in drawn.canvas.marks if mark.kind == "text"]
+    assert "Board hint" not in words and "Look" in words
+    alone = Probe().draw("fixture", "en", lambda ctx, args: build(ctx, args) or ctx.stack.pop())
+    assert "Board hint" in [t.text for t in alone.texts]
+
+
+def test_the_deck_screen_says_where_decks_go_without_a_file_path():
+    from game import paths
+
+    texts = [t.text for t in Probe().draw("lobby.deck", "en").texts]
+    assert any("decks/secret_identity" in text for text in texts)
+    assert not any(str(paths.user_data_dir()) in text for text in texts)
+
+
+def test_a_long_name_shrinks_to_28_px_then_breaks_at_its_hyphen_or_inside_a_word():
+    from game.ui.fit import break_lines, fit_text, smallest_size
+
+    ctx = shot_cli.prepare("title", shot_cli.shot_args(ticks=0), Probe().settings("fr"))
+    kit = ctx.kit
+    assert kit.scaled(smallest_size(kit)) >= 28 > kit.scaled(smallest_size(kit) - 1)
+    size, text = fit_text(kit, "Marie-Antoinette", kit.font(36).size("Marie-Antoinette")[0] - 10)
+    assert size < 36 and "\n" not in text  # shrinks first
+    size, text = fit_text(kit, "Marie-Antoinette", 180)
+    assert size == smallest_size(kit) and text == "Marie-\nAntoinette"
+    lines = break_lines(kit.font(size), "Konstantinos", 120)
+    assert len(lines) > 1 and lines[0].endswith("-") and all(len(line) >= 4 for line in lines)
+    assert all(kit.font(size).size(line)[0] <= 120 for line in lines)
+    ctx.stack.clear()
+
+
+def test_the_layout_command_prints_violations_and_fails_on_them(capsys, monkeypatch):
+    from game.__main__ import main
+    from game.ui import layout_probe
+
+    assert main(["layout", "title", "--lang", "en"]) == 0
+    assert capsys.readouterr().out.strip().endswith("0 violation(s)")
+    assert main(["layout", "no.such.screen"]) == 2
+    assert "unknown shot" in capsys.readouterr().err
+    bad = layout_probe.Violation("title", "en", "contrast", "Jouer", (1, 2, 3, 4), "3.10:1")
+    monkeypatch.setattr(layout_probe.Probe, "check", lambda self, shot, lang, build=None: [bad])
+    assert main(["layout", "title", "--lang", "en"]) == 1
+    out = capsys.readouterr().out
+    assert "title [en] contrast: 'Jouer' at x=1 y=2 w=3 h=4 (3.10:1)" in out and "1 violation(s)" in out

@@ -1,0 +1,108 @@
+"""The reveal/end-screen show (game/ui/show.py): columns rise, scores count up, the
+winners get confetti, a fanfare and a rumble; A skips to the end."""
+
+import pygame
+import pytest
+
+from game.context import build_context
+from game.input.intents import InputEvent, Intent
+from game.settings import Settings
+from game.ui.show import CONFETTI_COUNT, RUMBLE, Show, Standing
+
+
+class Pads:
+    """The input hub's rumble, recorded."""
+
+    def __init__(self):
+        self.rumbles = []
+
+    def rumble(self, seat, low, high, ms):
+        self.rumbles.append((seat, low, high, ms))
+        return True
+
+
+class Sounds:
+    def __init__(self):
+        self.played = []
+
+    def play(self, name):
+        self.played.append(name)
+
+
+@pytest.fixture
+def ctx():
+    ctx = build_context(headless=True, settings=Settings(), seats=4)
+    ctx.input, ctx.audio = Pads(), Sounds()
+    return ctx
+
+
+STANDINGS = [Standing(0, 12, start=4, place=2), Standing(1, 20, start=9, place=1), Standing(2, 7, place=3),
+             Standing(3, 7, place=3)]
+
+
+def confirm(show, pressed=True):
+    return show.handle(InputEvent(("pad", 100), Intent.CONFIRM, pressed))
+
+
+def test_scores_count_up_from_their_start_once_their_column_has_risen(ctx):
+    show = Show(ctx, STANDINGS, seed=5)
+    seen = []
+    while not show.done:
+        seen.append(show.count(1))
+        show.step()
+    assert seen[0] == 9 and show.count(1) == 20
+    assert seen == sorted(seen) and len(set(seen)) > 5  # it counts, it does not jump
+    assert show.rise(1) == pytest.approx(1.0)
+
+
+def test_the_winner_is_cheered_once_the_lowest_places_rise_first(ctx):
+    show = Show(ctx, STANDINGS, seed=5)
+    assert show.rise_start[3] < show.rise_start[2] < show.rise_start[1]
+    while not show.done:
+        show.step()
+    assert ctx.input.rumbles == [(1, *RUMBLE)]  # the winner's pad only, once
+    assert ctx.audio.played == ["victory"]
+    assert len(show.confetti) == CONFETTI_COUNT
+    assert {bit.style for bit in show.confetti} == {ctx.seats[1].style}
+
+
+def test_a_skips_to_the_end_and_then_passes_through(ctx):
+    show = Show(ctx, STANDINGS, seed=5)
+    show.step()
+    assert confirm(show) and show.done
+    assert show.count(0) == 12 and show.count(1) == 20
+    assert ctx.input.rumbles == [(1, *RUMBLE)]  # skipping still cheers the winner
+    assert not confirm(show, pressed=False) and not confirm(show)
+    assert not show.handle(InputEvent(("pad", 100), Intent.BACK, True))
+
+
+def test_ties_share_a_place_and_rumble_together(ctx):
+    show = Show(ctx, [Standing(0, 5, place=1), Standing(2, 5, place=1), Standing(1, 2, place=2)], seed=1)
+    show.skip()
+    assert sorted(seat for seat, *_ in ctx.input.rumbles) == [0, 2]
+
+
+def test_the_podium_and_confetti_draw_and_the_scatter_follows_the_seed(ctx):
+    show = Show(ctx, STANDINGS, seed=5)
+    canvas = pygame.Surface((1920, 1080))
+    area = pygame.Rect(360, 300, 1200, 700)
+    ctx.kit.background(canvas)
+    before = pygame.image.tobytes(canvas, "RGB")
+    show.draw_podium(canvas, area)
+    assert pygame.image.tobytes(canvas, "RGB") == before  # nothing has risen yet
+    for _ in range(show.cheer_tick + 20):
+        show.step()
+    show.draw_podium(canvas, area)
+    show.draw_confetti(canvas)
+    assert pygame.image.tobytes(canvas, "RGB") != before
+    margin = ctx.kit.safe_rect
+    edge = canvas.subsurface((0, 0, margin.x, 1080)).copy()
+    plain = pygame.Surface((1920, 1080))
+    ctx.kit.background(plain)
+    assert pygame.image.tobytes(edge, "RGB") == pygame.image.tobytes(plain.subsurface((0, 0, margin.x, 1080)), "RGB")
+    again = Show(ctx, STANDINGS, seed=5)
+    again.skip()
+    assert again.confetti == show.confetti
+    other = Show(ctx, STANDINGS, seed=6)
+    other.skip()
+    assert other.confetti != show.confetti
