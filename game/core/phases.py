@@ -18,7 +18,8 @@ and ``seats``.
 
 Refusals the base gives before any handler runs: ``bad_seat`` (no such seat),
 ``unknown_action`` (no phase has that move), :attr:`PhasedGame.not_now` (another
-phase's move), the phase's ``refusal`` (the seat is not active) and the move's
+phase's move), the phase's ``refusal`` (the seat is not active, nor among those the phase is
+``open_to``) and the move's
 ``refusal`` (active, but the move is someone else's: a turn).
 """
 
@@ -108,12 +109,18 @@ class Phase(Generic[S]):
     ``TIMEOUT``; ``chance`` draws the chance action the phase waits for (with
     :func:`~game.core.engine.chance_action`); ``countdown`` is the phase's running timer.
     ``next`` is a phase name or a function of the state choosing one; ``begin(state,
-    tick)`` sets a phase up when it starts."""
+    tick)`` sets a phase up when it starts.
+
+    ``active`` are the seats the phase waits for (``current``); ``open_to`` (None: nobody
+    else) names seats that may still make its moves once they have done their part, so
+    a vote or a clue can be changed until the phase closes (SI-4, SI-5) while only those
+    still to answer are waited for."""
 
     name: str
     moves: Mapping[str, Move[S]] = field(default_factory=dict)
     active: Who[S] = nobody
     refusal: str = "not_active"
+    open_to: Who[S] | None = None
     end_if: Callable[[S], bool] | None = None
     next: str | Callable[[S], str] | None = None
     countdown: Callable[[S], Countdown | None] | None = None
@@ -180,7 +187,7 @@ class PhasedGame(GameDefinition, Generic[S]):
                 raise IllegalAction("bad_seat", repr(seat))
             if move is None:
                 raise IllegalAction(self.not_now if action.kind in self._kinds else "unknown_action", action.kind)
-            if seat not in phase.active(state):
+            if seat not in phase.active(state) and (phase.open_to is None or seat not in phase.open_to(state)):
                 raise IllegalAction(phase.refusal)
             if move.by is not None and seat not in move.by(state):
                 raise IllegalAction(move.refusal)
