@@ -272,3 +272,19 @@ def test_a_phase_open_to_seats_that_are_done_lets_them_change_their_part():
     with pytest.raises(IllegalAction) as err:                          # a phase not open to it: refused
         closed.submit(Action("vote", 0, {"target": 2, "number": 1}))
     assert err.value.reason == "voted"
+
+
+def test_legal_actions_are_made_once_and_reused():
+    """``legal`` is asked before every bot move: the shell hands out the same immutable
+    actions again rather than dozens of new ones (data that cannot be a key: new ones)."""
+    game = Poll()
+    state = game.setup({"seats": 4}, Rng(1))
+    first, again = game.legal(state, 0), game.legal(state, 0)
+    assert first == again and all(a is b for a, b in zip(first, again))
+
+    class ListPoll(Poll):
+        def _votes(self, state: PollState, seat: int) -> list[dict[str, Any]]:
+            return [{"targets": [1, 2]}]
+
+    lists = ListPoll()
+    assert lists.legal(state, 0) == lists.legal(state, 0) == [Action("vote", 0, {"targets": [1, 2]})]

@@ -139,6 +139,7 @@ class PhasedGame(GameDefinition, Generic[S]):
     def __init__(self) -> None:
         self._phases: dict[str, Phase[S]] = {phase.name: phase for phase in self.phases()}
         self._kinds = {kind for phase in self._phases.values() for kind in phase.moves}
+        self._offered: dict[tuple[Any, ...], Action] = {}
 
     def phases(self) -> Sequence[Phase[S]]:
         raise NotImplementedError
@@ -157,8 +158,21 @@ class PhasedGame(GameDefinition, Generic[S]):
         out: list[Action] = []
         for kind, move in phase.moves.items():
             if move.choices is not None and (move.by is None or seat in move.by(state)):
-                out += [Action(kind, seat, dict(data)) for data in move.choices(state, seat)]
+                out += [self._offer(kind, seat, data) for data in move.choices(state, seat)]
         return out
+
+    def _offer(self, kind: str, seat: int, data: Mapping[str, Any]) -> Action:
+        """The action ``kind`` by ``seat`` with ``data``, made once and reused: actions
+        are immutable, ``legal`` is asked before every bot move, and a phase may offer
+        dozens each time (SI-5's votes). Data that cannot be a key is made afresh."""
+        try:
+            key = (kind, seat, *data.items())
+            return self._offered[key]
+        except KeyError:
+            action = self._offered[key] = Action(kind, seat, dict(data))
+            return action
+        except TypeError:  # an unhashable value (a list)
+            return Action(kind, seat, dict(data))
 
     def chance(self, state: S) -> Action | None:
         draw = self.phase(state).chance

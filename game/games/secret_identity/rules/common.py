@@ -8,7 +8,6 @@ copy-on-write state (:func:`changed`).
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
@@ -157,8 +156,10 @@ def changed(state: S, **fields: Any) -> S:
     """A shallow copy of ``state`` with ``fields`` replaced: copy-on-write, each field a
     handler changes is given a fresh value, so the new state shares every other one with
     ``state``, which stays as it was (the engine's contract, checked by
-    ``play_match(check=True)``). Cheaper than ``dataclasses.replace`` (no ``__init__``)."""
-    new = copy.copy(state)
+    ``play_match(check=True)``). Cheaper than ``dataclasses.replace`` or ``copy.copy``
+    (no ``__init__``, no pickling protocol): rules run this on every action."""
+    new: S = object.__new__(type(state))
+    new.__dict__.update(state.__dict__)
     new.__dict__.update(fields)
     return new
 
