@@ -6,7 +6,7 @@ comparing views."""
 import pytest
 
 from game.context import build_context
-from game.core.actions import CHANCE, Action
+from game.core.actions import Action
 from game.core.engine import clone
 from game.core.events import MatchOver, PhaseStarted, PrivateEvent, Revealed, TurnStarted, visible
 from game.core.rng import Rng
