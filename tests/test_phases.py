@@ -274,17 +274,20 @@ def test_a_phase_open_to_seats_that_are_done_lets_them_change_their_part():
     assert err.value.reason == "voted"
 
 
-def test_legal_actions_are_made_once_and_reused():
-    """``legal`` is asked before every bot move: the shell hands out the same immutable
-    actions again rather than dozens of new ones (data that cannot be a key: new ones)."""
-    game = Poll()
+
+def test_a_move_may_offer_the_actions_its_game_keeps_made():
+    """A vote offers dozens of actions before every bot move: a game may keep them made
+    and hand them to ``legal`` as they are (``Move.actions``) instead of their data."""
+    kept = {(t, n): Action("vote", 0, {"target": t, "number": n}) for t in range(1, 4) for n in range(1, 4)}
+
+    class KeptPoll(Poll):
+        def phases(self) -> Sequence[Phase[PollState]]:
+            vote, *rest = super().phases()
+            offer = Move(self._vote, actions=lambda s, seat: [kept[t, n] for t in s.ballot.missing(seat)[:1]
+                                                              for n in s.ballot.free(seat)])
+            return (replace(vote, moves={**vote.moves, "vote": offer}), *rest)
+
+    game, plain = KeptPoll(), Poll()
     state = game.setup({"seats": 4}, Rng(1))
-    first, again = game.legal(state, 0), game.legal(state, 0)
-    assert first == again and all(a is b for a, b in zip(first, again))
-
-    class ListPoll(Poll):
-        def _votes(self, state: PollState, seat: int) -> list[dict[str, Any]]:
-            return [{"targets": [1, 2]}]
-
-    lists = ListPoll()
-    assert lists.legal(state, 0) == lists.legal(state, 0) == [Action("vote", 0, {"targets": [1, 2]})]
+    offered = game.legal(state, 0)
+    assert offered == plain.legal(state, 0) and all(any(a is k for k in kept.values()) for a in offered)

@@ -18,9 +18,9 @@ and ``seats``.
 
 Refusals the base gives before any handler runs: ``bad_seat`` (no such seat),
 ``unknown_action`` (no phase has that move), :attr:`PhasedGame.not_now` (another
-phase's move), the phase's ``refusal`` (the seat is not active, nor among those the phase is
-``open_to``) and the move's
-``refusal`` (active, but the move is someone else's: a turn).
+phase's move), the phase's ``refusal`` (the seat is not active, nor among those the
+phase is ``open_to``) and the move's ``refusal`` (active, but the move is someone
+else's: a turn).
 """
 
 from __future__ import annotations
@@ -95,12 +95,15 @@ def all_but(seat: Callable[[S], int | None], among: Callable[[S], Iterable[int]]
 class Move(Generic[S]):
     """A move of a phase. ``by`` narrows who may make it among the phase's active seats
     (None: any of them); ``choices(state, seat)`` lists the data of its legal instances
-    (representative ones for continuous moves; None: not offered by ``legal``)."""
+    (representative ones for continuous moves; None: not offered by ``legal``). A game
+    that keeps its legal actions made gives ``actions(state, seat)`` instead: ``legal``
+    runs before every bot move, and a vote offers dozens each time (SI-5)."""
 
     handler: Handler[S]
     by: Who[S] | None = None
     refusal: str = "not_your_turn"
     choices: Callable[[S, int], Iterable[Mapping[str, Any]]] | None = None
+    actions: Callable[[S, int], Iterable[Action]] | None = None
 
 
 @dataclass(frozen=True)
@@ -139,7 +142,6 @@ class PhasedGame(GameDefinition, Generic[S]):
     def __init__(self) -> None:
         self._phases: dict[str, Phase[S]] = {phase.name: phase for phase in self.phases()}
         self._kinds = {kind for phase in self._phases.values() for kind in phase.moves}
-        self._offered: dict[tuple[Any, ...], Action] = {}
 
     def phases(self) -> Sequence[Phase[S]]:
         raise NotImplementedError
@@ -158,21 +160,10 @@ class PhasedGame(GameDefinition, Generic[S]):
         out: list[Action] = []
         for kind, move in phase.moves.items():
             if move.choices is not None and (move.by is None or seat in move.by(state)):
-                out += [self._offer(kind, seat, data) for data in move.choices(state, seat)]
+                out += [Action(kind, seat, dict(data)) for data in move.choices(state, seat)]
+            elif move.actions is not None and (move.by is None or seat in move.by(state)):
+                out += move.actions(state, seat)
         return out
-
-    def _offer(self, kind: str, seat: int, data: Mapping[str, Any]) -> Action:
-        """The action ``kind`` by ``seat`` with ``data``, made once and reused: actions
-        are immutable, ``legal`` is asked before every bot move, and a phase may offer
-        dozens each time (SI-5's votes). Data that cannot be a key is made afresh."""
-        try:
-            key = (kind, seat, *data.items())
-            return self._offered[key]
-        except KeyError:
-            action = self._offered[key] = Action(kind, seat, dict(data))
-            return action
-        except TypeError:  # an unhashable value (a list)
-            return Action(kind, seat, dict(data))
 
     def chance(self, state: S) -> Action | None:
         draw = self.phase(state).chance

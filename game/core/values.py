@@ -117,7 +117,8 @@ class Ballot:
                 and not (self.skip_self and question == voter))
 
     def missing(self, voter: int) -> tuple[int, ...]:
-        return tuple(q for q in self.asked(voter) if self.rows[voter][q] is None)
+        skip = voter if self.skip_self else -1
+        return tuple(q for q, answer in enumerate(self.rows[voter]) if answer is None and q != skip)
 
     def free(self, voter: int) -> tuple[int, ...]:
         """The answers ``voter`` may still give (all of them unless ``distinct``)."""
@@ -169,7 +170,11 @@ class Ballot:
     def _with(self, voter: int, question: int, answer: int | None) -> "Ballot":
         old = self.rows[voter]
         rows = (*self.rows[:voter], (*old[:question], answer, *old[question + 1:]), *self.rows[voter + 1:])
-        return Ballot(rows, self.choices, self.distinct, self.skip_self, self.blank)
+        ballot = Ballot(rows, self.choices, self.distinct, self.skip_self, self.blank)
+        waiting = self.__dict__.get("waiting")
+        if waiting is not None:  # worked out already: only this voter can have changed
+            ballot.__dict__["waiting"] = waiting - {voter} if ballot.finished(voter) else waiting | {voter}
+        return ballot
 
     def filled(self, rng: Rng) -> "Ballot":
         """Every missing answer placed at random (distinct answers stay distinct), voter by

@@ -138,6 +138,10 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
         FAMILY,
     )
 
+    def __init__(self, catalogue: Any) -> None:
+        self._votes: dict[tuple[int, int, int], Action] = {}
+        super().__init__(catalogue)
+
     def phases(self) -> Sequence[Phase[CompetitiveState]]:
         ready = Move(self._ready, choices=lambda s, seat: ({},))
         return (
@@ -160,7 +164,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
                 "unconfirm": Move(self._unconfirm),
             }, active=all_once(lambda s: s.confirmed.waiting), open_to=anyone(),  # SI-4: changeable until all gave
                 end_if=lambda s: s.confirmed.complete, next=SIPhase.VOTE),
-            Phase(SIPhase.VOTE, {"vote": Move(self._vote, choices=self._vote_choices), "unvote": Move(self._unvote)},
+            Phase(SIPhase.VOTE, {"vote": Move(self._vote, actions=self._vote_actions), "unvote": Move(self._unvote)},
                   active=all_once(lambda s: s.votes.waiting), open_to=anyone(),  # SI-5: changeable until all voted
                   end_if=lambda s: s.votes.complete, next=SIPhase.SCORING),
             Phase(SIPhase.SCORING, begin=self._score, end_if=lambda s: True, next=self._after_scoring),
@@ -316,10 +320,18 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
         return Step(changed(state, confirmed=reopened(state.confirmed, seat)), (ClueReopened(seat),))
 
     # --- votes (SI-5) ---------------------------------------------------------------------
-    def _vote_choices(self, state: CompetitiveState, seat: int) -> Iterator[dict[str, int]]:
+    def _vote_actions(self, state: CompetitiveState, seat: int) -> list[Action]:
+        """Every vote ``seat`` may still cast, each action made once per rules object
+        (offered by the dozen before every bot vote)."""
         free = state.votes.free(seat)
-        for target in state.votes.missing(seat):
-            yield from ({"target": target, "number": number} for number in free)
+        return [self._vote_action(seat, target, number) for target in state.votes.missing(seat) for number in free]
+
+    def _vote_action(self, seat: int, target: int, number: int) -> Action:
+        key = (seat, target, number)
+        action = self._votes.get(key)
+        if action is None:
+            action = self._votes[key] = Action("vote", seat, {"target": target, "number": number})
+        return action
 
     def _vote(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
         """SI-5: one vote per opponent, each number at most once; changeable until all voted."""
@@ -334,7 +346,8 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
 
     @staticmethod
     def _given(votes: Ballot, seat: int) -> int:
-        return len(votes.asked(seat)) - len(votes.missing(seat))
+        row = votes.rows[seat]
+        return len(row) - row.count(None)  # its own entry is None
 
     @staticmethod
     def _seat(action: Action) -> int:
