@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
-from ....core.actions import IllegalAction
+from ....core.actions import Action, IllegalAction
 from ....core.options import OptionSpec, option
 from ....core.phases import PhasedGame
 from ....core.rng import Rng
@@ -108,11 +108,12 @@ class ClueBook:
         if not clue and hand:
             raise IllegalAction("clue_empty", "place at least one card")
 
-    def placements(self, hand: Sequence[str], clue: Sequence[Placement]) -> list[dict[str, Any]]:
-        """The data of every ``place`` the clue may take now (none once it holds 3 cards)."""
+    def place_actions(self, seat: int, hand: Sequence[str], clue: Sequence[Placement]) -> list[Action]:
+        """Every ``place`` the seat's clue may take now (none once it holds 3 cards), made
+        as actions at once (``Move.actions``: up to 80 of them before every bot move)."""
         if len(clue) >= MAX_CLUE_CARDS:
             return []
-        return [{"card": card, "pictogram": picto, "colour": colour}
+        return [Action("place", seat, {"card": card, "pictogram": picto, "colour": colour})
                 for card in hand for picto in self.cards[card] for colour in (GREEN, RED)]
 
 

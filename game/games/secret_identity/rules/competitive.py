@@ -158,7 +158,8 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
             Phase(SIPhase.KEYS, {CHANCE: Move(self._deal_keys)}, chance=self._draw_keys,
                   end_if=lambda s: all(s.keys), next=SIPhase.CLUES),
             Phase(SIPhase.CLUES, {
-                "place": Move(self._place, choices=lambda s, seat: self.book.placements(s.hands[seat], s.clues[seat])),
+                "place": Move(self._place,
+                              actions=lambda s, seat: self.book.place_actions(seat, s.hands[seat], s.clues[seat])),
                 "take_back": Move(self._take_back),
                 "confirm": Move(self._confirm, choices=lambda s, seat: confirmable(s.clues[seat])),
                 "unconfirm": Move(self._unconfirm),

@@ -92,7 +92,8 @@ class CoopRules(SecretIdentityRules[CoopState]):
             Phase(CoopPhase.KEY, {CHANCE: Move(self._draw)}, chance=self._draw_key, begin=self._begin_turn,
                   end_if=lambda s: s.key != 0, next=CoopPhase.CLUE),
             Phase(CoopPhase.CLUE, {
-                "place": Move(self._place, choices=lambda s, seat: self.book.placements(s.hands[seat], s.clue)),
+                "place": Move(self._place,
+                              actions=lambda s, seat: self.book.place_actions(seat, s.hands[seat], s.clue)),
                 "take_back": Move(self._take_back),
                 "confirm": Move(self._confirm, choices=lambda s, seat: confirmable(s.clue)),
             }, active=one(lambda s: s.active), refusal="not_your_turn", end_if=lambda s: s.clue_confirmed,
