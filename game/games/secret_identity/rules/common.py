@@ -153,6 +153,12 @@ class SecretIdentityRules(PhasedGame[S]):
         return seats, pool, cards
 
 
+def seat_of(action: Action) -> int:
+    """The seat of a player's move (the phase shell has checked it)."""
+    assert action.seat is not None
+    return action.seat
+
+
 def changed(state: S, **fields: Any) -> S:
     """A shallow copy of ``state`` with ``fields`` replaced: copy-on-write, each field a
     handler changes is given a fresh value, so the new state shares every other one with

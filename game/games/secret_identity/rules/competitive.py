@@ -14,13 +14,12 @@ are core :class:`~game.core.values.Barrier` values, the votes a
 SI-5). Seats that have given their clue or all their votes may still change them until
 the phase closes (the phases are ``open_to`` every seat); only the others are waited
 for. Scoring (``scoring.py``) runs as the ``scoring`` phase begins, and that phase
-ends at once.
+ends at once. The state and what the rules read off it: ``competitive_state.py``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 from ....core.actions import CHANCE, Action, IllegalAction
 from ....core.engine import Outcome, SeatView, Step, chance_action, take_chance
@@ -38,6 +37,7 @@ from .common import (
     check_cards_conserved,
     confirmable,
     deal_hands,
+    seat_of,
     seat_secrets,
     shown,
     take_deal,
@@ -60,76 +60,14 @@ from .events import (
     VoteCast,
     VoteTakenBack,
 )
-from .scoring import ROUNDS, decided_by, final_outcome, score_round
-from .view import CompetitivePrivate, CompetitivePublic, MyVotes, RoundResult, SeatPublic, SIPhase, track_position
+from .competitive_state import ROUNDS, CompetitiveState, can_replace, reopened, take_characters
+from .scoring import decided_by, final_outcome, score_round
+from .view import CompetitivePrivate, CompetitivePublic, MyVotes, SeatPublic, SIPhase, track_position
 
 HAND_SIZE = 10  # SI-4
 #: Characters a match needs at the least: 8 fresh ones per round (SI-1).
 MIN_CHARACTERS = ROUNDS * SLOTS
 REPLACEMENTS, CATCH_UP = "replacements_per_round", "catch_up"
-#: Before the first round: nobody to wait for, no votes.
-NOBODY_YET = Barrier(())
-NO_VOTES = Ballot((), ())
-
-
-@dataclass
-class CompetitiveState:
-    """A match. Handlers return a copy (``common.changed``); lists are replaced, never
-    changed in place."""
-
-    seats: int
-    rng: Rng
-    replacements_per_round: int
-    catch_up: bool
-    all_cards: list[str]
-    #: Characters not dealt yet (SI-1: used ones never come back).
-    pool: list[str]
-    used: list[str] = field(default_factory=list)
-    board: list[str] = field(default_factory=list)
-    unused_cards: list[str] = field(default_factory=list)
-    discard: list[str] = field(default_factory=list)
-    hands: list[list[str]] = field(default_factory=list)
-    clues: list[list[Placement]] = field(default_factory=list)
-    #: Who has given its clue (SI-4).
-    confirmed: Barrier = NOBODY_YET
-    #: Mystery key per seat, 1–8 (0 before the keys are dealt).
-    keys: list[int] = field(default_factory=list)
-    #: votes.rows[voter][target] = number 1–8, or None (SI-5).
-    votes: Ballot = NO_VOTES
-    #: Who is ready (to start the clues, or the next round).
-    ready: Barrier = NOBODY_YET
-    replaced: list[int] = field(default_factory=list)
-    pending_replace: int | None = None
-    phase: SIPhase = SIPhase.DEAL
-    round: int = 0
-    scores: list[int] = field(default_factory=list)
-    history: list[RoundResult] = field(default_factory=list)
-    #: SI-8 cards owed after this round's scoring, per seat (settled by chance).
-    owed: list[int] = field(default_factory=list)
-
-
-def take_characters(pool: Sequence[str], characters: Iterable[str]) -> list[str]:
-    """The pool without ``characters`` (a chance naming one not in it is refused)."""
-    left = list(pool)
-    for character in characters:
-        if character not in left:
-            raise IllegalAction("bad_chance", f"{character!r} is not in the pool")
-        left.remove(character)
-    return left
-
-
-def can_replace(state: CompetitiveState) -> bool:
-    """SI-3, up to the cap, and only from characters the later rounds can spare (a pool
-    of just 32 with the family filter must still deal 8 every round, SI-1)."""
-    spare = len(state.pool) - SLOTS * (ROUNDS - state.round)
-    return len(state.replaced) < state.replacements_per_round and spare > 0
-
-
-def reopened(confirmed: Barrier, seat: int) -> Barrier:
-    """``seat``'s clue is no longer given (it changes its clue)."""
-    return confirmed.mark(seat, False) if confirmed.flags[seat] else confirmed
-
-
 class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
     id = "secret_identity"
     options = (
@@ -280,20 +218,20 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
             raise IllegalAction("no_replacements", "this round's replacements are used up (SI-3)")
         if slot in state.replaced:
             raise IllegalAction("already_replaced", f"slot {slot + 1}")
-        return Step(changed(state, pending_replace=slot), (ReplacementAsked(self._seat(action), slot),))
+        return Step(changed(state, pending_replace=slot), (ReplacementAsked(seat_of(action), slot),))
 
     def _ready(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
-        seat = self._seat(action)
+        seat = seat_of(action)
         return Step(changed(state, ready=state.ready.mark(seat)), (Ready(seat),))
 
     # --- clues (SI-4) ---------------------------------------------------------------------
     def _place(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
-        seat = self._seat(action)
+        seat = seat_of(action)
         hand, clue, placed = self.book.place(state.hands[seat], state.clues[seat], action.data)
         return self._edited(state, seat, hand, clue, CardPlaced(seat, placed.pictogram, placed.green))
 
     def _take_back(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
-        seat = self._seat(action)
+        seat = seat_of(action)
         hand, clue, placed = self.book.take_back(state.hands[seat], state.clues[seat], action.data)
         return self._edited(state, seat, hand, clue, CardTakenBack(seat, placed.pictogram, placed.green))
 
@@ -306,7 +244,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
         return Step(new, (event, ClueReopened(seat)) if state.confirmed.flags[seat] else (event,))
 
     def _confirm(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
-        seat = self._seat(action)
+        seat = seat_of(action)
         self.book.check_confirm(state.hands[seat], state.clues[seat])
         if state.confirmed.flags[seat]:
             return Step(state)  # given already: nothing changes
@@ -315,7 +253,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
 
     def _unconfirm(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
         """Clues may change until every seat has confirmed (a seat with no cards has none)."""
-        seat = self._seat(action)
+        seat = seat_of(action)
         if not state.confirmed.flags[seat] or not (state.hands[seat] or state.clues[seat]):
             return Step(state)
         return Step(changed(state, confirmed=reopened(state.confirmed, seat)), (ClueReopened(seat),))
@@ -336,12 +274,12 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
 
     def _vote(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
         """SI-5: one vote per opponent, each number at most once; changeable until all voted."""
-        seat = self._seat(action)
+        seat = seat_of(action)
         votes = state.votes.cast(seat, action.data.get("target"), action.data.get("number"))
         return Step(changed(state, votes=votes), (VoteCast(seat, self._given(votes, seat)),))
 
     def _unvote(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
-        seat = self._seat(action)
+        seat = seat_of(action)
         votes = state.votes.take_back(seat, action.data.get("target"))
         return Step(changed(state, votes=votes), (VoteTakenBack(seat, self._given(votes, seat)),))
 
@@ -349,11 +287,6 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
     def _given(votes: Ballot, seat: int) -> int:
         row = votes.rows[seat]
         return len(row) - row.count(None)  # its own entry is None
-
-    @staticmethod
-    def _seat(action: Action) -> int:
-        assert action.seat is not None  # the phase shell checked the seat
-        return action.seat
 
     # --- scoring (SI-6, SI-8) ---------------------------------------------------------------
     def _score(self, state: CompetitiveState, tick: int) -> Step[CompetitiveState]:

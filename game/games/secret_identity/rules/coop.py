@@ -26,6 +26,7 @@ from .common import (
     Placement,
     SecretIdentityRules,
     changed,
+    seat_of,
     check_cards_conserved,
     confirmable,
     deal_hands,
@@ -172,7 +173,7 @@ class CoopRules(SecretIdentityRules[CoopState]):
         slot = action.data.get("slot")
         if not isinstance(slot, int) or not 0 <= slot < SLOTS:
             raise IllegalAction("bad_slot", repr(slot))
-        return Step(changed(state, cursor=slot), (GuessProposed(self._seat(action), slot),))
+        return Step(changed(state, cursor=slot), (GuessProposed(seat_of(action), slot),))
 
     def _lock(self, state: CoopState, action: Action) -> Step[CoopState]:
         """SC-3: the team's answer is the cursor's slot (the board locks once every person
@@ -189,7 +190,7 @@ class CoopRules(SecretIdentityRules[CoopState]):
         )
         new = changed(state, team_score=state.team_score + int(correct), history=[*state.history, turn],
                       discard=state.discard + [p.card for p in state.clue], clue=[])
-        return Step(new, (GuessLocked(self._seat(action), turn),))
+        return Step(new, (GuessLocked(seat_of(action), turn),))
 
     @staticmethod
     def _after_guess(state: CoopState) -> CoopPhase:
@@ -209,11 +210,6 @@ class CoopRules(SecretIdentityRules[CoopState]):
         new = changed(state, used=[*state.used, old], board=with_item(state.board, slot, new_character),
                       deck=state.deck[1:], active=active)
         return Step(new, (CharacterDiscarded(slot, old, new_character),))
-
-    @staticmethod
-    def _seat(action: Action) -> int:
-        assert action.seat is not None  # the phase shell checked the seat
-        return action.seat
 
     @staticmethod
     def _band(state: CoopState) -> str:

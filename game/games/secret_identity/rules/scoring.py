@@ -6,15 +6,10 @@ cards it owes, and how the match ranks its players at the end.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ....core.engine import Outcome
+from .competitive_state import ROUNDS, CompetitiveState
 from .view import RoundResult
 
-if TYPE_CHECKING:  # the state module imports this one
-    from .competitive import CompetitiveState
-
-ROUNDS = 4
 CATCH_UP_GAP = 10  # SI-8: "more than 10 points behind the leader"
 CATCH_UP_CARDS = 2
 
