@@ -131,6 +131,18 @@ class Phase(Generic[S]):
     begin: Callable[[S, int], Step[S]] | None = None
 
 
+def entered(state: S, name: str) -> S:
+    """``state`` moved on to phase ``name``: a shallow copy sharing every other field,
+    frozen or not (``dataclasses.replace`` would run ``__init__`` again at every phase
+    change; a state with ``__slots__`` still goes through it)."""
+    if not hasattr(state, "__dict__"):
+        return dataclasses.replace(state, phase=name)  # type: ignore[type-var]
+    new: S = object.__new__(type(state))
+    new.__dict__.update(state.__dict__)
+    new.__dict__["phase"] = name
+    return new
+
+
 class PhasedGame(GameDefinition, Generic[S]):
     """A game on declared phases: subclasses define :meth:`phases` and the handlers,
     and call ``super().__init__()`` once what :meth:`phases` needs is set (the phases
@@ -208,7 +220,7 @@ class PhasedGame(GameDefinition, Generic[S]):
             if phase.next is None:
                 raise ValueError(f"phase {phase.name} ended with nowhere to go")
             name = phase.next(state) if callable(phase.next) else phase.next
-            state = dataclasses.replace(state, phase=name)  # type: ignore[type-var]
+            state = entered(state, name)
             events.append(PhaseStarted(str(name)))
             begin = self._phases[name].begin
             if begin is not None:
