@@ -243,3 +243,51 @@ def test_options_are_read_with_their_declared_default():
     assert option(specs, {}, "rounds") == 2 and option(specs, {"rounds": 3}, "rounds") == 3
     with pytest.raises(KeyError):
         option(specs, {}, "speed")
+
+
+
+class RevisablePoll(Poll):
+    """The poll, its votes changeable until everyone has voted (SI-5's way), with a
+    spare number to change to."""
+
+    def phases(self) -> Sequence[Phase[PollState]]:
+        vote, *rest = super().phases()
+        return (replace(vote, open_to=anyone()), *rest)
+
+    def _open_ballot(self, state: PollState, tick: int) -> Step[PollState]:
+        ballot = Ballot.open(state.seats, state.seats, range(1, state.seats + 1), distinct=True, skip_self=True)
+        return Step(replace(state, ballot=ballot, started=tick, round=state.round + 1))
+
+
+def test_a_phase_open_to_seats_that_are_done_lets_them_change_their_part():
+    session = Session(RevisablePoll(), {"seats": 3, "rounds": 1}, 1)
+    for target, number in [(1, 1), (2, 2)]:
+        session.submit(Action("vote", 0, {"target": target, "number": number}))
+    assert session.current() == {1, 2} and session.legal(0) == []     # done: not waited for, nothing offered
+    session.submit(Action("vote", 0, {"target": 2, "number": 3}))     # but it may still change its mind
+    assert session.state.ballot.rows[0] == (None, 1, 3) and session.state.phase == "vote"
+    closed = Session(Poll(), {"seats": 3, "rounds": 1}, 1)
+    for target, number in [(1, 1), (2, 2)]:
+        closed.submit(Action("vote", 0, {"target": target, "number": number}))
+    with pytest.raises(IllegalAction) as err:                          # a phase not open to it: refused
+        closed.submit(Action("vote", 0, {"target": 2, "number": 1}))
+    assert err.value.reason == "voted"
+
+
+
+def test_a_move_may_offer_the_actions_its_game_keeps_made():
+    """A vote offers dozens of actions before every bot move: a game may keep them made
+    and hand them to ``legal`` as they are (``Move.actions``) instead of their data."""
+    kept = {(t, n): Action("vote", 0, {"target": t, "number": n}) for t in range(1, 4) for n in range(1, 4)}
+
+    class KeptPoll(Poll):
+        def phases(self) -> Sequence[Phase[PollState]]:
+            vote, *rest = super().phases()
+            offer = Move(self._vote, actions=lambda s, seat: [kept[t, n] for t in s.ballot.missing(seat)[:1]
+                                                              for n in s.ballot.free(seat)])
+            return (replace(vote, moves={**vote.moves, "vote": offer}), *rest)
+
+    game, plain = KeptPoll(), Poll()
+    state = game.setup({"seats": 4}, Rng(1))
+    offered = game.legal(state, 0)
+    assert offered == plain.legal(state, 0) and all(any(a is k for k in kept.values()) for a in offered)

@@ -197,7 +197,7 @@ def test_coop_lock_needs_a_full_hold(ctx_factory):
 def test_reveal_keys_leave_the_character_name_readable():
     import pygame
 
-    from game.games.secret_identity.ui.board import key_place
+    from game.games.secret_identity.ui.reveal import key_place
     from game.games.secret_identity.ui.widgets import SLOT_H, SLOT_W
 
     card = pygame.Rect(0, 0, SLOT_W, SLOT_H)

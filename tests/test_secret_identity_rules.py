@@ -145,9 +145,9 @@ def test_si4_clue_building():
     state = act(state, "take_back", 0, card=hand[1])
     assert hand[1] in state.hands[0] and len(state.clues[0]) == 2
     state = act(state, "confirm", 0)
-    assert state.confirmed[0]
+    assert state.confirmed.flags[0]
     state = act(state, "take_back", 0, card=hand[2])  # still changeable: un-confirms
-    assert not state.confirmed[0]
+    assert not state.confirmed.flags[0]
     RULES.invariants(state)
 
 
@@ -157,7 +157,7 @@ def test_si4_empty_hand_gives_empty_clue_and_still_votes():
     state.discard.extend(state.hands[2])
     state.hands[2] = []
     state = to_clues(state, keys=[1, 2, 3])
-    assert state.confirmed[2] and 2 not in RULES.current(state)
+    assert state.confirmed.flags[2] and 2 not in RULES.current(state)
     state = one_card_clues_for(state, [0, 1])
     assert state.phase == "vote" and 2 in RULES.current(state)
     assert RULES.view(state, None).public.seats[2].clue == ()

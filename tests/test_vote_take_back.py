@@ -135,12 +135,12 @@ def test_si_vote_take_back_and_vote_again():
     ctx, board = si_vote_board()
     vote(ctx, 0, 2)                     # opponent 1: number 3
     vote(ctx, 0, 4)                     # opponent 2: number 5
-    assert board.session.state.votes[0][1:] == [3, 5]
+    assert board.session.state.votes.rows[0][1:] == (3, 5)
     press(ctx, 0, Intent.BACK)
-    assert board.session.state.votes[0][1:] == [3, None]
+    assert board.session.state.votes.rows[0][1:] == (3, None)
     assert board.public.phase == "vote" and board.picker.question(0) is not None
     vote(ctx, 0, 6)                     # opponent 2 again: number 7
-    assert board.session.state.votes[0][1:] == [3, 7]
+    assert board.session.state.votes.rows[0][1:] == (3, 7)
 
 
 def take_back_observed(make_board, steps):
@@ -159,7 +159,7 @@ def take_back_observed(make_board, steps):
 
 def test_si_take_back_shows_the_same_tv_whichever_vote():
     seen = [take_back_observed(si_vote_board, steps) for steps in (2, 6)]
-    assert all(board.session.state.votes[0][2] is None for board, *_ in seen)
+    assert all(board.session.state.votes.rows[0][2] is None for board, *_ in seen)
     assert seen[0][1:3] == seen[1][1:3]
     assert seen[0][3] != seen[1][3]
 

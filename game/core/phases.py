@@ -18,8 +18,9 @@ and ``seats``.
 
 Refusals the base gives before any handler runs: ``bad_seat`` (no such seat),
 ``unknown_action`` (no phase has that move), :attr:`PhasedGame.not_now` (another
-phase's move), the phase's ``refusal`` (the seat is not active) and the move's
-``refusal`` (active, but the move is someone else's: a turn).
+phase's move), the phase's ``refusal`` (the seat is not active, nor among those the
+phase is ``open_to``) and the move's ``refusal`` (active, but the move is someone
+else's: a turn).
 """
 
 from __future__ import annotations
@@ -94,12 +95,15 @@ def all_but(seat: Callable[[S], int | None], among: Callable[[S], Iterable[int]]
 class Move(Generic[S]):
     """A move of a phase. ``by`` narrows who may make it among the phase's active seats
     (None: any of them); ``choices(state, seat)`` lists the data of its legal instances
-    (representative ones for continuous moves; None: not offered by ``legal``)."""
+    (representative ones for continuous moves; None: not offered by ``legal``). A game
+    that keeps its legal actions made gives ``actions(state, seat)`` instead: ``legal``
+    runs before every bot move, and a vote offers dozens each time (SI-5)."""
 
     handler: Handler[S]
     by: Who[S] | None = None
     refusal: str = "not_your_turn"
     choices: Callable[[S, int], Iterable[Mapping[str, Any]]] | None = None
+    actions: Callable[[S, int], Iterable[Action]] | None = None
 
 
 @dataclass(frozen=True)
@@ -108,17 +112,35 @@ class Phase(Generic[S]):
     ``TIMEOUT``; ``chance`` draws the chance action the phase waits for (with
     :func:`~game.core.engine.chance_action`); ``countdown`` is the phase's running timer.
     ``next`` is a phase name or a function of the state choosing one; ``begin(state,
-    tick)`` sets a phase up when it starts."""
+    tick)`` sets a phase up when it starts.
+
+    ``active`` are the seats the phase waits for (``current``); ``open_to`` (None: nobody
+    else) names seats that may still make its moves once they have done their part, so
+    a vote or a clue can be changed until the phase closes (SI-4, SI-5) while only those
+    still to answer are waited for."""
 
     name: str
     moves: Mapping[str, Move[S]] = field(default_factory=dict)
     active: Who[S] = nobody
     refusal: str = "not_active"
+    open_to: Who[S] | None = None
     end_if: Callable[[S], bool] | None = None
     next: str | Callable[[S], str] | None = None
     countdown: Callable[[S], Countdown | None] | None = None
     chance: Callable[[S], Action | None] | None = None
     begin: Callable[[S, int], Step[S]] | None = None
+
+
+def entered(state: S, name: str) -> S:
+    """``state`` moved on to phase ``name``: a shallow copy sharing every other field,
+    frozen or not (``dataclasses.replace`` would run ``__init__`` again at every phase
+    change; a state with ``__slots__`` still goes through it)."""
+    if not hasattr(state, "__dict__"):
+        return dataclasses.replace(state, phase=name)  # type: ignore[type-var]
+    new: S = object.__new__(type(state))
+    new.__dict__.update(state.__dict__)
+    new.__dict__["phase"] = name
+    return new
 
 
 class PhasedGame(GameDefinition, Generic[S]):
@@ -151,6 +173,8 @@ class PhasedGame(GameDefinition, Generic[S]):
         for kind, move in phase.moves.items():
             if move.choices is not None and (move.by is None or seat in move.by(state)):
                 out += [Action(kind, seat, dict(data)) for data in move.choices(state, seat)]
+            elif move.actions is not None and (move.by is None or seat in move.by(state)):
+                out += move.actions(state, seat)
         return out
 
     def chance(self, state: S) -> Action | None:
@@ -180,7 +204,7 @@ class PhasedGame(GameDefinition, Generic[S]):
                 raise IllegalAction("bad_seat", repr(seat))
             if move is None:
                 raise IllegalAction(self.not_now if action.kind in self._kinds else "unknown_action", action.kind)
-            if seat not in phase.active(state):
+            if seat not in phase.active(state) and (phase.open_to is None or seat not in phase.open_to(state)):
                 raise IllegalAction(phase.refusal)
             if move.by is not None and seat not in move.by(state):
                 raise IllegalAction(move.refusal)
@@ -196,7 +220,7 @@ class PhasedGame(GameDefinition, Generic[S]):
             if phase.next is None:
                 raise ValueError(f"phase {phase.name} ended with nowhere to go")
             name = phase.next(state) if callable(phase.next) else phase.next
-            state = dataclasses.replace(state, phase=name)  # type: ignore[type-var]
+            state = entered(state, name)
             events.append(PhaseStarted(str(name)))
             begin = self._phases[name].begin
             if begin is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any, Iterable
 
 from .actions import IllegalAction
@@ -68,8 +69,9 @@ class Barrier:
             raise IllegalAction("already_ready" if ready else "not_ready")
         return Barrier(tuple(ready if s == seat else flag for s, flag in enumerate(self.flags)))
 
-    @property
+    @cached_property
     def waiting(self) -> frozenset[int]:
+        """(Worked out once per value: the phase shell asks it on every move.)"""
         return frozenset(seat for seat, flag in enumerate(self.flags) if not flag)
 
     @property
@@ -109,8 +111,14 @@ class Ballot:
         """The questions ``voter`` answers."""
         return tuple(q for q in range(len(self.rows[voter])) if not (self.skip_self and q == voter))
 
+    def asks(self, voter: int, question: Any) -> bool:
+        """Whether ``question`` is one ``voter`` answers (any value: a move's data)."""
+        return (isinstance(question, int) and not isinstance(question, bool) and 0 <= question < len(self.rows[voter])
+                and not (self.skip_self and question == voter))
+
     def missing(self, voter: int) -> tuple[int, ...]:
-        return tuple(q for q in self.asked(voter) if self.rows[voter][q] is None)
+        skip = voter if self.skip_self else -1
+        return tuple(q for q, answer in enumerate(self.rows[voter]) if answer is None and q != skip)
 
     def free(self, voter: int) -> tuple[int, ...]:
         """The answers ``voter`` may still give (all of them unless ``distinct``)."""
@@ -120,11 +128,18 @@ class Ballot:
         return tuple(c for c in self.choices if c not in used)
 
     def finished(self, voter: int) -> bool:
-        return not self.missing(voter)
+        """No question left for ``voter`` (counted in C: ``waiting`` asks it of every
+        voter after every vote)."""
+        row = self.rows[voter]
+        blanks = row.count(None)
+        if self.skip_self and voter < len(row) and row[voter] is None:
+            blanks -= 1  # its own question, never asked
+        return blanks == 0
 
-    @property
+    @cached_property
     def waiting(self) -> frozenset[int]:
-        """The voters with a question still unanswered."""
+        """The voters with a question still unanswered (worked out once per value: the
+        phase shell asks it on every move)."""
         return frozenset(v for v in range(len(self.rows)) if not self.finished(v))
 
     @property
@@ -136,25 +151,30 @@ class Ballot:
         """``voter`` answers ``question`` (replacing an earlier answer to it). Refusals:
         ``bad_target`` (a question the voter is not asked), ``bad_number`` (not one of
         ``choices``), ``number_used`` (``distinct``: the voter gave it to another question)."""
-        if not isinstance(question, int) or isinstance(question, bool) or question not in self.asked(voter):
+        if not self.asks(voter, question):
             raise IllegalAction("bad_target", repr(question))
         if not isinstance(answer, int) or isinstance(answer, bool) or answer not in self.choices:
             raise IllegalAction("bad_number", repr(answer))
         row = self.rows[voter]
-        if self.distinct and any(row[q] == answer for q in self.asked(voter) if q != question):
+        if self.distinct and any(a == answer for q, a in enumerate(row) if q != question):  # (own entry: None)
             raise IllegalAction("number_used")
         return self._with(voter, question, answer)
 
     def take_back(self, voter: int, question: Any) -> "Ballot":
-        if not isinstance(question, int) or isinstance(question, bool) or question not in self.asked(voter):
+        if not self.asks(voter, question):
             raise IllegalAction("bad_target", repr(question))
         if self.rows[voter][question] is None:
             raise IllegalAction("nothing_to_take_back")
         return self._with(voter, question, None)
 
     def _with(self, voter: int, question: int, answer: int | None) -> "Ballot":
-        row = tuple(answer if q == question else a for q, a in enumerate(self.rows[voter]))
-        return replace(self, rows=tuple(row if v == voter else r for v, r in enumerate(self.rows)))
+        old = self.rows[voter]
+        rows = (*self.rows[:voter], (*old[:question], answer, *old[question + 1:]), *self.rows[voter + 1:])
+        ballot = Ballot(rows, self.choices, self.distinct, self.skip_self, self.blank)
+        waiting = self.__dict__.get("waiting")
+        if waiting is not None:  # worked out already: only this voter can have changed
+            ballot.__dict__["waiting"] = waiting - {voter} if ballot.finished(voter) else waiting | {voter}
+        return ballot
 
     def filled(self, rng: Rng) -> "Ballot":
         """Every missing answer placed at random (distinct answers stay distinct), voter by

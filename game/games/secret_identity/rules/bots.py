@@ -274,7 +274,7 @@ class CompetitiveBot(AssociatingBot):
         self._reading: dict[tuple[int, int], list[float]] = {}
         self._logp: dict[tuple[int, int], list[float]] = {}
 
-    def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
+    def act(self, view: SeatView[Any], legal: Sequence[Action]) -> Action:
         public, private = view.public, view.private
         if public.phase == "clues":
             return self._clue_action(public, private, legal)
@@ -336,7 +336,7 @@ class CoopBot(AssociatingBot):
         self._plan: list[tuple[str, str, bool]] = []
         self._plan_for: int | None = None
 
-    def act(self, view: SeatView, legal: Sequence[Action]) -> Action | None:
+    def act(self, view: SeatView[Any], legal: Sequence[Action]) -> Action | None:
         public, private = view.public, view.private
         if public.phase == "clue":
             if self._plan_for != public.turn:

@@ -272,7 +272,7 @@ def _load_pictos(path: Path, tags: dict[str, Text]) -> tuple[dict[str, Pictogram
         if len(faces) != 2 or not all(isinstance(face, list) and len(face) == 2
                                       and all(isinstance(picto, str) for picto in face) for face in faces):
             raise where.error(node, f"{what}: faces must be two faces of two pictograms", "faces")
-        card = PictoCard(card_id, (tuple(faces[0]), tuple(faces[1])))  # type: ignore[arg-type]
+        card = PictoCard(card_id, (tuple(faces[0]), tuple(faces[1])))
         if len(set(card.pictograms)) != 4:
             raise where.error(node, f"{what} needs 4 different pictograms", "faces")
         for picto_id in card.pictograms:

@@ -2,17 +2,18 @@
 
 A clue (SI-4) is 1–3 picto cards, each showing one of its 4 pictograms on a green ("is")
 or red ("is not") slot. Both modes build clues with the same three actions: ``place``,
-``take_back`` and ``confirm``.
+``take_back`` and ``confirm``, and run on declared phases (``game.core.phases``) with a
+copy-on-write state (:func:`changed`).
 """
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
-from ....core.actions import CHANCE, Action, IllegalAction
-from ....core.engine import GameDefinition, take_chance
+from ....core.actions import Action, IllegalAction
+from ....core.options import OptionSpec, option
+from ....core.phases import PhasedGame
 from ....core.rng import Rng
 from .catalogue import EVERYDAY
 from .view import Shown
@@ -23,6 +24,13 @@ SLOTS = 8
 MAX_CLUE_CARDS = 3
 GREEN = "green"
 RED = "red"
+#: The family filter both modes declare, on by default, as every game with a deck.
+FAMILY = OptionSpec("family", True, (True, False))
+#: The deck screen's opt-in tile (a config key, off unless set, not a lobby option): the
+#: less-known characters (fame below 3 in the match's language) join the deck.
+CONNOISSEURS = "connoisseurs"
+
+S = TypeVar("S")
 
 
 @dataclass(frozen=True)
@@ -49,8 +57,8 @@ def character_pool(catalogue: Any, config: Mapping[str, Any]) -> list[str]:
     unless the ``connoisseurs`` option adds the less-known ones."""
     categories = config.get("categories")
     wanted = None if categories is None else set(categories)
-    family = bool(config.get("family", True))
-    connoisseurs = bool(config.get("connoisseurs", False))
+    family = bool(option((FAMILY,), config, FAMILY.id))
+    connoisseurs = bool(config.get(CONNOISSEURS, False))
     lang = config.get("deck_lang") or DEFAULT_DECK_LANG
     return [
         c.id for c in catalogue.characters
@@ -60,7 +68,8 @@ def character_pool(catalogue: Any, config: Mapping[str, Any]) -> list[str]:
 
 
 class ClueBook:
-    """Place / take back / confirm for one seat's clue (SI-4), shared by both modes.
+    """Place / take back / confirm for one clue (SI-4), shared by both modes: each returns
+    the new hand and clue (fresh lists; the ones given stay as they were).
 
     ``cards`` maps card id to its 4 pictograms (from the catalogue).
     """
@@ -68,69 +77,64 @@ class ClueBook:
     def __init__(self, cards: Mapping[str, tuple[str, ...]]) -> None:
         self.cards = cards
 
-    def place(self, hand: list[str], clue: list[Placement], data: Mapping[str, Any]) -> None:
+    def place(self, hand: Sequence[str], clue: Sequence[Placement],
+              data: Mapping[str, Any]) -> tuple[list[str], list[Placement], Placement]:
         card = data.get("card")
         pictogram = data.get("pictogram")
         colour = data.get("colour")
-        if card not in hand:
+        if not isinstance(card, str) or card not in hand:
             raise IllegalAction("not_in_hand", f"card {card!r}")
-        if pictogram not in self.cards.get(card, ()):
+        if not isinstance(pictogram, str) or pictogram not in self.cards.get(card, ()):
             raise IllegalAction("bad_pictogram", f"{pictogram!r} is not on {card!r}")
         if colour not in (GREEN, RED):
             raise IllegalAction("bad_colour", repr(colour))
         if len(clue) >= MAX_CLUE_CARDS:
             raise IllegalAction("clue_full", f"at most {MAX_CLUE_CARDS} cards (SI-4)")
-        hand.remove(card)
-        clue.append(Placement(card, pictogram, colour == GREEN))
+        placement = Placement(card, pictogram, colour == GREEN)
+        return [c for c in hand if c != card], [*clue, placement], placement
 
     @staticmethod
-    def take_back(hand: list[str], clue: list[Placement], data: Mapping[str, Any]) -> None:
+    def take_back(hand: Sequence[str], clue: Sequence[Placement],
+                  data: Mapping[str, Any]) -> tuple[list[str], list[Placement], Placement]:
         card = data.get("card")
         for i, placement in enumerate(clue):
             if placement.card == card:
-                del clue[i]
-                hand.append(card)
-                hand.sort()
-                return
+                return sorted([*hand, placement.card]), [*clue[:i], *clue[i + 1:]], placement
         raise IllegalAction("not_placed", f"card {card!r}")
 
     @staticmethod
-    def check_confirm(hand: list[str], clue: list[Placement]) -> None:
+    def check_confirm(hand: Sequence[str], clue: Sequence[Placement]) -> None:
         """SI-4: 1–3 cards; an empty clue only when the hand is empty too."""
         if not clue and hand:
             raise IllegalAction("clue_empty", "place at least one card")
 
-    def place_actions(self, seat: int, hand: list[str], clue: list[Placement]) -> list[Action]:
+    def place_actions(self, seat: int, hand: Sequence[str], clue: Sequence[Placement]) -> list[Action]:
+        """Every ``place`` the seat's clue may take now (none once it holds 3 cards), made
+        as actions at once (``Move.actions``: up to 80 of them before every bot move)."""
         if len(clue) >= MAX_CLUE_CARDS:
             return []
-        return [
-            Action("place", seat, {"card": card, "pictogram": picto, "colour": colour})
-            for card in hand
-            for picto in self.cards[card]
-            for colour in (GREEN, RED)
-        ]
-
-    def clue_actions(self, seat: int, hand: list[str], clue: list[Placement]) -> list[Action]:
-        """What a seat building its clue may do: place a card, or confirm a clue of 1–3."""
-        out = self.place_actions(seat, hand, clue)
-        if clue:
-            out.append(Action("confirm", seat))
-        return out
+        return [Action("place", seat, {"card": card, "pictogram": picto, "colour": colour})
+                for card in hand for picto in self.cards[card] for colour in (GREEN, RED)]
 
 
-class SecretIdentityRules(GameDefinition):
-    """The table both modes check, the clue book they share (SI-4) and how they apply an
-    action: chance settles through ``_apply_chance``, a player's move goes to the
-    mode's handler for (phase, kind) after ``_check_seat``."""
+def confirmable(clue: Sequence[Placement]) -> tuple[dict[str, Any], ...]:
+    """The ``confirm`` a seat's legal moves offer: once its clue holds a card."""
+    return ({},) if clue else ()
+
+
+class SecretIdentityRules(PhasedGame[S]):
+    """What both modes share on declared phases: the table they check, the clue book
+    (SI-4) and the options. Each mode declares its phases and handlers; a handler
+    returns a new state from :func:`changed`, never changing the one it is given."""
 
     min_seats = 3
     max_seats = 8
-    #: (phase, action kind) -> handler(rules, new state, seat, data); set by each mode.
-    handlers: Mapping[tuple[str, str], Callable[..., None]] = {}
+    not_now = "wrong_phase"
 
     def __init__(self, catalogue: Any) -> None:
         self.catalogue = catalogue
         self.book = ClueBook({card.id: card.pictograms for card in catalogue.cards})
+        super().__init__()
 
     def check_table(self, config: Mapping[str, Any], characters: int, needs: str,
                     hand_size: Callable[[int], int]) -> tuple[int, list[str], list[str]]:
@@ -148,34 +152,27 @@ class SecretIdentityRules(GameDefinition):
             raise ValueError("not enough picto cards for this many seats")
         return seats, pool, cards
 
-    def apply(self, state: Any, action: Action) -> Any:
-        """Copy-on-write: the handlers get a shallow copy of ``state`` and *replace* each
-        list they change (:func:`with_item`, a fresh list), never changing one in place,
-        so the new state shares every untouched list with ``state`` (which stays as it
-        was: the engine's contract, checked by ``play_match(check=True)``)."""
-        if action.kind == CHANCE:
-            new = copy.copy(state)
-            new.rng = take_chance(action)
-            self._apply_chance(new, action.data)
-            return new
-        self._check_seat(state, action.seat)
-        handler = self.handlers.get((state.phase, action.kind))
-        if handler is None:
-            raise IllegalAction("wrong_phase", f"{action.kind} during {state.phase}")
-        new = copy.copy(state)
-        handler(self, new, action.seat, action.data)
-        return new
 
-    def _apply_chance(self, state: Any, data: Mapping[str, Any]) -> None:
-        raise NotImplementedError
-
-    def _check_seat(self, state: Any, seat: int | None) -> None:
-        """IllegalAction when ``seat`` may not act now."""
-        raise NotImplementedError
+def seat_of(action: Action) -> int:
+    """The seat of a player's move (the phase shell has checked it)."""
+    assert action.seat is not None
+    return action.seat
 
 
-def with_item(items: list, index: int, value: Any) -> list:
-    """A copy of ``items`` with ``items[index]`` replaced (see ``apply``)."""
+def changed(state: S, **fields: Any) -> S:
+    """A shallow copy of ``state`` with ``fields`` replaced: copy-on-write, each field a
+    handler changes is given a fresh value, so the new state shares every other one with
+    ``state``, which stays as it was (the engine's contract, checked by
+    ``play_match(check=True)``). Cheaper than ``dataclasses.replace`` or ``copy.copy``
+    (no ``__init__``, no pickling protocol): rules run this on every action."""
+    new: S = object.__new__(type(state))
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(fields)
+    return new
+
+
+def with_item(items: Sequence[Any], index: int, value: Any) -> list[Any]:
+    """A copy of ``items`` with ``items[index]`` replaced (see :func:`changed`)."""
     out = list(items)
     out[index] = value
     return out

@@ -1,4 +1,5 @@
-"""Secret Identity, competitive (3–8 seats, 4 rounds): rulings SI-1..SI-9.
+"""Secret Identity, competitive (3–8 seats, 4 rounds): rulings SI-1..SI-9, on declared
+phases (:class:`~.view.SIPhase`, ``game.core.phases``).
 
 Phases of a round::
 
@@ -7,83 +8,111 @@ Phases of a round::
     -> scoring -> catch_up (chance, SI-8) -> summary (ready) -> next round | over
 
 ``deal`` (chance) runs once before round 1. Chance actions carry their outcome in the
-data, so a log replays without the generator.
+data, so a log replays without the generator. "Everyone ready" and "every clue given"
+are core :class:`~game.core.values.Barrier` values, the votes a
+:class:`~game.core.values.Ballot` (each voter gives every opponent a distinct number,
+SI-5). Seats that have given their clue or all their votes may still change them until
+the phase closes (the phases are ``open_to`` every seat); only the others are waited
+for. Scoring (``scoring.py``) runs as the ``scoring`` phase begins, and that phase
+ends at once. The state and what the rules read off it: ``competitive_state.py``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterator, Mapping, Sequence
 
-from ....core.actions import Action, IllegalAction
-from ....core.engine import Outcome, SeatView, chance_action
+from ....core.actions import CHANCE, Action, IllegalAction
+from ....core.engine import Outcome, SeatView, Step, chance_action, take_chance
+from ....core.events import Event, MatchOver, Revealed
+from ....core.options import OptionSpec
+from ....core.phases import Move, Phase, all_once, anyone
 from ....core.rng import Rng
-from .view import (
-    CompetitivePrivate,
-    CompetitivePublic,
-    MyVotes,
-    RoundResult,
-    SeatPublic,
-    track_position,
-)
+from ....core.values import Ballot, Barrier
 from .common import (
+    FAMILY,
     SLOTS,
     Placement,
     SecretIdentityRules,
+    changed,
     check_cards_conserved,
+    confirmable,
     deal_hands,
+    seat_of,
     seat_secrets,
     shown,
     take_deal,
     with_item,
 )
+from .events import (
+    BoardDealt,
+    CardPlaced,
+    CardsDealt,
+    CardTakenBack,
+    CatchUpDealt,
+    CharacterReplaced,
+    ClueGiven,
+    ClueReopened,
+    KeyDealt,
+    Ready,
+    ReplacementAsked,
+    RoundEnded,
+    RoundScored,
+    VoteCast,
+    VoteTakenBack,
+)
+from .competitive_state import ROUNDS, CompetitiveState, can_replace, reopened, take_characters
+from .scoring import decided_by, final_outcome, score_round
+from .view import CompetitivePrivate, CompetitivePublic, MyVotes, SeatPublic, SIPhase, track_position
 
-ROUNDS = 4
 HAND_SIZE = 10  # SI-4
-CATCH_UP_GAP = 10  # SI-8: "more than 10 points behind the leader"
-CATCH_UP_CARDS = 2
 #: Characters a match needs at the least: 8 fresh ones per round (SI-1).
 MIN_CHARACTERS = ROUNDS * SLOTS
-
-
-@dataclass
-class CompetitiveState:
-    seats: int
-    rng: Rng
-    replacements_per_round: int
-    catch_up: bool
-    all_cards: list[str]
-    #: Characters not dealt yet (SI-1: used ones never come back).
-    pool: list[str]
-    used: list[str] = field(default_factory=list)
-    board: list[str] = field(default_factory=list)
-    unused_cards: list[str] = field(default_factory=list)
-    discard: list[str] = field(default_factory=list)
-    hands: list[list[str]] = field(default_factory=list)
-    clues: list[list[Placement]] = field(default_factory=list)
-    confirmed: list[bool] = field(default_factory=list)
-    #: Mystery key per seat, 1–8 (0 before the keys are dealt).
-    keys: list[int] = field(default_factory=list)
-    #: votes[voter][target] = number 1–8, or None.
-    votes: list[list[int | None]] = field(default_factory=list)
-    ready: list[bool] = field(default_factory=list)
-    replaced: list[int] = field(default_factory=list)
-    pending_replace: int | None = None
-    phase: str = "deal"
-    round: int = 0
-    scores: list[int] = field(default_factory=list)
-    history: list[RoundResult] = field(default_factory=list)
-    #: SI-8 cards owed after this round's scoring, per seat (settled by chance).
-    owed: list[int] = field(default_factory=list)
-
-
-class CompetitiveRules(SecretIdentityRules):
+REPLACEMENTS, CATCH_UP = "replacements_per_round", "catch_up"
+class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
     id = "secret_identity"
-    options = {"replacements_per_round": 3, "catch_up": True, "family": True, "connoisseurs": False}
+    options = (
+        OptionSpec(REPLACEMENTS, 3, (0, 1, 2, 3)),  # SI-3
+        OptionSpec(CATCH_UP, True, (True, False)),  # SI-8
+        FAMILY,
+    )
 
     def __init__(self, catalogue: Any) -> None:
-        super().__init__(catalogue)
         self._votes: dict[tuple[int, int, int], Action] = {}
+        super().__init__(catalogue)
+
+    def phases(self) -> Sequence[Phase[CompetitiveState]]:
+        ready = Move(self._ready, choices=lambda s, seat: ({},))
+        return (
+            Phase(SIPhase.DEAL, {CHANCE: Move(self._deal)}, chance=self._draw_deal,
+                  end_if=lambda s: bool(s.hands), next=SIPhase.BOARD),
+            Phase(SIPhase.BOARD, {CHANCE: Move(self._new_board)}, chance=self._draw_board, begin=self._end_round,
+                  end_if=lambda s: bool(s.board), next=SIPhase.ROUND_START),
+            Phase(SIPhase.ROUND_START, {"ready": ready, "replace": Move(self._replace, choices=self._replacements)},
+                  active=all_once(lambda s: s.ready.waiting), refusal="already_ready",
+                  end_if=lambda s: s.ready.complete or s.pending_replace is not None,
+                  next=lambda s: SIPhase.KEYS if s.pending_replace is None else SIPhase.REPLACE),
+            Phase(SIPhase.REPLACE, {CHANCE: Move(self._replaced)}, chance=self._draw_replacement,
+                  end_if=lambda s: s.pending_replace is None, next=SIPhase.ROUND_START),
+            Phase(SIPhase.KEYS, {CHANCE: Move(self._deal_keys)}, chance=self._draw_keys,
+                  end_if=lambda s: all(s.keys), next=SIPhase.CLUES),
+            Phase(SIPhase.CLUES, {
+                "place": Move(self._place,
+                              actions=lambda s, seat: self.book.place_actions(seat, s.hands[seat], s.clues[seat])),
+                "take_back": Move(self._take_back),
+                "confirm": Move(self._confirm, choices=lambda s, seat: confirmable(s.clues[seat])),
+                "unconfirm": Move(self._unconfirm),
+            }, active=all_once(lambda s: s.confirmed.waiting), open_to=anyone(),  # SI-4: changeable until all gave
+                end_if=lambda s: s.confirmed.complete, next=SIPhase.VOTE),
+            Phase(SIPhase.VOTE, {"vote": Move(self._vote, actions=self._vote_actions), "unvote": Move(self._unvote)},
+                  active=all_once(lambda s: s.votes.waiting), open_to=anyone(),  # SI-5: changeable until all voted
+                  end_if=lambda s: s.votes.complete, next=SIPhase.SCORING),
+            Phase(SIPhase.SCORING, begin=self._score, end_if=lambda s: True, next=self._after_scoring),
+            Phase(SIPhase.CATCH_UP, {CHANCE: Move(self._caught_up)}, chance=self._draw_catch_up,
+                  end_if=lambda s: not any(s.owed), next=SIPhase.SUMMARY),
+            Phase(SIPhase.SUMMARY, {"ready": ready}, active=all_once(lambda s: s.ready.waiting),
+                  refusal="already_ready", end_if=lambda s: s.ready.complete, next=SIPhase.BOARD),
+            Phase(SIPhase.OVER, begin=lambda s, tick: Step(s, (MatchOver(final_outcome(s).winners, decided_by(s)),))),
+        )
 
     # --- set-up ------------------------------------------------------------------------
     def setup(self, config: Mapping[str, Any], rng: Rng) -> CompetitiveState:
@@ -92,282 +121,196 @@ class CompetitiveRules(SecretIdentityRules):
         return CompetitiveState(
             seats=seats,
             rng=rng,
-            replacements_per_round=int(config.get("replacements_per_round", 3)),
-            catch_up=bool(config.get("catch_up", True)),
+            replacements_per_round=int(self.option(config, REPLACEMENTS)),
+            catch_up=bool(self.option(config, CATCH_UP)),
             all_cards=cards,
             pool=pool,
             scores=[0] * seats,
         )
 
-    # --- flow --------------------------------------------------------------------------
-    def current(self, state: CompetitiveState) -> frozenset[int]:
-        everyone = range(state.seats)
-        if state.phase in ("round_start", "summary"):
-            return frozenset(s for s in everyone if not state.ready[s])
-        if state.phase == "clues":
-            return frozenset(s for s in everyone if not state.confirmed[s])
-        if state.phase == "vote":
-            return frozenset(s for s in everyone if not self._voted_all(state, s))
-        return frozenset()
+    # --- chance --------------------------------------------------------------------------
+    def _draw_deal(self, state: CompetitiveState) -> Action:
+        return chance_action(state.rng, lambda rng: {"deal": deal_hands(rng, state.all_cards, state.seats, HAND_SIZE)})
 
-    def chance(self, state: CompetitiveState) -> Action | None:
-        draw = {
-            "deal": lambda rng: {"deal": deal_hands(rng, state.all_cards, state.seats, HAND_SIZE)},
-            "board": lambda rng: {"board": rng.sample(state.pool, SLOTS)},
-            "replace": lambda rng: {"replace": state.pending_replace, "character": rng.choice(state.pool)},
-            "keys": lambda rng: {"keys": rng.sample(list(range(1, SLOTS + 1)), state.seats)},  # SI-2
-            "catch_up": lambda rng: {"catch_up": self._draw_catch_up(rng, state)},
-        }.get(state.phase)
-        return None if draw is None else chance_action(state.rng, draw)
+    def _deal(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
+        hands, unused = take_deal(state.all_cards, action.data["deal"])
+        new = changed(state, rng=take_chance(action), hands=hands, unused_cards=unused)
+        return Step(new, tuple(CardsDealt(seat, tuple(hand)) for seat, hand in enumerate(hands)))
+
+    def _draw_board(self, state: CompetitiveState) -> Action:
+        return chance_action(state.rng, lambda rng: {"board": rng.sample(state.pool, SLOTS)})
+
+    def _end_round(self, state: CompetitiveState, tick: int) -> Step[CompetitiveState]:
+        """SI-4 / SI-1: placed cards and this round's characters leave the match."""
+        new = changed(state, discard=state.discard + [p.card for clue in state.clues for p in clue],
+                      clues=[[] for _ in range(state.seats)], used=state.used + state.board, board=[])
+        return Step(new, (RoundEnded(state.round),) if state.round else ())
+
+    def _new_board(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
+        """SI-1: eight fresh characters; the round opens with every seat to be ready."""
+        board = [str(c) for c in action.data["board"]]
+        n = state.seats
+        new = changed(
+            state, rng=take_chance(action), pool=take_characters(state.pool, board), board=board,
+            round=state.round + 1, ready=Barrier.open(n), replaced=[], keys=[0] * n,
+            clues=[[] for _ in range(n)], confirmed=Barrier.open(n),
+            votes=Ballot.open(n, n, range(1, SLOTS + 1), distinct=True, skip_self=True),
+        )
+        return Step(new, (BoardDealt(new.round, tuple(board)),))
+
+    def _draw_replacement(self, state: CompetitiveState) -> Action:
+        return chance_action(state.rng, lambda rng: {"replace": state.pending_replace,
+                                                     "character": rng.choice(state.pool)})
+
+    def _replaced(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
+        slot, character = int(action.data["replace"]), str(action.data["character"])
+        old = state.board[slot]
+        new = changed(state, rng=take_chance(action), pool=take_characters(state.pool, [character]),
+                      used=[*state.used, old], board=with_item(state.board, slot, character),
+                      replaced=[*state.replaced, slot], pending_replace=None)
+        return Step(new, (CharacterReplaced(slot, old, character),))
+
+    def _draw_keys(self, state: CompetitiveState) -> Action:
+        return chance_action(state.rng, lambda rng: {"keys": rng.sample(list(range(1, SLOTS + 1)), state.seats)})
+
+    def _deal_keys(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
+        """SI-2; SI-4: a seat with no cards gives an empty clue, so it has nothing to build."""
+        keys = [int(k) for k in action.data["keys"]]
+        new = changed(state, rng=take_chance(action), keys=keys,
+                      confirmed=Barrier(tuple(not hand for hand in state.hands)))
+        return Step(new, tuple(KeyDealt(seat, key) for seat, key in enumerate(keys)))
+
+    def _draw_catch_up(self, state: CompetitiveState) -> Action:
+        def draw(rng: Rng) -> dict[str, Any]:
+            unused = rng.shuffled(state.unused_cards)
+            dealt: list[list[str]] = []
+            for owed in state.owed:
+                dealt.append(sorted(unused[:owed]))
+                unused = unused[owed:]
+            return {"catch_up": dealt}
+
+        return chance_action(state.rng, draw)
+
+    def _caught_up(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
+        """SI-8: the cards owed, from those nobody was dealt."""
+        unused, hands = list(state.unused_cards), list(state.hands)
+        events: list[Event] = []
+        for seat, cards in enumerate(action.data["catch_up"]):
+            for card in cards:
+                unused.remove(card)
+            hands[seat] = sorted(hands[seat] + list(cards))
+            if cards:
+                events += [CatchUpDealt(seat, len(cards)), CardsDealt(seat, tuple(cards))]
+        new = changed(state, rng=take_chance(action), unused_cards=unused, hands=hands, owed=[0] * state.seats)
+        return Step(new, tuple(events))
+
+    # --- round start (SI-3) -------------------------------------------------------------
+    def _replacements(self, state: CompetitiveState, seat: int) -> Iterator[dict[str, int]]:
+        if can_replace(state):
+            yield from ({"slot": slot} for slot in range(SLOTS) if slot not in state.replaced)
+
+    def _replace(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
+        """SI-3: a public replacement of a character nobody knows, up to the option's cap."""
+        slot = action.data.get("slot")
+        if not isinstance(slot, int) or not 0 <= slot < SLOTS:
+            raise IllegalAction("bad_slot", repr(slot))
+        if not can_replace(state):
+            raise IllegalAction("no_replacements", "this round's replacements are used up (SI-3)")
+        if slot in state.replaced:
+            raise IllegalAction("already_replaced", f"slot {slot + 1}")
+        return Step(changed(state, pending_replace=slot), (ReplacementAsked(seat_of(action), slot),))
+
+    def _ready(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
+        seat = seat_of(action)
+        return Step(changed(state, ready=state.ready.mark(seat)), (Ready(seat),))
+
+    # --- clues (SI-4) ---------------------------------------------------------------------
+    def _place(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
+        seat = seat_of(action)
+        hand, clue, placed = self.book.place(state.hands[seat], state.clues[seat], action.data)
+        return self._edited(state, seat, hand, clue, CardPlaced(seat, placed.pictogram, placed.green))
+
+    def _take_back(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
+        seat = seat_of(action)
+        hand, clue, placed = self.book.take_back(state.hands[seat], state.clues[seat], action.data)
+        return self._edited(state, seat, hand, clue, CardTakenBack(seat, placed.pictogram, placed.green))
 
     @staticmethod
-    def _draw_catch_up(rng: Rng, state: CompetitiveState) -> list[list[str]]:
-        unused = rng.shuffled(state.unused_cards)
-        dealt: list[list[str]] = []
-        for owed in state.owed:
-            dealt.append(sorted(unused[:owed]))
-            unused = unused[owed:]
-        return dealt
+    def _edited(state: CompetitiveState, seat: int, hand: list[str], clue: list[Placement],
+                event: Event) -> Step[CompetitiveState]:
+        """The seat's new hand and clue; a given clue that changes is given no more."""
+        new = changed(state, hands=with_item(state.hands, seat, hand), clues=with_item(state.clues, seat, clue),
+                      confirmed=reopened(state.confirmed, seat))
+        return Step(new, (event, ClueReopened(seat)) if state.confirmed.flags[seat] else (event,))
 
-    def legal(self, state: CompetitiveState, seat: int) -> list[Action]:
-        if seat not in self.current(state):
-            return []
-        if state.phase == "round_start":
-            out = [Action("ready", seat)]
-            if self._can_replace(state):
-                out += [Action("replace", seat, {"slot": slot}) for slot in range(SLOTS) if slot not in state.replaced]
-            return out
-        if state.phase == "summary":
-            return [Action("ready", seat)]
-        if state.phase == "clues":
-            return self.book.clue_actions(seat, state.hands[seat], state.clues[seat])
-        if state.phase == "vote":
-            mine = state.votes[seat]
-            return [
-                self._vote_action(seat, target, number)
-                for target in range(state.seats)
-                if target != seat and mine[target] is None
-                for number in range(1, SLOTS + 1)
-                if number not in mine
-            ]
-        return []
+    def _confirm(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
+        seat = seat_of(action)
+        self.book.check_confirm(state.hands[seat], state.clues[seat])
+        if state.confirmed.flags[seat]:
+            return Step(state)  # given already: nothing changes
+        new = changed(state, confirmed=state.confirmed.mark(seat))
+        return Step(new, (ClueGiven(seat, tuple(p.pictogram for p in state.clues[seat])),))
+
+    def _unconfirm(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
+        """Clues may change until every seat has confirmed (a seat with no cards has none)."""
+        seat = seat_of(action)
+        if not state.confirmed.flags[seat] or not (state.hands[seat] or state.clues[seat]):
+            return Step(state)
+        return Step(changed(state, confirmed=reopened(state.confirmed, seat)), (ClueReopened(seat),))
+
+    # --- votes (SI-5) ---------------------------------------------------------------------
+    def _vote_actions(self, state: CompetitiveState, seat: int) -> list[Action]:
+        """Every vote ``seat`` may still cast, each action made once per rules object
+        (offered by the dozen before every bot vote)."""
+        free = state.votes.free(seat)
+        return [self._vote_action(seat, target, number) for target in state.votes.missing(seat) for number in free]
 
     def _vote_action(self, seat: int, target: int, number: int) -> Action:
-        """The vote action (made once per rules object: ``legal`` lists dozens per move)."""
         key = (seat, target, number)
         action = self._votes.get(key)
         if action is None:
             action = self._votes[key] = Action("vote", seat, {"target": target, "number": number})
         return action
 
-    def _check_seat(self, state: CompetitiveState, seat: int | None) -> None:
-        """Moves are simultaneous: any seat of the table (the handlers check the phase)."""
-        if seat is None or not 0 <= seat < state.seats:
-            raise IllegalAction("bad_seat", repr(seat))
-
-    # --- chance ------------------------------------------------------------------------
-    def _apply_chance(self, state: CompetitiveState, data: Mapping[str, Any]) -> None:
-        if state.phase == "deal":
-            state.hands, state.unused_cards = take_deal(state.all_cards, data["deal"])
-            state.phase = "board"
-        elif state.phase == "board":
-            board = list(data["board"])
-            self._take_characters(state, board)
-            state.board = board
-            state.round += 1
-            self._start_round(state)
-        elif state.phase == "replace":
-            slot, character = int(data["replace"]), str(data["character"])
-            self._take_characters(state, [character])
-            state.used = [*state.used, state.board[slot]]
-            state.board = with_item(state.board, slot, character)
-            state.replaced = [*state.replaced, slot]
-            state.pending_replace = None
-            state.phase = "round_start"
-        elif state.phase == "keys":
-            state.keys = [int(k) for k in data["keys"]]
-            state.phase = "clues"
-            # SI-4: a seat with no cards gives an empty clue, so it has nothing to build.
-            state.confirmed = [not hand for hand in state.hands]
-        elif state.phase == "catch_up":
-            unused, hands = list(state.unused_cards), list(state.hands)
-            for seat, cards in enumerate(data["catch_up"]):
-                for card in cards:
-                    unused.remove(card)
-                hands[seat] = sorted(hands[seat] + list(cards))
-            state.unused_cards, state.hands = unused, hands
-            state.owed = [0] * state.seats
-            state.phase = "summary"
-        else:
-            raise IllegalAction("no_chance", state.phase)
-
-    @staticmethod
-    def _take_characters(state: CompetitiveState, characters: Iterable[str]) -> None:
-        pool = list(state.pool)
-        for character in characters:
-            if character not in pool:
-                raise IllegalAction("bad_chance", f"{character!r} is not in the pool")
-            pool.remove(character)
-        state.pool = pool
-
-    def _start_round(self, state: CompetitiveState) -> None:
-        n = state.seats
-        state.phase = "round_start"
-        state.ready = [False] * n
-        state.replaced = []
-        state.keys = [0] * n
-        state.clues = [[] for _ in range(n)]
-        state.confirmed = [False] * n
-        state.votes = [[None] * n for _ in range(n)]
-
-    # --- players' actions --------------------------------------------------------------
-    @staticmethod
-    def _can_replace(state: CompetitiveState) -> bool:
-        """SI-3, up to the cap, and only from characters the later rounds can spare
-        (a pool of just 32 with the family filter must still deal 8 every round, SI-1)."""
-        spare = len(state.pool) - SLOTS * (ROUNDS - state.round)
-        return len(state.replaced) < state.replacements_per_round and spare > 0
-
-    def _replace(self, state: CompetitiveState, seat: int, data: Mapping[str, Any]) -> None:
-        """SI-3: a public replacement of a character nobody knows, up to the option's cap."""
-        slot = data.get("slot")
-        if not isinstance(slot, int) or not 0 <= slot < SLOTS:
-            raise IllegalAction("bad_slot", repr(slot))
-        if not self._can_replace(state):
-            raise IllegalAction("no_replacements", "this round's replacements are used up (SI-3)")
-        if slot in state.replaced:
-            raise IllegalAction("already_replaced", f"slot {slot + 1}")
-        state.pending_replace = slot
-        state.phase = "replace"
-
-    def _ready(self, state: CompetitiveState, seat: int, data: Mapping[str, Any]) -> None:
-        state.ready = with_item(state.ready, seat, True)
-        if all(state.ready):
-            if state.phase == "round_start":
-                state.phase = "keys"
-            else:
-                self._next_round(state)
-
-    def _place(self, state: CompetitiveState, seat: int, data: Mapping[str, Any]) -> None:
-        self._edit_clue(state, seat, self.book.place, data)
-
-    def _take_back(self, state: CompetitiveState, seat: int, data: Mapping[str, Any]) -> None:
-        self._edit_clue(state, seat, self.book.take_back, data)
-
-    @staticmethod
-    def _edit_clue(state: CompetitiveState, seat: int, edit: Any, data: Mapping[str, Any]) -> None:
-        """Place or take back on copies of the seat's hand and clue; unconfirms it."""
-        hand, clue = list(state.hands[seat]), list(state.clues[seat])
-        edit(hand, clue, data)
-        state.hands = with_item(state.hands, seat, hand)
-        state.clues = with_item(state.clues, seat, clue)
-        state.confirmed = with_item(state.confirmed, seat, False)
-
-    def _confirm(self, state: CompetitiveState, seat: int, data: Mapping[str, Any]) -> None:
-        self.book.check_confirm(state.hands[seat], state.clues[seat])
-        state.confirmed = with_item(state.confirmed, seat, True)
-        if all(state.confirmed):
-            state.phase = "vote"
-
-    def _unconfirm(self, state: CompetitiveState, seat: int, data: Mapping[str, Any]) -> None:
-        """Clues may change until every seat has confirmed."""
-        if state.hands[seat] or state.clues[seat]:
-            state.confirmed = with_item(state.confirmed, seat, False)
-
-    def _vote(self, state: CompetitiveState, seat: int, data: Mapping[str, Any]) -> None:
+    def _vote(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
         """SI-5: one vote per opponent, each number at most once; changeable until all voted."""
-        target, number = data.get("target"), data.get("number")
-        if not isinstance(target, int) or not 0 <= target < state.seats or target == seat:
-            raise IllegalAction("bad_target", repr(target))
-        if not isinstance(number, int) or not 1 <= number <= SLOTS:
-            raise IllegalAction("bad_number", repr(number))
-        mine = state.votes[seat]
-        if any(n == number for t, n in enumerate(mine) if t != target):
-            raise IllegalAction("number_used", "each number once per round (SI-5)")
-        state.votes = with_item(state.votes, seat, with_item(mine, target, number))
-        if all(self._voted_all(state, s) for s in range(state.seats)):
-            self._score(state)
+        seat = seat_of(action)
+        votes = state.votes.cast(seat, action.data.get("target"), action.data.get("number"))
+        return Step(changed(state, votes=votes), (VoteCast(seat, self._given(votes, seat)),))
 
-    def _unvote(self, state: CompetitiveState, seat: int, data: Mapping[str, Any]) -> None:
-        target = data.get("target")
-        if not isinstance(target, int) or not 0 <= target < state.seats or target == seat:
-            raise IllegalAction("bad_target", repr(target))
-        state.votes = with_item(state.votes, seat, with_item(state.votes[seat], target, None))
+    def _unvote(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
+        seat = seat_of(action)
+        votes = state.votes.take_back(seat, action.data.get("target"))
+        return Step(changed(state, votes=votes), (VoteTakenBack(seat, self._given(votes, seat)),))
 
     @staticmethod
-    def _voted_all(state: CompetitiveState, seat: int) -> bool:
-        """Whether ``seat`` voted for every opponent: its own entry is the only None."""
-        return state.votes[seat].count(None) == 1
+    def _given(votes: Ballot, seat: int) -> int:
+        row = votes.rows[seat]
+        return len(row) - row.count(None)  # its own entry is None
 
-    # --- scoring and round end ---------------------------------------------------------
-    def _score(self, state: CompetitiveState) -> None:
-        """SI-6: 1 point per opponent who found my character, 1 per character I found."""
-        n = state.seats
-        guessed_by = [sum(1 for v in range(n) if v != s and state.votes[v][s] == state.keys[s]) for s in range(n)]
-        found = [sum(1 for t in range(n) if t != v and state.votes[v][t] == state.keys[t]) for v in range(n)]
-        points = [guessed_by[s] + found[s] for s in range(n)]
-        state.scores = [state.scores[s] + points[s] for s in range(n)]
-        state.owed = self._catch_up_owed(state)
-        state.history = [*state.history, RoundResult(
-            round=state.round,
-            board=tuple(state.board),
-            keys=tuple(state.keys),
-            votes=tuple(tuple(row) for row in state.votes),
-            points=tuple(points),
-            guessed_by=tuple(guessed_by),
-            found=tuple(found),
-            catch_up=tuple(state.owed),
-        )]
+    # --- scoring (SI-6, SI-8) ---------------------------------------------------------------
+    def _score(self, state: CompetitiveState, tick: int) -> Step[CompetitiveState]:
+        result, scores = score_round(state)
+        ready = Barrier.open(state.seats) if state.round < ROUNDS else state.ready  # for the summary
+        new = changed(state, scores=scores, owed=list(result.catch_up), history=[*state.history, result], ready=ready)
+        revealed = [Revealed(s, "character", result.board[key - 1]) for s, key in enumerate(result.keys)]
+        return Step(new, (*revealed, RoundScored(result)))
+
+    @staticmethod
+    def _after_scoring(state: CompetitiveState) -> SIPhase:
         if state.round >= ROUNDS:
-            state.phase = "over"
-            return
-        state.ready = [False] * n
-        state.phase = "catch_up" if any(state.owed) else "summary"
-
-    @staticmethod
-    def _catch_up_owed(state: CompetitiveState) -> list[int]:
-        """SI-8 (option): after rounds 1–3, 2 cards to each seat more than 10 behind."""
-        owed = [0] * state.seats
-        if not state.catch_up or state.round >= ROUNDS:
-            return owed
-        leader = max(state.scores)
-        left = len(state.unused_cards)
-        for seat in range(state.seats):
-            if leader - state.scores[seat] > CATCH_UP_GAP and left:
-                owed[seat] = min(CATCH_UP_CARDS, left)
-                left -= owed[seat]
-        return owed
-
-    def _next_round(self, state: CompetitiveState) -> None:
-        """SI-4 / SI-1: placed cards and this round's characters leave the match."""
-        state.discard = state.discard + [p.card for clue in state.clues for p in clue]
-        state.clues = [[] for _ in range(state.seats)]
-        state.used = state.used + state.board
-        state.board = []
-        state.phase = "board"
+            return SIPhase.OVER
+        return SIPhase.CATCH_UP if any(state.owed) else SIPhase.SUMMARY
 
     # --- end ---------------------------------------------------------------------------
     def outcome(self, state: CompetitiveState) -> Outcome | None:
-        if state.phase != "over":
-            return None
-        scores = {s: state.scores[s] for s in range(state.seats)}
-        cards_left = {s: len(state.hands[s]) for s in range(state.seats)}
-        ranks = Outcome.ranks_from_scores(scores, cards_left)  # SI-9
-        winners = tuple(s for s in scores if ranks[s] == 1)
-        guesses = sum(state.seats - 1 for _ in state.history) * state.seats
-        correct = sum(sum(r.found) for r in state.history)
-        return Outcome(
-            scores=scores,
-            winners=winners,
-            ranks=ranks,
-            reason=decided_by(state),
-            measures={"guess_accuracy": correct / guesses if guesses else 0.0},
-        )
+        return final_outcome(state) if state.phase == SIPhase.OVER else None
 
     # --- information -------------------------------------------------------------------
-    def view(self, state: CompetitiveState, seat: int | None) -> SeatView:
+    def view(self, state: CompetitiveState, seat: int | None) -> SeatView[CompetitivePublic]:
         n = state.seats
         seats = []
+        voted = state.votes.rows
         for s in range(n):
             tokens, marker = track_position(state.scores[s])
             seats.append(SeatPublic(
@@ -376,22 +319,21 @@ class CompetitiveRules(SecretIdentityRules):
                 marker=marker,
                 hand_count=len(state.hands[s]) if state.hands else 0,
                 clue=shown(state.clues[s]) if state.clues else (),
-                confirmed=bool(state.confirmed and state.confirmed[s]),
-                votes_given=n - state.votes[s].count(None) if state.votes else 0,  # its own entry is None
-                ready=bool(state.ready and state.ready[s]),
+                confirmed=bool(state.confirmed.flags and state.confirmed.flags[s]),
+                votes_given=n - voted[s].count(None) if voted else 0,  # its own entry is None
+                ready=bool(state.ready.flags and state.ready.flags[s]),
             ))
         public = CompetitivePublic(
             phase=state.phase,
             round=state.round,
             rounds=ROUNDS,
             board=tuple(state.board),
-            replacements_left=(max(0, state.replacements_per_round - len(state.replaced))
-                               if self._can_replace(state) else 0),
+            replacements_left=max(0, state.replacements_per_round - len(state.replaced)) if can_replace(state) else 0,
             replaced=tuple(state.replaced),
             seats=tuple(seats),
             last=state.history[-1] if state.history else None,
             round_points=tuple(r.points for r in state.history),
-            decided_by=decided_by(state) if state.phase == "over" else "",
+            decided_by=decided_by(state) if state.phase == SIPhase.OVER else "",
         )
         if seat is None:
             return SeatView(None, public)
@@ -405,17 +347,17 @@ class CompetitiveRules(SecretIdentityRules):
     @staticmethod
     def _secret_key(state: CompetitiveState, seat: int) -> int | None:
         """SI-2: a seat's key is its own until the round is scored (then it is history)."""
-        if state.phase in ("clues", "vote") and state.keys:
+        if state.phase in (SIPhase.CLUES, SIPhase.VOTE) and state.keys:
             return state.keys[seat]
         return None
 
     @staticmethod
     def _secret_votes(state: CompetitiveState, seat: int) -> MyVotes | None:
-        if state.phase != "vote":
+        if state.phase != SIPhase.VOTE:
             return None
-        return MyVotes(seat, tuple(state.votes[seat]))
+        return MyVotes(seat, state.votes.rows[seat])
 
-    def secrets(self, state: CompetitiveState, seat: int) -> Iterable[tuple[str, Any]]:
+    def secrets(self, state: CompetitiveState, seat: int) -> Iterator[tuple[str, Any]]:
         yield from seat_secrets(self._secret_key(state, seat), state.hands, seat)
         votes = self._secret_votes(state, seat)
         if votes is not None:
@@ -436,34 +378,9 @@ class CompetitiveRules(SecretIdentityRules):
                 expected[s] += result.points[s]
         assert expected == state.scores, "scores differ from the sum of correct guesses"
         assert sum(sum(r.found) for r in state.history) == sum(sum(r.guessed_by) for r in state.history)
-        if state.phase in ("clues", "vote"):
+        if state.phase in (SIPhase.CLUES, SIPhase.VOTE):
             assert sorted(state.keys) == sorted(set(state.keys)), "two seats share a key (SI-2)"
-            for s, clue in enumerate(state.clues):
-                assert len(clue) <= 3
-        for row_seat, row in enumerate(state.votes):
+            assert all(len(clue) <= 3 for clue in state.clues)
+        for row_seat, row in enumerate(state.votes.rows):
             numbers = [n for t, n in enumerate(row) if t != row_seat and n is not None]
             assert len(numbers) == len(set(numbers)), "a voter used a number twice (SI-5)"
-
-
-def decided_by(state: CompetitiveState) -> str:
-    """SI-9: what separated the winners from the rest — "score", "cards" (most picto
-    cards left among the tied leaders) or "shared" (still tied: shared victory)."""
-    best = max(state.scores)
-    leaders = [s for s in range(state.seats) if state.scores[s] == best]
-    if len(leaders) == 1:
-        return "score"
-    most = max(len(state.hands[s]) for s in leaders)
-    return "cards" if sum(1 for s in leaders if len(state.hands[s]) == most) == 1 else "shared"
-
-
-CompetitiveRules.handlers = {
-    ("round_start", "replace"): CompetitiveRules._replace,
-    ("round_start", "ready"): CompetitiveRules._ready,
-    ("summary", "ready"): CompetitiveRules._ready,
-    ("clues", "place"): CompetitiveRules._place,
-    ("clues", "take_back"): CompetitiveRules._take_back,
-    ("clues", "confirm"): CompetitiveRules._confirm,
-    ("clues", "unconfirm"): CompetitiveRules._unconfirm,
-    ("vote", "vote"): CompetitiveRules._vote,
-    ("vote", "unvote"): CompetitiveRules._unvote,
-}

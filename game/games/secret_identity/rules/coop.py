@@ -1,4 +1,5 @@
-"""Secret Identity, cooperative (3–8 seats, 10 turns): rulings SC-1..SC-5.
+"""Secret Identity, cooperative (3–8 seats, 10 turns): rulings SC-1..SC-5, on declared
+phases (:class:`~.view.CoopPhase`, ``game.core.phases``).
 
 Phases of a turn::
 
@@ -6,29 +7,37 @@ Phases of a turn::
     one shared cursor; any of them locks) -> result (any seat continues) -> next turn
 
 ``deal`` (chance) runs once: 17 characters (8 on the board, 9 in the deck, in order)
-and the hands (SC-1).
+and the hands (SC-1). A turn begins as ``key`` starts (:meth:`CoopRules._begin_turn`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterator, Mapping, Sequence
 
-from ....core.actions import Action, IllegalAction
-from ....core.engine import Outcome, SeatView, chance_action
+from ....core.actions import CHANCE, Action, IllegalAction
+from ....core.engine import Outcome, SeatView, Step, chance_action, take_chance
+from ....core.events import MatchOver, TurnStarted
+from ....core.phases import Move, Phase, all_but, anyone, one
 from ....core.rng import Rng
-from .view import CoopPrivate, CoopPublic, CoopTurn
 from .common import (
+    FAMILY,
     SLOTS,
     Placement,
     SecretIdentityRules,
+    changed,
+    seat_of,
     check_cards_conserved,
+    confirmable,
     deal_hands,
     seat_secrets,
     shown,
     take_deal,
     with_item,
 )
+from .events import (CardPlaced, CardsDealt, CardTakenBack, CharacterDiscarded, CharactersDealt, ClueGiven,
+                     GuessLocked, GuessProposed, KeyDealt)
+from .view import CoopPhase, CoopPrivate, CoopPublic, CoopTurn
 
 #: SC-1: 17 characters in play, 8 on the board and 9 in the deck.
 CHARACTERS = 17
@@ -49,6 +58,9 @@ def band(score: int) -> int:
 
 @dataclass
 class CoopState:
+    """A match. Handlers return a copy (``common.changed``); lists are replaced, never
+    changed in place."""
+
     seats: int
     rng: Rng
     all_cards: list[str]
@@ -64,115 +76,110 @@ class CoopState:
     active: int = 0
     key: int = 0
     cursor: int = 0
-    phase: str = "deal"
+    phase: CoopPhase = CoopPhase.DEAL
     turn: int = 0
     team_score: int = 0
     history: list[CoopTurn] = field(default_factory=list)
 
 
-class CoopRules(SecretIdentityRules):
+class CoopRules(SecretIdentityRules[CoopState]):
     id = "secret_identity_coop"
-    options = {"family": True, "connoisseurs": False}
+    options = (FAMILY,)
+
+    def phases(self) -> Sequence[Phase[CoopState]]:
+        return (
+            Phase(CoopPhase.DEAL, {CHANCE: Move(self._deal)}, chance=self._draw_deal,
+                  end_if=lambda s: bool(s.board), next=CoopPhase.KEY),
+            Phase(CoopPhase.KEY, {CHANCE: Move(self._draw)}, chance=self._draw_key, begin=self._begin_turn,
+                  end_if=lambda s: s.key != 0, next=CoopPhase.CLUE),
+            Phase(CoopPhase.CLUE, {
+                "place": Move(self._place,
+                              actions=lambda s, seat: self.book.place_actions(seat, s.hands[seat], s.clue)),
+                "take_back": Move(self._take_back),
+                "confirm": Move(self._confirm, choices=lambda s, seat: confirmable(s.clue)),
+            }, active=one(lambda s: s.active), refusal="not_your_turn", end_if=lambda s: s.clue_confirmed,
+                next=CoopPhase.GUESS),
+            Phase(CoopPhase.GUESS, {"move": Move(self._move, choices=self._moves),
+                                    "lock": Move(self._lock, choices=lambda s, seat: ({},))},
+                  active=all_but(lambda s: s.active), refusal="not_your_turn",
+                  end_if=lambda s: len(s.history) == s.turn, next=self._after_guess),
+            # the answer's character leaves the board as the team moves on (SC-4)
+            Phase(CoopPhase.RESULT, {"next": Move(self._next, choices=lambda s, seat: ({},))},
+                  active=anyone(), refusal="not_your_turn",
+                  end_if=lambda s: len(s.used) == len(s.history), next=CoopPhase.KEY),
+            Phase(CoopPhase.OVER, begin=lambda s, tick: Step(s, (MatchOver(tuple(range(s.seats)), self._band(s)),))),
+        )
 
     def setup(self, config: Mapping[str, Any], rng: Rng) -> CoopState:
         seats, pool, cards = self.check_table(config, CHARACTERS, f"the cooperative game needs {CHARACTERS}",
                                               cards_per_seat)
         return CoopState(seats=seats, rng=rng, all_cards=cards, pool=pool)
 
-    # --- flow --------------------------------------------------------------------------
-    def current(self, state: CoopState) -> frozenset[int]:
-        if state.phase == "clue":
-            return frozenset((state.active,))
-        if state.phase == "guess":
-            return frozenset(s for s in range(state.seats) if s != state.active)
-        if state.phase == "result":
-            return frozenset(range(state.seats))
-        return frozenset()
+    # --- chance ----------------------------------------------------------------------------
+    def _draw_deal(self, state: CoopState) -> Action:
+        return chance_action(state.rng, lambda rng: {
+            "characters": rng.sample(state.pool, CHARACTERS),
+            "hands": deal_hands(rng, state.all_cards, state.seats, cards_per_seat(state.seats)),
+        })
 
-    def chance(self, state: CoopState) -> Action | None:
-        if state.phase == "deal":
-            return chance_action(state.rng, lambda rng: {
-                "characters": rng.sample(state.pool, CHARACTERS),
-                "hands": deal_hands(rng, state.all_cards, state.seats, cards_per_seat(state.seats)),
-            })
-        if state.phase == "key":
-            return chance_action(state.rng, lambda rng: {"key": rng.randint(1, SLOTS)})  # SC-2: fresh every turn
-        return None
+    def _deal(self, state: CoopState, action: Action) -> Step[CoopState]:
+        characters = [str(c) for c in action.data["characters"]]
+        if len(set(characters)) != CHARACTERS or not set(characters) <= set(state.pool):
+            raise IllegalAction("bad_chance", "17 distinct pool characters")
+        hands, unused = take_deal(state.all_cards, action.data["hands"])
+        board, deck = characters[:SLOTS], characters[SLOTS:]
+        new = changed(state, rng=take_chance(action), board=board, deck=deck,
+                      pool=[c for c in state.pool if c not in characters], hands=hands, unused_cards=unused,
+                      active=0)
+        return Step(new, (CharactersDealt(tuple(board), len(deck)),
+                          *(CardsDealt(seat, tuple(hand)) for seat, hand in enumerate(hands))))
 
-    def legal(self, state: CoopState, seat: int) -> list[Action]:
-        if seat not in self.current(state):
-            return []
-        if state.phase == "clue":
-            return self.book.clue_actions(seat, state.hands[seat], state.clue)
-        if state.phase == "guess":
-            moves = [Action("move", seat, {"slot": slot}) for slot in range(SLOTS) if slot != state.cursor]
-            return moves + [Action("lock", seat)]
-        return [Action("next", seat)]
+    def _begin_turn(self, state: CoopState, tick: int) -> Step[CoopState]:
+        new = changed(state, turn=state.turn + 1, clue=[], clue_confirmed=False, cursor=0, key=0)
+        return Step(new, (TurnStarted(state.active),))
 
-    def _check_seat(self, state: CoopState, seat: int | None) -> None:
-        if seat not in self.current(state):
-            raise IllegalAction("not_your_turn", f"seat {seat} during {state.phase}")
+    def _draw_key(self, state: CoopState) -> Action:
+        return chance_action(state.rng, lambda rng: {"key": rng.randint(1, SLOTS)})  # SC-2: fresh every turn
 
-    def _apply_chance(self, state: CoopState, data: Mapping[str, Any]) -> None:
-        if state.phase == "deal":
-            characters = list(data["characters"])
-            if len(set(characters)) != CHARACTERS or not set(characters) <= set(state.pool):
-                raise IllegalAction("bad_chance", "17 distinct pool characters")
-            state.board, state.deck = characters[:SLOTS], characters[SLOTS:]
-            state.pool = [c for c in state.pool if c not in characters]
-            state.hands, state.unused_cards = take_deal(state.all_cards, data["hands"])
-            state.active = 0
-            self._begin_turn(state)
-        elif state.phase == "key":
-            state.key = int(data["key"])
-            state.phase = "clue"
-        else:
-            raise IllegalAction("no_chance", state.phase)
+    def _draw(self, state: CoopState, action: Action) -> Step[CoopState]:
+        key = int(action.data["key"])
+        return Step(changed(state, rng=take_chance(action), key=key), (KeyDealt(state.active, key),))
 
-    @staticmethod
-    def _begin_turn(state: CoopState) -> None:
-        state.turn += 1
-        state.clue = []
-        state.clue_confirmed = False
-        state.cursor = 0
-        state.key = 0
-        state.phase = "key"
+    # --- the clue (SC-2, as SI-4) -------------------------------------------------------------
+    def _place(self, state: CoopState, action: Action) -> Step[CoopState]:
+        seat = state.active
+        hand, clue, placed = self.book.place(state.hands[seat], state.clue, action.data)
+        new = changed(state, hands=with_item(state.hands, seat, hand), clue=clue)
+        return Step(new, (CardPlaced(seat, placed.pictogram, placed.green),))
 
-    # --- players' actions --------------------------------------------------------------
-    def _place(self, state: CoopState, seat: int, data: Mapping[str, Any]) -> None:
-        self._edit_clue(state, seat, self.book.place, data)
+    def _take_back(self, state: CoopState, action: Action) -> Step[CoopState]:
+        seat = state.active
+        hand, clue, placed = self.book.take_back(state.hands[seat], state.clue, action.data)
+        new = changed(state, hands=with_item(state.hands, seat, hand), clue=clue)
+        return Step(new, (CardTakenBack(seat, placed.pictogram, placed.green),))
 
-    def _take_back(self, state: CoopState, seat: int, data: Mapping[str, Any]) -> None:
-        self._edit_clue(state, seat, self.book.take_back, data)
-
-    @staticmethod
-    def _edit_clue(state: CoopState, seat: int, edit: Any, data: Mapping[str, Any]) -> None:
-        """Place or take back on copies of the seat's hand and the clue."""
-        hand, clue = list(state.hands[seat]), list(state.clue)
-        edit(hand, clue, data)
-        state.hands = with_item(state.hands, seat, hand)
-        state.clue = clue
-
-    def _confirm(self, state: CoopState, seat: int, data: Mapping[str, Any]) -> None:
+    def _confirm(self, state: CoopState, action: Action) -> Step[CoopState]:
         if not state.clue:
             raise IllegalAction("clue_empty", "place at least one card")
-        state.clue_confirmed = True
-        state.phase = "guess"
+        return Step(changed(state, clue_confirmed=True),
+                    (ClueGiven(state.active, tuple(p.pictogram for p in state.clue)),))
 
-    def _move(self, state: CoopState, seat: int, data: Mapping[str, Any]) -> None:
+    # --- the team's answer (SC-3, SC-4) ---------------------------------------------------
+    def _moves(self, state: CoopState, seat: int) -> Iterator[dict[str, int]]:
+        return ({"slot": slot} for slot in range(SLOTS) if slot != state.cursor)
+
+    def _move(self, state: CoopState, action: Action) -> Step[CoopState]:
         """SC-3: any guesser moves the one shared, visible cursor."""
-        slot = data.get("slot")
+        slot = action.data.get("slot")
         if not isinstance(slot, int) or not 0 <= slot < SLOTS:
             raise IllegalAction("bad_slot", repr(slot))
-        state.cursor = slot
+        return Step(changed(state, cursor=slot), (GuessProposed(seat_of(action), slot),))
 
-    def _lock(self, state: CoopState, seat: int, data: Mapping[str, Any]) -> None:
+    def _lock(self, state: CoopState, action: Action) -> Step[CoopState]:
         """SC-3: the team's answer is the cursor's slot (the board locks once every person
         guessing has held CONFIRM 1.5 s together)."""
         correct = state.cursor + 1 == state.key
-        if correct:
-            state.team_score += 1
-        state.history = [*state.history, CoopTurn(
+        turn = CoopTurn(
             turn=state.turn,
             active=state.active,
             character=state.board[state.key - 1],
@@ -180,44 +187,49 @@ class CoopRules(SecretIdentityRules):
             guess=state.cursor + 1,
             correct=correct,
             clue=shown(state.clue),
-        )]
-        state.discard = state.discard + [p.card for p in state.clue]
-        state.clue = []
-        # SC-5: the turn after the deck's last card is the last; SC-2: or nobody has cards.
-        if not state.deck or not any(state.hands):
-            state.phase = "over"
-        else:
-            state.phase = "result"
+        )
+        new = changed(state, team_score=state.team_score + int(correct), history=[*state.history, turn],
+                      discard=state.discard + [p.card for p in state.clue], clue=[])
+        return Step(new, (GuessLocked(seat_of(action), turn),))
 
-    def _next(self, state: CoopState, seat: int, data: Mapping[str, Any]) -> None:
+    @staticmethod
+    def _after_guess(state: CoopState) -> CoopPhase:
+        """SC-5: the turn after the deck's last card is the last; SC-2: or nobody has cards."""
+        return CoopPhase.OVER if not state.deck or not any(state.hands) else CoopPhase.RESULT
+
+    def _next(self, state: CoopState, action: Action) -> Step[CoopState]:
         """SC-4: only the guessed-for character leaves, replaced from the deck; SC-2: the
         next seat with cards becomes active."""
         slot = state.history[-1].key - 1
-        state.used = [*state.used, state.board[slot]]
-        state.board = with_item(state.board, slot, state.deck[0])
-        state.deck = state.deck[1:]
-        state.active = next(
+        old, new_character = state.board[slot], state.deck[0]
+        active = next(
             (state.active + step) % state.seats
             for step in range(1, state.seats + 1)
             if state.hands[(state.active + step) % state.seats]
         )
-        self._begin_turn(state)
+        new = changed(state, used=[*state.used, old], board=with_item(state.board, slot, new_character),
+                      deck=state.deck[1:], active=active)
+        return Step(new, (CharacterDiscarded(slot, old, new_character),))
+
+    @staticmethod
+    def _band(state: CoopState) -> str:
+        return f"band_{band(state.team_score)}"
 
     # --- end ---------------------------------------------------------------------------
     def outcome(self, state: CoopState) -> Outcome | None:
-        if state.phase != "over":
+        if state.phase != CoopPhase.OVER:
             return None
         scores = {s: state.team_score for s in range(state.seats)}
         return Outcome(
             scores=scores,
             winners=tuple(range(state.seats)),
             ranks={s: 1 for s in range(state.seats)},
-            reason=f"band_{band(state.team_score)}",
+            reason=self._band(state),
             measures={"team_score": float(state.team_score), "turns": float(state.turn)},
         )
 
     # --- information -------------------------------------------------------------------
-    def view(self, state: CoopState, seat: int | None) -> SeatView:
+    def view(self, state: CoopState, seat: int | None) -> SeatView[CoopPublic]:
         public = CoopPublic(
             phase=state.phase,
             turn=state.turn,
@@ -231,7 +243,7 @@ class CoopRules(SecretIdentityRules):
             cursor=state.cursor,
             team_score=state.team_score,
             history=tuple(state.history),
-            band=band(state.team_score) if state.phase == "over" else -1,
+            band=band(state.team_score) if state.phase == CoopPhase.OVER else -1,
         )
         if seat is None:
             return SeatView(None, public)
@@ -243,11 +255,11 @@ class CoopRules(SecretIdentityRules):
 
     @staticmethod
     def _secret_key(state: CoopState, seat: int) -> int | None:
-        if seat == state.active and state.phase in ("clue", "guess"):
+        if seat == state.active and state.phase in (CoopPhase.CLUE, CoopPhase.GUESS):
             return state.key
         return None
 
-    def secrets(self, state: CoopState, seat: int) -> Iterable[tuple[str, Any]]:
+    def secrets(self, state: CoopState, seat: int) -> Iterator[tuple[str, Any]]:
         yield from seat_secrets(self._secret_key(state, seat), state.hands, seat)
 
     def invariants(self, state: CoopState) -> None:
@@ -258,16 +270,7 @@ class CoopRules(SecretIdentityRules):
             assert len(characters) == len(set(characters)) == CHARACTERS, "characters lost or doubled (SC-1)"
             assert len(state.board) == SLOTS
         assert state.team_score == sum(1 for t in state.history if t.correct), "team score != correct answers"
-        assert len(state.used) == len([t for t in state.history]) - (1 if state.phase in ("result", "over") else 0)
+        assert len(state.used) == len(state.history) - (1 if state.phase in (CoopPhase.RESULT, CoopPhase.OVER) else 0)
         assert state.turn <= TURNS
         assert 0 <= state.cursor < SLOTS
 
-
-CoopRules.handlers = {
-    ("clue", "place"): CoopRules._place,
-    ("clue", "take_back"): CoopRules._take_back,
-    ("clue", "confirm"): CoopRules._confirm,
-    ("guess", "move"): CoopRules._move,
-    ("guess", "lock"): CoopRules._lock,
-    ("result", "next"): CoopRules._next,
-}

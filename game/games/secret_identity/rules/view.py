@@ -9,6 +9,7 @@ its colour (:class:`Shown`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 
 #: SI-7: the score track runs 0–30.
@@ -22,6 +23,33 @@ def track_position(score: int) -> tuple[int, int]:
     on the track and 31 is one token plus 1."""
     tokens = max(0, (score - 1) // TRACK)
     return tokens, score - tokens * TRACK
+
+
+class SIPhase(StrEnum):
+    """The phases of a competitive round (``competitive.py`` declares them)."""
+
+    DEAL = "deal"
+    BOARD = "board"
+    ROUND_START = "round_start"
+    REPLACE = "replace"
+    KEYS = "keys"
+    CLUES = "clues"
+    VOTE = "vote"
+    SCORING = "scoring"
+    CATCH_UP = "catch_up"
+    SUMMARY = "summary"
+    OVER = "over"
+
+
+class CoopPhase(StrEnum):
+    """The phases of a cooperative turn (``coop.py`` declares them)."""
+
+    DEAL = "deal"
+    KEY = "key"
+    CLUE = "clue"
+    GUESS = "guess"
+    RESULT = "result"
+    OVER = "over"
 
 
 @dataclass(frozen=True)
@@ -66,7 +94,7 @@ class RoundResult:
 
 @dataclass(frozen=True)
 class CompetitivePublic:
-    phase: str
+    phase: SIPhase
     round: int
     rounds: int
     #: Character id per slot (index 0 = number 1); empty before the first deal.
@@ -115,7 +143,7 @@ class CoopTurn:
 
 @dataclass(frozen=True)
 class CoopPublic:
-    phase: str
+    phase: CoopPhase
     turn: int
     turns: int
     active: int

@@ -1,5 +1,7 @@
-"""What both Secret Identity boards share: the public view they draw, seat names, and the
-clue workshop a seat opens inside its own peek curtain (its key, hand and clue: SS-1, SS-2).
+"""What both Secret Identity boards share: the public view they draw, seat names, the
+clue workshop a seat opens inside its own peek curtain (its key, hand and clue: SS-1,
+SS-2), and how they hear what happened: after every change the board takes the new
+public view and :meth:`SecretIdentityBoard.react` is told each public event, in order.
 """
 
 from __future__ import annotations
@@ -8,6 +10,7 @@ from typing import Any, Mapping
 
 from ....core.actions import Action
 from ....core.bots import Bot
+from ....core.events import Event
 from ....core.session import Session
 from ....scenes.match import MatchScene
 from ....scenes.peek import PeekCurtain
@@ -21,6 +24,14 @@ class SecretIdentityBoard(MatchScene):
         self.public = session.view(None).public
         self.ticks = 0
         self.curtain: PeekCurtain | None = None
+
+    def on_events(self, action: Action | None, events: tuple[Event, ...]) -> None:
+        self.public = self.session.view(None).public
+        for event in events:
+            self.react(event)
+
+    def react(self, event: Event) -> None:
+        """One public event the rules told (a board animates from it)."""
 
     def name(self, seat: int) -> str:
         return self.ctx.seats[seat].name

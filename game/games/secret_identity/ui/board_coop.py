@@ -14,6 +14,9 @@ until a person aims, steps or holds in this guess, a bot may move the cursor to 
 favourite; after that it leaves the cursor to the people, and while a person guesses a
 bot never locks. The board tells the bots so through :meth:`bot_legal` (what they may
 do now), never through anything they could not see.
+
+The board animates from the rules' events (:meth:`react`): a moved cursor pops and
+drops every hold, a locked answer flashes right or wrong.
 """
 
 from __future__ import annotations
@@ -25,10 +28,13 @@ import pygame
 
 from ....core.actions import Action
 from ....core.bots import Bot
+from ....core.events import Event, PhaseStarted
 from ....core.session import Session
 from ....input.intents import InputEvent, Intent
 from ....scenes.ring import RING_CENTER, sector
 from ....ui.tween import Tween
+from ..rules.events import GuessLocked, GuessProposed
+from ..rules.view import CoopPhase
 from .board_base import SecretIdentityBoard
 from .widgets import (
     SLOT_H,
@@ -61,7 +67,6 @@ class CoopBoard(SecretIdentityBoard):
         self.people_on_cursor = False
         self.result_ticks = RESULT_TICKS + RESULT_READ_TICKS
         self.cursor_pop: Tween | None = None
-        self.shown_history = len(self.public.history)
 
     @property
     def seats(self) -> int:
@@ -70,7 +75,7 @@ class CoopBoard(SecretIdentityBoard):
     def people_guessing(self) -> list[int]:
         """The seats played by people that guess now (the lock is theirs, together)."""
         public = self.public
-        if public.phase != "guess":
+        if public.phase != CoopPhase.GUESS:
             return []
         return [seat for seat in range(self.seats) if seat != public.active and seat not in self.bots]
 
@@ -82,23 +87,20 @@ class CoopBoard(SecretIdentityBoard):
         return min(1.0, min(self.holding.get(seat, 0) for seat in people) / LOCK_HOLD_TICKS)
 
     # --- flow ----------------------------------------------------------------------------
-    def on_state_changed(self, action: Action | None) -> None:
-        previous = self.public
-        self.public = self.session.view(None).public
-        if previous.cursor != self.public.cursor:
+    def react(self, event: Event) -> None:
+        if isinstance(event, GuessProposed):
             self.holding.clear()  # a hold agrees to the slot it began on, not the new one
             self.cursor_pop = Tween(1.12, 1.0, 14, "out_back")
             self.ctx.audio.play("nav")
-        if self.public.phase != "guess":
-            self.people_on_cursor = False
-        if len(self.public.history) > self.shown_history:
-            self.shown_history = len(self.public.history)
+        elif isinstance(event, GuessLocked):
             self.result_ticks = 0
             self.holding.clear()
-            self.ctx.audio.play("right" if self.public.history[-1].correct else "wrong")
+            self.ctx.audio.play("right" if event.turn.correct else "wrong")
+        elif isinstance(event, PhaseStarted) and event.phase != CoopPhase.GUESS:
+            self.people_on_cursor = False
 
     def bots_may_act(self) -> bool:
-        return self.result_ticks >= RESULT_TICKS + RESULT_READ_TICKS or self.public.phase != "result"
+        return self.result_ticks >= RESULT_TICKS + RESULT_READ_TICKS or self.public.phase != CoopPhase.RESULT
 
     def bot_legal(self, seat: int) -> list[Action]:
         """While people guess, bots never lock, and once a person has taken the cursor
@@ -116,7 +118,7 @@ class CoopBoard(SecretIdentityBoard):
         if self.cursor_pop is not None:
             self.cursor_pop.step()
         self.result_ticks += 1
-        if self.public.phase == "guess" and self.holding:
+        if self.public.phase == CoopPhase.GUESS and self.holding:
             for seat in self.holding:
                 self.holding[seat] += 1
             self._lock_if_agreed()
@@ -136,16 +138,16 @@ class CoopBoard(SecretIdentityBoard):
         if seat is None or seat >= self.seats or seat in self.bots:
             return super().handle(seat, event)
         public = self.public
-        if public.phase == "clue" and seat == public.active and event.intent is Intent.PEEK and event.pressed:
+        if public.phase == CoopPhase.CLUE and seat == public.active and event.intent is Intent.PEEK and event.pressed:
             self.open_editor(seat)
             return True
-        if public.phase == "guess" and seat != public.active and self._handle_guess(seat, event):
+        if public.phase == CoopPhase.GUESS and seat != public.active and self._handle_guess(seat, event):
             return True
-        if public.phase == "result" and event.pressed and event.intent is Intent.CONFIRM:
+        if public.phase == CoopPhase.RESULT and event.pressed and event.intent is Intent.CONFIRM:
             if self.result_ticks >= RESULT_TICKS:
                 self.submit(Action("next", seat))
             return True
-        if public.phase == "over" and event.pressed and event.intent in (Intent.CONFIRM, Intent.BACK):
+        if public.phase == CoopPhase.OVER and event.pressed and event.intent in (Intent.CONFIRM, Intent.BACK):
             self.finish(again=event.intent is Intent.CONFIRM)
             return True
         return super().handle(seat, event)
@@ -180,7 +182,7 @@ class CoopBoard(SecretIdentityBoard):
         kit = self.ctx.kit
         kit.background(surface)
         public = self.public
-        if public.phase == "over" and self.result_ticks >= RESULT_TICKS:
+        if public.phase == CoopPhase.OVER and self.result_ticks >= RESULT_TICKS:
             self.draw_end(surface)
             return
         self.draw_turn_track(surface)
@@ -219,7 +221,7 @@ class CoopBoard(SecretIdentityBoard):
     def _last_result(self) -> Any:
         """The turn just locked, while the result is on screen."""
         public = self.public
-        return public.history[-1] if public.phase in ("result", "over") and public.history else None
+        return public.history[-1] if public.phase in (CoopPhase.RESULT, CoopPhase.OVER) and public.history else None
 
     def draw_ring(self, surface: pygame.Surface, alpha: float) -> None:
         kit, c = self.ctx.kit, self.ctx.kit.colours
@@ -238,8 +240,8 @@ class CoopBoard(SecretIdentityBoard):
                 border = glow = c.bad
                 pos = (pos[0] + int(12 * math.sin(since * 0.9) * max(0.0, 1.0 - since / 45)), pos[1])
             draw_character_slot(surface, self.ctx, character, slot + 1, pos, border=border, glow=glow, scale=scale,
-                                dim=public.phase == "guess" and slot != public.cursor)
-        if public.phase == "guess" or (result is not None and not reveal):
+                                dim=public.phase == CoopPhase.GUESS and slot != public.cursor)
+        if public.phase == CoopPhase.GUESS or (result is not None and not reveal):
             self._draw_cursor(surface, alpha)
 
     def _draw_cursor(self, surface: pygame.Surface, alpha: float) -> None:
@@ -308,7 +310,7 @@ class CoopBoard(SecretIdentityBoard):
         draw_clue_row(surface, self.ctx, clue, (cx - width // 2, cy - 90), size)
         people = self.people_guessing()
         holders = [seat for seat in people if seat in self.holding]
-        if public.phase == "clue":
+        if public.phase == CoopPhase.CLUE:
             body, colour = t("sc.phase.clue", name=active.name), c.muted
         elif len(people) > 1 and holders:
             body, colour = t("sc.phase.hold_together", n=len(holders), total=len(people)), c.good
@@ -318,12 +320,12 @@ class CoopBoard(SecretIdentityBoard):
 
     def draw_hints(self, surface: pygame.Surface) -> None:
         t, phase = self.ctx.t, self.public.phase
-        if phase == "clue":
+        if phase == CoopPhase.CLUE:
             items = [(Intent.PEEK, t("sc.hint.build", name=self.name(self.public.active)))]
-        elif phase == "guess":
+        elif phase == CoopPhase.GUESS:
             hold = t("sc.hint.hold_all") if len(self.people_guessing()) > 1 else t("sc.hint.hold")
             items = [(Intent.LEFT, t("sc.hint.move")), (Intent.CONFIRM, hold)]
-        elif phase == "result":
+        elif phase == CoopPhase.RESULT:
             items = [(Intent.CONFIRM, t("sc.hint.next"))]
         else:
             items = []

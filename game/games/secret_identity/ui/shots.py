@@ -14,8 +14,9 @@ from ....core.bots import Bot
 from ....core.rng import Rng
 from ....core.session import Session
 from ....input.intents import InputEvent, Intent
-from .board import OPEN_TICKS, VOTES_TICKS, CompetitiveBoard
+from .board import CompetitiveBoard
 from .board_coop import RESULT_TICKS, CoopBoard
+from .reveal import OPEN_TICKS, VOTES_TICKS
 
 SHOT_SEATS = 8
 
@@ -77,7 +78,7 @@ def shot_replace(ctx: Any, args: argparse.Namespace) -> None:
     board = _board(ctx, entry, session)
     for seat in (2, 5, 6):
         _bot_step(session, bots, seat)
-    board.on_state_changed(None)
+    board.on_events(None, ())  # the bots played on the session itself
     _press(ctx, 1, Intent.STICK, angle=135.0, magnitude=1.0)
     _press(ctx, 1, Intent.ALT)
     _press(ctx, 0, Intent.STICK, angle=270.0, magnitude=1.0)
@@ -93,7 +94,7 @@ def shot_keys(ctx: Any, args: argparse.Namespace) -> None:
     entry, session, bots = _clue_phase(ctx, args)
     board = _board(ctx, entry, session)
     _bot_step(session, bots, 0)
-    board.on_state_changed(None)
+    board.on_events(None, ())  # the bots played on the session itself
     board.open_editor(0)
     _press(ctx, 0, Intent.PEEK)
     _press(ctx, 0, Intent.RIGHT)
@@ -120,8 +121,7 @@ def shot_reveal(ctx: Any, args: argparse.Namespace) -> None:
     entry, session, bots = _table(ctx, "secret_identity", args.seed)
     _play_until(session, bots, _round_two("summary"), args.seed)
     board = _board(ctx, entry, session)
-    board.revealed -= 1
-    board.on_state_changed(None)
+    board.start_reveal(session.view(None).public.last)
     reveal = board.reveal
     reveal.safe = 2
     reveal.tick = OPEN_TICKS + VOTES_TICKS - 70

@@ -1,0 +1,30 @@
+"""Secret Identity saves recorded before the rules moved onto declared phases and typed
+events (competitive at 3, 4, 5 and 8 seats, co-op at 3, 5 and 8; full matches and
+matches stopped mid-clue, mid-vote and mid-guess, with replacements, catch-up cards,
+clues taken back and votes changed): they replay to the state hash they were saved
+with. They deal from a frozen deck kept beside them (``deck/``), so they stay valid
+whatever becomes of ``data/secret_identity``."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from game.core.session import Session
+from game.games.secret_identity import ENTRIES
+from game.games.secret_identity.rules.catalogue import load_catalogue
+
+SAVES = Path(__file__).parent / "data" / "si_saves"
+CATALOGUE = load_catalogue(SAVES / "deck")[0]
+DEFINITIONS = {entry.id: entry.make_definition(CATALOGUE) for entry in ENTRIES}
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in SAVES.glob("*.json")))
+def test_saves_made_before_the_phase_model_replay_to_their_hash(tmp_path, name):
+    path = tmp_path / name
+    shutil.copy(SAVES / name, path)
+    saved = json.loads(path.read_text())
+    assert saved["hash_at"] == len(saved["log"])          # hashed at the state it stopped in
+    session = Session.load(path, DEFINITIONS.get)
+    assert session.hash() == saved["hash"]
