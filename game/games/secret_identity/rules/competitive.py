@@ -26,6 +26,7 @@ from .view import (
     SeatPublic,
     track_position,
 )
+from .links import clue_links
 from .common import (
     SLOTS,
     Placement,
@@ -42,6 +43,8 @@ ROUNDS = 4
 HAND_SIZE = 10  # SI-4
 CATCH_UP_GAP = 10  # SI-8: "more than 10 points behind the leader"
 CATCH_UP_CARDS = 2
+#: Phases after the scoring, while the round's characters are revealed.
+REVEALED = ("catch_up", "summary", "over")
 #: Characters a match needs at the least: 8 fresh ones per round (SI-1).
 MIN_CHARACTERS = ROUNDS * SLOTS
 
@@ -392,6 +395,7 @@ class CompetitiveRules(SecretIdentityRules):
             last=state.history[-1] if state.history else None,
             round_points=tuple(r.points for r in state.history),
             decided_by=decided_by(state) if state.phase == "over" else "",
+            clue_links=self._clue_links(state),
         )
         if seat is None:
             return SeatView(None, public)
@@ -401,6 +405,14 @@ class CompetitiveRules(SecretIdentityRules):
             placed=tuple(p.card for p in state.clues[seat]) if state.clues else (),
             my_votes=self._secret_votes(state, seat),
         ))
+
+    def _clue_links(self, state: CompetitiveState) -> tuple:
+        """Per seat, the words linking its clue to its character, once scored (the
+        round's board, keys and clues stay until the next round starts)."""
+        if state.phase not in REVEALED or not state.clues:
+            return ()
+        return tuple(clue_links(self.catalogue, shown(state.clues[s]), state.board[state.keys[s] - 1])
+                     for s in range(state.seats))
 
     @staticmethod
     def _secret_key(state: CompetitiveState, seat: int) -> int | None:

@@ -81,6 +81,9 @@ class CompetitivePublic:
     round_points: tuple[tuple[int, ...], ...]
     #: SI-9 explanation for the podium: "score", "cards" or "shared" (empty until over).
     decided_by: str
+    #: Once the round is scored: per seat, what links each pictogram of its clue to its
+    #: character (``rules.links.ClueLink``); empty before (it would give them away).
+    clue_links: tuple = ()
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from ....scenes.peek import PeekCurtain
 from ....scenes.ring import RING_CENTER, RingOption, RingPicker, RingQuestion, sector
 from ....ui.tween import Tween, Tweens
 from .board_base import SecretIdentityBoard
+from .clue_links import LINKS_WIDTH, draw_clue_links, draw_links_header
 from .portrait import Portrait, portrait
 from ..rules.view import track_position
 from .widgets import (
@@ -478,19 +479,23 @@ class CompetitiveBoard(SecretIdentityBoard):
         kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
         result = self.public.last
         row = 72
-        box = pygame.Rect(0, 0, 900, 170 + row * self.seats)
+        box = pygame.Rect(0, 0, 900 + LINKS_WIDTH, 170 + row * self.seats)
         box.center = (RING_CENTER[0], RING_CENTER[1] + 6)
         kit.panel(surface, box, (*c.panel, 250), radius=36, border=c.gold)
         kit.blit_text(surface, t("si.summary.title", n=result.round), 44, (box.centerx, box.y + 18), "midtop", c.gold)
         columns = {"found_by": 556, "found": 660, "points": 764}
         kit.blit_text(surface, t("si.summary.character"), 28, (box.x + 270, box.y + 118), "midleft", c.muted)
         if any(result.catch_up):
-            columns["catch_up"] = box.width - 56
+            columns["catch_up"] = 860
         for key, x in columns.items():
             kit.blit_text(surface, t(f"si.summary.{key}"), 28, (box.x + x, box.y + 136), "midbottom", c.muted,
                           max_width=96, align="center")
+        draw_links_header(surface, self.ctx, (box.x + 920, box.y + 136))
         for seat in range(self.seats):
             y = box.y + 150 + seat * row + row // 2
+            if self.public.clue_links:
+                draw_clue_links(surface, self.ctx, self.public.clue_links[seat],
+                                pygame.Rect(box.x + 920, y - row // 2, LINKS_WIDTH - 40, row))
             style = self.ctx.seats[seat].style
             if self.public.seats[seat].ready:
                 kit.draw_check(surface, (box.x + 26, y), 30, c.good)
@@ -508,7 +513,7 @@ class CompetitiveBoard(SecretIdentityBoard):
             kit.blit_text(surface, str(result.found[seat]), 36, (box.x + columns["found"], y), "center", c.text)
             kit.blit_text(surface, f"+{result.points[seat]}", 38, (box.x + columns["points"], y), "center", c.gold)
             if result.catch_up[seat]:
-                draw_hand_count(surface, self.ctx, result.catch_up[seat], (box.right - 56, y), prefix="+")
+                draw_hand_count(surface, self.ctx, result.catch_up[seat], (box.x + columns["catch_up"], y), prefix="+")
 
     def draw_podium(self, surface: pygame.Surface) -> None:
         """Final podium with the SI-9 explanation of how ties were settled."""
