@@ -19,7 +19,7 @@ LANGUAGES = ("fr", "en")
 
 #: French words that lose their vowel before a vowel or a mute h ("de Alice" -> "d'Alice"),
 #: and "de" / "à" that merge with a following "le" / "les" ("de le Lutin" -> "du Lutin").
-_BEFORE_PLACEHOLDER = re.compile(r"(?<![\w-])(de|que|je|ne|me|te|se|le|la|à)( )\{(\w+)\}", re.IGNORECASE)
+_BEFORE_PLACEHOLDER = re.compile(r"(?<![\w-])(de|que|je|ne|me|te|se|le|la|à) \{(\w+)\}", re.IGNORECASE)
 _MERGED = {("de", "le"): "du", ("de", "les"): "des", ("à", "le"): "au", ("à", "les"): "aux"}
 
 
@@ -42,7 +42,7 @@ def french_article(template: str, values: Mapping[str, Any]) -> str:
     Lutin", "à {x}" -> "aux rennes" for "les rennes"). Numbers leave it as it is."""
 
     def fit(match: re.Match) -> str:
-        word, space, key = match.group(1), match.group(2), match.group(3)
+        word, key = match.group(1), match.group(2)
         value = values.get(key)
         if not isinstance(value, str):
             return match.group(0)

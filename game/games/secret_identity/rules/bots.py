@@ -158,8 +158,8 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
     """Greedy clue: add the placement that most raises the listener's belief in
     ``slot`` while the gain is worth a card (cards are not replaced, SI-4).
 
-    The belief is the one a loose reader reaches (:func:`read_belief`): every placed
-    pictogram blurs the reading, so a pictogram whose link is weaker than that blur
+    The belief is the one a loose reader reaches (:func:`blurred_sharpness`): every
+    placed pictogram blurs the reading, so a pictogram whose link is weaker than that blur
     lowers it, and one strong link (a hook) beats a pile of small tag coincidences.
 
     ``budget`` is how many cards a round can spend on average; ``misread`` > 0 (with
@@ -182,6 +182,7 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
     while len(chosen) < 3:
         used_cards = {c for c, _, _ in chosen}
         best: tuple[float, tuple[str, str, bool], list[float]] | None = None
+        sharpness = {True: blurred_sharpness(blur + 1.0), False: blurred_sharpness(blur + RED_WEIGHT * RED_WEIGHT)}
         for card in hand:
             if card in used_cards:
                 continue
@@ -192,7 +193,7 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
                 for green in (True, False):
                     sign = 1.0 if green else -RED_WEIGHT
                     scores = [b + sign * m for b, m in zip(base, matches)]
-                    p = read_belief(scores, slot, blur + sign * sign)
+                    p = read_belief(scores, slot, sharpness[green])
                     if best is None or p > best[0]:
                         best = (p, (card, picto, green), scores)
         if best is None:
@@ -208,13 +209,19 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
     return chosen
 
 
-def read_belief(scores: Sequence[float], slot: int, blur: float) -> float:
-    """How sure a listener reading ``scores`` loosely is of ``slot``: the softmax of
-    :meth:`TagModel.probabilities`, flattened by ``blur`` pictograms each read give or
-    take :data:`NOISE` (the probit approximation of a noisy softmax: the score
-    differences' variance divides the sharpness)."""
+def blurred_sharpness(blur: float) -> float:
+    """:data:`SHARPNESS` for a listener reading ``blur`` pictograms each give or take
+    :data:`NOISE` (in green-pictogram units: a red one weighs ``RED_WEIGHT`` squared):
+    the probit approximation of a noisy softmax, the score differences' variance
+    dividing the sharpness, so a pictogram that adds less than its noise lowers the
+    belief."""
     variance = blur * 2 * NOISE * NOISE / 3  # two uniform readings per pictogram
-    sharpness = SHARPNESS / math.sqrt(1 + math.pi * SHARPNESS * SHARPNESS * variance / 8)
+    return SHARPNESS / math.sqrt(1 + math.pi * SHARPNESS * SHARPNESS * variance / 8)
+
+
+def read_belief(scores: Sequence[float], slot: int, sharpness: float) -> float:
+    """How sure a listener reading ``scores`` with ``sharpness`` is of ``slot`` (the
+    softmax of :meth:`TagModel.probabilities`)."""
     top = max(scores)
     raw = [math.exp(sharpness * (s - top)) for s in scores]
     return raw[slot] / sum(raw)

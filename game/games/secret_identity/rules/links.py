@@ -43,11 +43,14 @@ def _tag_counts(catalogue: Any) -> dict[str, int]:
 
 def clue_links(catalogue: Any, clue: Iterable[Shown], character_id: str) -> tuple[ClueLink, ...]:
     """The :class:`ClueLink` of every pictogram of ``clue`` to ``character_id``."""
+    return tuple(_link(catalogue, shown, character_id) for shown in clue)
+
+
+@lru_cache(maxsize=1024)
+def _link(catalogue: Any, shown: Shown, character_id: str) -> ClueLink:
+    """One pictogram's link (cached: every view of a scored round asks again)."""
     character = catalogue.character(character_id)
     counts = _tag_counts(catalogue)
-    links = []
-    for shown in clue:
-        shared = set(catalogue.pictograms[shown.pictogram].tags) & set(character.tags)
-        words = sorted(shared, key=lambda tag: (counts.get(tag, 0), tag))[:MAX_WORDS]
-        links.append(ClueLink(shown.pictogram, shown.green, shown.pictogram in character.hooks, tuple(words)))
-    return tuple(links)
+    shared = set(catalogue.pictograms[shown.pictogram].tags) & set(character.tags)
+    words = sorted(shared, key=lambda tag: (counts.get(tag, 0), tag))[:MAX_WORDS]
+    return ClueLink(shown.pictogram, shown.green, shown.pictogram in character.hooks, tuple(words))
