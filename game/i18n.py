@@ -9,7 +9,6 @@ must exist in every language (a test checks), and ``{name}`` placeholders are fi
 from __future__ import annotations
 
 import re
-import unicodedata
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -23,16 +22,21 @@ _BEFORE_PLACEHOLDER = re.compile(r"(?<![\w-])(de|que|je|ne|me|te|se|le|la|à) \{
 _MERGED = {("de", "le"): "du", ("de", "les"): "des", ("à", "le"): "au", ("à", "les"): "aux"}
 
 
+#: Vowels, accented ones spelt out (the frozen build leaves ``unicodedata`` out).
+_VOWELS = "aàâäáåeéèêëiîïíoôöóøuùûüúæœ"
+_ELIDING_LETTERS = _VOWELS + "h"
+
+
 def starts_with_vowel_sound(text: str) -> bool:
-    """True when French elides before ``text``: a vowel (accents aside), a "y" before a
-    consonant (Yves, not Yann), or an h, taken as mute (Hélène, Hugo) as first names
+    """True when French elides before ``text``: a vowel (accented or not), a "y" before
+    a consonant (Yves, not Yann), or an h, taken as mute (Hélène, Hugo) as first names
     usually are."""
-    letters = unicodedata.normalize("NFD", text.strip()).encode("ascii", "ignore").decode().lower()
+    letters = text.strip().lower()
     if not letters:
         return False
     if letters[0] == "y":
-        return len(letters) > 1 and letters[1] not in "aeiouy"
-    return letters[0] in "aeiouh"
+        return len(letters) > 1 and letters[1] not in _VOWELS + "y"
+    return letters[0] in _ELIDING_LETTERS
 
 
 def french_article(template: str, values: Mapping[str, Any]) -> str:
