@@ -2,17 +2,64 @@
 
 Files are nested mappings; keys are flattened with dots (``lobby.start``). Every key
 must exist in every language (a test checks), and ``{name}`` placeholders are filled by
-:meth:`Strings.get`.
+:meth:`Strings.get`. French templates are written once for any name: "Au tour de
+{name}" reads "Au tour d'Alice" and "le coffre du Père Noël" (:func:`french_article`).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Mapping
 
 from .data_loading import DataError, LineDict, load_yaml
 
 LANGUAGES = ("fr", "en")
+
+#: French words that lose their vowel before a vowel or a mute h ("de Alice" -> "d'Alice"),
+#: and "de" / "à" that merge with a following "le" / "les" ("de le Lutin" -> "du Lutin").
+_BEFORE_PLACEHOLDER = re.compile(r"(?<![\w-])(de|que|je|ne|me|te|se|le|la|à) \{(\w+)\}", re.IGNORECASE)
+_MERGED = {("de", "le"): "du", ("de", "les"): "des", ("à", "le"): "au", ("à", "les"): "aux"}
+
+
+#: Vowels, accented ones spelt out (the frozen build leaves ``unicodedata`` out).
+_VOWELS = "aàâäáåeéèêëiîïíoôöóøuùûüúæœ"
+_ELIDING_LETTERS = _VOWELS + "h"
+
+
+def starts_with_vowel_sound(text: str) -> bool:
+    """True when French elides before ``text``: a vowel (accented or not), a "y" before
+    a consonant (Yves, not Yann), or an h, taken as mute (Hélène, Hugo) as first names
+    usually are."""
+    letters = text.strip().lower()
+    if not letters:
+        return False
+    if letters[0] == "y":
+        return len(letters) > 1 and letters[1] not in _VOWELS + "y"
+    return letters[0] in _ELIDING_LETTERS
+
+
+def french_article(template: str, values: Mapping[str, Any]) -> str:
+    """``template`` (still to format) with the word before each ``{placeholder}``
+    fitted to its text value: elided before a vowel sound ("de {name}" -> "d'{name}"
+    for Alice) or merged with the value's article ("de {x}" -> "du Lutin" for "le
+    Lutin", "à {x}" -> "aux rennes" for "les rennes"). Numbers leave it as it is."""
+
+    def fit(match: re.Match) -> str:
+        word, key = match.group(1), match.group(2)
+        value = values.get(key)
+        if not isinstance(value, str):
+            return match.group(0)
+        article, _, rest = value.partition(" ")
+        merged = _MERGED.get((word.lower(), article.lower())) if rest else None
+        if merged is not None:
+            merged = merged.capitalize() if word[0].isupper() else merged
+            return f"{merged} " + rest.replace("{", "{{").replace("}", "}}")
+        if word.lower() != "à" and starts_with_vowel_sound(value):
+            return f"{word[:-1]}'{{{key}}}"
+        return match.group(0)
+
+    return _BEFORE_PLACEHOLDER.sub(fit, template)
 
 
 def _flatten(node: Any, prefix: str, out: dict[str, str], path: Path) -> None:
@@ -53,7 +100,11 @@ class Strings:
         text = self.tables.get(self.lang, {}).get(key)
         if text is None:
             return f"[{key}]"
-        return text.format(**fmt) if fmt else text
+        if not fmt:
+            return text
+        if self.lang == "fr":
+            text = french_article(text, fmt)
+        return text.format(**fmt)
 
     __call__ = get
 

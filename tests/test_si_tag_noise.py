@@ -64,3 +64,25 @@ def test_tag_noise_is_a_share_and_needs_bots_with_associations():
     toy = resolve_entry("tests.toygame:ENTRY")
     with pytest.raises(SystemExit):
         simulate(toy, toy.load_catalogue(DATA, None)[0], toy.min_seats, 1, "1", tag_noise=0.2)
+
+
+class StubModel:
+    """Just what :func:`plan_clue` reads: each card's pictograms and the links."""
+
+    def __init__(self, cards, links):
+        self.card_pictos = cards
+        self.links = links
+
+    def match(self, picto, character):
+        return self.links.get((picto, character), 0.0)
+
+
+def test_the_clue_giver_leaves_out_a_pictogram_weaker_than_a_loose_reading():
+    """A link of 1 is lost in a reader's noise (give or take 4): adding it only blurs
+    the clue, so the giver keeps the one card that says most (issue 16 item 3)."""
+    from game.games.secret_identity.rules.bots import plan_clue
+
+    board = [f"c{i}" for i in range(8)]
+    model = StubModel({"A": ("hook", "a2", "a3", "a4"), "B": ("weak", "b2", "b3", "b4")},
+                      {("hook", "c0"): 3.0, ("hook", "c1"): 1.0, ("weak", "c0"): 1.0})
+    assert plan_clue(model, ["A", "B"], board, 0, budget=3) == [("A", "hook", True)]

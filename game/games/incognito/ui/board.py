@@ -464,10 +464,17 @@ class IncognitoBoard(ResultScreens, MatchScene):
                           max_width=box.right - x)
 
     # lineup and vote ---------------------------------------------------------------------------
+    def lineup_explanation(self, public) -> str:
+        """What the line-up holds at this table: the decoys fill the 6 tiles beyond the
+        players' words, so a full table of 6 has none (IN-3)."""
+        decoys = len(public.lineup) - public.seats
+        suffix = {0: "_none", 1: "_one"}.get(decoys, "")
+        return self.text(f"incognito.lineup.explain{suffix}", n=decoys)
+
     def draw_lineup(self, surface: pygame.Surface, public, alpha: float) -> None:
         kit, c = self.ctx.kit, self.ctx.kit.colours
         self.top_bar(surface, public, self.text("incognito.lineup.title"))
-        kit.blit_text(surface, self.text("incognito.lineup.explain"), 40, (960, 170), "midtop", c.text,
+        kit.blit_text(surface, self.lineup_explanation(public), 40, (960, 170), "midtop", c.text,
                       max_width=1500, align="center")
         for i, word in enumerate(public.lineup):
             t = min(1.0, max(0.0, (self.stage_ticks + alpha - 10 * i) / 24))

@@ -4,7 +4,9 @@ The listener scores a character against a clue by the tags its pictograms share 
 the character, each shared tag weighted by its rarity in the catalogue (a rare tag says
 more), plus :data:`HOOK_STRENGTH` when the pictogram is one of the character's hooks:
 green pictograms add, red ones subtract. The clue bot picks the 1–3 placements
-that make the listener most sure of its character (SI-4); the voting bot turns listener
+that make a loose listener most sure of its character (SI-4): each pictogram is read
+give or take :data:`NOISE`, so it favours a few strong links that survive another
+reading over many weak ones; the voting bot turns listener
 scores into probabilities and gives each opponent a distinct number with the best total
 (SI-5), by an exact assignment over at most 8 slots.
 
@@ -40,6 +42,9 @@ HOOK_STRENGTH = 8.0
 #: pictogram–character link while planning (same units).
 READ_NOISE = {"easy": 8.0, "normal": NOISE, "sharp": 2.0}
 CLUE_NOISE = {"easy": 3.0, "normal": 1.0, "sharp": 0.0}
+#: The belief a card beyond the first must add to be placed: within the round's share
+#: of the hand, and beyond it (cards are not replaced, SI-4).
+CARD_COST = (0.06, 0.2)
 
 
 class TagModel:
@@ -109,14 +114,6 @@ class TagModel:
         return [r / total for r in raw]
 
 
-def slot_belief(scores: Sequence[float], slot: int) -> float:
-    """``TagModel.probabilities(scores, every slot allowed)[slot]``, the same float,
-    without the other slots' divisions (the clue planner's inner loop)."""
-    top = max(scores)
-    raw = [math.exp(SHARPNESS * (s - top)) for s in scores]
-    return raw[slot] / sum(raw)
-
-
 class VariedTagModel(TagModel):
     """:meth:`TagModel.varied`: the base's links with a share of them moved. Each
     pictogram is varied from its own seed (``seed:pictogram``), so the copy is the same
@@ -161,6 +158,10 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
     """Greedy clue: add the placement that most raises the listener's belief in
     ``slot`` while the gain is worth a card (cards are not replaced, SI-4).
 
+    The belief is the one a loose reader reaches (:func:`blurred_sharpness`): every
+    placed pictogram blurs the reading, so a pictogram whose link is weaker than that blur
+    lowers it, and one strong link (a hook) beats a pile of small tag coincidences.
+
     ``budget`` is how many cards a round can spend on average; ``misread`` > 0 (with
     ``rng``) has the giver see each link off by up to that much. Returns
     ``[(card, pictogram, green), ...]`` with 1–3 entries (empty for an empty hand)."""
@@ -177,9 +178,11 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
     links: dict[str, list[float]] = {}  # pictogram -> its match with each board character
     base = [0.0] * len(board)
     belief = 1.0 / len(board)
+    blur = 0.0  # the placed pictograms' reading noise, in green-pictogram units
     while len(chosen) < 3:
         used_cards = {c for c, _, _ in chosen}
         best: tuple[float, tuple[str, str, bool], list[float]] | None = None
+        sharpness = {True: blurred_sharpness(blur + 1.0), False: blurred_sharpness(blur + RED_WEIGHT * RED_WEIGHT)}
         for card in hand:
             if card in used_cards:
                 continue
@@ -190,19 +193,38 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
                 for green in (True, False):
                     sign = 1.0 if green else -RED_WEIGHT
                     scores = [b + sign * m for b, m in zip(base, matches)]
-                    p = slot_belief(scores, slot)
+                    p = read_belief(scores, slot, sharpness[green])
                     if best is None or p > best[0]:
                         best = (p, (card, picto, green), scores)
         if best is None:
             break
         gain = best[0] - belief
         # The first card is always placed; later ones must be worth their cost.
-        cost = 0.0 if not chosen else (0.06 if len(chosen) < budget else 0.2)
+        cost = 0.0 if not chosen else CARD_COST[len(chosen) >= budget]
         if chosen and gain <= cost:
             break
         chosen.append(best[1])
         belief, base = best[0], best[2]
+        blur += 1.0 if best[1][2] else RED_WEIGHT * RED_WEIGHT
     return chosen
+
+
+def blurred_sharpness(blur: float) -> float:
+    """:data:`SHARPNESS` for a listener reading ``blur`` pictograms each give or take
+    :data:`NOISE` (in green-pictogram units: a red one weighs ``RED_WEIGHT`` squared):
+    the probit approximation of a noisy softmax, the score differences' variance
+    dividing the sharpness, so a pictogram that adds less than its noise lowers the
+    belief."""
+    variance = blur * 2 * NOISE * NOISE / 3  # two uniform readings per pictogram
+    return SHARPNESS / math.sqrt(1 + math.pi * SHARPNESS * SHARPNESS * variance / 8)
+
+
+def read_belief(scores: Sequence[float], slot: int, sharpness: float) -> float:
+    """How sure a listener reading ``scores`` with ``sharpness`` is of ``slot`` (the
+    softmax of :meth:`TagModel.probabilities`)."""
+    top = max(scores)
+    raw = [math.exp(sharpness * (s - top)) for s in scores]
+    return raw[slot] / sum(raw)
 
 
 def _next_placement(seat: int, plan: Sequence[tuple[str, str, bool]], placed: Sequence[str],

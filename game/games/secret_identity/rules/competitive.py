@@ -62,12 +62,17 @@ from .events import (
 )
 from .competitive_state import ROUNDS, CompetitiveState, can_replace, reopened, take_characters
 from .scoring import decided_by, final_outcome, score_round
+from .links import ClueLink, clue_links
 from .view import CompetitivePrivate, CompetitivePublic, MyVotes, SeatPublic, SIPhase, track_position
 
 HAND_SIZE = 10  # SI-4
+#: Phases after the scoring, while the round's characters are revealed.
+REVEALED = (SIPhase.CATCH_UP, SIPhase.SUMMARY, SIPhase.OVER)
 #: Characters a match needs at the least: 8 fresh ones per round (SI-1).
 MIN_CHARACTERS = ROUNDS * SLOTS
 REPLACEMENTS, CATCH_UP = "replacements_per_round", "catch_up"
+
+
 class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
     id = "secret_identity"
     options = (
@@ -334,6 +339,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
             last=state.history[-1] if state.history else None,
             round_points=tuple(r.points for r in state.history),
             decided_by=decided_by(state) if state.phase == SIPhase.OVER else "",
+            clue_links=self._clue_links(state),
         )
         if seat is None:
             return SeatView(None, public)
@@ -343,6 +349,14 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
             placed=tuple(p.card for p in state.clues[seat]) if state.clues else (),
             my_votes=self._secret_votes(state, seat),
         ))
+
+    def _clue_links(self, state: CompetitiveState) -> tuple[tuple[ClueLink, ...], ...]:
+        """Per seat, the words linking its clue to its character, once scored (the
+        round's board, keys and clues stay until the next round starts)."""
+        if state.phase not in REVEALED or not state.clues:
+            return ()
+        return tuple(clue_links(self.catalogue, shown(state.clues[s]), state.board[state.keys[s] - 1])
+                     for s in range(state.seats))
 
     @staticmethod
     def _secret_key(state: CompetitiveState, seat: int) -> int | None:

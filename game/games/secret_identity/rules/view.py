@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
+if TYPE_CHECKING:
+    from .links import ClueLink
 
 #: SI-7: the score track runs 0–30.
 TRACK = 30
@@ -109,6 +112,9 @@ class CompetitivePublic:
     round_points: tuple[tuple[int, ...], ...]
     #: SI-9 explanation for the podium: "score", "cards" or "shared" (empty until over).
     decided_by: str
+    #: Once the round is scored: per seat, what links each pictogram of its clue to its
+    #: character (``rules.links.ClueLink``); empty before (it would give them away).
+    clue_links: tuple[tuple[ClueLink, ...], ...] = ()
 
 
 @dataclass(frozen=True)

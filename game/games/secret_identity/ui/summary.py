@@ -1,6 +1,6 @@
 """The round summary (the ``summary`` phase, after the reveal): for every seat the
-character it had, how many found it, how many it found, its points and its SI-8
-catch-up cards, with a check once it is ready for the next round. All of it is public
+character it had, how many found it, how many it found, its points, its SI-8
+catch-up cards and the words linking its clue to its character, with a check once it is ready for the next round. All of it is public
 once the round is scored."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import pygame
 
 from ....scenes.ring import RING_CENTER
 from ..rules.view import CompetitivePublic
+from .clue_links import LINKS_WIDTH, draw_clue_links, draw_links_header
 from .portrait import portrait
 from .widgets import FALLBACK_ICON, draw_hand_count, fit_text
 
@@ -32,19 +33,23 @@ class RoundSummary:
         kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
         result = public.last
         row = 72
-        box = pygame.Rect(0, 0, 900, 170 + row * seats)
+        box = pygame.Rect(0, 0, 900 + LINKS_WIDTH, 170 + row * seats)
         box.center = (RING_CENTER[0], RING_CENTER[1] + 6)
         kit.panel(surface, box, (*c.panel, 250), radius=36, border=c.gold)
         kit.blit_text(surface, t("si.summary.title", n=result.round), 44, (box.centerx, box.y + 18), "midtop", c.gold)
         columns = {"found_by": 556, "found": 660, "points": 764}
         kit.blit_text(surface, t("si.summary.character"), 28, (box.x + 270, box.y + 118), "midleft", c.muted)
         if any(result.catch_up):
-            columns["catch_up"] = box.width - 56
+            columns["catch_up"] = 860
         for key, x in columns.items():
             kit.blit_text(surface, t(f"si.summary.{key}"), 28, (box.x + x, box.y + 136), "midbottom", c.muted,
                           max_width=96, align="center")
+        draw_links_header(surface, self.ctx, (box.x + 920, box.y + 136))
         for seat in range(seats):
             y = box.y + 150 + seat * row + row // 2
+            if public.clue_links:  # the words linking each clue to its character (issue 16 item 3)
+                draw_clue_links(surface, self.ctx, public.clue_links[seat],
+                                pygame.Rect(box.x + 920, y - row // 2, LINKS_WIDTH - 40, row))
             style = self.ctx.seats[seat].style
             if public.seats[seat].ready:
                 kit.draw_check(surface, (box.x + 26, y), 30, c.good)
@@ -62,5 +67,5 @@ class RoundSummary:
             kit.blit_text(surface, str(result.found[seat]), 36, (box.x + columns["found"], y), "center", c.text)
             kit.blit_text(surface, f"+{result.points[seat]}", 38, (box.x + columns["points"], y), "center", c.gold)
             if result.catch_up[seat]:
-                draw_hand_count(surface, self.ctx, result.catch_up[seat], (box.right - 56, y), prefix="+")
+                draw_hand_count(surface, self.ctx, result.catch_up[seat], (box.x + columns["catch_up"], y), prefix="+")
 
