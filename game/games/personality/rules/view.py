@@ -18,7 +18,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Union
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import PEState, PersonalityGame
+    from .state import PEState
 
 #: A vote's candidate: a seat (a read card's vote) or a card id (an Inversion vote).
 Candidate = Union[int, str]
@@ -179,7 +179,7 @@ class PEPrivate:
     choices: tuple[Candidate, ...]
 
 
-def public_view(game: "PersonalityGame", state: "PEState") -> PEPublic:
+def public_view(state: "PEState") -> PEPublic:
     voting = state.phase in (PEPhase.VOTE, PEPhase.REVOTE)
     voted = sorted(s for s in range(state.seats) if state.has_voted(s)) if voting else []
     if state.vote_kind == VoteKind.INVERSION and state.phase != PEPhase.PLAY:
@@ -213,10 +213,10 @@ def _vote_of(state: "PEState", seat: int) -> SeatVote | None:
     return None if vote is None else SeatVote(seat, vote.choice, vote.bet)
 
 
-def private_view(game: "PersonalityGame", state: "PEState", seat: int) -> PEPrivate:
+def private_view(state: "PEState", seat: int) -> PEPrivate:
     exchange = SeatCard(seat, state.exchanges[seat]) if seat in state.exchanges else None
     played = SeatCard(seat, state.played[seat]) if seat in state.played else None
-    choices = tuple(game.choices(state, seat)) if state.phase in (PEPhase.VOTE, PEPhase.REVOTE) else ()
+    choices = tuple(state.choices(seat)) if state.phase in (PEPhase.VOTE, PEPhase.REVOTE) else ()
     return PEPrivate(hand=tuple(state.hands[seat]), tokens=state.tokens[seat], my_vote=_vote_of(state, seat),
                      my_exchange=exchange, my_played=played, choices=choices)
 
