@@ -43,6 +43,7 @@ class PersonalityBot(Bot):
         self._memory = MEMORY[level]
         self._impressions: dict[tuple[int, str], float] = {}
         self._tag_counts: dict[tuple[str, ...], dict[str, int]] = {}
+        self._fits: dict[tuple[str, int, tuple[str, ...]], float] = {}
 
     # --- judgement -------------------------------------------------------------------------
     def impression(self, player: int, tag: str) -> float:
@@ -52,10 +53,18 @@ class PersonalityBot(Bot):
         return self._impressions[key]
 
     def fit(self, view: SeatView[PEPublic], card: str, player: int) -> float:
-        """How well ``card`` fits ``player`` in this bot's eyes."""
-        tags = self.catalogue.trait(card).tags
-        learned = self.tag_counts(self._remembered(view, player, self._memory))
-        return sum(LEARNED * learned.get(tag, 0) + self.impression(player, tag) for tag in tags) / len(tags)
+        """How well ``card`` fits ``player`` in this bot's eyes. Kept per card, player
+        and received pile: the judgements ask the same few again and again, and a
+        first impression, once drawn, never changes (so the rng draws as before)."""
+        pile = view.public.received[player]
+        key = (card, player, pile)
+        known = self._fits.get(key)
+        if known is None:
+            tags = self.catalogue.trait(card).tags
+            learned = self.tag_counts(self._remembered(view, player, self._memory))
+            known = self._fits[key] = sum(LEARNED * learned.get(tag, 0) + self.impression(player, tag)
+                                          for tag in tags) / len(tags)
+        return known
 
     def _remembered(self, view: SeatView[PEPublic], player: int, memory: int | None) -> list[str]:
         received = view.public.received[player]
