@@ -173,10 +173,9 @@ class PersonalityBot(Bot):
     def _exchange(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
         # PE-4: swap the card that fits nobody at this table.
         seats = range(view.public.seats)
-        def best_fit(card: str) -> float:
-            return max(self.fit(view, card, p) for p in seats)
-        worst = min(view.private.hand, key=best_fit)
-        if best_fit(worst) < 0.5:
+        best_fit = {card: max(self.fit(view, card, p) for p in seats) for card in view.private.hand}
+        worst = min(best_fit, key=best_fit.__getitem__)
+        if best_fit[worst] < 0.5:
             return next(a for a in legal if a.data["card"] == worst)
         return next(a for a in legal if a.data["card"] is None)
 
