@@ -43,7 +43,8 @@ class PersonalityBot(Bot):
         self._memory = MEMORY[level]
         self._impressions: dict[tuple[int, str], float] = {}
         self._tag_counts: dict[tuple[str, ...], dict[str, int]] = {}
-        self._fits: dict[tuple[str, int, tuple[str, ...]], float] = {}
+        #: (card, player) -> (the player's received pile, the fit judged against it).
+        self._fits: dict[tuple[str, int], tuple[tuple[str, ...], float]] = {}
 
     # --- judgement -------------------------------------------------------------------------
     def impression(self, player: int, tag: str) -> float:
@@ -53,18 +54,19 @@ class PersonalityBot(Bot):
         return self._impressions[key]
 
     def fit(self, view: SeatView[PEPublic], card: str, player: int) -> float:
-        """How well ``card`` fits ``player`` in this bot's eyes. Kept per card, player
-        and received pile: the judgements ask the same few again and again, and a
-        first impression, once drawn, never changes (so the rng draws as before)."""
+        """How well ``card`` fits ``player`` in this bot's eyes. Kept per card and
+        player until the player's received pile changes: the judgements ask the same
+        few again and again, and a first impression, once drawn, never changes (so the
+        rng draws as before)."""
         pile = view.public.received[player]
-        key = (card, player, pile)
-        known = self._fits.get(key)
-        if known is None:
-            tags = self.catalogue.trait(card).tags
-            learned = self.tag_counts(self._remembered(view, player, self._memory))
-            known = self._fits[key] = sum(LEARNED * learned.get(tag, 0) + self.impression(player, tag)
-                                          for tag in tags) / len(tags)
-        return known
+        known = self._fits.get((card, player))
+        if known is not None and known[0] == pile:
+            return known[1]
+        tags = self.catalogue.trait(card).tags
+        learned = self.tag_counts(self._remembered(view, player, self._memory))
+        fit = sum(LEARNED * learned.get(tag, 0) + self.impression(player, tag) for tag in tags) / len(tags)
+        self._fits[card, player] = (pile, fit)
+        return fit
 
     def _remembered(self, view: SeatView[PEPublic], player: int, memory: int | None) -> list[str]:
         received = view.public.received[player]

@@ -11,6 +11,7 @@ the contest's ballot the same way). The state's plain form is the one older save
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence, TypeVar
 
 from ....core.actions import Action
@@ -52,8 +53,9 @@ class VoteBox:
     def voted(self, seat: int) -> bool:
         return self.ballot.rows[seat][0] is not None
 
-    @property
+    @cached_property
     def waiting(self) -> frozenset[int]:
+        """The voters still to vote (asked several times per move: who is active)."""
         return frozenset(s for s in self.voters if not self.voted(s))
 
     def cast(self, team: Iterable[int], choice: Candidate, bet: int) -> "VoteBox":
@@ -61,7 +63,7 @@ class VoteBox:
         for seat in team:
             ballot = ballot.cast(seat, 0, self.candidates.index(choice))
             bets[seat] = bet
-        return replace(self, ballot=ballot, bets=tuple(bets))
+        return VoteBox(self.candidates, self.voters, ballot, tuple(bets))
 
     def votes(self) -> dict[int, Vote]:
         """The voters' votes (a partner's is its captain's, so it is not listed)."""
