@@ -18,6 +18,8 @@ The definition is the shell; the rules live by responsibility:
 - ``turns``: landings resolved, Tête-à-tête pairs, the next turn (PE-8..PE-10, PE-14);
 - ``inversion``: the Inversion round (PE-9);
 - ``endgame``: gifts, answers and contests at the summit (PE-11, PE-18).
+- ``records``: the cheap ``replace`` every step goes through (``dataclasses.replace``
+  for mypy).
 """
 
 from __future__ import annotations
