@@ -18,7 +18,8 @@ from game.core.session import Session
 from game.games.personality.rules.events import (CardPlayed, CardRead, ContestResolved, EndgameOver, ExchangeChosen,
                                            Exchanged, InversionStarted, Landed, MaskMoved, SentToDoor, VoteCast,
                                            VoteRevealed)
-from game.games.personality.rules.game import PersonalityGame, VoteBox
+from game.games.personality.rules.game import PersonalityGame
+from game.games.personality.rules.state import VoteBox
 from game.games.personality.rules.view import MaskMove, Vote
 from game.settings import Settings
 from tests.test_personality_rules import ENTRY, B, _summit_state, fresh, game, read_first, vote_all

@@ -11,7 +11,8 @@ from game.core.playthrough import play_match
 from game.core.rng import Rng
 from game.core.session import Session
 from game.games.personality import ENTRIES
-from game.games.personality.rules.game import HAND, PersonalityGame
+from game.games.personality.rules.game import PersonalityGame
+from game.games.personality.rules.state import HAND
 
 ENTRY = ENTRIES[0]
 #: A plain stretch of the shipped board: B-3..B+3 holds no landing square.

@@ -1,1 +1,2 @@
-"""Personality rules (PE-1..PE-13): pure (no pygame) — the game and its phases, views, events, bots and the catalogue."""
+"""Personality rules (PE-1..PE-18): pure (no pygame) — the definition (``game``), its state,
+phases and handlers by responsibility (see ``game``'s docstring), views, events, bots and the catalogue."""

@@ -43,6 +43,8 @@ class PersonalityBot(Bot):
         self._memory = MEMORY[level]
         self._impressions: dict[tuple[int, str], float] = {}
         self._tag_counts: dict[tuple[str, ...], dict[str, int]] = {}
+        #: (card, player) -> (the player's received pile, the fit judged against it).
+        self._fits: dict[tuple[str, int], tuple[tuple[str, ...], float]] = {}
 
     # --- judgement -------------------------------------------------------------------------
     def impression(self, player: int, tag: str) -> float:
@@ -52,10 +54,19 @@ class PersonalityBot(Bot):
         return self._impressions[key]
 
     def fit(self, view: SeatView[PEPublic], card: str, player: int) -> float:
-        """How well ``card`` fits ``player`` in this bot's eyes."""
+        """How well ``card`` fits ``player`` in this bot's eyes. Kept per card and
+        player until the player's received pile changes: the judgements ask the same
+        few again and again, and a first impression, once drawn, never changes (so the
+        rng draws as before)."""
+        pile = view.public.received[player]
+        known = self._fits.get((card, player))
+        if known is not None and known[0] == pile:
+            return known[1]
         tags = self.catalogue.trait(card).tags
         learned = self.tag_counts(self._remembered(view, player, self._memory))
-        return sum(LEARNED * learned.get(tag, 0) + self.impression(player, tag) for tag in tags) / len(tags)
+        fit = sum(LEARNED * learned.get(tag, 0) + self.impression(player, tag) for tag in tags) / len(tags)
+        self._fits[card, player] = (pile, fit)
+        return fit
 
     def _remembered(self, view: SeatView[PEPublic], player: int, memory: int | None) -> list[str]:
         received = view.public.received[player]
@@ -164,10 +175,9 @@ class PersonalityBot(Bot):
     def _exchange(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
         # PE-4: swap the card that fits nobody at this table.
         seats = range(view.public.seats)
-        def best_fit(card: str) -> float:
-            return max(self.fit(view, card, p) for p in seats)
-        worst = min(view.private.hand, key=best_fit)
-        if best_fit(worst) < 0.5:
+        best_fit = {card: max(self.fit(view, card, p) for p in seats) for card in view.private.hand}
+        worst = min(best_fit, key=best_fit.__getitem__)
+        if best_fit[worst] < 0.5:
             return next(a for a in legal if a.data["card"] == worst)
         return next(a for a in legal if a.data["card"] is None)
 

@@ -18,7 +18,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Union
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import PEState, PersonalityGame
+    from .state import PEState
 
 #: A vote's candidate: a seat (a read card's vote) or a card id (an Inversion vote).
 Candidate = Union[int, str]
@@ -179,27 +179,34 @@ class PEPrivate:
     choices: tuple[Candidate, ...]
 
 
-def public_view(game: "PersonalityGame", state: "PEState") -> PEPublic:
-    voting = state.phase in (PEPhase.VOTE, PEPhase.REVOTE)
-    voted = sorted(s for s in range(state.seats) if state.has_voted(s)) if voting else []
-    if state.vote_kind == VoteKind.INVERSION and state.phase != PEPhase.PLAY:
+#: The phases of a secret vote (who has voted shows; what, only to the voter).
+_VOTING = (PEPhase.VOTE, PEPhase.REVOTE)
+
+
+def public_view(state: "PEState") -> PEPublic:
+    """The table as everyone sees it. The state's piles are tuples already: the view
+    shares them rather than copying them (a bot asks for a view at every move)."""
+    phase = state.phase
+    voted = tuple(s for s in range(state.seats) if state.has_voted(s)) if phase in _VOTING else ()
+    if state.vote_kind == VoteKind.INVERSION and phase != PEPhase.PLAY:
         table = tuple(sorted(state.played.values()))
     else:
-        table = tuple(state.table)
+        table = state.table
     return PEPublic(
-        seats=state.seats, phase=state.phase, turn=state.turn, reader=state.reader,
-        positions=tuple(state.positions), hand_sizes=tuple(len(h) for h in state.hands),
-        received=tuple(tuple(p) for p in state.received), deck_size=len(state.deck),
+        seats=state.seats, phase=phase, turn=state.turn, reader=state.reader,
+        positions=state.positions, hand_sizes=tuple(map(len, state.hands)),
+        received=state.received, deck_size=len(state.deck),
         vote_kind=state.vote_kind, target=state.target, table=table,
-        played=tuple(sorted(state.played)) if state.phase == PEPhase.PLAY else (),
-        candidates=tuple(state.candidates), voters=state.voters, voted=tuple(voted),
-        pairs=tuple((a, b) for a, b in state.pairs), ready=tuple(state.ready),
+        played=tuple(sorted(state.played)) if phase == PEPhase.PLAY else (),
+        candidates=state.candidates, voters=state.voters, voted=voted,
+        pairs=state.pairs, ready=state.ready,
         debate_started=state.debate_started, debate_ticks=state.debate_ticks,
-        exchangers=tuple(state.exchangers), exchanged=tuple(sorted(state.exchanges)),
+        exchangers=state.exchangers, exchanged=tuple(sorted(state.exchanges)),
         chooser=state.chooser, giver=state.giver, gift_count=state.gift_count,
         gifts=tuple(PublicGift(g.card, g.to, g.answer) for g in state.gifts),
-        contest=state.contest, judges=tuple(state.judges), judged=tuple(sorted(state.judgements())),
-        inversions=tuple(state.inversions), winners=tuple(state.winners),
+        contest=state.contest, judges=state.judges,
+        judged=tuple(sorted(state.judgements())) if state.judging is not None else (),
+        inversions=state.inversions, winners=state.winners,
         result=state.result, contest_result=state.contest_result,
     )
 
@@ -209,14 +216,14 @@ def _vote_of(state: "PEState", seat: int) -> SeatVote | None:
     for captain, partner in state.pairs:
         if partner == seat:
             seat = captain
-    vote = state.votes().get(seat) if state.phase in (PEPhase.VOTE, PEPhase.REVOTE) else None
+    vote = state.votes().get(seat) if state.phase in _VOTING else None
     return None if vote is None else SeatVote(seat, vote.choice, vote.bet)
 
 
-def private_view(game: "PersonalityGame", state: "PEState", seat: int) -> PEPrivate:
+def private_view(state: "PEState", seat: int) -> PEPrivate:
     exchange = SeatCard(seat, state.exchanges[seat]) if seat in state.exchanges else None
     played = SeatCard(seat, state.played[seat]) if seat in state.played else None
-    choices = tuple(game.choices(state, seat)) if state.phase in (PEPhase.VOTE, PEPhase.REVOTE) else ()
+    choices = tuple(state.choices(seat)) if state.phase in _VOTING else ()
     return PEPrivate(hand=tuple(state.hands[seat]), tokens=state.tokens[seat], my_vote=_vote_of(state, seat),
                      my_exchange=exchange, my_played=played, choices=choices)
 
