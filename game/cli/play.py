@@ -59,12 +59,13 @@ def _play(args: argparse.Namespace, crash_log: crash.CrashLog) -> int:
         return 2
     from ..context import build_context
     from ..scenes.menus.title import TitleScene
+    from ..scenes.phones import stop_companion
 
     ctx = build_context(headless=False, lang=args.lang)
     crash_log.speak(crash.apology_texts(ctx.strings), lambda: ctx.settings.lang)
     gc.freeze()  # the catalogues live as long as the app: keep them out of every full GC pass
     clock = _SteppedClock() if args.smoke else None
-    app = App(ctx, clock=clock, fullscreen=args.fullscreen)
+    app = App(ctx, clock=clock, fullscreen=args.fullscreen, companion=not args.smoke)
     ctx.stack.push(TitleScene(ctx))
     try:
         app.frame()  # the first title frame; then the games' data is parsed
@@ -84,6 +85,7 @@ def _play(args: argparse.Namespace, crash_log: crash.CrashLog) -> int:
         else:
             app.run()
     finally:
+        stop_companion(ctx)
         app.hub.pads.close_all()
     return 0
 

@@ -1,0 +1,225 @@
+"""The companion's web server: aiohttp in a background thread with its own event loop.
+
+It serves the phone page (``static/``) at ``/`` and the WebSocket at ``/ws``, and
+knows nothing of the game: each connection's messages are checked (size, JSON, types,
+strokes: protocol.py; the room code; a flood limit per connection, room.py) and the
+good ones are put on :attr:`Hub.inbox`, a thread-safe queue the game thread drains
+once a frame (bridge.py). The game thread answers through :meth:`Hub.send` and
+:meth:`Hub.close`, which only schedule work on the server's loop: it never waits on
+the network. Each connection has its own outbox and writer task, so one slow phone
+never holds the others up; one that falls :data:`MAX_OUTBOX` messages behind is
+closed (it reconnects and gets a fresh view).
+
+:func:`make_app` builds the aiohttp application on its own (the protocol tests run it
+under aiohttp's test server); :class:`CompanionServer` runs it in the thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import itertools
+import queue
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from .protocol import ProtocolError, encode, parse
+from .room import TokenBucket
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+#: aiohttp closes a connection whose frame exceeds this (1009); up to it, a message
+#: over protocol.MAX_MESSAGE is refused with ``too_big`` and the connection stays.
+HARD_LIMIT = 1024 * 1024
+#: Seconds between WebSocket pings: a phone that sleeps or loses Wi-Fi is noticed
+#: within about twice this, and its seat shows as reconnecting.
+HEARTBEAT = 5.0
+#: Messages waiting for one phone before it is cut off as too slow.
+MAX_OUTBOX = 512
+#: At most one ``too_fast`` error a second to a flooding connection.
+TOO_FAST_EVERY = 1.0
+
+
+@dataclass
+class Connection:
+    ws: web.WebSocketResponse
+    outbox: asyncio.Queue[tuple[str, bool] | None] = field(default_factory=asyncio.Queue)
+    bucket: TokenBucket = field(default_factory=TokenBucket)
+    told_too_fast: float = float("-inf")
+
+
+class Hub:
+    """What the connections share. ``inbox`` holds ``(connection id, message)``;
+    ``message`` None: that connection closed."""
+
+    def __init__(self, room: str, clock: Any = time.monotonic) -> None:
+        self.room = room
+        self.clock = clock
+        self.inbox: queue.SimpleQueue[tuple[int, dict[str, Any] | None]] = queue.SimpleQueue()
+        self.connections: dict[int, Connection] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._ids = itertools.count(1)
+
+    # --- the game thread's side ----------------------------------------------------------
+    def send(self, conn: int, text: str) -> None:
+        """Queue ``text`` for connection ``conn`` (any thread; never waits)."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._queue, conn, text, False)
+
+    def close(self, conn: int, text: str) -> None:
+        """Send ``text`` (a ``bye``) to ``conn``, then close it (any thread)."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._queue, conn, text, True)
+
+    def drain(self) -> list[tuple[int, dict[str, Any] | None]]:
+        out = []
+        while True:
+            try:
+                out.append(self.inbox.get_nowait())
+            except queue.Empty:
+                return out
+
+    # --- the server's loop ---------------------------------------------------------------
+    def _queue(self, conn: int, text: str, last: bool) -> None:
+        connection = self.connections.get(conn)
+        if connection is None:
+            return
+        if connection.outbox.qsize() >= MAX_OUTBOX:
+            last, text = True, encode("bye", reason="too_slow")
+        connection.outbox.put_nowait((text, last))
+
+    async def websocket(self, request: web.Request) -> web.WebSocketResponse:
+        self.loop = asyncio.get_running_loop()
+        ws = web.WebSocketResponse(max_msg_size=HARD_LIMIT, heartbeat=HEARTBEAT)
+        await ws.prepare(request)
+        conn = next(self._ids)
+        connection = self.connections[conn] = Connection(ws)
+        writer = asyncio.create_task(self._write(connection))
+        try:
+            async for frame in ws:
+                if frame.type in (WSMsgType.TEXT, WSMsgType.BINARY):
+                    self._receive(conn, connection, frame.data)
+                else:
+                    break
+        finally:
+            del self.connections[conn]
+            connection.outbox.put_nowait(None)
+            await writer
+            self.inbox.put((conn, None))
+        return ws
+
+    def _receive(self, conn: int, connection: Connection, data: str | bytes) -> None:
+        now = self.clock()
+        if not connection.bucket.take(now):
+            if now - connection.told_too_fast >= TOO_FAST_EVERY:
+                connection.told_too_fast = now
+                self._queue(conn, encode("error", reason="too_fast"), False)
+            return
+        try:
+            message = parse(data)
+        except ProtocolError as exc:
+            self._queue(conn, encode("error", reason=exc.reason), False)
+            return
+        if message["type"] == "ping":
+            self._queue(conn, encode("pong"), False)
+            return
+        if message["type"] == "hello" and message["room"].strip().upper() != self.room:
+            self._queue(conn, encode("error", reason="bad_room"), False)
+            return
+        self.inbox.put((conn, message))
+
+    @staticmethod
+    async def _write(connection: Connection) -> None:
+        while True:
+            item = await connection.outbox.get()
+            if item is None:
+                return
+            text, last = item
+            try:
+                await connection.ws.send_str(text)
+                if last:
+                    await connection.ws.close()
+                    return
+            except (ConnectionError, RuntimeError):  # the phone went away mid-send
+                return
+
+
+async def _index(request: web.Request) -> web.StreamResponse:
+    page = request.app["static"] / "index.html"
+    if not page.is_file():
+        raise web.HTTPNotFound(text="the phone page is not installed")
+    return web.FileResponse(page)
+
+
+def make_app(hub: Hub, static_dir: Path = STATIC_DIR) -> web.Application:
+    app = web.Application(client_max_size=64 * 1024)
+    app["static"] = static_dir
+    app.router.add_get("/ws", hub.websocket)
+    app.router.add_get("/", _index)
+    if static_dir.is_dir():
+        app.router.add_static("/", static_dir)
+    app.on_shutdown.append(_close_all(hub))
+    return app
+
+
+def _close_all(hub: Hub) -> Any:
+    async def close(app: web.Application) -> None:
+        for connection in list(hub.connections.values()):
+            await connection.ws.close(message=b"game closed")
+    return close
+
+
+class CompanionServer:
+    """The app's server thread: :meth:`start` binds the port (the only wait: a bind
+    takes milliseconds) and returns None, or why it could not: ``port_taken`` or
+    ``no_network``. :meth:`stop` closes every connection and joins the thread."""
+
+    def __init__(self, hub: Hub, host: str, port: int, static_dir: Path = STATIC_DIR) -> None:
+        self.hub, self.host, self.port, self.static_dir = hub, host, port, static_dir
+        self.problem: str | None = None
+        self._thread: threading.Thread | None = None
+        self._stop: asyncio.Event | None = None
+        self._ready = threading.Event()
+
+    def start(self) -> str | None:
+        self._thread = threading.Thread(target=self._run, name="companion-server", daemon=True)
+        self._thread.start()
+        self._ready.wait(timeout=10)
+        return self.problem
+
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        self.hub.loop = loop
+        try:
+            loop.run_until_complete(self._serve())
+        finally:
+            loop.close()
+
+    async def _serve(self) -> None:
+        self._stop = asyncio.Event()
+        runner = web.AppRunner(make_app(self.hub, self.static_dir), access_log=None)
+        await runner.setup()
+        try:
+            site = web.TCPSite(runner, self.host, self.port)
+            try:
+                await site.start()
+            except OSError as exc:
+                self.problem = "port_taken" if exc.errno in (errno.EADDRINUSE, errno.EACCES) else "no_network"
+                return
+            if self.port == 0:  # tests and the bench: the port the system chose
+                self.port = runner.addresses[0][1]
+            self._ready.set()
+            await self._stop.wait()
+        finally:
+            self._ready.set()
+            await runner.cleanup()
+
+    def stop(self) -> None:
+        loop, stop = self.hub.loop, self._stop
+        if loop is not None and stop is not None and self._thread is not None and self._thread.is_alive():
+            loop.call_soon_threadsafe(stop.set)
+            self._thread.join(timeout=10)

@@ -1,0 +1,147 @@
+"""The phone companion on the TV: started and stopped with the app, pumped once a
+frame, and drawn — the lobby's join panel (QR code, address, room code) and the
+"reconnecting" marks of phone seats that lost their connection during a match.
+
+The companion itself (game/companion) is pure and runs its server in its own thread;
+this module is its pygame side. :func:`keep_companion` follows the settings (on/off,
+port): a start that fails (the port is taken) is told on the lobby and not retried
+until the setting changes, and pads keep working either way.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import segno
+
+from ..companion.bridge import Companion, Table
+from ..ui.kit import SEAT_STYLES
+from .match import MatchScene
+
+if TYPE_CHECKING:
+    from ..context import AppContext
+
+#: The QR code's quiet zone, in modules (the standard asks for 4; 2 scans on a screen).
+QR_BORDER = 2
+
+
+def style_json(style: int) -> dict[str, Any]:
+    """A seat style as a phone draws it: colour and shape."""
+    st = SEAT_STYLES[style % len(SEAT_STYLES)]
+    return {"colour": "#{:02x}{:02x}{:02x}".format(*st.colour), "shape": st.shape}
+
+
+def keep_companion(ctx: AppContext, host: str = "0.0.0.0") -> None:
+    """Start, stop or restart the companion so it matches the settings (each frame:
+    cheap when nothing changed)."""
+    settings, running = ctx.settings, ctx.companion
+    if running is not None and (not settings.companion or running.requested_port != settings.companion_port):
+        stop_companion(ctx)
+        running = None
+    if running is None and settings.companion:
+        ctx.companion = Companion(settings.companion_port, style_json, lambda: ctx.settings.lang, host=host)
+        ctx.companion.start()
+
+
+def stop_companion(ctx: AppContext) -> None:
+    if ctx.companion is not None:
+        ctx.companion.stop()
+        ctx.companion = None
+
+
+def table_now(ctx: AppContext) -> Table:
+    """What the TV shows, as the companion needs it."""
+    from .menus.lobby import LobbyScene  # the menus import boards' modules: not at module level
+
+    scenes = list(ctx.stack)
+    board = next((s for s in reversed(scenes) if isinstance(s, MatchScene)), None)
+    if board is not None:
+        return Table(match=board, accepting=board in ctx.stack.running())
+    lobby = next((s for s in reversed(scenes) if isinstance(s, LobbyScene)), None)
+    return Table(lobby=lobby.entry.id if lobby is not None else None)
+
+
+def pump_companion(ctx: AppContext) -> None:
+    """Once a frame, after the updates: phones' messages in, their views out."""
+    if ctx.companion is None:
+        return
+    for sound in ctx.companion.pump(ctx.seats, table_now(ctx)):
+        ctx.audio.play(sound)
+
+
+# --- drawing ---------------------------------------------------------------------------------
+class QrCache:
+    """The join QR code as a surface, made once per address."""
+
+    def __init__(self) -> None:
+        self.text: str | None = None
+        self.surface: pygame.Surface | None = None
+
+    def get(self, text: str, size: int) -> pygame.Surface:
+        if self.text != text or self.surface is None or self.surface.get_width() > size:
+            self.text, self.surface = text, qr_surface(text, size)
+        return self.surface
+
+
+def qr_surface(text: str, size: int) -> pygame.Surface:
+    """``text`` as a QR code (dark on white), whole pixels per module, at most ``size`` px."""
+    matrix = segno.make(text, error="m", micro=False).matrix
+    modules = len(matrix) + 2 * QR_BORDER
+    small = pygame.Surface((modules, modules))
+    small.fill((255, 255, 255))
+    for y, row in enumerate(matrix):
+        for x, dark in enumerate(row):
+            if dark:
+                small.set_at((x + QR_BORDER, y + QR_BORDER), (0, 0, 0))
+    scale = max(1, size // modules)
+    return pygame.transform.scale(small, (modules * scale, modules * scale))
+
+
+def join_url(companion: Companion) -> str | None:
+    address = companion.address
+    return None if address is None else f"http://{address}:{companion.port}"
+
+
+def draw_join_panel(ctx: AppContext, surface: pygame.Surface, rect: pygame.Rect, qr: QrCache) -> None:
+    """The lobby's phone panel: QR code, the short address and the room code, or in plain
+    words why phones cannot join."""
+    kit, companion = ctx.kit, ctx.companion
+    if companion is None:
+        return
+    kit.panel(surface, rect, kit.colours.panel, radius=28)
+    url = join_url(companion)
+    problem = companion.problem or (None if url is not None else "no_network")
+    if problem is not None:
+        icon = kit.icon("1F4F5", 96)  # no mobile phones
+        surface.blit(icon, icon.get_rect(midleft=(rect.x + 24, rect.centery)))
+        kit.blit_text(surface, ctx.t(f"companion.{problem}", port=companion.server.port), 32,
+                      (rect.x + 144, rect.centery), "midleft", kit.colours.text, max_width=rect.width - 170)
+        return
+    code = qr.get(f"{url}/?room={companion.room}", rect.height - 24)
+    placed = surface.blit(code, code.get_rect(midleft=(rect.x + 12, rect.centery)))
+    x, width = placed.right + 28, rect.right - placed.right - 44
+    kit.blit_text(surface, ctx.t("companion.title"), 40, (x, rect.y + 24), "topleft", kit.colours.accent, max_width=width)
+    kit.blit_text(surface, ctx.t("companion.scan"), 30, (x, rect.y + 84), "topleft", kit.colours.muted, max_width=width)
+    kit.blit_text(surface, url, 44, (x, rect.y + 124), "topleft", kit.colours.text, max_width=width)
+    kit.blit_text(surface, ctx.t("companion.room", room=companion.room), 44, (x, rect.bottom - 24), "bottomleft",
+                  kit.colours.gold, max_width=width)
+
+
+def draw_reconnecting(ctx: AppContext, surface: pygame.Surface) -> None:
+    """During a match, a mark at the top of the screen for each phone seat whose
+    connection is lost: its badge and "reconnecting". Drawn over the board by the app,
+    so every game shows it the same way."""
+    away = [seat for seat in ctx.seats if seat.reconnecting]
+    if not away or not any(isinstance(s, MatchScene) for s in ctx.stack):
+        return
+    kit = ctx.kit
+    y = kit.safe_rect().y + 8
+    for n, seat in enumerate(away):
+        text = kit.text(ctx.t("companion.away", name=seat.name), 28, kit.colours.text)
+        box = pygame.Rect(0, 0, text.get_width() + 96, 60)
+        box.midtop = (kit.W // 2, y + n * 68)
+        kit.panel(surface, box, kit.colours.panel_hi, radius=30, border=kit.seat_style(seat.style).colour,
+                  shadow=False)
+        kit.draw_seat_badge(surface, seat, (box.x + 36, box.centery), size=40, label=False)
+        surface.blit(text, text.get_rect(midleft=(box.x + 70, box.centery)))
