@@ -17,6 +17,7 @@ under aiohttp's test server); :class:`CompanionServer` runs it in the thread.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import itertools
 import queue
@@ -32,6 +33,8 @@ from .protocol import ProtocolError, encode, parse
 from .room import TokenBucket
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
+#: Where the app keeps the folder it serves.
+STATIC_KEY = web.AppKey("static", Path)
 #: aiohttp closes a connection whose frame exceeds this (1009); up to it, a message
 #: over protocol.MAX_MESSAGE is refused with ``too_big`` and the connection stays.
 HARD_LIMIT = 1024 * 1024
@@ -107,9 +110,10 @@ class Hub:
                     break
         finally:
             del self.connections[conn]
-            connection.outbox.put_nowait(None)
-            await writer
             self.inbox.put((conn, None))
+            writer.cancel()  # what it still holds was for a phone that is gone
+            with contextlib.suppress(asyncio.CancelledError):
+                await writer
         return ws
 
     def _receive(self, conn: int, connection: Connection, data: str | bytes) -> None:
@@ -149,7 +153,7 @@ class Hub:
 
 
 async def _index(request: web.Request) -> web.StreamResponse:
-    page = request.app["static"] / "index.html"
+    page = request.app[STATIC_KEY] / "index.html"
     if not page.is_file():
         raise web.HTTPNotFound(text="the phone page is not installed")
     return web.FileResponse(page)
@@ -157,7 +161,7 @@ async def _index(request: web.Request) -> web.StreamResponse:
 
 def make_app(hub: Hub, static_dir: Path = STATIC_DIR) -> web.Application:
     app = web.Application(client_max_size=64 * 1024)
-    app["static"] = static_dir
+    app[STATIC_KEY] = static_dir
     app.router.add_get("/ws", hub.websocket)
     app.router.add_get("/", _index)
     if static_dir.is_dir():
