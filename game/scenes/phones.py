@@ -129,19 +129,20 @@ def draw_join_panel(ctx: AppContext, surface: pygame.Surface, rect: pygame.Rect,
 
 
 def draw_reconnecting(ctx: AppContext, surface: pygame.Surface) -> None:
-    """During a match, a mark at the top of the screen for each phone seat whose
-    connection is lost: its badge and "reconnecting". Drawn over the board by the app,
-    so every game shows it the same way."""
+    """During a match, a pill in the top margin for each phone seat whose connection is
+    lost: its badge and "reconnecting". Drawn over the board by the app, so every game
+    shows it the same way; the margin above the safe area, where boards draw nothing."""
     away = [seat for seat in ctx.seats if seat.reconnecting]
     if not away or not any(isinstance(s, MatchScene) for s in ctx.stack):
         return
     kit = ctx.kit
-    y = kit.safe_rect().y + 8
-    for n, seat in enumerate(away):
-        text = kit.text(ctx.t("companion.away", name=seat.name), 28, kit.colours.text)
-        box = pygame.Rect(0, 0, text.get_width() + 96, 60)
-        box.midtop = (kit.W // 2, y + n * 68)
-        kit.panel(surface, box, kit.colours.panel_hi, radius=30, border=kit.seat_style(seat.style).colour,
+    height = 44
+    x, y = kit.safe_rect.x, max(4, kit.safe_rect.y - height - 6)
+    for seat in away:
+        text = kit.text(ctx.t("companion.away", name=seat.name), 26, kit.colours.text)
+        box = pygame.Rect(x, y, text.get_width() + 76, height)
+        kit.panel(surface, box, kit.colours.panel_hi, radius=height // 2, border=kit.seat_style(seat.style).colour,
                   shadow=False)
-        kit.draw_seat_badge(surface, seat, (box.x + 36, box.centery), size=40, label=False)
-        surface.blit(text, text.get_rect(midleft=(box.x + 70, box.centery)))
+        kit.draw_seat_badge(surface, seat, (box.x + 28, box.centery), size=30, label=False)
+        surface.blit(text, text.get_rect(midleft=(box.x + 52, box.centery)))
+        x = box.right + 12
