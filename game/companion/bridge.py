@@ -29,7 +29,7 @@ from ..core.events import Event, visible
 from ..seats import PHONE, SeatTable
 from .protocol import clean_name, encode, event_json
 from .room import lan_address, new_room_code, new_token
-from .server import STATIC_DIR, CompanionServer, Hub
+from .server import RATE_LIMIT, STATIC_DIR, CompanionServer, Hub
 
 #: Seconds a phone's seat waits for it outside a match before it is freed.
 LOBBY_GRACE = 20.0
@@ -68,11 +68,12 @@ class Phone:
 
 class Companion:
     def __init__(self, port: int, styles: Callable[[int], dict[str, Any]], lang: Callable[[], str],
-                 host: str = "0.0.0.0", static_dir: Any = STATIC_DIR, clock: Callable[[], float] = time.monotonic) -> None:
+                 host: str = "0.0.0.0", static_dir: Any = STATIC_DIR, clock: Callable[[], float] = time.monotonic,
+                 rate: tuple[float, float] = RATE_LIMIT) -> None:
         """``styles(i)``: seat style ``i`` as ``{"colour": "#rrggbb", "shape": name}``;
-        ``lang()``: the game's language now."""
+        ``lang()``: the game's language now; ``rate``: each phone's flood limit."""
         self.room = new_room_code()
-        self.hub = Hub(self.room, clock)
+        self.hub = Hub(self.room, clock, rate)
         self.server = CompanionServer(self.hub, host, port, static_dir)
         self.styles, self.lang, self.clock = styles, lang, clock
         self.requested_port = port

@@ -43,6 +43,9 @@ HARD_LIMIT = 1024 * 1024
 HEARTBEAT = 5.0
 #: Messages waiting for one phone before it is cut off as too slow.
 MAX_OUTBOX = 512
+#: A phone's flood limit: a person taps a few times a second, a stroke ends a few
+#: times a second; 30 a second with bursts of 60 leaves room for both.
+RATE_LIMIT = (30.0, 60.0)
 #: At most one ``too_fast`` error a second to a flooding connection.
 TOO_FAST_EVERY = 1.0
 
@@ -50,8 +53,8 @@ TOO_FAST_EVERY = 1.0
 @dataclass
 class Connection:
     ws: web.WebSocketResponse
+    bucket: TokenBucket
     outbox: asyncio.Queue[tuple[str, bool] | None] = field(default_factory=asyncio.Queue)
-    bucket: TokenBucket = field(default_factory=TokenBucket)
     told_too_fast: float = float("-inf")
 
 
@@ -59,9 +62,11 @@ class Hub:
     """What the connections share. ``inbox`` holds ``(connection id, message)``;
     ``message`` None: that connection closed."""
 
-    def __init__(self, room: str, clock: Any = time.monotonic) -> None:
+    def __init__(self, room: str, clock: Any = time.monotonic, rate: tuple[float, float] = RATE_LIMIT) -> None:
         self.room = room
         self.clock = clock
+        #: Each connection's flood limit: messages a second, and the burst allowed.
+        self.rate = rate
         self.inbox: queue.SimpleQueue[tuple[int, dict[str, Any] | None]] = queue.SimpleQueue()
         self.connections: dict[int, Connection] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -100,7 +105,7 @@ class Hub:
         ws = web.WebSocketResponse(max_msg_size=HARD_LIMIT, heartbeat=HEARTBEAT)
         await ws.prepare(request)
         conn = next(self._ids)
-        connection = self.connections[conn] = Connection(ws)
+        connection = self.connections[conn] = Connection(ws, bucket=TokenBucket(*self.rate))
         writer = asyncio.create_task(self._write(connection))
         try:
             async for frame in ws:
