@@ -146,3 +146,26 @@ def test_a_taken_port_is_said_plainly_and_pads_still_work(english_room):
             if room.ctx.companion is not None:
                 room.ctx.companion.stop()
                 room.ctx.companion = None
+
+
+def test_an_unplugged_pad_s_overlay_leaves_a_phone_s_seat_to_its_phone(table):
+    """A pad and a phone both drop out mid-match: the disconnect overlay is the pad's
+    (a free pad takes that seat, not the phone's) and leaves while the phone is still away."""
+    from game.input.intents import Intent
+
+    room, companion, crowd = table
+    room.ctx.stack.push(LobbyScene(room.ctx, room.ctx.games["mission_secrete"]))
+    pad = room.attach_pad()
+    pad.tap(Intent.CONFIRM, 2)
+    phone, welcome = join(room, companion, crowd, "Zoé")
+    room.ctx.stack.top.start()
+    phone.close()
+    room.until(lambda: room.ctx.seats[1].reconnecting, limit=50, steps=1)
+    pad.unplug()
+    room.run(2)
+    overlay = room.find(DisconnectScene)
+    assert overlay is not None and room.ctx.seats.held() == [0, 1] and room.ctx.seats.held_pads() == [0]
+    other = room.attach_pad()
+    other.tap(Intent.CONFIRM, 2)
+    assert other.seat == 0 and room.find(DisconnectScene) is None
+    assert room.ctx.seats[1].reconnecting
