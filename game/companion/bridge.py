@@ -20,6 +20,7 @@ as an unplugged pad's is; during a match it is held until the phone comes back.
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterable, Protocol
@@ -27,7 +28,7 @@ from typing import Any, Callable, Hashable, Iterable, Protocol
 from ..core.actions import Action
 from ..core.events import Event, visible
 from ..seats import PHONE, SeatTable
-from .protocol import clean_name, encode, event_json
+from .protocol import VERSION, clean_name, encode, event_json
 from .room import lan_address, new_room_code, new_token
 from .server import RATE_LIMIT, STATIC_DIR, CompanionServer, Hub
 
@@ -64,6 +65,8 @@ class Phone:
     #: (session, log length) the last view was built at, and the texts last sent.
     view_key: tuple[int, int] | None = None
     sent: dict[str, str] = field(default_factory=dict)
+    #: The ``id`` of its last accepted act, answered by the next view (None: none waits).
+    ack: int | str | None = None
 
 
 class Companion:
@@ -180,10 +183,13 @@ class Companion:
         if match is None or not table.accepting:
             self._error(conn, "not_now")
             return
-        seat = seats.seat_of(self.phones[conn].device)
+        phone = self.phones[conn]
+        seat = seats.seat_of(phone.device)
         reason = match.phone_submit(Action(message["kind"], seat, message.get("data", {})))
         if reason is not None:
-            self._error(conn, f"illegal:{reason}")
+            self._error(conn, f"illegal:{reason}", message.get("id"))
+        else:
+            phone.ack = message.get("id")
 
     def _free_lost_seats(self, seats: SeatTable, table: Table) -> None:
         """Outside a match, a phone's seat held longer than the grace is freed."""
@@ -201,7 +207,8 @@ class Companion:
     # --- telling ------------------------------------------------------------------------
     def _tell(self, seats: SeatTable, table: Table) -> None:
         events, self._events = self._events, []
-        for conn, phone in list(self.phones.items()):
+        # The phones that just acted first: their answer is the one a player waits for.
+        for conn, phone in sorted(self.phones.items(), key=lambda item: item[1].ack is None):
             index = seats.seat_of(phone.device)
             if index is None:  # its seat was removed on the TV: kicked
                 del self.phones[conn]
@@ -216,9 +223,16 @@ class Companion:
 
     def _tell_view(self, conn: int, phone: Phone, index: int, match: MatchLink) -> None:
         key = (id(match.session), len(match.session.log))
-        if phone.view_key != key:
-            phone.view_key = key
-            self._send_changed(conn, phone, "view", screen=match.phone_screen(index))
+        if phone.view_key == key and phone.ack is None:
+            return
+        phone.view_key = key
+        screen = json.dumps(match.phone_screen(index), ensure_ascii=False, separators=(",", ":"))
+        if screen == phone.sent.get("view") and phone.ack is None:
+            return
+        phone.sent["view"] = screen
+        ack = "" if phone.ack is None else f',"ack":{json.dumps(phone.ack)}'
+        phone.ack = None
+        self.hub.send(conn, f'{{"v":{VERSION},"type":"view"{ack},"screen":{screen}}}')
 
     def _send_changed(self, conn: int, phone: Phone, kind: str, **fields: Any) -> None:
         text = encode(kind, **fields)
@@ -233,8 +247,11 @@ class Companion:
     def _send(self, conn: int, kind: str, **fields: Any) -> None:
         self.hub.send(conn, encode(kind, **fields))
 
-    def _error(self, conn: int, reason: str) -> None:
-        self._send(conn, "error", reason=reason)
+    def _error(self, conn: int, reason: str, ack: int | str | None = None) -> None:
+        if ack is None:
+            self._send(conn, "error", reason=reason)
+        else:
+            self._send(conn, "error", reason=reason, ack=ack)
 
 
 def _kind(seat: Any) -> str:

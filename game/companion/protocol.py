@@ -3,7 +3,10 @@
 
 Phone → game: ``hello {room, name}`` or ``hello {room, token}``, ``act {kind, data}``,
 ``leave {}``, ``ping {}``. Game → phone: ``welcome``, ``lobby``, ``view``, ``event``,
-``error {reason}``, ``bye {reason}``, ``pong``.
+``error {reason}``, ``bye {reason}``, ``pong``. An ``act`` may carry an ``id`` (an int
+or a short string): the answer to it — the ``view`` after it, sent even when the view
+did not change, or the ``error`` refusing it — carries ``"ack": id``, so a phone knows
+which of its taps the game has taken.
 
 Everything a phone sends is checked here, in the server's thread, before it reaches the
 game: size, JSON, types, nesting, and an Incognito stroke's points (bounded count,
@@ -61,6 +64,9 @@ def parse(text: str | bytes) -> dict[str, Any]:
         _check_hello(message)
     elif kind == "act":
         check_act(message.get("kind"), message.get("data", {}))
+        ack = message.get("id")
+        if ack is not None and not (type(ack) is int or isinstance(ack, str) and len(ack) <= 32):
+            raise ProtocolError("malformed")
     return message
 
 
