@@ -169,3 +169,23 @@ def test_an_unplugged_pad_s_overlay_leaves_a_phone_s_seat_to_its_phone(table):
     other.tap(Intent.CONFIRM, 2)
     assert other.seat == 0 and room.find(DisconnectScene) is None
     assert room.ctx.seats[1].reconnecting
+
+
+def test_an_act_s_id_comes_back_on_the_view_that_answers_it_or_on_its_refusal(table):
+    """A phone tags its tap; the answer carries the tag even when the view did not change."""
+    room, companion, crowd = table
+    room.ctx.stack.push(LobbyScene(room.ctx, room.ctx.games["mission_secrete"]))
+    phones = [join(room, companion, crowd, name)[0] for name in ("Zoé", "Max")]
+    room.ctx.stack.top.start()
+    board = room.find(MatchScene)
+    seat = min(board.session.current())
+    for phone in phones:
+        phone.next("view", frame(room))
+    phones[1 - seat].send("act", id="tap-1", kind="swap", data={"a": 0, "b": 1})
+    refused = phones[1 - seat].next("error", frame(room))
+    assert refused["ack"] == "tap-1" and refused["reason"].startswith("illegal:")
+    move = board.session.legal(seat)[0]
+    phones[seat].send("act", id=7, kind=move.kind, data=dict(move.data))
+    assert phones[seat].next("view", frame(room))["ack"] == 7
+    phones[seat].send("act", id=[1], kind=move.kind, data=dict(move.data))
+    assert phones[seat].next("error", frame(room))["reason"] == "malformed"
