@@ -189,3 +189,17 @@ def test_an_act_s_id_comes_back_on_the_view_that_answers_it_or_on_its_refusal(ta
     assert phones[seat].next("view", frame(room))["ack"] == 7
     phones[seat].send("act", id=[1], kind=move.kind, data=dict(move.data))
     assert phones[seat].next("error", frame(room))["reason"] == "malformed"
+
+
+def test_data_a_rule_trips_over_is_refused_as_malformed_and_the_match_goes_on(table):
+    """Mission Secrète's accusation names a character by id; a list there is no id, and
+    the rules raise a TypeError rather than refuse it. The phone is told, nothing is lost."""
+    room, companion, crowd = table
+    room.ctx.stack.push(LobbyScene(room.ctx, room.ctx.games["mission_secrete"]))
+    phones = [join(room, companion, crowd, name)[0] for name in ("Zoé", "Max")]
+    room.ctx.stack.top.start()
+    board = room.find(MatchScene)
+    state, log = board.session.hash(), len(board.session.log)
+    phones[0].send("act", kind="accuse", data={"accused": 1, "character": [1]})
+    assert phones[0].next("error", frame(room))["reason"] == "malformed"
+    assert board.session.hash() == state and len(board.session.log) == log and room.find(MatchScene) is board

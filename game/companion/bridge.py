@@ -187,7 +187,7 @@ class Companion:
         seat = seats.seat_of(phone.device)
         reason = match.phone_submit(Action(message["kind"], seat, message.get("data", {})))
         if reason is not None:
-            self._error(conn, f"illegal:{reason}", message.get("id"))
+            self._error(conn, reason if reason == "malformed" else f"illegal:{reason}", message.get("id"))
         else:
             phone.ack = message.get("id")
 

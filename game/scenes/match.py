@@ -84,8 +84,20 @@ class MatchScene(Scene):
 
     def phone_submit(self, action: Action) -> str | None:
         """A phone's action: the same path as a pad's (boards that turn a submitted
-        action into their own state, like a clue editor, see it through ``on_events``)."""
-        return self.submit(action)
+        action into their own state, like a clue editor, see it through ``on_events``).
+
+        A pad's actions are built by the board; a phone's data is any JSON the protocol
+        let through, and a rule may trip over a value of the wrong type (a list where an
+        id goes) instead of refusing it. The session applies nothing then (``apply``
+        never changes its input; the log is untouched), so the phone is told
+        ``malformed`` and the match goes on. Past the session, an error is the game's."""
+        before = len(self.session.log)
+        try:
+            return self.submit(action)
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+            if len(self.session.log) != before:
+                raise
+            return "malformed"
 
     def phone_screen(self, seat: int) -> dict[str, Any]:
         """What ``seat``'s phone shows: built from its own view and legal moves only."""
