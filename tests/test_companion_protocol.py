@@ -74,7 +74,8 @@ async def receive(ws: Any, kind: str, timeout: float = 2.0) -> dict[str, Any]:
 
 def run(test: Callable[[Rig], Awaitable[None]], clock: Any = None) -> None:
     async def main() -> None:
-        companion = Companion(0, style, lambda: "fr", **({"clock": clock} if clock else {}))
+        companion = Companion(0, style, lambda: "fr", default_name=lambda: "Bruno",
+                              **({"clock": clock} if clock else {}))
         async with TestClient(TestServer(make_app(companion.hub))) as client:
             await test(Rig(client, companion))
 
@@ -94,6 +95,8 @@ def test_a_phone_joins_by_name_and_shows_in_the_lobby_at_once():
         other, second = await rig.join("Max")
         assert second["seat"] == 1 and second["token"] != welcome["token"]
         assert [s["name"] for s in (await receive(ws, "lobby"))["seats"]] == ["Zoé", "Max"]
+        _, third = await rig.join(" \u200b\n ")  # no printable name: a fun one, as a pad gets
+        assert third["name"] == "Bruno"
 
     run(test)
 

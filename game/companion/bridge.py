@@ -72,9 +72,11 @@ class Phone:
 class Companion:
     def __init__(self, port: int, styles: Callable[[int], dict[str, Any]], lang: Callable[[], str],
                  host: str = "0.0.0.0", static_dir: Any = STATIC_DIR, clock: Callable[[], float] = time.monotonic,
-                 rate: tuple[float, float] = RATE_LIMIT) -> None:
+                 rate: tuple[float, float] = RATE_LIMIT, default_name: Callable[[], str] | None = None) -> None:
         """``styles(i)``: seat style ``i`` as ``{"colour": "#rrggbb", "shape": name}``;
-        ``lang()``: the game's language now; ``rate``: each phone's flood limit."""
+        ``lang()``: the game's language now; ``rate``: each phone's flood limit;
+        ``default_name()``: the name of a phone that gave none (a free fun name)."""
+        self.default_name = default_name or (lambda: "?")
         self.room = new_room_code()
         self.hub = Hub(self.room, clock, rate)
         self.server = CompanionServer(self.hub, host, port, static_dir)
@@ -152,7 +154,7 @@ class Companion:
                 self._error(conn, "no_lobby")
                 return []
             device = (PHONE, new_token())
-            seat = seats.join(device, clean_name(message["name"]) or f"{len(seats) + 1}")
+            seat = seats.join(device, clean_name(message["name"]) or self.default_name())
             if seat is None:
                 self._error(conn, "table_full")
                 return []

@@ -75,13 +75,16 @@ class Hub:
     # --- the game thread's side ----------------------------------------------------------
     def send(self, conn: int, text: str) -> None:
         """Queue ``text`` for connection ``conn`` (any thread; never waits)."""
-        if self.loop is not None:
-            self.loop.call_soon_threadsafe(self._queue, conn, text, False)
+        self._schedule(conn, text, False)
 
     def close(self, conn: int, text: str) -> None:
         """Send ``text`` (a ``bye``) to ``conn``, then close it (any thread)."""
-        if self.loop is not None:
-            self.loop.call_soon_threadsafe(self._queue, conn, text, True)
+        self._schedule(conn, text, True)
+
+    def _schedule(self, conn: int, text: str, last: bool) -> None:
+        if self.loop is not None and not self.loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: the server is gone
+                self.loop.call_soon_threadsafe(self._queue, conn, text, last)
 
     def drain(self) -> list[tuple[int, dict[str, Any] | None]]:
         out = []

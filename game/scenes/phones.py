@@ -40,8 +40,15 @@ def keep_companion(ctx: AppContext, host: str = "0.0.0.0") -> None:
         stop_companion(ctx)
         running = None
     if running is None and settings.companion:
-        ctx.companion = Companion(settings.companion_port, style_json, lambda: ctx.settings.lang, host=host)
+        ctx.companion = Companion(settings.companion_port, style_json, lambda: ctx.settings.lang, host=host,
+                                  default_name=lambda: _free_name(ctx))
         ctx.companion.start()
+
+
+def _free_name(ctx: AppContext) -> str:
+    from .menus.lobby import free_name  # the menus import boards' modules: not at module level
+
+    return free_name(ctx)
 
 
 def stop_companion(ctx: AppContext) -> None:
