@@ -203,3 +203,17 @@ def test_data_a_rule_trips_over_is_refused_as_malformed_and_the_match_goes_on(ta
     phones[0].send("act", kind="accuse", data={"accused": 1, "character": [1]})
     assert phones[0].next("error", frame(room))["reason"] == "malformed"
     assert board.session.hash() == state and len(board.session.log) == log and room.find(MatchScene) is board
+
+
+def test_back_in_the_lobby_after_a_match_phones_are_told_the_lobby_again(table):
+    room, companion, crowd = table
+    lobby = LobbyScene(room.ctx, room.ctx.games["mission_secrete"])
+    room.ctx.stack.push(lobby)
+    phone = join(room, companion, crowd, "Zoé")[0]
+    join(room, companion, crowd, "Max")
+    phone.next("lobby", frame(room))
+    lobby.start()
+    phone.next("view", frame(room))
+    while room.top is not lobby:  # the match is left (its board and any overlay on it)
+        room.ctx.stack.pop()
+    assert phone.next("lobby", frame(room))["game"] == "mission_secrete"

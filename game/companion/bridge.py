@@ -216,11 +216,13 @@ class Companion:
                 del self.phones[conn]
                 self.hub.close(conn, encode("bye", reason="kicked"))
             elif table.match is not None:
+                phone.sent.pop("lobby", None)  # back in the lobby, it is told again
                 for event in visible(events, index):
                     self.hub.send(conn, encode("event", event=event_json(event)))
                 self._tell_view(conn, phone, index, table.match)
             else:
                 phone.view_key = None
+                phone.sent.pop("view", None)
                 self._send_changed(conn, phone, "lobby", seats=self._lobby_seats(seats), game=table.lobby, you=index)
 
     def _tell_view(self, conn: int, phone: Phone, index: int, match: MatchLink) -> None:
