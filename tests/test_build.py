@@ -24,7 +24,10 @@ if not EXISTING:
     pytest.importorskip("PyInstaller")
 pytestmark = pytest.mark.skipif(not (EXISTING or LINUX), reason="builds here on Linux only; set SECRET_SALON_BUILD")
 
-MAX_LINUX_ARCHIVE = 15 * 2**20
+#: 14.4 MiB before the phone companion; its server (aiohttp with yarl, multidict,
+#: frozenlist, propcache, attrs, idna — and the Unicode tables idna and attrs import),
+#: and segno for the QR code, add 1.8 MiB.
+MAX_LINUX_ARCHIVE = 17 * 2**20
 
 
 def _tool(name: str):
@@ -138,3 +141,4 @@ def test_frozen_linux_game_starts_with_an_empty_environment(unpacked, tmp_path):
     smoke = _run(build.executable(unpacked), "--smoke", cwd=tmp_path, env={"HOME": str(tmp_path)})
     assert smoke.returncode == 0, smoke.stdout + smoke.stderr
     assert "smoke ok" in smoke.stdout
+
