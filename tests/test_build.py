@@ -141,4 +141,3 @@ def test_frozen_linux_game_starts_with_an_empty_environment(unpacked, tmp_path):
     smoke = _run(build.executable(unpacked), "--smoke", cwd=tmp_path, env={"HOME": str(tmp_path)})
     assert smoke.returncode == 0, smoke.stdout + smoke.stderr
     assert "smoke ok" in smoke.stdout
-
