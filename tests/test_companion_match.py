@@ -41,6 +41,18 @@ def frame(room: Room):
     return lambda: room.run(1)
 
 
+def texts_drawn(room: Room) -> list[str]:
+    """The texts one frame writes on the TV."""
+    shown: list[str] = []
+    real = room.ctx.kit.blit_text
+    room.ctx.kit.blit_text = lambda surface, text, *a, **k: (shown.append(text), real(surface, text, *a, **k))[1]
+    try:
+        room.run(1)
+    finally:
+        room.ctx.kit.blit_text = real
+    return shown
+
+
 def join(room: Room, companion: Companion, crowd: PhoneCrowd, name: str):
     phone = crowd.connect()
     phone.send("hello", room=companion.room, name=name)
@@ -133,11 +145,7 @@ def test_a_taken_port_is_said_plainly_and_pads_still_work(english_room):
 
             pad.tap(Intent.CONFIRM, 2)
             assert pad.seat == 0  # pads join as ever
-            shown = []
-            real = room.ctx.kit.blit_text
-            room.ctx.kit.blit_text = lambda surface, text, *a, **k: (shown.append(text), real(surface, text, *a, **k))[1]
-            room.run(1)
-            room.ctx.kit.blit_text = real
+            shown = texts_drawn(room)
             assert room.ctx.t("companion.port_taken", port=port) in shown
             room.ctx.settings.companion = False
             keep_companion(room.ctx)
@@ -217,3 +225,27 @@ def test_back_in_the_lobby_after_a_match_phones_are_told_the_lobby_again(table):
     while room.top is not lobby:  # the match is left (its board and any overlay on it)
         room.ctx.stack.pop()
     assert phone.next("lobby", frame(room))["game"] == "mission_secrete"
+
+
+def test_with_no_network_the_lobby_says_so_and_pads_still_work(english_room, monkeypatch):
+    from game.companion import bridge
+    from game.input.intents import Intent
+
+    room = english_room
+    monkeypatch.setattr(bridge, "lan_address", lambda: None)  # only loopback is up
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        room.ctx.settings.companion_port = probe.getsockname()[1]
+    keep_companion(room.ctx, host="127.0.0.1")
+    try:
+        assert room.ctx.companion.problem is None and room.ctx.companion.address is None
+        room.ctx.stack.push(LobbyScene(room.ctx, room.ctx.games["personality"]))
+        pad = room.attach_pad()
+        pad.tap(Intent.CONFIRM, 2)
+        assert pad.seat == 0
+        shown = texts_drawn(room)
+        assert room.ctx.t("companion.no_network") in shown
+        assert not any(text.startswith("http://") for text in shown)  # no address that cannot work
+    finally:
+        room.ctx.companion.stop()
+        room.ctx.companion = None
