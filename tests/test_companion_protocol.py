@@ -12,6 +12,7 @@ import asyncio
 import json
 from typing import Any, Awaitable, Callable
 
+import aiohttp
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
@@ -247,3 +248,26 @@ def test_room_codes_and_the_token_bucket():
     bucket = TokenBucket(rate=10, burst=3)
     assert [bucket.take(0.0) for _ in range(4)] == [True, True, True, False]
     assert bucket.take(0.1) and not bucket.take(0.1)
+
+
+def test_a_phone_that_falls_too_far_behind_is_cut_off_and_its_seat_held(monkeypatch):
+    from game.companion import server
+
+    monkeypatch.setattr(server, "MAX_OUTBOX", 20)
+
+    async def test(rig: Rig) -> None:
+        ws, _ = await rig.join()
+        conn = next(iter(rig.companion.phones))
+        for n in range(200):  # queued in one go: the writer has no turn in between
+            rig.companion.hub.send(conn, f'{{"v":1,"type":"event","event":{{"n":{n}}}}}')
+        got = []
+        while True:
+            frame = await asyncio.wait_for(ws.receive(), 2)
+            if frame.type != aiohttp.WSMsgType.TEXT:
+                break
+            got.append(frame.data)
+        assert len(got) < 40 and ws.closed
+        await rig.pump()
+        assert rig.seats[0].reconnecting  # it comes back with its token for a fresh view
+
+    run(test)

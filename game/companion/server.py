@@ -56,6 +56,8 @@ class Connection:
     bucket: TokenBucket
     outbox: asyncio.Queue[tuple[str, bool] | None] = field(default_factory=asyncio.Queue)
     told_too_fast: float = float("-inf")
+    #: Closed for falling :data:`MAX_OUTBOX` messages behind: nothing more is queued.
+    cut: bool = False
 
 
 class Hub:
@@ -97,10 +99,12 @@ class Hub:
     # --- the server's loop ---------------------------------------------------------------
     def _queue(self, conn: int, text: str, last: bool) -> None:
         connection = self.connections.get(conn)
-        if connection is None:
+        if connection is None or connection.cut:
             return
-        if connection.outbox.qsize() >= MAX_OUTBOX:
-            last, text = True, encode("bye", reason="too_slow")
+        if connection.outbox.qsize() >= MAX_OUTBOX:  # the phone reads no more: cut it off
+            connection.cut = True
+            asyncio.get_running_loop().create_task(connection.ws.close(message=b"too slow"))
+            return
         connection.outbox.put_nowait((text, last))
 
     async def websocket(self, request: web.Request) -> web.WebSocketResponse:
