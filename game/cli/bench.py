@@ -37,8 +37,6 @@ import tempfile
 import time
 from typing import Any
 
-from .bench_companion import bench_companion, companion_lines
-
 BUDGET_MS = 1000.0 / 60.0
 WARMUP = 60
 #: Timed openings and closings of each menu screen (after one that fills the caches).
@@ -492,6 +490,8 @@ def format_table(rep: dict) -> str:
     lines.append(f"start-up: first title frame {st['title_s']} s vs bare window {st['bare_window_s']} s "
                  f"-> ratio {st['ratio']} (target <= {TARGETS['startup_ratio']})")
     lines += _present_lines(rep.get("present"))
+    from .bench_companion import companion_lines  # (each command imports only its own modules)
+
     lines += companion_lines(rep.get("phones"))
     return "\n".join(lines)
 
@@ -542,6 +542,8 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(bench_menus()))
         return 0
     if args.phones:
+        from .bench_companion import bench_companion
+
         print(json.dumps(bench_companion()))
         return 0
     rep = report(args.frames, args.games, driver)
