@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 #: Shared modules with screens, in listing order; games' modules are added after.
-SHARED_MODULES = ("game.scenes.menus", "game.scenes.peek", "game.scenes.ring", "game.scenes.disconnect")
+SHARED_MODULES = ("game.scenes.menus", "game.scenes.peek", "game.scenes.ring", "game.scenes.disconnect",
+                  "game.scenes.phones")
 DEFAULT_TICKS = 60
 
 Builder = Callable[[Any, argparse.Namespace], None]

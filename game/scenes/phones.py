@@ -154,3 +154,29 @@ def draw_reconnecting(ctx: AppContext, surface: pygame.Surface) -> None:
         kit.draw_seat_badge(surface, seat, (box.x + 28, box.centery), size=30, label=False)
         surface.blit(text, text.get_rect(midleft=(box.x + 52, box.centery)))
         x = box.right + 12
+
+
+# --- screenshots -----------------------------------------------------------------------------
+def _shot_lobby(problem: str | None) -> Any:
+    """A Secret Identity lobby with a keyboard side, two phones (one reconnecting) and
+    the join panel (a companion that serves nothing: the shot opens no port)."""
+
+    def build(ctx: AppContext, args: Any) -> None:
+        from ..context import fill_seats
+        from .menus.lobby import LobbyScene
+
+        companion = Companion(50505, style_json, lambda: ctx.settings.lang)
+        companion.room = companion.hub.room = "KXTW"
+        companion.address, companion.problem = "192.168.1.23", problem
+        ctx.companion = companion
+        if len(ctx.seats) < 1:
+            fill_seats(ctx, 1)
+        for token, name in (("shot-phone-one", "Zoé"), ("shot-phone-two", "Malik")):
+            ctx.seats.join(("phone", token), name)
+        ctx.seats.disconnect(("phone", "shot-phone-two"))
+        ctx.stack.push(LobbyScene(ctx, ctx.games["secret_identity"]))
+
+    return build
+
+
+SHOTS = {"lobby.phones": _shot_lobby(None), "lobby.phones_port_taken": _shot_lobby("port_taken")}
