@@ -197,7 +197,7 @@ class App:
         if steps == MAX_STEPS and self.accumulator >= STEP - 1e-9:
             self.accumulator = 0.0  # too far behind: drop the backlog instead of spiralling
         self.ctx.stack.update(frame_dt)
-        if self.serves_phones:
+        if self.serves_phones and self.frames:  # after the first title frame, as the catalogue preload
             keep_companion(self.ctx)
         pump_companion(self.ctx)
         self.frames += 1

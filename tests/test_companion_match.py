@@ -137,6 +137,7 @@ def test_a_taken_port_is_said_plainly_and_pads_still_work(english_room):
         keep_companion(room.ctx, host="127.0.0.1")
         try:
             companion = room.ctx.companion
+            assert companion.server.ready.wait(10)  # the app does not wait for the bind
             assert companion is not None and companion.problem == "port_taken"
             lobby = LobbyScene(room.ctx, room.ctx.games["personality"])
             room.ctx.stack.push(lobby)
@@ -238,6 +239,7 @@ def test_with_no_network_the_lobby_says_so_and_pads_still_work(english_room, mon
         room.ctx.settings.companion_port = probe.getsockname()[1]
     keep_companion(room.ctx, host="127.0.0.1")
     try:
+        assert room.ctx.companion.server.ready.wait(10)
         assert room.ctx.companion.problem is None and room.ctx.companion.address is None
         room.ctx.stack.push(LobbyScene(room.ctx, room.ctx.games["personality"]))
         pad = room.attach_pad()

@@ -271,3 +271,16 @@ def test_a_phone_that_falls_too_far_behind_is_cut_off_and_its_seat_held(monkeypa
         assert rig.seats[0].reconnecting  # it comes back with its token for a fresh view
 
     run(test)
+
+
+def test_the_game_starts_without_loading_the_server():
+    """aiohttp (a third of a second to import) loads on the server's thread once phones
+    are on, segno when the lobby draws its code: never on the way to the first frame."""
+    import subprocess
+    import sys
+
+    code = ("import sys, game.app, game.scenes.menus.lobby\n"
+            "print(sorted(m for m in ('aiohttp', 'segno', 'asyncio', 'game.companion.server') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"

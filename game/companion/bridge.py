@@ -30,7 +30,6 @@ from ..core.events import Event, visible
 from ..seats import PHONE, SeatTable
 from .protocol import VERSION, clean_name, encode, event_json
 from .room import lan_address, new_room_code, new_token
-from .server import RATE_LIMIT, STATIC_DIR, CompanionServer, Hub
 
 #: Seconds a phone's seat waits for it outside a match before it is freed.
 LOBBY_GRACE = 20.0
@@ -71,18 +70,20 @@ class Phone:
 
 class Companion:
     def __init__(self, port: int, styles: Callable[[int], dict[str, Any]], lang: Callable[[], str],
-                 host: str = "0.0.0.0", static_dir: Any = STATIC_DIR, clock: Callable[[], float] = time.monotonic,
-                 rate: tuple[float, float] = RATE_LIMIT, default_name: Callable[[], str] | None = None) -> None:
+                 host: str = "0.0.0.0", static_dir: Any = None, clock: Callable[[], float] = time.monotonic,
+                 rate: tuple[float, float] | None = None, default_name: Callable[[], str] | None = None) -> None:
         """``styles(i)``: seat style ``i`` as ``{"colour": "#rrggbb", "shape": name}``;
-        ``lang()``: the game's language now; ``rate``: each phone's flood limit;
+        ``lang()``: the game's language now; ``static_dir``: the phone page (the
+        package's); ``rate``: each phone's flood limit (``server.RATE_LIMIT``);
         ``default_name()``: the name of a phone that gave none (a free fun name)."""
+        from .server import RATE_LIMIT, STATIC_DIR, CompanionServer, Hub  # asyncio: only once phones are on
+
         self.default_name = default_name or (lambda: "?")
         self.room = new_room_code()
-        self.hub = Hub(self.room, clock, rate)
-        self.server = CompanionServer(self.hub, host, port, static_dir)
+        self.hub = Hub(self.room, clock, rate or RATE_LIMIT)
+        self.server = CompanionServer(self.hub, host, port, static_dir or STATIC_DIR)
         self.styles, self.lang, self.clock = styles, lang, clock
         self.requested_port = port
-        self.problem: str | None = None
         #: This machine's LAN address phones open (None: no network is up).
         self.address: str | None = None
         self.phones: dict[int, Phone] = {}
@@ -94,12 +95,26 @@ class Companion:
         return self.server.port
 
     # --- life ---------------------------------------------------------------------------
-    def start(self) -> str | None:
+    def start(self, wait: bool = True) -> str | None:
         """Start serving; None, or why phones cannot join (``port_taken``; with no
-        network up the server still runs, and :attr:`address` is None)."""
+        network up the server still runs, and :attr:`address` is None). Without
+        ``wait`` (the app) it returns at once and :attr:`problem` is known once
+        :attr:`ready`."""
         self.address = lan_address()
-        self.problem = self.server.start()
-        return self.problem
+        return self.server.start(wait)
+
+    @property
+    def ready(self) -> bool:
+        """The server has bound its port, or failed to."""
+        return self.server.ready.is_set()
+
+    @property
+    def problem(self) -> str | None:
+        return self.server.problem
+
+    @problem.setter
+    def problem(self, value: str | None) -> None:
+        self.server.problem = value
 
     def stop(self) -> None:
         self.server.stop()

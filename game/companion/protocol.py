@@ -21,7 +21,6 @@ import json
 from typing import Any, Mapping
 
 from ..core.serial import to_plain
-from ..games.incognito.rules.drawing import BRUSH_WIDTHS, CANVAS_H, CANVAS_W, MAX_POINTS, TOOLS
 
 VERSION = 1
 #: The largest message a phone may send (bytes of UTF-8 text).
@@ -102,6 +101,9 @@ def check_stroke(stroke: Any) -> None:
     """Incognito's stroke, bounded like a pad's: known tool and width, at most
     ``MAX_POINTS`` points, integer coordinates on the ``CANVAS_W`` × ``CANVAS_H`` canvas.
     (The palette colour is the engine's to check: it knows the palette.)"""
+    # On the first stroke (the server's thread): the game's start need not load Incognito.
+    from ..games.incognito.rules.drawing import BRUSH_WIDTHS, CANVAS_H, CANVAS_W, MAX_POINTS, TOOLS
+
     if not isinstance(stroke, dict) or set(stroke) != {"tool", "colour", "width", "points"}:
         raise ProtocolError("bad_stroke")
     points = stroke["points"]

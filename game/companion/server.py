@@ -27,14 +27,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aiohttp import WSMsgType, web
-
 from .protocol import ProtocolError, encode, parse
 from .room import TokenBucket
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
-#: Where the app keeps the folder it serves.
-STATIC_KEY = web.AppKey("static", Path)
 #: aiohttp closes a connection whose frame exceeds this (1009); up to it, a message
 #: over protocol.MAX_MESSAGE is refused with ``too_big`` and the connection stays.
 HARD_LIMIT = 1024 * 1024
@@ -52,7 +48,7 @@ TOO_FAST_EVERY = 1.0
 
 @dataclass
 class Connection:
-    ws: web.WebSocketResponse
+    ws: Any  # aiohttp's WebSocketResponse
     bucket: TokenBucket
     outbox: asyncio.Queue[tuple[str, bool] | None] = field(default_factory=asyncio.Queue)
     told_too_fast: float = float("-inf")
@@ -107,7 +103,9 @@ class Hub:
             return
         connection.outbox.put_nowait((text, last))
 
-    async def websocket(self, request: web.Request) -> web.WebSocketResponse:
+    async def websocket(self, request: Any) -> Any:
+        from aiohttp import WSMsgType, web
+
         self.loop = asyncio.get_running_loop()
         ws = web.WebSocketResponse(max_msg_size=HARD_LIMIT, heartbeat=HEARTBEAT)
         await ws.prepare(request)
@@ -164,47 +162,50 @@ class Hub:
                 return
 
 
-async def _index(request: web.Request) -> web.StreamResponse:
-    page = request.app[STATIC_KEY] / "index.html"
-    if not page.is_file():
-        raise web.HTTPNotFound(text="the phone page is not installed")
-    return web.FileResponse(page)
+def make_app(hub: Hub, static_dir: Path = STATIC_DIR) -> Any:
+    """The aiohttp application: the phone page at ``/``, the WebSocket at ``/ws``.
+    (aiohttp is imported here and in the handlers, on the server's thread: the game
+    thread never pays for it — a third of a second at start.)"""
+    from aiohttp import web
 
+    async def index(request: Any) -> Any:
+        page = static_dir / "index.html"
+        if not page.is_file():
+            raise web.HTTPNotFound(text="the phone page is not installed")
+        return web.FileResponse(page)
 
-def make_app(hub: Hub, static_dir: Path = STATIC_DIR) -> web.Application:
+    async def close_all(app: Any) -> None:
+        for connection in list(hub.connections.values()):
+            await connection.ws.close(message=b"game closed")
+
     app = web.Application(client_max_size=64 * 1024)
-    app[STATIC_KEY] = static_dir
     app.router.add_get("/ws", hub.websocket)
-    app.router.add_get("/", _index)
+    app.router.add_get("/", index)
     if static_dir.is_dir():
         app.router.add_static("/", static_dir)
-    app.on_shutdown.append(_close_all(hub))
+    app.on_shutdown.append(close_all)
     return app
 
 
-def _close_all(hub: Hub) -> Any:
-    async def close(app: web.Application) -> None:
-        for connection in list(hub.connections.values()):
-            await connection.ws.close(message=b"game closed")
-    return close
-
-
 class CompanionServer:
-    """The app's server thread: :meth:`start` binds the port (the only wait: a bind
-    takes milliseconds) and returns None, or why it could not: ``port_taken`` or
-    ``no_network``. :meth:`stop` closes every connection and joins the thread."""
+    """The app's server thread. :meth:`start` starts it; once :attr:`ready` is set the
+    port is bound, or :attr:`problem` says why not (``port_taken``, ``no_network``).
+    :meth:`stop` closes every connection and joins the thread."""
 
     def __init__(self, hub: Hub, host: str, port: int, static_dir: Path = STATIC_DIR) -> None:
         self.hub, self.host, self.port, self.static_dir = hub, host, port, static_dir
         self.problem: str | None = None
+        self.ready = threading.Event()
         self._thread: threading.Thread | None = None
         self._stop: asyncio.Event | None = None
-        self._ready = threading.Event()
 
-    def start(self) -> str | None:
+    def start(self, wait: bool = True) -> str | None:
+        """Start the thread; with ``wait``, until the port is bound (or not): the
+        problem. The app does not wait (the lobby reads :attr:`problem` when ready)."""
         self._thread = threading.Thread(target=self._run, name="companion-server", daemon=True)
         self._thread.start()
-        self._ready.wait(timeout=10)
+        if wait:
+            self.ready.wait(timeout=30)
         return self.problem
 
     def _run(self) -> None:
@@ -216,6 +217,8 @@ class CompanionServer:
             loop.close()
 
     async def _serve(self) -> None:
+        from aiohttp import web
+
         self._stop = asyncio.Event()
         runner = web.AppRunner(make_app(self.hub, self.static_dir), access_log=None)
         await runner.setup()
@@ -228,14 +231,18 @@ class CompanionServer:
                 return
             if self.port == 0:  # tests and the bench: the port the system chose
                 self.port = runner.addresses[0][1]
-            self._ready.set()
+            self.ready.set()
             await self._stop.wait()
         finally:
-            self._ready.set()
+            self.ready.set()
             await runner.cleanup()
 
     def stop(self) -> None:
+        if self._thread is None or not self._thread.is_alive():
+            return
+        self.ready.wait(timeout=30)  # stopped while starting: let it finish binding first
         loop, stop = self.hub.loop, self._stop
-        if loop is not None and stop is not None and self._thread is not None and self._thread.is_alive():
-            loop.call_soon_threadsafe(stop.set)
-            self._thread.join(timeout=10)
+        if loop is not None and stop is not None:
+            with contextlib.suppress(RuntimeError):  # it ended meanwhile (the port was taken)
+                loop.call_soon_threadsafe(stop.set)
+        self._thread.join(timeout=10)

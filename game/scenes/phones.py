@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import pygame
-import segno
 
 from ..companion.bridge import Companion, Table
 from ..ui.kit import SEAT_STYLES
@@ -42,7 +41,7 @@ def keep_companion(ctx: AppContext, host: str = "0.0.0.0") -> None:
     if running is None and settings.companion:
         ctx.companion = Companion(settings.companion_port, style_json, lambda: ctx.settings.lang, host=host,
                                   default_name=lambda: _free_name(ctx))
-        ctx.companion.start()
+        ctx.companion.start(wait=False)  # the port is bound on the server's thread
 
 
 def _free_name(ctx: AppContext) -> str:
@@ -94,6 +93,8 @@ class QrCache:
 
 def qr_surface(text: str, size: int) -> pygame.Surface:
     """``text`` as a QR code (dark on white), whole pixels per module, at most ``size`` px."""
+    import segno  # only once the lobby shows the code
+
     matrix = segno.make(text, error="m", micro=False).matrix
     modules = len(matrix) + 2 * QR_BORDER
     small = pygame.Surface((modules, modules))
@@ -115,7 +116,7 @@ def draw_join_panel(ctx: AppContext, surface: pygame.Surface, rect: pygame.Rect,
     """The lobby's phone panel: QR code, the short address and the room code, or in plain
     words why phones cannot join."""
     kit, companion = ctx.kit, ctx.companion
-    if companion is None:
+    if companion is None or not companion.ready:
         return
     kit.panel(surface, rect, kit.colours.panel, radius=28)
     url = join_url(companion)
@@ -168,6 +169,7 @@ def _shot_lobby(problem: str | None) -> Any:
         companion = Companion(50505, style_json, lambda: ctx.settings.lang)
         companion.room = companion.hub.room = "KXTW"
         companion.address, companion.problem = "192.168.1.23", problem
+        companion.server.ready.set()  # as if it had bound its port
         ctx.companion = companion
         if len(ctx.seats) < 1:
             fill_seats(ctx, 1)
