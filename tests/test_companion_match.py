@@ -251,3 +251,26 @@ def test_with_no_network_the_lobby_says_so_and_pads_still_work(english_room, mon
     finally:
         room.ctx.companion.stop()
         room.ctx.companion = None
+
+
+def test_a_server_that_cannot_start_is_said_plainly(english_room, monkeypatch):
+    """aiohttp missing or broken in a build: the server thread fails, the lobby says so."""
+    from game.companion import server
+
+    def broken(hub, static_dir):
+        raise ImportError("No module named 'aiohttp'")
+
+    monkeypatch.setattr(server, "make_app", broken)
+    room = english_room
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        room.ctx.settings.companion_port = probe.getsockname()[1]
+    keep_companion(room.ctx, host="127.0.0.1")
+    try:
+        assert room.ctx.companion.server.ready.wait(10)
+        assert room.ctx.companion.problem.startswith("failed: ImportError")
+        room.ctx.stack.push(LobbyScene(room.ctx, room.ctx.games["personality"]))
+        assert any(text.startswith("Phones cannot join: the phone server did not start") for text in texts_drawn(room))
+    finally:
+        room.ctx.companion.stop()
+        room.ctx.companion = None

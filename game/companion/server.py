@@ -213,6 +213,9 @@ class CompanionServer:
         self.hub.loop = loop
         try:
             loop.run_until_complete(self._serve())
+        except Exception as exc:  # noqa: BLE001 - aiohttp missing or broken: said on the lobby, never a crash
+            self.problem = f"failed: {exc!r}"[:200]
+            self.ready.set()
         finally:
             loop.close()
 

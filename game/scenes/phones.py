@@ -50,6 +50,16 @@ def _free_name(ctx: AppContext) -> str:
     return free_name(ctx)
 
 
+def smoke_companion(ctx: AppContext) -> str | None:
+    """``--smoke``: the phone server starts on a loopback port the system picks (aiohttp
+    loads, the port binds) and stops. None, or what went wrong."""
+    companion = Companion(0, style_json, lambda: ctx.settings.lang, host="127.0.0.1")
+    try:
+        return companion.start()
+    finally:
+        companion.stop()
+
+
 def stop_companion(ctx: AppContext) -> None:
     if ctx.companion is not None:
         ctx.companion.stop()
@@ -124,7 +134,8 @@ def draw_join_panel(ctx: AppContext, surface: pygame.Surface, rect: pygame.Rect,
     if problem is not None:
         icon = kit.icon("1F4F5", 96)  # no mobile phones
         surface.blit(icon, icon.get_rect(midleft=(rect.x + 24, rect.centery)))
-        kit.blit_text(surface, ctx.t(f"companion.{problem}", port=companion.server.port), 32,
+        key = problem if problem in ("port_taken", "no_network") else "failed"
+        kit.blit_text(surface, ctx.t(f"companion.{key}", port=companion.server.port, error=problem), 32,
                       (rect.x + 144, rect.centery), "midleft", kit.colours.text, max_width=rect.width - 170)
         return
     code = qr.get(f"{url}/?room={companion.room}", rect.height - 24)
