@@ -7,6 +7,11 @@ what happened through :meth:`on_events`: the public events (``game.core.events``
 a board animates a swap because it was told of one, not by comparing views. Bots are seats like any other: each fixed tick, a bot whose seat must
 act waits a short, human-like delay, then submits an action chosen from its own view.
 
+Phones (game/companion) play through the same door: the companion calls
+:meth:`MatchScene.phone_submit` with a phone's action and reads
+:meth:`MatchScene.phone_screen` for its screen, and every change's events reach it
+through :meth:`MatchScene.tell_phones`.
+
 An autosave that cannot be written never stops the match (the session keeps the error
 and tries again at the next save): the board shows one notice per spell of failures.
 
