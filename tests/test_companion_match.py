@@ -274,3 +274,22 @@ def test_a_server_that_cannot_start_is_said_plainly(english_room, monkeypatch):
     finally:
         room.ctx.companion.stop()
         room.ctx.companion = None
+
+
+def test_turning_phones_off_frees_their_seats_in_the_lobby_and_holds_them_in_a_match(table):
+    room, companion, crowd = table
+    room.ctx.stack.push(LobbyScene(room.ctx, room.ctx.games["mission_secrete"]))
+    join(room, companion, crowd, "Zoé")
+    join(room, companion, crowd, "Max")
+    room.ctx.stack.top.start()
+    room.ctx.settings.companion = False
+    keep_companion(room.ctx)  # off mid-match
+    assert room.ctx.companion is None
+    assert [s.reconnecting for s in room.ctx.seats] == [True, True]
+    while not isinstance(room.top, LobbyScene):
+        room.ctx.stack.pop()
+    room.ctx.companion = companion  # the fixture stops it
+    from game.scenes.phones import stop_companion
+
+    stop_companion(room.ctx)
+    assert len(room.ctx.seats) == 0  # no phone can come back to them: the lobby is clear

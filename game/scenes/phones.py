@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..companion.bridge import Companion, Table
+from ..seats import is_phone
 from ..ui.kit import SEAT_STYLES
 from .match import MatchScene
 
@@ -61,9 +62,21 @@ def smoke_companion(ctx: AppContext) -> str | None:
 
 
 def stop_companion(ctx: AppContext) -> None:
-    if ctx.companion is not None:
-        ctx.companion.stop()
-        ctx.companion = None
+    """Stop serving (phones off, a new port, the app closing). Every phone lost its
+    connection: during a match its seat is held, as reconnecting (a phone can take it
+    back once the companion serves again); outside one it is freed, as an unplugged pad's."""
+    if ctx.companion is None:
+        return
+    ctx.companion.stop()
+    ctx.companion = None
+    in_match = any(isinstance(scene, MatchScene) for scene in ctx.stack)
+    for seat in reversed(list(ctx.seats)):
+        if not (is_phone(seat.device) or seat.reconnecting):
+            continue
+        if not in_match:
+            ctx.seats.remove(seat.index)
+        elif seat.connected:
+            ctx.seats.disconnect(seat.device)
 
 
 def table_now(ctx: AppContext) -> Table:
