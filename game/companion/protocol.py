@@ -29,9 +29,6 @@ MAX_MESSAGE = 64 * 1024
 MAX_NAME = 16
 MAX_KIND = 32
 MAX_DEPTH = 6
-#: Every reason a phone can be told in ``error`` (besides ``illegal:<engine refusal>``).
-REASONS = ("bad_room", "unknown_token", "malformed", "too_big", "too_fast", "table_full", "no_lobby",
-           "no_seat", "not_now", "bad_stroke")
 PHONE_TYPES = ("hello", "act", "leave", "ping")
 
 
