@@ -33,6 +33,7 @@ from .input.hub import InputHub
 from .input.viewport import CANVAS, on_canvas
 from .paths import assets_dir
 from .scenes.disconnect import hold_lost_seat
+from .scenes.phones import draw_reconnecting, keep_companion, pump_companion, stop_companion
 from .settings import save_settings
 
 if TYPE_CHECKING:
@@ -80,9 +81,12 @@ def is_fullscreen_key(event: pygame.event.Event) -> bool:
 
 class App:
     def __init__(self, ctx: AppContext, clock: Callable[[], float] | None = None,
-                 hub: InputHub | None = None, fullscreen: bool | None = None) -> None:
-        """``fullscreen`` overrides the setting for this run only (``--windowed``)."""
+                 hub: InputHub | None = None, fullscreen: bool | None = None, companion: bool = False) -> None:
+        """``fullscreen`` overrides the setting for this run only (``--windowed``).
+        ``companion``: serve the phone companion as the settings say (``play`` does;
+        tests drive ``ctx.companion`` themselves)."""
         self.ctx = ctx
+        self.serves_phones = companion
         self.clock = clock or time.perf_counter
         #: The setting as last seen: the settings screen changing it switches the window.
         self._setting = bool(ctx.settings.fullscreen)
@@ -196,6 +200,9 @@ class App:
         if steps == MAX_STEPS and self.accumulator >= STEP - 1e-9:
             self.accumulator = 0.0  # too far behind: drop the backlog instead of spiralling
         self.ctx.stack.update(frame_dt)
+        if self.serves_phones and self.frames:  # after the first title frame, as the catalogue preload
+            keep_companion(self.ctx)
+        pump_companion(self.ctx)
         self.frames += 1
         self.steps += steps
         self.last_steps = steps
@@ -208,6 +215,7 @@ class App:
     def draw(self, alpha: float) -> None:
         self.canvas.fill((0, 0, 0))
         self.ctx.stack.draw(self.canvas, alpha)
+        draw_reconnecting(self.ctx, self.canvas)
         self.present()
 
     def present(self) -> None:
@@ -223,6 +231,7 @@ class App:
                 self.frame()
                 limiter.tick(FRAME_CAP)
         finally:
+            stop_companion(self.ctx)
             self.hub.pads.close_all()
 
 

@@ -42,6 +42,9 @@ class AppContext:
     notices: list[str] = field(default_factory=list)
     #: ``game.scenes.menus.theme.MenuGui``: the pygame_gui theme every menu screen shares.
     menu_gui: Any = None
+    #: ``game.companion.bridge.Companion``: the phone companion while it runs (the app
+    #: starts it from the settings); None headless and when it is off.
+    companion: Any = None
 
     @property
     def strings(self) -> Strings:

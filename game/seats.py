@@ -7,7 +7,9 @@ not lose its seat: the seat is *held* (``connected=False``, no device) until any
 device reclaims it, so nothing of the match is lost.
 
 Device ids are hashable keys: ``("pad", instance_id)``, ``("kb", "left")``,
-``("kb", "right")``, ``("mouse", 0)``.
+``("kb", "right")``, ``("mouse", 0)``, ``("phone", token)`` (a phone of the companion,
+game/companion/: its seat token is its device id, so the same token on a new
+connection takes its held seat back with :meth:`SeatTable.held_by`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,12 @@ from .core.bots import DEFAULT_LEVEL, LEVELS
 
 #: Seats at one table (and seat styles: one colour + shape each).
 MAX_SEATS = 8
+#: The device kind of a phone seat: ``(PHONE, token)``.
+PHONE = "phone"
+
+
+def is_phone(device: Hashable | None) -> bool:
+    return isinstance(device, tuple) and len(device) == 2 and device[0] == PHONE
 
 
 @dataclass
@@ -31,6 +39,15 @@ class Seat:
     connected: bool = True
     #: A bot's level (``core.bots.LEVELS``); part of the match setup, saved in its meta.
     level: str = DEFAULT_LEVEL
+    #: The device a held seat lost (None while connected): a phone takes its seat back
+    #: by it, and a held phone seat shows as "reconnecting" rather than unplugged.
+    away: Hashable | None = None
+
+    @property
+    def reconnecting(self) -> bool:
+        """A phone's seat whose connection is lost: the table waits for it only when it
+        must act (no overlay, unlike an unplugged pad)."""
+        return not self.connected and is_phone(self.away)
 
 
 @dataclass
@@ -117,6 +134,7 @@ class SeatTable:
         if index is None:
             return None
         seat = self.seats[index]
+        seat.away = seat.device
         seat.device = None
         seat.connected = False
         return index
@@ -132,7 +150,20 @@ class SeatTable:
             raise ValueError(f"device {device!r} already has a seat")
         seat.device = device
         seat.connected = True
+        seat.away = None
 
     def held(self) -> list[int]:
-        """Indexes of seats waiting for their player's pad, in table order."""
+        """Indexes of seats waiting for their player's device, in table order."""
         return [seat.index for seat in self.seats if not seat.connected]
+
+    def held_pads(self) -> list[int]:
+        """Held seats that any free pad or keyboard side may take (the disconnect
+        overlay's): not a phone's, which waits for its own token."""
+        return [seat.index for seat in self.seats if not seat.connected and not seat.reconnecting]
+
+    def held_by(self, device: Hashable) -> int | None:
+        """The held seat ``device`` lost, if any (a phone's token coming back)."""
+        for seat in self.seats:
+            if not seat.connected and seat.away == device:
+                return seat.index
+        return None

@@ -1,4 +1,4 @@
-"""Player settings: language, screen, volumes, readability, timers, rumble.
+"""Player settings: language, screen, volumes, readability, timers, rumble, phones.
 
 Stored as JSON in the user's config folder (``paths.user_config_dir()/settings.json``),
 written atomically. A file that cannot be read gives the defaults, a notice key for the
@@ -24,6 +24,10 @@ LANGS = ("fr", "en")
 TIMER_PRESETS = {"normal": 1.0, "extended": 1.5, "off": 0.0}
 SAFE_AREAS = (0.05, 0.10)
 TEXT_SCALES = (1.0, 1.15, 1.3)
+#: The phone companion's port: a fixed one in the dynamic range (49152–65535), so the
+#: address phones open stays the same from one evening to the next; the settings screen
+#: offers these, a settings file may hold any port from 1024.
+COMPANION_PORTS = (50505, 50515, 50525, 50535, 8080)
 #: Notice string keys the title screen shows (see data/i18n/*/core.yaml).
 NOTICE_CORRUPT = "notices.settings_corrupt"
 NOTICE_REPAIRED = "notices.settings_repaired"
@@ -62,6 +66,9 @@ class Settings:
     safe_area: float = 0.05
     timer_preset: str = "normal"  # normal | extended | off
     rumble: bool = True
+    #: Serve the phone companion (game/companion) while the game runs, on this port.
+    companion: bool = True
+    companion_port: int = COMPANION_PORTS[0]
 
     @property
     def timer_scale(self) -> float:
@@ -76,7 +83,7 @@ def _valid(name: str, value: Any) -> bool:
     """Whether ``value`` is acceptable for the field ``name``."""
     if name == "lang":
         return value in LANGS
-    if name in ("fullscreen", "rumble"):
+    if name in ("fullscreen", "rumble", "companion"):
         return isinstance(value, bool)
     if name in ("music_volume", "sound_volume"):
         return _is_number(value) and 0.0 <= value <= 1.0
@@ -86,6 +93,8 @@ def _valid(name: str, value: Any) -> bool:
         return _is_number(value) and any(abs(value - s) < 1e-6 for s in SAFE_AREAS)
     if name == "timer_preset":
         return isinstance(value, str) and value in TIMER_PRESETS
+    if name == "companion_port":
+        return type(value) is int and 1024 <= value <= 65535
     return False
 
 

@@ -24,7 +24,10 @@ if not EXISTING:
     pytest.importorskip("PyInstaller")
 pytestmark = pytest.mark.skipif(not (EXISTING or LINUX), reason="builds here on Linux only; set SECRET_SALON_BUILD")
 
-MAX_LINUX_ARCHIVE = 15 * 2**20
+#: 14.4 MiB before the phone companion; its server (aiohttp with yarl, multidict,
+#: frozenlist, propcache, attrs, idna — and the Unicode tables idna and attrs import),
+#: and segno for the QR code, add 1.8 MiB.
+MAX_LINUX_ARCHIVE = 17 * 2**20
 
 
 def _tool(name: str):
@@ -99,7 +102,8 @@ def test_licences_sit_at_the_top_of_the_archive(unpacked):
 def test_what_the_game_never_uses_is_left_out(unpacked):
     files = [path.name for path in unpacked.rglob("*")]
     assert not [name for name in files if name.startswith(("libcrypto", "libssl", "_ssl", "_hashlib"))]
-    assert not [name for name in files if name.startswith(("_codecs_", "_multibytecodec", "unicodedata"))]
+    # (Unicode tables are shipped: idna and attrs, under the phone companion's aiohttp, import them.)
+    assert not [name for name in files if name.startswith(("_codecs_", "_multibytecodec"))]
     fonts = sorted({name for name in files if name.endswith((".ttf", ".otf"))})
     assert fonts == ["FiraCode-Regular.ttf", "FredokaOne-Regular.ttf", "NotoSans-Regular.ttf", "freesansbold.ttf"]
     if LINUX:

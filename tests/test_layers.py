@@ -9,6 +9,9 @@
   module (named, or in a folder named, ``scenes`` or ``ui``).
 - ``game/input`` imports no scene and not the app (the hub calls ``on_seat_lost``, which
   the app wires).
+- ``game/companion`` (the phone server runs in its own thread) imports no pygame,
+  pygame_gui, scene, UI, input, app or context; only the scenes, the app and the tools
+  (``game/cli``: the bench) import it.
 
 The pure set is found by role, not listed by file, so it follows modules that move.
 """
@@ -124,6 +127,34 @@ def test_input_imports_no_scenes():
     offenders = [f"{module_name(p)} imports {m}" for p in (GAME / "input").rglob("*.py") for m in imported(p)
                  if within(m, ("game.scenes", "game.app", "game.context"))]
     assert not offenders, offenders
+
+
+FORBIDDEN_FOR_COMPANION = ("pygame", "pygame_gui", "game.scenes", "game.ui", "game.input", "game.app", "game.context")
+MAY_IMPORT_COMPANION = ("game.companion", "game.scenes", "game.app", "game.cli")
+
+
+def companion_offences(name: str, imports: set[str]) -> list[str]:
+    """What a module may not import about the companion: inside it, pygame and the
+    app's layers; outside it, the companion itself unless it is a scene, the app or a tool."""
+    if within(name, "game.companion"):
+        bad = [m for m in imports if within(m, FORBIDDEN_FOR_COMPANION)]
+    elif not within(name, MAY_IMPORT_COMPANION):
+        bad = [m for m in imports if within(m, "game.companion")]
+    else:
+        bad = []
+    return [f"{name} imports {m}" for m in sorted(set(bad))]
+
+
+def test_the_companion_imports_no_pygame_and_only_scenes_and_the_app_import_it():
+    offenders = [o for p in GAME.rglob("*.py") for o in companion_offences(module_name(p), imported(p))]
+    assert not offenders, offenders
+    # Positive controls: the check flags both directions, and sees the real modules.
+    assert companion_offences("game.companion.server", {"pygame.display"})
+    assert companion_offences("game.companion.bridge", {"game.scenes.match"})
+    assert companion_offences("game.games.incognito.rules.game", {"game.companion.bridge"})
+    assert not companion_offences("game.scenes.phones", {"game.companion.bridge"})
+    assert "game.companion.bridge" in imported(GAME / "scenes" / "phones.py")
+    assert "aiohttp" in imported(GAME / "companion" / "server.py")
 
 
 def test_the_checks_see_what_they_must():

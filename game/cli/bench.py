@@ -17,8 +17,10 @@ busy machine do not inflate them; the wall-clock p99 is reported beside. The fir
 ``WARMUP`` frames fill the caches (text, icons, shapes) and are reported apart;
 p50/p99/max are over the frames after them. Start-up is the time from process
 start to the first drawn title frame, against a bare pygame-ce window drawing one
-frame in the same run. The present step (``App.present``: the canvas handed to SDL's
-renderer, which scales it into the window) is timed in windows of 1280×720, 1920×1080
+frame in the same run. Eight phones on loopback (bench_companion.py) give the act →
+updated view round trip and the frame cost while they play. The present step
+(``App.present``: the canvas handed to SDL's renderer, which scales it into the
+window) is timed in windows of 1280×720, 1920×1080
 and 3840×2160, in a child on a real display: ``DISPLAY``'s, or on Linux without one an
 Xvfb the bench starts if it is installed, else the dummy driver (SDL's software
 renderer, so not what a GPU costs). A benchmark, not a test: it prints figures.
@@ -45,6 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", nargs="*", help="only these games (default: every registered one)")
     parser.add_argument("--game", help=argparse.SUPPRESS)  # one game in this process (the children)
     parser.add_argument("--menus", action="store_true", help=argparse.SUPPRESS)  # menu transitions (a child)
+    parser.add_argument("--phones", action="store_true", help=argparse.SUPPRESS)  # eight phones (a child)
     parser.add_argument("--present", action="store_true",
                         help="only time the present step, in this process, on this display (DISPLAY or "
                              "SDL_VIDEODRIVER); prints JSON")
@@ -74,7 +77,7 @@ def report(frames: int, games: list[str] | None = None, driver: str | None = Non
         else:
             missing.append(game_id)
     return {"budget_ms": round(BUDGET_MS, 2), "warmup_frames": WARMUP, "scenes": scenes, "missing": missing,
-            "menus": _child("--menus"), "startup": startup(), "present": present_report(min(frames, PRESENT_FRAMES), driver),
+            "menus": _child("--menus"), "phones": _child("--phones"), "startup": startup(), "present": present_report(min(frames, PRESENT_FRAMES), driver),
             "targets": TARGETS}
 
 
@@ -96,6 +99,9 @@ def format_table(rep: dict) -> str:
     lines.append(f"start-up: first title frame {st['title_s']} s vs bare window {st['bare_window_s']} s "
                  f"-> ratio {st['ratio']} (target <= {TARGETS['startup_ratio']})")
     lines += _present_lines(rep.get("present"))
+    from .bench_companion import companion_lines  # (each command imports only its own modules)
+
+    lines += companion_lines(rep.get("phones"))
     return "\n".join(lines)
 
 
@@ -143,6 +149,11 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.menus:
         print(json.dumps(bench_menus()))
+        return 0
+    if args.phones:
+        from .bench_companion import bench_companion
+
+        print(json.dumps(bench_companion()))
         return 0
     rep = report(args.frames, args.games, driver)
     print(json.dumps(rep, indent=2) if args.json else format_table(rep))

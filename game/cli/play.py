@@ -4,7 +4,9 @@
 simulated clock and exits 0: a quick check that a build or install really starts. It
 also loads and validates every game's catalogue (an ordinary start parses them behind
 the title, where a broken shipped file would only show on first use), as a frozen build
-does at every start: a broken file fails with ``file:line`` and exit status 1.
+does at every start: a broken file fails with ``file:line`` and exit status 1. It also
+starts the phone companion's server on a loopback port and stops it (so a build that
+lacks a module the server needs fails here, not in a player's lobby).
 """
 
 from __future__ import annotations
@@ -64,12 +66,13 @@ def _play(args: argparse.Namespace, crash_log: crash.CrashLog) -> int:
         return 2
     from ..context import build_context
     from ..scenes.menus.title import TitleScene
+    from ..scenes.phones import smoke_companion, stop_companion
 
     ctx = build_context(headless=False, lang=args.lang)
     crash_log.speak(crash.apology_texts(ctx.strings), lambda: ctx.settings.lang)
     gc.freeze()  # the catalogues live as long as the app: keep them out of every full GC pass
     clock = _SteppedClock() if args.smoke else None
-    app = App(ctx, clock=clock, fullscreen=args.fullscreen)
+    app = App(ctx, clock=clock, fullscreen=args.fullscreen, companion=not args.smoke)
     ctx.stack.push(TitleScene(ctx))
     try:
         app.frame()  # the first title frame; then the games' data is parsed
@@ -85,10 +88,15 @@ def _play(args: argparse.Namespace, crash_log: crash.CrashLog) -> int:
             for _ in range(SMOKE_FRAMES):
                 clock.now += 1 / 60
                 app.frame()
+            phones = smoke_companion(ctx)
+            if phones is not None:
+                print(f"the phone server did not start: {phones}", file=sys.stderr)
+                return 1
             print(f"smoke ok: {app.frames} frames, {app.steps} steps, top scene {type(ctx.stack.top).__name__}")
         else:
             app.run()
     finally:
+        stop_companion(ctx)
         app.hub.pads.close_all()
     return 0
 

@@ -3,7 +3,9 @@
 The board below is frozen (its clock and bots stop) and nothing is lost: the seat is
 only *held* (``SeatTable.disconnect``). Any device that has no seat (a pad just plugged
 in, the same pad back with a new instance id, a keyboard side) takes the first held
-seat by pressing CONFIRM; the overlay leaves once no seat is held.
+seat by pressing CONFIRM; the overlay leaves once no such seat is held. A phone's held
+seat is not this overlay's: it waits for its own phone (game/companion), marked
+"reconnecting" on the board, and the match goes on.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ class DisconnectScene(Scene):
             return True
         if (event.intent is Intent.CONFIRM and event.pressed and not event.repeat and seat is None
                 and isinstance(event.device, tuple) and event.device[0] in RECLAIMERS):
-            held = self.ctx.seats.held()
+            held = self.ctx.seats.held_pads()
             if held:
                 self.ctx.seats.reclaim(held[0], event.device)
                 self.ctx.audio.play("join")
@@ -62,7 +64,7 @@ class DisconnectScene(Scene):
     def exit(self) -> None:
         """Left while seats are still held: the match was abandoned (quit from the
         pause menu), so those seats go, instead of haunting the lobby."""
-        for index in reversed(self.ctx.seats.held()):
+        for index in reversed(self.ctx.seats.held_pads()):
             self.ctx.seats.remove(index)
 
     def fixed_update(self, dt: float) -> None:
@@ -70,12 +72,12 @@ class DisconnectScene(Scene):
         self._close_if_done()
 
     def _close_if_done(self) -> None:
-        if not self.ctx.seats.held() and self.stack is not None:
+        if not self.ctx.seats.held_pads() and self.stack is not None:
             self.stack.remove(self)
 
     def draw(self, surface: Any, alpha: float) -> None:
         kit, ctx = self.ctx.kit, self.ctx
-        held = [ctx.seats[i] for i in ctx.seats.held()]
+        held = [ctx.seats[i] for i in ctx.seats.held_pads()]
         if not held:
             return
         kit.dim(surface, 190)

@@ -7,6 +7,11 @@ what happened through :meth:`on_events`: the public events (``game.core.events``
 a board animates a swap because it was told of one, not by comparing views. Bots are seats like any other: each fixed tick, a bot whose seat must
 act waits a short, human-like delay, then submits an action chosen from its own view.
 
+Phones (game/companion) play through the same door: the companion calls
+:meth:`MatchScene.phone_submit` with a phone's action and reads
+:meth:`MatchScene.phone_screen` for its screen, and every change's events reach it
+through :meth:`MatchScene.tell_phones`.
+
 An autosave that cannot be written never stops the match (the session keeps the error
 and tries again at the next save): the board shows one notice per spell of failures.
 
@@ -20,10 +25,11 @@ without these delays (core/playthrough.py).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 import pygame
 
+from ..companion.present import phone_screen
 from ..core.actions import Action, IllegalAction
 from ..core.bots import Bot
 from ..core.events import Event, visible
@@ -69,8 +75,39 @@ class MatchScene(Scene):
         except IllegalAction as exc:
             self.last_refusal = (action.seat, exc.reason)
             return exc.reason
+        self.tell_phones(events)
         self.on_events(action, visible(events, None))
         return None
+
+    # --- phones (game/companion) ---------------------------------------------------------
+    def tell_phones(self, events: tuple[Event, ...]) -> None:
+        """Hand every event of a change to the phone companion, which sends each phone
+        the ones its seat may see (``events.visible``)."""
+        companion = getattr(self.ctx, "companion", None)  # test doubles may lack it
+        if companion is not None:
+            companion.tell(events)
+
+    def phone_submit(self, action: Action) -> str | None:
+        """A phone's action: the same path as a pad's (boards that turn a submitted
+        action into their own state, like a clue editor, see it through ``on_events``).
+
+        A pad's actions are built by the board; a phone's data is any JSON the protocol
+        let through, and a rule may trip over a value of the wrong type (a list where an
+        id goes) instead of refusing it. The session applies nothing then (``apply``
+        never changes its input; the log is untouched), so the phone is told
+        ``malformed`` and the match goes on. Past the session, an error is the game's."""
+        before = len(self.session.log)
+        try:
+            return self.submit(action)
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+            if len(self.session.log) != before:
+                raise
+            return "malformed"
+
+    def phone_screen(self, seat: int) -> dict[str, Any]:
+        """What ``seat``'s phone shows: built from its own view and legal moves only."""
+        return phone_screen(self.entry.id, self.session.view(seat), self.session.legal(seat), self.ctx.strings,
+                            self.ctx.catalogue.game(self.entry.catalogue_key))
 
     def on_events(self, action: Action | None, events: tuple[Event, ...]) -> None:
         """Hook for boards: what just happened, as the TV may see it (``action`` is None
@@ -112,6 +149,7 @@ class MatchScene(Scene):
         if self.session.outcome() is None:
             events = self.session.advance(1)
             if events:
+                self.tell_phones(events)
                 self.on_events(None, visible(events, None))
         self._drive_bots()
         self._tell_save_trouble()

@@ -13,6 +13,10 @@ seated player starts the match, or a mouse click on Start. CONFIRM never starts 
 player pressing A again after joining, or a pad arriving late, would otherwise start
 without the others — so CONFIRM on the focused Start only buzzes and lights up the line
 under it that says which button starts. Late pads join with CONFIRM until then.
+
+While the phone companion runs, a panel under the seats shows its QR code, address and
+room code (or why phones cannot join); a phone's seat joins, leaves and is freed here
+like a pad's (game/companion/bridge.py), its card marked as a phone.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...games import GameEntry
+from ...seats import is_phone
 from ...input.intents import InputEvent, Intent
 from ...ui.fit import fit_size, fit_text
 from ...ui.theme import mix
@@ -30,6 +35,7 @@ from .games import GAME_ICONS
 from .matches import match_config, new_match, start_problem
 from .deck import DeckScene, category_deck
 from .options import ROW_GAP, OptionsScene, add_row, button_height, plan_row
+from ..phones import QrCache, draw_join_panel
 from .widgets import MenuScene
 
 if TYPE_CHECKING:
@@ -41,7 +47,10 @@ SEAT_NAME_COUNT = 16
 BOT_NAME_COUNT = 8
 #: Device kinds that may join by pressing CONFIRM (the mouse only points and clicks).
 JOINING_DEVICES = ("pad", "kb")
-DEVICE_ICONS = {"pad": "1F3AE", "kb": "2328", "bot": "1F916"}
+DEVICE_ICONS = {"pad": "1F3AE", "kb": "2328", "bot": "1F916", "phone": "1F4F1"}
+#: Height of the phone panel under the seats (QR code, address, room code) while the
+#: companion runs: a QR code this tall scans from the sofa.
+PHONE_PANEL_HEIGHT = 300
 #: Fixed ticks the "how to start" line stays lit after a refused start.
 NUDGE_TICKS = 90
 
@@ -77,6 +86,7 @@ class LobbyScene(MenuScene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         #: Ticks left of the lit "how to start" line (CONFIRM on Start, a refused MENU).
         self.nudge = 0
+        self.qr = QrCache()
 
     # --- layout ----------------------------------------------------------------------------
     def build(self) -> None:
@@ -298,16 +308,29 @@ class LobbyScene(MenuScene):
         kit.blit_text(surface, players, size, (safe.right - 8, title.centery), "midright", kit.colours.muted,
                       align="right")
         self.draw_seats(surface, alpha)
+        phones = self.phone_rect()
+        if phones is not None:
+            draw_join_panel(self.ctx, surface, phones, self.qr)
         kit.panel(surface, self.panel_rect, kit.colours.panel, radius=30)
         kit.blit_text(surface, self.t("lobby.options"), 36, (self.panel_rect.x + 28, self.panel_rect.y + 14))
         if not self.entry.options and self.deck is None:
             kit.blit_text(surface, self.t("lobby.no_options"), 30, (self.panel_rect.x + 32, self.panel_rect.y + 76),
                           colour=kit.colours.muted)
 
+    def phone_rect(self) -> pygame.Rect | None:
+        """The phone panel, under the seats (None while the companion is off)."""
+        if getattr(self.ctx, "companion", None) is None:  # test doubles of the context may lack it
+            return None
+        safe = self.safe
+        return pygame.Rect(safe.x, self.panel_rect.bottom - PHONE_PANEL_HEIGHT, self.panel_rect.x - 40 - safe.x,
+                           PHONE_PANEL_HEIGHT)
+
     def seat_rects(self) -> list[pygame.Rect]:
         safe = self.safe
-        area = pygame.Rect(safe.x, self.panel_rect.y, self.panel_rect.x - 40 - safe.x, self.panel_rect.height)
         gap = 22
+        phones = self.phone_rect()
+        height = self.panel_rect.height - (phones.height + gap if phones is not None else 0)
+        area = pygame.Rect(safe.x, self.panel_rect.y, self.panel_rect.x - 40 - safe.x, height)
         w = (area.width - 3 * gap) // 4
         h = (area.height - gap) // 2
         return [pygame.Rect(area.x + (i % 4) * (w + gap), area.y + (i // 4) * (h + gap), w, h) for i in range(8)]
@@ -327,6 +350,8 @@ class LobbyScene(MenuScene):
         kit.panel(surface, rect, style.dark, radius=28, border=style.colour)
         if seat.bot:
             kind, label = "bot", None  # its level chip stands where a device's name goes
+        elif seat.reconnecting or is_phone(seat.device):
+            kind, label = "phone", self.t("companion.reconnecting" if seat.reconnecting else "companion.phone")
         elif isinstance(seat.device, tuple) and seat.device[0] == "kb":
             kind, label = "kb", self.t(f"lobby.kb_{seat.device[1]}")
         else:
@@ -357,13 +382,18 @@ class LobbyScene(MenuScene):
         pulse = 0.5 + 0.5 * math.sin(t * 0.1)
         pygame.draw.rect(surface, kit.colours.accent, rect.inflate(int(6 * pulse), int(6 * pulse)), width=4,
                          border_radius=30)
-        glyph = kit.button_hint(Intent.CONFIRM, 64)
-        glyph_rect = surface.blit(glyph, glyph.get_rect(center=(rect.centerx, int(rect.y + rect.height * 0.26))))
+        short = rect.height < 300  # the phone panel takes room under the seats
+        glyph = kit.button_hint(Intent.CONFIRM, 48 if short else 64)
+        glyph_rect = surface.blit(glyph, glyph.get_rect(center=(rect.centerx, int(rect.y + rect.height * (0.2 if short else 0.26)))))
         join = self.t("lobby.join")
-        kit.blit_text(surface, join, fit_size(kit, join, rect.width - 24, (34, 30, 28)),
-                      (rect.centerx, glyph_rect.bottom + 14), "midtop", max_width=rect.width - 24, align="center")
-        kit.blit_text(surface, self.t("lobby.join_keys"), 28, (rect.centerx, rect.bottom - 16), "midbottom",
-                      kit.colours.muted, max_width=rect.width - 24, align="center")
+        joined = kit.blit_text(surface, join, fit_size(kit, join, rect.width - 24, (34, 30, 28)),
+                               (rect.centerx, glyph_rect.bottom + (8 if short else 14)), "midtop",
+                               max_width=rect.width - 24, align="center")
+        keys = kit.text(self.t("lobby.join_keys"), 24 if short else 28, kit.colours.muted, max_width=rect.width - 24,
+                        align="center")
+        place = keys.get_rect(midbottom=(rect.centerx, rect.bottom - (10 if short else 16)))
+        if place.top >= joined.bottom:  # the hint bar says how to join too
+            surface.blit(keys, place)
 
     def draw_front(self, surface: pygame.Surface, alpha: float) -> None:
         kit = self.kit

@@ -1,7 +1,8 @@
 """The settings screen: every change applies at once and is saved at once.
 
 Language switches live (this screen rebuilds; screens below rebuild when they come
-back); text size and safe area rebuild the layout; the app watches ``fullscreen``;
+back); text size and safe area rebuild the layout; the app watches ``fullscreen`` and
+the phone companion's on/off and port (game/scenes/phones.py restarts it);
 music volume is pushed to the mixer; effects read their volume when they play.
 """
 
@@ -12,7 +13,7 @@ from typing import Any
 import pygame
 
 from ...input.intents import Intent
-from ...settings import LANGS, SAFE_AREAS, TEXT_SCALES, TIMER_PRESETS, save_settings
+from ...settings import COMPANION_PORTS, LANGS, SAFE_AREAS, TEXT_SCALES, TIMER_PRESETS, save_settings
 from .dialogs import show_toast
 from .widgets import MenuScene
 
@@ -31,7 +32,7 @@ class SettingsScene(MenuScene):
         col_w = (safe.width - gap) // 2
         left, right = safe.x, safe.x + col_w + gap
         top = safe.y + 220
-        step = min(150, (safe.bottom - 110 - top) // 4)
+        step = min(150, (safe.bottom - 110 - top) // 5)
         row_h = step - 24
         on_off = [(True, t("common.on")), (False, t("common.off"))]
         self.columns = (pygame.Rect(left, top - 70, col_w, 0), pygame.Rect(right, top - 70, col_w, 0))
@@ -46,6 +47,8 @@ class SettingsScene(MenuScene):
                                   lambda v: self.change("text_scale", v, rebuild=True)),
             lambda r: self.choice("rumble", t("settings.rumble"), r, on_off, s.rumble,
                                   lambda v: self.change("rumble", v)),
+            lambda r: self.choice("companion", t("companion.setting"), r, on_off, s.companion,
+                                  lambda v: self.change("companion", v)),
         ]
         rows_right = [
             lambda r: self.choice("fullscreen", t("settings.fullscreen"), r, on_off, s.fullscreen,
@@ -55,6 +58,9 @@ class SettingsScene(MenuScene):
                                   lambda v: self.change("safe_area", v, rebuild=True)),
             lambda r: self.slider("music", t("settings.music"), r, s.music_volume, self.set_music),
             lambda r: self.slider("sound", t("settings.sound"), r, s.sound_volume, self.set_sound),
+            lambda r: self.choice("companion_port", t("companion.port"), r,
+                                  [(p, str(p)) for p in sorted({*COMPANION_PORTS, s.companion_port})],
+                                  s.companion_port, lambda v: self.change("companion_port", v)),
         ]
         for x, rows in ((left, rows_left), (right, rows_right)):
             for i, make in enumerate(rows):

@@ -1,0 +1,230 @@
+"""``python -m game bench``'s phone figures (issue 17, item 11): eight phones on loopback.
+
+Eight scripted phones (game/companion/client.py: real WebSocket clients) run in a child
+process, as real phones are other devices that do not share this interpreter's lock.
+They join a Secret Identity lobby through the companion's server thread, then play a
+match of eight phones on its board. The game thread runs the app's frame at its cap
+(120 a second): the fixed updates that are due, one frame update, the companion's
+pump, the draw. Each phone in turn sends one of the moves its last screen offers and
+waits for the ``view`` that answers it (``ack``: its act's ``id``): the round trip,
+act → updated view, includes the wait for the next frame's pump, as on a real table.
+Each frame's main-thread CPU time (``time.thread_time``) is the frame cost with eight
+phones connected and playing. Pings timed before the match (the server thread answers
+them itself) and the load average show what the machine adds. Targets: round trip p99 ≤ 50 ms, frame p99 within the
+16.7 ms frame budget.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+from typing import Any, Iterator
+
+#: Phones at the table, the game they play, and the acts timed.
+PHONES = 8
+GAME = "secret_identity"
+ACTS = 300
+TARGETS = {"round_trip_p99_ms": 50.0, "frame_p99_ms": 1000.0 / 60.0}
+STEP = 1.0 / 60.0
+#: The app's frame at its cap (app.FRAME_CAP) and its most fixed steps in one frame.
+FRAME = 1.0 / 120.0
+MAX_STEPS = 5
+#: Frames a new board is drawn before the phones see it and the timing starts (its caches
+#: fill, as in the scene bench), and acts not timed at first.
+WARMUP = 60
+WARMUP_ACTS = 16
+#: Pings timed first: the round trip through the server thread without the game's.
+PINGS = 80
+
+
+def moves_in(screen: Any) -> Iterator[dict[str, Any]]:
+    """Every move a phone screen offers: the ``{"kind", "data"}`` objects in it."""
+    if isinstance(screen, dict):
+        if isinstance(screen.get("kind"), str) and isinstance(screen.get("data"), dict):
+            yield {"kind": screen["kind"], "data": screen["data"]}
+        for item in screen.values():
+            yield from moves_in(item)
+    elif isinstance(screen, list):
+        for item in screen:
+            yield from moves_in(item)
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+class Driver(threading.Thread):
+    """The phones' side: each in turn acts and times its answer."""
+
+    def __init__(self, phones: list[Any], acts: int, seed: int = 7) -> None:
+        super().__init__(name="bench-phones", daemon=True)
+        self.phones, self.acts, self.rng = phones, acts, random.Random(seed)
+        self.screens: dict[int, Any] = {}
+        self.trips: list[float] = []
+        self.refused = 0
+
+    def _catch_up(self) -> None:
+        for n, phone in enumerate(self.phones):
+            for message in phone.pending():
+                if message["type"] == "view":
+                    self.screens[n] = message["screen"]
+
+    def run(self) -> None:
+        deadline = time.monotonic() + 120
+        turn = 0
+        while len(self.trips) < self.acts and time.monotonic() < deadline:
+            self._catch_up()
+            n = turn % len(self.phones)
+            turn += 1
+            moves = list(moves_in(self.screens.get(n)))
+            if not moves:
+                time.sleep(0.002)
+                continue
+            move = self.rng.choice(moves)
+            start = time.perf_counter()
+            self.phones[n].send("act", id=turn, **move)
+            try:  # views other phones' moves caused come first, and are kept
+                arrived, message = self._wait(n, lambda m: m.get("ack") == turn)
+            except TimeoutError:
+                self.refused += 1
+                continue
+            if message["type"] == "view":
+                self.trips.append((arrived - start) * 1000.0)
+            else:
+                self.refused += 1
+                self.screens.pop(n, None)  # look again at its next view
+
+    def pings(self, count: int) -> list[float]:
+        """Ping round trips, phone after phone: the server thread answers them itself."""
+        out = []
+        for turn in range(count):
+            start = time.perf_counter()
+            self.phones[turn % len(self.phones)].send("ping")
+            out.append((self._wait(turn % len(self.phones), lambda m: m["type"] == "pong")[0] - start) * 1000.0)
+        return out
+
+    def _wait(self, n: int, answer: Any) -> tuple[float, dict[str, Any]]:
+        """Phone ``n``'s next message that is ``answer``, keeping the views before it."""
+        while True:
+            arrived, message = self.phones[n].next_timed(timeout=2.0)
+            if message["type"] == "view":
+                self.screens[n] = message["screen"]
+            if answer(message):
+                return arrived, message
+
+
+def drive(url: str, room: str, acts: int) -> dict[str, Any]:
+    """The phones' process: join, wait for the match, act ``acts`` times; the timings."""
+    from ..companion.client import PhoneCrowd
+
+    crowd = PhoneCrowd(url)
+    try:
+        phones = [crowd.connect() for _ in range(PHONES)]
+        for n, phone in enumerate(phones):
+            phone.send("hello", room=room, name=f"Phone {n + 1}")
+            phone.next("welcome", timeout=30)
+        driver = Driver(phones, acts + WARMUP_ACTS)
+        pings = driver.pings(PINGS)
+        driver.run()
+        return {"trips": driver.trips[WARMUP_ACTS:], "refused": driver.refused, "pings": pings}
+    finally:
+        crowd.close()
+
+
+def bench_companion(acts: int = ACTS) -> dict[str, Any]:
+    """The game's side: the app's frame at its cap, the phones in a child process (as
+    real phones are other devices: they do not share this process's interpreter lock)."""
+    from ..companion.bridge import Companion
+    from ..context import build_context
+    from ..core.session import Session
+    from ..scenes.menus.lobby import LobbyScene
+    from ..scenes.phones import pump_companion, style_json
+    from ..settings import Settings
+
+    ctx = build_context(headless=True, settings=Settings(lang="en"))
+    companion = Companion(0, style_json, lambda: ctx.settings.lang, host="127.0.0.1")
+    if companion.start() is not None:
+        return {"error": [f"the companion could not start: {companion.problem}"]}
+    ctx.companion = companion
+    entry = ctx.games[GAME]
+    canvas = ctx.kit.canvas()
+    costs: list[float] = []
+    code = (f"import json; from game.cli.bench_companion import drive; "
+            f"print(json.dumps(drive('http://127.0.0.1:{companion.port}', '{companion.room}', {acts})))")
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        ctx.stack.push(LobbyScene(ctx, entry))
+        board, seed, matches, frames = None, 7, 0, 0
+        start = clock = time.perf_counter()
+        steps_done = 0
+        while child.poll() is None and time.perf_counter() - start < 300:
+            if board is None and len(ctx.seats) == PHONES or board is not None and board.session.outcome() is not None:
+                board, seed, matches = _new_board(ctx, entry, Session, seed + 1), seed + 1, matches + 1
+                frames = 0
+            began = time.thread_time()
+            due = min(MAX_STEPS, int((time.perf_counter() - clock) / STEP) - steps_done)
+            for _ in range(max(0, due)):
+                ctx.stack.fixed_update(STEP)
+            steps_done += max(0, due)
+            ctx.stack.update(FRAME)
+            if board is None or frames >= WARMUP:  # a new board warms up before phones see it
+                pump_companion(ctx)
+            canvas.fill((0, 0, 0))
+            ctx.stack.draw(canvas, 1.0)
+            frames += 1
+            if board is not None and frames > WARMUP:
+                costs.append((time.thread_time() - began) * 1000.0)
+            time.sleep(max(0.0, FRAME - (time.perf_counter() - clock) % FRAME))
+        out, err = child.communicate(timeout=30)
+        if child.returncode != 0:
+            return {"error": (err.strip().splitlines() or ["the phones' process failed"])[-1:]}
+        phones = json.loads(out.strip().splitlines()[-1])
+    finally:
+        if child.poll() is None:
+            child.kill()
+        companion.stop()
+        ctx.companion = None
+    trips = phones["trips"]
+    return {
+        "game": GAME, "phones": PHONES, "acts": len(trips), "refused": phones["refused"], "matches": matches,
+        "round_trip_p50_ms": round(_percentile(trips, 0.5), 2), "round_trip_p99_ms": round(_percentile(trips, 0.99), 2),
+        "round_trip_max_ms": round(max(trips, default=0.0), 2),
+        "ping_p50_ms": round(_percentile(phones["pings"], 0.5), 2), "ping_p99_ms": round(_percentile(phones["pings"], 0.99), 2),
+        "load_average": round(os.getloadavg()[0], 1) if hasattr(os, "getloadavg") else None, "frames": len(costs),
+        "frame_p50_ms": round(_percentile(costs, 0.5), 2), "frame_p99_ms": round(_percentile(costs, 0.99), 2),
+        "targets": TARGETS,
+    }
+
+
+def _new_board(ctx: Any, entry: Any, session_type: Any, seed: int) -> Any:
+    """A match of the seated phones on the game's own board (no autosave, no bots)."""
+    ctx.stack.clear()
+    catalogue = ctx.catalogue.game(entry.catalogue_key)
+    session = session_type(entry.make_definition(catalogue), entry.default_config(PHONES), seed)
+    board = entry.scenes().make_board(ctx, entry, session, {})
+    ctx.stack.push(board)
+    return board
+
+
+def companion_lines(result: dict[str, Any] | None) -> list[str]:
+    """The bench report's lines for the phones."""
+    if result is None:
+        return []
+    if "error" in result:
+        return [f"phones: error: {' '.join(result['error'])}"]
+    rtt_flag = "" if result["round_trip_p99_ms"] <= TARGETS["round_trip_p99_ms"] else "  > target"
+    frame_flag = "" if result["frame_p99_ms"] <= TARGETS["frame_p99_ms"] else "  > budget"
+    return [f"phones ({result['phones']} on loopback, {result['game']}, {result['acts']} acts, {result['refused']} refused):",
+            f"  act -> updated view: p50 {result['round_trip_p50_ms']:.2f} ms, p99 {result['round_trip_p99_ms']:.2f} ms, "
+            f"max {result['round_trip_max_ms']:.2f} ms (target p99 <= {TARGETS['round_trip_p99_ms']:.0f}){rtt_flag}",
+            f"  ping -> pong (the server thread alone): p50 {result['ping_p50_ms']:.2f} ms, "
+            f"p99 {result['ping_p99_ms']:.2f} ms; load average {result['load_average']}",
+            f"  frame with {result['phones']} phones playing: p50 {result['frame_p50_ms']:.2f} ms, "
+            f"p99 {result['frame_p99_ms']:.2f} ms over {result['frames']} frames "
+            f"(budget {TARGETS['frame_p99_ms']:.1f}){frame_flag}"]

@@ -1,0 +1,282 @@
+"""The companion on the game thread: phones join, leave and act here, and are told.
+
+:meth:`Companion.pump` runs once a frame in the game thread (the app calls it after
+the frame's updates). It drains what the server thread queued and applies it to the
+seat table and the match exactly as a pad would: a ``hello`` with a name joins like a
+pad's CONFIRM in the lobby, a ``hello`` with a token takes its seat back like a pad
+reclaiming a held one, a closed connection holds the seat (``SeatTable.disconnect``),
+an ``act`` becomes ``Action(kind, that connection's seat, data)`` submitted through
+the board's own ``submit``, so the engine judges it. Then it tells every phone what
+changed: its ``view`` (built from ``session.view(seat)`` and ``session.legal(seat)``
+only, by the board's ``phone_screen``: nothing else can reach it), the events its seat
+may see, or the lobby while no match runs. A view is rebuilt only when the match moved
+(its log grew) and sent only when it differs from the last one that phone got.
+
+A connection acts for the seat its ``hello`` bound, never another: the seat is found
+from the connection's token on every message. A phone lost outside a match keeps its
+seat for :data:`LOBBY_GRACE` seconds (a reload, a screen lock), then the seat is freed
+as an unplugged pad's is; during a match it is held until the phone comes back.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Iterable, Protocol
+
+from ..core.actions import Action
+from ..core.events import Event, visible
+from ..seats import PHONE, SeatTable
+from .protocol import VERSION, clean_name, encode, event_json
+from .room import lan_address, new_room_code, new_token
+
+#: Seconds a phone's seat waits for it outside a match before it is freed.
+LOBBY_GRACE = 20.0
+
+
+class MatchLink(Protocol):
+    """What the companion needs of a running board (``scenes.match.MatchScene``)."""
+
+    session: Any
+
+    def phone_submit(self, action: Action) -> str | None: ...
+
+    def phone_screen(self, seat: int) -> dict[str, Any]: ...
+
+
+@dataclass
+class Table:
+    """What the TV shows now, as the companion needs it: the lobby's game id (phones
+    may join; None: no lobby open), the running match, and whether it takes actions
+    (False while paused or a pad's seat is held)."""
+
+    lobby: str | None = None
+    match: MatchLink | None = None
+    accepting: bool = False
+
+
+@dataclass
+class Phone:
+    """One connection that has a seat."""
+
+    device: tuple[str, str]
+    #: (session, log length) the last view was built at, and the texts last sent.
+    view_key: tuple[int, int] | None = None
+    sent: dict[str, str] = field(default_factory=dict)
+    #: The ``id`` of its last accepted act, answered by the next view (None: none waits).
+    ack: int | str | None = None
+
+
+class Companion:
+    def __init__(self, port: int, styles: Callable[[int], dict[str, Any]], lang: Callable[[], str],
+                 host: str = "0.0.0.0", static_dir: Any = None, clock: Callable[[], float] = time.monotonic,
+                 rate: tuple[float, float] | None = None, default_name: Callable[[], str] | None = None) -> None:
+        """``styles(i)``: seat style ``i`` as ``{"colour": "#rrggbb", "shape": name}``;
+        ``lang()``: the game's language now; ``static_dir``: the phone page (the
+        package's); ``rate``: each phone's flood limit (``server.RATE_LIMIT``);
+        ``default_name()``: the name of a phone that gave none (a free fun name)."""
+        from .server import RATE_LIMIT, STATIC_DIR, CompanionServer, Hub  # asyncio: only once phones are on
+
+        self.default_name = default_name or (lambda: "?")
+        self.room = new_room_code()
+        self.hub = Hub(self.room, clock, rate or RATE_LIMIT)
+        self.server = CompanionServer(self.hub, host, port, static_dir or STATIC_DIR)
+        self.styles, self.lang, self.clock = styles, lang, clock
+        self.requested_port = port
+        #: This machine's LAN address phones open (None: no network is up).
+        self.address: str | None = None
+        self.phones: dict[int, Phone] = {}
+        self._events: list[Event] = []
+        self._away_since: dict[Hashable, float] = {}
+
+    @property
+    def port(self) -> int:
+        return self.server.port
+
+    # --- life ---------------------------------------------------------------------------
+    def start(self, wait: bool = True) -> str | None:
+        """Start serving; None, or why phones cannot join (``port_taken``; with no
+        network up the server still runs, and :attr:`address` is None). Without
+        ``wait`` (the app) it returns at once and :attr:`problem` is known once
+        :attr:`ready`."""
+        self.address = lan_address()
+        return self.server.start(wait)
+
+    @property
+    def ready(self) -> bool:
+        """The server has bound its port, or failed to."""
+        return self.server.ready.is_set()
+
+    @property
+    def problem(self) -> str | None:
+        return self.server.problem
+
+    @problem.setter
+    def problem(self, value: str | None) -> None:
+        self.server.problem = value
+
+    def stop(self) -> None:
+        self.server.stop()
+
+    def tell(self, events: Iterable[Event]) -> None:
+        """The board's hook: every event a change caused (filtered per seat when sent)."""
+        self._events.extend(events)
+
+    # --- once a frame -------------------------------------------------------------------
+    def pump(self, seats: SeatTable, table: Table) -> list[str]:
+        """Apply what phones sent, then tell them what changed. Returns the sounds the
+        TV should play (``join`` when a phone took a seat)."""
+        sounds: list[str] = []
+        for conn, message in self.hub.drain():
+            if message is None:
+                self._lost(conn, seats, table)
+            elif message["type"] == "hello":
+                sounds += self._hello(conn, message, seats, table)
+            elif conn not in self.phones or seats.seat_of(self.phones[conn].device) is None:
+                self._error(conn, "no_seat")
+            elif message["type"] == "leave":
+                self._leave(conn, seats, table)
+            else:
+                self._act(conn, message, seats, table)
+        self._free_lost_seats(seats, table)
+        self._tell(seats, table)
+        return sounds
+
+    def _hello(self, conn: int, message: dict[str, Any], seats: SeatTable, table: Table) -> list[str]:
+        if conn in self.phones and seats.seat_of(self.phones[conn].device) is not None:
+            self._error(conn, "not_now")  # this connection already has its seat
+            return []
+        token = message.get("token")
+        if token is not None:
+            device: tuple[str, str] = (PHONE, token)
+            index = seats.seat_of(device)
+            if index is not None:  # the same phone on a new connection: the newest wins
+                for old, phone in list(self.phones.items()):
+                    if phone.device == device:
+                        del self.phones[old]
+                        self.hub.close(old, encode("bye", reason="replaced"))
+            else:
+                index = seats.held_by(device)
+                if index is None:
+                    self._error(conn, "unknown_token")
+                    return []
+                seats.reclaim(index, device)
+                self._away_since.pop(device, None)
+            sound = []
+        else:
+            if table.lobby is None:
+                self._error(conn, "no_lobby")
+                return []
+            device = (PHONE, new_token())
+            seat = seats.join(device, clean_name(message["name"]) or self.default_name())
+            if seat is None:
+                self._error(conn, "table_full")
+                return []
+            index, sound = seat.index, ["join"]
+        self.phones[conn] = Phone(device)
+        seat = seats[index]
+        self._send(conn, "welcome", seat=index, token=device[1], name=seat.name, lang=self.lang(),
+                   **self.styles(seat.style))
+        return sound
+
+    def _leave(self, conn: int, seats: SeatTable, table: Table) -> None:
+        phone = self.phones.pop(conn)
+        index = seats.seat_of(phone.device)
+        if index is not None:
+            if table.match is None:
+                seats.remove(index)
+            else:
+                seats.disconnect(phone.device)
+        self.hub.close(conn, encode("bye", reason="left"))
+
+    def _lost(self, conn: int, seats: SeatTable, table: Table) -> None:
+        phone = self.phones.pop(conn, None)
+        if phone is not None and seats.seat_of(phone.device) is not None:
+            seats.disconnect(phone.device)
+
+    def _act(self, conn: int, message: dict[str, Any], seats: SeatTable, table: Table) -> None:
+        match = table.match
+        if match is None or not table.accepting:
+            self._error(conn, "not_now")
+            return
+        phone = self.phones[conn]
+        seat = seats.seat_of(phone.device)
+        reason = match.phone_submit(Action(message["kind"], seat, message.get("data", {})))
+        if reason is not None:
+            self._error(conn, reason if reason == "malformed" else f"illegal:{reason}", message.get("id"))
+        else:
+            phone.ack = message.get("id")
+
+    def _free_lost_seats(self, seats: SeatTable, table: Table) -> None:
+        """Outside a match, a phone's seat held longer than the grace is freed."""
+        now = self.clock()
+        for seat in list(seats):
+            if not seat.reconnecting:
+                continue
+            if table.match is not None:  # held for the whole match; the grace starts after it
+                self._away_since[seat.away] = now
+            elif now - self._away_since.setdefault(seat.away, now) >= LOBBY_GRACE:
+                del self._away_since[seat.away]
+                seats.remove(seat.index)
+                return  # indexes moved: the rest next frame
+
+    # --- telling ------------------------------------------------------------------------
+    def _tell(self, seats: SeatTable, table: Table) -> None:
+        events, self._events = self._events, []
+        # The phones that just acted first: their answer is the one a player waits for.
+        for conn, phone in sorted(self.phones.items(), key=lambda item: item[1].ack is None):
+            index = seats.seat_of(phone.device)
+            if index is None:  # its seat was removed on the TV: kicked
+                del self.phones[conn]
+                self.hub.close(conn, encode("bye", reason="kicked"))
+            elif table.match is not None:
+                phone.sent.pop("lobby", None)  # back in the lobby, it is told again
+                for event in visible(events, index):
+                    self.hub.send(conn, encode("event", event=event_json(event)))
+                self._tell_view(conn, phone, index, table.match)
+            else:
+                phone.view_key = None
+                phone.sent.pop("view", None)
+                self._send_changed(conn, phone, "lobby", seats=self._lobby_seats(seats), game=table.lobby, you=index)
+
+    def _tell_view(self, conn: int, phone: Phone, index: int, match: MatchLink) -> None:
+        key = (id(match.session), len(match.session.log))
+        if phone.view_key == key and phone.ack is None:
+            return
+        phone.view_key = key
+        screen = json.dumps(match.phone_screen(index), ensure_ascii=False, separators=(",", ":"))
+        if screen == phone.sent.get("view") and phone.ack is None:
+            return
+        phone.sent["view"] = screen
+        ack = "" if phone.ack is None else f',"ack":{json.dumps(phone.ack)}'
+        phone.ack = None
+        self.hub.send(conn, f'{{"v":{VERSION},"type":"view"{ack},"screen":{screen}}}')
+
+    def _send_changed(self, conn: int, phone: Phone, kind: str, **fields: Any) -> None:
+        text = encode(kind, **fields)
+        if phone.sent.get(kind) != text:
+            phone.sent[kind] = text
+            self.hub.send(conn, text)
+
+    def _lobby_seats(self, seats: SeatTable) -> list[dict[str, Any]]:
+        return [{"name": seat.name, **self.styles(seat.style), "kind": _kind(seat),
+                 "reconnecting": seat.reconnecting} for seat in seats]
+
+    def _send(self, conn: int, kind: str, **fields: Any) -> None:
+        self.hub.send(conn, encode(kind, **fields))
+
+    def _error(self, conn: int, reason: str, ack: int | str | None = None) -> None:
+        if ack is None:
+            self._send(conn, "error", reason=reason)
+        else:
+            self._send(conn, "error", reason=reason, ack=ack)
+
+
+def _kind(seat: Any) -> str:
+    """A seat's device kind as the lobby message names it."""
+    if seat.bot:
+        return "bot"
+    device = seat.device if seat.connected else seat.away
+    kind = device[0] if isinstance(device, tuple) else "pad"
+    return {"kb": "keyboard", PHONE: "phone"}.get(kind, "pad")

@@ -1,0 +1,128 @@
+"""Protocol v1 between the game and a phone: JSON text frames, each an object with
+``"v": 1`` and ``"type"`` (docs/architecture.md, "Companion").
+
+Phone → game: ``hello {room, name}`` or ``hello {room, token}``, ``act {kind, data}``,
+``leave {}``, ``ping {}``. Game → phone: ``welcome``, ``lobby``, ``view``, ``event``,
+``error {reason}``, ``bye {reason}``, ``pong``. An ``act`` may carry an ``id`` (an int
+or a short string): the answer to it — the ``view`` after it, sent even when the view
+did not change, or the ``error`` refusing it — carries ``"ack": id``, so a phone knows
+which of its taps the game has taken.
+
+Everything a phone sends is checked here, in the server's thread, before it reaches the
+game: size, JSON, types, nesting, and an Incognito stroke's points (bounded count,
+coordinates on the canvas), as a pad's input is bounded by its hardware. A message
+that fails raises :class:`ProtocolError` whose ``reason`` is the short stable id the
+phone gets back in ``error``. The engine still judges every action (``illegal:<why>``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+from ..core.serial import to_plain
+
+VERSION = 1
+#: The largest message a phone may send (bytes of UTF-8 text).
+MAX_MESSAGE = 64 * 1024
+#: Names and action kinds are short words; action data is shallow.
+MAX_NAME = 16
+MAX_KIND = 32
+MAX_DEPTH = 6
+PHONE_TYPES = ("hello", "act", "leave", "ping")
+
+
+class ProtocolError(Exception):
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def encode(kind: str, **fields: Any) -> str:
+    """One game → phone message as JSON text."""
+    return json.dumps({"v": VERSION, "type": kind, **fields}, ensure_ascii=False, separators=(",", ":"))
+
+
+def parse(text: str | bytes) -> dict[str, Any]:
+    """A phone's message, checked: a dict with ``type`` one of :data:`PHONE_TYPES` and
+    its fields of the right types. Raises :class:`ProtocolError`."""
+    size = len(text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE:
+        raise ProtocolError("too_big")
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError) as exc:  # bad JSON, bad UTF-8, absurd nesting
+        raise ProtocolError("malformed") from exc
+    if not isinstance(message, dict) or message.get("v") != VERSION or message.get("type") not in PHONE_TYPES:
+        raise ProtocolError("malformed")
+    kind = message["type"]
+    if kind == "hello":
+        _check_hello(message)
+    elif kind == "act":
+        check_act(message.get("kind"), message.get("data", {}))
+        ack = message.get("id")
+        if ack is not None and not (type(ack) is int or isinstance(ack, str) and len(ack) <= 32):
+            raise ProtocolError("malformed")
+    return message
+
+
+def _check_hello(message: Mapping[str, Any]) -> None:
+    room, name, token = message.get("room"), message.get("name"), message.get("token")
+    if not isinstance(room, str) or len(room) > 16:
+        raise ProtocolError("malformed")
+    if token is not None:
+        if not isinstance(token, str) or not 8 <= len(token) <= 64:
+            raise ProtocolError("malformed")
+    elif not isinstance(name, str) or len(name) > 64:
+        raise ProtocolError("malformed")
+
+
+def clean_name(name: str) -> str:
+    """A phone's chosen name as the TV shows it: printable, trimmed, at most :data:`MAX_NAME`."""
+    printable = "".join(ch for ch in name if ch.isprintable())
+    return " ".join(printable.split())[:MAX_NAME].strip()
+
+
+def check_act(kind: Any, data: Any) -> None:
+    """An action's ``kind`` and ``data`` as a phone sent them: a short name, a JSON
+    object of bounded depth, and a stroke that a pad could have drawn."""
+    if not isinstance(kind, str) or not kind or len(kind) > MAX_KIND or not kind.replace("_", "").isalnum():
+        raise ProtocolError("malformed")
+    if not isinstance(data, dict) or _depth(data) > MAX_DEPTH:
+        raise ProtocolError("malformed")
+    if kind == "stroke":
+        check_stroke(data.get("stroke"))
+
+
+def check_stroke(stroke: Any) -> None:
+    """Incognito's stroke, bounded like a pad's: known tool and width, at most
+    ``MAX_POINTS`` points, integer coordinates on the ``CANVAS_W`` × ``CANVAS_H`` canvas.
+    (The palette colour is the engine's to check: it knows the palette.)"""
+    # On the first stroke (the server's thread): the game's start need not load Incognito.
+    from ..games.incognito.rules.drawing import BRUSH_WIDTHS, CANVAS_H, CANVAS_W, MAX_POINTS, TOOLS
+
+    if not isinstance(stroke, dict) or set(stroke) != {"tool", "colour", "width", "points"}:
+        raise ProtocolError("bad_stroke")
+    points = stroke["points"]
+    if (stroke["tool"] not in TOOLS or stroke["width"] not in BRUSH_WIDTHS or not isinstance(stroke["colour"], str)
+            or not isinstance(points, list) or not points or len(points) % 2 or len(points) // 2 > MAX_POINTS):
+        raise ProtocolError("bad_stroke")
+    for i, value in enumerate(points):
+        if type(value) is not int or not 0 <= value < (CANVAS_W if i % 2 == 0 else CANVAS_H):
+            raise ProtocolError("bad_stroke")
+
+
+def _depth(value: Any, level: int = 1) -> int:
+    if level > MAX_DEPTH:
+        return level
+    if isinstance(value, dict):
+        return max((_depth(v, level + 1) for v in value.values()), default=level)
+    if isinstance(value, list):
+        return max((_depth(v, level + 1) for v in value), default=level)
+    return level
+
+
+def event_json(event: Any) -> dict[str, Any]:
+    """An engine event as a phone gets it: its class name, its readable line, its fields."""
+    fields = to_plain(event)
+    return {**(fields if isinstance(fields, dict) else {}), "kind": type(event).__name__, "text": str(event)}

@@ -1,0 +1,251 @@
+"""The companion's web server: aiohttp in a background thread with its own event loop.
+
+It serves the phone page (``static/``) at ``/`` and the WebSocket at ``/ws``, and
+knows nothing of the game: each connection's messages are checked (size, JSON, types,
+strokes: protocol.py; the room code; a flood limit per connection, room.py) and the
+good ones are put on :attr:`Hub.inbox`, a thread-safe queue the game thread drains
+once a frame (bridge.py). The game thread answers through :meth:`Hub.send` and
+:meth:`Hub.close`, which only schedule work on the server's loop: it never waits on
+the network. Each connection has its own outbox and writer task, so one slow phone
+never holds the others up; one that falls :data:`MAX_OUTBOX` messages behind is
+closed (it reconnects and gets a fresh view).
+
+:func:`make_app` builds the aiohttp application on its own (the protocol tests run it
+under aiohttp's test server); :class:`CompanionServer` runs it in the thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import itertools
+import queue
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .protocol import ProtocolError, encode, parse
+from .room import TokenBucket
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+#: aiohttp closes a connection whose frame exceeds this (1009); up to it, a message
+#: over protocol.MAX_MESSAGE is refused with ``too_big`` and the connection stays.
+HARD_LIMIT = 1024 * 1024
+#: Seconds between WebSocket pings: a phone that sleeps or loses Wi-Fi is noticed
+#: within about twice this, and its seat shows as reconnecting.
+HEARTBEAT = 5.0
+#: Messages waiting for one phone before it is cut off as too slow.
+MAX_OUTBOX = 512
+#: A phone's flood limit: a person taps a few times a second, a stroke ends a few
+#: times a second; 30 a second with bursts of 60 leaves room for both.
+RATE_LIMIT = (30.0, 60.0)
+#: At most one ``too_fast`` error a second to a flooding connection.
+TOO_FAST_EVERY = 1.0
+
+
+@dataclass
+class Connection:
+    ws: Any  # aiohttp's WebSocketResponse
+    bucket: TokenBucket
+    outbox: asyncio.Queue[tuple[str, bool] | None] = field(default_factory=asyncio.Queue)
+    told_too_fast: float = float("-inf")
+    #: Closed for falling :data:`MAX_OUTBOX` messages behind: nothing more is queued.
+    cut: bool = False
+
+
+class Hub:
+    """What the connections share. ``inbox`` holds ``(connection id, message)``;
+    ``message`` None: that connection closed."""
+
+    def __init__(self, room: str, clock: Any = time.monotonic, rate: tuple[float, float] = RATE_LIMIT) -> None:
+        self.room = room
+        self.clock = clock
+        #: Each connection's flood limit: messages a second, and the burst allowed.
+        self.rate = rate
+        self.inbox: queue.SimpleQueue[tuple[int, dict[str, Any] | None]] = queue.SimpleQueue()
+        self.connections: dict[int, Connection] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._ids = itertools.count(1)
+
+    # --- the game thread's side ----------------------------------------------------------
+    def send(self, conn: int, text: str) -> None:
+        """Queue ``text`` for connection ``conn`` (any thread; never waits)."""
+        self._schedule(conn, text, False)
+
+    def close(self, conn: int, text: str) -> None:
+        """Send ``text`` (a ``bye``) to ``conn``, then close it (any thread)."""
+        self._schedule(conn, text, True)
+
+    def _schedule(self, conn: int, text: str, last: bool) -> None:
+        if self.loop is not None and not self.loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: the server is gone
+                self.loop.call_soon_threadsafe(self._queue, conn, text, last)
+
+    def drain(self) -> list[tuple[int, dict[str, Any] | None]]:
+        out = []
+        while True:
+            try:
+                out.append(self.inbox.get_nowait())
+            except queue.Empty:
+                return out
+
+    # --- the server's loop ---------------------------------------------------------------
+    def _queue(self, conn: int, text: str, last: bool) -> None:
+        connection = self.connections.get(conn)
+        if connection is None or connection.cut:
+            return
+        if connection.outbox.qsize() >= MAX_OUTBOX:  # the phone reads no more: cut it off
+            connection.cut = True
+            asyncio.get_running_loop().create_task(connection.ws.close(message=b"too slow"))
+            return
+        connection.outbox.put_nowait((text, last))
+
+    async def websocket(self, request: Any) -> Any:
+        from aiohttp import WSMsgType, web
+
+        self.loop = asyncio.get_running_loop()
+        ws = web.WebSocketResponse(max_msg_size=HARD_LIMIT, heartbeat=HEARTBEAT)
+        await ws.prepare(request)
+        conn = next(self._ids)
+        connection = self.connections[conn] = Connection(ws, bucket=TokenBucket(*self.rate))
+        writer = asyncio.create_task(self._write(connection))
+        try:
+            async for frame in ws:
+                if frame.type in (WSMsgType.TEXT, WSMsgType.BINARY):
+                    self._receive(conn, connection, frame.data)
+                else:
+                    break
+        finally:
+            del self.connections[conn]
+            self.inbox.put((conn, None))
+            writer.cancel()  # what it still holds was for a phone that is gone
+            with contextlib.suppress(asyncio.CancelledError):
+                await writer
+        return ws
+
+    def _receive(self, conn: int, connection: Connection, data: str | bytes) -> None:
+        now = self.clock()
+        if not connection.bucket.take(now):
+            if now - connection.told_too_fast >= TOO_FAST_EVERY:
+                connection.told_too_fast = now
+                self._queue(conn, encode("error", reason="too_fast"), False)
+            return
+        try:
+            message = parse(data)
+        except ProtocolError as exc:
+            self._queue(conn, encode("error", reason=exc.reason), False)
+            return
+        if message["type"] == "ping":
+            self._queue(conn, encode("pong"), False)
+            return
+        if message["type"] == "hello" and message["room"].strip().upper() != self.room:
+            self._queue(conn, encode("error", reason="bad_room"), False)
+            return
+        self.inbox.put((conn, message))
+
+    @staticmethod
+    async def _write(connection: Connection) -> None:
+        while True:
+            item = await connection.outbox.get()
+            if item is None:
+                return
+            text, last = item
+            try:
+                await connection.ws.send_str(text)
+                if last:
+                    await connection.ws.close()
+                    return
+            except (ConnectionError, RuntimeError):  # the phone went away mid-send
+                return
+
+
+def make_app(hub: Hub, static_dir: Path = STATIC_DIR) -> Any:
+    """The aiohttp application: the phone page at ``/``, the WebSocket at ``/ws``.
+    (aiohttp is imported here and in the handlers, on the server's thread: the game
+    thread never pays for it — a third of a second at start.)"""
+    from aiohttp import web
+
+    async def index(request: Any) -> Any:
+        page = static_dir / "index.html"
+        if not page.is_file():
+            raise web.HTTPNotFound(text="the phone page is not installed")
+        return web.FileResponse(page)
+
+    async def close_all(app: Any) -> None:
+        for connection in list(hub.connections.values()):
+            await connection.ws.close(message=b"game closed")
+
+    app = web.Application(client_max_size=64 * 1024)
+    app.router.add_get("/ws", hub.websocket)
+    app.router.add_get("/", index)
+    if static_dir.is_dir():
+        app.router.add_static("/", static_dir)
+    app.on_shutdown.append(close_all)
+    return app
+
+
+class CompanionServer:
+    """The app's server thread. :meth:`start` starts it; once :attr:`ready` is set the
+    port is bound, or :attr:`problem` says why not (``port_taken``, ``no_network``).
+    :meth:`stop` closes every connection and joins the thread."""
+
+    def __init__(self, hub: Hub, host: str, port: int, static_dir: Path = STATIC_DIR) -> None:
+        self.hub, self.host, self.port, self.static_dir = hub, host, port, static_dir
+        self.problem: str | None = None
+        self.ready = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._stop: asyncio.Event | None = None
+
+    def start(self, wait: bool = True) -> str | None:
+        """Start the thread; with ``wait``, until the port is bound (or not): the
+        problem. The app does not wait (the lobby reads :attr:`problem` when ready)."""
+        self._thread = threading.Thread(target=self._run, name="companion-server", daemon=True)
+        self._thread.start()
+        if wait:
+            self.ready.wait(timeout=30)
+        return self.problem
+
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        self.hub.loop = loop
+        try:
+            loop.run_until_complete(self._serve())
+        except Exception as exc:  # noqa: BLE001 - aiohttp missing or broken: said on the lobby, never a crash
+            self.problem = f"failed: {exc!r}"[:200]
+            self.ready.set()
+        finally:
+            loop.close()
+
+    async def _serve(self) -> None:
+        from aiohttp import web
+
+        self._stop = asyncio.Event()
+        runner = web.AppRunner(make_app(self.hub, self.static_dir), access_log=None)
+        await runner.setup()
+        try:
+            site = web.TCPSite(runner, self.host, self.port)
+            try:
+                await site.start()
+            except OSError as exc:
+                self.problem = "port_taken" if exc.errno in (errno.EADDRINUSE, errno.EACCES) else "no_network"
+                return
+            if self.port == 0:  # tests and the bench: the port the system chose
+                self.port = runner.addresses[0][1]
+            self.ready.set()
+            await self._stop.wait()
+        finally:
+            self.ready.set()
+            await runner.cleanup()
+
+    def stop(self) -> None:
+        if self._thread is None or not self._thread.is_alive():
+            return
+        self.ready.wait(timeout=30)  # stopped while starting: let it finish binding first
+        loop, stop = self.hub.loop, self._stop
+        if loop is not None and stop is not None:
+            with contextlib.suppress(RuntimeError):  # it ended meanwhile (the port was taken)
+                loop.call_soon_threadsafe(stop.set)
+        self._thread.join(timeout=10)

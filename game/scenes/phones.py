@@ -1,0 +1,208 @@
+"""The phone companion on the TV: started and stopped with the app, pumped once a
+frame, and drawn — the lobby's join panel (QR code, address, room code) and the
+"reconnecting" marks of phone seats that lost their connection during a match.
+
+The companion itself (game/companion) is pure and runs its server in its own thread;
+this module is its pygame side. :func:`keep_companion` follows the settings (on/off,
+port): a start that fails (the port is taken) is told on the lobby and not retried
+until the setting changes, and pads keep working either way.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ..companion.bridge import Companion, Table
+from ..seats import is_phone
+from ..ui.kit import SEAT_STYLES
+from .match import MatchScene
+
+if TYPE_CHECKING:
+    from ..context import AppContext
+
+#: The QR code's quiet zone, in modules (the standard asks for 4; 2 scans on a screen).
+QR_BORDER = 2
+
+
+def style_json(style: int) -> dict[str, Any]:
+    """A seat style as a phone draws it: colour and shape."""
+    st = SEAT_STYLES[style % len(SEAT_STYLES)]
+    return {"colour": "#{:02x}{:02x}{:02x}".format(*st.colour), "shape": st.shape}
+
+
+def keep_companion(ctx: AppContext, host: str = "0.0.0.0") -> None:
+    """Start, stop or restart the companion so it matches the settings (each frame:
+    cheap when nothing changed)."""
+    settings, running = ctx.settings, ctx.companion
+    if running is not None and (not settings.companion or running.requested_port != settings.companion_port):
+        stop_companion(ctx)
+        running = None
+    if running is None and settings.companion:
+        ctx.companion = Companion(settings.companion_port, style_json, lambda: ctx.settings.lang, host=host,
+                                  default_name=lambda: _free_name(ctx))
+        ctx.companion.start(wait=False)  # the port is bound on the server's thread
+
+
+def _free_name(ctx: AppContext) -> str:
+    from .menus.lobby import free_name  # the menus import boards' modules: not at module level
+
+    return free_name(ctx)
+
+
+def smoke_companion(ctx: AppContext) -> str | None:
+    """``--smoke``: the phone server starts on a loopback port the system picks (aiohttp
+    loads, the port binds) and stops. None, or what went wrong."""
+    companion = Companion(0, style_json, lambda: ctx.settings.lang, host="127.0.0.1")
+    try:
+        return companion.start()
+    finally:
+        companion.stop()
+
+
+def stop_companion(ctx: AppContext) -> None:
+    """Stop serving (phones off, a new port, the app closing). Every phone lost its
+    connection: during a match its seat is held, as reconnecting (a phone can take it
+    back once the companion serves again); outside one it is freed, as an unplugged pad's."""
+    if ctx.companion is None:
+        return
+    ctx.companion.stop()
+    ctx.companion = None
+    in_match = any(isinstance(scene, MatchScene) for scene in ctx.stack)
+    for seat in reversed(list(ctx.seats)):
+        if not (is_phone(seat.device) or seat.reconnecting):
+            continue
+        if not in_match:
+            ctx.seats.remove(seat.index)
+        elif seat.connected:
+            ctx.seats.disconnect(seat.device)
+
+
+def table_now(ctx: AppContext) -> Table:
+    """What the TV shows, as the companion needs it."""
+    from .menus.lobby import LobbyScene  # the menus import boards' modules: not at module level
+
+    scenes = list(ctx.stack)
+    board = next((s for s in reversed(scenes) if isinstance(s, MatchScene)), None)
+    if board is not None:
+        return Table(match=board, accepting=board in ctx.stack.running())
+    lobby = next((s for s in reversed(scenes) if isinstance(s, LobbyScene)), None)
+    return Table(lobby=lobby.entry.id if lobby is not None else None)
+
+
+def pump_companion(ctx: AppContext) -> None:
+    """Once a frame, after the updates: phones' messages in, their views out."""
+    companion = getattr(ctx, "companion", None)  # test doubles of the context may lack it
+    if companion is None:
+        return
+    for sound in companion.pump(ctx.seats, table_now(ctx)):
+        ctx.audio.play(sound)
+
+
+# --- drawing ---------------------------------------------------------------------------------
+class QrCache:
+    """The join QR code as a surface, made once per address."""
+
+    def __init__(self) -> None:
+        self.text: str | None = None
+        self.surface: pygame.Surface | None = None
+
+    def get(self, text: str, size: int) -> pygame.Surface:
+        if self.text != text or self.surface is None or self.surface.get_width() > size:
+            self.text, self.surface = text, qr_surface(text, size)
+        return self.surface
+
+
+def qr_surface(text: str, size: int) -> pygame.Surface:
+    """``text`` as a QR code (dark on white), whole pixels per module, at most ``size`` px."""
+    import segno  # only once the lobby shows the code
+
+    matrix = segno.make(text, error="m", micro=False).matrix
+    modules = len(matrix) + 2 * QR_BORDER
+    small = pygame.Surface((modules, modules))
+    small.fill((255, 255, 255))
+    for y, row in enumerate(matrix):
+        for x, dark in enumerate(row):
+            if dark:
+                small.set_at((x + QR_BORDER, y + QR_BORDER), (0, 0, 0))
+    scale = max(1, size // modules)
+    return pygame.transform.scale(small, (modules * scale, modules * scale))
+
+
+def join_url(companion: Companion) -> str | None:
+    address = companion.address
+    return None if address is None else f"http://{address}:{companion.port}"
+
+
+def draw_join_panel(ctx: AppContext, surface: pygame.Surface, rect: pygame.Rect, qr: QrCache) -> None:
+    """The lobby's phone panel: QR code, the short address and the room code, or in plain
+    words why phones cannot join."""
+    kit, companion = ctx.kit, ctx.companion
+    if companion is None or not companion.ready:
+        return
+    kit.panel(surface, rect, kit.colours.panel, radius=28)
+    url = join_url(companion)
+    problem = companion.problem or (None if url is not None else "no_network")
+    if problem is not None:
+        icon = kit.icon("1F4F5", 96)  # no mobile phones
+        surface.blit(icon, icon.get_rect(midleft=(rect.x + 24, rect.centery)))
+        key = problem if problem in ("port_taken", "no_network") else "failed"
+        kit.blit_text(surface, ctx.t(f"companion.{key}", port=companion.server.port, error=problem), 32,
+                      (rect.x + 144, rect.centery), "midleft", kit.colours.text, max_width=rect.width - 170)
+        return
+    code = qr.get(f"{url}/?room={companion.room}", rect.height - 24)
+    placed = surface.blit(code, code.get_rect(midleft=(rect.x + 12, rect.centery)))
+    x, width = placed.right + 28, rect.right - placed.right - 44
+    kit.blit_text(surface, ctx.t("companion.title"), 40, (x, rect.y + 24), "topleft", kit.colours.accent, max_width=width)
+    kit.blit_text(surface, ctx.t("companion.scan"), 30, (x, rect.y + 84), "topleft", kit.colours.muted, max_width=width)
+    kit.blit_text(surface, url, 44, (x, rect.y + 124), "topleft", kit.colours.text, max_width=width)
+    kit.blit_text(surface, ctx.t("companion.room", room=companion.room), 44, (x, rect.bottom - 24), "bottomleft",
+                  kit.colours.gold, max_width=width)
+
+
+def draw_reconnecting(ctx: AppContext, surface: pygame.Surface) -> None:
+    """During a match, a pill in the top margin for each phone seat whose connection is
+    lost: its badge and "reconnecting". Drawn over the board by the app, so every game
+    shows it the same way; the margin above the safe area, where boards draw nothing."""
+    away = [seat for seat in ctx.seats if seat.reconnecting]
+    if not away or not any(isinstance(s, MatchScene) for s in ctx.stack):
+        return
+    kit = ctx.kit
+    height = 44
+    x, y = kit.safe_rect.x, max(4, kit.safe_rect.y - height - 6)
+    for seat in away:
+        text = kit.text(ctx.t("companion.away", name=seat.name), 26, kit.colours.text)
+        box = pygame.Rect(x, y, text.get_width() + 76, height)
+        kit.panel(surface, box, kit.colours.panel_hi, radius=height // 2, border=kit.seat_style(seat.style).colour,
+                  shadow=False)
+        kit.draw_seat_badge(surface, seat, (box.x + 28, box.centery), size=30, label=False)
+        surface.blit(text, text.get_rect(midleft=(box.x + 52, box.centery)))
+        x = box.right + 12
+
+
+# --- screenshots -----------------------------------------------------------------------------
+def _shot_lobby(problem: str | None) -> Any:
+    """A Secret Identity lobby with a keyboard side, two phones (one reconnecting) and
+    the join panel (a companion that serves nothing: the shot opens no port)."""
+
+    def build(ctx: AppContext, args: Any) -> None:
+        from ..context import fill_seats
+        from .menus.lobby import LobbyScene
+
+        companion = Companion(50505, style_json, lambda: ctx.settings.lang)
+        companion.room = companion.hub.room = "KXTW"
+        companion.address, companion.problem = "192.168.1.23", problem
+        companion.server.ready.set()  # as if it had bound its port
+        ctx.companion = companion
+        if len(ctx.seats) < 1:
+            fill_seats(ctx, 1)
+        for token, name in (("shot-phone-one", "Zoé"), ("shot-phone-two", "Malik")):
+            ctx.seats.join(("phone", token), name)
+        ctx.seats.disconnect(("phone", "shot-phone-two"))
+        ctx.stack.push(LobbyScene(ctx, ctx.games["secret_identity"]))
+
+    return build
+
+
+SHOTS = {"lobby.phones": _shot_lobby(None), "lobby.phones_port_taken": _shot_lobby("port_taken")}

@@ -1,0 +1,34 @@
+"""The bench's phone figures (issue 17, item 11): a short run of eight phones on loopback
+reports its round trips and frame costs, and the report shows them against the targets."""
+
+from __future__ import annotations
+
+from game.cli import bench
+from game.cli.bench_companion import TARGETS, bench_companion, companion_lines, moves_in
+
+
+def test_eight_phones_play_and_their_round_trips_and_frames_are_timed():
+    result = bench_companion(acts=12)
+    assert "error" not in result, result
+    assert result["phones"] == 8 and result["acts"] == 12 and result["frames"] > 0
+    assert 0 < result["round_trip_p50_ms"] <= result["round_trip_p99_ms"] <= result["round_trip_max_ms"]
+    assert 0 < result["frame_p50_ms"] <= result["frame_p99_ms"] and result["ping_p50_ms"] > 0
+    lines = "\n".join(companion_lines(result))
+    assert "act -> updated view" in lines and f"target p99 <= {TARGETS['round_trip_p99_ms']:.0f}" in lines
+
+
+def test_the_report_flags_figures_over_their_targets():
+    result = {"phones": 8, "game": "g", "acts": 5, "refused": 0, "round_trip_p50_ms": 9.0, "round_trip_p99_ms": 80.0,
+              "round_trip_max_ms": 90.0, "ping_p50_ms": 0.2, "ping_p99_ms": 1.0, "load_average": 1.0, "frames": 9,
+              "frame_p50_ms": 5.0, "frame_p99_ms": 6.0}
+    lines = companion_lines(result)
+    assert lines[1].endswith("> target") and not lines[3].endswith("> budget")
+    report = {"scenes": [], "missing": [], "startup": {"title_s": 0.2, "bare_window_s": 0.1, "ratio": 2.0},
+              "phones": {"error": ["the companion could not start: port_taken"]}, "targets": bench.TARGETS}
+    assert "phones: error: the companion could not start: port_taken" in bench.format_table(report)
+
+
+def test_moves_are_found_wherever_a_screen_puts_them():
+    screen = {"hand": [{"label": "x", "move": {"kind": "place", "data": {"card": "a"}}}],
+              "moves": [{"kind": "ready", "data": {}}], "kind": "not a move"}
+    assert list(moves_in(screen)) == [{"kind": "place", "data": {"card": "a"}}, {"kind": "ready", "data": {}}]
