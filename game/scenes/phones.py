@@ -16,6 +16,7 @@ import pygame
 
 from ..companion.bridge import Companion, Table
 from ..seats import is_phone
+from ..ui.fit import fit_text
 from ..ui.kit import SEAT_STYLES
 from .match import MatchScene
 
@@ -154,11 +155,15 @@ def draw_join_panel(ctx: AppContext, surface: pygame.Surface, rect: pygame.Rect,
     code = qr.get(f"{url}/?room={companion.room}", rect.height - 24)
     placed = surface.blit(code, code.get_rect(midleft=(rect.x + 12, rect.centery)))
     x, width = placed.right + 28, rect.right - placed.right - 44
-    kit.blit_text(surface, ctx.t("companion.title"), 40, (x, rect.y + 24), "topleft", kit.colours.accent, max_width=width)
-    kit.blit_text(surface, ctx.t("companion.scan"), 30, (x, rect.y + 84), "topleft", kit.colours.muted, max_width=width)
-    kit.blit_text(surface, url, 44, (x, rect.y + 124), "topleft", kit.colours.text, max_width=width)
-    kit.blit_text(surface, ctx.t("companion.room", room=companion.room), 44, (x, rect.bottom - 24), "bottomleft",
-                  kit.colours.gold, max_width=width)
+    # four lines from the top down, each shrunk to the panel's width (never under 28 px)
+    y = rect.y + 20
+    for words, sizes, colour, gap in (
+            (ctx.t("companion.title"), (40, 36, 32), kit.colours.accent, 10),
+            (ctx.t("companion.scan"), (30, 28), kit.colours.text, 4),
+            (url, (44, 40, 36, 32), kit.colours.text, 18),
+            (ctx.t("companion.room", room=companion.room), (44, 40, 36, 32), kit.colours.gold, 0)):
+        size, line = fit_text(kit, words, width, sizes)
+        y = kit.blit_text(surface, line, size, (x, y), "topleft", colour).bottom + gap
 
 
 def draw_reconnecting(ctx: AppContext, surface: pygame.Surface) -> None:

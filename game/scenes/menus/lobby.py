@@ -356,6 +356,11 @@ class LobbyScene(MenuScene):
             kind, label = "kb", self.t(f"lobby.kb_{seat.device[1]}")
         else:
             kind, label = "pad", self.t("lobby.pad")
+        size, lines = fit_text(kit, seat.name, rect.width - 24)
+        name = kit.text(lines, size, style.light, align="center", shadow=True)
+        if "\n" in lines and self.phone_rect() is not None and label is not None:
+            self._draw_short_seat(surface, seat, rect, label, name)
+            return
         icon = kit.icon(DEVICE_ICONS[kind], 52)
         icon_rect = surface.blit(icon, icon.get_rect(topright=(rect.right - 12, rect.y + 10)))
         if label is None:
@@ -363,8 +368,6 @@ class LobbyScene(MenuScene):
         else:
             device = kit.blit_text(surface, label, 28, (rect.centerx, rect.bottom - 16), "midbottom",
                                    kit.colours.text, max_width=rect.width - 20, align="center", shadow=True)
-        size, lines = fit_text(kit, seat.name, rect.width - 24)
-        name = kit.text(lines, size, style.light, align="center", shadow=True)
         top = min(int(rect.y + rect.height * 0.56), device.top - 8 - name.get_height())
         surface.blit(name, name.get_rect(midtop=(rect.centerx, top)))
         # the token between the device icon and the name (smaller when a long name takes room)
@@ -372,6 +375,19 @@ class LobbyScene(MenuScene):
         bob = math.sin(t * 0.06 + seat.index) * 4
         y = min(int(rect.y + rect.height * 0.32 + bob), top - 6 - radius)
         kit.seat_token(surface, seat.style, (rect.centerx, y), max(16, radius))
+
+    def _draw_short_seat(self, surface: pygame.Surface, seat: Any, rect: pygame.Rect, label: str,
+                         name: pygame.Surface) -> None:
+        """A card made short by the phone panel, holding a two-line name: the token and the
+        device's words share the top row (the words say what the icon would), the name
+        fills the rest."""
+        kit = self.kit
+        token = kit.seat_token(surface, seat.style, (rect.x + 32, rect.y + 34), 18)
+        size, words = fit_text(kit, label, rect.right - 10 - (token.right + 8), (28,))
+        row = kit.blit_text(surface, words, size, (token.right + 8, token.centery), "midleft", kit.colours.text,
+                            shadow=True)
+        top = max(token.bottom, row.bottom) + 6
+        surface.blit(name, name.get_rect(center=(rect.centerx, (top + rect.bottom - 10) // 2)))
 
     def draw_free(self, surface: pygame.Surface, rect: pygame.Rect, first: bool, t: float) -> None:
         kit = self.kit
