@@ -118,12 +118,12 @@ def test_a_house_drawn_with_pad_events(tmp_path):
     hand.move_to(700, CANVAS_H + PALETTE_ROW + 30)
     hand.send(Intent.CONFIRM, True)
     tick(ctx, 59)
-    assert not board.session.state.done[0]
+    assert not board.session.state.done.flags[0]
     tick(ctx, 1)
-    assert board.session.state.done[0]
+    assert board.session.state.done.flags[0]
     hand.send(Intent.CONFIRM, False)
     hand.press(Intent.BACK)
-    assert not board.session.state.done[0]
+    assert not board.session.state.done.flags[0]
 
 
 def test_canvas_cache_renders_only_new_strokes():
@@ -209,15 +209,15 @@ def test_votes_through_the_ring_are_distinct_and_refusals_name_no_number():
     ctx.stack.handle(0, InputEvent(device, Intent.PEEK, True))
     ctx.stack.handle(0, InputEvent(device, Intent.RIGHT, True))       # tile 2
     ctx.stack.handle(0, InputEvent(device, Intent.CONFIRM, True))
-    assert board.session.state.votes[0] == [0, 2, 0]
+    assert board.session.state.numbers()[0] == [0, 2, 0]
     ctx.stack.handle(0, InputEvent(device, Intent.RIGHT, True))       # tile 2 again: refused
     ctx.stack.handle(0, InputEvent(device, Intent.CONFIRM, True))
-    assert board.session.state.votes[0] == [0, 2, 0]
+    assert board.session.state.numbers()[0] == [0, 2, 0]
     assert ring.refusal == (0, "incognito.refuse.number_used")
     assert ctx.strings.has("incognito.refuse.number_used")
     ctx.stack.handle(0, InputEvent(device, Intent.RIGHT, True))       # tile 3
     ctx.stack.handle(0, InputEvent(device, Intent.CONFIRM, True))
-    assert board.session.state.votes[0] == [0, 2, 3]
+    assert board.session.state.numbers()[0] == [0, 2, 3]
     assert board.public.voted == [2, 0, 0]
 
 
