@@ -13,7 +13,9 @@ from game.core.session import Session
 from game.games.incognito import ENTRIES
 from game.games.incognito.rules.drawing import CANVAS_H, CANVAS_W, Stroke
 from game.games.incognito.ui.drawkit import PALETTE_ROW, CanvasCache, render_drawing
-from game.games.incognito.ui.board import DEAL_TICKS, export_gallery, make_board
+from game.games.incognito.ui.board import make_board
+from game.games.incognito.ui.deal import DEAL_TICKS
+from game.games.incognito.ui.results import export_gallery
 from game.input.intents import InputEvent, Intent
 from game.settings import Settings
 
@@ -170,7 +172,7 @@ def test_bots_draw_and_the_whole_match_runs_on_the_board(tmp_path):
     (tmp_path / "pictures").mkdir()
     board.handle(1, InputEvent(("bot", 1), Intent.ALT, True))
     saved = tmp_path / "pictures" / "Secret Salon"
-    assert len(list(saved.glob("*.png"))) == 9 and str(saved) in board.message
+    assert len(list(saved.glob("*.png"))) == 9 and str(saved) in board.screen.message
     page = pygame.image.load(str(sorted(saved.glob("*.png"))[0]))
     assert page.get_size() == (1200, 1020)
 
