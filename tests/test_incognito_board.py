@@ -8,10 +8,12 @@ import pytest
 
 from game.context import build_context
 from game.core.actions import Action
+from game.core.events import PhaseStarted
 from game.core.rng import Rng
 from game.core.session import Session
 from game.games.incognito import ENTRIES
 from game.games.incognito.rules.drawing import CANVAS_H, CANVAS_W, Stroke
+from game.games.incognito.rules.events import Dealt, DrawingFinished, LineupDealt, Ready, StrokeDrawn
 from game.games.incognito.ui.drawkit import PALETTE_ROW, CanvasCache, render_drawing
 from game.games.incognito.ui.board import make_board
 from game.games.incognito.ui.deal import DEAL_TICKS
@@ -247,3 +249,29 @@ def test_outside_a_peek_the_vote_shows_nothing_of_anyones_choice():
     assert canvas() != blind
     ctx.stack.handle(1, InputEvent(device, Intent.PEEK, False))
     assert canvas() == blind
+
+
+def test_the_board_opens_a_phase_screen_because_the_rules_say_it_started():
+    """The board follows the rules' events, not a comparison of views: a PhaseStarted
+    opens its phase's screen; other events leave the screen showing."""
+    ctx, board = board_with(seats=3)
+    tick(ctx, DEAL_TICKS + 1)
+    assert board.stage == "draw"
+    board.on_events(None, (StrokeDrawn(1, 1, Stroke("pen", "black", 6, (1, 1, 5, 5))), DrawingFinished(1, True)))
+    assert board.stage == "draw"
+    board.on_events(None, (PhaseStarted("lineup"), LineupDealt(("a",) * 6), PhaseStarted("vote")))
+    assert board.stage == "lineup" and not board.bots_may_act()
+    board.on_events(None, (Ready(0), PhaseStarted("deal"), Dealt(2, ("x",) * 3), PhaseStarted("draw")))
+    assert board.stage == "deal"
+
+
+def test_the_vote_ring_closes_when_the_reveal_opens():
+    ctx, board = board_with(seats=3)
+    for seat in range(3):
+        board.submit(Action("done", seat))
+    board.handle(0, InputEvent(ctx.seats[0].device, Intent.CONFIRM, True))
+    assert board.stage == "vote" and ctx.stack.top is board.ring
+    for voter, numbers in ((0, (1, 2)), (1, (1, 2)), (2, (1, 2))):
+        for target, number in zip((t for t in range(3) if t != voter), numbers):
+            board.submit(Action("vote", voter, {"target": target, "number": number}))
+    assert board.stage == "reveal" and board.ring is None and ctx.stack.top is board
