@@ -1,7 +1,7 @@
 """Value types the games share: a seat order, a barrier (everyone ready), a ballot.
 
 Each is a frozen value: an update returns a new one, so a state holding it is copied
-on write. A value a state stores may define ``__plain__`` (its canonical JSON form,
+on write (and what it computes, like who is still ``waiting``, is worked out once). A value a state stores may define ``__plain__`` (its canonical JSON form,
 :func:`~game.core.serial.to_plain`), so a game can adopt it without changing the
 hash of the states its saves hold (a barrier is the list of flags games stored before).
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any, Iterable
 
 from .actions import IllegalAction
@@ -68,7 +69,7 @@ class Barrier:
             raise IllegalAction("already_ready" if ready else "not_ready")
         return Barrier(tuple(ready if s == seat else flag for s, flag in enumerate(self.flags)))
 
-    @property
+    @cached_property
     def waiting(self) -> frozenset[int]:
         return frozenset(seat for seat, flag in enumerate(self.flags) if not flag)
 
@@ -122,7 +123,7 @@ class Ballot:
     def finished(self, voter: int) -> bool:
         return not self.missing(voter)
 
-    @property
+    @cached_property
     def waiting(self) -> frozenset[int]:
         """The voters with a question still unanswered."""
         return frozenset(v for v in range(len(self.rows)) if not self.finished(v))
