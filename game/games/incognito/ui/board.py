@@ -32,8 +32,9 @@ from .screen import Screen
 from .vote import LineupScreen
 from .vote_ring import VoteRing
 
-TOP = 92
-BOTTOM = 1012
+#: The top bar's height, and the room kept under the content for the hint bar.
+BAR_H = 62
+HINT_ROOM = 70
 
 
 def make_board(ctx: Any, entry: Any, session: Session, bots: dict[int, Any]) -> "IncognitoBoard":
@@ -55,7 +56,12 @@ class IncognitoBoard(MatchScene):
         self.rgb = {c.id: c.rgb for c in self.cat.palette}
         self.colour_ids = self.cat.colour_ids()
         self.n = int(session.config["seats"])
-        self.layouts = [CellLayout(r) for r in grid(self.n, pygame.Rect(24, TOP, 1872, BOTTOM - TOP))]
+        #: Everything is drawn inside the TV's safe area (settings.safe_area: 5 % or 10 %);
+        #: ``content`` is what the top bar and the hint bar leave of it.
+        self.safe = ctx.kit.safe_rect
+        self.content = pygame.Rect(self.safe.x, self.safe.y + BAR_H + 12, self.safe.width,
+                                   self.safe.height - BAR_H - 12 - HINT_ROOM)
+        self.layouts = [CellLayout(r) for r in grid(self.n, self.content)]
         self.pads = {s: DrawPad(s, self.colour_ids, self._submitter(s)) for s in range(self.n) if s not in self.bots}
         self.caches: dict[tuple[Any, ...], CanvasCache] = {}
         #: Fixed ticks since the board opened (blinking borders).
@@ -107,13 +113,28 @@ class IncognitoBoard(MatchScene):
         """This round's drawings, or the last round's once it is scored."""
         return public.drawings if public.drawings else (public.history[-1].drawings if public.history else [])
 
-    def top_bar(self, surface: pygame.Surface, public: IncognitoPublic, title: str) -> None:
+    def countdown_left(self, public: IncognitoPublic, alpha: float) -> tuple[float, float] | None:
+        """``(seconds left, total)`` of the running countdown as its ring shows them
+        (None: none runs, or timers are off)."""
+        cd = public.countdown
+        if cd is None or cd.ticks <= 0:
+            return None
+        total = cd.ticks / 60
+        return max(0.0, min((cd.started + cd.ticks - self.session.tick - alpha) / 60, total)), total
+
+    def top_bar(self, surface: pygame.Surface, public: IncognitoPublic, title: str, alpha: float | None = None) -> None:
+        """The round and the screen's title along the top of the safe area; given the
+        frame's ``alpha``, the running countdown's ring beside the title (never on a
+        drawing)."""
         kit, c = self.ctx.kit, self.ctx.kit.colours
-        bar = pygame.Rect(24, 14, 1872, 66)
-        kit.panel(surface, bar, c.panel, radius=33, shadow=False)
+        bar = pygame.Rect(self.safe.x, self.safe.y, self.safe.width, BAR_H)
+        kit.panel(surface, bar, c.panel, radius=BAR_H // 2, shadow=False)
         label = self.text("incognito.round", n=min(public.round, public.rounds), total=public.rounds)
         kit.blit_text(surface, label, 36, (bar.x + 32, bar.centery), "midleft", c.gold)
-        kit.blit_text(surface, title, 36, (bar.centerx, bar.centery), "center", c.text, max_width=1150)
+        shown = kit.blit_text(surface, title, 36, (bar.centerx, bar.centery), "center", c.text, max_width=1100)
+        timer = self.countdown_left(public, alpha) if alpha is not None else None
+        if timer is not None:
+            kit.countdown(surface, (shown.right + 56, bar.centery), *timer, radius=30)
 
     # --- screens -------------------------------------------------------------------------
     def show(self, screen: Screen) -> None:

@@ -60,7 +60,7 @@ class DealScreen(Screen):
         hint = kit.rich(board.text("incognito.deal.peek"), 40, c.accent, button=Intent.PEEK)
         surface.blit(hint, hint.get_rect(center=(960, 920)))
         kit.hint_bar(surface, [(Intent.PEEK, board.text("incognito.hint.word")),
-                               (Intent.CONFIRM, board.text("incognito.hint.go"))], y=1030)
+                               (Intent.CONFIRM, board.text("incognito.hint.go"))])
 
     def draw_place_card(self, surface: pygame.Surface, box: pygame.Rect, seat_index: int, place_id: str | None) -> None:
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours

@@ -5,13 +5,17 @@ canvas."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ....input.intents import InputEvent, Intent
 from ..rules.drawing import BRUSH_WIDTHS, CANVAS_H
+from ..rules.game import LAST_CALL_SECONDS
+from ..rules.view import Timer
 from .drawkit import Button, DrawPad
+from .fit import fit_text
 from .layout import HEADER, CellLayout
 from .screen import Screen
 
@@ -45,34 +49,23 @@ class DrawScreen(Screen):
     def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
         board, kit = self.board, self.ctx.kit
         countdown = public.countdown
-        last = countdown is not None and countdown.name == "last_call"
+        last = countdown is not None and countdown.name == Timer.LAST_CALL
         title = board.text("incognito.draw.title")
-        if last:
-            unfinished = [s for s in range(board.n) if not public.done[s]]
-            title = board.text("incognito.draw.last_call", name=board.seat(unfinished[0]).name) if unfinished else title
-        board.top_bar(surface, public, title)
+        timer = board.countdown_left(public, alpha)
+        unfinished = [s for s in range(board.n) if not public.done[s]]
+        if last and unfinished:  # the header says the number its ring shows
+            seconds = int(math.ceil(timer[0] - 1e-9)) if timer is not None else LAST_CALL_SECONDS
+            title = board.text("incognito.draw.last_call", name=board.seat(unfinished[0]).name, n=seconds)
+        board.top_bar(surface, public, title, alpha)
         for seat in range(board.n):
             self.draw_cell(surface, public, seat, last)
-        if countdown is not None and countdown.ticks > 0:
-            left = max(0.0, (countdown.started + countdown.ticks - board.session.tick - alpha) / 60)
-            total = countdown.ticks / 60
-            if last:
-                done = [s for s in range(board.n) if public.done[s]]
-                if done:  # on a finished canvas, above its "keep drawing" line
-                    canvas = board.layouts[done[0]].canvas
-                    radius = min(120, canvas.height // 2 - 50)
-                    kit.countdown(surface, (canvas.centerx, canvas.y + radius + 10), left, total, radius=radius)
-                else:
-                    kit.countdown(surface, (960, 540), left, total, radius=130)
-            else:
-                kit.countdown(surface, (1836, 47), left, total, radius=40)
-        kit.hint_bar(surface, [(Intent.STICK, board.text("incognito.hint.move")),
-                               (Intent.CONFIRM, board.text("incognito.hint.draw")),
+        kit.hint_bar(surface, [(Intent.CONFIRM, board.text("incognito.hint.draw")),
                                (Intent.TRIGGER_L, board.text("incognito.hint.slow")),
                                (Intent.SHOULDER_R, board.text("incognito.hint.colour")),
                                (Intent.ALT, board.text("incognito.hint.tool")),
                                (Intent.BACK, board.text("incognito.hint.undo")),
-                               (Intent.PEEK, board.text("incognito.hint.word"))], y=1046, size=28)
+                               (Intent.PEEK, board.text("incognito.hint.word")),
+                               (Intent.CONFIRM, board.text("incognito.hint.finish"))], size=28)
 
     def draw_cell(self, surface: pygame.Surface, public: Any, seat_index: int, last_call: bool) -> None:
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
@@ -103,10 +96,12 @@ class DrawScreen(Screen):
             veil.fill((*c.shadow, 120))
             surface.blit(veil, layout.canvas)
             kit.draw_check(surface, (layout.canvas.centerx, layout.canvas.centery - 24), 96)
-            if pad is not None:
+            if pad is not None:  # on a dark pill: the greyed canvas behind is too light for the text
                 back = kit.rich(board.text("incognito.draw.keep_drawing"), 30, c.text, button=Intent.BACK)
-                # at the canvas' foot: the last call's countdown may sit on this canvas
-                surface.blit(back, back.get_rect(midbottom=(layout.canvas.centerx, layout.canvas.bottom - 12)))
+                spot = back.get_rect(midbottom=(layout.canvas.centerx, layout.canvas.bottom - 14))
+                pill = spot.inflate(28, 10)
+                kit.panel(surface, pill, c.shadow, radius=pill.height // 2, shadow=False)
+                surface.blit(back, spot)
         if pad is not None and (not done or pad.y >= CANVAS_H):
             self.draw_cursor(surface, layout, pad, style)
 
@@ -196,12 +191,13 @@ class DrawScreen(Screen):
                 col, row = k % 2, k // 2
                 surface.blit(kit.icon(code, size), (box.x + col * (size + 6), box.y + row * (size + 6)))
             y = box.y + ((len(place.icons) + 1) // 2) * (size + 6) + 6
-            kit.blit_text(surface, board.place_name(place_id), 28, (box.x, y), "topleft", c.text, max_width=box.width)
+            name, size = fit_text(kit, board.place_name(place_id), 28, box.width)
+            kit.blit_text(surface, name, size, (box.x, y), "topleft", c.text, max_width=box.width)
         else:
             size = min(64, box.height - 8)
             for k, code in enumerate(place.icons):
                 surface.blit(kit.icon(code, size), (box.x + k * (size + 6), box.y))
             x = box.x + len(place.icons) * (size + 6) + 10
-            kit.blit_text(surface, board.place_name(place_id), 32, (x, box.y + size // 2), "midleft", c.text,
-                          max_width=box.right - x)
+            name, text_size = fit_text(kit, board.place_name(place_id), 32, box.right - x)
+            kit.blit_text(surface, name, text_size, (x, box.y + size // 2), "midleft", c.text, max_width=box.right - x)
 

@@ -12,7 +12,11 @@ import pygame
 
 from ....input.intents import InputEvent, Intent
 from .drawkit import render_drawing
+from .fit import fit_text
 from .screen import Screen
+
+#: Room under the gallery for the line saying where the drawings were saved.
+MESSAGE_ROOM = 40
 
 
 class FinalScreen(Screen):
@@ -33,9 +37,10 @@ class FinalScreen(Screen):
         winners = [board.seat(s).name for s in order if ranks[s] == 1]
         headline = (board.text("incognito.final.winner", name=winners[0]) if len(winners) == 1
                     else board.text("incognito.final.shared", names=", ".join(winners)))
-        kit.blit_text(surface, headline, 56, (960, 110), "midtop", c.gold, shadow=True, max_width=1600, align="center")
+        kit.blit_text(surface, headline, 56, (960, board.content.y + 4), "midtop", c.gold, shadow=True, max_width=1600,
+                      align="center")
         for row, s in enumerate(order):
-            rect = pygame.Rect(420, 210 + row * 124, 1080, 108)
+            rect = pygame.Rect(420, board.content.y + 100 + row * 118, 1080, 108)
             kit.panel(surface, rect, c.panel_hi if ranks[s] == 1 else c.panel, radius=24,
                       border=c.gold if ranks[s] == 1 else None)
             kit.blit_text(surface, f"{ranks[s]}.", 56, (rect.x + 40, rect.centery), "midleft", c.gold)
@@ -43,7 +48,7 @@ class FinalScreen(Screen):
             if ranks[s] == 1:
                 surface.blit(kit.icon("1F451", 72), (rect.right - 300, rect.centery - 36))
             kit.blit_text(surface, str(public.scores[s]), 64, (rect.right - 60, rect.centery), "midright", c.gold)
-        kit.hint_bar(surface, [(Intent.CONFIRM, board.text("incognito.hint.gallery"))], y=1030)
+        kit.hint_bar(surface, [(Intent.CONFIRM, board.text("incognito.hint.gallery"))])
 
 
 class GalleryScreen(Screen):
@@ -77,7 +82,7 @@ class GalleryScreen(Screen):
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
         board.top_bar(surface, public, board.text("incognito.gallery.title"))
         rows = len(public.history)
-        area = pygame.Rect(24, 92, 1872, 868)
+        area = board.content.inflate(0, -MESSAGE_ROOM).move(0, -MESSAGE_ROOM // 2)
         cell_h = area.height // max(1, rows)
         cols = board.n
         cell_w = area.width // cols
@@ -86,21 +91,27 @@ class GalleryScreen(Screen):
                 cell = pygame.Rect(area.x + s * cell_w + 6, area.y + r * cell_h + 4, cell_w - 12, cell_h - 8)
                 style = kit.seat_style(board.seat(s).style)
                 kit.panel(surface, cell, c.panel, radius=16, border=style.colour, border_width=4, shadow=False)
-                width = min(cell.width - 16, int((cell.height - 60) * 4 / 3))
+                width = min(cell.width - 16, int((cell.height - 84) * 4 / 3))
                 image = board.cache(("round", record.round, s), record.drawings[s], width)
                 rect = image.get_rect(midtop=(cell.centerx, cell.y + 8))
                 surface.blit(image, rect)
-                kit.seat_token(surface, board.seat(s).style, (cell.x + 24, rect.bottom + 26), 16)
-                kit.blit_text(surface, board.word_name(record.words[s]), 28, (cell.x + 48, rect.bottom + 26), "midleft",
-                              c.gold, max_width=cell.width - 56)
+                # the artist by colour, shape and name, the place's pictures, then the word
                 icons = board.cat.place(record.places[s]).icons[:2]
                 for k, code in enumerate(icons):
-                    surface.blit(kit.icon(code, 34), (cell.right - 40 - k * 38, rect.bottom + 9))
+                    surface.blit(kit.icon(code, 34), (cell.right - 40 - k * 38, rect.bottom + 4))
+                kit.seat_token(surface, board.seat(s).style, (cell.x + 24, rect.bottom + 21), 16)
+                room = cell.width - 56 - 38 * len(icons)
+                name, size = fit_text(kit, board.seat(s).name, 28, room)
+                kit.blit_text(surface, name, size, (cell.x + 48, rect.bottom + 21), "midleft", c.text, max_width=room)
+                word, size = fit_text(kit, board.word_name(record.words[s]), 28, cell.width - 32)
+                kit.blit_text(surface, word, size, (cell.x + 16, rect.bottom + 56), "midleft", c.gold,
+                              max_width=cell.width - 32)
         if self.message:
-            kit.blit_text(surface, self.message, 28, (960, 990), "center", c.good, max_width=1800, align="center")
+            kit.blit_text(surface, self.message, 28, (960, area.bottom + MESSAGE_ROOM // 2), "center", c.good,
+                          max_width=area.width, align="center")
         kit.hint_bar(surface, [(Intent.ALT, board.text("incognito.hint.save")),
                                (Intent.CONFIRM, board.text("incognito.hint.again")),
-                               (Intent.BACK, board.text("incognito.hint.lobby"))], y=1046, size=30)
+                               (Intent.BACK, board.text("incognito.hint.lobby"))], size=30)
 
 
 def pictures_folder() -> Path:

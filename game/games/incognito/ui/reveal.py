@@ -11,6 +11,7 @@ import pygame
 from ....core.actions import Action
 from ....input.intents import InputEvent, Intent
 from ..rules.view import INPhase
+from .fit import fit_text
 from .results import FinalScreen
 from .screen import Screen
 
@@ -54,29 +55,30 @@ class RevealScreen(Screen):
         seat = board.seat(drawer)
         style = kit.seat_style(seat.style)
         board.top_bar(surface, public, board.text("incognito.reveal.title", name=seat.name))
-        frame = pygame.Rect(40, 100, 900, 740)
+        left, top = board.safe.x, board.content.y
+        frame = pygame.Rect(left, top, 820, 676)  # the drawing (760 wide, 4:3) under the badge row
         kit.panel(surface, frame, c.panel, radius=26, border=style.colour, border_width=6)
         kit.draw_seat_badge(surface, seat, (frame.x + 44, frame.y + 36), 48, beside=True, name_size=36)
-        kit.blit_text(surface, board.place_name(record.places[drawer]), 32, (frame.right - 24, frame.y + 36), "midright",
-                      c.muted, max_width=520)
-        image = board.cache(("round", record.round, drawer), record.drawings[drawer], 840)
+        place, size = fit_text(kit, board.place_name(record.places[drawer]), 32, 440)
+        kit.blit_text(surface, place, size, (frame.right - 24, frame.y + 36), "midright", c.muted, max_width=440)
+        image = board.cache(("round", record.round, drawer), record.drawings[drawer], 760)
         surface.blit(image, (frame.x + 30, frame.y + 76))
         answer = record.lineup.index(record.words[drawer]) + 1
         t = self.ticks + alpha
         shown = t >= 60
         for i, word in enumerate(record.lineup):
-            rect = pygame.Rect(980, 100 + i * 82, 420, 72)
+            rect = pygame.Rect(left + 850, top + i * 82, 380, 72)
             right = shown and i + 1 == answer
             kit.panel(surface, rect, c.good if right else c.panel_hi, radius=18, border=c.gold if right else None,
                       shadow=False)
             kit.draw_shape(surface, "circle", c.gold, (rect.x + 38, rect.centery), 26)
             kit.blit_text(surface, str(i + 1), 34, (rect.x + 38, rect.centery), "center", c.shadow)
-            kit.blit_text(surface, board.word_name(word), 34, (rect.x + 78, rect.centery), "midleft",
-                          c.shadow if right else c.text, max_width=330)
+            name, size = fit_text(kit, board.word_name(word), 34, rect.width - 90)
+            kit.blit_text(surface, name, size, (rect.x + 78, rect.centery), "midleft",
+                          c.shadow if right else c.text, max_width=rect.width - 90)
         voters = [v for v in range(board.n) if v != drawer]
         for k, voter in enumerate(voters):
-            y = 100 + k * 98
-            card = pygame.Rect(1430, y, 450, 84)
+            card = pygame.Rect(left + 1250, top + k * 98, board.safe.right - left - 1250, 84)
             flipped = t >= 90 + 24 * k
             found = record.found[voter][drawer]
             border = (c.good if found else c.bad) if flipped else None
@@ -99,14 +101,14 @@ class RevealScreen(Screen):
                 key = "incognito.reveal.everyone"
             else:
                 key = "incognito.reveal.some"
-            box = pygame.Rect(980, 620, 900, 300)
+            box = pygame.Rect(left + 850, top + 512, board.safe.right - left - 850, 300)
             kit.panel(surface, box, c.panel_hi, radius=26, border=c.gold if finders and finders < len(voters) else None)
             kit.blit_text(surface, board.text(key, name=seat.name, n=finders, total=len(voters)), 40,
                           (box.centerx, box.y + 40), "midtop", c.gold if key.endswith("some") else c.text,
                           max_width=box.width - 60, align="center")
             kit.blit_text(surface, board.text("incognito.reveal.rule"), 30, (box.centerx, box.bottom - 30), "midbottom",
                           c.muted, max_width=box.width - 60, align="center")
-        kit.hint_bar(surface, [(Intent.CONFIRM, board.text("incognito.hint.next"))], y=1030)
+        kit.hint_bar(surface, [(Intent.CONFIRM, board.text("incognito.hint.next"))])
 
 
 class ScoresScreen(Screen):
@@ -133,5 +135,5 @@ class ScoresScreen(Screen):
             kit.blit_text(surface, str(public.scores[s]), 64, (rect.right - 150, rect.centery), "center", c.gold)
             if public.ready and public.ready[s]:
                 kit.draw_check(surface, (rect.right - 50, rect.centery), 56)
-        kit.hint_bar(surface, [(Intent.CONFIRM, board.text("incognito.hint.ready"))], y=1030)
+        kit.hint_bar(surface, [(Intent.CONFIRM, board.text("incognito.hint.ready"))])
 

@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from ....input.intents import InputEvent, Intent
+from .fit import fit_text
 from .layout import grid
 from .screen import Screen
 
@@ -36,10 +37,10 @@ class LineupScreen(Screen):
                       max_width=1500, align="center")
         for i, word in enumerate(public.lineup):
             t = min(1.0, max(0.0, (self.ticks + alpha - 10 * i) / 24))
-            rect = pygame.Rect(0, 0, 270, int(300 * t) or 1)
-            rect.center = (960 + (i - 2.5) * 296, 520)
+            rect = pygame.Rect(0, 0, 260, int(300 * t) or 1)
+            rect.center = (960 + (i - 2.5) * 284, 520)
             self.draw_tile(surface, rect, i + 1, word, 44)
-        kit.hint_bar(surface, [(Intent.CONFIRM, board.text("incognito.hint.to_votes"))], y=1030)
+        kit.hint_bar(surface, [(Intent.CONFIRM, board.text("incognito.hint.to_votes"))])
 
     def draw_tile(self, surface: pygame.Surface, rect: pygame.Rect, number: int, word: str, size: int) -> None:
         kit, c = self.ctx.kit, self.ctx.kit.colours
@@ -49,7 +50,8 @@ class LineupScreen(Screen):
         badge = (rect.centerx, rect.y + min(56, rect.height // 3))
         kit.draw_shape(surface, "circle", c.gold, badge, min(40, rect.height // 4))
         kit.blit_text(surface, str(number), min(48, rect.height // 3), badge, "center", c.shadow)
-        kit.blit_text(surface, self.board.word_name(word), size, (rect.centerx, (badge[1] + rect.bottom) // 2 + 10),
+        name, size = fit_text(kit, self.board.word_name(word), size, rect.width - 20)
+        kit.blit_text(surface, name, size, (rect.centerx, (badge[1] + rect.bottom) // 2 + 10),
                       "center", c.text, max_width=rect.width - 20, align="center")
 
 
@@ -62,23 +64,20 @@ class VoteScreen(Screen):
 
     def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
-        board.top_bar(surface, public, board.text("incognito.vote.title"))
+        board.top_bar(surface, public, board.text("incognito.vote.title"), alpha)
         for i, word in enumerate(public.lineup):
-            rect = pygame.Rect(0, 0, 290, 96)
-            rect.center = (960 + (i - 2.5) * 306, 142)
+            rect = pygame.Rect(0, 0, 274, 88)
+            rect.center = (960 + (i - 2.5) * 288, board.content.y + 44)
             kit.panel(surface, rect, c.panel_hi, radius=20, border=c.gold, border_width=4, shadow=False)
             kit.draw_shape(surface, "circle", c.gold, (rect.x + 44, rect.centery), 30)
             kit.blit_text(surface, str(i + 1), 40, (rect.x + 44, rect.centery), "center", c.shadow)
-            kit.blit_text(surface, board.word_name(word), 32, (rect.x + 86, rect.centery), "midleft", c.text,
-                          max_width=rect.width - 96)
-        cells = grid(board.n, pygame.Rect(24, 206, 1872, 800))
+            name, size = fit_text(kit, board.word_name(word), 32, rect.width - 96)
+            kit.blit_text(surface, name, size, (rect.x + 86, rect.centery), "midleft", c.text, max_width=rect.width - 96)
+        content = board.content
+        cells = grid(board.n, pygame.Rect(content.x, content.y + 98, content.width, content.height - 98))
         for seat_index, cell in enumerate(cells):
             self.draw_cell(surface, public, seat_index, cell)
-        if public.countdown is not None and public.countdown.ticks > 0:
-            cd = public.countdown
-            left = max(0.0, (cd.started + cd.ticks - board.session.tick - alpha) / 60)
-            kit.countdown(surface, (960, 606), left, cd.ticks / 60, radius=130)
-        kit.hint_bar(surface, [(Intent.PEEK, board.text("incognito.hint.vote"))], y=1046, size=30)
+        kit.hint_bar(surface, [(Intent.PEEK, board.text("incognito.hint.vote"))], size=30)
 
     def draw_cell(self, surface: pygame.Surface, public: Any, seat_index: int, cell: pygame.Rect) -> None:
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours

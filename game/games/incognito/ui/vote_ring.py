@@ -93,7 +93,7 @@ class VoteRing(RingPicker):
         if target is None:
             return
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
-        panel = pygame.Rect(40, 240, 520, 510)  # under the two-line question
+        panel = pygame.Rect(board.safe.x, 240, 520, 510)  # under the two-line question
         style = kit.seat_style(board.seat(target).style)
         kit.panel(surface, panel, c.panel, radius=24, border=style.colour, border_width=6)
         kit.draw_seat_badge(surface, board.seat(target), (panel.x + 40, panel.y + 36), 48, beside=True, name_size=34)
