@@ -55,9 +55,10 @@ class RevealScreen(Screen):
         seat = board.seat(drawer)
         style = kit.seat_style(seat.style)
         board.top_bar(surface, public, board.text("incognito.reveal.title", name=seat.name))
-        left, top = board.safe.x, board.content.y
+        # (no drop shadows at the safe area's edge: they would reach into the margin)
+        left, top, edge = board.safe.x, board.content.y, board.safe.right
         frame = pygame.Rect(left, top, 820, 676)  # the drawing (760 wide, 4:3) under the badge row
-        kit.panel(surface, frame, c.panel, radius=26, border=style.colour, border_width=6)
+        kit.panel(surface, frame, c.panel, radius=26, border=style.colour, border_width=6, shadow=False)
         kit.draw_seat_badge(surface, seat, (frame.x + 44, frame.y + 36), 48, beside=True, name_size=36)
         place, size = fit_text(kit, board.place_name(record.places[drawer]), 32, 440)
         kit.blit_text(surface, place, size, (frame.right - 24, frame.y + 36), "midright", c.muted, max_width=440)
@@ -78,7 +79,7 @@ class RevealScreen(Screen):
                           c.shadow if right else c.text, max_width=rect.width - 90)
         voters = [v for v in range(board.n) if v != drawer]
         for k, voter in enumerate(voters):
-            card = pygame.Rect(left + 1250, top + k * 98, board.safe.right - left - 1250, 84)
+            card = pygame.Rect(left + 1250, top + k * 98, edge - left - 1250, 84)
             flipped = t >= 90 + 24 * k
             found = record.found[voter][drawer]
             border = (c.good if found else c.bad) if flipped else None
@@ -101,8 +102,9 @@ class RevealScreen(Screen):
                 key = "incognito.reveal.everyone"
             else:
                 key = "incognito.reveal.some"
-            box = pygame.Rect(left + 850, top + 512, board.safe.right - left - 850, 300)
-            kit.panel(surface, box, c.panel_hi, radius=26, border=c.gold if finders and finders < len(voters) else None)
+            box = pygame.Rect(left + 850, top + 512, edge - left - 850, 300)
+            kit.panel(surface, box, c.panel_hi, radius=26, border=c.gold if finders and finders < len(voters) else None,
+                      shadow=False)
             kit.blit_text(surface, board.text(key, name=seat.name, n=finders, total=len(voters)), 40,
                           (box.centerx, box.y + 40), "midtop", c.gold if key.endswith("some") else c.text,
                           max_width=box.width - 60, align="center")
