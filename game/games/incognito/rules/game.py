@@ -38,6 +38,7 @@ from .catalogue import IncognitoCatalogue
 from .drawing import BRUSH_WIDTHS, MAX_STROKES, Stroke, make_stroke, validate_stroke
 from .events import (Dealt, DrawingEdited, DrawingFinished, LastCall, LineupDealt, NumberGiven, Ready, Scored,
                      StrokeDrawn, VoteCast, VotesFilled, VotesRevealed, WordDealt)
+from .scoring import find_rate, score_round
 from .view import INPhase, IncognitoPrivate, IncognitoPublic, MyVotes, RoundRecord, Timer, TimerInfo
 
 ROUNDS = 3
@@ -110,33 +111,6 @@ def _seat(action: Action) -> int:
 def seconds_to_ticks(seconds: float, timer_scale: float) -> int:
     """Timer presets scale every countdown; scale 0 gives 0 ticks = never expires."""
     return int(round(seconds * TICKS_PER_SECOND * timer_scale))
-
-
-def score_round(words: Sequence[str], lineup: Sequence[str],
-                votes: Sequence[Sequence[int]]) -> tuple[list[list[bool]], list[int], list[int]]:
-    """IN-5: a voter scores 1 per drawing whose word they found; a drawer scores 2 if at
-    least one voter found their word and at least one did not.
-
-    Returns ``(found, points, drawer_points)``."""
-    seats = len(words)
-    answer = [lineup.index(word) + 1 for word in words]
-    found = [[voter != drawer and votes[voter][drawer] == answer[drawer] for drawer in range(seats)]
-             for voter in range(seats)]
-    points = [sum(found[voter]) for voter in range(seats)]
-    drawer_points = []
-    for drawer in range(seats):
-        finders = sum(found[voter][drawer] for voter in range(seats))
-        bonus = 2 if 0 < finders < seats - 1 else 0
-        drawer_points.append(bonus)
-        points[drawer] += bonus
-    return found, points, drawer_points
-
-
-def find_rate(history: Sequence[RoundRecord]) -> float:
-    """The share of (voter, drawing) pairs where the voter found the drawing's word."""
-    pairs = [found for record in history for voter, row in enumerate(record.found)
-             for drawer, found in enumerate(row) if voter != drawer]
-    return sum(pairs) / len(pairs) if pairs else 0.0
 
 
 class Incognito(PhasedGame[IncognitoState]):
