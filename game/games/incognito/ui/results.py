@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -14,6 +14,9 @@ from ....input.intents import InputEvent, Intent
 from .drawkit import render_drawing
 from .fit import fit_text
 from .screen import Screen
+
+if TYPE_CHECKING:
+    from .board import IncognitoBoard
 
 #: Room under the gallery for the line saying where the drawings were saved.
 MESSAGE_ROOM = 40
@@ -54,7 +57,7 @@ class FinalScreen(Screen):
 class GalleryScreen(Screen):
     name = "gallery"
 
-    def __init__(self, board: Any) -> None:
+    def __init__(self, board: IncognitoBoard) -> None:
         super().__init__(board)
         #: Where the export went, or why it failed.
         self.message = ""

@@ -4,7 +4,7 @@ seat says it is ready for the next round (the end of the match goes on to ``resu
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -15,13 +15,16 @@ from .fit import fit_text
 from .results import FinalScreen
 from .screen import Screen
 
+if TYPE_CHECKING:
+    from .board import IncognitoBoard
+
 REVEAL_STEP_TICKS = 300
 
 
 class RevealScreen(Screen):
     name = "reveal"
 
-    def __init__(self, board: Any) -> None:
+    def __init__(self, board: IncognitoBoard) -> None:
         super().__init__(board)
         #: The drawing being revealed.
         self.index = 0
