@@ -100,10 +100,10 @@ def test_each_game_name_is_written_one_way(strings, lang):
 def test_the_incognito_lineup_tells_the_decoys_there_are(seats, decoys):
     from game.context import build_context
     from game.games.incognito.ui.shots import demo_board
+    from game.games.incognito.ui.vote import lineup_explanation
     from game.settings import Settings
 
     ctx = build_context(headless=True, lang="fr", settings=Settings(), seats=seats)
     board = demo_board(ctx, argparse.Namespace(seed=1), "lineup")
-    board._set_stage("lineup")
-    text = board.lineup_explanation(board.session.view(None).public)
+    text = lineup_explanation(board.text, board.session.view(None).public)
     assert decoys in text and "quelques" not in text

@@ -8,12 +8,16 @@ import pytest
 
 from game.context import build_context
 from game.core.actions import Action
+from game.core.events import PhaseStarted
 from game.core.rng import Rng
 from game.core.session import Session
 from game.games.incognito import ENTRIES
 from game.games.incognito.rules.drawing import CANVAS_H, CANVAS_W, Stroke
+from game.games.incognito.rules.events import Dealt, DrawingFinished, LineupDealt, Ready, StrokeDrawn
 from game.games.incognito.ui.drawkit import PALETTE_ROW, CanvasCache, render_drawing
-from game.games.incognito.ui.board import DEAL_TICKS, export_gallery, make_board
+from game.games.incognito.ui.board import make_board
+from game.games.incognito.ui.deal import DEAL_TICKS
+from game.games.incognito.ui.results import export_gallery
 from game.input.intents import InputEvent, Intent
 from game.settings import Settings
 
@@ -118,12 +122,12 @@ def test_a_house_drawn_with_pad_events(tmp_path):
     hand.move_to(700, CANVAS_H + PALETTE_ROW + 30)
     hand.send(Intent.CONFIRM, True)
     tick(ctx, 59)
-    assert not board.session.state.done[0]
+    assert not board.session.state.done.flags[0]
     tick(ctx, 1)
-    assert board.session.state.done[0]
+    assert board.session.state.done.flags[0]
     hand.send(Intent.CONFIRM, False)
     hand.press(Intent.BACK)
-    assert not board.session.state.done[0]
+    assert not board.session.state.done.flags[0]
 
 
 def test_canvas_cache_renders_only_new_strokes():
@@ -170,7 +174,7 @@ def test_bots_draw_and_the_whole_match_runs_on_the_board(tmp_path):
     (tmp_path / "pictures").mkdir()
     board.handle(1, InputEvent(("bot", 1), Intent.ALT, True))
     saved = tmp_path / "pictures" / "Secret Salon"
-    assert len(list(saved.glob("*.png"))) == 9 and str(saved) in board.message
+    assert len(list(saved.glob("*.png"))) == 9 and str(saved) in board.screen.message
     page = pygame.image.load(str(sorted(saved.glob("*.png"))[0]))
     assert page.get_size() == (1200, 1020)
 
@@ -209,15 +213,15 @@ def test_votes_through_the_ring_are_distinct_and_refusals_name_no_number():
     ctx.stack.handle(0, InputEvent(device, Intent.PEEK, True))
     ctx.stack.handle(0, InputEvent(device, Intent.RIGHT, True))       # tile 2
     ctx.stack.handle(0, InputEvent(device, Intent.CONFIRM, True))
-    assert board.session.state.votes[0] == [0, 2, 0]
+    assert board.session.state.numbers()[0] == [0, 2, 0]
     ctx.stack.handle(0, InputEvent(device, Intent.RIGHT, True))       # tile 2 again: refused
     ctx.stack.handle(0, InputEvent(device, Intent.CONFIRM, True))
-    assert board.session.state.votes[0] == [0, 2, 0]
+    assert board.session.state.numbers()[0] == [0, 2, 0]
     assert ring.refusal == (0, "incognito.refuse.number_used")
     assert ctx.strings.has("incognito.refuse.number_used")
     ctx.stack.handle(0, InputEvent(device, Intent.RIGHT, True))       # tile 3
     ctx.stack.handle(0, InputEvent(device, Intent.CONFIRM, True))
-    assert board.session.state.votes[0] == [0, 2, 3]
+    assert board.session.state.numbers()[0] == [0, 2, 3]
     assert board.public.voted == [2, 0, 0]
 
 
@@ -245,3 +249,29 @@ def test_outside_a_peek_the_vote_shows_nothing_of_anyones_choice():
     assert canvas() != blind
     ctx.stack.handle(1, InputEvent(device, Intent.PEEK, False))
     assert canvas() == blind
+
+
+def test_the_board_opens_a_phase_screen_because_the_rules_say_it_started():
+    """The board follows the rules' events, not a comparison of views: a PhaseStarted
+    opens its phase's screen; other events leave the screen showing."""
+    ctx, board = board_with(seats=3)
+    tick(ctx, DEAL_TICKS + 1)
+    assert board.stage == "draw"
+    board.on_events(None, (StrokeDrawn(1, 1, Stroke("pen", "black", 6, (1, 1, 5, 5))), DrawingFinished(1, True)))
+    assert board.stage == "draw"
+    board.on_events(None, (PhaseStarted("lineup"), LineupDealt(("a",) * 6), PhaseStarted("vote")))
+    assert board.stage == "lineup" and not board.bots_may_act()
+    board.on_events(None, (Ready(0), PhaseStarted("deal"), Dealt(2, ("x",) * 3), PhaseStarted("draw")))
+    assert board.stage == "deal"
+
+
+def test_the_vote_ring_closes_when_the_reveal_opens():
+    ctx, board = board_with(seats=3)
+    for seat in range(3):
+        board.submit(Action("done", seat))
+    board.handle(0, InputEvent(ctx.seats[0].device, Intent.CONFIRM, True))
+    assert board.stage == "vote" and ctx.stack.top is board.ring
+    for voter, numbers in ((0, (1, 2)), (1, (1, 2)), (2, (1, 2))):
+        for target, number in zip((t for t in range(3) if t != voter), numbers):
+            board.submit(Action("vote", voter, {"target": target, "number": number}))
+    assert board.stage == "reveal" and board.ring is None and ctx.stack.top is board

@@ -14,7 +14,8 @@ from game.games.incognito.rules.bots import IncognitoBot, best_assignment
 from game.games.incognito.rules.drawing import Stroke, validate_stroke
 from game.games.incognito.rules.outlines import inside, load_outline
 from game.games.incognito.rules.recognise import marks, score, template
-from game.games.incognito.rules.game import Incognito, find_rate
+from game.games.incognito.rules.game import Incognito
+from game.games.incognito.rules.scoring import find_rate
 
 ENTRY = ENTRIES[0]
 

@@ -1,5 +1,6 @@
 """Incognito rules: the printed example, tick-exact countdowns, drawing and voting moves."""
 
+from dataclasses import replace
 from functools import lru_cache
 from itertools import permutations
 
@@ -13,7 +14,8 @@ from game.core.session import Session
 from game.games.incognito import ENTRIES
 from game.games.incognito.rules.bots import IncognitoBot
 from game.games.incognito.rules.drawing import BRUSH_WIDTHS, Stroke, chaikin, make_stroke, simplify
-from game.games.incognito.rules.game import Incognito, score_round
+from game.games.incognito.rules.game import Incognito
+from game.games.incognito.rules.scoring import score_round
 
 ENTRY = ENTRIES[0]
 
@@ -206,6 +208,8 @@ def test_undo_redo_clear_and_stroke_validation():
     for data in ({"stroke": {"tool": "pen"}}, {"stroke": dict(first["stroke"], colour="gold")},
                  {"stroke": dict(first["stroke"], points=[1, 2, 3])},
                  {"stroke": dict(first["stroke"], points=[900, 2])},
+                 {"stroke": dict(first["stroke"], points=[5, 600])}, {"stroke": dict(first["stroke"], points=[5, -1])},
+                 {"stroke": dict(first["stroke"], points=[True, 2])}, {"stroke": dict(first["stroke"], points=[5, 2.5])},
                  {"stroke": {"tool": "fill", "colour": "red", "width": 14, "points": [1, 2, 3, 4]}}):
         with pytest.raises(IllegalAction):
             s.submit(Action("stroke", 0, data))
@@ -241,9 +245,8 @@ def test_rounds_deal_fresh_words_and_places_and_the_match_replays():
 
 def test_ties_share_the_victory():
     definition = Incognito(catalogue())
-    s = session(seats=3)
-    s.state.phase, s.state.scores = "over", [4, 4, 1]
-    outcome = definition.outcome(s.state)
+    state = replace(session(seats=3).state, phase="over", scores=[4, 4, 1])
+    outcome = definition.outcome(state)
     assert outcome.winners == (0, 1) and outcome.ranks == {0: 1, 1: 1, 2: 3}
 
 
@@ -263,18 +266,18 @@ def test_smoothing_keeps_the_ends_and_thins_the_middle():
 
 
 class _Checked(Incognito):
-    """Incognito whose ``apply`` asserts the engine's contract on every action: the
-    state it was given is left exactly as it was (apply copies shallowly now)."""
+    """Incognito whose ``step`` asserts the engine's contract on every action: the
+    state it was given is left exactly as it was (handlers replace what they change)."""
 
     applied = 0
 
-    def apply(self, state, action):
+    def step(self, state, action):
         from game.core.serial import canonical_json
 
         before = canonical_json(state)
         drawings = [tuple(strokes) for strokes in state.strokes]
         try:
-            return super().apply(state, action)
+            return super().step(state, action)
         finally:
             assert canonical_json(state) == before, f"apply changed its input ({action.kind})"
             assert all(a is b for old, new in zip(drawings, state.strokes) for a, b in zip(old, new))

@@ -144,6 +144,40 @@ def test_a_countdown_times_out_through_its_phase():
     assert replayed.hash() == session.hash()
 
 
+class OpenPoll(Poll):
+    """The poll as Incognito votes: a voter who numbered everyone is no longer waited for
+    but may still change a number; a vote out of its phase says so; the countdown
+    closes the poll straight to "over" (``enter``), its ballot left as it is."""
+
+    def phases(self) -> Sequence[Phase[PollState]]:
+        return (
+            Phase("vote", {"vote": Move(self._vote, choices=self._votes, out_of_phase="not_voting"),
+                           TIMEOUT: Move(lambda s, a: self.enter(s, "over", a.tick))},
+                  active=anyone(), awaited=all_once(lambda s: s.ballot.waiting), end_if=lambda s: s.ballot.complete,
+                  next="over", countdown=lambda s: Countdown("vote", s.started, 100), begin=self._open_ballot),
+            Phase("over"),
+        )
+
+    def _open_ballot(self, state: PollState, tick: int) -> Step[PollState]:
+        """One number more than the drawings, as Incognito's six tiles: a voter may renumber."""
+        ballot = Ballot.open(state.seats, state.seats, range(1, state.seats + 1), distinct=True, skip_self=True)
+        return Step(replace(state, ballot=ballot, started=tick, round=state.round + 1))
+
+
+def test_a_phase_waits_for_fewer_seats_than_may_move_and_a_handler_may_enter_a_phase():
+    session = Session(OpenPoll(), {"seats": 3}, 1)
+    for target, number in ((1, 1), (2, 2)):
+        session.submit(Action("vote", 0, {"target": target, "number": number}))
+    assert session.current() == {1, 2}                        # seat 0 is not waited for…
+    session.submit(Action("vote", 0, {"target": 1, "number": 3}))    # …but may change its mind
+    assert session.state.ballot.rows[0] == (None, 3, 2) and session.current() == {1, 2}
+    assert session.advance(100) == (TimedOut("vote"), PhaseStarted("over"))
+    assert session.state.phase == "over" and not session.state.ballot.complete
+    with pytest.raises(IllegalAction) as err:
+        session.submit(Action("vote", 1, {"target": 0, "number": 1}))
+    assert err.value.reason == "not_voting"                   # the move's own out-of-phase refusal
+
+
 def test_who_presets():
     state = PollState(4, 1, Rng(1), ballot=Ballot.open(4, 1, range(4)))
     assert nobody(state) == frozenset()

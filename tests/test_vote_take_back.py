@@ -183,18 +183,18 @@ def test_incognito_vote_take_back_and_change():
     ctx, board = incognito_vote_board()
     vote(ctx, 0, 1)                     # drawing 1: tile 2
     vote(ctx, 0, 2)                     # drawing 2: tile 3
-    assert board.session.state.votes[0] == [0, 2, 3] and board.ring.ask(0) is None
+    assert board.session.state.numbers()[0] == [0, 2, 3] and board.ring.ask(0) is None
     assert board.ring.count(0) == (2, 2)
     press(ctx, 0, Intent.BACK)
     assert board.ring.count(0) == (1, 2) and board.ring.target(0) == 2
     vote(ctx, 0, 5)                     # drawing 2 again: tile 6
-    assert board.session.state.votes[0] == [0, 2, 6] and board.ring.count(0) == (2, 2)
+    assert board.session.state.numbers()[0] == [0, 2, 6] and board.ring.count(0) == (2, 2)
     press(ctx, 0, Intent.BACK)
     press(ctx, 0, Intent.BACK)          # both reopened: asked in seat order again
     assert board.ring.target(0) == 1
     vote(ctx, 0, 3)                     # drawing 1: tile 4
     vote(ctx, 0, 0)                     # drawing 2: tile 1
-    assert board.session.state.votes[0] == [0, 4, 1]
+    assert board.session.state.numbers()[0] == [0, 4, 1]
 
 
 def test_incognito_take_back_shows_the_same_tv_whichever_vote():

@@ -17,10 +17,10 @@ phase's ``end_if``: while it holds, the state moves to ``next`` (a
 and ``seats``.
 
 Refusals the base gives before any handler runs: ``bad_seat`` (no such seat),
-``unknown_action`` (no phase has that move), :attr:`PhasedGame.not_now` (another
-phase's move), the phase's ``refusal`` (the seat is not active, nor among those the
-phase is ``open_to``) and the move's ``refusal`` (active, but the move is someone
-else's: a turn).
+``unknown_action`` (no phase has that move), the move's ``out_of_phase`` or else
+:attr:`PhasedGame.not_now` (another phase's move), the phase's ``refusal`` (the seat is
+not active, nor among those the phase is ``open_to``) and the move's ``refusal``
+(active, but the move is someone else's: a turn).
 """
 
 from __future__ import annotations
@@ -104,6 +104,8 @@ class Move(Generic[S]):
     refusal: str = "not_your_turn"
     choices: Callable[[S, int], Iterable[Mapping[str, Any]]] | None = None
     actions: Callable[[S, int], Iterable[Action]] | None = None
+    #: The refusal when the move is tried in another phase (None: the game's ``not_now``).
+    out_of_phase: str | None = None
 
 
 @dataclass(frozen=True)
@@ -114,14 +116,18 @@ class Phase(Generic[S]):
     ``next`` is a phase name or a function of the state choosing one; ``begin(state,
     tick)`` sets a phase up when it starts.
 
-    ``active`` are the seats the phase waits for (``current``); ``open_to`` (None: nobody
-    else) names seats that may still make its moves once they have done their part, so
-    a vote or a clue can be changed until the phase closes (SI-4, SI-5) while only those
-    still to answer are waited for."""
+    ``active`` seats may move and are waited for (``current``). Two ways to let a seat
+    that has done its part change it until the phase closes: ``open_to`` (None: nobody
+    else) names seats that may still move though no longer active, so they also drop
+    out of ``legal`` (Secret Identity's clues and votes, SI-4, SI-5); ``awaited``
+    (default: ``active``) narrows who is waited for while every active seat keeps its
+    legal moves (Incognito: a drawer who said "done" may take it back, a voter who
+    numbered every drawing may change a number, IN-2, IN-4)."""
 
     name: str
     moves: Mapping[str, Move[S]] = field(default_factory=dict)
     active: Who[S] = nobody
+    awaited: Who[S] | None = None
     refusal: str = "not_active"
     open_to: Who[S] | None = None
     end_if: Callable[[S], bool] | None = None
@@ -153,7 +159,8 @@ class PhasedGame(GameDefinition, Generic[S]):
 
     def __init__(self) -> None:
         self._phases: dict[str, Phase[S]] = {phase.name: phase for phase in self.phases()}
-        self._kinds = {kind for phase in self._phases.values() for kind in phase.moves}
+        self._out_of_phase = {kind: move.out_of_phase or self.not_now
+                              for phase in self._phases.values() for kind, move in phase.moves.items()}
 
     def phases(self) -> Sequence[Phase[S]]:
         raise NotImplementedError
@@ -163,7 +170,8 @@ class PhasedGame(GameDefinition, Generic[S]):
 
     # --- the protocol, from the declarations ----------------------------------------------
     def current(self, state: S) -> frozenset[int]:
-        return self.phase(state).active(state)
+        phase = self.phase(state)
+        return (phase.awaited or phase.active)(state)
 
     def legal(self, state: S, seat: int) -> list[Action]:
         phase = self.phase(state)
@@ -203,7 +211,7 @@ class PhasedGame(GameDefinition, Generic[S]):
             if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats(state):
                 raise IllegalAction("bad_seat", repr(seat))
             if move is None:
-                raise IllegalAction(self.not_now if action.kind in self._kinds else "unknown_action", action.kind)
+                raise IllegalAction(self._out_of_phase.get(action.kind, "unknown_action"), action.kind)
             if seat not in phase.active(state) and (phase.open_to is None or seat not in phase.open_to(state)):
                 raise IllegalAction(phase.refusal)
             if move.by is not None and seat not in move.by(state):
@@ -220,10 +228,18 @@ class PhasedGame(GameDefinition, Generic[S]):
             if phase.next is None:
                 raise ValueError(f"phase {phase.name} ended with nowhere to go")
             name = phase.next(state) if callable(phase.next) else phase.next
-            state = entered(state, name)
-            events.append(PhaseStarted(str(name)))
-            begin = self._phases[name].begin
-            if begin is not None:
-                state, more = begin(state, tick)
-                events += more
+            state, more = self.enter(state, name, tick)
+            events += more
         raise ValueError("the phases' end conditions go round in a loop")
+
+    def enter(self, state: S, name: str, tick: int) -> Step[S]:
+        """The state in phase ``name`` (its ``begin`` run) and a ``PhaseStarted`` event.
+        The base enters phases through ``next``; a handler calls it for a way out its
+        phase's ``end_if`` cannot see (a timeout closing a phase that is not complete)."""
+        state = entered(state, name)
+        events: list[Event] = [PhaseStarted(str(name))]
+        begin = self._phases[name].begin
+        if begin is not None:
+            state, more = begin(state, tick)
+            events += more
+        return Step(state, tuple(events))

@@ -1,7 +1,7 @@
 """Value types the games share: a seat order, a barrier (everyone ready), a ballot.
 
 Each is a frozen value: an update returns a new one, so a state holding it is copied
-on write. A value a state stores may define ``__plain__`` (its canonical JSON form,
+on write (and what it computes, like who is still ``waiting``, is worked out once). A value a state stores may define ``__plain__`` (its canonical JSON form,
 :func:`~game.core.serial.to_plain`), so a game can adopt it without changing the
 hash of the states its saves hold (a barrier is the list of flags games stored before).
 """

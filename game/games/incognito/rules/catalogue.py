@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 from pathlib import Path
 
 from ....data_loading import DataError, Text, Where, check_deck_size, load_mapping
@@ -108,7 +109,7 @@ def load_catalogue(data_dir: Path, custom_dir: Path | None = None) -> tuple[Inco
     return IncognitoCatalogue(tuple(words.values()), tuple(places.values()), tuple(palette)), warnings
 
 
-def _entries(path: Path, key: str) -> tuple[Where, list]:
+def _entries(path: Path, key: str) -> tuple[Where, list[Any]]:
     where, root = load_mapping(path)
     return where, where.entries(root, key)
 

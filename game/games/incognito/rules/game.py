@@ -1,34 +1,45 @@
-"""Incognito rules (RULES.md IN-1..IN-6) on the core engine.
+"""Incognito rules (RULES.md IN-1..IN-6), pure, on declared phases (``game.core.phases``).
 
-A round goes: ``deal`` (a chance action deals a secret word and a public place to each
-seat, IN-1) → ``draw`` (everyone at once; strokes, undo, redo, clear, done, undone;
-IN-2) → ``lineup`` (a chance action lays 6 distinct words on tiles 1–6, IN-3) →
-``vote`` (each voter numbers every other drawing with distinct numbers, IN-4) →
-``reveal`` (scores, IN-5; every seat says "ready") → next round. After round 3 the
-phase is ``over`` (IN-6).
+A round goes (:class:`INPhase`): ``deal`` (a chance action deals a secret word and a
+public place to each seat, IN-1) → ``draw`` (everyone at once; strokes, undo, redo,
+clear, done, undone; IN-2) → ``lineup`` (a chance action lays 6 distinct words on tiles
+1–6, IN-3) → ``vote`` (each voter numbers every other drawing with distinct numbers,
+IN-4) → ``reveal`` (scores, IN-5; every seat says "ready") → next round. After round 3
+the phase is ``over`` (IN-6).
 
-Countdowns are :class:`Countdown` values computed from ticks stored in the state: the
-"last call" of IN-2/IN-4 starts on the tick of the action that left exactly one seat
-unfinished, and lasts ``round(5 × 60 × timer_scale)`` ticks (0 with timers off: it
-never expires). The optional drawing time limit starts on the deal's tick.
+Who is waited for is a core :class:`Barrier` (drawings done, seats ready) or
+:class:`Ballot` (the votes); a seat that is finished may still move (take "done" back,
+change a number) until the phase closes, so those phases are ``active`` for every seat
+and ``awaited`` for the unfinished ones. Countdowns are :class:`Countdown` values from
+ticks stored in the state: the "last call" of IN-2/IN-4 starts on the tick of the action
+that left exactly one seat unfinished, and lasts ``round(5 × 60 × timer_scale)`` ticks (0
+with timers off: it never expires). The optional drawing time limit starts on the deal.
 
-``apply`` copies the state shallowly and each handler *replaces* the fields it changes
-(new lists, :func:`_with`), never mutating a list in place: the states before and after
-share everything else, above all the strokes (immutable :class:`Stroke` tuples), so a
-stroke late in a round costs the same as the first one (a deep copy grew with every
-stroke so far). The engine's contract holds: ``apply`` never changes its input.
+The state is frozen: a handler returns a new one (``dataclasses.replace``), sharing every
+field it does not change, above all the strokes (immutable :class:`Stroke` tuples), so a
+stroke late in a round costs the same as the first one. Its plain form is the one saves
+hashed before the phase model: the barriers and the ballot write themselves as the flag
+and number lists the state held then (``[]`` between phases).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
 from ....core.actions import CHANCE, TIMEOUT, Action, IllegalAction
-from ....core.engine import Countdown, GameDefinition, Outcome, SeatView, chance_action, take_chance
+from ....core.engine import Countdown, Outcome, SeatView, Step, chance_action, take_chance
+from ....core.events import Event, MatchOver, Revealed
+from ....core.options import OptionSpec
+from ....core.phases import Handler, Move, Phase, PhasedGame, Who, all_once, anyone
 from ....core.rng import Rng
+from ....core.values import Ballot, Barrier
+from .catalogue import IncognitoCatalogue
 from .drawing import BRUSH_WIDTHS, MAX_STROKES, Stroke, make_stroke, validate_stroke
-from .view import IncognitoPrivate, IncognitoPublic, MyVotes, RoundRecord, TimerInfo
+from .events import (Dealt, DrawingEdited, DrawingFinished, LastCall, LineupDealt, NumberGiven, Ready, Scored,
+                     StrokeDrawn, VoteCast, VotesFilled, VotesRevealed, WordDealt)
+from .scoring import find_rate, score_round
+from .view import INPhase, IncognitoPrivate, IncognitoPublic, MyVotes, RoundRecord, Timer, TimerInfo
 
 ROUNDS = 3
 TILES = 6
@@ -36,13 +47,14 @@ LAST_CALL_SECONDS = 5
 DRAW_LIMIT_OPTION = "drawing_time_limit"
 FAMILY_OPTION = "family"
 TICKS_PER_SECOND = 60
+#: Between phases: no flags, no votes (their plain forms are the ``[]`` saves hold).
+NO_FLAGS = Barrier.open(0)
+NO_VOTES = Ballot.open(0, 0, ())
 
-DEAL, DRAW, LINEUP, VOTE, REVEAL, OVER = "deal", "draw", "lineup", "vote", "reveal", "over"
-#: Countdown names (the timeout action says which one ran out).
-LAST_CALL, TIME_LIMIT = "last_call", "time_limit"
+T = TypeVar("T")
 
 
-@dataclass
+@dataclass(frozen=True)
 class IncognitoState:
     seats: int
     rng: Rng
@@ -51,29 +63,49 @@ class IncognitoState:
     word_deck: list[str]
     place_deck: list[str]
     round: int = 1
-    phase: str = DEAL
+    phase: INPhase = INPhase.DEAL
     words: list[str] = field(default_factory=list)
     places: list[str] = field(default_factory=list)
     #: Per seat, the strokes drawn (and undone) so far; tuples, shared between states.
     strokes: list[tuple[Stroke, ...]] = field(default_factory=list)
     redo: list[tuple[Stroke, ...]] = field(default_factory=list)
-    done: list[bool] = field(default_factory=list)
+    #: Drawings said done (IN-2), from the deal until the round is scored.
+    done: Barrier = NO_FLAGS
     #: Tick of the deal (start of the optional drawing time limit).
     draw_started: int = 0
     #: Tick the last call started (IN-2 / IN-4), None while two or more are unfinished.
     last_call: int | None = None
     lineup: list[str] = field(default_factory=list)
-    votes: list[list[int]] = field(default_factory=list)
+    #: ``votes.rows[voter][drawer]``: the tile number, None until given (IN-4).
+    votes: Ballot = NO_VOTES
     scores: list[int] = field(default_factory=list)
-    ready: list[bool] = field(default_factory=list)
+    ready: Barrier = NO_FLAGS
     history: list[RoundRecord] = field(default_factory=list)
 
+    def but(self, **changes: Any) -> "IncognitoState":
+        """A new state with ``changes``, sharing every other field: ``dataclasses.replace``
+        without running ``__init__`` again (a stroke's step is a few microseconds, and
+        every action of a match goes through here; issue 18)."""
+        assert changes.keys() <= self.__dict__.keys(), f"no such field: {set(changes) - set(self.__dict__)}"
+        new = object.__new__(IncognitoState)
+        new.__dict__.update(self.__dict__, **changes)
+        return new
 
-def _with(items: list, index: int, value: Any) -> list:
-    """A copy of ``items`` with ``items[index]`` replaced (the copy-on-write of ``apply``)."""
+    def numbers(self) -> list[list[int]]:
+        """The votes as numbers per voter and drawer, 0 where none is given."""
+        return [[number or 0 for number in row] for row in self.votes.rows]
+
+
+def _with(items: list[T], index: int, value: T) -> list[T]:
+    """A copy of ``items`` with ``items[index]`` replaced (copy-on-write)."""
     out = list(items)
     out[index] = value
     return out
+
+
+def _seat(action: Action) -> int:
+    assert action.seat is not None  # the phase shell checked it
+    return action.seat
 
 
 def seconds_to_ticks(seconds: float, timer_scale: float) -> int:
@@ -81,127 +113,263 @@ def seconds_to_ticks(seconds: float, timer_scale: float) -> int:
     return int(round(seconds * TICKS_PER_SECOND * timer_scale))
 
 
-def score_round(words: list[str], lineup: list[str], votes: list[list[int]]) -> tuple[list[list[bool]], list[int], list[int]]:
-    """IN-5: a voter scores 1 per drawing whose word they found; a drawer scores 2 if at
-    least one voter found their word and at least one did not.
-
-    Returns ``(found, points, drawer_points)``."""
-    seats = len(words)
-    answer = [lineup.index(word) + 1 for word in words]
-    found = [[voter != drawer and votes[voter][drawer] == answer[drawer] for drawer in range(seats)]
-             for voter in range(seats)]
-    points = [sum(found[voter]) for voter in range(seats)]
-    drawer_points = []
-    for drawer in range(seats):
-        finders = sum(found[voter][drawer] for voter in range(seats))
-        bonus = 2 if 0 < finders < seats - 1 else 0
-        drawer_points.append(bonus)
-        points[drawer] += bonus
-    return found, points, drawer_points
-
-
-def find_rate(history: list[RoundRecord]) -> float:
-    """The share of (voter, drawing) pairs where the voter found the drawing's word."""
-    pairs = [found for record in history for voter, row in enumerate(record.found)
-             for drawer, found in enumerate(row) if voter != drawer]
-    return sum(pairs) / len(pairs) if pairs else 0.0
-
-
-class Incognito(GameDefinition):
+class Incognito(PhasedGame[IncognitoState]):
     id = "incognito"
     min_seats = 3
     max_seats = 6
-    options = {DRAW_LIMIT_OPTION: 0, FAMILY_OPTION: True}
+    options = (
+        OptionSpec(DRAW_LIMIT_OPTION, 0, (0, 60, 90, 120)),  # IN-2, seconds, 0 = off
+        OptionSpec(FAMILY_OPTION, True, (True, False)),
+    )
 
-    def __init__(self, catalogue: Any) -> None:
+    def __init__(self, catalogue: IncognitoCatalogue) -> None:
         self.catalogue = catalogue
         self.colour_ids = frozenset(catalogue.colour_ids())
+        #: The representative stroke ``legal`` offers (any stroke of the palette is legal).
+        self._sample = make_stroke("pen", catalogue.colour_ids()[0], BRUSH_WIDTHS[1], [(100, 100), (200, 150)])
+        super().__init__()
 
-    # --- set-up and flow -------------------------------------------------------------
+    def phases(self) -> Sequence[Phase[IncognitoState]]:
+        everyone: Who[IncognitoState] = anyone()
+        drawing: Who[IncognitoState] = all_once(lambda s: s.done.waiting)
+        finished: Who[IncognitoState] = lambda s: frozenset(range(s.seats)) - s.done.waiting
+
+        def edit(handler: Handler[IncognitoState], offered: Callable[[IncognitoState, int], object]
+                 ) -> Move[IncognitoState]:
+            """A drawing move of a seat still drawing, offered by ``legal`` when it applies."""
+            return Move(handler, by=drawing, refusal="already_done", out_of_phase="not_drawing",
+                        choices=lambda s, seat: ({},) if offered(s, seat) else ())
+
+        return (
+            Phase(INPhase.DEAL, {CHANCE: Move(self._deal)}, chance=self._draw_deal,
+                  end_if=lambda s: bool(s.words), next=INPhase.DRAW, begin=self._next_round),
+            Phase(INPhase.DRAW, {
+                "stroke": Move(self._stroke, by=drawing, refusal="already_done", out_of_phase="not_drawing",
+                               choices=lambda s, seat: ({"stroke": self._sample},)
+                               if len(s.strokes[seat]) < MAX_STROKES else ()),
+                "undo": edit(self._undo, lambda s, seat: s.strokes[seat]),
+                "clear": edit(self._clear, lambda s, seat: s.strokes[seat]),
+                "redo": edit(self._redo, lambda s, seat: s.redo[seat]),
+                "done": edit(self._done, lambda s, seat: True),
+                "undone": Move(self._undone, by=finished, refusal="not_done", out_of_phase="not_drawing",
+                               choices=lambda s, seat: ({},)),
+                TIMEOUT: Move(self._drawing_timeout),
+            }, active=everyone, awaited=drawing, end_if=lambda s: s.done.complete, next=INPhase.LINEUP,
+                countdown=self._drawing_timer, begin=self._open_drawing),
+            Phase(INPhase.LINEUP, {CHANCE: Move(self._lay_lineup)}, chance=self._draw_lineup,
+                  end_if=lambda s: bool(s.lineup), next=INPhase.VOTE, begin=self._close_drawing),
+            Phase(INPhase.VOTE, {
+                "vote": Move(self._vote, out_of_phase="not_voting", choices=self._vote_choices),
+                TIMEOUT: Move(self._fill_votes),
+            }, active=everyone, awaited=all_once(lambda s: s.votes.waiting), end_if=lambda s: s.votes.complete,
+                next=lambda s: INPhase.OVER if s.round >= ROUNDS else INPhase.REVEAL,
+                countdown=self._last_call_timer, begin=self._open_ballot),
+            Phase(INPhase.REVEAL, {"ready": Move(self._ready, out_of_phase="not_reveal", choices=lambda s, seat: ({},))},
+                  active=all_once(lambda s: s.ready.waiting), refusal="already_ready",
+                  end_if=lambda s: s.ready.complete, next=INPhase.DEAL, begin=self._score_and_wait),
+            Phase(INPhase.OVER, begin=self._score_last_round),   # IN-6
+        )
+
+    # --- set-up and chance (IN-1, IN-3) ----------------------------------------------------
     def setup(self, config: Mapping[str, Any], rng: Rng) -> IncognitoState:
         seats = int(config["seats"])
         if not self.min_seats <= seats <= self.max_seats:
             raise ValueError(f"Incognito is for 3 to 6 players, not {seats}")
-        words = self.catalogue.word_ids(family=bool(config.get(FAMILY_OPTION, True)))
+        words = self.catalogue.word_ids(family=bool(self.option(config, FAMILY_OPTION)))
         return IncognitoState(
             seats=seats,
             rng=rng,
             timer_scale=float(config.get("timer_scale", 1.0)),
-            time_limit=int(config.get(DRAW_LIMIT_OPTION, 0) or 0),
+            time_limit=int(self.option(config, DRAW_LIMIT_OPTION) or 0),
             word_deck=rng.shuffled(words),
             place_deck=rng.shuffled(self.catalogue.place_ids()),
             scores=[0] * seats,
         )
 
-    def current(self, state: IncognitoState) -> frozenset[int]:
-        if state.phase == DRAW:
-            return frozenset(s for s in range(state.seats) if not state.done[s])
-        if state.phase == VOTE:
-            return frozenset(s for s in range(state.seats) if not self._voted_all(state, s))
-        if state.phase == REVEAL:
-            return frozenset(s for s in range(state.seats) if not state.ready[s])
-        return frozenset()
+    def _draw_deal(self, state: IncognitoState) -> Action:
+        """The top of the decks shuffled at set-up: the action carries the whole deal, so
+        a replay never draws again."""
+        n = state.seats
+        return chance_action(state.rng, lambda rng: {"words": state.word_deck[:n], "places": state.place_deck[:n]})
 
-    def chance(self, state: IncognitoState) -> Action | None:
-        """The deal (the top of the decks shuffled at set-up) and the lineup (IN-3):
-        the action carries the whole outcome, so a replay never draws again."""
-        if state.phase == DEAL:
-            n = state.seats
-            return chance_action(state.rng, lambda rng: {"words": state.word_deck[:n], "places": state.place_deck[:n]})
-        if state.phase == LINEUP:
-            fillers = state.word_deck[: TILES - state.seats]
-            return chance_action(state.rng, lambda rng: {"lineup": rng.shuffled(state.words + fillers)})
-        return None
+    def _deal(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
+        data = action.data
+        if not isinstance(data.get("rng"), int):
+            raise IllegalAction("bad_chance", repr(data))
+        words, places = list(data.get("words", [])), list(data.get("places", []))
+        n = s.seats
+        if (len(words) != n or len(set(words)) != n or not set(words) <= set(s.word_deck)
+                or len(places) != n or len(set(places)) != n or not set(places) <= set(s.place_deck)):
+            raise IllegalAction("bad_deal", repr(data))
+        new = s.but(rng=take_chance(action), words=words, places=places,  # IN-1
+                      word_deck=[w for w in s.word_deck if w not in words],
+                      place_deck=[p for p in s.place_deck if p not in places])
+        dealt = tuple(WordDealt(seat, word) for seat, word in enumerate(words))
+        return Step(new, (Dealt(s.round, tuple(places)), *dealt))
 
-    def countdown(self, state: IncognitoState) -> Countdown | None:
-        timers: list[Countdown] = []
-        if state.phase in (DRAW, VOTE) and state.last_call is not None:
-            timers.append(Countdown(LAST_CALL, state.last_call,
-                                    seconds_to_ticks(LAST_CALL_SECONDS, state.timer_scale)))
-        if state.phase == DRAW and state.time_limit > 0:
-            timers.append(Countdown(TIME_LIMIT, state.draw_started,
-                                    seconds_to_ticks(state.time_limit, state.timer_scale)))
-        running = [t for t in timers if t.deadline is not None]
+    def _next_round(self, s: IncognitoState, tick: int) -> Step[IncognitoState]:
+        return Step(s.but(ready=NO_FLAGS, round=s.round + 1))
+
+    def _draw_lineup(self, state: IncognitoState) -> Action:
+        fillers = state.word_deck[: TILES - state.seats]
+        return chance_action(state.rng, lambda rng: {"lineup": rng.shuffled(state.words + fillers)})
+
+    def _lay_lineup(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
+        data = action.data
+        if not isinstance(data.get("rng"), int):
+            raise IllegalAction("bad_chance", repr(data))
+        lineup = list(data.get("lineup", []))
+        fillers = [w for w in lineup if w not in s.words]
+        # IN-3: exactly 6 distinct words: every player's word plus deck words.
+        if (len(lineup) != TILES or len(set(lineup)) != TILES or not set(s.words) <= set(lineup)
+                or not set(fillers) <= set(s.word_deck)):
+            raise IllegalAction("bad_lineup", repr(data))
+        new = s.but(rng=take_chance(action), lineup=lineup, word_deck=[w for w in s.word_deck if w not in fillers])
+        return Step(new, (LineupDealt(tuple(lineup)),))
+
+    # --- countdowns ------------------------------------------------------------------------
+    def _last_call_timer(self, s: IncognitoState) -> Countdown | None:
+        if s.last_call is None:
+            return None
+        return Countdown(Timer.LAST_CALL, s.last_call, seconds_to_ticks(LAST_CALL_SECONDS, s.timer_scale))
+
+    def _drawing_timer(self, s: IncognitoState) -> Countdown | None:
+        """The last call or the time limit, whichever runs out first."""
+        timers = [self._last_call_timer(s)]
+        if s.time_limit > 0:
+            timers.append(Countdown(Timer.TIME_LIMIT, s.draw_started, seconds_to_ticks(s.time_limit, s.timer_scale)))
+        present = [t for t in timers if t is not None]
+        running = [(t.deadline, i) for i, t in enumerate(present) if t.deadline is not None]
         if running:
-            return min(running, key=lambda t: t.deadline)
-        return timers[0] if timers else None
+            return present[min(running)[1]]
+        return present[0] if present else None
 
-    def legal(self, state: IncognitoState, seat: int) -> list[Action]:
-        if state.phase == DRAW:
-            if state.done[seat]:
-                return [Action("undone", seat)]
-            sample = make_stroke("pen", self.catalogue.colour_ids()[0], BRUSH_WIDTHS[1], [(100, 100), (200, 150)])
-            out = [Action("stroke", seat, {"stroke": sample})] if len(state.strokes[seat]) < MAX_STROKES else []
-            if state.strokes[seat]:
-                out += [Action("undo", seat), Action("clear", seat)]
-            if state.redo[seat]:
-                out.append(Action("redo", seat))
-            return out + [Action("done", seat)]
-        if state.phase == VOTE:
-            mine = state.votes[seat]
-            free = [n for n in range(1, TILES + 1) if n not in mine]
-            targets = [t for t in range(state.seats) if t != seat and not mine[t]]
-            if not targets:
-                targets = [t for t in range(state.seats) if t != seat]
-            return [Action("vote", seat, {"target": t, "number": n}) for t in targets[:1] for n in free]
-        if state.phase == REVEAL and not state.ready[seat]:
-            return [Action("ready", seat)]
-        return []
+    def _last_call(self, s: IncognitoState, waiting: frozenset[int], tick: int) -> Step[IncognitoState]:
+        """Start the last call on the tick only one seat is left; cancel it when a second
+        seat goes back to work, or nobody is left (the phase closes)."""
+        if len(waiting) != 1:
+            return Step(s if s.last_call is None else s.but(last_call=None))
+        if s.last_call is not None:
+            return Step(s)
+        return Step(s.but(last_call=tick), (LastCall(min(waiting)),))
 
-    def apply(self, state: IncognitoState, action: Action) -> IncognitoState:
-        handler = getattr(self, f"_on_{action.kind}", None)
-        if handler is None:
-            raise IllegalAction("unknown_action", action.kind)
-        if action.kind not in (CHANCE, TIMEOUT) and (
-            not isinstance(action.seat, int) or not 0 <= action.seat < state.seats
-        ):
-            raise IllegalAction("bad_seat", repr(action.seat))
-        new = replace(state)  # shallow: handlers replace what they change (module docstring)
-        handler(new, action)
-        return new
+    # --- drawing (IN-2) --------------------------------------------------------------------
+    def _open_drawing(self, s: IncognitoState, tick: int) -> Step[IncognitoState]:
+        n = s.seats
+        return Step(s.but(strokes=[()] * n, redo=[()] * n, done=Barrier.open(n), draw_started=tick,
+                            last_call=None))
+
+    def _stroke(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
+        seat = _seat(action)
+        raw: Any = action.data.get("stroke")
+        reason = validate_stroke(raw, self.colour_ids)
+        if reason:
+            raise IllegalAction(reason, repr(raw)[:200])
+        if len(s.strokes[seat]) >= MAX_STROKES:
+            raise IllegalAction("too_many_strokes")
+        stroke = Stroke.from_data(raw)
+        drawn = s.strokes[seat] + (stroke,)
+        new = s.but(strokes=_with(s.strokes, seat, drawn), redo=_with(s.redo, seat, ()))
+        return Step(new, (StrokeDrawn(seat, len(drawn), stroke),))
+
+    def _undo(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
+        seat = _seat(action)
+        if not s.strokes[seat]:
+            raise IllegalAction("nothing_to_undo")
+        new = s.but(redo=_with(s.redo, seat, s.redo[seat] + s.strokes[seat][-1:]),
+                      strokes=_with(s.strokes, seat, s.strokes[seat][:-1]))
+        return Step(new, (DrawingEdited(seat, "undo", len(new.strokes[seat])),))
+
+    def _redo(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
+        seat = _seat(action)
+        if not s.redo[seat]:
+            raise IllegalAction("nothing_to_redo")
+        new = s.but(strokes=_with(s.strokes, seat, s.strokes[seat] + s.redo[seat][-1:]),
+                      redo=_with(s.redo, seat, s.redo[seat][:-1]))
+        return Step(new, (DrawingEdited(seat, "redo", len(new.strokes[seat])),))
+
+    def _clear(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
+        seat = _seat(action)
+        if not s.strokes[seat]:
+            raise IllegalAction("nothing_to_clear")
+        new = s.but(strokes=_with(s.strokes, seat, ()), redo=_with(s.redo, seat, ()))
+        return Step(new, (DrawingEdited(seat, "clear", 0),))
+
+    def _done(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
+        return self._mark_done(s, _seat(action), True, action.tick)
+
+    def _undone(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
+        """A finished drawer takes it back: allowed until the phase closes (IN-2)."""
+        return self._mark_done(s, _seat(action), False, action.tick)
+
+    def _mark_done(self, s: IncognitoState, seat: int, done: bool, tick: int) -> Step[IncognitoState]:
+        marked = s.but(done=s.done.mark(seat, done))
+        new, events = self._last_call(marked, marked.done.waiting, tick)
+        return Step(new, (DrawingFinished(seat, done), *events))
+
+    def _drawing_timeout(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
+        """The unfinished drawings are taken as they are (IN-2)."""
+        return self.enter(s, INPhase.LINEUP, action.tick)
+
+    def _close_drawing(self, s: IncognitoState, tick: int) -> Step[IncognitoState]:
+        return Step(s.but(last_call=None))
+
+    # --- voting (IN-4) ---------------------------------------------------------------------
+    def _open_ballot(self, s: IncognitoState, tick: int) -> Step[IncognitoState]:
+        n = s.seats
+        return Step(s.but(votes=Ballot.open(n, n, range(1, TILES + 1), distinct=True, skip_self=True, blank=0)))
+
+    def _vote_choices(self, s: IncognitoState, seat: int) -> Iterator[dict[str, int]]:
+        """The first drawing still to number (else the first to renumber), every free number."""
+        targets = s.votes.missing(seat) or s.votes.asked(seat)
+        return ({"target": targets[0], "number": n} for n in s.votes.free(seat))
+
+    def _vote(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
+        seat = _seat(action)
+        target: Any = action.data.get("target")
+        number: Any = action.data.get("number")
+        votes = s.votes.cast(seat, target, number)  # changeable until the phase closes
+        new, events = self._last_call(s.but(votes=votes), votes.waiting, action.tick)
+        numbered = len(votes.asked(seat)) - len(votes.missing(seat))
+        return Step(new, (VoteCast(seat, numbered), NumberGiven(seat, target, number), *events))
+
+    def _fill_votes(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
+        """The last call ran out: missing votes at random, still distinct (IN-4)."""
+        rng = Rng(s.rng.state)  # the previous state keeps its own generator
+        waiting = tuple(sorted(s.votes.waiting))
+        return Step(s.but(votes=s.votes.filled(rng), rng=rng), (VotesFilled(waiting),))
+
+    # --- the reveal (IN-5, IN-6) -----------------------------------------------------------
+    def _score(self, s: IncognitoState) -> Step[IncognitoState]:
+        votes = s.numbers()
+        found, points, drawer_points = score_round(s.words, s.lineup, votes)
+        record = RoundRecord(round=s.round, words=list(s.words), places=list(s.places), drawings=s.strokes,
+                             lineup=list(s.lineup), votes=votes, found=found, points=points,
+                             drawer_points=drawer_points)
+        scores = [a + b for a, b in zip(s.scores, points)]
+        new = s.but(history=[*s.history, record], scores=scores, last_call=None, words=[], places=[],
+                      strokes=[], redo=[], done=NO_FLAGS, lineup=[], votes=NO_VOTES)
+        events: list[Event] = [VotesRevealed(s.round, tuple(map(tuple, votes)))]
+        events += [Revealed(seat, "word", word) for seat, word in enumerate(s.words)]
+        events.append(Scored(s.round, tuple(points), tuple(drawer_points), tuple(scores)))
+        return Step(new, tuple(events))
+
+    def _score_and_wait(self, s: IncognitoState, tick: int) -> Step[IncognitoState]:
+        new, events = self._score(s)
+        return Step(new.but(ready=Barrier.open(s.seats)), events)
+
+    def _score_last_round(self, s: IncognitoState, tick: int) -> Step[IncognitoState]:
+        new, events = self._score(s)
+        outcome = self.outcome(new)
+        assert outcome is not None
+        return Step(new, (*events, MatchOver(outcome.winners, outcome.reason)))
+
+    def _ready(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
+        seat = _seat(action)
+        return Step(s.but(ready=s.ready.mark(seat)), (Ready(seat),))
 
     def outcome(self, state: IncognitoState) -> Outcome | None:
-        if state.phase != OVER:
+        if state.phase != INPhase.OVER:
             return None
         scores = {s: state.scores[s] for s in range(state.seats)}
         ranks = Outcome.ranks_from_scores(scores)  # IN-6: ties share the rank
@@ -209,183 +377,8 @@ class Incognito(GameDefinition):
         return Outcome(scores=scores, winners=winners, ranks=ranks, reason="rounds",
                        measures={"find_rate": find_rate(state.history)})
 
-    # --- chance and timers -----------------------------------------------------------
-    def _on_chance(self, s: IncognitoState, action: Action) -> None:
-        data = action.data
-        if not isinstance(data.get("rng"), int):
-            raise IllegalAction("bad_chance", repr(data))
-        if s.phase == DEAL:
-            words, places = list(data.get("words", [])), list(data.get("places", []))
-            n = s.seats
-            if (len(words) != n or len(set(words)) != n or not set(words) <= set(s.word_deck)
-                    or len(places) != n or len(set(places)) != n or not set(places) <= set(s.place_deck)):
-                raise IllegalAction("bad_deal", repr(data))
-            s.word_deck = [w for w in s.word_deck if w not in words]
-            s.place_deck = [p for p in s.place_deck if p not in places]
-            s.words, s.places = words, places  # IN-1
-            s.strokes = [()] * n
-            s.redo = [()] * n
-            s.done = [False] * n
-            s.draw_started = action.tick
-            s.last_call = None
-            s.phase = DRAW
-        elif s.phase == LINEUP:
-            lineup = list(data.get("lineup", []))
-            fillers = [w for w in lineup if w not in s.words]
-            # IN-3: exactly 6 distinct words: every player's word plus deck words.
-            if (len(lineup) != TILES or len(set(lineup)) != TILES or not set(s.words) <= set(lineup)
-                    or not set(fillers) <= set(s.word_deck)):
-                raise IllegalAction("bad_lineup", repr(data))
-            s.word_deck = [w for w in s.word_deck if w not in fillers]
-            s.lineup = lineup
-            s.votes = [[0] * s.seats for _ in range(s.seats)]
-            s.last_call = None
-            s.phase = VOTE
-        else:
-            raise IllegalAction("no_chance", s.phase)
-        s.rng = take_chance(action)
-
-    def _on_timeout(self, s: IncognitoState, action: Action) -> None:
-        running = self.countdown(s)
-        if running is None or running.deadline is None or action.data.get("timer") != running.name:
-            raise IllegalAction("no_timer", repr(action.data))
-        if s.phase == DRAW:
-            self._close_drawing(s)  # IN-2: the unfinished drawing is taken as it is
-        elif s.phase == VOTE:
-            self._fill_votes(s)  # IN-4: missing votes at random, still distinct
-            self._resolve(s)
-
-    # --- drawing (IN-2) --------------------------------------------------------------
-    def _drawing(self, s: IncognitoState, seat: int, done: bool = False) -> None:
-        if s.phase != DRAW:
-            raise IllegalAction("not_drawing", s.phase)
-        if s.done[seat] != done:
-            raise IllegalAction("already_done" if s.done[seat] else "not_done")
-
-    def _on_stroke(self, s: IncognitoState, action: Action) -> None:
-        seat = action.seat
-        self._drawing(s, seat)
-        stroke = action.data.get("stroke")
-        reason = validate_stroke(stroke, self.colour_ids)
-        if reason:
-            raise IllegalAction(reason, repr(stroke)[:200])
-        if len(s.strokes[seat]) >= MAX_STROKES:
-            raise IllegalAction("too_many_strokes")
-        s.strokes = _with(s.strokes, seat, s.strokes[seat] + (Stroke.from_data(stroke),))
-        s.redo = _with(s.redo, seat, ())
-
-    def _on_undo(self, s: IncognitoState, action: Action) -> None:
-        seat = action.seat
-        self._drawing(s, seat)
-        if not s.strokes[seat]:
-            raise IllegalAction("nothing_to_undo")
-        s.redo = _with(s.redo, seat, s.redo[seat] + s.strokes[seat][-1:])
-        s.strokes = _with(s.strokes, seat, s.strokes[seat][:-1])
-
-    def _on_redo(self, s: IncognitoState, action: Action) -> None:
-        seat = action.seat
-        self._drawing(s, seat)
-        if not s.redo[seat]:
-            raise IllegalAction("nothing_to_redo")
-        s.strokes = _with(s.strokes, seat, s.strokes[seat] + s.redo[seat][-1:])
-        s.redo = _with(s.redo, seat, s.redo[seat][:-1])
-
-    def _on_clear(self, s: IncognitoState, action: Action) -> None:
-        self._drawing(s, action.seat)
-        if not s.strokes[action.seat]:
-            raise IllegalAction("nothing_to_clear")
-        s.strokes = _with(s.strokes, action.seat, ())
-        s.redo = _with(s.redo, action.seat, ())
-
-    def _on_done(self, s: IncognitoState, action: Action) -> None:
-        self._drawing(s, action.seat)
-        s.done = _with(s.done, action.seat, True)
-        self._last_call(s, action.tick, sum(not d for d in s.done))
-
-    def _on_undone(self, s: IncognitoState, action: Action) -> None:
-        """A finished drawer takes it back: allowed until the phase closes (IN-2)."""
-        self._drawing(s, action.seat, done=True)
-        s.done = _with(s.done, action.seat, False)
-        self._last_call(s, action.tick, sum(not d for d in s.done))
-
-    def _last_call(self, s: IncognitoState, tick: int, unfinished: int) -> None:
-        """Start the last call on the tick only one seat is left; cancel it if a second
-        seat goes back to work; close the phase when nobody is left."""
-        if unfinished == 0:
-            if s.phase == DRAW:
-                self._close_drawing(s)
-            else:
-                self._resolve(s)
-        elif unfinished == 1:
-            if s.last_call is None:
-                s.last_call = tick
-        else:
-            s.last_call = None
-
-    def _close_drawing(self, s: IncognitoState) -> None:
-        s.last_call = None
-        s.phase = LINEUP
-
-    # --- voting (IN-4) ---------------------------------------------------------------
-    @staticmethod
-    def _voted_all(s: IncognitoState, voter: int) -> bool:
-        return all(s.votes[voter][t] for t in range(s.seats) if t != voter)
-
-    def _on_vote(self, s: IncognitoState, action: Action) -> None:
-        seat = action.seat
-        if s.phase != VOTE:
-            raise IllegalAction("not_voting", s.phase)
-        target, number = action.data.get("target"), action.data.get("number")
-        if not isinstance(target, int) or not 0 <= target < s.seats or target == seat:
-            raise IllegalAction("bad_target", repr(target))
-        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= TILES:
-            raise IllegalAction("bad_number", repr(number))
-        if any(s.votes[seat][t] == number for t in range(s.seats) if t != target):
-            raise IllegalAction("number_used")
-        s.votes = _with(s.votes, seat, _with(s.votes[seat], target, number))  # changeable until the phase closes
-        self._last_call(s, action.tick, sum(not self._voted_all(s, v) for v in range(s.seats)))
-
-    def _fill_votes(self, s: IncognitoState) -> None:
-        rng = Rng(s.rng.state)  # the previous state keeps its own generator
-        votes = []
-        for voter in range(s.seats):
-            mine = list(s.votes[voter])
-            free = rng.shuffled([n for n in range(1, TILES + 1) if n not in mine])
-            for target in range(s.seats):
-                if target != voter and not mine[target]:
-                    mine[target] = free.pop()
-            votes.append(mine)
-        s.votes, s.rng = votes, rng
-
-    def _resolve(self, s: IncognitoState) -> None:
-        found, points, drawer_points = score_round(s.words, s.lineup, s.votes)
-        s.history = s.history + [RoundRecord(
-            round=s.round, words=list(s.words), places=list(s.places), drawings=s.strokes,
-            lineup=list(s.lineup), votes=s.votes, found=found, points=points, drawer_points=drawer_points,
-        )]
-        s.scores = [a + b for a, b in zip(s.scores, points)]
-        s.last_call = None
-        s.words, s.places, s.strokes, s.redo, s.done = [], [], [], [], []
-        s.lineup, s.votes = [], []
-        if s.round >= ROUNDS:
-            s.phase = OVER  # IN-6
-        else:
-            s.phase = REVEAL
-            s.ready = [False] * s.seats
-
-    def _on_ready(self, s: IncognitoState, action: Action) -> None:
-        if s.phase != REVEAL:
-            raise IllegalAction("not_reveal", s.phase)
-        if s.ready[action.seat]:
-            raise IllegalAction("already_ready")
-        s.ready = _with(s.ready, action.seat, True)
-        if all(s.ready):
-            s.ready = []
-            s.round += 1
-            s.phase = DEAL
-
-    # --- information -----------------------------------------------------------------
-    def view(self, state: IncognitoState, seat: int | None) -> SeatView:
+    # --- information -----------------------------------------------------------------------
+    def view(self, state: IncognitoState, seat: int | None) -> SeatView[IncognitoPublic]:
         running = self.countdown(state)
         public = IncognitoPublic(
             phase=state.phase,
@@ -395,18 +388,18 @@ class Incognito(GameDefinition):
             places=list(state.places),
             drawings=state.strokes,
             redo_counts=[len(r) for r in state.redo],
-            done=list(state.done),
-            countdown=TimerInfo(running.name, running.started, running.ticks) if running else None,
+            done=list(state.done.flags),
+            countdown=TimerInfo(Timer(running.name), running.started, running.ticks) if running else None,
             lineup=list(state.lineup),
-            voted=[sum(1 for n in row if n) for row in state.votes],
+            voted=[sum(number is not None for number in row) for row in state.votes.rows],
             scores=list(state.scores),
-            ready=list(state.ready),
+            ready=list(state.ready.flags),
             history=self._public_history(state),
         )
         if seat is None:
             return SeatView(None, public)
         my_word = state.words[seat] if state.words else None
-        my_votes = MyVotes(seat, list(state.votes[seat])) if state.votes else None
+        my_votes = MyVotes(seat, [number or 0 for number in state.votes.rows[seat]]) if state.votes.rows else None
         return SeatView(seat, public, IncognitoPrivate(my_word=my_word, my_votes=my_votes))
 
     @staticmethod
@@ -415,15 +408,15 @@ class Incognito(GameDefinition):
         round just played, the gallery at the end), which keeps views light."""
         out = []
         for i, record in enumerate(state.history):
-            keep = state.phase == OVER or (state.phase == REVEAL and i == len(state.history) - 1)
+            keep = state.phase == INPhase.OVER or (state.phase == INPhase.REVEAL and i == len(state.history) - 1)
             out.append(record if keep else replace(record, drawings=[]))
         return out
 
-    def secrets(self, state: IncognitoState, seat: int) -> Iterable[tuple[str, Any]]:
+    def secrets(self, state: IncognitoState, seat: int) -> Iterator[tuple[str, Any]]:
         if state.words:
             yield "my_word", state.words[seat]
-        if state.votes:
-            yield "my_votes", MyVotes(seat, list(state.votes[seat]))
+        if state.votes.rows:
+            yield "my_votes", MyVotes(seat, [number or 0 for number in state.votes.rows[seat]])
 
     def invariants(self, state: IncognitoState) -> None:
         n = state.seats
@@ -432,7 +425,7 @@ class Incognito(GameDefinition):
         assert len(state.words) in (0, n) and len(used) == len(state.words), "each seat its own word"
         assert len(set(state.places)) == len(state.places), "each seat its own place"
         assert not used & set(state.word_deck), "a dealt word is still in the deck"
-        if state.phase == VOTE:
+        if state.phase == INPhase.VOTE:
             assert len(state.lineup) == TILES and len(set(state.lineup)) == TILES, "lineup of 6 distinct words"
             assert used <= set(state.lineup), "every player's word is on a tile"
         for record in state.history:
@@ -443,7 +436,7 @@ class Incognito(GameDefinition):
                 assert row[voter] == 0 and all(1 <= x <= TILES for x in numbers), "a vote for every other drawing"
                 assert len(set(numbers)) == len(numbers), "a voter's numbers are distinct"
             assert score_round(record.words, record.lineup, record.votes)[1] == record.points
-        for voter, row in enumerate(state.votes):
+        for voter, row in enumerate(state.numbers()):
             numbers = [x for x in row if x]
             assert row[voter] == 0 and len(set(numbers)) == len(numbers), "a voter's numbers are distinct"
         totals = [sum(r.points[s] for r in state.history) for s in range(n)]

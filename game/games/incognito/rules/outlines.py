@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ....icons import icon_path
 from .drawing import simplify
@@ -66,7 +66,7 @@ def load_outline(code: str, palette: PaletteKey) -> Outline:
 
 @lru_cache(maxsize=512)
 def _load_outline(code: str, palette: PaletteKey) -> Outline:
-    from svgelements import SVG, Path, Shape as SvgShape  # parsed once per icon: keep start-up light
+    from svgelements import SVG, Path, Shape as SvgShape  # type: ignore[import-untyped]  # (no type hints)
 
     raw_lines: list[list[Point]] = []
     raw_shapes: list[tuple[tuple[int, int, int], list[list[Point]]]] = []
@@ -152,7 +152,7 @@ def _bezier(controls: Sequence[Point], t: float) -> Point:
     return points[0]
 
 
-def _unit_box(points: Sequence[Point]):
+def _unit_box(points: Sequence[Point]) -> Callable[[Point], Point]:
     if not points:
         return lambda p: p
     xs, ys = [p[0] for p in points], [p[1] for p in points]

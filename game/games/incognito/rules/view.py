@@ -8,7 +8,27 @@ closes (SS-3), and the TV sees only how many drawings each voter has numbered.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
+
 from .drawing import Stroke
+
+
+class INPhase(StrEnum):
+    """A round: deal → draw → lineup → vote → reveal (→ deal), then over after the last."""
+
+    DEAL = "deal"
+    DRAW = "draw"
+    LINEUP = "lineup"
+    VOTE = "vote"
+    REVEAL = "reveal"
+    OVER = "over"
+
+
+class Timer(StrEnum):
+    """The countdowns (a timeout action names the one that ran out)."""
+
+    LAST_CALL = "last_call"     # IN-2, IN-4: one seat left
+    TIME_LIMIT = "time_limit"   # IN-2 option: the drawing time
 
 
 @dataclass(frozen=True)
@@ -31,14 +51,14 @@ class RoundRecord:
 
 @dataclass(frozen=True)
 class TimerInfo:
-    name: str
+    name: Timer
     started: int
     ticks: int
 
 
 @dataclass(frozen=True)
 class IncognitoPublic:
-    phase: str
+    phase: INPhase
     round: int
     rounds: int
     seats: int

@@ -13,7 +13,12 @@ from ....core.session import Session
 from ....input.intents import InputEvent, Intent
 from ..rules.bots import IncognitoBot
 from ..rules.drawing import CANVAS_H
+from .deal import DEAL_TICKS, DealScreen
+from .drawing_screen import DrawScreen
 from .drawkit import PALETTE_ROW
+from .results import FinalScreen, GalleryScreen
+from .reveal import RevealScreen, ScoresScreen
+from .vote import LineupScreen, VoteScreen
 
 
 def demo_board(ctx: Any, args: argparse.Namespace, until: str):
@@ -67,16 +72,14 @@ def demo_board(ctx: Any, args: argparse.Namespace, until: str):
 
 def _shot_deal(ctx, args):
     board = demo_board(ctx, args, "draw")
-    board._set_stage("deal")
+    board.show(DealScreen(board))
     for _ in range(40):  # most places are on the table, the last ones still flying in
         board.fixed_update(1 / 60)
 
 
 def _shot_word(ctx, args):
     board = demo_board(ctx, args, "draw")
-    board._set_stage("deal")
-    from .board import DEAL_TICKS
-
+    board.show(DealScreen(board))
     for _ in range(DEAL_TICKS):
         board.fixed_update(1 / 60)
     device = ctx.seats[0].device
@@ -85,7 +88,7 @@ def _shot_word(ctx, args):
 
 def _shot_draw(ctx, args):
     board = demo_board(ctx, args, "draw")
-    board._set_stage("draw")
+    board.show(DrawScreen(board))
     pad = board.pads.get(0)
     if pad is not None:  # seat 0 is mid-stroke: a wavy line under the cursor
         pad.x, pad.y, pad.size, pad.colour = 120.0, 520.0, 2, board.colour_ids.index("blue")
@@ -98,20 +101,20 @@ def _shot_draw(ctx, args):
 
 def _shot_countdown(ctx, args):
     board = demo_board(ctx, args, "countdown")
-    board._set_stage("draw")
+    board.show(DrawScreen(board))
     board.session.advance(100)
 
 
 def _shot_lineup(ctx, args):
     board = demo_board(ctx, args, "lineup")
-    board._set_stage("lineup")
+    board.show(LineupScreen(board))
 
 
 def _shot_vote(ctx, args, peek: bool = False):
     """The vote as the TV shows it: drawings, lineup and progress, nobody peeking (a
     seat has moved its pointer, which must not show). ``peek``: that seat holds PEEK."""
     board = demo_board(ctx, args, "vote")
-    board._start_vote()
+    board.show(VoteScreen(board))
     device = ctx.seats[1].device
     ctx.stack.handle(1, InputEvent(device, Intent.RIGHT, True))
     if peek:
@@ -126,25 +129,27 @@ def _shot_vote_peek(ctx, args):
 def _shot_reveal(ctx, args):
     board = demo_board(ctx, args, "reveal")
     record = board.public.history[-1]
+    reveal = RevealScreen(board)
     # the first drawing that some but not all found: the +2 case, explained on screen
-    board.reveal_index = next((d for d in range(board.n) if 0 < record.drawer_points[d]), 0)
-    board.stage_ticks = 200
+    reveal.index = next((d for d in range(board.n) if 0 < record.drawer_points[d]), 0)
+    reveal.ticks = 200
+    board.show(reveal)
 
 
 def _shot_scores(ctx, args):
     board = demo_board(ctx, args, "scores")
-    board._set_stage("scores")
+    board.show(ScoresScreen(board))
     board.submit(Action("ready", 2))
 
 
 def _shot_final(ctx, args):
     board = demo_board(ctx, args, "gallery")
-    board._set_stage("final")
+    board.show(FinalScreen(board))
 
 
 def _shot_gallery(ctx, args):
     board = demo_board(ctx, args, "gallery")
-    board._set_stage("gallery")
+    board.show(GalleryScreen(board))
 
 
 SHOTS = {

@@ -1,0 +1,103 @@
+"""The deal (IN-1): every seat's place card flies onto the table, then the drawing
+starts. A seat peeks at its secret word (hold PEEK) here and while drawing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ....input.intents import InputEvent, Intent
+from ....ui.tween import Tween
+from .drawing_screen import DrawScreen
+from .layout import grid
+from .screen import Screen
+
+if TYPE_CHECKING:
+    from .board import IncognitoBoard
+
+DEAL_TICKS = 150
+
+
+class DealScreen(Screen):
+    name = "deal"
+    pads_live = True
+
+    def __init__(self, board: IncognitoBoard) -> None:
+        super().__init__(board)
+        self.tweens = [Tween(0.0, 1.0, 36, "out_back", delay=10 + 10 * i) for i in range(board.n)]
+
+    def update(self) -> None:
+        super().update()
+        for tween in self.tweens:
+            tween.step()
+        if self.ticks >= DEAL_TICKS:
+            self.board.show(DrawScreen(self.board))
+
+    def handle(self, seat: int, event: InputEvent) -> bool:
+        if event.intent is Intent.PEEK and event.pressed:
+            self.board.open_curtain(seat, event)
+            return True
+        if self.press(event) and event.intent is Intent.CONFIRM:
+            self.ticks = max(self.ticks, DEAL_TICKS - 20)  # hurry the cards in
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
+        board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
+        board.top_bar(surface, public, board.text("incognito.deal.title"))
+        cards = grid(board.n, pygame.Rect(120, 150, 1680, 700), gap=40)
+        for i, rect in enumerate(cards):
+            t = float(self.tweens[i].value(alpha))
+            start = pygame.Rect(0, 0, rect.width // 3, rect.height // 3)
+            start.center = (960, 1200)
+            box = pygame.Rect(start.x + (rect.x - start.x) * t, start.y + (rect.y - start.y) * t,
+                              max(1, start.width + (rect.width - start.width) * t),
+                              max(1, start.height + (rect.height - start.height) * t))
+            if t <= 0:
+                continue
+            self.draw_place_card(surface, box, i, public.places[i] if public.places else None)
+        hint = kit.rich(board.text("incognito.deal.peek"), 40, c.accent, button=Intent.PEEK)
+        surface.blit(hint, hint.get_rect(center=(960, 920)))
+        kit.hint_bar(surface, [(Intent.PEEK, board.text("incognito.hint.word")),
+                               (Intent.CONFIRM, board.text("incognito.hint.go"))])
+
+    def draw_place_card(self, surface: pygame.Surface, box: pygame.Rect, seat_index: int, place_id: str | None) -> None:
+        board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
+        seat = board.seat(seat_index)
+        style = kit.seat_style(seat.style)
+        kit.panel(surface, box, c.panel, radius=28, border=style.colour, border_width=6)
+        if box.height < 120 or place_id is None:
+            return
+        kit.draw_seat_badge(surface, seat, (box.x + 50, box.y + 44), 56, beside=True, name_size=36)
+        place = board.cat.place(place_id)
+        size = min(96, (box.width - 60) // len(place.icons) - 12)
+        x0 = box.centerx - (len(place.icons) * (size + 12) - 12) // 2
+        for k, code in enumerate(place.icons):
+            surface.blit(kit.icon(code, size), (x0 + k * (size + 12), box.y + 92))
+        kit.blit_text(surface, board.place_name(place_id), 36, (box.centerx, box.y + 110 + size), "midtop", c.text,
+                      max_width=box.width - 40, align="center")
+
+
+def draw_word(board: IncognitoBoard, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
+    """Inside the peek curtain: the secret word, its joke, and the place to hide it in."""
+    kit, c = board.ctx.kit, board.ctx.kit.colours
+    my_word = board.session.view(seat).private.my_word
+    if my_word is None:
+        return
+    word = board.cat.word(my_word)
+    lang = board.ctx.settings.lang
+    y = kit.blit_text(surface, board.text("incognito.peek.your_word"), 40, (rect.centerx, rect.y + 10), "midtop",
+                      c.muted).bottom + 6
+    y = kit.blit_text(surface, word.name(lang), 120, (rect.centerx, y), "midtop", c.gold, shadow=True).bottom + 16
+    y = kit.blit_text(surface, board.text("incognito.peek.joke", joke=word.joke(lang)), 36,
+                      (rect.centerx, y), "midtop", c.text, max_width=rect.width - 120, align="center").bottom + 36
+    place_id = board.public.places[seat]
+    place = board.cat.place(place_id)
+    name = board.place_name(place_id)
+    line = board.text("incognito.peek.hide_in", place=name[:1].lower() + name[1:])
+    y = kit.blit_text(surface, line, 44, (rect.centerx, y), "midtop", c.accent, max_width=rect.width - 80,
+                      align="center").bottom + 16
+    x0 = rect.centerx - (len(place.icons) * 110 - 14) // 2
+    for k, code in enumerate(place.icons):
+        surface.blit(kit.icon(code, 96), (x0 + k * 110, y))

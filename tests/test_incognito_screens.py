@@ -1,0 +1,99 @@
+"""Incognito's screens on a TV (issue 14 item 4): inside the safe area, a last call whose
+header and ring agree and cover no drawing, words that fit their boxes."""
+
+import argparse
+import math
+
+import pygame
+import pytest
+
+from game.cli.shot import build_scene
+from game.context import build_context
+from game.games.incognito.ui.fit import FLOOR, fit_text
+from game.input.intents import Intent
+from game.settings import Settings
+
+
+def shown(name, seats=6, lang="fr"):
+    """The shot ``name`` built in a fresh context: the context and the drawn canvas."""
+    ctx = build_context(headless=True, lang=lang, settings=Settings(), seats=seats)
+    build_scene(ctx, name, argparse.Namespace(lang=lang, seats=seats, seed=1, ticks=0))
+    canvas = ctx.kit.canvas()
+    ctx.kit.background(canvas)
+    ctx.stack.draw(canvas, 1.0)
+    return ctx, canvas
+
+
+def margin_bands(ctx):
+    """The four bands between the screen's edge and the safe area."""
+    safe, (w, h) = ctx.kit.safe_rect, ctx.kit.canvas().get_size()
+    return [pygame.Rect(0, 0, w, safe.y), pygame.Rect(0, safe.bottom, w, h - safe.bottom),
+            pygame.Rect(0, 0, safe.x, h), pygame.Rect(safe.right, 0, w - safe.right, h)]
+
+
+@pytest.mark.parametrize("name", ["incognito.draw", "incognito.vote", "incognito.reveal", "incognito.gallery"])
+def test_nothing_but_background_in_the_tv_margin(name):
+    ctx, canvas = shown(name)
+    background = ctx.kit.canvas()
+    ctx.kit.background(background)
+    for band in margin_bands(ctx):
+        drawn, bare = canvas.subsurface(band), background.subsurface(band)
+        assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(bare, "RGB"), (name, band)
+
+
+def test_the_last_call_header_says_what_its_ring_shows_and_the_ring_sits_on_no_drawing(monkeypatch):
+    ctx, _canvas = shown("incognito.countdown", seats=3, lang="en")
+    board = ctx.stack.top
+    rings, titles = [], []
+    real_countdown, real_top_bar = ctx.kit.countdown, board.top_bar
+    monkeypatch.setattr(ctx.kit, "countdown", lambda surface, center, left, total, radius=84: (
+        rings.append((center, left, radius)), real_countdown(surface, center, left, total, radius))[1])
+    monkeypatch.setattr(board, "top_bar", lambda surface, public, title, alpha=None: (
+        titles.append(title), real_top_bar(surface, public, title, alpha))[1])
+    for _ in range(5):                     # 5 × 37 ticks: the last call (300) still runs
+        board.session.advance(37)
+        rings.clear()
+        titles.clear()
+        ctx.stack.draw(ctx.kit.canvas(), 0.5)
+        (center, left, radius), = rings
+        assert f"{math.ceil(left - 1e-9)} s left" in titles[0], (titles, left)
+        ring = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+        ring.center = center
+        assert not any(ring.colliderect(layout.cell) for layout in board.layouts)
+
+
+def test_a_long_word_shrinks_then_breaks_with_a_hyphen_and_never_crosses_its_box():
+    ctx = build_context(headless=True, lang="fr", settings=Settings(), seats=3)
+    kit = ctx.kit
+    for text, width in (("À une fête d'anniversaire", 176), ("Extraterrestre", 178), ("Au pôle Nord", 400)):
+        fitted, size = fit_text(kit, text, 36, width)
+        assert FLOOR <= size <= 36
+        assert kit.text(fitted, size, max_width=width).get_width() <= width, (text, fitted)
+        assert fitted.replace("-\n", "") == text
+    assert fit_text(kit, "Au pôle Nord", 36, 400) == ("Au pôle Nord", 36)
+    fitted, size = fit_text(kit, "d'anniversaire", 36, 176)
+    assert size == FLOOR and fitted.count("-\n") == 1
+
+
+def contrast(a, b):
+    """WCAG contrast ratio of two RGB colours."""
+    def luminance(rgb):
+        linear = [(v / 255) / 12.92 if v / 255 <= 0.04045 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in rgb[:3]]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_keep_drawing_reads_on_a_finished_canvas():
+    """What is behind "keep drawing" on a greyed (finished) canvas, just before the text
+    starts, against the text's colour: at least 4.5:1."""
+    ctx, canvas = shown("incognito.draw", lang="en")
+    board = ctx.stack.top
+    finished = [seat for seat in board.pads if board.public.done[seat]]
+    assert finished
+    for seat in finished:
+        line = ctx.kit.rich(board.text("incognito.draw.keep_drawing"), 30, ctx.kit.colours.text, button=Intent.BACK)
+        canvas_rect = board.layouts[seat].canvas
+        spot = line.get_rect(midbottom=(canvas_rect.centerx, canvas_rect.bottom - 14))
+        behind = canvas.get_at((spot.x - 4, spot.centery))
+        assert contrast(ctx.kit.colours.text, behind) >= 4.5, (seat, behind)
