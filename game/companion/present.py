@@ -145,3 +145,12 @@ def emoji(code: str | None) -> str | None:
     if any(0xE000 <= p <= 0xF8FF or p > 0x10FFFF for p in points):
         return None
     return "".join(chr(p) for p in points)
+
+
+def page_strings(strings: Strings) -> dict[str, Any]:
+    """The page's own texts (``phone.page.*`` without the prefix) in ``strings``'
+    language, as the page's ``strings.json`` serves them: ``{"lang", "strings"}``."""
+    prefix = "phone.page."
+    table = strings.tables.get(strings.lang, {})
+    return {"lang": strings.lang,
+            "strings": {key[len(prefix):]: text for key, text in table.items() if key.startswith(prefix)}}
