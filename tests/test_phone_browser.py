@@ -41,16 +41,16 @@ FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 pytestmark = pytest.mark.timeout(120)
 
 
-def phone(profile: str):
+def phone(profile: str, width: int = 390, height: int = 844):
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for flag in FLAGS:
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={profile}")
     options.add_experimental_option("mobileEmulation", {
-        "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2.0, "touch": True}})
+        "deviceMetrics": {"width": width, "height": height, "pixelRatio": 2.0, "touch": True}})
     driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=DRIVER))
-    driver.set_window_size(390, 844)
+    driver.set_window_size(width, height)
     return driver
 
 

@@ -15,7 +15,7 @@ A screen::
 
 and an item (a tile, a button when it carries a move, a menu when it has choices)::
 
-    {"label", "icon"?, "seat"?, "note"?, "selected"?, "tone"?,
+    {"label", "icon"?, "seat"?, "note"?, "selected"?, "tone"?: green|red|primary,
      "move"?: {"kind", "data"}, "choices"?: {"title", "items": [item]}}
 
 Every move carries the exact ``{"kind", "data"}`` the phone sends back in ``act``: the
@@ -129,8 +129,9 @@ def fact(label: str, value: str, icon: str | None = None) -> dict[str, Any]:
 
 
 def buttons(legal: Sequence[Action], labels: Mapping[str, str]) -> list[dict[str, Any]]:
-    """A button for each legal action of a kind in ``labels`` (kind -> label), in order."""
-    return [item(labels[a.kind], move=move(a)) for a in legal if a.kind in labels]
+    """A main button (tone ``primary``) for each legal action of a kind in ``labels``
+    (kind -> label), in order."""
+    return [item(labels[a.kind], move=move(a), tone="primary") for a in legal if a.kind in labels]
 
 
 def emoji(code: str | None) -> str | None:

@@ -68,4 +68,4 @@ def clue_editor(ctx: Ctx, hand: Sequence[str], placed: Sequence[str], shown: Seq
         icons = "".join(filter(None, (picto_icon(ctx, p) for p in faces)))
         cards.append(item(label, icon=icons or None,
                           choices=choices(ctx.t("si.pick"), options) if options else None))
-    return [section(ctx.t("si.clue"), clue), section(ctx.t("si.hand"), cards, columns=2)]
+    return [section(ctx.t("si.clue"), clue), section(ctx.t("si.hand"), cards)]

@@ -30,7 +30,7 @@ def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, 
               "redo": ctx.t("page.redo"), "clear": ctx.t("page.clear"), "ready": ctx.t("ready")}
     if phase == "draw":
         drawing = any(a.kind == "stroke" for a in legal)
-        tools = section("", buttons(legal, labels))
+        tools = section("", buttons(legal, labels), columns=2)
         if public.done[me]:
             return ctx.screen(phase, ctx.t("in.done_wait"), facts=facts, sections=[tools], waiting=True)
         return ctx.screen(phase, ctx.t("in.draw_title"), facts=facts, sections=[tools],

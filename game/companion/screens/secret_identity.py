@@ -27,7 +27,7 @@ def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, 
         confirmed = public.seats[me].confirmed
         editing = clue_editor(ctx, private.hand, private.placed, public.seats[me].clue, legal, take_back=True)
         if confirmed:
-            undo = [item(ctx.t("si.unconfirm"), move=act("unconfirm"))] if private.hand or private.placed else []
+            undo = [item(ctx.t("si.unconfirm"), move=act("unconfirm"), tone="primary")] if private.hand or private.placed else []
             return ctx.screen(phase, ctx.t("si.confirmed"), facts=facts, waiting=True,
                               sections=[section("", undo), editing[0], board_section(ctx, public.board)])
         return ctx.screen(phase, ctx.t("si.clue_title"), facts=facts, sections=[

@@ -195,7 +195,7 @@ function renderLobby() {
   list.replaceChildren();
   app.roster.forEach((seat, index) => {
     const row = el("li", index === app.seat ? "you" : "");
-    row.append(shapeSvg(seat.shape, seat.colour), el("span", "", seat.name), el("span", "kind", seat.kind));
+    row.append(shapeSvg(seat.shape, seat.colour), el("span", "", seat.name), el("span", "kind", t("kind_" + seat.kind)));
     list.append(row);
   });
 }
@@ -229,7 +229,7 @@ function renderScreen() {
     box.append(itemsGrid(section.items, section.columns));
     sections.append(box);
   }
-  if (app.menu != null) openMenu(findItem(app.menu));
+  if (app.menu) openMenu(app.menu.phase === screen.game + "/" + screen.phase ? findItem(app.menu.label) : null);
 }
 
 function itemsGrid(items, columns) {
@@ -241,8 +241,7 @@ function itemsGrid(items, columns) {
 
 function itemButton(item, index) {
   const live = item.move || (item.choices && item.choices.items.length);
-  const lone = item.move && !item.icon && item.seat == null && !item.note && !item.tone;
-  const node = el(live ? "button" : "div", "item " + (lone ? "primary" : live ? "action" : "tile"));
+  const node = el(live ? "button" : "div", "item " + (live ? "action" : "tile"));
   if (item.selected) node.classList.add("selected");
   if (item.tone) node.classList.add(item.tone);
   if (item.seat != null && app.roster[item.seat]) node.append(shapeSvg(app.roster[item.seat].shape, app.roster[item.seat].colour));
@@ -261,11 +260,12 @@ function sendMove(move) {
   if (!send("act", { kind: move.kind, data: move.data || {} })) setState("reconnecting", true);
 }
 
-/* A menu shows an item's choices; it is rebuilt from each new view (found again by the
-   item's label), and closes when that item has no choices any more. */
+/* A menu shows an item's choices; it is rebuilt from each new view of the same phase
+   (found again by the item's label), and closes when the phase moves on or that item
+   has no choices any more. */
 function openMenu(item) {
   if (!item || !item.choices || !item.choices.items.length) { closeMenu(); return; }
-  app.menu = item.label;
+  app.menu = { label: item.label, phase: app.screen.game + "/" + app.screen.phase };
   const who = item.seat != null && seatName(item.seat);
   $("menu-title").textContent = who ? who + " — " + item.choices.title : item.choices.title;
   $("menu-items").replaceChildren(...item.choices.items.map(itemButton));
