@@ -119,3 +119,14 @@ def test_screens_speak_the_game_language():
         screen = phone_screen("mission_secrete", session.view(0), session.legal(0),
                               Strings.load(paths.data_dir() / "i18n", lang), catalogue)
         assert screen["facts"][0]["label"] == word
+
+
+@pytest.mark.parametrize("entry_id", sorted(GAMES))
+def test_every_how_to_play_ends_with_joining_by_phone(entry_id, strings):
+    from types import SimpleNamespace
+
+    from game.scenes.menus.howto import howto_pages
+
+    pages = howto_pages(SimpleNamespace(strings=strings, t=strings.get), entry_id)
+    assert pages[-2] == (strings.get("phone.howto.title"), strings.get("phone.howto.body"))
+    assert pages[-1] == (strings.get("phone.howto.game_title"), strings.get(f"phone.howto.{entry_id}"))
