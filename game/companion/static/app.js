@@ -312,4 +312,5 @@ document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible" && !app.ended && !app.ws) { app.retries = Math.max(app.retries, 1); connect(); }
 });
 
+setInterval(() => send("ping"), 20000);  // keeps a phone's idle socket open; a dead one closes and reconnects
 loadStrings(null).then(() => { if (store.get("token") && app.room) connect(); else showJoin(); });
