@@ -117,11 +117,22 @@ def table():
 def test_three_browser_phones_play_incognito_and_vote_in_secret_identity(table):
     rig, phones, url = table
     s = rig.strings.get
-    for index, driver in enumerate(phones):
+    # A wrong room code is told plainly, and the form asks for the code.
+    phones[0].get(url.replace(rig.room, "WXYZ"))
+    wait(phones[0], lambda d: d.find_element("id", "name").is_displayed(), "the join form")
+    phones[0].find_element("id", "name").send_keys("Phone0")
+    tap(phones[0], s("phone.page.join_button"))
+    wait(phones[0], lambda d: d.find_element("id", "toast").text == s("phone.page.reason.bad_room"), "the message")
+    room = phones[0].find_element("id", "room")
+    room.clear()
+    room.send_keys(rig.room.lower())
+    tap(phones[0], s("phone.page.join_button"))
+    for index, driver in enumerate(phones[1:], start=1):
         driver.get(url)
         wait(driver, lambda d: d.find_element("id", "name").is_displayed(), "the join form")
         driver.find_element("id", "name").send_keys(f"Phone{index}")
         tap(driver, s("phone.page.join_button"))
+        wait(driver, lambda d, n=index + 1: len(d.find_elements("css selector", "#roster li")) == n, "its seat")
     for driver in phones:
         wait(driver, lambda d: len(d.find_elements("css selector", "#roster li")) == 3, "three seats in the lobby")
     assert [seat["name"] for seat in rig.seats] == ["Phone0", "Phone1", "Phone2"]

@@ -50,6 +50,12 @@ async function loadStrings(lang) {
   if (app.screen) renderScreen();
 }
 
+/* An error reason as the player reads it: "illegal:<engine refusal>" or a protocol id. */
+function reasonText(reason) {
+  if (reason.startsWith("illegal:")) return t("reason.illegal", { reason: reason.slice(8) });
+  return app.strings["reason." + reason] != null ? t("reason." + reason) : t("reason.illegal", { reason: reason });
+}
+
 /* --- seat colour and shape ------------------------------------------------------- */
 const SHAPES = {
   circle: '<circle r="0.9"/>',
@@ -153,7 +159,7 @@ const handlers = {
       showJoin(reason);
       return;
     }
-    toast(t("error", { reason: reason.replace(/^illegal:/, "") }));
+    toast(reasonText(reason));
   },
   bye(m) {
     app.ended = true;
@@ -177,7 +183,7 @@ function showJoin(reason) {
   $("room").value = app.room;
   $("room-field").hidden = !!app.room && !reason;
   setState(reason ? null : "");
-  if (reason) toast(t("error", { reason: reason }));
+  if (reason) toast(reasonText(reason));
 }
 
 function notice(key) {
