@@ -25,7 +25,7 @@ def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, 
     phase = str(public.phase)
     facts = [fact(ctx.t("pe.tokens", n=private.tokens), "")]
     if public.table and phase in ("vote", "revote", "debate"):
-        facts += [fact(ctx.t("pe.gift", card=trait(ctx, card)), "") for card in public.table]
+        facts += [fact(trait(ctx, card), "") for card in public.table]
     if private.my_vote is not None:
         facts.append(fact(ctx.t("pe.your_vote"), candidate_label(ctx, private.my_vote.choice)))
     sections = [moves_section(ctx, view, legal),

@@ -46,6 +46,7 @@ async function loadStrings(lang) {
     }
   } catch (e) { /* the page still works with its keys as text */ }
   document.querySelectorAll("[data-t]").forEach((node) => { node.textContent = t(node.dataset.t); });
+  if (app.strings.title) document.title = t("title");
   if (app.roster.length) renderLobby();
   if (app.screen) renderScreen();
 }
