@@ -213,6 +213,7 @@ function renderScreen() {
   only("screen");
   $("screen").classList.toggle("drawing", !!screen.canvas);
   $("title").textContent = screen.title || "";
+  $("title").classList.toggle("waiting", !!screen.waiting);
   const facts = $("facts");
   facts.replaceChildren();
   for (const fact of screen.facts || []) {
