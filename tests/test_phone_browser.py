@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -114,7 +115,7 @@ def table():
             shutil.rmtree(profile, ignore_errors=True)
 
 
-def test_three_browser_phones_play_incognito_and_vote_in_secret_identity(table):
+def test_three_browser_phones_play_incognito_vote_in_secret_identity_and_hold_to_lock_in_coop(table):
     rig, phones, url = table
     s = rig.strings.get
     # A wrong room code is told plainly, and the form asks for the code.
@@ -177,3 +178,25 @@ def test_three_browser_phones_play_incognito_and_vote_in_secret_identity(table):
     tap(phones[0], "4.", "#menu")
     assert wait(phones[0], lambda d: rig.call(lambda r: r.session.state.votes[0][1]), "the vote") == 4
     assert any(a.kind == "vote" and a.seat == 0 for a in rig.acts)
+
+    # Co-op: a guesser's lock is a 1.5 s hold (SC-3); a tap locks nothing.
+    rig.start_match("secret_identity_coop", seed=2)
+    coop = all_games()["secret_identity_coop"]
+
+    def bots_until_guess(r: PhoneRig) -> int:
+        bots = {seat: coop.make_bot(r.catalogue, seat, Rng.from_seed(seat)) for seat in range(3)}
+        while r.session.state.phase != "guess":
+            seat = min(r.session.current())
+            r.session.submit(bots[seat].act(r.session.view(seat), r.session.legal(seat)))
+        return int(r.session.state.active)
+
+    guesser = phones[(rig.call(bots_until_guess) + 1) % 3]
+    tap(guesser, s("phone.si.lock"))
+    time.sleep(0.5)  # what a tap would have sent has arrived by now
+    assert rig.call(lambda r: r.session.state.phase) == "guess"
+    lock = wait(guesser, lambda d: d.find_element("css selector", "button.hold"), "the lock button")
+    finger = PointerInput(interaction.POINTER_TOUCH, "finger")
+    hold = ActionBuilder(guesser, mouse=finger)
+    hold.pointer_action.move_to(lock).pointer_down().pause(2).pointer_up()
+    hold.perform()
+    assert wait(guesser, lambda d: rig.call(lambda r: r.session.state.phase) in ("result", "over"), "the lock")

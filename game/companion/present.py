@@ -16,12 +16,13 @@ A screen::
 and an item (a tile, a button when it carries a move, a menu when it has choices)::
 
     {"label", "icon"?, "seat"?, "note"?, "selected"?, "tone"?: green|red|primary,
-     "move"?: {"kind", "data"}, "choices"?: {"title", "items": [item]}}
+     "move"?: {"kind", "data"}, "hold"?: ms, "choices"?: {"title", "items": [item]}}
 
 Every move carries the exact ``{"kind", "data"}`` the phone sends back in ``act``: the
 same action a pad's board would submit, so the engine validates it. ``seat`` names a
 seat the page labels with that player's name and colour (the label is the fallback);
-``icon`` is an emoji (the OpenMoji code as Unicode text).
+``icon`` is an emoji (the OpenMoji code as Unicode text); ``hold`` asks for the button to
+be held that long (milliseconds) before its move is sent, as a pad holds confirm.
 """
 
 from __future__ import annotations
@@ -98,11 +99,11 @@ def act(kind: str, **data: Any) -> dict[str, Any]:
 
 def item(label: str, *, move: Mapping[str, Any] | None = None, choices: Mapping[str, Any] | None = None,
          icon: str | None = None, seat: int | None = None, note: str | None = None,
-         selected: bool = False, tone: str | None = None) -> dict[str, Any]:
+         selected: bool = False, tone: str | None = None, hold: int | None = None) -> dict[str, Any]:
     """One tile; the fields left at their default are left out (smaller frames)."""
     out: dict[str, Any] = {"label": label}
     for key, value in (("move", move), ("choices", choices), ("icon", icon), ("seat", seat),
-                       ("note", note), ("tone", tone)):
+                       ("note", note), ("tone", tone), ("hold", hold)):
         if value is not None:
             out[key] = dict(value) if isinstance(value, Mapping) else value
     if selected:

@@ -7,9 +7,12 @@ from typing import Any, Sequence
 
 from ...core.actions import Action
 from ...core.engine import SeatView
-from ..present import Ctx, buttons, fact, move, section
+from ..present import Ctx, buttons, fact, item, move, section
 from .clues import character_fact, clue_editor, clue_tiles, suspect
 from .secret_identity import board_section
+
+#: SC-3: the answer locks when a guesser holds confirm for 1.5 s (the phone's button too).
+LOCK_HOLD_MS = 1500
 
 
 def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, Any]:
@@ -27,7 +30,8 @@ def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, 
                          move=move(slots[slot]) if slot in slots else None) for slot in range(len(public.board))]
         return ctx.screen(phase, ctx.t("si.coop_guess_title"), facts=facts, sections=[
             section(clue_tiles(ctx, public.clue), board, columns=2),
-            section("", buttons(legal, {"lock": ctx.t("si.lock")}))])
+            section("", [item(ctx.t("si.lock"), move=move(a), tone="primary", hold=LOCK_HOLD_MS)
+                         for a in legal if a.kind == "lock"])])
     if phase in ("result", "over") and public.history:
         last = public.history[-1]
         facts.insert(1, fact(ctx.t("si.coop_result_right" if last.correct else "si.coop_result_wrong"),

@@ -258,10 +258,26 @@ function itemButton(item, index) {
   text.append(el("span", "label", item.seat != null && seatName(item.seat) ? seatName(item.seat) : item.label));
   if (item.note) text.append(el("span", "note", item.note));
   node.append(text);
-  if (item.move) node.onclick = () => { closeMenu(); sendMove(item.move); };
+  if (item.move && item.hold) holdToSend(node, item);
+  else if (item.move) node.onclick = () => { closeMenu(); sendMove(item.move); };
   else if (live) node.onclick = () => openMenu(item);
   node.dataset.index = index;
   return node;
+}
+
+/* A button that sends its move only once held for item.hold ms (its fill shows how long). */
+function holdToSend(node, item) {
+  let timer = null;
+  node.classList.add("hold");
+  node.style.setProperty("--hold", item.hold + "ms");
+  const stop = () => { clearTimeout(timer); timer = null; node.classList.remove("holding"); };
+  node.addEventListener("pointerdown", (event) => {
+    event.preventDefault();
+    node.classList.add("holding");
+    timer = setTimeout(() => { stop(); sendMove(item.move); }, item.hold);
+  });
+  for (const name of ["pointerup", "pointerleave", "pointercancel"]) node.addEventListener(name, stop);
+  node.addEventListener("contextmenu", (event) => event.preventDefault());
 }
 
 function sendMove(move) {
