@@ -1,7 +1,8 @@
 """The phone page in a real browser (issue 17 item 10): three headless Chromium phones
 (390 × 844, touch) join a lobby, play an Incognito round — one draws a stroke with a
 finger, everyone hands in, votes by taps and is ready — and cast a Secret Identity vote;
-one phone reloads mid-match and takes its seat back with its token.
+one phone reloads mid-match and takes its seat back with its token; a wrong room code is
+told plainly; a co-op guesser locks the answer by holding the button 1.5 s (SC-3).
 
 The server is ``tests/phone_rig.py`` (protocol v1 with real sessions and the real
 ``phone_screen``). Skips, saying why, without Chromium and its driver (Debian packages
