@@ -12,6 +12,7 @@ import socket
 import pygame
 import pytest
 
+from game.cli.bench_companion import moves_in
 from game.companion.bridge import Companion
 from game.companion.client import PhoneCrowd
 from game.scenes.disconnect import DisconnectScene
@@ -80,7 +81,7 @@ def test_phones_join_the_lobby_play_through_the_board_and_are_refused_plainly(ta
     wrong = phones[(seat + 1) % 3][0]
     action = think(board, minds[seat], seat)
     move = {"kind": action.kind, "data": dict(action.data)}
-    assert move in screens[seat]["moves"]
+    assert move in list(moves_in(screens[seat]))
     wrong.send("act", **move)  # the same move from a seat whose turn it is not
     assert wrong.next("error", frame(room))["reason"].startswith("illegal:")
     before = len(board.session.log)
@@ -257,7 +258,7 @@ def test_a_server_that_cannot_start_is_said_plainly(english_room, monkeypatch):
     """aiohttp missing or broken in a build: the server thread fails, the lobby says so."""
     from game.companion import server
 
-    def broken(hub, static_dir):
+    def broken(*args, **kwargs):
         raise ImportError("No module named 'aiohttp'")
 
     monkeypatch.setattr(server, "make_app", broken)

@@ -284,3 +284,26 @@ def test_the_game_starts_without_loading_the_server():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_page_gets_its_words_in_the_language_it_asks_for():
+    """``strings.json``: the phone page's own words (``phone.page.*``) before it has a
+    seat, in the language asked for, else the game's."""
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from game import paths
+    from game.companion.server import Hub, make_app
+    from game.i18n import Strings
+
+    tables = Strings.load(paths.data_dir() / "i18n").tables
+
+    async def fetch() -> tuple[dict, dict]:
+        async with TestClient(TestServer(make_app(Hub("ABCD"), texts=tables, lang=lambda: "fr"))) as client:
+            english = await (await client.get("/strings.json?lang=en")).json()
+            default = await (await client.get("/strings.json")).json()
+            return english, default
+
+    english, default = asyncio.run(fetch())
+    assert english["lang"] == "en" and default["lang"] == "fr"
+    assert english["strings"] and set(english["strings"]) == set(default["strings"])
+    assert english["strings"] != default["strings"]

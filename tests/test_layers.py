@@ -219,3 +219,21 @@ def _all_of(path: Path) -> str:
         if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "__all__" for t in node.targets):
             return ast.unparse(node.value)
     raise AssertionError(f"{path} has no __all__")
+
+
+def test_the_companion_imports_no_pygame_scenes_or_ui():
+    """``game/companion`` runs in the server's thread and builds phone screens from
+    views: it and every game module it reaches import no pygame, scene, UI, app or input."""
+    roots = [module_name(p) for p in (GAME / "companion").rglob("*.py")]
+    assert "game.companion.present" in roots
+    offenders, seen, todo = [], set(), list(roots)
+    while todo:
+        name = todo.pop()
+        path = module_path(name)
+        if name in seen or path is None:
+            continue
+        seen.add(name)
+        imports = imported(path)
+        offenders += pure_offences(name, imports)
+        todo += [m for m in imports if within(m, "game")]
+    assert not offenders, offenders

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Iterable, Protocol
+from typing import Any, Callable, Hashable, Iterable, Mapping, Protocol
 
 from ..core.actions import Action
 from ..core.events import Event, visible
@@ -71,17 +71,19 @@ class Phone:
 class Companion:
     def __init__(self, port: int, styles: Callable[[int], dict[str, Any]], lang: Callable[[], str],
                  host: str = "0.0.0.0", static_dir: Any = None, clock: Callable[[], float] = time.monotonic,
-                 rate: tuple[float, float] | None = None, default_name: Callable[[], str] | None = None) -> None:
+                 rate: tuple[float, float] | None = None, default_name: Callable[[], str] | None = None,
+                 texts: Mapping[str, Mapping[str, str]] | None = None) -> None:
         """``styles(i)``: seat style ``i`` as ``{"colour": "#rrggbb", "shape": name}``;
         ``lang()``: the game's language now; ``static_dir``: the phone page (the
         package's); ``rate``: each phone's flood limit (``server.RATE_LIMIT``);
-        ``default_name()``: the name of a phone that gave none (a free fun name)."""
+        ``default_name()``: the name of a phone that gave none (a free fun name);
+        ``texts``: the game's string tables, for the page's ``strings.json``."""
         from .server import RATE_LIMIT, STATIC_DIR, CompanionServer, Hub  # asyncio: only once phones are on
 
         self.default_name = default_name or (lambda: "?")
         self.room = new_room_code()
         self.hub = Hub(self.room, clock, rate or RATE_LIMIT)
-        self.server = CompanionServer(self.hub, host, port, static_dir or STATIC_DIR)
+        self.server = CompanionServer(self.hub, host, port, static_dir or STATIC_DIR, texts, lang)
         self.styles, self.lang, self.clock = styles, lang, clock
         self.requested_port = port
         #: This machine's LAN address phones open (None: no network is up).

@@ -1,28 +1,158 @@
-"""What one seat's phone shows: its private view and the moves it may make.
+"""What one seat's phone shows: its private view and its legal moves, as plain JSON.
 
-A first version, by the server side, for the protocol and secrecy tests: the seat's
-view as plain data and each legal move as the exact ``{"kind", "data"}`` to send back.
-The per-game screens, labelled in the game's language, replace it (issue 17, item 4).
-Built from ``session.view(seat)`` and ``session.legal(seat)`` only — never from the
-state — so it can hold nothing but what that seat may know.
+``phone_screen`` is built in the game thread from ``session.view(seat)`` and
+``session.legal(seat)`` only — never from the state — so a screen can hold nothing
+that seat may not know. The page (``static/app.js``) draws any screen with one
+renderer; a game's module under ``screens/`` decides what goes in it.
+
+A screen::
+
+    {"game": id, "seat": int, "phase": str, "title": str,  # whose screen; what to do now
+     "facts": [{"label", "value", "icon"?}],            # what only this seat knows
+     "sections": [{"title", "items": [item], "columns"?: int}],
+     "canvas"?: {...},                                    # Incognito's drawing sheet
+     "waiting": bool}                                     # no move to make now
+
+and an item (a tile, a button when it carries a move, a menu when it has choices)::
+
+    {"label", "icon"?, "seat"?, "note"?, "selected"?, "tone"?: green|red|primary,
+     "move"?: {"kind", "data"}, "hold"?: ms, "choices"?: {"title", "items": [item]}}
+
+Every move carries the exact ``{"kind", "data"}`` the phone sends back in ``act``: the
+same action a pad's board would submit, so the engine validates it. ``seat`` names a
+seat the page labels with that player's name and colour (the label is the fallback);
+``icon`` is an emoji (the OpenMoji code as Unicode text); ``hold`` asks for the button to
+be held that long (milliseconds) before its move is sent, as a pad holds confirm.
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+import importlib
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
 
 from ..core.actions import Action
 from ..core.engine import SeatView
-from ..core.serial import to_plain
 from ..i18n import Strings
+
+#: Entry id -> module of ``game.companion.screens`` that builds its screens.
+SCREEN_MODULES = {
+    "secret_identity": "secret_identity",
+    "secret_identity_coop": "secret_identity_coop",
+    "personality": "personality",
+    "mission_secrete": "mission_secrete",
+    "incognito": "incognito",
+}
 
 
 def phone_screen(entry_id: str, view: SeatView[Any], legal: Sequence[Action], strings: Strings,
                  catalogue: Any) -> dict[str, Any]:
-    return {
-        "game": entry_id,
-        "seat": view.seat,
-        "public": to_plain(view.public),
-        "private": to_plain(view.private),
-        "moves": [{"kind": action.kind, "data": to_plain(dict(action.data))} for action in legal],
-    }
+    """The screen of ``view.seat``'s phone (see the module docstring); ``catalogue`` is
+    the game's own catalogue (``Catalogue.game(entry.catalogue_key)``)."""
+    module = importlib.import_module(f"{__package__}.screens.{SCREEN_MODULES[entry_id]}")
+    assert view.seat is not None, "a phone shows a seat's view, never the TV's"
+    out: dict[str, Any] = module.screen(Ctx(strings, catalogue, view.seat, entry_id), view, legal)
+    return {**out, "seat": view.seat}
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """What every game's screen builder needs besides the view."""
+
+    strings: Strings
+    catalogue: Any
+    seat: int
+    game: str
+
+    @property
+    def lang(self) -> str:
+        return self.strings.lang
+
+    def t(self, key: str, **fmt: Any) -> str:
+        """The phone string ``phone.<key>`` in the game's language."""
+        return self.strings.get(f"phone.{key}", **fmt)
+
+    def seat_item(self, seat: int, **more: Any) -> dict[str, Any]:
+        """An item naming ``seat`` (the page shows the player's name and colour)."""
+        return item(self.t("seat", n=seat + 1), seat=seat, **more)
+
+    def screen(self, phase: str, title: str, *, facts: Iterable[dict[str, Any]] = (),
+               sections: Iterable[dict[str, Any] | None] = (), canvas: Mapping[str, Any] | None = None,
+               waiting: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": self.game, "phase": str(phase), "title": title, "facts": list(facts),
+            "sections": [s for s in sections if s and s["items"]], "waiting": waiting,
+        }
+        if canvas is not None:
+            out["canvas"] = dict(canvas)
+        return out
+
+
+def move(action: Action) -> dict[str, Any]:
+    """The ``{"kind", "data"}`` a phone sends back for ``action``."""
+    return {"kind": action.kind, "data": dict(action.data)}
+
+
+def act(kind: str, **data: Any) -> dict[str, Any]:
+    return {"kind": kind, "data": data}
+
+
+def item(label: str, *, move: Mapping[str, Any] | None = None, choices: Mapping[str, Any] | None = None,
+         icon: str | None = None, seat: int | None = None, note: str | None = None,
+         selected: bool = False, tone: str | None = None, hold: int | None = None) -> dict[str, Any]:
+    """One tile; the fields left at their default are left out (smaller frames)."""
+    out: dict[str, Any] = {"label": label}
+    for key, value in (("move", move), ("choices", choices), ("icon", icon), ("seat", seat),
+                       ("note", note), ("tone", tone), ("hold", hold)):
+        if value is not None:
+            out[key] = dict(value) if isinstance(value, Mapping) else value
+    if selected:
+        out["selected"] = True
+    return out
+
+
+def section(title: str, items: Iterable[dict[str, Any]], columns: int | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"title": title, "items": list(items)}
+    if columns:
+        out["columns"] = columns
+    return out
+
+
+def choices(title: str, items: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    return {"title": title, "items": list(items)}
+
+
+def fact(label: str, value: str, icon: str | None = None) -> dict[str, Any]:
+    out = {"label": label, "value": value}
+    if icon:
+        out["icon"] = icon
+    return out
+
+
+def buttons(legal: Sequence[Action], labels: Mapping[str, str]) -> list[dict[str, Any]]:
+    """A main button (tone ``primary``) for each legal action of a kind in ``labels``
+    (kind -> label), in order."""
+    return [item(labels[a.kind], move=move(a), tone="primary") for a in legal if a.kind in labels]
+
+
+def emoji(code: str | None) -> str | None:
+    """The Unicode text of an OpenMoji code (``1F9D1-200D-1F4BC``); None for OpenMoji's
+    own extras (private-use code points no phone font has) and for no code."""
+    if not code:
+        return None
+    try:
+        points = [int(part, 16) for part in code.split("-")]
+    except ValueError:
+        return None
+    if any(0xE000 <= p <= 0xF8FF or p > 0x10FFFF for p in points):
+        return None
+    return "".join(chr(p) for p in points)
+
+
+def page_strings(strings: Strings) -> dict[str, Any]:
+    """The page's own texts (``phone.page.*`` without the prefix) in ``strings``'
+    language, as the page's ``strings.json`` serves them: ``{"lang", "strings"}``."""
+    prefix = "phone.page."
+    table = strings.tables.get(strings.lang, {})
+    return {"lang": strings.lang,
+            "strings": {key[len(prefix):]: text for key, text in table.items() if key.startswith(prefix)}}

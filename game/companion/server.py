@@ -25,7 +25,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Mapping
 
 from .protocol import ProtocolError, encode, parse
 from .room import TokenBucket
@@ -162,8 +162,12 @@ class Hub:
                 return
 
 
-def make_app(hub: Hub, static_dir: Path = STATIC_DIR) -> Any:
-    """The aiohttp application: the phone page at ``/``, the WebSocket at ``/ws``.
+def make_app(hub: Hub, static_dir: Path = STATIC_DIR, texts: Mapping[str, Mapping[str, str]] | None = None,
+             lang: Callable[[], str] = lambda: "en") -> Any:
+    """The aiohttp application: the phone page at ``/``, the WebSocket at ``/ws`` and,
+    given the game's string tables (``texts``), the page's own words at
+    ``/strings.json?lang=xx`` (a page has no seat, so no language, before it joins;
+    without ``lang=`` the game's language now, ``lang()``).
     (aiohttp is imported here and in the handlers, on the server's thread: the game
     thread never pays for it — a third of a second at start.)"""
     from aiohttp import web
@@ -178,9 +182,19 @@ def make_app(hub: Hub, static_dir: Path = STATIC_DIR) -> Any:
         for connection in list(hub.connections.values()):
             await connection.ws.close(message=b"game closed")
 
+    async def strings(request: Any) -> Any:
+        from ..i18n import Strings
+        from .present import page_strings
+
+        tables = texts or {}
+        wanted = request.query.get("lang") or lang()
+        return web.json_response(page_strings(Strings(tables, wanted if wanted in tables else "en")))
+
     app = web.Application(client_max_size=64 * 1024)
     app.router.add_get("/ws", hub.websocket)
     app.router.add_get("/", index)
+    if texts is not None:
+        app.router.add_get("/strings.json", strings)
     if static_dir.is_dir():
         app.router.add_static("/", static_dir)
     app.on_shutdown.append(close_all)
@@ -192,8 +206,10 @@ class CompanionServer:
     port is bound, or :attr:`problem` says why not (``port_taken``, ``no_network``).
     :meth:`stop` closes every connection and joins the thread."""
 
-    def __init__(self, hub: Hub, host: str, port: int, static_dir: Path = STATIC_DIR) -> None:
+    def __init__(self, hub: Hub, host: str, port: int, static_dir: Path = STATIC_DIR,
+                 texts: Mapping[str, Mapping[str, str]] | None = None, lang: Callable[[], str] = lambda: "en") -> None:
         self.hub, self.host, self.port, self.static_dir = hub, host, port, static_dir
+        self.texts, self.lang = texts, lang
         self.problem: str | None = None
         self.ready = threading.Event()
         self._thread: threading.Thread | None = None
@@ -223,7 +239,7 @@ class CompanionServer:
         from aiohttp import web
 
         self._stop = asyncio.Event()
-        runner = web.AppRunner(make_app(self.hub, self.static_dir), access_log=None)
+        runner = web.AppRunner(make_app(self.hub, self.static_dir, self.texts, self.lang), access_log=None)
         await runner.setup()
         try:
             site = web.TCPSite(runner, self.host, self.port)

@@ -42,7 +42,7 @@ def keep_companion(ctx: AppContext, host: str = "0.0.0.0") -> None:
         running = None
     if running is None and settings.companion:
         ctx.companion = Companion(settings.companion_port, style_json, lambda: ctx.settings.lang, host=host,
-                                  default_name=lambda: _free_name(ctx))
+                                  default_name=lambda: _free_name(ctx), texts=ctx.strings.tables)
         ctx.companion.start(wait=False)  # the port is bound on the server's thread
 
 

@@ -21,12 +21,17 @@ PICTURE_WIDTH = 720
 
 
 def howto_pages(ctx: AppContext, game_id: str) -> list[tuple[str, str]]:
-    """(title, body) for pages 1, 2, … as long as the strings exist."""
+    """(title, body) for pages 1, 2, … as long as the strings exist, then how to join by
+    phone and what this game's phone screen does (``phone.howto.*``)."""
     pages = []
     n = 1
     while ctx.strings.has(f"howto.{game_id}.{n}.title"):
         pages.append((ctx.t(f"howto.{game_id}.{n}.title"), ctx.t(f"howto.{game_id}.{n}.body")))
         n += 1
+    if pages:
+        pages.append((ctx.t("phone.howto.title"), ctx.t("phone.howto.body")))
+    if pages and ctx.strings.has(f"phone.howto.{game_id}"):
+        pages.append((ctx.t("phone.howto.game_title"), ctx.t(f"phone.howto.{game_id}")))
     return pages
 
 

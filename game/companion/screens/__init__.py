@@ -1,0 +1,2 @@
+"""One module per game: ``screen(ctx, view, legal) -> dict``, the phone screen of one
+seat (``game.companion.present`` documents its shape)."""

@@ -1,0 +1,71 @@
+"""What both Secret Identity modes show on a phone: the suspects, one's character, and
+the clue editor (SI-4) — the hand's cards, each opening its 4 pictograms × green/red,
+the placed cards to take back, and confirm."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ...core.actions import Action
+from ..present import Ctx, act, choices, emoji, fact, item, move, section
+
+
+def picto_label(ctx: Ctx, picto_id: str) -> str:
+    return str(ctx.catalogue.pictograms[picto_id].label(ctx.lang))
+
+
+def picto_icon(ctx: Ctx, picto_id: str) -> str | None:
+    return emoji(ctx.catalogue.pictograms[picto_id].icon)
+
+
+def suspect(ctx: Ctx, board: Sequence[str], slot: int, **more: Any) -> dict[str, Any]:
+    """Board slot ``slot`` (0–7) as an item: "3. name" with the character's icon."""
+    character = ctx.catalogue.character(board[slot])
+    return item(ctx.t("si.slot", n=slot + 1, name=character.name(ctx.lang)), icon=emoji(character.icon), **more)
+
+
+def character_fact(ctx: Ctx, board: Sequence[str], key: int | None) -> list[dict[str, Any]]:
+    """"You are: n. name" while the seat's key is its own (SI-2)."""
+    if not key or len(board) < key:
+        return []
+    character = ctx.catalogue.character(board[key - 1])
+    return [fact(ctx.t("si.you_are"), ctx.t("si.slot", n=key, name=character.name(ctx.lang)), emoji(character.icon))]
+
+
+def clue_tiles(ctx: Ctx, shown: Sequence[Any]) -> str:
+    """A public clue in one line: ✓ is / ✗ is not, per placed card."""
+    return " · ".join(ctx.t("si.is" if s.green else "si.is_not", picto=picto_label(ctx, s.pictogram)) for s in shown)
+
+
+def clue_editor(ctx: Ctx, hand: Sequence[str], placed: Sequence[str], shown: Sequence[Any],
+                legal: Sequence[Action], take_back: bool) -> list[dict[str, Any]]:
+    """Sections "your clue" (placed cards, tap to take back when ``take_back``) and
+    "your picto cards" (tap a card, then one of its pictograms in green or red)."""
+    places: dict[str, list[Action]] = {}
+    for action in legal:
+        if action.kind == "place":
+            places.setdefault(action.data["card"], []).append(action)
+    clue = [
+        item(ctx.t("si.is" if s.green else "si.is_not", picto=picto_label(ctx, s.pictogram)),
+             icon=picto_icon(ctx, s.pictogram), tone="green" if s.green else "red",
+             note=ctx.t("si.take_back") if take_back else None,
+             move=act("take_back", card=card) if take_back else None)
+        for card, s in zip(placed, shown)
+    ]
+    pictos = ctx.catalogue.pictograms
+    faces_of = {c.id: c.pictograms for c in ctx.catalogue.cards}
+    cards = []
+    for card in hand:
+        faces = faces_of[card]
+        label = " · ".join(picto_label(ctx, p) for p in faces)
+        options = [
+            item(ctx.t("si.is" if a.data["colour"] == "green" else "si.is_not",
+                       picto=picto_label(ctx, a.data["pictogram"])),
+                 icon=emoji(pictos[a.data["pictogram"]].icon), move=move(a),
+                 tone="green" if a.data["colour"] == "green" else "red")
+            for a in places.get(card, ())
+        ]
+        icons = "".join(filter(None, (picto_icon(ctx, p) for p in faces)))
+        cards.append(item(label, icon=icons or None,
+                          choices=choices(ctx.t("si.pick"), options) if options else None))
+    return [section(ctx.t("si.clue"), clue), section(ctx.t("si.hand"), cards)]

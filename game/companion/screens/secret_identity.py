@@ -1,0 +1,77 @@
+"""Secret Identity, competitive, on a phone: replacements and ready (SI-3), the clue
+editor (SI-4, built at the same time on every phone), the vote as buttons (SI-5: a
+number per opponent, each number once), the round's points and the final scores."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ...core.actions import Action
+from ...core.engine import SeatView
+from ..present import Ctx, act, buttons, choices, fact, item, move, section
+from .clues import character_fact, clue_editor, clue_tiles, suspect
+
+
+def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, Any]:
+    public, private = view.public, view.private
+    phase, me = public.phase, ctx.seat
+    facts = [fact(ctx.t("round", n=public.round, total=public.rounds), ctx.t("score", n=public.seats[me].score)),
+             *character_fact(ctx, public.board, private.my_key)]
+    if phase == "round_start" and legal:
+        replace = {a.data["slot"]: a for a in legal if a.kind == "replace"}
+        board = [suspect(ctx, public.board, slot, note=ctx.t("si.replace") if slot in replace else None,
+                         move=move(replace[slot]) if slot in replace else None) for slot in range(len(public.board))]
+        return ctx.screen(phase, ctx.t("si.replace_title"), facts=facts, sections=[
+            section("", buttons(legal, {"ready": ctx.t("ready")})), section(ctx.t("si.board"), board)])
+    if phase == "clues":
+        confirmed = public.seats[me].confirmed
+        editing = clue_editor(ctx, private.hand, private.placed, public.seats[me].clue, legal, take_back=True)
+        if confirmed:
+            undo = [item(ctx.t("si.unconfirm"), move=act("unconfirm"), tone="primary")] if private.hand or private.placed else []
+            return ctx.screen(phase, ctx.t("si.confirmed"), facts=facts, waiting=True,
+                              sections=[section("", undo), editing[0], board_section(ctx, public.board)])
+        return ctx.screen(phase, ctx.t("si.clue_title"), facts=facts, sections=[
+            section("", buttons(legal, {"confirm": ctx.t("si.confirm")})), *editing, board_section(ctx, public.board)])
+    if phase == "vote":
+        return ctx.screen(phase, ctx.t("si.vote_title"), facts=facts, waiting=not legal,
+                          sections=[vote_section(ctx, view, legal), board_section(ctx, public.board)])
+    if phase == "summary" and public.last is not None:
+        facts.insert(1, fact(ctx.t("si.summary", n=public.last.points[me]), ""))
+    if phase == "over":
+        return ctx.screen(phase, ctx.t("over"), facts=facts, sections=[scores(ctx, public)])
+    return ctx.screen(phase, ctx.t("wait") if not legal else "", facts=facts, waiting=not legal,
+                      sections=[section("", buttons(legal, {"ready": ctx.t("ready")})),
+                                board_section(ctx, public.board)])
+
+
+def board_section(ctx: Ctx, board: Sequence[str]) -> dict[str, Any]:
+    return section(ctx.t("si.board"), [suspect(ctx, board, slot) for slot in range(len(board))], columns=2)
+
+
+def vote_section(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, Any]:
+    """One item per opponent (its public clue as the note): tap → the free numbers, or
+    take the vote back (votes change until everyone has voted, SI-5)."""
+    public, mine = view.public, view.private.my_votes
+    numbers: dict[int, list[Action]] = {}
+    for action in legal:
+        if action.kind == "vote":
+            numbers.setdefault(action.data["target"], []).append(action)
+    items = []
+    for target, seat in enumerate(public.seats):
+        if target == ctx.seat:
+            continue
+        given = mine.numbers[target] if mine is not None else None
+        options = [suspect(ctx, public.board, a.data["number"] - 1, move=move(a)) for a in numbers.get(target, ())]
+        if given is not None:
+            options.append(item(ctx.t("si.take_back_vote"), move=act("unvote", target=target)))
+        note = clue_tiles(ctx, seat.clue)
+        if given is not None:
+            note = f"{ctx.t('si.your_vote', n=given)} — {note}"
+        items.append(ctx.seat_item(target, note=note, selected=given is not None,
+                                   choices=choices(ctx.t("si.vote_title"), options) if options else None))
+    return section(ctx.t("si.vote_title"), items)
+
+
+def scores(ctx: Ctx, public: Any) -> dict[str, Any]:
+    order = sorted(range(len(public.seats)), key=lambda s: -public.seats[s].score)
+    return section("", [ctx.seat_item(s, note=ctx.t("score", n=public.seats[s].score)) for s in order])

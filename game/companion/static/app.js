@@ -1,0 +1,340 @@
+/* Secret Salon phone page: join a seat, then show that seat's screen and send its moves.
+ *
+ * Protocol v1 (docs/architecture.md, "Companion"): JSON text frames with "v": 1 and
+ * "type". The page only draws what the game sends: a "view" holds a screen built by
+ * game/companion/present.py (title, facts, sections of items; an item with a move is a
+ * button that sends {"kind", "data"} back as an "act"; one with choices opens a menu).
+ * The seat token is kept in localStorage, so a reloaded or re-woken phone takes its
+ * seat back. Strings come from the game (strings.json, data/i18n/<lang>/phone.yaml).
+ */
+"use strict";
+
+const V = 1;
+const store = {
+  get(key) { try { return localStorage.getItem("salon." + key); } catch (e) { return null; } },
+  set(key, value) { try { value == null ? localStorage.removeItem("salon." + key) : localStorage.setItem("salon." + key, value); } catch (e) { /* private mode: no memory */ } },
+};
+const $ = (id) => document.getElementById(id);
+const el = (tag, cls, text) => {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text != null) node.textContent = text;
+  return node;
+};
+
+const app = {
+  ws: null, strings: {}, lang: null, seat: null, roster: [], screen: null,
+  ended: false, retries: 0, timer: null, sheet: null, menu: null,
+  room: (new URLSearchParams(location.search).get("room") || store.get("room") || "").toUpperCase(),
+};
+
+/* --- strings --------------------------------------------------------------------- */
+function t(key, fmt) {
+  const text = app.strings[key];
+  if (text == null) return key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => (fmt && name in fmt ? fmt[name] : "{" + name + "}"));
+}
+
+async function loadStrings(lang) {
+  try {
+    const response = await fetch("strings.json" + (lang ? "?lang=" + encodeURIComponent(lang) : ""));
+    if (response.ok) {
+      const body = await response.json();
+      app.strings = body.strings || {};
+      app.lang = body.lang || lang;
+      document.documentElement.lang = app.lang || "en";
+    }
+  } catch (e) { /* the page still works with its keys as text */ }
+  document.querySelectorAll("[data-t]").forEach((node) => { node.textContent = t(node.dataset.t); });
+  if (app.strings.title) document.title = t("title");
+  if (app.roster.length) renderLobby();
+  if (app.screen) renderScreen();
+}
+
+/* An error reason as the player reads it: "illegal:<engine refusal>" or a protocol id. */
+function reasonText(reason) {
+  if (reason.startsWith("illegal:")) return t("reason.illegal", { reason: reason.slice(8) });
+  return app.strings["reason." + reason] != null ? t("reason." + reason) : t("reason.illegal", { reason: reason });
+}
+
+/* --- seat colour and shape ------------------------------------------------------- */
+const SHAPES = {
+  circle: '<circle r="0.9"/>',
+  square: '<rect x="-0.8" y="-0.8" width="1.6" height="1.6" rx="0.15"/>',
+  triangle: '<polygon points="0,-0.95 0.9,0.7 -0.9,0.7"/>',
+  diamond: '<polygon points="0,-0.95 0.8,0 0,0.95 -0.8,0"/>',
+  star: '<polygon points="0,-0.95 0.22,-0.3 0.9,-0.3 0.35,0.12 0.56,0.8 0,0.4 -0.56,0.8 -0.35,0.12 -0.9,-0.3 -0.22,-0.3"/>',
+  hexagon: '<polygon points="0.45,-0.8 0.9,0 0.45,0.8 -0.45,0.8 -0.9,0 -0.45,-0.8"/>',
+  cross: '<polygon points="-0.3,-0.9 0.3,-0.9 0.3,-0.3 0.9,-0.3 0.9,0.3 0.3,0.3 0.3,0.9 -0.3,0.9 -0.3,0.3 -0.9,0.3 -0.9,-0.3 -0.3,-0.3"/>',
+  heart: '<path d="M0,0.85 C-1.1,0.05 -0.85,-0.9 0,-0.4 C0.85,-0.9 1.1,0.05 0,0.85Z"/>',
+};
+
+function shapeSvg(shape, colour) {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "-1 -1 2 2");
+  svg.setAttribute("aria-hidden", "true");
+  svg.style.fill = colour || "currentColor";
+  svg.innerHTML = SHAPES[shape] || SHAPES.circle;
+  return svg;
+}
+
+function seatName(index) {
+  const seat = app.roster[index];
+  return seat ? seat.name : null;
+}
+
+/* --- connection ------------------------------------------------------------------- */
+function setState(key, bad) {
+  $("state").textContent = key ? t(key) : "";
+  $("state").classList.toggle("bad", !!bad);
+}
+
+function send(type, fields) {
+  if (app.ws && app.ws.readyState === WebSocket.OPEN) {
+    app.ws.send(JSON.stringify(Object.assign({ v: V, type: type }, fields || {})));
+    return true;
+  }
+  return false;
+}
+
+function connect() {
+  clearTimeout(app.timer);
+  if (app.ws && app.ws.readyState <= WebSocket.OPEN) return;
+  const token = store.get("token");
+  const name = store.get("name");
+  if (!token && !name) { showJoin(); return; }
+  setState(app.retries ? "reconnecting" : "connecting", app.retries > 0);
+  const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
+  app.ws = ws;
+  ws.onopen = () => {
+    send("hello", token ? { room: app.room, token: token } : { room: app.room, name: name });
+  };
+  ws.onmessage = (message) => {
+    let data;
+    try { data = JSON.parse(message.data); } catch (e) { return; }
+    if (data && data.v === V && handlers[data.type]) handlers[data.type](data);
+  };
+  ws.onclose = () => {
+    if (app.ws !== ws) return;
+    app.ws = null;
+    if (app.ended) return;
+    app.retries += 1;
+    setState("reconnecting", true);
+    app.timer = setTimeout(connect, Math.min(5000, 500 * app.retries));
+  };
+}
+
+const handlers = {
+  welcome(m) {
+    app.retries = 0;
+    app.seat = m.seat;
+    store.set("token", m.token);
+    store.set("room", app.room);
+    document.documentElement.style.setProperty("--seat", m.colour || "#f2b134");
+    $("shape").innerHTML = SHAPES[m.shape] || SHAPES.circle;
+    $("me").textContent = m.name;
+    $("badge").hidden = false;
+    $("leave").hidden = false;
+    $("join").hidden = true;
+    setState("");
+    if (m.lang && m.lang !== app.lang) loadStrings(m.lang);
+  },
+  lobby(m) {
+    app.roster = m.seats || [];
+    app.seat = m.you;
+    app.screen = null;
+    closeMenu();
+    renderLobby();
+  },
+  view(m) {
+    app.screen = m.screen;
+    renderScreen();
+  },
+  event() { /* the TV tells the story; the view that follows carries what changed */ },
+  error(m) {
+    const reason = String(m.reason || "");
+    if (reason === "unknown_token" || reason === "bad_room" || reason === "table_full" || reason === "no_lobby") {
+      store.set("token", null);
+      app.ended = true;
+      if (app.ws) app.ws.close();
+      showJoin(reason);
+      return;
+    }
+    toast(reasonText(reason));
+  },
+  bye(m) {
+    app.ended = true;
+    const reason = m.reason === "replaced" ? "replaced" : m.reason === "kicked" || m.reason === "left" ? "kicked" : "closed";
+    if (reason === "kicked") store.set("token", null);
+    notice(reason);
+  },
+  pong() {},
+};
+
+/* --- screens -------------------------------------------------------------------- */
+function only(id) {
+  for (const name of ["join", "lobby", "screen", "notice"]) $(name).hidden = name !== id;
+}
+
+function showJoin(reason) {
+  only("join");
+  $("badge").hidden = true;
+  $("leave").hidden = true;
+  $("name").value = store.get("name") || "";
+  $("room").value = app.room;
+  $("room-field").hidden = !!app.room && !reason;
+  setState(reason ? null : "");
+  if (reason) toast(reasonText(reason));
+}
+
+function notice(key) {
+  closeMenu();
+  only("notice");
+  $("notice").textContent = t(key);
+  $("leave").hidden = true;
+  setState("");
+}
+
+function renderLobby() {
+  if (app.screen) return;
+  only("lobby");
+  const list = $("roster");
+  list.replaceChildren();
+  app.roster.forEach((seat, index) => {
+    const row = el("li", index === app.seat ? "you" : "");
+    row.append(shapeSvg(seat.shape, seat.colour), el("span", "", seat.name), el("span", "kind", t("kind_" + seat.kind)));
+    list.append(row);
+  });
+}
+
+function renderScreen() {
+  const screen = app.screen;
+  if (!screen) return;
+  only("screen");
+  $("screen").classList.toggle("drawing", !!screen.canvas);
+  $("title").textContent = screen.title || "";
+  $("title").classList.toggle("waiting", !!screen.waiting);
+  const facts = $("facts");
+  facts.replaceChildren();
+  for (const fact of screen.facts || []) {
+    const dt = el("dt", fact.value ? "" : "wide", (fact.icon ? fact.icon + " " : "") + fact.label);
+    facts.append(dt);
+    if (fact.value) facts.append(el("dd", "", fact.value));
+  }
+  const host = $("sheet-host");
+  if (screen.canvas) {
+    if (!app.sheet) app.sheet = new DrawingSheet(host, (stroke) => sendMove({ kind: screen.canvas.kind, data: { stroke: stroke } }), t);
+    app.sheet.update(screen.canvas);
+  } else if (app.sheet) {
+    app.sheet = null;
+    host.replaceChildren();
+  }
+  const sections = $("sections");
+  sections.replaceChildren();
+  for (const section of screen.sections || []) {
+    const box = el("div", "section");
+    if (section.title) box.append(el("h2", "", section.title));
+    box.append(itemsGrid(section.items, section.columns));
+    sections.append(box);
+  }
+  if (app.menu) openMenu(app.menu.phase === screen.game + "/" + screen.phase ? findItem(app.menu.label) : null);
+}
+
+function itemsGrid(items, columns) {
+  const grid = el("div", "items" + (columns > 2 ? " grid" : ""));
+  if (columns) grid.style.setProperty("--columns", columns);
+  items.forEach((item, index) => grid.append(itemButton(item, index)));
+  return grid;
+}
+
+function itemButton(item, index) {
+  const live = item.move || (item.choices && item.choices.items.length);
+  const node = el(live ? "button" : "div", "item " + (live ? "action" : "tile"));
+  if (item.selected) node.classList.add("selected");
+  if (item.tone) node.classList.add(item.tone);
+  if (item.seat != null && app.roster[item.seat]) node.append(shapeSvg(app.roster[item.seat].shape, app.roster[item.seat].colour));
+  if (item.icon) node.append(el("span", "icon", item.icon));
+  const text = el("span", "text");
+  text.append(el("span", "label", item.seat != null && seatName(item.seat) ? seatName(item.seat) : item.label));
+  if (item.note) text.append(el("span", "note", item.note));
+  node.append(text);
+  if (item.move && item.hold) holdToSend(node, item);
+  else if (item.move) node.onclick = () => { closeMenu(); sendMove(item.move); };
+  else if (live) node.onclick = () => openMenu(item);
+  node.dataset.index = index;
+  return node;
+}
+
+/* A button that sends its move only once held for item.hold ms (its fill shows how long). */
+function holdToSend(node, item) {
+  let timer = null;
+  node.classList.add("hold");
+  node.style.setProperty("--hold", item.hold + "ms");
+  const stop = () => { clearTimeout(timer); timer = null; node.classList.remove("holding"); };
+  node.addEventListener("pointerdown", (event) => {
+    event.preventDefault();
+    node.classList.add("holding");
+    timer = setTimeout(() => { stop(); sendMove(item.move); }, item.hold);
+  });
+  for (const name of ["pointerup", "pointerleave", "pointercancel"]) node.addEventListener(name, stop);
+  node.addEventListener("contextmenu", (event) => event.preventDefault());
+}
+
+function sendMove(move) {
+  if (!send("act", { kind: move.kind, data: move.data || {} })) setState("reconnecting", true);
+}
+
+/* A menu shows an item's choices; it is rebuilt from each new view of the same phase
+   (found again by the item's label), and closes when the phase moves on or that item
+   has no choices any more. */
+function openMenu(item) {
+  if (!item || !item.choices || !item.choices.items.length) { closeMenu(); return; }
+  app.menu = { label: item.label, phase: app.screen.game + "/" + app.screen.phase };
+  const who = item.seat != null && seatName(item.seat);
+  $("menu-title").textContent = who ? who + " — " + item.choices.title : item.choices.title;
+  $("menu-items").replaceChildren(...item.choices.items.map(itemButton));
+  $("menu").hidden = false;
+}
+
+function findItem(label) {
+  for (const section of (app.screen && app.screen.sections) || []) {
+    for (const item of section.items) if (item.label === label && item.choices) return item;
+  }
+  return null;
+}
+
+function closeMenu() {
+  app.menu = null;
+  $("menu").hidden = true;
+}
+
+let toastTimer = null;
+function toast(text) {
+  $("toast").textContent = text;
+  $("toast").hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { $("toast").hidden = true; }, 3000);
+}
+
+/* --- start ---------------------------------------------------------------------- */
+$("join").onsubmit = (event) => {
+  event.preventDefault();
+  const name = $("name").value.trim();
+  const room = $("room").value.trim().toUpperCase();
+  if (!name || !room) return;
+  store.set("name", name);
+  store.set("token", null);
+  app.room = room;
+  app.ended = false;
+  app.retries = 0;
+  connect();
+};
+$("leave").onclick = () => { send("leave"); store.set("token", null); };
+$("menu-cancel").onclick = closeMenu;
+$("menu").onclick = (event) => { if (event.target === $("menu")) closeMenu(); };
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && !app.ended && !app.ws) { app.retries = Math.max(app.retries, 1); connect(); }
+});
+
+setInterval(() => send("ping"), 20000);  // keeps a phone's idle socket open; a dead one closes and reconnects
+loadStrings(null).then(() => { if (store.get("token") && app.room) connect(); else showJoin(); });

@@ -1,0 +1,203 @@
+"""The phone page in a real browser (issue 17 item 10): three headless Chromium phones
+(390 × 844, touch) join a lobby, play an Incognito round — one draws a stroke with a
+finger, everyone hands in, votes by taps and is ready — and cast a Secret Identity vote;
+one phone reloads mid-match and takes its seat back with its token; a wrong room code is
+told plainly; a co-op guesser locks the answer by holding the button 1.5 s (SC-3).
+
+The server is ``tests/phone_rig.py`` (protocol v1 with real sessions and the real
+``phone_screen``). Skips, saying why, without Chromium and its driver (Debian packages
+``chromium`` and ``chromium-driver``; ``.ci/run`` installs them) or Selenium."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+import game.companion
+from game.core.rng import Rng
+from game.games import all_games
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+if not (CHROMIUM and DRIVER):
+    pytest.skip("headless Chromium is absent (apt-get install chromium chromium-driver)", allow_module_level=True)
+webdriver = pytest.importorskip("selenium.webdriver", reason="Selenium is not installed (pip install -e '.[test]')")
+aiohttp = pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install -e .)")
+
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from selenium.webdriver.common.actions import interaction  # noqa: E402
+from selenium.webdriver.common.actions.action_builder import ActionBuilder  # noqa: E402
+from selenium.webdriver.common.actions.pointer_input import PointerInput  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+from tests.phone_rig import PhoneRig  # noqa: E402
+
+STATIC = Path(game.companion.__file__).parent / "static"
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-dev-shm-usage")
+pytestmark = pytest.mark.timeout(120)
+
+
+def phone(profile: str, width: int = 390, height: int = 844):
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={profile}")
+    options.add_experimental_option("mobileEmulation", {
+        "deviceMetrics": {"width": width, "height": height, "pixelRatio": 2.0, "touch": True}})
+    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=DRIVER))
+    driver.set_window_size(width, height)
+    return driver
+
+
+def wait(driver, condition, what: str, seconds: float = 10):
+    """``condition(driver)`` once true; a page being redrawn (a stale element) is not yet."""
+    return WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda d: condition(d), f"waited for {what}")
+
+
+def tap(driver, text: str, where: str = "") -> None:
+    """Tap the visible button whose text holds ``text`` (inside ``where``, a CSS selector)."""
+    script = """
+        const [text, where] = arguments;
+        const scope = where ? document.querySelector(where) : document;
+        return [...scope.querySelectorAll('button')].find(b => b.offsetParent && b.textContent.includes(text)) || null;
+    """
+    wait(driver, lambda d: clicked(d.execute_script(script, text, where)), f"a button {text!r}")
+
+
+def tap_css(driver, selector: str) -> None:
+    """Tap the first visible element matching ``selector``."""
+    script = "return [...document.querySelectorAll(arguments[0])].find(e => e.offsetParent) || null;"
+    wait(driver, lambda d: clicked(d.execute_script(script, selector)), selector)
+
+
+def clicked(element) -> bool:
+    """Click ``element`` if there is one (a stale one raises: the wait looks again)."""
+    if element is None:
+        return False
+    element.click()
+    return True
+
+
+def finger_stroke(driver) -> None:
+    """Draw a stroke on the sheet with a touch pointer, as a finger does."""
+    canvas = driver.find_element("id", "sheet")
+    finger = PointerInput(interaction.POINTER_TOUCH, "finger")
+    actions = ActionBuilder(driver, mouse=finger)
+    actions.pointer_action.move_to(canvas, -100, -60).pointer_down()
+    for step in range(1, 11):
+        actions.pointer_action.move_to(canvas, -100 + 20 * step, -60 + 12 * step)
+    actions.pointer_action.pointer_up()
+    actions.perform()
+
+
+@pytest.fixture
+def table():
+    rig = PhoneRig(STATIC, lang="en")
+    url = rig.start()
+    profiles = [tempfile.mkdtemp(prefix="phone-") for _ in range(3)]
+    drivers = []
+    try:
+        for profile in profiles:
+            drivers.append(phone(profile))
+        yield rig, drivers, url
+    finally:
+        for driver in drivers:
+            driver.quit()
+        rig.stop()
+        for profile in profiles:
+            shutil.rmtree(profile, ignore_errors=True)
+
+
+def test_three_browser_phones_play_incognito_vote_in_secret_identity_and_hold_to_lock_in_coop(table):
+    rig, phones, url = table
+    s = rig.strings.get
+    # A wrong room code is told plainly, and the form asks for the code.
+    phones[0].get(url.replace(rig.room, "WXYZ"))
+    wait(phones[0], lambda d: d.find_element("id", "name").is_displayed(), "the join form")
+    phones[0].find_element("id", "name").send_keys("Phone0")
+    tap(phones[0], s("phone.page.join_button"))
+    wait(phones[0], lambda d: d.find_element("id", "toast").text == s("phone.page.reason.bad_room"), "the message")
+    room = phones[0].find_element("id", "room")
+    room.clear()
+    room.send_keys(rig.room.lower())
+    tap(phones[0], s("phone.page.join_button"))
+    for index, driver in enumerate(phones[1:], start=1):
+        driver.get(url)
+        wait(driver, lambda d: d.find_element("id", "name").is_displayed(), "the join form")
+        driver.find_element("id", "name").send_keys(f"Phone{index}")
+        tap(driver, s("phone.page.join_button"))
+        wait(driver, lambda d, n=index + 1: len(d.find_elements("css selector", "#roster li")) == n, "its seat")
+    for driver in phones:
+        wait(driver, lambda d: len(d.find_elements("css selector", "#roster li")) == 3, "three seats in the lobby")
+    assert [seat["name"] for seat in rig.seats] == ["Phone0", "Phone1", "Phone2"]
+
+    # Incognito: a finger stroke on phone 0, everyone hands in, votes, is ready.
+    rig.start_match("incognito", seed=3)
+    wait(phones[0], lambda d: d.find_elements("id", "sheet"), "the drawing sheet")
+    finger_stroke(phones[0])
+    strokes = wait(phones[0], lambda d: rig.call(lambda r: r.session.state.strokes[0]), "the stroke in the game")
+    assert strokes[0].tool == "pen" and len(strokes[0].points) >= 8
+    for driver in phones:
+        tap(driver, s("phone.in.done"))
+    wait(phones[0], lambda d: rig.call(lambda r: r.session.state.phase) == "vote", "the vote")
+    for index, driver in enumerate(phones):
+        for given in (1, 2):  # a drawing not numbered yet, then the first free number
+            tap_css(driver, "#sections button.item:not(.selected)")
+            tap_css(driver, "#menu-items button")
+            if (index, given) != (2, 2):  # the last vote closes the phase
+                wait(driver, lambda d, n=given: len(d.find_elements("css selector", "#sections .item.selected")) == n,
+                     f"phone {index}'s vote {given} on screen")
+    wait(phones[0], lambda d: rig.call(lambda r: r.session.state.phase) == "reveal", "the reveal")
+    phones[1].refresh()  # a reloaded phone takes its seat back with its token
+    wait(phones[1], lambda d: d.find_element("id", "title").text == s("phone.in.reveal_title"), "the reloaded screen")
+    for driver in phones:
+        tap(driver, s("phone.ready"))
+    assert wait(phones[0], lambda d: rig.call(lambda r: r.session.state.round) == 2, "round 2")
+
+    # Secret Identity: bots bring the table to the vote; phone 0 votes with two taps.
+    rig.start_match("secret_identity", seed=5)
+    entry = all_games()["secret_identity"]
+
+    def bots_until_vote(r: PhoneRig) -> str:
+        bots = {seat: entry.make_bot(r.catalogue, seat, Rng.from_seed(seat)) for seat in range(3)}
+        while r.session.state.phase != "vote":
+            seat = min(r.session.current())
+            r.session.submit(bots[seat].act(r.session.view(seat), r.session.legal(seat)))
+        return r.session.state.phase
+
+    rig.call(bots_until_vote)
+    wait(phones[0], lambda d: d.find_element("id", "title").text == s("phone.si.vote_title"), "the vote screen")
+    tap(phones[0], "Phone1", "#sections")
+    tap(phones[0], "4.", "#menu")
+    assert wait(phones[0], lambda d: rig.call(lambda r: r.session.state.votes[0][1]), "the vote") == 4
+    assert any(a.kind == "vote" and a.seat == 0 for a in rig.acts)
+
+    # Co-op: a guesser's lock is a 1.5 s hold (SC-3); a tap locks nothing.
+    rig.start_match("secret_identity_coop", seed=2)
+    coop = all_games()["secret_identity_coop"]
+
+    def bots_until_guess(r: PhoneRig) -> int:
+        bots = {seat: coop.make_bot(r.catalogue, seat, Rng.from_seed(seat)) for seat in range(3)}
+        while r.session.state.phase != "guess":
+            seat = min(r.session.current())
+            r.session.submit(bots[seat].act(r.session.view(seat), r.session.legal(seat)))
+        return int(r.session.state.active)
+
+    guesser = phones[(rig.call(bots_until_guess) + 1) % 3]
+    tap(guesser, s("phone.si.lock"))
+    time.sleep(0.5)  # what a tap would have sent has arrived by now
+    assert rig.call(lambda r: r.session.state.phase) == "guess"
+    lock = wait(guesser, lambda d: d.find_element("css selector", "button.hold"), "the lock button")
+    finger = PointerInput(interaction.POINTER_TOUCH, "finger")
+    hold = ActionBuilder(guesser, mouse=finger)
+    hold.pointer_action.move_to(lock).pointer_down().pause(2).pointer_up()
+    hold.perform()
+    assert wait(guesser, lambda d: rig.call(lambda r: r.session.state.phase) in ("result", "over"), "the lock")
