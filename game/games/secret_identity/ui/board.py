@@ -105,7 +105,7 @@ class CompetitiveBoard(SecretIdentityBoard):
         self.ctx.audio.play("reveal")
 
     def bots_may_act(self) -> bool:
-        if self.reveal is not None:
+        if self.reveal is not None or self.podium.playing:
             return False
         return self.public.phase != SIPhase.SUMMARY or self.summary_ticks >= SUMMARY_READ_TICKS
 
@@ -113,6 +113,11 @@ class CompetitiveBoard(SecretIdentityBoard):
         super().fixed_update(dt)
         self.ticks += 1
         self.tweens.step()
+        outcome = self.session.outcome()
+        if outcome is not None and self.reveal is None and self.podium.show is None:
+            self.podium.start(self.public, outcome)  # the last round's reveal has played
+        if self.podium.show is not None:
+            self.podium.show.step()
         for tween in (*self.pulse.values(), *self.token_pops.values()):
             tween.step()
         if self.reveal is not None:
@@ -188,6 +193,8 @@ class CompetitiveBoard(SecretIdentityBoard):
 
     # --- input ---------------------------------------------------------------------------
     def handle(self, seat: int | None, event: InputEvent) -> bool:
+        if self.podium.show is not None and self.podium.show.handle(event):
+            return True
         if seat is None or seat >= self.seats or seat in self.bots:
             return super().handle(seat, event)
         phase = self.public.phase
@@ -252,7 +259,7 @@ class CompetitiveBoard(SecretIdentityBoard):
         public = self.public
         outcome = self.session.outcome()
         if outcome is not None and self.reveal is None:
-            self.podium.draw(surface, public, outcome)
+            self.podium.draw(surface, public, outcome, alpha)
             return
         draw_score_track(surface, self.ctx, self.shown_scores, range(self.seats), kit.safe_rect.y + 36,
                          label=self.ctx.t("si.round", n=max(1, public.round), total=public.rounds))

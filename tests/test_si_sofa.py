@@ -1,0 +1,54 @@
+"""Secret Identity's screens read from the sofa (issue 14): seats told by colour, shape and name."""
+from game.input.intents import Intent
+from game.ui.layout_probe import Probe
+
+
+def test_coop_end_names_every_seat_beside_its_shape():
+    drawn = Probe().draw("secret_identity_coop.end", "fr")
+    texts = [t.text for t in drawn.texts]
+    for name in ("Marie-Antoinette", "Jean-Christophe", "Maximilienne", "Konstantinos"):
+        assert name in texts
+
+
+def _podium_room(room, seed):
+    """A competitive match seated as a pad (seat 0), a keyboard and a bot, played to its end
+    by the game's bot brains through the board, so the board hears every event."""
+    from game.core.rng import Rng
+    from game.core.session import Session
+
+    ctx = room.ctx
+    pad = room.attach_pad()
+    ctx.seats.join(pad.device, "Bo")
+    ctx.seats.join(("kb", "left"), "Ana")
+    ctx.seats.add_bot("Robot")
+    entry = ctx.games["secret_identity"]
+    catalogue = ctx.catalogue.game(entry.catalogue_key)
+    session = Session(entry.make_definition(catalogue), entry.default_config(len(ctx.seats)), seed)
+    board = entry.scenes().make_board(ctx, entry, session, {})
+    ctx.stack.push(board)
+    brains = {s: entry.make_bot(catalogue, s, Rng(s)) for s in range(len(ctx.seats))}
+    while session.outcome() is None:
+        seat = min(session.current())
+        assert board.submit(brains[seat].act(session.view(seat), session.legal(seat))) is None
+    return pad, board
+
+
+def test_the_podium_show_starts_after_the_last_reveal_gates_bots_and_A_skips_it(english_room):
+    room = english_room
+    pad, board = _podium_room(room, seed=3)
+    assert board.reveal is not None and board.podium.show is None  # the last round's safes open first
+    room.until(lambda: board.reveal is None, steps=1)
+    room.run(1)
+    assert board.podium.playing and not board.bots_may_act()
+    pad.tap(Intent.CONFIRM)
+    assert board.podium.show.done and room.top is board  # A skipped the show, it did not replay
+    assert board.bots_may_act()
+
+
+def test_the_winners_pad_rumbles_when_the_podium_cheers(english_room):
+    room = english_room
+    pad, board = _podium_room(room, seed=3)
+    assert board.session.outcome().ranks[0] == 1  # this seed's match is won by the pad's seat
+    before = len(pad.vpad.rumbles)
+    room.until(lambda: board.podium.show is not None and board.podium.show.cheered, steps=5)
+    assert len(pad.vpad.rumbles) > before
