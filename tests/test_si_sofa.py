@@ -52,3 +52,30 @@ def test_the_winners_pad_rumbles_when_the_podium_cheers(english_room):
     before = len(pad.vpad.rumbles)
     room.until(lambda: board.podium.show is not None and board.podium.show.cheered, steps=5)
     assert len(pad.vpad.rumbles) > before
+
+
+def test_every_seat_keeps_a_visible_marker_when_all_share_one_square():
+    from game.context import build_context
+    from game.games.secret_identity.ui.widgets import MARKER_RADIUS, marker_spots
+    from game.settings import Settings
+
+    kit = build_context(headless=True, settings=Settings(), seats=8).kit
+    spots = list(marker_spots(kit, [7.0] * 8, range(8), 60).values())
+    assert len(spots) == 8
+    for a in range(8):
+        for b in range(a + 1, 8):
+            (xa, ya), (xb, yb) = spots[a], spots[b]
+            assert (xa - xb) ** 2 + (ya - yb) ** 2 >= (2 * MARKER_RADIUS) ** 2  # no marker hides another
+
+
+def test_markers_on_neighbouring_squares_do_not_cover_each_other():
+    from game.context import build_context
+    from game.games.secret_identity.ui.widgets import MARKER_RADIUS, marker_spots
+    from game.settings import Settings
+
+    kit = build_context(headless=True, settings=Settings(), seats=8).kit
+    spots = list(marker_spots(kit, [13, 14, 14, 14, 14, 15, 16, 17], range(8), 60).values())
+    for a in range(8):
+        for b in range(a + 1, 8):
+            (xa, ya), (xb, yb) = spots[a], spots[b]
+            assert (xa - xb) ** 2 + (ya - yb) ** 2 >= (2 * MARKER_RADIUS) ** 2
