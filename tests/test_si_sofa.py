@@ -79,3 +79,27 @@ def test_markers_on_neighbouring_squares_do_not_cover_each_other():
         for b in range(a + 1, 8):
             (xa, ya), (xb, yb) = spots[a], spots[b]
             assert (xa - xb) ** 2 + (ya - yb) ** 2 >= (2 * MARKER_RADIUS) ** 2
+
+
+def test_peeking_during_the_vote_says_whose_character_the_vote_is_for():
+    from game.core.rng import Rng
+    from game.core.session import Session
+    from game.input.intents import InputEvent
+
+    def build(ctx, args):
+        entry = ctx.games["secret_identity"]
+        catalogue = ctx.catalogue.game(entry.catalogue_key)
+        session = Session(entry.make_definition(catalogue), entry.default_config(len(ctx.seats)), 3)
+        brains = {s: entry.make_bot(catalogue, s, Rng(s)) for s in range(len(ctx.seats))}
+        while session.view(None).public.phase != "vote":
+            seat = min(session.current())
+            session.submit(brains[seat].act(session.view(seat), session.legal(seat)))
+        board = entry.scenes().make_board(ctx, entry, session, {})
+        ctx.stack.push(board)
+        ctx.stack.fixed_update(1 / 60)  # the vote ring opens
+        ctx.stack.handle(0, InputEvent(ctx.seats[0].device, Intent.PEEK, pressed=True))
+
+    texts = [t.text.replace("\n", " ") for t in Probe().draw("fixture", "en", build).texts]
+    assert "Your vote for Jean-Christophe:" in texts  # seat 0 votes on seat 1 first
+    assert any(text.startswith("1 — ") for text in texts)
+    assert "Marie-Antoinette" not in texts  # the peeker's own name is not over a character

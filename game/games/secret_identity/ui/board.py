@@ -23,7 +23,8 @@ from ....core.events import Event
 from ....core.session import Session
 from ....input.intents import InputEvent, Intent
 from ....scenes.peek import PeekCurtain
-from ....scenes.ring import RingOption, RingPicker, RingQuestion, sector
+from ....scenes.ring import RING_CENTER, RingOption, RingPicker, RingQuestion, sector
+from ....ui.fit import fit_wrapped
 from ....ui.tween import Tween, Tweens
 from ..rules.events import BoardDealt, CharacterReplaced, RoundScored
 from ..rules.view import RoundResult, SIPhase, track_position
@@ -59,6 +60,27 @@ class VotePicker(RingPicker):
 
     def _draw_seats(self, surface: pygame.Surface, alpha: float) -> None:
         self.board.draw_panels(surface, voting=True)
+
+    def _draw_hub(self, surface: pygame.Surface, question: RingQuestion, peeker: int | None,
+                  pointed: int | None) -> None:
+        """While a seat peeks, the hub says whose character it is guessing and what it points at
+        ("Your vote for Bruno: 3 — The Tengu"), never the peeker's own name over a character."""
+        target = self.board._next_target(peeker) if peeker is not None else None
+        if target is None or pointed is None:
+            super()._draw_hub(surface, question, peeker, pointed)
+            return
+        kit, t = self.ctx.kit, self.ctx.t
+        cx, cy = RING_CENTER
+        seat = self.ctx.seats[target]
+        light = kit.seat_style(seat.style).light
+        kit.seat_token(surface, seat.style, (cx, cy - 120), 34)
+        title = t("si.vote.peek_for", name=seat.name)
+        placed = kit.blit_text(surface, title, fit_wrapped(kit, title, 300, 2, (34, 30, 28)), (cx, cy - 80), "midtop",
+                               light, max_width=300, align="center", shadow=True)
+        option = question.options[pointed]
+        words = t("si.vote.peek_choice", number=option.number, character=option.label)
+        kit.blit_text(surface, words, fit_wrapped(kit, words, 300, 3, (36, 32, 28)), (cx, placed.bottom + 10), "midtop",
+                      kit.colours.text, max_width=300, align="center")
 
 
 class CompetitiveBoard(SecretIdentityBoard):
