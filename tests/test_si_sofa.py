@@ -103,3 +103,31 @@ def test_peeking_during_the_vote_says_whose_character_the_vote_is_for():
     assert "Your vote for Jean-Christophe:" in texts  # seat 0 votes on seat 1 first
     assert any(text.startswith("1 — ") for text in texts)
     assert "Marie-Antoinette" not in texts  # the peeker's own name is not over a character
+
+
+def test_coop_end_is_a_show_the_team_count_rises_and_A_skips_it(english_room):
+    from game.core.rng import Rng
+    from game.core.session import Session
+
+    room = english_room
+    ctx = room.ctx
+    pad = room.attach_pad()
+    ctx.seats.join(pad.device, "Bo")
+    ctx.seats.join(("kb", "left"), "Ana")
+    ctx.seats.add_bot("Robot")
+    entry = ctx.games["secret_identity_coop"]
+    catalogue = ctx.catalogue.game(entry.catalogue_key)
+    session = Session(entry.make_definition(catalogue), entry.default_config(len(ctx.seats)), 5)
+    board = entry.scenes().make_board(ctx, entry, session, {})
+    ctx.stack.push(board)
+    brains = {s: entry.make_bot(catalogue, s, Rng(s)) for s in range(len(ctx.seats))}
+    while session.outcome() is None:
+        seat = min(session.current())
+        assert board.submit(brains[seat].act(session.view(seat), session.legal(seat))) is None
+    assert board.end_show is None  # the last result shows first
+    room.until(lambda: board.end_show is not None, steps=1)
+    assert not board.end_show.done and not board.bots_may_act()
+    before = len(pad.vpad.rumbles)
+    pad.tap(Intent.CONFIRM)
+    assert board.end_show.done and room.top is board  # skipped, not "play again"
+    assert len(pad.vpad.rumbles) > before  # the whole team is cheered

@@ -32,6 +32,7 @@ from ....core.events import Event, PhaseStarted
 from ....core.session import Session
 from ....input.intents import InputEvent, Intent
 from ....scenes.ring import RING_CENTER, sector
+from ....ui.show import Show, Standing
 from ....ui.tween import Tween
 from ..rules.events import GuessLocked, GuessProposed
 from ..rules.view import CoopPhase
@@ -66,6 +67,8 @@ class CoopBoard(SecretIdentityBoard):
         #: A person has aimed, stepped or held in this guess: bots leave the cursor be.
         self.people_on_cursor = False
         self.result_ticks = RESULT_TICKS + RESULT_READ_TICKS
+        #: The end screen's show (game/ui/show.py), from the moment the end screen appears.
+        self.end_show: Show | None = None
         self.cursor_pop: Tween | None = None
 
     @property
@@ -100,6 +103,8 @@ class CoopBoard(SecretIdentityBoard):
             self.people_on_cursor = False
 
     def bots_may_act(self) -> bool:
+        if self.end_show is not None and not self.end_show.done:
+            return False
         return self.result_ticks >= RESULT_TICKS + RESULT_READ_TICKS or self.public.phase != CoopPhase.RESULT
 
     def bot_legal(self, seat: int) -> list[Action]:
@@ -118,6 +123,12 @@ class CoopBoard(SecretIdentityBoard):
         if self.cursor_pop is not None:
             self.cursor_pop.step()
         self.result_ticks += 1
+        if self.end_show is None and self.public.phase == CoopPhase.OVER and self.result_ticks >= RESULT_TICKS:
+            # the team's moment: the score counts up and every seat is cheered together
+            score = self.public.team_score
+            self.end_show = Show(self.ctx, [Standing(seat, score) for seat in range(self.seats)], seed=score)
+        if self.end_show is not None:
+            self.end_show.step()
         if self.public.phase == CoopPhase.GUESS and self.holding:
             for seat in self.holding:
                 self.holding[seat] += 1
@@ -135,6 +146,8 @@ class CoopBoard(SecretIdentityBoard):
 
     # --- input ---------------------------------------------------------------------------
     def handle(self, seat: int | None, event: InputEvent) -> bool:
+        if self.end_show is not None and self.end_show.handle(event):
+            return True
         if seat is None or seat >= self.seats or seat in self.bots:
             return super().handle(seat, event)
         public = self.public
@@ -343,7 +356,8 @@ class CoopBoard(SecretIdentityBoard):
         box.midtop = (kit.W // 2, kit.H // 2 - 430)
         kit.panel(surface, box, c.panel, radius=48, border=c.gold, border_width=6)
         y = kit.blit_text(surface, t("sc.end.title"), 52, (box.centerx, box.y + 28), "midtop", c.muted).bottom
-        y = kit.blit_text(surface, t("sc.end.score", n=public.team_score, total=public.turns), 120,
+        shown = self.end_show.count(0) if self.end_show is not None else public.team_score
+        y = kit.blit_text(surface, t("sc.end.score", n=shown, total=public.turns), 120,
                           (box.centerx, y + 4), "midtop", c.gold, shadow=True).bottom
         y = kit.blit_text(surface, t(f"sc.band.{public.band}"), 44, (box.centerx, y + 8), "midtop", c.text,
                           max_width=box.width - 120, align="center").bottom
@@ -365,6 +379,8 @@ class CoopBoard(SecretIdentityBoard):
                 draw_cross(surface, c.text, centre, 20)
         self._draw_team(surface, pygame.Rect(box.x + 40, y + 48, box.width - 80, box.bottom - y - 64))
         kit.hint_bar(surface, [(Intent.CONFIRM, t("si.podium.again")), (Intent.BACK, t("si.podium.lobby"))])
+        if self.end_show is not None:
+            self.end_show.draw_confetti(surface)
 
     def _draw_team(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The whole team, four to a row: badge in the seat's colour and shape, name beside it."""
