@@ -118,7 +118,10 @@ def test_competitive_match_with_keyboards_pads_and_bots(ctx_factory):
             assert set(asked) <= {None, peeker} | ({*humans} if isinstance(curtain, RingPicker) else set())
     outcome = board.session.outcome()
     assert outcome is not None and len(board.session.state.history) == 4
+    ctx.stack.fixed_update(1 / 60)  # the podium's show starts
     ctx.stack.draw(surface, 1.0)  # the podium
+    press(ctx, humans[0], Intent.CONFIRM)  # A skips the show first
+    assert top(ctx) is board and board.podium.show.done
     press(ctx, humans[0], Intent.CONFIRM)  # play again: a fresh board replaces this one
     assert top(ctx) is not board and type(top(ctx)) is type(board) and top(ctx).session.outcome() is None
 

@@ -23,7 +23,8 @@ from ....core.events import Event
 from ....core.session import Session
 from ....input.intents import InputEvent, Intent
 from ....scenes.peek import PeekCurtain
-from ....scenes.ring import RingOption, RingPicker, RingQuestion, sector
+from ....scenes.ring import RING_CENTER, RingOption, RingPicker, RingQuestion, sector
+from ....ui.fit import fit_wrapped
 from ....ui.tween import Tween, Tweens
 from ..rules.events import BoardDealt, CharacterReplaced, RoundScored
 from ..rules.view import RoundResult, SIPhase, track_position
@@ -59,6 +60,27 @@ class VotePicker(RingPicker):
 
     def _draw_seats(self, surface: pygame.Surface, alpha: float) -> None:
         self.board.draw_panels(surface, voting=True)
+
+    def _draw_hub(self, surface: pygame.Surface, question: RingQuestion, peeker: int | None,
+                  pointed: int | None) -> None:
+        """While a seat peeks, the hub says whose character it is guessing and what it points at
+        ("Your vote for Bruno: 3 — The Tengu"), never the peeker's own name over a character."""
+        target = self.board._next_target(peeker) if peeker is not None else None
+        if target is None or pointed is None:
+            super()._draw_hub(surface, question, peeker, pointed)
+            return
+        kit, t = self.ctx.kit, self.ctx.t
+        cx, cy = RING_CENTER
+        seat = self.ctx.seats[target]
+        light = kit.seat_style(seat.style).light
+        kit.seat_token(surface, seat.style, (cx, cy - 120), 34)
+        title = t("si.vote.peek_for", name=seat.name)
+        placed = kit.blit_text(surface, title, fit_wrapped(kit, title, 300, 2, (34, 30, 28)), (cx, cy - 80), "midtop",
+                               light, max_width=300, align="center", shadow=True)
+        option = question.options[pointed]
+        words = t("si.vote.peek_choice", number=option.number, character=option.label)
+        kit.blit_text(surface, words, fit_wrapped(kit, words, 300, 3, (36, 32, 28)), (cx, placed.bottom + 10), "midtop",
+                      kit.colours.text, max_width=300, align="center")
 
 
 class CompetitiveBoard(SecretIdentityBoard):
@@ -105,7 +127,7 @@ class CompetitiveBoard(SecretIdentityBoard):
         self.ctx.audio.play("reveal")
 
     def bots_may_act(self) -> bool:
-        if self.reveal is not None:
+        if self.reveal is not None or self.podium.playing:
             return False
         return self.public.phase != SIPhase.SUMMARY or self.summary_ticks >= SUMMARY_READ_TICKS
 
@@ -113,6 +135,11 @@ class CompetitiveBoard(SecretIdentityBoard):
         super().fixed_update(dt)
         self.ticks += 1
         self.tweens.step()
+        outcome = self.session.outcome()
+        if outcome is not None and self.reveal is None and self.podium.show is None:
+            self.podium.start(self.public, outcome)  # the last round's reveal has played
+        if self.podium.show is not None:
+            self.podium.show.step()
         for tween in (*self.pulse.values(), *self.token_pops.values()):
             tween.step()
         if self.reveal is not None:
@@ -188,6 +215,8 @@ class CompetitiveBoard(SecretIdentityBoard):
 
     # --- input ---------------------------------------------------------------------------
     def handle(self, seat: int | None, event: InputEvent) -> bool:
+        if self.podium.show is not None and self.podium.show.handle(event):
+            return True
         if seat is None or seat >= self.seats or seat in self.bots:
             return super().handle(seat, event)
         phase = self.public.phase
@@ -252,7 +281,7 @@ class CompetitiveBoard(SecretIdentityBoard):
         public = self.public
         outcome = self.session.outcome()
         if outcome is not None and self.reveal is None:
-            self.podium.draw(surface, public, outcome)
+            self.podium.draw(surface, public, outcome, alpha)
             return
         draw_score_track(surface, self.ctx, self.shown_scores, range(self.seats), kit.safe_rect.y + 36,
                          label=self.ctx.t("si.round", n=max(1, public.round), total=public.rounds))

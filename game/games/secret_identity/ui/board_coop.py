@@ -32,6 +32,7 @@ from ....core.events import Event, PhaseStarted
 from ....core.session import Session
 from ....input.intents import InputEvent, Intent
 from ....scenes.ring import RING_CENTER, sector
+from ....ui.show import Show, Standing
 from ....ui.tween import Tween
 from ..rules.events import GuessLocked, GuessProposed
 from ..rules.view import CoopPhase
@@ -66,6 +67,8 @@ class CoopBoard(SecretIdentityBoard):
         #: A person has aimed, stepped or held in this guess: bots leave the cursor be.
         self.people_on_cursor = False
         self.result_ticks = RESULT_TICKS + RESULT_READ_TICKS
+        #: The end screen's show (game/ui/show.py), from the moment the end screen appears.
+        self.end_show: Show | None = None
         self.cursor_pop: Tween | None = None
 
     @property
@@ -100,6 +103,8 @@ class CoopBoard(SecretIdentityBoard):
             self.people_on_cursor = False
 
     def bots_may_act(self) -> bool:
+        if self.end_show is not None and not self.end_show.done:
+            return False
         return self.result_ticks >= RESULT_TICKS + RESULT_READ_TICKS or self.public.phase != CoopPhase.RESULT
 
     def bot_legal(self, seat: int) -> list[Action]:
@@ -118,6 +123,12 @@ class CoopBoard(SecretIdentityBoard):
         if self.cursor_pop is not None:
             self.cursor_pop.step()
         self.result_ticks += 1
+        if self.end_show is None and self.public.phase == CoopPhase.OVER and self.result_ticks >= RESULT_TICKS:
+            # the team's moment: the score counts up and every seat is cheered together
+            score = self.public.team_score
+            self.end_show = Show(self.ctx, [Standing(seat, score) for seat in range(self.seats)], seed=score)
+        if self.end_show is not None:
+            self.end_show.step()
         if self.public.phase == CoopPhase.GUESS and self.holding:
             for seat in self.holding:
                 self.holding[seat] += 1
@@ -135,6 +146,8 @@ class CoopBoard(SecretIdentityBoard):
 
     # --- input ---------------------------------------------------------------------------
     def handle(self, seat: int | None, event: InputEvent) -> bool:
+        if self.end_show is not None and self.end_show.handle(event):
+            return True
         if seat is None or seat >= self.seats or seat in self.bots:
             return super().handle(seat, event)
         public = self.public
@@ -333,32 +346,50 @@ class CoopBoard(SecretIdentityBoard):
             self.ctx.kit.hint_bar(surface, items)
 
     def draw_end(self, surface: pygame.Surface) -> None:
-        """SC-5: the team's score out of 10 and the printed rating band."""
+        """SC-5: the team's score out of 10, the printed rating band, the ten turns and the team.
+
+        Everything flows top to bottom from the rects actually drawn, so the largest text scale
+        pushes rows down instead of stacking them; each seat is told by colour, shape and name."""
         kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
         public = self.public
-        box = pygame.Rect(0, 0, 1200, 700)
-        box.center = (kit.W // 2, kit.H // 2 + 30)
+        box = pygame.Rect(0, 0, 1440, 820)
+        box.midtop = (kit.W // 2, kit.H // 2 - 430)
         kit.panel(surface, box, c.panel, radius=48, border=c.gold, border_width=6)
-        kit.blit_text(surface, t("sc.end.title"), 56, (box.centerx, box.y + 40), "midtop", c.muted)
-        kit.blit_text(surface, t("sc.end.score", n=public.team_score, total=public.turns), 150,
-                      (box.centerx, box.y + 120), "midtop", c.gold, shadow=True)
-        kit.blit_text(surface, t(f"sc.band.{public.band}"), 52, (box.centerx, box.y + 320), "midtop", c.text,
-                      max_width=1000, align="center")
+        y = kit.blit_text(surface, t("sc.end.title"), 52, (box.centerx, box.y + 28), "midtop", c.muted).bottom
+        shown = self.end_show.count(0) if self.end_show is not None else public.team_score
+        y = kit.blit_text(surface, t("sc.end.score", n=shown, total=public.turns), 120,
+                          (box.centerx, y + 4), "midtop", c.gold, shadow=True).bottom
+        y = kit.blit_text(surface, t(f"sc.band.{public.band}"), 44, (box.centerx, y + 8), "midtop", c.text,
+                          max_width=box.width - 120, align="center").bottom
+        chip_h = kit.scaled(30) + 20
         for band in range(4):
-            chip = pygame.Rect(0, 0, 230, 56)
-            chip.center = (box.centerx + int((band - 1.5) * 250), box.y + 420)
+            chip = pygame.Rect(0, 0, 300, chip_h)
+            chip.midtop = (box.centerx + int((band - 1.5) * 320), y + 16)
             on = band == public.band
-            kit.panel(surface, chip, c.gold if on else c.panel_hi, radius=28, shadow=False)
-            kit.blit_text(surface, t(f"sc.band_range.{band}"), 30, chip.center, "center", c.shadow if on else c.muted)
+            kit.panel(surface, chip, c.gold if on else c.panel_hi, radius=chip_h // 2, shadow=False)
+            kit.blit_text(surface, t(f"sc.band_range.{band}"), 30, chip.center, "center", c.shadow if on else c.text)
+        y += 16 + chip_h + 48
         x0 = box.centerx - (public.turns - 1) * 48
         for i, turn in enumerate(public.history):
-            colour = c.good if turn.correct else c.bad
-            kit.draw_shape(surface, "circle", colour, (x0 + i * 96, box.bottom - 150), 30, outline=c.shadow)
+            centre = (x0 + i * 96, y)
+            kit.draw_shape(surface, "circle", c.good if turn.correct else c.bad, centre, 30, outline=c.shadow)
             if turn.correct:
-                kit.draw_check(surface, (x0 + i * 96, box.bottom - 150), 32, c.text)
+                kit.draw_check(surface, centre, 32, c.text)
             else:
-                draw_cross(surface, c.text, (x0 + i * 96, box.bottom - 150), 20)
-        for seat in range(self.seats):
-            x = box.centerx + (seat - (self.seats - 1) / 2) * 130
-            kit.seat_token(surface, self.ctx.seats[seat].style, (int(x), box.bottom - 60), 26)
+                draw_cross(surface, c.text, centre, 20)
+        self._draw_team(surface, pygame.Rect(box.x + 40, y + 48, box.width - 80, box.bottom - y - 64))
         kit.hint_bar(surface, [(Intent.CONFIRM, t("si.podium.again")), (Intent.BACK, t("si.podium.lobby"))])
+        if self.end_show is not None:
+            self.end_show.draw_confetti(surface)
+
+    def _draw_team(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The whole team, four to a row: badge in the seat's colour and shape, name beside it."""
+        per_row = min(4, self.seats)
+        rows = (self.seats + per_row - 1) // per_row
+        cell_w, cell_h = area.width // per_row, area.height // rows
+        for seat in range(self.seats):
+            row, col = divmod(seat, per_row)
+            in_row = min(per_row, self.seats - row * per_row)
+            x = area.centerx + int((col - (in_row - 1) / 2) * cell_w) - cell_w // 2 + 36
+            y = area.y + row * cell_h + cell_h // 2
+            self.ctx.kit.draw_seat_badge(surface, self.ctx.seats[seat], (x, y), 48, beside=True, name_size=28)

@@ -10,52 +10,70 @@ import pygame
 from ....core.engine import Outcome
 from ....input.intents import Intent
 from ..rules.view import CompetitivePublic
-from .widgets import mix
+from ....ui.fit import fit_text
+from ....ui.show import Show, Standing
 
 
 class Podium:
-    """Draws the final ranking; ``name(seat)`` names the seats."""
+    """Draws the final ranking as a show (``game/ui/show.py``): the columns rise, the scores
+    count up, the winners get confetti, the fanfare and a rumble; A skips. ``name(seat)``
+    names the seats. The show is fed only the public outcome (places and scores)."""
 
     def __init__(self, ctx: Any, name: Callable[[int], str]) -> None:
         self.ctx = ctx
         self.name = name
+        self.show: Show | None = None
 
-    def draw(self, surface: pygame.Surface, public: CompetitivePublic, outcome: Outcome) -> None:
+    @property
+    def playing(self) -> bool:
+        """True while the show runs (the board's bots wait for it)."""
+        return self.show is not None and not self.show.done
+
+    def start(self, public: CompetitivePublic, outcome: Outcome) -> None:
+        """The match is over and its last reveal has played: raise the podium."""
+        standings = [Standing(seat, public.seats[seat].score, place=outcome.ranks[seat])
+                     for seat in range(len(public.seats))]
+        self.show = Show(self.ctx, standings, seed=sum(s.score for s in public.seats))
+
+    def draw(self, surface: pygame.Surface, public: CompetitivePublic, outcome: Outcome, alpha: float = 1.0) -> None:
         """Final podium with the SI-9 explanation of how ties were settled."""
         kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
+        show = self.show
+        if show is None:
+            return  # drawn before the board's first tick: the show starts on that tick
         ranks = outcome.ranks
         order = sorted(range(len(public.seats)), key=lambda s: (ranks[s], s))
-        kit.blit_text(surface, t("si.podium.title"), 72, (kit.W // 2, kit.safe_rect.y + 10), "midtop", c.gold,
-                      shadow=True)
-        places = {1: (kit.W // 2, 330), 2: (kit.W // 2 - 330, 250), 3: (kit.W // 2 + 330, 190)}
-        base_y = 650
-        by_rank: dict[int, list[int]] = {}
-        for seat in order:
-            by_rank.setdefault(ranks[seat], []).append(seat)
-        for rank, (x, height) in places.items():
-            block = pygame.Rect(0, 0, 300, height)
-            block.midbottom = (x, base_y)
-            colour = {1: c.gold, 2: mix(c.muted, c.text, 0.4), 3: mix(c.accent, c.shadow, 0.3)}[rank]
-            kit.panel(surface, block, colour, radius=20)
-            kit.blit_text(surface, str(rank), 80, (x, block.y + 20), "midtop", c.shadow)
-            members = by_rank.get(rank, [])
-            for k, seat in enumerate(members):
-                dx = (k - (len(members) - 1) / 2) * 140
-                token_y = block.y - 120
-                kit.draw_seat_badge(surface, self.ctx.seats[seat], (int(x + dx), token_y), 84, name_size=34)
-                kit.blit_text(surface, t("si.podium.points", n=public.seats[seat].score), 32,
-                              (int(x + dx), block.y + 108), "midtop", c.shadow)
+        safe = kit.safe_rect
+        title = kit.blit_text(surface, t("si.podium.title"), 64, (kit.W // 2, safe.y + 10), "midtop", c.gold,
+                              shadow=True)
         rest = [s for s in order if ranks[s] > 3]
-        for k, seat in enumerate(rest):
-            x = int(kit.W // 2 + (k - (len(rest) - 1) / 2) * 230)
-            kit.draw_seat_badge(surface, self.ctx.seats[seat], (x, base_y + 40), 48, name_size=30)
-            kit.blit_text(surface, t("si.podium.rest", rank=ranks[seat], n=public.seats[seat].score), 28,
-                          (x, base_y + 112), "midtop", c.muted)
-        # the explanation sits just above the hint bar, whatever its number of lines
-        kit.blit_text(surface, self.tie_break_text(public, order, ranks), 34, (kit.W // 2, kit.safe_rect.bottom - 84),
-                      "midbottom", c.text, max_width=1600, align="center")
+        explanation = kit.text(self.tie_break_text(public, order, ranks), 32, c.text, max_width=1560, align="center")
+        bottom = safe.bottom - 84 - explanation.get_height() - 16  # above the explanation and the hint bar
+        if rest:
+            bottom -= kit.scaled(28) * 2 + 100  # the row below: token, name, place
+        podium = pygame.Rect(safe.x + 200, title.bottom + 8, safe.width - 400, bottom - title.bottom - 8)
+        show.draw_podium(surface, podium, alpha)
+        self._draw_rest(surface, public, rest, ranks, podium.bottom + 56, show, alpha)
+        surface.blit(explanation, explanation.get_rect(midbottom=(kit.W // 2, safe.bottom - 84)))
         kit.hint_bar(surface, [(Intent.CONFIRM, t("si.podium.again")), (Intent.BACK, t("si.podium.lobby"))])
+        show.draw_confetti(surface, alpha)
 
+    def _draw_rest(self, surface: pygame.Surface, public: CompetitivePublic, rest: list[int],
+                   ranks: Mapping[int, int], y: int, show: Show, alpha: float) -> None:
+        """Fourth place and below, in a row: badge, name fitted to its cell, place and counting score."""
+        kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
+        if not rest:
+            return
+        cell = min(300, (kit.safe_rect.width - 40) // len(rest))
+        for k, seat in enumerate(rest):
+            x = int(kit.W // 2 + (k - (len(rest) - 1) / 2) * cell)
+            style = self.ctx.seats[seat]
+            token = kit.seat_token(surface, style.style, (x, y), 24)
+            size, name = fit_text(kit, style.name, cell - 16, (30, 28))
+            named = kit.blit_text(surface, name, size, (x, token.bottom + 2), "midtop",
+                                  kit.seat_style(style.style).light, align="center", shadow=True)
+            kit.blit_text(surface, t("si.podium.rest", rank=ranks[seat], n=show.count(seat, alpha)), 28,
+                          (x, named.bottom + 2), "midtop", c.text)
 
     def tie_break_text(self, public: CompetitivePublic, order: list[int], ranks: Mapping[int, int]) -> str:
         t = self.ctx.t

@@ -14,6 +14,7 @@ from typing import Any, Sequence
 import pygame
 
 from ....scenes.ring import RING_CENTER, RING_RADIUS
+from ....ui.fit import fit_text as fit_words
 from .portrait import portrait
 from ..rules.view import Shown, track_position
 
@@ -220,12 +221,44 @@ def hub_text(surface: pygame.Surface, ctx: Any, title: str, body: str = "", colo
         surface.blit(body_img, body_img.get_rect(midtop=(cx, y + title_img.get_height() + 10)))
 
 
+#: The track starts this far into the safe area: the round label sits left of it, inside.
+TRACK_LEFT = 290
+TRACK_RIGHT = 40
+#: Markers sharing a square: small enough to sit four to a row, two rows over the track line.
+MARKER_RADIUS = 13
+MARKERS_PER_ROW = 4
+
+
 def track_point(kit: Any, score: float, y: int, length: int = 30) -> tuple[int, int]:
     """Where ``score`` sits on the track drawn by :func:`draw_score_track` at ``y``."""
     safe = kit.safe_rect
-    left, right = safe.x + 170, safe.right - 40
+    left, right = safe.x + TRACK_LEFT, safe.right - TRACK_RIGHT
     tokens = track_position(int(math.ceil(score)))[0] if length == 30 else 0
     return int(left + (score - tokens * length) * (right - left) / length), y
+
+
+def marker_spots(kit: Any, scores: Sequence[float], seats: Sequence[int], y: int,
+                 length: int = 30) -> dict[int, tuple[int, int]]:
+    """Each seat's marker centre: seats on one square share it side by side, four to a row
+    above the line and the rest below, so no marker hides another (issue 14)."""
+    squares: dict[int, list[int]] = {}
+    for seat, score in zip(seats, scores):
+        squares.setdefault(track_point(kit, score, y, length)[0], []).append(seat)
+    wanted: list[tuple[int, int, int]] = []
+    gap = 2 * MARKER_RADIUS + 2
+    for x, members in sorted(squares.items()):
+        rows = [members[i:i + MARKERS_PER_ROW] for i in range(0, len(members), MARKERS_PER_ROW)]
+        for r, row in enumerate(rows):
+            dy = 0 if len(rows) == 1 else (MARKER_RADIUS + 1) * (1 if r else -1)
+            for k, seat in enumerate(row):
+                wanted.append((int(x + (k - (len(row) - 1) / 2) * gap), y + dy, seat))
+    # neighbouring squares' groups may reach each other: nudge a marker right until it is clear
+    spots: dict[int, tuple[int, int]] = {}
+    for x, my, seat in sorted(wanted):
+        while any((x - ox) ** 2 + (my - oy) ** 2 < gap * gap for ox, oy in spots.values()):
+            x += 2
+        spots[seat] = (x, my)
+    return spots
 
 
 def draw_score_track(surface: pygame.Surface, ctx: Any, scores: Sequence[float], seats: Sequence[int],
@@ -234,8 +267,8 @@ def draw_score_track(surface: pygame.Surface, ctx: Any, scores: Sequence[float],
     past 30 goes on from the bottom; its "30" tokens show on the seat panel)."""
     kit, c = ctx.kit, ctx.kit.colours
     safe = kit.safe_rect
-    left, right = safe.x + 170, safe.right - 40
-    bar = pygame.Rect(left - 30, y - 26, right - left + 60, 52)
+    left, right = safe.x + TRACK_LEFT, safe.right - TRACK_RIGHT
+    bar = pygame.Rect(left - 30, y - 28, right - left + 60, 56)
     step = (right - left) / length
 
     def dots() -> None:
@@ -244,19 +277,14 @@ def draw_score_track(surface: pygame.Surface, ctx: Any, scores: Sequence[float],
             big = n % 5 == 0
             pygame.draw.circle(surface, c.panel_hi if not big else c.muted, (x, y), 7 if big else 4)
 
-    # the label is drawn after the dots (as ever); it lies left of the bar, apart from them
-    kit.filled_panel(surface, bar, ("si.track", left, length), dots, c.panel, radius=26, border=tuple(c.panel_hi))
+    kit.filled_panel(surface, bar, ("si.track", left, length), dots, c.panel, radius=28, border=tuple(c.panel_hi))
     if label:
-        kit.blit_text(surface, label, 30, (bar.x - 16, y), "midright", c.muted)
+        width = bar.x - 16 - safe.x
+        size, text = fit_words(kit, label, width, (30, 28))  # never under 28 px
+        kit.blit_text(surface, text, size, (bar.x - 16, y), "midright", c.muted)
     for n in range(0, length + 1, 5):
-        kit.blit_text(surface, str(n), 28, (int(left + n * step), y + 28), "midtop", c.muted)
-    groups: dict[int, list[tuple[int, int]]] = {}
-    for seat, score in zip(seats, scores):
-        x, _ = track_point(kit, score, y, length)
-        groups.setdefault(round(x / 12), []).append((seat, x))
-    for members in groups.values():
-        for k, (seat, x) in enumerate(members):
-            dx = (k - (len(members) - 1) / 2) * 16
-            dy = -6 if k % 2 else 6
-            kit.seat_token(surface, ctx.seats[seat].style, (int(x + dx), y + dy - 6), 17)
+        kit.blit_text(surface, str(n), 28, (int(left + n * step), y + 30), "midtop", c.muted)
+    for seat, spot in marker_spots(kit, scores, seats, y, length).items():
+        kit.seat_token(surface, ctx.seats[seat].style, spot, MARKER_RADIUS)
     return bar
+

@@ -1,0 +1,133 @@
+"""Secret Identity's screens read from the sofa (issue 14): seats told by colour, shape and name."""
+from game.input.intents import Intent
+from game.ui.layout_probe import Probe
+
+
+def test_coop_end_names_every_seat_beside_its_shape():
+    drawn = Probe().draw("secret_identity_coop.end", "fr")
+    texts = [t.text for t in drawn.texts]
+    for name in ("Marie-Antoinette", "Jean-Christophe", "Maximilienne", "Konstantinos"):
+        assert name in texts
+
+
+def _podium_room(room, seed):
+    """A competitive match seated as a pad (seat 0), a keyboard and a bot, played to its end
+    by the game's bot brains through the board, so the board hears every event."""
+    from game.core.rng import Rng
+    from game.core.session import Session
+
+    ctx = room.ctx
+    pad = room.attach_pad()
+    ctx.seats.join(pad.device, "Bo")
+    ctx.seats.join(("kb", "left"), "Ana")
+    ctx.seats.add_bot("Robot")
+    entry = ctx.games["secret_identity"]
+    catalogue = ctx.catalogue.game(entry.catalogue_key)
+    session = Session(entry.make_definition(catalogue), entry.default_config(len(ctx.seats)), seed)
+    board = entry.scenes().make_board(ctx, entry, session, {})
+    ctx.stack.push(board)
+    brains = {s: entry.make_bot(catalogue, s, Rng(s)) for s in range(len(ctx.seats))}
+    while session.outcome() is None:
+        seat = min(session.current())
+        assert board.submit(brains[seat].act(session.view(seat), session.legal(seat))) is None
+    return pad, board
+
+
+def test_the_podium_show_starts_after_the_last_reveal_gates_bots_and_A_skips_it(english_room):
+    room = english_room
+    pad, board = _podium_room(room, seed=3)
+    assert board.reveal is not None and board.podium.show is None  # the last round's safes open first
+    room.until(lambda: board.reveal is None, steps=1)
+    room.run(1)
+    assert board.podium.playing and not board.bots_may_act()
+    pad.tap(Intent.CONFIRM)
+    assert board.podium.show.done and room.top is board  # A skipped the show, it did not replay
+    assert board.bots_may_act()
+
+
+def test_the_winners_pad_rumbles_when_the_podium_cheers(english_room):
+    room = english_room
+    pad, board = _podium_room(room, seed=3)
+    assert board.session.outcome().ranks[0] == 1  # this seed's match is won by the pad's seat
+    before = len(pad.vpad.rumbles)
+    room.until(lambda: board.podium.show is not None and board.podium.show.cheered, steps=5)
+    assert len(pad.vpad.rumbles) > before
+
+
+def test_every_seat_keeps_a_visible_marker_when_all_share_one_square():
+    from game.context import build_context
+    from game.games.secret_identity.ui.widgets import MARKER_RADIUS, marker_spots
+    from game.settings import Settings
+
+    kit = build_context(headless=True, settings=Settings(), seats=8).kit
+    spots = list(marker_spots(kit, [7.0] * 8, range(8), 60).values())
+    assert len(spots) == 8
+    for a in range(8):
+        for b in range(a + 1, 8):
+            (xa, ya), (xb, yb) = spots[a], spots[b]
+            assert (xa - xb) ** 2 + (ya - yb) ** 2 >= (2 * MARKER_RADIUS) ** 2  # no marker hides another
+
+
+def test_markers_on_neighbouring_squares_do_not_cover_each_other():
+    from game.context import build_context
+    from game.games.secret_identity.ui.widgets import MARKER_RADIUS, marker_spots
+    from game.settings import Settings
+
+    kit = build_context(headless=True, settings=Settings(), seats=8).kit
+    spots = list(marker_spots(kit, [13, 14, 14, 14, 14, 15, 16, 17], range(8), 60).values())
+    for a in range(8):
+        for b in range(a + 1, 8):
+            (xa, ya), (xb, yb) = spots[a], spots[b]
+            assert (xa - xb) ** 2 + (ya - yb) ** 2 >= (2 * MARKER_RADIUS) ** 2
+
+
+def test_peeking_during_the_vote_says_whose_character_the_vote_is_for():
+    from game.core.rng import Rng
+    from game.core.session import Session
+    from game.input.intents import InputEvent
+
+    def build(ctx, args):
+        entry = ctx.games["secret_identity"]
+        catalogue = ctx.catalogue.game(entry.catalogue_key)
+        session = Session(entry.make_definition(catalogue), entry.default_config(len(ctx.seats)), 3)
+        brains = {s: entry.make_bot(catalogue, s, Rng(s)) for s in range(len(ctx.seats))}
+        while session.view(None).public.phase != "vote":
+            seat = min(session.current())
+            session.submit(brains[seat].act(session.view(seat), session.legal(seat)))
+        board = entry.scenes().make_board(ctx, entry, session, {})
+        ctx.stack.push(board)
+        ctx.stack.fixed_update(1 / 60)  # the vote ring opens
+        ctx.stack.handle(0, InputEvent(ctx.seats[0].device, Intent.PEEK, pressed=True))
+
+    texts = [t.text.replace("\n", " ") for t in Probe().draw("fixture", "en", build).texts]
+    assert "Your vote for Jean-Christophe:" in texts  # seat 0 votes on seat 1 first
+    assert any(text.startswith("1 — ") for text in texts)
+    assert "Marie-Antoinette" not in texts  # the peeker's own name is not over a character
+
+
+def test_coop_end_is_a_show_the_team_count_rises_and_A_skips_it(english_room):
+    from game.core.rng import Rng
+    from game.core.session import Session
+
+    room = english_room
+    ctx = room.ctx
+    pad = room.attach_pad()
+    ctx.seats.join(pad.device, "Bo")
+    ctx.seats.join(("kb", "left"), "Ana")
+    ctx.seats.add_bot("Robot")
+    entry = ctx.games["secret_identity_coop"]
+    catalogue = ctx.catalogue.game(entry.catalogue_key)
+    session = Session(entry.make_definition(catalogue), entry.default_config(len(ctx.seats)), 5)
+    board = entry.scenes().make_board(ctx, entry, session, {})
+    ctx.stack.push(board)
+    brains = {s: entry.make_bot(catalogue, s, Rng(s)) for s in range(len(ctx.seats))}
+    while session.outcome() is None:
+        seat = min(session.current())
+        assert board.submit(brains[seat].act(session.view(seat), session.legal(seat))) is None
+    assert board.end_show is None  # the last result shows first
+    room.until(lambda: board.end_show is not None, steps=1)
+    assert not board.end_show.done and not board.bots_may_act()
+    before = len(pad.vpad.rumbles)
+    pad.tap(Intent.CONFIRM)
+    assert board.end_show.done and room.top is board  # skipped, not "play again"
+    assert len(pad.vpad.rumbles) > before  # the whole team is cheered
