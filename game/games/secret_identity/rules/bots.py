@@ -66,6 +66,15 @@ class TagModel:
         self.card_pictos = {card.id: card.pictograms for card in catalogue.cards}
         self._match: dict[tuple[str, str], float] = {}
         self._links: dict[str, dict[str, float]] = {}
+        # Who may link to a pictogram at all: the characters sharing one of its tags or
+        # hooked by it (the others' match is 0), so a row skips most of the catalogue.
+        self._with_tag: dict[str, list[str]] = {}
+        self._hooked_by: dict[str, list[str]] = {}
+        for character in catalogue.characters:
+            for tag in self.char_tags[character.id]:
+                self._with_tag.setdefault(tag, []).append(character.id)
+            for hook in self.hooks[character.id]:
+                self._hooked_by.setdefault(hook, []).append(character.id)
 
     def match(self, pictogram: str, character: str) -> float:
         try:
@@ -82,7 +91,10 @@ class TagModel:
         """The characters ``pictogram`` links to, with the strength of each link."""
         row = self._links.get(pictogram)
         if row is None:
-            row = self._links[pictogram] = {c: m for c in self.char_tags if (m := self.match(pictogram, c)) > 0}
+            near = {c for tag in self.picto_tags.get(pictogram, ()) for c in self._with_tag.get(tag, ())}
+            near.update(self._hooked_by.get(pictogram, ()))
+            row = self._links[pictogram] = {c: m for c in self.char_tags
+                                            if c in near and (m := self.match(pictogram, c)) > 0}
         return row
 
     def varied(self, share: float, rng: Rng) -> "TagModel":
