@@ -70,3 +70,25 @@ def test_registered_game_with_its_bots(game_id, seats, seed):
 @given(seed=SEEDS)
 def test_registered_game_with_random_bots(game_id, seats, seed):
     play_real(game_id, seats, seed, own_bots=False)
+
+
+def test_a_bot_match_lists_legal_actions_only_when_a_bot_reads_them():
+    """``play_match`` hands bots their legal actions unlisted (issue 18 item 5): listed
+    once on the first read, and an empty list still fails as a broken game."""
+    from game.core.actions import Action as Act
+    from game.core.playthrough import LegalOnDemand, PlaythroughError as Broken
+
+    class CountingSession:
+        calls = 0
+
+        def legal(self, seat):
+            self.calls += 1
+            return [Act("ready", seat)] if seat == 0 else []
+
+    session = CountingSession()
+    legal = LegalOnDemand(session, 0)
+    assert session.calls == 0
+    assert legal[0] == Act("ready", 0) and len(legal) == 1 and Act("ready", 0) in legal and list(legal) == [legal[0]]
+    assert session.calls == 1
+    with pytest.raises(Broken, match="seat 1 must act"):
+        LegalOnDemand(session, 1)[0]

@@ -67,14 +67,14 @@ def test_tag_noise_is_a_share_and_needs_bots_with_associations():
 
 
 class StubModel:
-    """Just what :func:`plan_clue` reads: each card's pictograms and the links."""
+    """Just what :func:`plan_clue` reads: each card's pictograms and each pictogram's links."""
 
     def __init__(self, cards, links):
         self.card_pictos = cards
-        self.links = links
+        self.strengths = links
 
-    def match(self, picto, character):
-        return self.links.get((picto, character), 0.0)
+    def links(self, picto):
+        return {character: strength for (p, character), strength in self.strengths.items() if p == picto}
 
 
 def test_the_clue_giver_leaves_out_a_pictogram_weaker_than_a_loose_reading():

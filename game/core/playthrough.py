@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterator, Mapping, Sequence, overload
 
 from .actions import Action
 from .bots import Bot
@@ -25,6 +25,43 @@ BotFactory = Callable[[int, Rng], Bot]
 
 class PlaythroughError(AssertionError):
     pass
+
+
+class LegalOnDemand(Sequence[Action]):
+    """A seat's legal actions, listed the first time its bot reads them: many bots
+    choose without looking (a Secret Identity vote), and a list is dozens of actions.
+    Listed empty, it fails as the eager check does (``check=True`` still checks every
+    current seat before any bot moves)."""
+
+    def __init__(self, session: Session, seat: int) -> None:
+        self._session = session
+        self._seat = seat
+        self._actions: list[Action] | None = None
+
+    def _listed(self) -> list[Action]:
+        if self._actions is None:
+            self._actions = self._session.legal(self._seat)
+            if not self._actions:
+                raise PlaythroughError(f"seat {self._seat} must act but has no legal action")
+        return self._actions
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        return self._listed()[index]
+
+    def __len__(self) -> int:
+        return len(self._listed())
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._listed())
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._listed()
 
 
 @dataclass
@@ -129,10 +166,7 @@ def play_match(
                     raise PlaythroughError(f"seat {seat} must act but has no legal action")
         action = None
         for seat in order_rng.shuffled(current):
-            legal = session.legal(seat)
-            if not legal:
-                raise PlaythroughError(f"seat {seat} must act but has no legal action")
-            action = bots[seat].act(session.view(seat), legal)
+            action = bots[seat].act(session.view(seat), LegalOnDemand(session, seat))
             if action is not None:
                 break
         if action is None:

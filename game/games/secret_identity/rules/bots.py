@@ -66,6 +66,15 @@ class TagModel:
         self.card_pictos = {card.id: card.pictograms for card in catalogue.cards}
         self._match: dict[tuple[str, str], float] = {}
         self._links: dict[str, dict[str, float]] = {}
+        # Who may link to a pictogram at all: the characters sharing one of its tags or
+        # hooked by it (the others' match is 0), so a row skips most of the catalogue.
+        self._with_tag: dict[str, list[str]] = {}
+        self._hooked_by: dict[str, list[str]] = {}
+        for character in catalogue.characters:
+            for tag in self.char_tags[character.id]:
+                self._with_tag.setdefault(tag, []).append(character.id)
+            for hook in self.hooks[character.id]:
+                self._hooked_by.setdefault(hook, []).append(character.id)
 
     def match(self, pictogram: str, character: str) -> float:
         try:
@@ -82,7 +91,10 @@ class TagModel:
         """The characters ``pictogram`` links to, with the strength of each link."""
         row = self._links.get(pictogram)
         if row is None:
-            row = self._links[pictogram] = {c: m for c in self.char_tags if (m := self.match(pictogram, c)) > 0}
+            near = {c for tag in self.picto_tags.get(pictogram, ()) for c in self._with_tag.get(tag, ())}
+            near.update(self._hooked_by.get(pictogram, ()))
+            row = self._links[pictogram] = {c: m for c in self.char_tags
+                                            if c in near and (m := self.match(pictogram, c)) > 0}
         return row
 
     def varied(self, share: float, rng: Rng) -> "TagModel":
@@ -100,11 +112,10 @@ class TagModel:
 
     def perceived(self, clue: Sequence[Shown], board: Sequence[str], rng: Rng, noise: float = NOISE) -> list[float]:
         """:meth:`scores` as one guesser reads them (see :data:`NOISE`)."""
-        return [
-            sum((self.match(s.pictogram, c) + noise * (2 * rng.random() - 1)) * (1.0 if s.green else -RED_WEIGHT)
-                for s in clue)
-            for c in board
-        ]
+        rows = [(self.links(s.pictogram), 1.0 if s.green else -RED_WEIGHT) for s in clue]
+        random = rng.random
+        return [sum((links.get(c, 0.0) + noise * (2 * random() - 1)) * sign for links, sign in rows)
+                for c in board]
 
     @staticmethod
     def probabilities(scores: Sequence[float], allowed: Sequence[bool]) -> list[float]:
@@ -165,14 +176,13 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
     ``budget`` is how many cards a round can spend on average; ``misread`` > 0 (with
     ``rng``) has the giver see each link off by up to that much. Returns
     ``[(card, pictogram, green), ...]`` with 1–3 entries (empty for an empty hand)."""
-    seen: dict[tuple[str, str], float] = {}
-
-    def link(picto: str, character: str) -> float:
+    def row(picto: str) -> list[float]:
+        """``picto``'s link with each board character, as the giver sees them (a
+        pictogram's links are read once per plan, each misread drawn then)."""
+        strengths = model.links(picto)
         if not misread or rng is None:
-            return model.match(picto, character)
-        if (picto, character) not in seen:
-            seen[(picto, character)] = model.match(picto, character) + misread * (2 * rng.random() - 1)
-        return seen[(picto, character)]
+            return [strengths.get(c, 0.0) for c in board]
+        return [strengths.get(c, 0.0) + misread * (2 * rng.random() - 1) for c in board]
 
     chosen: list[tuple[str, str, bool]] = []
     links: dict[str, list[float]] = {}  # pictogram -> its match with each board character
@@ -189,7 +199,7 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
             for picto in model.card_pictos[card]:
                 matches = links.get(picto)
                 if matches is None:
-                    matches = links[picto] = [link(picto, c) for c in board]
+                    matches = links[picto] = row(picto)
                 for green in (True, False):
                     sign = 1.0 if green else -RED_WEIGHT
                     scores = [b + sign * m for b, m in zip(base, matches)]

@@ -76,6 +76,7 @@ class ClueBook:
 
     def __init__(self, cards: Mapping[str, tuple[str, ...]]) -> None:
         self.cards = cards
+        self._places: dict[tuple[int, str], list[Action]] = {}
 
     def place(self, hand: Sequence[str], clue: Sequence[Placement],
               data: Mapping[str, Any]) -> tuple[list[str], list[Placement], Placement]:
@@ -113,8 +114,17 @@ class ClueBook:
         as actions at once (``Move.actions``: up to 80 of them before every bot move)."""
         if len(clue) >= MAX_CLUE_CARDS:
             return []
-        return [Action("place", seat, {"card": card, "pictogram": picto, "colour": colour})
-                for card in hand for picto in self.cards[card] for colour in (GREEN, RED)]
+        return [action for card in hand for action in self._card_places(seat, card)]
+
+    def _card_places(self, seat: int, card: str) -> list[Action]:
+        """The 8 ``place`` actions of one card, made once per seat and card (an action
+        is never changed, so every legal list may share them)."""
+        actions = self._places.get((seat, card))
+        if actions is None:
+            actions = self._places[seat, card] = [
+                Action("place", seat, {"card": card, "pictogram": picto, "colour": colour})
+                for picto in self.cards[card] for colour in (GREEN, RED)]
+        return actions
 
 
 def confirmable(clue: Sequence[Placement]) -> tuple[dict[str, Any], ...]:

@@ -63,7 +63,7 @@ from .events import (
 from .competitive_state import ROUNDS, CompetitiveState, can_replace, reopened, take_characters
 from .scoring import decided_by, final_outcome, score_round
 from .links import ClueLink, clue_links
-from .view import CompetitivePrivate, CompetitivePublic, MyVotes, SeatPublic, SIPhase, track_position
+from .view import CompetitivePrivate, CompetitivePublic, MyVotes, SIPhase, seat_public, track_position
 
 HAND_SIZE = 10  # SI-4
 #: Phases after the scoring, while the round's characters are revealed.
@@ -318,7 +318,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
         voted = state.votes.rows
         for s in range(n):
             tokens, marker = track_position(state.scores[s])
-            seats.append(SeatPublic(
+            seats.append(seat_public(
                 score=state.scores[s],
                 tokens=tokens,
                 marker=marker,
