@@ -11,17 +11,20 @@ from typing import Any
 
 import pygame
 
+#: The two pages every game ends with (``phone.howto.*``): joining by phone shows the
+#: lobby's join panel; what the phone shows has no TV screen to picture.
+PHONE_PAGES: tuple[str | None, ...] = ("lobby.phones", None)
 #: Game id -> the shot shown on each of its how-to pages, in page order (None: no picture).
 HOWTO_SHOTS: dict[str, tuple[str | None, ...]] = {
     "secret_identity": ("secret_identity.clues", "secret_identity.replace", "secret_identity.vote",
-                        "secret_identity.summary"),
+                        "secret_identity.summary") + PHONE_PAGES,
     "secret_identity_coop": ("secret_identity_coop.clue", "secret_identity_coop.guess",
-                             "secret_identity_coop.result"),
+                             "secret_identity_coop.result") + PHONE_PAGES,
     "personality": ("personality.read", "personality.vote", "personality.revote", "personality.debate",
-                    "personality.endgame", "personality.portraits"),
+                    "personality.endgame", "personality.portraits") + PHONE_PAGES,
     "mission_secrete": ("mission_secrete.peek", "mission_secrete.peek", "mission_secrete.turn",
-                        "mission_secrete.swap", "mission_secrete.accuse", "mission_secrete.win"),
-    "incognito": ("incognito.word", "incognito.draw", "incognito.countdown", "incognito.vote", "incognito.scores"),
+                        "mission_secrete.swap", "mission_secrete.accuse", "mission_secrete.win") + PHONE_PAGES,
+    "incognito": ("incognito.word", "incognito.draw", "incognito.countdown", "incognito.vote", "incognito.scores") + PHONE_PAGES,
 }
 #: Fixed ticks a pictured screen runs before it is drawn (its entrance settled).
 PICTURE_TICKS = 60
