@@ -138,7 +138,7 @@ def test_bots_play_a_match_to_its_end_on_the_board():
     ctx, board = make(humans=0, bots=4, seed=5)
     for _ in range(20000):
         tick(ctx)
-        if board.end_move is not None and board.end_move.done:
+        if board.end_move is not None and board.end_move.done and not board.win.showing:
             break
     assert board.session.outcome() is not None and board.screen() is board.win
     public = board.session.view(None).public
@@ -150,6 +150,34 @@ def test_bots_play_a_match_to_its_end_on_the_board():
     ctx.stack.draw(ctx.kit.canvas(), 1.0)
     assert {board.catalogue.character(c).icon for c in public.final_characters} <= set(icons)
     assert hints == [(Intent.CONFIRM, ctx.t("ms.end.again")), (Intent.BACK, ctx.t("ms.end.lobby"))]
+
+
+def test_the_end_is_a_show_for_the_winners_and_a_skips_it():
+    """Issue 14 item 10: once the last move has played, the show starts; the winners'
+    pads rumble with the fanfare; A skips it, and only then does A play again."""
+    from game.ui.show import RUMBLE
+
+    ctx, board = make(humans=0, bots=4, seed=5)
+    rumbles, sounds = [], []
+    ctx.input = type("Hub", (), {"rumble": lambda self, *args: rumbles.append(args) or True})()
+    play = ctx.audio.play
+    ctx.audio.play = lambda name: sounds.append(name) or play(name)
+    for _ in range(20000):
+        tick(ctx)
+        if board.win.show is not None:
+            break
+    show = board.win.show
+    assert show is not None and board.session.outcome() is not None and not show.done
+    assert board.win.showing and rumbles == []
+    tick(ctx, show.cheer_tick)
+    assert sorted(seat for seat, *_ in rumbles) == sorted(board.public.winners)
+    assert all(tuple(rest) == RUMBLE for _seat, *rest in rumbles) and "victory" in sounds
+    finished = []
+    board.finish = lambda again: finished.append(again)
+    a = InputEvent(("pad", 1), Intent.CONFIRM)
+    assert board.win.handle(0, a) and show.done and finished == []  # A skips the show...
+    tick(ctx, 60)
+    assert board.win.handle(0, a) and finished == [True]              # ...then plays again
 
 
 #: What each shot must show: a check on the board (or the scene on top) after building it.
