@@ -87,3 +87,30 @@ def test_human_reader_picks_in_the_curtain_then_votes_on_the_ring(ctx):
     ctx.stack.handle(0, InputEvent(device, Intent.CONFIRM))      # bet: slot 2 = one token
     state = board.session.state
     assert state.phase != "vote" or state.votes()[0] == Vote(0, 2)
+
+
+def test_the_end_raises_the_podium_cheers_the_winners_and_a_skips_it(ctx):
+    """Issue 14 item 10: the phase ``over`` starts the show (bots and overlays wait while
+    it plays); the winners' pads rumble with the fanfare; A skips to the portraits."""
+    from game.core.events import PhaseStarted
+    from game.games.personality.rules.view import PEPhase
+    from game.ui.show import RUMBLE
+
+    board = _board(ctx, 4, {0, 1, 2, 3})
+    rumbles = []
+    ctx.input = type("Hub", (), {"rumble": lambda self, *args: rumbles.append(args) or True})()
+    for _ in range(60):
+        _tick(ctx, 1000)
+        if board.session.outcome() is not None:
+            break
+    assert board.show is not None and board.session.outcome() is not None
+    show = board.show
+    _tick(ctx, 3000)  # the walks, the banners, then the whole show
+    assert show.done and sorted(seat for seat, *_ in rumbles) == sorted(board.public.winners)
+    assert all(tuple(rest) == RUMBLE for _seat, *rest in rumbles)
+    assert [s.seat for s in show.standings if s.place == 1] == sorted(board.public.winners)
+
+    board.on_events(None, (PhaseStarted(PEPhase.OVER),))  # once more, to skip it this time
+    assert board.busy() and not board.bots_may_act()
+    assert board.handle(0, InputEvent(("bot", 0), Intent.CONFIRM)) and board.show.done
+    assert not board.busy() and board.stack.top is board  # A skipped the show; it did not start a new match
