@@ -1,7 +1,9 @@
 """The reveal screen: an accusation read out in public (MS-6).
 
-The claim and a drum roll, then the verdict; the loser's badge is struck out. A skips
-to the verdict, then past it.
+The claim and a drum roll, then the verdict; the loser's badge is struck out and the
+seat that stays in is cheered by the show (game/ui/show.py: confetti in its colours, the
+fanfare, a rumble on its pad). A skips to the verdict, then past it. The verdict is
+public, so nothing in the show is a secret.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ....input.intents import InputEvent, Intent
+from ....ui.show import Show, Standing
 from ....ui.tween import Tween
 from ..rules.events import Accused
 from .table import REVEAL_VEIL
@@ -32,6 +35,16 @@ class Reveal:
     def __init__(self, accusation: Accused) -> None:
         self.accusation = accusation
         self.tick = 0
+        #: The cheer for the seat that stays in, from the verdict on.
+        self.show: Show | None = None
+
+    @property
+    def loser(self) -> int:
+        return self.accusation.accused if self.accusation.right else self.accusation.accuser
+
+    @property
+    def survivor(self) -> int:
+        return self.accusation.accuser if self.accusation.right else self.accusation.accused
 
     @property
     def verdict(self) -> bool:
@@ -62,8 +75,13 @@ class RevealScreen:
         if reveal.verdict and not was_verdict:
             acc = reveal.accusation
             self.ctx.audio.play("right" if acc.right else "wrong")
-            loser = acc.accused if acc.right else acc.accuser
-            board.struck[loser] = Tween(0.0, 1.0, 30, "out_back")
+            board.struck[reveal.loser] = Tween(0.0, 1.0, 30, "out_back")
+            # the verdict is the cheer: no podium to rise, so straight to the confetti
+            reveal.show = Show(self.ctx, [Standing(reveal.survivor, 1, place=1), Standing(reveal.loser, 0, place=2)],
+                               seed=reveal.tick + acc.accuser * 8 + acc.accused)
+            reveal.show.skip()
+        if reveal.show is not None:
+            reveal.show.step()
         if reveal.done:
             board.reveal = None
 
@@ -86,6 +104,8 @@ class RevealScreen:
         else:
             board.play.draw(surface, alpha)
             self.ctx.kit.dim(surface, REVEAL_VEIL)
+        if reveal.show is not None:
+            reveal.show.draw_confetti(surface, alpha)
         self.draw_verdict(surface, reveal, alpha)
 
     def draw_verdict(self, surface: pygame.Surface, reveal: Reveal, alpha: float) -> None:
