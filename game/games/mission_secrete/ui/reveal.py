@@ -35,6 +35,8 @@ class Reveal:
     def __init__(self, accusation: Accused) -> None:
         self.accusation = accusation
         self.tick = 0
+        #: The verdict has been given (its sound, cross and cheer), even if A skipped to it.
+        self.judged = False
         #: The cheer for the seat that stays in, from the verdict on.
         self.show: Show | None = None
 
@@ -68,11 +70,11 @@ class RevealScreen:
     def step(self, reveal: Reveal) -> None:
         """One tick of the reading: drum beats, then the verdict's sound and cross."""
         board = self.board
-        was_verdict = reveal.verdict
         reveal.tick += 1
         if reveal.tick < CLAIM_TICKS and reveal.tick % 22 == 0:
             self.ctx.audio.play("tick")
-        if reveal.verdict and not was_verdict:
+        if reveal.verdict and not reveal.judged:
+            reveal.judged = True
             acc = reveal.accusation
             self.ctx.audio.play("right" if acc.right else "wrong")
             board.struck[reveal.loser] = Tween(0.0, 1.0, 30, "out_back")
