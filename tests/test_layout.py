@@ -47,8 +47,6 @@ KNOWN: dict[tuple[str, str], tuple[str, ...]] = {
     ("incognito.vote.peek", "margin"): ('fr', 'en'),
     ("incognito.vote.peek", "contrast"): ('fr', 'en'),
     ("mission_secrete.reveal", "margin"): ('fr', 'en'),
-    ("mission_secrete.reveal", "overlap"): ('fr', 'en'),
-    ("mission_secrete.reveal", "contrast"): ('fr', 'en'),
     ("mission_secrete.swap", "margin"): ('fr', 'en'),
     ("mission_secrete.swap", "box"): ('fr', 'en'),
     ("mission_secrete.swap", "overlap"): ('fr', 'en'),

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ....input.intents import InputEvent, Intent
+from ....ui.fit import fit_size
 from ....ui.show import Show, Standing
 from ....ui.tween import Tween
 from ..rules.events import Accused
@@ -27,6 +28,8 @@ CLAIM_TICKS, VERDICT_TICKS = 110, 170
 #: The drum-roll icon's size: it beats up to ``BEAT_MAX`` px, scaled from one render
 #: (not one SVG per size).
 BEAT_SIZE, BEAT_MAX = 180, 194
+#: "Wrong!" in a light red: the kit's ``bad`` reads at 3.4:1 on the panel, this at 5:1 and more.
+WRONG_INK = (255, 150, 155)
 
 
 class Reveal:
@@ -119,8 +122,9 @@ class RevealScreen:
         border = c.accent if not reveal.verdict else (c.good if acc.right else c.bad)
         kit.panel(surface, box, c.panel, radius=40, border=border, border_width=8)
         accuser, accused = self.ctx.seats[acc.accuser], self.ctx.seats[acc.accused]
-        kit.blit_text(surface, t("ms.accuse.claim", accuser=accuser.name, accused=accused.name), 52,
-                      (box.centerx, box.y + 34), "midtop", c.text, max_width=box.width - 80, align="center")
+        claim = t("ms.accuse.claim", accuser=accuser.name, accused=accused.name)
+        kit.blit_text(surface, claim, fit_size(kit, claim, box.width - 80, (52, 46, 40, 36)), (box.centerx, box.y + 34),
+                      "midtop", c.text, max_width=box.width - 80, align="center")
         left, right = (box.x + 230, box.y + 260), (box.right - 230, box.y + 260)
         shake = 0 if reveal.verdict else int(6 * math.sin((reveal.tick + alpha) * 1.3))
         badges = (kit.draw_seat_badge(surface, accuser, (left[0] + shake, left[1]), 120, name_size=40,
@@ -145,14 +149,15 @@ class RevealScreen:
         else:
             line = t("ms.accuse.wrong", accuser=accuser.name)
             sub = t("ms.accuse.wrong_hint", accused=accused.name)
-        kit.blit_text(surface, line, 56, (box.centerx, box.y + 400), "midtop", c.good if acc.right else c.bad,
-                      max_width=box.width - 80, align="center", shadow=True)
+        said = kit.blit_text(surface, line, fit_size(kit, line, box.width - 80, (56, 48, 42)), (box.centerx, box.y + 400), "midtop", c.good if acc.right else WRONG_INK,
+                             max_width=box.width - 80, align="center", shadow=True)
         if sub:
-            kit.blit_text(surface, sub, 40, (box.centerx, box.y + 480), "midtop", c.muted)
+            kit.blit_text(surface, sub, 40, (box.centerx, said.bottom + 12), "midtop", c.muted, max_width=box.width - 80,
+                          align="center")
         loser, badge = (right, badges[1]) if acc.right else (left, badges[0])
         board.table.draw_cross(surface, loser, 70 * min(1.0, progress * 1.2))
         # the stamp sits above the loser's badge: its colour, shape and name stay readable
-        stamp = kit.text(t("ms.accuse.out"), 44, c.text)
+        stamp = kit.text(t("ms.accuse.out"), 44, c.shadow)
         stamp_box = stamp.get_rect(midbottom=(badge.centerx, badge.top - 16)).inflate(30, 10)
         if progress > 0.5:
             kit.panel(surface, stamp_box, c.bad, radius=16, shadow=False)
