@@ -37,7 +37,7 @@ from .layout import BoardLayout
 from .partner_screen import PartnerScreen
 from .portraits import PortraitsScreen, draw_podium, final_standings
 from .read_screen import ExchangeScreen, ReadScreen
-from .reveal_screen import RevealScreen
+from .reveal_screen import SKIPPED_TICKS, RevealScreen, reveal_show
 from .screen import Screen
 from .timeline import Timeline
 from .vote_screen import InversionScreen, VoteScreen
@@ -60,6 +60,8 @@ class PersonalityBoard(MatchScene):
         self.message = ""
         #: The end's celebration, from the phase ``over`` starting (None for a match loaded over).
         self.show: Show | None = None
+        #: The count of the last vote's moves while its reveal is up.
+        self.reveal_show: Show | None = None
         vote, endgame = VoteScreen(self), EndgameScreen(self)
         self.screens: dict[PEPhase, Screen] = {
             PEPhase.READ: ReadScreen(self), PEPhase.VOTE: vote, PEPhase.REVOTE: vote,
@@ -105,6 +107,7 @@ class PersonalityBoard(MatchScene):
         for event in events:
             if isinstance(event, VoteRevealed):
                 timeline.reveal()
+                self.reveal_show = reveal_show(self.ctx, event.record, seed=self.public.turn)
             elif isinstance(event, MaskMoved):
                 timeline.walk(event.move)
             elif isinstance(event, CardRead):
@@ -144,6 +147,8 @@ class PersonalityBoard(MatchScene):
     def fixed_update(self, dt: float) -> None:
         super().fixed_update(dt)
         self.timeline.tick()
+        if self.reveal_show is not None:
+            self.reveal_show.step()
         if self.show is not None and not self.timeline.busy:  # after the last walk and banner
             self.show.step()
         if not self.busy():
@@ -185,6 +190,11 @@ class PersonalityBoard(MatchScene):
             return True
         if seat is None or not event.pressed:
             return super().handle(seat, event)
+        if self.timeline.reveal_ticks > 0 and event.intent is Intent.CONFIRM and not event.repeat:
+            if self.reveal_show is not None:  # A: the counts to their end, the reveal cut short
+                self.reveal_show.skip()
+            self.timeline.reveal_ticks = min(self.timeline.reveal_ticks, SKIPPED_TICKS)
+            return True
         if self.screen.handle(seat, event):
             return True
         if event.intent is Intent.PEEK and self.overlay is None:
@@ -209,6 +219,8 @@ class PersonalityBoard(MatchScene):
         draw_track(self, surface)
         draw_seat_column(self, surface)
         screen.draw(surface, self.layout.stage, alpha)
+        if revealing and self.reveal_show is not None:
+            self.reveal_show.draw_confetti(surface, alpha)
         banner = self.timeline.banner
         if banner is not None:
             draw_banner(self, surface, banner)
