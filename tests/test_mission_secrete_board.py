@@ -121,6 +121,27 @@ def test_holding_alt_accuses_and_the_loser_is_out():
     assert board.reveal is None
 
 
+def test_an_accusation_verdict_cheers_the_seat_that_stays_in_and_bots_wait():
+    """Issue 14 item 10: at the verdict the show cheers the survivor (its pad rumbles),
+    A skips the drum roll to it, and bots wait until the reading is over."""
+    ctx, board = make(humans=2, bots=1)
+    close_intro(ctx)
+    rumbles = []
+    ctx.input = type("Hub", (), {"rumble": lambda self, *args: rumbles.append(args) or True})()
+    accuser = next(s for s in (0, 1) if s != board.public.turn)
+    accused = 1 - accuser
+    held = board.session.view(accused).private.my_character
+    wrong = next(c.id for c in board.catalogue.characters if c.id != held)
+    board.submit(Action("accuse", accuser, {"accused": accused, "character": wrong}))
+    assert board.reveal is not None and board.reveal.show is None and not board.bots_may_act()
+    press(ctx, 0, Intent.CONFIRM)                    # A: straight to the verdict
+    tick(ctx)
+    assert board.reveal.show is not None and [seat for seat, *_ in rumbles] == [accused]
+    assert not board.bots_may_act()                  # the verdict is still on screen
+    tick(ctx, 400)
+    assert board.reveal is None and rumbles == [(accused, *rumbles[0][1:])]
+
+
 def test_back_calls_off_an_accusation():
     ctx, board = make(humans=2, bots=0)
     close_intro(ctx)
@@ -138,7 +159,7 @@ def test_bots_play_a_match_to_its_end_on_the_board():
     ctx, board = make(humans=0, bots=4, seed=5)
     for _ in range(20000):
         tick(ctx)
-        if board.end_move is not None and board.end_move.done:
+        if board.end_move is not None and board.end_move.done and not board.win.showing:
             break
     assert board.session.outcome() is not None and board.screen() is board.win
     public = board.session.view(None).public
@@ -150,6 +171,35 @@ def test_bots_play_a_match_to_its_end_on_the_board():
     ctx.stack.draw(ctx.kit.canvas(), 1.0)
     assert {board.catalogue.character(c).icon for c in public.final_characters} <= set(icons)
     assert hints == [(Intent.CONFIRM, ctx.t("ms.end.again")), (Intent.BACK, ctx.t("ms.end.lobby"))]
+
+
+def test_the_end_is_a_show_for_the_winners_and_a_skips_it():
+    """Issue 14 item 10: once the last move has played, the show starts; the winners'
+    pads rumble with the fanfare; A skips it, and only then does A play again."""
+    from game.ui.show import RUMBLE
+
+    ctx, board = make(humans=0, bots=4, seed=5)
+    rumbles, sounds = [], []
+    ctx.input = type("Hub", (), {"rumble": lambda self, *args: rumbles.append(args) or True})()
+    play = ctx.audio.play
+    ctx.audio.play = lambda name: sounds.append(name) or play(name)
+    for _ in range(20000):
+        tick(ctx)
+        if board.win.show is not None:
+            break
+    show = board.win.show
+    assert show is not None and board.session.outcome() is not None and not show.done
+    assert board.win.showing and show.tick < show.cheer_tick
+    rumbles.clear()  # the bots' accusations cheered their own survivors on the way
+    tick(ctx, show.cheer_tick)
+    assert sorted(seat for seat, *_ in rumbles) == sorted(board.public.winners)
+    assert all(tuple(rest) == RUMBLE for _seat, *rest in rumbles) and "victory" in sounds
+    finished = []
+    board.finish = lambda again: finished.append(again)
+    a = InputEvent(("pad", 1), Intent.CONFIRM)
+    assert board.win.handle(0, a) and show.done and finished == []  # A skips the show...
+    tick(ctx, 60)
+    assert board.win.handle(0, a) and finished == [True]              # ...then plays again
 
 
 #: What each shot must show: a check on the board (or the scene on top) after building it.

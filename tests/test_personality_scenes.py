@@ -87,3 +87,50 @@ def test_human_reader_picks_in_the_curtain_then_votes_on_the_ring(ctx):
     ctx.stack.handle(0, InputEvent(device, Intent.CONFIRM))      # bet: slot 2 = one token
     state = board.session.state
     assert state.phase != "vote" or state.votes()[0] == Vote(0, 2)
+
+
+def test_the_end_raises_the_podium_cheers_the_winners_and_a_skips_it(ctx):
+    """Issue 14 item 10: the phase ``over`` starts the show (bots and overlays wait while
+    it plays); the winners' pads rumble with the fanfare; A skips to the portraits."""
+    from game.core.events import PhaseStarted
+    from game.games.personality.rules.view import PEPhase
+    from game.ui.show import RUMBLE
+
+    board = _board(ctx, 4, {0, 1, 2, 3})
+    rumbles = []
+    ctx.input = type("Hub", (), {"rumble": lambda self, *args: rumbles.append(args) or True})()
+    for _ in range(60000):
+        _tick(ctx, 1)
+        if board.show is not None:
+            break
+    assert board.show is not None and board.session.outcome() is not None
+    show = board.show
+    rumbles.clear()  # the votes' reveals cheered their best movers on the way
+    _tick(ctx, 3000)  # the walks, the banners, then the whole show
+    assert show.done and sorted(seat for seat, *_ in rumbles) == sorted(board.public.winners)
+    assert all(tuple(rest) == RUMBLE for _seat, *rest in rumbles)
+    assert [s.seat for s in show.standings if s.place == 1] == sorted(board.public.winners)
+
+    board.on_events(None, (PhaseStarted(PEPhase.OVER),))  # once more, to skip it this time
+    assert board.busy() and not board.bots_may_act()
+    assert board.handle(0, InputEvent(("bot", 0), Intent.CONFIRM)) and board.show.done
+    assert not board.busy() and board.stack.top is board  # A skipped the show; it did not start a new match
+
+
+def test_a_vote_reveal_counts_the_moves_up_cheers_the_best_and_a_cuts_it_short():
+    """Issue 14 item 10: the reveal's moves count up (a Show started by VoteRevealed) while
+    the masks walk; bots wait; A skips the count and leaves only a short hold."""
+    from game.cli import shot as shot_cli
+    from game.games.personality.ui.reveal_screen import SKIPPED_TICKS
+
+    ctx = shot_cli.prepare("personality.reveal", shot_cli.shot_args(lang="fr", seats=6, ticks=0))
+    board = ctx.stack.top
+    show, result = board.reveal_show, board.public.result
+    assert show is not None and board.busy() and not board.bots_may_act()
+    best = max(move.delta for move in result.moves)
+    assert {s.seat for s in show.standings if s.place == 1} == {m.seat for m in result.moves if m.delta == best}
+    assert all(show.count(move.seat) == 0 for move in result.moves)  # nothing counted yet
+    assert board.handle(0, InputEvent(ctx.seats[0].device, Intent.CONFIRM))
+    assert show.done and board.timeline.reveal_ticks <= SKIPPED_TICKS
+    assert all(show.count(move.seat) == move.delta for move in result.moves)
+    ctx.stack.clear()

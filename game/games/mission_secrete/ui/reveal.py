@@ -1,7 +1,9 @@
 """The reveal screen: an accusation read out in public (MS-6).
 
-The claim and a drum roll, then the verdict; the loser's badge is struck out. A skips
-to the verdict, then past it.
+The claim and a drum roll, then the verdict; the loser's badge is struck out and the
+seat that stays in is cheered by the show (game/ui/show.py: confetti in its colours, the
+fanfare, a rumble on its pad). A skips to the verdict, then past it. The verdict is
+public, so nothing in the show is a secret.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ....input.intents import InputEvent, Intent
+from ....ui.fit import fit_size
+from ....ui.show import Show, Standing
 from ....ui.tween import Tween
 from ..rules.events import Accused
 from .table import REVEAL_VEIL
@@ -24,6 +28,8 @@ CLAIM_TICKS, VERDICT_TICKS = 110, 170
 #: The drum-roll icon's size: it beats up to ``BEAT_MAX`` px, scaled from one render
 #: (not one SVG per size).
 BEAT_SIZE, BEAT_MAX = 180, 194
+#: "Wrong!" in a light red: the kit's ``bad`` reads at 3.4:1 on the panel, this at 5:1 and more.
+WRONG_INK = (255, 150, 155)
 
 
 class Reveal:
@@ -32,6 +38,18 @@ class Reveal:
     def __init__(self, accusation: Accused) -> None:
         self.accusation = accusation
         self.tick = 0
+        #: The verdict has been given (its sound, cross and cheer), even if A skipped to it.
+        self.judged = False
+        #: The cheer for the seat that stays in, from the verdict on.
+        self.show: Show | None = None
+
+    @property
+    def loser(self) -> int:
+        return self.accusation.accused if self.accusation.right else self.accusation.accuser
+
+    @property
+    def survivor(self) -> int:
+        return self.accusation.accuser if self.accusation.right else self.accusation.accused
 
     @property
     def verdict(self) -> bool:
@@ -55,15 +73,20 @@ class RevealScreen:
     def step(self, reveal: Reveal) -> None:
         """One tick of the reading: drum beats, then the verdict's sound and cross."""
         board = self.board
-        was_verdict = reveal.verdict
         reveal.tick += 1
         if reveal.tick < CLAIM_TICKS and reveal.tick % 22 == 0:
             self.ctx.audio.play("tick")
-        if reveal.verdict and not was_verdict:
+        if reveal.verdict and not reveal.judged:
+            reveal.judged = True
             acc = reveal.accusation
             self.ctx.audio.play("right" if acc.right else "wrong")
-            loser = acc.accused if acc.right else acc.accuser
-            board.struck[loser] = Tween(0.0, 1.0, 30, "out_back")
+            board.struck[reveal.loser] = Tween(0.0, 1.0, 30, "out_back")
+            # the verdict is the cheer: no podium to rise, so straight to the confetti
+            reveal.show = Show(self.ctx, [Standing(reveal.survivor, 1, place=1), Standing(reveal.loser, 0, place=2)],
+                               seed=reveal.tick + acc.accuser * 8 + acc.accused)
+            reveal.show.skip()
+        if reveal.show is not None:
+            reveal.show.step()
         if reveal.done:
             board.reveal = None
 
@@ -86,6 +109,8 @@ class RevealScreen:
         else:
             board.play.draw(surface, alpha)
             self.ctx.kit.dim(surface, REVEAL_VEIL)
+        if reveal.show is not None:
+            reveal.show.draw_confetti(surface, alpha)
         self.draw_verdict(surface, reveal, alpha)
 
     def draw_verdict(self, surface: pygame.Surface, reveal: Reveal, alpha: float) -> None:
@@ -97,8 +122,9 @@ class RevealScreen:
         border = c.accent if not reveal.verdict else (c.good if acc.right else c.bad)
         kit.panel(surface, box, c.panel, radius=40, border=border, border_width=8)
         accuser, accused = self.ctx.seats[acc.accuser], self.ctx.seats[acc.accused]
-        kit.blit_text(surface, t("ms.accuse.claim", accuser=accuser.name, accused=accused.name), 52,
-                      (box.centerx, box.y + 34), "midtop", c.text, max_width=box.width - 80, align="center")
+        claim = t("ms.accuse.claim", accuser=accuser.name, accused=accused.name)
+        kit.blit_text(surface, claim, fit_size(kit, claim, box.width - 80, (52, 46, 40, 36)), (box.centerx, box.y + 34),
+                      "midtop", c.text, max_width=box.width - 80, align="center")
         left, right = (box.x + 230, box.y + 260), (box.right - 230, box.y + 260)
         shake = 0 if reveal.verdict else int(6 * math.sin((reveal.tick + alpha) * 1.3))
         badges = (kit.draw_seat_badge(surface, accuser, (left[0] + shake, left[1]), 120, name_size=40,
@@ -123,14 +149,15 @@ class RevealScreen:
         else:
             line = t("ms.accuse.wrong", accuser=accuser.name)
             sub = t("ms.accuse.wrong_hint", accused=accused.name)
-        kit.blit_text(surface, line, 56, (box.centerx, box.y + 400), "midtop", c.good if acc.right else c.bad,
-                      max_width=box.width - 80, align="center", shadow=True)
+        said = kit.blit_text(surface, line, fit_size(kit, line, box.width - 80, (56, 48, 42)), (box.centerx, box.y + 400), "midtop", c.good if acc.right else WRONG_INK,
+                             max_width=box.width - 80, align="center", shadow=True)
         if sub:
-            kit.blit_text(surface, sub, 40, (box.centerx, box.y + 480), "midtop", c.muted)
+            kit.blit_text(surface, sub, 40, (box.centerx, said.bottom + 12), "midtop", c.muted, max_width=box.width - 80,
+                          align="center")
         loser, badge = (right, badges[1]) if acc.right else (left, badges[0])
         board.table.draw_cross(surface, loser, 70 * min(1.0, progress * 1.2))
         # the stamp sits above the loser's badge: its colour, shape and name stay readable
-        stamp = kit.text(t("ms.accuse.out"), 44, c.text)
+        stamp = kit.text(t("ms.accuse.out"), 44, c.shadow)
         stamp_box = stamp.get_rect(midbottom=(badge.centerx, badge.top - 16)).inflate(30, 10)
         if progress > 0.5:
             kit.panel(surface, stamp_box, c.bad, radius=16, shadow=False)

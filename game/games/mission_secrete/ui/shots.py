@@ -109,6 +109,7 @@ def shot_win(ctx: AppContext, args: argparse.Namespace) -> None:
           accuse=False)
     board = MissionBoard(ctx, entry, session, {}, intro=False)
     board.end_move = Tween(0.0, 1.0, 1)
+    board.win.celebrate().skip()
     ctx.stack.push(board)
 
 

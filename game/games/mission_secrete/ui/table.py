@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 #: Grid geometry on the 1920×1080 canvas, in play and once the match is over.
 PLAY_CELL, PLAY_GAP, PLAY_CENTER = 150, 12, (960, 560)
-END_CELL, END_GAP, END_CENTER = 128, 10, (520, 560)
+END_CELL, END_GAP, END_CENTER = 120, 10, (540, 560)
 #: The veil over the board while an accusation is read out (alpha).
 REVEAL_VEIL = 190
 

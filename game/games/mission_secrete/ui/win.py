@@ -1,18 +1,21 @@
 """The win screen: "Mission réussie !" (MS-5) or the last one standing (MS-6).
 
 Once the last swap or verdict has played, the grid slides aside (its winning lines
-glowing) for a card naming the winners, their line and every seat's character face up.
-A plays again, B goes back to the lobby.
+glowing) for a card naming the winners, their line and every seat's character face up,
+and the show (game/ui/show.py) celebrates the winners: the fanfare, confetti in their
+colours, a rumble on their pads. A skips the show; once it is over A plays again and B
+goes back to the lobby. Who won is public at this point, so nothing in it is a secret.
 """
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ....input.intents import InputEvent, Intent
+from ....ui.fit import fit_text
+from ....ui.show import Show, Standing
 from ....ui.tween import Tween
 from ..rules.view import Ending
 
@@ -28,18 +31,37 @@ class WinScreen:
     def __init__(self, board: MissionBoard) -> None:
         self.board = board
         self.ctx = board.ctx
+        #: The winners' celebration, from the moment the grid starts to move (None before,
+        #: and for a match loaded already over: it was celebrated when it ended).
+        self.show: Show | None = None
+
+    def celebrate(self) -> Show:
+        """The show for the winners (place 1; everyone else shares place 2)."""
+        public = self.board.public
+        standings = [Standing(seat, int(seat in public.winners), place=1 if seat in public.winners else 2)
+                     for seat in range(self.board.seats)]
+        self.show = Show(self.ctx, standings, seed=self.board.seats * 97 + sum(public.winners))
+        return self.show
 
     def step(self) -> None:
-        """Once nothing plays any more, slide the grid aside (with a fanfare)."""
+        """Once nothing plays any more, slide the grid aside and start the show."""
         board = self.board
         if board.busy:
             return
         if board.end_move is None:
             board.end_move = Tween(0.0, 1.0, END_MOVE_TICKS, "in_out_cubic")
-            self.ctx.audio.play("victory")
+            self.celebrate()
         board.end_move.step()
+        if self.show is not None:
+            self.show.step()
+
+    @property
+    def showing(self) -> bool:
+        return self.show is not None and not self.show.done
 
     def handle(self, seat: int, event: InputEvent) -> bool:
+        if self.show is not None and self.show.handle(event):
+            return True
         end_move = self.board.end_move
         if end_move is not None and end_move.done and event.pressed and not event.repeat:
             if event.intent in (Intent.CONFIRM, Intent.BACK):
@@ -63,8 +85,10 @@ class WinScreen:
         public, catalogue, lang = board.public, board.catalogue, board.lang()
         assert board.end_move is not None
         shown = float(board.end_move.value(alpha))
-        self._draw_confetti(surface, alpha)
-        panel = pygame.Rect(980, kit.safe_rect.y + 40, kit.safe_rect.right - 980, 860)
+        if self.show is not None:
+            self.show.draw_confetti(surface, alpha)
+        safe = kit.safe_rect
+        panel = pygame.Rect(980, safe.y + 20, safe.right - 12 - 980, safe.bottom - safe.y - 120)
         panel.x += int((1 - shown) * 900)
         kit.panel(surface, panel, c.panel, radius=40, border=c.gold, border_width=6)
         mission = public.end == Ending.MISSION
@@ -90,29 +114,18 @@ class WinScreen:
             y = kit.blit_text(surface, t("ms.end.last_body", name=board.name(public.winners[0])), 40,
                               (panel.centerx, y), "midtop", c.text, max_width=panel.width - 60,
                               align="center").bottom + 10
-        # every card face up: who was who
-        y = max(y + 20, panel.bottom - 250)
+        # every card face up: who was who (the pictures shrink if the lines above took the room)
+        y = max(y + 20, panel.bottom - 270)
+        size_icon = max(64, min(96, panel.bottom - 174 - y))
         step = (panel.width - 40) // max(1, board.seats)
         for seat, cid in enumerate(public.final_characters):
             x = panel.x + 20 + step * seat + step // 2
             kit.seat_token(surface, self.ctx.seats[seat].style, (x, y + 30), 28, dim=public.out[seat])
-            icon = kit.icon(catalogue.character(cid).icon, 96)
+            icon = kit.icon(catalogue.character(cid).icon, size_icon)
             surface.blit(icon, icon.get_rect(midtop=(x, y + 66)))
-            kit.blit_text(surface, board.name(seat), 28, (x, y + 170), "midtop", c.muted, max_width=step - 10,
-                          align="center")
+            size, name = fit_text(kit, board.name(seat), step - 12, (32, 30))
+            kit.blit_text(surface, name, size, (x, y + 74 + size_icon), "midtop", c.text, align="center")
             if public.out[seat]:
-                board.table.draw_cross(surface, (x, y + 114), 34)
-        if board.end_move.done:
+                board.table.draw_cross(surface, (x, y + 66 + size_icon // 2), 34)
+        if board.end_move.done and not self.showing:
             kit.hint_bar(surface, [(Intent.CONFIRM, t("ms.end.again")), (Intent.BACK, t("ms.end.lobby"))])
-
-    def _draw_confetti(self, surface: pygame.Surface, alpha: float) -> None:
-        """Falling confetti in the winners' colours (deterministic, no generator)."""
-        kit, board = self.ctx.kit, self.board
-        colours = [kit.seat_style(self.ctx.seats[s].style).colour for s in board.public.winners] or [kit.colours.gold]
-        time = board.ticks + alpha
-        for i in range(70):
-            x = (i * 277 + int(40 * math.sin(time / 30 + i))) % kit.W
-            y = (time * (3 + i % 5) + i * 97) % (kit.H + 80) - 40
-            size = 10 + i % 4 * 3
-            piece = pygame.Rect(int(x), int(y), size, int(size * (0.5 + 0.5 * abs(math.sin(time / 12 + i)))))
-            pygame.draw.rect(surface, colours[i % len(colours)], piece, border_radius=3)

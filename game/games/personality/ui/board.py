@@ -9,7 +9,9 @@ opens or closes the overlays:
   owner's :class:`PeekCurtain` (``curtains.py``);
 - votes, bets, partners and contest votes use the ring (``vote_ring.py``), which shows
   only progress on the TV, and the cards being chosen among in full;
-- the debate ends when everyone presses CONFIRM on the board, or when the countdown ends.
+- the debate ends when everyone presses CONFIRM on the board, or when the countdown ends;
+- when the match ends, the show (``game/ui/show.py``) raises the podium by track position,
+  counts each mask's square up and celebrates the winners, before the portraits (A skips).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from ....core.session import Session
 from ....input.intents import InputEvent, Intent
 from ....scenes.base import Scene
 from ....scenes.match import MatchScene
+from ....ui.show import Show
 from ..rules.events import CardRead, GiftGiven, Landed, MaskMoved, SentToDoor, VoteRevealed, Won
 from ..rules.view import MaskMove, PEPhase, PEPublic, VoteKind
 from .chrome import ICONS, draw_banner, draw_header, draw_seat_column, draw_track
@@ -32,9 +35,9 @@ from .debate_screen import DebateScreen
 from .endgame_screen import EndgameScreen
 from .layout import BoardLayout
 from .partner_screen import PartnerScreen
-from .portraits import PortraitsScreen
+from .portraits import PortraitsScreen, draw_podium, final_standings
 from .read_screen import ExchangeScreen, ReadScreen
-from .reveal_screen import RevealScreen
+from .reveal_screen import SKIPPED_TICKS, RevealScreen, reveal_show
 from .screen import Screen
 from .timeline import Timeline
 from .vote_screen import InversionScreen, VoteScreen
@@ -55,6 +58,10 @@ class PersonalityBoard(MatchScene):
         #: Bumped when the phase moves on (or a gift is given): overlays keyed by it reopen.
         self.serial = 1
         self.message = ""
+        #: The end's celebration, from the phase ``over`` starting (None for a match loaded over).
+        self.show: Show | None = None
+        #: The count of the last vote's moves while its reveal is up.
+        self.reveal_show: Show | None = None
         vote, endgame = VoteScreen(self), EndgameScreen(self)
         self.screens: dict[PEPhase, Screen] = {
             PEPhase.READ: ReadScreen(self), PEPhase.VOTE: vote, PEPhase.REVOTE: vote,
@@ -84,7 +91,8 @@ class PersonalityBoard(MatchScene):
         return self.screens.get(self.public.phase, self.screens[PEPhase.READ])
 
     def busy(self) -> bool:
-        return self.timeline.busy
+        """The timeline plays, or the end's show does: bots wait, no overlay opens."""
+        return self.timeline.busy or (self.show is not None and not self.show.done)
 
     def bots_may_act(self) -> bool:
         return not self.busy()
@@ -99,6 +107,7 @@ class PersonalityBoard(MatchScene):
         for event in events:
             if isinstance(event, VoteRevealed):
                 timeline.reveal()
+                self.reveal_show = reveal_show(self.ctx, event.record, seed=self.public.turn)
             elif isinstance(event, MaskMoved):
                 timeline.walk(event.move)
             elif isinstance(event, CardRead):
@@ -115,6 +124,8 @@ class PersonalityBoard(MatchScene):
                 self.ctx.audio.play("vote")
             elif isinstance(event, (PhaseStarted, GiftGiven)):
                 moved_on = True
+                if isinstance(event, PhaseStarted) and event.phase == PEPhase.OVER:
+                    self.show = Show(self.ctx, final_standings(self.public), seed=sum(self.public.positions))
         if moved_on:
             self.serial += 1
             self.picks = {}
@@ -136,6 +147,10 @@ class PersonalityBoard(MatchScene):
     def fixed_update(self, dt: float) -> None:
         super().fixed_update(dt)
         self.timeline.tick()
+        if self.reveal_show is not None:
+            self.reveal_show.step()
+        if self.show is not None and not self.timeline.busy:  # after the last walk and banner
+            self.show.step()
         if not self.busy():
             self.sync_overlays()
 
@@ -171,8 +186,15 @@ class PersonalityBoard(MatchScene):
 
     # --- input ---------------------------------------------------------------------------
     def handle(self, seat: int | None, event: InputEvent) -> bool:
+        if self.show is not None and not self.timeline.busy and self.show.handle(event):
+            return True
         if seat is None or not event.pressed:
             return super().handle(seat, event)
+        if self.timeline.reveal_ticks > 0 and event.intent is Intent.CONFIRM and not event.repeat:
+            if self.reveal_show is not None:  # A: the counts to their end, the reveal cut short
+                self.reveal_show.skip()
+            self.timeline.reveal_ticks = min(self.timeline.reveal_ticks, SKIPPED_TICKS)
+            return True
         if self.screen.handle(seat, event):
             return True
         if event.intent is Intent.PEEK and self.overlay is None:
@@ -183,8 +205,13 @@ class PersonalityBoard(MatchScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         kit = self.ctx.kit
         kit.background(surface)
-        if self.session.outcome() is not None and not self.busy():
-            self.screens[PEPhase.OVER].draw(surface, surface.get_rect(), alpha)
+        if self.session.outcome() is not None and not self.timeline.busy:
+            if self.show is not None and not self.show.done:
+                draw_podium(self, surface, self.show, alpha)
+            else:
+                self.screens[PEPhase.OVER].draw(surface, surface.get_rect(), alpha)
+            if self.show is not None:
+                self.show.draw_confetti(surface, alpha)
             return
         revealing = self.timeline.reveal_ticks > 0 and self.public.result is not None
         screen = self.reveal if revealing else self.screen
@@ -192,6 +219,8 @@ class PersonalityBoard(MatchScene):
         draw_track(self, surface)
         draw_seat_column(self, surface)
         screen.draw(surface, self.layout.stage, alpha)
+        if revealing and self.reveal_show is not None:
+            self.reveal_show.draw_confetti(surface, alpha)
         banner = self.timeline.banner
         if banner is not None:
             draw_banner(self, surface, banner)

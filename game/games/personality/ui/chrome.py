@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ....ui.fit import fit_text, smallest_size
+
 from ..rules.view import PEPhase
 from .layout import GAP, SQUARE
 from .timeline import Banner
@@ -31,7 +33,9 @@ def draw_header(board: PersonalityBoard, surface: pygame.Surface, title: str) ->
     surface.blit(deck, deck.get_rect(midright=(bar.right - 28, bar.centery)))
     side = max(turn.right - bar.x, deck.get_width() + 28) + 24
     room = pygame.Rect(bar.x + side, bar.y + 4, bar.width - 2 * side, bar.height - 8)
-    draw_name(kit, surface, title, room, c.text, TITLE_SIZES, anchor="center")
+    # down to 28 px drawn under the largest text setting before it wraps (the bar holds one line)
+    sizes = (*TITLE_SIZES, *range(min(TITLE_SIZES) - 1, smallest_size(kit) - 1, -1))
+    draw_name(kit, surface, title, room, c.text, sizes, anchor="center")
 
 
 def draw_track(board: PersonalityBoard, surface: pygame.Surface) -> None:
@@ -112,7 +116,8 @@ def draw_seat_column(board: PersonalityBoard, surface: pygame.Surface) -> None:
                   style.light)
         info = f"{board.t('personality.hand', n=p.hand_sizes[seat])} · " \
                f"{board.t('personality.received', n=len(p.received[seat]))}"
-        kit.blit_text(surface, info, 28, (box.x + 20, box.bottom - 8), "bottomleft", c.muted)
+        size, info = fit_text(kit, info, box.width - 28, (28,))  # "4 in hand · 12 received" on one line
+        kit.blit_text(surface, info, size, (box.x + 16, box.bottom - 8), "bottomleft", c.muted)
         mark_at = (box.right - 34, head.centery)
         _draw_mark(board, surface, seat, mark_at)
         if partner is not None:

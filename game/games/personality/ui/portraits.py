@@ -1,5 +1,7 @@
-"""The final portraits (PE-13): each player's received cards, "as the others see them".
-ALT saves them as a PNG in the user's pictures folder, CONFIRM plays again, BACK leaves."""
+"""The end: first the podium (the show, game/ui/show.py: places by track position, the
+winners on top), then the final portraits (PE-13): each player's received cards, "as the
+others see them". ALT saves them as a PNG in the user's pictures folder, CONFIRM plays
+again, BACK leaves."""
 
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ....input.intents import InputEvent, Intent
+from ....ui.show import Show, Standing
+from ..rules.view import PEPublic
 from .screen import Screen
 from .widgets import draw_name
 
@@ -46,6 +50,27 @@ class PortraitsScreen(Screen):
             board.stack.pop()
             return True
         return False
+
+
+def final_standings(p: PEPublic) -> list[Standing]:
+    """The winners share first place; the others rank by their mask's square (ties share),
+    each counted up from the start square to where it ended."""
+    others = [p.positions[s] for s in range(p.seats) if s not in p.winners]
+    return [Standing(seat, p.positions[seat], place=1 if seat in p.winners
+                     else 2 + sum(1 for other in others if other > p.positions[seat]))
+            for seat in range(p.seats)]
+
+
+def draw_podium(board: PersonalityBoard, surface: pygame.Surface, show: Show, alpha: float) -> None:
+    """The winners' title over the podium rising (A skips to the portraits)."""
+    kit, c, p = board.ctx.kit, board.ctx.kit.colours, board.public
+    safe = kit.safe_rect
+    title = kit.blit_text(surface, board.t("personality.winners", names=", ".join(board.name(s) for s in p.winners)),
+                          52, (safe.centerx, safe.y), "midtop", c.gold, max_width=safe.width, align="center",
+                          shadow=True)
+    show.draw_podium(surface, pygame.Rect(safe.x, title.bottom + 20, safe.width, safe.bottom - title.bottom - 100),
+                     alpha)
+    kit.hint_bar(surface, [(Intent.CONFIRM, board.t("personality.portraits.skip"))])
 
 
 def draw_portraits(board: PersonalityBoard, surface: pygame.Surface, hints: bool = True) -> None:

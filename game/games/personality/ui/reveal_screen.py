@@ -1,17 +1,33 @@
 """A vote's reveal (PE-4..PE-6, PE-9), on the stage while the timeline plays it: the
 outcome, who voted what with which bet, the card, and how far each mask moves. Every
-seat is told apart by colour, shape and name."""
+seat is told apart by colour, shape and name.
+
+Each move counts up (a :class:`~game.ui.show.Show` made by :func:`reveal_show`) while the
+masks walk the track; the seats that gained the most are cheered. A skips the count and
+cuts the reveal short (:data:`SKIPPED_TICKS` left), so bots wait no longer than people."""
 
 from __future__ import annotations
 
 import pygame
 
+from ....ui.show import Show, Standing
 from ..rules.view import PEPhase, VoteKind, VoteRecord
 from .screen import Screen
 from .widgets import draw_name
 
 ROW_HEIGHT, ROW_GAP = 84, 10
 NAME_SIZES = (30, 28)
+#: What is left of the reveal once A skips it: long enough to see the final counts.
+SKIPPED_TICKS = 60
+
+
+def reveal_show(ctx: object, r: VoteRecord, seed: int) -> Show | None:
+    """The count of this vote's moves: the biggest gain first (cheered), the rest after;
+    None when nobody moved forward (nothing to cheer)."""
+    best = max((m.delta for m in r.moves), default=0)
+    if best <= 0:
+        return None
+    return Show(ctx, [Standing(m.seat, m.delta, place=1 if m.delta == best else 2) for m in r.moves], seed)
 
 
 class RevealScreen(Screen):
@@ -98,8 +114,10 @@ class RevealScreen(Screen):
         moves = {m.seat: m for m in r.moves}
         w = room.width // 3
         line = max(36, min(44, room.height // max(1, (len(moves) + 2) // 3)))
+        show = board.reveal_show
         for i, (seat, move) in enumerate(moves.items()):
             x, y = room.x + (i % 3) * w + 24, room.y + (i // 3) * line + line // 2
-            delta = kit.blit_text(surface, f"{move.delta:+d}", 30, (x + w - 48, y), "midright",
+            counted = show.count(seat) if show is not None else move.delta
+            delta = kit.blit_text(surface, f"{counted:+d}", 30, (x + w - 48, y), "midright",
                                   c.good if move.delta > 0 else c.bad)
             self._seat(surface, seat, (x, y), delta.x - 10)

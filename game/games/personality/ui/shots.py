@@ -9,7 +9,9 @@ from typing import Any, Callable
 from ....core.rng import Rng
 from ....core.session import Session
 from ....input.intents import InputEvent, Intent
+from ....core.events import PhaseStarted
 from ..rules.events import MaskMoved, VoteRevealed
+from ..rules.view import PEPhase
 from .board import PersonalityBoard, make_board
 
 
@@ -69,6 +71,15 @@ def _reveal_shot(ctx: Any, args: argparse.Namespace) -> None:
     board.on_events(None, (VoteRevealed(result), *(MaskMoved(move) for move in result.moves)))
 
 
+def _podium_shot(ctx: Any, args: argparse.Namespace) -> None:
+    """The end's show as the match ends: the podium risen, the winners cheered."""
+    _shot(lambda s, _: s.phase == "over", 1)(ctx, args)
+    board = ctx.stack.top
+    board.on_events(None, (PhaseStarted(PEPhase.OVER),))
+    while board.show.tick < board.show.cheer_tick + 30 - args.ticks:  # drawn risen, counting, confetti falling
+        board.show.step()
+
+
 SHOTS = {
     "personality.read": _shot(lambda s, _: s.phase == "read", 3),
     "personality.read.peek": _shot(lambda s, _: s.phase == "read", 3, peek=True),
@@ -84,4 +95,5 @@ SHOTS = {
     "personality.endgame": _shot(lambda s, _: s.phase == "respond", 1),
     "personality.contest": _shot(lambda s, _: s.phase == "contest", 1),
     "personality.portraits": _shot(lambda s, _: s.phase == "over", 1),
+    "personality.podium": _podium_shot,
 }
