@@ -9,7 +9,7 @@ import pytest
 
 from game.cli.shot import build_scene
 from game.context import build_context
-from game.games.incognito.ui.fit import FLOOR, fit_text
+from game.ui.fit import fit_words, smallest_size
 from game.input.intents import Intent
 from game.settings import Settings
 
@@ -66,13 +66,13 @@ def test_a_long_word_shrinks_then_breaks_with_a_hyphen_and_never_crosses_its_box
     ctx = build_context(headless=True, lang="fr", settings=Settings(), seats=3)
     kit = ctx.kit
     for text, width in (("À une fête d'anniversaire", 176), ("Extraterrestre", 178), ("Au pôle Nord", 400)):
-        fitted, size = fit_text(kit, text, 36, width)
-        assert FLOOR <= size <= 36
+        fitted, size = fit_words(kit, text, 36, width)
+        assert smallest_size(kit) <= size <= 36
         assert kit.text(fitted, size, max_width=width).get_width() <= width, (text, fitted)
         assert fitted.replace("-\n", "") == text
-    assert fit_text(kit, "Au pôle Nord", 36, 400) == ("Au pôle Nord", 36)
-    fitted, size = fit_text(kit, "d'anniversaire", 36, 176)
-    assert size == FLOOR and fitted.count("-\n") == 1
+    assert fit_words(kit, "Au pôle Nord", 36, 400) == ("Au pôle Nord", 36)
+    fitted, size = fit_words(kit, "d'anniversaire", 36, 176)
+    assert size == smallest_size(kit) and fitted.count("-\n") == 1
 
 
 def contrast(a, b):

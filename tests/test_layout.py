@@ -28,7 +28,6 @@ KNOWN: dict[tuple[str, str], tuple[str, ...]] = {
     ("incognito.draw", "overlap"): ('fr', 'en'),
     ("incognito.draw", "contrast"): ('fr',),
     ("incognito.final", "overlap"): ('fr', 'en'),
-    ("incognito.gallery", "box"): ('fr',),
     ("incognito.gallery", "overlap"): ('fr', 'en'),
     ("incognito.gallery", "contrast"): ('fr', 'en'),
     ("incognito.reveal", "overlap"): ('fr', 'en'),

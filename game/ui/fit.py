@@ -97,3 +97,30 @@ def label_fit(kit: Any, text: str, width: int, max_lines: int = 2,
         if lines <= max_lines:
             return size, lines
     return sizes[-1], len(kit.wrap(text, sizes[-1], width))
+
+
+def fit_words(kit: Any, text: str, size: int, width: int) -> tuple[str, int]:
+    """``(text, size)`` to draw ``text`` wrapped in ``width`` (a word per line at worst,
+    as "d'anniversaire" beside a canvas): the largest size up to ``size`` (down to
+    :func:`smallest_size`) at which every word fits, and at the floor the words still too
+    long broken with a hyphen (new lines in the text)."""
+    floor = smallest_size(kit)
+
+    def wide(word: str, at: int) -> bool:
+        return bool(kit.text(word, at).get_width() > width)
+
+    words = text.split()
+    while size > floor and any(wide(word, size) for word in words):
+        size -= 2
+    size = max(size, floor)
+    lines = []
+    for line in text.split("\n"):
+        out = []
+        for word in line.split(" "):
+            while len(word) > 2 and wide(word, size):
+                cut = next(i for i in range(len(word) - 1, 0, -1) if not wide(word[:i] + "-", size) or i == 1)
+                out.append(word[:cut] + "-\n")
+                word = word[cut:]
+            out.append(word)
+        lines.append(" ".join(out).replace("-\n ", "-\n"))
+    return "\n".join(lines), size

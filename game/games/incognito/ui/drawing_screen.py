@@ -15,7 +15,7 @@ from ..rules.drawing import BRUSH_WIDTHS, CANVAS_H
 from ..rules.game import LAST_CALL_SECONDS
 from ..rules.view import Timer
 from .drawkit import Button, DrawPad
-from .fit import fit_text
+from ....ui.fit import fit_words
 from .layout import HEADER, CellLayout
 from .screen import Screen
 
@@ -191,13 +191,13 @@ class DrawScreen(Screen):
                 col, row = k % 2, k // 2
                 surface.blit(kit.icon(code, size), (box.x + col * (size + 6), box.y + row * (size + 6)))
             y = box.y + ((len(place.icons) + 1) // 2) * (size + 6) + 6
-            name, size = fit_text(kit, board.place_name(place_id), 28, box.width)
+            name, size = fit_words(kit, board.place_name(place_id), 28, box.width)
             kit.blit_text(surface, name, size, (box.x, y), "topleft", c.text, max_width=box.width)
         else:
             size = min(64, box.height - 8)
             for k, code in enumerate(place.icons):
                 surface.blit(kit.icon(code, size), (box.x + k * (size + 6), box.y))
             x = box.x + len(place.icons) * (size + 6) + 10
-            name, text_size = fit_text(kit, board.place_name(place_id), 32, box.right - x)
+            name, text_size = fit_words(kit, board.place_name(place_id), 32, box.right - x)
             kit.blit_text(surface, name, text_size, (x, box.y + size // 2), "midleft", c.text, max_width=box.right - x)
 

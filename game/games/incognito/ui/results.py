@@ -12,7 +12,7 @@ import pygame
 
 from ....input.intents import InputEvent, Intent
 from .drawkit import render_drawing
-from .fit import fit_text
+from ....ui.fit import fit_words
 from .screen import Screen
 
 if TYPE_CHECKING:
@@ -104,9 +104,9 @@ class GalleryScreen(Screen):
                     surface.blit(kit.icon(code, 34), (cell.right - 40 - k * 38, rect.bottom + 4))
                 kit.seat_token(surface, board.seat(s).style, (cell.x + 24, rect.bottom + 21), 16)
                 room = cell.width - 56 - 38 * len(icons)
-                name, size = fit_text(kit, board.seat(s).name, 28, room)
+                name, size = fit_words(kit, board.seat(s).name, 28, room)
                 kit.blit_text(surface, name, size, (cell.x + 48, rect.bottom + 21), "midleft", c.text, max_width=room)
-                word, size = fit_text(kit, board.word_name(record.words[s]), 28, cell.width - 32)
+                word, size = fit_words(kit, board.word_name(record.words[s]), 28, cell.width - 32)
                 kit.blit_text(surface, word, size, (cell.x + 16, rect.bottom + 56), "midleft", c.gold,
                               max_width=cell.width - 32)
         if self.message:

@@ -11,7 +11,7 @@ import pygame
 from ....core.actions import Action
 from ....input.intents import InputEvent, Intent
 from ..rules.view import INPhase
-from .fit import fit_text
+from ....ui.fit import fit_words
 from .results import FinalScreen
 from .screen import Screen
 
@@ -63,7 +63,7 @@ class RevealScreen(Screen):
         frame = pygame.Rect(left, top, 820, 676)  # the drawing (760 wide, 4:3) under the badge row
         kit.panel(surface, frame, c.panel, radius=26, border=style.colour, border_width=6, shadow=False)
         kit.draw_seat_badge(surface, seat, (frame.x + 44, frame.y + 36), 48, beside=True, name_size=36)
-        place, size = fit_text(kit, board.place_name(record.places[drawer]), 32, 440)
+        place, size = fit_words(kit, board.place_name(record.places[drawer]), 32, 440)
         kit.blit_text(surface, place, size, (frame.right - 24, frame.y + 36), "midright", c.muted, max_width=440)
         image = board.cache(("round", record.round, drawer), record.drawings[drawer], 760)
         surface.blit(image, (frame.x + 30, frame.y + 76))
@@ -77,7 +77,7 @@ class RevealScreen(Screen):
                       shadow=False)
             kit.draw_shape(surface, "circle", c.gold, (rect.x + 38, rect.centery), 26)
             kit.blit_text(surface, str(i + 1), 34, (rect.x + 38, rect.centery), "center", c.shadow)
-            name, size = fit_text(kit, board.word_name(word), 34, rect.width - 90)
+            name, size = fit_words(kit, board.word_name(word), 34, rect.width - 90)
             kit.blit_text(surface, name, size, (rect.x + 78, rect.centery), "midleft",
                           c.shadow if right else c.text, max_width=rect.width - 90)
         voters = [v for v in range(board.n) if v != drawer]

@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from ....input.intents import InputEvent, Intent
-from .fit import fit_text
+from ....ui.fit import fit_words
 from .layout import grid
 from .screen import Screen
 
@@ -58,7 +58,7 @@ class LineupScreen(Screen):
         badge = (rect.centerx, rect.y + min(56, rect.height // 3))
         kit.draw_shape(surface, "circle", c.gold, badge, min(40, rect.height // 4))
         kit.blit_text(surface, str(number), min(48, rect.height // 3), badge, "center", c.shadow)
-        name, size = fit_text(kit, self.board.word_name(word), size, rect.width - 20)
+        name, size = fit_words(kit, self.board.word_name(word), size, rect.width - 20)
         kit.blit_text(surface, name, size, (rect.centerx, (badge[1] + rect.bottom) // 2 + 10),
                       "center", c.text, max_width=rect.width - 20, align="center")
 
@@ -79,7 +79,7 @@ class VoteScreen(Screen):
             kit.panel(surface, rect, c.panel_hi, radius=20, border=c.gold, border_width=4, shadow=False)
             kit.draw_shape(surface, "circle", c.gold, (rect.x + 44, rect.centery), 30)
             kit.blit_text(surface, str(i + 1), 40, (rect.x + 44, rect.centery), "center", c.shadow)
-            name, size = fit_text(kit, board.word_name(word), 32, rect.width - 96)
+            name, size = fit_words(kit, board.word_name(word), 32, rect.width - 96)
             kit.blit_text(surface, name, size, (rect.x + 86, rect.centery), "midleft", c.text, max_width=rect.width - 96)
         content = board.content
         cells = grid(board.n, pygame.Rect(content.x, content.y + 98, content.width, content.height - 98))
