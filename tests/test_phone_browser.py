@@ -177,7 +177,7 @@ def test_three_browser_phones_play_incognito_vote_in_secret_identity_and_hold_to
     wait(phones[0], lambda d: d.find_element("id", "title").text == s("phone.si.vote_title"), "the vote screen")
     tap(phones[0], "Phone1", "#sections")
     tap(phones[0], "4.", "#menu")
-    assert wait(phones[0], lambda d: rig.call(lambda r: r.session.state.votes[0][1]), "the vote") == 4
+    assert wait(phones[0], lambda d: rig.call(lambda r: r.session.state.votes.rows[0][1]), "the vote") == 4
     assert any(a.kind == "vote" and a.seat == 0 for a in rig.acts)
 
     # Co-op: a guesser's lock is a 1.5 s hold (SC-3); a tap locks nothing.

@@ -27,7 +27,9 @@ from typing import Any, Iterator
 
 #: Phones at the table, the game they play, and the acts timed.
 PHONES = 8
-GAME = "secret_identity"
+#: Co-op Secret Identity: eight seats acting every turn. (A competitive table of phones alone
+#: can stall today: its boards still treat phone seats like pads — issue 17 item 5.)
+GAME = "secret_identity_coop"
 ACTS = 300
 TARGETS = {"round_trip_p99_ms": 50.0, "frame_p99_ms": 1000.0 / 60.0}
 STEP = 1.0 / 60.0
