@@ -32,6 +32,7 @@ from ....core.engine import Countdown, Outcome, SeatView, Step, chance_action, t
 from ....core.events import Event, MatchOver, Revealed
 from ....core.options import OptionSpec
 from ....core.phases import Handler, Move, Phase, PhasedGame, Who, all_once, anyone
+from ....core.records import replace
 from ....core.rng import Rng
 from ....core.values import Ballot, Barrier
 from .catalogue import IncognitoCatalogue
@@ -86,10 +87,7 @@ class IncognitoState:
         """A new state with ``changes``, sharing every other field: ``dataclasses.replace``
         without running ``__init__`` again (a stroke's step is a few microseconds, and
         every action of a match goes through here; issue 18)."""
-        assert changes.keys() <= self.__dict__.keys(), f"no such field: {set(changes) - set(self.__dict__)}"
-        new = object.__new__(IncognitoState)
-        new.__dict__.update(self.__dict__, **changes)
-        return new
+        return replace(self, **changes)
 
     def numbers(self) -> list[list[int]]:
         """The votes as numbers per voter and drawer, 0 where none is given."""

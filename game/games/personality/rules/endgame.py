@@ -19,7 +19,7 @@ from .view import ContestRecord, Gift, PEPhase
 if TYPE_CHECKING:  # mypy checks every change against the fields
     from dataclasses import replace
 else:
-    from .records import replace
+    from ....core.records import replace
 
 
 def give(state: PEState, action: Action) -> Step[PEState]:

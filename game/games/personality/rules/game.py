@@ -18,8 +18,8 @@ The definition is the shell; the rules live by responsibility:
 - ``turns``: landings resolved, Tête-à-tête pairs, the next turn (PE-8..PE-10, PE-14);
 - ``inversion``: the Inversion round (PE-9);
 - ``endgame``: gifts, answers and contests at the summit (PE-11, PE-18).
-- ``records``: the cheap ``replace`` every step goes through (``dataclasses.replace``
-  for mypy).
+Every step copies the state with ``game.core.records.replace`` (``dataclasses.replace``
+for mypy).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from .view import PEPhase, PEPrivate, PEPublic, private_view, public_view, secre
 if TYPE_CHECKING:  # mypy checks every change against the fields
     from dataclasses import replace
 else:
-    from .records import replace
+    from ....core.records import replace
 
 TICKS_PER_SECOND = 60
 FAMILY, DEBATE_SECONDS = "family", "debate_seconds"

@@ -17,7 +17,7 @@ from .voting import open_vote
 if TYPE_CHECKING:  # mypy checks every change against the fields
     from dataclasses import replace
 else:
-    from .records import replace
+    from ....core.records import replace
 
 
 def players(state: PEState) -> list[int]:

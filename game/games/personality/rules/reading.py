@@ -17,7 +17,7 @@ from .voting import finish_vote, open_vote
 if TYPE_CHECKING:  # mypy checks every change against the fields
     from dataclasses import replace
 else:
-    from .records import replace
+    from ....core.records import replace
 
 
 def deal(state: PEState, action: Action) -> Step[PEState]:

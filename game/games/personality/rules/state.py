@@ -25,7 +25,7 @@ from .view import Candidate, ContestRecord, Gift, PEPhase, Vote, VoteKind, VoteR
 if TYPE_CHECKING:  # mypy checks every change against the fields
     from dataclasses import replace
 else:
-    from .records import replace
+    from ....core.records import replace
 
 HAND = 7              # PE-1
 TOKENS = 2            # PE-1: two bet tokens, all back after each vote (PE-3)

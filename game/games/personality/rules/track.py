@@ -11,7 +11,7 @@ from .view import Candidate, MaskMove, Vote
 if TYPE_CHECKING:  # mypy checks every change against the fields
     from dataclasses import replace
 else:
-    from .records import replace
+    from ....core.records import replace
 
 #: The squares whose landing asks for something (PE-8, PE-9, PE-11).
 SPECIAL = ("tete_a_tete", "inversion", "summit")

@@ -17,7 +17,7 @@ from .view import PEPhase, VoteKind
 if TYPE_CHECKING:  # mypy checks every change against the fields
     from dataclasses import replace
 else:
-    from .records import replace
+    from ....core.records import replace
 
 
 def process_landings(state: PEState, events: list[Event]) -> PEState:

@@ -19,7 +19,7 @@ from .view import Candidate, PEPhase, VoteKind, VoteRecord
 if TYPE_CHECKING:  # mypy checks every change against the fields
     from dataclasses import replace
 else:
-    from .records import replace
+    from ....core.records import replace
 
 
 def open_vote(state: PEState, phase: PEPhase, candidates: Iterable[Candidate], events: list[Event]) -> PEState:

@@ -1,4 +1,4 @@
-"""``records.replace``: the cheap ``dataclasses.replace`` the Personality rules step with
+"""``game.core.records.replace``: the cheap ``dataclasses.replace`` the game states step with
 (issue 18 item 5) gives the same record, and refuses what it cannot copy right."""
 
 import dataclasses
@@ -8,7 +8,7 @@ from functools import cached_property
 import pytest
 
 from game.core.serial import state_hash
-from game.games.personality.rules.records import replace
+from game.core.records import replace
 from game.games.personality.rules.state import VoteBox
 from game.games.personality.rules.view import Gift, PEPhase
 from tests.test_personality_rules import fresh, read_first

@@ -1,11 +1,12 @@
-"""``replace`` for the frozen records of a Personality match, without ``__init__``.
+"""``replace`` for frozen game states and records, without ``__init__``.
 
-A step changes a few of :class:`~.state.PEState`'s 45 fields, several times per action;
-``dataclasses.replace`` passes all of them through the generated ``__init__`` (one
-``object.__setattr__`` each), which was a quarter of a bot match's time. This copies the
-record's attribute dict and sets the changed fields: the same value, an order of
-magnitude cheaper. The modules import it at run time only; mypy checks their calls
-against ``dataclasses.replace`` (field names and types).
+A step changes a few of a state's fields (Personality's ``PEState`` has 45), several
+times per action; ``dataclasses.replace`` passes all of them through the generated
+``__init__`` (one ``object.__setattr__`` each), which was a quarter of a Personality bot
+match's time. This copies the record's attribute dict and sets the changed fields: the
+same value, an order of magnitude cheaper. Personality's rules import it at run time
+only, so mypy checks their calls against ``dataclasses.replace`` (field names and
+types); Incognito's ``IncognitoState.but`` goes through it.
 
 It takes frozen dataclasses whose instance dict holds their fields and nothing else
 (no ``__post_init__``, no ``init=False`` field, no slots, no cached property): the
