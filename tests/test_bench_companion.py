@@ -7,9 +7,10 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 from game.cli import bench
-from game.cli.bench_companion import TARGETS, companion_lines, moves_in
+from game.cli.bench_companion import TARGETS, Driver, companion_lines, moves_in
 
 
 def test_eight_phones_play_and_their_round_trips_and_frames_are_timed():
@@ -43,3 +44,33 @@ def test_moves_are_found_wherever_a_screen_puts_them():
     screen = {"hand": [{"label": "x", "move": {"kind": "place", "data": {"card": "a"}}}],
               "moves": [{"kind": "ready", "data": {}}], "kind": "not a move"}
     assert list(moves_in(screen)) == [{"kind": "place", "data": {"card": "a"}}, {"kind": "ready", "data": {}}]
+
+
+class _RefusingOncePhone:
+    """A phone whose first act is refused (it came from a stale screen) and whose next one
+    is answered; after the refusal the table sends no new view (nothing moved)."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict] = []
+        self.inbox = [{"type": "view", "screen": {"moves": [{"kind": "ready", "data": {}}]}}]
+
+    def pending(self):
+        out, self.inbox = self.inbox, []
+        return out
+
+    def send(self, message_type, /, **fields):
+        self.sent.append(fields)
+        answer = {"type": "error", "reason": "illegal:no_replacements"} if len(self.sent) == 1 else {"type": "view", "screen": {}}
+        self.inbox.append({**answer, "ack": fields["id"]})
+
+    def next_timed(self, timeout):
+        return time.perf_counter(), self.inbox.pop(0)
+
+
+def test_a_refused_phone_keeps_its_screen_and_acts_again():
+    """The stall of a competitive table of eight phones (issue 17): a phone whose move was
+    refused dropped its screen, and when it was the last seat to act no new view ever came."""
+    phone = _RefusingOncePhone()
+    driver = Driver([phone], acts=1, patience=2.0)
+    driver.run()
+    assert driver.refused == 1 and len(driver.trips) == 1 and len(phone.sent) == 2

@@ -2,8 +2,8 @@
 
 Eight scripted phones (game/companion/client.py: real WebSocket clients) run in a child
 process, as real phones are other devices that do not share this interpreter's lock.
-They join a Secret Identity lobby through the companion's server thread, then play a
-match of eight phones on its board. The game thread runs the app's frame at its cap
+They join a lobby of competitive Secret Identity (``GAME``) through the companion's server
+thread, then play matches of eight phones on its board. The game thread runs the app's frame at its cap
 (120 a second): the fixed updates that are due, one frame update, the companion's
 pump, the draw. Each phone in turn sends one of the moves its last screen offers and
 waits for the ``view`` that answers it (``ack``: its act's ``id``): the round trip,
@@ -27,9 +27,9 @@ from typing import Any, Iterator
 
 #: Phones at the table, the game they play, and the acts timed.
 PHONES = 8
-#: Co-op Secret Identity: eight seats acting every turn. (A competitive table of phones alone
-#: can stall today: its boards still treat phone seats like pads — issue 17 item 5.)
-GAME = "secret_identity_coop"
+#: Competitive Secret Identity: every seat acts in every phase (replacements, clues built
+#: at the same time, votes, ready), the busiest table of phones.
+GAME = "secret_identity"
 ACTS = 300
 TARGETS = {"round_trip_p99_ms": 50.0, "frame_p99_ms": 1000.0 / 60.0}
 STEP = 1.0 / 60.0
@@ -64,9 +64,11 @@ def _percentile(values: list[float], q: float) -> float:
 class Driver(threading.Thread):
     """The phones' side: each in turn acts and times its answer."""
 
-    def __init__(self, phones: list[Any], acts: int, seed: int = 7) -> None:
+    def __init__(self, phones: list[Any], acts: int, seed: int = 7, patience: float = 120.0) -> None:
         super().__init__(name="bench-phones", daemon=True)
         self.phones, self.acts, self.rng = phones, acts, random.Random(seed)
+        #: Seconds the phones play at most (a table that stopped answering ends the run).
+        self.patience = patience
         self.screens: dict[int, Any] = {}
         self.trips: list[float] = []
         self.refused = 0
@@ -78,7 +80,7 @@ class Driver(threading.Thread):
                     self.screens[n] = message["screen"]
 
     def run(self) -> None:
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + self.patience
         turn = 0
         while len(self.trips) < self.acts and time.monotonic() < deadline:
             self._catch_up()
@@ -98,9 +100,8 @@ class Driver(threading.Thread):
                 continue
             if message["type"] == "view":
                 self.trips.append((arrived - start) * 1000.0)
-            else:
-                self.refused += 1
-                self.screens.pop(n, None)  # look again at its next view
+            else:  # keeps its screen, as the page does: a refused move came from a stale
+                self.refused += 1  # one, and the view that replaces it is on its way
 
     def pings(self, count: int) -> list[float]:
         """Ping round trips, phone after phone: the server thread answers them itself."""
