@@ -1,10 +1,12 @@
 """The competitive Secret Identity board (SI-1..SI-9), drawn from the public view only.
 
-Phases on screen: the round-start replacement window, clue building (each seat builds
-its clue inside its own peek curtain; the panels show placed pictograms publicly),
-blind voting on the ring picker, the animated reveal (``reveal.py``: safes open one by
-one, votes flip, points move the markers on the 0–30 track), the round summary
-(``summary.py``) and the podium (``podium.py``).
+Phases on screen: the round-start replacement window, clue building (each seat on a pad
+or keyboard builds its clue inside its own peek curtain, one at a time; seats on phones
+build theirs on the phone, all at once and alongside the curtains; the panels show
+placed pictograms and who is done publicly), blind voting on the ring picker (phones
+vote on the phone: the ring is for the seats at the TV only), the animated reveal
+(``reveal.py``: safes open one by one, votes flip, points move the markers on the 0–30
+track), the round summary (``summary.py``) and the podium (``podium.py``).
 
 The board learns what happened from the rules' events (:meth:`react`): a round scored
 starts the reveal, a replaced character pulses, a new board clears the round-start
@@ -165,7 +167,7 @@ class CompetitiveBoard(SecretIdentityBoard):
     def _sync_picker(self) -> None:
         voting = self.public.phase == SIPhase.VOTE and self.reveal is None
         if voting and self.picker is None and self.stack is not None:
-            humans = [s for s in self.humans() if self._next_target(s) is not None]
+            humans = [s for s in self.at_the_tv() if self._next_target(s) is not None]
             if humans:
                 self.picker = VotePicker(self, self.ctx, humans, self._question, self._choose,
                                          progress=self._progress, on_back=self._take_back)
@@ -344,13 +346,19 @@ class CompetitiveBoard(SecretIdentityBoard):
                 status = t("si.status.ready") if done else t("si.status.waiting")
             elif public.phase == SIPhase.CLUES:
                 done = info.confirmed
-                status = t("si.status.clue_ready") if done else t("si.status.building")
+                building = "si.status.building_phone" if self.on_phone(seat) else "si.status.building"
+                status = t("si.status.clue_ready") if done else t(building)
             elif public.phase == SIPhase.VOTE:
                 total = self.seats - 1
                 done = info.votes_given >= total
                 opponents = [o for o in range(self.seats) if o != seat]
-                status = t("si.status.voted") if done else t(
-                    "si.status.voting", name=self.name(opponents[info.votes_given]), n=info.votes_given, total=total)
+                if done:
+                    status = t("si.status.voted")
+                elif self.on_phone(seat):  # a phone votes for its opponents in any order
+                    status = t("si.status.voting_phone", n=info.votes_given, total=total)
+                else:
+                    status = t("si.status.voting", name=self.name(opponents[info.votes_given]), n=info.votes_given,
+                               total=total)
             if self.reveal is not None:
                 done, status = False, ""
             highlight = None
@@ -374,14 +382,25 @@ class CompetitiveBoard(SecretIdentityBoard):
             hub_text(surface, self.ctx, t("si.phase.round_start"),
                      t("si.phase.replacements", n=public.replacements_left))
         elif public.phase == SIPhase.CLUES:
-            hub_text(surface, self.ctx, t("si.phase.clues"), t("si.phase.clues_body"))
+            hub_text(surface, self.ctx, t("si.phase.clues"), t(self._clues_body()))
         elif public.phase == SIPhase.VOTE:
             hub_text(surface, self.ctx, t("si.phase.vote"), t("si.phase.vote_body"))
         elif public.phase == SIPhase.SUMMARY:
             hub_text(surface, self.ctx, t("si.phase.summary"))
 
+    def _clues_body(self) -> str:
+        """How this round's clues are built: in curtains one at a time, on phones all at
+        once, or both (a seat with no cards left makes no clue, SI-4)."""
+        makers = [s for s in self.humans() if self.public.seats[s].hand_count or self.public.seats[s].clue]
+        phones = sum(self.on_phone(s) for s in makers)
+        if not phones:
+            return "si.phase.clues_body"
+        return "si.phase.clues_phones" if phones == len(makers) else "si.phase.clues_mixed"
+
     def draw_hints(self, surface: pygame.Surface) -> None:
         t, kit, phase = self.ctx.t, self.ctx.kit, self.public.phase
+        if not self.at_the_tv() and any(map(self.on_phone, range(self.seats))):
+            return  # phones and bots only: no button at the TV does anything
         if self.reveal is not None:
             items = [(Intent.CONFIRM, t("si.hint.faster"))]
         elif phase == SIPhase.ROUND_START:

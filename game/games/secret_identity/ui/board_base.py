@@ -2,6 +2,10 @@
 clue workshop a seat opens inside its own peek curtain (its key, hand and clue: SS-1,
 SS-2), and how they hear what happened: after every change the board takes the new
 public view and :meth:`SecretIdentityBoard.react` is told each public event, in order.
+
+A seat played on a phone has its key, hand, clue editor and vote on the phone (its own
+device, SS-2), so the board never opens a curtain for it: :meth:`on_phone` seats are
+shown only by their public progress, and the pads' curtain turns leave them out.
 """
 
 from __future__ import annotations
@@ -36,9 +40,18 @@ class SecretIdentityBoard(MatchScene):
     def name(self, seat: int) -> str:
         return self.ctx.seats[seat].name
 
+    def on_phone(self, seat: int) -> bool:
+        """The seat plays on a phone (connected or reconnecting): its secrets live there."""
+        return self.ctx.seats[seat].on_phone
+
+    def at_the_tv(self) -> list[int]:
+        """The people who play on the TV (pads, keyboards): the seats curtains and rings are for."""
+        return [s for s in range(len(self.ctx.seats)) if s not in self.bots and not self.on_phone(s)]
+
     def open_editor(self, seat: int) -> PeekCurtain | None:
-        """The seat's private clue workshop: its key, its hand, its clue (SS-1, SS-2)."""
-        if self.stack is None:
+        """The seat's private clue workshop: its key, its hand, its clue (SS-1, SS-2);
+        none for a seat on a phone, which builds its clue there."""
+        if self.stack is None or self.on_phone(seat):
             return None
         editor = ClueEditor(self.ctx, seat, lambda: self.session.view(seat), self._editor_submit,
                             key_of=lambda view: view.private.my_key)

@@ -1,7 +1,7 @@
 """The cooperative Secret Identity board (SC-1..SC-5), drawn from the public view only.
 
-The active seat builds its clue in its peek curtain; the hub shows the clue as it is
-placed. Then every other seat moves one shared team cursor round the ring (stick,
+The active seat builds its clue in its peek curtain (on its phone, if it plays on one:
+then no curtain, the hub says so); the hub shows the clue as it is placed. Then every other seat moves one shared team cursor round the ring (stick,
 D-pad or keys) and holding CONFIRM for 1.5 s locks the answer (a progress ring fills).
 The result flashes right or wrong; the track shows 0–10 correct answers and the end
 screen the printed rating band.
@@ -324,7 +324,8 @@ class CoopBoard(SecretIdentityBoard):
         people = self.people_guessing()
         holders = [seat for seat in people if seat in self.holding]
         if public.phase == CoopPhase.CLUE:
-            body, colour = t("sc.phase.clue", name=active.name), c.muted
+            clue = "sc.phase.clue_phone" if self.on_phone(public.active) else "sc.phase.clue"
+            body, colour = t(clue, name=active.name), c.muted
         elif len(people) > 1 and holders:
             body, colour = t("sc.phase.hold_together", n=len(holders), total=len(people)), c.good
         else:
@@ -333,7 +334,9 @@ class CoopBoard(SecretIdentityBoard):
 
     def draw_hints(self, surface: pygame.Surface) -> None:
         t, phase = self.ctx.t, self.public.phase
-        if phase == CoopPhase.CLUE:
+        if phase == CoopPhase.CLUE and self.on_phone(self.public.active):
+            items = []  # the clue is built on the phone: nothing to press at the TV
+        elif phase == CoopPhase.CLUE:
             items = [(Intent.PEEK, t("sc.hint.build", name=self.name(self.public.active)))]
         elif phase == CoopPhase.GUESS:
             hold = t("sc.hint.hold_all") if len(self.people_guessing()) > 1 else t("sc.hint.hold")
