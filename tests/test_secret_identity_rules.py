@@ -172,6 +172,27 @@ def one_card_clues_for(state, seats):
     return state
 
 
+def test_si4_clues_are_built_at_the_same_time_in_any_order():
+    """Every seat builds its clue at once (phones, issue 17 item 5): the seats' moves
+    interleaved, or one seat after another in any order, give the same round."""
+    begin = to_clues(start(4), keys=[1, 2, 3, 4])
+    moves = []
+    for seat in range(4):
+        card = begin.hands[seat][0]
+        picto = next(c for c in CAT.cards if c.id == card).pictograms[1]
+        moves.append([("place", seat, {"card": card, "pictogram": picto, "colour": "green"}), ("confirm", seat, {})])
+    orders = ([m for seat in (0, 1, 2, 3) for m in moves[seat]], [m for seat in (3, 1, 0, 2) for m in moves[seat]],
+              [moves[seat][0] for seat in (2, 0, 3, 1)] + [moves[seat][1] for seat in (1, 3, 0, 2)])
+    ends = []
+    for order in orders:
+        state = begin
+        for kind, seat, data in order:
+            assert state.phase == "clues" and seat in RULES.current(state)
+            state = act(state, kind, seat, **data)
+        ends.append(state)
+    assert ends[0].phase == "vote" and ends[0] == ends[1] == ends[2]
+
+
 def test_si4_placed_cards_leave_the_game():
     state = one_card_clues(to_clues(start(3), keys=[1, 2, 3]))
     placed = [p.card for clue in state.clues for p in clue]
