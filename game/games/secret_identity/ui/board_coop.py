@@ -1,8 +1,9 @@
 """The cooperative Secret Identity board (SC-1..SC-5), drawn from the public view only.
 
 The active seat builds its clue in its peek curtain (on its phone, if it plays on one:
-then no curtain, the hub says so); the hub shows the clue as it is placed. Then every other seat moves one shared team cursor round the ring (stick,
-D-pad or keys) and holding CONFIRM for 1.5 s locks the answer (a progress ring fills).
+then no curtain, the hub says so); the hub shows the clue as it is placed. Then every
+other seat moves one shared team cursor round the ring (stick, D-pad or keys) and
+holding CONFIRM for 1.5 s locks the answer (a progress ring fills).
 The result flashes right or wrong; the track shows 0–10 correct answers and the end
 screen the printed rating band.
 
