@@ -1,33 +1,60 @@
 """A vote's reveal (PE-4..PE-6, PE-9), on the stage while the timeline plays it: the
-outcome, who voted what with which bet, the card, and how far each mask moves. Every
-seat is told apart by colour, shape and name.
+outcome, the card, and one box per voter — who (colour, shape, name, a Tête-à-tête
+partner's shape), how far their mask moves, whom or which card they chose and their bet.
 
 Each move counts up (a :class:`~game.ui.show.Show` made by :func:`reveal_show`) while the
-masks walk the track; the seats that gained the most are cheered. A skips the count and
-cuts the reveal short (:data:`SKIPPED_TICKS` left), so bots wait no longer than people."""
+masks walk the track. The cheer — confetti, fanfare, the movers' pads rumbling — is kept
+for a vote the table agreed on (a strict majority of the votes for the elected one); any
+other elected vote ends its count with a lighter chime (:class:`QuietShow`). A skips the
+count and cuts the reveal short (:data:`SKIPPED_TICKS` left), so bots wait no longer than
+people."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
+from ....ui.fit import fit_wrapped
 from ....ui.show import Show, Standing
 from ..rules.view import PEPhase, VoteKind, VoteRecord
 from .screen import Screen
-from .widgets import draw_name
+from .widgets import LIGHT_RED, draw_name
 
-ROW_HEIGHT, ROW_GAP = 84, 10
+ROW_HEIGHT, ROW_GAP = 92, 10
 NAME_SIZES = (30, 28)
 #: What is left of the reveal once A skips it: long enough to see the final counts.
 SKIPPED_TICKS = 60
+#: The sound that ends the count of a vote without a majority.
+QUIET_CUE = "points"
 
 
-def reveal_show(ctx: object, r: VoteRecord, seed: int) -> Show | None:
-    """The count of this vote's moves: the biggest gain first (cheered), the rest after;
-    None when nobody moved forward (nothing to cheer)."""
+class QuietShow(Show):
+    """The count without the cheer: a chime when the counting is done; no confetti, no
+    fanfare, no rumble."""
+
+    def cheer(self) -> None:
+        self.cheered = True
+        audio = getattr(self.ctx, "audio", None)
+        if audio is not None:
+            audio.play(QUIET_CUE)
+
+
+def agreed(r: VoteRecord) -> bool:
+    """The elected choice has more than half of the votes counted (a pair's joint vote twice, PE-8)."""
+    counts = dict(r.counts)
+    return r.outcome == "elected" and 2 * counts.get(r.elected, 0) > sum(counts.values())  # type: ignore[arg-type]
+
+
+def reveal_show(ctx: Any, r: VoteRecord, seed: int) -> Show | None:
+    """The count of this vote's moves, the biggest gain first: cheered when the table
+    agreed (:func:`agreed`), a :class:`QuietShow` otherwise; None when nobody moved
+    forward (nothing to count up)."""
     best = max((m.delta for m in r.moves), default=0)
     if best <= 0:
         return None
-    return Show(ctx, [Standing(m.seat, m.delta, place=1 if m.delta == best else 2) for m in r.moves], seed)
+    kind = Show if agreed(r) else QuietShow
+    return kind(ctx, [Standing(m.seat, m.delta, place=1 if m.delta == best else 2) for m in r.moves], seed)
 
 
 class RevealScreen(Screen):
@@ -40,24 +67,26 @@ class RevealScreen(Screen):
         assert r is not None
         kit.panel(surface, stage, c.panel, radius=30, border=c.gold, shadow=False)
         scale = float(board.timeline.pop.value(alpha))
-        image = kit.text(self._headline(r), 44, c.gold, max_width=stage.width - 80, align="center", shadow=True)
+        headline, width = self._headline(r), stage.width - 80
+        image = kit.text(headline, fit_wrapped(kit, headline, width, 1, (44, 40, 36)), c.gold, max_width=width,
+                         align="center", shadow=True)
         if scale != 1.0:
             image = pygame.transform.smoothscale_by(image, scale)
-        surface.blit(image, image.get_rect(midtop=(stage.centerx, stage.y + 12)))
-        y = stage.y + 74
+        y = surface.blit(image, image.get_rect(midtop=(stage.centerx, stage.y + 12))).bottom + 4
         if r.card is not None:
-            y = kit.blit_text(surface, board.card_text(r.card), 28, (stage.centerx, y), "midtop", c.muted,
-                              max_width=stage.width - 80, align="center").bottom + 8
+            text = board.card_text(r.card)
+            y = kit.blit_text(surface, text, fit_wrapped(kit, text, width, 1, (30, 28)), (stage.centerx, y), "midtop",
+                              c.muted, max_width=width, align="center").bottom + 8
         votes = sorted(r.votes.items())
         cols = 3 if len(votes) > 4 else 2
+        rows = (len(votes) + cols - 1) // cols
         w = (stage.width - 40) // cols
+        h = min(ROW_HEIGHT, (stage.bottom - 12 - y) // max(1, rows) - ROW_GAP)
+        moves = {m.seat: m for m in r.moves}
         for i, (voter, vote) in enumerate(votes):
             col, row = i % cols, i // cols
-            box = pygame.Rect(stage.x + 20 + col * w + 6, y + row * (ROW_HEIGHT + ROW_GAP), w - 12, ROW_HEIGHT)
-            self._draw_vote(surface, r, box, voter, vote.choice, vote.bet)
-        rows = (len(votes) + cols - 1) // cols
-        self._draw_moves(surface, r, pygame.Rect(stage.x + 20, y + rows * (ROW_HEIGHT + ROW_GAP),
-                                                 stage.width - 40, stage.bottom - 8 - y - rows * (ROW_HEIGHT + ROW_GAP)))
+            box = pygame.Rect(stage.x + 20 + col * w + 6, y + row * (h + ROW_GAP), w - 12, h)
+            self._draw_vote(surface, r, box, voter, vote.choice, vote.bet, moves.get(voter))
 
     def _headline(self, r: VoteRecord) -> str:
         board = self.board
@@ -72,18 +101,25 @@ class RevealScreen(Screen):
         return board.t("personality.reveal.still_tied" if r.stage == PEPhase.REVOTE else "personality.reveal.none")
 
     def _draw_vote(self, surface: pygame.Surface, r: VoteRecord, box: pygame.Rect, voter: int, choice: object,
-                   bet: int) -> None:
-        """Two lines: the voter (and a Tête-à-tête partner), then an arrow to the choice and the bet."""
+                   bet: int, move: Any) -> None:
+        """Two lines: the voter (a Tête-à-tête partner's shape, the move counting up),
+        then an arrow to the choice and the bet. A gold rim: the voter chose the elected."""
         board = self.board
         kit, c = board.ctx.kit, board.ctx.kit.colours
         winner = r.outcome == "elected" and choice == r.elected
-        kit.panel(surface, box, c.panel_hi, radius=20, border=c.good if winner else None, shadow=False)
+        kit.panel(surface, box, c.panel_hi, radius=20, border=c.gold if winner else None, shadow=False)
         top, bottom = box.y + box.height // 4 + 2, box.y + 3 * box.height // 4 - 2
+        right = box.right - 16
+        if move is not None:
+            show = board.reveal_show
+            counted = show.count(move.seat) if show is not None else move.delta
+            right = kit.blit_text(surface, f"{counted:+d}", 30, (right, top), "midright",
+                                  c.good if move.delta > 0 else LIGHT_RED).x - 10
         partner = next((b for a, b in r.pairs if a == voter), None)
-        name_right = box.right - 16 - (34 if partner is not None else 0)
-        self._seat(surface, voter, (box.x + 24, top), name_right)
         if partner is not None:
-            kit.seat_token(surface, board.ctx.seats[partner].style, (box.right - 28, top), 14)
+            kit.seat_token(surface, board.ctx.seats[partner].style, (right - 14, top), 14)
+            right -= 34
+        self._seat(surface, voter, (box.x + 24, top), right)
         ax = box.x + 24
         pygame.draw.polygon(surface, c.text, [(ax - 12, bottom - 5), (ax + 2, bottom - 5), (ax + 2, bottom - 12),
                                               (ax + 14, bottom), (ax + 2, bottom + 12), (ax + 2, bottom + 5),
@@ -106,18 +142,3 @@ class RevealScreen(Screen):
         kit.seat_token(surface, style, at, 15)
         draw_name(kit, surface, board.name(seat), pygame.Rect(at[0] + 22, at[1] - 18, right - at[0] - 22, 36),
                   kit.seat_style(style).light, NAME_SIZES)
-
-    def _draw_moves(self, surface: pygame.Surface, r: VoteRecord, room: pygame.Rect) -> None:
-        """Each mask's move: shape, name and steps, three to a line."""
-        board = self.board
-        kit, c = board.ctx.kit, board.ctx.kit.colours
-        moves = {m.seat: m for m in r.moves}
-        w = room.width // 3
-        line = max(36, min(44, room.height // max(1, (len(moves) + 2) // 3)))
-        show = board.reveal_show
-        for i, (seat, move) in enumerate(moves.items()):
-            x, y = room.x + (i % 3) * w + 24, room.y + (i // 3) * line + line // 2
-            counted = show.count(seat) if show is not None else move.delta
-            delta = kit.blit_text(surface, f"{counted:+d}", 30, (x + w - 48, y), "midright",
-                                  c.good if move.delta > 0 else c.bad)
-            self._seat(surface, seat, (x, y), delta.x - 10)
