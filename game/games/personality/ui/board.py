@@ -107,7 +107,7 @@ class PersonalityBoard(MatchScene):
         for event in events:
             if isinstance(event, VoteRevealed):
                 timeline.reveal()
-                self.reveal_show = reveal_show(self.ctx, event.record, seed=self.public.turn)
+                self.reveal_show = reveal_show(self.ctx, event.record, self.public.positions, seed=self.public.turn)
             elif isinstance(event, MaskMoved):
                 timeline.walk(event.move)
             elif isinstance(event, CardRead):

@@ -3,15 +3,16 @@ outcome, the card, and one box per voter — who (colour, shape, name, a Tête-�
 partner's shape), how far their mask moves, whom or which card they chose and their bet.
 
 Each move counts up (a :class:`~game.ui.show.Show` made by :func:`reveal_show`) while the
-masks walk the track. The cheer — confetti, fanfare, the movers' pads rumbling — is kept
-for a vote the table agreed on (a strict majority of the votes for the elected one); any
-other elected vote ends its count with a lighter chime (:class:`QuietShow`). A skips the
+masks walk the track. The cheer — confetti, fanfare, a rumble on the pad — is kept for
+the reveal that changes the race: a new player alone in the lead (about one elected vote
+in ten, two or three a match in bot play); any other vote ends its count with a lighter
+chime (:class:`QuietShow`), and the end has its own show (the podium). A skips the
 count and cuts the reveal short (:data:`SKIPPED_TICKS` left), so bots wait no longer than
 people."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 import pygame
 
@@ -25,7 +26,7 @@ ROW_HEIGHT, ROW_GAP = 92, 10
 NAME_SIZES = (30, 28)
 #: What is left of the reveal once A skips it: long enough to see the final counts.
 SKIPPED_TICKS = 60
-#: The sound that ends the count of a vote without a majority.
+#: The sound that ends the count of a vote that does not change the lead.
 QUIET_CUE = "points"
 
 
@@ -40,21 +41,34 @@ class QuietShow(Show):
             audio.play(QUIET_CUE)
 
 
-def agreed(r: VoteRecord) -> bool:
-    """The elected choice has more than half of the votes counted (a pair's joint vote twice, PE-8)."""
-    counts = dict(r.counts)
-    return r.outcome == "elected" and 2 * counts.get(r.elected, 0) > sum(counts.values())  # type: ignore[arg-type]
+def new_leader(r: VoteRecord, positions: Sequence[int]) -> int | None:
+    """The seat this vote puts alone at the head of the race when another (or nobody,
+    on a shared lead) was there before; None when the lead did not change hands.
+    ``positions``: every mask's square once the vote has moved them."""
+    after = list(positions)
+    before = list(positions)
+    for move in r.moves:
+        before[move.seat], after[move.seat] = move.start, move.end
+
+    def alone_ahead(squares: list[int]) -> int | None:
+        top = max(squares)
+        return squares.index(top) if squares.count(top) == 1 else None
+
+    leader = alone_ahead(after)
+    return leader if leader is not None and leader != alone_ahead(before) else None
 
 
-def reveal_show(ctx: Any, r: VoteRecord, seed: int) -> Show | None:
-    """The count of this vote's moves, the biggest gain first: cheered when the table
-    agreed (:func:`agreed`), a :class:`QuietShow` otherwise; None when nobody moved
-    forward (nothing to count up)."""
+def reveal_show(ctx: Any, r: VoteRecord, positions: Sequence[int], seed: int) -> Show | None:
+    """The count of this vote's moves. When the lead changes hands (:func:`new_leader`)
+    the new leader is counted last and cheered; otherwise the biggest gain is counted
+    last and a :class:`QuietShow` ends on a chime. None when nobody moved forward."""
     best = max((m.delta for m in r.moves), default=0)
     if best <= 0:
         return None
-    kind = Show if agreed(r) else QuietShow
-    return kind(ctx, [Standing(m.seat, m.delta, place=1 if m.delta == best else 2) for m in r.moves], seed)
+    leader = new_leader(r, positions)
+    if leader is None or all(m.seat != leader for m in r.moves):
+        return QuietShow(ctx, [Standing(m.seat, m.delta, place=1 if m.delta == best else 2) for m in r.moves], seed)
+    return Show(ctx, [Standing(m.seat, m.delta, place=1 if m.seat == leader else 2) for m in r.moves], seed)
 
 
 class RevealScreen(Screen):
