@@ -13,6 +13,7 @@ from game.games.personality.ui.layout import BoardLayout
 from game.games.personality.ui.vote_ring import CardRing
 from game.games.personality.ui.widgets import draw_name
 from game.settings import Settings
+from game.ui.layout_probe import Probe
 
 LONG_NAMES = ("Marie-Antoinette", "Jean-Christophe", "Maximilienne", "Konstantinos", "Bartholomew", "Anne-Sophie")
 
@@ -98,3 +99,15 @@ def test_long_names_fit_their_box_at_28_px_or_more(width, scale):
         assert box.contains(drawn), (name, drawn)
         size = min(size for size in range(1, 40) if kit.scaled(size) >= 28)
         assert drawn.height <= 2 * kit.font(size).get_linesize(), name  # at most two lines
+
+
+@pytest.mark.parametrize("shot", ["personality.reveal", "personality.endgame", "personality.debate",
+                                  "personality.revote"])
+def test_the_screens_keep_every_layout_rule_in_the_wide_safe_area(shot):
+    """tests/test_layout.py checks only the margin under the 10 % option; these screens
+    were redesigned for its smaller room (squares sized to the width, the Gouffre's name
+    in two lines, the reveal in two columns, the endgame's receiver over its answer, the
+    ring pulled clear of the hint bar), so every rule is checked there, in both languages."""
+    probe = Probe(safe_area=0.10)
+    found = [v for lang in ("fr", "en") for v in probe.check(shot, lang)]
+    assert not found, "\n".join(str(v) for v in found)

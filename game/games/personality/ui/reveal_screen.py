@@ -16,14 +16,17 @@ from typing import Any, Sequence
 
 import pygame
 
-from ....ui.fit import fit_wrapped
+from ....ui.fit import fit_wrapped, smallest_size
 from ....ui.show import Show, Standing
 from ..rules.view import PEPhase, VoteKind, VoteRecord
 from .screen import Screen
 from .widgets import LIGHT_RED, draw_name
 
 ROW_HEIGHT, ROW_GAP = 92, 10
-NAME_SIZES = (30, 28)
+#: A vote's box is at least this wide (two long names on one line each), else two columns.
+MIN_BOX_WIDTH = 400
+#: The largest size of a box's words (smaller when the box is short).
+LINE_SIZE = 30
 #: What is left of the reveal once A skips it: long enough to see the final counts.
 SKIPPED_TICKS = 60
 #: The sound that ends the count of a vote that does not change the lead.
@@ -87,13 +90,16 @@ class RevealScreen(Screen):
         if scale != 1.0:
             image = pygame.transform.smoothscale_by(image, scale)
         y = surface.blit(image, image.get_rect(midtop=(stage.centerx, stage.y + 12))).bottom + 4
+        votes = sorted(r.votes.items())
+        cols = 3 if len(votes) > 4 and (stage.width - 40) // 3 - 12 >= MIN_BOX_WIDTH else 2
+        rows = (len(votes) + cols - 1) // cols
+        line = kit.font(smallest_size(kit)).get_linesize()
         if r.card is not None:
             text = board.card_text(r.card)
-            y = kit.blit_text(surface, text, fit_wrapped(kit, text, width, 1, (30, 28)), (stage.centerx, y), "midtop",
-                              c.muted, max_width=width, align="center").bottom + 8
-        votes = sorted(r.votes.items())
-        cols = 3 if len(votes) > 4 else 2
-        rows = (len(votes) + cols - 1) // cols
+            card = kit.text(text, fit_wrapped(kit, text, width, 1, (30, 28)), c.muted, max_width=width, align="center")
+            # the card read (everyone just voted on it) gives way when the boxes need its room
+            if (stage.bottom - 12 - y - card.get_height() - 8) // rows - ROW_GAP >= 2 * line + 8:
+                y = surface.blit(card, card.get_rect(midtop=(stage.centerx, y))).bottom + 8
         w = (stage.width - 40) // cols
         h = min(ROW_HEIGHT, (stage.bottom - 12 - y) // max(1, rows) - ROW_GAP)
         moves = {m.seat: m for m in r.moves}
@@ -123,36 +129,41 @@ class RevealScreen(Screen):
         winner = r.outcome == "elected" and choice == r.elected
         kit.panel(surface, box, c.panel_hi, radius=20, border=c.gold if winner else None, shadow=False)
         top, bottom = box.y + box.height // 4 + 2, box.y + 3 * box.height // 4 - 2
+        # each line's words no taller than half the box (down to 28 px drawn)
+        floor = smallest_size(kit)
+        sizes = tuple(s for s in range(LINE_SIZE, floor, -1) if kit.font(s).get_linesize() <= box.height // 2)
+        sizes = sizes or (floor,)
         right = box.right - 16
         if move is not None:
             show = board.reveal_show
             counted = show.count(move.seat) if show is not None else move.delta
-            right = kit.blit_text(surface, f"{counted:+d}", 30, (right, top), "midright",
+            right = kit.blit_text(surface, f"{counted:+d}", sizes[0], (right, top), "midright",
                                   c.good if move.delta > 0 else LIGHT_RED).x - 10
         partner = next((b for a, b in r.pairs if a == voter), None)
         if partner is not None:
             kit.seat_token(surface, board.ctx.seats[partner].style, (right - 14, top), 14)
             right -= 34
-        self._seat(surface, voter, (box.x + 24, top), right)
+        self._seat(surface, voter, (box.x + 24, top), right, sizes)
         ax = box.x + 24
         pygame.draw.polygon(surface, c.text, [(ax - 12, bottom - 5), (ax + 2, bottom - 5), (ax + 2, bottom - 12),
                                               (ax + 14, bottom), (ax + 2, bottom + 12), (ax + 2, bottom + 5),
                                               (ax - 12, bottom + 5)])
         bet_right = box.right - 16
         if r.stage == PEPhase.VOTE:
-            bet_right = kit.blit_text(surface, board.t("personality.reveal.bet", n=bet), 30, (box.right - 16, bottom),
-                                      "midright", c.gold).x - 12
+            bet_right = kit.blit_text(surface, board.t("personality.reveal.bet", n=bet), sizes[0],
+                                      (box.right - 16, bottom), "midright", c.gold).x - 12
         if isinstance(choice, int):
-            self._seat(surface, choice, (box.x + 60, bottom), bet_right)
+            self._seat(surface, choice, (box.x + 60, bottom), bet_right, sizes)
         else:
             number = sorted(r.owners).index(str(choice)) + 1 if choice in r.owners else "?"
-            kit.blit_text(surface, f"#{number}", 30, (box.x + 44, bottom), "midleft", c.text)
+            kit.blit_text(surface, f"#{number}", sizes[0], (box.x + 44, bottom), "midleft", c.text)
 
-    def _seat(self, surface: pygame.Surface, seat: int, at: tuple[int, int], right: int) -> None:
+    def _seat(self, surface: pygame.Surface, seat: int, at: tuple[int, int], right: int,
+              sizes: tuple[int, ...]) -> None:
         """A seat's shape and its name (fitted) up to ``right``."""
         board = self.board
         kit = board.ctx.kit
         style = board.ctx.seats[seat].style
         kit.seat_token(surface, style, at, 15)
         draw_name(kit, surface, board.name(seat), pygame.Rect(at[0] + 22, at[1] - 18, right - at[0] - 22, 36),
-                  kit.seat_style(style).light, NAME_SIZES)
+                  kit.seat_style(style).light, sizes)

@@ -40,6 +40,8 @@ CARD_SLOT = (320, 190)
 SLOT_TEXT_SIZES = (32, 30, 28)
 OVAL_RADII = (284, 290)
 CARD_HUB_RADIUS = 70
+#: Room the hint bar takes at the bottom of the safe area (``kit.hint_bar``), and a little air.
+HINT_BAR_ROOM = 72
 #: How much a pointed slot grows (``RingPicker._draw_slot``).
 POINTED_GROWTH = (26, 20)
 
@@ -121,9 +123,11 @@ class CardRing(RingPicker):
         return CARD_HUB_RADIUS if self.is_card_question(question) else super().hub_radius(question)
 
     def slot_rects(self, question: RingQuestion) -> list[pygame.Rect]:
-        """Cards: slot k at 360k/n degrees clockwise from 12 o'clock, as on every ring, on an oval."""
+        """Slot k at 360k/n degrees clockwise from 12 o'clock, as on every ring: cards on
+        an oval; players on the ring, pulled in vertically where the bottom slot would
+        reach the hint bar (the 10 % safe area)."""
         if not self.is_card_question(question):
-            return super().slot_rects(question)
+            return self._clear_of_hint_bar(super().slot_rects(question))
         (cx, cy), (rx, ry), n = RING_CENTER, OVAL_RADII, len(question.options)
         rects = []
         for k in range(n):
@@ -131,6 +135,15 @@ class CardRing(RingPicker):
             rect.center = (int(cx + rx * math.sin(2 * math.pi * k / n)), int(cy - ry * math.cos(2 * math.pi * k / n)))
             rects.append(rect)
         return rects
+
+    def _clear_of_hint_bar(self, rects: list[pygame.Rect]) -> list[pygame.Rect]:
+        cy = RING_CENTER[1]
+        limit = self.ctx.kit.safe_rect.bottom - HINT_BAR_ROOM
+        reach = max(rect.bottom + POINTED_GROWTH[1] // 2 for rect in rects) - cy
+        if cy + reach <= limit:
+            return rects
+        squash = (limit - cy) / reach
+        return [rect.move(0, int((rect.centery - cy) * squash) - (rect.centery - cy)) for rect in rects]
 
     def _draw_face(self, surface: pygame.Surface, option: RingOption, index: int, rect: pygame.Rect, pointer: Any,
                    used: bool) -> None:
