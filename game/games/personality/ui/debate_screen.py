@@ -10,10 +10,10 @@ from ....input.intents import InputEvent, Intent
 from ....ui.fit import fit_wrapped
 from ..rules.view import VoteKind
 from .screen import Screen
-from .widgets import draw_card, draw_name
+from .widgets import card_size, draw_card, draw_name
 
 COUNTDOWN_WIDTH = 320
-CARD_SIZES = (34, 32, 30, 28)
+CARD_SIZES = (40, 36, 34, 32, 30, 28)
 
 
 class DebateScreen(Screen):
@@ -51,10 +51,13 @@ class DebateScreen(Screen):
         kit.hint_bar(surface, [(Intent.CONFIRM, board.t("personality.debate.hint"))])
 
     def _draw_cards(self, surface: pygame.Surface, room: pygame.Rect, cards: list[str]) -> None:
+        kit = self.board.ctx.kit
         w = min(560, room.width // max(1, len(cards)))
-        for i, card in enumerate(cards):
-            box = pygame.Rect(room.x + i * w, room.y, w - 16, room.height)
-            draw_card(self.board.ctx.kit, surface, self.board.card_text(card), "", box, CARD_SIZES)
+        texts = [self.board.card_text(card) for card in cards]
+        # the tied cards side by side at one size, the one the longest fits (draw_card's room)
+        size = min(card_size(kit, text, pygame.Rect(0, 0, w - 48, room.height - 26), CARD_SIZES) for text in texts)
+        for i, text in enumerate(texts):
+            draw_card(kit, surface, text, "", pygame.Rect(room.x + i * w, room.y, w - 16, room.height), (size,))
 
     def _draw_players(self, surface: pygame.Surface, room: pygame.Rect) -> None:
         """The read card, then the tied players (shape, colour, name)."""

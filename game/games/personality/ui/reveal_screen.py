@@ -22,11 +22,11 @@ from ..rules.view import PEPhase, VoteKind, VoteRecord
 from .screen import Screen
 from .widgets import LIGHT_RED, draw_name
 
-ROW_HEIGHT, ROW_GAP = 92, 10
+ROW_HEIGHT, ROW_GAP = 112, 10
 #: A vote's box is at least this wide (two long names on one line each), else two columns.
 MIN_BOX_WIDTH = 400
 #: The largest size of a box's words (smaller when the box is short).
-LINE_SIZE = 30
+LINE_SIZE = 34
 #: What is left of the reveal once A skips it: long enough to see the final counts.
 SKIPPED_TICKS = 60
 #: The sound that ends the count of a vote that does not change the lead.

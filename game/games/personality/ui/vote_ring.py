@@ -26,7 +26,7 @@ import pygame
 from ....input.intents import Intent
 from ....scenes.ring import RING_CENTER, RingOption, RingPicker, RingQuestion
 from ....scenes.ring_cards import CARD_SIZE, ROW_PITCH
-from .widgets import CARD_CAPTION, CARD_INK, CARD_PAPER, draw_card_text
+from .widgets import CARD_CAPTION, CARD_INK, CARD_PAPER, card_size, draw_card_text
 
 #: Card sizes tried, largest first, until the text fits the corner.
 CARD_SIZES = (36, 34, 32, 30, 28)
@@ -37,7 +37,7 @@ CARD_CLEARANCE = 16
 #: Cards as slots: their size, text sizes, and the oval they sit on (clear of the
 #: progress columns, the prompt and the hint bar, each card clear of its neighbours).
 CARD_SLOT = (320, 190)
-SLOT_TEXT_SIZES = (32, 30, 28)
+SLOT_TEXT_SIZES = (36, 34, 32, 30, 28)
 OVAL_RADII = (284, 290)
 CARD_HUB_RADIUS = 70
 #: Room the hint bar takes at the bottom of the safe area (``kit.hint_bar``), and a little air.
@@ -154,9 +154,10 @@ class CardRing(RingPicker):
         paper = tuple(int(v * 0.7) for v in CARD_PAPER) if used else CARD_PAPER
         kit.panel(surface, rect, paper, radius=18, border=pointer.colour if pointer is not None else c.gold,
                   border_width=8 if pointer is not None else 4, shadow=False)
-        # under the number badge in the top-left corner
-        draw_card_text(kit, surface, option.label, pygame.Rect(rect.x + 16, rect.y + 30, rect.width - 32,
-                                                               rect.height - 42), SLOT_TEXT_SIZES)
+        # under the number badge in the top-left corner, every card at the size the longest fits
+        room = pygame.Rect(rect.x + 16, rect.y + 30, rect.width - 32, rect.height - 42)
+        size = min(card_size(kit, text, room, SLOT_TEXT_SIZES) for text in self.card_texts())
+        draw_card_text(kit, surface, option.label, room, (size,))
 
     def _draw_hub(self, surface: pygame.Surface, question: RingQuestion, peeker: int | None,
                   pointed: int | None) -> None:
