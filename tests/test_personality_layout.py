@@ -13,6 +13,7 @@ from game.games.personality.ui.layout import BoardLayout
 from game.games.personality.ui.vote_ring import CardRing
 from game.games.personality.ui.widgets import draw_name
 from game.settings import Settings
+from game.ui.fit import smallest_size
 from game.ui.layout_probe import Probe
 
 LONG_NAMES = ("Marie-Antoinette", "Jean-Christophe", "Maximilienne", "Konstantinos", "Bartholomew", "Anne-Sophie")
@@ -97,8 +98,7 @@ def test_long_names_fit_their_box_at_28_px_or_more(width, scale):
         box = pygame.Rect(100, 100, width, 90)
         drawn = draw_name(kit, canvas, name, box, (255, 255, 255))
         assert box.contains(drawn), (name, drawn)
-        size = min(size for size in range(1, 40) if kit.scaled(size) >= 28)
-        assert drawn.height <= 2 * kit.font(size).get_linesize(), name  # at most two lines
+        assert drawn.height <= 2 * kit.font(smallest_size(kit)).get_linesize(), name  # at most two lines
 
 
 @pytest.mark.parametrize("shot", ["personality.reveal", "personality.endgame", "personality.debate",
@@ -111,3 +111,27 @@ def test_the_screens_keep_every_layout_rule_in_the_wide_safe_area(shot):
     probe = Probe(safe_area=0.10)
     found = [v for lang in ("fr", "en") for v in probe.check(shot, lang)]
     assert not found, "\n".join(str(v) for v in found)
+
+
+def test_a_hand_in_the_curtain_is_two_columns_of_whole_cards():
+    """A hand of seven no longer runs two-line cards into each other in one column: two
+    columns, filled top to bottom; DOWN steps in order, RIGHT/LEFT change column."""
+    from game.games.personality.ui.widgets import ListPicker
+    from game.input.intents import InputEvent, Intent
+
+    picked = []
+    hand = ListPicker("Pick", [f"card {i}" for i in range(7)], picked.append)
+    assert hand.rows == 4
+
+    def press(intent):
+        hand.handle(InputEvent(("pad", 1), intent))
+
+    press(Intent.DOWN)
+    assert hand.cursor == 1
+    press(Intent.RIGHT)
+    assert hand.cursor == 5       # beside it, in the second column
+    press(Intent.LEFT)
+    press(Intent.UP)
+    press(Intent.CONFIRM)
+    assert picked == [0]
+    assert ListPicker("Who?", ["Ann", "Bob", "Cyd"], picked.append).rows == 3   # a few names: one column
