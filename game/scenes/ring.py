@@ -31,6 +31,7 @@ from ..ui.fit import fit_text, fit_wrapped
 from ..ui.tween import Tween
 from .base import Scene
 from .ring_cards import card_width, draw_seat_card, seat_slots
+from .ring_slots import draw_face
 
 if TYPE_CHECKING:
     from ..context import AppContext
@@ -307,34 +308,8 @@ class RingPicker(Scene):
 
     def _draw_face(self, surface: pygame.Surface, option: RingOption, index: int, rect: pygame.Rect, pointer: Any,
                    used: bool) -> None:
-        """The slot's panel and what it holds: an icon or a seat's shape above the label,
-        or the label alone, or just the number."""
-        kit, c = self.ctx.kit, self.ctx.kit.colours
-        if pointer is not None:
-            kit.panel(surface, rect, c.panel_hi, radius=30, border=pointer.colour, border_width=8)
-        else:
-            kit.panel(surface, rect, c.panel if not used else c.bg, radius=28, border=c.panel_hi)
-        label = None
-        if option.label:
-            # one line if it can (down to 28 px drawn), else broken at a space or a hyphen
-            size, words = fit_text(kit, option.label, rect.width - 16, (30, 28))
-            ink = c.text if option.seat is None else kit.seat_style(self.ctx.seats[option.seat].style).light
-            label = kit.text(words, size, c.muted if used else ink, align="center")
-        if label is not None:
-            pictured = option.icon or option.seat is not None
-            surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.bottom - 12)) if pictured
-                         else label.get_rect(center=rect.center))
-        room = rect.height - 20 - (label.get_height() if label is not None else 0)
-        if option.icon:
-            size = max(40, min(84, room - 6))
-            icon = option.icon(kit, size) if callable(option.icon) else kit.icon(option.icon, size)
-            surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.y + 10 + room // 2)))
-        elif option.seat is not None:
-            style = self.ctx.seats[option.seat].style
-            kit.seat_token(surface, style, (rect.centerx, rect.y + 10 + room // 2), max(20, min(38, room // 2 - 4)),
-                           dim=used)
-        if not option.icon and not option.label and option.seat is None:
-            kit.blit_text(surface, str(option.number or index + 1), 72, rect.center, "center", c.text)
+        """The slot's panel and what it holds (``ring_slots.draw_face``)."""
+        draw_face(self.ctx, surface, option, index, rect, pointer, used)
 
     def _draw_hub(self, surface: pygame.Surface, question: RingQuestion, peeker: int | None,
                   pointed: int | None) -> None:
