@@ -121,16 +121,53 @@ def test_a_vote_reveal_counts_the_moves_up_cheers_the_best_and_a_cuts_it_short()
     """Issue 14 item 10: the reveal's moves count up (a Show started by VoteRevealed) while
     the masks walk; bots wait; A skips the count and leaves only a short hold."""
     from game.cli import shot as shot_cli
-    from game.games.personality.ui.reveal_screen import SKIPPED_TICKS
+    from game.games.personality.ui.reveal_screen import SKIPPED_TICKS, new_leader
 
     ctx = shot_cli.prepare("personality.reveal", shot_cli.shot_args(lang="fr", seats=6, ticks=0))
     board = ctx.stack.top
     show, result = board.reveal_show, board.public.result
     assert show is not None and board.busy() and not board.bots_may_act()
     best = max(move.delta for move in result.moves)
-    assert {s.seat for s in show.standings if s.place == 1} == {m.seat for m in result.moves if m.delta == best}
+    leader = new_leader(result, board.public.positions)
+    cheered = {leader} if leader is not None else {m.seat for m in result.moves if m.delta == best}
+    assert {s.seat for s in show.standings if s.place == 1} == cheered
     assert all(show.count(move.seat) == 0 for move in result.moves)  # nothing counted yet
     assert board.handle(0, InputEvent(ctx.seats[0].device, Intent.CONFIRM))
     assert show.done and board.timeline.reveal_ticks <= SKIPPED_TICKS
     assert all(show.count(move.seat) == move.delta for move in result.moves)
     ctx.stack.clear()
+
+
+def test_only_a_vote_that_changes_the_lead_is_cheered(ctx):
+    """Issue 14 (the fanfare after every vote was too much): a vote that puts a new
+    player alone in the lead counts its moves up and cheers that player (confetti,
+    fanfare, rumble on their pad); any other counts them up and ends on a lighter chime,
+    no confetti, no rumble."""
+    from game.games.personality.rules.view import MaskMove, PEPhase, VoteKind, VoteRecord
+    from game.games.personality.ui.reveal_screen import QUIET_CUE, reveal_show
+
+    for i in range(4):
+        ctx.seats.join(("pad", 300 + i), f"P{i}")
+    rumbles = []
+    ctx.input = type("Hub", (), {"rumble": lambda self, *args: rumbles.append(args) or True})()
+
+    def played(before, choices):
+        """Seat 1 elected; its voters advance 1, the others move back 1, from ``before``."""
+        moves = tuple(MaskMove(voter, before[voter], before[voter] + (1 if choice == 1 else -1),
+                               1 if choice == 1 else -1, False) for voter, choice in enumerate(choices))
+        record = VoteRecord(VoteKind.NORMAL, PEPhase.VOTE, 2, "card", None,
+                            {voter: Vote(choice, 1) for voter, choice in enumerate(choices)}, (),
+                            tuple((seat, choices.count(seat)) for seat in sorted(set(choices))), {}, moves,
+                            "elected", 1)
+        ctx.audio.history.clear()
+        rumbles.clear()
+        show = reveal_show(ctx, record, [m.end for m in moves], seed=5)
+        while not show.done:
+            show.step()
+        assert [show.count(m.seat) for m in moves] == [m.delta for m in moves]  # counted up either way
+        return list(ctx.audio.history), bool(show.confetti)
+
+    sounds, confetti = played([5, 6, 3, 3], [1, 2, 1, 3])    # seat 0 (5 -> 6) passes seat 1 (6 -> 5)
+    assert "victory" in sounds and confetti and [seat for seat, *_ in rumbles] == [0]
+    sounds, confetti = played([9, 6, 3, 3], [1, 1, 1, 2])    # seat 0 led before and still does
+    assert sounds == [QUIET_CUE] and not confetti and rumbles == []

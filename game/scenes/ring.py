@@ -31,6 +31,7 @@ from ..ui.fit import fit_text, fit_wrapped
 from ..ui.tween import Tween
 from .base import Scene
 from .ring_cards import card_width, draw_seat_card, seat_slots
+from .ring_slots import draw_face
 
 if TYPE_CHECKING:
     from ..context import AppContext
@@ -41,6 +42,7 @@ REFUSAL_TICKS = 180
 RING_CENTER = (960, 562)
 RING_RADIUS = 320
 SLOT_SIZE = (220, 150)
+HUB_RADIUS = 196
 
 
 @dataclass(frozen=True)
@@ -251,68 +253,63 @@ class RingPicker(Scene):
         kit.panel(surface, box, c.panel, radius=box.height // 2, border=c.accent)
         surface.blit(image, image.get_rect(center=box.center))
 
+    def hub_radius(self, question: RingQuestion | None) -> int:
+        """The hub's radius (its needle points from its rim)."""
+        return HUB_RADIUS
+
+    def slot_rects(self, question: RingQuestion) -> list[pygame.Rect]:
+        """Slot k at 360k/n degrees clockwise from 12 o'clock, as the stick points."""
+        rects = []
+        for pos in self.ctx.kit.ring_positions(len(question.options), RING_CENTER, RING_RADIUS):
+            rect = pygame.Rect((0, 0), SLOT_SIZE)
+            rect.center = pos
+            rects.append(rect)
+        return rects
+
     def _draw_ring(self, surface: pygame.Surface, question: RingQuestion | None, peeker: int | None) -> None:
         kit, c = self.ctx.kit, self.ctx.kit.colours
         cx, cy = RING_CENTER
-        pygame_center = (cx, cy)
-        kit.draw_shape(surface, "circle", c.bg, pygame_center, 196, outline=c.panel_hi)
+        hub = self.hub_radius(question)
+        kit.draw_shape(surface, "circle", c.bg, RING_CENTER, hub, outline=c.panel_hi)
         if question is None:
             return
         n = len(question.options)
-        positions = kit.ring_positions(n, pygame_center, RING_RADIUS)
         pointed = self.pointer[peeker] % n if peeker is not None else None
         style = kit.seat_style(self.ctx.seats[peeker].style) if peeker is not None else None
         if pointed is not None:
             # a needle on the hub's rim, in the peeker's colour, pointing at the option
             a = math.radians(360.0 * pointed / n)
             dx, dy = math.sin(a), -math.cos(a)
-            tip, base = 192, 146
+            tip, base = hub - 4, hub - 50
             pygame.draw.polygon(surface, style.colour, [
                 (cx + dx * tip, cy + dy * tip),
                 (cx + dx * base - dy * 26, cy + dy * base + dx * 26),
                 (cx + dx * base + dy * 26, cy + dy * base - dx * 26)])
-        for i, (option, pos) in enumerate(zip(question.options, positions)):
-            self._draw_slot(surface, option, i, pos, pointed == i, style, peeker is not None)
+        for i, (option, rect) in enumerate(zip(question.options, self.slot_rects(question))):
+            self._draw_slot(surface, option, i, rect, style if pointed == i else None, peeker is not None)
         self._draw_hub(surface, question, peeker, pointed)
 
-    def _draw_slot(self, surface: pygame.Surface, option: RingOption, index: int, pos: tuple[int, int],
-                   pointed: bool, style: Any, private: bool) -> None:
+    def _draw_slot(self, surface: pygame.Surface, option: RingOption, index: int, rect: pygame.Rect,
+                   pointer: Any, private: bool) -> None:
+        """One option: its face (``_draw_face``), its number badge, and a stroke across it
+        when it is used (only in its seat's peek). ``pointer`` is the peeker's style when
+        it points here: the slot grows and takes its colour."""
         kit, c = self.ctx.kit, self.ctx.kit.colours
-        rect = pygame.Rect((0, 0), SLOT_SIZE)
-        rect.center = pos
         used = private and option.used
-        if pointed:
+        if pointer is not None:
             rect = rect.inflate(26, 20)
-            kit.panel(surface, rect, c.panel_hi, radius=30, border=style.colour, border_width=8)
-        else:
-            kit.panel(surface, rect, c.panel if not used else c.bg, radius=28, border=c.panel_hi)
-        label = None
-        if option.label:
-            # one line if it can (down to 28 px drawn), else broken at a space or a hyphen
-            size, words = fit_text(kit, option.label, rect.width - 16, (30, 28))
-            ink = c.text if option.seat is None else kit.seat_style(self.ctx.seats[option.seat].style).light
-            label = kit.text(words, size, c.muted if used else ink, align="center")
-        if label is not None:
-            pictured = option.icon or option.seat is not None
-            surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.bottom - 12)) if pictured
-                         else label.get_rect(center=rect.center))
-        room = rect.height - 20 - (label.get_height() if label is not None else 0)
-        if option.icon:
-            size = max(40, min(84, room - 6))
-            icon = option.icon(kit, size) if callable(option.icon) else kit.icon(option.icon, size)
-            surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.y + 10 + room // 2)))
-        elif option.seat is not None:
-            style = self.ctx.seats[option.seat].style
-            kit.seat_token(surface, style, (rect.centerx, rect.y + 10 + room // 2), max(20, min(38, room // 2 - 4)),
-                           dim=used)
-        if not option.icon and not option.label and option.seat is None:
-            kit.blit_text(surface, str(option.number or index + 1), 72, rect.center, "center", c.text)
-        else:
+        self._draw_face(surface, option, index, rect, pointer, used)
+        if option.icon or option.label or option.seat is not None:
             badge = (rect.x + 10, rect.y + 10)
             kit.draw_shape(surface, "circle", c.gold, badge, 26, outline=c.shadow)
             kit.blit_text(surface, str(option.number or index + 1), 32, (badge[0], badge[1] + 1), "center", c.shadow)
         if used:
             pygame.draw.line(surface, c.bad, rect.bottomleft, rect.topright, 6)
+
+    def _draw_face(self, surface: pygame.Surface, option: RingOption, index: int, rect: pygame.Rect, pointer: Any,
+                   used: bool) -> None:
+        """The slot's panel and what it holds (``ring_slots.draw_face``)."""
+        draw_face(self.ctx, surface, option, index, rect, pointer, used)
 
     def _draw_hub(self, surface: pygame.Surface, question: RingQuestion, peeker: int | None,
                   pointed: int | None) -> None:

@@ -107,7 +107,7 @@ class PersonalityBoard(MatchScene):
         for event in events:
             if isinstance(event, VoteRevealed):
                 timeline.reveal()
-                self.reveal_show = reveal_show(self.ctx, event.record, seed=self.public.turn)
+                self.reveal_show = reveal_show(self.ctx, event.record, self.public.positions, seed=self.public.turn)
             elif isinstance(event, MaskMoved):
                 timeline.walk(event.move)
             elif isinstance(event, CardRead):
@@ -202,9 +202,15 @@ class PersonalityBoard(MatchScene):
         return bool(super().handle(seat, event))
 
     # --- drawing -------------------------------------------------------------------------
+    def veiled(self) -> bool:
+        """An overlay of ours (a ring, a peek curtain) covers the board with its veil."""
+        return self.overlay is not None and self.stack is not None and self.overlay in list(self.stack)
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         kit = self.ctx.kit
         kit.background(surface)
+        if self.veiled():
+            return  # under the veil it would be unreadable clutter: the overlay shows what matters (the card voted on)
         if self.session.outcome() is not None and not self.timeline.busy:
             if self.show is not None and not self.show.done:
                 draw_podium(self, surface, self.show, alpha)

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ....ui.fit import fit_text, smallest_size
+from ....ui.fit import fit_text, fit_wrapped, smallest_size
 
 from ..rules.view import PEPhase
-from .layout import GAP, SQUARE
+from .layout import GAP
 from .timeline import Banner
-from .widgets import draw_name, ink_on
+from .widgets import draw_name
 
 if TYPE_CHECKING:
     from .board import PersonalityBoard
@@ -21,6 +21,8 @@ ICONS = {"start": "1F3C1", "tete_a_tete": "1F465", "inversion": "1F504", "door":
          "gouffre": "1F573"}
 #: Title sizes tried in the top bar, largest first.
 TITLE_SIZES = (36, 34, 32, 30, 28)
+#: The Gouffre's name is at least this wide (two lines under the pit, even with small squares).
+GOUFFRE_LABEL_WIDTH = 210
 
 
 def draw_header(board: PersonalityBoard, surface: pygame.Surface, title: str) -> None:
@@ -31,8 +33,12 @@ def draw_header(board: PersonalityBoard, surface: pygame.Surface, title: str) ->
                          "midleft", c.gold)
     deck = kit.text(board.t("personality.deck", n=p.deck_size), 30, c.muted)
     surface.blit(deck, deck.get_rect(midright=(bar.right - 28, bar.centery)))
-    side = max(turn.right - bar.x, deck.get_width() + 28) + 24
-    room = pygame.Rect(bar.x + side, bar.y + 4, bar.width - 2 * side, bar.height - 8)
+    # the title between the turn and the deck count (centred on the bar when that leaves room enough)
+    left, right = turn.right + 24, bar.right - 28 - deck.get_width() - 24
+    side = max(left - bar.x, bar.right - right)
+    centred = pygame.Rect(bar.x + side, bar.y + 4, bar.width - 2 * side, bar.height - 8)
+    room = centred if kit.font(smallest_size(kit)).size(title)[0] <= centred.width else \
+        pygame.Rect(left, bar.y + 4, right - left, bar.height - 8)
     # down to 28 px drawn under the largest text setting before it wraps (the bar holds one line)
     sizes = (*TITLE_SIZES, *range(min(TITLE_SIZES) - 1, smallest_size(kit) - 1, -1))
     draw_name(kit, surface, title, room, c.text, sizes, anchor="center")
@@ -52,21 +58,34 @@ def draw_track(board: PersonalityBoard, surface: pygame.Surface) -> None:
         kit.panel(surface, rect, colour, radius=18, border=c.panel_hi if not special else c.text, shadow=False,
                   border_width=3)
         if special:
-            icon = kit.icon(ICONS[kind], 54)
+            icon = kit.icon(ICONS[kind], rect.width * 4 // 7)
             surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.centery - 6)))
-        kit.blit_text(surface, str(index), 28, (rect.right - 8, rect.bottom - 2), "bottomright",
-                      ink_on(colour, c.text if special else c.muted))
+        _draw_number(board, surface, index, rect, special)
     _draw_masks(board, surface)
+
+
+def _draw_number(board: PersonalityBoard, surface: pygame.Surface, index: int, rect: pygame.Rect,
+                 special: bool) -> None:
+    """The square's number in its bottom-right corner, in light ink; on a special
+    square (light gold or green, or under its icon) on a dark chip of its own."""
+    kit, c = board.ctx.kit, board.ctx.kit.colours
+    number = kit.text(str(index), 28, c.text if special else c.muted)
+    placed = number.get_rect(bottomright=(rect.right - 8, rect.bottom - 2))
+    if special:
+        chip = placed.inflate(10, -4)
+        kit.panel(surface, chip, c.shadow, radius=chip.height // 2, shadow=False)
+    surface.blit(number, placed)
 
 
 def _draw_gouffre(board: PersonalityBoard, surface: pygame.Surface) -> None:
     """The pit left of Départ, and its name under it (kept inside the safe area)."""
     kit, c, layout = board.ctx.kit, board.ctx.kit.colours, board.layout
     pit = layout.square_rect(-1)
-    kit.panel(surface, pit, (10, 6, 20), radius=46, border=c.bad, shadow=False)
-    surface.blit(kit.icon(ICONS["gouffre"], 56), kit.icon(ICONS["gouffre"], 56).get_rect(center=pit.center))
-    label = kit.text(board.t("personality.square.gouffre.name"), 28, c.muted, max_width=2 * SQUARE + GAP,
-                     align="center")
+    kit.panel(surface, pit, (10, 6, 20), radius=pit.width // 2, border=c.bad, shadow=False)
+    icon = kit.icon(ICONS["gouffre"], pit.width * 3 // 5)
+    surface.blit(icon, icon.get_rect(center=pit.center))
+    name, width = board.t("personality.square.gouffre.name"), max(2 * layout.square + GAP, GOUFFRE_LABEL_WIDTH)
+    label = kit.text(name, fit_wrapped(kit, name, width, 2, (28,)), c.muted, max_width=width, align="center")
     rect = label.get_rect(midtop=(pit.centerx, pit.bottom + 4))
     rect.x = max(rect.x, layout.safe.x)
     surface.blit(label, rect)

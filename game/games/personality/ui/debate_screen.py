@@ -7,12 +7,13 @@ import pygame
 
 from ....core.actions import Action
 from ....input.intents import InputEvent, Intent
+from ....ui.fit import fit_wrapped
 from ..rules.view import VoteKind
 from .screen import Screen
-from .widgets import draw_card, draw_name
+from .widgets import card_size, draw_card, draw_name
 
 COUNTDOWN_WIDTH = 320
-CARD_SIZES = (34, 32, 30, 28)
+CARD_SIZES = (40, 36, 34, 32, 30, 28)
 
 
 class DebateScreen(Screen):
@@ -30,8 +31,9 @@ class DebateScreen(Screen):
         kit, c, p = board.ctx.kit, board.ctx.kit.colours, board.public
         kit.panel(surface, stage, c.panel, radius=30, border=c.accent, shadow=False)
         width = stage.width - 80 - COUNTDOWN_WIDTH
-        heading = kit.blit_text(surface, board.t("personality.debate.explain"), 36, (stage.x + 40, stage.y + 22),
-                                "topleft", c.text, max_width=width)
+        explain = board.t("personality.debate.explain")
+        heading = kit.blit_text(surface, explain, fit_wrapped(kit, explain, width, 1, (36, 34, 32, 30)),
+                                (stage.x + 40, stage.y + 22), "topleft", c.text, max_width=width)
         ready = kit.blit_text(surface, board.t("personality.debate.ready", n=len(p.ready), total=p.seats), 32,
                               (stage.x + 40, stage.bottom - 22), "bottomleft", c.muted)
         room = pygame.Rect(stage.x + 30, heading.bottom + 16, width + 20, ready.y - 12 - heading.bottom - 16)
@@ -49,10 +51,13 @@ class DebateScreen(Screen):
         kit.hint_bar(surface, [(Intent.CONFIRM, board.t("personality.debate.hint"))])
 
     def _draw_cards(self, surface: pygame.Surface, room: pygame.Rect, cards: list[str]) -> None:
-        w = min(360, room.width // max(1, len(cards)))
-        for i, card in enumerate(cards):
-            box = pygame.Rect(room.x + i * w, room.y, w - 16, room.height)
-            draw_card(self.board.ctx.kit, surface, self.board.card_text(card), "", box, CARD_SIZES)
+        kit = self.board.ctx.kit
+        w = min(560, room.width // max(1, len(cards)))
+        texts = [self.board.card_text(card) for card in cards]
+        # the tied cards side by side at one size, the one the longest fits (draw_card's room)
+        size = min(card_size(kit, text, pygame.Rect(0, 0, w - 48, room.height - 26), CARD_SIZES) for text in texts)
+        for i, text in enumerate(texts):
+            draw_card(kit, surface, text, "", pygame.Rect(room.x + i * w, room.y, w - 16, room.height), (size,))
 
     def _draw_players(self, surface: pygame.Surface, room: pygame.Rect) -> None:
         """The read card, then the tied players (shape, colour, name)."""

@@ -13,11 +13,11 @@ from .curtains import hand_curtain
 from .partner_screen import seat_ring
 from .screen import Overlay, Screen
 from .vote_ring import CardRing
-from .widgets import draw_name
+from .widgets import LIGHT_RED, draw_card_text, draw_name
 
+#: The receiver's shape and name, its answer under them.
+RECEIVER_WIDTH = 300
 ANSWERS = {"accept": "personality.endgame.accepted", "contest": "personality.endgame.contested"}
-#: "Contested" in a light red: the kit's ``bad`` reads at 3.3:1 on a raised panel, this at 5:1.
-CONTESTED_INK = (255, 150, 155)
 
 
 class EndgameScreen(Screen):
@@ -70,16 +70,20 @@ class EndgameScreen(Screen):
         for i, gift in enumerate(p.gifts):
             box = pygame.Rect(stage.x + 200, stage.y + 16 + i * step, stage.width - 220, step - 12)
             kit.panel(surface, box, c.panel_hi, radius=20, border=c.accent if p.contest == i else None, shadow=False)
-            ink = {"accept": c.good, "contest": CONTESTED_INK}.get(gift.answer or "", c.muted)
-            answer = kit.text(board.t(ANSWERS.get(gift.answer or "", "personality.endgame.waiting")), 30, ink)
-            surface.blit(answer, answer.get_rect(midright=(box.right - 20, box.centery)))
+            # the receiver (shape and name) over its answer, on the right; the card's text left of them
+            column = pygame.Rect(box.right - 20 - RECEIVER_WIDTH, box.y + 6, RECEIVER_WIDTH, box.height - 12)
             to = board.ctx.seats[gift.to]
-            seat_x = answer.get_rect(midright=(box.right - 20, box.centery)).x - 300
-            kit.seat_token(surface, to.style, (seat_x + 24, box.centery), 22)
-            draw_name(kit, surface, to.name, pygame.Rect(seat_x + 56, box.y + 4, 230, box.height - 8),
+            line = column.height // 2
+            kit.seat_token(surface, to.style, (column.x + 20, column.y + line // 2), 18)
+            draw_name(kit, surface, to.name, pygame.Rect(column.x + 46, column.y, column.width - 46, line),
                       kit.seat_style(to.style).light, (30, 28))
-            kit.blit_text(surface, board.card_text(gift.card), 30, (box.x + 24, box.centery), "midleft", c.text,
-                          max_width=seat_x - box.x - 40)
+            ink = {"accept": c.good, "contest": LIGHT_RED}.get(gift.answer or "", c.muted)
+            answer = board.t(ANSWERS.get(gift.answer or "", "personality.endgame.waiting"))
+            draw_name(kit, surface, answer, pygame.Rect(column.x + 46, column.y + line, column.width - 46, line), ink,
+                      (30, 28))
+            draw_card_text(kit, surface, board.card_text(gift.card),
+                           pygame.Rect(box.x + 24, box.y + 6, column.x - 16 - box.x - 24, box.height - 12), (30,),
+                           c.text)
         if p.phase == PEPhase.RESPOND:
             kit.hint_bar(surface, [(Intent.CONFIRM, board.t("personality.endgame.accept")),
                                    (Intent.ALT, board.t("personality.endgame.contest"))])

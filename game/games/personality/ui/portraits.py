@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ....input.intents import InputEvent, Intent
+from ....ui.fit import smallest_size
 from ....ui.show import Show, Standing
 from ..rules.view import PEPublic
 from .screen import Screen
@@ -76,15 +77,15 @@ def draw_podium(board: PersonalityBoard, surface: pygame.Surface, show: Show, al
 def draw_portraits(board: PersonalityBoard, surface: pygame.Surface, hints: bool = True) -> None:
     kit, c, p = board.ctx.kit, board.ctx.kit.colours, board.public
     safe = kit.safe_rect
-    kit.blit_text(surface, board.t("personality.portraits.title"), 60, (safe.centerx, safe.y), "midtop", c.gold,
-                  shadow=True)
+    title = kit.blit_text(surface, board.t("personality.portraits.title"), 60, (safe.centerx, safe.y), "midtop",
+                          c.gold, shadow=True)
     if hints and board.message:  # where the picture went, in place of the winners (the crowns say it too)
-        kit.blit_text(surface, board.message, 30, (safe.centerx, safe.y + 80), "midtop", c.accent,
-                      max_width=safe.width)
+        line = kit.blit_text(surface, board.message, 30, (safe.centerx, title.bottom), "midtop", c.accent,
+                             max_width=safe.width)
     else:
-        kit.blit_text(surface, board.t("personality.winners", names=", ".join(board.name(s) for s in p.winners)), 36,
-                      (safe.centerx, safe.y + 76), "midtop", c.text, max_width=safe.width, align="center")
-    top = safe.y + 136
+        line = kit.blit_text(surface, board.t("personality.winners", names=", ".join(board.name(s) for s in p.winners)),
+                             36, (safe.centerx, title.bottom), "midtop", c.text, max_width=safe.width, align="center")
+    top = line.bottom + 12
     # on screen the boxes stop above the hint bar; the saved picture has no hint bar
     bottom = safe.bottom - 74 if hints else safe.bottom
     rows = (p.seats + COLUMNS - 1) // COLUMNS
@@ -113,7 +114,8 @@ def _draw_portrait(board: PersonalityBoard, surface: pygame.Surface, seat: int, 
     if not cards:
         kit.blit_text(surface, board.t("personality.portraits.none"), 30, (box.centerx, y + 40), "midtop", c.muted)
     for i, card in enumerate(cards):
-        text = kit.text("• " + board.card_text(card), 28, c.text, max_width=box.width - 40)
+        # at 28 px drawn whatever the text setting: a portrait holds as many cards as it can
+        text = kit.text("• " + board.card_text(card), smallest_size(kit), c.text, max_width=box.width - 40)
         room = box.bottom - 10 - (0 if i == len(cards) - 1 else 40)  # keep a line for "…"
         if y + text.get_height() > room:
             kit.blit_text(surface, "…", 30, (box.centerx, y - 6), "midtop", c.muted)

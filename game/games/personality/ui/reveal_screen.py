@@ -1,33 +1,77 @@
 """A vote's reveal (PE-4..PE-6, PE-9), on the stage while the timeline plays it: the
-outcome, who voted what with which bet, the card, and how far each mask moves. Every
-seat is told apart by colour, shape and name.
+outcome, the card, and one box per voter — who (colour, shape, name, a Tête-à-tête
+partner's shape), how far their mask moves, whom or which card they chose and their bet.
 
 Each move counts up (a :class:`~game.ui.show.Show` made by :func:`reveal_show`) while the
-masks walk the track; the seats that gained the most are cheered. A skips the count and
-cuts the reveal short (:data:`SKIPPED_TICKS` left), so bots wait no longer than people."""
+masks walk the track. The cheer — confetti, fanfare, a rumble on the pad — is kept for
+the reveal that changes the race: a new player alone in the lead (about one elected vote
+in ten, two or three a match in bot play); any other vote ends its count with a lighter
+chime (:class:`QuietShow`), and the end has its own show (the podium). A skips the
+count and cuts the reveal short (:data:`SKIPPED_TICKS` left), so bots wait no longer than
+people."""
 
 from __future__ import annotations
 
+from typing import Any, Sequence
+
 import pygame
 
+from ....ui.fit import fit_wrapped, smallest_size
 from ....ui.show import Show, Standing
 from ..rules.view import PEPhase, VoteKind, VoteRecord
 from .screen import Screen
-from .widgets import draw_name
+from .widgets import LIGHT_RED, draw_name
 
-ROW_HEIGHT, ROW_GAP = 84, 10
-NAME_SIZES = (30, 28)
+ROW_HEIGHT, ROW_GAP = 112, 10
+#: A vote's box is at least this wide (two long names on one line each), else two columns.
+MIN_BOX_WIDTH = 400
+#: The largest size of a box's words (smaller when the box is short).
+LINE_SIZE = 34
 #: What is left of the reveal once A skips it: long enough to see the final counts.
 SKIPPED_TICKS = 60
+#: The sound that ends the count of a vote that does not change the lead.
+QUIET_CUE = "points"
 
 
-def reveal_show(ctx: object, r: VoteRecord, seed: int) -> Show | None:
-    """The count of this vote's moves: the biggest gain first (cheered), the rest after;
-    None when nobody moved forward (nothing to cheer)."""
+class QuietShow(Show):
+    """The count without the cheer: a chime when the counting is done; no confetti, no
+    fanfare, no rumble."""
+
+    def cheer(self) -> None:
+        self.cheered = True
+        audio = getattr(self.ctx, "audio", None)
+        if audio is not None:
+            audio.play(QUIET_CUE)
+
+
+def new_leader(r: VoteRecord, positions: Sequence[int]) -> int | None:
+    """The seat this vote puts alone at the head of the race when another (or nobody,
+    on a shared lead) was there before; None when the lead did not change hands.
+    ``positions``: every mask's square once the vote has moved them."""
+    after = list(positions)
+    before = list(positions)
+    for move in r.moves:
+        before[move.seat], after[move.seat] = move.start, move.end
+
+    def alone_ahead(squares: list[int]) -> int | None:
+        top = max(squares)
+        return squares.index(top) if squares.count(top) == 1 else None
+
+    leader = alone_ahead(after)
+    return leader if leader is not None and leader != alone_ahead(before) else None
+
+
+def reveal_show(ctx: Any, r: VoteRecord, positions: Sequence[int], seed: int) -> Show | None:
+    """The count of this vote's moves. When the lead changes hands (:func:`new_leader`)
+    the new leader is counted last and cheered; otherwise the biggest gain is counted
+    last and a :class:`QuietShow` ends on a chime. None when nobody moved forward."""
     best = max((m.delta for m in r.moves), default=0)
     if best <= 0:
         return None
-    return Show(ctx, [Standing(m.seat, m.delta, place=1 if m.delta == best else 2) for m in r.moves], seed)
+    leader = new_leader(r, positions)
+    if leader is None or all(m.seat != leader for m in r.moves):
+        return QuietShow(ctx, [Standing(m.seat, m.delta, place=1 if m.delta == best else 2) for m in r.moves], seed)
+    return Show(ctx, [Standing(m.seat, m.delta, place=1 if m.seat == leader else 2) for m in r.moves], seed)
 
 
 class RevealScreen(Screen):
@@ -40,24 +84,29 @@ class RevealScreen(Screen):
         assert r is not None
         kit.panel(surface, stage, c.panel, radius=30, border=c.gold, shadow=False)
         scale = float(board.timeline.pop.value(alpha))
-        image = kit.text(self._headline(r), 44, c.gold, max_width=stage.width - 80, align="center", shadow=True)
+        headline, width = self._headline(r), stage.width - 80
+        image = kit.text(headline, fit_wrapped(kit, headline, width, 1, (44, 40, 36)), c.gold, max_width=width,
+                         align="center", shadow=True)
         if scale != 1.0:
             image = pygame.transform.smoothscale_by(image, scale)
-        surface.blit(image, image.get_rect(midtop=(stage.centerx, stage.y + 12)))
-        y = stage.y + 74
-        if r.card is not None:
-            y = kit.blit_text(surface, board.card_text(r.card), 28, (stage.centerx, y), "midtop", c.muted,
-                              max_width=stage.width - 80, align="center").bottom + 8
+        y = surface.blit(image, image.get_rect(midtop=(stage.centerx, stage.y + 12))).bottom + 4
         votes = sorted(r.votes.items())
-        cols = 3 if len(votes) > 4 else 2
+        cols = 3 if len(votes) > 4 and (stage.width - 40) // 3 - 12 >= MIN_BOX_WIDTH else 2
+        rows = (len(votes) + cols - 1) // cols
+        line = kit.font(smallest_size(kit)).get_linesize()
+        if r.card is not None:
+            text = board.card_text(r.card)
+            card = kit.text(text, fit_wrapped(kit, text, width, 1, (30, 28)), c.muted, max_width=width, align="center")
+            # the card read (everyone just voted on it) gives way when the boxes need its room
+            if (stage.bottom - 12 - y - card.get_height() - 8) // rows - ROW_GAP >= 2 * line + 8:
+                y = surface.blit(card, card.get_rect(midtop=(stage.centerx, y))).bottom + 8
         w = (stage.width - 40) // cols
+        h = min(ROW_HEIGHT, (stage.bottom - 12 - y) // max(1, rows) - ROW_GAP)
+        moves = {m.seat: m for m in r.moves}
         for i, (voter, vote) in enumerate(votes):
             col, row = i % cols, i // cols
-            box = pygame.Rect(stage.x + 20 + col * w + 6, y + row * (ROW_HEIGHT + ROW_GAP), w - 12, ROW_HEIGHT)
-            self._draw_vote(surface, r, box, voter, vote.choice, vote.bet)
-        rows = (len(votes) + cols - 1) // cols
-        self._draw_moves(surface, r, pygame.Rect(stage.x + 20, y + rows * (ROW_HEIGHT + ROW_GAP),
-                                                 stage.width - 40, stage.bottom - 8 - y - rows * (ROW_HEIGHT + ROW_GAP)))
+            box = pygame.Rect(stage.x + 20 + col * w + 6, y + row * (h + ROW_GAP), w - 12, h)
+            self._draw_vote(surface, r, box, voter, vote.choice, vote.bet, moves.get(voter))
 
     def _headline(self, r: VoteRecord) -> str:
         board = self.board
@@ -72,52 +121,49 @@ class RevealScreen(Screen):
         return board.t("personality.reveal.still_tied" if r.stage == PEPhase.REVOTE else "personality.reveal.none")
 
     def _draw_vote(self, surface: pygame.Surface, r: VoteRecord, box: pygame.Rect, voter: int, choice: object,
-                   bet: int) -> None:
-        """Two lines: the voter (and a Tête-à-tête partner), then an arrow to the choice and the bet."""
+                   bet: int, move: Any) -> None:
+        """Two lines: the voter (a Tête-à-tête partner's shape, the move counting up),
+        then an arrow to the choice and the bet. A gold rim: the voter chose the elected."""
         board = self.board
         kit, c = board.ctx.kit, board.ctx.kit.colours
         winner = r.outcome == "elected" and choice == r.elected
-        kit.panel(surface, box, c.panel_hi, radius=20, border=c.good if winner else None, shadow=False)
+        kit.panel(surface, box, c.panel_hi, radius=20, border=c.gold if winner else None, shadow=False)
         top, bottom = box.y + box.height // 4 + 2, box.y + 3 * box.height // 4 - 2
+        # each line's words no taller than half the box (down to 28 px drawn)
+        floor = smallest_size(kit)
+        sizes = tuple(s for s in range(LINE_SIZE, floor, -1) if kit.font(s).get_linesize() <= box.height // 2)
+        sizes = sizes or (floor,)
+        right = box.right - 16
+        if move is not None:
+            show = board.reveal_show
+            counted = show.count(move.seat) if show is not None else move.delta
+            right = kit.blit_text(surface, f"{counted:+d}", sizes[0], (right, top), "midright",
+                                  c.good if move.delta > 0 else LIGHT_RED).x - 10
         partner = next((b for a, b in r.pairs if a == voter), None)
-        name_right = box.right - 16 - (34 if partner is not None else 0)
-        self._seat(surface, voter, (box.x + 24, top), name_right)
         if partner is not None:
-            kit.seat_token(surface, board.ctx.seats[partner].style, (box.right - 28, top), 14)
+            kit.seat_token(surface, board.ctx.seats[partner].style, (right - 14, top), 14)
+            right -= 34
+        self._seat(surface, voter, (box.x + 24, top), right, sizes)
         ax = box.x + 24
         pygame.draw.polygon(surface, c.text, [(ax - 12, bottom - 5), (ax + 2, bottom - 5), (ax + 2, bottom - 12),
                                               (ax + 14, bottom), (ax + 2, bottom + 12), (ax + 2, bottom + 5),
                                               (ax - 12, bottom + 5)])
         bet_right = box.right - 16
         if r.stage == PEPhase.VOTE:
-            bet_right = kit.blit_text(surface, board.t("personality.reveal.bet", n=bet), 30, (box.right - 16, bottom),
-                                      "midright", c.gold).x - 12
+            bet_right = kit.blit_text(surface, board.t("personality.reveal.bet", n=bet), sizes[0],
+                                      (box.right - 16, bottom), "midright", c.gold).x - 12
         if isinstance(choice, int):
-            self._seat(surface, choice, (box.x + 60, bottom), bet_right)
+            self._seat(surface, choice, (box.x + 60, bottom), bet_right, sizes)
         else:
             number = sorted(r.owners).index(str(choice)) + 1 if choice in r.owners else "?"
-            kit.blit_text(surface, f"#{number}", 30, (box.x + 44, bottom), "midleft", c.text)
+            kit.blit_text(surface, f"#{number}", sizes[0], (box.x + 44, bottom), "midleft", c.text)
 
-    def _seat(self, surface: pygame.Surface, seat: int, at: tuple[int, int], right: int) -> None:
+    def _seat(self, surface: pygame.Surface, seat: int, at: tuple[int, int], right: int,
+              sizes: tuple[int, ...]) -> None:
         """A seat's shape and its name (fitted) up to ``right``."""
         board = self.board
         kit = board.ctx.kit
         style = board.ctx.seats[seat].style
         kit.seat_token(surface, style, at, 15)
         draw_name(kit, surface, board.name(seat), pygame.Rect(at[0] + 22, at[1] - 18, right - at[0] - 22, 36),
-                  kit.seat_style(style).light, NAME_SIZES)
-
-    def _draw_moves(self, surface: pygame.Surface, r: VoteRecord, room: pygame.Rect) -> None:
-        """Each mask's move: shape, name and steps, three to a line."""
-        board = self.board
-        kit, c = board.ctx.kit, board.ctx.kit.colours
-        moves = {m.seat: m for m in r.moves}
-        w = room.width // 3
-        line = max(36, min(44, room.height // max(1, (len(moves) + 2) // 3)))
-        show = board.reveal_show
-        for i, (seat, move) in enumerate(moves.items()):
-            x, y = room.x + (i % 3) * w + 24, room.y + (i // 3) * line + line // 2
-            counted = show.count(seat) if show is not None else move.delta
-            delta = kit.blit_text(surface, f"{counted:+d}", 30, (x + w - 48, y), "midright",
-                                  c.good if move.delta > 0 else c.bad)
-            self._seat(surface, seat, (x, y), delta.x - 10)
+                  kit.seat_style(style).light, sizes)

@@ -1,15 +1,19 @@
 """The vote ring, with the cards readable while players choose.
 
-The ring picker veils the whole board, so whatever is voted on must be drawn over the
-veil. :class:`CardRing` does it two ways:
+The ring picker veils the whole board, so whatever is voted on is drawn over the veil.
+:class:`CardRing` does it two ways:
 
 - a card voted about (the read card; a contested gift) sits in the top-left corner,
-  clear of every ring slot, and the left column of progress cards moves down under it;
+  clear of every ring slot (narrower, and taller, when a slot comes near), and the left
+  column of progress cards moves down under it;
 - when the options *are* cards (an Inversion vote, PE-9), each slot is the card itself,
-  its whole text at 28 px or more, on an oval wide enough for five of them.
+  its whole text at 28 px or more, on an oval between the progress columns, around a
+  small hub whose needle points at the card the peeker points at.
 
-Cards are public (read aloud, or laid face up), so this shows nothing secret; which
-slot a seat points at stays in its own peek, as on every ring.
+Slots are drawn by the ring (``RingPicker._draw_slot``: badge, pointer, stroke); a card
+slot only has another face. Cards are public (read aloud, or laid face up), so this
+shows nothing secret; which slot a seat points at stays in its own peek, as on every
+ring.
 """
 
 from __future__ import annotations
@@ -20,20 +24,26 @@ from typing import Any, Callable
 import pygame
 
 from ....input.intents import Intent
-from ....scenes.ring import RingOption, RingPicker, RingQuestion
-from .widgets import CARD_CAPTION, CARD_INK, CARD_PAPER
+from ....scenes.ring import RING_CENTER, RingOption, RingPicker, RingQuestion
+from ....scenes.ring_cards import CARD_SIZE, ROW_PITCH
+from .widgets import CARD_CAPTION, CARD_INK, CARD_PAPER, card_size, draw_card_text
 
 #: Card sizes tried, largest first, until the text fits the corner.
 CARD_SIZES = (36, 34, 32, 30, 28)
-#: Height of a progress card and the distance between two (see RingPicker._draw_seats).
-PROGRESS_HEIGHT, PROGRESS_STEP = 112, 124
-CARD_WIDTH, CARD_HEIGHT = 440, 270
+#: The corner card: at most this wide, at least this tall (taller when narrowed), so far under the safe area's top.
+CARD_WIDTH, CARD_HEIGHT, CARD_TOP = 440, 270, 112
+#: Between the corner card and a slot, or the progress cards under it.
+CARD_CLEARANCE = 16
 #: Cards as slots: their size, text sizes, and the oval they sit on (clear of the
-#: progress columns, the prompt and the hint bar).
-SLOT_SIZE = (320, 200)
-SLOT_TEXT_SIZES = (32, 30, 28)
-OVAL_CENTER, OVAL_RADII = (960, 570), (300, 280)
-HUB_RADIUS = 136
+#: progress columns, the prompt and the hint bar, each card clear of its neighbours).
+CARD_SLOT = (320, 190)
+SLOT_TEXT_SIZES = (36, 34, 32, 30, 28)
+OVAL_RADII = (284, 290)
+CARD_HUB_RADIUS = 70
+#: Room the hint bar takes at the bottom of the safe area (``kit.hint_bar``), and a little air.
+HINT_BAR_ROOM = 72
+#: How much a pointed slot grows (``RingPicker._draw_slot``).
+POINTED_GROWTH = (26, 20)
 
 
 class CardRing(RingPicker):
@@ -47,10 +57,36 @@ class CardRing(RingPicker):
         self.card = card
         self.card_texts = card_texts
 
+    def shown_question(self) -> RingQuestion | None:
+        """The question the ring shows: the peeker's, else the public one."""
+        peeker = self.peeker
+        question = self.question(peeker) if peeker is not None else None
+        return question if question is not None else self._public_question()
+
     # --- the card voted about ------------------------------------------------------------
     def card_rect(self) -> pygame.Rect:
+        """Top left, as wide as it can be without reaching a slot (pointed ones grown),
+        as tall as its caption and whole text need at 28 px or more."""
         safe = self.ctx.kit.safe_rect
-        return pygame.Rect(safe.x + 4, safe.y + 112, CARD_WIDTH, CARD_HEIGHT)
+        rect = pygame.Rect(safe.x + 4, safe.y + CARD_TOP, CARD_WIDTH, CARD_HEIGHT)
+        question = self.shown_question()
+        if question is not None:
+            for slot in self.slot_rects(question):
+                grown = slot.inflate(*POINTED_GROWTH)
+                if grown.bottom > rect.y:
+                    rect.width = min(rect.width, grown.x - CARD_CLEARANCE - rect.x)
+        card = self.card()
+        if card is not None:
+            caption, text = card
+            rect.height = max(rect.height, self._card_height(caption, text, rect.width))
+        return rect
+
+    def _card_height(self, caption: str, text: str, width: int) -> int:
+        """The height the caption and the text at the smallest card size need."""
+        kit = self.ctx.kit
+        head = kit.text(caption, 28, CARD_CAPTION, max_width=width - 32, align="center").get_height()
+        body = kit.text(text, CARD_SIZES[-1], CARD_INK, max_width=width - 40, align="center").get_height()
+        return 14 + head + 6 + body + 14
 
     def _seat_slots(self) -> list[tuple[int, tuple[int, int]]]:
         slots = super()._seat_slots()
@@ -59,8 +95,8 @@ class CardRing(RingPicker):
         left_x = min(x for _, (x, _) in slots)
         left = [(seat, pos) for seat, pos in slots if pos[0] == left_x]
         right = [(seat, pos) for seat, pos in slots if pos[0] != left_x]
-        top = self.card_rect().bottom + 16 + PROGRESS_HEIGHT // 2
-        moved = [(seat, (x, top + i * PROGRESS_STEP)) for i, (seat, (x, _)) in enumerate(left)]
+        top = self.card_rect().bottom + CARD_CLEARANCE + CARD_SIZE[1] // 2
+        moved = [(seat, (x, top + i * ROW_PITCH)) for i, (seat, (x, _)) in enumerate(left)]
         return moved + right
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -76,76 +112,63 @@ class CardRing(RingPicker):
         head = kit.blit_text(surface, caption, 28, (rect.centerx, rect.y + 14), "midtop", CARD_CAPTION,
                              max_width=rect.width - 32, align="center")
         room = pygame.Rect(rect.x + 20, head.bottom + 6, rect.width - 40, rect.bottom - 14 - head.bottom - 6)
-        self._fit_text(surface, text, room, CARD_SIZES)
-
-    def _fit_text(self, surface: pygame.Surface, text: str, room: pygame.Rect, sizes: tuple[int, ...]) -> None:
-        kit = self.ctx.kit
-        size = next((s for s in sizes if len(kit.wrap(text, s, room.width)) * kit.font(s).get_linesize()
-                     <= room.height), sizes[-1])
-        kit.blit_text(surface, text, size, room.center, "center", CARD_INK, max_width=room.width, align="center")
+        draw_card_text(kit, surface, text, room, CARD_SIZES)
 
     # --- cards as the ring's slots -------------------------------------------------------
     def is_card_question(self, question: RingQuestion | None) -> bool:
         texts = self.card_texts()
         return question is not None and bool(texts) and all(o.label in texts for o in question.options)
 
-    def slot_positions(self, n: int) -> list[tuple[int, int]]:
-        """Slot k at 360k/n degrees clockwise from 12 o'clock, as on every ring, on an oval."""
-        (cx, cy), (rx, ry) = OVAL_CENTER, OVAL_RADII
-        return [(int(cx + rx * math.sin(2 * math.pi * k / n)), int(cy - ry * math.cos(2 * math.pi * k / n)))
-                for k in range(n)]
+    def hub_radius(self, question: RingQuestion | None) -> int:
+        return CARD_HUB_RADIUS if self.is_card_question(question) else super().hub_radius(question)
 
-    def slot_rects(self, n: int) -> list[pygame.Rect]:
+    def slot_rects(self, question: RingQuestion) -> list[pygame.Rect]:
+        """Slot k at 360k/n degrees clockwise from 12 o'clock, as on every ring: cards on
+        an oval; players on the ring, pulled in vertically where the bottom slot would
+        reach the hint bar (the 10 % safe area)."""
+        if not self.is_card_question(question):
+            return self._clear_of_hint_bar(super().slot_rects(question))
+        (cx, cy), (rx, ry), n = RING_CENTER, OVAL_RADII, len(question.options)
         rects = []
-        for pos in self.slot_positions(n):
-            rect = pygame.Rect((0, 0), SLOT_SIZE)
-            rect.center = pos
+        for k in range(n):
+            rect = pygame.Rect((0, 0), CARD_SLOT)
+            rect.center = (int(cx + rx * math.sin(2 * math.pi * k / n)), int(cy - ry * math.cos(2 * math.pi * k / n)))
             rects.append(rect)
         return rects
 
-    def _draw_ring(self, surface: pygame.Surface, question: RingQuestion | None, peeker: int | None) -> None:
-        if question is None or not self.is_card_question(question):
-            super()._draw_ring(surface, question, peeker)
+    def _clear_of_hint_bar(self, rects: list[pygame.Rect]) -> list[pygame.Rect]:
+        cy = RING_CENTER[1]
+        limit = self.ctx.kit.safe_rect.bottom - HINT_BAR_ROOM
+        reach = max(rect.bottom + POINTED_GROWTH[1] // 2 for rect in rects) - cy
+        if cy + reach <= limit:
+            return rects
+        squash = (limit - cy) / reach
+        return [rect.move(0, int((rect.centery - cy) * squash) - (rect.centery - cy)) for rect in rects]
+
+    def _draw_face(self, surface: pygame.Surface, option: RingOption, index: int, rect: pygame.Rect, pointer: Any,
+                   used: bool) -> None:
+        if option.label not in self.card_texts():
+            super()._draw_face(surface, option, index, rect, pointer, used)
             return
         kit, c = self.ctx.kit, self.ctx.kit.colours
-        n = len(question.options)
-        pointed = self.pointer[peeker] % n if peeker is not None else None
-        style = kit.seat_style(self.ctx.seats[peeker].style) if peeker is not None else None
-        kit.draw_shape(surface, "circle", c.bg, OVAL_CENTER, HUB_RADIUS, outline=c.panel_hi)
-        for i, (option, rect) in enumerate(zip(question.options, self.slot_rects(n))):
-            self._draw_card_slot(surface, option, i, rect, style if pointed == i else None, peeker is not None)
-        self._draw_card_hub(surface, question, peeker, pointed)
-
-    def _draw_card_slot(self, surface: pygame.Surface, option: RingOption, index: int, rect: pygame.Rect,
-                        pointer_style: Any, private: bool) -> None:
-        kit, c = self.ctx.kit, self.ctx.kit.colours
-        used = private and option.used
-        if pointer_style is not None:
-            rect = rect.inflate(20, 16)
         paper = tuple(int(v * 0.7) for v in CARD_PAPER) if used else CARD_PAPER
-        border = pointer_style.colour if pointer_style is not None else c.gold
-        kit.panel(surface, rect, paper, radius=18, border=border, border_width=8 if pointer_style else 4,
-                  shadow=False)
-        self._fit_text(surface, option.label, rect.inflate(-28, -28), SLOT_TEXT_SIZES)
-        badge = (rect.x + 6, rect.y + 6)
-        kit.draw_shape(surface, "circle", c.gold, badge, 24, outline=c.shadow)
-        kit.blit_text(surface, str(option.number or index + 1), 30, (badge[0], badge[1] + 1), "center", c.shadow)
-        if used:
-            pygame.draw.line(surface, c.bad, rect.bottomleft, rect.topright, 6)
+        kit.panel(surface, rect, paper, radius=18, border=pointer.colour if pointer is not None else c.gold,
+                  border_width=8 if pointer is not None else 4, shadow=False)
+        # under the number badge in the top-left corner, every card at the size the longest fits
+        room = pygame.Rect(rect.x + 16, rect.y + 30, rect.width - 32, rect.height - 42)
+        size = min(card_size(kit, text, room, SLOT_TEXT_SIZES) for text in self.card_texts())
+        draw_card_text(kit, surface, option.label, room, (size,))
 
-    def _draw_card_hub(self, surface: pygame.Surface, question: RingQuestion, peeker: int | None,
-                       pointed: int | None) -> None:
-        """The hub, smaller than the ring's: how to look, or the peeker and the number pointed at."""
-        kit, c = self.ctx.kit, self.ctx.kit.colours
-        cx, cy = OVAL_CENTER
+    def _draw_hub(self, surface: pygame.Surface, question: RingQuestion, peeker: int | None,
+                  pointed: int | None) -> None:
+        """Among cards the hub is small: how to look, or the peeker's shape (its name is
+        on its progress card, and the card it points at grows in its colour)."""
+        if not self.is_card_question(question):
+            super()._draw_hub(surface, question, peeker, pointed)
+            return
+        kit = self.ctx.kit
         if peeker is None or pointed is None:
             glyph = kit.button_hint(Intent.PEEK, 64)
-            surface.blit(glyph, glyph.get_rect(midbottom=(cx, cy - 8)))
-            kit.blit_text(surface, self.ctx.t("ring.secret_hold"), 28, (cx, cy), "midtop", c.accent,
-                          max_width=2 * HUB_RADIUS - 40, align="center")
+            surface.blit(glyph, glyph.get_rect(center=RING_CENTER))
             return
-        seat = self.ctx.seats[peeker]
-        kit.draw_seat_badge(surface, seat, (cx, cy - 50), 64, name_size=30)
-        option = question.options[pointed]
-        kit.blit_text(surface, f"#{option.number or pointed + 1}", 48, (cx, cy + 60), "center",
-                      kit.seat_style(seat.style).light)
+        kit.seat_token(surface, self.ctx.seats[peeker].style, RING_CENTER, 34)
