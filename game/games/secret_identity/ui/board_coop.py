@@ -43,6 +43,7 @@ from .widgets import (
     draw_character_slot,
     draw_clue_row,
     draw_hub,
+    draw_hub_badge,
     draw_cross,
     draw_seat_panel,
     hub_text,
@@ -316,7 +317,7 @@ class CoopBoard(SecretIdentityBoard):
                 name = character.name(self.ctx.settings.lang)
                 hub_text(surface, self.ctx, t("sc.result.wrong"), t("sc.result.it_was", name=name), c.bad, 40)
             return
-        kit.draw_seat_badge(surface, active, (cx - 40, cy - 134), 56, beside=True, name_size=32)
+        draw_hub_badge(surface, self.ctx, public.active, cy - 128, 250)
         clue = public.clue
         size = 96
         width = 3 * size + 2 * 12
