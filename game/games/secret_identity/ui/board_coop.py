@@ -310,7 +310,8 @@ class CoopBoard(SecretIdentityBoard):
         result = self._last_result()
         if result is not None and self.result_ticks >= 30:
             character = self.catalogue.character(result.character)
-            draw_clue_row(surface, self.ctx, result.clue, (cx - 123, cy - 150), 70, slots=max(1, len(result.clue)))
+            slots = max(1, len(result.clue))
+            draw_clue_row(surface, self.ctx, result.clue, (cx - (slots * 82 - 12) // 2, cy - 150), 70, slots=slots)
             if result.correct:
                 hub_text(surface, self.ctx, t("sc.result.right"), t("sc.result.plus_one"), c.good, 40)
             else:

@@ -175,8 +175,8 @@ def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: py
     """One seat's public panel, in three rows that fit any panel :func:`panel_positions`
     gives: badge (colour + shape + name) and score with "30" tokens; the clue placed on
     its safe and the cards left; a status line (shrunk to 28 px drawn at most, followed by
-    ``status_seat``'s shape when it names a seat). Without a clue the name may take two
-    lines."""
+    ``status_seat``'s shape when it names a seat). Without a clue the name stands larger
+    and may take two lines."""
     kit, c = ctx.kit, ctx.kit.colours
     seat = ctx.seats[seat_index]
     style = kit.seat_style(seat.style)
@@ -184,7 +184,9 @@ def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: py
     tokens, marker = track_position(int(round(score)))
 
     def content() -> None:
-        kit.seat_token(surface, seat.style, (rect.x + 36, rect.y + 34), 22)
+        # without a clue row the name stands larger, centred above the status line
+        name_y = rect.y + 34 if show_clue else (rect.y + rect.bottom - 44) // 2
+        kit.seat_token(surface, seat.style, (rect.x + 36, name_y), 22 if show_clue else 26)
         right = rect.right - 16
         if show_score:
             number = kit.blit_text(surface, str(marker), 46, (right, rect.y + 34), "midright", c.gold)
@@ -195,14 +197,14 @@ def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: py
                 draw_thirty_token(surface, ctx, thirty.center, 22, tokens)
                 right = thirty.x - (kit.font(28).size(f"×{tokens}")[0] + 8 if tokens > 1 else 8)
         if tag:
-            right = kit.blit_text(surface, tag, 28, (right, rect.y + 34), "midright", c.accent).x - 8
+            right = kit.blit_text(surface, tag, 28, (right, name_y), "midright", c.accent).x - 8
         width = right - (rect.x + 66)
         if show_clue:
             size, name = fit_label(kit, seat.name, width, (34, 32, 30))
             kit.blit_text(surface, name, size, (rect.x + 66, rect.y + 34), "midleft", style.light)
         else:
-            size, name = fit_words(kit, seat.name, width, (34, 32, 30))
-            kit.blit_text(surface, name, size, (rect.x + 66, rect.y + 12), "topleft", style.light)
+            size, name = fit_words(kit, seat.name, width, (40, 36, 34, 32, 30))
+            kit.blit_text(surface, name, size, (rect.x + 66, name_y), "midleft", style.light)
         status_top = rect.bottom - 44
         if show_clue:  # the clue and the cards left share the middle row
             hand = (rect.right - 70, (rect.y + 62 + status_top) // 2)
