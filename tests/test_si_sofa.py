@@ -1,4 +1,6 @@
 """Secret Identity's screens read from the sofa (issue 14): seats told by colour, shape and name."""
+import pytest
+
 from game.input.intents import Intent
 from game.ui.layout_probe import Probe
 
@@ -141,7 +143,8 @@ def test_coop_end_is_a_show_the_team_count_rises_and_A_skips_it(english_room):
     assert len(pad.vpad.rumbles) > before  # the whole team is cheered
 
 
-def test_the_clue_editors_help_stays_clear_of_every_card_of_the_hand():
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_clue_editors_help_stays_clear_of_every_card_of_the_hand(lang):
     """Issue 14 item 6: the keys' help sat over the second row of cards. A hand of ten
     takes two rows: no line of the help may touch a card."""
     from types import SimpleNamespace
@@ -166,13 +169,16 @@ def test_the_clue_editors_help_stays_clear_of_every_card_of_the_hand():
 
     import pygame
 
-    drawn = Probe().draw("fixture", "en", lambda ctx, args: ctx.stack.push(Workshop(ctx)))
+    drawn = Probe().draw("fixture", lang, lambda ctx, args: ctx.stack.push(Workshop(ctx)))
     sizes = set(CARD_SIZES)
     cards = [box.rect for box in drawn.boxes if tuple(box.rect.size) in sizes]
     assert len(cards) == 10 and len({card.y for card in cards}) == 2
-    help_words = ("pick a card", "turn it", "green slot", "red slot", "take it back")
+    help_words = {"en": ("pick a card", "turn it", "green slot", "red slot", "take it back"),
+                  "fr": ("une carte", "la tourner", "case verte", "case rouge", "la reprendre")}[lang]
     helps = [t for t in drawn.texts if any(words in t.text for words in help_words)]
     assert len(helps) == len(help_words)
+    column = min(card.x for card in cards) - 24  # the help's column ends before the hand's
+    assert all(t.ink.right <= column for t in helps), [(t.text, t.ink) for t in helps]
     assert not [(t.text, card) for t in helps for card in cards if t.ink.colliderect(card)]
 
 

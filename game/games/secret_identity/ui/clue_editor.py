@@ -98,10 +98,10 @@ class ClueEditor:
         # the character to make the others guess
         left = pygame.Rect(rect.x, rect.y, LEFT_W, rect.height)
         kit.blit_text(surface, t("si.editor.your_character"), 36, (left.centerx, left.y), "midtop", c.muted)
-        card = pygame.Rect(left.x, left.y + 56, 0, 0)
+        card = pygame.Rect(left.x, left.y + 72, 0, 0)
         if key:
             character = self.catalogue.character(public.board[key - 1])
-            card = draw_character_slot(surface, self.ctx, character, key, (left.centerx, left.y + 56 + 120),
+            card = draw_character_slot(surface, self.ctx, character, key, (left.centerx, left.y + 72 + 112),
                                        border=c.gold, scale=1.5)
         self._draw_help(surface, pygame.Rect(left.x, card.bottom + 24, left.width, left.bottom - card.bottom - 24))
         # the clue on the safe
@@ -111,14 +111,15 @@ class ClueEditor:
         self.focus = max(0, min(self.focus, len(items) - 1))
         focused = items[self.focus]
         clue = public.seats[self.seat].clue if hasattr(public, "seats") else public.clue
-        chips_top = right.y + 60
+        chips_top = right.y + 52
         for i in range(3):
             chip = pygame.Rect(right.x + i * 130, chips_top, 112, 112)
             draw_pictogram_chip(surface, self.ctx, clue[i] if i < len(clue) else None, chip)
             if i < len(private.placed) and focused == ("placed", private.placed[i]):
                 pygame.draw.rect(surface, c.accent, chip.inflate(14, 14), width=5, border_radius=22)
         words = t("si.editor.done")
-        done = pygame.Rect(right.x + 400, chips_top + 16, kit.font(36).size(words)[0] + 80, 80)
+        done = pygame.Rect(0, chips_top + 16, kit.font(36).size(words)[0] + 80, 80)
+        done.right = right.right  # the face's name fits between the clue and "done"
         on_done = focused[0] == "done"
         kit.panel(surface, done, c.good if on_done else c.panel_hi, radius=40,
                   border=c.accent if on_done else None, shadow=False)
@@ -126,10 +127,10 @@ class ClueEditor:
         if focused[0] == "hand":  # the face the focused card is turned to, by name
             card_id = focused[1]
             picto = self.catalogue.pictograms[self._card(card_id).pictograms[self.faces.get(card_id, 0)]]
-            size, label = fit_label(kit, picto.label(self.ctx.settings.lang), right.right - done.right - 24, (36, 32))
-            kit.blit_text(surface, label, size, (done.right + 24, done.centery), "midleft", c.accent)
+            size, label = fit_label(kit, picto.label(self.ctx.settings.lang), done.x - 24 - (right.x + 410), (36, 32))
+            kit.blit_text(surface, label, size, (right.x + 410, done.centery), "midleft", c.accent)
         # the hand
-        y = chips_top + 112 + 28
+        y = chips_top + 112 + 20
         hand_title = kit.blit_text(surface, t("si.editor.hand", n=len(private.hand)), 36, (right.x, y), "topleft",
                                    c.muted)
         self._draw_hand(surface, private.hand, focused,

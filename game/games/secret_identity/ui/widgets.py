@@ -186,7 +186,7 @@ def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: py
     def content() -> None:
         # without a clue row the name stands larger, centred above the status line
         name_y = rect.y + 34 if show_clue else (rect.y + rect.bottom - 44) // 2
-        kit.seat_token(surface, seat.style, (rect.x + 36, name_y), 22 if show_clue else 26)
+        kit.seat_token(surface, seat.style, (rect.x + 36, name_y), 22)
         right = rect.right - 16
         if show_score:
             number = kit.blit_text(surface, str(marker), 46, (right, rect.y + 34), "midright", c.gold)
