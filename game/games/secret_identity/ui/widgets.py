@@ -268,7 +268,7 @@ def draw_hub_badge(surface: pygame.Surface, ctx: Any, seat_index: int, y: int, w
     text = kit.text(name, size, kit.seat_style(seat.style).light, shadow=True)
     left = RING_CENTER[0] - (text.get_width() + 64) // 2
     token = kit.seat_token(surface, seat.style, (left + 26, y), 26)
-    return token.union(surface.blit(text, text.get_rect(midleft=(left + 64, y))))
+    return pygame.Rect(token).union(surface.blit(text, text.get_rect(midleft=(left + 64, y))))
 
 
 def hub_text(surface: pygame.Surface, ctx: Any, title: str, body: str = "", colour: Sequence[int] | None = None,
