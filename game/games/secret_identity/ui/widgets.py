@@ -220,11 +220,11 @@ def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: py
             if done:
                 kit.draw_check(surface, (rect.x + 32, y), 30, c.good)
             end = rect.right - 16 if show_clue else hand[0] - 56
-            room = end - x - (36 if status_seat is not None else 0)
+            room = end - x - (42 if status_seat is not None else 0)
             size, words = fit_label(kit, status, room, (28,))
             placed = kit.blit_text(surface, words, size, (x, y), "midleft", status_colour or (c.good if done else c.muted))
             if status_seat is not None:
-                kit.seat_token(surface, ctx.seats[status_seat].style, (placed.right + 20, y), 14)
+                kit.seat_token(surface, ctx.seats[status_seat].style, (placed.right + 22, y), 17)
 
     key = ("si.seat", seat.name, seat.style, (tokens, marker) if show_score else None, tag,
            tuple(clue) if show_clue else None, hand_count, status, tuple(status_colour or ()), done, status_seat,
