@@ -195,23 +195,3 @@ def test_coop_lock_needs_a_full_hold(ctx_factory):
     for _ in range(91):
         ctx.stack.fixed_update(1 / 60)
     assert session.view(None).public.phase in ("result", "over")
-
-
-def test_reveal_keys_leave_the_character_name_readable():
-    import pygame
-
-    from game.games.secret_identity.ui.reveal import key_place
-    from game.games.secret_identity.ui.widgets import SLOT_H, SLOT_W
-
-    card = pygame.Rect(0, 0, SLOT_W, SLOT_H)
-    card.center = (500, 500)
-    name_top = card.bottom - 10 - 2 * 34  # two lines of 28 px text
-    for count in range(1, 8):
-        keys = []
-        for i in range(count):
-            size, center = key_place(card.center, i, count)
-            key = pygame.Rect(0, 0, size, size)
-            key.center = center
-            keys.append(key)
-        assert all(card.contains(k) and k.bottom <= name_top + 8 for k in keys), count
-        assert not any(a.colliderect(b) for n, a in enumerate(keys) for b in keys[n + 1:]), count

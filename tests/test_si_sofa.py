@@ -1,4 +1,6 @@
 """Secret Identity's screens read from the sofa (issue 14): seats told by colour, shape and name."""
+import pytest
+
 from game.input.intents import Intent
 from game.ui.layout_probe import Probe
 
@@ -99,10 +101,18 @@ def test_peeking_during_the_vote_says_whose_character_the_vote_is_for():
         ctx.stack.fixed_update(1 / 60)  # the vote ring opens
         ctx.stack.handle(0, InputEvent(ctx.seats[0].device, Intent.PEEK, pressed=True))
 
-    texts = [t.text.replace("\n", " ") for t in Probe().draw("fixture", "en", build).texts]
+    import pygame
+
+    from game.scenes.ring import RING_CENTER
+
+    drawn = Probe().draw("fixture", "en", build).texts
+    texts = [t.text.replace("\n", " ") for t in drawn]
     assert "Your vote for Jean-Christophe:" in texts  # seat 0 votes on seat 1 first
     assert any(text.startswith("1 — ") for text in texts)
-    assert "Marie-Antoinette" not in texts  # the peeker's own name is not over a character
+    hub = pygame.Rect(0, 0, 392, 392)
+    hub.center = RING_CENTER
+    in_hub = [t.text for t in drawn if hub.colliderect(t.ink)]
+    assert in_hub and "Marie-Antoinette" not in in_hub  # the peeker's own name is not over a character
 
 
 def test_coop_end_is_a_show_the_team_count_rises_and_A_skips_it(english_room):
@@ -131,3 +141,49 @@ def test_coop_end_is_a_show_the_team_count_rises_and_A_skips_it(english_room):
     pad.tap(Intent.CONFIRM)
     assert board.end_show.done and room.top is board  # skipped, not "play again"
     assert len(pad.vpad.rumbles) > before  # the whole team is cheered
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_clue_editors_help_stays_clear_of_every_card_of_the_hand(lang):
+    """Issue 14 item 6: the keys' help sat over the second row of cards. A hand of ten
+    takes two rows: no line of the help may touch a card."""
+    from types import SimpleNamespace
+
+    from game.games.secret_identity.ui.clue_editor import CARD_SIZES, ClueEditor
+    from game.scenes.base import Scene
+
+    class Workshop(Scene):
+        def __init__(self, ctx):
+            super().__init__()
+            catalogue = ctx.catalogue.game("secret_identity")
+            view = SimpleNamespace(
+                public=SimpleNamespace(board=tuple(c.id for c in catalogue.characters[:8]),
+                                       seats=[SimpleNamespace(clue=())] * 4),
+                private=SimpleNamespace(hand=tuple(card.id for card in catalogue.cards[:10]), placed=()))
+            self.ctx = ctx
+            self.editor = ClueEditor(ctx, 0, lambda: view, lambda action: None, key_of=lambda v: 3)
+
+        def draw(self, surface, alpha):
+            self.ctx.kit.background(surface)
+            self.editor.draw(surface, pygame.Rect(180, 272, 1560, 690))  # the peek curtain's room at 5 %
+
+    import pygame
+
+    drawn = Probe().draw("fixture", lang, lambda ctx, args: ctx.stack.push(Workshop(ctx)))
+    sizes = set(CARD_SIZES)
+    cards = [box.rect for box in drawn.boxes if tuple(box.rect.size) in sizes]
+    assert len(cards) == 10 and len({card.y for card in cards}) == 2
+    help_words = {"en": ("pick a card", "turn it", "green slot", "red slot", "take it back"),
+                  "fr": ("une carte", "la tourner", "case verte", "case rouge", "la reprendre")}[lang]
+    helps = [t for t in drawn.texts if any(words in t.text for words in help_words)]
+    assert len(helps) == len(help_words)
+    column = min(card.x for card in cards) - 24  # the help's column ends before the hand's
+    assert all(t.ink.right <= column for t in helps), [(t.text, t.ink) for t in helps]
+    assert not [(t.text, card) for t in helps for card in cards if t.ink.colliderect(card)]
+
+
+def test_the_summary_says_in_words_who_guessed_whom_out_of_how_many():
+    drawn = Probe().draw("secret_identity.summary", "en")
+    texts = [t.text.replace("\n", " ") for t in drawn.texts]
+    assert "Guessed by" in texts and "Right guesses" in texts and "Found" not in texts
+    assert sum(text.endswith("/7") for text in texts) == 16  # both counts of every seat, out of its 7 opponents

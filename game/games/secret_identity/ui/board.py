@@ -33,7 +33,7 @@ from ..rules.view import RoundResult, SIPhase, track_position
 from .board_base import SecretIdentityBoard
 from .podium import Podium
 from .portrait import Portrait
-from .reveal import OPEN_TICKS, VOTES_TICKS, Reveal, draw_flying_points, draw_reveal_hub, draw_votes
+from .reveal import Reveal
 from .summary import RoundSummary
 from .widgets import (
     FALLBACK_ICON,
@@ -124,9 +124,8 @@ class CompetitiveBoard(SecretIdentityBoard):
     def start_reveal(self, result: RoundResult) -> None:
         """Open the safes of a scored round, from the scores before it (SI-6)."""
         base = [s.score - p for s, p in zip(self.public.seats, result.points)]
-        self.reveal = Reveal(result, base)
+        self.reveal = Reveal(self.ctx, result, base, seed=result.round)
         self.summary_ticks = 0
-        self.ctx.audio.play("reveal")
 
     def bots_may_act(self) -> bool:
         if self.reveal is not None or self.podium.playing:
@@ -145,10 +144,7 @@ class CompetitiveBoard(SecretIdentityBoard):
         for tween in (*self.pulse.values(), *self.token_pops.values()):
             tween.step()
         if self.reveal is not None:
-            if self.reveal.step():
-                self.ctx.audio.play("reveal")
-            if self.reveal.tick == OPEN_TICKS + VOTES_TICKS + 1:
-                self.ctx.audio.play("points")
+            self.reveal.step()
             for s in range(self.seats):
                 before = track_position(int(self.shown_scores[s]))[0]
                 self.shown_scores[s] = self.reveal.base[s] + self.reveal.credited(s)
@@ -158,8 +154,6 @@ class CompetitiveBoard(SecretIdentityBoard):
             if self.reveal.done:
                 self.reveal = None
                 self.shown_scores = [float(s.score) for s in self.public.seats]
-                if self.public.phase == SIPhase.OVER:
-                    self.ctx.audio.play("victory")
         elif self.public.phase == SIPhase.SUMMARY:
             self.summary_ticks += 1
         self._sync_picker()
@@ -223,8 +217,8 @@ class CompetitiveBoard(SecretIdentityBoard):
             return super().handle(seat, event)
         phase = self.public.phase
         if self.reveal is not None:
-            if event.pressed and event.intent is Intent.CONFIRM:
-                self.reveal.skip()
+            if event.pressed and event.intent is Intent.CONFIRM and not event.repeat:
+                self.reveal.skip()  # the whole show: every safe open, every point counted, the cheer given
                 return True
             return super().handle(seat, event)
         if phase == SIPhase.ROUND_START and self._handle_replace(seat, event):
@@ -288,22 +282,23 @@ class CompetitiveBoard(SecretIdentityBoard):
         draw_score_track(surface, self.ctx, self.shown_scores, range(self.seats), kit.safe_rect.y + 36,
                          label=self.ctx.t("si.round", n=max(1, public.round), total=public.rounds))
         if self.reveal is None and public.phase == SIPhase.SUMMARY:
-            self.draw_panels(surface)
-            self.summary.draw(surface, public)
+            self.summary.draw(surface, public)  # over the whole table: the panels would be hidden
+        elif self.picker is not None:
+            self.draw_panels(surface)  # the vote ring draws the characters over its veil
         else:
             draw_hub(surface, self.ctx)
             self.draw_ring(surface, alpha)
             self.draw_panels(surface)
             self.draw_hub_text(surface)
         self.draw_hints(surface)
+        if self.reveal is not None:
+            self.reveal.draw_confetti(surface)
 
     def draw_ring(self, surface: pygame.Surface, alpha: float) -> None:
         c = self.ctx.kit.colours
         reveal = self.reveal
         board = reveal.result.board if reveal is not None else self.public.board
-        owner_slot = None
-        if reveal is not None and not reveal.done:
-            owner_slot = reveal.result.keys[reveal.safe] - 1
+        owner_slot = reveal.owner_slot() if reveal is not None else None
         for slot, pos in enumerate(slot_positions(self.ctx.kit)):
             if slot >= len(board):
                 break
@@ -313,13 +308,12 @@ class CompetitiveBoard(SecretIdentityBoard):
             border = glow = None
             if owner_slot == slot:
                 style = self.ctx.kit.seat_style(self.ctx.seats[reveal.safe].style)
-                border, glow = style.colour, style.colour
+                border, glow, scale = style.colour, style.colour, reveal.swell()
             elif slot in self.public.replaced and self.public.phase == SIPhase.ROUND_START:
                 border = c.accent
             draw_character_slot(surface, self.ctx, character, slot + 1, pos, border=border, glow=glow, scale=scale)
-        if reveal is not None and not reveal.done:
-            draw_votes(surface, self.ctx, reveal)
-            draw_flying_points(surface, self.ctx, reveal, self.shown_scores)
+        if reveal is not None:
+            reveal.draw_flying_points(surface, self.shown_scores)
         if self.public.phase == SIPhase.ROUND_START:
             self._draw_markers(surface)
 
@@ -337,10 +331,11 @@ class CompetitiveBoard(SecretIdentityBoard):
         t = self.ctx.t
         c = self.ctx.kit.colours
         public = self.public
-        highlight_seat = self.reveal.safe if self.reveal is not None and not self.reveal.done else None
-        for seat, rect in enumerate(panel_positions(self.ctx.kit, self.seats)):
+        highlighted = self.reveal.highlighted() if self.reveal is not None else []
+        rects = panel_positions(self.ctx.kit, self.seats)
+        for seat, rect in enumerate(rects):
             info = public.seats[seat]
-            done, status = False, ""
+            done, status, status_seat = False, "", None
             if public.phase == SIPhase.ROUND_START or public.phase == SIPhase.SUMMARY:
                 done = info.ready
                 status = t("si.status.ready") if done else t("si.status.waiting")
@@ -352,31 +347,34 @@ class CompetitiveBoard(SecretIdentityBoard):
                 total = self.seats - 1
                 done = info.votes_given >= total
                 opponents = [o for o in range(self.seats) if o != seat]
+                status_seat = None
                 if done:
                     status = t("si.status.voted")
                 elif self.on_phone(seat):  # a phone votes for its opponents in any order
                     status = t("si.status.voting_phone", n=info.votes_given, total=total)
                 else:
-                    status = t("si.status.voting", name=self.name(opponents[info.votes_given]), n=info.votes_given,
-                               total=total)
+                    status = t("si.status.voting", n=info.votes_given, total=total)
+                    status_seat = opponents[info.votes_given]  # shown by its shape, after the words
             if self.reveal is not None:
-                done, status = False, ""
+                done, status, status_seat = False, "", None
             highlight = None
-            if highlight_seat == seat:
+            if seat in highlighted:
                 highlight = self.ctx.kit.seat_style(self.ctx.seats[seat].style).light
             draw_seat_panel(surface, self.ctx, seat, rect, score=self.shown_scores[seat], hand_count=info.hand_count,
-                            clue=info.clue, status=status, done=done, highlight=highlight)
+                            clue=info.clue, status=status, done=done, highlight=highlight, status_seat=status_seat)
             self.draw_thinking(surface, seat, (rect.x + 80, rect.y + 6), 38)
             pop = self.token_pops.get(seat)
             if pop is not None and not pop.done:
                 draw_thirty_token(surface, self.ctx, (rect.right - 98, rect.y + 36), int(22 * float(pop.value())))
             if highlight is None and self.reveal is not None:
                 surface.blit(self.ctx.kit.rounded(rect.size, (*c.shadow, 90), 26), rect)
+        if self.reveal is not None:
+            self.reveal.draw_votes(surface, rects)  # over the veil: each voter's vote on its panel
 
     def draw_hub_text(self, surface: pygame.Surface) -> None:
         t, public = self.ctx.t, self.public
-        if self.reveal is not None and not self.reveal.done:
-            draw_reveal_hub(surface, self.ctx, self.reveal, self.name(self.reveal.safe))
+        if self.reveal is not None:
+            self.reveal.draw_hub(surface, self.name)
             return
         if public.phase == SIPhase.ROUND_START:
             hub_text(surface, self.ctx, t("si.phase.round_start"),
@@ -402,7 +400,7 @@ class CompetitiveBoard(SecretIdentityBoard):
         if not self.at_the_tv() and any(map(self.on_phone, range(self.seats))):
             return  # phones and bots only: no button at the TV does anything
         if self.reveal is not None:
-            items = [(Intent.CONFIRM, t("si.hint.faster"))]
+            items = [(Intent.CONFIRM, t("si.hint.skip"))]
         elif phase == SIPhase.ROUND_START:
             items = [(Intent.LEFT, t("si.hint.point")), (Intent.ALT, t("si.hint.replace")),
                      (Intent.CONFIRM, t("si.hint.ready"))]

@@ -44,6 +44,7 @@ from .widgets import (
     draw_character_slot,
     draw_clue_row,
     draw_hub,
+    draw_hub_badge,
     draw_cross,
     draw_seat_panel,
     hub_text,
@@ -310,14 +311,15 @@ class CoopBoard(SecretIdentityBoard):
         result = self._last_result()
         if result is not None and self.result_ticks >= 30:
             character = self.catalogue.character(result.character)
-            draw_clue_row(surface, self.ctx, result.clue, (cx - 123, cy - 150), 70, slots=max(1, len(result.clue)))
+            slots = max(1, len(result.clue))
+            draw_clue_row(surface, self.ctx, result.clue, (cx - (slots * 82 - 12) // 2, cy - 150), 70, slots=slots)
             if result.correct:
                 hub_text(surface, self.ctx, t("sc.result.right"), t("sc.result.plus_one"), c.good, 40)
             else:
                 name = character.name(self.ctx.settings.lang)
                 hub_text(surface, self.ctx, t("sc.result.wrong"), t("sc.result.it_was", name=name), c.bad, 40)
             return
-        kit.draw_seat_badge(surface, active, (cx - 40, cy - 134), 56, beside=True, name_size=32)
+        draw_hub_badge(surface, self.ctx, public.active, cy - 128, 250)
         clue = public.clue
         size = 96
         width = 3 * size + 2 * 12

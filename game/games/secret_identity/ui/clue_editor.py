@@ -15,10 +15,16 @@ import pygame
 
 from ....core.actions import Action
 from ....input.intents import InputEvent, Intent
-from .widgets import draw_character_slot, draw_pictogram_chip, mix
+from ....ui.fit import fit_wrapped, smallest_size
+from .widgets import draw_character_slot, draw_pictogram_chip, fit_label, mix
 
-#: Card sizes, largest first: the first that fits the hand in two rows is used.
-CARD_SIZES = ((170, 200), (128, 150))
+#: Card sizes, largest first: the first whose rows fit the room under the clue is used.
+CARD_SIZES = ((170, 200), (128, 150), (100, 118))
+CARD_GAP = 14
+#: The left column (the character and the keys' help).
+LEFT_W = 440
+#: The keys' help, one line each (``si.editor.<line>``).
+HELP_LINES = ("help_pick", "help_turn", "help_green", "help_red", "help_back")
 
 
 class ClueEditor:
@@ -83,61 +89,88 @@ class ClueEditor:
 
     # --- drawing (inside the curtain only) -----------------------------------------------
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The character and the keys' help (or a refusal) in the left column; the clue,
+        "done" and the hand on the right, in as many rows of cards as the room allows."""
         kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
         view = self.view()
         public, private = view.public, view.private
         key = self.key_of(view)
         # the character to make the others guess
-        left = pygame.Rect(rect.x, rect.y, 400, rect.height)
+        left = pygame.Rect(rect.x, rect.y, LEFT_W, rect.height)
         kit.blit_text(surface, t("si.editor.your_character"), 36, (left.centerx, left.y), "midtop", c.muted)
+        card = pygame.Rect(left.x, left.y + 72, 0, 0)
         if key:
             character = self.catalogue.character(public.board[key - 1])
-            draw_character_slot(surface, self.ctx, character, key, (left.centerx, left.y + 210), border=c.gold,
-                                scale=1.55)
+            card = draw_character_slot(surface, self.ctx, character, key, (left.centerx, left.y + 72 + 112),
+                                       border=c.gold, scale=1.5)
+        self._draw_help(surface, pygame.Rect(left.x, card.bottom + 24, left.width, left.bottom - card.bottom - 24))
         # the clue on the safe
-        right_x = left.right + 40
-        kit.blit_text(surface, t("si.editor.your_clue"), 36, (right_x, rect.y), "topleft", c.muted)
+        right = pygame.Rect(left.right + 40, rect.y, rect.right - left.right - 40, rect.height)
+        kit.blit_text(surface, t("si.editor.your_clue"), 36, right.topleft, "topleft", c.muted)
         items = self._items(private)
         self.focus = max(0, min(self.focus, len(items) - 1))
         focused = items[self.focus]
         clue = public.seats[self.seat].clue if hasattr(public, "seats") else public.clue
+        chips_top = right.y + 52
         for i in range(3):
-            chip = pygame.Rect(right_x + i * 130, rect.y + 48, 112, 112)
+            chip = pygame.Rect(right.x + i * 130, chips_top, 112, 112)
             draw_pictogram_chip(surface, self.ctx, clue[i] if i < len(clue) else None, chip)
             if i < len(private.placed) and focused == ("placed", private.placed[i]):
                 pygame.draw.rect(surface, c.accent, chip.inflate(14, 14), width=5, border_radius=22)
-        done = pygame.Rect(right_x + 410, rect.y + 64, 300, 80)
+        words = t("si.editor.done")
+        done = pygame.Rect(0, chips_top + 16, kit.font(36).size(words)[0] + 80, 80)
+        done.right = right.right  # the face's name fits between the clue and "done"
         on_done = focused[0] == "done"
         kit.panel(surface, done, c.good if on_done else c.panel_hi, radius=40,
                   border=c.accent if on_done else None, shadow=False)
-        kit.blit_text(surface, t("si.editor.done"), 36, done.center, "center", c.shadow if on_done else c.text)
+        kit.blit_text(surface, words, 36, done.center, "center", c.shadow if on_done else c.text)
+        if focused[0] == "hand":  # the face the focused card is turned to, by name
+            card_id = focused[1]
+            picto = self.catalogue.pictograms[self._card(card_id).pictograms[self.faces.get(card_id, 0)]]
+            size, label = fit_label(kit, picto.label(self.ctx.settings.lang), done.x - 24 - (right.x + 410), (36, 32))
+            kit.blit_text(surface, label, size, (right.x + 410, done.centery), "midleft", c.accent)
         # the hand
-        y = rect.y + 196
-        kit.blit_text(surface, t("si.editor.hand", n=len(private.hand)), 36, (right_x, y), "topleft", c.muted)
-        width = rect.right - right_x
-        card_w, card_h = next(((w, h) for w, h in CARD_SIZES if 2 * (width // (w + 14)) >= len(private.hand)),
-                              CARD_SIZES[-1])
-        per_row = max(1, width // (card_w + 14))
-        for i, card in enumerate(private.hand):
-            row, col = divmod(i, per_row)
-            box = pygame.Rect(right_x + col * (card_w + 14), y + 48 + row * (card_h + 14), card_w, card_h)
-            self._draw_card(surface, card, box, focused == ("hand", card))
+        y = chips_top + 112 + 20
+        hand_title = kit.blit_text(surface, t("si.editor.hand", n=len(private.hand)), 36, (right.x, y), "topleft",
+                                   c.muted)
+        self._draw_hand(surface, private.hand, focused,
+                        pygame.Rect(right.x, hand_title.bottom + 12, right.width, right.bottom - hand_title.bottom - 12))
         if not private.hand:
-            kit.blit_text(surface, t("si.editor.no_cards"), 32, (right_x, y + 60), "topleft", c.text)
-        if focused[0] == "hand":
-            card = self._card(focused[1])
-            label = self.catalogue.pictograms[card.pictograms[self.faces.get(card.id, 0)]].label(self.ctx.settings.lang)
-            kit.blit_text(surface, label, 36, (right_x + 740, rect.y + 104), "midleft", c.accent)
+            kit.blit_text(surface, t("si.editor.no_cards"), 32, (right.x, hand_title.bottom + 16), "topleft", c.text,
+                          max_width=right.width)
+
+    def _draw_hand(self, surface: pygame.Surface, hand: Any, focused: tuple[str, str], room: pygame.Rect) -> None:
+        """The hand's cards in rows: the largest card size whose rows fit ``room``."""
+        def rows_of(size: tuple[int, int]) -> tuple[int, int]:
+            per_row = max(1, room.width // (size[0] + CARD_GAP))
+            return per_row, -(-len(hand) // per_row)
+
+        card_w, card_h = next((size for size in CARD_SIZES if rows_of(size)[1] * (size[1] + CARD_GAP) <= room.height),
+                              CARD_SIZES[-1])
+        per_row = rows_of((card_w, card_h))[0]
+        for i, card in enumerate(hand):
+            row, col = divmod(i, per_row)
+            box = pygame.Rect(room.x + col * (card_w + CARD_GAP), room.y + row * (card_h + CARD_GAP), card_w, card_h)
+            self._draw_card(surface, card, box, focused == ("hand", card))
+
+    def _draw_help(self, surface: pygame.Surface, room: pygame.Rect) -> None:
+        """The keys, one short line each (shrunk to fit the column, not under 28 px
+        drawn), or the last refusal in their place."""
+        kit, c = self.ctx.kit, self.ctx.kit.colours
         if self.message:
-            kit.blit_text(surface, self.message, 32, (rect.centerx, rect.bottom), "midbottom", c.bad)
+            kit.blit_text(surface, self.message, fit_wrapped(kit, self.message, room.width, 4, (32, 30, 28)),
+                          room.topleft, "topleft", c.bad, max_width=room.width)
             return
         strings = self.ctx.strings
-        lines = [kit.rich(strings.get("si.editor.help_move"), 30, c.muted, pad=Intent.LEFT),
-                 kit.rich(strings.get("si.editor.help_place"), 30, c.muted, a=Intent.CONFIRM, x=Intent.ALT)]
-        y = rect.bottom - sum(line.get_height() + 6 for line in lines)
-        for line in lines:
-            surface.blit(line, line.get_rect(midtop=(rect.centerx, y)))
-            y += line.get_height() + 6
+        glyphs = {"pad": Intent.LEFT, "a": Intent.CONFIRM, "x": Intent.ALT}
+        templates = [strings.get(f"si.editor.{line}") for line in HELP_LINES]
+        for size in range(30, smallest_size(kit) - 1, -1):  # one size for every line
+            images = [kit.rich(template, size, c.muted, **glyphs) for template in templates]
+            if all(image.get_width() <= room.width for image in images):
+                break
+        y = room.y
+        for image in images:
+            y = surface.blit(image, image.get_rect(topleft=(room.x, y))).bottom + 8
 
     def _draw_card(self, surface: pygame.Surface, card_id: str, box: pygame.Rect, focused: bool) -> None:
         """A picto card: two faces of two pictograms; the chosen one is ringed."""

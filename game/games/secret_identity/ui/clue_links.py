@@ -8,11 +8,11 @@ from typing import Any, Sequence
 
 import pygame
 
+from ....ui.fit import fit_words
 from ..rules.view import Shown
 from .widgets import draw_pictogram_chip, fit_text
 
-#: Width the summary gives the column, and the size of its pictogram chips.
-LINKS_WIDTH = 828
+#: The size of the column's pictogram chips.
 CHIP = 50
 #: Text size of the words (the couch floor).
 WORDS_SIZE = 28
@@ -29,10 +29,10 @@ def link_text(ctx: Any, link: Any) -> str:
     return ", ".join(words) if words else t("si.summary.no_link")
 
 
-def draw_links_header(surface: pygame.Surface, ctx: Any, origin: Sequence[int]) -> None:
-    """The column's title, bottom-left at ``origin``."""
+def draw_links_header(surface: pygame.Surface, ctx: Any, origin: Sequence[int], width: int) -> None:
+    """The column's title, bottom-left at ``origin``, wrapped in ``width``."""
     ctx.kit.blit_text(surface, ctx.t("si.summary.links"), WORDS_SIZE, origin, "bottomleft", ctx.kit.colours.muted,
-                      max_width=LINKS_WIDTH)
+                      max_width=width)
 
 
 def draw_clue_links(surface: pygame.Surface, ctx: Any, links: Sequence[Any], row: pygame.Rect) -> None:
@@ -48,9 +48,9 @@ def draw_clue_links(surface: pygame.Surface, ctx: Any, links: Sequence[Any], row
         chip = pygame.Rect(x, row.centery - CHIP // 2, CHIP, CHIP)
         draw_pictogram_chip(surface, ctx, Shown(link.pictogram, link.green), chip)
         width = step - CHIP - 22
-        text = link_text(ctx, link)
-        lines = kit.wrap(text, WORDS_SIZE, width)
+        text, size = fit_words(kit, link_text(ctx, link), WORDS_SIZE, width)  # a narrow column breaks a word
+        lines = kit.wrap(text, size, width)
         if len(lines) > 2:
-            text = f"{lines[0]} {fit_text(kit, ' '.join(lines[1:]), WORDS_SIZE, width)}"
-        kit.blit_text(surface, text, WORDS_SIZE, (chip.right + 10, row.centery), "midleft",
+            text = f"{lines[0]}\n{fit_text(kit, ' '.join(lines[1:]), size, width)}"
+        kit.blit_text(surface, text, size, (chip.right + 10, row.centery), "midleft",
                       c.text if link.hook or link.words else c.muted, max_width=width)

@@ -1,54 +1,103 @@
-"""The reveal of a scored round (SI-6), drawn over the board's ring: the safes open one
-by one, each voter's key flips onto the character it named (green right, red wrong),
-then "+n" chips fly to the scorers' markers on the track.
+"""The reveal of a scored round (SI-6) as a short show over the board's ring.
+
+Safe after safe: the owner's character card swells in the owner's colour, each voter's
+vote flips over on that voter's panel (the number it named, green with a tick when right,
+red with a cross when wrong: never over a character's picture), then "+n" chips fly to
+the scorers' markers, which move along the track while their scores count up. After the
+last safe, a :class:`~game.ui.show.Show` cheers the round's best scorers (confetti in
+their colours, the fanfare, their pads rumble). A (CONFIRM) skips the whole show to the
+state it would end in.
 
 The board starts a :class:`Reveal` when the rules tell it a round was scored (the
-``RoundScored`` event); everything drawn here is public by then (the result's keys and
-votes).
+``RoundScored`` event); everything drawn or played here is public by then (the result's
+keys, votes and points), and the sounds follow the timeline only.
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
 from ....scenes.ring import RING_CENTER
+from ....ui.show import Show, Standing
 from ..rules.view import RoundResult
-from .widgets import SLOT_H, hub_text, slot_positions, track_point
+from .widgets import draw_cross, hub_text, slot_positions, track_point
 
 #: Reveal timing per safe, in fixed ticks: open, votes flip, points fly.
 OPEN_TICKS, VOTES_TICKS, POINTS_TICKS = 40, 60, 50
 SAFE_TICKS = OPEN_TICKS + VOTES_TICKS + POINTS_TICKS
+#: A vote flips over in this many ticks.
+FLIP_TICKS = 10
+#: A vote's card on its voter's panel: width and height (px).
+VOTE_CARD = (112, 40)
 
 
 class Reveal:
-    """The animated reading of one scored round (a RoundResult), safe after safe."""
+    """The show of one scored round (a RoundResult): safe after safe, then the cheer."""
 
-    def __init__(self, result: RoundResult, base_scores: Sequence[int]) -> None:
+    def __init__(self, ctx: Any, result: RoundResult, base_scores: Sequence[int], seed: int = 0) -> None:
+        self.ctx = ctx
         self.result = result
         self.base = list(base_scores)
         self.safe = 0
         self.tick = 0
+        self._seed = seed
+        #: The cheer for the round's best scorers, once the last safe has opened.
+        self.finale: Show | None = None
+        ctx.audio.play("reveal")
+
+    # --- time -------------------------------------------------------------------------------
+    @property
+    def opening(self) -> bool:
+        """A safe is still being opened (before the cheer)."""
+        return self.safe < len(self.result.keys)
 
     @property
     def done(self) -> bool:
-        return self.safe >= len(self.result.keys)
+        """The whole show is over: every safe open and the cheer (if anyone scored) played."""
+        return not self.opening and (self.finale is None or self.finale.done)
 
-    def step(self) -> bool:
-        """Advance one tick; True when a new safe starts (for the sound)."""
-        if self.done:
-            return False
-        self.tick += 1
-        if self.tick >= SAFE_TICKS:
-            self.tick = 0
-            self.safe += 1
-            return not self.done
-        return False
+    def step(self) -> None:
+        """One fixed tick of the timeline, with its sounds."""
+        if self.opening:
+            self.tick += 1
+            if self.tick == OPEN_TICKS + VOTES_TICKS + 1:
+                self.ctx.audio.play("points")
+            if self.tick >= SAFE_TICKS:
+                self.tick = 0
+                self.safe += 1
+                if self.opening:
+                    self.ctx.audio.play("reveal")
+                else:
+                    self.finale = self._cheer()
+            return
+        if self.finale is not None:
+            self.finale.step()
 
     def skip(self) -> None:
-        self.tick = SAFE_TICKS - 1
+        """Straight to the end: every safe open, every point counted, the cheer given."""
+        if self.opening:
+            self.safe, self.tick = len(self.result.keys), 0
+            self.finale = self._cheer()
+        if self.finale is not None:
+            self.finale.skip()
 
+    def _cheer(self) -> Show | None:
+        """The round's best scorers are cheered; a round nobody scored in ends quietly."""
+        best = self.cheered()
+        if not best:
+            return None
+        standings = [Standing(seat, self.base[seat] + p, self.base[seat] + p, 1 if seat in best else 2)
+                     for seat, p in enumerate(self.result.points)]
+        return Show(self.ctx, standings, self._seed)
+
+    def cheered(self) -> list[int]:
+        """The seats the finale cheers (the round's best scorers)."""
+        best = max(self.result.points, default=0)
+        return [seat for seat, p in enumerate(self.result.points) if best and p == best]
+
+    # --- what the board shows -----------------------------------------------------------------
     def credited(self, seat: int) -> float:
         """Points of ``seat`` counted so far: SI-6 both ways, safe by safe."""
         total = 0.0
@@ -62,94 +111,99 @@ class Reveal:
                 total += share
         return total
 
+    def owner_slot(self) -> int | None:
+        """The ring slot of the safe being opened (its owner's character), if any."""
+        return self.result.keys[self.safe] - 1 if self.opening else None
 
-def draw_votes(surface: pygame.Surface, ctx: Any, reveal: Reveal) -> None:
-    """The voters' keys on the open safe, flipping over one after another."""
-    kit, c = ctx.kit, ctx.kit.colours
-    owner = reveal.safe
-    if reveal.tick < OPEN_TICKS:
-        return
-    voters = [v for v in range(len(reveal.result.keys)) if v != owner]
-    positions = slot_positions(kit)
-    totals: dict[int, int] = {}
-    for voter in voters:
-        slot = reveal.result.votes[voter][owner] - 1
-        totals[slot] = totals.get(slot, 0) + 1
-    per_slot: dict[int, int] = {}
-    for k, voter in enumerate(voters):
-        start = OPEN_TICKS + k * (VOTES_TICKS // max(1, len(voters)))
-        if reveal.tick < start:
-            continue
-        flip = min(1.0, (reveal.tick - start) / 10)
-        number = reveal.result.votes[voter][owner]
-        slot = number - 1
-        k_here = per_slot.get(slot, 0)
-        per_slot[slot] = k_here + 1
-        size, (cx, cy) = key_place(positions[slot], k_here, totals[slot])
-        width = max(2, int(size * abs(1 - 2 * flip)))
-        card = pygame.Rect(0, 0, width, size)
-        card.center = (cx, cy)
-        right = number == reveal.result.keys[owner]
-        if flip < 0.5:
-            pygame.draw.rect(surface, c.panel_hi, card, border_radius=10)
-        else:
-            pygame.draw.rect(surface, c.good if right else c.bad, card, border_radius=10)
-            pygame.draw.rect(surface, c.shadow, card, width=2, border_radius=10)
-            if width > size * 0.65:
-                kit.seat_token(surface, ctx.seats[voter].style, card.center, size // 3)
+    def swell(self) -> float:
+        """The open safe's card scale: it swells as the safe opens, then settles."""
+        t = self.tick / OPEN_TICKS
+        return 1.0 + 0.12 * max(0.0, 1.0 - abs(2 * t - 1)) if self.opening and t < 1 else 1.0
 
+    def highlighted(self) -> list[int]:
+        """Seats whose panels stand out: the open safe's owner, then the cheered seats."""
+        return [self.safe] if self.opening else self.cheered()
 
-def draw_flying_points(surface: pygame.Surface, ctx: Any, reveal: Reveal, shown_scores: Sequence[float]) -> None:
-    """"+n" chips fly from the open safe's character to each scorer's marker."""
-    kit, c = ctx.kit, ctx.kit.colours
-    progress = (reveal.tick - OPEN_TICKS - VOTES_TICKS) / POINTS_TICKS
-    if not 0 <= progress < 1:
-        return
-    owner = reveal.safe
-    result = reveal.result
-    right = [v for v in range(len(result.keys)) if v != owner and result.votes[v][owner] == result.keys[owner]]
-    gains = {v: 1 for v in right}
-    if right:
-        gains[owner] = len(right)
-    start = slot_positions(kit)[result.keys[owner] - 1]
-    ease = 1 - (1 - progress) ** 3
-    for seat, gain in gains.items():
-        end = track_point(kit, shown_scores[seat], kit.safe_rect.y + 36)
-        x = start[0] + (end[0] - start[0]) * ease
-        y = start[1] + (end[1] - start[1]) * ease
-        style = kit.seat_style(ctx.seats[seat].style)
-        chip = kit.text(f"+{gain}", 34, c.shadow)
-        box = chip.get_rect(center=(int(x), int(y))).inflate(22, 8)
-        kit.panel(surface, box, style.colour, radius=box.height // 2, shadow=False, border=c.shadow,
-                  border_width=2)
-        surface.blit(chip, chip.get_rect(center=box.center))
+    # --- drawing --------------------------------------------------------------------------------
+    def draw_votes(self, surface: pygame.Surface, panels: Sequence[pygame.Rect]) -> None:
+        """Each voter's vote on the open safe, flipping over on the voter's panel, one after
+        another: the number it named on a green (right, tick) or red (wrong, cross) card."""
+        if not self.opening or self.tick < OPEN_TICKS:
+            return
+        kit, c = self.ctx.kit, self.ctx.kit.colours
+        owner = self.safe
+        voters = [v for v in range(len(self.result.keys)) if v != owner]
+        for k, voter in enumerate(voters):
+            start = OPEN_TICKS + k * (VOTES_TICKS // max(1, len(voters)))
+            if self.tick < start or voter >= len(panels):
+                continue
+            flip = min(1.0, (self.tick - start) / FLIP_TICKS)
+            panel = panels[voter]
+            card = pygame.Rect(0, 0, max(2, int(VOTE_CARD[0] * abs(1 - 2 * flip))), VOTE_CARD[1])
+            card.midleft = (panel.x + 16 + (VOTE_CARD[0] - card.width) // 2, panel.bottom - 24)
+            number = self.result.votes[voter][owner]
+            right = number == self.result.keys[owner]
+            if flip < 0.5:  # its back
+                pygame.draw.rect(surface, c.panel_hi, card, border_radius=12)
+                continue
+            pygame.draw.rect(surface, c.good if right else c.bad, card, border_radius=12)
+            pygame.draw.rect(surface, c.shadow, card, width=2, border_radius=12)
+            if card.width < VOTE_CARD[0] * 0.8:
+                continue
+            badge = (card.x + 26, card.centery)
+            kit.draw_shape(surface, "circle", c.gold, badge, 17, outline=c.shadow)
+            kit.blit_text(surface, str(number), 28, (badge[0], badge[1] + 1), "center", c.shadow)
+            mark = (card.right - 32, card.centery)
+            if right:
+                kit.draw_check(surface, mark, 30, c.shadow)
+            else:
+                draw_cross(surface, c.shadow, mark, 20)
 
+    def draw_flying_points(self, surface: pygame.Surface, shown_scores: Sequence[float]) -> None:
+        """"+n" chips fly from the open safe's character to each scorer's marker."""
+        if not self.opening:
+            return
+        kit, c = self.ctx.kit, self.ctx.kit.colours
+        progress = (self.tick - OPEN_TICKS - VOTES_TICKS) / POINTS_TICKS
+        if not 0 <= progress < 1:
+            return
+        owner, result = self.safe, self.result
+        right = [v for v in range(len(result.keys)) if v != owner and result.votes[v][owner] == result.keys[owner]]
+        gains = {v: 1 for v in right}
+        if right:
+            gains[owner] = len(right)
+        start = slot_positions(kit)[result.keys[owner] - 1]
+        ease = 1 - (1 - progress) ** 3
+        for seat, gain in gains.items():
+            end = track_point(kit, shown_scores[seat], kit.safe_rect.y + 36)
+            x = start[0] + (end[0] - start[0]) * ease
+            y = start[1] + (end[1] - start[1]) * ease
+            style = kit.seat_style(self.ctx.seats[seat].style)
+            chip = kit.text(f"+{gain}", 34, c.shadow)
+            box = chip.get_rect(center=(int(x), int(y))).inflate(22, 8)
+            kit.panel(surface, box, style.colour, radius=box.height // 2, shadow=False, border=c.shadow,
+                      border_width=2)
+            surface.blit(chip, chip.get_rect(center=box.center))
 
-def draw_reveal_hub(surface: pygame.Surface, ctx: Any, reveal: Reveal, name: str) -> None:
-    """The hub under the open safe: whose it is, its number, how many found it."""
-    t = ctx.t
-    owner = reveal.safe
-    key = reveal.result.keys[owner]
-    style = ctx.kit.seat_style(ctx.seats[owner].style)
-    ctx.kit.seat_token(surface, ctx.seats[owner].style, (RING_CENTER[0], RING_CENTER[1] - 110), 34)
-    body = t("si.reveal.was", n=key) if reveal.tick >= 10 else ""
-    right = reveal.result.guessed_by[owner]
-    if reveal.tick >= OPEN_TICKS + VOTES_TICKS:
-        body = t("si.reveal.found_by", n=right)
-    hub_text(surface, ctx, t("si.reveal.safe_of", name=name), body, style.light, 20)
+    def draw_hub(self, surface: pygame.Surface, name: Callable[[int], str]) -> None:
+        """The hub: whose safe is open, its number, how many found it; then the round's best."""
+        ctx, t = self.ctx, self.ctx.t
+        if not self.opening:
+            best = self.cheered()
+            if best:
+                names = ", ".join(name(seat) for seat in best)
+                hub_text(surface, ctx, t("si.reveal.best"), t("si.reveal.best_body", names=names,
+                                                               n=self.result.points[best[0]]), ctx.kit.colours.gold)
+            return
+        owner = self.safe
+        key = self.result.keys[owner]
+        style = ctx.kit.seat_style(ctx.seats[owner].style)
+        ctx.kit.seat_token(surface, ctx.seats[owner].style, (RING_CENTER[0], RING_CENTER[1] - 118), 30)
+        body = t("si.reveal.was", n=key) if self.tick >= 10 else ""
+        if self.tick >= OPEN_TICKS + VOTES_TICKS:
+            body = t("si.reveal.found_by", n=self.result.guessed_by[owner])
+        hub_text(surface, ctx, t("si.reveal.safe_of", name=name(owner)), body, style.light, 24)
 
-
-def key_place(center: tuple[int, int], index: int, count: int) -> tuple[int, tuple[int, int]]:
-    """Size and centre of the ``index``-th of ``count`` voters' keys on a character card:
-    over the portrait, right of the number badge, so the name under it stays readable
-    (one row of up to 4, else two rows of smaller keys)."""
-    x, y = center
-    top = y - SLOT_H // 2
-    if count <= 4:
-        size, row, column, in_row = 42, 0, index, count
-    else:
-        size, row, column = 38, index // 4, index % 4
-        in_row = 4 if row == 0 else count - 4
-    step = size + 4
-    left = x + 12 - (in_row - 1) * step // 2   # a little right of centre: the badge sits top left
-    return size, (left + column * step, top + 8 + size // 2 + row * (size + 2))
+    def draw_confetti(self, surface: pygame.Surface) -> None:
+        if self.finale is not None:
+            self.finale.draw_confetti(surface)

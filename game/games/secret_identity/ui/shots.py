@@ -127,6 +127,19 @@ def shot_reveal(ctx: Any, args: argparse.Namespace) -> None:
     reveal.tick = OPEN_TICKS + VOTES_TICKS - 70
 
 
+def shot_cheer(ctx: Any, args: argparse.Namespace) -> None:
+    """The reveal's end: every safe open, the round's best scorers cheered."""
+    entry, session, bots = _table(ctx, "secret_identity", args.seed)
+    _play_until(session, bots, _round_two("summary"), args.seed)
+    board = _board(ctx, entry, session)
+    board.start_reveal(session.view(None).public.last)
+    reveal = board.reveal
+    while reveal.opening:
+        reveal.step()
+    for _ in range(50):  # with the shot's ticks, the confetti is half-way down when it is drawn
+        reveal.step()
+
+
 def shot_summary(ctx: Any, args: argparse.Namespace) -> None:
     entry, session, bots = _table(ctx, "secret_identity", args.seed)
     _play_until(session, bots, _round_two("summary"), args.seed)
@@ -187,6 +200,7 @@ SHOTS = {
     "secret_identity.clues": shot_clues,
     "secret_identity.vote": shot_vote,
     "secret_identity.reveal": shot_reveal,
+    "secret_identity.cheer": shot_cheer,
     "secret_identity.summary": shot_summary,
     "secret_identity.podium": shot_podium,
     "secret_identity_coop.clue": shot_coop_clue,

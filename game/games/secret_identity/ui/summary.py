@@ -1,7 +1,11 @@
 """The round summary (the ``summary`` phase, after the reveal): for every seat the
-character it had, how many found it, how many it found, its points, its SI-8
-catch-up cards and the words linking its clue to its character, with a check once it is ready for the next round. All of it is public
-once the round is scored."""
+character it had, how many opponents guessed it, how many of theirs it guessed right,
+its points, its SI-8 catch-up cards and the words linking its clue to its character,
+with a check once it is ready for the next round. All of it is public once the round is
+scored.
+
+The table fills the room between the score track and the hint bar, inside the safe
+area whatever its size: its columns share the box's width and its rows its height."""
 
 from __future__ import annotations
 
@@ -9,11 +13,18 @@ from typing import Any, Callable
 
 import pygame
 
-from ....scenes.ring import RING_CENTER
+from ....ui.fit import fit_text as fit_words
+from ....ui.fit import fit_wrapped
 from ..rules.view import CompetitivePublic
-from .clue_links import LINKS_WIDTH, draw_clue_links, draw_links_header
+from .clue_links import draw_clue_links, draw_links_header
 from .portrait import portrait
-from .widgets import FALLBACK_ICON, draw_hand_count, fit_text
+from .widgets import FALLBACK_ICON, HINT_ROOM, PANEL_INSET, TRACK_ROOM, draw_hand_count, fit_label, fit_text
+
+#: Column widths (px) left of the clue links: who, character, guessed by, right guesses,
+#: points, catch-up cards (only when someone got some).
+WHO_W, CHARACTER_W, COUNT_W, POINTS_W, CATCH_UP_W = 290, 280, 150, 110, 130
+#: The tallest a row gets (two lines of 28 px words with room around them).
+ROW_MAX = 80
 
 
 class RoundSummary:
@@ -24,6 +35,13 @@ class RoundSummary:
         self.catalogue = catalogue
         self.name = name
 
+    def box(self) -> pygame.Rect:
+        """The table's panel: the safe area's width (less the panels' shadow), between the
+        track and the hint bar."""
+        safe = self.ctx.kit.safe_rect
+        top = safe.y + TRACK_ROOM - 8
+        return pygame.Rect(safe.x + PANEL_INSET, top, safe.width - 2 * PANEL_INSET, safe.bottom - HINT_ROOM - top)
+
     def draw(self, surface: pygame.Surface, public: CompetitivePublic) -> None:
         """Who had whom, who found whom, points, catch-up cards (SI-8)."""
         result = public.last
@@ -31,41 +49,54 @@ class RoundSummary:
             return
         seats = len(public.seats)
         kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
-        result = public.last
-        row = 72
-        box = pygame.Rect(0, 0, 900 + LINKS_WIDTH, 170 + row * seats)
-        box.center = (RING_CENTER[0], RING_CENTER[1] + 6)
+        box = self.box()
         kit.panel(surface, box, (*c.panel, 250), radius=36, border=c.gold)
-        kit.blit_text(surface, t("si.summary.title", n=result.round), 44, (box.centerx, box.y + 18), "midtop", c.gold)
-        columns = {"found_by": 556, "found": 660, "points": 764}
-        kit.blit_text(surface, t("si.summary.character"), 28, (box.x + 270, box.y + 118), "midleft", c.muted)
+        title = kit.blit_text(surface, t("si.summary.title", n=result.round), 44, (box.centerx, box.y + 12), "midtop",
+                              c.gold)
+        x = box.x + 24
+        columns = {"character": x + WHO_W, "found_by": x + WHO_W + CHARACTER_W,
+                   "found": x + WHO_W + CHARACTER_W + COUNT_W, "points": x + WHO_W + CHARACTER_W + 2 * COUNT_W}
+        links_x = columns["points"] + POINTS_W
         if any(result.catch_up):
-            columns["catch_up"] = 860
-        for key, x in columns.items():
-            kit.blit_text(surface, t(f"si.summary.{key}"), 28, (box.x + x, box.y + 136), "midbottom", c.muted,
-                          max_width=96, align="center")
-        draw_links_header(surface, self.ctx, (box.x + 920, box.y + 136))
+            columns["catch_up"] = links_x
+            links_x += CATCH_UP_W
+        header_bottom = title.bottom + 8 + 2 * kit.font(28).get_linesize()
+        for key, left in columns.items():
+            words = t(f"si.summary.{key}")
+            width = (CHARACTER_W if key == "character" else links_x - left if key == "catch_up" else
+                     POINTS_W if key == "points" else COUNT_W) - 12
+            anchor, spot = ("bottomleft", (left, header_bottom)) if key == "character" else \
+                ("midbottom", (left + width // 2, header_bottom))
+            kit.blit_text(surface, words, fit_wrapped(kit, words, width, 2, (28,)), spot, anchor, c.muted,
+                          max_width=width, align="left" if key == "character" else "center")
+        links_w = box.right - 24 - links_x
+        draw_links_header(surface, self.ctx, (links_x, header_bottom), links_w)
+        row = min(ROW_MAX, (box.bottom - 12 - header_bottom) // max(1, seats))
+        opponents = seats - 1
         for seat in range(seats):
-            y = box.y + 150 + seat * row + row // 2
+            y = header_bottom + 6 + seat * row + row // 2
             if public.clue_links:  # the words linking each clue to its character (issue 16 item 3)
-                draw_clue_links(surface, self.ctx, public.clue_links[seat],
-                                pygame.Rect(box.x + 920, y - row // 2, LINKS_WIDTH - 40, row))
+                draw_clue_links(surface, self.ctx, public.clue_links[seat], pygame.Rect(links_x, y - row // 2, links_w,
+                                                                                       row))
             style = self.ctx.seats[seat].style
             if public.seats[seat].ready:
-                kit.draw_check(surface, (box.x + 26, y), 30, c.good)
-            kit.seat_token(surface, style, (box.x + 66, y), 22)
-            kit.blit_text(surface, fit_text(kit, self.name(seat), 30, 160), 30, (box.x + 96, y), "midleft",
-                          kit.seat_style(style).light)
+                kit.draw_check(surface, (x + 14, y), 30, c.good)
+            kit.seat_token(surface, style, (x + 54, y), 22)
+            size, name = fit_label(kit, self.name(seat), WHO_W - 96, (30, 28))
+            kit.blit_text(surface, name, size, (x + 84, y), "midleft", kit.seat_style(style).light)
             character = self.catalogue.character(result.board[result.keys[seat] - 1])
-            icon = portrait(kit, character, self.ctx.settings.lang, 52, FALLBACK_ICON)
-            surface.blit(icon, icon.get_rect(midleft=(box.x + 262, y)))
-            name = character.name(self.ctx.settings.lang)
-            if len(kit.wrap(name, 28, 200)) > 2:  # two lines fit a row; past that, shorten
-                name = fit_text(kit, name, 28, 200)
-            kit.blit_text(surface, name, 28, (box.x + 320, y), "midleft", c.text, max_width=200)
-            kit.blit_text(surface, str(result.guessed_by[seat]), 36, (box.x + columns["found_by"], y), "center", c.text)
-            kit.blit_text(surface, str(result.found[seat]), 36, (box.x + columns["found"], y), "center", c.text)
-            kit.blit_text(surface, f"+{result.points[seat]}", 38, (box.x + columns["points"], y), "center", c.gold)
+            icon = portrait(kit, character, self.ctx.settings.lang, min(52, row - 12), FALLBACK_ICON)
+            placed = surface.blit(icon, icon.get_rect(midleft=(columns["character"], y)))
+            size, words = fit_words(kit, character.name(self.ctx.settings.lang),
+                                    columns["found_by"] - 12 - (placed.right + 8), (28,))
+            lines = words.split("\n")
+            if len(lines) > 2:  # two lines fit a row; past that, shorten
+                words = f"{lines[0]}\n{fit_text(kit, ' '.join(lines[1:]), size, columns['found_by'] - 20 - placed.right)}"
+            kit.blit_text(surface, words, size, (placed.right + 8, y), "midleft", c.text)
+            for key, value in (("found_by", result.guessed_by[seat]), ("found", result.found[seat])):
+                kit.blit_text(surface, f"{value}/{opponents}", 36, (columns[key] + (COUNT_W - 12) // 2, y), "center",
+                              c.text)
+            kit.blit_text(surface, f"+{result.points[seat]}", 38, (columns["points"] + (POINTS_W - 12) // 2, y),
+                          "center", c.gold)
             if result.catch_up[seat]:
-                draw_hand_count(surface, self.ctx, result.catch_up[seat], (box.x + columns["catch_up"], y), prefix="+")
-
+                draw_hand_count(surface, self.ctx, result.catch_up[seat], (columns["catch_up"] + 40, y), prefix="+")

@@ -13,13 +13,21 @@ from typing import Any, Sequence
 
 import pygame
 
-from ....scenes.ring import RING_CENTER, RING_RADIUS
+from ....scenes.ring import RING_CENTER, RING_RADIUS, SLOT_SIZE
 from ....ui.fit import fit_text as fit_words
+from ....ui.fit import fit_wrapped, smallest_size
 from .portrait import portrait
 from ..rules.view import Shown, track_position
 
-SLOT_W, SLOT_H = 214, 158
+#: A character card: the ring picker's slot size, so pointing at a character lands on its card.
+SLOT_W, SLOT_H = SLOT_SIZE
+#: A seat panel at most; narrower and shorter when the safe area leaves less room.
 PANEL_W, PANEL_H = 404, 186
+#: Panels keep this far inside the safe area (their soft shadow), from the ring's side
+#: slots and from each other.
+PANEL_INSET, PANEL_GAP = 14, 12
+#: Room above the panels for the score track and its numbers, and below for the hint bar.
+TRACK_ROOM, HINT_ROOM = 112, 70
 HUB_RADIUS = 196
 #: Portrait fallback when a custom character names no icon we can draw.
 FALLBACK_ICON = "2753"
@@ -36,17 +44,21 @@ def slot_positions(kit: Any) -> list[tuple[int, int]]:
 
 def panel_positions(kit: Any, seats: int) -> list[pygame.Rect]:
     """Seat panels in two columns beside the ring, left column first (like the ring
-    picker's progress cards), vertically centred on the ring."""
+    picker's progress cards): as wide as the room between the safe area and the ring's
+    side slots allows, as tall as the room between the track and the hint bar allows."""
     safe = kit.safe_rect
+    ring_left = RING_CENTER[0] - RING_RADIUS - SLOT_W // 2
+    width = min(PANEL_W, ring_left - PANEL_GAP - (safe.x + PANEL_INSET))
+    top, bottom = safe.y + TRACK_ROOM, safe.bottom - HINT_ROOM
     left = (seats + 1) // 2
+    height = min(PANEL_H, (bottom - top - (left - 1) * PANEL_GAP) // max(1, left))
     rects = []
     for i in range(seats):
         column, row = (0, i) if i < left else (1, i - left)
         rows = left if column == 0 else seats - left
-        gap = 14
-        top = RING_CENTER[1] + 20 - (rows * PANEL_H + (rows - 1) * gap) // 2
-        x = safe.x if column == 0 else safe.right - PANEL_W
-        rects.append(pygame.Rect(x, top + row * (PANEL_H + gap), PANEL_W, PANEL_H))
+        first = (top + bottom) // 2 - (rows * height + (rows - 1) * PANEL_GAP) // 2
+        x = safe.x + PANEL_INSET if column == 0 else safe.right - PANEL_INSET - width
+        rects.append(pygame.Rect(x, first + row * (height + PANEL_GAP), width, height))
     return rects
 
 
@@ -60,7 +72,9 @@ def icon_or_fallback(kit: Any, code: str, size: int) -> pygame.Surface:
 def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, number: int, center: Sequence[int],
                         border: Sequence[int] | None = None, glow: Sequence[int] | None = None, scale: float = 1.0,
                         dim: bool = False) -> pygame.Rect:
-    """A character card on the ring: number badge, portrait (emoji or medallion), name."""
+    """A character card on the ring: number badge, portrait (emoji or medallion), name.
+    The name shrinks (not under 28 px drawn) or breaks after a space or hyphen to stay in
+    the card, and the portrait takes the room the name leaves above it."""
     kit, c = ctx.kit, ctx.kit.colours
     rect = pygame.Rect(0, 0, int(SLOT_W * scale), int(SLOT_H * scale))
     rect.center = (int(center[0]), int(center[1]))
@@ -71,10 +85,12 @@ def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, numbe
 
     def paint() -> None:
         if character is not None:
-            icon = portrait(kit, character, ctx.settings.lang, int(86 * scale), FALLBACK_ICON)
-            surface.blit(icon, icon.get_rect(midtop=(rect.centerx, rect.y + 4)))
-            kit.blit_text(surface, name, 28, (rect.centerx, rect.bottom - 10), "midbottom",
-                          c.muted if dim else c.text, max_width=rect.width - 18, align="center")
+            size, words = fit_words(kit, name, rect.width - 12, (int(28 * scale), 28))
+            label = kit.blit_text(surface, words, size, (rect.centerx, rect.bottom - 8), "midbottom",
+                                  c.muted if dim else c.text, align="center")
+            room = label.top - 6 - (rect.y + 6)
+            icon = portrait(kit, character, ctx.settings.lang, max(32, min(int(86 * scale), room)), FALLBACK_ICON)
+            surface.blit(icon, icon.get_rect(midbottom=(rect.centerx, label.top - 4)))
 
     # a pulsing card changes size every frame: drawn afresh, never remembered
     key = ("si.slot", character.id if character is not None else None, name, dim) if scale == 1.0 else None
@@ -155,9 +171,12 @@ def draw_thirty_token(surface: pygame.Surface, ctx: Any, center: Sequence[int], 
 def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: pygame.Rect, *, score: float,
                     hand_count: int, clue: Sequence[Shown], status: str, status_colour: Sequence[int] | None = None,
                     highlight: Sequence[int] | None = None, done: bool = False, show_clue: bool = True,
-                    show_score: bool = True, tag: str = "") -> None:
-    """One seat's public panel: badge (colour + shape + name), score with "30" tokens,
-    the clue placed on its safe, cards left and a status line."""
+                    show_score: bool = True, tag: str = "", status_seat: int | None = None) -> None:
+    """One seat's public panel, in three rows that fit any panel :func:`panel_positions`
+    gives: badge (colour + shape + name) and score with "30" tokens; the clue placed on
+    its safe and the cards left; a status line (shrunk to 28 px drawn at most, followed by
+    ``status_seat``'s shape when it names a seat). Without a clue the name stands larger
+    and may take two lines."""
     kit, c = ctx.kit, ctx.kit.colours
     seat = ctx.seats[seat_index]
     style = kit.seat_style(seat.style)
@@ -165,32 +184,64 @@ def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: py
     tokens, marker = track_position(int(round(score)))
 
     def content() -> None:
-        kit.seat_token(surface, seat.style, (rect.x + 38, rect.y + 36), 24)
-        name_width = rect.width - 90 - (96 if show_score else 0)
-        kit.blit_text(surface, fit_text(kit, seat.name, 34, name_width), 34, (rect.x + 72, rect.y + 36), "midleft",
-                      style.light)
+        # without a clue row the name stands larger, centred above the status line
+        name_y = rect.y + 34 if show_clue else (rect.y + rect.bottom - 44) // 2
+        kit.seat_token(surface, seat.style, (rect.x + 36, name_y), 22)
+        right = rect.right - 16
         if show_score:
-            kit.blit_text(surface, str(marker), 46, (rect.right - 20, rect.y + 36), "midright", c.gold)
+            number = kit.blit_text(surface, str(marker), 46, (right, rect.y + 34), "midright", c.gold)
+            right = number.x - 8
             if tokens:
-                draw_thirty_token(surface, ctx, (rect.right - 98, rect.y + 36), 22, tokens)
+                thirty = pygame.Rect(0, 0, 44, 44)
+                thirty.midright = (right, rect.y + 34)
+                draw_thirty_token(surface, ctx, thirty.center, 22, tokens)
+                right = thirty.x - (kit.font(28).size(f"×{tokens}")[0] + 8 if tokens > 1 else 8)
         if tag:
-            kit.blit_text(surface, tag, 28, (rect.right - 20, rect.y + 36), "midright", c.accent)
+            right = kit.blit_text(surface, tag, 28, (right, name_y), "midright", c.accent).x - 8
+        width = right - (rect.x + 66)
         if show_clue:
-            draw_clue_row(surface, ctx, clue, (rect.x + 18, rect.y + 70), 70, gap=10)
-        draw_hand_count(surface, ctx, hand_count, (rect.right - 74, rect.y + 105))
+            size, name = fit_label(kit, seat.name, width, (34, 32, 30))
+            kit.blit_text(surface, name, size, (rect.x + 66, rect.y + 34), "midleft", style.light)
+        else:
+            size, name = fit_words(kit, seat.name, width, (40, 36, 34, 32, 30))
+            kit.blit_text(surface, name, size, (rect.x + 66, name_y), "midleft", style.light)
+        status_top = rect.bottom - 44
+        if show_clue:  # the clue and the cards left share the middle row
+            hand = (rect.right - 70, (rect.y + 62 + status_top) // 2)
+            room = hand[0] - 56 - (rect.x + 16)
+            chip = max(40, min(70, (room - 16) // 3, status_top - (rect.y + 62) - 4))
+            draw_clue_row(surface, ctx, clue, (rect.x + 16, hand[1] - chip // 2), chip, gap=8)
+        else:  # the name has the middle row: the cards left go to the end of the status line
+            hand = (rect.right - 70, rect.bottom - 34)
+        draw_hand_count(surface, ctx, hand_count, hand)
         if status:
-            y = rect.bottom - 22
+            y = rect.bottom - 24
+            x = rect.x + (54 if done else 18)
             if done:
-                kit.draw_check(surface, (rect.x + 34, y), 30, c.good)
-            kit.blit_text(surface, status, 28, (rect.x + (56 if done else 20), y), "midleft",
-                          status_colour or (c.good if done else c.muted))
+                kit.draw_check(surface, (rect.x + 32, y), 30, c.good)
+            end = rect.right - 16 if show_clue else hand[0] - 56
+            room = end - x - (42 if status_seat is not None else 0)
+            size, words = fit_label(kit, status, room, (28,))
+            placed = kit.blit_text(surface, words, size, (x, y), "midleft", status_colour or (c.good if done else c.muted))
+            if status_seat is not None:
+                kit.seat_token(surface, ctx.seats[status_seat].style, (placed.right + 22, y), 17)
 
-    # a status too long for the panel spills past it: drawn afresh, never remembered
-    fits = not status or rect.x + 56 + kit.font(28).size(status)[0] <= rect.right - 26
     key = ("si.seat", seat.name, seat.style, (tokens, marker) if show_score else None, tag,
-           tuple(clue) if show_clue else None, hand_count, status, tuple(status_colour or ()), done) if fits else None
+           tuple(clue) if show_clue else None, hand_count, status, tuple(status_colour or ()), done, status_seat,
+           ctx.seats[status_seat].style if status_seat is not None else None)
     kit.filled_panel(surface, rect, key, content, c.panel, radius=26, border=tuple(border),
                      border_width=6 if highlight else 4)
+
+
+def fit_label(kit: Any, text: str, width: int, sizes: Sequence[int]) -> tuple[int, str]:
+    """``(size, text)`` for one line in ``width``: the largest of ``sizes`` that fits, then
+    smaller down to 28 px drawn, then shortened with an ellipsis (a seat's name beside its
+    shape and colour, which tell it apart anyway)."""
+    floor = smallest_size(kit)
+    for size in [*sizes, *range(min(sizes) - 1, floor - 1, -1)]:
+        if kit.font(size).size(text)[0] <= width:
+            return size, text
+    return floor, fit_text(kit, text, floor, width)
 
 
 def fit_text(kit: Any, text: str, size: int, width: int) -> str:
@@ -208,12 +259,27 @@ def draw_hub(surface: pygame.Surface, ctx: Any, border: Sequence[int] | None = N
     kit.draw_shape(surface, "circle", mix(c.bg, c.panel, 0.5), RING_CENTER, HUB_RADIUS, outline=border or c.panel_hi)
 
 
+def draw_hub_badge(surface: pygame.Surface, ctx: Any, seat_index: int, y: int, width: int = 330) -> pygame.Rect:
+    """A seat's shape and name side by side, centred in the hub at ``y``: the name shrinks
+    (then is shortened) to keep the pair inside the hub's ``width``."""
+    kit = ctx.kit
+    seat = ctx.seats[seat_index]
+    size, name = fit_label(kit, seat.name, width - 64, (32, 30))
+    text = kit.text(name, size, kit.seat_style(seat.style).light, shadow=True)
+    left = RING_CENTER[0] - (text.get_width() + 64) // 2
+    token = kit.seat_token(surface, seat.style, (left + 26, y), 26)
+    return pygame.Rect(token).union(surface.blit(text, text.get_rect(midleft=(left + 64, y))))
+
+
 def hub_text(surface: pygame.Surface, ctx: Any, title: str, body: str = "", colour: Sequence[int] | None = None,
              y_offset: int = 0) -> None:
     kit, c = ctx.kit, ctx.kit.colours
     cx, cy = RING_CENTER
-    title_img = kit.text(title, 44, colour or c.text, max_width=330, align="center", shadow=True)
-    body_img = kit.text(body, 30, c.muted, max_width=320, align="center") if body else None
+    # two lines of title and three of body at most, shrunk (not under 28 px drawn) to stay in the hub
+    title_img = kit.text(title, fit_wrapped(kit, title, 330, 2, (44, 40, 36, 32)), colour or c.text, max_width=330,
+                         align="center", shadow=True)
+    body_img = kit.text(body, fit_wrapped(kit, body, 320, 3, (30, 28)), c.muted, max_width=320,
+                        align="center") if body else None
     height = title_img.get_height() + (body_img.get_height() + 10 if body_img else 0)
     y = cy - height // 2 + y_offset
     surface.blit(title_img, title_img.get_rect(midtop=(cx, y)))

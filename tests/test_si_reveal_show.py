@@ -1,0 +1,103 @@
+"""Secret Identity's reveal is a show (issue 14 item 10): safes open one by one, each
+voter's vote flips over on its own panel (never over a character's picture), points fly
+and count up along the track, the round's best scorers are cheered; A skips it all to
+the state it would end in."""
+
+import pygame
+
+from game.context import build_context
+from game.core.rng import Rng
+from game.core.session import Session
+from game.games.secret_identity.ui.reveal import OPEN_TICKS, VOTES_TICKS
+from game.games.secret_identity.ui.widgets import SLOT_H, SLOT_W, panel_positions, slot_positions
+from game.input.intents import Intent
+from game.settings import Settings
+from test_secret_identity_board import bots_play_to, start
+from tests.e2e import Room
+
+
+def _drawn(board, tick):
+    board.reveal.tick = tick
+    surface = pygame.Surface((board.ctx.kit.W, board.ctx.kit.H))
+    board.draw(surface, 1.0)
+    return surface
+
+
+def _pixels(surface, rect):
+    return pygame.image.tobytes(surface.subsurface(rect), "RGB")
+
+
+def test_votes_flip_on_the_voters_panels_and_leave_every_character_picture_alone():
+    ctx = build_context(headless=True, lang="en", settings=Settings(), seats=4)
+    board = start(ctx, "secret_identity")
+    bots_play_to(ctx, board, "summary")  # the board heard the round scored: its reveal runs
+    reveal = board.reveal
+    assert reveal.owner_slot() is not None  # seat 0's safe is open: its card glows in its colour
+    before = _drawn(board, OPEN_TICKS)                    # only the first vote's back shows yet
+    after = _drawn(board, OPEN_TICKS + VOTES_TICKS - 1)   # every vote flipped over, no points flying yet
+    for slot, centre in enumerate(slot_positions(ctx.kit)):  # the open safe's card too
+        card = pygame.Rect(0, 0, SLOT_W, SLOT_H)
+        card.center = centre
+        assert _pixels(before, card) == _pixels(after, card), f"a vote covers character {slot + 1}"
+    panels = panel_positions(ctx.kit, 4)
+    for voter in range(1, 4):  # seat 0's safe is open: the others voted on it
+        assert _pixels(before, panels[voter]) != _pixels(after, panels[voter]), f"seat {voter}'s vote is not shown"
+    ctx.stack.clear()
+
+
+def _scored_room():
+    """A competitive match seated as a pad (seat 0), a keyboard and a bot, played by the
+    game's bot brains through the board until its first round is scored (the reveal runs)."""
+    room = Room(lang="en")
+    ctx = room.ctx
+    pad = room.attach_pad()
+    ctx.seats.join(pad.device, "Bo")
+    ctx.seats.join(("kb", "left"), "Ana")
+    ctx.seats.add_bot("Robot")
+    entry = ctx.games["secret_identity"]
+    catalogue = ctx.catalogue.game(entry.catalogue_key)
+    session = Session(entry.make_definition(catalogue), entry.default_config(len(ctx.seats)), 5)
+    board = entry.scenes().make_board(ctx, entry, session, {})
+    ctx.stack.push(board)
+    brains = {s: entry.make_bot(catalogue, s, Rng(s)) for s in range(len(ctx.seats))}
+    while board.reveal is None:
+        seat = min(session.current())
+        assert board.submit(brains[seat].act(session.view(seat), session.legal(seat))) is None
+    return room, pad, board
+
+
+def _ended(room, pad, board):
+    """What the reveal left behind: scores shown, the cheer heard, the pad's rumbles, the rules untouched."""
+    return (board.shown_scores, [s.score for s in board.public.seats], "victory" in room.ctx.audio.history,
+            len(pad.vpad.rumbles), board.public.phase, [s.ready for s in board.public.seats])
+
+
+def test_the_reveal_plays_as_a_show_and_a_skips_it_to_the_state_it_ends_in():
+    room, pad, board = _scored_room()
+    try:
+        best = board.reveal.cheered()
+        assert best and not board.bots_may_act()  # someone scored: the bots wait for the show
+        room.until(lambda: board.reveal.safe == 1, steps=1)  # safe after safe…
+        counted = sum(board.shown_scores) - sum(board.reveal.base)  # seat 0's safe: its finders and itself
+        assert board.reveal.opening and counted == 2 * board.reveal.result.guessed_by[0]
+        room.until(lambda: board.reveal.finale is not None, steps=1)
+        assert not board.reveal.finale.cheered  # …then the round's best are cheered
+        room.until(lambda: board.reveal is None, steps=1)
+        played = _ended(room, pad, board)
+    finally:
+        room.ctx.stack.clear()
+        room.close()
+    assert played[0] == [float(score) for score in played[1]] and played[2]
+    assert played[3] == (1 if 0 in best else 0)  # the pad rumbles only if its seat is among the best
+
+    room, pad, board = _scored_room()
+    try:
+        room.run(3)  # the first safe is opening
+        assert board.reveal.opening and board.reveal.safe == 0
+        pad.tap(Intent.CONFIRM)
+        assert board.reveal is None  # skipped whole, in one press
+        skipped = _ended(room, pad, board)
+    finally:
+        room.ctx.stack.clear()
+        room.close()
+    assert skipped == played  # the same end, and A was not taken as "ready" for the summary
