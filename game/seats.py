@@ -49,6 +49,12 @@ class Seat:
         must act (no overlay, unlike an unplugged pad)."""
         return not self.connected and is_phone(self.away)
 
+    @property
+    def on_phone(self) -> bool:
+        """The seat plays on a phone (connected or reconnecting): the phone shows its
+        private view and takes its moves, so the TV never opens a peek curtain for it."""
+        return is_phone(self.device if self.connected else self.away)
+
 
 @dataclass
 class SeatTable:
