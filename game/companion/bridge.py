@@ -45,15 +45,25 @@ class MatchLink(Protocol):
     def phone_screen(self, seat: int) -> dict[str, Any]: ...
 
 
+class SeatingLink(Protocol):
+    """What the companion needs of "take your seats" (``scenes.menus.title.TakeSeatScene``)."""
+
+    game_id: str
+
+    def phone_claim(self, device: Hashable) -> int | None: ...
+
+
 @dataclass
 class Table:
     """What the TV shows now, as the companion needs it: the lobby's game id (phones
     may join; None: no lobby open), the running match, and whether it takes actions
-    (False while paused or a pad's seat is held)."""
+    (False while paused or a pad's seat is held); or "take your seats" resuming a saved
+    match (``seating``), where a joining phone claims the next saved seat."""
 
     lobby: str | None = None
     match: MatchLink | None = None
     accepting: bool = False
+    seating: SeatingLink | None = None
 
 
 @dataclass
@@ -166,6 +176,13 @@ class Companion:
                 seats.reclaim(index, device)
                 self._away_since.pop(device, None)
             sound = []
+        elif table.seating is not None:  # a saved match: the next saved seat, its saved name
+            device = (PHONE, new_token())
+            claimed = table.seating.phone_claim(device)
+            if claimed is None:
+                self._error(conn, "table_full")
+                return []
+            index, sound = claimed, []  # the seating screen plays its own sound
         else:
             if table.lobby is None:
                 self._error(conn, "no_lobby")
@@ -178,8 +195,9 @@ class Companion:
             index, sound = seat.index, ["join"]
         self.phones[conn] = Phone(device)
         seat = seats[index]
+        # the roster too: a phone reloaded mid-match gets no lobby message, and needs the names
         self._send(conn, "welcome", seat=index, token=device[1], name=seat.name, lang=self.lang(),
-                   **self.styles(seat.style))
+                   seats=self._lobby_seats(seats), **self.styles(seat.style))
         return sound
 
     def _leave(self, conn: int, seats: SeatTable, table: Table) -> None:
@@ -211,7 +229,8 @@ class Companion:
             phone.ack = message.get("id")
 
     def _free_lost_seats(self, seats: SeatTable, table: Table) -> None:
-        """Outside a match, a phone's seat held longer than the grace is freed."""
+        """Outside a match, a phone's seat held longer than the grace is freed; on "take
+        your seats" it stays, held for the next claimer (the saved seats keep their places)."""
         now = self.clock()
         for seat in list(seats):
             if not seat.reconnecting:
@@ -220,6 +239,9 @@ class Companion:
                 self._away_since[seat.away] = now
             elif now - self._away_since.setdefault(seat.away, now) >= LOBBY_GRACE:
                 del self._away_since[seat.away]
+                if table.seating is not None:
+                    seats.forget(seat.index)
+                    continue
                 seats.remove(seat.index)
                 return  # indexes moved: the rest next frame
 
@@ -240,7 +262,8 @@ class Companion:
             else:
                 phone.view_key = None
                 phone.sent.pop("view", None)
-                self._send_changed(conn, phone, "lobby", seats=self._lobby_seats(seats), game=table.lobby, you=index)
+                game = table.lobby if table.seating is None else table.seating.game_id
+                self._send_changed(conn, phone, "lobby", seats=self._lobby_seats(seats), game=game, you=index)
 
     def _tell_view(self, conn: int, phone: Phone, index: int, match: MatchLink) -> None:
         key = (id(match.session), len(match.session.log))

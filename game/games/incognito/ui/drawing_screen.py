@@ -62,6 +62,8 @@ class DrawScreen(Screen):
         board.top_bar(surface, public, title, alpha)
         for seat in range(board.n):
             self.draw_cell(surface, public, seat, last)
+        if not board.pads:
+            return  # bots and phones only: no pad to explain
         kit.hint_bar(surface, [(Intent.CONFIRM, board.text("incognito.hint.draw")),
                                (Intent.TRIGGER_L, board.text("incognito.hint.slow")),
                                (Intent.SHOULDER_R, board.text("incognito.hint.colour")),
