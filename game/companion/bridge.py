@@ -33,6 +33,9 @@ from .room import lan_address, new_room_code, new_token
 
 #: Seconds a phone's seat waits for it outside a match before it is freed.
 LOBBY_GRACE = 20.0
+#: At most this long (s) the game thread lets the server write the views that answer
+#: acts before it builds the other phones' views (bench: ``python -m game bench``).
+ANSWER_WAIT = 0.004
 
 
 class MatchLink(Protocol):
@@ -153,6 +156,7 @@ class Companion:
                 self._act(conn, message, seats, table)
         self._free_lost_seats(seats, table)
         self._tell(seats, table)
+        self.hub.flush()
         return sounds
 
     def _hello(self, conn: int, message: dict[str, Any], seats: SeatTable, table: Table) -> list[str]:
@@ -247,9 +251,17 @@ class Companion:
 
     # --- telling ------------------------------------------------------------------------
     def _tell(self, seats: SeatTable, table: Table) -> None:
+        """Each phone its events (each encoded once, whoever gets it) and view, or the
+        lobby. The phones that just acted go first, and their answers leave before the
+        other views are built: that answer is the one a player waits for."""
         events, self._events = self._events, []
-        # The phones that just acted first: their answer is the one a player waits for.
+        texts: dict[int, str] = {}
+        roster: list[dict[str, Any]] | None = None
+        answering = any(phone.ack is not None for phone in self.phones.values())
         for conn, phone in sorted(self.phones.items(), key=lambda item: item[1].ack is None):
+            if answering and phone.ack is None:
+                answering = False
+                self.hub.flush(wait=ANSWER_WAIT)
             index = seats.seat_of(phone.device)
             if index is None:  # its seat was removed on the TV: kicked
                 del self.phones[conn]
@@ -257,13 +269,17 @@ class Companion:
             elif table.match is not None:
                 phone.sent.pop("lobby", None)  # back in the lobby, it is told again
                 for event in visible(events, index):
-                    self.hub.send(conn, encode("event", event=event_json(event)))
+                    text = texts.get(id(event))
+                    if text is None:
+                        text = texts[id(event)] = encode("event", event=event_json(event))
+                    self.hub.send(conn, text)
                 self._tell_view(conn, phone, index, table.match)
             else:
                 phone.view_key = None
                 phone.sent.pop("view", None)
                 game = table.lobby if table.seating is None else table.seating.game_id
-                self._send_changed(conn, phone, "lobby", seats=self._lobby_seats(seats), game=game, you=index)
+                roster = self._lobby_seats(seats) if roster is None else roster
+                self._send_changed(conn, phone, "lobby", seats=roster, game=game, you=index)
 
     def _tell_view(self, conn: int, phone: Phone, index: int, match: MatchLink) -> None:
         key = (id(match.session), len(match.session.log))

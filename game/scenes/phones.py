@@ -10,7 +10,8 @@ until the setting changes, and pads keep working either way.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import time
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -109,6 +110,20 @@ def pump_companion(ctx: AppContext) -> None:
         return
     for sound in companion.pump(ctx.seats, table_now(ctx)):
         ctx.audio.play(sound)
+
+
+def serve_phones_until(ctx: AppContext, deadline: float, clock: Callable[[], float] = time.perf_counter) -> None:
+    """The app's idle time before its next frame (``deadline``, on ``clock``): a phone's
+    message wakes it and is pumped at once, so an act is answered without waiting for
+    the next frame (the view a player waits for; the TV shows the change next frame)."""
+    while (left := deadline - clock()) > 0:
+        companion = getattr(ctx, "companion", None)
+        if companion is None:
+            time.sleep(left)
+            return
+        if companion.hub.arrived.wait(left):
+            companion.hub.arrived.clear()
+            pump_companion(ctx)
 
 
 # --- drawing ---------------------------------------------------------------------------------
