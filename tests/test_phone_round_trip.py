@@ -81,3 +81,17 @@ def test_a_message_landing_between_frames_is_served_at_once(table):
     assert welcome["name"] == "Zoé"
     assert arrived - start < 0.75, "the phone waited for the next frame"
     assert time.perf_counter() - start >= 1.5  # and the app idled until its frame was due
+
+
+def test_an_act_refused_because_the_board_is_paused_says_which_act(table):
+    """A phone waiting for its act's answer gets it at once, even when the answer is
+    "not now" (the bench's phones waited two seconds for it)."""
+    room, companion, crowd = table
+    board, phones = mission_of_phones(room, companion, crowd)
+    seat = board.public.turn
+    action = think(board, brains(room, board.entry, [seat])[seat], seat)
+    board.open_pause_menu()
+    room.run(1)
+    phones[seat].send("act", kind=action.kind, data=dict(action.data), id=9)
+    refusal = phones[seat].next("error", frame(room))
+    assert refusal["reason"] == "not_now" and refusal["ack"] == 9

@@ -221,8 +221,8 @@ class Companion:
 
     def _act(self, conn: int, message: dict[str, Any], seats: SeatTable, table: Table) -> None:
         match = table.match
-        if match is None or not table.accepting:
-            self._error(conn, "not_now")
+        if match is None or not table.accepting:  # a refusal too: its id comes back
+            self._error(conn, "not_now", message.get("id"))
             return
         phone = self.phones[conn]
         seat = seats.seat_of(phone.device)
