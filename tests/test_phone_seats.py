@@ -191,7 +191,15 @@ def test_incognito_tv_shows_nothing_of_a_phone_s_strokes_until_the_line_up(table
     colour = board.colour_ids[1]
     path = [(100 + 6 * i, 120 + (i * 37) % 300) for i in range(60)]
     stroke = make_stroke("pen", colour, BRUSH_WIDTHS[-1], path)
-    assert phone_act(room, phones[0], Action("stroke", 0, {"stroke": stroke}))["type"] == "view"
+    played: list[str] = []
+    real_play = room.ctx.audio.play
+    room.ctx.audio.play = lambda name, *a, **k: played.append(name)
+    try:
+        assert phone_act(room, phones[0], Action("stroke", 0, {"stroke": stroke}))["type"] == "view"
+        room.run(30)
+    finally:
+        room.ctx.audio.play = real_play
+    assert played == [], "the TV made a sound for the phone's stroke"
     assert board.submit(Action("stroke", 2, {"stroke": stroke})) is None
     room.run(2)
     state = board.session.state
