@@ -33,7 +33,7 @@ from .input.hub import InputHub
 from .input.viewport import CANVAS, on_canvas
 from .paths import assets_dir
 from .scenes.disconnect import hold_lost_seat
-from .scenes.phones import draw_reconnecting, keep_companion, pump_companion, stop_companion
+from .scenes.phones import draw_reconnecting, keep_companion, pump_companion, serve_phones_until, stop_companion
 from .settings import save_settings
 
 if TYPE_CHECKING:
@@ -224,12 +224,13 @@ class App:
         pygame.display.flip()
 
     def run(self) -> None:
-        """Frames until the window closes or the last scene leaves."""
-        limiter = pygame.time.Clock()
+        """Frames until the window closes or the last scene leaves, at most
+        ``FRAME_CAP`` a second; between two, phones' messages are served as they come."""
         try:
             while self.running:
+                began = time.perf_counter()
                 self.frame()
-                limiter.tick(FRAME_CAP)
+                serve_phones_until(self.ctx, began + 1.0 / FRAME_CAP)
         finally:
             stop_companion(self.ctx)
             self.hub.pads.close_all()

@@ -167,6 +167,10 @@ class SeatTable:
         overlay's): not a phone's, which waits for its own token."""
         return [seat.index for seat in self.seats if not seat.connected and not seat.reconnecting]
 
+    def forget(self, index: int) -> None:
+        """A held seat stops waiting for the device it lost: any claimer may take it."""
+        self.seats[index].away = None
+
     def held_by(self, device: Hashable) -> int | None:
         """The held seat ``device`` lost, if any (a phone's token coming back)."""
         for seat in self.seats:

@@ -260,6 +260,7 @@ def test_a_phone_that_falls_too_far_behind_is_cut_off_and_its_seat_held(monkeypa
         conn = next(iter(rig.companion.phones))
         for n in range(200):  # queued in one go: the writer has no turn in between
             rig.companion.hub.send(conn, f'{{"v":1,"type":"event","event":{{"n":{n}}}}}')
+        rig.companion.hub.flush()
         got = []
         while True:
             frame = await asyncio.wait_for(ws.receive(), 2)

@@ -4,9 +4,13 @@ finger, everyone hands in, votes by taps and is ready — and cast a Secret Iden
 one phone reloads mid-match and takes its seat back with its token; a wrong room code is
 told plainly; a co-op guesser locks the answer by holding the button 1.5 s (SC-3).
 
-The server is ``tests/phone_rig.py`` (protocol v1 with real sessions and the real
-``phone_screen``). Skips, saying why, without Chromium and its driver (Debian packages
-``chromium`` and ``chromium-driver``; ``.ci/run`` installs them) or Selenium."""
+The first test's server is ``tests/phone_rig.py`` (protocol v1 with real sessions and
+the real ``phone_screen``); the second runs against the game itself: the App's frames
+start the companion from the settings as ``play`` does (game/companion/server.py's
+thread, the real bridge and boards), three phones join the TV's lobby, play an
+Incognito round with a finger stroke and vote in Secret Identity. Skips, saying why,
+without Chromium and its driver (Debian packages ``chromium`` and ``chromium-driver``;
+``.ci/run`` installs them) or Selenium."""
 
 from __future__ import annotations
 
@@ -201,3 +205,112 @@ def test_three_browser_phones_play_incognito_vote_in_secret_identity_and_hold_to
     hold.pointer_action.move_to(lock).pointer_down().pause(2).pointer_up()
     hold.perform()
     assert wait(guesser, lambda d: rig.call(lambda r: r.session.state.phase) in ("result", "over"), "the lock")
+
+
+# --- the real game server ----------------------------------------------------------------------
+@pytest.fixture
+def game_table():
+    """The game itself serving phones as ``play`` does: the App's frames start the
+    companion from the settings (its server thread, the real bridge), on a free port;
+    an Incognito lobby on the TV; three browser phones."""
+    import socket
+
+    from game.scenes.menus.lobby import LobbyScene
+    from game.scenes.phones import stop_companion
+    from tests.e2e import Room
+
+    room = Room(lang="en")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    room.ctx.settings.companion, room.ctx.settings.companion_port = True, port
+    room.app.serves_phones = True
+    room.ctx.stack.push(LobbyScene(room.ctx, room.ctx.games["incognito"]))
+    for _ in range(200):
+        room.run(1)
+        if room.ctx.companion is not None and room.ctx.companion.ready:
+            break
+    companion = room.ctx.companion
+    assert companion is not None and companion.problem is None and companion.port == port
+    profiles = [tempfile.mkdtemp(prefix="phone-") for _ in range(3)]
+    drivers = []
+    try:
+        for profile in profiles:
+            drivers.append(phone(profile))
+        yield room, drivers, f"http://127.0.0.1:{port}/?room={companion.room}"
+    finally:
+        for driver in drivers:
+            driver.quit()
+        stop_companion(room.ctx)
+        room.ctx.stack.clear()
+        room.close()
+        for profile in profiles:
+            shutil.rmtree(profile, ignore_errors=True)
+
+
+def test_three_browser_phones_play_incognito_and_vote_in_secret_identity_on_the_game_s_own_server(game_table):
+    """Issue 17 item 10 against the game itself: the phones join the TV's lobby, draw with
+    a finger, hand in and vote in an Incognito round on the real board, then vote in a
+    Secret Identity match. The game's frames run while each wait polls."""
+    from game.scenes.match import MatchScene
+    from game.scenes.menus.lobby import LobbyScene
+    from tests.e2e import brains, think
+
+    room, phones, url = game_table
+    s = room.ctx.strings.get
+
+    def live(driver, condition, what: str, seconds: float = 15):
+        """``wait``, with a game frame before each look."""
+        return WebDriverWait(driver, seconds, poll_frequency=0.02,
+                             ignored_exceptions=(StaleElementReferenceException,)).until(
+            lambda d: (room.run(1), condition(d))[1], f"waited for {what}")
+
+    def on_tap(driver, text: str, where: str = "") -> None:
+        tap(driver, text, where)
+        room.run(2)
+
+    for index, driver in enumerate(phones):
+        driver.get(url)
+        live(driver, lambda d: d.find_element("id", "name").is_displayed(), "the join form")
+        driver.find_element("id", "name").send_keys(f"Phone{index}")
+        on_tap(driver, s("phone.page.join_button"))
+        live(driver, lambda d, n=index + 1: len(d.find_elements("css selector", "#roster li")) == n, "its seat")
+    assert [(seat.name, seat.device[0]) for seat in room.ctx.seats] == [(f"Phone{i}", "phone") for i in range(3)]
+
+    # Incognito on its board: a finger stroke on phone 0, everyone hands in and votes.
+    room.ctx.stack.top.start()
+    board = room.find(MatchScene)
+    live(phones[0], lambda d: d.find_elements("id", "sheet"), "the drawing sheet")
+    finger_stroke(phones[0])
+    strokes = live(phones[0], lambda d: board.session.state.strokes[0], "the stroke in the game")
+    assert strokes[0].tool == "pen" and len(strokes[0].points) >= 8
+    for driver in phones:
+        live(driver, lambda d: d.find_elements("id", "sheet"), "the sheet")
+        on_tap(driver, s("phone.in.done"))
+    live(phones[0], lambda d: board.session.state.phase == "vote", "the vote")
+    for index, driver in enumerate(phones):
+        for given in (1, 2):  # a drawing not numbered yet, then the first free number
+            live(driver, lambda d: d.find_elements("css selector", "#sections button.item:not(.selected)"), "a tile")
+            tap_css(driver, "#sections button.item:not(.selected)")
+            tap_css(driver, "#menu-items button")
+            if (index, given) != (2, 2):  # the last vote closes the phase
+                live(driver, lambda d, n=given: len(d.find_elements("css selector", "#sections .item.selected")) == n,
+                     f"phone {index}'s vote {given} on screen")
+    live(phones[0], lambda d: board.session.state.phase in ("reveal", "over"), "the reveal")
+    assert all(a.seat in (0, 1, 2) for a in board.session.log if a.kind == "vote")
+
+    # Secret Identity: back to a lobby, the seats' own bots bring the table to the vote on
+    # the board, then phone 0 votes with two taps.
+    room.ctx.stack.clear()
+    room.ctx.stack.push(LobbyScene(room.ctx, room.ctx.games["secret_identity"]))
+    live(phones[0], lambda d: d.find_elements("css selector", "#roster li"), "the new lobby")
+    room.ctx.stack.top.start()
+    board = room.find(MatchScene)
+    minds = brains(room, board.entry, [0, 1, 2])
+    while board.session.state.phase != "vote":
+        seat = min(board.session.current())
+        assert board.submit(think(board, minds[seat], seat)) is None
+    live(phones[0], lambda d: d.find_element("id", "title").text == s("phone.si.vote_title"), "the vote screen")
+    tap(phones[0], "Phone1", "#sections")
+    tap(phones[0], "4.", "#menu")
+    live(phones[0], lambda d: any(a.kind == "vote" and a.seat == 0 for a in board.session.log), "the vote in the game")

@@ -33,6 +33,9 @@ from .room import lan_address, new_room_code, new_token
 
 #: Seconds a phone's seat waits for it outside a match before it is freed.
 LOBBY_GRACE = 20.0
+#: At most this long (s) the game thread lets the server write the views that answer
+#: acts before it builds the other phones' views (bench: ``python -m game bench``).
+ANSWER_WAIT = 0.004
 
 
 class MatchLink(Protocol):
@@ -45,15 +48,25 @@ class MatchLink(Protocol):
     def phone_screen(self, seat: int) -> dict[str, Any]: ...
 
 
+class SeatingLink(Protocol):
+    """What the companion needs of "take your seats" (``scenes.menus.title.TakeSeatScene``)."""
+
+    game_id: str
+
+    def phone_claim(self, device: Hashable) -> int | None: ...
+
+
 @dataclass
 class Table:
     """What the TV shows now, as the companion needs it: the lobby's game id (phones
     may join; None: no lobby open), the running match, and whether it takes actions
-    (False while paused or a pad's seat is held)."""
+    (False while paused or a pad's seat is held); or "take your seats" resuming a saved
+    match (``seating``), where a joining phone claims the next saved seat."""
 
     lobby: str | None = None
     match: MatchLink | None = None
     accepting: bool = False
+    seating: SeatingLink | None = None
 
 
 @dataclass
@@ -143,6 +156,7 @@ class Companion:
                 self._act(conn, message, seats, table)
         self._free_lost_seats(seats, table)
         self._tell(seats, table)
+        self.hub.flush()
         return sounds
 
     def _hello(self, conn: int, message: dict[str, Any], seats: SeatTable, table: Table) -> list[str]:
@@ -166,6 +180,13 @@ class Companion:
                 seats.reclaim(index, device)
                 self._away_since.pop(device, None)
             sound = []
+        elif table.seating is not None:  # a saved match: the next saved seat, its saved name
+            device = (PHONE, new_token())
+            claimed = table.seating.phone_claim(device)
+            if claimed is None:
+                self._error(conn, "table_full")
+                return []
+            index, sound = claimed, []  # the seating screen plays its own sound
         else:
             if table.lobby is None:
                 self._error(conn, "no_lobby")
@@ -178,8 +199,9 @@ class Companion:
             index, sound = seat.index, ["join"]
         self.phones[conn] = Phone(device)
         seat = seats[index]
+        # the roster too: a phone reloaded mid-match gets no lobby message, and needs the names
         self._send(conn, "welcome", seat=index, token=device[1], name=seat.name, lang=self.lang(),
-                   **self.styles(seat.style))
+                   seats=self._lobby_seats(seats), **self.styles(seat.style))
         return sound
 
     def _leave(self, conn: int, seats: SeatTable, table: Table) -> None:
@@ -199,8 +221,8 @@ class Companion:
 
     def _act(self, conn: int, message: dict[str, Any], seats: SeatTable, table: Table) -> None:
         match = table.match
-        if match is None or not table.accepting:
-            self._error(conn, "not_now")
+        if match is None or not table.accepting:  # a refusal too: its id comes back
+            self._error(conn, "not_now", message.get("id"))
             return
         phone = self.phones[conn]
         seat = seats.seat_of(phone.device)
@@ -211,7 +233,8 @@ class Companion:
             phone.ack = message.get("id")
 
     def _free_lost_seats(self, seats: SeatTable, table: Table) -> None:
-        """Outside a match, a phone's seat held longer than the grace is freed."""
+        """Outside a match, a phone's seat held longer than the grace is freed; on "take
+        your seats" it stays, held for the next claimer (the saved seats keep their places)."""
         now = self.clock()
         for seat in list(seats):
             if not seat.reconnecting:
@@ -220,14 +243,25 @@ class Companion:
                 self._away_since[seat.away] = now
             elif now - self._away_since.setdefault(seat.away, now) >= LOBBY_GRACE:
                 del self._away_since[seat.away]
+                if table.seating is not None:
+                    seats.forget(seat.index)
+                    continue
                 seats.remove(seat.index)
                 return  # indexes moved: the rest next frame
 
     # --- telling ------------------------------------------------------------------------
     def _tell(self, seats: SeatTable, table: Table) -> None:
+        """Each phone its events (each encoded once, whoever gets it) and view, or the
+        lobby. The phones that just acted go first, and their answers leave before the
+        other views are built: that answer is the one a player waits for."""
         events, self._events = self._events, []
-        # The phones that just acted first: their answer is the one a player waits for.
+        texts: dict[int, str] = {}
+        roster: list[dict[str, Any]] | None = None
+        answering = any(phone.ack is not None for phone in self.phones.values())
         for conn, phone in sorted(self.phones.items(), key=lambda item: item[1].ack is None):
+            if answering and phone.ack is None:
+                answering = False
+                self.hub.flush(wait=ANSWER_WAIT)
             index = seats.seat_of(phone.device)
             if index is None:  # its seat was removed on the TV: kicked
                 del self.phones[conn]
@@ -235,12 +269,17 @@ class Companion:
             elif table.match is not None:
                 phone.sent.pop("lobby", None)  # back in the lobby, it is told again
                 for event in visible(events, index):
-                    self.hub.send(conn, encode("event", event=event_json(event)))
+                    text = texts.get(id(event))
+                    if text is None:
+                        text = texts[id(event)] = encode("event", event=event_json(event))
+                    self.hub.send(conn, text)
                 self._tell_view(conn, phone, index, table.match)
             else:
                 phone.view_key = None
                 phone.sent.pop("view", None)
-                self._send_changed(conn, phone, "lobby", seats=self._lobby_seats(seats), game=table.lobby, you=index)
+                game = table.lobby if table.seating is None else table.seating.game_id
+                roster = self._lobby_seats(seats) if roster is None else roster
+                self._send_changed(conn, phone, "lobby", seats=roster, game=game, you=index)
 
     def _tell_view(self, conn: int, phone: Phone, index: int, match: MatchLink) -> None:
         key = (id(match.session), len(match.session.log))

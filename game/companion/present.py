@@ -27,9 +27,11 @@ be held that long (milliseconds) before its move is sent, as a pad holds confirm
 
 from __future__ import annotations
 
+import functools
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Sequence
 
 from ..core.actions import Action
 from ..core.engine import SeatView
@@ -105,7 +107,8 @@ def item(label: str, *, move: Mapping[str, Any] | None = None, choices: Mapping[
     for key, value in (("move", move), ("choices", choices), ("icon", icon), ("seat", seat),
                        ("note", note), ("tone", tone), ("hold", hold)):
         if value is not None:
-            out[key] = dict(value) if isinstance(value, Mapping) else value
+            # (a dict first: isinstance against the Mapping ABC is the slow part of a screen)
+            out[key] = dict(value) if type(value) is dict or isinstance(value, Mapping) else value
     if selected:
         out["selected"] = True
     return out
@@ -135,6 +138,7 @@ def buttons(legal: Sequence[Action], labels: Mapping[str, str]) -> list[dict[str
     return [item(labels[a.kind], move=move(a), tone="primary") for a in legal if a.kind in labels]
 
 
+@functools.lru_cache(maxsize=4096)
 def emoji(code: str | None) -> str | None:
     """The Unicode text of an OpenMoji code (``1F9D1-200D-1F4BC``); None for OpenMoji's
     own extras (private-use code points no phone font has) and for no code."""

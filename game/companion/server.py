@@ -4,9 +4,10 @@ It serves the phone page (``static/``) at ``/`` and the WebSocket at ``/ws``, an
 knows nothing of the game: each connection's messages are checked (size, JSON, types,
 strokes: protocol.py; the room code; a flood limit per connection, room.py) and the
 good ones are put on :attr:`Hub.inbox`, a thread-safe queue the game thread drains
-once a frame (bridge.py). The game thread answers through :meth:`Hub.send` and
-:meth:`Hub.close`, which only schedule work on the server's loop: it never waits on
-the network. Each connection has its own outbox and writer task, so one slow phone
+once a frame, or as soon as one lands while it idles between frames (bridge.py). The
+game thread answers through :meth:`Hub.send` and :meth:`Hub.close` and hands a pump's
+messages over in one :meth:`Hub.flush`, which only schedules work on the server's
+loop: it never waits on the network. Each connection has its own outbox and writer task, so one slow phone
 never holds the others up; one that falls :data:`MAX_OUTBOX` messages behind is
 closed (it reconnects and gets a fresh view).
 
@@ -66,23 +67,38 @@ class Hub:
         #: Each connection's flood limit: messages a second, and the burst allowed.
         self.rate = rate
         self.inbox: queue.SimpleQueue[tuple[int, dict[str, Any] | None]] = queue.SimpleQueue()
+        #: Set when something lands on the inbox: the app, idle until its next frame,
+        #: wakes and pumps at once (``scenes.phones.serve_phones_until``).
+        self.arrived = threading.Event()
         self.connections: dict[int, Connection] = {}
+        #: What the game thread queued since its last :meth:`flush` (only it touches this).
+        self._outgoing: list[tuple[int, str, bool]] = []
         self.loop: asyncio.AbstractEventLoop | None = None
         self._ids = itertools.count(1)
 
     # --- the game thread's side ----------------------------------------------------------
     def send(self, conn: int, text: str) -> None:
-        """Queue ``text`` for connection ``conn`` (any thread; never waits)."""
-        self._schedule(conn, text, False)
+        """Queue ``text`` for connection ``conn``; it leaves at the next :meth:`flush`
+        (the game thread's; never waits)."""
+        self._outgoing.append((conn, text, False))
 
     def close(self, conn: int, text: str) -> None:
-        """Send ``text`` (a ``bye``) to ``conn``, then close it (any thread)."""
-        self._schedule(conn, text, True)
+        """Send ``text`` (a ``bye``) to ``conn``, then close it (at the next flush)."""
+        self._outgoing.append((conn, text, True))
 
-    def _schedule(self, conn: int, text: str, last: bool) -> None:
-        if self.loop is not None and not self.loop.is_closed():
-            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: the server is gone
-                self.loop.call_soon_threadsafe(self._queue, conn, text, last)
+    def flush(self, wait: float = 0.0) -> None:
+        """Hand what was queued to the server's loop in one wake-up. With ``wait``, wait
+        up to that many seconds for the loop to take it: the game thread lets go of the
+        interpreter lock meanwhile, so the server writes it now rather than once the
+        game thread's frame is over (the answer a player waits for)."""
+        batch, self._outgoing = self._outgoing, []
+        if not batch or self.loop is None or self.loop.is_closed():
+            return
+        taken = threading.Event() if wait > 0 else None
+        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: the server is gone
+            self.loop.call_soon_threadsafe(self._queue_all, batch, taken)
+            if taken is not None:
+                taken.wait(wait)
 
     def drain(self) -> list[tuple[int, dict[str, Any] | None]]:
         out = []
@@ -93,6 +109,12 @@ class Hub:
                 return out
 
     # --- the server's loop ---------------------------------------------------------------
+    def _queue_all(self, batch: list[tuple[int, str, bool]], taken: threading.Event | None) -> None:
+        for conn, text, last in batch:
+            self._queue(conn, text, last)
+        if taken is not None:
+            taken.set()
+
     def _queue(self, conn: int, text: str, last: bool) -> None:
         connection = self.connections.get(conn)
         if connection is None or connection.cut:
@@ -121,6 +143,7 @@ class Hub:
         finally:
             del self.connections[conn]
             self.inbox.put((conn, None))
+            self.arrived.set()
             writer.cancel()  # what it still holds was for a phone that is gone
             with contextlib.suppress(asyncio.CancelledError):
                 await writer
@@ -145,6 +168,7 @@ class Hub:
             self._queue(conn, encode("error", reason="bad_room"), False)
             return
         self.inbox.put((conn, message))
+        self.arrived.set()
 
     @staticmethod
     async def _write(connection: Connection) -> None:

@@ -10,7 +10,8 @@ until the setting changes, and pads keep working either way.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import time
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -65,29 +66,39 @@ def smoke_companion(ctx: AppContext) -> str | None:
 def stop_companion(ctx: AppContext) -> None:
     """Stop serving (phones off, a new port, the app closing). Every phone lost its
     connection: during a match its seat is held, as reconnecting (a phone can take it
-    back once the companion serves again); outside one it is freed, as an unplugged pad's."""
+    back once the companion serves again); on "take your seats" it is held for the next
+    claimer; elsewhere it is freed, as an unplugged pad's."""
     if ctx.companion is None:
         return
+    from .menus.title import TakeSeatScene  # the menus import boards' modules: not at module level
+
     ctx.companion.stop()
     ctx.companion = None
     in_match = any(isinstance(scene, MatchScene) for scene in ctx.stack)
+    seating = isinstance(ctx.stack.top, TakeSeatScene)
     for seat in reversed(list(ctx.seats)):
         if not (is_phone(seat.device) or seat.reconnecting):
             continue
-        if not in_match:
+        if not (in_match or seating):
             ctx.seats.remove(seat.index)
-        elif seat.connected:
+            continue
+        if seat.connected:
             ctx.seats.disconnect(seat.device)
+        if seating:  # a saved seat: the next pad to claim takes it
+            ctx.seats.forget(seat.index)
 
 
 def table_now(ctx: AppContext) -> Table:
     """What the TV shows, as the companion needs it."""
     from .menus.lobby import LobbyScene  # the menus import boards' modules: not at module level
+    from .menus.title import TakeSeatScene
 
     scenes = list(ctx.stack)
     board = next((s for s in reversed(scenes) if isinstance(s, MatchScene)), None)
     if board is not None:
         return Table(match=board, accepting=board in ctx.stack.running())
+    if isinstance(ctx.stack.top, TakeSeatScene):
+        return Table(seating=ctx.stack.top)
     lobby = next((s for s in reversed(scenes) if isinstance(s, LobbyScene)), None)
     return Table(lobby=lobby.entry.id if lobby is not None else None)
 
@@ -99,6 +110,20 @@ def pump_companion(ctx: AppContext) -> None:
         return
     for sound in companion.pump(ctx.seats, table_now(ctx)):
         ctx.audio.play(sound)
+
+
+def serve_phones_until(ctx: AppContext, deadline: float, clock: Callable[[], float] = time.perf_counter) -> None:
+    """The app's idle time before its next frame (``deadline``, on ``clock``): a phone's
+    message wakes it and is pumped at once, so an act is answered without waiting for
+    the next frame (the view a player waits for; the TV shows the change next frame)."""
+    while (left := deadline - clock()) > 0:
+        companion = getattr(ctx, "companion", None)
+        if companion is None:
+            time.sleep(left)
+            return
+        if companion.hub.arrived.wait(left):
+            companion.hub.arrived.clear()
+            pump_companion(ctx)
 
 
 # --- drawing ---------------------------------------------------------------------------------

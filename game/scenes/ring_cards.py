@@ -1,6 +1,7 @@
 """The ring picker's progress cards: one per choosing seat, in two columns beside the
 ring, each with the seat's shape, colour and name and where it stands ("1/2 ·
-Thinking…", or a check mark and "2/2" on a neutral rim once it is done)."""
+Thinking…", "On the phone…" for a seat played on a phone, or a check mark and "2/2" on
+a neutral rim once it is done)."""
 
 from __future__ import annotations
 
@@ -78,7 +79,7 @@ def card_words(ctx: Any, seat_index: int, card: int, done: bool, peeking: bool,
     seat = ctx.seats[seat_index]
     width = card - CARD_TEXT_X - 14 - (50 if peeking else 0)
     label = progress if progress is not None else (ctx.t("ring.done") if done else "")
-    waiting = ctx.t("ring.waiting")
+    waiting = ctx.t("companion.on_phone_short" if seat.on_phone else "ring.waiting")  # a phone chooses on itself
     status = label if done else (f"{label} · {waiting}" if label else waiting)
     status_width = width - (DONE_MARK + 8 if done else 0)
     status_size, status = fit_text(kit, status, status_width, (30, 28))

@@ -128,6 +128,7 @@ const handlers = {
   welcome(m) {
     app.retries = 0;
     app.seat = m.seat;
+    if (m.seats) app.roster = m.seats;  /* names and colours, also for a phone reloaded mid-match */
     store.set("token", m.token);
     store.set("room", app.room);
     document.documentElement.style.setProperty("--seat", m.colour || "#f2b134");

@@ -7,7 +7,9 @@ beats the rules do not need (the deal flying in, the line-up shown before the vo
 reveal drawing by drawing, the scores, the end, the gallery) and move on with
 :meth:`IncognitoBoard.show`. Bots wait while a beat runs. The board owns what outlives
 a screen: the session, each seat's drawing pad, the canvas caches and the overlays (the
-peek curtain, the vote ring).
+peek curtain, the vote ring). A seat played on a phone has no drawing pad, curtain or
+ring on the TV: it draws, reads its word and votes on its phone, and its drawing shows
+on the TV only from the line-up (``drawing_screen.py``).
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from ....core.session import Session
 from ....input.intents import InputEvent, Intent
 from ....scenes.match import MatchScene
 from ....scenes.peek import PeekCurtain
+from ....scenes.phone_seats import on_phone, pad_seats
 from ..rules.drawing import Stroke
+from ..rules.events import DrawingEdited, StrokeDrawn
 from ..rules.view import INPhase, IncognitoPublic
 from .deal import DealScreen, draw_word
 from .drawkit import CanvasCache, DrawPad
@@ -62,7 +66,9 @@ class IncognitoBoard(MatchScene):
         self.content = pygame.Rect(self.safe.x, self.safe.y + BAR_H + 12, self.safe.width,
                                    self.safe.height - BAR_H - 12 - HINT_ROOM)
         self.layouts = [CellLayout(r) for r in grid(self.n, self.content)]
-        self.pads = {s: DrawPad(s, self.colour_ids, self._submitter(s)) for s in range(self.n) if s not in self.bots}
+        #: The seats that draw on the TV: not bots, not phones (a phone draws on itself).
+        self.pads = {s: DrawPad(s, self.colour_ids, self._submitter(s))
+                     for s in pad_seats(ctx, range(self.n)) if s not in self.bots}
         self.caches: dict[tuple[Any, ...], CanvasCache] = {}
         #: Fixed ticks since the board opened (blinking borders).
         self.ticks = 0
@@ -136,6 +142,12 @@ class IncognitoBoard(MatchScene):
         if timer is not None:
             kit.countdown(surface, (shown.right + 56, bar.centery), *timer, radius=30)
 
+    def tell_phones(self, events: tuple[Event, ...]) -> None:
+        """A phone seat's strokes stay on its phone until the line-up: the other phones
+        are not told them (nor how many it has after an undo)."""
+        super().tell_phones(tuple(e for e in events if not (isinstance(e, (StrokeDrawn, DrawingEdited))
+                                                           and on_phone(self.ctx, e.seat))))
+
     # --- screens -------------------------------------------------------------------------
     def show(self, screen: Screen) -> None:
         """Open ``screen`` in place of the one showing."""
@@ -188,9 +200,11 @@ class IncognitoBoard(MatchScene):
         self.curtain.handle(seat, event)  # this very press opens it
 
     def open_ring(self) -> None:
-        """The vote ring for the people at the table (bots vote on their own)."""
-        if self.stack is not None and self.ring is None and self.public.phase == INPhase.VOTE:
-            self.ring = VoteRing(self, [s for s in range(self.n) if s not in self.bots])
+        """The vote ring for the people voting on the TV (bots vote on their own, phones
+        on their phones)."""
+        voters = pad_seats(self.ctx, [s for s in range(self.n) if s not in self.bots])
+        if self.stack is not None and self.ring is None and self.public.phase == INPhase.VOTE and voters:
+            self.ring = VoteRing(self, voters)
             self.stack.push(self.ring)
 
     def close_overlays(self) -> None:

@@ -1,7 +1,9 @@
 """The drawing (IN-2): every seat draws at once in its own cell of the split screen,
 with its place beside the canvas and its tool bar under it. A finished canvas is greyed
 with a tick; the last call names the seat still drawing and counts down on a finished
-canvas."""
+canvas. A seat played on a phone draws on its phone: its cell shows a blank sheet, a
+phone and whether it is done — nothing drawn from its strokes — until the line-up shows
+every drawing (the booklet keeps drawings private until the vote)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from ....input.intents import InputEvent, Intent
 from ..rules.drawing import BRUSH_WIDTHS, CANVAS_H
 from ..rules.game import LAST_CALL_SECONDS
 from ..rules.view import Timer
+from ....scenes.phone_seats import PHONE_ICON, draw_phone_mark, on_phone
 from .drawkit import Button, DrawPad
 from ....ui.fit import fit_words
 from .layout import HEADER, CellLayout
@@ -59,6 +62,8 @@ class DrawScreen(Screen):
         board.top_bar(surface, public, title, alpha)
         for seat in range(board.n):
             self.draw_cell(surface, public, seat, last)
+        if not board.pads:
+            return  # bots and phones only: no pad to explain
         kit.hint_bar(surface, [(Intent.CONFIRM, board.text("incognito.hint.draw")),
                                (Intent.TRIGGER_L, board.text("incognito.hint.slow")),
                                (Intent.SHOULDER_R, board.text("incognito.hint.colour")),
@@ -82,14 +87,18 @@ class DrawScreen(Screen):
         status_rect = kit.blit_text(surface, status, 28, (layout.cell.right - 18, layout.cell.y + HEADER // 2 + 2),
                                     "midright", c.good if done else c.muted)
         board.draw_thinking(surface, seat_index, (status_rect.x - 44, status_rect.centery), 32)
-        canvas = board.cache(("now", seat_index), public.drawings[seat_index], layout.canvas.width)
-        surface.blit(canvas, layout.canvas)
+        phone = on_phone(self.ctx, seat_index)
+        if phone:
+            self.draw_phone_sheet(surface, layout, seat_index, done, (status_rect.x - 44, status_rect.centery))
+        else:
+            canvas = board.cache(("now", seat_index), public.drawings[seat_index], layout.canvas.width)
+            surface.blit(canvas, layout.canvas)
         pad = board.pads.get(seat_index)
         if pad is not None and pad.path and len(pad.path) > 1:
             width = max(1, int(BRUSH_WIDTHS[pad.size] * layout.scale))
             colour = (255, 255, 255) if pad.tool == "eraser" else board.rgb[board.colour_ids[pad.colour]]
             pygame.draw.lines(surface, colour, False, [layout.to_screen(x, y) for x, y in pad.path], width)
-        self.draw_toolbar(surface, layout, pad, done, public.redo_counts[seat_index] > 0)
+        self.draw_toolbar(surface, layout, pad, done, not phone and public.redo_counts[seat_index] > 0, phone)
         self.draw_place_side(surface, layout, public.places[seat_index])
         if done:
             veil = pygame.Surface(layout.canvas.size, pygame.SRCALPHA)
@@ -105,14 +114,31 @@ class DrawScreen(Screen):
         if pad is not None and (not done or pad.y >= CANVAS_H):
             self.draw_cursor(surface, layout, pad, style)
 
+    def draw_phone_sheet(self, surface: pygame.Surface, layout: CellLayout, seat: int, done: bool,
+                         mark: tuple[int, int]) -> None:
+        """A phone seat's canvas on the TV: the same blank sheet whatever it drew, a phone
+        and the words saying the drawing shows at the line-up; a phone by its status
+        while it still draws."""
+        kit, c = self.ctx.kit, self.ctx.kit.colours
+        pygame.draw.rect(surface, (255, 255, 255), layout.canvas)
+        icon = kit.icon(PHONE_ICON, min(160, layout.canvas.height // 2))
+        spot = icon.get_rect(center=(layout.canvas.centerx, layout.canvas.centery - layout.canvas.height // 8))
+        surface.blit(icon, spot)
+        kit.blit_text(surface, self.board.text("incognito.draw.phone"), 28, (layout.canvas.centerx, spot.bottom + 8),
+                      "midtop", c.shadow, max_width=layout.canvas.width - 24, align="center")
+        if not done:
+            draw_phone_mark(self.ctx, surface, seat, mark, 36)
+
     def draw_toolbar(self, surface: pygame.Surface, layout: CellLayout, pad: DrawPad | None, done: bool,
-                     can_redo: bool) -> None:
-        """The tool bar under a canvas, cached until something on it changes."""
+                     can_redo: bool, phone: bool = False) -> None:
+        """The tool bar under a canvas, cached until something on it changes (a bot's or
+        a phone's: what draws there)."""
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
         bar = pygame.Rect(layout.space.x, layout.canvas.bottom, layout.space.width, layout.space.bottom - layout.canvas.bottom)
         if pad is None:
             pygame.draw.rect(surface, c.bg, bar)
-            kit.blit_text(surface, board.text("incognito.draw.bot"), 28, bar.center, "center", c.muted)
+            label = "incognito.draw.phone_tools" if phone else "incognito.draw.bot"
+            kit.blit_text(surface, board.text(label), 28, bar.center, "center", c.muted)
             return
         hover = pad.button_at(pad.x, pad.y)
         key = (bar.size, pad.colour, pad.tool, pad.size, bool(pad.clear_armed), hover.id if hover else None, done,

@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from ....input.intents import InputEvent, Intent
+from ....scenes.phone_seats import draw_phone_mark
 from ....ui.fit import fit_words
 from .layout import grid
 from .screen import Screen
@@ -99,6 +100,8 @@ class VoteScreen(Screen):
         shown = kit.blit_text(surface, progress, 30, (cell.right - 20, cell.y + 28), "midright",
                               c.good if complete else c.muted)
         board.draw_thinking(surface, seat_index, (shown.x - 44, shown.centery), 32)
+        if not complete:
+            draw_phone_mark(self.ctx, surface, seat_index, (shown.x - 44, shown.centery), 36)  # it votes on its phone
         width = min(cell.width - 24, int((cell.height - 110) * 4 / 3))
         drawing = board.cache(("now", seat_index), board.last_drawings(public)[seat_index], width)
         rect = drawing.get_rect(midtop=(cell.centerx, cell.y + 56))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ....scenes.peek import PeekCurtain
+from ....scenes.phone_seats import pad_seats
 
 if TYPE_CHECKING:
     from .board import MissionBoard
@@ -20,8 +21,10 @@ class MissionPeek:
         self.board = board
         self.ctx = board.ctx
         self.curtain: PeekCurtain | None = None
-        #: The people still to see their mission before the first swap.
-        self.intro = [s for s in range(board.seats) if s not in board.bots] if intro and not board.public.swaps else []
+        #: The people still to see their mission before the first swap (a phone shows
+        #: its own: no curtain for it).
+        self.intro = pad_seats(self.ctx, [s for s in range(board.seats) if s not in board.bots]) \
+            if intro and not board.public.swaps else []
 
     def next_intro(self) -> None:
         if self.intro and self.board.stack is not None and self.curtain is None:

@@ -2,7 +2,9 @@
 
 The active seat moves a cursor, picks a card, then a direction (or a second card with
 ``free_swap``); the board flies the two cards past each other once the rules say they
-swapped. Any seat may hold PEEK to see its mission or ALT to accuse (``accuse.py``).
+swapped. Any seat may hold PEEK to see its mission or ALT to accuse (``accuse.py``). A
+seat played on a phone swaps, peeks and accuses there: on its turn the TV shows no
+cursor, only a phone by its row.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import pygame
 
 from ....core.actions import Action
 from ....input.intents import InputEvent, Intent
+from ....scenes.phone_seats import draw_phone_mark, on_phone
 from ..rules.view import MSPhase
 from .table import Colour
 
@@ -101,6 +104,7 @@ class PlayScreen:
         if turn is not None:  # every seat may accuse at any time: only the swapper "thinks"
             row = table.seats_panel()[1][turn]
             board.draw_thinking(surface, turn, (row.right - 60, row.y + 34), 40)
+            draw_phone_mark(self.ctx, surface, turn, (row.right - 60, row.y + 34), 48)  # it swaps on its phone
         if board.reveal is None and board.accusation.accuser is None:
             self.draw_hints(surface)
         if board.accusation.holds:
@@ -122,7 +126,7 @@ class PlayScreen:
                 table.draw_card(surface, rect.inflate(int(lift / 3), int(lift / 3)), public.grid[cell], c.gold)
         if public.phase == MSPhase.PLAY and board.swap is None and board.reveal is None:
             self._draw_last_swap(surface, alpha)
-            if public.turn not in board.bots:
+            if public.turn not in board.bots and not on_phone(self.ctx, public.turn):
                 self._draw_cursor(surface, alpha)
 
     def _draw_last_swap(self, surface: pygame.Surface, alpha: float) -> None:
@@ -168,7 +172,8 @@ class PlayScreen:
     def draw_hints(self, surface: pygame.Surface) -> None:
         t, board = self.ctx.t, self.board
         items: list[tuple[Intent, str]] = []
-        if board.public.turn not in board.bots and not board.busy:
+        turn = board.public.turn
+        if turn not in board.bots and not on_phone(self.ctx, turn) and not board.busy:
             items += [(Intent.STICK, t("ms.hint.move")), (Intent.CONFIRM, t("ms.hint.pick"))]
             if self.selected is not None:
                 items.append((Intent.BACK, t("ms.hint.cancel")))

@@ -6,7 +6,8 @@ input. The board draws the chrome around the stage (top bar, track, seat column)
 opens or closes the overlays:
 
 - the reader's hand, exchanges, Inversion cards and endgame gifts are picked inside the
-  owner's :class:`PeekCurtain` (``curtains.py``);
+  owner's :class:`PeekCurtain` (``curtains.py``); a seat played on a phone picks on its
+  phone and gets no curtain (``scenes/phone_seats.py``): the TV shows it at it;
 - votes, bets, partners and contest votes use the ring (``vote_ring.py``), which shows
   only progress on the TV, and the cards being chosen among in full;
 - the debate ends when everyone presses CONFIRM on the board, or when the countdown ends;
@@ -27,6 +28,7 @@ from ....core.session import Session
 from ....input.intents import InputEvent, Intent
 from ....scenes.base import Scene
 from ....scenes.match import MatchScene
+from ....scenes.phone_seats import pad_seats, pads_first
 from ....ui.show import Show
 from ..rules.events import CardRead, GiftGiven, Landed, MaskMoved, SentToDoor, VoteRevealed, Won
 from ..rules.view import MaskMove, PEPhase, PEPublic, VoteKind
@@ -155,12 +157,14 @@ class PersonalityBoard(MatchScene):
             self.sync_overlays()
 
     def sync_overlays(self) -> None:
-        """Open the overlay the phase needs for human seats, close a stale one."""
+        """Open the overlay the phase needs for human seats, close a stale one. Seats on
+        phones come after the pads (a curtain opens for the first), and a phase only
+        phones must act in needs no overlay: each chooses on its own phone."""
         if self.stack is None or self.session.outcome() is not None:
             self._close_overlay()
             return
-        humans = sorted(self.session.current() & self.humans())
-        wanted = self.screen.overlay(humans) if humans else None
+        humans = pads_first(self.ctx, self.session.current() & self.humans())
+        wanted = self.screen.overlay(humans) if pad_seats(self.ctx, humans) else None
         key = wanted[0] if wanted is not None else None
         if key == self.overlay_key:
             return

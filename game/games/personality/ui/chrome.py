@@ -9,6 +9,7 @@ import pygame
 
 from ....ui.fit import fit_text, fit_wrapped, smallest_size
 
+from ....scenes.phone_seats import draw_phone_mark, on_phone
 from ..rules.view import PEPhase
 from .layout import GAP
 from .timeline import Banner
@@ -151,6 +152,8 @@ def _draw_mark(board: PersonalityBoard, surface: pygame.Surface, seat: int, at: 
         board.draw_thinking(surface, seat, at, 32)
     elif mark == "done":
         kit.draw_check(surface, at, 40, c.good)
+    elif seat in board.session.current() and on_phone(board.ctx, seat):
+        draw_phone_mark(board.ctx, surface, seat, at, 44)  # it chooses on its phone
     elif mark in ("reader", "win"):
         icon = kit.icon("1F4D6" if mark == "reader" else "1F451", 44)
         surface.blit(icon, icon.get_rect(center=at))

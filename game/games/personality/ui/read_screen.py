@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from ....scenes.phone_seats import draw_phone_turn, on_phone
 from .curtains import hand_curtain
 from .screen import Overlay, Screen
 
@@ -21,7 +22,11 @@ class ReadScreen(Screen):
         return self.board.t("personality.read.title", name=self.board.name(self.board.public.reader))
 
     def draw(self, surface: pygame.Surface, stage: pygame.Rect, alpha: float) -> None:
-        draw_waiting(self.board.ctx.kit, surface, stage, self.title())
+        board = self.board
+        draw_waiting(board.ctx.kit, surface, stage, self.title())
+        reader = board.public.reader
+        if reader is not None and on_phone(board.ctx, reader):
+            draw_phone_turn(board.ctx, surface, reader, (stage.centerx, stage.centery + 110), stage.width - 160)
 
     def overlay(self, humans: list[int]) -> Overlay | None:
         seat = humans[0]

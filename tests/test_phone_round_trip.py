@@ -1,0 +1,97 @@
+"""The act → view round trip (issue 17, item 11): what the game thread does between a
+phone's act and its answer. The answer leaves before the other phones' views are built;
+an event going to every phone is encoded once; a message landing while the app idles
+between frames is pumped at once instead of at the next frame. Real server thread and
+bridge, scripted phones over loopback (tests/test_companion_match.py's table)."""
+
+from __future__ import annotations
+
+import time
+
+from game.companion import bridge
+from game.scenes.match import MatchScene
+from game.scenes.menus.lobby import LobbyScene
+from game.scenes.phones import serve_phones_until
+from tests.e2e import brains, think
+from tests.test_companion_match import frame, join, table  # noqa: F401  (table: the fixture)
+
+
+def mission_of_phones(room, companion, crowd, names=("Zoé", "Max", "Ana", "Léo")):
+    room.ctx.stack.push(LobbyScene(room.ctx, room.ctx.games["mission_secrete"]))
+    phones = [join(room, companion, crowd, name)[0] for name in names]
+    room.ctx.stack.top.start()
+    room.run(2)
+    board = room.find(MatchScene)
+    board.peeks.intro.clear()
+    for phone in phones:
+        phone.next("view", frame(room))
+    return board, phones
+
+
+def test_the_answer_leaves_before_the_other_phones_views_are_built(table, monkeypatch):
+    room, companion, crowd = table
+    board, phones = mission_of_phones(room, companion, crowd)
+    seat = board.public.turn
+    action = think(board, brains(room, board.entry, [seat])[seat], seat)
+    log: list[tuple[str, object]] = []
+    build, flush = board.phone_screen, companion.hub.flush
+    monkeypatch.setattr(board, "phone_screen", lambda s: (log.append(("build", s)), build(s))[1])
+
+    def logged_flush(wait: float = 0.0) -> None:
+        log.append(("flush", sorted({conn for conn, _, _ in companion.hub._outgoing})))
+        flush(wait)
+
+    monkeypatch.setattr(companion.hub, "flush", logged_flush)
+    phones[seat].send("act", kind=action.kind, data=dict(action.data), id=5)
+    answer = phones[seat].next("view", frame(room))
+    assert answer["ack"] == 5
+    conn = next(c for c, p in companion.phones.items() if room.ctx.seats.seat_of(p.device) == seat)
+    built = [i for i, (what, _) in enumerate(log) if what == "build"]
+    assert log[built[0]] == ("build", seat), "the acting phone's view is built first"
+    sent = next(i for i, (what, conns) in enumerate(log) if what == "flush" and conn in conns)
+    assert built[0] < sent < built[1], f"its answer waited for the other views: {log}"
+
+
+def test_an_event_every_phone_gets_is_encoded_once(table, monkeypatch):
+    room, companion, crowd = table
+    board, phones = mission_of_phones(room, companion, crowd)
+    seat = board.public.turn
+    action = think(board, brains(room, board.entry, [seat])[seat], seat)
+    encoded = []
+    real = bridge.event_json
+    monkeypatch.setattr(bridge, "event_json", lambda event: (encoded.append(event), real(event))[1])
+    before = len(board.session.log)
+    phones[seat].send("act", kind=action.kind, data=dict(action.data), id=1)
+    phones[seat].next("view", frame(room))
+    assert len(board.session.log) > before
+    assert encoded and len(encoded) == len({id(e) for e in encoded}), "an event was encoded once per phone"
+    told = [m for m in phones[(seat + 1) % 4].pending() if m["type"] == "event"]
+    assert [m["event"]["kind"] for m in told] == [type(e).__name__ for e in encoded]  # and every phone got them
+
+
+def test_a_message_landing_between_frames_is_served_at_once(table):
+    room, companion, crowd = table
+    room.ctx.stack.push(LobbyScene(room.ctx, room.ctx.games["mission_secrete"]))
+    room.run(1)
+    phone = crowd.connect()
+    start = time.perf_counter()
+    phone.send("hello", room=companion.room, name="Zoé")
+    serve_phones_until(room.ctx, start + 1.5)  # the app idles until its next frame
+    arrived, welcome = phone.next_timed("welcome", timeout=1.0)
+    assert welcome["name"] == "Zoé"
+    assert arrived - start < 0.75, "the phone waited for the next frame"
+    assert time.perf_counter() - start >= 1.5  # and the app idled until its frame was due
+
+
+def test_an_act_refused_because_the_board_is_paused_says_which_act(table):
+    """A phone waiting for its act's answer gets it at once, even when the answer is
+    "not now" (the bench's phones waited two seconds for it)."""
+    room, companion, crowd = table
+    board, phones = mission_of_phones(room, companion, crowd)
+    seat = board.public.turn
+    action = think(board, brains(room, board.entry, [seat])[seat], seat)
+    board.open_pause_menu()
+    room.run(1)
+    phones[seat].send("act", kind=action.kind, data=dict(action.data), id=9)
+    refusal = phones[seat].next("error", frame(room))
+    assert refusal["reason"] == "not_now" and refusal["ack"] == 9
