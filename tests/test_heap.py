@@ -40,3 +40,21 @@ def test_a_fragmented_heap_shrinks():
     assert heap.release_free_memory()
     assert before - rss_mb() > 20
     assert len(kept) == 81
+
+
+def test_releasing_memory_frees_garbage_cycles():
+    """A menu's pygame_gui widgets sit in reference cycles with their drawn surfaces:
+    released with the heap, not when the GC next comes by."""
+    import gc
+    import weakref
+
+    class Node:
+        pass
+
+    gc.collect()
+    node = Node()
+    node.me = node
+    gone = weakref.ref(node)
+    del node
+    heap.release_free_memory()
+    assert gone() is None

@@ -22,6 +22,7 @@ from ...input.gui import follow_canvas_mouse
 from ...input.intents import InputEvent, Intent
 from ...ui.fit import fit_text, label_fit
 from ..base import Scene
+from .theme import MenuButton
 
 if TYPE_CHECKING:
     from ...context import AppContext
@@ -143,7 +144,7 @@ class MenuScene(Scene):
     def button(self, key: str, text: str, rect: pygame.Rect | Sequence[int], on_confirm: Callable[[], None],
                enabled: bool = True, object_id: str | None = None) -> Item:
         rect = pygame.Rect(rect)
-        element = pygame_gui.elements.UIButton(rect, text, self.manager, object_id=object_id)
+        element = MenuButton(self.kit, rect, text, self.manager, object_id=object_id)
         if not enabled:
             element.disable()
         item = Item(key, rect, element, on_confirm=on_confirm, enabled=enabled)
@@ -178,7 +179,7 @@ class MenuScene(Scene):
             return f"‹  {values[state['index']][1]}  ›"
 
         # made with its text: a set_text right after would draw its shapes twice
-        value_el = pygame_gui.elements.UIButton(value_rect, text(), self.manager, object_id="@choice")
+        value_el = MenuButton(self.kit, value_rect, text(), self.manager, object_id="@choice")
 
         def step(delta: int) -> None:
             state["index"] = (state["index"] + delta) % len(values)
