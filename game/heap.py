@@ -16,15 +16,20 @@ After ``gc.freeze()`` (``play`` freezes what it loaded) a full pass costs ~0.3 m
 
 from __future__ import annotations
 
-import ctypes
+import functools
 import gc
 import sys
 from typing import Callable
 
 
+@functools.cache
 def _glibc_trim() -> Callable[[int], int] | None:
+    """glibc's ``malloc_trim``, looked up at the first release (ctypes is not needed
+    before the first frame)."""
     if not sys.platform.startswith("linux"):
         return None
+    import ctypes
+
     try:
         trim = ctypes.CDLL(None).malloc_trim  # the C library the process already has
     except (OSError, AttributeError):  # musl and other C libraries have no malloc_trim
@@ -34,14 +39,12 @@ def _glibc_trim() -> Callable[[int], int] | None:
     return trim
 
 
-_TRIM = _glibc_trim()
-
-
 def release_free_memory() -> bool:
     """Free the garbage cycles, then hand the heap's free pages back to the system;
     False where the second is not possible."""
     gc.collect()
-    if _TRIM is None:
+    trim = _glibc_trim()
+    if trim is None:
         return False
-    _TRIM(0)
+    trim(0)
     return True

@@ -41,5 +41,13 @@ def user_data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
+#: The match in progress, saved after every action (resumed from the title).
+AUTOSAVE = "autosave.json"
+
+
+def autosave_path() -> Path:
+    return user_data_dir() / AUTOSAVE
+
+
 def user_log_dir() -> Path:
     return Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))

@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from .core.session import quarantine, write_atomic
+from .core.files import quarantine, write_atomic
 
 FILE_NAME = "settings.json"
 LANGS = ("fr", "en")

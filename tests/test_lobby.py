@@ -121,7 +121,7 @@ def test_mission_secrete_reason_reads_well():
 
 def test_option_texts():
     ctx = make_ctx()
-    from game.games import OptionSpec
+    from game.core.options import OptionSpec
 
     spec = OptionSpec("nonexistent_option", True, (True, False))
     assert option_text(ctx, spec, True) == ctx.t("common.on")

@@ -239,7 +239,7 @@ def test_resume_rebinds_seats_then_opens_the_board(ctx, monkeypatch):
         boards.append((entry_.id, session_.hash(), [(s.name, s.style, s.bot, s.device) for s in ctx_.seats.seats]))
         return _Board(ctx_)
 
-    monkeypatch.setattr("game.scenes.menus.title.resume_board", fake_board)
+    monkeypatch.setattr("game.scenes.menus.matches.resume_board", fake_board)
     choose_resume(ctx)
     assert isinstance(ctx.stack.top, TakeSeatScene)
     assert [s.name for s in ctx.seats.seats] == ["Bip"]  # the bot sat down by itself

@@ -1,5 +1,6 @@
-"""The version: pyproject.toml's, read from the package metadata (a source tree that was
-never installed reads pyproject.toml), shown small but readable on the title and credits."""
+"""The version: pyproject.toml's, read from pyproject.toml in a source tree and from the
+dist-info or package metadata once installed, shown small but readable on the title and
+credits."""
 
 import tomllib
 from importlib import metadata
@@ -28,12 +29,32 @@ def test_the_installed_metadata_gives_pyprojects_version(fresh_version):
     assert metadata.version("secret-salon") == PYPROJECT_VERSION == fresh_version()
 
 
-def test_a_source_tree_never_installed_reads_pyproject(fresh_version, monkeypatch):
+def test_a_source_tree_reads_pyproject_without_the_metadata(monkeypatch):
     def not_installed(name):
         raise metadata.PackageNotFoundError(name)
 
-    monkeypatch.setattr(version_mod.metadata, "version", not_installed)
-    assert fresh_version() == PYPROJECT_VERSION
+    monkeypatch.setattr(metadata, "version", not_installed)
+    assert version_mod.version_at(ROOT) == PYPROJECT_VERSION
+
+
+def test_an_installed_package_reads_its_dist_info_then_the_metadata(tmp_path, monkeypatch):
+    """A wheel or the frozen build: our dist-info beside the package; elsewhere
+    importlib.metadata."""
+    info = tmp_path / "secret_salon-1.2.3.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: secret-salon\nVersion: 1.2.3\n\nVersion: 9\n",
+                                   encoding="utf-8")
+    (tmp_path / "other_game-4.0.dist-info").mkdir()
+    assert version_mod.version_at(tmp_path) == "1.2.3"
+    (info / "METADATA").unlink()
+    monkeypatch.setattr(metadata, "version", lambda name: "7.7" if name == "secret-salon" else None)
+    assert version_mod.version_at(tmp_path) == "7.7"
+
+    def not_installed(name):
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(metadata, "version", not_installed)
+    assert version_mod.version_at(tmp_path) == version_mod.UNKNOWN
 
 
 def test_only_our_own_pyproject_counts(tmp_path):

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...core.session import SaveError, remove_stale_temps
+from ...core.files import remove_stale_temps
 from ...input.intents import InputEvent, Intent
+from ...paths import autosave_path
 from ...ui.kit import MIN_TEXT
 from ...version import version
 from ..base import Scene
 from .dialogs import ToastScene, show_toast
-from .matches import autosave_path, load_saved, resume_board, saved_seats
 from .widgets import MenuScene
 
 if TYPE_CHECKING:
@@ -119,6 +119,11 @@ class TitleScene(MenuScene):
         self.stack.push(GameChoiceScene(self.ctx))
 
     def resume_saved(self) -> None:
+        # The saves' modules (the engine) are imported on first use, not before the
+        # title's first frame (start-up, issue 18).
+        from ...core.session import SaveError
+        from .matches import load_saved
+
         try:
             entry, session = load_saved(self.ctx)
         except SaveError as exc:
@@ -229,6 +234,8 @@ class TakeSeatScene(Scene):
         self.ctx = ctx
         self.entry = entry
         self.session = session
+        from .matches import saved_seats
+
         self.saved = saved_seats(session)
         self.ticks = 0
 
@@ -265,6 +272,7 @@ class TakeSeatScene(Scene):
 
     def _start(self) -> None:
         from .lobby import LobbyScene
+        from .matches import resume_board
 
         stack = self.stack
         board = resume_board(self.ctx, self.entry, self.session)
