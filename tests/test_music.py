@@ -6,6 +6,7 @@ from array import array
 import pytest
 
 from game.settings import Settings
+from game.ui import audio as audio_module
 from game.ui import music
 from game.ui.audio import EFFECTS, Audio, render
 
@@ -111,9 +112,12 @@ def test_boards_switch_to_the_play_loop_and_menus_back(tmp_path):
 
 def test_headless_audio_accepts_both_loops():
     audio = Audio(Settings(), headless=True)
+    assert set(audio_module.TRACKS) == set(music.LOOPS)
     for name in music.LOOPS:
         audio.music(name)
         assert audio.current_music == name
+    with pytest.raises(KeyError):
+        audio.music("polka")
 
 
 def test_a_worker_makes_no_mixer_call_once_pygame_quits(monkeypatch):
@@ -139,8 +143,6 @@ def test_the_audio_workers_wait_for_the_first_frame(monkeypatch):
     from types import SimpleNamespace
 
     import pygame
-
-    from game.ui import audio as audio_module
 
     started = []
 

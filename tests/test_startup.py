@@ -18,7 +18,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 #: figure), then which of the modules it should not need were imported.
 FIRST_FRAME = textwrap.dedent("""
     import json, sys
-    from game.cli.bench_measures import first_title_frame
+    from game.cli.bench_startup import first_title_frame
     first_title_frame()
     late = ["pygame_gui", "yaml", "game.core.engine", "game.scenes.match", "game.companion.bridge",
             "importlib.metadata"] + [f"game.games.{package}" for package in sys.argv[1:]]

@@ -85,3 +85,25 @@ def test_the_version_is_shown_readable_inside_the_safe_area(make_scene, monkeypa
     assert len(labels) == 1
     size, rect = labels[0]
     assert size >= MIN_TEXT and ctx.kit.safe_rect.contains(rect)
+
+
+@pytest.mark.parametrize("text, plain", [
+    ('[project]\nname = "secret-salon"\nversion = "1.2"\n[tool.x]\nversion = "9"\n', {"name": "secret-salon", "version": "1.2"}),
+    ('[build-system]\nversion = "9"\n\n[project]\n# the game\nversion = "1.2"\nname = "secret-salon"\n',
+     {"name": "secret-salon", "version": "1.2"}),
+    ('[project]\nname = "secret-salon"\nversion = "1.2"  # a comment\n', None),
+    ("[project]\nname = 'secret-salon'\nversion = '1.2'\n", None),
+    ('[project]\nname = "secret-salon"\n[project.urls]\nversion = "1.2"\n', None),
+    ('project = {name = "secret-salon", version = "1.2"}\n', None),
+    ('[project]\nname = "secret-salon"\nversion = "1.\\u0032"\n', None),
+])
+def test_plain_pyproject_lines_are_read_without_tomllib_and_the_rest_with_it(text, plain, tmp_path):
+    assert version_mod.plain_project(text) == plain
+    path = tmp_path / "pyproject.toml"
+    path.write_text(text, encoding="utf-8")
+    expected = tomllib.loads(text).get("project", {}).get("version", version_mod.UNKNOWN)
+    assert version_mod.source_tree_version(path) == expected
+
+
+def test_our_pyproject_is_written_plainly():
+    assert version_mod.plain_project((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["version"] == PYPROJECT_VERSION

@@ -21,7 +21,7 @@ BARE_WINDOW = (
     "s.fill((20, 20, 40)); pygame.display.flip(); print(time.time())"
 )
 TITLE_FRAME = (
-    "import time; from game.cli.bench_measures import first_title_frame; first_title_frame(); print(time.time())"
+    "import time; from game.cli.bench_startup import first_title_frame; first_title_frame(); print(time.time())"
 )
 
 
@@ -64,18 +64,6 @@ def _windows_peak_working_set() -> int:
 
 
 # --- start-up ---------------------------------------------------------------------------
-def first_title_frame() -> None:
-    """What ``play`` does up to its first frame: real context, window, title, one frame."""
-    from ..app import App
-    from ..context import build_context
-    from ..scenes.menus.title import TitleScene
-
-    ctx = build_context(headless=False)
-    app = App(ctx, clock=lambda: 1 / 60)
-    ctx.stack.push(TitleScene(ctx))
-    app.frame()
-
-
 def _first_frame_s(code: str) -> float:
     env = dict(os.environ, SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"),
                SDL_AUDIODRIVER=os.environ.get("SDL_AUDIODRIVER", "dummy"), PYGAME_HIDE_SUPPORT_PROMPT="1")

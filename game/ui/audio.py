@@ -30,6 +30,9 @@ from . import pcm_cache
 RATE = 44100
 #: Bump when ``render`` changes the sound of a recipe (the cached effects are re-rendered).
 SYNTH_VERSION = 1
+#: The music loops by name (``music.LOOPS``, imported with the first to load, after the
+#: title's first frame).
+TRACKS = ("title", "match")
 
 
 @dataclass(frozen=True)
@@ -205,12 +208,10 @@ class Audio:
         sound.play()
 
     def music(self, name: str | None) -> None:
-        """Loop a music track (``music.LOOPS``), or stop with None. It is loaded (or
+        """Loop a music track (:data:`TRACKS`), or stop with None. It is loaded (or
         rendered) in a background thread the first time (once :meth:`start` has run);
         the loop starts when it is ready."""
-        from .music import LOOPS
-
-        if name is not None and name not in LOOPS:
+        if name is not None and name not in TRACKS:
             raise KeyError(name)
         if name == self.current_music:
             return
