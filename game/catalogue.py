@@ -15,6 +15,7 @@ so its warnings are known before the first screen.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
 from pathlib import Path
@@ -96,10 +97,16 @@ class Catalogue:
     Each app context has its own (its strings switch language live); the parsed games
     are shared (:class:`GameCatalogues`)."""
 
-    def __init__(self, strings: Strings, version: str, games: GameCatalogues) -> None:
+    def __init__(self, strings: Strings, data_dir: Path, games: GameCatalogues) -> None:
         self.strings = strings
-        self.version = version
+        self.data_dir = data_dir
         self.catalogues = games
+
+    @property
+    def version(self) -> str:
+        """The shipped data's version (:func:`data_version`), hashed on first use (a
+        save needs it; the title's first frame does not)."""
+        return data_version(self.data_dir)
 
     def game(self, key: str) -> Any:
         return self.catalogues.get(key)
@@ -115,9 +122,10 @@ class Catalogue:
         return tuple(self.catalogues.warnings)
 
     def with_strings(self, strings: Strings) -> "Catalogue":
-        return Catalogue(strings, self.version, self.catalogues)
+        return Catalogue(strings, self.data_dir, self.catalogues)
 
 
+@functools.cache
 def data_version(data_dir: Path) -> str:
     """A short hash of every shipped data file: saves record it to detect changes."""
     digest = hashlib.sha256()
@@ -142,5 +150,5 @@ def load_catalogue(data_dir: Path | None = None, custom_dir: Path | None = None,
     games = GameCatalogues(data_dir, custom_dir)
     for key in (games.keys if eager is True else eager or ()):
         games.get(key)
-    return Catalogue(Strings.load(data_dir / "i18n", lang, strings_cache), data_version(data_dir), games)
+    return Catalogue(Strings.load(data_dir / "i18n", lang, strings_cache), data_dir, games)
 

@@ -8,14 +8,14 @@ needs, write and tidy files without importing the engine.
 from __future__ import annotations
 
 import contextlib
-import glob
 import os
-import tempfile
 from pathlib import Path
 
 
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temp file in the same folder and a rename."""
+    import tempfile  # with the first write, not before the title's first frame
+
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
@@ -34,6 +34,8 @@ def remove_stale_temps(path: Path) -> list[Path]:
     """Delete the temp files :func:`write_atomic` left beside ``path`` when the process
     was killed mid-write (``<name>.<random>.tmp``); return them. Call it only when no
     write to ``path`` is in progress (at start)."""
+    import glob
+
     removed = []
     for tmp in path.parent.glob(glob.escape(path.name) + ".*.tmp"):
         with contextlib.suppress(OSError):
