@@ -35,3 +35,23 @@ def test_the_background_read_back_is_the_drawn_one(tmp_path, monkeypatch):
     UiKit(Settings()).background(mended)
     assert pygame.image.tobytes(mended, "RGB") == pygame.image.tobytes(drawn, "RGB")
     assert kept.stat().st_size == 1920 * 1080 * 4
+
+
+def test_icons_kept_in_a_strip_are_the_rendered_ones(tmp_path, monkeypatch):
+    from game.ui.icons import Icons
+
+    monkeypatch.setattr(disk_cache, "cache_dir", lambda kind: tmp_path / kind)
+    pygame.display.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1, 1))
+    keys = [("1F3AD", 150), ("1F5DD", 88)]
+    rendered = Icons()
+    rendered.keep("test-icons", keys)  # rendered, then kept
+    [kept] = (tmp_path / "pictures").glob("test-icons-*")
+    read_back = Icons()
+    read_back.keep("test-icons", keys)
+    for code, size in keys:
+        mine = read_back._icons[(code, size)]
+        assert mine.get_size() == (size, size)
+        assert pygame.image.tobytes(mine, "RGBA") == pygame.image.tobytes(rendered.icon(code, size), "RGBA")
+    assert kept.stat().st_size == 150 * 238 * 4

@@ -61,6 +61,7 @@ class TitleScene(MenuScene):
     # --- building ----------------------------------------------------------------------
     def enter(self, previous: Scene | None) -> None:
         remove_stale_temps(autosave_path())  # a kill mid-save leaves one; nothing is saving now
+        self.kit.icons.keep("title-icons", [(code, size) for code, _, _, size, _ in LOGO_ICONS])
         super().enter(previous)
         self.music("title")
         if self.ctx.notices:
