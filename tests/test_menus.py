@@ -1,6 +1,7 @@
 """Menus driven with intents (focus moves, CONFIRM activates, BACK returns), the mouse,
 live language switch, pause/quit, how-to pages, credits, and the title's resume path."""
 
+import pygame
 import pytest
 
 from game.core.session import Session
@@ -194,10 +195,11 @@ def test_credits_parse_and_scroll(ctx):
                       ("para", "Plain code.")]
     ctx.stack.push(CreditsScene(ctx))
     scene = ctx.stack.top
-    assert scene.page is not None and scene.page.get_height() > 500
+    assert scene.height > 500 and [block.y for block in scene.blocks] == sorted(block.y for block in scene.blocks)
     press(ctx, Intent.DOWN, ticks=30)
     assert scene.target > 0 and scene.scroll > 0
     draw(ctx)
+    assert not [value for value in vars(scene).values() if isinstance(value, pygame.Surface)]  # no page kept
 
 
 # --- resume (with the engine's toy game, so no real catalogue is needed) --------------------
