@@ -199,7 +199,9 @@ def test_credits_parse_and_scroll(ctx):
     press(ctx, Intent.DOWN, ticks=30)
     assert scene.target > 0 and scene.scroll > 0
     draw(ctx)
-    assert not [value for value in vars(scene).values() if isinstance(value, pygame.Surface)]  # no page kept
+    view = scene.box.inflate(-120, -80)
+    kept = [value for value in vars(scene).values() if isinstance(value, pygame.Surface)]
+    assert [image.get_size() for image in kept] == [view.size]  # the part in view, not the whole page
 
 
 # --- resume (with the engine's toy game, so no real catalogue is needed) --------------------

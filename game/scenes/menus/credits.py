@@ -80,17 +80,21 @@ class CreditsScene(MenuScene):
         self.blocks: list[Block] = []
         self.height = 0
         self.box = pygame.Rect(0, 0, 0, 0)
+        #: The part of the page in view, and the scroll it was drawn at (:meth:`window`).
+        self._window: pygame.Surface | None = None
+        self._window_at: int | None = None
 
     def build(self) -> None:
         safe = self.safe
         self.box = pygame.Rect(safe.x + 60, safe.y + 140, safe.width - 120, safe.height - 240)
         self.blocks, self.height = self.lay_out(self.box.width - 120)
         self.target = min(self.target, self.max_scroll())
+        self._window = None
 
     def lay_out(self, width: int) -> tuple[list[Block], int]:
         """Where each block of CREDITS.md goes on the page, and the page's height. The
         page is never drawn whole (16 MB at 1080p, made again on every visit, issue 18):
-        a frame draws the blocks in view, their texts from the kit's cache."""
+        only the part in view is (:meth:`window`), its texts from the kit's cache."""
         kit = self.kit
         path = credits_file()
         blocks: list[Block] = []
@@ -107,6 +111,28 @@ class CreditsScene(MenuScene):
 
     def max_scroll(self) -> int:
         return max(0, self.height - (self.box.height - 80))
+
+    def update(self, frame_dt: float) -> None:
+        super().update(frame_dt)
+        self.window(self.box.inflate(-120, -80).size)
+
+    def window(self, size: tuple[int, int]) -> pygame.Surface:
+        """The page's part in view, ``size`` big, drawn again when the scroll has moved
+        (in ``update``, as the page was in ``build``: frames only blit it)."""
+        at = int(self.scroll)
+        if self._window is None or self._window.get_size() != size:
+            self._window, self._window_at = pygame.Surface(size, pygame.SRCALPHA), None
+        if self._window_at != at:
+            kit, window = self.kit, self._window
+            window.fill((0, 0, 0, 0))
+            for block in self.blocks:
+                y = block.y - at
+                if y < size[1] and y + block.height > 0:
+                    if block.x:
+                        kit.draw_shape(window, "circle", kit.colours.gold, (14, y + 20), 8)
+                    window.blit(block.image(kit), (block.x, y))
+            self._window_at = at
+        return self._window
 
     def move(self, intent: Intent) -> None:
         if intent in (Intent.UP, Intent.DOWN):
@@ -130,17 +156,7 @@ class CreditsScene(MenuScene):
         kit = self.kit
         kit.panel(surface, self.box, kit.colours.panel, radius=36)
         view = self.box.inflate(-120, -80)
-        clip = surface.get_clip()
-        surface.set_clip(view)
-        top = view.y - int(self.scroll)
-        for block in self.blocks:
-            y = top + block.y
-            if y >= view.bottom or y + block.height <= view.y:
-                continue
-            if block.x:
-                kit.draw_shape(surface, "circle", kit.colours.gold, (view.x + 14, y + 20), 8)
-            surface.blit(block.image(kit), (view.x + block.x, y))
-        surface.set_clip(clip)
+        surface.blit(self.window(view.size), view)
         if self.max_scroll():
             track = pygame.Rect(self.box.right - 30, view.y, 10, view.height)
             pygame.draw.rect(surface, kit.colours.panel_hi, track, border_radius=5)
