@@ -32,8 +32,6 @@ from .heap import release_free_memory
 from .input.hub import InputHub
 from .input.viewport import CANVAS, on_canvas
 from .paths import assets_dir
-from .scenes.disconnect import hold_lost_seat
-from .scenes.phones import draw_reconnecting, keep_companion, pump_companion, serve_phones_until, stop_companion
 from .settings import save_settings
 
 if TYPE_CHECKING:
@@ -101,7 +99,7 @@ class App:
         self.window.show()
         self.hub = hub if hub is not None else InputHub(ctx)
         self.hub.to_canvas = on_canvas  # SDL's renderer hands mouse events in canvas pixels
-        self.hub.on_seat_lost = lambda device: hold_lost_seat(ctx, device)
+        self.hub.on_seat_lost = self._hold_lost_seat
         ctx.input = self.hub
         self.running = True
         ctx.stack.on_empty = self.quit
@@ -115,6 +113,13 @@ class App:
         #: ``ctx.stack.exits`` at the last frame: when a scene has left since, the heap's
         #: free pages go back to the system (game/heap.py).
         self._exits = ctx.stack.exits
+
+    def _hold_lost_seat(self, device: Any) -> bool:
+        # The match and phone modules are imported when first needed, not before the
+        # first title frame (start-up: issue 18).
+        from .scenes.disconnect import hold_lost_seat
+
+        return hold_lost_seat(self.ctx, device)
 
     # --- window ----------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -201,8 +206,13 @@ class App:
             self.accumulator = 0.0  # too far behind: drop the backlog instead of spiralling
         self.ctx.stack.update(frame_dt)
         if self.serves_phones and self.frames:  # after the first title frame, as the catalogue preload
+            from .scenes.phones import keep_companion
+
             keep_companion(self.ctx)
-        pump_companion(self.ctx)
+        if getattr(self.ctx, "companion", None) is not None:  # test doubles of the context may lack it
+            from .scenes.phones import pump_companion
+
+            pump_companion(self.ctx)
         self.frames += 1
         self.steps += steps
         self.last_steps = steps
@@ -215,7 +225,10 @@ class App:
     def draw(self, alpha: float) -> None:
         self.canvas.fill((0, 0, 0))
         self.ctx.stack.draw(self.canvas, alpha)
-        draw_reconnecting(self.ctx, self.canvas)
+        if any(seat.reconnecting for seat in self.ctx.seats):
+            from .scenes.phones import draw_reconnecting
+
+            draw_reconnecting(self.ctx, self.canvas)
         self.present()
 
     def present(self) -> None:
@@ -230,9 +243,18 @@ class App:
             while self.running:
                 began = time.perf_counter()
                 self.frame()
-                serve_phones_until(self.ctx, began + 1.0 / FRAME_CAP)
+                deadline = began + 1.0 / FRAME_CAP
+                if getattr(self.ctx, "companion", None) is None:  # no phones: idle like a frame limiter
+                    time.sleep(max(0.0, deadline - time.perf_counter()))
+                else:
+                    from .scenes.phones import serve_phones_until
+
+                    serve_phones_until(self.ctx, deadline)
         finally:
-            stop_companion(self.ctx)
+            if getattr(self.ctx, "companion", None) is not None:
+                from .scenes.phones import stop_companion
+
+                stop_companion(self.ctx)
             self.hub.pads.close_all()
 
 

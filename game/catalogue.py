@@ -15,13 +15,14 @@ so its warnings are known before the first screen.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from . import paths
-from .games import all_games
+from .games import GAME_PACKAGES, GameRegistry, all_games
 from .i18n import Strings
 
 
@@ -35,9 +36,11 @@ class GameCatalogues:
 
     def __init__(self, data_dir: Path, custom_dir: Path | None) -> None:
         self.data_dir, self.custom_dir = data_dir, custom_dir
-        self._loaders: dict[str, Callable[[Path, Path | None], tuple[Any, list[str]]]] = {}
-        for entry in all_games().values():
-            self._loaders.setdefault(entry.catalogue_key, entry.load_catalogue)
+        # A package's catalogue key is its name (GameEntry.of_package); its loader is
+        # imported with the package, on first use.
+        games = all_games()
+        self._loaders: dict[str, Callable[[Path, Path | None], tuple[Any, list[str]]]] = {
+            package: _loader(games, ids[0]) for package, ids in GAME_PACKAGES.items()}
         self.loaded: dict[str, Any] = {}
         self.warnings: list[str] = []
         self._lock = threading.Lock()
@@ -81,16 +84,29 @@ class GameCatalogues:
             then()
 
 
+def _loader(games: GameRegistry, game_id: str) -> Callable[[Path, Path | None], tuple[Any, list[str]]]:
+    def load(data_dir: Path, custom_dir: Path | None) -> tuple[Any, list[str]]:
+        return games[game_id].load_catalogue(data_dir, custom_dir)
+
+    return load
+
+
 class Catalogue:
     """Strings, the data version and every game's catalogue (``game(key)``, lazy).
 
     Each app context has its own (its strings switch language live); the parsed games
     are shared (:class:`GameCatalogues`)."""
 
-    def __init__(self, strings: Strings, version: str, games: GameCatalogues) -> None:
+    def __init__(self, strings: Strings, data_dir: Path, games: GameCatalogues) -> None:
         self.strings = strings
-        self.version = version
+        self.data_dir = data_dir
         self.catalogues = games
+
+    @property
+    def version(self) -> str:
+        """The shipped data's version (:func:`data_version`), hashed on first use (a
+        save needs it; the title's first frame does not)."""
+        return data_version(self.data_dir)
 
     def game(self, key: str) -> Any:
         return self.catalogues.get(key)
@@ -106,9 +122,10 @@ class Catalogue:
         return tuple(self.catalogues.warnings)
 
     def with_strings(self, strings: Strings) -> "Catalogue":
-        return Catalogue(strings, self.version, self.catalogues)
+        return Catalogue(strings, self.data_dir, self.catalogues)
 
 
+@functools.cache
 def data_version(data_dir: Path) -> str:
     """A short hash of every shipped data file: saves record it to detect changes."""
     digest = hashlib.sha256()
@@ -126,11 +143,12 @@ def custom_keys(games: GameCatalogues) -> list[str]:
 
 
 def load_catalogue(data_dir: Path | None = None, custom_dir: Path | None = None, lang: str = "fr",
-                   eager: Iterable[str] | bool = True) -> Catalogue:
-    """The catalogue; ``eager``: every game parsed now (True), none (False) or these keys."""
+                   eager: Iterable[str] | bool = True, strings_cache: Path | None = None) -> Catalogue:
+    """The catalogue; ``eager``: every game parsed now (True), none (False) or these keys;
+    ``strings_cache``: where the parsed strings are kept between runs (``Strings.load``)."""
     data_dir = data_dir or paths.data_dir()
     games = GameCatalogues(data_dir, custom_dir)
     for key in (games.keys if eager is True else eager or ()):
         games.get(key)
-    return Catalogue(Strings.load(data_dir / "i18n", lang), data_version(data_dir), games)
+    return Catalogue(Strings.load(data_dir / "i18n", lang, strings_cache), data_dir, games)
 

@@ -6,6 +6,7 @@ with :func:`build_context`.
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -33,7 +34,8 @@ class AppContext:
     seats: SeatTable
     #: ``play(name)``, volumes from settings.
     audio: Audio
-    games: dict[str, GameEntry]
+    #: Every game by id (``games.GameRegistry``: a game's package is imported on first use).
+    games: MutableMapping[str, GameEntry]
     stack: SceneStack = field(default_factory=SceneStack)
     #: The input hub in a real app (rumble, pad names); None headless.
     input: InputHub | None = None
@@ -98,6 +100,7 @@ def _load_catalogue(data_dir: Any, custom_dir: Any, lang: str, lazy: bool) -> An
     """The memoised catalogue. ``lazy`` (the app): only games with custom decks are parsed
     now, the rest on first use or by the preload after the first frame; otherwise (tests,
     tools) every game is parsed now, as a failure there should show at once."""
+    from . import disk_cache
     from .catalogue import GameCatalogues, custom_keys, load_catalogue
     from .i18n import Strings
 
@@ -105,7 +108,9 @@ def _load_catalogue(data_dir: Any, custom_dir: Any, lang: str, lazy: bool) -> An
     catalogue = _CATALOGUES.get(key)
     if catalogue is None:
         eager = custom_keys(GameCatalogues(data_dir, custom_dir)) if lazy else True
-        catalogue = _CATALOGUES[key] = load_catalogue(data_dir, custom_dir, lang, eager=eager)
+        strings_cache = disk_cache.cache_dir("strings") if lazy else None  # the app's start reads them back
+        catalogue = _CATALOGUES[key] = load_catalogue(data_dir, custom_dir, lang, eager=eager,
+                                                      strings_cache=strings_cache)
     elif not lazy:
         catalogue.catalogues.all()
     return catalogue.with_strings(Strings(catalogue.strings.tables, lang))

@@ -8,13 +8,17 @@ must exist in every language (a test checks), and ``{name}`` placeholders are fi
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from pathlib import Path
 from typing import Any, Mapping
 
-from .data_loading import DataError, LineDict, load_yaml
+from . import disk_cache
 
 LANGUAGES = ("fr", "en")
+#: Bump when the cached form of the tables (``Strings.load(cache=…)``) changes.
+CACHE_FORMAT = 1
 
 #: French words that lose their vowel before a vowel or a mute h ("de Alice" -> "d'Alice"),
 #: and "de" / "à" that merge with a following "le" / "les" ("de le Lutin" -> "du Lutin").
@@ -63,6 +67,8 @@ def french_article(template: str, values: Mapping[str, Any]) -> str:
 
 
 def _flatten(node: Any, prefix: str, out: dict[str, str], path: Path) -> None:
+    from .data_loading import DataError, LineDict
+
     if not isinstance(node, dict):
         raise DataError(path, None, f"{prefix or 'file'} must be a mapping")
     for key, value in node.items():
@@ -85,14 +91,30 @@ class Strings:
         self.lang = lang
 
     @classmethod
-    def load(cls, i18n_dir: Path, lang: str = "fr") -> "Strings":
-        tables: dict[str, dict[str, str]] = {}
-        for lang_ in LANGUAGES:
-            table: dict[str, str] = {}
-            for path in sorted((i18n_dir / lang_).glob("*.yaml")):
-                _flatten(load_yaml(path), "", table, path)
-            tables[lang_] = table
-        return cls(tables, lang)
+    def load(cls, i18n_dir: Path, lang: str = "fr", cache: Path | None = None) -> "Strings":
+        """Every language's strings from the YAML files. ``cache``: a folder where the
+        parsed tables are kept as JSON, named by a digest of the files' bytes, so an
+        unchanged set is read back instead of parsed (the app's start: the parse and
+        PyYAML's import took ~25 ms of the title's first frame)."""
+        if cache is None:
+            return cls(_parse(i18n_dir), lang)
+        files = [path for lang_ in LANGUAGES for path in sorted((i18n_dir / lang_).glob("*.yaml"))]
+        digest = hashlib.sha256()
+        for path in files:
+            digest.update(f"{path.parent.name}/{path.name}\0".encode())
+            digest.update(path.read_bytes())
+        tables: list[dict[str, dict[str, str]]] = []
+
+        def readable(data: bytes) -> bool:
+            try:
+                tables.append(json.loads(data))
+            except ValueError:  # cut short or not JSON: parsed again
+                return False
+            return isinstance(tables[-1], dict)
+
+        data = disk_cache.cached_bytes(disk_cache.cache_path(cache, "strings", (CACHE_FORMAT, digest.hexdigest()), ".json"),
+                                       lambda: json.dumps(_parse(i18n_dir), ensure_ascii=False).encode(), readable)
+        return cls(tables[-1] if tables else json.loads(data), lang)
 
     def get(self, key: str, **fmt: Any) -> str:
         """The text for ``key`` in the current language; a missing key shows itself
@@ -115,3 +137,16 @@ class Strings:
         """Keys present in some language but not in ``lang``, per language."""
         every = set().union(*(set(t) for t in self.tables.values()))
         return {lang: every - set(table) for lang, table in self.tables.items()}
+
+
+def _parse(i18n_dir: Path) -> dict[str, dict[str, str]]:
+    """The tables from the YAML files, checked (a ``DataError`` names the file and line)."""
+    from .data_loading import load_yaml
+
+    tables: dict[str, dict[str, str]] = {}
+    for lang_ in LANGUAGES:
+        table: dict[str, str] = {}
+        for path in sorted((i18n_dir / lang_).glob("*.yaml")):
+            _flatten(load_yaml(path), "", table, path)
+        tables[lang_] = table
+    return tables

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Hashable
 
-from .core.bots import DEFAULT_LEVEL, LEVELS
+from .core.levels import DEFAULT_LEVEL, LEVELS
 
 #: Seats at one table (and seat styles: one colour + shape each).
 MAX_SEATS = 8
@@ -37,7 +37,7 @@ class Seat:
     device: Hashable | None
     bot: bool = False
     connected: bool = True
-    #: A bot's level (``core.bots.LEVELS``); part of the match setup, saved in its meta.
+    #: A bot's level (``core.levels.LEVELS``); part of the match setup, saved in its meta.
     level: str = DEFAULT_LEVEL
     #: The device a held seat lost (None while connected): a phone takes its seat back
     #: by it, and a held phone seat shows as "reconnecting" rather than unplugged.

@@ -12,12 +12,11 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shutil
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from .core.session import quarantine, write_atomic
+from .core.files import quarantine, write_atomic
 
 FILE_NAME = "settings.json"
 LANGS = ("fr", "en")
@@ -152,6 +151,8 @@ def load_settings(path: Path | str | None = None) -> tuple[Settings, str | None]
     settings = from_json(raw)
     if not bad_fields(raw):
         return settings, None
+    import shutil  # not needed before the first frame
+
     with contextlib.suppress(OSError):
         shutil.copyfile(path, path.with_name(path.name + ".bak"))
         save_settings(settings, path)

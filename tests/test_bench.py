@@ -41,10 +41,18 @@ def test_every_registered_game_has_a_busiest_scene():
 def test_the_table_shows_every_scene_start_up_and_what_is_missing():
     row = {k: 1.0 for k in KEYS} | {"scene": "x.y", "seats": 6, "p99_budget_fraction": 0.5}
     report = {"scenes": [row, {"game": "z", "scene": "z.turn", "error": ["boom"]}], "missing": ["w"], "menus": {"error": ["x"]},
-              "startup": {"title_s": 0.5, "bare_window_s": 0.1, "ratio": 5.0}, "targets": bench.TARGETS}
+              "startup": {"title_s": 0.5, "bare_window_s": 0.1, "ratio": 5.0, "title_cpu_s": 0.12,
+                          "bare_window_cpu_s": 0.06, "cpu_ratio": 2.0}, "targets": bench.TARGETS}
     table = bench.format_table(report)
     assert "x.y" in table and "> target" in table and "error: boom" in table and "w" in table
-    assert "ratio 5.0" in table
+    assert "ratio 5.0" in table and "CPU to that frame: 0.12 s vs 0.06 s -> ratio 2.0" in table
+
+
+def test_start_up_times_both_children_in_wall_and_cpu_time():
+    result = bench_measures.startup(runs=1)
+    assert 0 < result["bare_window_cpu_s"] and 0 < result["title_cpu_s"] < 5
+    assert result["cpu_ratio"] == pytest.approx(result["title_cpu_s"] / result["bare_window_cpu_s"], abs=0.02)
+    assert result["ratio"] == pytest.approx(result["title_s"] / result["bare_window_s"], abs=0.02)
 
 
 def test_menu_transitions_time_every_screen_opening_and_closing():

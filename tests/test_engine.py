@@ -9,7 +9,8 @@ import pytest
 from game.core.actions import CHANCE, TIMEOUT, Action, IllegalAction
 from game.core.playthrough import PlaythroughError, check_no_leaks, play_match
 from game.core.rng import Rng
-from game.core.session import SaveError, Session, quarantine
+from game.core.files import quarantine
+from game.core.session import SaveError, Session
 from game.core.serial import state_hash
 from game.core.engine import SeatView, clone
 from game.core.events import TimedOut

@@ -14,7 +14,7 @@ from game.scenes.menus.matches import autosave_path, start_problem
 from game.scenes.menus.options import option_text
 
 from game.context import build_context
-from menu_helpers import KB_LEFT, KB_RIGHT, MOUSE, draw, focused_key, make_ctx, press
+from menu_helpers import KB_LEFT, KB_RIGHT, MOUSE, draw, focused_key, make_ctx, press, tick
 from toygame import ENTRY as TOY
 
 
@@ -121,7 +121,7 @@ def test_mission_secrete_reason_reads_well():
 
 def test_option_texts():
     ctx = make_ctx()
-    from game.games import OptionSpec
+    from game.core.options import OptionSpec
 
     spec = OptionSpec("nonexistent_option", True, (True, False))
     assert option_text(ctx, spec, True) == ctx.t("common.on")
@@ -324,3 +324,33 @@ def test_connoisseurs_tile_opts_in_the_less_known_characters(ctx):
     press(ctx, Intent.BACK, ("pad", 3))
     press(ctx, Intent.MENU, ("pad", 3))
     assert ctx.stack.top.session.config["connoisseurs"] is True
+
+
+def test_a_lobby_frame_fits_no_text_when_nothing_changed(monkeypatch):
+    """Seat names, device words, the join prompt, level chips and the phone panel's lines
+    are fitted once per build or change of the table, not on every frame."""
+    import pygame
+
+    import game.scenes.menus.lobby as lobby_module
+    import game.scenes.phones as phones_module
+    import game.ui.fit as fit
+    from game.cli import shot
+
+    ctx = shot.prepare("lobby.phones", shot.shot_args(seats=3, names="long"))
+    ctx.seats.add_bot("Robot", "sharp")
+    canvas = pygame.Surface((1920, 1080))
+    tick(ctx, 2)  # the table changed: refreshed
+    ctx.stack.draw(canvas, 0.0)
+    fits = []
+    for module in (fit, lobby_module, phones_module):  # wherever the drawing code finds them
+        for name in ("fit_text", "fit_size"):
+            if hasattr(module, name):
+                real = getattr(module, name)
+                monkeypatch.setattr(module, name, lambda *a, _real=real, **k: fits.append(a[1]) or _real(*a, **k))
+    tick(ctx, 1)
+    ctx.stack.draw(canvas, 0.0)
+    assert fits == []
+    ctx.seats.add_bot("Robota", "easy")
+    tick(ctx, 1)
+    ctx.stack.draw(canvas, 0.0)
+    assert "Robota" in fits  # a change of the table fits again

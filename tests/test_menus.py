@@ -1,6 +1,7 @@
 """Menus driven with intents (focus moves, CONFIRM activates, BACK returns), the mouse,
 live language switch, pause/quit, how-to pages, credits, and the title's resume path."""
 
+import pygame
 import pytest
 
 from game.core.session import Session
@@ -194,10 +195,13 @@ def test_credits_parse_and_scroll(ctx):
                       ("para", "Plain code.")]
     ctx.stack.push(CreditsScene(ctx))
     scene = ctx.stack.top
-    assert scene.page is not None and scene.page.get_height() > 500
+    assert scene.height > 500 and [block.y for block in scene.blocks] == sorted(block.y for block in scene.blocks)
     press(ctx, Intent.DOWN, ticks=30)
     assert scene.target > 0 and scene.scroll > 0
     draw(ctx)
+    view = scene.box.inflate(-120, -80)
+    kept = [value for value in vars(scene).values() if isinstance(value, pygame.Surface)]
+    assert [image.get_size() for image in kept] == [view.size]  # the part in view, not the whole page
 
 
 # --- resume (with the engine's toy game, so no real catalogue is needed) --------------------
@@ -239,7 +243,7 @@ def test_resume_rebinds_seats_then_opens_the_board(ctx, monkeypatch):
         boards.append((entry_.id, session_.hash(), [(s.name, s.style, s.bot, s.device) for s in ctx_.seats.seats]))
         return _Board(ctx_)
 
-    monkeypatch.setattr("game.scenes.menus.title.resume_board", fake_board)
+    monkeypatch.setattr("game.scenes.menus.matches.resume_board", fake_board)
     choose_resume(ctx)
     assert isinstance(ctx.stack.top, TakeSeatScene)
     assert [s.name for s in ctx.seats.seats] == ["Bip"]  # the bot sat down by itself

@@ -6,6 +6,7 @@ from array import array
 import pytest
 
 from game.settings import Settings
+from game.ui import audio as audio_module
 from game.ui import music
 from game.ui.audio import EFFECTS, Audio, render
 
@@ -111,9 +112,12 @@ def test_boards_switch_to_the_play_loop_and_menus_back(tmp_path):
 
 def test_headless_audio_accepts_both_loops():
     audio = Audio(Settings(), headless=True)
+    assert set(audio_module.TRACKS) == set(music.LOOPS)
     for name in music.LOOPS:
         audio.music(name)
         assert audio.current_music == name
+    with pytest.raises(KeyError):
+        audio.music("polka")
 
 
 def test_a_worker_makes_no_mixer_call_once_pygame_quits(monkeypatch):
@@ -130,3 +134,34 @@ def test_a_worker_makes_no_mixer_call_once_pygame_quits(monkeypatch):
     assert audio._closed
     audio._render_music("match", 2)  # would create a Sound on a closed mixer
     assert "match" not in audio._music_sounds
+
+
+def test_the_audio_workers_wait_for_the_first_frame(monkeypatch):
+    """Effects and music load in threads started by ``Audio.start`` (once the title's
+    first frame is shown, start-up), not when the context is built or the title asks."""
+    import threading
+    from types import SimpleNamespace
+
+    import pygame
+
+    started = []
+
+    class Recorded:
+        def __init__(self, target, args=(), daemon=None):
+            self.target, self.args = target, args
+
+        def start(self):
+            started.append((self.target.__name__, self.args[:1]))
+
+    monkeypatch.setattr(audio_module, "threading", SimpleNamespace(Thread=Recorded, Lock=threading.Lock))
+    pygame.init()
+    audio = Audio(Settings(), headless=False)  # SDL_AUDIODRIVER=dummy in tests
+    if not audio.enabled:
+        pytest.skip("no mixer on this machine")
+    audio.music("title")
+    assert started == []
+    audio.start()
+    audio.start()
+    assert started == [("_prepare", ()), ("_render_music", ("title",))]
+    audio.music("match")
+    assert started[-1] == ("_render_music", ("match",))

@@ -95,7 +95,7 @@ def test_a_bad_save_that_cannot_be_moved_aside_is_not_offered_again(ctx, monkeyp
     def read_only(src, dst):
         raise PermissionError(errno.EROFS, "Read-only file system")
 
-    monkeypatch.setattr("game.core.session.os.replace", read_only)
+    monkeypatch.setattr("game.core.files.os.replace", read_only)
     autosave_path().parent.mkdir(parents=True, exist_ok=True)
     autosave_path().write_text("{ not json")
     title = choose_resume(ctx)

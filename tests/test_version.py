@@ -1,5 +1,6 @@
-"""The version: pyproject.toml's, read from the package metadata (a source tree that was
-never installed reads pyproject.toml), shown small but readable on the title and credits."""
+"""The version: pyproject.toml's, read from pyproject.toml in a source tree and from the
+dist-info or package metadata once installed, shown small but readable on the title and
+credits."""
 
 import tomllib
 from importlib import metadata
@@ -28,12 +29,32 @@ def test_the_installed_metadata_gives_pyprojects_version(fresh_version):
     assert metadata.version("secret-salon") == PYPROJECT_VERSION == fresh_version()
 
 
-def test_a_source_tree_never_installed_reads_pyproject(fresh_version, monkeypatch):
+def test_a_source_tree_reads_pyproject_without_the_metadata(monkeypatch):
     def not_installed(name):
         raise metadata.PackageNotFoundError(name)
 
-    monkeypatch.setattr(version_mod.metadata, "version", not_installed)
-    assert fresh_version() == PYPROJECT_VERSION
+    monkeypatch.setattr(metadata, "version", not_installed)
+    assert version_mod.version_at(ROOT) == PYPROJECT_VERSION
+
+
+def test_an_installed_package_reads_its_dist_info_then_the_metadata(tmp_path, monkeypatch):
+    """A wheel or the frozen build: our dist-info beside the package; elsewhere
+    importlib.metadata."""
+    info = tmp_path / "secret_salon-1.2.3.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: secret-salon\nVersion: 1.2.3\n\nVersion: 9\n",
+                                   encoding="utf-8")
+    (tmp_path / "other_game-4.0.dist-info").mkdir()
+    assert version_mod.version_at(tmp_path) == "1.2.3"
+    (info / "METADATA").unlink()
+    monkeypatch.setattr(metadata, "version", lambda name: "7.7" if name == "secret-salon" else None)
+    assert version_mod.version_at(tmp_path) == "7.7"
+
+    def not_installed(name):
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(metadata, "version", not_installed)
+    assert version_mod.version_at(tmp_path) == version_mod.UNKNOWN
 
 
 def test_only_our_own_pyproject_counts(tmp_path):
@@ -64,3 +85,25 @@ def test_the_version_is_shown_readable_inside_the_safe_area(make_scene, monkeypa
     assert len(labels) == 1
     size, rect = labels[0]
     assert size >= MIN_TEXT and ctx.kit.safe_rect.contains(rect)
+
+
+@pytest.mark.parametrize("text, plain", [
+    ('[project]\nname = "secret-salon"\nversion = "1.2"\n[tool.x]\nversion = "9"\n', {"name": "secret-salon", "version": "1.2"}),
+    ('[build-system]\nversion = "9"\n\n[project]\n# the game\nversion = "1.2"\nname = "secret-salon"\n',
+     {"name": "secret-salon", "version": "1.2"}),
+    ('[project]\nname = "secret-salon"\nversion = "1.2"  # a comment\n', None),
+    ("[project]\nname = 'secret-salon'\nversion = '1.2'\n", None),
+    ('[project]\nname = "secret-salon"\n[project.urls]\nversion = "1.2"\n', None),
+    ('project = {name = "secret-salon", version = "1.2"}\n', None),
+    ('[project]\nname = "secret-salon"\nversion = "1.\\u0032"\n', None),
+])
+def test_plain_pyproject_lines_are_read_without_tomllib_and_the_rest_with_it(text, plain, tmp_path):
+    assert version_mod.plain_project(text) == plain
+    path = tmp_path / "pyproject.toml"
+    path.write_text(text, encoding="utf-8")
+    expected = tomllib.loads(text).get("project", {}).get("version", version_mod.UNKNOWN)
+    assert version_mod.source_tree_version(path) == expected
+
+
+def test_our_pyproject_is_written_plainly():
+    assert version_mod.plain_project((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["version"] == PYPROJECT_VERSION

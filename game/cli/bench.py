@@ -98,6 +98,8 @@ def format_table(rep: dict) -> str:
     st = rep["startup"]
     lines.append(f"start-up: first title frame {st['title_s']} s vs bare window {st['bare_window_s']} s "
                  f"-> ratio {st['ratio']} (target <= {TARGETS['startup_ratio']})")
+    if "cpu_ratio" in st:
+        lines.append(f"  CPU to that frame: {st['title_cpu_s']} s vs {st['bare_window_cpu_s']} s -> ratio {st['cpu_ratio']}")
     lines += _present_lines(rep.get("present"))
     from .bench_companion import companion_lines  # (each command imports only its own modules)
 

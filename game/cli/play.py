@@ -75,7 +75,8 @@ def _play(args: argparse.Namespace, crash_log: crash.CrashLog) -> int:
     app = App(ctx, clock=clock, fullscreen=args.fullscreen, companion=not args.smoke)
     ctx.stack.push(TitleScene(ctx))
     try:
-        app.frame()  # the first title frame; then the games' data is parsed
+        app.frame()  # the first title frame; then the sounds are loaded and the games' data parsed
+        ctx.audio.start()
         if args.smoke or getattr(sys, "frozen", False):
             problem = _catalogue_problem(ctx)
             if problem is not None:

@@ -6,14 +6,10 @@ from typing import Any, Sequence
 
 from .actions import Action
 from .engine import SeatView
+from .levels import DEFAULT_LEVEL, LEVELS
 from .rng import Rng
 
-
-#: How well a bot plays, chosen per bot seat in the lobby: ``easy`` makes human
-#: mistakes (misreads, forgets), ``sharp`` plays its best. Each game's bots read
-#: ``Bot.level`` and scale their own knobs.
-LEVELS = ("easy", "normal", "sharp")
-DEFAULT_LEVEL = "normal"
+__all__ = ["Bot", "DEFAULT_LEVEL", "LEVELS"]  # the levels' usual name for the games and menus
 
 
 class Bot:

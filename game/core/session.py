@@ -23,18 +23,15 @@ works loses nothing.
 
 from __future__ import annotations
 
-import contextlib
-import glob
 import hashlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from .actions import CHANCE, TIMEOUT, Action, IllegalAction
 from .engine import GameDefinition, Outcome, SeatView
 from .events import Event, TimedOut
+from .files import write_atomic
 from .rng import Rng
 from .serial import state_hash
 
@@ -50,34 +47,6 @@ class SaveError(Exception):
         super().__init__(f"{reason}: {detail}" if detail else reason)
         self.reason = reason
         self.detail = detail
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temp file in the same folder and a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-def remove_stale_temps(path: Path) -> list[Path]:
-    """Delete the temp files :func:`write_atomic` left beside ``path`` when the process
-    was killed mid-write (``<name>.<random>.tmp``); return them. Call it only when no
-    write to ``path`` is in progress (at start)."""
-    removed = []
-    for tmp in path.parent.glob(glob.escape(path.name) + ".*.tmp"):
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-            removed.append(tmp)
-    return removed
 
 
 class Session:
@@ -301,10 +270,3 @@ class Session:
 def action_text(action: Action) -> str:
     """An action's JSON text in a save (compact; the digest is taken over these)."""
     return json.dumps(action.to_json(), ensure_ascii=False, separators=(",", ":"))
-
-
-def quarantine(path: Path) -> Path:
-    """Keep a bad file beside itself as ``.bak`` (replacing an older one); return it."""
-    backup = path.with_name(path.name + ".bak")
-    os.replace(path, backup)
-    return backup

@@ -30,6 +30,9 @@ from . import pcm_cache
 RATE = 44100
 #: Bump when ``render`` changes the sound of a recipe (the cached effects are re-rendered).
 SYNTH_VERSION = 1
+#: The music loops by name (``music.LOOPS``, imported with the first to load, after the
+#: title's first frame).
+TRACKS = ("title", "match")
 
 
 @dataclass(frozen=True)
@@ -130,10 +133,23 @@ class Audio:
         self._music_channel = None
         self._lock = threading.Lock()
         self._closed = False  # pygame quit: workers make no more mixer calls
+        #: Whether the background workers may run (:meth:`start`).
+        self._started = False
         self.enabled = not headless and self._init_mixer()
-        if self.enabled:  # load (or render) every effect in the background: no hitch on first play
+        if self.enabled:
             pygame.register_quit(self._close)
-            threading.Thread(target=self._prepare, daemon=True).start()
+
+    def start(self) -> None:
+        """Load (or render) every effect and the music asked for so far, in background
+        threads: no hitch on a first play. ``play`` calls it once the first title frame
+        is on screen, so that their CPU (they share the interpreter lock) is not taken
+        from that frame (start-up, issue 18); the title's music starts a frame later."""
+        if self._started or not self.enabled:
+            return
+        self._started = True
+        threading.Thread(target=self._prepare, daemon=True).start()
+        if self.current_music is not None:
+            self._load_music(self.current_music)
 
     def _close(self) -> None:
         """Run by ``pygame.quit()`` before it closes the mixer: waits for a worker's mixer
@@ -192,11 +208,10 @@ class Audio:
         sound.play()
 
     def music(self, name: str | None) -> None:
-        """Loop a music track (``music.LOOPS``), or stop with None. It is loaded (or
-        rendered) in a background thread the first time; the loop starts when it is ready."""
-        from .music import LOOPS
-
-        if name is not None and name not in LOOPS:
+        """Loop a music track (:data:`TRACKS`), or stop with None. It is loaded (or
+        rendered) in a background thread the first time (once :meth:`start` has run);
+        the loop starts when it is ready."""
+        if name is not None and name not in TRACKS:
             raise KeyError(name)
         if name == self.current_music:
             return
@@ -209,9 +224,12 @@ class Audio:
             return
         if name in self._music_sounds:
             self._start_music(name)
-        else:
-            channels = pygame.mixer.get_init()[2]
-            threading.Thread(target=self._render_music, args=(name, channels), daemon=True).start()
+        elif self._started:
+            self._load_music(name)
+
+    def _load_music(self, name: str) -> None:
+        channels = pygame.mixer.get_init()[2]
+        threading.Thread(target=self._render_music, args=(name, channels), daemon=True).start()
 
     def _render_music(self, name: str, channels: int) -> None:
         from . import music  # the menu and play loops (ui/music.py), cached on disk

@@ -124,3 +124,28 @@ def fit_words(kit: Any, text: str, size: int, width: int) -> tuple[str, int]:
             out.append(word)
         lines.append(" ".join(out).replace("-\n ", "-\n"))
     return "\n".join(lines), size
+
+
+class Fitted:
+    """:func:`fit_text` and :func:`fit_size` remembered for one screen until it
+    :meth:`clear` s them (its build, a change of what it shows): the lobby fitted its
+    seats' names and the phone panel's lines on every frame."""
+
+    def __init__(self, kit: Any) -> None:
+        self.kit = kit
+        self._fits: dict[tuple, Any] = {}
+
+    def clear(self) -> None:
+        self._fits.clear()
+
+    def text(self, text: str, width: int, sizes: Sequence[int] = (36, 32, MIN_TEXT)) -> tuple[int, str]:
+        key = ("text", text, width, tuple(sizes))
+        if key not in self._fits:
+            self._fits[key] = fit_text(self.kit, text, width, sizes)
+        return self._fits[key]
+
+    def size(self, text: str, width: int, sizes: Sequence[int] = (40, 36, 32, 28)) -> int:
+        key = ("size", text, width, tuple(sizes))
+        if key not in self._fits:
+            self._fits[key] = fit_size(self.kit, text, width, sizes)
+        return self._fits[key]

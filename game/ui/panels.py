@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Callable, Hashable, Sequence
 
 import pygame
 
+from .. import disk_cache
 from .caches import convert
 from .shapes import fill_shape
 from .theme import SEAT_STYLES, Colour, mix
@@ -18,6 +19,9 @@ if TYPE_CHECKING:
 
 #: Panels kept with their content: a board of eight (17) and room for changes (a seat panel ~0.6 MB, a card ~0.3 MB).
 PANEL_CACHE_SIZE = 24
+#: Bump when :meth:`Panels._draw_background` draws another picture (the copy kept in the
+#: user's cache is then drawn again).
+BACKGROUND_VERSION = 1
 #: Translucent rounded shapes kept (a pulsing card's glow takes a new size each frame: not worth more).
 ROUNDED_CACHE_SIZE = 16
 #: Rows of the strip a dim veil is tiled from: the same pixels as a full-screen veil
@@ -79,16 +83,35 @@ class Panels:
 
     def background(self, surface: pygame.Surface) -> None:
         """The theme background: a soft navy-to-plum gradient, a warm glow and faint
-        confetti of the eight seat shapes. Drawn once, then blitted."""
+        confetti of the eight seat shapes. Made once, then blitted."""
         if self._background is None:
-            self._background = self._make_background()
+            self._background = self._load_background()
         surface.blit(self._background, (0, 0))
 
-    def _make_background(self) -> pygame.Surface:
-        # Part of the title's first frame (start-up): made in the display's format (no
-        # convert copy), the gradient row by row, each confetto on its own small layer.
-        display = pygame.display.get_surface()
-        bg = pygame.Surface((self.kit.W, self.kit.H), 0, display) if display is not None else pygame.Surface((self.kit.W, self.kit.H))
+    def _load_background(self) -> pygame.Surface:
+        """The background from the user's cache, read straight into a surface in the
+        display's format (~2 ms), drawn and kept there first (~17 ms of CPU, most of the
+        title's first frame: start-up, issue 18). The file is named by what shapes the
+        picture, the pixel format included."""
+        background = self._blank_background()
+        colours = self.kit.colours
+        recipe = (BACKGROUND_VERSION, background.get_size(), background.get_masks(), background.get_pitch(),
+                  colours.bg, colours.bg2, [(st.shape, st.colour) for st in SEAT_STYLES])
+        path = disk_cache.cache_path(disk_cache.cache_dir("pictures"), "background", recipe, ".pixels")
+        if disk_cache.read_into(path, background.get_view("1")):
+            return background
+        self._draw_background(background)
+        disk_cache.keep(path, background.get_view("1"))
+        return background
+
+    def _blank_background(self) -> pygame.Surface:
+        display = pygame.display.get_surface()  # the display's format: no convert copy
+        if display is not None:
+            return pygame.Surface((self.kit.W, self.kit.H), 0, display)
+        return pygame.Surface((self.kit.W, self.kit.H))
+
+    def _draw_background(self, bg: pygame.Surface) -> None:
+        # The gradient row by row, each confetto on its own small layer.
         top, bottom = self.kit.colours.bg, self.kit.colours.bg2
         column = pygame.Surface((1, 64))
         for y in range(64):
@@ -109,7 +132,6 @@ class Panels:
             confetto = pygame.Surface((pad * 2, pad * 2), pygame.SRCALPHA)
             fill_shape(confetto, st.shape, (*st.colour, 16), pad, pad, r)
             bg.blit(confetto, (x - pad, y - pad))
-        return bg
 
     def _shadow(self, size: tuple[int, int], radius: int, blur: int) -> pygame.Surface:
         key = ("shadow", size, radius, blur)

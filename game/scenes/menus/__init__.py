@@ -5,10 +5,11 @@
 
 from __future__ import annotations
 
-import argparse
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import argparse
+
     from ...context import AppContext
 
 #: Games with a ``lobby.<game id>`` shot (the registry's games, named here so the shot

@@ -4,8 +4,9 @@ scrolling panel (UP/DOWN or the mouse wheel)."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -51,6 +52,22 @@ def parse_markdown(text: str) -> list[tuple[str, str]]:
     return [b for b in blocks if b[0] != "gap"]
 
 
+@dataclass(frozen=True)
+class Block:
+    """A heading, bullet or paragraph of the page, at ``(x, y)`` on it."""
+
+    x: int
+    y: int
+    text: str
+    size: int
+    colour: tuple
+    width: int
+    height: int
+
+    def image(self, kit: Any) -> pygame.Surface:
+        return kit.text(self.text, self.size, self.colour, max_width=self.width)
+
+
 class CreditsScene(MenuScene):
     title_key = "credits.title"
     title_icon = "1F3C6"
@@ -59,44 +76,63 @@ class CreditsScene(MenuScene):
         super().__init__(ctx)
         self.scroll = 0.0
         self.target = 0
-        self.page: pygame.Surface | None = None
+        #: The page's blocks and its height (:meth:`lay_out`).
+        self.blocks: list[Block] = []
+        self.height = 0
         self.box = pygame.Rect(0, 0, 0, 0)
+        #: The part of the page in view, and the scroll it was drawn at (:meth:`window`).
+        self._window: pygame.Surface | None = None
+        self._window_at: int | None = None
 
     def build(self) -> None:
         safe = self.safe
         self.box = pygame.Rect(safe.x + 60, safe.y + 140, safe.width - 120, safe.height - 240)
-        self.page = self.render_page(self.box.width - 120)
+        self.blocks, self.height = self.lay_out(self.box.width - 120)
         self.target = min(self.target, self.max_scroll())
+        self._window = None
 
-    def render_page(self, width: int) -> pygame.Surface:
+    def lay_out(self, width: int) -> tuple[list[Block], int]:
+        """Where each block of CREDITS.md goes on the page, and the page's height. The
+        page is never drawn whole (16 MB at 1080p, made again on every visit, issue 18):
+        only the part in view is (:meth:`window`), its texts from the kit's cache."""
         kit = self.kit
         path = credits_file()
-        blocks = parse_markdown(path.read_text(encoding="utf-8")) if path else []
-        parts: list[tuple[int, pygame.Surface, int]] = []  # (x, image, space before)
-        for kind, text in blocks:
+        blocks: list[Block] = []
+        y = 0
+        for kind, text in parse_markdown(path.read_text(encoding="utf-8")) if path else []:
             if kind == "h1":
                 continue  # the screen title says it
-            if kind == "h2":
-                parts.append((0, kit.text(text, 44, kit.colours.accent, max_width=width), 36))
-            elif kind == "bullet":
-                parts.append((44, kit.text(text, 32, kit.colours.text, max_width=width - 44), 14))
-            else:
-                parts.append((0, kit.text(text, 32, kit.colours.muted, max_width=width), 14))
-        height = sum(space + image.get_height() for _, image, space in parts) + 40
-        page = pygame.Surface((width, max(height, 1)), pygame.SRCALPHA)
-        y = 0
-        for x, image, space in parts:
+            x, size, colour, space = {"h2": (0, 44, kit.colours.accent, 36), "bullet": (44, 32, kit.colours.text, 14)
+                                      }.get(kind, (0, 32, kit.colours.muted, 14))
             y += space
-            if x:
-                kit.draw_shape(page, "circle", kit.colours.gold, (14, y + 20), 8)
-            page.blit(image, (x, y))
-            y += image.get_height()
-        return page
+            blocks.append(Block(x, y, text, size, colour, width - x, kit.text(text, size, colour, width - x).get_height()))
+            y += blocks[-1].height
+        return blocks, max(y + 40, 1)
 
     def max_scroll(self) -> int:
-        if self.page is None:
-            return 0
-        return max(0, self.page.get_height() - (self.box.height - 80))
+        return max(0, self.height - (self.box.height - 80))
+
+    def update(self, frame_dt: float) -> None:
+        super().update(frame_dt)
+        self.window(self.box.inflate(-120, -80).size)
+
+    def window(self, size: tuple[int, int]) -> pygame.Surface:
+        """The page's part in view, ``size`` big, drawn again when the scroll has moved
+        (in ``update``, as the page was in ``build``: frames only blit it)."""
+        at = int(self.scroll)
+        if self._window is None or self._window.get_size() != size:
+            self._window, self._window_at = pygame.Surface(size, pygame.SRCALPHA), None
+        if self._window_at != at:
+            kit, window = self.kit, self._window
+            window.fill((0, 0, 0, 0))
+            for block in self.blocks:
+                y = block.y - at
+                if y < size[1] and y + block.height > 0:
+                    if block.x:
+                        kit.draw_shape(window, "circle", kit.colours.gold, (14, y + 20), 8)
+                    window.blit(block.image(kit), (block.x, y))
+            self._window_at = at
+        return self._window
 
     def move(self, intent: Intent) -> None:
         if intent in (Intent.UP, Intent.DOWN):
@@ -119,17 +155,12 @@ class CreditsScene(MenuScene):
         super().draw_back(surface, alpha)
         kit = self.kit
         kit.panel(surface, self.box, kit.colours.panel, radius=36)
-        if self.page is None:
-            return
         view = self.box.inflate(-120, -80)
-        clip = surface.get_clip()
-        surface.set_clip(view)
-        surface.blit(self.page, (view.x, view.y - int(self.scroll)))
-        surface.set_clip(clip)
+        surface.blit(self.window(view.size), view)
         if self.max_scroll():
             track = pygame.Rect(self.box.right - 30, view.y, 10, view.height)
             pygame.draw.rect(surface, kit.colours.panel_hi, track, border_radius=5)
-            size = max(60, int(track.height * view.height / self.page.get_height()))
+            size = max(60, int(track.height * view.height / self.height))
             y = track.y + int((track.height - size) * self.scroll / self.max_scroll())
             pygame.draw.rect(surface, kit.colours.accent, (track.x, y, 10, size), border_radius=5)
 

@@ -9,23 +9,19 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ... import paths
+from ...paths import autosave_path
 from ...core.bots import DEFAULT_LEVEL, LEVELS, Bot
 from ...core.rng import Rng
-from ...core.session import SaveError, Session, quarantine
+from ...core.files import quarantine
+from ...core.session import SaveError, Session
 from ...games import GameEntry
 from ...seats import MAX_SEATS
 
 if TYPE_CHECKING:
     from ...context import AppContext
 
-AUTOSAVE = "autosave.json"
 #: The longest seat name a save may hold (the lobby's names are a few words).
 MAX_SAVED_NAME = 100
-
-
-def autosave_path() -> Path:
-    return paths.user_data_dir() / AUTOSAVE
 
 
 def playable(entry: GameEntry) -> bool:

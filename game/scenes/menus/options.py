@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
-from ...games import OptionSpec
+from ...core.options import OptionSpec
 from ...input.intents import Intent
 from ...ui.fit import label_fit
 from .widgets import MenuScene

@@ -1,4 +1,5 @@
-"""The pygame_gui theme every menu screen shares (``ctx.menu_gui``).
+"""The pygame_gui theme every menu screen shares (``ctx.menu_gui``); its widgets are in
+``gui.py``.
 
 A ``pygame_gui.UIManager`` made from scratch parses the theme, loads its fonts, starts a
 resource loader's threads and allocates a 4 MB cache of drawn shapes; made again by
@@ -12,12 +13,12 @@ menu, each with its buttons), while fonts, theme data and drawn shapes are share
 from __future__ import annotations
 
 import json
-from typing import Any
-
-import i18n
-import pygame_gui
+from typing import TYPE_CHECKING, Any
 
 from ... import paths
+
+if TYPE_CHECKING:
+    import pygame_gui
 
 W, H = 1920, 1080
 
@@ -35,17 +36,6 @@ def load_theme(text_scale: float) -> dict[str, Any]:
     return theme
 
 
-class SharedThemeManager(pygame_gui.UIManager):
-    """A UIManager over an existing theme and resource loader (nothing to parse or load)."""
-
-    def __init__(self, theme: Any, loader: Any) -> None:
-        self._shared_theme = theme
-        super().__init__((W, H), None, enable_live_theme_updates=False, resource_loader=loader)
-
-    def create_new_theme(self, theme_path: Any = None) -> Any:
-        return self._shared_theme
-
-
 class MenuGui:
     """The shared theme for ``settings.text_scale``; :meth:`manager` makes a screen's
     manager over it."""
@@ -58,7 +48,13 @@ class MenuGui:
 
     def manager(self) -> pygame_gui.UIManager:
         """A new manager for one screen. The first (and the first after a text size
-        change) builds the theme; the others share it."""
+        change) builds the theme; the others share it. pygame_gui is imported here, by
+        the first screen with a widget (the title's first frame has none: start-up)."""
+        import i18n
+        import pygame_gui
+
+        from .gui import SharedThemeManager
+
         scale = self.settings.text_scale
         if self._theme is None or self._scale != scale:
             manager = pygame_gui.UIManager((W, H), load_theme(scale), enable_live_theme_updates=False)

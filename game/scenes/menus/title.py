@@ -9,16 +9,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...core.session import SaveError, remove_stale_temps
+from ...core.files import remove_stale_temps
 from ...input.intents import InputEvent, Intent
-from ...ui.fit import fit_text
+from ...ui.fit import Fitted
+from ...paths import autosave_path
 from ...ui.kit import MIN_TEXT
 from ...version import version
 from ..base import Scene
 from .dialogs import ToastScene, show_toast
-from .matches import autosave_path, load_saved, resume_board, saved_seats
 from .widgets import MenuScene
-from ..phones import QrCache, draw_join_panel
 
 if TYPE_CHECKING:
     from ...context import AppContext
@@ -65,6 +64,7 @@ class TitleScene(MenuScene):
     # --- building ----------------------------------------------------------------------
     def enter(self, previous: Scene | None) -> None:
         remove_stale_temps(autosave_path())  # a kill mid-save leaves one; nothing is saving now
+        self.kit.icons.keep("title-icons", [(code, size) for code, _, _, size, _ in LOGO_ICONS])
         super().enter(previous)
         self.music("title")
         if self.ctx.notices:
@@ -123,6 +123,11 @@ class TitleScene(MenuScene):
         self.stack.push(GameChoiceScene(self.ctx))
 
     def resume_saved(self) -> None:
+        # The saves' modules (the engine) are imported on first use, not before the
+        # title's first frame (start-up, issue 18).
+        from ...core.session import SaveError
+        from .matches import load_saved
+
         try:
             entry, session = load_saved(self.ctx)
         except SaveError as exc:
@@ -236,9 +241,14 @@ class TakeSeatScene(Scene):
         self.ctx = ctx
         self.entry = entry
         self.session = session
+        from .matches import saved_seats
+
         self.saved = saved_seats(session)
         self.ticks = 0
+        from ..phones import QrCache  # the phone modules load with the first resumed match, not the title
+
         self.qr = QrCache()
+        self.fitted = Fitted(ctx.kit)  # names and the phone panel's lines, fitted once each
 
     @property
     def game_id(self) -> str:
@@ -288,6 +298,7 @@ class TakeSeatScene(Scene):
 
     def _start(self) -> None:
         from .lobby import LobbyScene
+        from .matches import resume_board
 
         stack = self.stack
         board = resume_board(self.ctx, self.entry, self.session)
@@ -371,7 +382,10 @@ class TakeSeatScene(Scene):
             surface.blit(label, label.get_rect(midleft=(960 - width // 2 + glyph.get_width() + 20, y)))
         if phones:
             height = min(JOIN_PANEL_HEIGHT, safe.bottom - 80 - (y + 40))  # clear of the hint bar
-            draw_join_panel(self.ctx, surface, pygame.Rect(960 - 460, y + 40, 920, height), self.qr)
+            from ..phones import draw_join_panel
+
+            draw_join_panel(self.ctx, surface, pygame.Rect(960 - 460, y + 40, 920, height), self.qr,
+                            self.fitted)
         kit.hint_bar(surface, [(Intent.CONFIRM, t("take_seat.claim")), (Intent.BACK, t("take_seat.undo"))])
 
     def _draw_card(self, surface: pygame.Surface, rect: pygame.Rect, i: int, following: int, pulse: float,
@@ -394,7 +408,7 @@ class TakeSeatScene(Scene):
         colour = kit.colours.good if claimed else kit.colours.muted
         if flat:  # a long name takes two lines, the status stays under it
             kit.seat_token(surface, saved["style"], (rect.x + 46, rect.centery), 32, dim=waiting)
-            size, name = fit_text(kit, saved["name"], rect.width - 90 - 12, (34, 32, 30, 28))
+            size, name = self.fitted.text(saved["name"], rect.width - 90 - 12, (34, 32, 30, 28))
             kit.blit_text(surface, name, size, (rect.x + 90, rect.y + (6 if "\n" in name else 14)), "topleft",
                           name_colour, shadow=True)
             kit.blit_text(surface, status, 28, (rect.x + 90, rect.bottom - 8), "bottomleft", colour)

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
-import pygame_gui
 
 from ...input.gui import follow_canvas_mouse
 from ...input.intents import InputEvent, Intent
@@ -24,6 +23,8 @@ from ...ui.fit import fit_text, label_fit
 from ..base import Scene
 
 if TYPE_CHECKING:
+    import pygame_gui
+
     from ...context import AppContext
 
 _DIRECTIONS = {Intent.UP: (0, -1), Intent.DOWN: (0, 1), Intent.LEFT: (-1, 0), Intent.RIGHT: (1, 0)}
@@ -102,8 +103,6 @@ class MenuScene(Scene):
         """(Re)create every widget: language, text size or safe area changed."""
         keep = self.items[self.focus].key if self.items else None
         self.release()
-        self.manager = self.ctx.menu_gui.manager()
-        follow_canvas_mouse(self.manager, self.ctx.input)
         self.items = []
         self.build()
         self._built_for = self._signature()
@@ -119,6 +118,13 @@ class MenuScene(Scene):
             self.manager.get_root_container().kill()
             self.manager = None
         self.items = []
+
+    def gui(self) -> pygame_gui.UIManager:
+        """This screen's manager, made with its first widget (not for cards alone: start-up)."""
+        if self.manager is None:
+            self.manager = self.ctx.menu_gui.manager()
+            follow_canvas_mouse(self.manager, self.ctx.input)
+        return self.manager
 
     def build(self) -> None:
         """Create the items (subclasses)."""
@@ -142,8 +148,9 @@ class MenuScene(Scene):
     # --- items -------------------------------------------------------------------------
     def button(self, key: str, text: str, rect: pygame.Rect | Sequence[int], on_confirm: Callable[[], None],
                enabled: bool = True, object_id: str | None = None) -> Item:
+        from .gui import MenuButton  # pygame_gui's: imported with the first widget (start-up)
         rect = pygame.Rect(rect)
-        element = pygame_gui.elements.UIButton(rect, text, self.manager, object_id=object_id)
+        element = MenuButton(self.kit, rect, text, self.gui(), object_id=object_id)
         if not enabled:
             element.disable()
         item = Item(key, rect, element, on_confirm=on_confirm, enabled=enabled)
@@ -178,7 +185,8 @@ class MenuScene(Scene):
             return f"‹  {values[state['index']][1]}  ›"
 
         # made with its text: a set_text right after would draw its shapes twice
-        value_el = pygame_gui.elements.UIButton(value_rect, text(), self.manager, object_id="@choice")
+        from .gui import MenuButton
+        value_el = MenuButton(self.kit, value_rect, text(), self.gui(), object_id="@choice")
 
         def step(delta: int) -> None:
             state["index"] = (state["index"] + delta) % len(values)
@@ -196,8 +204,8 @@ class MenuScene(Scene):
         rect = pygame.Rect(rect)
         split = int(rect.width * label_width)
         bar_rect = pygame.Rect(rect.x + split, rect.y + rect.height // 2 - 26, rect.width - split - 150, 52)
-        bar = pygame_gui.elements.UIHorizontalSlider(bar_rect, float(value), (0.0, 1.0), self.manager,
-                                                     click_increment=0.1)
+        from pygame_gui.elements import UIHorizontalSlider
+        bar = UIHorizontalSlider(bar_rect, float(value), (0.0, 1.0), self.gui(), click_increment=0.1)
 
         def step(delta: int) -> None:
             new = min(1.0, max(0.0, round(item.value + 0.1 * delta, 2)))
@@ -234,8 +242,8 @@ class MenuScene(Scene):
 
     def _apply_focus(self) -> None:
         for i, item in enumerate(self.items):
-            element = item.element
-            if isinstance(element, pygame_gui.elements.UIButton):
+            element = item.element  # a MenuButton, or None (cards, sliders)
+            if element is not None:
                 if i == self.focus and item.enabled:
                     element.select()
                 elif element.is_selected:
@@ -334,7 +342,7 @@ class MenuScene(Scene):
     def process_raw(self, event: pygame.event.Event) -> bool:
         """Raw pygame events (canvas coordinates): the mouse goes to pygame_gui; a right
         click is BACK."""
-        if event.type not in _MOUSE_EVENTS or self.manager is None:
+        if event.type not in _MOUSE_EVENTS:
             return False
         if event.type == pygame.MOUSEMOTION:
             self.point_at(event.pos)
@@ -347,7 +355,8 @@ class MenuScene(Scene):
                     and drawn.rect.collidepoint(event.pos):
                 self.activate()  # an item we draw ourselves (no pygame_gui widget)
                 return True
-        return bool(self.manager.process_events(event)) or event.type != pygame.MOUSEMOTION
+        taken = self.manager is not None and self.manager.process_events(event)  # None: no widget yet
+        return bool(taken) or event.type != pygame.MOUSEMOTION
 
     def sound(self, name: str) -> None:
         if self.ctx.audio is not None:
@@ -365,7 +374,7 @@ class MenuScene(Scene):
         self.manager.update(dt)
         for i, item in enumerate(list(self.items)):
             element = item.element
-            if isinstance(element, pygame_gui.elements.UIButton) and element.check_pressed():
+            if element is not None and element.check_pressed():
                 self.set_focus(i)
                 self.activate()
                 return  # the click may have rebuilt or left the screen

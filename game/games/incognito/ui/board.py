@@ -14,6 +14,7 @@ on the TV only from the line-up (``drawing_screen.py``).
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any, Callable, Sequence
 
 import pygame
@@ -39,6 +40,9 @@ from .vote_ring import VoteRing
 #: The top bar's height, and the room kept under the content for the hint bar.
 BAR_H = 62
 HINT_ROOM = 70
+#: Rendered drawings kept (``IncognitoBoard.cache``): more than any screen shows at once
+#: (the gallery: three rounds of eight, and this round's).
+CANVAS_CACHE_SIZE = 40
 
 
 def make_board(ctx: Any, entry: Any, session: Session, bots: dict[int, Any]) -> "IncognitoBoard":
@@ -69,7 +73,8 @@ class IncognitoBoard(MatchScene):
         #: The seats that draw on the TV: not bots, not phones (a phone draws on itself).
         self.pads = {s: DrawPad(s, self.colour_ids, self._submitter(s))
                      for s in pad_seats(ctx, range(self.n)) if s not in self.bots}
-        self.caches: dict[tuple[Any, ...], CanvasCache] = {}
+        #: Drawings rendered per (key, width), least recently shown first (``cache``).
+        self.caches: OrderedDict[tuple[Any, ...], CanvasCache] = OrderedDict()
         #: Fixed ticks since the board opened (blinking borders).
         self.ticks = 0
         self.curtain: PeekCurtain | None = None
@@ -109,10 +114,16 @@ class IncognitoBoard(MatchScene):
         return submit
 
     def cache(self, key: tuple[Any, ...], strokes: Sequence[Stroke], width: int) -> pygame.Surface:
-        """A drawing rendered ``width`` wide, kept up to date stroke by stroke."""
+        """A drawing rendered ``width`` wide, kept up to date stroke by stroke. At most
+        ``CANVAS_CACHE_SIZE`` are kept, the least recently shown dropped: every round's
+        drawings at every width a screen showed them stayed for the whole match (15–40 MB)."""
         cache = self.caches.get((key, width))
         if cache is None:
             cache = self.caches[(key, width)] = CanvasCache(self.rgb, width)
+            while len(self.caches) > CANVAS_CACHE_SIZE:
+                self.caches.popitem(last=False)
+        else:
+            self.caches.move_to_end((key, width))
         return cache.sync(strokes)
 
     def last_drawings(self, public: IncognitoPublic) -> Sequence[Sequence[Stroke]]:

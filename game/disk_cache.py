@@ -1,0 +1,64 @@
+"""What the game makes once and keeps in the user's cache folder between runs: rendered
+audio, the parsed UI strings, the menu background. Making it costs tens of ms to a
+second of pure Python; reading it back costs about a millisecond.
+
+A file is named by a digest of everything that shapes it (its recipe), so a changed
+recipe simply makes a new file. A cache that cannot be read or written only costs the
+making; a file that fails ``check`` (cut short) is made again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+from typing import Any, Callable
+
+
+def cache_dir(kind: str) -> Path:
+    import platformdirs
+
+    from .paths import APP_NAME
+
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)) / kind
+
+
+def cache_path(folder: Path, name: str, recipe: object, suffix: str) -> Path:
+    return folder / f"{name}-{hashlib.sha256(repr(recipe).encode()).hexdigest()[:16]}{suffix}"
+
+
+def cached_bytes(path: Path, make: Callable[[], bytes], check: Callable[[bytes], bool] = bool) -> bytes:
+    """The bytes in ``path`` if ``check`` accepts them, else ``make()``'s, written there
+    atomically for next time."""
+    try:
+        data = path.read_bytes()
+        if check(data):
+            return data
+    except OSError:
+        pass
+    data = make()
+    keep(path, data)
+    return data
+
+
+def read_into(path: Path, buffer: Any) -> bool:
+    """Fill ``buffer`` (a writable buffer, e.g. a surface's pixels) from ``path``; False
+    unless the file holds exactly as many bytes (then make it and :func:`keep` it)."""
+    view = memoryview(buffer).cast("B")
+    try:
+        with path.open("rb") as handle:
+            return handle.readinto(view) == len(view) and not handle.read(1)
+    except OSError:
+        return False
+
+
+def keep(path: Path, data: Any) -> None:
+    """Write ``data`` (bytes or a buffer) to ``path`` atomically; a failure only costs
+    the next run its making."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except OSError:
+        pass

@@ -1,0 +1,78 @@
+"""pygame_gui's side of the menus: a manager over the shared theme and the menu button.
+
+Imported by the first menu screen that makes a widget (``MenuGui.manager``,
+``MenuScene.button``), not before the title's first frame.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from .theme import H, W
+
+
+class SharedThemeManager(pygame_gui.UIManager):
+    """A UIManager over an existing theme and resource loader (nothing to parse or load)."""
+
+    def __init__(self, theme: Any, loader: Any) -> None:
+        self._shared_theme = theme
+        super().__init__((W, H), None, enable_live_theme_updates=False, resource_loader=loader)
+
+    def create_new_theme(self, theme_path: Any = None) -> Any:
+        return self._shared_theme
+
+
+#: The states a button shows its own rounded shape in. pygame_gui gives its ``active``
+#: state (the mouse button held down over it) the ``selected`` images.
+SHAPED_STATES = ("normal", "hovered", "selected", "disabled")
+#: Supersampling of a button's rounded shape, as pygame_gui drew its own.
+SHAPE_SCALE = 4
+
+
+def button_shape(kit: Any, size: tuple[int, int], fill: tuple, rim: tuple, radius: int, width: int) -> pygame.Surface:
+    """A rounded rectangle with a ``width`` px rim, drawn at 4× and scaled down as
+    pygame_gui draws its rounded shapes, then kept by the kit per size and colours."""
+
+    def make() -> pygame.Surface:
+        big = pygame.Surface((size[0] * SHAPE_SCALE, size[1] * SHAPE_SCALE), pygame.SRCALPHA)
+        outer = big.get_rect()
+        inner = outer.inflate(-2 * width * SHAPE_SCALE, -2 * width * SHAPE_SCALE)
+        pygame.draw.rect(big, rim, outer, border_radius=radius * SHAPE_SCALE)
+        inner_radius = int(radius * min(inner.width / outer.width, inner.height / outer.height))
+        pygame.draw.rect(big, fill, inner, border_radius=inner_radius * SHAPE_SCALE)
+        return pygame.transform.smoothscale(big, size).convert_alpha()
+
+    return kit.sprite(("menu-button", tuple(size), fill, rim, radius, width), make)
+
+
+class MenuButton(pygame_gui.elements.UIButton):
+    """pygame_gui's button drawn over a clear rectangle, its rounded shape a picture per
+    state (:func:`button_shape`, from the theme's ``<state>_fill``, ``<state>_rim``,
+    ``rim_radius`` and ``rim_width``) handed to it as that state's image.
+
+    pygame_gui drew a new button's rounded shape at 4× in every state and kept only
+    shapes under 40,000 px²: 5–9 ms a menu button, most of what opening a menu cost
+    (issue 18). The kit draws each size and look once; pygame_gui still lays out,
+    writes the text, hovers and clicks."""
+
+    def __init__(self, kit: Any, rect: pygame.Rect, text: str, manager: pygame_gui.UIManager,
+                 object_id: str | None = None) -> None:
+        self.kit = kit
+        super().__init__(rect, text, manager, object_id=object_id)
+
+    def _set_any_images_from_theme(self) -> bool:
+        """Overrides pygame_gui's theme images (pinned 0.6.14): the kit's shapes."""
+        theme, ids = self.ui_theme, self.combined_element_ids
+        radius, width = int(theme.get_misc_data("rim_radius", ids)), int(theme.get_misc_data("rim_width", ids))
+        changed = False
+        for state in SHAPED_STATES:
+            fill, rim = (tuple(theme.get_colour(f"{state}_{part}", ids)) for part in ("fill", "rim"))
+            images = [button_shape(self.kit, self.relative_rect.size, fill, rim, radius, width)]
+            if getattr(self, f"{state}_images") != images:
+                setattr(self, f"{state}_images", images)
+                setattr(self, f"{state}_image_positions", [(0.5, 0.5)])
+                changed = True
+        return changed

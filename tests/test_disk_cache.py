@@ -1,0 +1,57 @@
+"""What start-up reads back from the user's cache instead of making (game/disk_cache.py):
+the UI strings and the menu background, the same as made, and made again when the
+file is cut short or garbled."""
+
+import pygame
+
+from game import disk_cache, paths
+from game.i18n import Strings
+from game.settings import Settings
+from game.ui.kit import UiKit
+
+
+def test_the_strings_read_back_are_the_parsed_ones(tmp_path):
+    i18n = paths.data_dir() / "i18n"
+    parsed = Strings.load(i18n, "en").tables
+    assert Strings.load(i18n, "en", cache=tmp_path).tables == parsed  # made and kept
+    [kept] = tmp_path.glob("strings-*.json")
+    assert Strings.load(i18n, "en", cache=tmp_path).tables == parsed  # read back
+    kept.write_bytes(kept.read_bytes()[:100])
+    assert Strings.load(i18n, "fr", cache=tmp_path).tables == parsed  # cut short: parsed again
+    assert kept.read_bytes().startswith(b"{") and len(kept.read_bytes()) > 1000
+
+
+def test_the_background_read_back_is_the_drawn_one(tmp_path, monkeypatch):
+    monkeypatch.setattr(disk_cache, "cache_dir", lambda kind: tmp_path / kind)
+    pygame.display.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1, 1))
+    drawn, again, mended = (pygame.Surface((1920, 1080)) for _ in range(3))
+    UiKit(Settings()).background(drawn)
+    [kept] = (tmp_path / "pictures").glob("background-*")
+    UiKit(Settings()).background(again)
+    assert pygame.image.tobytes(again, "RGB") == pygame.image.tobytes(drawn, "RGB")
+    kept.write_bytes(kept.read_bytes()[:4096])
+    UiKit(Settings()).background(mended)
+    assert pygame.image.tobytes(mended, "RGB") == pygame.image.tobytes(drawn, "RGB")
+    assert kept.stat().st_size == 1920 * 1080 * 4
+
+
+def test_icons_kept_in_a_strip_are_the_rendered_ones(tmp_path, monkeypatch):
+    from game.ui.icons import Icons
+
+    monkeypatch.setattr(disk_cache, "cache_dir", lambda kind: tmp_path / kind)
+    pygame.display.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1, 1))
+    keys = [("1F3AD", 150), ("1F5DD", 88)]
+    rendered = Icons()
+    rendered.keep("test-icons", keys)  # rendered, then kept
+    [kept] = (tmp_path / "pictures").glob("test-icons-*")
+    read_back = Icons()
+    read_back.keep("test-icons", keys)
+    for code, size in keys:
+        mine = read_back._icons[(code, size)]
+        assert mine.get_size() == (size, size)
+        assert pygame.image.tobytes(mine, "RGBA") == pygame.image.tobytes(rendered.icon(code, size), "RGBA")
+    assert kept.stat().st_size == 150 * 238 * 4

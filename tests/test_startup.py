@@ -1,0 +1,64 @@
+"""Start-up (issue 18 item 1): the title's first frame is drawn before anything it does
+not need is imported or made (the games, the engine, pygame_gui, the match and phone
+modules), and the game registry imports a game's package only when it is used."""
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from game.games import GAME_PACKAGES, GameRegistry, all_games
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+#: A child process: ``play``'s path to the first title frame (the bench's start-up
+#: figure), then which of the modules it should not need were imported.
+FIRST_FRAME = textwrap.dedent("""
+    import json, sys
+    from game.cli.bench_startup import first_title_frame
+    first_title_frame()
+    late = ["pygame_gui", "yaml", "game.core.engine", "game.scenes.match", "game.companion.bridge",
+            "importlib.metadata"] + [f"game.games.{package}" for package in sys.argv[1:]]
+    print(json.dumps([name for name in late if name in sys.modules]))
+""")
+
+
+def test_the_first_title_frame_imports_only_what_it_draws(tmp_path):
+    env = dict(os.environ, PYTHONPATH=ROOT, XDG_CACHE_HOME=str(tmp_path / "cache"))
+    for run, parsed in (("first", ["yaml"]), ("next", [])):  # the strings are parsed once, then read back
+        out = subprocess.run([sys.executable, "-c", FIRST_FRAME, *GAME_PACKAGES], cwd=ROOT, env=env, check=True,
+                             capture_output=True, text=True, timeout=120).stdout
+        assert json.loads(out.strip().splitlines()[-1]) == parsed, run
+
+
+def test_the_registry_knows_every_game_before_importing_it(monkeypatch):
+    imported = []
+    real = __import__("importlib").import_module
+    monkeypatch.setattr("game.games.importlib.import_module", lambda name: imported.append(name) or real(name))
+    games = GameRegistry()
+    assert list(games) == ["secret_identity", "secret_identity_coop", "personality", "mission_secrete", "incognito"]
+    assert "incognito" in games and "chess" not in games and len(games) == 5 and imported == []
+    assert games["secret_identity_coop"].id == "secret_identity_coop"
+    assert games["secret_identity"].catalogue_key == "secret_identity"
+    assert imported == ["game.games.secret_identity"]  # both entries of the package at once
+    with pytest.raises(KeyError):
+        games["chess"]
+
+
+def test_a_package_must_declare_the_ids_the_registry_lists():
+    games = GameRegistry({"personality": ("personality", "personality_duel")})
+    with pytest.raises(LookupError, match="personality_duel"):
+        games["personality"]
+
+
+def test_tests_may_register_a_game_of_their_own():
+    from toygame import ENTRY as TOY
+
+    games = all_games()
+    games[TOY.id] = TOY
+    assert games[TOY.id] is TOY and list(games)[-1] == TOY.id
+    del games[TOY.id]
+    assert TOY.id not in games
