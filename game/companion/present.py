@@ -45,13 +45,35 @@ SCREEN_MODULES = {
 }
 
 
+@dataclass(frozen=True)
+class BoardNow:
+    """What the board on the TV, not the rules, says of the table now (public to every
+    seat): the TV plays a beat the table watches, so moves wait (``watching``); the
+    end screen takes "play again" / "back to the lobby" (``end_choices``);
+    in co-op Secret Identity, the people guessing and those of them who agree with the
+    team's answer (``guessers``, ``agreed``: a pad holding CONFIRM, a phone that agreed)."""
+
+    watching: bool = False
+    end_choices: bool = False
+    guessers: tuple[int, ...] = ()
+    agreed: tuple[int, ...] = ()
+
+
 def phone_screen(entry_id: str, view: SeatView[Any], legal: Sequence[Action], strings: Strings,
-                 catalogue: Any) -> dict[str, Any]:
+                 catalogue: Any, board: BoardNow = BoardNow()) -> dict[str, Any]:
     """The screen of ``view.seat``'s phone (see the module docstring); ``catalogue`` is
-    the game's own catalogue (``Catalogue.game(entry.catalogue_key)``)."""
+    the game's own catalogue (``Catalogue.game(entry.catalogue_key)``). Once the TV's end
+    screen offers its choices, the screen ends with them (the moves ``again``/``lobby``)."""
     module = importlib.import_module(f"{__package__}.screens.{SCREEN_MODULES[entry_id]}")
     assert view.seat is not None, "a phone shows a seat's view, never the TV's"
-    out: dict[str, Any] = module.screen(Ctx(strings, catalogue, view.seat, entry_id), view, legal)
+    ctx = Ctx(strings, catalogue, view.seat, entry_id, board)
+    out: dict[str, Any] = module.screen(ctx, view, legal)
+    if board.watching:
+        out["title"] = ctx.t("watch_tv")
+    if board.end_choices:
+        out["sections"].append(section(ctx.t("end.title"), [item(ctx.t("end.again"), move=act("again"), tone="primary"),
+                                                           item(ctx.t("end.lobby"), move=act("lobby"))]))
+        out["waiting"] = False
     return {**out, "seat": view.seat}
 
 
@@ -63,6 +85,7 @@ class Ctx:
     catalogue: Any
     seat: int
     game: str
+    board: BoardNow = BoardNow()
 
     @property
     def lang(self) -> str:
