@@ -63,7 +63,7 @@ class Phones:
         if not moves:
             return False
         for seat, move in moves.items():
-            self._until(lambda: move in moves_in(self.screens.get(seat)), f"seat {seat}'s screen offers {move}")
+            self._until(lambda: offers(self.screens.get(seat), move), f"seat {seat}'s screen offers {move}")
         before = len(board.session.log)
         curtain = getattr(board, "curtain", None) is not None
         for seat, move in moves.items():
@@ -91,6 +91,13 @@ class Phones:
             # while the TV plays a beat (a reveal) phones wait, as pads do: time flies
             self.room.run(1, BIG_STEP if self.board.phones_wait() else 1)
         raise AssertionError(f"no {what} after {PATIENCE} frames; phase {self.board.public.phase}")
+
+
+def offers(screen, move) -> bool:
+    """The screen offers ``move``: as a button or menu, or a stroke on an open sheet."""
+    if move["kind"] == "stroke":
+        return bool(screen and screen.get("canvas", {}).get("enabled"))
+    return move in moves_in(screen)
 
 
 class Team(Phones):

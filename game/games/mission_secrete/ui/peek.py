@@ -20,8 +20,10 @@ class MissionPeek:
         self.board = board
         self.ctx = board.ctx
         self.curtain: PeekCurtain | None = None
-        #: The people still to see their mission before the first swap.
-        self.intro = [s for s in range(board.seats) if s not in board.bots] if intro and not board.public.swaps else []
+        #: The people at the TV still to see their mission before the first swap (a seat
+        #: on a phone sees it there, SS-2: no curtain waits for it).
+        self.intro = [s for s in range(board.seats) if s not in board.bots and not board.ctx.seats[s].on_phone
+                      ] if intro and not board.public.swaps else []
 
     def next_intro(self) -> None:
         if self.intro and self.board.stack is not None and self.curtain is None:
