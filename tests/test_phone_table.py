@@ -177,3 +177,20 @@ def test_a_phone_s_ready_waits_for_the_reveal_as_a_pad_s_does(table):
     room.until(lambda: board.reveal is None, limit=3000, steps=BIG_STEP)
     players._until(lambda: ready in moves_in(players.screens[seat]), "ready once the reveal is over")
     assert answer(room, players, phone, ready, "late")["type"] == "view" and board.public.seats[seat].ready
+
+
+def test_a_phone_leaves_a_match_still_on_for_the_lobby_and_the_match_stays_in_the_autosave(table):
+    room, companion, crowd = table
+    lobby, board, players = phones_table(room, companion, crowd, "mission_secrete")
+    seat, phone = min(players.phones.items())
+    leave = {"kind": "quit", "data": {}}
+    players._until(lambda: leave in moves_in(players.screens.get(seat)), "the phone's leave button")
+    held = [i for section in players.screens[seat]["sections"] for i in section["items"] if i.get("move") == leave]
+    assert held[0]["hold"] == 1500  # held, as the pause menu asks before quitting: no slip ends the match
+    players.step()
+    assert answer(room, players, phone, leave, "leave")["type"] == "view"
+    room.until(lambda: room.ctx.stack.top is lobby, limit=20)
+    assert room.find(MatchScene) is None and board.session.outcome() is None
+    assert phone.next("lobby", lambda: room.run(1))["game"] == "mission_secrete"
+    assert [s.name for s in room.ctx.seats] == ["Zoé", "Max", "Ana"]
+    assert board.session.save_path is not None and board.session.save_path.exists()

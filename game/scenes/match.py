@@ -51,6 +51,9 @@ BOT_DELAY_TICKS = (36, 90)
 #: The end screen's choices as a phone sends them (``act`` kinds no game uses), each
 #: what a pad's press there does: "again" is CONFIRM (play again), "lobby" is BACK.
 END_MOVES = {"again": True, "lobby": False}
+#: A phone leaving the match for the whole table before its end (held on the phone, as
+#: the pause menu asks before quitting): back to the lobby, the match kept in the autosave.
+QUIT_MOVE = "quit"
 
 
 class MatchScene(Scene):
@@ -102,8 +105,9 @@ class MatchScene(Scene):
         """A phone's action: the same path as a pad's (boards that turn a submitted
         action into their own state, like a clue editor, see it through ``on_events``).
         An end choice (:data:`END_MOVES`) finishes the match as a pad's press on the end
-        screen does, once that screen offers it (``not_now`` before); any other move
-        waits like a pad's while the TV plays a beat (``watch_tv``).
+        screen does, once that screen offers it (``not_now`` before); :data:`QUIT_MOVE`
+        leaves a match still on for the lobby (a phones-only table has no pause menu it
+        can work); any other move waits like a pad's while the TV plays a beat (``watch_tv``).
 
         A pad's actions are built by the board; a phone's data is any JSON the protocol
         let through, and a rule may trip over a value of the wrong type (a list where an
@@ -114,6 +118,11 @@ class MatchScene(Scene):
             if not self.end_choices_open():
                 return "not_now"
             self.finish(again=END_MOVES[action.kind])
+            return None
+        if action.kind == QUIT_MOVE:
+            if self.session.outcome() is not None:
+                return "not_now"  # over: the end screen's choices say what next
+            self.finish(again=False)
             return None
         if self.phones_wait():
             return "watch_tv"
@@ -149,7 +158,8 @@ class MatchScene(Scene):
 
     def board_now(self) -> BoardNow:
         """What the board, not the rules, says of the table now, for the phones' screens."""
-        return BoardNow(watching=self.phones_wait(), end_choices=self.end_choices_open())
+        return BoardNow(watching=self.phones_wait(), end_choices=self.end_choices_open(),
+                        can_quit=self.session.outcome() is None)
 
     def on_events(self, action: Action | None, events: tuple[Event, ...]) -> None:
         """Hook for boards: what just happened, as the TV may see it (``action`` is None
