@@ -101,7 +101,7 @@ def test_in_co_op_phones_and_a_pad_agree_together_and_the_tv_shows_who_agreed(ta
     phone = guesser[2]
     lock = {"kind": "lock", "data": {}}
     players._until(lambda: lock in moves_in(players.screens.get(2)), "the phone's agree button")
-    held = next(i for i in players.screens[2]["sections"][-1]["items"] if i.get("move") == lock)
+    held = next(i for section in players.screens[2]["sections"] for i in section["items"] if i.get("move") == lock)
     assert held["hold"] == 1500  # a phone agrees by holding, as a pad holds CONFIRM
 
     # the phone agrees: the answer waits for the pad, and the TV says who agreed
@@ -150,7 +150,7 @@ def test_in_co_op_a_pad_holding_alone_does_not_lock_for_a_phone_that_has_not_agr
     pad.hold(Intent.CONFIRM)
     room.run(200)
     assert not board.public.history and board.agreeing() == [1]
-    assert "Agree on your phone" in drawn(room.ctx)[0]  # the TV says whose agreement the lock waits for
+    assert "Agree on phone" in drawn(room.ctx)[0]  # the TV says whose agreement the lock waits for
     pad.let_go(Intent.CONFIRM)
     room.run(1)
     assert board.agreeing() == [] and guesser
