@@ -35,6 +35,10 @@ from ..core.actions import Action
 from ..core.engine import SeatView
 from ..i18n import Strings
 
+#: The table's own moves a screen may offer (``act`` kinds no game uses), which the
+#: board runs, not the rules: the end screen's choices, and leaving a match still on.
+AGAIN, LOBBY, QUIT = "again", "lobby", "quit"
+TABLE_MOVES = (AGAIN, LOBBY, QUIT)
 #: Leaving the match is held this long on the phone (ms): no tap by mistake ends it.
 QUIT_HOLD_MS = 1500
 #: Entry id -> module of ``game.companion.screens`` that builds its screens.
@@ -76,11 +80,11 @@ def phone_screen(entry_id: str, view: SeatView[Any], legal: Sequence[Action], st
     if board.watching:
         out["title"] = ctx.t("watch_tv")
     if board.end_choices:
-        out["sections"].append(section(ctx.t("end.title"), [item(ctx.t("end.again"), move=act("again"), tone="primary"),
-                                                           item(ctx.t("end.lobby"), move=act("lobby"))]))
+        out["sections"].append(section(ctx.t("end.title"), [item(ctx.t("end.again"), move=act(AGAIN), tone="primary"),
+                                                           item(ctx.t("end.lobby"), move=act(LOBBY))]))
         out["waiting"] = False
     if board.can_quit:
-        leave = item(ctx.t("quit.hold"), move=act("quit"), hold=QUIT_HOLD_MS)
+        leave = item(ctx.t("quit.hold"), move=act(QUIT), hold=QUIT_HOLD_MS)
         out["sections"].append(section(ctx.t("quit.title"), [leave]))
     return {**out, "seat": view.seat}
 

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 import pygame
 
-from ..companion.present import BoardNow, phone_screen
+from ..companion.present import AGAIN, LOBBY, QUIT, BoardNow, phone_screen
 from ..core.actions import Action, IllegalAction
 from ..core.bots import Bot
 from ..core.events import Event, visible
@@ -48,12 +48,11 @@ if TYPE_CHECKING:  # the context imports the scenes' base
 #: Fixed ticks a bot "thinks" before acting (0.6–1.5 s at 60 Hz), so a table of bots
 #: reads like people playing rather than a flash of results.
 BOT_DELAY_TICKS = (36, 90)
-#: The end screen's choices as a phone sends them (``act`` kinds no game uses), each
-#: what a pad's press there does: "again" is CONFIRM (play again), "lobby" is BACK.
-END_MOVES = {"again": True, "lobby": False}
-#: A phone leaving the match for the whole table before its end (held on the phone, as
-#: the pause menu asks before quitting): back to the lobby, the match kept in the autosave.
-QUIT_MOVE = "quit"
+#: The end screen's choices as a phone sends them (``present.TABLE_MOVES``), each what a
+#: pad's press there does: "again" is CONFIRM (play again), "lobby" is BACK. ``QUIT``
+#: leaves a match still on for the whole table (held on the phone, as the pause menu
+#: asks before quitting): back to the lobby, the match kept in the autosave.
+END_MOVES = {AGAIN: True, LOBBY: False}
 
 
 class MatchScene(Scene):
@@ -105,7 +104,7 @@ class MatchScene(Scene):
         """A phone's action: the same path as a pad's (boards that turn a submitted
         action into their own state, like a clue editor, see it through ``on_events``).
         An end choice (:data:`END_MOVES`) finishes the match as a pad's press on the end
-        screen does, once that screen offers it (``not_now`` before); :data:`QUIT_MOVE`
+        screen does, once that screen offers it (``not_now`` before); ``QUIT``
         leaves a match still on for the lobby (a phones-only table has no pause menu it
         can work); any other move waits like a pad's while the TV plays a beat (``watch_tv``).
 
@@ -119,7 +118,7 @@ class MatchScene(Scene):
                 return "not_now"
             self.finish(again=END_MOVES[action.kind])
             return None
-        if action.kind == QUIT_MOVE:
+        if action.kind == QUIT:
             if self.session.outcome() is not None:
                 return "not_now"  # over: the end screen's choices say what next
             self.finish(again=False)
