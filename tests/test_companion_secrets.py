@@ -51,6 +51,9 @@ class SessionLink:
         self.companion.tell(events)
         return None
 
+    def phone_moment(self) -> None:
+        return None
+
     def phone_screen(self, seat: int) -> dict[str, Any]:
         return phone_screen(self.entry.id, self.session.view(seat), self.session.legal(seat), self.catalogue.strings,
                             self.catalogue.game(self.entry.catalogue_key))

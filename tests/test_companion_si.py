@@ -1,7 +1,7 @@
 """Secret Identity with phones at the table, through the real server thread and bridge
 (issue 17, item 5 and "a table of phones alone"): eight phones alone play a competitive
 match to the podium, building their clues at the same time; phones alone play the
-co-op mode to its end; phones, a pad and a bot mix at one table, the phones building
+co-op mode to its end, every guesser agreeing on its phone; phones, a pad and a bot mix at one table, the phones building
 while the pad's curtain is open. A phone plays what its seat's bot would
 (fed only that seat's view), sent as a move its own screen offers.
 """
@@ -17,7 +17,7 @@ from game.scenes.match import MatchScene
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.peek import PeekCurtain
 from game.scenes.ring import RingPicker
-from tests.e2e import focus_to, think
+from tests.e2e import BIG_STEP, focus_to, think
 from tests.test_companion_match import join, table  # noqa: F401  (the fixture)
 from tests.test_e2e_secret_identity import Competitors
 
@@ -55,15 +55,15 @@ class Phones:
         moves = {}
         for seat in sorted(self.phones):
             if seat in board.session.current():
-                action = think(board, self.minds[seat], seat)
-                if action is not None:
-                    moves[seat] = {"kind": action.kind, "data": dict(action.data)}
+                move = self.choose(seat)
+                if move is not None:
+                    moves[seat] = move
                     if one_at_a_time:
                         break
         if not moves:
             return False
         for seat, move in moves.items():
-            self._until(lambda: move in moves_in(self.screens.get(seat)), f"seat {seat}'s screen offers {move}")
+            self._until(lambda: offers(self.screens.get(seat), move), f"seat {seat}'s screen offers {move}")
         before = len(board.session.log)
         curtain = getattr(board, "curtain", None) is not None
         for seat, move in moves.items():
@@ -78,13 +78,39 @@ class Phones:
             self.beside_curtain += 1
         return True
 
+    def choose(self, seat: int) -> dict | None:
+        """The move ``seat``'s phone makes now: its bot's (None: it waits)."""
+        action = think(self.board, self.minds[seat], seat)
+        return None if action is None else {"kind": action.kind, "data": dict(action.data)}
+
     def _until(self, done, what: str) -> None:
         for _ in range(PATIENCE):
             self.read()
             if done():
                 return
-            self.room.run(1)
+            # while the TV plays a beat (a reveal) phones wait, as pads do: time flies
+            self.room.run(1, BIG_STEP if self.board.phones_wait() else 1)
         raise AssertionError(f"no {what} after {PATIENCE} frames; phase {self.board.public.phase}")
+
+
+def offers(screen, move) -> bool:
+    """The screen offers ``move``: as a button or menu, or a stroke on an open sheet."""
+    if move["kind"] == "stroke":
+        return bool(screen and screen.get("canvas", {}).get("enabled"))
+    return move in moves_in(screen)
+
+
+class Team(Phones):
+    """Co-op phones that talk it over: the first person guessing moves the team's cursor
+    as its bot would; the others agree with it (each phone's hold on its screen)."""
+
+    def choose(self, seat: int) -> dict | None:
+        board = self.board
+        people = board.people_guessing()
+        if seat not in people or seat == min(people):
+            move = super().choose(seat)
+            return None if move is not None and move["kind"] == "lock" and seat in board.agreed else move
+        return None if seat in board.agreed else {"kind": "lock", "data": {}}
 
 
 def seat_phones(room, companion, crowd, names):
@@ -127,7 +153,7 @@ def test_phones_alone_play_coop_secret_identity_to_the_end(table):
     phones = seat_phones(room, companion, crowd, ["Zoé", "Max", "Ana", "Lou"])
     lobby.start()
     board = room.find(MatchScene)
-    players = Phones(room, board, phones)
+    players = Team(room, board, phones)
     for _ in range(3000):
         if board.session.outcome() is not None:
             break

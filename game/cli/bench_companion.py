@@ -26,6 +26,8 @@ import threading
 import time
 from typing import Any, Iterator
 
+from ..companion.present import TABLE_MOVES
+
 #: Phones at the table, the game they play, and the acts timed.
 PHONES = 8
 #: Competitive Secret Identity: every seat acts in every phase (replacements, clues built
@@ -87,7 +89,8 @@ class Driver(threading.Thread):
             self._catch_up()
             n = turn % len(self.phones)
             turn += 1
-            moves = list(moves_in(self.screens.get(n)))
+            # the game's moves: the table's own (leaving the match) would end the run
+            moves = [m for m in moves_in(self.screens.get(n)) if m["kind"] not in TABLE_MOVES]
             if not moves:
                 time.sleep(0.002)
                 continue

@@ -10,7 +10,8 @@ the board's own ``submit``, so the engine judges it. Then it tells every phone w
 changed: its ``view`` (built from ``session.view(seat)`` and ``session.legal(seat)``
 only, by the board's ``phone_screen``: nothing else can reach it), the events its seat
 may see, or the lobby while no match runs. A view is rebuilt only when the match moved
-(its log grew) and sent only when it differs from the last one that phone got.
+(its log grew) or the board's say on the table did (``phone_moment``: a reveal ended,
+the end screen opened) and sent only when it differs from the last one that phone got.
 
 A connection acts for the seat its ``hello`` bound, never another: the seat is found
 from the connection's token on every message. A phone lost outside a match keeps its
@@ -36,6 +37,9 @@ LOBBY_GRACE = 20.0
 #: At most this long (s) the game thread lets the server write the views that answer
 #: acts before it builds the other phones' views (bench: ``python -m game bench``).
 ANSWER_WAIT = 0.004
+#: Refusals the board gives, not the engine, sent as they are (not as ``illegal:``):
+#: a value of the wrong type, a choice its screen does not offer yet, a beat the TV plays.
+TABLE_REASONS = ("malformed", "not_now", "watch_tv")
 
 
 class MatchLink(Protocol):
@@ -46,6 +50,8 @@ class MatchLink(Protocol):
     def phone_submit(self, action: Action) -> str | None: ...
 
     def phone_screen(self, seat: int) -> dict[str, Any]: ...
+
+    def phone_moment(self) -> Hashable: ...
 
 
 class SeatingLink(Protocol):
@@ -228,7 +234,7 @@ class Companion:
         seat = seats.seat_of(phone.device)
         reason = match.phone_submit(Action(message["kind"], seat, message.get("data", {})))
         if reason is not None:
-            self._error(conn, reason if reason == "malformed" else f"illegal:{reason}", message.get("id"))
+            self._error(conn, reason if reason in TABLE_REASONS else f"illegal:{reason}", message.get("id"))
         else:
             phone.ack = message.get("id")
 
@@ -282,7 +288,7 @@ class Companion:
                 self._send_changed(conn, phone, "lobby", seats=roster, game=game, you=index)
 
     def _tell_view(self, conn: int, phone: Phone, index: int, match: MatchLink) -> None:
-        key = (id(match.session), len(match.session.log))
+        key = (id(match.session), len(match.session.log), match.phone_moment())
         if phone.view_key == key and phone.ack is None:
             return
         phone.view_key = key

@@ -37,6 +37,12 @@ from ..core.actions import Action
 from ..core.engine import SeatView
 from ..i18n import Strings
 
+#: The table's own moves a screen may offer (``act`` kinds no game uses), which the
+#: board runs, not the rules: the end screen's choices, and leaving a match still on.
+AGAIN, LOBBY, QUIT = "again", "lobby", "quit"
+TABLE_MOVES = (AGAIN, LOBBY, QUIT)
+#: Leaving the match is held this long on the phone (ms): no tap by mistake ends it.
+QUIT_HOLD_MS = 1500
 #: Entry id -> module of ``game.companion.screens`` that builds its screens.
 SCREEN_MODULES = {
     "secret_identity": "secret_identity",
@@ -47,13 +53,41 @@ SCREEN_MODULES = {
 }
 
 
+@dataclass(frozen=True)
+class BoardNow:
+    """What the board on the TV, not the rules, says of the table now (public to every
+    seat): the TV plays a beat the table watches, so moves wait (``watching``); the
+    end screen takes "play again" / "back to the lobby" (``end_choices``); the match is
+    on, so a phone may leave it for the whole table (``can_quit``, held);
+    in co-op Secret Identity, the people guessing and those of them who agree with the
+    team's answer (``guessers``, ``agreed``: a pad holding CONFIRM, a phone that agreed)."""
+
+    watching: bool = False
+    end_choices: bool = False
+    can_quit: bool = False
+    guessers: tuple[int, ...] = ()
+    agreed: tuple[int, ...] = ()
+
+
 def phone_screen(entry_id: str, view: SeatView[Any], legal: Sequence[Action], strings: Strings,
-                 catalogue: Any) -> dict[str, Any]:
+                 catalogue: Any, board: BoardNow = BoardNow()) -> dict[str, Any]:
     """The screen of ``view.seat``'s phone (see the module docstring); ``catalogue`` is
-    the game's own catalogue (``Catalogue.game(entry.catalogue_key)``)."""
+    the game's own catalogue (``Catalogue.game(entry.catalogue_key)``). Once the TV's end
+    screen offers its choices, the screen ends with them (the moves ``again``/``lobby``);
+    while the match is on, with ``quit`` (held), which takes the whole table to the lobby."""
     module = importlib.import_module(f"{__package__}.screens.{SCREEN_MODULES[entry_id]}")
     assert view.seat is not None, "a phone shows a seat's view, never the TV's"
-    out: dict[str, Any] = module.screen(Ctx(strings, catalogue, view.seat, entry_id), view, legal)
+    ctx = Ctx(strings, catalogue, view.seat, entry_id, board)
+    out: dict[str, Any] = module.screen(ctx, view, legal)
+    if board.watching:
+        out["title"] = ctx.t("watch_tv")
+    if board.end_choices:
+        out["sections"].append(section(ctx.t("end.title"), [item(ctx.t("end.again"), move=act(AGAIN), tone="primary"),
+                                                           item(ctx.t("end.lobby"), move=act(LOBBY))]))
+        out["waiting"] = False
+    if board.can_quit:
+        leave = item(ctx.t("quit.hold"), move=act(QUIT), hold=QUIT_HOLD_MS)
+        out["sections"].append(section(ctx.t("quit.title"), [leave]))
     return {**out, "seat": view.seat}
 
 
@@ -65,6 +99,7 @@ class Ctx:
     catalogue: Any
     seat: int
     game: str
+    board: BoardNow = BoardNow()
 
     @property
     def lang(self) -> str:

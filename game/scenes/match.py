@@ -10,7 +10,11 @@ act waits a short, human-like delay, then submits an action chosen from its own 
 Phones (game/companion) play through the same door: the companion calls
 :meth:`MatchScene.phone_submit` with a phone's action and reads
 :meth:`MatchScene.phone_screen` for its screen, and every change's events reach it
-through :meth:`MatchScene.tell_phones`.
+through :meth:`MatchScene.tell_phones`. Where the board rather than the rules has the
+say, phones follow the pads' rule: their moves wait while the TV plays a beat the table
+watches (:meth:`MatchScene.phones_wait`, as a pad's CONFIRM there only hurries the
+beat), and the end screen's choices (:data:`END_MOVES`, a pad's CONFIRM and BACK there)
+are theirs too once the board offers them (:meth:`MatchScene.end_choices_open`).
 
 An autosave that cannot be written never stops the match (the session keeps the error
 and tries again at the next save): the board shows one notice per spell of failures.
@@ -29,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 import pygame
 
-from ..companion.present import phone_screen
+from ..companion.present import AGAIN, LOBBY, QUIT, BoardNow, phone_screen
 from ..core.actions import Action, IllegalAction
 from ..core.bots import Bot
 from ..core.events import Event, visible
@@ -44,9 +48,18 @@ if TYPE_CHECKING:  # the context imports the scenes' base
 #: Fixed ticks a bot "thinks" before acting (0.6–1.5 s at 60 Hz), so a table of bots
 #: reads like people playing rather than a flash of results.
 BOT_DELAY_TICKS = (36, 90)
+#: The end screen's choices as a phone sends them (``present.TABLE_MOVES``), each what a
+#: pad's press there does: "again" is CONFIRM (play again), "lobby" is BACK. ``QUIT``
+#: leaves a match still on for the whole table (held on the phone, as the pause menu
+#: asks before quitting): back to the lobby, the match kept in the autosave.
+END_MOVES = {AGAIN: True, LOBBY: False}
 
 
 class MatchScene(Scene):
+    #: "Play again" deals a new match from the lobby's table and options (a fresh seed,
+    #: fresh bots), as the lobby would, instead of a session seeded from this one.
+    again_from_lobby = False
+
     def __init__(self, ctx: AppContext, entry: GameEntry, session: Session, bots: Mapping[int, Bot] | None = None,
                  bot_delay: tuple[int, int] = BOT_DELAY_TICKS) -> None:
         super().__init__()
@@ -90,12 +103,28 @@ class MatchScene(Scene):
     def phone_submit(self, action: Action) -> str | None:
         """A phone's action: the same path as a pad's (boards that turn a submitted
         action into their own state, like a clue editor, see it through ``on_events``).
+        An end choice (:data:`END_MOVES`) finishes the match as a pad's press on the end
+        screen does, once that screen offers it (``not_now`` before); ``QUIT``
+        leaves a match still on for the lobby (a phones-only table has no pause menu it
+        can work); any other move waits like a pad's while the TV plays a beat (``watch_tv``).
 
         A pad's actions are built by the board; a phone's data is any JSON the protocol
         let through, and a rule may trip over a value of the wrong type (a list where an
         id goes) instead of refusing it. The session applies nothing then (``apply``
         never changes its input; the log is untouched), so the phone is told
         ``malformed`` and the match goes on. Past the session, an error is the game's."""
+        if action.kind in END_MOVES:
+            if not self.end_choices_open():
+                return "not_now"
+            self.finish(again=END_MOVES[action.kind])
+            return None
+        if action.kind == QUIT:
+            if self.session.outcome() is not None:
+                return "not_now"  # over: the end screen's choices say what next
+            self.finish(again=False)
+            return None
+        if self.phones_wait():
+            return "watch_tv"
         before = len(self.session.log)
         try:
             return self.submit(action)
@@ -105,9 +134,31 @@ class MatchScene(Scene):
             return "malformed"
 
     def phone_screen(self, seat: int) -> dict[str, Any]:
-        """What ``seat``'s phone shows: built from its own view and legal moves only."""
-        return phone_screen(self.entry.id, self.session.view(seat), self.session.legal(seat), self.ctx.strings,
-                            self.ctx.catalogue.game(self.entry.catalogue_key))
+        """What ``seat``'s phone shows: built from its own view and legal moves only (none
+        while the TV plays a beat), and what the board says of the table (:meth:`board_now`)."""
+        legal = [] if self.phones_wait() else self.session.legal(seat)
+        return phone_screen(self.entry.id, self.session.view(seat), legal, self.ctx.strings,
+                            self.ctx.catalogue.game(self.entry.catalogue_key), self.board_now())
+
+    def phone_moment(self) -> BoardNow:
+        """What a phone's screen depends on besides the match's log: the companion
+        builds the screens again when it changes (a reveal ends, the end screen opens)."""
+        return self.board_now()
+
+    def phones_wait(self) -> bool:
+        """The TV plays a beat the table watches before play goes on (a reveal), where a
+        pad's CONFIRM only hurries it: phones' moves wait too. Boards say when."""
+        return False
+
+    def end_choices_open(self) -> bool:
+        """The end screen takes "play again" and "back to the lobby" now (its show is
+        over), as the board's pads' CONFIRM and BACK do there. Boards say when."""
+        return False
+
+    def board_now(self) -> BoardNow:
+        """What the board, not the rules, says of the table now, for the phones' screens."""
+        return BoardNow(watching=self.phones_wait(), end_choices=self.end_choices_open(),
+                        can_quit=self.session.outcome() is None)
 
     def on_events(self, action: Action | None, events: tuple[Event, ...]) -> None:
         """Hook for boards: what just happened, as the TV may see it (``action`` is None
@@ -138,6 +189,11 @@ class MatchScene(Scene):
             return
         if not again:
             self.stack.pop()
+            return
+        if self.again_from_lobby:
+            from .menus.matches import new_match  # menus import boards' modules lazily too
+
+            self.stack.replace(new_match(self.ctx, self.entry, self.session.config))
             return
         session = Session(self.session.definition, self.session.config, f"{self.session.seed}+",
                           save_path=self.session.save_path, meta=self.session.meta,

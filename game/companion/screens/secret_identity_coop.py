@@ -1,5 +1,7 @@
 """Secret Identity, cooperative, on a phone: the clue giver's editor (SC-2, SI-4); the
-guessers move the team's one cursor and lock the answer (SC-3); anyone continues."""
+guessers move the team's one cursor and agree on the answer, which locks once every
+person guessing agrees, pads and phones alike (SC-3, the board's ``BoardNow.agreed``);
+anyone continues."""
 
 from __future__ import annotations
 
@@ -7,11 +9,11 @@ from typing import Any, Sequence
 
 from ...core.actions import Action
 from ...core.engine import SeatView
-from ..present import Ctx, buttons, fact, item, move, section
+from ..present import Ctx, act, buttons, fact, item, move, section
 from .clues import character_fact, clue_editor, clue_tiles, suspect
 from .secret_identity import board_section
 
-#: SC-3: the answer locks when a guesser holds confirm for 1.5 s (the phone's button too).
+#: SC-3: a guesser agrees by holding confirm for 1.5 s (the phone's button too).
 LOCK_HOLD_MS = 1500
 
 
@@ -29,9 +31,7 @@ def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, 
         board = [suspect(ctx, public.board, slot, selected=slot == public.cursor,
                          move=move(slots[slot]) if slot in slots else None) for slot in range(len(public.board))]
         return ctx.screen(phase, ctx.t("si.coop_guess_title"), facts=facts, sections=[
-            section(clue_tiles(ctx, public.clue), board, columns=2),
-            section("", [item(ctx.t("si.lock"), move=move(a), tone="primary", hold=LOCK_HOLD_MS)
-                         for a in legal if a.kind == "lock"])])
+            section(clue_tiles(ctx, public.clue), board, columns=2), agreement(ctx, legal)])
     if phase in ("result", "over") and public.history:
         last = public.history[-1]
         facts.insert(1, fact(ctx.t("si.coop_result_right" if last.correct else "si.coop_result_wrong"),
@@ -44,3 +44,18 @@ def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, 
         section("", buttons(legal, {"next": ctx.t("next")})),
         hand, board_section(ctx, public.board)])
 
+
+
+def agreement(ctx: Ctx, legal: Sequence[Action]) -> dict[str, Any]:
+    """Agree with the cursor's suspect (held, as a pad holds confirm; the board takes the
+    ``lock`` as this phone's agreement) or take it back, and who agrees so far."""
+    board = ctx.board
+    if ctx.seat in board.agreed:
+        button = item(ctx.t("si.agreed"), move=act("unlock"), selected=True)
+    else:
+        button = next((item(ctx.t("si.lock"), move=move(a), tone="primary", hold=LOCK_HOLD_MS)
+                       for a in legal if a.kind == "lock"), None)
+    team = [ctx.seat_item(seat, selected=seat in board.agreed, tone="green" if seat in board.agreed else None)
+            for seat in board.guessers]
+    title = ctx.t("si.agreeing", n=len(board.agreed), total=len(board.guessers)) if len(board.guessers) > 1 else ""
+    return section(title, [*([button] if button else []), *(team if len(team) > 1 else [])])

@@ -50,6 +50,7 @@ def make_board(ctx: Any, entry: Any, session: Session, bots: dict[int, Any]) -> 
 
 
 class IncognitoBoard(MatchScene):
+    again_from_lobby = True
     #: The screen each phase opens on (the phases at rest: chance settles the others).
     OPENS: dict[str, Callable[["IncognitoBoard"], Screen]] = {
         INPhase.DRAW: DealScreen,
@@ -177,6 +178,10 @@ class IncognitoBoard(MatchScene):
 
     def bots_may_act(self) -> bool:
         return self.screen.bots_play
+
+    def end_choices_open(self) -> bool:
+        """The final ranking or the gallery shows (a pad goes on from one to the other)."""
+        return self.stage in ("final", "gallery")
 
     def fixed_update(self, dt: float) -> None:
         super().fixed_update(dt)

@@ -72,13 +72,8 @@ class GalleryScreen(Screen):
                 self.message = board.text("incognito.gallery.saved", count=count, folder=str(folder))
             except OSError as exc:
                 self.message = board.text("incognito.gallery.failed", error=str(exc))
-        elif event.intent is Intent.CONFIRM:
-            from ....scenes.menus.matches import new_match
-
-            if board.stack is not None:
-                board.stack.replace(new_match(self.ctx, board.entry, board.session.config))
-        elif event.intent is Intent.BACK and board.stack is not None:
-            board.stack.pop()
+        elif event.intent in (Intent.CONFIRM, Intent.BACK):
+            board.finish(again=event.intent is Intent.CONFIRM)
         return True
 
     def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:

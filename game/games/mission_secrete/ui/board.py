@@ -91,6 +91,9 @@ class MissionBoard(MatchScene):
     def bots_may_act(self) -> bool:
         return not self.busy
 
+    def end_choices_open(self) -> bool:
+        return self.public.phase == MSPhase.OVER and self.win.choices_open and not self.win.showing
+
     def screen(self) -> Screen:
         """Who has the floor: the phase's screen, or in play an accusation being read out."""
         if self.public.phase == MSPhase.PLAY and self.reveal is not None:

@@ -59,11 +59,17 @@ class WinScreen:
     def showing(self) -> bool:
         return self.show is not None and not self.show.done
 
+    @property
+    def choices_open(self) -> bool:
+        """The grid has moved aside: "again" and "back to the lobby" are taken (phones
+        get them once the show is over too, MatchScene.end_choices_open)."""
+        end_move = self.board.end_move
+        return end_move is not None and end_move.done
+
     def handle(self, seat: int, event: InputEvent) -> bool:
         if self.show is not None and self.show.handle(event):
             return True
-        end_move = self.board.end_move
-        if end_move is not None and end_move.done and event.pressed and not event.repeat:
+        if self.choices_open and event.pressed and not event.repeat:
             if event.intent in (Intent.CONFIRM, Intent.BACK):
                 self.board.finish(again=event.intent is Intent.CONFIRM)
                 return True

@@ -46,6 +46,8 @@ from .vote_screen import InversionScreen, VoteScreen
 
 
 class PersonalityBoard(MatchScene):
+    again_from_lobby = True
+
     def __init__(self, ctx: Any, entry: Any, session: Session, bots: Mapping[int, Bot] | None = None) -> None:
         super().__init__(ctx, entry, session, bots)
         self.catalogue = ctx.catalogue.game(entry.catalogue_key)
@@ -98,6 +100,10 @@ class PersonalityBoard(MatchScene):
 
     def bots_may_act(self) -> bool:
         return not self.busy()
+
+    def end_choices_open(self) -> bool:
+        """The portraits show (the podium's show is over)."""
+        return self.session.outcome() is not None and not self.busy()
 
     # --- what happened -------------------------------------------------------------------
     def on_events(self, action: Action | None, events: tuple[Event, ...]) -> None:

@@ -42,13 +42,8 @@ class PortraitsScreen(Screen):
             except (OSError, pygame.error) as exc:
                 board.message = board.t("personality.portraits.failed", error=str(exc))
             return True
-        if event.intent is Intent.CONFIRM and board.stack is not None:
-            from ....scenes.menus.matches import new_match  # menus import boards' modules
-
-            board.stack.replace(new_match(board.ctx, board.entry, board.session.config))
-            return True
-        if event.intent is Intent.BACK and board.stack is not None:
-            board.stack.pop()
+        if event.intent in (Intent.CONFIRM, Intent.BACK):
+            board.finish(again=event.intent is Intent.CONFIRM)
             return True
         return False
 

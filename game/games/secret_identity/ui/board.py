@@ -127,6 +127,14 @@ class CompetitiveBoard(SecretIdentityBoard):
         self.reveal = Reveal(self.ctx, result, base, seed=result.round)
         self.summary_ticks = 0
 
+    def phones_wait(self) -> bool:
+        """The reveal plays: a phone's "ready" waits for it, as a pad's CONFIRM only skips it."""
+        return self.reveal is not None
+
+    def end_choices_open(self) -> bool:
+        """The podium has risen (its show is over, or skipped)."""
+        return self.podium.show is not None and self.podium.show.done and self.reveal is None
+
     def bots_may_act(self) -> bool:
         if self.reveal is not None or self.podium.playing:
             return False

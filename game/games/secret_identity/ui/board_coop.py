@@ -8,9 +8,12 @@ The result flashes right or wrong; the track shows 0–10 correct answers and th
 screen the printed rating band.
 
 The team decides together (the booklet: "the other players discuss and decide on one
-character together"): the answer locks once every person guessing holds CONFIRM at
-the same time, for 1.5 s from the last one's press. A hold is for the slot it began
-on; when the cursor moves, every hold is dropped. Bots are team-mates who may suggest:
+character together"): the answer locks once every person guessing agrees, for 1.5 s
+from the last pad's press. A pad or keyboard agrees by holding CONFIRM; a phone by
+holding its own "agree" button 1.5 s (its ``lock`` move, taken by :meth:`phone_submit`
+as the phone's agreement, never as a lock on its own), which stays until taken back.
+An agreement is for the slot it began on; when the cursor moves, every one is dropped.
+The panels and the hub show who agrees, the phones too (``BoardNow.agreed``). Bots are team-mates who may suggest:
 until a person aims, steps or holds in this guess, a bot may move the cursor to its
 favourite; after that it leaves the cursor to the people, and while a person guesses a
 bot never locks. The board tells the bots so through :meth:`bot_legal` (what they may
@@ -23,6 +26,7 @@ drops every hold, a locked answer flashes right or wrong.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any, Mapping
 
 import pygame
@@ -66,6 +70,8 @@ class CoopBoard(SecretIdentityBoard):
         super().__init__(ctx, entry, session, bots)
         #: SC-3 hold-to-lock: person's seat -> fixed ticks held on the cursor's slot.
         self.holding: dict[int, int] = {}
+        #: The phones that agreed with the cursor's slot, in order (until it moves).
+        self.agreed: list[int] = []
         #: A person has aimed, stepped or held in this guess: bots leave the cursor be.
         self.people_on_cursor = False
         self.result_ticks = RESULT_TICKS + RESULT_READ_TICKS
@@ -84,22 +90,57 @@ class CoopBoard(SecretIdentityBoard):
             return []
         return [seat for seat in range(self.seats) if seat != public.active and seat not in self.bots]
 
+    def agreeing(self) -> list[int]:
+        """The people guessing who agree now: a pad holding CONFIRM, a phone that agreed."""
+        return [seat for seat in self.people_guessing() if seat in self.holding or seat in self.agreed]
+
     def team_hold(self) -> float:
-        """0..1: how far the team is into its lock (everyone must be holding)."""
+        """0..1: how far the team is into its lock (everyone must agree; the pads' holds
+        fill it, phones agreed by holding on their own screen)."""
         people = self.people_guessing()
-        if not people:
+        if not people or len(self.agreeing()) < len(people):
             return 0.0
-        return min(1.0, min(self.holding.get(seat, 0) for seat in people) / LOCK_HOLD_TICKS)
+        holds = [self.holding[seat] for seat in people if seat in self.holding]
+        return min(1.0, min(holds, default=LOCK_HOLD_TICKS) / LOCK_HOLD_TICKS)
+
+    def board_now(self) -> Any:
+        """The phones' screens show who guesses and who agrees, as the panels do."""
+        return replace(super().board_now(), guessers=tuple(self.people_guessing()), agreed=tuple(self.agreeing()))
+
+    def phones_wait(self) -> bool:
+        """The answer's flash plays: "continue" waits for it, as a pad's CONFIRM does."""
+        return self.public.phase in (CoopPhase.RESULT, CoopPhase.OVER) and self.result_ticks < RESULT_TICKS
+
+    def end_choices_open(self) -> bool:
+        return self.end_show is not None and self.end_show.done
+
+    def phone_submit(self, action: Action) -> str | None:
+        """A phone's ``lock`` is its agreement (the pads' hold, held on its screen), and
+        ``unlock`` takes it back; the answer locks once every person guessing agrees."""
+        if action.kind not in ("lock", "unlock") or action.seat not in self.people_guessing() or self.phones_wait():
+            return super().phone_submit(action)
+        if action.kind == "unlock":
+            if action.seat in self.agreed:
+                self.agreed.remove(action.seat)
+            return None
+        if action.seat not in self.agreed:
+            self.people_on_cursor = True
+            self.agreed.append(action.seat)
+            self.ctx.audio.play("confirm")
+        self._lock_if_agreed()
+        return None
 
     # --- flow ----------------------------------------------------------------------------
     def react(self, event: Event) -> None:
         if isinstance(event, GuessProposed):
-            self.holding.clear()  # a hold agrees to the slot it began on, not the new one
+            self.holding.clear()  # an agreement is for the slot it began on, not the new one
+            self.agreed.clear()
             self.cursor_pop = Tween(1.12, 1.0, 14, "out_back")
             self.ctx.audio.play("nav")
         elif isinstance(event, GuessLocked):
             self.result_ticks = 0
             self.holding.clear()
+            self.agreed.clear()
             self.ctx.audio.play("right" if event.turn.correct else "wrong")
         elif isinstance(event, PhaseStarted) and event.phase != CoopPhase.GUESS:
             self.people_on_cursor = False
@@ -137,14 +178,16 @@ class CoopBoard(SecretIdentityBoard):
             self._lock_if_agreed()
 
     def _lock_if_agreed(self) -> None:
-        """SC-3: every person guessing holds, the last for 1.5 s: the cursor's slot locks."""
+        """SC-3: every person guessing agrees, the last pad holding for 1.5 s: the
+        cursor's slot locks, in the name of the last pad to press (or phone to agree)."""
         people = self.people_guessing()
-        if not people or any(seat not in self.holding for seat in people):
+        if not people or len(self.agreeing()) < len(people) or self.team_hold() < 1.0:
             return
-        last = min(people, key=lambda seat: self.holding[seat])
-        if self.holding[last] >= LOCK_HOLD_TICKS:
-            self.holding.clear()
-            self.submit(Action("lock", last))
+        holders = [seat for seat in people if seat in self.holding]
+        last = min(holders, key=lambda seat: self.holding[seat]) if holders else self.agreed[-1]
+        self.holding.clear()
+        self.agreed.clear()
+        self.submit(Action("lock", last))
 
     # --- input ---------------------------------------------------------------------------
     def handle(self, seat: int | None, event: InputEvent) -> bool:
@@ -286,15 +329,17 @@ class CoopBoard(SecretIdentityBoard):
         public = self.public
         c = self.ctx.kit.colours
         people = self.people_guessing()
-        someone_holds = any(seat in self.holding for seat in people)
+        agreeing = self.agreeing()
         for seat, rect in enumerate(panel_positions(self.ctx.kit, self.seats)):
             active = seat == public.active
             if active:
                 status, colour = t("sc.status.active"), c.accent
             elif seat in people and seat in self.holding:
                 status, colour = t("sc.status.holding"), c.good
-            elif seat in people and someone_holds:
-                status, colour = t("sc.status.hold_too"), c.accent  # the lock waits for this one
+            elif seat in agreeing:
+                status, colour = t("sc.status.agreed"), c.good
+            elif seat in people and agreeing:  # the lock waits for this one
+                status, colour = t("sc.status.agree_phone" if self.on_phone(seat) else "sc.status.hold_too"), c.accent
             else:
                 status, colour = t("sc.status.guesser"), None
             highlight = self.ctx.kit.seat_style(self.ctx.seats[seat].style).light if active else None
@@ -325,12 +370,13 @@ class CoopBoard(SecretIdentityBoard):
         width = 3 * size + 2 * 12
         draw_clue_row(surface, self.ctx, clue, (cx - width // 2, cy - 90), size)
         people = self.people_guessing()
-        holders = [seat for seat in people if seat in self.holding]
+        agreeing = self.agreeing()
         if public.phase == CoopPhase.CLUE:
             clue = "sc.phase.clue_phone" if self.on_phone(public.active) else "sc.phase.clue"
             body, colour = t(clue, name=active.name), c.muted
-        elif len(people) > 1 and holders:
-            body, colour = t("sc.phase.hold_together", n=len(holders), total=len(people)), c.good
+        elif len(people) > 1 and agreeing:
+            together = "sc.phase.agree_together" if any(map(self.on_phone, people)) else "sc.phase.hold_together"
+            body, colour = t(together, n=len(agreeing), total=len(people)), c.good
         else:
             body, colour = t("sc.phase.guess"), c.muted
         kit.blit_text(surface, body, 30, (cx, cy + 14), "midtop", colour, max_width=320, align="center")

@@ -1,0 +1,196 @@
+"""A table of phones alone finishes a match and goes on; phones follow the pads' rule
+where the board, not the rules, has the say (issue 17). Through the real server thread
+and bridge, as tests/test_companion_si.py: each game's phones-only table plays a match
+to its end screen and a phone chooses "play again" or "back to the lobby" once the TV
+offers it (refused before, as a pad's press would not end the match then); in co-op
+Secret Identity phones and a pad agree on one answer together; a phone's "ready" waits
+for Secret Identity's reveal as a pad's does.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.cli.bench_companion import moves_in
+from game.input.intents import Intent
+from game.scenes.match import MatchScene
+from game.scenes.menus.lobby import LobbyScene
+from tests.e2e import BIG_STEP
+from tests.test_companion_match import table  # noqa: F401  (the fixture)
+from tests.test_companion_si import Phones, Team, seat_phones
+from tests.test_si_phone_seats import drawn
+
+AGAIN, LOBBY = {"kind": "again", "data": {}}, {"kind": "lobby", "data": {}}
+
+
+def phones_table(room, companion, crowd, game: str, names=("Zoé", "Max", "Ana")):
+    lobby = LobbyScene(room.ctx, room.ctx.games[game])
+    room.ctx.stack.push(lobby)
+    phones = seat_phones(room, companion, crowd, names)
+    lobby.start()
+    board = room.find(MatchScene)
+    return lobby, board, (Team if game == "secret_identity_coop" else Phones)(room, board, phones)
+
+
+def play_to_the_end(room, board, players, limit: int = 3000) -> None:
+    for _ in range(limit):
+        if board.session.outcome() is not None:
+            return
+        one = board.entry.id == "secret_identity_coop" or getattr(board.public, "phase", None) == "round_start"
+        if not players.step(one_at_a_time=one):
+            room.fast(1)
+    raise AssertionError(f"{board.entry.id}: no end after {limit} steps")
+
+
+def answer(room, players, phone, move, ack):
+    """Send ``move`` from ``phone`` and return the game's answer to it."""
+    phone.send("act", id=ack, **move)
+    players._until(lambda: ack in players.answers, f"an answer to {move}")
+    return players.answers[ack]
+
+
+@pytest.mark.parametrize("game, choice", [("secret_identity", "again"), ("secret_identity_coop", "lobby"),
+                                          ("personality", "again"), ("mission_secrete", "lobby"),
+                                          ("incognito", "again")])
+def test_a_table_of_phones_alone_ends_a_match_and_plays_again_or_goes_back_to_the_lobby(table, game, choice):
+    room, companion, crowd = table
+    lobby, board, players = phones_table(room, companion, crowd, game)
+    play_to_the_end(room, board, players)
+    seat, phone = min(players.phones.items())
+    if not board.end_choices_open():  # the TV's show plays: a pad's press would not end the match yet
+        assert answer(room, players, phone, AGAIN, "early")["reason"] == "not_now"
+        assert AGAIN not in moves_in(players.screens[seat])
+        room.until(board.end_choices_open, limit=3000, steps=BIG_STEP)
+    players._until(lambda: AGAIN in moves_in(players.screens.get(seat)) and LOBBY in moves_in(players.screens[seat]),
+                   "the end screen's choices on the phone")
+    assert room.find(MatchScene) is board
+    phone.send("act", kind=choice, data={})
+    if choice == "again":
+        room.until(lambda: room.find(MatchScene) not in (None, board), limit=20)
+        second = room.find(MatchScene)
+        assert type(second) is type(board) and second.session.outcome() is None
+        assert second.session is not board.session and room.find(LobbyScene) is lobby
+        view = phone.next("view", lambda: room.run(1))  # the phones play on: the new match's screen
+        assert view["screen"]["game"] == game and AGAIN not in moves_in(view["screen"])
+    else:
+        room.until(lambda: room.ctx.stack.top is lobby, limit=20)
+        assert room.find(MatchScene) is None
+        told = phone.next("lobby", lambda: room.run(1))
+        assert told["game"] == game and [s["kind"] for s in told["seats"]] == ["phone"] * 3
+    assert [s.name for s in room.ctx.seats] == ["Zoé", "Max", "Ana"]
+
+
+def test_in_co_op_phones_and_a_pad_agree_together_and_the_tv_shows_who_agreed(table):
+    room, companion, crowd = table
+    lobby = LobbyScene(room.ctx, room.ctx.games["secret_identity_coop"])
+    room.ctx.stack.push(lobby)
+    giver = seat_phones(room, companion, crowd, ["Zoé"])
+    pad = room.attach_pad("Pad")
+    pad.tap(Intent.CONFIRM, 2)
+    guesser = seat_phones(room, companion, crowd, ["Max"])
+    assert pad.seat == 1 and set(guesser) == {2} and lobby.problem() is None
+    pad.tap(Intent.MENU, 1)
+    board = room.find(MatchScene)
+    players = Team(room, board, {**giver, **guesser})
+    for _ in range(200):  # the phone at seat 0 builds the first clue
+        if board.public.phase == "guess":
+            break
+        if not players.step():
+            room.fast(1)
+    assert board.public.phase == "guess" and board.people_guessing() == [1, 2]
+    phone = guesser[2]
+    lock = {"kind": "lock", "data": {}}
+    players._until(lambda: lock in moves_in(players.screens.get(2)), "the phone's agree button")
+    held = next(i for section in players.screens[2]["sections"] for i in section["items"] if i.get("move") == lock)
+    assert held["hold"] == 1500  # a phone agrees by holding, as a pad holds CONFIRM
+
+    # the phone agrees: the answer waits for the pad, and the TV says who agreed
+    before = len(board.session.log)
+    assert answer(room, players, phone, lock, "agree")["type"] == "view"
+    assert len(board.session.log) == before and not board.public.history and board.agreeing() == [2]
+    shown = drawn(room.ctx)[0]
+    assert "Agrees" in shown and "Hold to agree too" in shown and "In agreement: 1/2" in shown
+    players._until(lambda: {"kind": "unlock", "data": {}} in moves_in(players.screens[2]), "the phone's take-back")
+    assert "In agreement: 1/2" in [s["title"] for s in players.screens[2]["sections"]]
+
+    # moving the cursor drops every agreement: the phone agrees again
+    pad.tap(Intent.RIGHT)
+    room.run(2)
+    assert board.agreeing() == [] and len(board.session.log) == before + 1
+    assert answer(room, players, phone, lock, "again")["type"] == "view" and board.agreeing() == [2]
+
+    # the pad holds CONFIRM: 1.5 s from its press, the team's answer locks
+    cursor = board.public.cursor
+    pad.hold(Intent.CONFIRM)
+    room.run(60)
+    assert board.agreeing() == [1, 2] and "Holding to lock" in drawn(room.ctx)[0]
+    assert not board.public.history
+    room.run(40)
+    pad.let_go(Intent.CONFIRM)
+    assert len(board.public.history) == 1 and board.public.history[0].guess == cursor + 1
+    assert board.session.log[-1].kind == "lock" and board.session.log[-1].seat == 1
+
+
+def test_in_co_op_a_pad_holding_alone_does_not_lock_for_a_phone_that_has_not_agreed(table):
+    room, companion, crowd = table
+    lobby = LobbyScene(room.ctx, room.ctx.games["secret_identity_coop"])
+    room.ctx.stack.push(lobby)
+    giver = seat_phones(room, companion, crowd, ["Zoé"])
+    pad = room.attach_pad("Pad")
+    pad.tap(Intent.CONFIRM, 2)
+    guesser = seat_phones(room, companion, crowd, ["Max"])
+    pad.tap(Intent.MENU, 1)
+    board = room.find(MatchScene)
+    players = Team(room, board, giver)
+    for _ in range(200):
+        if board.public.phase == "guess":
+            break
+        if not players.step():
+            room.fast(1)
+    pad.hold(Intent.CONFIRM)
+    room.run(200)
+    assert not board.public.history and board.agreeing() == [1]
+    assert "Agree on phone" in drawn(room.ctx)[0]  # the TV says whose agreement the lock waits for
+    pad.let_go(Intent.CONFIRM)
+    room.run(1)
+    assert board.agreeing() == [] and guesser
+
+
+def test_a_phone_s_ready_waits_for_the_reveal_as_a_pad_s_does(table):
+    room, companion, crowd = table
+    lobby, board, players = phones_table(room, companion, crowd, "secret_identity")
+    for _ in range(500):
+        if board.reveal is not None:
+            break
+        if not players.step(one_at_a_time=board.public.phase == "round_start"):
+            room.fast(1)
+    assert board.reveal is not None and board.public.phase == "summary"
+    ready = {"kind": "ready", "data": {}}
+    seat, phone = min(players.phones.items())
+    players._until(lambda: players.screens[seat]["phase"] == "summary", "the summary screen")
+    screen = players.screens[seat]
+    assert ready not in moves_in(screen) and screen["title"] == "Watch the TV…" and screen["waiting"]
+    before = len(board.session.log)
+    refusal = answer(room, players, phone, ready, "early")
+    assert refusal["type"] == "error" and refusal["reason"] == "watch_tv"
+    assert len(board.session.log) == before and not board.public.seats[seat].ready
+    room.until(lambda: board.reveal is None, limit=3000, steps=BIG_STEP)
+    players._until(lambda: ready in moves_in(players.screens[seat]), "ready once the reveal is over")
+    assert answer(room, players, phone, ready, "late")["type"] == "view" and board.public.seats[seat].ready
+
+
+def test_a_phone_leaves_a_match_still_on_for_the_lobby_and_the_match_stays_in_the_autosave(table):
+    room, companion, crowd = table
+    lobby, board, players = phones_table(room, companion, crowd, "mission_secrete")
+    seat, phone = min(players.phones.items())
+    leave = {"kind": "quit", "data": {}}
+    players._until(lambda: leave in moves_in(players.screens.get(seat)), "the phone's leave button")
+    held = [i for section in players.screens[seat]["sections"] for i in section["items"] if i.get("move") == leave]
+    assert held[0]["hold"] == 1500  # held, as the pause menu asks before quitting: no slip ends the match
+    players.step()
+    assert answer(room, players, phone, leave, "leave")["type"] == "view"
+    room.until(lambda: room.ctx.stack.top is lobby, limit=20)
+    assert room.find(MatchScene) is None and board.session.outcome() is None
+    assert phone.next("lobby", lambda: room.run(1))["game"] == "mission_secrete"
+    assert [s.name for s in room.ctx.seats] == ["Zoé", "Max", "Ana"]
+    assert board.session.save_path is not None and board.session.save_path.exists()
