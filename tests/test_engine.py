@@ -49,6 +49,30 @@ def test_rng_bounds_and_state_round_trip():
         rng.below(0)
 
 
+def test_rng_methods_draw_exactly_as_next_u64():
+    """``random``, ``below`` and ``shuffled`` write the SplitMix64 step out (issue 18
+    item 5): each still gives what the textbook form on ``next_u64`` gives."""
+    def below(rng, n):
+        limit = (1 << 64) - (1 << 64) % n
+        while (value := rng.next_u64()) >= limit:
+            pass
+        return value % n
+
+    def shuffled(rng, items):
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = below(rng, i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+    fast, slow = Rng.from_seed("steps"), Rng.from_seed("steps")
+    for n in [1, 2, 3, 7, 1000, (1 << 63) + 1, (1 << 64) - 1, 1 << 64] * 40:
+        assert fast.random() == (slow.next_u64() >> 11) / float(1 << 53)
+        assert fast.below(n) == below(slow, n)
+        assert fast.shuffled(range(n % 11)) == shuffled(slow, range(n % 11))
+        assert fast.state == slow.state
+
+
 # --- Actions -------------------------------------------------------------------------
 def test_action_json_round_trip():
     action = Action("vote", 1, {"choice": "high", "cards": [1, 2]}, tick=42)

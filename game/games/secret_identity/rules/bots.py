@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from ....core.actions import Action
 from ....core.bots import DEFAULT_LEVEL, Bot
@@ -176,36 +176,36 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
     ``budget`` is how many cards a round can spend on average; ``misread`` > 0 (with
     ``rng``) has the giver see each link off by up to that much. Returns
     ``[(card, pictogram, green), ...]`` with 1–3 entries (empty for an empty hand)."""
-    def row(picto: str) -> list[float]:
+    def row(picto: str) -> LinkRow:
         """``picto``'s link with each board character, as the giver sees them (a
         pictogram's links are read once per plan, each misread drawn then)."""
         strengths = model.links(picto)
         if not misread or rng is None:
-            return [strengths.get(c, 0.0) for c in board]
-        return [strengths.get(c, 0.0) + misread * (2 * rng.random() - 1) for c in board]
+            return LinkRow.of([strengths.get(c, 0.0) for c in board], slot)
+        return LinkRow.of([strengths.get(c, 0.0) + misread * (2 * rng.random() - 1) for c in board], slot)
 
     chosen: list[tuple[str, str, bool]] = []
-    links: dict[str, list[float]] = {}  # pictogram -> its match with each board character
+    links: dict[str, LinkRow] = {}
     base = [0.0] * len(board)
     belief = 1.0 / len(board)
     blur = 0.0  # the placed pictograms' reading noise, in green-pictogram units
     while len(chosen) < 3:
         used_cards = {c for c, _, _ in chosen}
-        best: tuple[float, tuple[str, str, bool], list[float]] | None = None
         sharpness = {True: blurred_sharpness(blur + 1.0), False: blurred_sharpness(blur + RED_WEIGHT * RED_WEIGHT)}
+        bound = Bound(base, slot)
+        candidates: list[Candidate] = []
         for card in hand:
             if card in used_cards:
                 continue
             for picto in model.card_pictos[card]:
-                matches = links.get(picto)
-                if matches is None:
-                    matches = links[picto] = row(picto)
+                links_ = links.get(picto)
+                if links_ is None:
+                    links_ = links[picto] = row(picto)
                 for green in (True, False):
                     sign = 1.0 if green else -RED_WEIGHT
-                    scores = [b + sign * m for b, m in zip(base, matches)]
-                    p = read_belief(scores, slot, sharpness[green])
-                    if best is None or p > best[0]:
-                        best = (p, (card, picto, green), scores)
+                    candidates.append((bound.of(links_, sign, sharpness[green]), len(candidates), links_.matches,
+                                       sign, sharpness[green], (card, picto, green)))
+        best = most_telling(candidates, base, slot)
         if best is None:
             break
         gain = best[0] - belief
@@ -217,6 +217,73 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
         belief, base = best[0], best[2]
         blur += 1.0 if best[1][2] else RED_WEIGHT * RED_WEIGHT
     return chosen
+
+
+class LinkRow(NamedTuple):
+    """A pictogram's links with each board slot (``matches``), and what :class:`Bound`
+    reads of them: their sum, and the other slots (not the listener's) where the link
+    is strongest and weakest."""
+
+    matches: list[float]
+    total: float
+    strongest: int
+    weakest: int
+
+    @classmethod
+    def of(cls, matches: list[float], slot: int) -> "LinkRow":
+        others = [c for c in range(len(matches)) if c != slot] or [slot]
+        return cls(matches, math.fsum(matches), max(others, key=matches.__getitem__),
+                   min(others, key=matches.__getitem__))
+
+
+class Bound:
+    """How far a placement's belief can rise, without its softmax: it is at most
+    ``1 / (1 + exp(b))`` for the bound ``b`` given here, as the softmax's sum over the
+    other slots is at least any one slot's term (the one that gains most from the
+    placement) and at least their count times the term of their mean (exp is convex)."""
+
+    def __init__(self, base: list[float], slot: int) -> None:
+        self.base = base
+        self.slot = slot
+        self.total = math.fsum(base)
+        self.others = len(base) - 1
+        self.log_others = math.log(self.others) if self.others else 0.0
+
+    def of(self, links: LinkRow, sign: float, sharpness: float) -> float:
+        if not self.others:
+            return -math.inf
+        base, matches = self.base, links.matches
+        own = base[self.slot] + sign * matches[self.slot]
+        rival = links.strongest if sign > 0 else links.weakest
+        mean = (self.total + sign * links.total - own) / self.others
+        return sharpness * max(base[rival] + sign * matches[rival] - own, mean - own + self.log_others / sharpness)
+
+
+#: A placement the planner weighs: (its bound, its rank in the hand, its pictogram's
+#: links, their sign, the sharpness it is read with, (card, pictogram, green)).
+Candidate = tuple[float, int, list[float], float, float, tuple[str, str, bool]]
+
+
+def most_telling(candidates: list[Candidate], base: list[float],
+                 slot: int) -> tuple[float, tuple[str, str, bool], list[float]] | None:
+    """``(belief, placement, scores)`` of the candidate :func:`read_belief` rates
+    highest, the first in the hand on a tie: what scoring every candidate in hand order
+    finds. They are scored most promising first (lowest :class:`Bound`), and the rest
+    are left once their bound shows they cannot reach the best belief: the bound is
+    loosened by far more than the softmax's rounding (1e-10 of the belief), so only
+    candidates that would lose the comparison anyway are left."""
+    best: tuple[float, tuple[str, str, bool], list[float]] | None = None
+    best_rank = 0
+    beyond = math.inf
+    for bound, rank, matches, sign, sharpness, placement in sorted(candidates):
+        if bound > beyond:
+            break
+        scores = [b + sign * m for b, m in zip(base, matches)]
+        p = read_belief(scores, slot, sharpness)
+        if best is None or p > best[0] or (p == best[0] and rank < best_rank):
+            best, best_rank = (p, placement, scores), rank
+            beyond = math.log(1.0 / (p * (1.0 - 1e-10)) - 1.0) if p > 0 else math.inf
+    return best
 
 
 def blurred_sharpness(blur: float) -> float:
@@ -305,6 +372,8 @@ class CompetitiveBot(AssociatingBot):
         self._plan_for: tuple[int, int] | None = None
         self._reading: dict[tuple[int, int], list[float]] = {}
         self._logp: dict[tuple[int, int], list[float]] = {}
+        #: round -> the number this bot gives each opponent (see ``_vote_action``).
+        self._votes: dict[int, dict[int, int]] = {}
 
     def act(self, view: SeatView[Any], legal: Sequence[Action]) -> Action:
         public, private = view.public, view.private
@@ -325,6 +394,20 @@ class CompetitiveBot(AssociatingBot):
         return _next_placement(self.seat, self._plan, private.placed, legal)
 
     def _vote_action(self, public: Any, private: Any, legal: Sequence[Action]) -> Action:
+        """The next number of this round's best assignment. The assignment is made once,
+        when the round's first vote is due, and kept while the votes cast follow it: the
+        rest of a best assignment is the best for what is left (the voter reads each
+        clue once per round), so it is not made again at every vote."""
+        mine = private.my_votes.numbers
+        plan = self._votes.get(public.round)
+        if plan is None or any(n is not None and n != plan[o] for o, n in enumerate(mine) if o != self.seat):
+            plan = self._votes[public.round] = self._assignment(public, private)
+        target = next(o for o, n in enumerate(mine) if n is None and o != self.seat)
+        return Action("vote", self.seat, {"target": target, "number": plan[target]})
+
+    def _assignment(self, public: Any, private: Any) -> dict[int, int]:
+        """Each opponent without a vote yet given a distinct free number, with the best
+        total log-probability (:func:`assign`); the votes already cast stay."""
         seats = len(public.seats)
         opponents = [s for s in range(seats) if s != self.seat]
         mine = private.my_votes.numbers
@@ -334,9 +417,9 @@ class CompetitiveBot(AssociatingBot):
         todo = [o for o in opponents if mine[o] is None]
         allowed = [c != own for c in range(len(public.board))]
         logp = [[row[c] for c in free] for row in (self._log_odds(public, o, allowed) for o in todo)]
-        picks = assign(logp)
-        return Action("vote", self.seat, {"target": todo[0], "number": free[picks[0]] + 1})
-
+        plan = {o: mine[o] for o in opponents if mine[o] is not None}
+        plan.update((o, free[c] + 1) for o, c in zip(todo, assign(logp)))
+        return plan
 
     def _log_odds(self, public: Any, target: int, allowed: Sequence[bool]) -> list[float]:
         """Log-probability of each slot being ``target``'s, fixed for the round (as its
