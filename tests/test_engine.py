@@ -50,8 +50,8 @@ def test_rng_bounds_and_state_round_trip():
 
 
 def test_rng_methods_draw_exactly_as_next_u64():
-    """``random``, ``below`` and ``shuffled`` write the SplitMix64 step out (issue 18
-    item 5): each still gives what the textbook form on ``next_u64`` gives."""
+    """``random``, ``randoms``, ``below`` and ``shuffled`` write the SplitMix64 step out
+    (issue 18 item 5): each still gives what the textbook form on ``next_u64`` gives."""
     def below(rng, n):
         limit = (1 << 64) - (1 << 64) % n
         while (value := rng.next_u64()) >= limit:
@@ -70,6 +70,7 @@ def test_rng_methods_draw_exactly_as_next_u64():
         assert fast.random() == (slow.next_u64() >> 11) / float(1 << 53)
         assert fast.below(n) == below(slow, n)
         assert fast.shuffled(range(n % 11)) == shuffled(slow, range(n % 11))
+        assert fast.randoms(n % 5) == [(slow.next_u64() >> 11) / float(1 << 53) for _ in range(n % 5)]
         assert fast.state == slow.state
 
 

@@ -3,56 +3,76 @@ planner skips the softmax of placements whose bound shows they lose, and the vot
 its assignment once per round. tests/test_secret_identity_sim.py pins whole matches;
 these check each shortcut against doing the work in full."""
 
-import math
-
 from game import paths
 from game.cli.sim import resolve_entry, simulate
 from game.core.rng import Rng
 from game.games.secret_identity.rules import bots
-from game.games.secret_identity.rules.bots import Bound, LinkRow, most_telling, read_belief
+from game.games.secret_identity.rules.bots import CARD_COST, RED_WEIGHT, blurred_sharpness, plan_clue, read_belief
 
 
-def _every_candidate(rows, base, slot, sharpness):
-    """What the planner found before: every placement scored in hand order, the first
-    best kept."""
-    best = None
-    for rank, (row, sign) in enumerate(rows):
-        scores = [b + sign * m for b, m in zip(base, row)]
-        p = read_belief(scores, slot, sharpness[sign])
-        if best is None or p > best[0]:
-            best = (p, rank, scores)
-    return best
+def _plan_scoring_every_placement(model, hand, board, slot, budget, misread=0.0, rng=None):
+    """The planner as it was: every placement's softmax, in hand order, the first best kept."""
+    def row(picto):
+        strengths = model.links(picto)
+        if not misread or rng is None:
+            return [strengths.get(c, 0.0) for c in board]
+        return [strengths.get(c, 0.0) + misread * (2 * rng.random() - 1) for c in board]
+
+    chosen, links, base, belief, blur = [], {}, [0.0] * len(board), 1.0 / len(board), 0.0
+    while len(chosen) < 3:
+        used_cards = {c for c, _, _ in chosen}
+        best = None
+        sharpness = {True: blurred_sharpness(blur + 1.0), False: blurred_sharpness(blur + RED_WEIGHT * RED_WEIGHT)}
+        for card in hand:
+            if card in used_cards:
+                continue
+            for picto in model.card_pictos[card]:
+                matches = links.get(picto)
+                if matches is None:
+                    matches = links[picto] = row(picto)
+                for green in (True, False):
+                    sign = 1.0 if green else -RED_WEIGHT
+                    scores = [b + sign * m for b, m in zip(base, matches)]
+                    p = read_belief(scores, slot, sharpness[green])
+                    if best is None or p > best[0]:
+                        best = (p, (card, picto, green), scores)
+        if best is None:
+            break
+        cost = 0.0 if not chosen else CARD_COST[len(chosen) >= budget]
+        if chosen and best[0] - belief <= cost:
+            break
+        chosen.append(best[1])
+        belief, base = best[0], best[2]
+        blur += 1.0 if best[1][2] else RED_WEIGHT * RED_WEIGHT
+    return chosen
 
 
-def test_the_planner_picks_what_scoring_every_placement_picks_even_on_ties():
+class RandomModel:
+    """Cards of four pictograms and links drawn at random; whole-number links make
+    exact ties between placements (and pictograms with equal links) common."""
+
+    def __init__(self, rng, board, cards, whole):
+        self.card_pictos = {card: tuple(f"{card}.{i}" for i in range(4)) for card in cards}
+        self.rows = {}
+        for pictos in self.card_pictos.values():
+            for picto in pictos:
+                self.rows[picto] = {c: (float(rng.below(3)) if whole else rng.random() * 9)
+                                    for c in board if rng.below(3) == 0}
+
+    def links(self, picto):
+        return self.rows[picto]
+
+
+def test_the_planner_plans_what_scoring_every_placement_plans_even_on_ties():
     rng = Rng.from_seed("planner")
-    for trial in range(400):
-        slot = rng.below(8)
-        base = [0.0] * 8 if trial % 3 == 0 else [rng.random() * 6 - 2 for _ in range(8)]
-        # Whole numbers make exact ties between placements (and equal rows) common.
-        rows = []
-        for _ in range(rng.below(20) + 1):
-            row = [float(rng.below(4)) if trial % 2 else rng.random() * 9 for _ in range(8)]
-            rows += [(row, 1.0), (row, -bots.RED_WEIGHT)]
-        sharpness = {1.0: 0.3 + rng.random(), -bots.RED_WEIGHT: 0.3 + rng.random()}
-        bound = Bound(base, slot)
-        candidates = [(bound.of(LinkRow.of(row, slot), sign, sharpness[sign]), rank, row, sign, sharpness[sign], rank)
-                      for rank, (row, sign) in enumerate(rows)]
-        p, rank, scores = most_telling(candidates, base, slot)
-        assert (p, rank, scores) == _every_candidate(rows, base, slot, sharpness)
-
-
-def test_a_placement_never_beats_its_bound():
-    rng = Rng.from_seed("bound")
-    for _ in range(2000):
-        slot = rng.below(8)
-        base = [rng.random() * 10 - 3 for _ in range(8)]
-        row = [rng.random() * 12 - 2 for _ in range(8)]
-        sign = 1.0 if rng.below(2) else -bots.RED_WEIGHT
-        sharpness = 0.1 + rng.random() * 2
-        b = Bound(base, slot).of(LinkRow.of(row, slot), sign, sharpness)
-        belief = read_belief([x + sign * m for x, m in zip(base, row)], slot, sharpness)
-        assert belief <= 1 / (1 + math.exp(b)) * (1 + 1e-12)
+    for trial in range(300):
+        board = [f"c{i}" for i in range(8 if trial % 5 else 1 + trial % 7)]
+        hand = [f"k{i}" for i in range(1 + rng.below(10))]
+        model = RandomModel(rng, board, hand, whole=trial % 2 == 0)
+        slot, budget, misread = rng.below(len(board)), 0.5 + rng.random() * 3, [0.0, 1.0, 3.0][trial % 3]
+        seed = rng.next_u64()
+        assert (plan_clue(model, hand, board, slot, budget, misread, Rng(seed))
+                == _plan_scoring_every_placement(model, hand, board, slot, budget, misread, Rng(seed)))
 
 
 def _counted(monkeypatch, name):

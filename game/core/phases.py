@@ -14,7 +14,8 @@ A handler takes the state and the action and returns a :class:`~game.core.engine
 phase's ``end_if``: while it holds, the state moves to ``next`` (a
 :class:`~game.core.events.PhaseStarted` event each time) and the new phase's
 ``begin`` runs. The state is a dataclass with a ``phase`` field (a ``StrEnum`` member)
-and ``seats``.
+and ``seats``, that :func:`game.core.records.replace` can copy (no ``__post_init__``,
+slots or cached property).
 
 Refusals the base gives before any handler runs: ``bad_seat`` (no such seat),
 ``unknown_action`` (no phase has that move), the move's ``out_of_phase`` or else
@@ -25,10 +26,10 @@ not active, nor among those the phase is ``open_to``) and the move's ``refusal``
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar
 
+from . import records
 from .actions import CHANCE, TIMEOUT, Action, IllegalAction
 from .engine import Countdown, GameDefinition, Step
 from .events import Event, PhaseStarted
@@ -138,15 +139,9 @@ class Phase(Generic[S]):
 
 
 def entered(state: S, name: str) -> S:
-    """``state`` moved on to phase ``name``: a shallow copy sharing every other field,
-    frozen or not (``dataclasses.replace`` would run ``__init__`` again at every phase
-    change; a state with ``__slots__`` still goes through it)."""
-    if not hasattr(state, "__dict__"):
-        return dataclasses.replace(state, phase=name)  # type: ignore[type-var]
-    new: S = object.__new__(type(state))
-    new.__dict__.update(state.__dict__)
-    new.__dict__["phase"] = name
-    return new
+    """``state`` moved on to phase ``name``: a copy sharing every other field
+    (:func:`game.core.records.replace`, which takes frozen and copy-on-write states)."""
+    return records.replace(state, phase=name)
 
 
 class PhasedGame(GameDefinition, Generic[S]):

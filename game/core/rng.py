@@ -67,6 +67,18 @@ class Rng:
         z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return ((z ^ (z >> 31)) >> 11) * _UNIT
 
+    def randoms(self, count: int) -> list[float]:
+        """``count`` draws of :meth:`random`, in one call."""
+        z = self.state
+        out = []
+        for _ in range(count):
+            z = (z + _GAMMA) & _MASK
+            draw = ((z ^ (z >> 30)) * _MIX1) & _MASK
+            draw = ((draw ^ (draw >> 27)) * _MIX2) & _MASK
+            out.append(((draw ^ (draw >> 31)) >> 11) * _UNIT)
+        self.state = z
+        return out
+
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 

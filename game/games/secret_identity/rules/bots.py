@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Sequence
 
 from ....core.actions import Action
 from ....core.bots import DEFAULT_LEVEL, Bot
@@ -113,8 +113,8 @@ class TagModel:
     def perceived(self, clue: Sequence[Shown], board: Sequence[str], rng: Rng, noise: float = NOISE) -> list[float]:
         """:meth:`scores` as one guesser reads them (see :data:`NOISE`)."""
         rows = [(self.links(s.pictogram), 1.0 if s.green else -RED_WEIGHT) for s in clue]
-        random = rng.random
-        return [sum((links.get(c, 0.0) + noise * (2 * random() - 1)) * sign for links, sign in rows)
+        draws = iter(rng.randoms(len(board) * len(rows)))  # for each character, one per pictogram
+        return [sum((links.get(c, 0.0) + noise * (2 * next(draws) - 1)) * sign for links, sign in rows)
                 for c in board]
 
     @staticmethod
@@ -176,35 +176,44 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
     ``budget`` is how many cards a round can spend on average; ``misread`` > 0 (with
     ``rng``) has the giver see each link off by up to that much. Returns
     ``[(card, pictogram, green), ...]`` with 1–3 entries (empty for an empty hand)."""
-    def row(picto: str) -> LinkRow:
+    def row(picto: str) -> tuple[list[float], float]:
         """``picto``'s link with each board character, as the giver sees them (a
-        pictogram's links are read once per plan, each misread drawn then)."""
+        pictogram's links are read once per plan, each misread drawn then), and their sum."""
         strengths = model.links(picto)
         if not misread or rng is None:
-            return LinkRow.of([strengths.get(c, 0.0) for c in board], slot)
-        return LinkRow.of([strengths.get(c, 0.0) + misread * (2 * rng.random() - 1) for c in board], slot)
+            matches = [strengths.get(c, 0.0) for c in board]
+        else:
+            matches = [strengths.get(c, 0.0) + misread * (2 * u - 1) for c, u in zip(board, rng.randoms(len(board)))]
+        return matches, math.fsum(matches)
 
     chosen: list[tuple[str, str, bool]] = []
-    links: dict[str, LinkRow] = {}
+    links: dict[str, tuple[list[float], float]] = {}
     base = [0.0] * len(board)
     belief = 1.0 / len(board)
     blur = 0.0  # the placed pictograms' reading noise, in green-pictogram units
+    others = len(board) - 1
     while len(chosen) < 3:
         used_cards = {c for c, _, _ in chosen}
         sharpness = {True: blurred_sharpness(blur + 1.0), False: blurred_sharpness(blur + RED_WEIGHT * RED_WEIGHT)}
-        bound = Bound(base, slot)
+        base_total, base_own = math.fsum(base), base[slot]
         candidates: list[Candidate] = []
         for card in hand:
             if card in used_cards:
                 continue
             for picto in model.card_pictos[card]:
-                links_ = links.get(picto)
-                if links_ is None:
-                    links_ = links[picto] = row(picto)
+                known = links.get(picto)
+                if known is None:
+                    known = links[picto] = row(picto)
+                matches, total = known
                 for green in (True, False):
-                    sign = 1.0 if green else -RED_WEIGHT
-                    candidates.append((bound.of(links_, sign, sharpness[green]), len(candidates), links_.matches,
-                                       sign, sharpness[green], (card, picto, green)))
+                    sign, sharp = (1.0 if green else -RED_WEIGHT), sharpness[green]
+                    # The bound (most_telling): the belief is at most 1 / (1 + exp(bound)),
+                    # as the softmax's sum over the other slots is at least their count
+                    # times the term of their mean score (exp is convex).
+                    own = base_own + sign * matches[slot]
+                    bound = (sharp * ((base_total + sign * total - own) / others - own) + math.log(others)
+                             if others else -math.inf)
+                    candidates.append((bound, len(candidates), matches, sign, sharp, (card, picto, green)))
         best = most_telling(candidates, base, slot)
         if best is None:
             break
@@ -219,48 +228,8 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
     return chosen
 
 
-class LinkRow(NamedTuple):
-    """A pictogram's links with each board slot (``matches``), and what :class:`Bound`
-    reads of them: their sum, and the other slots (not the listener's) where the link
-    is strongest and weakest."""
-
-    matches: list[float]
-    total: float
-    strongest: int
-    weakest: int
-
-    @classmethod
-    def of(cls, matches: list[float], slot: int) -> "LinkRow":
-        others = [c for c in range(len(matches)) if c != slot] or [slot]
-        return cls(matches, math.fsum(matches), max(others, key=matches.__getitem__),
-                   min(others, key=matches.__getitem__))
-
-
-class Bound:
-    """How far a placement's belief can rise, without its softmax: it is at most
-    ``1 / (1 + exp(b))`` for the bound ``b`` given here, as the softmax's sum over the
-    other slots is at least any one slot's term (the one that gains most from the
-    placement) and at least their count times the term of their mean (exp is convex)."""
-
-    def __init__(self, base: list[float], slot: int) -> None:
-        self.base = base
-        self.slot = slot
-        self.total = math.fsum(base)
-        self.others = len(base) - 1
-        self.log_others = math.log(self.others) if self.others else 0.0
-
-    def of(self, links: LinkRow, sign: float, sharpness: float) -> float:
-        if not self.others:
-            return -math.inf
-        base, matches = self.base, links.matches
-        own = base[self.slot] + sign * matches[self.slot]
-        rival = links.strongest if sign > 0 else links.weakest
-        mean = (self.total + sign * links.total - own) / self.others
-        return sharpness * max(base[rival] + sign * matches[rival] - own, mean - own + self.log_others / sharpness)
-
-
-#: A placement the planner weighs: (its bound, its rank in the hand, its pictogram's
-#: links, their sign, the sharpness it is read with, (card, pictogram, green)).
+#: A placement the planner weighs: (the bound on its belief, its rank in the hand, its
+#: pictogram's links, their sign, the sharpness it is read with, (card, pictogram, green)).
 Candidate = tuple[float, int, list[float], float, float, tuple[str, str, bool]]
 
 
@@ -268,10 +237,10 @@ def most_telling(candidates: list[Candidate], base: list[float],
                  slot: int) -> tuple[float, tuple[str, str, bool], list[float]] | None:
     """``(belief, placement, scores)`` of the candidate :func:`read_belief` rates
     highest, the first in the hand on a tie: what scoring every candidate in hand order
-    finds. They are scored most promising first (lowest :class:`Bound`), and the rest
-    are left once their bound shows they cannot reach the best belief: the bound is
-    loosened by far more than the softmax's rounding (1e-10 of the belief), so only
-    candidates that would lose the comparison anyway are left."""
+    finds. A candidate's belief is at most ``1 / (1 + exp(bound))``: they are scored
+    lowest bound first, and the rest are left once their bound shows they cannot reach
+    the best belief. The test is loosened by far more than the softmax's rounding (1e-10
+    of the belief), so only candidates that would lose the comparison anyway are left."""
     best: tuple[float, tuple[str, str, bool], list[float]] | None = None
     best_rank = 0
     beyond = math.inf

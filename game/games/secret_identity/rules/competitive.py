@@ -26,6 +26,7 @@ from ....core.engine import Outcome, SeatView, Step, chance_action, take_chance
 from ....core.events import Event, MatchOver, Revealed
 from ....core.options import OptionSpec
 from ....core.phases import Move, Phase, all_once, anyone
+from ....core.records import make
 from ....core.rng import Rng
 from ....core.values import Ballot, Barrier
 from .common import (
@@ -63,7 +64,7 @@ from .events import (
 from .competitive_state import ROUNDS, CompetitiveState, can_replace, reopened, take_characters
 from .scoring import decided_by, final_outcome, score_round
 from .links import ClueLink, clue_links
-from .view import CompetitivePrivate, CompetitivePublic, MyVotes, SIPhase, seat_public, track_position
+from .view import CompetitivePrivate, CompetitivePublic, MyVotes, SeatPublic, SIPhase, track_position
 
 HAND_SIZE = 10  # SI-4
 #: Phases after the scoring, while the round's characters are revealed.
@@ -83,6 +84,8 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
 
     def __init__(self, catalogue: Any) -> None:
         self._votes: dict[tuple[int, int, int], Action] = {}
+        #: seat -> (its clue, the values its public record was made from, the record).
+        self._seats_seen: dict[int, tuple[Sequence[Placement], tuple[int, int, bool, int, bool], SeatPublic]] = {}
         super().__init__(catalogue)
 
     def phases(self) -> Sequence[Phase[CompetitiveState]]:
@@ -313,29 +316,15 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
 
     # --- information -------------------------------------------------------------------
     def view(self, state: CompetitiveState, seat: int | None) -> SeatView[CompetitivePublic]:
-        n = state.seats
-        seats = []
-        voted = state.votes.rows
-        for s in range(n):
-            tokens, marker = track_position(state.scores[s])
-            seats.append(seat_public(
-                score=state.scores[s],
-                tokens=tokens,
-                marker=marker,
-                hand_count=len(state.hands[s]) if state.hands else 0,
-                clue=shown(state.clues[s]) if state.clues else (),
-                confirmed=bool(state.confirmed.flags and state.confirmed.flags[s]),
-                votes_given=n - voted[s].count(None) if voted else 0,  # its own entry is None
-                ready=bool(state.ready.flags and state.ready.flags[s]),
-            ))
-        public = CompetitivePublic(
+        public = make(
+            CompetitivePublic,
             phase=state.phase,
             round=state.round,
             rounds=ROUNDS,
             board=tuple(state.board),
             replacements_left=max(0, state.replacements_per_round - len(state.replaced)) if can_replace(state) else 0,
             replaced=tuple(state.replaced),
-            seats=tuple(seats),
+            seats=tuple(self._seat_public(state, s) for s in range(state.seats)),
             last=state.history[-1] if state.history else None,
             round_points=tuple(r.points for r in state.history),
             decided_by=decided_by(state) if state.phase == SIPhase.OVER else "",
@@ -343,12 +332,34 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
         )
         if seat is None:
             return SeatView(None, public)
-        return SeatView(seat, public, CompetitivePrivate(
+        return SeatView(seat, public, make(
+            CompetitivePrivate,
             my_key=self._secret_key(state, seat),
             hand=tuple(state.hands[seat]) if state.hands else (),
             placed=tuple(p.card for p in state.clues[seat]) if state.clues else (),
             my_votes=self._secret_votes(state, seat),
         ))
+
+    def _seat_public(self, state: CompetitiveState, seat: int) -> SeatPublic:
+        """What everyone sees of ``seat``. A bot match asks for a view before every
+        move, and a move changes one seat: each seat's record is kept with what it was
+        made from (its clue by identity: a handler gives a changed clue a new list) and
+        given again while that is the same."""
+        clue = state.clues[seat] if state.clues else ()
+        voted = state.votes.rows
+        made_from = (state.scores[seat], len(state.hands[seat]) if state.hands else 0,
+                     bool(state.confirmed.flags and state.confirmed.flags[seat]),
+                     state.seats - voted[seat].count(None) if voted else 0,  # its own entry is None
+                     bool(state.ready.flags and state.ready.flags[seat]))
+        kept = self._seats_seen.get(seat)
+        if kept is not None and kept[0] is clue and kept[1] == made_from:
+            return kept[2]
+        score, hand_count, confirmed, votes_given, ready = made_from
+        tokens, marker = track_position(score)
+        record = make(SeatPublic, score=score, tokens=tokens, marker=marker, hand_count=hand_count,
+                      clue=shown(clue), confirmed=confirmed, votes_given=votes_given, ready=ready)
+        self._seats_seen[seat] = (clue, made_from, record)
+        return record
 
     def _clue_links(self, state: CompetitiveState) -> tuple[tuple[ClueLink, ...], ...]:
         """Per seat, the words linking its clue to its character, once scored (the
