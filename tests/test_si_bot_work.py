@@ -7,7 +7,8 @@ from game import paths
 from game.cli.sim import resolve_entry, simulate
 from game.core.rng import Rng
 from game.games.secret_identity.rules import bots
-from game.games.secret_identity.rules.bots import CARD_COST, RED_WEIGHT, blurred_sharpness, plan_clue, read_belief
+from game.games.secret_identity.rules.bots import (CARD_COST, RED_WEIGHT, assign, blurred_sharpness, plan_clue,
+                                                   read_belief)
 
 
 def _plan_scoring_every_placement(model, hand, board, slot, budget, misread=0.0, rng=None):
@@ -73,6 +74,39 @@ def test_the_planner_plans_what_scoring_every_placement_plans_even_on_ties():
         seed = rng.next_u64()
         assert (plan_clue(model, hand, board, slot, budget, misread, Rng(seed))
                 == _plan_scoring_every_placement(model, hand, board, slot, budget, misread, Rng(seed)))
+
+
+def _assign_on_dicts(logp):
+    """The voter's assignment as it was: a dict of subsets per layer, in the order first
+    reached, the first best step kept."""
+    rows, cols = len(logp), len(logp[0]) if logp else 0
+    values, steps = {0: 0.0}, []
+    for r in range(rows):
+        nxt, step = {}, {}
+        for mask, value in values.items():
+            for c in range(cols):
+                if mask & 1 << c:
+                    continue
+                candidate, key = value + logp[r][c], mask | 1 << c
+                if key not in nxt or candidate > nxt[key]:
+                    nxt[key], step[key] = candidate, (mask, c)
+        values = nxt
+        steps.append(step)
+    if not values:
+        return []
+    mask, picks = max(values, key=values.__getitem__), []
+    for step in reversed(steps):
+        mask, c = step[mask]
+        picks.append(c)
+    return picks[::-1]
+
+
+def test_the_vote_assignment_is_the_one_the_dict_layers_gave_even_on_ties():
+    rng = Rng.from_seed("assign")
+    for trial in range(1500):
+        rows, cols = rng.below(9), rng.below(9)
+        logp = [[float(rng.below(3)) if trial % 2 else rng.random() for _ in range(cols)] for _ in range(rows)]
+        assert assign(logp) == _assign_on_dicts(logp)
 
 
 def _counted(monkeypatch, name):

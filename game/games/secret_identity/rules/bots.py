@@ -192,6 +192,7 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
     belief = 1.0 / len(board)
     blur = 0.0  # the placed pictograms' reading noise, in green-pictogram units
     others = len(board) - 1
+    log_others = math.log(others) if others else 0.0
     while len(chosen) < 3:
         used_cards = {c for c, _, _ in chosen}
         sharpness = {True: blurred_sharpness(blur + 1.0), False: blurred_sharpness(blur + RED_WEIGHT * RED_WEIGHT)}
@@ -211,7 +212,7 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
                     # as the softmax's sum over the other slots is at least their count
                     # times the term of their mean score (exp is convex).
                     own = base_own + sign * matches[slot]
-                    bound = (sharp * ((base_total + sign * total - own) / others - own) + math.log(others)
+                    bound = (sharp * ((base_total + sign * total - own) / others - own) + log_others
                              if others else -math.inf)
                     candidates.append((bound, len(candidates), matches, sign, sharp, (card, picto, green)))
         best = most_telling(candidates, base, slot)
@@ -289,35 +290,47 @@ def _next_placement(seat: int, plan: Sequence[tuple[str, str, bool]], placed: Se
 def assign(logp: Sequence[Sequence[float]]) -> list[int]:
     """Exact best assignment of rows (opponents) to distinct columns (slots), by
     dynamic programming over subsets of the columns (at most 8 of them). Each layer
-    keeps, per subset, the best value and the step that reached it (the first one on
-    a tie); the picks are read back from the last layer's best subset."""
+    keeps, per subset, the best value and the step that reached it: the first one on a
+    tie, steps tried in :func:`_layers`' order; the picks are read back from the last
+    layer's best subset (the first of its subsets on a tie)."""
     rows, cols = len(logp), len(logp[0]) if logp else 0
-    values: dict[int, float] = {0: 0.0}
-    steps: list[dict[int, tuple[int, int]]] = []
-    bits = [(c, 1 << c) for c in range(cols)]
-    for r in range(rows):
-        row = logp[r]
-        nxt: dict[int, float] = {}
-        step: dict[int, tuple[int, int]] = {}
-        for mask, value in values.items():
-            for c, bit in bits:
-                if mask & bit:
-                    continue
-                candidate = value + row[c]
-                key = mask | bit
-                if key not in nxt or candidate > nxt[key]:
-                    nxt[key] = candidate
-                    step[key] = (mask, c)
-        values = nxt
-        steps.append(step)
-    if not values:
+    layers, last = _layers(rows, cols)
+    if not last:
         return []
-    mask = max(values, key=values.__getitem__)
+    values: list[float] = [0.0] * (1 << cols)
+    steps: list[list[tuple[int, int]]] = []
+    for row, layer in zip(logp, layers):
+        nxt: list[float | None] = [None] * (1 << cols)
+        step: list[tuple[int, int]] = [(0, 0)] * (1 << cols)
+        for mask, c, key in layer:
+            candidate = values[mask] + row[c]
+            best = nxt[key]
+            if best is None or candidate > best:
+                nxt[key] = candidate
+                step[key] = (mask, c)
+        values = nxt  # type: ignore[assignment]  # (only reached subsets are read)
+        steps.append(step)
+    mask = max(last, key=values.__getitem__)
     picks: list[int] = []
     for step in reversed(steps):
         mask, c = step[mask]
         picks.append(c)
     return picks[::-1]
+
+
+@lru_cache(maxsize=64)
+def _layers(rows: int, cols: int) -> tuple[list[list[tuple[int, int, int]]], list[int]]:
+    """The steps of :func:`assign`'s layers, as ``(subset, column, subset with it)``:
+    each subset reached by the layer before, in the order first reached, then each
+    column not in it in column order; and the subsets the last layer reaches, in that
+    order. The order depends on the sizes only, so it is made once."""
+    reached = [0]
+    layers = []
+    for _ in range(rows):
+        layer = [(mask, c, mask | 1 << c) for mask in reached for c in range(cols) if not mask & 1 << c]
+        layers.append(layer)
+        reached = list(dict.fromkeys(key for _mask, _c, key in layer))
+    return layers, reached
 
 
 class AssociatingBot(Bot):
