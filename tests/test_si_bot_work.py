@@ -5,10 +5,13 @@ these check each shortcut against doing the work in full."""
 
 from game import paths
 from game.cli.sim import resolve_entry, simulate
+from game.core.playthrough import LegalOnDemand
 from game.core.rng import Rng
+from game.core.session import Session
 from game.games.secret_identity.rules import bots
 from game.games.secret_identity.rules.bots import (CARD_COST, RED_WEIGHT, assign, blurred_sharpness, plan_clue,
                                                    read_belief)
+from game.games.secret_identity.rules.view import SIPhase
 
 
 def _plan_scoring_every_placement(model, hand, board, slot, budget, misread=0.0, rng=None):
@@ -131,3 +134,30 @@ def test_the_bots_of_a_match_score_few_placements_and_assign_votes_once_a_round(
     assert report["matches"][0]["reason"] in ("score", "cards", "shared")
     assert assignments[0] == 4 * 8  # one per round and bot
     assert softmaxes[0] < 1000
+
+
+class Unread(LegalOnDemand):
+    """Legal actions a bot must not read."""
+
+    def _listed(self):
+        raise AssertionError("the bot listed the legal actions")
+
+
+def test_kept_view_parts_equal_fresh_ones_and_clue_moves_list_no_legal_actions():
+    """Over a match of eight: every view equals one made with nothing kept (each seat's
+    record, the clue links), and a clue giver with cards places and confirms from its
+    view, never listing its 80 legal placements."""
+    entry = resolve_entry("secret_identity")
+    catalogue, _warnings = entry.load_catalogue(paths.data_dir(), None)
+    rules, fresh = entry.make_definition(catalogue), entry.make_definition(catalogue)
+    session = Session(rules, entry.default_config(8), "kept")
+    players = {s: entry.make_bot(catalogue, s, Rng.from_seed(f"k{s}"), "normal") for s in range(8)}
+    while session.outcome() is None:
+        for seat in (None, *range(8)):
+            fresh._seats_seen.clear()
+            fresh._links_seen = None
+            assert session.view(seat) == fresh.view(session.state, seat)
+        seat = min(session.current())
+        view = session.view(seat)
+        from_view = view.public.phase == SIPhase.CLUES and bool(view.private.hand or view.private.placed)
+        session.submit(players[seat].act(view, Unread(session, seat) if from_view else LegalOnDemand(session, seat)))

@@ -25,6 +25,7 @@ from ....core.actions import Action
 from ....core.bots import DEFAULT_LEVEL, Bot
 from ....core.engine import SeatView
 from ....core.rng import Rng
+from .common import MAX_CLUE_CARDS
 from .view import Shown
 
 #: How sharply listener scores turn into probabilities.
@@ -274,17 +275,18 @@ def read_belief(scores: Sequence[float], slot: int, sharpness: float) -> float:
     return raw[slot] / sum(raw)
 
 
-def _next_placement(seat: int, plan: Sequence[tuple[str, str, bool]], placed: Sequence[str],
+def _next_placement(seat: int, plan: Sequence[tuple[str, str, bool]], hand: Sequence[str], placed: Sequence[str],
                     legal: Sequence[Action]) -> Action:
     """The plan's next card, or confirm once it is all placed (or no longer fits: a bot
-    made afresh after a resume finds cards already on its safe)."""
+    made afresh after a resume finds cards already on its safe). Made from the view, as
+    the rules would offer them (a card in hand, room on the safe; confirm once a card
+    is on it, SI-4), without listing the 80 legal placements."""
     for card, picto, green in plan:
         if card not in placed:
-            action = Action("place", seat, {"card": card, "pictogram": picto, "colour": "green" if green else "red"})
-            if action in legal:
-                return action
+            if card in hand and len(placed) < MAX_CLUE_CARDS:
+                return Action("place", seat, {"card": card, "pictogram": picto, "colour": "green" if green else "red"})
             break
-    return next((a for a in legal if a.kind == "confirm"), legal[0])
+    return Action("confirm", seat, {}) if placed else legal[0]
 
 
 def assign(logp: Sequence[Sequence[float]]) -> list[int]:
@@ -373,7 +375,7 @@ class CompetitiveBot(AssociatingBot):
             self._plan = plan_clue(self.model, private.hand, public.board, private.my_key - 1, budget,
                                    CLUE_NOISE[self.level], self.rng)
             self._plan_for = key
-        return _next_placement(self.seat, self._plan, private.placed, legal)
+        return _next_placement(self.seat, self._plan, private.hand, private.placed, legal)
 
     def _vote_action(self, public: Any, private: Any, legal: Sequence[Action]) -> Action:
         """The next number of this round's best assignment. The assignment is made once,
@@ -441,7 +443,7 @@ class CoopBot(AssociatingBot):
                 self._plan = plan_clue(self.model, private.hand, public.board, private.my_key - 1,
                                        len(private.hand) / turns_left, CLUE_NOISE[self.level], self.rng)
                 self._plan_for = public.turn
-            return _next_placement(self.seat, self._plan, private.placed, legal)
+            return _next_placement(self.seat, self._plan, private.hand, private.placed, legal)
         if public.phase == "guess":
             # The team agrees on one reading (seeded by the turn, the same for every
             # guesser), so bots never fight over the shared cursor.

@@ -86,6 +86,8 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
         self._votes: dict[tuple[int, int, int], Action] = {}
         #: seat -> (its clue, the values its public record was made from, the record).
         self._seats_seen: dict[int, tuple[Sequence[Placement], tuple[int, int, bool, int, bool], SeatPublic]] = {}
+        #: The clue links of the last view, with the (board, keys, clues) they were made from.
+        self._links_seen: tuple[tuple[Any, ...], tuple[tuple[ClueLink, ...], ...]] | None = None
         super().__init__(catalogue)
 
     def phases(self) -> Sequence[Phase[CompetitiveState]]:
@@ -363,11 +365,18 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
 
     def _clue_links(self, state: CompetitiveState) -> tuple[tuple[ClueLink, ...], ...]:
         """Per seat, the words linking its clue to its character, once scored (the
-        round's board, keys and clues stay until the next round starts)."""
+        round's board, keys and clues stay until the next round starts: the links are
+        kept while the state holds the same three lists, which a handler never changes
+        in place)."""
         if state.phase not in REVEALED or not state.clues:
             return ()
-        return tuple(clue_links(self.catalogue, shown(state.clues[s]), state.board[state.keys[s] - 1])
-                     for s in range(state.seats))
+        made_from = (state.board, state.keys, state.clues)
+        kept = self._links_seen
+        if kept is None or any(a is not b for a, b in zip(kept[0], made_from)):
+            links = tuple(clue_links(self.catalogue, shown(state.clues[s]), state.board[state.keys[s] - 1])
+                          for s in range(state.seats))
+            kept = self._links_seen = (made_from, links)
+        return kept[1]
 
     @staticmethod
     def _secret_key(state: CompetitiveState, seat: int) -> int | None:
