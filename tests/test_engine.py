@@ -408,3 +408,16 @@ def test_replay_prints_the_final_public_view_and_outcome(tmp_path, capsys):
     assert "outcome: rounds" in capsys.readouterr().out
     save.write_text("{broken")
     assert main(["replay", str(save), "--game", "tests.toygame:ENTRY"]) == 2
+
+
+def test_countdowns_are_counted_in_the_one_tick_rate_of_core():
+    """Personality and Incognito once each defined 60 ticks a second; both now take
+    ``seconds_to_ticks`` from game.core.engine."""
+    from game.core.engine import TICKS_PER_SECOND, seconds_to_ticks
+    from game.games.incognito.rules import game as incognito
+    from game.games.personality.rules import game as personality
+
+    assert TICKS_PER_SECOND == 60
+    assert (seconds_to_ticks(60), seconds_to_ticks(5, 0.5), seconds_to_ticks(90, 0.0)) == (3600, 150, 0)
+    assert incognito.seconds_to_ticks is seconds_to_ticks is personality.seconds_to_ticks
+    assert not hasattr(incognito, "TICKS_PER_SECOND") and not hasattr(personality, "TICKS_PER_SECOND")
