@@ -84,8 +84,9 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
 
     def __init__(self, catalogue: Any) -> None:
         self._votes: dict[tuple[int, int, int], Action] = {}
-        #: seat -> (its clue, the values its public record was made from, the record).
-        self._seats_seen: dict[int, tuple[Sequence[Placement], tuple[int, int, bool, int, bool], SeatPublic]] = {}
+        #: seat -> (the scores, its hand, clue and votes, its two flags: what its public
+        #: record was made from; the record).
+        self._seats_seen: dict[int, tuple[Any, ...]] = {}
         #: The clue links of the last view, with the (board, keys, clues) they were made from.
         self._links_seen: tuple[tuple[Any, ...], tuple[tuple[ClueLink, ...], ...]] | None = None
         super().__init__(catalogue)
@@ -345,22 +346,24 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
     def _seat_public(self, state: CompetitiveState, seat: int) -> SeatPublic:
         """What everyone sees of ``seat``. A bot match asks for a view before every
         move, and a move changes one seat: each seat's record is kept with what it was
-        made from (its clue by identity: a handler gives a changed clue a new list) and
-        given again while that is the same."""
+        made from, and given again while the state holds the same objects (a handler
+        gives whatever it changes a new one: copy-on-write) and the same flags."""
+        scores = state.scores
+        hand = state.hands[seat] if state.hands else ()
         clue = state.clues[seat] if state.clues else ()
-        voted = state.votes.rows
-        made_from = (state.scores[seat], len(state.hands[seat]) if state.hands else 0,
-                     bool(state.confirmed.flags and state.confirmed.flags[seat]),
-                     state.seats - voted[seat].count(None) if voted else 0,  # its own entry is None
-                     bool(state.ready.flags and state.ready.flags[seat]))
+        votes = state.votes.rows[seat] if state.votes.rows else ()
+        confirmed = bool(state.confirmed.flags and state.confirmed.flags[seat])
+        ready = bool(state.ready.flags and state.ready.flags[seat])
         kept = self._seats_seen.get(seat)
-        if kept is not None and kept[0] is clue and kept[1] == made_from:
-            return kept[2]
-        score, hand_count, confirmed, votes_given, ready = made_from
-        tokens, marker = track_position(score)
-        record = make(SeatPublic, score=score, tokens=tokens, marker=marker, hand_count=hand_count,
-                      clue=shown(clue), confirmed=confirmed, votes_given=votes_given, ready=ready)
-        self._seats_seen[seat] = (clue, made_from, record)
+        if (kept is not None and kept[0] is scores and kept[1] is hand and kept[2] is clue and kept[3] is votes
+                and kept[4] is confirmed and kept[5] is ready):
+            return kept[6]
+        tokens, marker = track_position(scores[seat])
+        record = make(SeatPublic, score=scores[seat], tokens=tokens, marker=marker, hand_count=len(hand),
+                      clue=shown(clue), confirmed=confirmed,
+                      votes_given=state.seats - votes.count(None) if votes else 0,  # its own entry is None
+                      ready=ready)
+        self._seats_seen[seat] = (scores, hand, clue, votes, confirmed, ready, record)
         return record
 
     def _clue_links(self, state: CompetitiveState) -> tuple[tuple[ClueLink, ...], ...]:
