@@ -9,7 +9,8 @@ from game.core.playthrough import LegalOnDemand
 from game.core.rng import Rng
 from game.core.session import Session
 from game.games.secret_identity.rules import bots
-from game.games.secret_identity.rules.bots import (CARD_COST, RED_WEIGHT, assign, blurred_sharpness, plan_clue,
+from game.games.secret_identity.rules.assignment import assign
+from game.games.secret_identity.rules.bots import (CARD_COST, RED_WEIGHT, blurred_sharpness, plan_clue,
                                                    read_belief)
 from game.games.secret_identity.rules.view import SIPhase
 

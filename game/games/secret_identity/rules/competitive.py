@@ -357,7 +357,8 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
         kept = self._seats_seen.get(seat)
         if (kept is not None and kept[0] is scores and kept[1] is hand and kept[2] is clue and kept[3] is votes
                 and kept[4] is confirmed and kept[5] is ready):
-            return kept[6]
+            record: SeatPublic = kept[6]
+            return record
         tokens, marker = track_position(scores[seat])
         record = make(SeatPublic, score=scores[seat], tokens=tokens, marker=marker, hand_count=len(hand),
                       clue=shown(clue), confirmed=confirmed,
