@@ -84,9 +84,9 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
 
     def __init__(self, catalogue: Any) -> None:
         self._votes: dict[tuple[int, int, int], Action] = {}
-        #: seat -> (the scores, its hand, clue and votes, its two flags: what its public
-        #: record was made from; the record).
-        self._seats_seen: dict[int, tuple[Any, ...]] = {}
+        #: Per seat: (the scores, its hand, clue and votes, its two flags: what its
+        #: public record was made from; the record), None before its first view.
+        self._seats_seen: list[tuple[Any, ...] | None] = []
         #: The clue links of the last view, with the (board, keys, clues) they were made from.
         self._links_seen: tuple[tuple[Any, ...], tuple[tuple[ClueLink, ...], ...]] | None = None
         super().__init__(catalogue)
@@ -327,7 +327,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
             board=tuple(state.board),
             replacements_left=max(0, state.replacements_per_round - len(state.replaced)) if can_replace(state) else 0,
             replaced=tuple(state.replaced),
-            seats=tuple(self._seat_public(state, s) for s in range(state.seats)),
+            seats=self._seats_public(state),
             last=state.history[-1] if state.history else None,
             round_points=tuple(r.points for r in state.history),
             decided_by=decided_by(state) if state.phase == SIPhase.OVER else "",
@@ -343,29 +343,32 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
             my_votes=self._secret_votes(state, seat),
         ))
 
-    def _seat_public(self, state: CompetitiveState, seat: int) -> SeatPublic:
-        """What everyone sees of ``seat``. A bot match asks for a view before every
+    def _seats_public(self, state: CompetitiveState) -> tuple[SeatPublic, ...]:
+        """What everyone sees of each seat. A bot match asks for a view before every
         move, and a move changes one seat: each seat's record is kept with what it was
         made from, and given again while the state holds the same objects (a handler
         gives whatever it changes a new one: copy-on-write) and the same flags."""
-        scores = state.scores
-        hand = state.hands[seat] if state.hands else ()
-        clue = state.clues[seat] if state.clues else ()
-        votes = state.votes.rows[seat] if state.votes.rows else ()
-        confirmed = bool(state.confirmed.flags and state.confirmed.flags[seat])
-        ready = bool(state.ready.flags and state.ready.flags[seat])
-        kept = self._seats_seen.get(seat)
-        if (kept is not None and kept[0] is scores and kept[1] is hand and kept[2] is clue and kept[3] is votes
-                and kept[4] is confirmed and kept[5] is ready):
-            record: SeatPublic = kept[6]
-            return record
-        tokens, marker = track_position(scores[seat])
-        record = make(SeatPublic, score=scores[seat], tokens=tokens, marker=marker, hand_count=len(hand),
-                      clue=shown(clue), confirmed=confirmed,
-                      votes_given=state.seats - votes.count(None) if votes else 0,  # its own entry is None
-                      ready=ready)
-        self._seats_seen[seat] = (scores, hand, clue, votes, confirmed, ready, record)
-        return record
+        n, scores = state.seats, state.scores
+        if len(self._seats_seen) != n:
+            self._seats_seen = [None] * n
+        kept_records = self._seats_seen
+        out = []
+        for seat, hand, clue, votes, confirmed, ready in zip(
+                range(n), state.hands or ((),) * n, state.clues or ((),) * n, state.votes.rows or ((),) * n,
+                state.confirmed.flags or (False,) * n, state.ready.flags or (False,) * n):
+            kept = kept_records[seat]
+            if (kept is not None and kept[0] is scores and kept[1] is hand and kept[2] is clue and kept[3] is votes
+                    and kept[4] == confirmed and kept[5] == ready):
+                out.append(kept[6])
+                continue
+            tokens, marker = track_position(scores[seat])
+            record = make(SeatPublic, score=scores[seat], tokens=tokens, marker=marker, hand_count=len(hand),
+                          clue=shown(clue), confirmed=bool(confirmed),
+                          votes_given=n - votes.count(None) if votes else 0,  # its own entry is None
+                          ready=bool(ready))
+            kept_records[seat] = (scores, hand, clue, votes, confirmed, ready, record)
+            out.append(record)
+        return tuple(out)
 
     def _clue_links(self, state: CompetitiveState) -> tuple[tuple[ClueLink, ...], ...]:
         """Per seat, the words linking its clue to its character, once scored (the
