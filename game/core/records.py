@@ -43,7 +43,7 @@ def make(kind: type[R], /, **fields: Any) -> R:
     """``kind(**fields)`` for a plain record, every field given (defaults are not
     filled in: a field left out is refused, as a field the class lacks)."""
     names = _fields(kind)  # type: ignore[arg-type]  # (a class is hashable)
-    if len(fields) != len(names) or not names.issuperset(fields):
+    if fields.keys() != names:
         missing, unknown = sorted(names - set(fields)), sorted(set(fields) - names)
         raise TypeError(f"{kind.__name__} fields missing: {', '.join(missing) or '-'}; unknown: {', '.join(unknown) or '-'}")
     new: R = object.__new__(kind)
