@@ -144,10 +144,10 @@ class Unread(LegalOnDemand):
         raise AssertionError("the bot listed the legal actions")
 
 
-def test_kept_view_parts_equal_fresh_ones_and_clue_moves_list_no_legal_actions():
+def test_kept_view_parts_equal_fresh_ones_and_clue_and_ready_moves_list_no_legal_actions():
     """Over a match of eight: every view equals one made with nothing kept (each seat's
-    record, the clue links), and a clue giver with cards places and confirms from its
-    view, never listing its 80 legal placements."""
+    record, the clue links), a clue giver with cards places and confirms from its view,
+    never listing its 80 legal placements, and a bot says ready without listing them."""
     entry = resolve_entry("secret_identity")
     catalogue, _warnings = entry.load_catalogue(paths.data_dir(), None)
     rules, fresh = entry.make_definition(catalogue), entry.make_definition(catalogue)
@@ -160,5 +160,6 @@ def test_kept_view_parts_equal_fresh_ones_and_clue_moves_list_no_legal_actions()
             assert session.view(seat) == fresh.view(session.state, seat)
         seat = min(session.current())
         view = session.view(seat)
-        from_view = view.public.phase == SIPhase.CLUES and bool(view.private.hand or view.private.placed)
+        from_view = (view.public.phase in (SIPhase.ROUND_START, SIPhase.SUMMARY)
+                     or view.public.phase == SIPhase.CLUES and bool(view.private.hand or view.private.placed))
         session.submit(players[seat].act(view, Unread(session, seat) if from_view else LegalOnDemand(session, seat)))

@@ -320,7 +320,9 @@ class CompetitiveBot(AssociatingBot):
             return self._clue_action(public, private, legal)
         if public.phase == "vote":
             return self._vote_action(public, private, legal)
-        return next((a for a in legal if a.kind == "ready"), legal[0])
+        if public.phase in ("round_start", "summary"):
+            return Action("ready", self.seat, {})  # offered to every seat it waits for
+        return legal[0]
 
     def _clue_action(self, public: Any, private: Any, legal: Sequence[Action]) -> Action:
         key = (public.round, private.my_key)
