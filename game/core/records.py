@@ -13,8 +13,8 @@ per bot move). Personality's rules import ``replace`` at run time only, so mypy 
 their calls against ``dataclasses.replace`` (field names and types).
 
 Both take dataclasses whose instance dict holds their fields and nothing else (no
-``__post_init__``, no ``init=False`` field, no slots, no cached property): the checks
-below refuse any other class.
+``__post_init__``, no ``init=False`` field, no slots; for ``replace``, no cached
+property): the checks below refuse any other class.
 """
 
 from __future__ import annotations
@@ -27,9 +27,10 @@ R = TypeVar("R")
 
 
 def replace(record: R, /, **changes: Any) -> R:
-    """``dataclasses.replace(record, **changes)`` for a plain record."""
+    """``dataclasses.replace(record, **changes)`` for a plain record (not one with a
+    cached property: the copy would keep the old value)."""
     kind: type = type(record)
-    names = _fields(kind)
+    names = _copyable_fields(kind)
     if not names.issuperset(changes):
         raise TypeError(f"{kind.__name__} has no field {', '.join(sorted(set(changes) - names))}")
     new: R = object.__new__(kind)
@@ -41,7 +42,9 @@ def replace(record: R, /, **changes: Any) -> R:
 
 def make(kind: type[R], /, **fields: Any) -> R:
     """``kind(**fields)`` for a plain record, every field given (defaults are not
-    filled in: a field left out is refused, as a field the class lacks)."""
+    filled in: a field left out is refused, as a field the class lacks). A new record
+    has nothing cached, so a class with a cached property is fine here (the core
+    ``Ballot`` casting a vote)."""
     names = _fields(kind)  # type: ignore[arg-type]  # (a class is hashable)
     if fields.keys() != names:
         missing, unknown = sorted(names - set(fields)), sorted(set(fields) - names)
@@ -58,6 +61,12 @@ def _fields(kind: type) -> frozenset[str]:
     fields = dataclasses.fields(kind)
     if hasattr(kind, "__post_init__") or hasattr(kind, "__slots__") or not all(f.init for f in fields):
         raise TypeError(f"{kind.__name__} needs dataclasses.replace (__post_init__, slots or init=False)")
+    return frozenset(f.name for f in fields)
+
+
+@functools.lru_cache(maxsize=None)
+def _copyable_fields(kind: type) -> frozenset[str]:
+    names = _fields(kind)
     if any(isinstance(value, functools.cached_property) for value in vars(kind).values()):
         raise TypeError(f"{kind.__name__} caches attributes that a copy would keep")
-    return frozenset(f.name for f in fields)
+    return names
