@@ -50,6 +50,31 @@ def test_rng_bounds_and_state_round_trip():
         rng.below(0)
 
 
+def test_rng_methods_draw_exactly_as_next_u64():
+    """``random``, ``randoms``, ``below`` and ``shuffled`` write the SplitMix64 step out
+    (issue 18 item 5): each still gives what the textbook form on ``next_u64`` gives."""
+    def below(rng, n):
+        limit = (1 << 64) - (1 << 64) % n
+        while (value := rng.next_u64()) >= limit:
+            pass
+        return value % n
+
+    def shuffled(rng, items):
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = below(rng, i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+    fast, slow = Rng.from_seed("steps"), Rng.from_seed("steps")
+    for n in [1, 2, 3, 7, 1000, (1 << 63) + 1, (1 << 64) - 1, 1 << 64] * 40:
+        assert fast.random() == (slow.next_u64() >> 11) / float(1 << 53)
+        assert fast.below(n) == below(slow, n)
+        assert fast.shuffled(range(n % 11)) == shuffled(slow, range(n % 11))
+        assert fast.randoms(n % 21) == [(slow.next_u64() >> 11) / float(1 << 53) for _ in range(n % 21)]
+        assert fast.state == slow.state
+
+
 # --- Actions -------------------------------------------------------------------------
 def test_action_json_round_trip():
     action = Action("vote", 1, {"choice": "high", "cards": [1, 2]}, tick=42)
@@ -384,3 +409,35 @@ def test_replay_prints_the_final_public_view_and_outcome(tmp_path, capsys):
     assert "outcome: rounds" in capsys.readouterr().out
     save.write_text("{broken")
     assert main(["replay", str(save), "--game", "tests.toygame:ENTRY"]) == 2
+
+
+def test_countdowns_are_counted_in_the_one_tick_rate_of_core():
+    """Personality and Incognito once each defined 60 ticks a second; both now take
+    ``seconds_to_ticks`` from game.core.engine."""
+    from game.core.engine import TICKS_PER_SECOND, seconds_to_ticks
+    from game.games.incognito.rules import game as incognito
+    from game.games.personality.rules import game as personality
+
+    assert TICKS_PER_SECOND == 60
+    assert (seconds_to_ticks(60), seconds_to_ticks(5, 0.5), seconds_to_ticks(90, 0.0)) == (3600, 150, 0)
+    assert incognito.seconds_to_ticks is seconds_to_ticks is personality.seconds_to_ticks
+    assert not hasattr(incognito, "TICKS_PER_SECOND") and not hasattr(personality, "TICKS_PER_SECOND")
+
+
+def test_a_sim_worker_unpacks_its_catalogue_once_for_all_its_chunks():
+    """Each chunk of a ``--jobs`` run used to bring its own copy of the catalogue, so a
+    worker rebuilt what bots make once per catalogue (SI's tag model, ~0.1 s) per chunk."""
+    import pickle
+
+    from game import paths
+    from game.cli import sim
+    from game.games.secret_identity.rules.bots import tag_model
+
+    entry = sim.resolve_entry("secret_identity")
+    packed = pickle.dumps(entry.load_catalogue(paths.data_dir(), None)[0])
+    config = entry.default_config(3)
+    built = tag_model.cache_info().misses
+    for start in (0, 1):
+        chunk = ("secret_identity", packed, 3, config, ["normal"] * 3, "w", start, start + 1, False, 0.0)
+        assert len(sim._play_chunk(chunk)) == 1
+    assert tag_model.cache_info().misses == built + 1

@@ -141,3 +141,19 @@ def test_a_custom_word_without_an_icon_is_left_out_of_the_drawing(tmp_path):
     with_word = me.plan("beach", "carrot")
     place_only = IncognitoBot(0, Rng.from_seed("k"), cat).plan("beach", "kettle")
     assert 0 < len(place_only) < len(with_word)
+
+
+def test_a_drawing_bot_reads_its_turn_from_the_view_not_from_the_legal_actions():
+    """A drawer's legal actions were listed before each of its strokes (hundreds a
+    round, issue 18 item 5): whether it draws or waits is in the view (IN-2)."""
+    class Unread(list):
+        def __iter__(self):
+            raise AssertionError("the bot listed the legal actions")
+
+    rules = ENTRY.make_definition(catalogue())
+    session = Session(rules, ENTRY.default_config(3), "draw")
+    drawer = bot(0)
+    first = drawer.act(session.view(0), Unread())
+    assert first.kind == "stroke" and validate_stroke(first.data["stroke"], catalogue().colour_ids()) is None
+    session.submit(Action("done", 0))
+    assert drawer.act(session.view(0), Unread()) is None

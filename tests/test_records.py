@@ -1,5 +1,6 @@
-"""``game.core.records.replace``: the cheap ``dataclasses.replace`` the game states step with
-(issue 18 item 5) gives the same record, and refuses what it cannot copy right."""
+"""``game.core.records``: the cheap ``dataclasses.replace`` the game states step with, and
+the cheap constructor the views use (issue 18 item 5), give the same records, and refuse
+what they cannot copy or make right."""
 
 import dataclasses
 from dataclasses import dataclass
@@ -8,7 +9,7 @@ from functools import cached_property
 import pytest
 
 from game.core.serial import state_hash
-from game.core.records import replace
+from game.core.records import make, replace
 from game.games.personality.rules.state import VoteBox
 from game.games.personality.rules.view import Gift, PEPhase
 from tests.test_personality_rules import fresh, read_first
@@ -52,7 +53,35 @@ def test_records_whose_copy_would_be_wrong_are_refused():
     assert record.double == 2
     with pytest.raises(TypeError, match="caches"):
         replace(record, x=2)                                        # it would keep double == 2
-    with pytest.raises(TypeError, match="frozen"):
-        replace(Mutable(1), x=2)
     with pytest.raises(TypeError, match="caches"):
         replace(VoteBox.open(3, [0, 1, 2], [0, 1, 2]), voters=(0,))  # its waiting is cached
+
+
+def test_a_copy_on_write_state_is_replaced_too_sharing_what_did_not_change():
+    """Secret Identity's states are not frozen: a handler replaces the fields it changes
+    (``common.changed``), and the phase shell's ``entered`` copies them the same way."""
+    from game.core.phases import entered
+    from game.games.secret_identity.rules.competitive_state import CompetitiveState
+    from game.games.secret_identity.rules.view import SIPhase
+
+    old = CompetitiveState(seats=3, rng=None, replacements_per_round=3, catch_up=True, all_cards=["a"], pool=["x"])
+    new = entered(replace(old, board=["x"]), SIPhase.VOTE)
+    assert new == dataclasses.replace(old, board=["x"], phase=SIPhase.VOTE)
+    assert (old.board, old.phase) == ([], SIPhase.DEAL) and new.pool is old.pool
+    assert replace(Mutable(1), x=2) == Mutable(2)
+
+
+def test_a_record_made_without_init_is_the_dataclass_itself():
+    """The views make their records with ``make`` (no frozen ``__init__``): every field
+    must be given, so a field added to a class and not to its view fails."""
+    from game.games.secret_identity.rules.view import SeatPublic, Shown
+
+    values = dict(score=31, tokens=1, marker=1, hand_count=4, clue=(Shown("p1", True),), confirmed=True,
+                  votes_given=3, ready=False)
+    fast, made = make(SeatPublic, **values), SeatPublic(**values)
+    assert fast == made and hash(fast) == hash(made) and dataclasses.asdict(fast) == dataclasses.asdict(made)
+    with pytest.raises(TypeError, match="missing: ready"):
+        make(SeatPublic, **{k: v for k, v in values.items() if k != "ready"})
+    with pytest.raises(TypeError, match="unknown: tip"):
+        make(SeatPublic, **values, tip=1)
+    assert make(Cached, x=3).double == 6  # nothing cached yet in a new record

@@ -51,16 +51,3 @@ def test_ten_seeded_matches_of_eight_play_as_pinned():
 def test_ten_seeded_matches_of_six_with_varied_links_play_as_pinned():
     assert _played(6, 0.2) == PINNED_SIX_NOISY
 
-
-def test_a_seat_record_made_without_init_is_the_dataclass_itself():
-    """``seat_public`` fills every field, so it stays equal to ``SeatPublic(...)`` (and
-    a field added to the class without it fails here)."""
-    import dataclasses
-
-    from game.games.secret_identity.rules.view import SeatPublic, Shown, seat_public
-
-    values = dict(score=31, tokens=1, marker=1, hand_count=4, clue=(Shown("p1", True),), confirmed=True,
-                  votes_given=3, ready=False)
-    fast, made = seat_public(**values), SeatPublic(**values)
-    assert fast == made and hash(fast) == hash(made) and dataclasses.asdict(fast) == dataclasses.asdict(made)
-    assert set(vars(fast)) == {field.name for field in dataclasses.fields(SeatPublic)}

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from .records import make
+
 #: Kind of the action a session submits when a countdown in the state runs out.
 TIMEOUT = "timeout"
 #: Kind of an action carrying a random outcome (a shuffle, a deal, a draw).
@@ -48,7 +50,8 @@ class Action:
         return cls(kind=raw["kind"], seat=seat, data=dict(data), tick=int(raw.get("tick", 0)))
 
     def with_tick(self, tick: int) -> "Action":
-        return Action(self.kind, self.seat, self.data, tick)
+        """This action at ``tick`` (the session stamps every action it applies)."""
+        return make(Action, kind=self.kind, seat=self.seat, data=self.data, tick=tick)
 
     def __str__(self) -> str:
         """One readable line: ``seat 1 swap a=3 b=8 @120`` (long values shortened)."""

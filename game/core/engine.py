@@ -142,12 +142,22 @@ class Step(NamedTuple, Generic[S]):
     events: tuple[Event, ...] = ()
 
 
+#: The session clock's fixed ticks per second (the app's fixed 1/60 s step).
+TICKS_PER_SECOND = 60
+
+
+def seconds_to_ticks(seconds: float, timer_scale: float = 1.0) -> int:
+    """A countdown's length in ticks: the lobby's timer preset scales every countdown,
+    and scale 0 gives 0 ticks, a countdown that never expires."""
+    return int(round(seconds * TICKS_PER_SECOND * timer_scale))
+
+
 @dataclass(frozen=True)
 class Countdown:
     """A running timer that belongs to the state.
 
-    It started at the session tick ``started`` and lasts ``ticks`` fixed ticks (60 a
-    second). ``ticks == 0`` means "no limit": it never expires. ``name`` lets the
+    It started at the session tick ``started`` and lasts ``ticks`` fixed ticks
+    (:data:`TICKS_PER_SECOND`). ``ticks == 0`` means "no limit": it never expires. ``name`` lets the
     timeout action say which countdown ran out.
     """
 

@@ -14,7 +14,8 @@ A handler takes the state and the action and returns a :class:`~game.core.engine
 phase's ``end_if``: while it holds, the state moves to ``next`` (a
 :class:`~game.core.events.PhaseStarted` event each time) and the new phase's
 ``begin`` runs. The state is a dataclass with a ``phase`` field (a ``StrEnum`` member)
-and ``seats``.
+and ``seats``, that :func:`game.core.records.replace` can copy (no ``__post_init__``,
+slots or cached property).
 
 Refusals the base gives before any handler runs: ``bad_seat`` (no such seat),
 ``unknown_action`` (no phase has that move), the move's ``out_of_phase`` or else
@@ -25,10 +26,10 @@ not active, nor among those the phase is ``open_to``) and the move's ``refusal``
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar
 
+from .records import make, replace
 from .actions import CHANCE, TIMEOUT, Action, IllegalAction
 from .engine import Countdown, GameDefinition, Step
 from .events import Event, PhaseStarted
@@ -138,15 +139,9 @@ class Phase(Generic[S]):
 
 
 def entered(state: S, name: str) -> S:
-    """``state`` moved on to phase ``name``: a shallow copy sharing every other field,
-    frozen or not (``dataclasses.replace`` would run ``__init__`` again at every phase
-    change; a state with ``__slots__`` still goes through it)."""
-    if not hasattr(state, "__dict__"):
-        return dataclasses.replace(state, phase=name)  # type: ignore[type-var]
-    new: S = object.__new__(type(state))
-    new.__dict__.update(state.__dict__)
-    new.__dict__["phase"] = name
-    return new
+    """``state`` moved on to phase ``name``: a copy sharing every other field
+    (:func:`game.core.records.replace`, which takes frozen and copy-on-write states)."""
+    return replace(state, phase=name)
 
 
 class PhasedGame(GameDefinition, Generic[S]):
@@ -166,43 +161,48 @@ class PhasedGame(GameDefinition, Generic[S]):
         raise NotImplementedError
 
     def phase(self, state: S) -> Phase[S]:
-        return self._phases[getattr(state, "phase")]
+        return self._phases[state.phase]  # type: ignore[attr-defined]
 
     # --- the protocol, from the declarations ----------------------------------------------
+    # A bot match runs these several times per action (issue 18 item 5): each reads the
+    # phase once, and the seats' checks go cheapest first.
     def current(self, state: S) -> frozenset[int]:
-        phase = self.phase(state)
+        phase = self._phases[state.phase]  # type: ignore[attr-defined]
         return (phase.awaited or phase.active)(state)
 
     def legal(self, state: S, seat: int) -> list[Action]:
-        phase = self.phase(state)
+        phase = self._phases[state.phase]  # type: ignore[attr-defined]
         if seat not in phase.active(state):
             return []
         out: list[Action] = []
         for kind, move in phase.moves.items():
-            if move.choices is not None and (move.by is None or seat in move.by(state)):
-                out += [Action(kind, seat, dict(data)) for data in move.choices(state, seat)]
-            elif move.actions is not None and (move.by is None or seat in move.by(state)):
+            if move.by is not None and seat not in move.by(state):
+                continue
+            if move.choices is not None:
+                out += [make(Action, kind=kind, seat=seat, data=dict(data), tick=0) for data in move.choices(state, seat)]
+            elif move.actions is not None:
                 out += move.actions(state, seat)
         return out
 
     def chance(self, state: S) -> Action | None:
-        draw = self.phase(state).chance
+        draw = self._phases[state.phase].chance  # type: ignore[attr-defined]
         return None if draw is None else draw(state)
 
     def countdown(self, state: S) -> Countdown | None:
-        timer = self.phase(state).countdown
+        timer = self._phases[state.phase].countdown  # type: ignore[attr-defined]
         return None if timer is None else timer(state)
 
     def apply(self, state: S, action: Action) -> S:
         return self.step(state, action).state
 
     def step(self, state: S, action: Action) -> Step[S]:
-        phase = self.phase(state)
-        move = phase.moves.get(action.kind)
-        if action.kind == CHANCE:
+        phase = self._phases[state.phase]  # type: ignore[attr-defined]
+        kind = action.kind
+        move = phase.moves.get(kind)
+        if kind == CHANCE:
             if move is None:
                 raise IllegalAction("no_chance", str(phase.name))
-        elif action.kind == TIMEOUT:
+        elif kind == TIMEOUT:
             running = self.countdown(state)
             if move is None or running is None or running.deadline is None or action.data.get("timer") != running.name:
                 raise IllegalAction("no_timer", repr(dict(action.data)))
@@ -211,25 +211,29 @@ class PhasedGame(GameDefinition, Generic[S]):
             if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats(state):
                 raise IllegalAction("bad_seat", repr(seat))
             if move is None:
-                raise IllegalAction(self._out_of_phase.get(action.kind, "unknown_action"), action.kind)
+                raise IllegalAction(self._out_of_phase.get(kind, "unknown_action"), kind)
             if seat not in phase.active(state) and (phase.open_to is None or seat not in phase.open_to(state)):
                 raise IllegalAction(phase.refusal)
             if move.by is not None and seat not in move.by(state):
                 raise IllegalAction(move.refusal)
         new, events = move.handler(state, action)
-        return self._follow(new, list(events), action.tick)
+        return self._follow(new, events, action.tick)
 
-    def _follow(self, state: S, events: list[Event], tick: int) -> Step[S]:
+    def _follow(self, state: S, events: Sequence[Event], tick: int) -> Step[S]:
         """Move on through every phase whose end condition holds."""
+        phase = self._phases[state.phase]  # type: ignore[attr-defined]
+        if phase.end_if is None or not phase.end_if(state):
+            return Step(state, tuple(events))
+        told = list(events)
         for _ in range(len(self._phases) + 1):
-            phase = self.phase(state)
-            if phase.end_if is None or not phase.end_if(state):
-                return Step(state, tuple(events))
             if phase.next is None:
                 raise ValueError(f"phase {phase.name} ended with nowhere to go")
             name = phase.next(state) if callable(phase.next) else phase.next
             state, more = self.enter(state, name, tick)
-            events += more
+            told += more
+            phase = self._phases[state.phase]  # type: ignore[attr-defined]
+            if phase.end_if is None or not phase.end_if(state):
+                return Step(state, tuple(told))
         raise ValueError("the phases' end conditions go round in a loop")
 
     def enter(self, state: S, name: str, tick: int) -> Step[S]:

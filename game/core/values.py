@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import Any, Iterable
 
 from .actions import IllegalAction
+from .records import make
 from .rng import Rng
 
 
@@ -170,7 +171,8 @@ class Ballot:
     def _with(self, voter: int, question: int, answer: int | None) -> "Ballot":
         old = self.rows[voter]
         rows = (*self.rows[:voter], (*old[:question], answer, *old[question + 1:]), *self.rows[voter + 1:])
-        ballot = Ballot(rows, self.choices, self.distinct, self.skip_self, self.blank)
+        ballot = make(Ballot, rows=rows, choices=self.choices, distinct=self.distinct, skip_self=self.skip_self,
+                      blank=self.blank)
         waiting = self.__dict__.get("waiting")
         if waiting is not None:  # worked out already: only this voter can have changed
             ballot.__dict__["waiting"] = waiting - {voter} if ballot.finished(voter) else waiting | {voter}

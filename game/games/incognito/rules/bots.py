@@ -57,11 +57,11 @@ class IncognitoBot(Bot):
 
     def act(self, view: Any, legal: Sequence[Action]) -> Action | None:
         public = view.public
+        if public.phase == "draw":
+            # Read from the view, not from ``legal`` (listed before each of hundreds of
+            # strokes): "done" is offered while this seat draws, "undone" once it is done.
+            return None if public.done[self.seat] else self._draw(view)  # a finished drawer waits
         kinds = {a.kind for a in legal}
-        if public.phase == "draw" and "done" in kinds:
-            return self._draw(view)
-        if "undone" in kinds:
-            return None  # a finished drawer waits for the others
         if "vote" in kinds:
             return self._vote(view, legal)
         return self.rng.choice(list(legal)) if legal else None

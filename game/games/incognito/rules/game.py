@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
 from ....core.actions import CHANCE, TIMEOUT, Action, IllegalAction
-from ....core.engine import Countdown, Outcome, SeatView, Step, chance_action, take_chance
+from ....core.engine import Countdown, Outcome, SeatView, Step, chance_action, seconds_to_ticks, take_chance
 from ....core.events import Event, MatchOver, Revealed
 from ....core.options import OptionSpec
 from ....core.phases import Handler, Move, Phase, PhasedGame, Who, all_once, anyone
@@ -47,7 +47,6 @@ TILES = 6
 LAST_CALL_SECONDS = 5
 DRAW_LIMIT_OPTION = "drawing_time_limit"
 FAMILY_OPTION = "family"
-TICKS_PER_SECOND = 60
 #: Between phases: no flags, no votes (their plain forms are the ``[]`` saves hold).
 NO_FLAGS = Barrier.open(0)
 NO_VOTES = Ballot.open(0, 0, ())
@@ -104,11 +103,6 @@ def _with(items: list[T], index: int, value: T) -> list[T]:
 def _seat(action: Action) -> int:
     assert action.seat is not None  # the phase shell checked it
     return action.seat
-
-
-def seconds_to_ticks(seconds: float, timer_scale: float) -> int:
-    """Timer presets scale every countdown; scale 0 gives 0 ticks = never expires."""
-    return int(round(seconds * TICKS_PER_SECOND * timer_scale))
 
 
 class Incognito(PhasedGame[IncognitoState]):

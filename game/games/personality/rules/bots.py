@@ -23,7 +23,7 @@ from ....core.bots import DEFAULT_LEVEL, Bot
 from ....core.engine import SeatView
 from ....core.rng import Rng
 from .catalogue import PECatalogue
-from .view import PEPublic
+from .view import PEPhase, PEPublic
 
 #: Weight of one received card's tag against a first impression (0..1).
 LEARNED = 1.0
@@ -33,6 +33,10 @@ IMPRESSION = {"easy": 1.5, "normal": 0.6, "sharp": 0.6}
 MEMORY: dict[str, int | None] = {"easy": 2, "normal": 4, "sharp": None}
 #: Imagined votes of the table a sharp bot weighs its choice with.
 SAMPLES = 40
+#: The method that makes a bot's move in each phase.
+_MOVES = {PEPhase.READ: "_read", PEPhase.VOTE: "_vote", PEPhase.REVOTE: "_vote", PEPhase.DEBATE: "_ready",
+          PEPhase.EXCHANGE: "_exchange", PEPhase.PARTNER: "_partner", PEPhase.PLAY: "_play", PEPhase.GIVE: "_give",
+          PEPhase.RESPOND: "_accept", PEPhase.CONTEST: "_judge"}
 
 
 class PersonalityBot(Bot):
@@ -43,8 +47,8 @@ class PersonalityBot(Bot):
         self._memory = MEMORY[level]
         self._impressions: dict[tuple[int, str], float] = {}
         self._tag_counts: dict[tuple[str, ...], dict[str, int]] = {}
-        #: (card, player) -> (the player's received pile, the fit judged against it).
-        self._fits: dict[tuple[str, int], tuple[tuple[str, ...], float]] = {}
+        #: player -> (the player's received pile, card -> the fit judged against it).
+        self._fits: dict[int, tuple[tuple[str, ...], dict[str, float]]] = {}
 
     # --- judgement -------------------------------------------------------------------------
     def impression(self, player: int, tag: str) -> float:
@@ -54,18 +58,20 @@ class PersonalityBot(Bot):
         return self._impressions[key]
 
     def fit(self, view: SeatView[PEPublic], card: str, player: int) -> float:
-        """How well ``card`` fits ``player`` in this bot's eyes. Kept per card and
-        player until the player's received pile changes: the judgements ask the same
-        few again and again, and a first impression, once drawn, never changes (so the
-        rng draws as before)."""
+        """How well ``card`` fits ``player`` in this bot's eyes. Kept per player and card
+        until the player's received pile changes: the judgements ask the same few again
+        and again, and a first impression, once drawn, never changes (so the rng draws
+        as before)."""
         pile = view.public.received[player]
-        known = self._fits.get((card, player))
-        if known is not None and known[0] == pile:
-            return known[1]
-        tags = self.catalogue.trait(card).tags
-        learned = self.tag_counts(self._remembered(view, player, self._memory))
-        fit = sum(LEARNED * learned.get(tag, 0) + self.impression(player, tag) for tag in tags) / len(tags)
-        self._fits[card, player] = (pile, fit)
+        known = self._fits.get(player)
+        if known is None or known[0] != pile:
+            known = self._fits[player] = (pile, {})
+        fit = known[1].get(card)
+        if fit is None:
+            tags = self.catalogue.trait(card).tags
+            learned = self.tag_counts(self._remembered(view, player, self._memory))
+            fit = known[1][card] = sum(LEARNED * learned.get(tag, 0) + self.impression(player, tag)
+                                       for tag in tags) / len(tags)
         return fit
 
     def _remembered(self, view: SeatView[PEPublic], player: int, memory: int | None) -> list[str]:
@@ -140,24 +146,24 @@ class PersonalityBot(Bot):
 
     # --- acting ------------------------------------------------------------------------------
     def act(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action | None:
-        kind = legal[0].kind
-        handler = getattr(self, f"_{kind}", None)
-        return handler(view, legal) if handler else self.rng.choice(list(legal))
+        move = _MOVES.get(view.public.phase)
+        return getattr(self, move)(view, legal) if move else self.rng.choice(list(legal))
 
+    # The frequent moves (read, vote, ready, exchange) are made from the view, without
+    # listing the legal ones (a vote offers 18); the rarer ones pick from ``legal``.
     def _read(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
         # PE-2: read the card the table will agree on most clearly.
-        def clarity(action: Action) -> float:
-            ranked = self.ranked({p: self.fit(view, action.data["card"], p) for p in range(view.public.seats)})
+        def clarity(card: str) -> float:
+            ranked = self.ranked({p: self.fit(view, card, p) for p in range(view.public.seats)})
             return ranked[0][1] - ranked[1][1]
-        return max(legal, key=clarity)
+        return Action("read", self.seat, {"card": max(view.private.hand, key=clarity)})
 
     def _vote(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
         public = view.public
         if self.level == "sharp":
             choice, edge = self._table_pick(view)
             bet = (3 if edge > 0.2 else 2 if edge > 0 else 1) if public.phase == "vote" else 1
-            wanted = [a for a in legal if a.data["choice"] == choice]
-            return next((a for a in wanted if a.data["bet"] == bet), wanted[0])
+            return Action("vote", self.seat, {"choice": choice, "bet": bet})
         if public.vote_kind == "inversion":
             scores = {c: self.fit(view, c, public.target) for c in view.private.choices}
         else:
@@ -167,19 +173,17 @@ class PersonalityBot(Bot):
         ranked = self.ranked(scores)
         choice = ranked[0][0]
         bet = self.bet(ranked) if public.phase == "vote" else 1
-        return next(a for a in legal if a.data["choice"] == choice and a.data["bet"] == bet)
+        return Action("vote", self.seat, {"choice": choice, "bet": bet})
 
     def _ready(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
-        return legal[0]
+        return Action("ready", self.seat, {})
 
     def _exchange(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
         # PE-4: swap the card that fits nobody at this table.
         seats = range(view.public.seats)
         best_fit = {card: max(self.fit(view, card, p) for p in seats) for card in view.private.hand}
         worst = min(best_fit, key=best_fit.__getitem__)
-        if best_fit[worst] < 0.5:
-            return next(a for a in legal if a.data["card"] == worst)
-        return next(a for a in legal if a.data["card"] is None)
+        return Action("exchange", self.seat, {"card": worst if best_fit[worst] < 0.5 else None})
 
     def _partner(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
         # PE-8: team up with whoever the table follows (furthest on the track).

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
 
 from ....core.actions import CHANCE, Action
-from ....core.engine import Outcome, SeatView, Step
+from ....core.engine import Outcome, SeatView, Step, seconds_to_ticks
 from ....core.options import OptionSpec
 from ....core.phases import Phase, PhasedGame
 from ....core.rng import Rng
@@ -42,7 +42,6 @@ if TYPE_CHECKING:  # mypy checks every change against the fields
 else:
     from ....core.records import replace
 
-TICKS_PER_SECOND = 60
 FAMILY, DEBATE_SECONDS = "family", "debate_seconds"
 
 
@@ -72,7 +71,7 @@ class PersonalityGame(PhasedGame[PEState]):
         if len(pool) < HAND * seats + 10:
             raise ValueError("not enough cards for this table")
         seconds = float(self.option(config, DEBATE_SECONDS))
-        ticks = int(round(seconds * TICKS_PER_SECOND * float(config.get("timer_scale", 1.0))))
+        ticks = seconds_to_ticks(seconds, float(config.get("timer_scale", 1.0)))
         return PEState(seats=seats, rng=rng, board=self.catalogue.board, pool=pool, debate_ticks=ticks,
                        hands=((),) * seats, received=((),) * seats, positions=(0,) * seats,
                        tokens=(TOKENS,) * seats)

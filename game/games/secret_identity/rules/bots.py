@@ -25,6 +25,8 @@ from ....core.actions import Action
 from ....core.bots import DEFAULT_LEVEL, Bot
 from ....core.engine import SeatView
 from ....core.rng import Rng
+from .assignment import assign
+from .common import MAX_CLUE_CARDS
 from .view import Shown
 
 #: How sharply listener scores turn into probabilities.
@@ -113,8 +115,8 @@ class TagModel:
     def perceived(self, clue: Sequence[Shown], board: Sequence[str], rng: Rng, noise: float = NOISE) -> list[float]:
         """:meth:`scores` as one guesser reads them (see :data:`NOISE`)."""
         rows = [(self.links(s.pictogram), 1.0 if s.green else -RED_WEIGHT) for s in clue]
-        random = rng.random
-        return [sum((links.get(c, 0.0) + noise * (2 * random() - 1)) * sign for links, sign in rows)
+        draws = iter(rng.randoms(len(board) * len(rows)))  # for each character, one per pictogram
+        return [sum((links.get(c, 0.0) + noise * (2 * next(draws) - 1)) * sign for links, sign in rows)
                 for c in board]
 
     @staticmethod
@@ -176,36 +178,46 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
     ``budget`` is how many cards a round can spend on average; ``misread`` > 0 (with
     ``rng``) has the giver see each link off by up to that much. Returns
     ``[(card, pictogram, green), ...]`` with 1–3 entries (empty for an empty hand)."""
-    def row(picto: str) -> list[float]:
+    def row(picto: str) -> tuple[list[float], float]:
         """``picto``'s link with each board character, as the giver sees them (a
-        pictogram's links are read once per plan, each misread drawn then)."""
+        pictogram's links are read once per plan, each misread drawn then), and their sum."""
         strengths = model.links(picto)
         if not misread or rng is None:
-            return [strengths.get(c, 0.0) for c in board]
-        return [strengths.get(c, 0.0) + misread * (2 * rng.random() - 1) for c in board]
+            matches = [strengths.get(c, 0.0) for c in board]
+        else:
+            matches = [strengths.get(c, 0.0) + misread * (2 * u - 1) for c, u in zip(board, rng.randoms(len(board)))]
+        return matches, math.fsum(matches)
 
     chosen: list[tuple[str, str, bool]] = []
-    links: dict[str, list[float]] = {}  # pictogram -> its match with each board character
+    links: dict[str, tuple[list[float], float]] = {}
     base = [0.0] * len(board)
     belief = 1.0 / len(board)
     blur = 0.0  # the placed pictograms' reading noise, in green-pictogram units
+    others = len(board) - 1
+    log_others = math.log(others) if others else 0.0
     while len(chosen) < 3:
         used_cards = {c for c, _, _ in chosen}
-        best: tuple[float, tuple[str, str, bool], list[float]] | None = None
         sharpness = {True: blurred_sharpness(blur + 1.0), False: blurred_sharpness(blur + RED_WEIGHT * RED_WEIGHT)}
+        base_total, base_own = math.fsum(base), base[slot]
+        candidates: list[Candidate] = []
         for card in hand:
             if card in used_cards:
                 continue
             for picto in model.card_pictos[card]:
-                matches = links.get(picto)
-                if matches is None:
-                    matches = links[picto] = row(picto)
+                known = links.get(picto)
+                if known is None:
+                    known = links[picto] = row(picto)
+                matches, total = known
                 for green in (True, False):
-                    sign = 1.0 if green else -RED_WEIGHT
-                    scores = [b + sign * m for b, m in zip(base, matches)]
-                    p = read_belief(scores, slot, sharpness[green])
-                    if best is None or p > best[0]:
-                        best = (p, (card, picto, green), scores)
+                    sign, sharp = (1.0 if green else -RED_WEIGHT), sharpness[green]
+                    # The bound (most_telling): the belief is at most 1 / (1 + exp(bound)),
+                    # as the softmax's sum over the other slots is at least their count
+                    # times the term of their mean score (exp is convex).
+                    own = base_own + sign * matches[slot]
+                    bound = (sharp * ((base_total + sign * total - own) / others - own) + log_others
+                             if others else -math.inf)
+                    candidates.append((bound, len(candidates), matches, sign, sharp, (card, picto, green)))
+        best = most_telling(candidates, base, slot)
         if best is None:
             break
         gain = best[0] - belief
@@ -217,6 +229,33 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
         belief, base = best[0], best[2]
         blur += 1.0 if best[1][2] else RED_WEIGHT * RED_WEIGHT
     return chosen
+
+
+#: A placement the planner weighs: (the bound on its belief, its rank in the hand, its
+#: pictogram's links, their sign, the sharpness it is read with, (card, pictogram, green)).
+Candidate = tuple[float, int, list[float], float, float, tuple[str, str, bool]]
+
+
+def most_telling(candidates: list[Candidate], base: list[float],
+                 slot: int) -> tuple[float, tuple[str, str, bool], list[float]] | None:
+    """``(belief, placement, scores)`` of the candidate :func:`read_belief` rates
+    highest, the first in the hand on a tie: what scoring every candidate in hand order
+    finds. A candidate's belief is at most ``1 / (1 + exp(bound))``: they are scored
+    lowest bound first, and the rest are left once their bound shows they cannot reach
+    the best belief. The test is loosened by far more than the softmax's rounding (1e-10
+    of the belief), so only candidates that would lose the comparison anyway are left."""
+    best: tuple[float, tuple[str, str, bool], list[float]] | None = None
+    best_rank = 0
+    beyond = math.inf
+    for bound, rank, matches, sign, sharpness, placement in sorted(candidates):
+        if bound > beyond:
+            break
+        scores = [b + sign * m for b, m in zip(base, matches)]
+        p = read_belief(scores, slot, sharpness)
+        if best is None or p > best[0] or (p == best[0] and rank < best_rank):
+            best, best_rank = (p, placement, scores), rank
+            beyond = math.log(1.0 / (p * (1.0 - 1e-10)) - 1.0) if p > 0 else math.inf
+    return best
 
 
 def blurred_sharpness(blur: float) -> float:
@@ -237,51 +276,18 @@ def read_belief(scores: Sequence[float], slot: int, sharpness: float) -> float:
     return raw[slot] / sum(raw)
 
 
-def _next_placement(seat: int, plan: Sequence[tuple[str, str, bool]], placed: Sequence[str],
+def _next_placement(seat: int, plan: Sequence[tuple[str, str, bool]], hand: Sequence[str], placed: Sequence[str],
                     legal: Sequence[Action]) -> Action:
     """The plan's next card, or confirm once it is all placed (or no longer fits: a bot
-    made afresh after a resume finds cards already on its safe)."""
+    made afresh after a resume finds cards already on its safe). Made from the view, as
+    the rules would offer them (a card in hand, room on the safe; confirm once a card
+    is on it, SI-4), without listing the 80 legal placements."""
     for card, picto, green in plan:
         if card not in placed:
-            action = Action("place", seat, {"card": card, "pictogram": picto, "colour": "green" if green else "red"})
-            if action in legal:
-                return action
+            if card in hand and len(placed) < MAX_CLUE_CARDS:
+                return Action("place", seat, {"card": card, "pictogram": picto, "colour": "green" if green else "red"})
             break
-    return next((a for a in legal if a.kind == "confirm"), legal[0])
-
-
-def assign(logp: Sequence[Sequence[float]]) -> list[int]:
-    """Exact best assignment of rows (opponents) to distinct columns (slots), by
-    dynamic programming over subsets of the columns (at most 8 of them). Each layer
-    keeps, per subset, the best value and the step that reached it (the first one on
-    a tie); the picks are read back from the last layer's best subset."""
-    rows, cols = len(logp), len(logp[0]) if logp else 0
-    values: dict[int, float] = {0: 0.0}
-    steps: list[dict[int, tuple[int, int]]] = []
-    bits = [(c, 1 << c) for c in range(cols)]
-    for r in range(rows):
-        row = logp[r]
-        nxt: dict[int, float] = {}
-        step: dict[int, tuple[int, int]] = {}
-        for mask, value in values.items():
-            for c, bit in bits:
-                if mask & bit:
-                    continue
-                candidate = value + row[c]
-                key = mask | bit
-                if key not in nxt or candidate > nxt[key]:
-                    nxt[key] = candidate
-                    step[key] = (mask, c)
-        values = nxt
-        steps.append(step)
-    if not values:
-        return []
-    mask = max(values, key=values.__getitem__)
-    picks: list[int] = []
-    for step in reversed(steps):
-        mask, c = step[mask]
-        picks.append(c)
-    return picks[::-1]
+    return Action("confirm", seat, {}) if placed else legal[0]
 
 
 class AssociatingBot(Bot):
@@ -305,6 +311,8 @@ class CompetitiveBot(AssociatingBot):
         self._plan_for: tuple[int, int] | None = None
         self._reading: dict[tuple[int, int], list[float]] = {}
         self._logp: dict[tuple[int, int], list[float]] = {}
+        #: round -> the number this bot gives each opponent (see ``_vote_action``).
+        self._votes: dict[int, dict[int, int]] = {}
 
     def act(self, view: SeatView[Any], legal: Sequence[Action]) -> Action:
         public, private = view.public, view.private
@@ -312,7 +320,9 @@ class CompetitiveBot(AssociatingBot):
             return self._clue_action(public, private, legal)
         if public.phase == "vote":
             return self._vote_action(public, private, legal)
-        return next((a for a in legal if a.kind == "ready"), legal[0])
+        if public.phase in ("round_start", "summary"):
+            return Action("ready", self.seat, {})  # offered to every seat it waits for
+        return legal[0]
 
     def _clue_action(self, public: Any, private: Any, legal: Sequence[Action]) -> Action:
         key = (public.round, private.my_key)
@@ -322,9 +332,23 @@ class CompetitiveBot(AssociatingBot):
             self._plan = plan_clue(self.model, private.hand, public.board, private.my_key - 1, budget,
                                    CLUE_NOISE[self.level], self.rng)
             self._plan_for = key
-        return _next_placement(self.seat, self._plan, private.placed, legal)
+        return _next_placement(self.seat, self._plan, private.hand, private.placed, legal)
 
     def _vote_action(self, public: Any, private: Any, legal: Sequence[Action]) -> Action:
+        """The next number of this round's best assignment. The assignment is made once,
+        when the round's first vote is due, and kept while the votes cast follow it: the
+        rest of a best assignment is the best for what is left (the voter reads each
+        clue once per round), so it is not made again at every vote."""
+        mine = private.my_votes.numbers
+        plan = self._votes.get(public.round)
+        if plan is None or any(n is not None and n != plan[o] for o, n in enumerate(mine) if o != self.seat):
+            plan = self._votes[public.round] = self._assignment(public, private)
+        target = next(o for o, n in enumerate(mine) if n is None and o != self.seat)
+        return Action("vote", self.seat, {"target": target, "number": plan[target]})
+
+    def _assignment(self, public: Any, private: Any) -> dict[int, int]:
+        """Each opponent without a vote yet given a distinct free number, with the best
+        total log-probability (:func:`assign`); the votes already cast stay."""
         seats = len(public.seats)
         opponents = [s for s in range(seats) if s != self.seat]
         mine = private.my_votes.numbers
@@ -334,9 +358,9 @@ class CompetitiveBot(AssociatingBot):
         todo = [o for o in opponents if mine[o] is None]
         allowed = [c != own for c in range(len(public.board))]
         logp = [[row[c] for c in free] for row in (self._log_odds(public, o, allowed) for o in todo)]
-        picks = assign(logp)
-        return Action("vote", self.seat, {"target": todo[0], "number": free[picks[0]] + 1})
-
+        plan = {o: mine[o] for o in opponents if mine[o] is not None}
+        plan.update((o, free[c] + 1) for o, c in zip(todo, assign(logp)))
+        return plan
 
     def _log_odds(self, public: Any, target: int, allowed: Sequence[bool]) -> list[float]:
         """Log-probability of each slot being ``target``'s, fixed for the round (as its
@@ -376,7 +400,7 @@ class CoopBot(AssociatingBot):
                 self._plan = plan_clue(self.model, private.hand, public.board, private.my_key - 1,
                                        len(private.hand) / turns_left, CLUE_NOISE[self.level], self.rng)
                 self._plan_for = public.turn
-            return _next_placement(self.seat, self._plan, private.placed, legal)
+            return _next_placement(self.seat, self._plan, private.hand, private.placed, legal)
         if public.phase == "guess":
             # The team agrees on one reading (seeded by the turn, the same for every
             # guesser), so bots never fight over the shared cursor.

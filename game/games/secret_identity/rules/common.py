@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
+from ....core import records
 from ....core.actions import Action, IllegalAction
 from ....core.options import OptionSpec, option
 from ....core.phases import PhasedGame
@@ -173,12 +174,9 @@ def changed(state: S, **fields: Any) -> S:
     """A shallow copy of ``state`` with ``fields`` replaced: copy-on-write, each field a
     handler changes is given a fresh value, so the new state shares every other one with
     ``state``, which stays as it was (the engine's contract, checked by
-    ``play_match(check=True)``). Cheaper than ``dataclasses.replace`` or ``copy.copy``
-    (no ``__init__``, no pickling protocol): rules run this on every action."""
-    new: S = object.__new__(type(state))
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(fields)
-    return new
+    ``play_match(check=True)``). :func:`game.core.records.replace`: no ``__init__``,
+    rules run this on every action."""
+    return records.replace(state, **fields)
 
 
 def with_item(items: Sequence[Any], index: int, value: Any) -> list[Any]:

@@ -77,17 +77,6 @@ class SeatPublic:
     ready: bool
 
 
-def seat_public(score: int, tokens: int, marker: int, hand_count: int, clue: tuple[Shown, ...],
-                confirmed: bool, votes_given: int, ready: bool) -> SeatPublic:
-    """A :class:`SeatPublic` made without the frozen class's ``__init__`` (one
-    ``object.__setattr__`` per field): a view makes one per seat, and a bot match asks
-    for a view before every move (issue 18 item 5). Equal to ``SeatPublic(...)``."""
-    record = object.__new__(SeatPublic)
-    record.__dict__.update(score=score, tokens=tokens, marker=marker, hand_count=hand_count, clue=clue,
-                           confirmed=confirmed, votes_given=votes_given, ready=ready)
-    return record
-
-
 @dataclass(frozen=True)
 class RoundResult:
     """One scored round, public once scored (SI-6)."""

@@ -1,0 +1,165 @@
+"""Secret Identity bots do less work for the same play (issue 18 item 5): the clue
+planner skips the softmax of placements whose bound shows they lose, and the voter makes
+its assignment once per round. tests/test_secret_identity_sim.py pins whole matches;
+these check each shortcut against doing the work in full."""
+
+from game import paths
+from game.cli.sim import resolve_entry, simulate
+from game.core.playthrough import LegalOnDemand
+from game.core.rng import Rng
+from game.core.session import Session
+from game.games.secret_identity.rules import bots
+from game.games.secret_identity.rules.assignment import assign
+from game.games.secret_identity.rules.bots import (CARD_COST, RED_WEIGHT, blurred_sharpness, plan_clue,
+                                                   read_belief)
+from game.games.secret_identity.rules.view import SIPhase
+
+
+def _plan_scoring_every_placement(model, hand, board, slot, budget, misread=0.0, rng=None):
+    """The planner as it was: every placement's softmax, in hand order, the first best kept."""
+    def row(picto):
+        strengths = model.links(picto)
+        if not misread or rng is None:
+            return [strengths.get(c, 0.0) for c in board]
+        return [strengths.get(c, 0.0) + misread * (2 * rng.random() - 1) for c in board]
+
+    chosen, links, base, belief, blur = [], {}, [0.0] * len(board), 1.0 / len(board), 0.0
+    while len(chosen) < 3:
+        used_cards = {c for c, _, _ in chosen}
+        best = None
+        sharpness = {True: blurred_sharpness(blur + 1.0), False: blurred_sharpness(blur + RED_WEIGHT * RED_WEIGHT)}
+        for card in hand:
+            if card in used_cards:
+                continue
+            for picto in model.card_pictos[card]:
+                matches = links.get(picto)
+                if matches is None:
+                    matches = links[picto] = row(picto)
+                for green in (True, False):
+                    sign = 1.0 if green else -RED_WEIGHT
+                    scores = [b + sign * m for b, m in zip(base, matches)]
+                    p = read_belief(scores, slot, sharpness[green])
+                    if best is None or p > best[0]:
+                        best = (p, (card, picto, green), scores)
+        if best is None:
+            break
+        cost = 0.0 if not chosen else CARD_COST[len(chosen) >= budget]
+        if chosen and best[0] - belief <= cost:
+            break
+        chosen.append(best[1])
+        belief, base = best[0], best[2]
+        blur += 1.0 if best[1][2] else RED_WEIGHT * RED_WEIGHT
+    return chosen
+
+
+class RandomModel:
+    """Cards of four pictograms and links drawn at random; whole-number links make
+    exact ties between placements (and pictograms with equal links) common."""
+
+    def __init__(self, rng, board, cards, whole):
+        self.card_pictos = {card: tuple(f"{card}.{i}" for i in range(4)) for card in cards}
+        self.rows = {}
+        for pictos in self.card_pictos.values():
+            for picto in pictos:
+                self.rows[picto] = {c: (float(rng.below(3)) if whole else rng.random() * 9)
+                                    for c in board if rng.below(3) == 0}
+
+    def links(self, picto):
+        return self.rows[picto]
+
+
+def test_the_planner_plans_what_scoring_every_placement_plans_even_on_ties():
+    rng = Rng.from_seed("planner")
+    for trial in range(300):
+        board = [f"c{i}" for i in range(8 if trial % 5 else 1 + trial % 7)]
+        hand = [f"k{i}" for i in range(1 + rng.below(10))]
+        model = RandomModel(rng, board, hand, whole=trial % 2 == 0)
+        slot, budget, misread = rng.below(len(board)), 0.5 + rng.random() * 3, [0.0, 1.0, 3.0][trial % 3]
+        seed = rng.next_u64()
+        assert (plan_clue(model, hand, board, slot, budget, misread, Rng(seed))
+                == _plan_scoring_every_placement(model, hand, board, slot, budget, misread, Rng(seed)))
+
+
+def _assign_on_dicts(logp):
+    """The voter's assignment as it was: a dict of subsets per layer, in the order first
+    reached, the first best step kept."""
+    rows, cols = len(logp), len(logp[0]) if logp else 0
+    values, steps = {0: 0.0}, []
+    for r in range(rows):
+        nxt, step = {}, {}
+        for mask, value in values.items():
+            for c in range(cols):
+                if mask & 1 << c:
+                    continue
+                candidate, key = value + logp[r][c], mask | 1 << c
+                if key not in nxt or candidate > nxt[key]:
+                    nxt[key], step[key] = candidate, (mask, c)
+        values = nxt
+        steps.append(step)
+    if not values:
+        return []
+    mask, picks = max(values, key=values.__getitem__), []
+    for step in reversed(steps):
+        mask, c = step[mask]
+        picks.append(c)
+    return picks[::-1]
+
+
+def test_the_vote_assignment_is_the_one_the_dict_layers_gave_even_on_ties():
+    rng = Rng.from_seed("assign")
+    for trial in range(1500):
+        rows, cols = rng.below(9), rng.below(9)
+        logp = [[float(rng.below(3)) if trial % 2 else rng.random() for _ in range(cols)] for _ in range(rows)]
+        assert assign(logp) == _assign_on_dicts(logp)
+
+
+def _counted(monkeypatch, name):
+    calls = [0]
+    real = getattr(bots, name)
+
+    def counting(*args, **kwargs):
+        calls[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(bots, name, counting)
+    return calls
+
+
+def test_the_bots_of_a_match_score_few_placements_and_assign_votes_once_a_round(monkeypatch):
+    """Before: every placement's softmax (about 4,000 a match of eight), and an
+    assignment before each of the 224 votes."""
+    softmaxes, assignments = _counted(monkeypatch, "read_belief"), _counted(monkeypatch, "assign")
+    entry = resolve_entry("secret_identity")
+    catalogue, _warnings = entry.load_catalogue(paths.data_dir(), None)
+    report = simulate(entry, catalogue, 8, 1, "work")
+    assert report["matches"][0]["reason"] in ("score", "cards", "shared")
+    assert assignments[0] == 4 * 8  # one per round and bot
+    assert softmaxes[0] < 1000
+
+
+class Unread(LegalOnDemand):
+    """Legal actions a bot must not read."""
+
+    def _listed(self):
+        raise AssertionError("the bot listed the legal actions")
+
+
+def test_kept_view_parts_equal_fresh_ones_and_clue_and_ready_moves_list_no_legal_actions():
+    """Over a match of eight: every view equals one made with nothing kept (each seat's
+    record, the clue links), a clue giver with cards places and confirms from its view,
+    never listing its 80 legal placements, and a bot says ready without listing them."""
+    entry = resolve_entry("secret_identity")
+    catalogue, _warnings = entry.load_catalogue(paths.data_dir(), None)
+    rules, fresh = entry.make_definition(catalogue), entry.make_definition(catalogue)
+    session = Session(rules, entry.default_config(8), "kept")
+    players = {s: entry.make_bot(catalogue, s, Rng.from_seed(f"k{s}"), "normal") for s in range(8)}
+    while session.outcome() is None:
+        for seat in (None, *range(8)):
+            fresh._seats_seen.clear()
+            fresh._links_seen = None
+            assert session.view(seat) == fresh.view(session.state, seat)
+        seat = min(session.current())
+        view = session.view(seat)
+        from_view = (view.public.phase in (SIPhase.ROUND_START, SIPhase.SUMMARY)
+                     or view.public.phase == SIPhase.CLUES and bool(view.private.hand or view.private.placed))
+        session.submit(players[seat].act(view, Unread(session, seat) if from_view else LegalOnDemand(session, seat)))
