@@ -48,3 +48,40 @@ def test_a_veiled_layer_blitted_whole_is_the_backgrounds_veil_for_the_margin_rul
 
     found = Probe().check("fixture", "en", lambda ctx, args: ctx.stack.push(Painted(ctx, paint)))
     assert found == []
+
+
+def _kit(lang):
+    ctx = shot_cli.prepare("title", shot_cli.shot_args(ticks=0, lang=lang), Probe().settings(lang))
+    return ctx
+
+
+def test_a_word_too_long_breaks_where_its_language_hyphenates():
+    from game.ui.fit import break_lines, fit_text, fit_words
+
+    ctx = _kit("fr")
+    kit = ctx.kit
+    font = kit.font(smallest_size(kit))
+    # room for "Télép-": the old cut took as many letters as fit
+    assert break_lines(font, "Téléphone", font.size("Télép-")[0], "fr") == ["Télé-", "phone"]
+    assert fit_text(kit, "Téléphone", font.size("Télép-")[0]) == (smallest_size(kit), "Télé-\nphone")
+    assert fit_words(kit, "une fête d'anniversaire", 36, font.size("d'annive-")[0])[0] == "une fête d'anni-\nversaire"
+    ctx.stack.clear()
+    ctx = _kit("en")
+    kit = ctx.kit
+    assert break_lines(font, "watermelon", font.size("waterme-")[0], "en") == ["water-", "melon"]
+    assert fit_text(kit, "Watermelon", font.size("Waterme-")[0]) == (smallest_size(kit), "Water-\nmelon")
+    ctx.stack.clear()
+
+
+def test_a_word_with_no_break_point_that_fits_is_cut_where_it_fits():
+    from game.ui.fit import break_lines, hyphen_points
+
+    ctx = _kit("fr")
+    font = ctx.kit.font(smallest_size(ctx.kit))
+    narrow = font.size("Té-")[0] - 1  # narrower than "Té-", the first break point
+    lines = break_lines(font, "Téléphone", narrow, "fr")
+    assert lines[0] == "T-" and "".join(line.rstrip("-") for line in lines) == "Téléphone"
+    # a language without a dictionary: cut where it fits, as before
+    assert hyphen_points("Téléphone", "xx") == []
+    assert break_lines(font, "Téléphone", font.size("Télép-")[0], "xx") == ["Télép-", "hone"]
+    ctx.stack.clear()
