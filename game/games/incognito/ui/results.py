@@ -1,5 +1,5 @@
-"""The end of the match (IN-6): the final ranking, then the gallery of every drawing
-with its word, place and artist, and the gallery's PNG export."""
+"""The end of the match (IN-6), after the final ranking (``standings.py``): the gallery
+of every drawing with its word, place and artist, and the gallery's PNG export."""
 
 from __future__ import annotations
 
@@ -20,38 +20,6 @@ if TYPE_CHECKING:
 
 #: Room under the gallery for the line saying where the drawings were saved.
 MESSAGE_ROOM = 40
-
-
-class FinalScreen(Screen):
-    name = "final"
-
-    def handle(self, seat: int, event: InputEvent) -> bool:
-        if self.press(event) and event.intent is Intent.CONFIRM:
-            self.board.show(GalleryScreen(self.board))
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
-        board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
-        board.top_bar(surface, public, board.text("incognito.final.title"))
-        outcome = board.session.outcome()
-        ranks = outcome.ranks if outcome else {s: 1 for s in range(board.n)}
-        order = sorted(range(board.n), key=lambda s: (ranks[s], s))
-        winners = [board.seat(s).name for s in order if ranks[s] == 1]
-        headline = (board.text("incognito.final.winner", name=winners[0]) if len(winners) == 1
-                    else board.text("incognito.final.shared", names=", ".join(winners)))
-        kit.blit_text(surface, headline, 56, (960, board.content.y + 4), "midtop", c.gold, shadow=True, max_width=1600,
-                      align="center")
-        for row, s in enumerate(order):
-            rect = pygame.Rect(420, board.content.y + 100 + row * 118, 1080, 108)
-            kit.panel(surface, rect, c.panel_hi if ranks[s] == 1 else c.panel, radius=24,
-                      border=c.gold if ranks[s] == 1 else None)
-            kit.blit_text(surface, f"{ranks[s]}.", 56, (rect.x + 40, rect.centery), "midleft", c.gold)
-            kit.draw_seat_badge(surface, board.seat(s), (rect.x + 170, rect.centery), 64, beside=True, name_size=40)
-            if ranks[s] == 1:
-                surface.blit(kit.icon("1F451", 72), (rect.right - 300, rect.centery - 36))
-            kit.blit_text(surface, str(public.scores[s]), 64, (rect.right - 60, rect.centery), "midright", c.gold)
-        kit.hint_bar(surface, [(Intent.CONFIRM, board.text("incognito.hint.gallery"))])
 
 
 class GalleryScreen(Screen):

@@ -1,6 +1,6 @@
 """The reveal (IN-5): drawing by drawing, the right tile lights up, the voters' numbers
 flip one by one and the points are explained; then the round's scores, where every
-seat says it is ready for the next round (the end of the match goes on to ``results.py``)."""
+seat says it is ready for the next round, or the end of the match (``standings.py``)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from ....core.actions import Action
 from ....input.intents import InputEvent, Intent
 from ..rules.view import INPhase
 from ....ui.fit import fit_words
-from .results import FinalScreen
+from .standings import FinalScreen, ScoresScreen
 from .screen import Screen
 
 if TYPE_CHECKING:
@@ -114,31 +114,3 @@ class RevealScreen(Screen):
             kit.blit_text(surface, board.text("incognito.reveal.rule"), 30, (box.centerx, box.bottom - 30), "midbottom",
                           c.muted, max_width=box.width - 60, align="center")
         kit.hint_bar(surface, [(Intent.CONFIRM, board.text("incognito.hint.next"))])
-
-
-class ScoresScreen(Screen):
-    name = "scores"
-    bots_play = True
-
-    def handle(self, seat: int, event: InputEvent) -> bool:
-        if self.press(event) and event.intent is Intent.CONFIRM:
-            self.board.submit(Action("ready", seat))
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
-        board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
-        board.top_bar(surface, public, board.text("incognito.scores.title"))
-        record = public.history[-1]
-        order = sorted(range(board.n), key=lambda s: (-public.scores[s], s))
-        for row, s in enumerate(order):
-            rect = pygame.Rect(360, 130 + row * 128, 1200, 110)
-            kit.panel(surface, rect, c.panel, radius=24, border=kit.seat_style(board.seat(s).style).colour)
-            kit.draw_seat_badge(surface, board.seat(s), (rect.x + 60, rect.centery), 64, beside=True, name_size=40)
-            gained = board.text("incognito.scores.gained", n=record.points[s])
-            kit.blit_text(surface, gained, 36, (rect.x + 700, rect.centery), "midright", c.good if record.points[s] else c.muted)
-            kit.blit_text(surface, str(public.scores[s]), 64, (rect.right - 150, rect.centery), "center", c.gold)
-            if public.ready and public.ready[s]:
-                kit.draw_check(surface, (rect.right - 50, rect.centery), 56)
-        kit.hint_bar(surface, [(Intent.CONFIRM, board.text("incognito.hint.ready"))])
-
