@@ -57,7 +57,8 @@ class RevealScreen(Screen):
     def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
         """Three columns in the content area: the drawing (its artist above, its place
         under it), the line-up with the right word lighting up, the voters' numbers
-        flipping; under the last two, who found it and the rule."""
+        flipping; under the last two, who found it and the rule. (No drop shadows at the
+        safe area's edge: they would reach into the margin.)"""
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
         record = public.history[-1]
         drawer = min(self.index, board.n - 1)
@@ -98,7 +99,7 @@ class RevealScreen(Screen):
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
         seat = board.seat(drawer)
         style = kit.seat_style(seat.style)
-        kit.panel(surface, frame, c.panel, radius=26, border=style.colour, border_width=6)
+        kit.panel(surface, frame, c.panel, radius=26, border=style.colour, border_width=6, shadow=False)
         token = kit.seat_token(surface, seat.style, (frame.x + 44, frame.y + 40), 24)
         size, name = fit_text(kit, seat.name, frame.right - 24 - token.right - 12, (36, 32))
         kit.blit_text(surface, name, size, (token.right + 12, token.centery), "midleft", style.light, shadow=True)
@@ -114,7 +115,8 @@ class RevealScreen(Screen):
         """A voter by shape and name, and once flipped the number it gave (+1 if right)."""
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
         found = record.found[voter][drawer]
-        kit.panel(surface, card, c.panel, radius=18, border=(c.good if found else c.bad) if flipped else None)
+        kit.panel(surface, card, c.panel, radius=18, border=(c.good if found else c.bad) if flipped else None,
+                  shadow=False)
         player = board.seat(voter)
         token = kit.seat_token(surface, player.style, (card.x + 34, card.centery), min(22, card.height // 3))
         chip = (card.right - 40, card.centery)
@@ -139,7 +141,8 @@ class RevealScreen(Screen):
         finders = sum(record.found[v][drawer] for v in voters)
         key = ("incognito.reveal.nobody" if finders == 0 else
                "incognito.reveal.everyone" if finders == len(voters) else "incognito.reveal.some")
-        kit.panel(surface, box, c.panel_hi, radius=26, border=c.gold if 0 < finders < len(voters) else None)
+        kit.panel(surface, box, c.panel_hi, radius=26, border=c.gold if 0 < finders < len(voters) else None,
+                  shadow=False)
         said = board.text(key, name=board.seat(drawer).name, n=finders, total=len(voters))
         width = box.width - 48
         size = fit_wrapped(kit, said, width, 2, (40, 36, 32))
