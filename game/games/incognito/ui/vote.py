@@ -24,6 +24,14 @@ def lineup_explanation(text: Any, public: Any) -> str:
     return str(text(f"incognito.lineup.explain{suffix}", n=decoys))
 
 
+def tiles(area: pygame.Rect, count: int, gap: int = 14) -> list[pygame.Rect]:
+    """``count`` word tiles side by side across ``area`` (at most 274 px each), centred;
+    only their x and width matter."""
+    width = min(274, (area.width - 24 - gap * (count - 1)) // max(1, count))
+    left = area.centerx - (count * width + gap * (count - 1)) // 2
+    return [pygame.Rect(left + i * (width + gap), area.y, width, 0) for i in range(count)]
+
+
 class LineupScreen(Screen):
     name = "lineup"
 
@@ -41,12 +49,13 @@ class LineupScreen(Screen):
     def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
         board.top_bar(surface, public, board.text("incognito.lineup.title"))
-        kit.blit_text(surface, lineup_explanation(board.text, public), 40, (960, 170), "midtop", c.text,
-                      max_width=1500, align="center")
-        for i, word in enumerate(public.lineup):
+        content = board.content
+        said = kit.blit_text(surface, lineup_explanation(board.text, public), 40, (content.centerx, content.y),
+                             "midtop", c.text, max_width=content.width - 48, align="center")
+        for i, (word, spot) in enumerate(zip(public.lineup, tiles(content, len(public.lineup)))):
             t = min(1.0, max(0.0, (self.ticks + alpha - 10 * i) / 24))
-            rect = pygame.Rect(0, 0, 260, int(300 * t) or 1)
-            rect.center = (960 + (i - 2.5) * 284, 520)
+            rect = pygame.Rect(0, 0, spot.width, int(300 * t) or 1)
+            rect.center = (spot.centerx, (said.bottom + content.bottom) // 2)
             self.draw_tile(surface, rect, i + 1, word, 44)
         kit.hint_bar(surface, [(Intent.CONFIRM, board.text("incognito.hint.to_votes"))])
 
@@ -73,9 +82,8 @@ class VoteScreen(Screen):
     def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
         board.top_bar(surface, public, board.text("incognito.vote.title"), alpha)
-        for i, word in enumerate(public.lineup):
-            rect = pygame.Rect(0, 0, 274, 88)
-            rect.center = (960 + (i - 2.5) * 288, board.content.y + 44)
+        for i, (word, spot) in enumerate(zip(public.lineup, tiles(board.content, len(public.lineup)))):
+            rect = pygame.Rect(spot.x, board.content.y, spot.width, 88)
             kit.panel(surface, rect, c.panel_hi, radius=20, border=c.gold, border_width=4, shadow=False)
             kit.draw_shape(surface, "circle", c.gold, (rect.x + 44, rect.centery), 30)
             kit.blit_text(surface, str(i + 1), 40, (rect.x + 44, rect.centery), "center", c.shadow)
