@@ -82,6 +82,18 @@ class VoteScreen(Screen):
     def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
         board.top_bar(surface, public, board.text("incognito.vote.title"), alpha)
+        # under a peek the ring's slots are the words: the tiles would only be a dim copy under its veil
+        if board.ring is None or board.ring.peeker is None:
+            self.draw_tiles(surface, public)
+        content = board.content
+        cells = grid(board.n, pygame.Rect(content.x, content.y + 98, content.width, content.height - 98))
+        for seat_index, cell in enumerate(cells):
+            self.draw_cell(surface, public, seat_index, cell)
+        kit.hint_bar(surface, [(Intent.PEEK, board.text("incognito.hint.vote"))], size=30)
+
+    def draw_tiles(self, surface: pygame.Surface, public: Any) -> None:
+        """The line-up's numbered words in a row along the top of the content."""
+        board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
         for i, (word, spot) in enumerate(zip(public.lineup, tiles(board.content, len(public.lineup)))):
             rect = pygame.Rect(spot.x, board.content.y, spot.width, 88)
             kit.panel(surface, rect, c.panel_hi, radius=20, border=c.gold, border_width=4, shadow=False)
@@ -89,11 +101,6 @@ class VoteScreen(Screen):
             kit.blit_text(surface, str(i + 1), 40, (rect.x + 44, rect.centery), "center", c.shadow)
             name, size = fit_words(kit, board.word_name(word), 32, rect.width - 96)
             kit.blit_text(surface, name, size, (rect.x + 86, rect.centery), "midleft", c.text, max_width=rect.width - 96)
-        content = board.content
-        cells = grid(board.n, pygame.Rect(content.x, content.y + 98, content.width, content.height - 98))
-        for seat_index, cell in enumerate(cells):
-            self.draw_cell(surface, public, seat_index, cell)
-        kit.hint_bar(surface, [(Intent.PEEK, board.text("incognito.hint.vote"))], size=30)
 
     def draw_cell(self, surface: pygame.Surface, public: Any, seat_index: int, cell: pygame.Rect) -> None:
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
