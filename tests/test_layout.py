@@ -19,22 +19,6 @@ LANGS = ("fr", "en")
 #: (shot, rule) -> languages where it fails today, for screens owned by the engineers
 #: redesigning them (issue 14 items 2-7). Remove a line when its screen passes.
 KNOWN: dict[tuple[str, str], tuple[str, ...]] = {
-    ("incognito.countdown", "margin"): ('fr',),
-    ("incognito.countdown", "overlap"): ('fr', 'en'),
-    ("incognito.countdown", "contrast"): ('fr', 'en'),
-    ("incognito.draw", "overlap"): ('fr', 'en'),
-    ("incognito.draw", "contrast"): ('fr',),
-    ("incognito.final", "overlap"): ('fr', 'en'),
-    ("incognito.gallery", "overlap"): ('fr', 'en'),
-    ("incognito.gallery", "contrast"): ('fr', 'en'),
-    ("incognito.reveal", "overlap"): ('fr', 'en'),
-    ("incognito.reveal", "contrast"): ('fr', 'en'),
-    ("incognito.scores", "overlap"): ('fr', 'en'),
-    ("incognito.scores", "contrast"): ('fr', 'en'),
-    ("incognito.vote", "margin"): ('fr', 'en'),
-    ("incognito.vote", "box"): ('fr', 'en'),
-    ("incognito.vote.peek", "margin"): ('fr', 'en'),
-    ("incognito.vote.peek", "contrast"): ('fr', 'en'),
     ("personality.contest", "contrast"): ('fr', 'en'),
     ("personality.debate", "box"): ('fr', 'en'),
     ("personality.debate", "overlap"): ('fr',),
@@ -99,14 +83,6 @@ KNOWN: dict[tuple[str, str], tuple[str, ...]] = {
 #: shot -> languages where it draws in the margin of the wide safe area (10 %), for the
 #: same owned screens. The wide setting changes only the margin rule's line.
 KNOWN_WIDE: dict[str, tuple[str, ...]] = {
-    "incognito.countdown": ('fr', 'en'),
-    "incognito.deal": ('fr', 'en'),
-    "incognito.draw": ('fr',),
-    "incognito.final": ('fr', 'en'),
-    "incognito.lineup": ('fr', 'en'),
-    "incognito.reveal": ('fr', 'en'),
-    "incognito.vote": ('fr', 'en'),
-    "incognito.vote.peek": ('fr', 'en'),
     "personality.contest": ('fr', 'en'),
     "personality.debate": ('fr', 'en'),
     "personality.endgame": ('fr', 'en'),

@@ -90,6 +90,7 @@ class ScoresScreen(StandingsScreen):
 
     def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
+        self.show.draw_confetti(surface, alpha)  # behind the rows: every score and name stays readable
         board.top_bar(surface, public, board.text("incognito.scores.title"))
         record = public.history[-1]
         area = board.content.inflate(-2 * EDGE, 0)
@@ -106,7 +107,6 @@ class ScoresScreen(StandingsScreen):
                           c.good if record.points[s] else c.muted)
             if public.ready and public.ready[s]:
                 kit.draw_check(surface, (rect.right - 50, rect.centery), min(56, height - 20))
-        self.show.draw_confetti(surface, alpha)
         hint = "incognito.hint.skip" if not self.show.done else "incognito.hint.ready"
         kit.hint_bar(surface, [(Intent.CONFIRM, board.text(hint))])
 
@@ -132,6 +132,7 @@ class FinalScreen(StandingsScreen):
 
     def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
+        self.show.draw_confetti(surface, alpha)  # behind the ranking: every score and name stays readable
         board.top_bar(surface, public, board.text("incognito.final.title"))
         area = board.content.inflate(-2 * EDGE, 0)
         order = sorted(range(board.n), key=lambda s: (self.places[s], s))
@@ -148,6 +149,5 @@ class FinalScreen(StandingsScreen):
             self.row(surface, pygame.Rect(listed.x, listed.y + k * (height + 10), listed.width, height), s, alpha,
                      rank=True)
         self.show.draw_podium(surface, podium, alpha)
-        self.show.draw_confetti(surface, alpha)
         hint = "incognito.hint.skip" if not self.show.done else "incognito.hint.gallery"
         kit.hint_bar(surface, [(Intent.CONFIRM, board.text(hint))])
