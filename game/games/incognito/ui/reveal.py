@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ....core.actions import Action
 from ....input.intents import InputEvent, Intent
 from ..rules.view import INPhase
 from ....ui.fit import fit_text, fit_words, fit_wrapped

@@ -80,7 +80,7 @@ class VoteScreen(Screen):
         self.board.open_ring()
 
     def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
-        board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
+        board, kit = self.board, self.ctx.kit
         board.top_bar(surface, public, board.text("incognito.vote.title"), alpha)
         # under a peek the ring's slots are the words: the tiles would only be a dim copy under its veil
         if board.ring is None or board.ring.peeker is None:
