@@ -321,3 +321,19 @@ def test_the_round_scores_and_the_end_are_shows_that_a_skips_and_bots_wait_for()
     board.handle(0, a)
     assert board.stage == "gallery"
     ctx.stack.clear()
+
+
+def test_the_deal_draws_at_every_tick_of_its_cards_flying_in_at_the_largest_text():
+    """A card still small (flying in) is drawn without its pictures rather than at a
+    negative size (the bench crashed on it)."""
+    ctx = build_context(headless=True, lang="fr", settings=Settings(text_scale=1.3, safe_area=0.10), seats=6)
+    cat = ctx.catalogue.game("incognito")
+    session = Session(ENTRY.make_definition(cat), ENTRY.default_config(6), 5)
+    board = make_board(ctx, ENTRY, session, {})
+    ctx.stack.push(board)
+    canvas = ctx.kit.canvas()
+    for _ in range(DEAL_TICKS):
+        ctx.stack.draw(canvas, 0.5)
+        tick(ctx)
+    assert board.stage in ("deal", "draw")
+    ctx.stack.clear()

@@ -79,6 +79,8 @@ class DealScreen(Screen):
         kit.blit_text(surface, name, size, (token.right + 12, token.centery), "midleft", style.light, shadow=True)
         place = board.cat.place(place_id)
         size = min(96, (box.width - 60) // len(place.icons) - 12, box.height - 224)  # room for two lines under
+        if size < 16:
+            return  # still flying in: too small to read
         x0 = box.centerx - (len(place.icons) * (size + 12) - 12) // 2
         for k, code in enumerate(place.icons):
             surface.blit(kit.icon(code, size), (x0 + k * (size + 12), box.y + 92))
