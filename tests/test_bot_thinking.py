@@ -51,7 +51,7 @@ def test_a_bot_thinks_on_its_seat_before_it_swaps():
     assert board.public.turn == 1 and board.thinking(1)
     swaps = len(board.public.swaps)
     row = board.table.seats_panel()[1][1]
-    bubble = (row.right - 60, row.y + 34 - 20 // 2 + 2)  # the bubble's body, between the dots
+    bubble = (row.right - 52, row.bottom - 30 - 20 // 2 + 2)  # on the status line: the body, between the dots
     canvas = ctx.kit.canvas()
     ctx.stack.draw(canvas, 0.0)
     assert tuple(canvas.get_at(bubble))[:3] == ctx.kit.colours.text

@@ -165,6 +165,7 @@ def test_bots_draw_and_the_whole_match_runs_on_the_board(tmp_path):
         if session.outcome() is not None and board.stage == "final":
             break
     assert session.outcome() is not None
+    board.handle(0, InputEvent(("bot", 0), Intent.CONFIRM, True))  # skips the end's show
     board.handle(0, InputEvent(("bot", 0), Intent.CONFIRM, True))
     assert board.stage == "gallery"
     ctx.stack.draw(canvas, 1.0)
@@ -275,3 +276,64 @@ def test_the_vote_ring_closes_when_the_reveal_opens():
         for target, number in zip((t for t in range(3) if t != voter), numbers):
             board.submit(Action("vote", voter, {"target": target, "number": number}))
     assert board.stage == "reveal" and board.ring is None and ctx.stack.top is board
+
+
+def test_the_round_scores_and_the_end_are_shows_that_a_skips_and_bots_wait_for():
+    """Issue 14 item 10: the round's scores count up from where the round found them,
+    the leaders' pads rumble with the fanfare and A skips it, bots waiting; the end
+    raises the podium, cheers the winners, and A goes on to the gallery only once over."""
+    import argparse
+
+    from game.games.incognito.ui.shots import demo_board
+    from game.games.incognito.ui.standings import FinalScreen, ScoresScreen
+    from game.ui.show import RUMBLE
+
+    ctx = build_context(headless=True, lang="en", settings=Settings(), seats=4)
+    rumbles, sounds = [], []
+    ctx.input = type("Hub", (), {"rumble": lambda self, *args: rumbles.append(args) or True})()
+    play = ctx.audio.play
+    ctx.audio.play = lambda name: sounds.append(name) or play(name)
+    board = demo_board(ctx, argparse.Namespace(seed=3), "scores")
+    board.show(ScoresScreen(board))
+    public, screen = board.public, board.screen
+    gained = public.history[-1].points
+    assert [screen.show.count(s) for s in range(4)] == [public.scores[s] - gained[s] for s in range(4)]
+    assert not board.bots_may_act()  # the table watches the count
+    a = InputEvent(("pad", 1), Intent.CONFIRM)
+    board.handle(0, a)
+    assert screen.show.done and not public.ready[0]  # A skipped the show, it did not say ready
+    assert [screen.show.count(s) for s in range(4)] == list(public.scores) and board.bots_may_act()
+    leaders = [s for s in range(4) if public.scores[s] == max(public.scores)]
+    assert sorted(seat for seat, *_ in rumbles) == leaders and all(tuple(r) == RUMBLE for _s, *r in rumbles)
+    assert "victory" in sounds
+    board.handle(0, a)
+    assert board.public.ready[0]  # now A says ready
+
+    ctx.stack.clear()
+    ctx = build_context(headless=True, lang="en", settings=Settings(), seats=4)
+    board = demo_board(ctx, argparse.Namespace(seed=3), "gallery")
+    board.show(FinalScreen(board))
+    show = board.screen.show
+    ranks = board.session.outcome().ranks
+    assert {s.seat for s in show.standings if s.place == 1} == {s for s in range(4) if ranks[s] == 1}
+    tick(ctx, show.total)
+    assert show.done and show.cheered and board.stage == "final"
+    board.handle(0, a)
+    assert board.stage == "gallery"
+    ctx.stack.clear()
+
+
+def test_the_deal_draws_at_every_tick_of_its_cards_flying_in_at_the_largest_text():
+    """A card still small (flying in) is drawn without its pictures rather than at a
+    negative size (the bench crashed on it)."""
+    ctx = build_context(headless=True, lang="fr", settings=Settings(text_scale=1.3, safe_area=0.10), seats=6)
+    cat = ctx.catalogue.game("incognito")
+    session = Session(ENTRY.make_definition(cat), ENTRY.default_config(6), 5)
+    board = make_board(ctx, ENTRY, session, {})
+    ctx.stack.push(board)
+    canvas = ctx.kit.canvas()
+    for _ in range(DEAL_TICKS):
+        ctx.stack.draw(canvas, 0.5)
+        tick(ctx)
+    assert board.stage in ("deal", "draw")
+    ctx.stack.clear()

@@ -19,50 +19,10 @@ LANGS = ("fr", "en")
 #: (shot, rule) -> languages where it fails today, for screens owned by the engineers
 #: redesigning them (issue 14 items 2-7). Remove a line when its screen passes.
 KNOWN: dict[tuple[str, str], tuple[str, ...]] = {
-    ("incognito.countdown", "margin"): ('fr', 'en'),
-    ("incognito.countdown", "box"): ('fr',),
-    ("incognito.countdown", "overlap"): ('fr', 'en'),
-    ("incognito.countdown", "contrast"): ('fr', 'en'),
-    ("incognito.draw", "margin"): ('fr', 'en'),
-    ("incognito.draw", "box"): ('fr',),
-    ("incognito.draw", "overlap"): ('fr', 'en'),
-    ("incognito.draw", "contrast"): ('fr',),
-    ("incognito.final", "overlap"): ('fr', 'en'),
-    ("incognito.gallery", "overlap"): ('fr', 'en'),
-    ("incognito.gallery", "contrast"): ('fr', 'en'),
-    ("incognito.reveal", "overlap"): ('fr', 'en'),
-    ("incognito.reveal", "contrast"): ('fr', 'en'),
-    ("incognito.scores", "overlap"): ('fr', 'en'),
-    ("incognito.scores", "contrast"): ('fr', 'en'),
-    ("incognito.vote", "margin"): ('fr', 'en'),
-    ("incognito.vote", "box"): ('fr', 'en'),
-    ("incognito.vote.peek", "margin"): ('fr', 'en'),
-    ("incognito.vote.peek", "contrast"): ('fr', 'en'),
-    ("mission_secrete.reveal", "margin"): ('fr', 'en'),
-    ("mission_secrete.swap", "margin"): ('fr', 'en'),
-    ("mission_secrete.swap", "box"): ('fr', 'en'),
-    ("mission_secrete.swap", "overlap"): ('fr', 'en'),
-    ("mission_secrete.swap", "contrast"): ('en',),
-    ("mission_secrete.turn", "margin"): ('fr', 'en'),
-    ("mission_secrete.turn", "box"): ('fr', 'en'),
-    ("mission_secrete.turn", "overlap"): ('fr', 'en'),
-    ("mission_secrete.turn", "contrast"): ('fr', 'en'),
 }
 #: shot -> languages where it draws in the margin of the wide safe area (10 %), for the
 #: same owned screens. The wide setting changes only the margin rule's line.
 KNOWN_WIDE: dict[str, tuple[str, ...]] = {
-    "incognito.countdown": ('fr', 'en'),
-    "incognito.deal": ('fr', 'en'),
-    "incognito.draw": ('fr', 'en'),
-    "incognito.final": ('fr', 'en'),
-    "incognito.lineup": ('fr', 'en'),
-    "incognito.reveal": ('fr', 'en'),
-    "incognito.vote": ('fr', 'en'),
-    "incognito.vote.peek": ('fr', 'en'),
-    "mission_secrete.accuse": ('fr', 'en'),
-    "mission_secrete.reveal": ('fr', 'en'),
-    "mission_secrete.swap": ('fr', 'en'),
-    "mission_secrete.turn": ('fr', 'en'),
 }
 OWNED = ("personality.", "mission_secrete.", "incognito.", "secret_identity.", "secret_identity_coop.")
 

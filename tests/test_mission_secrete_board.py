@@ -332,12 +332,17 @@ def test_the_reveal_strikes_the_loser_out_but_keeps_its_name():
     wrong = next(c.id for c in board.catalogue.characters if c.id != characters[2])
     assert board.submit(Action("accuse", 1, {"accused": 2, "character": wrong})) is None  # wrong: 1 is out
     board.reveal.tick = CLAIM_TICKS + 60
-    badges, stamps = [], []
-    badge, panel = ctx.kit.draw_seat_badge, ctx.kit.panel
+    tokens, names, stamps = [], [], []
+    token, blit_text, panel = ctx.kit.seat_token, ctx.kit.blit_text, ctx.kit.panel
 
-    def recording_badge(surface, seat, *args, **kwargs):
-        rect = badge(surface, seat, *args, **kwargs)
-        badges.append((seat.name, rect))
+    def recording_token(surface, style, *args, **kwargs):
+        rect = token(surface, style, *args, **kwargs)
+        tokens.append((style, rect))
+        return rect
+
+    def recording_text(surface, text, *args, **kwargs):
+        rect = blit_text(surface, text, *args, **kwargs)
+        names.append((text, rect))
         return rect
 
     def recording_panel(surface, rect, colour=None, *args, **kwargs):
@@ -345,7 +350,10 @@ def test_the_reveal_strikes_the_loser_out_but_keeps_its_name():
             stamps.append(pygame.Rect(rect))
         return panel(surface, rect, colour, *args, **kwargs)
 
-    ctx.kit.draw_seat_badge, ctx.kit.panel = recording_badge, recording_panel
+    ctx.kit.seat_token, ctx.kit.blit_text, ctx.kit.panel = recording_token, recording_text, recording_panel
     ctx.stack.draw(ctx.kit.canvas(), 1.0)
-    loser = [rect for name, rect in badges if name == board.name(1)][-1]  # the reveal's, drawn last
-    assert len(stamps) == 1 and not stamps[0].colliderect(loser), (stamps, loser)
+    # the reveal's shape and name of the loser, drawn last
+    shape = [rect for style, rect in tokens if style == ctx.seats[1].style][-1]
+    name = [rect for text, rect in names if text.replace("\n", "") == board.name(1)][-1]
+    assert len(stamps) == 1 and not stamps[0].colliderect(shape.union(name)), (stamps, shape, name)
+    assert name.top >= shape.bottom and abs(name.centerx - shape.centerx) <= 2  # the name stays under its shape

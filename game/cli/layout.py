@@ -1,15 +1,21 @@
 """``python -m game layout [SHOT…]``: the layout check (game/ui/layout_probe.py) on
 shots, in both languages by default, with the longest realistic names in every seat and
-the largest text scale; prints every violation (shot, rule, text, rectangle)."""
+the largest text scale; prints every violation (shot, rule, text, rectangle).
+
+``--known`` prints instead the ``KNOWN`` / ``KNOWN_WIDE`` dicts of tests/test_layout.py
+for the shots' current failures (both safe areas), to paste over a screen owner's lines
+rather than edit them by hand."""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
-from typing import Any
+from typing import Any, Iterable
 
 from ..settings import SAFE_AREAS
+
+LANGS = ("fr", "en")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -18,11 +24,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--safe-area", type=float, choices=SAFE_AREAS, default=SAFE_AREAS[0],
                         help="the margin to keep clear, as a share of the screen (default 0.05)")
     parser.add_argument("--names", choices=("long", "demo"), default="long")
+    parser.add_argument("--known", action="store_true",
+                        help="print the KNOWN / KNOWN_WIDE dicts of tests/test_layout.py for the current failures "
+                             "(both languages, the 5 %% and 10 %% safe areas)")
 
 
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the report (--known pastes it)
     from ..ui.layout_probe import Probe
     from .shot import registry
 
@@ -31,13 +41,42 @@ def run(args: argparse.Namespace) -> int:
     if unknown:
         print(f"unknown shot(s): {', '.join(unknown)}; see `shot --list`", file=sys.stderr)
         return 2
+    shots = args.shots or known
+    if args.known:
+        print(known_dicts(Probe(names=args.names), Probe(safe_area=SAFE_AREAS[-1], names=args.names), shots))
+        return 0
     probe = Probe(safe_area=args.safe_area, names=args.names)
-    langs = ("fr", "en") if args.lang == "both" else (args.lang,)
+    langs = LANGS if args.lang == "both" else (args.lang,)
     found: list[Any] = []
-    for name in args.shots or known:
+    for name in shots:
         for lang in langs:
             for violation in probe.check(name, lang):
                 print(violation)
                 found.append(violation)
     print(f"{len(found)} violation(s)")
     return 1 if found else 0
+
+
+def known_dicts(probe: Any, wide_probe: Any, shots: Iterable[str]) -> str:
+    """The source of ``KNOWN`` ((shot, rule) -> languages failing it) and ``KNOWN_WIDE``
+    (shot -> languages drawing in the wide area's margin), in the order and form
+    tests/test_layout.py keeps them."""
+    from ..ui.layout_rules import RULES
+
+    known: dict[tuple[str, str], list[str]] = {}
+    wide: dict[str, list[str]] = {}
+    for name in sorted(shots):
+        for lang in LANGS:
+            for rule in sorted({v.rule for v in probe.check(name, lang)}, key=RULES.index):
+                known.setdefault((name, rule), []).append(lang)
+            if any(v.rule == "margin" for v in wide_probe.check(name, lang)):
+                wide.setdefault(name, []).append(lang)
+    ordered = sorted(known.items(), key=lambda item: (item[0][0], RULES.index(item[0][1])))
+    return "\n".join([
+        "KNOWN: dict[tuple[str, str], tuple[str, ...]] = {",
+        *(f'    ("{name}", "{rule}"): {tuple(langs)!r},' for (name, rule), langs in ordered),
+        "}",
+        "KNOWN_WIDE: dict[str, tuple[str, ...]] = {",
+        *(f'    "{name}": {tuple(langs)!r},' for name, langs in wide.items()),
+        "}",
+    ])

@@ -1,14 +1,40 @@
 """Fitting a text in a width: shrink it (never under :data:`~game.ui.kit.MIN_TEXT`), then
 break it into lines at spaces and after hyphens, and cut a word still too long with a
 hyphen. A long name ("Marie-Antoinette" at the largest text size) then stays inside its
-card instead of crossing the border (the layout check's ``box`` rule)."""
+card instead of crossing the border (the layout check's ``box`` rule).
+
+A word is cut where the UI language's hyphenation dictionary allows ("Télé-phone", not
+"Télép-hone"; pyphen's LibreOffice patterns), and anywhere only when no such point fits."""
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Sequence
 
+import pyphen
+
 from .theme import MIN_TEXT
+
+#: The hyphenation dictionary for each UI language (British spelling, as the English strings).
+HYPHENATION = {"fr": "fr", "en": "en_GB"}
+
+
+@lru_cache(maxsize=4)
+def _dictionary(lang: str) -> pyphen.Pyphen:
+    return pyphen.Pyphen(lang=HYPHENATION.get(lang, lang), left=2, right=3)
+
+
+def hyphen_points(word: str, lang: str | None) -> list[int]:
+    """Where ``word`` may be cut with a hyphen in ``lang`` (letter counts before each cut);
+    none for a language without a dictionary."""
+    if not lang or pyphen.language_fallback(HYPHENATION.get(lang, lang)) is None:
+        return []
+    return list(_dictionary(lang).positions(word))
+
+
+def _lang(kit: Any) -> str | None:
+    return getattr(getattr(kit, "settings", None), "lang", None)
 
 
 def smallest_size(kit: Any) -> int:
@@ -25,12 +51,13 @@ def fit_text(kit: Any, text: str, width: int, sizes: Sequence[int] = (36, 32, MI
     for size in [*sizes, *range(min(sizes) - 1, floor - 1, -1)]:
         if kit.font(size).size(text)[0] <= width:
             return size, text
-    return floor, "\n".join(break_lines(kit.font(floor), text, width))
+    return floor, "\n".join(break_lines(kit.font(floor), text, width, _lang(kit)))
 
 
-def break_lines(font: Any, text: str, width: int) -> list[str]:
+def break_lines(font: Any, text: str, width: int, lang: str | None = None) -> list[str]:
     """Lines of ``text`` no wider than ``width`` in ``font``: breaks at spaces, after
-    hyphens, and inside a word too long for a line (the cut marked with a hyphen)."""
+    hyphens, and inside a word too long for a line (the cut marked with a hyphen) where
+    ``lang``'s dictionary allows, else where it fits."""
     lines: list[str] = []
     current = ""
     for word in text.split():
@@ -44,12 +71,19 @@ def break_lines(font: Any, text: str, width: int) -> list[str]:
                 lines.append(current)
             current = piece
             while font.size(current)[0] > width and len(current) > 1:
-                cut = _longest_prefix(font, current, width)
+                cut = _hyphen_cut(font, current, width, lang) or _longest_prefix(font, current, width)
                 lines.append(current[:cut] + "-")
                 current = current[cut:]
     if current:
         lines.append(current)
     return lines
+
+
+def _hyphen_cut(font: Any, word: str, width: int, lang: str | None) -> int:
+    """The longest start of ``word`` ending at a dictionary break point that fits
+    ``width`` with its hyphen (0: none)."""
+    points = hyphen_points(word.rstrip("-"), lang)
+    return max((p for p in points if font.size(word[:p] + "-")[0] <= width), default=0)
 
 
 def _longest_prefix(font: Any, word: str, width: int) -> int:
@@ -103,8 +137,8 @@ def fit_words(kit: Any, text: str, size: int, width: int) -> tuple[str, int]:
     """``(text, size)`` to draw ``text`` wrapped in ``width`` (a word per line at worst,
     as "d'anniversaire" beside a canvas): the largest size up to ``size`` (down to
     :func:`smallest_size`) at which every word fits, and at the floor the words still too
-    long broken with a hyphen (new lines in the text)."""
-    floor = smallest_size(kit)
+    long broken with a hyphen where the language allows (new lines in the text)."""
+    floor, lang = smallest_size(kit), _lang(kit)
 
     def wide(word: str, at: int) -> bool:
         return bool(kit.text(word, at).get_width() > width)
@@ -115,14 +149,9 @@ def fit_words(kit: Any, text: str, size: int, width: int) -> tuple[str, int]:
     size = max(size, floor)
     lines = []
     for line in text.split("\n"):
-        out = []
-        for word in line.split(" "):
-            while len(word) > 2 and wide(word, size):
-                cut = next(i for i in range(len(word) - 1, 0, -1) if not wide(word[:i] + "-", size) or i == 1)
-                out.append(word[:cut] + "-\n")
-                word = word[cut:]
-            out.append(word)
-        lines.append(" ".join(out).replace("-\n ", "-\n"))
+        words = [word if not wide(word, size) else "\n".join(break_lines(kit.font(size), word, width, lang))
+                 for word in line.split(" ")]
+        lines.append(" ".join(words))
     return "\n".join(lines), size
 
 

@@ -9,6 +9,7 @@ import pygame
 
 from ..input.intents import Intent
 from .caches import convert
+from .fit import smallest_size
 from .shapes import shape_points
 from .theme import SS, Colour, mix
 
@@ -94,13 +95,19 @@ class Glyphs:
 
     def hint_bar(self, surface: pygame.Surface, items: Iterable[tuple[Intent | str, str]], y: int | None = None,
                  size: int = 34) -> pygame.Rect:
-        """"(A) Confirm   (B) Back" centred near the bottom of the safe area."""
-        parts = [(self.kit.button_hint(intent, int(size * 1.3)), self.kit.text(label, size, self.kit.colours.text))
-                 for intent, label in items]
+        """"(A) Confirm   (B) Back" centred near the bottom of the safe area; a bar wider
+        than the safe area is drawn smaller (down to 28 px drawn)."""
+        items, floor = list(items), smallest_size(self.kit)
+        while True:
+            parts = [(self.kit.button_hint(intent, int(size * 1.3)), self.kit.text(label, size, self.kit.colours.text))
+                     for intent, label in items]
+            gap, inner = int(size * 1.2), int(size * 0.35)
+            width = sum(g.get_width() + inner + t.get_width() for g, t in parts) + gap * (len(parts) - 1)
+            if width + size * 2 <= self.kit.safe_rect.width or size <= floor:
+                break
+            size -= 1
         if not parts:
             return pygame.Rect(0, 0, 0, 0)
-        gap, inner = int(size * 1.2), int(size * 0.35)
-        width = sum(g.get_width() + inner + t.get_width() for g, t in parts) + gap * (len(parts) - 1)
         height = int(size * 1.3)
         box = pygame.Rect(0, 0, width + size * 2, height + size // 2)
         cy = y if y is not None else self.kit.safe_rect.bottom - box.height // 2 - 4

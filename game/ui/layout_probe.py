@@ -155,8 +155,9 @@ class Recorder:
 
     def watch(self, kit: Any, canvas: Any) -> None:
         """Wrap ``kit``'s text, panel, dim and draw_shape methods on this instance (kit.py
-        stays as is): texts get tagged, panels and shapes leave boxes, the canvas's dims
-        are remembered for the margin's background."""
+        stays as is): texts get tagged, panels and shapes leave boxes, full-screen dims (on
+        the canvas or on a screen-sized layer, as a veiled board is cached) are remembered
+        for the margin's background."""
         text, panel, dim, shape = kit.text, kit.panel, kit.dim, kit.draw_shape
 
         def tagged_text(words: str, size: int, colour: Any = None, max_width: int | None = None,
@@ -172,7 +173,8 @@ class Recorder:
 
         def recorded_dim(surface: Any, alpha: int = 170, colour: Any = None) -> None:
             dim(surface, alpha, colour)
-            if surface is canvas:
+            # the canvas, or a screen-sized layer drawn for it (a veiled board is cached)
+            if type(surface) is type(canvas) and surface.get_size() == canvas.get_size():
                 self.dims.append((alpha, colour))
 
         def boxed_shape(surface: Any, *args: Any, **kwargs: Any) -> pygame.Rect:

@@ -26,6 +26,7 @@ from ....input.intents import InputEvent, Intent
 from ....scenes.match import MatchScene
 from ....scenes.peek import PeekCurtain
 from ....scenes.phone_seats import on_phone, pad_seats
+from ....ui.fit import fit_text
 from ..rules.drawing import Stroke
 from ..rules.events import DrawingEdited, StrokeDrawn
 from ..rules.view import INPhase, IncognitoPublic
@@ -148,9 +149,12 @@ class IncognitoBoard(MatchScene):
         bar = pygame.Rect(self.safe.x, self.safe.y, self.safe.width, BAR_H)
         kit.panel(surface, bar, c.panel, radius=BAR_H // 2, shadow=False)
         label = self.text("incognito.round", n=min(public.round, public.rounds), total=public.rounds)
-        kit.blit_text(surface, label, 36, (bar.x + 32, bar.centery), "midleft", c.gold)
-        shown = kit.blit_text(surface, title, 36, (bar.centerx, bar.centery), "center", c.text, max_width=1100)
+        said = kit.blit_text(surface, label, 36, (bar.x + 32, bar.centery), "midleft", c.gold)
         timer = self.countdown_left(public, alpha) if alpha is not None else None
+        # the title centred in what the round label (and the ring) leave, shrunk to fit one line
+        room = pygame.Rect(said.right + 24, bar.y, bar.right - 24 - (112 if timer else 0) - said.right - 24, BAR_H)
+        size, title = fit_text(kit, title, room.width, (36, 32, 30))
+        shown = kit.blit_text(surface, title.replace("\n", " "), size, room.center, "center", c.text)
         if timer is not None:
             kit.countdown(surface, (shown.right + 56, bar.centery), *timer, radius=30)
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ....input.intents import InputEvent, Intent
+from ....ui.fit import fit_text, fit_wrapped
 from ....ui.tween import Tween
 from .drawing_screen import DrawScreen
 from .layout import grid
@@ -17,6 +18,8 @@ if TYPE_CHECKING:
     from .board import IncognitoBoard
 
 DEAL_TICKS = 150
+#: The room under the cards for "hold Y to see your word".
+PEEK_LINE = 64
 
 
 class DealScreen(Screen):
@@ -46,7 +49,9 @@ class DealScreen(Screen):
     def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
         board.top_bar(surface, public, board.text("incognito.deal.title"))
-        cards = grid(board.n, pygame.Rect(120, 150, 1680, 700), gap=40)
+        area = board.content.inflate(-24, 0)  # the cards' soft shadows stay in the safe area
+        area.height -= PEEK_LINE
+        cards = grid(board.n, area, gap=28)
         for i, rect in enumerate(cards):
             t = float(self.tweens[i].value(alpha))
             start = pygame.Rect(0, 0, rect.width // 3, rect.height // 3)
@@ -58,7 +63,7 @@ class DealScreen(Screen):
                 continue
             self.draw_place_card(surface, box, i, public.places[i] if public.places else None)
         hint = kit.rich(board.text("incognito.deal.peek"), 40, c.accent, button=Intent.PEEK)
-        surface.blit(hint, hint.get_rect(center=(960, 920)))
+        surface.blit(hint, hint.get_rect(center=(area.centerx, area.bottom + PEEK_LINE // 2)))
         kit.hint_bar(surface, [(Intent.PEEK, board.text("incognito.hint.word")),
                                (Intent.CONFIRM, board.text("incognito.hint.go"))])
 
@@ -69,14 +74,19 @@ class DealScreen(Screen):
         kit.panel(surface, box, c.panel, radius=28, border=style.colour, border_width=6)
         if box.height < 120 or place_id is None:
             return
-        kit.draw_seat_badge(surface, seat, (box.x + 50, box.y + 44), 56, beside=True, name_size=36)
+        token = kit.seat_token(surface, seat.style, (box.x + 50, box.y + 44), 28)
+        size, name = fit_text(kit, seat.name, box.right - 20 - token.right - 12, (36, 32))
+        kit.blit_text(surface, name, size, (token.right + 12, token.centery), "midleft", style.light, shadow=True)
         place = board.cat.place(place_id)
-        size = min(96, (box.width - 60) // len(place.icons) - 12)
+        size = min(96, (box.width - 60) // len(place.icons) - 12, box.height - 224)  # room for two lines under
+        if size < 16:
+            return  # still flying in: too small to read
         x0 = box.centerx - (len(place.icons) * (size + 12) - 12) // 2
         for k, code in enumerate(place.icons):
             surface.blit(kit.icon(code, size), (x0 + k * (size + 12), box.y + 92))
-        kit.blit_text(surface, board.place_name(place_id), 36, (box.centerx, box.y + 110 + size), "midtop", c.text,
-                      max_width=box.width - 40, align="center")
+        name = board.place_name(place_id)
+        kit.blit_text(surface, name, fit_wrapped(kit, name, box.width - 40, 2, (36, 32)),
+                      (box.centerx, box.y + 110 + size), "midtop", c.text, max_width=box.width - 40, align="center")
 
 
 def draw_word(board: IncognitoBoard, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:

@@ -18,7 +18,7 @@ from ..rules.game import LAST_CALL_SECONDS
 from ..rules.view import Timer
 from ....scenes.phone_seats import PHONE_ICON, draw_phone_mark, on_phone
 from .drawkit import Button, DrawPad
-from ....ui.fit import fit_words
+from ....ui.fit import fit_text, fit_words, smallest_size
 from .layout import HEADER, CellLayout
 from .screen import Screen
 
@@ -81,15 +81,24 @@ class DrawScreen(Screen):
         urgent = last_call and not done
         border = c.bad if urgent and (board.ticks // 15) % 2 else style.colour
         kit.panel(surface, layout.cell, c.panel, radius=22, border=border, border_width=5, shadow=False)
-        kit.draw_seat_badge(surface, seat, (layout.cell.x + 34, layout.cell.y + HEADER // 2 + 2), 40, beside=True,
-                            name_size=30)
-        status = board.text("incognito.draw.done") if done else board.text("incognito.draw.drawing")
-        status_rect = kit.blit_text(surface, status, 28, (layout.cell.right - 18, layout.cell.y + HEADER // 2 + 2),
-                                    "midright", c.good if done else c.muted)
-        board.draw_thinking(surface, seat_index, (status_rect.x - 44, status_rect.centery), 32)
+        # "done" (or a phone, or a bot's thinking bubble) at the right, the seat's shape and name in what they leave
+        middle = layout.cell.y + HEADER // 2 + 2
+        right = layout.cell.right - 18
         phone = on_phone(self.ctx, seat_index)
+        if done:
+            right = kit.blit_text(surface, board.text("incognito.draw.done"), 28, (right, middle), "midright",
+                                  c.good).x - 16
+        elif phone:  # it draws on its phone
+            draw_phone_mark(self.ctx, surface, seat_index, (right - 32, middle), 36)
+            right -= 80
+        elif board.thinking(seat_index):
+            board.draw_thinking(surface, seat_index, (right - 32, middle), 32)
+            right -= 80
+        token = kit.seat_token(surface, seat.style, (layout.cell.x + 34, middle), 20)
+        size, name = fit_text(kit, seat.name, right - token.right - 8, (30, 28))
+        kit.blit_text(surface, name, size, (token.right + 8, middle), "midleft", style.light, shadow=True)
         if phone:
-            self.draw_phone_sheet(surface, layout, seat_index, done, (status_rect.x - 44, status_rect.centery))
+            self.draw_phone_sheet(surface, layout)
         else:
             canvas = board.cache(("now", seat_index), public.drawings[seat_index], layout.canvas.width)
             surface.blit(canvas, layout.canvas)
@@ -106,7 +115,7 @@ class DrawScreen(Screen):
             surface.blit(veil, layout.canvas)
             kit.draw_check(surface, (layout.canvas.centerx, layout.canvas.centery - 24), 96)
             if pad is not None:  # on a dark pill: the greyed canvas behind is too light for the text
-                back = kit.rich(board.text("incognito.draw.keep_drawing"), 30, c.text, button=Intent.BACK)
+                back = self.keep_drawing(layout.canvas.width - 48)
                 spot = back.get_rect(midbottom=(layout.canvas.centerx, layout.canvas.bottom - 14))
                 pill = spot.inflate(28, 10)
                 kit.panel(surface, pill, c.shadow, radius=pill.height // 2, shadow=False)
@@ -114,11 +123,9 @@ class DrawScreen(Screen):
         if pad is not None and (not done or pad.y >= CANVAS_H):
             self.draw_cursor(surface, layout, pad, style)
 
-    def draw_phone_sheet(self, surface: pygame.Surface, layout: CellLayout, seat: int, done: bool,
-                         mark: tuple[int, int]) -> None:
+    def draw_phone_sheet(self, surface: pygame.Surface, layout: CellLayout) -> None:
         """A phone seat's canvas on the TV: the same blank sheet whatever it drew, a phone
-        and the words saying the drawing shows at the line-up; a phone by its status
-        while it still draws."""
+        and the words saying the drawing shows at the line-up."""
         kit, c = self.ctx.kit, self.ctx.kit.colours
         pygame.draw.rect(surface, (255, 255, 255), layout.canvas)
         icon = kit.icon(PHONE_ICON, min(160, layout.canvas.height // 2))
@@ -126,8 +133,27 @@ class DrawScreen(Screen):
         surface.blit(icon, spot)
         kit.blit_text(surface, self.board.text("incognito.draw.phone"), 28, (layout.canvas.centerx, spot.bottom + 8),
                       "midtop", c.shadow, max_width=layout.canvas.width - 24, align="center")
-        if not done:
-            draw_phone_mark(self.ctx, surface, seat, mark, 36)
+
+    def keep_drawing(self, width: int) -> pygame.Surface:
+        """"(B) keep drawing" at the largest size (30 px down to 28 px drawn) that fits
+        ``width``, on two lines (centred) when even 28 px is too wide for one."""
+        kit, text = self.ctx.kit, self.board.text("incognito.draw.keep_drawing")
+
+        def rich(words: str, size: int) -> pygame.Surface:
+            return kit.rich(words, size, kit.colours.text, button=Intent.BACK)
+
+        floor = smallest_size(kit)
+        size = next((s for s in range(30, floor - 1, -1) if rich(text, s).get_width() <= width), None)
+        if size is not None:
+            return rich(text, size)
+        words = text.split(" ")
+        cut = next((k for k in range(len(words) - 1, 0, -1) if rich(" ".join(words[:k]), floor).get_width() <= width), 1)
+        lines = [rich(" ".join(words[:cut]), floor), rich(" ".join(words[cut:]), floor)]
+        block = pygame.Surface((max(line.get_width() for line in lines), sum(line.get_height() for line in lines)),
+                               pygame.SRCALPHA)
+        block.blit(lines[0], lines[0].get_rect(midtop=(block.get_width() // 2, 0)))
+        block.blit(lines[1], lines[1].get_rect(midbottom=(block.get_width() // 2, block.get_height())))
+        return block
 
     def draw_toolbar(self, surface: pygame.Surface, layout: CellLayout, pad: DrawPad | None, done: bool,
                      can_redo: bool, phone: bool = False) -> None:

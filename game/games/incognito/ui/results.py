@@ -1,5 +1,5 @@
-"""The end of the match (IN-6): the final ranking, then the gallery of every drawing
-with its word, place and artist, and the gallery's PNG export."""
+"""The end of the match (IN-6), after the final ranking (``standings.py``): the gallery
+of every drawing with its word, place and artist, and the gallery's PNG export."""
 
 from __future__ import annotations
 
@@ -20,38 +20,6 @@ if TYPE_CHECKING:
 
 #: Room under the gallery for the line saying where the drawings were saved.
 MESSAGE_ROOM = 40
-
-
-class FinalScreen(Screen):
-    name = "final"
-
-    def handle(self, seat: int, event: InputEvent) -> bool:
-        if self.press(event) and event.intent is Intent.CONFIRM:
-            self.board.show(GalleryScreen(self.board))
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
-        board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
-        board.top_bar(surface, public, board.text("incognito.final.title"))
-        outcome = board.session.outcome()
-        ranks = outcome.ranks if outcome else {s: 1 for s in range(board.n)}
-        order = sorted(range(board.n), key=lambda s: (ranks[s], s))
-        winners = [board.seat(s).name for s in order if ranks[s] == 1]
-        headline = (board.text("incognito.final.winner", name=winners[0]) if len(winners) == 1
-                    else board.text("incognito.final.shared", names=", ".join(winners)))
-        kit.blit_text(surface, headline, 56, (960, board.content.y + 4), "midtop", c.gold, shadow=True, max_width=1600,
-                      align="center")
-        for row, s in enumerate(order):
-            rect = pygame.Rect(420, board.content.y + 100 + row * 118, 1080, 108)
-            kit.panel(surface, rect, c.panel_hi if ranks[s] == 1 else c.panel, radius=24,
-                      border=c.gold if ranks[s] == 1 else None)
-            kit.blit_text(surface, f"{ranks[s]}.", 56, (rect.x + 40, rect.centery), "midleft", c.gold)
-            kit.draw_seat_badge(surface, board.seat(s), (rect.x + 170, rect.centery), 64, beside=True, name_size=40)
-            if ranks[s] == 1:
-                surface.blit(kit.icon("1F451", 72), (rect.right - 300, rect.centery - 36))
-            kit.blit_text(surface, str(public.scores[s]), 64, (rect.right - 60, rect.centery), "midright", c.gold)
-        kit.hint_bar(surface, [(Intent.CONFIRM, board.text("incognito.hint.gallery"))])
 
 
 class GalleryScreen(Screen):
@@ -79,31 +47,32 @@ class GalleryScreen(Screen):
     def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
         board.top_bar(surface, public, board.text("incognito.gallery.title"))
-        rows = len(public.history)
+        rows, cols = len(public.history), board.n
         area = board.content.inflate(0, -MESSAGE_ROOM).move(0, -MESSAGE_ROOM // 2)
-        cell_h = area.height // max(1, rows)
-        cols = board.n
         cell_w = area.width // cols
+        # each column's artist once on top, by colour, shape and name (as many lines as it needs)
+        names = [fit_words(kit, board.seat(s).name, 30, cell_w - 52) for s in range(cols)]
+        head = max(kit.text(name, size, c.text, cell_w - 52).get_height() for name, size in names) + 8
+        for s, (name, size) in enumerate(names):
+            x = area.x + s * cell_w
+            token = kit.seat_token(surface, board.seat(s).style, (x + 24, area.y + head // 2), 16)
+            kit.blit_text(surface, name, size, (token.right + 8, area.y + head // 2), "midleft",
+                          kit.seat_style(board.seat(s).style).light, max_width=cell_w - 52)
+        cell_h = (area.height - head) // max(1, rows)
         for r, record in enumerate(public.history):
-            for s in range(board.n):
-                cell = pygame.Rect(area.x + s * cell_w + 6, area.y + r * cell_h + 4, cell_w - 12, cell_h - 8)
+            for s in range(cols):
+                cell = pygame.Rect(area.x + s * cell_w + 6, area.y + head + r * cell_h + 4, cell_w - 12, cell_h - 8)
                 style = kit.seat_style(board.seat(s).style)
                 kit.panel(surface, cell, c.panel, radius=16, border=style.colour, border_width=4, shadow=False)
-                width = min(cell.width - 16, int((cell.height - 84) * 4 / 3))
+                # the drawing, its word under it
+                word, size = fit_words(kit, board.word_name(record.words[s]), 28, cell.width - 24)
+                worded = kit.text(word, size, c.gold, cell.width - 24)
+                width = min(cell.width - 16, int((cell.height - 20 - worded.get_height()) * 4 / 3))
                 image = board.cache(("round", record.round, s), record.drawings[s], width)
                 rect = image.get_rect(midtop=(cell.centerx, cell.y + 8))
                 surface.blit(image, rect)
-                # the artist by colour, shape and name, the place's pictures, then the word
-                icons = board.cat.place(record.places[s]).icons[:2]
-                for k, code in enumerate(icons):
-                    surface.blit(kit.icon(code, 34), (cell.right - 40 - k * 38, rect.bottom + 4))
-                kit.seat_token(surface, board.seat(s).style, (cell.x + 24, rect.bottom + 21), 16)
-                room = cell.width - 56 - 38 * len(icons)
-                name, size = fit_words(kit, board.seat(s).name, 28, room)
-                kit.blit_text(surface, name, size, (cell.x + 48, rect.bottom + 21), "midleft", c.text, max_width=room)
-                word, size = fit_words(kit, board.word_name(record.words[s]), 28, cell.width - 32)
-                kit.blit_text(surface, word, size, (cell.x + 16, rect.bottom + 56), "midleft", c.gold,
-                              max_width=cell.width - 32)
+                kit.blit_text(surface, word, size, (cell.centerx, rect.bottom + 4), "midtop", c.gold,
+                              max_width=cell.width - 24, align="center")
         if self.message:
             kit.blit_text(surface, self.message, 28, (960, area.bottom + MESSAGE_ROOM // 2), "center", c.good,
                           max_width=area.width, align="center")

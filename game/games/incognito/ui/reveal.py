@@ -1,6 +1,6 @@
 """The reveal (IN-5): drawing by drawing, the right tile lights up, the voters' numbers
 flip one by one and the points are explained; then the round's scores, where every
-seat says it is ready for the next round (the end of the match goes on to ``results.py``)."""
+seat says it is ready for the next round, or the end of the match (``standings.py``)."""
 
 from __future__ import annotations
 
@@ -8,17 +8,19 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ....core.actions import Action
 from ....input.intents import InputEvent, Intent
 from ..rules.view import INPhase
-from ....ui.fit import fit_words
-from .results import FinalScreen
+from ....ui.fit import fit_text, fit_words, fit_wrapped
+from .standings import FinalScreen, ScoresScreen
 from .screen import Screen
 
 if TYPE_CHECKING:
     from .board import IncognitoBoard
 
 REVEAL_STEP_TICKS = 300
+#: Panels keep this far from the content's sides (their soft shadows stay in the safe
+#: area); the gap between the columns.
+EDGE, GAP = 12, 16
 
 
 class RevealScreen(Screen):
@@ -52,93 +54,100 @@ class RevealScreen(Screen):
             board.show(ScoresScreen(board) if board.public.phase == INPhase.REVEAL else FinalScreen(board))
 
     def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
+        """Three columns in the content area: the drawing (its artist above, its place
+        under it), the line-up with the right word lighting up, the voters' numbers
+        flipping; under the last two, who found it and the rule. (No drop shadows at the
+        safe area's edge: they would reach into the margin.)"""
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
         record = public.history[-1]
         drawer = min(self.index, board.n - 1)
         seat = board.seat(drawer)
-        style = kit.seat_style(seat.style)
         board.top_bar(surface, public, board.text("incognito.reveal.title", name=seat.name))
-        # (no drop shadows at the safe area's edge: they would reach into the margin)
-        left, top, edge = board.safe.x, board.content.y, board.safe.right
-        frame = pygame.Rect(left, top, 820, 676)  # the drawing (760 wide, 4:3) under the badge row
-        kit.panel(surface, frame, c.panel, radius=26, border=style.colour, border_width=6, shadow=False)
-        kit.draw_seat_badge(surface, seat, (frame.x + 44, frame.y + 36), 48, beside=True, name_size=36)
-        place, size = fit_words(kit, board.place_name(record.places[drawer]), 32, 440)
-        kit.blit_text(surface, place, size, (frame.right - 24, frame.y + 36), "midright", c.muted, max_width=440)
-        image = board.cache(("round", record.round, drawer), record.drawings[drawer], 760)
-        surface.blit(image, (frame.x + 30, frame.y + 76))
-        answer = record.lineup.index(record.words[drawer]) + 1
+        area = board.content.inflate(-2 * EDGE, 0)
+        frame = pygame.Rect(area.x, area.y, min(820, int(area.width * 0.46)), area.height)
+        words = pygame.Rect(frame.right + GAP, area.y, 330, 0)
+        cards = pygame.Rect(words.right + GAP, area.y, area.right - words.right - GAP, 0)
+        self.draw_drawing(surface, frame, record, drawer)
         t = self.ticks + alpha
-        shown = t >= 60
+        answer = record.lineup.index(record.words[drawer]) + 1
+        row = min(72, (area.height // 2 - 10 * (len(record.lineup) - 1)) // len(record.lineup))
         for i, word in enumerate(record.lineup):
-            rect = pygame.Rect(left + 850, top + i * 82, 380, 72)
-            right = shown and i + 1 == answer
-            kit.panel(surface, rect, c.good if right else c.panel_hi, radius=18, border=c.gold if right else None,
-                      shadow=False)
-            kit.draw_shape(surface, "circle", c.gold, (rect.x + 38, rect.centery), 26)
-            kit.blit_text(surface, str(i + 1), 34, (rect.x + 38, rect.centery), "center", c.shadow)
+            rect = pygame.Rect(words.x, words.y + i * (row + 10), words.width, row)
+            right = t >= 60 and i + 1 == answer
+            kit.panel(surface, rect, c.good if right else c.panel_hi, radius=18, border=c.gold if right else None)
+            kit.draw_shape(surface, "circle", c.gold, (rect.x + 36, rect.centery), min(26, row // 2 - 6))
+            kit.blit_text(surface, str(i + 1), 30, (rect.x + 36, rect.centery), "center", c.shadow)
             name, size = fit_words(kit, board.word_name(word), 34, rect.width - 90)
-            kit.blit_text(surface, name, size, (rect.x + 78, rect.centery), "midleft",
+            kit.blit_text(surface, name, size, (rect.x + 74, rect.centery), "midleft",
                           c.shadow if right else c.text, max_width=rect.width - 90)
+            words.height = rect.bottom - words.y
         voters = [v for v in range(board.n) if v != drawer]
+        card_h = min(84, (area.height // 2 - 10 * (len(voters) - 1)) // max(1, len(voters)))
         for k, voter in enumerate(voters):
-            card = pygame.Rect(left + 1250, top + k * 98, edge - left - 1250, 84)
-            flipped = t >= 90 + 24 * k
-            found = record.found[voter][drawer]
-            border = (c.good if found else c.bad) if flipped else None
-            kit.panel(surface, card, c.panel, radius=18, border=border, shadow=False)
-            kit.draw_seat_badge(surface, board.seat(voter), (card.x + 36, card.centery), 44, beside=True, name_size=30)
-            chip = (card.right - 44, card.centery)
-            if flipped:
-                kit.draw_shape(surface, "circle", c.good if found else c.bad, chip, 30)
-                kit.blit_text(surface, str(record.votes[voter][drawer]), 36, chip, "center", c.shadow)
-                if found:
-                    kit.blit_text(surface, "+1", 32, (card.right - 90, card.centery), "midright", c.good)
-            else:
-                kit.draw_shape(surface, "square", c.panel_hi, chip, 28)
-                kit.blit_text(surface, "?", 36, chip, "center", c.muted)
+            card = pygame.Rect(cards.x, cards.y + k * (card_h + 10), cards.width, card_h)
+            self.draw_voter(surface, card, record, voter, drawer, flipped=t >= 90 + 24 * k)
+            cards.height = card.bottom - cards.y
         if t >= 90 + 24 * len(voters) + 20:
-            finders = sum(record.found[v][drawer] for v in voters)
-            if finders == 0:
-                key = "incognito.reveal.nobody"
-            elif finders == len(voters):
-                key = "incognito.reveal.everyone"
-            else:
-                key = "incognito.reveal.some"
-            box = pygame.Rect(left + 850, top + 512, edge - left - 850, 300)
-            kit.panel(surface, box, c.panel_hi, radius=26, border=c.gold if finders and finders < len(voters) else None,
-                      shadow=False)
-            kit.blit_text(surface, board.text(key, name=seat.name, n=finders, total=len(voters)), 40,
-                          (box.centerx, box.y + 40), "midtop", c.gold if key.endswith("some") else c.text,
-                          max_width=box.width - 60, align="center")
-            kit.blit_text(surface, board.text("incognito.reveal.rule"), 30, (box.centerx, box.bottom - 30), "midbottom",
-                          c.muted, max_width=box.width - 60, align="center")
+            top = max(words.bottom, cards.bottom) + GAP
+            self.draw_verdict(surface, pygame.Rect(words.x, top, area.right - words.x, area.bottom - top), record,
+                              drawer, voters)
         kit.hint_bar(surface, [(Intent.CONFIRM, board.text("incognito.hint.next"))])
 
-
-class ScoresScreen(Screen):
-    name = "scores"
-    bots_play = True
-
-    def handle(self, seat: int, event: InputEvent) -> bool:
-        if self.press(event) and event.intent is Intent.CONFIRM:
-            self.board.submit(Action("ready", seat))
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
+    def draw_drawing(self, surface: pygame.Surface, frame: pygame.Rect, record: Any, drawer: int) -> None:
+        """The drawing in its artist's colours: shape and name above, the place under it."""
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
-        board.top_bar(surface, public, board.text("incognito.scores.title"))
-        record = public.history[-1]
-        order = sorted(range(board.n), key=lambda s: (-public.scores[s], s))
-        for row, s in enumerate(order):
-            rect = pygame.Rect(360, 130 + row * 128, 1200, 110)
-            kit.panel(surface, rect, c.panel, radius=24, border=kit.seat_style(board.seat(s).style).colour)
-            kit.draw_seat_badge(surface, board.seat(s), (rect.x + 60, rect.centery), 64, beside=True, name_size=40)
-            gained = board.text("incognito.scores.gained", n=record.points[s])
-            kit.blit_text(surface, gained, 36, (rect.x + 700, rect.centery), "midright", c.good if record.points[s] else c.muted)
-            kit.blit_text(surface, str(public.scores[s]), 64, (rect.right - 150, rect.centery), "center", c.gold)
-            if public.ready and public.ready[s]:
-                kit.draw_check(surface, (rect.right - 50, rect.centery), 56)
-        kit.hint_bar(surface, [(Intent.CONFIRM, board.text("incognito.hint.ready"))])
+        seat = board.seat(drawer)
+        style = kit.seat_style(seat.style)
+        kit.panel(surface, frame, c.panel, radius=26, border=style.colour, border_width=6, shadow=False)
+        token = kit.seat_token(surface, seat.style, (frame.x + 44, frame.y + 40), 24)
+        size, name = fit_text(kit, seat.name, frame.right - 24 - token.right - 12, (36, 32))
+        kit.blit_text(surface, name, size, (token.right + 12, token.centery), "midleft", style.light, shadow=True)
+        width = min(frame.width - 48, (frame.height - 80 - 64) * 4 // 3)
+        image = board.cache(("round", record.round, drawer), record.drawings[drawer], width)
+        spot = image.get_rect(midtop=(frame.centerx, frame.y + 80))
+        surface.blit(image, spot)
+        size, place = fit_text(kit, board.place_name(record.places[drawer]), frame.width - 48, (32, 30))
+        kit.blit_text(surface, place, size, (frame.centerx, spot.bottom + 12), "midtop", c.muted, align="center")
 
+    def draw_voter(self, surface: pygame.Surface, card: pygame.Rect, record: Any, voter: int, drawer: int,
+                   flipped: bool) -> None:
+        """A voter by shape and name, and once flipped the number it gave (+1 if right)."""
+        board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
+        found = record.found[voter][drawer]
+        kit.panel(surface, card, c.panel, radius=18, border=(c.good if found else c.bad) if flipped else None,
+                  shadow=False)
+        player = board.seat(voter)
+        token = kit.seat_token(surface, player.style, (card.x + 34, card.centery), min(22, card.height // 3))
+        chip = (card.right - 40, card.centery)
+        room = card.right - 150 - token.right - 10
+        size, name = fit_text(kit, player.name, room, (30, 28))
+        kit.blit_text(surface, name, size, (token.right + 10, card.centery), "midleft",
+                      kit.seat_style(player.style).light, shadow=True)
+        radius = min(28, card.height // 2 - 6)
+        if flipped:
+            kit.draw_shape(surface, "circle", c.good if found else c.bad, chip, radius)
+            kit.blit_text(surface, str(record.votes[voter][drawer]), 30, chip, "center", c.shadow)
+            if found:
+                kit.blit_text(surface, "+1", 32, (card.right - 84, card.centery), "midright", c.good)
+        else:
+            kit.draw_shape(surface, "square", c.panel_hi, chip, radius)
+            kit.blit_text(surface, "?", 30, chip, "center", c.text)
+
+    def draw_verdict(self, surface: pygame.Surface, box: pygame.Rect, record: Any, drawer: int,
+                     voters: list[int]) -> None:
+        """How many found it and what the artist gets; the scoring rule under it."""
+        board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
+        finders = sum(record.found[v][drawer] for v in voters)
+        key = ("incognito.reveal.nobody" if finders == 0 else
+               "incognito.reveal.everyone" if finders == len(voters) else "incognito.reveal.some")
+        kit.panel(surface, box, c.panel_hi, radius=26, border=c.gold if 0 < finders < len(voters) else None,
+                  shadow=False)
+        said = board.text(key, name=board.seat(drawer).name, n=finders, total=len(voters))
+        width = box.width - 48
+        size = fit_wrapped(kit, said, width, 2, (40, 36, 32))
+        said_at = kit.blit_text(surface, said, size, (box.centerx, box.y + 18), "midtop",
+                                c.gold if key.endswith("some") else c.text, max_width=width, align="center")
+        rule = board.text("incognito.reveal.rule")
+        lines = max(1, (box.bottom - 14 - said_at.bottom - 10) // kit.font(28).get_linesize())
+        kit.blit_text(surface, rule, fit_wrapped(kit, rule, width, lines, (30, 28)), (box.centerx, said_at.bottom + 10),
+                      "midtop", c.text, max_width=width, align="center")

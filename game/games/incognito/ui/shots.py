@@ -16,8 +16,9 @@ from ..rules.drawing import CANVAS_H
 from .deal import DEAL_TICKS, DealScreen
 from .drawing_screen import DrawScreen
 from .drawkit import PALETTE_ROW
-from .results import FinalScreen, GalleryScreen
-from .reveal import RevealScreen, ScoresScreen
+from .results import GalleryScreen
+from .reveal import RevealScreen
+from .standings import FinalScreen, ScoresScreen
 from .vote import LineupScreen, VoteScreen
 
 
@@ -139,12 +140,14 @@ def _shot_reveal(ctx, args):
 def _shot_scores(ctx, args):
     board = demo_board(ctx, args, "scores")
     board.show(ScoresScreen(board))
+    board.screen.show.skip()  # the scores counted, the leaders' confetti falling
     board.submit(Action("ready", 2))
 
 
 def _shot_final(ctx, args):
     board = demo_board(ctx, args, "gallery")
     board.show(FinalScreen(board))
+    board.screen.show.skip()  # the podium up, the winners' confetti falling
 
 
 def _shot_gallery(ctx, args):

@@ -25,6 +25,14 @@ def lineup_explanation(text: Any, public: Any) -> str:
     return str(text(f"incognito.lineup.explain{suffix}", n=decoys))
 
 
+def tiles(area: pygame.Rect, count: int, gap: int = 14) -> list[pygame.Rect]:
+    """``count`` word tiles side by side across ``area`` (at most 274 px each), centred;
+    only their x and width matter."""
+    width = min(274, (area.width - 24 - gap * (count - 1)) // max(1, count))
+    left = area.centerx - (count * width + gap * (count - 1)) // 2
+    return [pygame.Rect(left + i * (width + gap), area.y, width, 0) for i in range(count)]
+
+
 class LineupScreen(Screen):
     name = "lineup"
 
@@ -42,12 +50,13 @@ class LineupScreen(Screen):
     def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
         board.top_bar(surface, public, board.text("incognito.lineup.title"))
-        kit.blit_text(surface, lineup_explanation(board.text, public), 40, (960, 170), "midtop", c.text,
-                      max_width=1500, align="center")
-        for i, word in enumerate(public.lineup):
+        content = board.content
+        said = kit.blit_text(surface, lineup_explanation(board.text, public), 40, (content.centerx, content.y),
+                             "midtop", c.text, max_width=content.width - 48, align="center")
+        for i, (word, spot) in enumerate(zip(public.lineup, tiles(content, len(public.lineup)))):
             t = min(1.0, max(0.0, (self.ticks + alpha - 10 * i) / 24))
-            rect = pygame.Rect(0, 0, 260, int(300 * t) or 1)
-            rect.center = (960 + (i - 2.5) * 284, 520)
+            rect = pygame.Rect(0, 0, spot.width, int(300 * t) or 1)
+            rect.center = (spot.centerx, (said.bottom + content.bottom) // 2)
             self.draw_tile(surface, rect, i + 1, word, 44)
         kit.hint_bar(surface, [(Intent.CONFIRM, board.text("incognito.hint.to_votes"))])
 
@@ -72,21 +81,27 @@ class VoteScreen(Screen):
         self.board.open_ring()
 
     def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
-        board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
+        board, kit = self.board, self.ctx.kit
         board.top_bar(surface, public, board.text("incognito.vote.title"), alpha)
-        for i, word in enumerate(public.lineup):
-            rect = pygame.Rect(0, 0, 274, 88)
-            rect.center = (960 + (i - 2.5) * 288, board.content.y + 44)
-            kit.panel(surface, rect, c.panel_hi, radius=20, border=c.gold, border_width=4, shadow=False)
-            kit.draw_shape(surface, "circle", c.gold, (rect.x + 44, rect.centery), 30)
-            kit.blit_text(surface, str(i + 1), 40, (rect.x + 44, rect.centery), "center", c.shadow)
-            name, size = fit_words(kit, board.word_name(word), 32, rect.width - 96)
-            kit.blit_text(surface, name, size, (rect.x + 86, rect.centery), "midleft", c.text, max_width=rect.width - 96)
+        # under a peek the ring's slots are the words: the tiles would only be a dim copy under its veil
+        if board.ring is None or board.ring.peeker is None:
+            self.draw_tiles(surface, public)
         content = board.content
         cells = grid(board.n, pygame.Rect(content.x, content.y + 98, content.width, content.height - 98))
         for seat_index, cell in enumerate(cells):
             self.draw_cell(surface, public, seat_index, cell)
         kit.hint_bar(surface, [(Intent.PEEK, board.text("incognito.hint.vote"))], size=30)
+
+    def draw_tiles(self, surface: pygame.Surface, public: Any) -> None:
+        """The line-up's numbered words in a row along the top of the content."""
+        board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
+        for i, (word, spot) in enumerate(zip(public.lineup, tiles(board.content, len(public.lineup)))):
+            rect = pygame.Rect(spot.x, board.content.y, spot.width, 88)
+            kit.panel(surface, rect, c.panel_hi, radius=20, border=c.gold, border_width=4, shadow=False)
+            kit.draw_shape(surface, "circle", c.gold, (rect.x + 44, rect.centery), 30)
+            kit.blit_text(surface, str(i + 1), 40, (rect.x + 44, rect.centery), "center", c.shadow)
+            name, size = fit_words(kit, board.word_name(word), 32, rect.width - 96)
+            kit.blit_text(surface, name, size, (rect.x + 86, rect.centery), "midleft", c.text, max_width=rect.width - 96)
 
     def draw_cell(self, surface: pygame.Surface, public: Any, seat_index: int, cell: pygame.Rect) -> None:
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours

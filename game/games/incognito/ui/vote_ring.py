@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ....core.actions import Action
-from ....scenes.ring import RingOption, RingPicker, RingQuestion
+from ....scenes.ring import RING_CENTER, RING_RADIUS, SLOT_SIZE, RingOption, RingPicker, RingQuestion
+from ....ui.fit import fit_text
 from ..rules.view import INPhase
 
 if TYPE_CHECKING:
@@ -93,11 +94,16 @@ class VoteRing(RingPicker):
         if target is None:
             return
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
-        panel = pygame.Rect(board.safe.x, 240, 520, 510)  # under the two-line question
+        # under the two-line question, left of the ring's slots, inside the safe area
+        public = board.public
+        slots = kit.ring_positions(len(public.lineup), RING_CENTER, RING_RADIUS)
+        right = min(x for x, _y in slots) - SLOT_SIZE[0] // 2 - 16
+        panel = pygame.Rect(board.safe.x + 12, 240, min(520, right - board.safe.x - 12), 510)
         style = kit.seat_style(board.seat(target).style)
         kit.panel(surface, panel, c.panel, radius=24, border=style.colour, border_width=6)
-        kit.draw_seat_badge(surface, board.seat(target), (panel.x + 40, panel.y + 36), 48, beside=True, name_size=34)
-        public = board.public
+        token = kit.seat_token(surface, board.seat(target).style, (panel.x + 40, panel.y + 36), 24)
+        size, name = fit_text(kit, board.seat(target).name, panel.right - 16 - token.right - 10, (34, 30))
+        kit.blit_text(surface, name, size, (token.right + 10, token.centery), "midleft", style.light, shadow=True)
         image = board.cache(("now", target), public.drawings[target], panel.width - 30)
         surface.blit(image, (panel.x + 15, panel.y + 76))
         kit.blit_text(surface, board.place_name(public.places[target]), 30, (panel.centerx, panel.y + 90 + image.get_height()),

@@ -14,8 +14,9 @@ import pygame
 from ....core.actions import Action
 from ....input.intents import InputEvent, Intent
 from ....scenes.ring import RingOption, RingPicker, RingQuestion
+from ....ui.fit import fit_text
 from ..rules.view import MSPhase
-from .table import PLAY_CENTER, mix
+from .table import mix
 
 if TYPE_CHECKING:
     from .board import MissionBoard
@@ -139,6 +140,7 @@ class Accusation:
         seat = max(self.holds, key=lambda s: self.holds[s])
         text = self.ctx.t("ms.accuse.holding", name=self.board.name(seat))
         box = pygame.Rect(0, 0, 900, 90)
-        box.center = (960, PLAY_CENTER[1])
+        box.center = self.board.table.play_grid()[2]
         kit.panel(surface, box, (*c.shadow, 220), radius=30, border=kit.seat_style(self.ctx.seats[seat].style).colour)
-        kit.blit_text(surface, text, 44, box.center, "center", c.text)
+        size, text = fit_text(kit, text, box.width - 40, (44, 40, 36, 32))
+        kit.blit_text(surface, text, size, box.center, "center", c.text, align="center")

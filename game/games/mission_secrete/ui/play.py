@@ -103,8 +103,8 @@ class PlayScreen:
         turn = board.public.turn
         if turn is not None:  # every seat may accuse at any time: only the swapper "thinks"
             row = table.seats_panel()[1][turn]
-            board.draw_thinking(surface, turn, (row.right - 60, row.y + 34), 40)
-            draw_phone_mark(self.ctx, surface, turn, (row.right - 60, row.y + 34), 48)  # it swaps on its phone
+            board.draw_thinking(surface, turn, (row.right - 52, row.bottom - 30), 40)  # on the status line
+            draw_phone_mark(self.ctx, surface, turn, (row.right - 52, row.bottom - 30), 48)  # it swaps on its phone
         if board.reveal is None and board.accusation.accuser is None:
             self.draw_hints(surface)
         if board.accusation.holds:

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ....input.intents import InputEvent, Intent
-from ....ui.fit import fit_size
+from ....ui.fit import fit_size, fit_text
 from ....ui.show import Show, Standing
 from ....ui.tween import Tween
 from ..rules.events import Accused
-from .table import REVEAL_VEIL
+from .table import EDGE, HINT_ROOM, REVEAL_VEIL
 
 if TYPE_CHECKING:
     from .board import MissionBoard
@@ -117,29 +117,30 @@ class RevealScreen:
         kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
         board = self.board
         acc = reveal.accusation
-        box = pygame.Rect(0, 0, 1240, 640)
-        box.center = (960, 560)
+        safe = kit.safe_rect
+        room = safe.inflate(-2 * EDGE, -2 * EDGE)
+        room.height -= HINT_ROOM
+        box = pygame.Rect(0, 0, min(1240, room.width), min(660, room.height))
+        box.center = room.center
         border = c.accent if not reveal.verdict else (c.good if acc.right else c.bad)
         kit.panel(surface, box, c.panel, radius=40, border=border, border_width=8)
         accuser, accused = self.ctx.seats[acc.accuser], self.ctx.seats[acc.accused]
         claim = t("ms.accuse.claim", accuser=accuser.name, accused=accused.name)
         kit.blit_text(surface, claim, fit_size(kit, claim, box.width - 80, (52, 46, 40, 36)), (box.centerx, box.y + 34),
                       "midtop", c.text, max_width=box.width - 80, align="center")
-        left, right = (box.x + 230, box.y + 260), (box.right - 230, box.y + 260)
+        left, right = (box.x + 250, box.y + 290), (box.right - 250, box.y + 290)
         shake = 0 if reveal.verdict else int(6 * math.sin((reveal.tick + alpha) * 1.3))
-        badges = (kit.draw_seat_badge(surface, accuser, (left[0] + shake, left[1]), 120, name_size=40,
-                                      dim=reveal.verdict and not acc.right),
-                  kit.draw_seat_badge(surface, accused, (right[0] - shake, right[1]), 120, name_size=40,
-                                      dim=reveal.verdict and acc.right))
+        badges = (self.draw_badge(surface, acc.accuser, (left[0] + shake, left[1]), reveal.verdict and not acc.right),
+                  self.draw_badge(surface, acc.accused, (right[0] - shake, right[1]), reveal.verdict and acc.right))
         character = board.catalogue.character(acc.character)
         beat = 1.0 + (0 if reveal.verdict else 0.08 * max(0.0, math.sin((reveal.tick + alpha) / 22 * math.pi * 2)))
         size = int(BEAT_SIZE * beat)
         icon = kit.icon(character.icon, size) if size == BEAT_SIZE else pygame.transform.smoothscale(
             kit.icon(character.icon, BEAT_MAX), (size, size))
-        surface.blit(icon, icon.get_rect(center=(box.centerx, box.y + 250)))
+        surface.blit(icon, icon.get_rect(center=(box.centerx, box.y + 290)))
         name = character.name(board.lang())
         if not reveal.verdict:
-            kit.blit_text(surface, t("ms.accuse.question", character=name), 56, (box.centerx, box.y + 410), "midtop",
+            kit.blit_text(surface, t("ms.accuse.question", character=name), 56, (box.centerx, box.y + 440), "midtop",
                           c.gold, max_width=box.width - 80, align="center")
             return
         progress = min(1.0, (reveal.tick - CLAIM_TICKS) / 30)
@@ -149,8 +150,9 @@ class RevealScreen:
         else:
             line = t("ms.accuse.wrong", accuser=accuser.name)
             sub = t("ms.accuse.wrong_hint", accused=accused.name)
-        said = kit.blit_text(surface, line, fit_size(kit, line, box.width - 80, (56, 48, 42)), (box.centerx, box.y + 400), "midtop", c.good if acc.right else WRONG_INK,
-                             max_width=box.width - 80, align="center", shadow=True)
+        said = kit.blit_text(surface, line, fit_size(kit, line, box.width - 80, (56, 48, 42)), (box.centerx, box.y + 440),
+                             "midtop", c.good if acc.right else WRONG_INK, max_width=box.width - 80, align="center",
+                             shadow=True)
         if sub:
             kit.blit_text(surface, sub, 40, (box.centerx, said.bottom + 12), "midtop", c.muted, max_width=box.width - 80,
                           align="center")
@@ -163,3 +165,14 @@ class RevealScreen:
             kit.panel(surface, stamp_box, c.bad, radius=16, shadow=False)
             surface.blit(stamp, stamp.get_rect(center=stamp_box.center))
         kit.hint_bar(surface, [(Intent.CONFIRM, t("ms.hint.skip"))])
+
+    def draw_badge(self, surface: pygame.Surface, seat: int, center: tuple[int, int], out: bool) -> pygame.Rect:
+        """A seat's shape and, under it, its name fitted to half the panel; the shape's
+        rectangle (the Out stamp goes above it)."""
+        kit, player = self.ctx.kit, self.ctx.seats[seat]
+        token = kit.seat_token(surface, player.style, center, 60, out)
+        size, name = fit_text(kit, player.name, 440, (40, 36, 32))
+        colour = kit.colours.muted if out else kit.seat_style(player.style).light
+        kit.blit_text(surface, name, size, (center[0], token.bottom + 4), "midtop", colour, align="center",
+                      shadow=True)
+        return token

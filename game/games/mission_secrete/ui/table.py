@@ -14,15 +14,22 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
+from ....ui.fit import fit_text, fit_wrapped
 from ....ui.kit import shadowed
 from ..rules.view import MSPublic
 
 if TYPE_CHECKING:
     from .board import MissionBoard
 
-#: Grid geometry on the 1920×1080 canvas, in play and once the match is over.
-PLAY_CELL, PLAY_GAP, PLAY_CENTER = 150, 12, (960, 560)
+#: The largest card in play; the grid shrinks below it to fit between the banner and the
+#: hint bar of the safe area (126 px under the 10 % option).
+PLAY_CELL, PLAY_GAP = 150, 12
+#: Grid geometry once the match is over (on the 1920×1080 canvas, inside the 10 % area).
 END_CELL, END_GAP, END_CENTER = 120, 10, (540, 560)
+#: The turn banner's height; the room the hint bar takes at the bottom of the safe area
+#: (61 px and its 4 px lift), with a gap; the gap between the grid and the side panels;
+#: how far panels keep from the safe area's sides (their soft shadows stay inside).
+BANNER_H, HINT_ROOM, SIDE_GAP, EDGE = 100, 80, 28, 12
 #: The veil over the board while an accusation is read out (alpha).
 REVEAL_VEIL = 190
 
@@ -44,14 +51,24 @@ class MissionTable:
         self.still, self.veiled = self.ctx.kit.layer(), self.ctx.kit.layer()
 
     # --- geometry --------------------------------------------------------------------------
+    def play_grid(self) -> tuple[int, int, tuple[int, int]]:
+        """(cell, gap, centre) of the grid in play: as large as fits between the banner and
+        the hint bar, centred in the safe area."""
+        safe, rows = self.ctx.kit.safe_rect, self.board.public.rows
+        top, bottom = safe.y + EDGE + BANNER_H + 18, safe.bottom - HINT_ROOM
+        gap = PLAY_GAP if bottom - top >= rows * PLAY_CELL else END_GAP
+        cell = min(PLAY_CELL, (bottom - top - (rows - 1) * gap) // rows)
+        return cell, gap, (safe.centerx, (top + bottom) // 2)
+
     def layout(self, alpha: float = 1.0) -> tuple[int, int, int, int]:
         """(left, top, cell, gap) of the grid: centred in play, to the left at the end."""
         board = self.board
         t = float(board.end_move.value(alpha)) if board.end_move is not None else 0.0
-        cell = PLAY_CELL + (END_CELL - PLAY_CELL) * t
-        gap = PLAY_GAP + (END_GAP - PLAY_GAP) * t
-        cx = PLAY_CENTER[0] + (END_CENTER[0] - PLAY_CENTER[0]) * t
-        cy = PLAY_CENTER[1] + (END_CENTER[1] - PLAY_CENTER[1]) * t
+        play_cell, play_gap, play_center = self.play_grid()
+        cell = play_cell + (END_CELL - play_cell) * t
+        gap = play_gap + (END_GAP - play_gap) * t
+        cx = play_center[0] + (END_CENTER[0] - play_center[0]) * t
+        cy = play_center[1] + (END_CENTER[1] - play_center[1]) * t
         width = board.public.columns * cell + (board.public.columns - 1) * gap
         height = board.public.rows * cell + (board.public.rows - 1) * gap
         return int(cx - width / 2), int(cy - height / 2), int(cell), int(gap)
@@ -69,21 +86,22 @@ class MissionTable:
         """The players' panel left of the grid and one row in it per seat."""
         kit = self.ctx.kit
         left, top, _cell, _gap = self.layout()
-        panel = pygame.Rect(kit.safe_rect.x, top, left - kit.safe_rect.x - 40, self.grid_height())
+        x = kit.safe_rect.x + EDGE
+        panel = pygame.Rect(x, top, left - x - SIDE_GAP, self.grid_height())
         row_h = min(170, (panel.height - 84) // max(1, self.board.seats))
         return panel, [pygame.Rect(panel.x + 14, panel.y + 76 + seat * row_h, panel.width - 28, row_h - 12)
                        for seat in range(self.board.seats)]
 
     def banner_rect(self) -> pygame.Rect:
-        box = pygame.Rect(0, 0, 1160, 96)
-        box.midtop = (960, self.ctx.kit.safe_rect.y)
-        return box
+        return pygame.Rect(self.ctx.kit.safe_rect.inflate(-2 * EDGE, 0).x, self.ctx.kit.safe_rect.y + EDGE,
+                           self.ctx.kit.safe_rect.width - 2 * EDGE, BANNER_H)
 
     def recap_rect(self) -> pygame.Rect:
         left, top, cell, gap = self.layout()
         columns = self.board.public.columns
         grid_right = left + columns * cell + (columns - 1) * gap
-        return pygame.Rect(grid_right + 40, top, self.ctx.kit.safe_rect.right - grid_right - 40, self.grid_height())
+        return pygame.Rect(grid_right + SIDE_GAP, top, self.ctx.kit.safe_rect.right - EDGE - grid_right - SIDE_GAP,
+                           self.grid_height())
 
     # --- the still layer ---------------------------------------------------------------------
     def still_surface(self) -> pygame.Surface:
@@ -206,13 +224,16 @@ class MissionTable:
         kit.panel(surface, box, style.dark, radius=30, border=style.colour)
         kit.seat_token(surface, seat.style, (box.x + 56, box.centery), 32)
         human = public.turn not in board.bots
+        room = box.width - 104 - 30
+        step_width = min(560, room * 2 // 5) if human else 0
         title = t("ms.turn.yours" if human else "ms.turn.other", name=seat.name)
-        kit.blit_text(surface, title, 48, (box.x + 104, box.centery), "midleft", style.light, shadow=True)
+        size, title = fit_text(kit, title, room - step_width - (30 if human else 0), (48, 44, 40, 36))
+        kit.blit_text(surface, title, size, (box.x + 104, box.centery), "midleft", style.light, shadow=True)
         if human:
-            step = "ms.turn.pick" if board.play.selected is None else (
-                "ms.turn.second" if public.free_swap else "ms.turn.direction")
-            kit.blit_text(surface, t(step), 30, (box.right - 30, box.centery), "midright", c.text,
-                          max_width=560, align="right")
+            step = t("ms.turn.pick" if board.play.selected is None else (
+                "ms.turn.second" if public.free_swap else "ms.turn.direction"))
+            kit.blit_text(surface, step, fit_wrapped(kit, step, step_width, 2, (30, 28)),
+                          (box.right - 30, box.centery), "midright", c.text, max_width=step_width, align="right")
 
     def draw_seats(self, surface: pygame.Surface) -> None:
         kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
@@ -227,16 +248,23 @@ class MissionTable:
             style = kit.seat_style(self.ctx.seats[seat].style)
             kit.panel(surface, row, style.dark if turn else c.panel_hi, radius=22, shadow=False,
                       border=style.colour if turn else None)
-            kit.draw_seat_badge(surface, self.ctx.seats[seat], (row.x + 48, row.y + 44), 60, beside=True,
-                                name_size=34, dim=out)
+            self.draw_seat_name(surface, seat, row, out)
             revealed = board.public.revealed.get(seat)
-            if revealed is not None:
-                icon = kit.icon(board.catalogue.character(revealed).icon, 72)
-                surface.blit(icon, icon.get_rect(midright=(row.right - 12, row.centery)))
+            if revealed is not None:  # on the status line, clear of the name
+                icon = kit.icon(board.catalogue.character(revealed).icon, 56)
+                surface.blit(icon, icon.get_rect(bottomright=(row.right - 12, row.bottom - 6)))
             status = "ms.seats.out" if out else ("ms.seats.accusing" if seat == accuser else
                                                  "ms.seats.turn" if turn else "ms.seats.in")
             colour = c.bad if out else (c.accent if turn or seat == accuser else c.muted)
             kit.blit_text(surface, t(status), 30, (row.x + 20, row.bottom - 10), "bottomleft", colour)
+
+    def draw_seat_name(self, surface: pygame.Surface, seat: int, row: pygame.Rect, out: bool) -> None:
+        """The seat's shape and its name beside it, shrunk (then broken) to fit the row."""
+        kit, player = self.ctx.kit, self.ctx.seats[seat]
+        token = kit.seat_token(surface, player.style, (row.x + 48, row.y + 44), 30, out)
+        size, name = fit_text(kit, player.name, row.right - 12 - token.right - 12, (34, 32, 30))
+        colour = kit.colours.muted if out else kit.seat_style(player.style).light
+        kit.blit_text(surface, name, size, (token.right + 12, row.y + 44), "midleft", colour, shadow=True)
 
     def draw_seat_marks(self, surface: pygame.Surface, veil: int = 0) -> None:
         """Over the seat rows: the crosses striking out a seat and the hold-to-accuse arcs.
@@ -258,17 +286,24 @@ class MissionTable:
         panel = self.recap_rect()
         kit.panel(surface, panel, c.panel, radius=30)
         kit.blit_text(surface, t("ms.recap.title"), 36, (panel.centerx, panel.y + 18), "midtop", c.muted)
-        row_h = (panel.height - 130) // max(1, len(catalogue.characters))
+        free_swap = t("ms.recap.free_swap") if self.board.public.free_swap else ""
+        footer = kit.text(free_swap, 30, c.accent, panel.width - 40).get_height() + 24 if free_swap else 0
+        row_h = (panel.height - 84 - footer) // max(1, len(catalogue.characters))
+        picture = min(92, row_h - 30)
+        text_x = panel.x + 28 + picture
         for k, character in enumerate(catalogue.characters):
-            y = panel.y + 70 + k * row_h
-            icon = kit.icon(character.icon, 92)
-            surface.blit(icon, icon.get_rect(center=(panel.x + 70, y + row_h // 2 - 6)))
+            y = panel.y + 76 + k * row_h
+            icon = kit.icon(character.icon, picture)
+            surface.blit(icon, icon.get_rect(center=(panel.x + 16 + picture // 2, y + row_h // 2 - 6)))
             obj = catalogue.object(character.object)
-            kit.blit_text(surface, character.name(lang), 30, (panel.x + 132, y + 4), "topleft", c.text,
-                          max_width=panel.width - 146)
+            # the objects it collects along the bottom of its row, its name in what is left above
+            image = kit.icon(obj.icon, min(52, (panel.right - 12 - text_x) // max(1, obj.count) - 4))
             for n in range(obj.count):
-                image = kit.icon(obj.icon, 52)
-                surface.blit(image, image.get_rect(bottomleft=(panel.x + 128 + n * 56, y + row_h - 14)))
-        if self.board.public.free_swap:
-            kit.blit_text(surface, t("ms.recap.free_swap"), 30, (panel.centerx, panel.bottom - 20), "midbottom",
-                          c.accent)
+                surface.blit(image, image.get_rect(bottomleft=(text_x + n * (image.get_width() + 4), y + row_h - 10)))
+            name, width = character.name(lang), panel.right - 14 - text_x
+            lines = max(1, (row_h - image.get_height() - 14) // kit.font(30).get_linesize())
+            kit.blit_text(surface, name, fit_wrapped(kit, name, width, lines, (30, 28)), (text_x, y), "topleft",
+                          c.text, max_width=width)
+        if free_swap:
+            kit.blit_text(surface, free_swap, 30, (panel.centerx, panel.bottom - 14), "midbottom", c.accent,
+                          max_width=panel.width - 40, align="center")

@@ -1,0 +1,48 @@
+"""``python -m game layout --known``: the KNOWN / KNOWN_WIDE dicts of tests/test_layout.py
+for the current failures, printed in the file's own form."""
+
+from __future__ import annotations
+
+from game.ui import layout_probe
+from game.ui.layout_probe import Violation
+
+
+def test_known_prints_the_failing_rules_and_wide_margins_as_test_layout_keeps_them(capsys, monkeypatch):
+    from game.__main__ import main
+
+    def check(self, shot, lang, build=None):
+        found = {("title", "en", 0.05): ["contrast", "margin", "contrast"],
+                 ("title", "fr", 0.05): ["margin"],
+                 ("settings", "en", 0.05): ["box"],
+                 ("title", "en", 0.10): ["margin"],
+                 ("settings", "fr", 0.10): ["margin", "box"]}.get((shot, lang, self.safe_area), [])
+        return [Violation(shot, lang, rule, "word", (0, 0, 1, 1)) for rule in found]
+
+    monkeypatch.setattr(layout_probe.Probe, "check", check)
+    assert main(["layout", "title", "settings", "--known"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines() == [
+        "KNOWN: dict[tuple[str, str], tuple[str, ...]] = {",
+        """    ("settings", "box"): ('en',),""",
+        """    ("title", "margin"): ('fr', 'en'),""",
+        """    ("title", "contrast"): ('en',),""",
+        "}",
+        "KNOWN_WIDE: dict[str, tuple[str, ...]] = {",
+        """    "settings": ('fr',),""",
+        """    "title": ('en',),""",
+        "}",
+    ]
+    namespace: dict = {}
+    exec(out, namespace)  # pastes as it prints
+    assert namespace["KNOWN"][("title", "margin")] == ("fr", "en") and namespace["KNOWN_WIDE"] == {
+        "settings": ("fr",), "title": ("en",)}
+
+
+def test_known_prints_empty_dicts_when_every_shot_passes(capsys, monkeypatch):
+    from game.__main__ import main
+
+    monkeypatch.setattr(layout_probe.Probe, "check", lambda self, shot, lang, build=None: [])
+    assert main(["layout", "title", "--known"]) == 0
+    namespace: dict = {}
+    exec(capsys.readouterr().out, namespace)
+    assert namespace["KNOWN"] == {} and namespace["KNOWN_WIDE"] == {}
