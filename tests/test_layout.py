@@ -1,6 +1,8 @@
 """The layout check (game/ui/layout_probe.py): every shot in both languages, with the
-longest realistic names and the largest text scale, has nothing in the margin, no text
-out of its box, overlapping another, under 28 px or under 4.5:1 contrast.
+longest realistic names and the largest text scale, in the 5 % and the wide (10 %) safe
+area, has nothing in the margin, no text out of its box, overlapping another, under 28 px
+or under 4.5:1 contrast. Each shot is drawn once per language and area; every rule is
+judged on that one drawing.
 
 Screens their owners are redesigning right now are listed in :data:`KNOWN` as strict
 expected failures: a fixed screen turns its case into an unexpected pass (which fails)
@@ -49,7 +51,7 @@ KNOWN: dict[tuple[str, str], tuple[str, ...]] = {
     ("mission_secrete.turn", "contrast"): ('fr', 'en'),
 }
 #: shot -> languages where it draws in the margin of the wide safe area (10 %), for the
-#: same owned screens. The wide setting changes only the margin rule's line.
+#: same owned screens.
 KNOWN_WIDE: dict[str, tuple[str, ...]] = {
     "incognito.countdown": ('fr', 'en'),
     "incognito.deal": ('fr', 'en'),
@@ -63,6 +65,33 @@ KNOWN_WIDE: dict[str, tuple[str, ...]] = {
     "mission_secrete.reveal": ('fr', 'en'),
     "mission_secrete.swap": ('fr', 'en'),
     "mission_secrete.turn": ('fr', 'en'),
+}
+#: (shot, rule) -> languages where a text rule (small, box, overlap, contrast) fails in the
+#: wide safe area (10 %): Mission Secrète and Incognito screens, redesigned on h/scrmsinc
+#: while this list was made (the lead reconciles it with that branch's KNOWN on merging).
+KNOWN_WIDE_TEXT: dict[tuple[str, str], tuple[str, ...]] = {
+    ("incognito.countdown", "box"): ('fr',),
+    ("incognito.countdown", "overlap"): ('fr', 'en'),
+    ("incognito.countdown", "contrast"): ('fr', 'en'),
+    ("incognito.draw", "box"): ('fr',),
+    ("incognito.draw", "overlap"): ('fr', 'en'),
+    ("incognito.draw", "contrast"): ('fr', 'en'),
+    ("incognito.final", "overlap"): ('fr', 'en'),
+    ("incognito.gallery", "overlap"): ('fr', 'en'),
+    ("incognito.gallery", "contrast"): ('fr', 'en'),
+    ("incognito.reveal", "box"): ('fr', 'en'),
+    ("incognito.reveal", "overlap"): ('fr', 'en'),
+    ("incognito.reveal", "contrast"): ('fr', 'en'),
+    ("incognito.scores", "overlap"): ('fr', 'en'),
+    ("incognito.scores", "contrast"): ('fr', 'en'),
+    ("incognito.vote", "box"): ('fr', 'en'),
+    ("incognito.vote.peek", "contrast"): ('fr', 'en'),
+    ("mission_secrete.swap", "box"): ('fr', 'en'),
+    ("mission_secrete.swap", "overlap"): ('fr', 'en'),
+    ("mission_secrete.swap", "contrast"): ('en',),
+    ("mission_secrete.turn", "box"): ('fr', 'en'),
+    ("mission_secrete.turn", "overlap"): ('fr', 'en'),
+    ("mission_secrete.turn", "contrast"): ('fr', 'en'),
 }
 OWNED = ("personality.", "mission_secrete.", "incognito.", "secret_identity.", "secret_identity_coop.")
 
@@ -100,12 +129,21 @@ def test_screen_layout(violations, name, lang, rule):
     assert not found, "\n".join(str(v) for v in found)
 
 
-@pytest.mark.parametrize("name,lang", [
-    pytest.param(name, lang, marks=_xfail(name, lang, "margin (10 %)") if lang in KNOWN_WIDE.get(name, ()) else (),
-                 id=f"{name}-{lang}")
-    for name in sorted(shot_cli.registry()) for lang in LANGS])
-def test_screen_keeps_the_wide_safe_area_clear(wide_violations, name, lang):
-    found = [v for v in wide_violations[(name, lang)] if v.rule == "margin"]
+def _known_wide(name: str, lang: str, rule: str) -> bool:
+    return lang in (KNOWN_WIDE.get(name, ()) if rule == "margin" else KNOWN_WIDE_TEXT.get((name, rule), ()))
+
+
+def _wide_cases():
+    for name in sorted(shot_cli.registry()):
+        for lang in LANGS:
+            for rule in RULES:
+                marks = _xfail(name, lang, f"{rule} (10 %)") if _known_wide(name, lang, rule) else ()
+                yield pytest.param(name, lang, rule, marks=marks, id=f"{name}-{lang}-{rule}")
+
+
+@pytest.mark.parametrize("name,lang,rule", list(_wide_cases()))
+def test_screen_layout_in_the_wide_safe_area(wide_violations, name, lang, rule):
+    found = [v for v in wide_violations[(name, lang)] if v.rule == rule]
     assert not found, "\n".join(str(v) for v in found)
 
 
