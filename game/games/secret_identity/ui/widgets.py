@@ -259,20 +259,15 @@ def draw_hub(surface: pygame.Surface, ctx: Any, border: Sequence[int] | None = N
     kit.draw_shape(surface, "circle", mix(c.bg, c.panel, 0.5), ring.center, ring.hub, outline=border or c.panel_hi)
 
 
-#: Half a name's line in the hub: a badge keeps its name's corners inside the hub's rim
-#: (a shape's rim is an eighth of its radius; the hub is smaller in the 10 % safe area).
-BADGE_HALF_LINE = 14
-
-
 def draw_hub_badge(surface: pygame.Surface, ctx: Any, seat_index: int, y: int, width: int = 330) -> pygame.Rect:
     """A seat's shape and name side by side, centred in the hub at ``y``: the name shrinks
-    (then is shortened) to keep the pair inside ``width`` and inside the hub's rim."""
+    (then is shortened) to keep the pair inside ``width`` and, on its middle line, inside
+    the hub's rim (the hub is smaller in the 10 % safe area)."""
     kit = ctx.kit
     seat = ctx.seats[seat_index]
     ring = ring_geometry(kit)
-    reach = abs(ring.center[1] - y) + BADGE_HALF_LINE
-    inside = ring.hub - ring.hub // 8
-    width = min(width, int(2 * math.sqrt(max(0, inside ** 2 - reach ** 2))))
+    inside = ring.hub - ring.hub // 8  # a shape's rim is an eighth of its radius
+    width = min(width, int(2 * math.sqrt(max(0, inside ** 2 - (ring.center[1] - y) ** 2))))
     size, name = fit_label(kit, seat.name, width - 64, (32, 30))
     text = kit.text(name, size, kit.seat_style(seat.style).light, shadow=True)
     left = ring.center[0] - (text.get_width() + 64) // 2
