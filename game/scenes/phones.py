@@ -151,10 +151,10 @@ def draw_join_panel(ctx: AppContext, surface: pygame.Surface, rect: pygame.Rect,
         key = problem if problem in ("port_taken", "no_network") else "failed"
         words = ctx.t(f"companion.{key}", port=companion.server.port, error=problem)
         for size in (32, 30, 28, smallest_size(kit)):  # smaller until it fits the panel's height
-            text = kit.text(words, size, kit.colours.text, max_width=rect.width - 170)
-            if text.get_height() <= rect.height - 24:
+            if kit.text(words, size, kit.colours.text, max_width=rect.width - 170).get_height() <= rect.height - 24:
                 break
-        surface.blit(text, text.get_rect(midleft=(rect.x + 144, rect.centery)))
+        kit.blit_text(surface, words, size, (rect.x + 144, rect.centery), "midleft", kit.colours.text,
+                      max_width=rect.width - 170)
         return
     code = qr.get(f"{url}/?room={companion.room}", rect.height - 24)
     placed = surface.blit(code, code.get_rect(midleft=(rect.x + 12, rect.centery)))
