@@ -1,4 +1,4 @@
-"""``python -m game layout --known``: the KNOWN / KNOWN_WIDE dicts of tests/test_layout.py
+"""``python -m game layout --known``: the KNOWN / KNOWN_WIDE / KNOWN_WIDE_TEXT dicts of tests/test_layout.py
 for the current failures, printed in the file's own form."""
 
 from __future__ import annotations
@@ -31,11 +31,14 @@ def test_known_prints_the_failing_rules_and_wide_margins_as_test_layout_keeps_th
         """    "settings": ('fr',),""",
         """    "title": ('en',),""",
         "}",
+        "KNOWN_WIDE_TEXT: dict[tuple[str, str], tuple[str, ...]] = {",
+        """    ("settings", "box"): ('fr',),""",
+        "}",
     ]
     namespace: dict = {}
     exec(out, namespace)  # pastes as it prints
     assert namespace["KNOWN"][("title", "margin")] == ("fr", "en") and namespace["KNOWN_WIDE"] == {
-        "settings": ("fr",), "title": ("en",)}
+        "settings": ("fr",), "title": ("en",)} and namespace["KNOWN_WIDE_TEXT"] == {("settings", "box"): ("fr",)}
 
 
 def test_known_prints_empty_dicts_when_every_shot_passes(capsys, monkeypatch):
@@ -45,4 +48,4 @@ def test_known_prints_empty_dicts_when_every_shot_passes(capsys, monkeypatch):
     assert main(["layout", "title", "--known"]) == 0
     namespace: dict = {}
     exec(capsys.readouterr().out, namespace)
-    assert namespace["KNOWN"] == {} and namespace["KNOWN_WIDE"] == {}
+    assert namespace["KNOWN"] == {} and namespace["KNOWN_WIDE"] == {} and namespace["KNOWN_WIDE_TEXT"] == {}

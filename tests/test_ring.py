@@ -190,3 +190,26 @@ def test_a_done_seat_card_has_a_rim_no_seat_could_be_taken_for(ctx):
     far = lambda a, b: sum((p - q) ** 2 for p, q in zip(a, b)) ** 0.5 >= 80  # noqa: E731
     assert all(far(rims[0], style.colour) for style in SEAT_STYLES), rims[0]
     assert rims[1] == ctx.kit.seat_style(ctx.seats[1].style).colour  # still choosing: its own colour
+
+
+@pytest.mark.parametrize("area", [0.05, 0.10])
+def test_the_ring_fits_between_the_prompt_and_the_hint_bar_in_either_safe_area(area):
+    """Issue 14: at 10 % the fixed ring's bottom slot met the hint bar. At 5 % the ring is
+    the circle it always was; at 10 % the top and bottom slots come in, the others stay."""
+    from game.ui.kit import ring_positions
+
+    ctx = build_context(headless=True, settings=Settings(safe_area=area), seats=4)
+    picker, _, _ = make_picker(ctx)
+    rects = picker.slot_rects(QUESTION)
+    safe = ctx.kit.safe_rect
+    bar = ctx.kit.hint_bar(ctx.kit.canvas(), [(Intent.CONFIRM, "Choose")])
+    assert max(rect.bottom for rect in rects) < bar.top
+    assert min(rect.top for rect in rects) >= safe.y + 113  # the prompt's room
+    circle = ring_positions(8, (960, 562), 320)
+    if area == 0.05:
+        assert [rect.center for rect in rects] == circle
+        assert picker.hub_radius(QUESTION) == 196
+    else:
+        assert [rect.center for rect in rects][1:4] == circle[1:4] and rects[0].centery > circle[0][1]
+        assert picker.hub_radius(QUESTION) < rects[4].top - 562  # the hub stays between the slots
+    assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])

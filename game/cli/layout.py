@@ -2,9 +2,9 @@
 shots, in both languages by default, with the longest realistic names in every seat and
 the largest text scale; prints every violation (shot, rule, text, rectangle).
 
-``--known`` prints instead the ``KNOWN`` / ``KNOWN_WIDE`` dicts of tests/test_layout.py
-for the shots' current failures (both safe areas), to paste over a screen owner's lines
-rather than edit them by hand."""
+``--known`` prints instead the ``KNOWN`` / ``KNOWN_WIDE`` / ``KNOWN_WIDE_TEXT`` dicts of
+tests/test_layout.py for the shots' current failures (both safe areas), to paste over a
+screen owner's lines rather than edit them by hand."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the margin to keep clear, as a share of the screen (default 0.05)")
     parser.add_argument("--names", choices=("long", "demo"), default="long")
     parser.add_argument("--known", action="store_true",
-                        help="print the KNOWN / KNOWN_WIDE dicts of tests/test_layout.py for the current failures "
+                        help="print the KNOWN / KNOWN_WIDE / KNOWN_WIDE_TEXT dicts of tests/test_layout.py for the current failures "
                              "(both languages, the 5 %% and 10 %% safe areas)")
 
 
@@ -58,25 +58,36 @@ def run(args: argparse.Namespace) -> int:
 
 
 def known_dicts(probe: Any, wide_probe: Any, shots: Iterable[str]) -> str:
-    """The source of ``KNOWN`` ((shot, rule) -> languages failing it) and ``KNOWN_WIDE``
-    (shot -> languages drawing in the wide area's margin), in the order and form
+    """The source of ``KNOWN`` ((shot, rule) -> languages failing it), ``KNOWN_WIDE``
+    (shot -> languages drawing in the wide area's margin) and ``KNOWN_WIDE_TEXT`` ((shot,
+    rule) -> languages failing another rule in the wide area), in the order and form
     tests/test_layout.py keeps them."""
     from ..ui.layout_rules import RULES
 
     known: dict[tuple[str, str], list[str]] = {}
     wide: dict[str, list[str]] = {}
+    wide_text: dict[tuple[str, str], list[str]] = {}
     for name in sorted(shots):
         for lang in LANGS:
             for rule in sorted({v.rule for v in probe.check(name, lang)}, key=RULES.index):
                 known.setdefault((name, rule), []).append(lang)
-            if any(v.rule == "margin" for v in wide_probe.check(name, lang)):
+            wide_rules = {v.rule for v in wide_probe.check(name, lang)}
+            if "margin" in wide_rules:
                 wide.setdefault(name, []).append(lang)
-    ordered = sorted(known.items(), key=lambda item: (item[0][0], RULES.index(item[0][1])))
+            for rule in sorted(wide_rules - {"margin"}, key=RULES.index):
+                wide_text.setdefault((name, rule), []).append(lang)
+
+    def ordered(found: dict[tuple[str, str], list[str]]) -> list[tuple[tuple[str, str], list[str]]]:
+        return sorted(found.items(), key=lambda item: (item[0][0], RULES.index(item[0][1])))
+
     return "\n".join([
         "KNOWN: dict[tuple[str, str], tuple[str, ...]] = {",
-        *(f'    ("{name}", "{rule}"): {tuple(langs)!r},' for (name, rule), langs in ordered),
+        *(f'    ("{name}", "{rule}"): {tuple(langs)!r},' for (name, rule), langs in ordered(known)),
         "}",
         "KNOWN_WIDE: dict[str, tuple[str, ...]] = {",
         *(f'    "{name}": {tuple(langs)!r},' for name, langs in wide.items()),
+        "}",
+        "KNOWN_WIDE_TEXT: dict[tuple[str, str], tuple[str, ...]] = {",
+        *(f'    ("{name}", "{rule}"): {tuple(langs)!r},' for (name, rule), langs in ordered(wide_text)),
         "}",
     ])

@@ -17,7 +17,7 @@ import pygame
 
 from ..companion.bridge import Companion, Table
 from ..seats import is_phone
-from ..ui.fit import Fitted
+from ..ui.fit import Fitted, smallest_size
 from ..ui.kit import SEAT_STYLES
 from .match import MatchScene
 
@@ -174,8 +174,12 @@ def draw_join_panel(ctx: AppContext, surface: pygame.Surface, rect: pygame.Rect,
         icon = kit.icon("1F4F5", 96)  # no mobile phones
         surface.blit(icon, icon.get_rect(midleft=(rect.x + 24, rect.centery)))
         key = problem if problem in ("port_taken", "no_network") else "failed"
-        kit.blit_text(surface, ctx.t(f"companion.{key}", port=companion.server.port, error=problem), 32,
-                      (rect.x + 144, rect.centery), "midleft", kit.colours.text, max_width=rect.width - 170)
+        words = ctx.t(f"companion.{key}", port=companion.server.port, error=problem)
+        for size in (32, 30, 28, smallest_size(kit)):  # smaller until it fits the panel's height
+            if kit.text(words, size, kit.colours.text, max_width=rect.width - 170).get_height() <= rect.height - 24:
+                break
+        kit.blit_text(surface, words, size, (rect.x + 144, rect.centery), "midleft", kit.colours.text,
+                      max_width=rect.width - 170)
         return
     code = qr.get(f"{url}/?room={companion.room}", rect.height - 24)
     placed = surface.blit(code, code.get_rect(midleft=(rect.x + 12, rect.centery)))

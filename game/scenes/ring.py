@@ -1,7 +1,7 @@
 """The ring picker: several seats choose secretly, at the same time, on one TV.
 
-Options sit on a ring numbered clockwise from 12 o'clock (the geometry of
-``kit.ring_positions``, which boards use for their slots). Each seat has a hidden
+Options sit on a ring numbered clockwise from 12 o'clock (``ring_geometry``: a circle
+fitted to the safe area, which boards use for their slots). Each seat has a hidden
 pointer: the stick angle picks the option in that direction, the D-pad / keys step it
 round the ring, CONFIRM submits it to the game's ``on_choose``.
 
@@ -31,6 +31,7 @@ from ..ui.fit import fit_text, fit_wrapped
 from ..ui.tween import Tween
 from .base import Scene
 from .ring_cards import card_width, draw_seat_card, seat_slots
+from .ring_geometry import RingGeometry, ring_geometry
 from .ring_slots import draw_face
 
 if TYPE_CHECKING:
@@ -39,10 +40,6 @@ if TYPE_CHECKING:
 #: Stick push (0..1) needed before its angle moves the pointer.
 STICK_THRESHOLD = 0.5
 REFUSAL_TICKS = 180
-RING_CENTER = (960, 562)
-RING_RADIUS = 320
-SLOT_SIZE = (220, 150)
-HUB_RADIUS = 196
 
 
 @dataclass(frozen=True)
@@ -201,6 +198,10 @@ class RingPicker(Scene):
         self._check_done()  # the game may have settled (a timeout) without us
 
     # --- drawing -------------------------------------------------------------------------
+    @property
+    def geometry(self) -> RingGeometry:
+        return ring_geometry(self.ctx.kit)
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         kit = self.ctx.kit
         kit.dim(surface, 225)
@@ -243,7 +244,7 @@ class RingPicker(Scene):
             prompt = self.ctx.t("ring.all_done") if public is None else self.ctx.t("ring.choose_now")
         safe = kit.safe_rect
         # the largest size whose box ends above the top slot (large text shrinks it)
-        bottom = RING_CENTER[1] - RING_RADIUS - SLOT_SIZE[1] // 2 - 6
+        bottom = self.geometry.top - 6
         for size in (56, 52, 48, 44, 40, 36, 32, 28):
             image = kit.text(prompt, size, c.text, max_width=1100, align="center", shadow=True)
             box = image.get_rect().inflate(70, 26)
@@ -255,22 +256,17 @@ class RingPicker(Scene):
 
     def hub_radius(self, question: RingQuestion | None) -> int:
         """The hub's radius (its needle points from its rim)."""
-        return HUB_RADIUS
+        return self.geometry.hub
 
     def slot_rects(self, question: RingQuestion) -> list[pygame.Rect]:
         """Slot k at 360k/n degrees clockwise from 12 o'clock, as the stick points."""
-        rects = []
-        for pos in self.ctx.kit.ring_positions(len(question.options), RING_CENTER, RING_RADIUS):
-            rect = pygame.Rect((0, 0), SLOT_SIZE)
-            rect.center = pos
-            rects.append(rect)
-        return rects
+        return self.geometry.slot_rects(len(question.options))
 
     def _draw_ring(self, surface: pygame.Surface, question: RingQuestion | None, peeker: int | None) -> None:
         kit, c = self.ctx.kit, self.ctx.kit.colours
-        cx, cy = RING_CENTER
+        cx, cy = centre = self.geometry.center
         hub = self.hub_radius(question)
-        kit.draw_shape(surface, "circle", c.bg, RING_CENTER, hub, outline=c.panel_hi)
+        kit.draw_shape(surface, "circle", c.bg, centre, hub, outline=c.panel_hi)
         if question is None:
             return
         n = len(question.options)
@@ -314,7 +310,7 @@ class RingPicker(Scene):
     def _draw_hub(self, surface: pygame.Surface, question: RingQuestion, peeker: int | None,
                   pointed: int | None) -> None:
         kit, c = self.ctx.kit, self.ctx.kit.colours
-        cx, cy = RING_CENTER
+        cx, cy = self.geometry.center
         if peeker is None:
             # at most three lines above the glyph and two under it, clear of the slots' badges
             note_text, look_text = self.ctx.t("ring.secret_note"), self.ctx.t("ring.secret_hold")
@@ -340,11 +336,11 @@ class RingPicker(Scene):
             kit.blit_text(surface, self.ctx.t("ring.aloud"), 28, (cx, label.bottom + 2), "midtop", c.muted)
 
     def _card_width(self) -> int:
-        return card_width(self.ctx.kit, RING_CENTER[0] - RING_RADIUS - SLOT_SIZE[0] // 2)
+        return card_width(self.ctx.kit, self.geometry.left)
 
     def _seat_slots(self) -> list[tuple[int, tuple[int, int]]]:
         """Progress cards in two columns beside the ring (left first, top to bottom)."""
-        return seat_slots(self.ctx.kit, self.seats, self._card_width(), RING_CENTER[1])
+        return seat_slots(self.ctx.kit, self.seats, self._card_width(), self.geometry.center[1])
 
     def _draw_seats(self, surface: pygame.Surface, alpha: float) -> None:
         width = self._card_width()

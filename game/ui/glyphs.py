@@ -93,6 +93,16 @@ class Glyphs:
             raise ValueError(f"no pad glyph for {name!r}")
         return pygame.transform.smoothscale(big, (width // SS, S // SS))
 
+    @staticmethod
+    def _hint_bar_height(size: int) -> int:
+        return int(size * 1.3) + size // 2
+
+    def hint_bar_top(self, size: int = 34) -> int:
+        """The top of the hint bar in its usual place (``hint_bar`` without ``y``): what
+        sits above it ends here."""
+        height = self._hint_bar_height(size)
+        return self.kit.safe_rect.bottom - height // 2 - 4 - height // 2
+
     def hint_bar(self, surface: pygame.Surface, items: Iterable[tuple[Intent | str, str]], y: int | None = None,
                  size: int = 34) -> pygame.Rect:
         """"(A) Confirm   (B) Back" centred near the bottom of the safe area; a bar wider
@@ -108,9 +118,8 @@ class Glyphs:
             size -= 1
         if not parts:
             return pygame.Rect(0, 0, 0, 0)
-        height = int(size * 1.3)
-        box = pygame.Rect(0, 0, width + size * 2, height + size // 2)
-        cy = y if y is not None else self.kit.safe_rect.bottom - box.height // 2 - 4
+        box = pygame.Rect(0, 0, width + size * 2, self._hint_bar_height(size))
+        cy = y if y is not None else self.hint_bar_top(size) + box.height // 2
         box.center = (self.kit.W // 2, cy)
         if self.kit.hints_muted:
             return box

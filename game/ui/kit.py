@@ -160,6 +160,9 @@ class UiKit:
     def button_hint(self, intent: Intent | str, size: int = 40) -> pygame.Surface:
         return self.glyphs.button_hint(intent, size)
 
+    def hint_bar_top(self, size: int = 34) -> int:
+        return self.glyphs.hint_bar_top(size)
+
     def hint_bar(self, surface: pygame.Surface, items: Iterable[tuple[Intent | str, str]], y: int | None = None,
                  size: int = 34) -> pygame.Rect:
         return self.glyphs.hint_bar(surface, items, y, size)

@@ -123,7 +123,11 @@ def check_texts(texts: Sequence[Text], boxes: Sequence[Any], canvas: Any) -> lis
 def _box_problem(t: Text, boxes: Sequence[Any]) -> str:
     """What is wrong with where ``t`` sits (empty: nothing); ``boxes`` are the probe's box marks."""
     if t.frame is not None:
-        return "" if t.frame.contains(t.rect) else f"wider than its button ({t.rect.width} > {t.frame.width} px)"
+        if t.frame.contains(t.rect):
+            return ""
+        if t.rect.width > t.frame.width:
+            return f"wider than its button ({t.rect.width} > {t.frame.width} px)"
+        return f"taller than its button ({t.rect.height} > {t.frame.height} px)"
     if t.visible != t.rect.clip(t.visible.inflate(0, 0)) or t.ink.clip(t.visible) != t.ink:
         return "cut by a clip"
     if t.max_width is not None and t.ink.width > t.max_width + SLACK:

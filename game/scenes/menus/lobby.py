@@ -42,6 +42,11 @@ if TYPE_CHECKING:
 
 #: Width of the options panel on the right.
 PANEL_WIDTH = 720
+#: A small button's words keep this far from its sides (the theme's padding).
+BUTTON_PAD = 14
+#: The seat cards' area keeps at least this width (four cards, names in two lines at 28 px):
+#: in the wide safe area the options panel gives up the rest.
+SEATS_MIN_WIDTH = 820
 SEAT_NAME_COUNT = 16
 BOT_NAME_COUNT = 8
 #: Device kinds that may join by pressing CONFIRM (the mouse only points and clicks).
@@ -94,8 +99,9 @@ class LobbyScene(MenuScene):
         safe = self.safe
         self.fitted.clear()
         top = safe.y + 124
-        self.panel_rect = pygame.Rect(safe.right - PANEL_WIDTH, top, PANEL_WIDTH, safe.bottom - 84 - top)
-        x, w = self.panel_rect.x + 20, PANEL_WIDTH - 40
+        width = min(PANEL_WIDTH, safe.width - 40 - SEATS_MIN_WIDTH)
+        self.panel_rect = pygame.Rect(safe.right - width, top, width, safe.bottom - 84 - top)
+        x, w = self.panel_rect.x + 20, width - 40
         y = self.panel_rect.y + kit.font(36).get_linesize() + 20
         bh = button_height(kit)
         start_h = bh + 18
@@ -121,9 +127,14 @@ class LobbyScene(MenuScene):
             y += 56
         y += 6
         half = (w - 16) // 2
-        self.button("add_bot", self.t("lobby.add_bot"), (x, y, half, bh), self.add_bot, object_id="@menu_small")
-        self.button("remove_bot", self.t("lobby.remove_bot"), (x + half + 16, y, half, bh), self.remove_bot,
-                    object_id="@menu_small")
+        add, remove = self.t("lobby.add_bot"), self.t("lobby.remove_bot")
+        if max(kit.font(32).size(words)[0] for words in (add, remove)) <= half - 2 * BUTTON_PAD:
+            self.button("add_bot", add, (x, y, half, bh), self.add_bot, object_id="@menu_small")
+            self.button("remove_bot", remove, (x + half + 16, y, half, bh), self.remove_bot, object_id="@menu_small")
+        else:  # a narrow panel (the wide safe area): one above the other
+            self.button("add_bot", add, (x, y, w, bh), self.add_bot, object_id="@menu_small")
+            y += bh + ROW_GAP
+            self.button("remove_bot", remove, (x, y, w, bh), self.remove_bot, object_id="@menu_small")
         y += bh + ROW_GAP
         self.button("howto", self.t("lobby.howto"), (x, y, w, bh), self.howto, object_id="@menu_small")
         self.button("start", self.t("lobby.start"), (x, max(y + bh + 14, start_y), w, start_h), self.start,
@@ -381,5 +392,7 @@ class LobbyScene(MenuScene):
             if line.get_width() <= rect.width:
                 break
         placed = surface.blit(line, line.get_rect(midtop=(rect.centerx, rect.bottom + 6)))
-        kit.blit_text(surface, self.t("lobby.start_keys"), 28, (rect.centerx, placed.bottom + 2), "midtop",
+        # one line under the start button (its room was kept for that): shrunk to 28 px drawn if need be
+        size, keys = self.fitted.text(self.t("lobby.start_keys"), rect.width, (28,))
+        kit.blit_text(surface, keys, size, (rect.centerx, placed.bottom + 2), "midtop",
                       kit.colours.text if self.nudge else kit.colours.muted, max_width=rect.width, align="center")

@@ -35,6 +35,9 @@ LOGO_ICONS = (
 ICON_SWAY = 6
 #: The phone join panel's height at most on "take your seats" (its QR code about 260 px).
 JOIN_PANEL_HEIGHT = 300
+#: A menu button at least this tall (its words at the largest text scale, and air), and
+#: how far the logo may move up to make that room (the wide safe area is 108 px shorter).
+BUTTON_MIN, MAX_LIFT = 68, 60
 
 
 def draw_version(kit: Any, surface: pygame.Surface) -> None:
@@ -72,8 +75,11 @@ class TitleScene(MenuScene):
             self.ctx.notices.clear()
             self.ctx.stack.push(ToastScene(self.ctx, messages))
 
+    #: How far the logo moved up to leave the buttons room (``build``).
+    lift = 0
+
     def logo_y(self) -> int:
-        return self.safe.y + (230 if self.attract else 150)
+        return self.safe.y + (230 if self.attract else 150 - self.lift)
 
     def save_offered(self) -> bool:
         """Whether Resume is offered: an autosave that was not refused already."""
@@ -93,9 +99,12 @@ class TitleScene(MenuScene):
         entries += [("settings", "title.settings", self.settings),
                     ("credits", "title.credits", self.credits),
                     ("quit", "title.quit", self.quit)]
-        top = self.logo_y() + 290
         bottom = self.safe.bottom - 80
         gap = 16
+        need = BUTTON_MIN * len(entries) + gap * (len(entries) - 1)
+        self.lift = 0
+        self.lift = max(0, min(MAX_LIFT, need - (bottom - self.logo_y() - 290)))
+        top = self.logo_y() + 290
         height = min(92, (bottom - top - gap * (len(entries) - 1)) // len(entries))
         width = 760
         for i, (key, text, action) in enumerate(entries):
@@ -196,7 +205,8 @@ class TitleScene(MenuScene):
             turned = self.turned_icon(code, size, round(math.sin(t * 0.02 + phase) * ICON_SWAY))
             half = turned.get_width() // 2 + 4  # kept in the safe area (the wide setting moves them in)
             x = max(self.safe.x + half, min(self.safe.right - half, x))
-            surface.blit(turned, turned.get_rect(center=(x, y + dy + bob)))
+            top = self.safe.y + turned.get_height() // 2 + 4  # the logo moves up in the wide safe area, they stay in
+            surface.blit(turned, turned.get_rect(center=(x, max(top, y + dy + bob))))
         logo_bob = math.sin(t * 0.04) * 6
         # The logo is art, not reading text: it keeps its size whatever the text scale.
         logo_size = int(190 / max(0.5, float(self.ctx.settings.text_scale)))

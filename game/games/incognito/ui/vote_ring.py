@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ....core.actions import Action
-from ....scenes.ring import RING_CENTER, RING_RADIUS, SLOT_SIZE, RingOption, RingPicker, RingQuestion
+from ....scenes.ring import RingOption, RingPicker, RingQuestion
+from ....scenes.ring_geometry import ring_geometry
 from ....ui.fit import fit_text
 from ..rules.view import INPhase
 
@@ -96,8 +97,8 @@ class VoteRing(RingPicker):
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
         # under the two-line question, left of the ring's slots, inside the safe area
         public = board.public
-        slots = kit.ring_positions(len(public.lineup), RING_CENTER, RING_RADIUS)
-        right = min(x for x, _y in slots) - SLOT_SIZE[0] // 2 - 16
+        ring = ring_geometry(kit)
+        right = min(x for x, _y in ring.positions(len(public.lineup))) - ring.slot[0] // 2 - 16
         panel = pygame.Rect(board.safe.x + 12, 240, min(520, right - board.safe.x - 12), 510)
         style = kit.seat_style(board.seat(target).style)
         kit.panel(surface, panel, c.panel, radius=24, border=style.colour, border_width=6)

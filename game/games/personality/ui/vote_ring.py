@@ -24,7 +24,7 @@ from typing import Any, Callable
 import pygame
 
 from ....input.intents import Intent
-from ....scenes.ring import RING_CENTER, RingOption, RingPicker, RingQuestion
+from ....scenes.ring import RingOption, RingPicker, RingQuestion
 from ....scenes.ring_cards import CARD_SIZE, ROW_PITCH
 from .widgets import CARD_CAPTION, CARD_INK, CARD_PAPER, card_size, draw_card_text
 
@@ -128,7 +128,7 @@ class CardRing(RingPicker):
         reach the hint bar (the 10 % safe area)."""
         if not self.is_card_question(question):
             return self._clear_of_hint_bar(super().slot_rects(question))
-        (cx, cy), (rx, ry), n = RING_CENTER, OVAL_RADII, len(question.options)
+        (cx, cy), (rx, ry), n = self.geometry.center, OVAL_RADII, len(question.options)
         rects = []
         for k in range(n):
             rect = pygame.Rect((0, 0), CARD_SLOT)
@@ -137,7 +137,7 @@ class CardRing(RingPicker):
         return rects
 
     def _clear_of_hint_bar(self, rects: list[pygame.Rect]) -> list[pygame.Rect]:
-        cy = RING_CENTER[1]
+        cy = self.geometry.center[1]
         limit = self.ctx.kit.safe_rect.bottom - HINT_BAR_ROOM
         reach = max(rect.bottom + POINTED_GROWTH[1] // 2 for rect in rects) - cy
         if cy + reach <= limit:
@@ -169,6 +169,6 @@ class CardRing(RingPicker):
         kit = self.ctx.kit
         if peeker is None or pointed is None:
             glyph = kit.button_hint(Intent.PEEK, 64)
-            surface.blit(glyph, glyph.get_rect(center=RING_CENTER))
+            surface.blit(glyph, glyph.get_rect(center=self.geometry.center))
             return
-        kit.seat_token(surface, self.ctx.seats[peeker].style, RING_CENTER, 34)
+        kit.seat_token(surface, self.ctx.seats[peeker].style, self.geometry.center, 34)

@@ -25,7 +25,7 @@ from ....core.events import Event
 from ....core.session import Session
 from ....input.intents import InputEvent, Intent
 from ....scenes.peek import PeekCurtain
-from ....scenes.ring import RING_CENTER, RingOption, RingPicker, RingQuestion, sector
+from ....scenes.ring import RingOption, RingPicker, RingQuestion, sector
 from ....ui.fit import fit_wrapped
 from ....ui.tween import Tween, Tweens
 from ..rules.events import BoardDealt, CharacterReplaced, RoundScored
@@ -72,7 +72,7 @@ class VotePicker(RingPicker):
             super()._draw_hub(surface, question, peeker, pointed)
             return
         kit, t = self.ctx.kit, self.ctx.t
-        cx, cy = RING_CENTER
+        cx, cy = self.geometry.center
         seat = self.ctx.seats[target]
         light = kit.seat_style(seat.style).light
         kit.seat_token(surface, seat.style, (cx, cy - 120), 34)
@@ -282,6 +282,8 @@ class CompetitiveBoard(SecretIdentityBoard):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         kit = self.ctx.kit
         kit.background(surface)
+        if self.curtain is not None and self.curtain.peeking:
+            return  # the open curtain's workshop covers the table: under its veil the board is only clutter
         public = self.public
         outcome = self.session.outcome()
         if outcome is not None and self.reveal is None:

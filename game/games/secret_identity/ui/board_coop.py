@@ -36,7 +36,8 @@ from ....core.bots import Bot
 from ....core.events import Event, PhaseStarted
 from ....core.session import Session
 from ....input.intents import InputEvent, Intent
-from ....scenes.ring import RING_CENTER, sector
+from ....scenes.ring import sector
+from ....scenes.ring_geometry import ring_geometry
 from ....ui.show import Show, Standing
 from ....ui.tween import Tween
 from ..rules.events import GuessLocked, GuessProposed
@@ -316,7 +317,8 @@ class CoopBoard(SecretIdentityBoard):
         surface.blit(tag, tag.get_rect(center=box.center))
         # SC-3 hold-to-lock: a progress ring round an (A) badge in the hub, under the
         # clue (beside the cursor it would cover a neighbour's or its own name)
-        badge = (RING_CENTER[0], RING_CENTER[1] + HOLD_BADGE_DY)
+        cx, cy = ring_geometry(kit).center
+        badge = (cx, cy + HOLD_BADGE_DY)
         kit.draw_shape(surface, "circle", c.panel, badge, 44, outline=c.accent)
         glyph = kit.button_hint(Intent.CONFIRM, 40)
         surface.blit(glyph, glyph.get_rect(center=badge))
@@ -351,7 +353,7 @@ class CoopBoard(SecretIdentityBoard):
     def draw_hub_content(self, surface: pygame.Surface) -> None:
         kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
         public = self.public
-        cx, cy = RING_CENTER
+        cx, cy = ring_geometry(kit).center
         active = self.ctx.seats[public.active]
         result = self._last_result()
         if result is not None and self.result_ticks >= 30:

@@ -19,7 +19,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from ....scenes.ring import RING_CENTER
+from ....scenes.ring_geometry import ring_geometry
 from ....ui.show import Show, Standing
 from ..rules.view import RoundResult
 from .widgets import draw_cross, hub_text, slot_positions, track_point
@@ -198,7 +198,8 @@ class Reveal:
         owner = self.safe
         key = self.result.keys[owner]
         style = ctx.kit.seat_style(ctx.seats[owner].style)
-        ctx.kit.seat_token(surface, ctx.seats[owner].style, (RING_CENTER[0], RING_CENTER[1] - 118), 30)
+        cx, cy = ring_geometry(ctx.kit).center
+        ctx.kit.seat_token(surface, ctx.seats[owner].style, (cx, cy - 118), 30)
         body = t("si.reveal.was", n=key) if self.tick >= 10 else ""
         if self.tick >= OPEN_TICKS + VOTES_TICKS:
             body = t("si.reveal.found_by", n=self.result.guessed_by[owner])

@@ -3,7 +3,8 @@
 Everything here draws public things (characters, placed pictograms, seat panels, the
 score track) except :func:`draw_hand_card`, which only the clue editor calls inside a
 peek curtain. Layout constants put the character ring exactly where the ring picker
-puts its options (``game.scenes.ring``), so "point at the character" just works.
+puts its options (``game.scenes.ring_geometry``, for the safe area in use), so "point at
+the character" just works.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any, Sequence
 
 import pygame
 
-from ....scenes.ring import RING_CENTER, RING_RADIUS, SLOT_SIZE
+from ....scenes.ring_geometry import SLOT_SIZE, ring_geometry
 from ....ui.fit import fit_text as fit_words
 from ....ui.fit import fit_wrapped, smallest_size
 from .portrait import portrait
@@ -28,7 +29,6 @@ PANEL_W, PANEL_H = 404, 186
 PANEL_INSET, PANEL_GAP = 14, 12
 #: Room above the panels for the score track and its numbers, and below for the hint bar.
 TRACK_ROOM, HINT_ROOM = 112, 70
-HUB_RADIUS = 196
 #: Portrait fallback when a custom character names no icon we can draw.
 FALLBACK_ICON = "2753"
 
@@ -39,7 +39,7 @@ def mix(a: Sequence[int], b: Sequence[int], t: float) -> tuple[int, int, int]:
 
 def slot_positions(kit: Any) -> list[tuple[int, int]]:
     """Centres of the 8 character slots, 1 at the top then clockwise (SI-1)."""
-    return kit.ring_positions(8, RING_CENTER, RING_RADIUS)
+    return ring_geometry(kit).positions(8)
 
 
 def panel_positions(kit: Any, seats: int) -> list[pygame.Rect]:
@@ -47,8 +47,7 @@ def panel_positions(kit: Any, seats: int) -> list[pygame.Rect]:
     picker's progress cards): as wide as the room between the safe area and the ring's
     side slots allows, as tall as the room between the track and the hint bar allows."""
     safe = kit.safe_rect
-    ring_left = RING_CENTER[0] - RING_RADIUS - SLOT_W // 2
-    width = min(PANEL_W, ring_left - PANEL_GAP - (safe.x + PANEL_INSET))
+    width = min(PANEL_W, ring_geometry(kit).left - PANEL_GAP - (safe.x + PANEL_INSET))
     top, bottom = safe.y + TRACK_ROOM, safe.bottom - HINT_ROOM
     left = (seats + 1) // 2
     height = min(PANEL_H, (bottom - top - (left - 1) * PANEL_GAP) // max(1, left))
@@ -256,17 +255,22 @@ def fit_text(kit: Any, text: str, size: int, width: int) -> str:
 
 def draw_hub(surface: pygame.Surface, ctx: Any, border: Sequence[int] | None = None) -> None:
     kit, c = ctx.kit, ctx.kit.colours
-    kit.draw_shape(surface, "circle", mix(c.bg, c.panel, 0.5), RING_CENTER, HUB_RADIUS, outline=border or c.panel_hi)
+    ring = ring_geometry(kit)
+    kit.draw_shape(surface, "circle", mix(c.bg, c.panel, 0.5), ring.center, ring.hub, outline=border or c.panel_hi)
 
 
 def draw_hub_badge(surface: pygame.Surface, ctx: Any, seat_index: int, y: int, width: int = 330) -> pygame.Rect:
     """A seat's shape and name side by side, centred in the hub at ``y``: the name shrinks
-    (then is shortened) to keep the pair inside the hub's ``width``."""
+    (then is shortened) to keep the pair inside ``width`` and, on its middle line, inside
+    the hub's rim (the hub is smaller in the 10 % safe area)."""
     kit = ctx.kit
     seat = ctx.seats[seat_index]
+    ring = ring_geometry(kit)
+    inside = ring.hub - ring.hub // 8  # a shape's rim is an eighth of its radius
+    width = min(width, int(2 * math.sqrt(max(0, inside ** 2 - (ring.center[1] - y) ** 2))))
     size, name = fit_label(kit, seat.name, width - 64, (32, 30))
     text = kit.text(name, size, kit.seat_style(seat.style).light, shadow=True)
-    left = RING_CENTER[0] - (text.get_width() + 64) // 2
+    left = ring.center[0] - (text.get_width() + 64) // 2
     token = kit.seat_token(surface, seat.style, (left + 26, y), 26)
     return pygame.Rect(token).union(surface.blit(text, text.get_rect(midleft=(left + 64, y))))
 
@@ -274,7 +278,7 @@ def draw_hub_badge(surface: pygame.Surface, ctx: Any, seat_index: int, y: int, w
 def hub_text(surface: pygame.Surface, ctx: Any, title: str, body: str = "", colour: Sequence[int] | None = None,
              y_offset: int = 0) -> None:
     kit, c = ctx.kit, ctx.kit.colours
-    cx, cy = RING_CENTER
+    cx, cy = ring_geometry(kit).center
     # two lines of title and three of body at most, shrunk (not under 28 px drawn) to stay in the hub
     title_img = kit.text(title, fit_wrapped(kit, title, 330, 2, (44, 40, 36, 32)), colour or c.text, max_width=330,
                          align="center", shadow=True)
