@@ -12,7 +12,7 @@ from game.core.session import Session
 from game.games.incognito import ENTRIES
 from game.games.incognito.rules.bots import IncognitoBot, best_assignment
 from game.games.incognito.rules.drawing import Stroke, validate_stroke
-from game.games.incognito.rules import outlines
+from game.games.incognito.rules import outlines, recognise
 from game.games.incognito.rules.outlines import inside, load_outline
 from game.games.incognito.rules.recognise import marks, score, template
 from game.games.incognito.rules.game import Incognito
@@ -175,3 +175,16 @@ def test_a_drawing_bot_reads_its_turn_from_the_view_not_from_the_legal_actions()
     assert first.kind == "stroke" and validate_stroke(first.data["stroke"], catalogue().colour_ids()) is None
     session.submit(Action("done", 0))
     assert drawer.act(session.view(0), Unread()) is None
+
+
+def test_a_drawings_marks_are_the_bits_under_its_sample_points():
+    rng = Rng.from_seed("marks")
+    xs = [rng.below(800) for _ in range(60)] + [799, 799, 0]
+    ys = [rng.below(600) for _ in range(60)] + [599, 599, 0]  # a repeated point: no direction
+    grid = [[0] * recognise.ROWS for _ in range(recognise.DIRECTIONS)]
+    recognise._mark(grid, xs, ys)
+    expected = [[0] * recognise.ROWS for _ in range(recognise.DIRECTIONS)]
+    for x, y, direction in recognise._samples(list(zip(xs, ys)), recognise.STROKE_STEP):
+        expected[direction][min(recognise.ROWS - 1, int(y) // recognise.CELL)] |= \
+            1 << min(recognise.COLS - 1, int(x) // recognise.CELL)
+    assert grid == expected and sum(map(any, grid)) >= 6
