@@ -108,9 +108,10 @@ def trace(outline: Outline, spot: Placement, rng: Rng, shake: float = 1.0, budge
         dx, dy = (p[0] - 0.5) * spot.size, (p[1] - 0.5) * spot.size
         return spot.x + dx * cos - dy * sin, spot.y + dx * sin + dy * cos
 
-    lines = [[to_canvas(p) for p in line] for line in outline.lines]
-    lines = [line for line in lines if _length(line) >= MIN_LINE]
-    by_length = sorted(range(len(lines)), key=lambda i: -_length(lines[i]))
+    measured = [(path, _length(path)) for path in ([to_canvas(p) for p in line] for line in outline.lines)]
+    lines = [path for path, length in measured if length >= MIN_LINE]
+    lengths = [length for _, length in measured if length >= MIN_LINE]
+    by_length = sorted(range(len(lines)), key=lambda i: -lengths[i])
     keep_lines = set(by_length[: math.ceil(0.6 * budget)])
     left = budget - len(keep_lines)
     keep_shapes = []
@@ -137,7 +138,7 @@ def trace(outline: Outline, spot: Placement, rng: Rng, shake: float = 1.0, budge
 
 
 def _length(path: Sequence[Point]) -> float:
-    return sum(math.dist(a, b) for a, b in zip(path, path[1:]))
+    return sum(map(math.dist, path, path[1:]))
 
 
 def _shaky(path: Sequence[Point], rng: Rng, shake: float, step: float = 10.0) -> list[Point]:
