@@ -51,7 +51,7 @@ def test_rng_bounds_and_state_round_trip():
 
 
 def test_rng_methods_draw_exactly_as_next_u64():
-    """``random``, ``randoms``, ``below`` and ``shuffled`` write the SplitMix64 step out
+    """``random``, ``randoms``, ``next_u64s``, ``below`` and ``shuffled`` write the SplitMix64 step out
     (issue 18 item 5): each still gives what the textbook form on ``next_u64`` gives."""
     def below(rng, n):
         limit = (1 << 64) - (1 << 64) % n
@@ -73,6 +73,8 @@ def test_rng_methods_draw_exactly_as_next_u64():
         assert fast.shuffled(range(n % 11)) == shuffled(slow, range(n % 11))
         assert fast.randoms(n % 21) == [(slow.next_u64() >> 11) / float(1 << 53) for _ in range(n % 21)]
         assert fast.state == slow.state
+    for count in range(100):  # next_u64s: in lanes of LANE_BATCH, then one by one
+        assert fast.next_u64s(count) == [slow.next_u64() for _ in range(count)] and fast.state == slow.state
 
 
 # --- Actions -------------------------------------------------------------------------

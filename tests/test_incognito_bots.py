@@ -4,7 +4,7 @@ find it from the public strokes only, a skill that scales how well they read."""
 from dataclasses import replace
 from functools import lru_cache
 
-from game import paths
+from game import disk_cache, paths
 from game.core.actions import Action
 from game.core.playthrough import play_match
 from game.core.rng import Rng
@@ -12,6 +12,7 @@ from game.core.session import Session
 from game.games.incognito import ENTRIES
 from game.games.incognito.rules.bots import IncognitoBot, best_assignment
 from game.games.incognito.rules.drawing import Stroke, validate_stroke
+from game.games.incognito.rules import outlines, recognise
 from game.games.incognito.rules.outlines import inside, load_outline
 from game.games.incognito.rules.recognise import marks, score, template
 from game.games.incognito.rules.game import Incognito
@@ -45,6 +46,23 @@ def test_an_icon_becomes_unit_box_lines_and_palette_coloured_areas():
     assert "grey" in colours and not colours & {"black", "white", "brown"}
     for shape in flag.shapes:
         assert inside(shape.seed, shape.rings) and shape.depth > 0
+
+
+def test_an_outline_is_parsed_once_then_read_from_the_cache_by_the_next_process(monkeypatch, tmp_path):
+    monkeypatch.setattr(disk_cache, "cache_dir", lambda kind: tmp_path / kind)
+    parsed = []
+    parse = outlines.parse_outline
+    monkeypatch.setattr(outlines, "parse_outline", lambda *args: parsed.append(args[2]) or parse(*args))
+    outlines._load_outline.cache_clear()  # what a new process starts with
+    first = load_outline("1F47B", palette())
+    assert load_outline("1F47B", palette()) is first and parsed == ["1F47B"]
+    outlines._load_outline.cache_clear()
+    assert load_outline("1F47B", palette()) == first and parsed == ["1F47B"]
+    [kept] = (tmp_path / "outlines").glob("1F47B-*.pickle")
+    kept.write_bytes(kept.read_bytes()[:40])  # cut short: parsed again, same outline
+    outlines._load_outline.cache_clear()
+    assert load_outline("1F47B", palette()) == first and parsed == ["1F47B", "1F47B"]
+    outlines._load_outline.cache_clear()
 
 
 def test_a_drawing_is_the_place_with_the_word_hidden_in_it():
@@ -157,3 +175,16 @@ def test_a_drawing_bot_reads_its_turn_from_the_view_not_from_the_legal_actions()
     assert first.kind == "stroke" and validate_stroke(first.data["stroke"], catalogue().colour_ids()) is None
     session.submit(Action("done", 0))
     assert drawer.act(session.view(0), Unread()) is None
+
+
+def test_a_drawings_marks_are_the_bits_under_its_sample_points():
+    rng = Rng.from_seed("marks")
+    xs = [rng.below(800) for _ in range(60)] + [799, 799, 0]
+    ys = [rng.below(600) for _ in range(60)] + [599, 599, 0]  # a repeated point: no direction
+    grid = [[0] * recognise.ROWS for _ in range(recognise.DIRECTIONS)]
+    recognise._mark(grid, xs, ys)
+    expected = [[0] * recognise.ROWS for _ in range(recognise.DIRECTIONS)]
+    for x, y, direction in recognise._samples(list(zip(xs, ys)), recognise.STROKE_STEP):
+        expected[direction][min(recognise.ROWS - 1, int(y) // recognise.CELL)] |= \
+            1 << min(recognise.COLS - 1, int(x) // recognise.CELL)
+    assert grid == expected and sum(map(any, grid)) >= 6

@@ -20,6 +20,9 @@ _GAMMA = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 _UNIT = 2.0 ** -53
+#: :meth:`Rng.next_u64s` draws this many lanes at a time (cheapest per draw: ~150 ns
+#: against ~300 ns for a call to ``next_u64``; longer integers cost more per lane).
+LANE_BATCH = 32
 
 
 @dataclass
@@ -70,12 +73,26 @@ class Rng:
         return ((z ^ (z >> 31)) >> 11) * _UNIT
 
     def randoms(self, count: int) -> list[float]:
-        """``count`` draws of :meth:`random`, in one call: the draws' SplitMix steps run
-        side by side in one integer, each in a 128-bit lane (a 64-bit product never
-        reaches the next lane; each shift's spill-over is masked off before it is
-        multiplied), then the lanes are unpacked at once."""
+        """``count`` draws of :meth:`random`, in one call (:meth:`_lane_draws`)."""
         if count < 4:
             return [self.random() for _ in range(count)]
+        return [(word >> 11) * _UNIT for word in self._lane_draws(count)]
+
+    def next_u64s(self, count: int) -> list[int]:
+        """``count`` draws of :meth:`next_u64`, in one call: :meth:`_lane_draws` in
+        batches of :data:`LANE_BATCH` (bots shake thousands of points per drawing)."""
+        out: list[int] = []
+        while count >= 4:
+            batch = min(count, LANE_BATCH)
+            out += self._lane_draws(batch)
+            count -= batch
+        return out + [self.next_u64() for _ in range(count)]
+
+    def _lane_draws(self, count: int) -> tuple[int, ...]:
+        """The next ``count`` draws: their SplitMix steps run side by side in one
+        integer, each in a 128-bit lane (a 64-bit product never reaches the next lane;
+        each shift's spill-over is masked off before it is multiplied), then the lanes
+        are unpacked at once."""
         ones, steps, low, layout = _lanes(count)
         state = self.state
         z = (state * ones + steps) & low
@@ -83,7 +100,7 @@ class Rng:
         z = (((z ^ (z >> 27)) & low) * _MIX2) & low
         z ^= z >> 31
         self.state = (state + count * _GAMMA) & _MASK
-        return [(word >> 11) * _UNIT for word in layout.unpack(z.to_bytes(16 * count, "little"))[::2]]
+        return layout.unpack(z.to_bytes(16 * count, "little"))[::2]
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
@@ -114,9 +131,9 @@ class Rng:
         return Rng(self.next_u64())
 
 
-@functools.lru_cache(maxsize=32)
+@functools.lru_cache(maxsize=64)
 def _lanes(count: int) -> tuple[int, int, int, struct.Struct]:
-    """For :meth:`Rng.randoms`: a 1 in every 128-bit lane, each lane's state step
+    """For :meth:`Rng._lane_draws`: a 1 in every 128-bit lane, each lane's state step
     (``(i + 1) * _GAMMA``), each lane's low 64 bits set, and the unpacking layout."""
     ones = sum(1 << (128 * i) for i in range(count))
     steps = sum((((i + 1) * _GAMMA) & _MASK) << (128 * i) for i in range(count))

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
-from .drawing import CANVAS_H, CANVAS_W, Stroke, pairs
+from .drawing import CANVAS_H, CANVAS_W, Stroke
 from .outlines import PAPER, Outline, Point
 
 CELL = 10
@@ -102,16 +102,35 @@ def _marks(strokes: tuple[Stroke, ...]) -> Marks:
     for stroke in strokes:
         if stroke.tool != "pen" or stroke.colour == PAPER or len(stroke.points) < 4:
             continue
-        path = pairs(stroke.points)
-        box = _box(path)
+        xs, ys = stroke.points[0::2], stroke.points[1::2]
+        box = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2, max(xs) - min(xs), max(ys) - min(ys)
         if max(box[2], box[3]) >= MIN_STROKE_SIDE:
             boxes.append(box)
-        for x, y, direction in _samples(path, STROKE_STEP):
-            grid[direction][min(ROWS - 1, int(y) // CELL)] |= 1 << min(COLS - 1, int(x) // CELL)
+        _mark(grid, xs, ys)
     widened = tuple(tuple(a | b | c for a, b, c in zip(grid[d - 1], grid[d], grid[(d + 1) % DIRECTIONS]))
                     for d in range(DIRECTIONS))
     boxes.sort(key=lambda box: -max(box[2], box[3]))
     return Marks(widened, tuple(boxes[:STROKE_BOXES]))
+
+
+def _mark(grid: list[list[int]], xs: Sequence[int], ys: Sequence[int]) -> None:
+    """Set the grid's bits under the path's :func:`_samples` (the same points, without
+    making them: a drawing has thousands)."""
+    carry = 0.0
+    hypot, atan2, pi = math.hypot, math.atan2, math.pi
+    last_row, last_col = ROWS - 1, COLS - 1
+    for ax, ay, bx, by in zip(xs, ys, xs[1:], ys[1:]):
+        length = hypot(bx - ax, by - ay)
+        if length == 0:
+            continue
+        rows = grid[int((atan2(by - ay, bx - ax) % pi) / pi * DIRECTIONS) % DIRECTIONS]
+        t = carry
+        while t < length:
+            row = int(ay + (by - ay) * t / length) // CELL
+            col = int(ax + (bx - ax) * t / length) // CELL
+            rows[row if row < last_row else last_row] |= 1 << (col if col < last_col else last_col)
+            t += STROKE_STEP
+        carry = t - length
 
 
 def score(drawing: Marks, picture: Template) -> float:

@@ -108,9 +108,10 @@ def trace(outline: Outline, spot: Placement, rng: Rng, shake: float = 1.0, budge
         dx, dy = (p[0] - 0.5) * spot.size, (p[1] - 0.5) * spot.size
         return spot.x + dx * cos - dy * sin, spot.y + dx * sin + dy * cos
 
-    lines = [[to_canvas(p) for p in line] for line in outline.lines]
-    lines = [line for line in lines if _length(line) >= MIN_LINE]
-    by_length = sorted(range(len(lines)), key=lambda i: -_length(lines[i]))
+    measured = [(path, _length(path)) for path in ([to_canvas(p) for p in line] for line in outline.lines)]
+    lines = [path for path, length in measured if length >= MIN_LINE]
+    lengths = [length for _, length in measured if length >= MIN_LINE]
+    by_length = sorted(range(len(lines)), key=lambda i: -lengths[i])
     keep_lines = set(by_length[: math.ceil(0.6 * budget)])
     left = budget - len(keep_lines)
     keep_shapes = []
@@ -137,26 +138,29 @@ def trace(outline: Outline, spot: Placement, rng: Rng, shake: float = 1.0, budge
 
 
 def _length(path: Sequence[Point]) -> float:
-    return sum(math.dist(a, b) for a, b in zip(path, path[1:]))
+    return sum(map(math.dist, path, path[1:]))
 
 
 def _shaky(path: Sequence[Point], rng: Rng, shake: float, step: float = 10.0) -> list[Point]:
     """``path`` as a hand draws it: the same corners, long runs split into short steps,
     a slow wobble along the way (two waves of random phase) and a little tremor (both
-    of its offsets from one draw of the generator: bots plan many points)."""
+    of its offsets from one draw of the generator, all drawn at once: bots plan
+    thousands of points)."""
     amp, tremor = 1.6 * shake, 1.4 * shake / 65536
     phase_x, phase_y = uniform(rng, 0, 2 * math.pi), uniform(rng, 0, 2 * math.pi)
     drift_x, drift_y = gauss(rng, 1.2 * shake), gauss(rng, 1.2 * shake)
-    out: list[Point] = []
-    travelled = 0.0
-    sin = math.sin
+    segments = []
     for (ax, ay), (bx, by) in zip(path, path[1:]):
         length = math.hypot(bx - ax, by - ay)
         pieces = max(1, int(length // step))
-        dx, dy, run = (bx - ax) / pieces, (by - ay) / pieces, length / pieces
-        for i in range(pieces):
+        segments.append((ax, ay, (bx - ax) / pieces, (by - ay) / pieces, length / pieces, pieces))
+    draws = iter(rng.next_u64s(sum(segment[5] for segment in segments)))
+    out: list[Point] = []
+    travelled = 0.0
+    sin = math.sin
+    for ax, ay, dx, dy, run, pieces in segments:
+        for i, bits in zip(range(pieces), draws):  # (range first: no draw taken past it)
             travelled += run
-            bits = rng.next_u64()
             out.append((ax + dx * i + drift_x + amp * sin(travelled / 37 + phase_x) + tremor * ((bits & 0xFFFF) - 32768),
                         ay + dy * i + drift_y + amp * sin(travelled / 29 + phase_y) + tremor * ((bits >> 16 & 0xFFFF) - 32768)))
     end = path[-1]
