@@ -5,7 +5,7 @@ text to its box is :mod:`game.ui.fit`."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import pygame
 

@@ -24,7 +24,7 @@ and number lists the state held then (``[]`` between phases).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
 from ....core.actions import CHANCE, TIMEOUT, Action, IllegalAction

@@ -257,5 +257,3 @@ class IncognitoBoard(MatchScene):
         self.ctx.kit.background(surface)
         self.screen.draw(surface, self.public, alpha)
 
-
-from .shots import SHOTS  # noqa: E402  (the builders need the classes above)

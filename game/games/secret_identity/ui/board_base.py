@@ -18,6 +18,7 @@ from ....core.events import Event
 from ....core.session import Session
 from ....scenes.match import MatchScene
 from ....scenes.peek import PeekCurtain
+from ....scenes.phone_seats import on_phone, pad_seats
 from .clue_editor import ClueEditor
 
 
@@ -42,11 +43,11 @@ class SecretIdentityBoard(MatchScene):
 
     def on_phone(self, seat: int) -> bool:
         """The seat plays on a phone (connected or reconnecting): its secrets live there."""
-        return self.ctx.seats[seat].on_phone
+        return on_phone(self.ctx, seat)
 
     def at_the_tv(self) -> list[int]:
         """The people who play on the TV (pads, keyboards): the seats curtains and rings are for."""
-        return [s for s in range(len(self.ctx.seats)) if s not in self.bots and not self.on_phone(s)]
+        return pad_seats(self.ctx, [s for s in range(len(self.ctx.seats)) if s not in self.bots])
 
     def open_editor(self, seat: int) -> PeekCurtain | None:
         """The seat's private clue workshop: its key, its hand, its clue (SS-1, SS-2);
