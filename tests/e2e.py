@@ -313,6 +313,26 @@ def brains(room: Room, entry: Any, seats: list[int], seed: str = "e2e") -> dict[
     return {s: entry.make_bot(catalogue, s, Rng.from_seed(f"{seed}/{s}")) for s in seats}
 
 
+def pad_keyboard_bot_board(room: Room, game_id: str, seed: int) -> tuple[Any, Any, Any, dict[int, Any]]:
+    """``game_id``'s board on the stack for a pad ("Bo"), a keyboard side ("Ana") and a
+    bot ("Robot"), dealt from ``seed``: (the pad, session, board, each seat's bot brain,
+    seeded by its index) — the brains play the humans' moves through the board."""
+    from game.core.rng import Rng
+    from game.core.session import Session
+
+    ctx = room.ctx
+    pad = room.attach_pad()
+    ctx.seats.join(pad.device, "Bo")
+    ctx.seats.join(("kb", "left"), "Ana")
+    ctx.seats.add_bot("Robot")
+    entry = ctx.games[game_id]
+    catalogue = ctx.catalogue.game(entry.catalogue_key)
+    session = Session(entry.make_definition(catalogue), entry.default_config(len(ctx.seats)), seed)
+    board = entry.scenes().make_board(ctx, entry, session, {})
+    ctx.stack.push(board)
+    return pad, session, board, {s: entry.make_bot(catalogue, s, Rng(s)) for s in range(len(ctx.seats))}
+
+
 def think(board: Any, brain: Any, seat: int) -> Any:
     """The move a seat would make now, from its own view (None: it waits)."""
     legal = board.session.legal(seat)

@@ -6,14 +6,12 @@ the state it would end in."""
 import pygame
 
 from game.context import build_context
-from game.core.rng import Rng
-from game.core.session import Session
 from game.games.secret_identity.ui.reveal import OPEN_TICKS, VOTES_TICKS
 from game.games.secret_identity.ui.widgets import SLOT_H, SLOT_W, panel_positions, slot_positions
 from game.input.intents import Intent
 from game.settings import Settings
 from test_secret_identity_board import bots_play_to, start
-from tests.e2e import Room
+from tests.e2e import Room, pad_keyboard_bot_board
 
 
 def _drawn(board, tick):
@@ -49,17 +47,7 @@ def _scored_room():
     """A competitive match seated as a pad (seat 0), a keyboard and a bot, played by the
     game's bot brains through the board until its first round is scored (the reveal runs)."""
     room = Room(lang="en")
-    ctx = room.ctx
-    pad = room.attach_pad()
-    ctx.seats.join(pad.device, "Bo")
-    ctx.seats.join(("kb", "left"), "Ana")
-    ctx.seats.add_bot("Robot")
-    entry = ctx.games["secret_identity"]
-    catalogue = ctx.catalogue.game(entry.catalogue_key)
-    session = Session(entry.make_definition(catalogue), entry.default_config(len(ctx.seats)), 5)
-    board = entry.scenes().make_board(ctx, entry, session, {})
-    ctx.stack.push(board)
-    brains = {s: entry.make_bot(catalogue, s, Rng(s)) for s in range(len(ctx.seats))}
+    pad, session, board, brains = pad_keyboard_bot_board(room, "secret_identity", 5)
     while board.reveal is None:
         seat = min(session.current())
         assert board.submit(brains[seat].act(session.view(seat), session.legal(seat))) is None

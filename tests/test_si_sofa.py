@@ -3,6 +3,7 @@ import pytest
 
 from game.input.intents import Intent
 from game.ui.layout_probe import Probe
+from tests.e2e import pad_keyboard_bot_board
 
 
 def test_coop_end_names_every_seat_beside_its_shape():
@@ -15,20 +16,7 @@ def test_coop_end_names_every_seat_beside_its_shape():
 def _podium_room(room, seed):
     """A competitive match seated as a pad (seat 0), a keyboard and a bot, played to its end
     by the game's bot brains through the board, so the board hears every event."""
-    from game.core.rng import Rng
-    from game.core.session import Session
-
-    ctx = room.ctx
-    pad = room.attach_pad()
-    ctx.seats.join(pad.device, "Bo")
-    ctx.seats.join(("kb", "left"), "Ana")
-    ctx.seats.add_bot("Robot")
-    entry = ctx.games["secret_identity"]
-    catalogue = ctx.catalogue.game(entry.catalogue_key)
-    session = Session(entry.make_definition(catalogue), entry.default_config(len(ctx.seats)), seed)
-    board = entry.scenes().make_board(ctx, entry, session, {})
-    ctx.stack.push(board)
-    brains = {s: entry.make_bot(catalogue, s, Rng(s)) for s in range(len(ctx.seats))}
+    pad, session, board, brains = pad_keyboard_bot_board(room, "secret_identity", seed)
     while session.outcome() is None:
         seat = min(session.current())
         assert board.submit(brains[seat].act(session.view(seat), session.legal(seat))) is None
@@ -114,21 +102,8 @@ def test_peeking_during_the_vote_says_whose_character_the_vote_is_for():
 
 
 def test_coop_end_is_a_show_the_team_count_rises_and_A_skips_it(english_room):
-    from game.core.rng import Rng
-    from game.core.session import Session
-
     room = english_room
-    ctx = room.ctx
-    pad = room.attach_pad()
-    ctx.seats.join(pad.device, "Bo")
-    ctx.seats.join(("kb", "left"), "Ana")
-    ctx.seats.add_bot("Robot")
-    entry = ctx.games["secret_identity_coop"]
-    catalogue = ctx.catalogue.game(entry.catalogue_key)
-    session = Session(entry.make_definition(catalogue), entry.default_config(len(ctx.seats)), 5)
-    board = entry.scenes().make_board(ctx, entry, session, {})
-    ctx.stack.push(board)
-    brains = {s: entry.make_bot(catalogue, s, Rng(s)) for s in range(len(ctx.seats))}
+    pad, session, board, brains = pad_keyboard_bot_board(room, "secret_identity_coop", 5)
     while session.outcome() is None:
         seat = min(session.current())
         assert board.submit(brains[seat].act(session.view(seat), session.legal(seat))) is None
