@@ -43,13 +43,18 @@ def cached_bytes(path: Path, make: Callable[[], bytes], check: Callable[[bytes],
 
 def read_into(path: Path, buffer: Any) -> bool:
     """Fill ``buffer`` (a writable buffer, e.g. a surface's pixels) from ``path``; False
-    unless the file holds exactly as many bytes (then make it and :func:`keep` it)."""
+    unless the file holds exactly as many bytes (then make it and :func:`keep` it). On
+    False the buffer is all zeros, as a new surface's: what a cut-short file put in it
+    must not show through, nor be kept, with what is made over it."""
     view = memoryview(buffer).cast("B")
     try:
         with path.open("rb") as handle:
-            return handle.readinto(view) == len(view) and not handle.read(1)
+            if handle.readinto(view) == len(view) and not handle.read(1):
+                return True
     except OSError:
-        return False
+        pass
+    view[:] = bytes(len(view))
+    return False
 
 
 def keep(path: Path, data: Any) -> None:

@@ -55,3 +55,24 @@ def test_icons_kept_in_a_strip_are_the_rendered_ones(tmp_path, monkeypatch):
         assert mine.get_size() == (size, size)
         assert pygame.image.tobytes(mine, "RGBA") == pygame.image.tobytes(rendered.icon(code, size), "RGBA")
     assert kept.stat().st_size == 150 * 238 * 4
+
+
+def test_icons_made_again_over_a_cut_short_strip_show_nothing_of_it(tmp_path, monkeypatch):
+    from game.ui.icons import Icons
+
+    monkeypatch.setattr(disk_cache, "cache_dir", lambda kind: tmp_path / kind)
+    pygame.display.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1, 1))
+    keys = [("1F3AD", 150), ("1F5DD", 88)]
+    rendered = Icons()
+    rendered.keep("test-icons", keys)
+    [kept] = (tmp_path / "pictures").glob("test-icons-*")
+    kept.write_bytes(bytes(range(1, 201)) * 5)  # a thousand bytes of garbage, cut short
+    Icons().keep("test-icons", keys)  # made again and kept: none of the garbage may be kept with it
+    read_back = Icons()
+    read_back.keep("test-icons", keys)
+    for code, size in keys:
+        mine = read_back._icons[(code, size)]
+        assert pygame.image.tobytes(mine, "RGBA") == pygame.image.tobytes(rendered.icon(code, size), "RGBA")
+    assert kept.stat().st_size == 150 * 238 * 4
