@@ -23,7 +23,10 @@ updated view round trip and the frame cost while they play. The present step
 window) is timed in windows of 1280×720, 1920×1080
 and 3840×2160, in a child on a real display: ``DISPLAY``'s, or on Linux without one an
 Xvfb the bench starts if it is installed, else the dummy driver (SDL's software
-renderer, so not what a GPU costs). A benchmark, not a test: it prints figures.
+renderer, so not what a GPU costs). The bots' matches per second at each game's most
+seats come from ``sim`` children (``--sim-matches``, 0 leaves them out), and the report ends
+with a verdict: every figure against its target (``bench_verdict.py``). A benchmark, not a
+test: it prints figures.
 """
 
 from __future__ import annotations
@@ -36,9 +39,10 @@ import sys
 
 from .bench_measures import BUDGET_MS, PRESENT_FRAMES, WARMUP, present_costs, present_report, startup
 from .bench_scenes import BUSIEST, DRIVERS, bench_menus, bench_scene
+from .bench_verdict import SIM_MATCHES, SIM_TARGET, sim_rates, verdict, verdict_lines
 
 TARGETS = {"p99_budget_fraction": 0.20, "startup_ratio": 2.0, "peak_rss_mb": 150, "menu_transition_ms": BUDGET_MS,
-           "present_4k_over_1080p": 1.25}
+           "present_4k_over_1080p": 1.25, "sim_matches_per_second": SIM_TARGET}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -51,6 +55,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--present", action="store_true",
                         help="only time the present step, in this process, on this display (DISPLAY or "
                              "SDL_VIDEODRIVER); prints JSON")
+    parser.add_argument("--sim-matches", type=int, default=SIM_MATCHES, metavar="N",
+                        help=f"bot matches per game at its most seats for the matches/s figure (default {SIM_MATCHES}; "
+                             "0 leaves it out)")
 
 
 
@@ -65,7 +72,7 @@ def _child(*args: str) -> dict:
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def report(frames: int, games: list[str] | None = None, driver: str | None = None) -> dict:
+def report(frames: int, games: list[str] | None = None, driver: str | None = None, sim_matches: int = 0) -> dict:
     from ..games import all_games
     from .shot import registry
 
@@ -76,9 +83,13 @@ def report(frames: int, games: list[str] | None = None, driver: str | None = Non
             scenes.append({"game": game_id, "scene": BUSIEST[game_id]} | _child("--game", game_id, "--frames", str(frames)))
         else:
             missing.append(game_id)
-    return {"budget_ms": round(BUDGET_MS, 2), "warmup_frames": WARMUP, "scenes": scenes, "missing": missing,
-            "menus": _child("--menus"), "phones": _child("--phones"), "startup": startup(), "present": present_report(min(frames, PRESENT_FRAMES), driver),
-            "targets": TARGETS}
+    rep = {"budget_ms": round(BUDGET_MS, 2), "warmup_frames": WARMUP, "scenes": scenes, "missing": missing,
+           "menus": _child("--menus"), "phones": _child("--phones"), "startup": startup(),
+           "present": present_report(min(frames, PRESENT_FRAMES), driver), "targets": TARGETS}
+    if sim_matches > 0:
+        rep["sims"] = sim_rates([game for game in games or list(BUSIEST) if game in known], sim_matches)
+    rep["verdict"] = verdict(rep)
+    return rep
 
 
 def format_table(rep: dict) -> str:
@@ -104,6 +115,10 @@ def format_table(rep: dict) -> str:
     from .bench_companion import companion_lines  # (each command imports only its own modules)
 
     lines += companion_lines(rep.get("phones"))
+    for game, rate in (rep.get("sims") or {}).items():
+        shown = " ".join(rate["error"]) if "error" in rate else f"{rate['matches_per_second']} matches/s at {rate['seats']} seats"
+        lines.append(f"bots: {game}: {shown} (target >= {TARGETS['sim_matches_per_second']})")
+    lines += verdict_lines(rep["verdict"] if "verdict" in rep else verdict(rep))
     return "\n".join(lines)
 
 
@@ -157,6 +172,6 @@ def run(args: argparse.Namespace) -> int:
 
         print(json.dumps(bench_companion()))
         return 0
-    rep = report(args.frames, args.games, driver)
+    rep = report(args.frames, args.games, driver, args.sim_matches)
     print(json.dumps(rep, indent=2) if args.json else format_table(rep))
     return 0

@@ -1,0 +1,97 @@
+"""Every figure of a bench report against its target: issue 18's "done when" in one list.
+
+``verdict(report)`` turns the report ``bench`` builds into rows of ``figure, value,
+target, ok``: each scene's frame p99 (share of the 16.7 ms budget) and peak RSS, every menu
+screen's slowest transition (its first opening included: a player sees that hitch too) and
+the menu child's peak RSS, the start-up ratio (wall, as the issue words it, and CPU), the
+present step's 4K / 1080p ratio, the phones' round trip and frame p99, and, when the report
+has them, the bots' matches per second at each game's most seats (``sims``). A part the
+report lacks or that failed is a row that is not ok, so a missing figure never passes.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+SIM_MATCHES = 500  # what docs/architecture.md's figures use
+SIM_TARGET = 83.0  # 10,000 matches in 120 s
+
+
+def sim_rates(games: list[str], matches: int = SIM_MATCHES) -> dict[str, Any]:
+    """``sim GAME --seats MAX --matches N --seed 1 --json`` in a child per game, default jobs;
+    each game's matches per second, or ``{"error": …}``."""
+    from ..games import all_games
+
+    known, rates = all_games(), {}
+    for game in games:
+        entry = known[game]
+        proc = subprocess.run([sys.executable, "-m", "game", "sim", game, "--seats", str(entry.max_seats),
+                               "--matches", str(matches), "--seed", "1", "--json"], capture_output=True, text=True)
+        if proc.returncode != 0:
+            rates[game] = {"error": proc.stderr.strip().splitlines()[-1:]}
+            continue
+        summary = json.loads(proc.stdout.strip().splitlines()[-1])["summary"]
+        rates[game] = {"seats": entry.max_seats, "matches": summary["matches"],
+                       "matches_per_second": summary["matches_per_second"]}
+    return rates
+
+
+def _row(figure: str, value: Any, target: float, *, at_least: bool = False) -> dict[str, Any]:
+    ok = isinstance(value, (int, float)) and (value >= target if at_least else value <= target)
+    return {"figure": figure, "value": value, "target": f"{'>=' if at_least else '<='} {round(target, 2)}", "ok": ok}
+
+
+def _failed(figure: str, part: Any) -> dict[str, Any]:
+    why = " ".join(part["error"]) if isinstance(part, dict) and "error" in part else "not measured"
+    return {"figure": figure, "value": why, "target": "measured", "ok": False}
+
+
+def verdict(rep: dict[str, Any]) -> list[dict[str, Any]]:
+    targets = rep["targets"]
+    rows = []
+    for scene in rep.get("scenes", []):
+        name = scene["scene"]
+        if "error" in scene:
+            rows.append(_failed(f"frame p99 / budget: {name}", scene))
+            continue
+        rows.append(_row(f"frame p99 / budget: {name}", scene["p99_budget_fraction"], targets["p99_budget_fraction"]))
+        rows.append(_row(f"peak RSS MB: {name}", scene["peak_rss_mb"], targets["peak_rss_mb"]))
+    rows += [_failed(f"frame p99 / budget: {game}", None) for game in rep.get("missing", [])]
+    menus = rep.get("menus")
+    if not menus or "error" in menus:
+        rows.append(_failed("menu transitions", menus))
+    else:
+        for m in menus["screens"]:
+            slowest = max(m["first_ms"], m["push_max_ms"], m["pop_max_ms"])
+            rows.append(_row(f"menu transition ms (first, push, pop): {m['screen']}", slowest,
+                             targets["menu_transition_ms"]))
+        rows.append(_row("peak RSS MB: menus (every screen and picture)", menus["peak_rss_mb"], targets["peak_rss_mb"]))
+    startup = rep.get("startup") or {}
+    rows.append(_row("start-up ratio (wall)", startup.get("ratio"), targets["startup_ratio"]))
+    rows.append(_row("start-up ratio (CPU)", startup.get("cpu_ratio"), targets["startup_ratio"]))
+    present = rep.get("present")
+    if present is not None:
+        rows.append(_row("present 4K / 1080p", (present or {}).get("ratio_4k_1080p"), targets["present_4k_over_1080p"]))
+    phones = rep.get("phones")
+    if not phones or "error" in phones:
+        rows.append(_failed("phones", phones))
+    else:
+        for key, target in phones["targets"].items():
+            rows.append(_row(f"phones {key}", phones.get(key), target))
+    for game, rate in (rep.get("sims") or {}).items():
+        if "error" in rate:
+            rows.append(_failed(f"bot matches/s: {game}", rate))
+        else:
+            rows.append(_row(f"bot matches/s: {game} ({rate['seats']} seats)", rate["matches_per_second"],
+                             targets["sim_matches_per_second"], at_least=True))
+    return rows
+
+
+def verdict_lines(rows: list[dict[str, Any]]) -> list[str]:
+    missed = [row for row in rows if not row["ok"]]
+    lines = [f"verdict: {len(rows) - len(missed)} of {len(rows)} figures inside their targets"]
+    lines += [f"  missed: {row['figure']} = {row['value']} (target {row['target']})" for row in missed]
+    return lines

@@ -1,0 +1,71 @@
+"""``bench``'s verdict: every figure against its target, and a missing figure never passes."""
+
+from game.cli import bench
+from game.cli.bench_verdict import sim_rates, verdict, verdict_lines
+
+
+def _report(**changes):
+    scene = {"game": "x", "scene": "x.turn", "p99_budget_fraction": 0.15, "peak_rss_mb": 90.0}
+    menu = {"screen": "howto", "first_ms": 9.0, "push_max_ms": 4.0, "pop_max_ms": 2.0}
+    rep = {"scenes": [scene], "missing": [], "menus": {"screens": [menu], "peak_rss_mb": 120.0},
+           "startup": {"ratio": 1.6, "cpu_ratio": 1.7}, "present": {"ratio_4k_1080p": 1.05},
+           "phones": {"round_trip_p99_ms": 10.0, "frame_p99_ms": 6.0,
+                      "targets": {"round_trip_p99_ms": 50.0, "frame_p99_ms": 16.7}},
+           "sims": {"x": {"seats": 6, "matches": 500, "matches_per_second": 90.0}}, "targets": bench.TARGETS}
+    for path, value in changes.items():
+        *parents, key = path.split(".")
+        target = rep
+        for part in parents:
+            target = target[int(part)] if isinstance(target, list) else target[part]
+        target[key] = value
+    return rep
+
+
+def _missed(rep):
+    return [row["figure"] for row in verdict(rep) if not row["ok"]]
+
+
+def test_a_report_inside_every_target_passes_every_row():
+    rows = verdict(_report())
+    assert all(row["ok"] for row in rows) and len(rows) == 10
+    assert verdict_lines(rows) == ["verdict: 10 of 10 figures inside their targets"]
+
+
+def test_each_figure_over_its_target_is_named():
+    assert _missed(_report(**{"scenes.0.p99_budget_fraction": 0.21})) == ["frame p99 / budget: x.turn"]
+    assert _missed(_report(**{"scenes.0.peak_rss_mb": 151.0})) == ["peak RSS MB: x.turn"]
+    assert _missed(_report(**{"menus.peak_rss_mb": 221.0})) == ["peak RSS MB: menus (every screen and picture)"]
+    assert _missed(_report(**{"startup.ratio": 2.06})) == ["start-up ratio (wall)"]
+    assert _missed(_report(**{"present.ratio_4k_1080p": 1.3})) == ["present 4K / 1080p"]
+    assert _missed(_report(**{"phones.round_trip_p99_ms": 51.0})) == ["phones round_trip_p99_ms"]
+    assert _missed(_report(**{"sims.x.matches_per_second": 21.0})) == ["bot matches/s: x (6 seats)"]
+
+
+def test_a_menu_screen_first_opening_counts_as_a_transition():
+    rep = _report(**{"menus.screens.0.first_ms": 176.8})
+    assert _missed(rep) == ["menu transition ms (first, push, pop): howto"]
+    assert "  missed: menu transition ms (first, push, pop): howto = 176.8 (target <= 16.67)" in verdict_lines(verdict(rep))
+
+
+def test_a_part_that_failed_or_is_missing_never_passes():
+    assert _missed(_report(menus={"error": ["boom"]})) == ["menu transitions"]
+    assert _missed(_report(phones=None)) == ["phones"]
+    assert _missed(_report(startup={})) == ["start-up ratio (wall)", "start-up ratio (CPU)"]
+    assert _missed(_report(missing=["y"])) == ["frame p99 / budget: y"]
+    rows = verdict(_report(sims={"x": {"error": ["no such game"]}}))
+    assert [row["value"] for row in rows if not row["ok"]] == ["no such game"]
+
+
+def test_the_bots_rate_is_what_sim_reports_at_the_most_seats():
+    rates = sim_rates(["secret_identity_coop"], matches=4)
+    assert rates["secret_identity_coop"]["seats"] == 8 and rates["secret_identity_coop"]["matches"] == 4
+    assert rates["secret_identity_coop"]["matches_per_second"] > 0
+
+
+def test_the_table_ends_with_the_verdict():
+    rep = _report(**{"scenes.0.p99_budget_fraction": 0.3}) | {"menus": {"error": ["x"]}, "present": None, "phones": None}
+    rep["scenes"][0] |= {"seats": 6, "p50_ms": 1.0, "p99_ms": 5.0, "max_ms": 6.0, "wall_p99_ms": 5.0, "first_frame_ms": 9.0}
+    rep["startup"] |= {"title_s": 0.08, "bare_window_s": 0.05, "title_cpu_s": 0.08, "bare_window_cpu_s": 0.05}
+    table = bench.format_table(rep)
+    assert "bots: x: 90.0 matches/s at 6 seats (target >= 83.0)" in table
+    assert "verdict: 4 of 7 figures inside their targets" in table and "missed: frame p99 / budget: x.turn = 0.3" in table
