@@ -16,7 +16,7 @@ import pygame
 
 from ....scenes.ring_geometry import SLOT_SIZE, ring_geometry
 from ....ui.fit import fit_text as fit_words
-from ....ui.fit import fit_wrapped, smallest_size
+from ....ui.fit import fit_wrapped, remembered, smallest_size
 from .portrait import portrait
 from ..rules.view import Shown, track_position
 
@@ -232,6 +232,7 @@ def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: py
                      border_width=6 if highlight else 4)
 
 
+@remembered
 def fit_label(kit: Any, text: str, width: int, sizes: Sequence[int]) -> tuple[int, str]:
     """``(size, text)`` for one line in ``width``: the largest of ``sizes`` that fits, then
     smaller down to 28 px drawn, then shortened with an ellipsis (a seat's name beside its
@@ -243,6 +244,7 @@ def fit_label(kit: Any, text: str, width: int, sizes: Sequence[int]) -> tuple[in
     return floor, fit_text(kit, text, floor, width)
 
 
+@remembered
 def fit_text(kit: Any, text: str, size: int, width: int) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` pixels."""
     font = kit.font(size)
