@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import OrderedDict
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Hashable, Sequence
 
 import pygame
@@ -52,17 +53,25 @@ def _minus(piece: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
     return [part for part in parts if part.width > 0 and part.height > 0]
 
 
+@lru_cache(maxsize=64)
+def _pieces(size: tuple[int, int], holes: tuple[tuple[int, int, int, int], ...]) -> tuple[pygame.Rect, ...]:
+    """The rectangles of an image of ``size`` outside ``holes`` (in the image's own
+    coordinates): the same few shapes come back every frame (a panel's size and radius)."""
+    pieces = [pygame.Rect((0, 0), size)]
+    for hole in holes:
+        pieces = [part for piece in pieces for part in _minus(piece, pygame.Rect(hole))]
+    return tuple(pieces)
+
+
 def _blit_around(surface: pygame.Surface, image: pygame.Surface, origin: tuple[int, int],
                  holes: Sequence[pygame.Rect]) -> None:
     """Blit ``image`` at ``origin`` except over ``holes``, which the caller paints
     opaquely next: the same pixels as a whole blit, without blending what is hidden
     (most of a panel's shadow lies under the panel)."""
     ox, oy = origin
-    pieces = [image.get_rect(topleft=origin)]
-    for hole in holes:
-        pieces = [part for piece in pieces for part in _minus(piece, hole)]
-    for part in pieces:
-        surface.blit(image, part.topleft, part.move(-ox, -oy))
+    local = tuple((hole.x - ox, hole.y - oy, hole.width, hole.height) for hole in holes)
+    surface.blits([(image, (ox + part.x, oy + part.y), part) for part in _pieces(image.get_size(), local)],
+                  doreturn=False)
 
 
 def shadowed(rect: pygame.Rect) -> pygame.Rect:
@@ -201,28 +210,30 @@ class Panels:
             self.kit.panel(surface, rect, colour, radius, border, True, border_width)
             paint()
             if key is not None and surface.get_clip().contains(rect) and surface.get_rect().contains(rect):
-                self._remember_panel(full, surface.subsurface(rect), radius)
+                self._remember_panel(full, surface.subsurface(rect), radius, self._shadow(rect.size, radius, PANEL_BLUR))
             return
         self._panels.move_to_end(full)
-        blur = PANEL_BLUR
-        shadow = self._shadow(rect.size, radius, blur)
-        holes = _covered(rect, radius)
-        _blit_around(surface, shadow, (rect.x - blur * 2, rect.y - blur * 2 + PANEL_SHADOW_DROP), holes)
-        # all opaque in the two bands: copied without blending; the corners blended
-        opaque, shaped = picture
-        for hole in holes:
-            surface.blit(opaque, hole, hole.move(-rect.x, -rect.y))
-        _blit_around(surface, shaped, rect.topleft, holes)
+        # the rim (shadow and corners) blended around the two bands, copied without blending
+        opaque, rim, rim_pieces, bands = picture
+        ox, oy = rect.x - PANEL_BLUR * 2, rect.y - PANEL_BLUR * 2 + PANEL_SHADOW_DROP
+        surface.blits([*((rim, (ox + part.x, oy + part.y), part) for part in rim_pieces),
+                       *((opaque, (rect.x + band.x, rect.y + band.y), band) for band in bands)], doreturn=False)
 
-    def _remember_panel(self, full: tuple, drawn: pygame.Surface, radius: int) -> None:
-        """Keep what was drawn inside the rounded shape (alpha 255) and nothing outside
-        it (alpha 0); the shape is the one ``pygame.draw.rect`` filled."""
+    def _remember_panel(self, full: tuple, drawn: pygame.Surface, radius: int, shadow: pygame.Surface) -> None:
+        """Keep the panel as drawn (its two opaque bands are copied from it) and its rim:
+        the shadow with what was drawn inside the rounded shape over it (alpha 255), so
+        the shadow and the corners blend in one pass. The shape is the one
+        ``pygame.draw.rect`` filled; the pieces of the rim around the bands are kept too."""
         picture = pygame.Surface(drawn.get_size(), pygame.SRCALPHA)
         picture.blit(drawn, (0, 0))
         picture.blit(self._shape_mask(drawn.get_size(), radius), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        # no convert: the copy keeps the canvas's (display) format, and a new SRCALPHA
-        # surface has convert_alpha's
-        self._panels[full] = (drawn.copy(), picture)
+        rim = shadow.copy()
+        inset = (PANEL_BLUR * 2, PANEL_BLUR * 2 - PANEL_SHADOW_DROP)  # where the panel lies on its shadow
+        rim.blit(picture, inset)
+        bands = _covered(drawn.get_rect(), radius)
+        holes = tuple((band.x + inset[0], band.y + inset[1], band.width, band.height) for band in bands)
+        # no convert: the copy keeps the canvas's (display) format, and the rim the shadow's
+        self._panels[full] = (drawn.copy(), rim, _pieces(rim.get_size(), holes), bands)
         if len(self._panels) > PANEL_CACHE_SIZE:
             self._panels.popitem(last=False)
 
