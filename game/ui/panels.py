@@ -31,6 +31,8 @@ ROUNDED_CACHE_SIZE = 16
 VEIL_ROWS = 60
 #: A panel's shadow: blur radius and drop (px); it spreads ``2 * PANEL_BLUR`` around.
 PANEL_BLUR, PANEL_SHADOW_DROP = 14, 8
+#: Shadows whose visible part (alpha above 0) is remembered: every panel size on screen.
+SHADOW_BOUNDS_SIZE = 64
 
 
 def _covered(rect: pygame.Rect, radius: int) -> tuple[pygame.Rect, pygame.Rect]:
@@ -54,24 +56,32 @@ def _minus(piece: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
 
 
 @lru_cache(maxsize=64)
-def _pieces(size: tuple[int, int], holes: tuple[tuple[int, int, int, int], ...]) -> tuple[pygame.Rect, ...]:
-    """The rectangles of an image of ``size`` outside ``holes`` (in the image's own
+def _pieces(bounds: tuple[int, int, int, int], holes: tuple[tuple[int, int, int, int], ...]) -> tuple[pygame.Rect, ...]:
+    """The rectangles of an image's ``bounds`` outside ``holes`` (in the image's own
     coordinates): the same few shapes come back every frame (a panel's size and radius)."""
-    pieces = [pygame.Rect((0, 0), size)]
+    pieces = [pygame.Rect(bounds)]
     for hole in holes:
         pieces = [part for piece in pieces for part in _minus(piece, pygame.Rect(hole))]
     return tuple(pieces)
 
 
 def _blit_around(surface: pygame.Surface, image: pygame.Surface, origin: tuple[int, int],
-                 holes: Sequence[pygame.Rect]) -> None:
-    """Blit ``image`` at ``origin`` except over ``holes``, which the caller paints
-    opaquely next: the same pixels as a whole blit, without blending what is hidden
-    (most of a panel's shadow lies under the panel)."""
+                 holes: Sequence[pygame.Rect], bounds: pygame.Rect) -> None:
+    """Blit the ``bounds`` of ``image`` (all its pixels that are not fully transparent)
+    at ``origin`` except over ``holes``, which the caller paints opaquely next: the same
+    pixels as a whole blit, without blending what is hidden (most of a panel's shadow
+    lies under the panel) or what blends to nothing (its fading edge)."""
     ox, oy = origin
     local = tuple((hole.x - ox, hole.y - oy, hole.width, hole.height) for hole in holes)
-    surface.blits([(image, (ox + part.x, oy + part.y), part) for part in _pieces(image.get_size(), local)],
+    surface.blits([(image, (ox + part.x, oy + part.y), part) for part in _pieces(tuple(bounds), local)],
                   doreturn=False)
+
+
+def _bands(rect: pygame.Rect, radius: int) -> tuple[pygame.Rect, ...]:
+    """The two bands of :func:`_covered` as rectangles that do not overlap (each opaque
+    pixel copied once): the columns band and the rows band's two ends."""
+    rows, columns = _covered(rect, radius)
+    return (columns, *_minus(rows, columns))
 
 
 def shadowed(rect: pygame.Rect) -> pygame.Rect:
@@ -88,6 +98,8 @@ class Panels:
         #: Panels with their content (:meth:`filled_panel`), least recently used first.
         self._panels: OrderedDict[tuple, tuple[pygame.Surface, pygame.Surface]] = OrderedDict()
         self._rounded: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        #: Each shadow's visible part (:meth:`_shadow_bounds`).
+        self._bounds: OrderedDict[tuple, pygame.Rect] = OrderedDict()
         self._background: pygame.Surface | None = None
 
     def background(self, surface: pygame.Surface) -> None:
@@ -157,6 +169,18 @@ class Panels:
             self.kit._sprites[key] = shadow
         return shadow
 
+    def _shadow_bounds(self, size: tuple[int, int], radius: int, blur: int) -> pygame.Rect:
+        """Where :meth:`_shadow` is not fully transparent (blending the rest changes nothing)."""
+        key = (size, radius, blur)
+        bounds = self._bounds.get(key)
+        if bounds is None:
+            bounds = self._bounds[key] = self._shadow(size, radius, blur).get_bounding_rect()
+            if len(self._bounds) > SHADOW_BOUNDS_SIZE:
+                self._bounds.popitem(last=False)
+        else:
+            self._bounds.move_to_end(key)
+        return bounds
+
     def panel(self, surface: pygame.Surface, rect: pygame.Rect | Sequence[int], colour: Colour | Sequence[int] | None = None,
               radius: int = 24, border: Colour | None = None, shadow: bool = True, border_width: int = 4) -> None:
         """A rounded panel with a soft drop shadow; ``colour`` may carry alpha."""
@@ -165,12 +189,12 @@ class Panels:
         opaque = len(colour) == 3 or colour[3] == 255
         if shadow and rect.width > 0 and rect.height > 0:
             blur = PANEL_BLUR
-            s = self._shadow(rect.size, radius, blur)
+            s, bounds = self._shadow(rect.size, radius, blur), self._shadow_bounds(rect.size, radius, blur)
             origin = (rect.x - blur * 2, rect.y - blur * 2 + PANEL_SHADOW_DROP)
             if opaque:
-                _blit_around(surface, s, origin, _covered(rect, radius))
+                _blit_around(surface, s, origin, _covered(rect, radius), bounds)
             else:
-                surface.blit(s, origin)
+                surface.blit(s, (origin[0] + bounds.x, origin[1] + bounds.y), bounds)
         if not opaque:
             surface.blit(self.rounded(rect.size, colour, radius), rect)
         else:
@@ -210,7 +234,7 @@ class Panels:
             self.kit.panel(surface, rect, colour, radius, border, True, border_width)
             paint()
             if key is not None and surface.get_clip().contains(rect) and surface.get_rect().contains(rect):
-                self._remember_panel(full, surface.subsurface(rect), radius, self._shadow(rect.size, radius, PANEL_BLUR))
+                self._remember_panel(full, surface.subsurface(rect), radius)
             return
         self._panels.move_to_end(full)
         # the rim (shadow and corners) blended around the two bands, copied without blending
@@ -219,7 +243,7 @@ class Panels:
         surface.blits([*((rim, (ox + part.x, oy + part.y), part) for part in rim_pieces),
                        *((opaque, (rect.x + band.x, rect.y + band.y), band) for band in bands)], doreturn=False)
 
-    def _remember_panel(self, full: tuple, drawn: pygame.Surface, radius: int, shadow: pygame.Surface) -> None:
+    def _remember_panel(self, full: tuple, drawn: pygame.Surface, radius: int) -> None:
         """Keep the panel as drawn (its two opaque bands are copied from it) and its rim:
         the shadow with what was drawn inside the rounded shape over it (alpha 255), so
         the shadow and the corners blend in one pass. The shape is the one
@@ -227,13 +251,14 @@ class Panels:
         picture = pygame.Surface(drawn.get_size(), pygame.SRCALPHA)
         picture.blit(drawn, (0, 0))
         picture.blit(self._shape_mask(drawn.get_size(), radius), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        rim = shadow.copy()
+        size = drawn.get_size()
+        rim = self._shadow(size, radius, PANEL_BLUR).copy()
         inset = (PANEL_BLUR * 2, PANEL_BLUR * 2 - PANEL_SHADOW_DROP)  # where the panel lies on its shadow
         rim.blit(picture, inset)
-        bands = _covered(drawn.get_rect(), radius)
-        holes = tuple((band.x + inset[0], band.y + inset[1], band.width, band.height) for band in bands)
+        bounds = self._shadow_bounds(size, radius, PANEL_BLUR).union(picture.get_rect().move(inset))
+        holes = tuple(tuple(band.move(inset)) for band in _covered(drawn.get_rect(), radius))
         # no convert: the copy keeps the canvas's (display) format, and the rim the shadow's
-        self._panels[full] = (drawn.copy(), rim, _pieces(rim.get_size(), holes), bands)
+        self._panels[full] = (drawn.copy(), rim, _pieces(tuple(bounds), holes), _bands(drawn.get_rect(), radius))
         if len(self._panels) > PANEL_CACHE_SIZE:
             self._panels.popitem(last=False)
 
