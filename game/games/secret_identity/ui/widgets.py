@@ -170,12 +170,14 @@ def draw_thirty_token(surface: pygame.Surface, ctx: Any, center: Sequence[int], 
 def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: pygame.Rect, *, score: float,
                     hand_count: int, clue: Sequence[Shown], status: str, status_colour: Sequence[int] | None = None,
                     highlight: Sequence[int] | None = None, done: bool = False, show_clue: bool = True,
-                    show_score: bool = True, tag: str = "", status_seat: int | None = None) -> None:
+                    show_score: bool = True, tag: str = "", status_seat: int | None = None,
+                    veil: Sequence[int] | None = None) -> None:
     """One seat's public panel, in three rows that fit any panel :func:`panel_positions`
     gives: badge (colour + shape + name) and score with "30" tokens; the clue placed on
     its safe and the cards left; a status line (shrunk to 28 px drawn at most, followed by
     ``status_seat``'s shape when it names a seat). Without a clue the name stands larger
-    and may take two lines."""
+    and may take two lines. ``veil`` (a colour with alpha) dims the whole panel, as a
+    reveal does the seats it is not about."""
     kit, c = ctx.kit, ctx.kit.colours
     seat = ctx.seats[seat_index]
     style = kit.seat_style(seat.style)
@@ -224,10 +226,12 @@ def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: py
             placed = kit.blit_text(surface, words, size, (x, y), "midleft", status_colour or (c.good if done else c.muted))
             if status_seat is not None:
                 kit.seat_token(surface, ctx.seats[status_seat].style, (placed.right + 22, y), 17)
+        if veil is not None:
+            surface.blit(kit.rounded(rect.size, veil, 26), rect)
 
     key = ("si.seat", seat.name, seat.style, (tokens, marker) if show_score else None, tag,
            tuple(clue) if show_clue else None, hand_count, status, tuple(status_colour or ()), done, status_seat,
-           ctx.seats[status_seat].style if status_seat is not None else None)
+           ctx.seats[status_seat].style if status_seat is not None else None, tuple(veil or ()))
     kit.filled_panel(surface, rect, key, content, c.panel, radius=26, border=tuple(border),
                      border_width=6 if highlight else 4)
 
