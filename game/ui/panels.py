@@ -84,6 +84,25 @@ def _bands(rect: pygame.Rect, radius: int) -> tuple[pygame.Rect, ...]:
     return (columns, *_minus(rows, columns))
 
 
+class RememberedPanel:
+    """A panel kept with its content (:meth:`Panels.filled_panel`): the panel as drawn,
+    whose opaque ``bands`` are copied, and its ``rim`` (shadow and corners) blended in
+    ``rim_pieces`` around them; the blit list for where it was last drawn is kept too."""
+
+    def __init__(self, opaque: pygame.Surface, rim: pygame.Surface, rim_pieces: tuple[pygame.Rect, ...],
+                 bands: tuple[pygame.Rect, ...]) -> None:
+        self.opaque, self.rim, self.rim_pieces, self.bands = opaque, rim, rim_pieces, bands
+        self._placed: tuple[tuple[int, int], list] | None = None
+
+    def blits(self, topleft: tuple[int, int]) -> list:
+        if self._placed is None or self._placed[0] != topleft:
+            x, y = topleft
+            ox, oy = x - PANEL_BLUR * 2, y - PANEL_BLUR * 2 + PANEL_SHADOW_DROP
+            self._placed = (topleft, [*((self.rim, (ox + part.x, oy + part.y), part) for part in self.rim_pieces),
+                                      *((self.opaque, (x + band.x, y + band.y), band) for band in self.bands)])
+        return self._placed[1]
+
+
 def shadowed(rect: pygame.Rect) -> pygame.Rect:
     """What :meth:`UiKit.panel` touches for ``rect``: the panel and its soft shadow."""
     return pygame.Rect(rect).inflate(PANEL_BLUR * 4, PANEL_BLUR * 4).move(0, PANEL_SHADOW_DROP)
@@ -96,7 +115,7 @@ class Panels:
     def __init__(self, kit: UiKit) -> None:
         self.kit = kit
         #: Panels with their content (:meth:`filled_panel`), least recently used first.
-        self._panels: OrderedDict[tuple, tuple[pygame.Surface, pygame.Surface]] = OrderedDict()
+        self._panels: OrderedDict[tuple, RememberedPanel] = OrderedDict()
         self._rounded: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         #: Each shadow's visible part (:meth:`_shadow_bounds`).
         self._bounds: OrderedDict[tuple, pygame.Rect] = OrderedDict()
@@ -238,10 +257,7 @@ class Panels:
             return
         self._panels.move_to_end(full)
         # the rim (shadow and corners) blended around the two bands, copied without blending
-        opaque, rim, rim_pieces, bands = picture
-        ox, oy = rect.x - PANEL_BLUR * 2, rect.y - PANEL_BLUR * 2 + PANEL_SHADOW_DROP
-        surface.blits([*((rim, (ox + part.x, oy + part.y), part) for part in rim_pieces),
-                       *((opaque, (rect.x + band.x, rect.y + band.y), band) for band in bands)], doreturn=False)
+        surface.blits(picture.blits(rect.topleft), doreturn=False)
 
     def _remember_panel(self, full: tuple, drawn: pygame.Surface, radius: int) -> None:
         """Keep the panel as drawn (its two opaque bands are copied from it) and its rim:
@@ -258,7 +274,8 @@ class Panels:
         bounds = self._shadow_bounds(size, radius, PANEL_BLUR).union(picture.get_rect().move(inset))
         holes = tuple(tuple(band.move(inset)) for band in _covered(drawn.get_rect(), radius))
         # no convert: the copy keeps the canvas's (display) format, and the rim the shadow's
-        self._panels[full] = (drawn.copy(), rim, _pieces(tuple(bounds), holes), _bands(drawn.get_rect(), radius))
+        self._panels[full] = RememberedPanel(drawn.copy(), rim, _pieces(tuple(bounds), holes),
+                                             _bands(drawn.get_rect(), radius))
         if len(self._panels) > PANEL_CACHE_SIZE:
             self._panels.popitem(last=False)
 

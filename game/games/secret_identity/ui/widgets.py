@@ -10,6 +10,7 @@ the character" just works.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any, Sequence
 
 import pygame
@@ -307,19 +308,29 @@ MARKERS_PER_ROW = 4
 
 def track_point(kit: Any, score: float, y: int, length: int = 30) -> tuple[int, int]:
     """Where ``score`` sits on the track drawn by :func:`draw_score_track` at ``y``."""
-    safe = kit.safe_rect
-    left, right = safe.x + TRACK_LEFT, safe.right - TRACK_RIGHT
+    return _track_x(kit.safe_rect.x, kit.safe_rect.right, score, length), y
+
+
+def _track_x(safe_left: int, safe_right: int, score: float, length: int) -> int:
+    left, right = safe_left + TRACK_LEFT, safe_right - TRACK_RIGHT
     tokens = track_position(int(math.ceil(score)))[0] if length == 30 else 0
-    return int(left + (score - tokens * length) * (right - left) / length), y
+    return int(left + (score - tokens * length) * (right - left) / length)
 
 
 def marker_spots(kit: Any, scores: Sequence[float], seats: Sequence[int], y: int,
                  length: int = 30) -> dict[int, tuple[int, int]]:
     """Each seat's marker centre: seats on one square share it side by side, four to a row
-    above the line and the rest below, so no marker hides another (issue 14)."""
+    above the line and the rest below, so no marker hides another (issue 14). Placed once
+    per set of scores (the board asks on every frame)."""
+    return dict(_marker_spots(kit.safe_rect.x, kit.safe_rect.right, tuple(scores), tuple(seats), y, length))
+
+
+@lru_cache(maxsize=64)
+def _marker_spots(safe_left: int, safe_right: int, scores: tuple[float, ...], seats: tuple[int, ...], y: int,
+                  length: int) -> tuple[tuple[int, tuple[int, int]], ...]:
     squares: dict[int, list[int]] = {}
     for seat, score in zip(seats, scores):
-        squares.setdefault(track_point(kit, score, y, length)[0], []).append(seat)
+        squares.setdefault(_track_x(safe_left, safe_right, score, length), []).append(seat)
     wanted: list[tuple[int, int, int]] = []
     gap = 2 * MARKER_RADIUS + 2
     for x, members in sorted(squares.items()):
@@ -334,7 +345,7 @@ def marker_spots(kit: Any, scores: Sequence[float], seats: Sequence[int], y: int
         while any((x - ox) ** 2 + (my - oy) ** 2 < gap * gap for ox, oy in spots.values()):
             x += 2
         spots[seat] = (x, my)
-    return spots
+    return tuple(spots.items())
 
 
 def draw_score_track(surface: pygame.Surface, ctx: Any, scores: Sequence[float], seats: Sequence[int],
