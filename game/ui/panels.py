@@ -263,16 +263,21 @@ class Panels:
         """Keep the panel as drawn (its two opaque bands are copied from it) and its rim:
         the shadow with what was drawn inside the rounded shape over it (alpha 255), so
         the shadow and the corners blend in one pass. The shape is the one
-        ``pygame.draw.rect`` filled; the pieces of the rim around the bands are kept too."""
-        picture = pygame.Surface(drawn.get_size(), pygame.SRCALPHA)
-        picture.blit(drawn, (0, 0))
-        picture.blit(self._shape_mask(drawn.get_size(), radius), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        size = drawn.get_size()
+        ``pygame.draw.rect`` filled; the pieces of the rim around the bands are kept too.
+        Only those pieces of the rim are ever blitted, so only the panel's edge and corners
+        are masked and laid on it (a change of content costs a frame less)."""
+        size, frame = drawn.get_size(), drawn.get_rect()
+        mask = self._shape_mask(size, radius)
         rim = self._shadow(size, radius, PANEL_BLUR).copy()
         inset = (PANEL_BLUR * 2, PANEL_BLUR * 2 - PANEL_SHADOW_DROP)  # where the panel lies on its shadow
-        rim.blit(picture, inset)
-        bounds = self._shadow_bounds(size, radius, PANEL_BLUR).union(picture.get_rect().move(inset))
-        holes = tuple(tuple(band.move(inset)) for band in _covered(drawn.get_rect(), radius))
+        bands = _covered(frame, radius)
+        for piece in _pieces(tuple(frame), tuple(tuple(band) for band in bands)):
+            edge = pygame.Surface(piece.size, pygame.SRCALPHA)
+            edge.blit(drawn, (0, 0), piece)
+            edge.blit(mask, (0, 0), piece, special_flags=pygame.BLEND_RGBA_MIN)
+            rim.blit(edge, piece.move(inset))
+        bounds = self._shadow_bounds(size, radius, PANEL_BLUR).union(frame.move(inset))
+        holes = tuple(tuple(band.move(inset)) for band in bands)
         # no convert: the copy keeps the canvas's (display) format, and the rim the shadow's
         self._panels[full] = RememberedPanel(drawn.copy(), rim, _pieces(tuple(bounds), holes),
                                              _bands(drawn.get_rect(), radius))
