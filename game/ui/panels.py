@@ -85,20 +85,23 @@ def _bands(rect: pygame.Rect, radius: int) -> tuple[pygame.Rect, ...]:
 
 
 class RememberedPanel:
-    """A panel kept with its content (:meth:`Panels.filled_panel`): the panel as drawn,
-    whose opaque ``bands`` are copied, and its ``rim`` (shadow and corners) blended in
-    ``rim_pieces`` around them; the blit list for where it was last drawn is kept too."""
+    """A panel kept with its content (:meth:`Panels.filled_panel`), as one blit list: its
+    ``shadow`` (shared by every panel of its size) blended in the pieces ``around`` the
+    panel, its ``edges`` (the shadow with the panel's corners and outer line over it, one
+    small picture each) blended, and its opaque ``bands`` copied from the panel as drawn
+    (``opaque``). The list for where it was last drawn is kept."""
 
-    def __init__(self, opaque: pygame.Surface, rim: pygame.Surface, rim_pieces: tuple[pygame.Rect, ...],
-                 bands: tuple[pygame.Rect, ...]) -> None:
-        self.opaque, self.rim, self.rim_pieces, self.bands = opaque, rim, rim_pieces, bands
+    def __init__(self, opaque: pygame.Surface, bands: tuple[pygame.Rect, ...], shadow: pygame.Surface,
+                 around: tuple[pygame.Rect, ...], edges: list[tuple[pygame.Surface, pygame.Rect]]) -> None:
+        self.opaque, self.bands, self.shadow, self.around, self.edges = opaque, bands, shadow, around, edges
         self._placed: tuple[tuple[int, int], list] | None = None
 
     def blits(self, topleft: tuple[int, int]) -> list:
         if self._placed is None or self._placed[0] != topleft:
             x, y = topleft
             ox, oy = x - PANEL_BLUR * 2, y - PANEL_BLUR * 2 + PANEL_SHADOW_DROP
-            self._placed = (topleft, [*((self.rim, (ox + part.x, oy + part.y), part) for part in self.rim_pieces),
+            self._placed = (topleft, [*((self.shadow, (ox + part.x, oy + part.y), part) for part in self.around),
+                                      *((edge, (x + part.x, y + part.y)) for edge, part in self.edges),
                                       *((self.opaque, (x + band.x, y + band.y), band) for band in self.bands)])
         return self._placed[1]
 
@@ -256,31 +259,30 @@ class Panels:
                 self._remember_panel(full, surface.subsurface(rect), radius)
             return
         self._panels.move_to_end(full)
-        # the rim (shadow and corners) blended around the two bands, copied without blending
+        # the shadow and the corners blended around the two bands, copied without blending
         surface.blits(picture.blits(rect.topleft), doreturn=False)
 
     def _remember_panel(self, full: tuple, drawn: pygame.Surface, radius: int) -> None:
-        """Keep the panel as drawn (its two opaque bands are copied from it) and its rim:
-        the shadow with what was drawn inside the rounded shape over it (alpha 255), so
-        the shadow and the corners blend in one pass. The shape is the one
-        ``pygame.draw.rect`` filled; the pieces of the rim around the bands are kept too.
-        Only those pieces of the rim are ever blitted, so only the panel's edge and corners
-        are masked and laid on it (a change of content costs a frame less)."""
+        """Keep the panel as drawn (its two opaque bands are copied from it) and, around
+        the bands, the shadow with what was drawn inside the rounded shape over it (alpha
+        255), so the shadow and the corners blend in one pass. The shape is the one
+        ``pygame.draw.rect`` filled. Only the panel's edge and corners are masked and laid on the shadow, one small
+        picture each (a change of content costs less, and a kept panel holds little more
+        than its pixels)."""
         size, frame = drawn.get_size(), drawn.get_rect()
-        mask = self._shape_mask(size, radius)
-        rim = self._shadow(size, radius, PANEL_BLUR).copy()
+        mask, shadow = self._shape_mask(size, radius), self._shadow(size, radius, PANEL_BLUR)
         inset = (PANEL_BLUR * 2, PANEL_BLUR * 2 - PANEL_SHADOW_DROP)  # where the panel lies on its shadow
-        bands = _covered(frame, radius)
-        for piece in _pieces(tuple(frame), tuple(tuple(band) for band in bands)):
-            edge = pygame.Surface(piece.size, pygame.SRCALPHA)
-            edge.blit(drawn, (0, 0), piece)
-            edge.blit(mask, (0, 0), piece, special_flags=pygame.BLEND_RGBA_MIN)
-            rim.blit(edge, piece.move(inset))
-        bounds = self._shadow_bounds(size, radius, PANEL_BLUR).union(frame.move(inset))
-        holes = tuple(tuple(band.move(inset)) for band in bands)
-        # no convert: the copy keeps the canvas's (display) format, and the rim the shadow's
-        self._panels[full] = RememberedPanel(drawn.copy(), rim, _pieces(tuple(bounds), holes),
-                                             _bands(drawn.get_rect(), radius))
+        edges = []
+        for piece in _pieces(tuple(frame), tuple(tuple(band) for band in _covered(frame, radius))):
+            edge = shadow.subsurface(piece.move(inset)).copy()
+            masked = pygame.Surface(piece.size, pygame.SRCALPHA)
+            masked.blit(drawn, (0, 0), piece)
+            masked.blit(mask, (0, 0), piece, special_flags=pygame.BLEND_RGBA_MIN)
+            edge.blit(masked, (0, 0))
+            edges.append((edge, piece))
+        around = _pieces(tuple(self._shadow_bounds(size, radius, PANEL_BLUR)), (tuple(frame.move(inset)),))
+        # no convert: the copy keeps the canvas's (display) format, and the edges the shadow's
+        self._panels[full] = RememberedPanel(drawn.copy(), _bands(frame, radius), shadow, around, edges)
         if len(self._panels) > PANEL_CACHE_SIZE:
             self._panels.popitem(last=False)
 
