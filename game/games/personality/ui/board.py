@@ -233,8 +233,8 @@ class PersonalityBoard(MatchScene):
             return
         revealing = self.timeline.reveal_ticks > 0 and self.public.result is not None
         screen = self.reveal if revealing else self.screen
-        title = screen.title()
-        surface.blit(self.still.get(still_key(self, title), lambda layer: paint_still(self, layer, title)), (0, 0))  # the background too
+        title = screen.title()  # the still layer holds the background too
+        surface.blit(self.still.get(still_key(self, title), lambda layer: paint_still(self, layer, title)), (0, 0))
         draw_masks(self, surface)
         draw_seat_column(self, surface)
         screen.draw(surface, self.layout.stage, alpha)
