@@ -326,31 +326,24 @@ def test_connoisseurs_tile_opts_in_the_less_known_characters(ctx):
     assert ctx.stack.top.session.config["connoisseurs"] is True
 
 
-def test_a_lobby_frame_fits_no_text_when_nothing_changed(monkeypatch):
+def test_a_lobby_frame_fits_no_text_when_nothing_changed():
     """Seat names, device words, the join prompt, level chips and the phone panel's lines
-    are fitted once per build or change of the table, not on every frame."""
+    are fitted once (the fit memo answers every later frame), not searched on every frame."""
     import pygame
 
-    import game.scenes.menus.lobby as lobby_module
-    import game.scenes.phones as phones_module
-    import game.ui.fit as fit
     from game.cli import shot
+    from game.ui.fit import MEMO
 
     ctx = shot.prepare("lobby.phones", shot.shot_args(seats=3, names="long"))
     ctx.seats.add_bot("Robot", "sharp")
     canvas = pygame.Surface((1920, 1080))
     tick(ctx, 2)  # the table changed: refreshed
     ctx.stack.draw(canvas, 0.0)
-    fits = []
-    for module in (fit, lobby_module, phones_module):  # wherever the drawing code finds them
-        for name in ("fit_text", "fit_size"):
-            if hasattr(module, name):
-                real = getattr(module, name)
-                monkeypatch.setattr(module, name, lambda *a, _real=real, **k: fits.append(a[1]) or _real(*a, **k))
+    searched = MEMO.misses
     tick(ctx, 1)
     ctx.stack.draw(canvas, 0.0)
-    assert fits == []
+    assert MEMO.misses == searched
     ctx.seats.add_bot("Robota", "easy")
     tick(ctx, 1)
     ctx.stack.draw(canvas, 0.0)
-    assert "Robota" in fits  # a change of the table fits again
+    assert MEMO.misses > searched  # a new name is fitted

@@ -17,7 +17,7 @@ import pygame
 
 from ..companion.bridge import Companion, Table
 from ..seats import is_phone
-from ..ui.fit import Fitted, smallest_size
+from ..ui.fit import fit_text, smallest_size
 from ..ui.kit import SEAT_STYLES
 from .match import MatchScene
 
@@ -161,9 +161,9 @@ def join_url(companion: Companion) -> str | None:
     return None if address is None else f"http://{address}:{companion.port}"
 
 
-def draw_join_panel(ctx: AppContext, surface: pygame.Surface, rect: pygame.Rect, qr: QrCache, fitted: Fitted) -> None:
+def draw_join_panel(ctx: AppContext, surface: pygame.Surface, rect: pygame.Rect, qr: QrCache) -> None:
     """The lobby's phone panel: QR code, the short address and the room code, or in plain
-    words why phones cannot join. Its lines are fitted once (``fitted``: the lobby's)."""
+    words why phones cannot join. Its lines are fitted once (:mod:`game.ui.fit` remembers each fit)."""
     kit, companion = ctx.kit, ctx.companion
     if companion is None or not companion.ready:
         return
@@ -191,7 +191,7 @@ def draw_join_panel(ctx: AppContext, surface: pygame.Surface, rect: pygame.Rect,
             (ctx.t("companion.scan"), (30, 28), kit.colours.text, 4),
             (url, (44, 40, 36, 32), kit.colours.text, 18),
             (ctx.t("companion.room", room=companion.room), (44, 40, 36, 32), kit.colours.gold, 0)):
-        size, line = fitted.text(words, width, sizes)
+        size, line = fit_text(kit, words, width, sizes)
         y = kit.blit_text(surface, line, size, (x, y), "topleft", colour).bottom + gap
 
 

@@ -4,20 +4,82 @@ hyphen. A long name ("Marie-Antoinette" at the largest text size) then stays ins
 card instead of crossing the border (the layout check's ``box`` rule).
 
 A word is cut where the UI language's hyphenation dictionary allows ("Télé-phone", not
-"Télép-hone"; pyphen's LibreOffice patterns), and anywhere only when no such point fits."""
+"Télép-hone"; pyphen's LibreOffice patterns), and anywhere only when no such point fits.
+
+Every fit is remembered (:data:`MEMO`, the last :data:`FIT_MEMO_SIZE` answers): boards fit
+the same names and statuses on every frame, and a fit measures the text at each size
+it tries. An answer is keyed by all it depends on: the text, the room and sizes asked,
+the font file, the text-size setting and the UI language (hyphenation)."""
 
 from __future__ import annotations
 
+import functools
 import re
+from collections import OrderedDict
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Callable, Hashable, Sequence, TypeVar
 
+import pygame
 import pyphen
 
 from .theme import MIN_TEXT
 
 #: The hyphenation dictionary for each UI language (British spelling, as the English strings).
 HYPHENATION = {"fr": "fr", "en": "en_GB"}
+#: Fits remembered: every text of the busiest board (~60) several times over, a few
+#: hundred small tuples, so memory stays flat over an evening of changing names.
+FIT_MEMO_SIZE = 512
+
+Fit = TypeVar("Fit", bound=Callable[..., Any])
+
+
+class FitMemo:
+    """The last ``size`` answers of the fit functions, least recently used first out.
+    ``misses`` counts the fits actually searched (tests check a still frame adds none)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.misses = 0
+        self._answers: OrderedDict[Hashable, Any] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._answers)
+
+    def answer(self, key: Hashable, search: Callable[[], Any]) -> Any:
+        if key in self._answers:
+            self._answers.move_to_end(key)
+            return self._answers[key]
+        self.misses += 1
+        answer = self._answers[key] = search()
+        if len(self._answers) > self.size:
+            self._answers.popitem(last=False)
+        return answer
+
+
+MEMO = FitMemo(FIT_MEMO_SIZE)
+
+
+def _look(kit: Any) -> tuple:
+    """What a kit's measures depend on besides the text: font file, text-size setting, language."""
+    settings = getattr(kit, "settings", None)
+    return (str(getattr(getattr(kit, "texts", None), "font_file", None)),
+            float(getattr(settings, "text_scale", 1.0)), _lang(kit))
+
+
+def _hashable(value: Any) -> Hashable:
+    return tuple(value) if isinstance(value, (list, tuple, pygame.Rect)) else value
+
+
+def remembered(fit: Fit) -> Fit:
+    """``fit(kit, ...)`` answered from :data:`MEMO` when asked the same for the same look
+    (any fit of a text to a box measured with the kit's fonts: the games' own too)."""
+
+    @functools.wraps(fit)
+    def fit_remembered(kit: Any, *args: Any, **named: Any) -> Any:
+        key = (fit, _look(kit), *map(_hashable, args), *((k, _hashable(v)) for k, v in sorted(named.items())))
+        return MEMO.answer(key, lambda: fit(kit, *args, **named))
+
+    return fit_remembered  # type: ignore[return-value]
 
 
 @lru_cache(maxsize=4)
@@ -43,6 +105,7 @@ def smallest_size(kit: Any) -> int:
     return next(size for size in range(1, MIN_TEXT + 1) if kit.scaled(size) >= MIN_TEXT)
 
 
+@remembered
 def fit_text(kit: Any, text: str, width: int, sizes: Sequence[int] = (36, 32, MIN_TEXT)) -> tuple[int, str]:
     """``(size, text)``: the largest of ``sizes`` (then smaller, down to
     :func:`smallest_size`) at which ``text`` fits ``width`` on one line; else the
@@ -96,6 +159,7 @@ def _longest_prefix(font: Any, word: str, width: int) -> int:
     return max(1, min(cut, len(word) - keep)) if len(word) > keep + 1 else cut
 
 
+@remembered
 def fit_wrapped(kit: Any, text: str, width: int, max_lines: int, sizes: Sequence[int] = (36, 32, MIN_TEXT)) -> int:
     """The largest of ``sizes`` (then smaller, down to :func:`smallest_size`) at which
     ``text`` wraps (at spaces) into at most ``max_lines`` lines of ``width``, none wider;
@@ -109,6 +173,7 @@ def fit_wrapped(kit: Any, text: str, width: int, max_lines: int, sizes: Sequence
     return floor
 
 
+@remembered
 def fit_size(kit: Any, text: str, width: int, sizes: Sequence[int] = (40, 36, 32, 28)) -> int:
     """The largest of ``sizes`` at which ``text`` fits on one line in ``width`` (else the
     smallest, and the caller wraps)."""
@@ -118,6 +183,7 @@ def fit_size(kit: Any, text: str, width: int, sizes: Sequence[int] = (40, 36, 32
     return sizes[-1]
 
 
+@remembered
 def label_fit(kit: Any, text: str, width: int, max_lines: int = 2,
               sizes: Sequence[int] = (34, 32, 30, 28)) -> tuple[int, int]:
     """``(size, lines)`` for a label in ``width``: one line at 34 down to 30 px if it
@@ -133,6 +199,7 @@ def label_fit(kit: Any, text: str, width: int, max_lines: int = 2,
     return sizes[-1], len(kit.wrap(text, sizes[-1], width))
 
 
+@remembered
 def fit_words(kit: Any, text: str, size: int, width: int) -> tuple[str, int]:
     """``(text, size)`` to draw ``text`` wrapped in ``width`` (a word per line at worst,
     as "d'anniversaire" beside a canvas): the largest size up to ``size`` (down to
@@ -154,27 +221,3 @@ def fit_words(kit: Any, text: str, size: int, width: int) -> tuple[str, int]:
         lines.append(" ".join(words))
     return "\n".join(lines), size
 
-
-class Fitted:
-    """:func:`fit_text` and :func:`fit_size` remembered for one screen until it
-    :meth:`clear` s them (its build, a change of what it shows): the lobby fitted its
-    seats' names and the phone panel's lines on every frame."""
-
-    def __init__(self, kit: Any) -> None:
-        self.kit = kit
-        self._fits: dict[tuple, Any] = {}
-
-    def clear(self) -> None:
-        self._fits.clear()
-
-    def text(self, text: str, width: int, sizes: Sequence[int] = (36, 32, MIN_TEXT)) -> tuple[int, str]:
-        key = ("text", text, width, tuple(sizes))
-        if key not in self._fits:
-            self._fits[key] = fit_text(self.kit, text, width, sizes)
-        return self._fits[key]
-
-    def size(self, text: str, width: int, sizes: Sequence[int] = (40, 36, 32, 28)) -> int:
-        key = ("size", text, width, tuple(sizes))
-        if key not in self._fits:
-            self._fits[key] = fit_size(self.kit, text, width, sizes)
-        return self._fits[key]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import OrderedDict
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Hashable, Sequence
 
 import pygame
@@ -30,6 +31,8 @@ ROUNDED_CACHE_SIZE = 16
 VEIL_ROWS = 60
 #: A panel's shadow: blur radius and drop (px); it spreads ``2 * PANEL_BLUR`` around.
 PANEL_BLUR, PANEL_SHADOW_DROP = 14, 8
+#: Shadows whose visible part (alpha above 0) is remembered: every panel size on screen.
+SHADOW_BOUNDS_SIZE = 64
 
 
 def _covered(rect: pygame.Rect, radius: int) -> tuple[pygame.Rect, pygame.Rect]:
@@ -52,17 +55,55 @@ def _minus(piece: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
     return [part for part in parts if part.width > 0 and part.height > 0]
 
 
-def _blit_around(surface: pygame.Surface, image: pygame.Surface, origin: tuple[int, int],
-                 holes: Sequence[pygame.Rect]) -> None:
-    """Blit ``image`` at ``origin`` except over ``holes``, which the caller paints
-    opaquely next: the same pixels as a whole blit, without blending what is hidden
-    (most of a panel's shadow lies under the panel)."""
-    ox, oy = origin
-    pieces = [image.get_rect(topleft=origin)]
+@lru_cache(maxsize=64)
+def _pieces(bounds: tuple[int, int, int, int], holes: tuple[tuple[int, int, int, int], ...]) -> tuple[pygame.Rect, ...]:
+    """The rectangles of an image's ``bounds`` outside ``holes`` (in the image's own
+    coordinates): the same few shapes come back every frame (a panel's size and radius)."""
+    pieces = [pygame.Rect(bounds)]
     for hole in holes:
-        pieces = [part for piece in pieces for part in _minus(piece, hole)]
-    for part in pieces:
-        surface.blit(image, part.topleft, part.move(-ox, -oy))
+        pieces = [part for piece in pieces for part in _minus(piece, pygame.Rect(hole))]
+    return tuple(pieces)
+
+
+def _blit_around(surface: pygame.Surface, image: pygame.Surface, origin: tuple[int, int],
+                 holes: Sequence[pygame.Rect], bounds: pygame.Rect) -> None:
+    """Blit the ``bounds`` of ``image`` (all its pixels that are not fully transparent)
+    at ``origin`` except over ``holes``, which the caller paints opaquely next: the same
+    pixels as a whole blit, without blending what is hidden (most of a panel's shadow
+    lies under the panel) or what blends to nothing (its fading edge)."""
+    ox, oy = origin
+    local = tuple((hole.x - ox, hole.y - oy, hole.width, hole.height) for hole in holes)
+    surface.blits([(image, (ox + part.x, oy + part.y), part) for part in _pieces(tuple(bounds), local)],
+                  doreturn=False)
+
+
+def _bands(rect: pygame.Rect, radius: int) -> tuple[pygame.Rect, ...]:
+    """The two bands of :func:`_covered` as rectangles that do not overlap (each opaque
+    pixel copied once): the columns band and the rows band's two ends."""
+    rows, columns = _covered(rect, radius)
+    return (columns, *_minus(rows, columns))
+
+
+class RememberedPanel:
+    """A panel kept with its content (:meth:`Panels.filled_panel`), as one blit list: its
+    ``shadow`` (shared by every panel of its size) blended in the pieces ``around`` the
+    panel, its ``edges`` (the shadow with the panel's corners and outer line over it, one
+    small picture each) blended, and its opaque ``bands`` copied from the panel as drawn
+    (``opaque``). The list for where it was last drawn is kept."""
+
+    def __init__(self, opaque: pygame.Surface, bands: tuple[pygame.Rect, ...], shadow: pygame.Surface,
+                 around: tuple[pygame.Rect, ...], edges: list[tuple[pygame.Surface, pygame.Rect]]) -> None:
+        self.opaque, self.bands, self.shadow, self.around, self.edges = opaque, bands, shadow, around, edges
+        self._placed: tuple[tuple[int, int], list] | None = None
+
+    def blits(self, topleft: tuple[int, int]) -> list:
+        if self._placed is None or self._placed[0] != topleft:
+            x, y = topleft
+            ox, oy = x - PANEL_BLUR * 2, y - PANEL_BLUR * 2 + PANEL_SHADOW_DROP
+            self._placed = (topleft, [*((self.shadow, (ox + part.x, oy + part.y), part) for part in self.around),
+                                      *((edge, (x + part.x, y + part.y)) for edge, part in self.edges),
+                                      *((self.opaque, (x + band.x, y + band.y), band) for band in self.bands)])
+        return self._placed[1]
 
 
 def shadowed(rect: pygame.Rect) -> pygame.Rect:
@@ -77,8 +118,10 @@ class Panels:
     def __init__(self, kit: UiKit) -> None:
         self.kit = kit
         #: Panels with their content (:meth:`filled_panel`), least recently used first.
-        self._panels: OrderedDict[tuple, tuple[pygame.Surface, pygame.Surface]] = OrderedDict()
+        self._panels: OrderedDict[tuple, RememberedPanel] = OrderedDict()
         self._rounded: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        #: Each shadow's visible part (:meth:`_shadow_bounds`).
+        self._bounds: OrderedDict[tuple, pygame.Rect] = OrderedDict()
         self._background: pygame.Surface | None = None
 
     def background(self, surface: pygame.Surface) -> None:
@@ -148,6 +191,18 @@ class Panels:
             self.kit._sprites[key] = shadow
         return shadow
 
+    def _shadow_bounds(self, size: tuple[int, int], radius: int, blur: int) -> pygame.Rect:
+        """Where :meth:`_shadow` is not fully transparent (blending the rest changes nothing)."""
+        key = (size, radius, blur)
+        bounds = self._bounds.get(key)
+        if bounds is None:
+            bounds = self._bounds[key] = self._shadow(size, radius, blur).get_bounding_rect()
+            if len(self._bounds) > SHADOW_BOUNDS_SIZE:
+                self._bounds.popitem(last=False)
+        else:
+            self._bounds.move_to_end(key)
+        return bounds
+
     def panel(self, surface: pygame.Surface, rect: pygame.Rect | Sequence[int], colour: Colour | Sequence[int] | None = None,
               radius: int = 24, border: Colour | None = None, shadow: bool = True, border_width: int = 4) -> None:
         """A rounded panel with a soft drop shadow; ``colour`` may carry alpha."""
@@ -156,12 +211,12 @@ class Panels:
         opaque = len(colour) == 3 or colour[3] == 255
         if shadow and rect.width > 0 and rect.height > 0:
             blur = PANEL_BLUR
-            s = self._shadow(rect.size, radius, blur)
+            s, bounds = self._shadow(rect.size, radius, blur), self._shadow_bounds(rect.size, radius, blur)
             origin = (rect.x - blur * 2, rect.y - blur * 2 + PANEL_SHADOW_DROP)
             if opaque:
-                _blit_around(surface, s, origin, _covered(rect, radius))
+                _blit_around(surface, s, origin, _covered(rect, radius), bounds)
             else:
-                surface.blit(s, origin)
+                surface.blit(s, (origin[0] + bounds.x, origin[1] + bounds.y), bounds)
         if not opaque:
             surface.blit(self.rounded(rect.size, colour, radius), rect)
         else:
@@ -204,25 +259,30 @@ class Panels:
                 self._remember_panel(full, surface.subsurface(rect), radius)
             return
         self._panels.move_to_end(full)
-        blur = PANEL_BLUR
-        shadow = self._shadow(rect.size, radius, blur)
-        holes = _covered(rect, radius)
-        _blit_around(surface, shadow, (rect.x - blur * 2, rect.y - blur * 2 + PANEL_SHADOW_DROP), holes)
-        # all opaque in the two bands: copied without blending; the corners blended
-        opaque, shaped = picture
-        for hole in holes:
-            surface.blit(opaque, hole, hole.move(-rect.x, -rect.y))
-        _blit_around(surface, shaped, rect.topleft, holes)
+        # the shadow and the corners blended around the two bands, copied without blending
+        surface.blits(picture.blits(rect.topleft), doreturn=False)
 
     def _remember_panel(self, full: tuple, drawn: pygame.Surface, radius: int) -> None:
-        """Keep what was drawn inside the rounded shape (alpha 255) and nothing outside
-        it (alpha 0); the shape is the one ``pygame.draw.rect`` filled."""
-        picture = pygame.Surface(drawn.get_size(), pygame.SRCALPHA)
-        picture.blit(drawn, (0, 0))
-        picture.blit(self._shape_mask(drawn.get_size(), radius), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        # no convert: the copy keeps the canvas's (display) format, and a new SRCALPHA
-        # surface has convert_alpha's
-        self._panels[full] = (drawn.copy(), picture)
+        """Keep the panel as drawn (its two opaque bands are copied from it) and, around
+        the bands, the shadow with what was drawn inside the rounded shape over it (alpha
+        255), so the shadow and the corners blend in one pass. The shape is the one
+        ``pygame.draw.rect`` filled. Only the panel's edge and corners are masked and laid on the shadow, one small
+        picture each (a change of content costs less, and a kept panel holds little more
+        than its pixels)."""
+        size, frame = drawn.get_size(), drawn.get_rect()
+        mask, shadow = self._shape_mask(size, radius), self._shadow(size, radius, PANEL_BLUR)
+        inset = (PANEL_BLUR * 2, PANEL_BLUR * 2 - PANEL_SHADOW_DROP)  # where the panel lies on its shadow
+        edges = []
+        for piece in _pieces(tuple(frame), tuple(tuple(band) for band in _covered(frame, radius))):
+            edge = shadow.subsurface(piece.move(inset)).copy()
+            masked = pygame.Surface(piece.size, pygame.SRCALPHA)
+            masked.blit(drawn, (0, 0), piece)
+            masked.blit(mask, (0, 0), piece, special_flags=pygame.BLEND_RGBA_MIN)
+            edge.blit(masked, (0, 0))
+            edges.append((edge, piece))
+        around = _pieces(tuple(self._shadow_bounds(size, radius, PANEL_BLUR)), (tuple(frame.move(inset)),))
+        # no convert: the copy keeps the canvas's (display) format, and the edges the shadow's
+        self._panels[full] = RememberedPanel(drawn.copy(), _bands(frame, radius), shadow, around, edges)
         if len(self._panels) > PANEL_CACHE_SIZE:
             self._panels.popitem(last=False)
 

@@ -27,7 +27,7 @@ import pygame
 
 from ...games import GameEntry
 from ...input.intents import InputEvent, Intent
-from ...ui.fit import Fitted
+from ...ui.fit import fit_size, fit_text
 from ...ui.theme import mix
 from .games import GAME_ICONS
 from .matches import match_config, new_match, start_problem
@@ -90,14 +90,11 @@ class LobbyScene(MenuScene):
         #: Ticks left of the lit "how to start" line (CONFIRM on Start, a refused MENU).
         self.nudge = 0
         self.qr = QrCache()
-        #: Texts fitted to their boxes, until the next build or change of the table.
-        self.fitted = Fitted(ctx.kit)
 
     # --- layout ----------------------------------------------------------------------------
     def build(self) -> None:
         kit = self.kit
         safe = self.safe
-        self.fitted.clear()
         top = safe.y + 124
         width = min(PANEL_WIDTH, safe.width - 40 - SEATS_MIN_WIDTH)
         self.panel_rect = pygame.Rect(safe.right - width, top, width, safe.bottom - 84 - top)
@@ -152,7 +149,6 @@ class LobbyScene(MenuScene):
     def refresh(self) -> None:
         """Enable what the table allows now (called whenever the table changes)."""
         self._table = self._table_signature()
-        self.fitted.clear()
         self._level_chips()
         n = len(self.ctx.seats)
         bots = any(seat.bot for seat in self.ctx.seats.seats)
@@ -317,13 +313,13 @@ class LobbyScene(MenuScene):
         safe = self.safe
         title = self.draw_title(surface, self.t(f"games.{self.entry.id}.name"), GAME_ICONS.get(self.entry.id))
         players = f"{self.t(f'games.{self.entry.id}.players')}  ·  {self.t('lobby.players', n=len(self.ctx.seats))}"
-        size, players = self.fitted.text(players, safe.right - 8 - title.right - 32)  # beside a long title
+        size, players = fit_text(kit, players, safe.right - 8 - title.right - 32)  # beside a long title
         kit.blit_text(surface, players, size, (safe.right - 8, title.centery), "midright", kit.colours.muted,
                       align="right")
         self.draw_seats(surface, alpha)
         phones = self.phone_rect()
         if phones is not None:
-            draw_join_panel(self.ctx, surface, phones, self.qr, self.fitted)
+            draw_join_panel(self.ctx, surface, phones, self.qr)
         kit.panel(surface, self.panel_rect, kit.colours.panel, radius=30)
         kit.blit_text(surface, self.t("lobby.options"), 36, (self.panel_rect.x + 28, self.panel_rect.y + 14))
         if not self.entry.options and self.deck is None:
@@ -366,7 +362,7 @@ class LobbyScene(MenuScene):
                 text = self.t(f"lobby.level.{seat.level}")
                 chip = self.chip_rect(rects[seat.index])
                 on = focused is not None and focused.key == f"level:{seat.index}"
-                kit.blit_text(surface, text, self.fitted.size(text, chip.width - 16, (32, 30, 28)), chip.center, "center",
+                kit.blit_text(surface, text, fit_size(kit, text, chip.width - 16, (32, 30, 28)), chip.center, "center",
                               kit.colours.bg if on else kit.colours.text, max_width=chip.width - 16, align="center")
         start = next((item for item in self.items if item.key == "start"), None)
         if start is not None:
@@ -393,6 +389,6 @@ class LobbyScene(MenuScene):
                 break
         placed = surface.blit(line, line.get_rect(midtop=(rect.centerx, rect.bottom + 6)))
         # one line under the start button (its room was kept for that): shrunk to 28 px drawn if need be
-        size, keys = self.fitted.text(self.t("lobby.start_keys"), rect.width, (28,))
+        size, keys = fit_text(kit, self.t("lobby.start_keys"), rect.width, (28,))
         kit.blit_text(surface, keys, size, (rect.centerx, placed.bottom + 2), "midtop",
                       kit.colours.text if self.nudge else kit.colours.muted, max_width=rect.width, align="center")

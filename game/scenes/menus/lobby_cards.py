@@ -1,6 +1,6 @@
 """The lobby's seat cards: a taken seat (token, name, device, a bot's level chip drawn
-by the lobby over it) and a free one (how to join). Texts are fitted once per build or
-change of the table (``lobby.fitted``), not on every frame."""
+by the lobby over it) and a free one (how to join). Their texts are fitted once
+(:mod:`game.ui.fit` remembers each fit), not on every frame."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pygame
 
 from ...input.intents import Intent
 from ...seats import is_phone
+from ...ui.fit import fit_size, fit_text
 
 if TYPE_CHECKING:
     from .lobby import LobbyScene
@@ -31,7 +32,7 @@ def draw_seat(lobby: LobbyScene, surface: pygame.Surface, seat: Any, rect: pygam
         kind, label = "kb", lobby.t(f"lobby.kb_{seat.device[1]}")
     else:
         kind, label = "pad", lobby.t("lobby.pad")
-    size, lines = lobby.fitted.text(seat.name, rect.width - 24)
+    size, lines = fit_text(kit, seat.name, rect.width - 24)
     name = kit.text(lines, size, style.light, align="center", shadow=True)
     if "\n" in lines and lobby.phone_rect() is not None and label is not None:
         _draw_short_seat(lobby, surface, seat, rect, label, name)
@@ -58,7 +59,7 @@ def _draw_short_seat(lobby: LobbyScene, surface: pygame.Surface, seat: Any, rect
     fills the rest."""
     kit = lobby.kit
     token = kit.seat_token(surface, seat.style, (rect.x + 32, rect.y + 34), 18)
-    size, words = lobby.fitted.text(label, rect.right - 10 - (token.right + 8), (28,))
+    size, words = fit_text(kit, label, rect.right - 10 - (token.right + 8), (28,))
     row = kit.blit_text(surface, words, size, (token.right + 8, token.centery), "midleft", kit.colours.text,
                         shadow=True)
     top = max(token.bottom, row.bottom) + 6
@@ -77,7 +78,7 @@ def draw_free(lobby: LobbyScene, surface: pygame.Surface, rect: pygame.Rect, fir
     glyph = kit.button_hint(Intent.CONFIRM, 48 if short else 64)
     glyph_rect = surface.blit(glyph, glyph.get_rect(center=(rect.centerx, int(rect.y + rect.height * (0.2 if short else 0.26)))))
     join = lobby.t("lobby.join")
-    joined = kit.blit_text(surface, join, lobby.fitted.size(join, rect.width - 24, (34, 30, 28)),
+    joined = kit.blit_text(surface, join, fit_size(kit, join, rect.width - 24, (34, 30, 28)),
                            (rect.centerx, glyph_rect.bottom + (8 if short else 14)), "midtop",
                            max_width=rect.width - 24, align="center")
     keys = kit.text(lobby.t("lobby.join_keys"), 24 if short else 28, kit.colours.muted, max_width=rect.width - 24,

@@ -11,7 +11,7 @@ import pygame
 
 from ...core.files import remove_stale_temps
 from ...input.intents import InputEvent, Intent
-from ...ui.fit import Fitted
+from ...ui.fit import fit_text
 from ...paths import autosave_path
 from ...ui.kit import MIN_TEXT
 from ...version import version
@@ -258,7 +258,6 @@ class TakeSeatScene(Scene):
         from ..phones import QrCache  # the phone modules load with the first resumed match, not the title
 
         self.qr = QrCache()
-        self.fitted = Fitted(ctx.kit)  # names and the phone panel's lines, fitted once each
 
     @property
     def game_id(self) -> str:
@@ -394,8 +393,7 @@ class TakeSeatScene(Scene):
             height = min(JOIN_PANEL_HEIGHT, safe.bottom - 80 - (y + 40))  # clear of the hint bar
             from ..phones import draw_join_panel
 
-            draw_join_panel(self.ctx, surface, pygame.Rect(960 - 460, y + 40, 920, height), self.qr,
-                            self.fitted)
+            draw_join_panel(self.ctx, surface, pygame.Rect(960 - 460, y + 40, 920, height), self.qr)
         kit.hint_bar(surface, [(Intent.CONFIRM, t("take_seat.claim")), (Intent.BACK, t("take_seat.undo"))])
 
     def _draw_card(self, surface: pygame.Surface, rect: pygame.Rect, i: int, following: int, pulse: float,
@@ -418,7 +416,7 @@ class TakeSeatScene(Scene):
         colour = kit.colours.good if claimed else kit.colours.muted
         if flat:  # a long name takes two lines, the status stays under it
             kit.seat_token(surface, saved["style"], (rect.x + 46, rect.centery), 32, dim=waiting)
-            size, name = self.fitted.text(saved["name"], rect.width - 90 - 12, (34, 32, 30, 28))
+            size, name = fit_text(kit, saved["name"], rect.width - 90 - 12, (34, 32, 30, 28))
             kit.blit_text(surface, name, size, (rect.x + 90, rect.y + (6 if "\n" in name else 14)), "topleft",
                           name_colour, shadow=True)
             kit.blit_text(surface, status, 28, (rect.x + 90, rect.bottom - 8), "bottomleft", colour)

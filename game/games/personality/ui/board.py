@@ -32,7 +32,7 @@ from ....scenes.phone_seats import pad_seats, pads_first
 from ....ui.show import Show
 from ..rules.events import CardRead, GiftGiven, Landed, MaskMoved, SentToDoor, VoteRevealed, Won
 from ..rules.view import MaskMove, PEPhase, PEPublic, VoteKind
-from .chrome import ICONS, draw_banner, draw_header, draw_seat_column, draw_track
+from .chrome import ICONS, draw_banner, draw_masks, draw_seat_column, paint_still, still_key
 from .debate_screen import DebateScreen
 from .endgame_screen import EndgameScreen
 from .layout import BoardLayout
@@ -75,6 +75,8 @@ class PersonalityBoard(MatchScene):
             PEPhase.OVER: PortraitsScreen(self),
         }
         self.reveal = RevealScreen(self)
+        #: The background, top bar and track, repainted when what they show changes.
+        self.still = ctx.kit.layer()
         self._show_inversion_cards()
 
     # --- helpers the screens share -------------------------------------------------------
@@ -217,11 +219,11 @@ class PersonalityBoard(MatchScene):
         return self.overlay is not None and self.stack is not None and self.overlay in list(self.stack)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        kit = self.ctx.kit
-        kit.background(surface)
         if self.veiled():
+            self.ctx.kit.background(surface)
             return  # under the veil it would be unreadable clutter: the overlay shows what matters (the card voted on)
         if self.session.outcome() is not None and not self.timeline.busy:
+            self.ctx.kit.background(surface)
             if self.show is not None and not self.show.done:
                 draw_podium(self, surface, self.show, alpha)
             else:
@@ -231,8 +233,9 @@ class PersonalityBoard(MatchScene):
             return
         revealing = self.timeline.reveal_ticks > 0 and self.public.result is not None
         screen = self.reveal if revealing else self.screen
-        draw_header(self, surface, screen.title())
-        draw_track(self, surface)
+        title = screen.title()  # the still layer holds the background too
+        surface.blit(self.still.get(still_key(self, title), lambda layer: paint_still(self, layer, title)), (0, 0))
+        draw_masks(self, surface)
         draw_seat_column(self, surface)
         screen.draw(surface, self.layout.stage, alpha)
         if revealing and self.reveal_show is not None:

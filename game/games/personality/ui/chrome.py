@@ -1,5 +1,9 @@
 """What the board draws around every phase's screen: the top bar, the track with its
-masks, the seat column and a special square's banner (see ``layout.py`` for where)."""
+masks, the seat column and a special square's banner (see ``layout.py`` for where).
+
+The top bar and the track's squares stay still for whole phases: the board keeps them
+on one layer with the background (:func:`still_key`, :func:`paint_still`) and draws the
+masks and the rest over it each frame."""
 
 from __future__ import annotations
 
@@ -45,7 +49,23 @@ def draw_header(board: PersonalityBoard, surface: pygame.Surface, title: str) ->
     draw_name(kit, surface, title, room, c.text, sizes, anchor="center")
 
 
-def draw_track(board: PersonalityBoard, surface: pygame.Surface) -> None:
+def still_key(board: PersonalityBoard, title: str) -> tuple:
+    """All the still layer shows depends on: the bar's turn, deck and title, the track's
+    place (the safe area) and the language and text size its words are drawn in."""
+    settings = board.ctx.settings
+    return (title, board.public.turn, board.public.deck_size, tuple(board.layout.safe), settings.lang,
+            getattr(settings, "text_scale", 1.0))
+
+
+def paint_still(board: PersonalityBoard, surface: pygame.Surface, title: str) -> None:
+    """The background, the top bar and the track's squares (no masks): the still layer."""
+    board.ctx.kit.background(surface)
+    draw_header(board, surface, title)
+    draw_squares(board, surface)
+
+
+def draw_squares(board: PersonalityBoard, surface: pygame.Surface) -> None:
+    """The track without its masks: the path, the Gouffre and the numbered squares."""
     kit, c, layout = board.ctx.kit, board.ctx.kit.colours, board.layout
     for index in range(board.track.length - 1):
         pygame.draw.line(surface, c.panel_hi, layout.square_center(index), layout.square_center(index + 1), 10)
@@ -62,7 +82,6 @@ def draw_track(board: PersonalityBoard, surface: pygame.Surface) -> None:
             icon = kit.icon(ICONS[kind], rect.width * 4 // 7)
             surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.centery - 6)))
         _draw_number(board, surface, index, rect, special)
-    _draw_masks(board, surface)
 
 
 def _draw_number(board: PersonalityBoard, surface: pygame.Surface, index: int, rect: pygame.Rect,
@@ -92,7 +111,7 @@ def _draw_gouffre(board: PersonalityBoard, surface: pygame.Surface) -> None:
     surface.blit(label, rect)
 
 
-def _draw_masks(board: PersonalityBoard, surface: pygame.Surface) -> None:
+def draw_masks(board: PersonalityBoard, surface: pygame.Surface) -> None:
     shown = board.timeline.shown
     by_square: dict[int, list[int]] = {}
     for seat in range(board.public.seats):

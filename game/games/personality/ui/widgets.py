@@ -8,7 +8,7 @@ from typing import Any, Callable, Sequence
 import pygame
 
 from ....input.intents import InputEvent, Intent
-from ....ui.fit import fit_text, fit_wrapped, smallest_size
+from ....ui.fit import fit_text, fit_wrapped, remembered, smallest_size
 
 CARD_PAPER = (252, 244, 226)
 CARD_INK = (40, 30, 50)
@@ -36,6 +36,7 @@ def draw_name(kit: Any, surface: pygame.Surface, text: str, rect: pygame.Rect, c
     return placed
 
 
+@remembered
 def card_size(kit: Any, text: str, room: pygame.Rect, sizes: Sequence[int]) -> int:
     """The largest of ``sizes`` (then smaller, down to 28 px drawn) at which ``text``,
     wrapped at ``room``'s width, fits its height: a card is read whole, never cut."""

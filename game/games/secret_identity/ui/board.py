@@ -370,13 +370,18 @@ class CompetitiveBoard(SecretIdentityBoard):
             highlight = None
             if seat in highlighted:
                 highlight = self.ctx.kit.seat_style(self.ctx.seats[seat].style).light
-            draw_seat_panel(surface, self.ctx, seat, rect, score=self.shown_scores[seat], hand_count=info.hand_count,
-                            clue=info.clue, status=status, done=done, highlight=highlight, status_seat=status_seat)
-            self.draw_thinking(surface, seat, (rect.x + 80, rect.y + 6), 38)
             pop = self.token_pops.get(seat)
-            if pop is not None and not pop.done:
+            popping = pop is not None and not pop.done
+            veiled = highlight is None and self.reveal is not None
+            # a veil over nothing but the panel is remembered with it (one blit less to blend each frame)
+            baked = veiled and not popping and not self.thinking(seat)
+            draw_seat_panel(surface, self.ctx, seat, rect, score=self.shown_scores[seat], hand_count=info.hand_count,
+                            clue=info.clue, status=status, done=done, highlight=highlight, status_seat=status_seat,
+                            veil=(*c.shadow, 90) if baked else None)
+            self.draw_thinking(surface, seat, (rect.x + 80, rect.y + 6), 38)
+            if popping:
                 draw_thirty_token(surface, self.ctx, (rect.right - 98, rect.y + 36), int(22 * float(pop.value())))
-            if highlight is None and self.reveal is not None:
+            if veiled and not baked:
                 surface.blit(self.ctx.kit.rounded(rect.size, (*c.shadow, 90), 26), rect)
         if self.reveal is not None:
             self.reveal.draw_votes(surface, rects)  # over the veil: each voter's vote on its panel

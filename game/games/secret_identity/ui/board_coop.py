@@ -253,29 +253,30 @@ class CoopBoard(SecretIdentityBoard):
 
     def draw_turn_track(self, surface: pygame.Surface) -> None:
         """Progress 0–10: one pip per turn, green right, red wrong, the current one ringed."""
-        kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
-        public = self.public
+        kit, c, t, public = self.ctx.kit, self.ctx.kit.colours, self.ctx.t, self.public
         y = kit.safe_rect.y + 36
         bar = pygame.Rect(0, 0, 1100, 64)
         bar.center = (kit.W // 2, y)
-        kit.panel(surface, bar, c.panel, radius=32, border=c.panel_hi)
-        kit.blit_text(surface, t("sc.turn", n=public.turn, total=public.turns), 32, (bar.x - 20, y), "midright",
-                      c.muted)
-        kit.blit_text(surface, t("sc.score", n=public.team_score), 36, (bar.right + 20, y), "midleft", c.gold)
-        step = (bar.width - 80) / (public.turns - 1)
-        for i in range(public.turns):
-            x = int(bar.x + 40 + i * step)
-            if i < len(public.history):
-                right = public.history[i].correct
-                kit.draw_shape(surface, "circle", c.good if right else c.bad, (x, y), 20, outline=c.shadow)
-                if right:
-                    kit.draw_check(surface, (x, y), 24, c.text)
+
+        def pips() -> None:  # inside the bar: remembered with it, drawn afresh when a turn ends
+            for i in range(public.turns):
+                x = int(bar.x + 40 + i * ((bar.width - 80) / (public.turns - 1)))
+                if i < len(public.history):
+                    right = public.history[i].correct
+                    kit.draw_shape(surface, "circle", c.good if right else c.bad, (x, y), 20, outline=c.shadow)
+                    if right:
+                        kit.draw_check(surface, (x, y), 24, c.text)
+                    else:
+                        draw_cross(surface, c.text, (x, y), 14)
                 else:
-                    draw_cross(surface, c.text, (x, y), 14)
-            else:
-                kit.draw_shape(surface, "circle", c.panel_hi, (x, y), 14)
-                if i == public.turn - 1:
-                    pygame.draw.circle(surface, c.accent, (x, y), 22, width=4)
+                    kit.draw_shape(surface, "circle", c.panel_hi, (x, y), 14)
+                    if i == public.turn - 1:
+                        pygame.draw.circle(surface, c.accent, (x, y), 22, width=4)
+
+        key = ("sc.turns", public.turns, public.turn, tuple(turn.correct for turn in public.history))
+        kit.filled_panel(surface, bar, key, pips, c.panel, radius=32, border=tuple(c.panel_hi))
+        kit.blit_text(surface, t("sc.turn", n=public.turn, total=public.turns), 32, (bar.x - 20, y), "midright", c.muted)
+        kit.blit_text(surface, t("sc.score", n=public.team_score), 36, (bar.right + 20, y), "midleft", c.gold)
 
     def _last_result(self) -> Any:
         """The turn just locked, while the result is on screen."""

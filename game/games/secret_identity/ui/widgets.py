@@ -10,13 +10,14 @@ the character" just works.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any, Sequence
 
 import pygame
 
 from ....scenes.ring_geometry import SLOT_SIZE, ring_geometry
 from ....ui.fit import fit_text as fit_words
-from ....ui.fit import fit_wrapped, smallest_size
+from ....ui.fit import fit_wrapped, remembered, smallest_size
 from .portrait import portrait
 from ..rules.view import Shown, track_position
 
@@ -170,12 +171,14 @@ def draw_thirty_token(surface: pygame.Surface, ctx: Any, center: Sequence[int], 
 def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: pygame.Rect, *, score: float,
                     hand_count: int, clue: Sequence[Shown], status: str, status_colour: Sequence[int] | None = None,
                     highlight: Sequence[int] | None = None, done: bool = False, show_clue: bool = True,
-                    show_score: bool = True, tag: str = "", status_seat: int | None = None) -> None:
+                    show_score: bool = True, tag: str = "", status_seat: int | None = None,
+                    veil: Sequence[int] | None = None) -> None:
     """One seat's public panel, in three rows that fit any panel :func:`panel_positions`
     gives: badge (colour + shape + name) and score with "30" tokens; the clue placed on
     its safe and the cards left; a status line (shrunk to 28 px drawn at most, followed by
     ``status_seat``'s shape when it names a seat). Without a clue the name stands larger
-    and may take two lines."""
+    and may take two lines. ``veil`` (a colour with alpha) dims the whole panel, as a
+    reveal does the seats it is not about."""
     kit, c = ctx.kit, ctx.kit.colours
     seat = ctx.seats[seat_index]
     style = kit.seat_style(seat.style)
@@ -224,14 +227,17 @@ def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: py
             placed = kit.blit_text(surface, words, size, (x, y), "midleft", status_colour or (c.good if done else c.muted))
             if status_seat is not None:
                 kit.seat_token(surface, ctx.seats[status_seat].style, (placed.right + 22, y), 17)
+        if veil is not None:
+            surface.blit(kit.rounded(rect.size, veil, 26), rect)
 
     key = ("si.seat", seat.name, seat.style, (tokens, marker) if show_score else None, tag,
            tuple(clue) if show_clue else None, hand_count, status, tuple(status_colour or ()), done, status_seat,
-           ctx.seats[status_seat].style if status_seat is not None else None)
+           ctx.seats[status_seat].style if status_seat is not None else None, tuple(veil or ()))
     kit.filled_panel(surface, rect, key, content, c.panel, radius=26, border=tuple(border),
                      border_width=6 if highlight else 4)
 
 
+@remembered
 def fit_label(kit: Any, text: str, width: int, sizes: Sequence[int]) -> tuple[int, str]:
     """``(size, text)`` for one line in ``width``: the largest of ``sizes`` that fits, then
     smaller down to 28 px drawn, then shortened with an ellipsis (a seat's name beside its
@@ -243,6 +249,7 @@ def fit_label(kit: Any, text: str, width: int, sizes: Sequence[int]) -> tuple[in
     return floor, fit_text(kit, text, floor, width)
 
 
+@remembered
 def fit_text(kit: Any, text: str, size: int, width: int) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` pixels."""
     font = kit.font(size)
@@ -301,19 +308,29 @@ MARKERS_PER_ROW = 4
 
 def track_point(kit: Any, score: float, y: int, length: int = 30) -> tuple[int, int]:
     """Where ``score`` sits on the track drawn by :func:`draw_score_track` at ``y``."""
-    safe = kit.safe_rect
-    left, right = safe.x + TRACK_LEFT, safe.right - TRACK_RIGHT
+    return _track_x(kit.safe_rect.x, kit.safe_rect.right, score, length), y
+
+
+def _track_x(safe_left: int, safe_right: int, score: float, length: int) -> int:
+    left, right = safe_left + TRACK_LEFT, safe_right - TRACK_RIGHT
     tokens = track_position(int(math.ceil(score)))[0] if length == 30 else 0
-    return int(left + (score - tokens * length) * (right - left) / length), y
+    return int(left + (score - tokens * length) * (right - left) / length)
 
 
 def marker_spots(kit: Any, scores: Sequence[float], seats: Sequence[int], y: int,
                  length: int = 30) -> dict[int, tuple[int, int]]:
     """Each seat's marker centre: seats on one square share it side by side, four to a row
-    above the line and the rest below, so no marker hides another (issue 14)."""
+    above the line and the rest below, so no marker hides another (issue 14). Placed once
+    per set of scores (the board asks on every frame)."""
+    return dict(_marker_spots(kit.safe_rect.x, kit.safe_rect.right, tuple(scores), tuple(seats), y, length))
+
+
+@lru_cache(maxsize=64)
+def _marker_spots(safe_left: int, safe_right: int, scores: tuple[float, ...], seats: tuple[int, ...], y: int,
+                  length: int) -> tuple[tuple[int, tuple[int, int]], ...]:
     squares: dict[int, list[int]] = {}
     for seat, score in zip(seats, scores):
-        squares.setdefault(track_point(kit, score, y, length)[0], []).append(seat)
+        squares.setdefault(_track_x(safe_left, safe_right, score, length), []).append(seat)
     wanted: list[tuple[int, int, int]] = []
     gap = 2 * MARKER_RADIUS + 2
     for x, members in sorted(squares.items()):
@@ -328,7 +345,7 @@ def marker_spots(kit: Any, scores: Sequence[float], seats: Sequence[int], y: int
         while any((x - ox) ** 2 + (my - oy) ** 2 < gap * gap for ox, oy in spots.values()):
             x += 2
         spots[seat] = (x, my)
-    return spots
+    return tuple(spots.items())
 
 
 def draw_score_track(surface: pygame.Surface, ctx: Any, scores: Sequence[float], seats: Sequence[int],

@@ -1,0 +1,55 @@
+"""Fitting texts to their boxes is remembered (game.ui.fit's memo, issue 18 item 4): a
+board drawn again measures no text, the memo keeps a bounded number of answers, and an
+answer is asked again when what it depends on changes."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.cli import shot as shot_cli
+
+
+@pytest.mark.parametrize("name, seats", [("secret_identity.clues", 8), ("secret_identity_coop.guess", 8),
+                                         ("personality.vote", 6)])
+def test_a_busiest_board_drawn_again_measures_no_text(name, seats):
+    ctx = shot_cli.prepare(name, shot_cli.shot_args(seats=seats, names="long"))
+    canvas = pygame.Surface((1920, 1080))
+    ctx.stack.draw(canvas, 1.0)
+    measured = []
+    font = ctx.kit.font
+    ctx.kit.font = lambda size: measured.append(size) or font(size)  # every fit measures through it
+    ctx.stack.draw(canvas, 1.0)
+    assert measured == []
+
+
+def test_the_fit_memo_keeps_the_latest_answers_only():
+    from game.ui.fit import FIT_MEMO_SIZE, MEMO, fit_text
+
+    ctx = shot_cli.prepare("title", shot_cli.shot_args(ticks=0))
+    names = [f"Joueuse {n}" for n in range(FIT_MEMO_SIZE + 40)]
+    for name in names:
+        fit_text(ctx.kit, name, 300)
+    assert len(MEMO) == FIT_MEMO_SIZE
+    searched = MEMO.misses
+    fit_text(ctx.kit, names[-1], 300)  # kept
+    assert MEMO.misses == searched
+    fit_text(ctx.kit, names[0], 300)  # the oldest went first
+    assert MEMO.misses == searched + 1
+
+
+def test_a_fit_is_asked_again_for_another_text_size_or_language():
+    from game.ui.fit import fit_text
+
+    ctx = shot_cli.prepare("title", shot_cli.shot_args(ticks=0))
+    kit, settings = ctx.kit, ctx.settings
+    width = kit.font(36).size("Marie-Antoinette")[0]
+    assert fit_text(kit, "Marie-Antoinette", width) == (36, "Marie-Antoinette")
+    settings.text_scale = 1.3  # larger text: the name no longer fits at 36
+    assert fit_text(kit, "Marie-Antoinette", width)[0] < 36
+    settings.text_scale = 1.0
+    narrow = kit.font(28).size("infor-")[0]  # hyphenated by each language's dictionary
+    settings.lang = "fr"
+    assert fit_text(kit, "information", narrow)[1] == "infor-\nma-\ntion"
+    settings.lang = "en"
+    assert fit_text(kit, "information", narrow)[1] == "in-\nform-\nation"

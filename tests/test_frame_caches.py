@@ -1,0 +1,62 @@
+"""What the busiest boards keep between frames (issue 18 item 4): a remembered panel is
+drawn in one pass, the same pixels as drawing it afresh; Personality's background, top
+bar and track sit on a layer painted once per change of what they show."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.cli import shot as shot_cli
+
+
+class CountingSurface(pygame.Surface):
+    """A canvas that counts the blit calls made on it."""
+
+    calls = 0
+
+    def blit(self, *args, **kwargs):
+        self.calls += 1
+        return super().blit(*args, **kwargs)
+
+    def blits(self, *args, **kwargs):
+        self.calls += 1
+        return super().blits(*args, **kwargs)
+
+
+def test_a_remembered_panel_is_one_blit_call_and_the_same_pixels():
+    ctx = shot_cli.prepare("title", shot_cli.shot_args(ticks=0))
+    kit = ctx.kit
+
+    def paint():
+        kit.blit_text(canvas, "Marie-Antoinette", 36, (420, 330), "center")
+
+    rect = pygame.Rect(200, 260, 440, 150)
+    canvas = CountingSurface((800, 600))
+    kit.background(canvas)
+    kit.filled_panel(canvas, rect, ("test", "Marie"), paint)  # drawn, then remembered
+    drawn = pygame.image.tobytes(canvas, "RGB")
+    kit.background(canvas)
+    canvas.calls = 0
+    kit.filled_panel(canvas, rect, ("test", "Marie"), paint)
+    assert canvas.calls == 1  # the shadow, the corners and the opaque middle in one blits call
+    assert pygame.image.tobytes(canvas, "RGB") == drawn
+
+
+def test_personality_paints_its_still_layer_once_per_change():
+    from game.cli.bench_scenes import _build_shot
+    from game.context import build_context
+    from game.settings import Settings
+
+    ctx = build_context(headless=True, settings=Settings(), seats=6)
+    board = _build_shot(ctx, "personality", 7)  # the vote, bots in every seat: no overlay over the board
+    canvas = ctx.kit.canvas()
+    for _ in range(3):
+        ctx.stack.draw(canvas, 1.0)
+    assert board.still.paints == 1
+    ctx.settings.lang = "en"  # another language: the bar and the Gouffre's name change
+    ctx.stack.draw(canvas, 1.0)
+    assert board.still.paints == 2
+    repainted = pygame.image.tobytes(canvas, "RGB")
+    board.still = ctx.kit.layer()  # what a board drawn afresh shows
+    ctx.stack.draw(canvas, 1.0)
+    assert pygame.image.tobytes(canvas, "RGB") == repainted
