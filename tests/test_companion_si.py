@@ -17,7 +17,7 @@ from game.scenes.match import MatchScene
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.peek import PeekCurtain
 from game.scenes.ring import RingPicker
-from tests.e2e import BIG_STEP, focus_to, think
+from tests.e2e import focus_to, think
 from tests.test_companion_match import join, table  # noqa: F401  (the fixture)
 from tests.test_e2e_secret_identity import Competitors
 
