@@ -172,8 +172,8 @@ class MatchScene(Scene):
         return False
 
     def skip_show(self) -> None:
-        """What a pad's CONFIRM does to the show :meth:`show_to_skip` names; boards whose
-        pads' press calls this too, so a phone's "Skip" ends in the same state."""
+        """What a pad's CONFIRM does to the show :meth:`show_to_skip` names. Boards have
+        their pads' press call it too, so a phone's "Skip" ends in the same state."""
 
     def board_now(self) -> BoardNow:
         """What the board, not the rules, says of the table now, for the phones' screens."""
