@@ -32,6 +32,7 @@ from .heap import release_free_memory
 from .input.hub import InputHub
 from .input.viewport import CANVAS, on_canvas
 from .paths import assets_dir
+from .scenes.phone_serving import pump_companion, serve_phones_until
 from .settings import save_settings
 
 if TYPE_CHECKING:
@@ -209,10 +210,7 @@ class App:
             from .scenes.phones import keep_companion
 
             keep_companion(self.ctx)
-        if getattr(self.ctx, "companion", None) is not None:  # test doubles of the context may lack it
-            from .scenes.phones import pump_companion
-
-            pump_companion(self.ctx)
+        pump_companion(self.ctx)
         self.frames += 1
         self.steps += steps
         self.last_steps = steps
@@ -243,13 +241,7 @@ class App:
             while self.running:
                 began = time.perf_counter()
                 self.frame()
-                deadline = began + 1.0 / FRAME_CAP
-                if getattr(self.ctx, "companion", None) is None:  # no phones: idle like a frame limiter
-                    time.sleep(max(0.0, deadline - time.perf_counter()))
-                else:
-                    from .scenes.phones import serve_phones_until
-
-                    serve_phones_until(self.ctx, deadline)
+                serve_phones_until(self.ctx, began + 1.0 / FRAME_CAP)  # no phones: it only sleeps
         finally:
             if getattr(self.ctx, "companion", None) is not None:
                 from .scenes.phones import stop_companion

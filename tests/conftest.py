@@ -1,7 +1,9 @@
 """Test set-up: no screen, no sound card, and user folders inside a temp dir."""
 
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -13,6 +15,22 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+
+#: A RAM disk, where the system has one (Linux): the tests' folders go there.
+RAM_DISK = Path("/dev/shm")
+
+
+def pytest_configure(config):
+    """The tests' temp folders (``tmp_path``, so the user folders below) on the RAM disk
+    when there is one and ``--basetemp`` does not say otherwise: a match writes its save
+    at every action, each an fsync and a rename (core/files.write_atomic), and on a busy
+    disk waiting for those was most of an input storm's time. The same files, written
+    and renamed the same way; the folder goes when the run ends."""
+    if config.option.basetemp is None and RAM_DISK.is_dir() and os.access(RAM_DISK, os.W_OK):
+        base = tempfile.mkdtemp(prefix="secret-salon-tests-", dir=RAM_DISK)
+        config.option.basetemp = base
+        config.add_cleanup(lambda: shutil.rmtree(base, ignore_errors=True))
 
 
 @pytest.fixture(autouse=True)

@@ -166,6 +166,17 @@ class Room:
     def fast(self, frames: int = 1) -> None:
         self.run(frames, BIG_STEP)
 
+    def skim(self, frames: int, steps: int = BIG_STEP) -> None:
+        """``frames`` App frames of which only the last is drawn: the others pump events,
+        run their fixed steps and serve phones as any frame does, and skip the draw (for
+        a wait no check looks at, such as a show phones watch; drawing is most of a frame's cost)."""
+        self.app.draw = lambda alpha: None  # an instance attribute over App.draw
+        try:
+            self.run(frames - 1, steps)
+        finally:
+            del self.app.draw
+        self.run(1, steps)
+
     def until(self, done: Callable[[], bool], limit: int = 2000, steps: int = BIG_STEP) -> None:
         """Run big frames until ``done()``; fails after ``limit`` frames."""
         for _ in range(limit):

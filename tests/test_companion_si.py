@@ -17,12 +17,15 @@ from game.scenes.match import MatchScene
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.peek import PeekCurtain
 from game.scenes.ring import RingPicker
-from tests.e2e import BIG_STEP, focus_to, think
+from tests.e2e import focus_to, think
 from tests.test_companion_match import join, table  # noqa: F401  (the fixture)
 from tests.test_e2e_secret_identity import Competitors
 
 #: Frames a phone waits for an answer or a screen before the test fails.
 PATIENCE = 300
+#: While the TV plays a beat phones watch, time flies in this many big frames at a time,
+#: the last one drawn (``Room.skim``).
+SKIM = 6
 
 
 class Phones:
@@ -89,7 +92,10 @@ class Phones:
             if done():
                 return
             # while the TV plays a beat (a reveal) phones wait, as pads do: time flies
-            self.room.run(1, BIG_STEP if self.board.phones_wait() else 1)
+            if self.board.phones_wait():
+                self.room.skim(SKIM)
+            else:
+                self.room.run(1)
         raise AssertionError(f"no {what} after {PATIENCE} frames; phase {self.board.public.phase}")
 
 

@@ -25,6 +25,8 @@ from tests.e2e import (
 )
 
 GAME = "personality"
+#: Big frames at a time while no human has a move (the last one drawn: ``Room.skim``).
+IDLE_FRAMES = 3
 
 
 @pytest.fixture
@@ -127,7 +129,7 @@ def test_a_living_room_plays_personality_to_the_portraits(room):
         if board.session.outcome() is not None and not board.busy():
             break
         if not players.step():
-            room.fast(1)
+            room.skim(IDLE_FRAMES)  # nobody at the TV has a move: time flies, drawn once
     outcome = board.session.outcome()
     assert outcome is not None, f"no outcome; phase {board.public.phase}"
     assert board.public.phase == "over" and board.public.winners

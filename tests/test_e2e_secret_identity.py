@@ -35,6 +35,8 @@ from tests.e2e import (
 )
 
 LOCK_HOLD_FRAMES = 20  # 100 ticks: more than the 1.5 s hold-to-lock
+#: Big frames at a time while no human has a move (the last one drawn: ``Room.skim``).
+IDLE_FRAMES = 3
 
 
 @pytest.fixture
@@ -149,7 +151,7 @@ def test_a_living_room_plays_secret_identity_to_the_podium(rooms):
         if board.public.phase == "over" and board.reveal is None:
             break
         if not players.step():
-            room.fast(1)
+            room.skim(IDLE_FRAMES)  # nobody at the TV has a move: time flies, drawn once
     assert board.session.outcome() is not None and board.public.phase == "over"
     assert players.replaced == 1 and players.votes == 4 * 4 * board.public.rounds and players.placed >= 4
     assert room.top is board  # the podium
@@ -227,7 +229,7 @@ def play_coop(room, board, hands, until):
         if until():
             return team
         if not team.step():
-            room.fast(1)
+            room.skim(IDLE_FRAMES)  # nobody at the TV has a move: time flies, drawn once
     raise AssertionError(f"stuck in phase {board.public.phase}, turn {board.public.turn}")
 
 

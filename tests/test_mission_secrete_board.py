@@ -357,3 +357,28 @@ def test_the_reveal_strikes_the_loser_out_but_keeps_its_name():
     name = [rect for text, rect in names if text.replace("\n", "") == board.name(1)][-1]
     assert len(stamps) == 1 and not stamps[0].colliderect(shape.union(name)), (stamps, shape, name)
     assert name.top >= shape.bottom and abs(name.centerx - shape.centerx) <= 2  # the name stays under its shape
+
+
+def test_a_skips_the_reading_of_the_accusation_that_ends_the_match_as_its_hint_says():
+    """Two seats: a wrong accusation puts the accuser out and ends the match, and its
+    reading plays before the end screen, its verdict with "A: Skip" under it. A goes to
+    the verdict, then past it, as during the match (it did nothing once the match was over)."""
+    ctx, board = make(humans=2, bots=0)
+    close_intro(ctx)
+    accuser = next(s for s in (0, 1) if s != board.public.turn)
+    accused = 1 - accuser
+    held = board.session.view(accused).private.my_character
+    wrong = next(c.id for c in board.catalogue.characters if c.id != held)
+    assert board.submit(Action("accuse", accuser, {"accused": accused, "character": wrong})) is None
+    assert board.public.phase == MSPhase.OVER and board.reveal is not None and board.end_move is None
+    press(ctx, 0, Intent.CONFIRM)
+    assert board.reveal.tick == CLAIM_TICKS  # the verdict
+    tick(ctx)
+    hints = []
+    hint_bar = ctx.kit.hint_bar
+    ctx.kit.hint_bar = lambda surface, items, *a, **k: hints.extend(items) or hint_bar(surface, items, *a, **k)
+    ctx.stack.draw(ctx.kit.canvas(), 1.0)
+    assert hints == [(Intent.CONFIRM, ctx.t("ms.hint.skip"))]
+    press(ctx, 0, Intent.CONFIRM)
+    tick(ctx)
+    assert board.reveal is None and board.end_move is not None and board.session.outcome() is not None

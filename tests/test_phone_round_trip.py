@@ -11,7 +11,7 @@ import time
 from game.companion import bridge
 from game.scenes.match import MatchScene
 from game.scenes.menus.lobby import LobbyScene
-from game.scenes.phones import serve_phones_until
+from game.scenes.phone_serving import serve_phones_until
 from tests.e2e import brains, think
 from tests.test_companion_match import frame, join, table  # noqa: F401  (table: the fixture)
 

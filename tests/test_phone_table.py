@@ -4,7 +4,8 @@ and bridge, as tests/test_companion_si.py: each game's phones-only table plays a
 to its end screen and a phone chooses "play again" or "back to the lobby" once the TV
 offers it (refused before, as a pad's press would not end the match then); in co-op
 Secret Identity phones and a pad agree on one answer together; a phone's "ready" waits
-for Secret Identity's reveal as a pad's does.
+for Secret Identity's reveal as a pad's does, and any phone's "Skip" hurries a show the
+TV plays as a pad's A does (the reveal, the end's shows), to the same end.
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ from game.scenes.match import MatchScene
 from game.scenes.menus.lobby import LobbyScene
 from tests.e2e import BIG_STEP
 from tests.test_companion_match import table  # noqa: F401  (the fixture)
-from tests.test_companion_si import Phones, Team, seat_phones
+from tests.test_companion_si import SKIM, Phones, Team, seat_phones
 from tests.test_si_phone_seats import drawn
 
 AGAIN, LOBBY = {"kind": "again", "data": {}}, {"kind": "lobby", "data": {}}
+SKIP = {"kind": "skip", "data": {}}
 
 
 def phones_table(room, companion, crowd, game: str, names=("Zoé", "Max", "Ana")):
@@ -38,7 +40,7 @@ def play_to_the_end(room, board, players, limit: int = 3000) -> None:
             return
         one = board.entry.id == "secret_identity_coop" or getattr(board.public, "phase", None) == "round_start"
         if not players.step(one_at_a_time=one):
-            room.fast(1)
+            room.skim(SKIM)  # no phone has a move: time flies, one frame in SKIM drawn
     raise AssertionError(f"{board.entry.id}: no end after {limit} steps")
 
 
@@ -47,6 +49,28 @@ def answer(room, players, phone, move, ack):
     phone.send("act", id=ack, **move)
     players._until(lambda: ack in players.answers, f"an answer to {move}")
     return players.answers[ack]
+
+
+def skip_to_the_end_choices(room, board, players, seat, phone) -> int:
+    """The phone at ``seat`` taps "Skip" whenever its screen offers it, until the end
+    screen's choices come (what the TV plays and no pad's A hurries goes on in big
+    frames, one in SKIM drawn); how many taps it took."""
+    skips = attempts = 0
+    for _ in range(600):
+        if board.end_choices_open():
+            return skips
+        players.read()
+        if SKIP in moves_in(players.screens.get(seat)):
+            told = answer(room, players, phone, SKIP, f"skip{attempts}")
+            attempts += 1
+            # (a screen a frame behind may offer Skip once the show is over: "not now", as for a pad)
+            assert told["type"] == "view" or told["reason"] == "not_now", told
+            skips += told["type"] == "view"
+            assert attempts < 8, "Skip never ends the shows"
+            room.run(1)  # the board moves on from what was skipped; the phones hear of it
+        else:
+            room.skim(SKIM)
+    raise AssertionError("no end screen's choices")
 
 
 @pytest.mark.parametrize("game, choice", [("secret_identity", "again"), ("secret_identity_coop", "lobby"),
@@ -60,7 +84,8 @@ def test_a_table_of_phones_alone_ends_a_match_and_plays_again_or_goes_back_to_th
     if not board.end_choices_open():  # the TV's show plays: a pad's press would not end the match yet
         assert answer(room, players, phone, AGAIN, "early")["reason"] == "not_now"
         assert AGAIN not in moves_in(players.screens[seat])
-        room.until(board.end_choices_open, limit=3000, steps=BIG_STEP)
+    # a phone hurries the end's show as a pad's A does (Incognito's end screen takes the choices at once)
+    assert (skip_to_the_end_choices(room, board, players, seat, phone) > 0) is (game != "incognito")
     players._until(lambda: AGAIN in moves_in(players.screens.get(seat)) and LOBBY in moves_in(players.screens[seat]),
                    "the end screen's choices on the phone")
     assert room.find(MatchScene) is board
@@ -194,3 +219,34 @@ def test_a_phone_leaves_a_match_still_on_for_the_lobby_and_the_match_stays_in_th
     assert phone.next("lobby", lambda: room.run(1))["game"] == "mission_secrete"
     assert [s.name for s in room.ctx.seats] == ["Zoé", "Max", "Ana"]
     assert board.session.save_path is not None and board.session.save_path.exists()
+
+
+def test_a_phone_s_skip_hurries_the_reveal_as_a_pad_s_A_does(table):
+    """A table of phones alone need not sit through the reveal: the "watch the TV" screen
+    offers Skip, which runs the pads' own skip (every safe open, every point counted,
+    the cheer given), so the TV ends where a pad's A would have taken it. Skip is refused
+    where no show plays."""
+    room, companion, crowd = table
+    lobby, board, players = phones_table(room, companion, crowd, "secret_identity")
+    seat, phone = min(players.phones.items())
+    assert answer(room, players, phone, SKIP, "nothing to skip")["reason"] == "not_now"
+    for _ in range(500):
+        if board.reveal is not None:
+            break
+        if not players.step(one_at_a_time=board.public.phase == "round_start"):
+            room.fast(1)
+    reveal = board.reveal
+    assert reveal is not None and reveal.safe == 0
+    players._until(lambda: SKIP in moves_in(players.screens.get(seat)), "Skip on the phone")
+    screen = players.screens[seat]
+    assert screen["title"] == "Watch the TV…" and screen["sections"][0]["items"][0]["label"] == "Skip"
+    skipped = []
+    real_skip = board.skip_show
+    board.skip_show = lambda: skipped.append(True) or real_skip()  # the pads' path
+    assert answer(room, players, phone, SKIP, "skip")["type"] == "view" and skipped == [True]
+    assert not reveal.opening and (reveal.finale is None or reveal.finale.done)
+    room.run(1)
+    assert board.reveal is None and board.shown_scores == [float(s.score) for s in board.public.seats]
+    ready = {"kind": "ready", "data": {}}
+    players._until(lambda: ready in moves_in(players.screens[seat]) and SKIP not in moves_in(players.screens[seat]),
+                   "ready, and no Skip, once the reveal is over")

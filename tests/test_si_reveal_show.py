@@ -65,12 +65,12 @@ def test_the_reveal_plays_as_a_show_and_a_skips_it_to_the_state_it_ends_in():
     try:
         best = board.reveal.cheered()
         assert best and not board.bots_may_act()  # someone scored: the bots wait for the show
-        room.until(lambda: board.reveal.safe == 1, steps=1)  # safe after safe…
+        room.until(lambda: board.reveal.safe == 1)  # safe after safe… (5 ticks a frame: the second safe flies no point yet)
         counted = sum(board.shown_scores) - sum(board.reveal.base)  # seat 0's safe: its finders and itself
         assert board.reveal.opening and counted == 2 * board.reveal.result.guessed_by[0]
-        room.until(lambda: board.reveal.finale is not None, steps=1)
+        room.until(lambda: board.reveal.finale is not None)
         assert not board.reveal.finale.cheered  # …then the round's best are cheered
-        room.until(lambda: board.reveal is None, steps=1)
+        room.until(lambda: board.reveal is None)
         played = _ended(room, pad, board)
     finally:
         room.ctx.stack.clear()

@@ -27,7 +27,7 @@ def test_the_podium_show_starts_after_the_last_reveal_gates_bots_and_A_skips_it(
     room = english_room
     pad, board = _podium_room(room, seed=3)
     assert board.reveal is not None and board.podium.show is None  # the last round's safes open first
-    room.until(lambda: board.reveal is None, steps=1)
+    room.until(lambda: board.reveal is None)
     room.run(1)
     assert board.podium.playing and not board.bots_may_act()
     pad.tap(Intent.CONFIRM)
@@ -108,7 +108,7 @@ def test_coop_end_is_a_show_the_team_count_rises_and_A_skips_it(english_room):
         seat = min(session.current())
         assert board.submit(brains[seat].act(session.view(seat), session.legal(seat))) is None
     assert board.end_show is None  # the last result shows first
-    room.until(lambda: board.end_show is not None, steps=1)
+    room.until(lambda: board.end_show is not None)
     assert not board.end_show.done and not board.bots_may_act()
     before = len(pad.vpad.rumbles)
     pad.tap(Intent.CONFIRM)
@@ -160,3 +160,24 @@ def test_the_summary_says_in_words_who_guessed_whom_out_of_how_many():
     texts = [t.text.replace("\n", " ") for t in drawn.texts]
     assert "Guessed by" in texts and "Right guesses" in texts and "Found" not in texts
     assert sum(text.endswith("/7") for text in texts) == 16  # both counts of every seat, out of its 7 opponents
+
+
+def test_coop_a_press_during_the_last_answer_s_flash_chooses_nothing_then_A_skips_the_show_then_A_chooses(
+        english_room):
+    """A press before the end show has finished hurries what plays and never chooses: during
+    the last answer's flash (as during any answer's) it is taken and does nothing, not
+    "play again"; during the show A skips it; only then does A play again."""
+    room = english_room
+    pad, session, board, brains = pad_keyboard_bot_board(room, "secret_identity_coop", 5)
+    while session.outcome() is None:
+        seat = min(session.current())
+        assert board.submit(brains[seat].act(session.view(seat), session.legal(seat))) is None
+    assert board.end_show is None and board.public.phase == "over"  # the last answer flashes
+    for intent in (Intent.CONFIRM, Intent.BACK):
+        pad.tap(intent)
+        assert room.top is board and board.end_show is None, intent
+    room.until(lambda: board.end_show is not None)
+    pad.tap(Intent.CONFIRM)
+    assert board.end_show.done and room.top is board  # skipped, not "play again"
+    pad.tap(Intent.CONFIRM)
+    assert room.top is not board and type(room.top) is type(board)  # now it plays again

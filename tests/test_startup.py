@@ -20,8 +20,9 @@ FIRST_FRAME = textwrap.dedent("""
     import json, sys
     from game.cli.bench_startup import first_title_frame
     first_title_frame()
-    late = ["pygame_gui", "yaml", "game.core.engine", "game.scenes.match", "game.companion.bridge",
-            "importlib.metadata"] + [f"game.games.{package}" for package in sys.argv[1:]]
+    assert "game.scenes.phone_serving" in sys.modules  # the app serves phones (or idles) through it
+    late = ["pygame_gui", "yaml", "game.core.engine", "game.scenes.match", "game.scenes.phones",
+            "game.companion.bridge", "aiohttp", "asyncio", "importlib.metadata"] + [f"game.games.{package}" for package in sys.argv[1:]]
     print(json.dumps([name for name in late if name in sys.modules]))
 """)
 

@@ -6,7 +6,7 @@ They join a lobby of competitive Secret Identity (``GAME``) through the companio
 thread, then play matches of eight phones on its board. The game thread runs the app's frame at its cap
 (120 a second): the fixed updates that are due, one frame update, the companion's
 pump, the draw; between frames, as the app does, a phone's message is pumped as soon as
-it lands (``scenes.phones.serve_phones_until``). Each phone in turn sends one of the moves its last screen offers and
+it lands (``scenes.phone_serving.serve_phones_until``). Each phone in turn sends one of the moves its last screen offers and
 waits for the ``view`` that answers it (``ack``: its act's ``id``): the round trip,
 act → updated view, includes the wait for the next frame's pump, as on a real table.
 Each frame's main-thread CPU time (``time.thread_time``) is the frame cost with eight
@@ -151,7 +151,8 @@ def bench_companion(acts: int = ACTS) -> dict[str, Any]:
     from ..context import build_context
     from ..core.session import Session
     from ..scenes.menus.lobby import LobbyScene
-    from ..scenes.phones import pump_companion, serve_phones_until, style_json
+    from ..scenes.phone_serving import pump_companion, serve_phones_until
+    from ..scenes.phones import style_json
     from ..settings import Settings
 
     ctx = build_context(headless=True, settings=Settings(lang="en"))

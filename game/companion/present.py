@@ -38,9 +38,10 @@ from ..core.engine import SeatView
 from ..i18n import Strings
 
 #: The table's own moves a screen may offer (``act`` kinds no game uses), which the
-#: board runs, not the rules: the end screen's choices, and leaving a match still on.
-AGAIN, LOBBY, QUIT = "again", "lobby", "quit"
-TABLE_MOVES = (AGAIN, LOBBY, QUIT)
+#: board runs, not the rules: the end screen's choices, leaving a match still on, and
+#: hurrying a show the TV plays (what a pad's CONFIRM does there).
+AGAIN, LOBBY, QUIT, SKIP = "again", "lobby", "quit", "skip"
+TABLE_MOVES = (AGAIN, LOBBY, QUIT, SKIP)
 #: Leaving the match is held this long on the phone (ms): no tap by mistake ends it.
 QUIT_HOLD_MS = 1500
 #: Entry id -> module of ``game.companion.screens`` that builds its screens.
@@ -60,11 +61,13 @@ class BoardNow:
     end screen takes "play again" / "back to the lobby" (``end_choices``); the match is
     on, so a phone may leave it for the whole table (``can_quit``, held);
     in co-op Secret Identity, the people guessing and those of them who agree with the
-    team's answer (``guessers``, ``agreed``: a pad holding CONFIRM, a phone that agreed)."""
+    team's answer (``guessers``, ``agreed``: a pad holding CONFIRM, a phone that agreed);
+    a show plays that any seat may hurry, as a pad's CONFIRM does (``skip``)."""
 
     watching: bool = False
     end_choices: bool = False
     can_quit: bool = False
+    skip: bool = False
     guessers: tuple[int, ...] = ()
     agreed: tuple[int, ...] = ()
 
@@ -72,7 +75,8 @@ class BoardNow:
 def phone_screen(entry_id: str, view: SeatView[Any], legal: Sequence[Action], strings: Strings,
                  catalogue: Any, board: BoardNow = BoardNow()) -> dict[str, Any]:
     """The screen of ``view.seat``'s phone (see the module docstring); ``catalogue`` is
-    the game's own catalogue (``Catalogue.game(entry.catalogue_key)``). Once the TV's end
+    the game's own catalogue (``Catalogue.game(entry.catalogue_key)``). While the TV plays
+    a show the table may hurry, the screen starts with ``skip``. Once the TV's end
     screen offers its choices, the screen ends with them (the moves ``again``/``lobby``);
     while the match is on, with ``quit`` (held), which takes the whole table to the lobby."""
     module = importlib.import_module(f"{__package__}.screens.{SCREEN_MODULES[entry_id]}")
@@ -81,6 +85,8 @@ def phone_screen(entry_id: str, view: SeatView[Any], legal: Sequence[Action], st
     out: dict[str, Any] = module.screen(ctx, view, legal)
     if board.watching:
         out["title"] = ctx.t("watch_tv")
+    if board.skip:
+        out["sections"].insert(0, section("", [item(ctx.t("skip"), move=act(SKIP), tone="primary")]))
     if board.end_choices:
         out["sections"].append(section(ctx.t("end.title"), [item(ctx.t("end.again"), move=act(AGAIN), tone="primary"),
                                                            item(ctx.t("end.lobby"), move=act(LOBBY))]))

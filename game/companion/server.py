@@ -68,7 +68,7 @@ class Hub:
         self.rate = rate
         self.inbox: queue.SimpleQueue[tuple[int, dict[str, Any] | None]] = queue.SimpleQueue()
         #: Set when something lands on the inbox: the app, idle until its next frame,
-        #: wakes and pumps at once (``scenes.phones.serve_phones_until``).
+        #: wakes and pumps at once (``scenes.phone_serving.serve_phones_until``).
         self.arrived = threading.Event()
         self.connections: dict[int, Connection] = {}
         #: What the game thread queued since its last :meth:`flush` (only it touches this).

@@ -14,7 +14,11 @@ through :meth:`MatchScene.tell_phones`. Where the board rather than the rules ha
 say, phones follow the pads' rule: their moves wait while the TV plays a beat the table
 watches (:meth:`MatchScene.phones_wait`, as a pad's CONFIRM there only hurries the
 beat), and the end screen's choices (:data:`END_MOVES`, a pad's CONFIRM and BACK there)
-are theirs too once the board offers them (:meth:`MatchScene.end_choices_open`).
+are theirs too once the board offers them (:meth:`MatchScene.end_choices_open`). A show
+a pad's CONFIRM hurries and a table of phones would otherwise sit through (Secret
+Identity's reveal, the end shows) is theirs to hurry too: any phone's "Skip"
+(:data:`~game.companion.present.SKIP`) does what one pad's press does
+(:meth:`MatchScene.skip_show`), so the TV ends in the same state.
 
 An autosave that cannot be written never stops the match (the session keeps the error
 and tries again at the next save): the board shows one notice per spell of failures.
@@ -33,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 import pygame
 
-from ..companion.present import AGAIN, LOBBY, QUIT, BoardNow, phone_screen
+from ..companion.present import AGAIN, LOBBY, QUIT, SKIP, BoardNow, phone_screen
 from ..core.actions import Action, IllegalAction
 from ..core.bots import Bot
 from ..core.events import Event, visible
@@ -104,7 +108,8 @@ class MatchScene(Scene):
         """A phone's action: the same path as a pad's (boards that turn a submitted
         action into their own state, like a clue editor, see it through ``on_events``).
         An end choice (:data:`END_MOVES`) finishes the match as a pad's press on the end
-        screen does, once that screen offers it (``not_now`` before); ``QUIT``
+        screen does, once that screen offers it (``not_now`` before); ``SKIP`` hurries
+        the show that plays as a pad's CONFIRM does (``not_now`` when none does); ``QUIT``
         leaves a match still on for the lobby (a phones-only table has no pause menu it
         can work); any other move waits like a pad's while the TV plays a beat (``watch_tv``).
 
@@ -117,6 +122,11 @@ class MatchScene(Scene):
             if not self.end_choices_open():
                 return "not_now"
             self.finish(again=END_MOVES[action.kind])
+            return None
+        if action.kind == SKIP:
+            if not self.show_to_skip():
+                return "not_now"
+            self.skip_show()
             return None
         if action.kind == QUIT:
             if self.session.outcome() is not None:
@@ -155,10 +165,20 @@ class MatchScene(Scene):
         over), as the board's pads' CONFIRM and BACK do there. Boards say when."""
         return False
 
+    def show_to_skip(self) -> bool:
+        """A show plays that a pad's CONFIRM hurries now and a table of phones would
+        otherwise sit through (a reveal, the end's podium): the phones' screens offer
+        "Skip". Boards that have one say when, and :meth:`skip_show` does it."""
+        return False
+
+    def skip_show(self) -> None:
+        """What a pad's CONFIRM does to the show :meth:`show_to_skip` names. Boards have
+        their pads' press call it too, so a phone's "Skip" ends in the same state."""
+
     def board_now(self) -> BoardNow:
         """What the board, not the rules, says of the table now, for the phones' screens."""
         return BoardNow(watching=self.phones_wait(), end_choices=self.end_choices_open(),
-                        can_quit=self.session.outcome() is None)
+                        can_quit=self.session.outcome() is None, skip=self.show_to_skip())
 
     def on_events(self, action: Action | None, events: tuple[Event, ...]) -> None:
         """Hook for boards: what just happened, as the TV may see it (``action`` is None

@@ -1,21 +1,21 @@
-"""The phone companion on the TV: started and stopped with the app, pumped once a
-frame, and drawn — the lobby's join panel (QR code, address, room code) and the
+"""The phone companion on the TV: started and stopped with the app, and drawn — the
+lobby's join panel (QR code, address, room code) and the
 "reconnecting" marks of phone seats that lost their connection during a match.
 
 The companion itself (game/companion) is pure and runs its server in its own thread;
-this module is its pygame side. :func:`keep_companion` follows the settings (on/off,
+this module is its pygame side; it is pumped from the app's loop by the light
+``scenes/phone_serving.py``. :func:`keep_companion` follows the settings (on/off,
 port): a start that fails (the port is taken) is told on the lobby and not retried
 until the setting changes, and pads keep working either way.
 """
 
 from __future__ import annotations
 
-import time
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..companion.bridge import Companion, Table
+from ..companion.bridge import Companion
 from ..seats import is_phone
 from ..ui.fit import fit_text, smallest_size
 from ..ui.kit import SEAT_STYLES
@@ -86,44 +86,6 @@ def stop_companion(ctx: AppContext) -> None:
             ctx.seats.disconnect(seat.device)
         if seating:  # a saved seat: the next pad to claim takes it
             ctx.seats.forget(seat.index)
-
-
-def table_now(ctx: AppContext) -> Table:
-    """What the TV shows, as the companion needs it."""
-    from .menus.lobby import LobbyScene  # the menus import boards' modules: not at module level
-    from .menus.title import TakeSeatScene
-
-    scenes = list(ctx.stack)
-    board = next((s for s in reversed(scenes) if isinstance(s, MatchScene)), None)
-    if board is not None:
-        return Table(match=board, accepting=board in ctx.stack.running())
-    if isinstance(ctx.stack.top, TakeSeatScene):
-        return Table(seating=ctx.stack.top)
-    lobby = next((s for s in reversed(scenes) if isinstance(s, LobbyScene)), None)
-    return Table(lobby=lobby.entry.id if lobby is not None else None)
-
-
-def pump_companion(ctx: AppContext) -> None:
-    """Once a frame, after the updates: phones' messages in, their views out."""
-    companion = getattr(ctx, "companion", None)  # test doubles of the context may lack it
-    if companion is None:
-        return
-    for sound in companion.pump(ctx.seats, table_now(ctx)):
-        ctx.audio.play(sound)
-
-
-def serve_phones_until(ctx: AppContext, deadline: float, clock: Callable[[], float] = time.perf_counter) -> None:
-    """The app's idle time before its next frame (``deadline``, on ``clock``): a phone's
-    message wakes it and is pumped at once, so an act is answered without waiting for
-    the next frame (the view a player waits for; the TV shows the change next frame)."""
-    while (left := deadline - clock()) > 0:
-        companion = getattr(ctx, "companion", None)
-        if companion is None:
-            time.sleep(left)
-            return
-        if companion.hub.arrived.wait(left):
-            companion.hub.arrived.clear()
-            pump_companion(ctx)
 
 
 # --- drawing ---------------------------------------------------------------------------------

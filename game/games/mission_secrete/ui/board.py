@@ -94,6 +94,20 @@ class MissionBoard(MatchScene):
     def end_choices_open(self) -> bool:
         return self.public.phase == MSPhase.OVER and self.win.choices_open and not self.win.showing
 
+    def show_to_skip(self) -> bool:
+        """Once the match is over, where the table waits for the end screen: the last
+        accusation's reading, then the winners' show. (During the match a phone plays on
+        under a reading: no "Skip" over its moves.)"""
+        return self.public.phase == MSPhase.OVER and (self.reveal is not None or self.win.showing)
+
+    def skip_show(self) -> None:
+        """A pad's CONFIRM on a show: a reading to its verdict, then past it; the
+        winners' show to its end."""
+        if self.reveal is not None:
+            self.reveal.skip()
+        elif self.win.show is not None:
+            self.win.show.skip()
+
     def screen(self) -> Screen:
         """Who has the floor: the phase's screen, or in play an accusation being read out."""
         if self.public.phase == MSPhase.PLAY and self.reveal is not None:

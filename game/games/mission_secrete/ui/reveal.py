@@ -93,7 +93,7 @@ class RevealScreen:
     def handle(self, seat: int, event: InputEvent) -> bool:
         reveal = self.board.reveal
         if reveal is not None and event.pressed and event.intent is Intent.CONFIRM:
-            reveal.skip()
+            self.board.skip_show()
             return True
         return False
 

@@ -67,6 +67,8 @@ class WinScreen:
         return end_move is not None and end_move.done
 
     def handle(self, seat: int, event: InputEvent) -> bool:
+        if self.board.reveal is not None:  # the reading of the accusation that ended the match
+            return self.board.reveal_screen.handle(seat, event)
         if self.show is not None and self.show.handle(event):
             return True
         if self.choices_open and event.pressed and not event.repeat:

@@ -107,6 +107,26 @@ class PersonalityBoard(MatchScene):
         """The portraits show (the podium's show is over)."""
         return self.session.outcome() is not None and not self.busy()
 
+    def show_to_skip(self) -> bool:
+        """Once the match is over, where the table waits for the portraits: the last
+        vote's reveal while A can still cut it short, then the podium's show. (During
+        the match a phone plays on under a reveal: no "Skip" over its moves.)"""
+        if self.session.outcome() is None:
+            return False
+        if self.show is not None and not self.timeline.busy:
+            return not self.show.done
+        return self.timeline.reveal_ticks > SKIPPED_TICKS
+
+    def skip_show(self) -> None:
+        """A pad's CONFIRM on a show: the podium's to its end; a vote's count to its end
+        and its reveal cut short (:data:`SKIPPED_TICKS` left)."""
+        if self.show is not None and not self.timeline.busy:
+            self.show.skip()
+        elif self.timeline.reveal_ticks > 0:
+            if self.reveal_show is not None:
+                self.reveal_show.skip()
+            self.timeline.reveal_ticks = min(self.timeline.reveal_ticks, SKIPPED_TICKS)
+
     # --- what happened -------------------------------------------------------------------
     def on_events(self, action: Action | None, events: tuple[Event, ...]) -> None:
         """Animate what the rules say happened: the vote's reveal, masks walking, the
@@ -203,9 +223,7 @@ class PersonalityBoard(MatchScene):
         if seat is None or not event.pressed:
             return super().handle(seat, event)
         if self.timeline.reveal_ticks > 0 and event.intent is Intent.CONFIRM and not event.repeat:
-            if self.reveal_show is not None:  # A: the counts to their end, the reveal cut short
-                self.reveal_show.skip()
-            self.timeline.reveal_ticks = min(self.timeline.reveal_ticks, SKIPPED_TICKS)
+            self.skip_show()  # A: the counts to their end, the reveal cut short
             return True
         if self.screen.handle(seat, event):
             return True

@@ -131,6 +131,16 @@ class CompetitiveBoard(SecretIdentityBoard):
         """The reveal plays: a phone's "ready" waits for it, as a pad's CONFIRM only skips it."""
         return self.reveal is not None
 
+    def show_to_skip(self) -> bool:
+        """The reveal or the podium's show plays: a phone's "Skip" is a pad's CONFIRM there."""
+        return self.reveal is not None or self.podium.playing
+
+    def skip_show(self) -> None:
+        if self.reveal is not None:
+            self.reveal.skip()  # the whole show: every safe open, every point counted, the cheer given
+        elif self.podium.show is not None:
+            self.podium.show.skip()
+
     def end_choices_open(self) -> bool:
         """The podium has risen (its show is over, or skipped)."""
         return self.podium.show is not None and self.podium.show.done and self.reveal is None
@@ -226,7 +236,7 @@ class CompetitiveBoard(SecretIdentityBoard):
         phase = self.public.phase
         if self.reveal is not None:
             if event.pressed and event.intent is Intent.CONFIRM and not event.repeat:
-                self.reveal.skip()  # the whole show: every safe open, every point counted, the cheer given
+                self.skip_show()
                 return True
             return super().handle(seat, event)
         if phase == SIPhase.ROUND_START and self._handle_replace(seat, event):

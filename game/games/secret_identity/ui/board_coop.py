@@ -43,6 +43,7 @@ from ....ui.tween import Tween
 from ..rules.events import GuessLocked, GuessProposed
 from ..rules.view import CoopPhase
 from .board_base import SecretIdentityBoard
+from .coop_end import draw_end
 from .widgets import (
     SLOT_H,
     SLOT_W,
@@ -114,6 +115,14 @@ class CoopBoard(SecretIdentityBoard):
 
     def end_choices_open(self) -> bool:
         return self.end_show is not None and self.end_show.done
+
+    def show_to_skip(self) -> bool:
+        """The end show plays (an answer's flash is watched out, by pads too)."""
+        return self.end_show is not None and not self.end_show.done
+
+    def skip_show(self) -> None:
+        if self.end_show is not None:
+            self.end_show.skip()
 
     def phone_submit(self, action: Action) -> str | None:
         """A phone's ``lock`` is its agreement (the pads' hold, held on its screen), and
@@ -207,7 +216,8 @@ class CoopBoard(SecretIdentityBoard):
                 self.submit(Action("next", seat))
             return True
         if public.phase == CoopPhase.OVER and event.pressed and event.intent in (Intent.CONFIRM, Intent.BACK):
-            self.finish(again=event.intent is Intent.CONFIRM)
+            if self.end_show is not None:  # the end screen is up: no choice during the last answer's flash
+                self.finish(again=event.intent is Intent.CONFIRM)
             return True
         return super().handle(seat, event)
 
@@ -242,7 +252,7 @@ class CoopBoard(SecretIdentityBoard):
         kit.background(surface)
         public = self.public
         if public.phase == CoopPhase.OVER and self.result_ticks >= RESULT_TICKS:
-            self.draw_end(surface)
+            draw_end(self, surface)
             return
         self.draw_turn_track(surface)
         draw_hub(surface, self.ctx, kit.seat_style(self.ctx.seats[public.active].style).colour)
@@ -399,52 +409,3 @@ class CoopBoard(SecretIdentityBoard):
             items = []
         if items:
             self.ctx.kit.hint_bar(surface, items)
-
-    def draw_end(self, surface: pygame.Surface) -> None:
-        """SC-5: the team's score out of 10, the printed rating band, the ten turns and the team.
-
-        Everything flows top to bottom from the rects actually drawn, so the largest text scale
-        pushes rows down instead of stacking them; each seat is told by colour, shape and name."""
-        kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
-        public = self.public
-        box = pygame.Rect(0, 0, 1440, 820)
-        box.midtop = (kit.W // 2, kit.H // 2 - 430)
-        kit.panel(surface, box, c.panel, radius=48, border=c.gold, border_width=6)
-        y = kit.blit_text(surface, t("sc.end.title"), 52, (box.centerx, box.y + 28), "midtop", c.muted).bottom
-        shown = self.end_show.count(0) if self.end_show is not None else public.team_score
-        y = kit.blit_text(surface, t("sc.end.score", n=shown, total=public.turns), 120,
-                          (box.centerx, y + 4), "midtop", c.gold, shadow=True).bottom
-        y = kit.blit_text(surface, t(f"sc.band.{public.band}"), 44, (box.centerx, y + 8), "midtop", c.text,
-                          max_width=box.width - 120, align="center").bottom
-        chip_h = kit.scaled(30) + 20
-        for band in range(4):
-            chip = pygame.Rect(0, 0, 300, chip_h)
-            chip.midtop = (box.centerx + int((band - 1.5) * 320), y + 16)
-            on = band == public.band
-            kit.panel(surface, chip, c.gold if on else c.panel_hi, radius=chip_h // 2, shadow=False)
-            kit.blit_text(surface, t(f"sc.band_range.{band}"), 30, chip.center, "center", c.shadow if on else c.text)
-        y += 16 + chip_h + 48
-        x0 = box.centerx - (public.turns - 1) * 48
-        for i, turn in enumerate(public.history):
-            centre = (x0 + i * 96, y)
-            kit.draw_shape(surface, "circle", c.good if turn.correct else c.bad, centre, 30, outline=c.shadow)
-            if turn.correct:
-                kit.draw_check(surface, centre, 32, c.text)
-            else:
-                draw_cross(surface, c.text, centre, 20)
-        self._draw_team(surface, pygame.Rect(box.x + 40, y + 48, box.width - 80, box.bottom - y - 64))
-        kit.hint_bar(surface, [(Intent.CONFIRM, t("si.podium.again")), (Intent.BACK, t("si.podium.lobby"))])
-        if self.end_show is not None:
-            self.end_show.draw_confetti(surface)
-
-    def _draw_team(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The whole team, four to a row: badge in the seat's colour and shape, name beside it."""
-        per_row = min(4, self.seats)
-        rows = (self.seats + per_row - 1) // per_row
-        cell_w, cell_h = area.width // per_row, area.height // rows
-        for seat in range(self.seats):
-            row, col = divmod(seat, per_row)
-            in_row = min(per_row, self.seats - row * per_row)
-            x = area.centerx + int((col - (in_row - 1) / 2) * cell_w) - cell_w // 2 + 36
-            y = area.y + row * cell_h + cell_h // 2
-            self.ctx.kit.draw_seat_badge(surface, self.ctx.seats[seat], (x, y), 48, beside=True, name_size=28)

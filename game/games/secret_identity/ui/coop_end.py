@@ -1,0 +1,64 @@
+"""The cooperative Secret Identity board's end screen (SC-5): the team's score counting
+up with the end show, the printed rating band, the ten turns and the whole team."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ....input.intents import Intent
+from .widgets import draw_cross
+
+if TYPE_CHECKING:
+    from .board_coop import CoopBoard
+
+
+def draw_end(board: CoopBoard, surface: pygame.Surface) -> None:
+    """SC-5: the team's score out of 10, the printed rating band, the ten turns and the team.
+
+    Everything flows top to bottom from the rects actually drawn, so the largest text scale
+    pushes rows down instead of stacking them; each seat is told by colour, shape and name."""
+    kit, c, t = board.ctx.kit, board.ctx.kit.colours, board.ctx.t
+    public = board.public
+    box = pygame.Rect(0, 0, 1440, 820)
+    box.midtop = (kit.W // 2, kit.H // 2 - 430)
+    kit.panel(surface, box, c.panel, radius=48, border=c.gold, border_width=6)
+    y = kit.blit_text(surface, t("sc.end.title"), 52, (box.centerx, box.y + 28), "midtop", c.muted).bottom
+    shown = board.end_show.count(0) if board.end_show is not None else public.team_score
+    y = kit.blit_text(surface, t("sc.end.score", n=shown, total=public.turns), 120,
+                      (box.centerx, y + 4), "midtop", c.gold, shadow=True).bottom
+    y = kit.blit_text(surface, t(f"sc.band.{public.band}"), 44, (box.centerx, y + 8), "midtop", c.text,
+                      max_width=box.width - 120, align="center").bottom
+    chip_h = kit.scaled(30) + 20
+    for band in range(4):
+        chip = pygame.Rect(0, 0, 300, chip_h)
+        chip.midtop = (box.centerx + int((band - 1.5) * 320), y + 16)
+        on = band == public.band
+        kit.panel(surface, chip, c.gold if on else c.panel_hi, radius=chip_h // 2, shadow=False)
+        kit.blit_text(surface, t(f"sc.band_range.{band}"), 30, chip.center, "center", c.shadow if on else c.text)
+    y += 16 + chip_h + 48
+    x0 = box.centerx - (public.turns - 1) * 48
+    for i, turn in enumerate(public.history):
+        centre = (x0 + i * 96, y)
+        kit.draw_shape(surface, "circle", c.good if turn.correct else c.bad, centre, 30, outline=c.shadow)
+        if turn.correct:
+            kit.draw_check(surface, centre, 32, c.text)
+        else:
+            draw_cross(surface, c.text, centre, 20)
+    _draw_team(board, surface, pygame.Rect(box.x + 40, y + 48, box.width - 80, box.bottom - y - 64))
+    kit.hint_bar(surface, [(Intent.CONFIRM, t("si.podium.again")), (Intent.BACK, t("si.podium.lobby"))])
+    if board.end_show is not None:
+        board.end_show.draw_confetti(surface)
+
+def _draw_team(board: CoopBoard, surface: pygame.Surface, area: pygame.Rect) -> None:
+    """The whole team, four to a row: badge in the seat's colour and shape, name beside it."""
+    per_row = min(4, board.seats)
+    rows = (board.seats + per_row - 1) // per_row
+    cell_w, cell_h = area.width // per_row, area.height // rows
+    for seat in range(board.seats):
+        row, col = divmod(seat, per_row)
+        in_row = min(per_row, board.seats - row * per_row)
+        x = area.centerx + int((col - (in_row - 1) / 2) * cell_w) - cell_w // 2 + 36
+        y = area.y + row * cell_h + cell_h // 2
+        board.ctx.kit.draw_seat_badge(surface, board.ctx.seats[seat], (x, y), 48, beside=True, name_size=28)

@@ -1,0 +1,58 @@
+"""Serving phones from the app's loop: once a frame (:func:`pump_companion`) and in the
+idle time between two frames (:func:`serve_phones_until`).
+
+Light on purpose: the app imports it at start-up and calls it on every frame, phones or
+none, so it imports no scene, menu or companion module at module level. What it needs of
+them is imported once a companion runs, i.e. once phones are on and the first title frame
+is drawn (start-up: issue 18; tests/test_startup.py).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from ..companion.bridge import Table
+    from ..context import AppContext
+
+
+def table_now(ctx: AppContext) -> Table:
+    """What the TV shows, as the companion needs it."""
+    from ..companion.bridge import Table
+    from .match import MatchScene
+    from .menus.lobby import LobbyScene  # the menus import boards' modules: not at module level
+    from .menus.title import TakeSeatScene
+
+    scenes = list(ctx.stack)
+    board = next((s for s in reversed(scenes) if isinstance(s, MatchScene)), None)
+    if board is not None:
+        return Table(match=board, accepting=board in ctx.stack.running())
+    if isinstance(ctx.stack.top, TakeSeatScene):
+        return Table(seating=ctx.stack.top)
+    lobby = next((s for s in reversed(scenes) if isinstance(s, LobbyScene)), None)
+    return Table(lobby=lobby.entry.id if lobby is not None else None)
+
+
+def pump_companion(ctx: AppContext) -> None:
+    """Once a frame, after the updates: phones' messages in, their views out."""
+    companion = getattr(ctx, "companion", None)  # test doubles of the context may lack it
+    if companion is None:
+        return
+    for sound in companion.pump(ctx.seats, table_now(ctx)):
+        ctx.audio.play(sound)
+
+
+def serve_phones_until(ctx: AppContext, deadline: float, clock: Callable[[], float] = time.perf_counter) -> None:
+    """The app's idle time before its next frame (``deadline``, on ``clock``): a phone's
+    message wakes it and is pumped at once, so an act is answered without waiting for
+    the next frame (the view a player waits for; the TV shows the change next frame).
+    With no phones it sleeps until then, as a frame limiter does."""
+    while (left := deadline - clock()) > 0:
+        companion = getattr(ctx, "companion", None)
+        if companion is None:
+            time.sleep(left)
+            return
+        if companion.hub.arrived.wait(left):
+            companion.hub.arrived.clear()
+            pump_companion(ctx)
