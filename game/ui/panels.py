@@ -52,17 +52,19 @@ def _minus(piece: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
     return [part for part in parts if part.width > 0 and part.height > 0]
 
 
-def _blit_around(surface: pygame.Surface, image: pygame.Surface, origin: tuple[int, int],
-                 holes: Sequence[pygame.Rect]) -> None:
-    """Blit ``image`` at ``origin`` except over ``holes``, which the caller paints
-    opaquely next: the same pixels as a whole blit, without blending what is hidden
-    (most of a panel's shadow lies under the panel)."""
-    ox, oy = origin
-    pieces = [image.get_rect(topleft=origin)]
+def _ring(size: tuple[int, int], holes: Sequence[pygame.Rect]) -> list[pygame.Rect]:
+    """The rectangles of a ``size`` picture outside ``holes`` (in its coordinates)."""
+    pieces = [pygame.Rect((0, 0), size)]
     for hole in holes:
         pieces = [part for piece in pieces for part in _minus(piece, hole)]
-    for part in pieces:
-        surface.blit(image, part.topleft, part.move(-ox, -oy))
+    return pieces
+
+
+def _blit_pieces(surface: pygame.Surface, origin: tuple[int, int], parts: Sequence[pygame.Rect],
+                 pieces: Sequence[pygame.Surface]) -> None:
+    """Blit a picture kept as ``pieces`` (copies of its ``parts``) with its top left at ``origin``."""
+    ox, oy = origin
+    surface.blits([(piece, (ox + part.x, oy + part.y)) for part, piece in zip(parts, pieces)], doreturn=False)
 
 
 def shadowed(rect: pygame.Rect) -> pygame.Rect:
@@ -134,19 +136,39 @@ class Panels:
             bg.blit(confetto, (x - pad, y - pad))
 
     def _shadow(self, size: tuple[int, int], radius: int, blur: int) -> pygame.Surface:
+        """The whole soft shadow of a ``size`` panel (a translucent panel shows all of it)."""
         key = ("shadow", size, radius, blur)
         shadow = self.kit._sprites.get(key)
         if shadow is None:
-            # blurred at a quarter size and scaled up: as soft, and cheap for big panels
-            w, h = size
-            q = 4
-            small = pygame.Surface(((w + blur * 4) // q + 1, (h + blur * 4) // q + 1), pygame.SRCALPHA)
-            pygame.draw.rect(small, (*self.kit.colours.shadow, 150), pygame.Rect(blur * 2 // q, blur * 2 // q, w // q, h // q),
-                             border_radius=max(1, radius // q))
-            small = pygame.transform.gaussian_blur(small, max(1, blur // q))
-            shadow = convert(pygame.transform.smoothscale(small, (w + blur * 4, h + blur * 4)))
-            self.kit._sprites[key] = shadow
+            shadow = self.kit._sprites[key] = self._draw_shadow(size, radius, blur)
         return shadow
+
+    def _draw_shadow(self, size: tuple[int, int], radius: int, blur: int) -> pygame.Surface:
+        # blurred at a quarter size and scaled up: as soft, and cheap for big panels
+        w, h = size
+        q = 4
+        small = pygame.Surface(((w + blur * 4) // q + 1, (h + blur * 4) // q + 1), pygame.SRCALPHA)
+        pygame.draw.rect(small, (*self.kit.colours.shadow, 150), pygame.Rect(blur * 2 // q, blur * 2 // q, w // q, h // q),
+                         border_radius=max(1, radius // q))
+        small = pygame.transform.gaussian_blur(small, max(1, blur // q))
+        return convert(pygame.transform.smoothscale(small, (w + blur * 4, h + blur * 4)))
+
+    def _blit_shadow_ring(self, surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+        """An opaque panel's shadow: only the parts its fill leaves visible (see
+        :func:`_covered`), kept as pieces. A full-HD dialog's whole shadow is ~5 MB of
+        pixels, its ring ~0.6 MB: the whole ones filled most of the sprite cache (the
+        menus' peak memory, issue 18). Same pixels as blitting the whole shadow."""
+        blur = PANEL_BLUR
+        size = (rect.width + blur * 4, rect.height + blur * 4)
+        origin = (rect.x - blur * 2, rect.y - blur * 2 + PANEL_SHADOW_DROP)
+        parts = _ring(size, _covered(rect.move(-origin[0], -origin[1]), radius))
+        key = ("shadow ring", rect.size, radius, blur)
+        pieces = self.kit._sprites.get(key)
+        if pieces is None:
+            whole = self.kit._sprites.get(("shadow", rect.size, radius, blur))
+            whole = whole if whole is not None else self._draw_shadow(rect.size, radius, blur)
+            pieces = self.kit._sprites[key] = tuple(whole.subsurface(part).copy() for part in parts)
+        _blit_pieces(surface, origin, parts, pieces)
 
     def panel(self, surface: pygame.Surface, rect: pygame.Rect | Sequence[int], colour: Colour | Sequence[int] | None = None,
               radius: int = 24, border: Colour | None = None, shadow: bool = True, border_width: int = 4) -> None:
@@ -155,13 +177,11 @@ class Panels:
         colour = tuple(colour) if colour is not None else self.kit.colours.panel
         opaque = len(colour) == 3 or colour[3] == 255
         if shadow and rect.width > 0 and rect.height > 0:
-            blur = PANEL_BLUR
-            s = self._shadow(rect.size, radius, blur)
-            origin = (rect.x - blur * 2, rect.y - blur * 2 + PANEL_SHADOW_DROP)
             if opaque:
-                _blit_around(surface, s, origin, _covered(rect, radius))
+                self._blit_shadow_ring(surface, rect, radius)
             else:
-                surface.blit(s, origin)
+                blur = PANEL_BLUR
+                surface.blit(self._shadow(rect.size, radius, blur), (rect.x - blur * 2, rect.y - blur * 2 + PANEL_SHADOW_DROP))
         if not opaque:
             surface.blit(self.rounded(rect.size, colour, radius), rect)
         else:
@@ -204,25 +224,27 @@ class Panels:
                 self._remember_panel(full, surface.subsurface(rect), radius)
             return
         self._panels.move_to_end(full)
-        blur = PANEL_BLUR
-        shadow = self._shadow(rect.size, radius, blur)
+        self._blit_shadow_ring(surface, rect, radius)
         holes = _covered(rect, radius)
-        _blit_around(surface, shadow, (rect.x - blur * 2, rect.y - blur * 2 + PANEL_SHADOW_DROP), holes)
         # all opaque in the two bands: copied without blending; the corners blended
-        opaque, shaped = picture
+        opaque, corners = picture
         for hole in holes:
             surface.blit(opaque, hole, hole.move(-rect.x, -rect.y))
-        _blit_around(surface, shaped, rect.topleft, holes)
+        _blit_pieces(surface, rect.topleft, _ring(rect.size, _covered(pygame.Rect((0, 0), rect.size), radius)), corners)
 
     def _remember_panel(self, full: tuple, drawn: pygame.Surface, radius: int) -> None:
-        """Keep what was drawn inside the rounded shape (alpha 255) and nothing outside
-        it (alpha 0); the shape is the one ``pygame.draw.rect`` filled."""
+        """Keep what was drawn: an opaque copy (blitted over the two bands the shape
+        fills, :func:`_covered`) and, in pieces around those bands, what lies inside the
+        rounded shape (alpha 255) and nothing outside it (alpha 0); the shape is the one
+        ``pygame.draw.rect`` filled."""
         picture = pygame.Surface(drawn.get_size(), pygame.SRCALPHA)
         picture.blit(drawn, (0, 0))
         picture.blit(self._shape_mask(drawn.get_size(), radius), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        corners = tuple(picture.subsurface(part).copy()
+                        for part in _ring(drawn.get_size(), _covered(drawn.get_rect(), radius)))
         # no convert: the copy keeps the canvas's (display) format, and a new SRCALPHA
         # surface has convert_alpha's
-        self._panels[full] = (drawn.copy(), picture)
+        self._panels[full] = (drawn.copy(), corners)
         if len(self._panels) > PANEL_CACHE_SIZE:
             self._panels.popitem(last=False)
 
