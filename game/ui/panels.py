@@ -140,7 +140,7 @@ class Panels:
         key = ("shadow", size, radius, blur)
         shadow = self.kit._sprites.get(key)
         if shadow is None:
-            shadow = self.kit._sprites[key] = self._draw_shadow(size, radius, blur)
+            shadow = self.kit._sprites[key] = convert(self._draw_shadow(size, radius, blur))
         return shadow
 
     def _draw_shadow(self, size: tuple[int, int], radius: int, blur: int) -> pygame.Surface:
@@ -151,7 +151,7 @@ class Panels:
         pygame.draw.rect(small, (*self.kit.colours.shadow, 150), pygame.Rect(blur * 2 // q, blur * 2 // q, w // q, h // q),
                          border_radius=max(1, radius // q))
         small = pygame.transform.gaussian_blur(small, max(1, blur // q))
-        return convert(pygame.transform.smoothscale(small, (w + blur * 4, h + blur * 4)))
+        return pygame.transform.smoothscale(small, (w + blur * 4, h + blur * 4))
 
     def _blit_shadow_ring(self, surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
         """An opaque panel's shadow: only the parts its fill leaves visible (see
@@ -167,7 +167,7 @@ class Panels:
         if pieces is None:
             whole = self.kit._sprites.get(("shadow", rect.size, radius, blur))
             whole = whole if whole is not None else self._draw_shadow(rect.size, radius, blur)
-            pieces = self.kit._sprites[key] = tuple(whole.subsurface(part).copy() for part in parts)
+            pieces = self.kit._sprites[key] = tuple(convert(whole.subsurface(part).copy()) for part in parts)
         _blit_pieces(surface, origin, parts, pieces)
 
     def panel(self, surface: pygame.Surface, rect: pygame.Rect | Sequence[int], colour: Colour | Sequence[int] | None = None,
