@@ -16,7 +16,7 @@ STRIP_VERSION = 1
 #: were all kept: an evening of Incognito shows hundreds of places' and words'
 #: pictograms at several sizes, ~1 MB more every few matches (the soak's creep, issue
 #: 18); a frame draws at most ~1 MB of them (the soak's games), one made again costs ~1 ms.
-ICON_CACHE_BYTES = 8 << 20
+ICON_CACHE_BYTES = 4 << 20
 
 
 class Icons:
