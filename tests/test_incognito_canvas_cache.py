@@ -1,5 +1,5 @@
-"""Incognito keeps a bounded number of rendered drawings (issue 18 item 6): the least
-recently shown goes, and comes back the same when shown again."""
+"""Incognito keeps a bounded number of bytes of rendered drawings (issue 18 items 6 and
+2): the least recently shown goes, and comes back the same when shown again."""
 
 import pygame
 
@@ -8,12 +8,13 @@ from game.games.incognito.ui import board as board_module
 
 
 def test_the_board_keeps_the_drawings_last_shown_within_its_bound(monkeypatch):
-    monkeypatch.setattr(board_module, "CANVAS_CACHE_SIZE", 4)
     ctx = shot.prepare("incognito.gallery", shot.shot_args(seats=6))
     board = next(scene for scene in ctx.stack if isinstance(scene, board_module.IncognitoBoard))
     board.caches.clear()
     record = board.session.view(None).public.history[-1]
-    first = pygame.image.tobytes(board.cache(("round", record.round, 0), record.drawings[0], 200), "RGB")
+    drawn = board.cache(("round", record.round, 0), record.drawings[0], 200)
+    monkeypatch.setattr(board_module, "CANVAS_CACHE_BYTES", 4 * drawn.get_pitch() * drawn.get_height())
+    first = pygame.image.tobytes(drawn, "RGB")
     for seat in range(1, 6):
         board.cache(("round", record.round, seat), record.drawings[seat], 200)
         board.cache(("round", record.round, 1), record.drawings[1], 200)  # shown again: kept

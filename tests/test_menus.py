@@ -307,21 +307,3 @@ def test_every_howto_page_names_a_screen_to_show():
         pages = howto_pages(ctx, game_id)
         assert len(HOWTO_SHOTS[game_id]) == len(pages), game_id
         assert all(shot in shots for shot in HOWTO_SHOTS[game_id] if shot), game_id
-
-
-def test_a_howto_page_shows_a_picture_of_its_phase_made_once():
-    """Issue 14: the pages were words and 60 % empty space; each now shows its phase."""
-    ctx = make_ctx()
-    scene = HowToScene(ctx, "secret_identity")
-    ctx.stack.push(scene)
-    ctx.stack.update(1 / 60)
-    frame = scene.picture_rect()
-    assert frame.width * frame.height >= 0.25 * scene.box.width * scene.box.height
-    canvas = draw(ctx)
-    colours = {tuple(canvas.get_at((x, y)))
-               for x in range(frame.x, frame.right, 40) for y in range(frame.y, frame.bottom, 40)}
-    assert len(colours) > 20  # a screen, not the bare panel
-    again = HowToScene(ctx, "secret_identity")
-    ctx.stack.push(again)
-    ctx.stack.update(1 / 60)
-    assert again.pictures[0] is scene.pictures[0]

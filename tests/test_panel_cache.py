@@ -10,6 +10,7 @@ from game.context import build_context
 from game.core.rng import Rng
 from game.core.session import Session
 from game.settings import Settings
+from game.ui import panels
 from game.ui.kit import PANEL_BLUR, PANEL_SHADOW_DROP, UiKit
 
 
@@ -43,6 +44,25 @@ def test_panel_shadow_trimmed_under_the_fill_leaves_the_same_pixels(kit, size, r
     pygame.draw.rect(reference, kit.colours.panel, rect, border_radius=radius)
     pygame.draw.rect(reference, kit.colours.gold, rect, width=4, border_radius=radius)
     assert same(ours, reference)
+
+
+def test_an_opaque_panel_keeps_only_the_ring_of_its_shadow_it_shows(kit):
+    """A full-HD dialog's whole shadow is ~5 MB of pixels, most of it under the panel:
+    the sprite cache keeps the visible ring (and a remembered panel its corners), so
+    the menus' peak memory stays bounded (issue 18)."""
+    kit._sprites.clear()
+    kit._sprites.bytes = 0
+    kit.panels._panels.clear()
+    surface = pygame.Surface((1920, 1080))
+    rect = pygame.Rect(180, 150, 1552, 732)
+    kit.panel(surface, rect, kit.colours.panel, radius=36)
+    whole = (rect.width + PANEL_BLUR * 4) * (rect.height + PANEL_BLUR * 4) * 4
+    assert 0 < kit._sprites.bytes < whole / 5
+    kit.filled_panel(surface, rect, "dialog", lambda: None, kit.colours.panel, radius=36)
+    kept = kit.panels._panels[next(iter(kit.panels._panels))]
+    pieces = [piece for piece, _ in (*kept.around, *kept.edges)]
+    assert sum(piece.get_pitch() * piece.get_height() for piece in pieces) < rect.width * rect.height * 4 / 5
+    assert kit.panels._recent_shadows and len(kit.panels._recent_shadows) <= panels.RECENT_SHADOWS
 
 
 def test_a_remembered_panel_is_painted_once_and_blitted_identically_after(kit):

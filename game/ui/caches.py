@@ -85,8 +85,9 @@ def merge_rects(rects: Iterable[pygame.Rect]) -> list[pygame.Rect]:
 
 
 class SurfaceCache(OrderedDict):
-    """Surfaces by key, least recently used first; once they hold more than ``budget``
-    bytes of pixels the oldest are dropped (the newest always stays)."""
+    """Surfaces (or tuples of surfaces: a picture in pieces) by key, least recently used
+    first; once they hold more than ``budget`` bytes of pixels the oldest are dropped
+    (the newest always stays)."""
 
     def __init__(self, budget: int) -> None:
         super().__init__()
@@ -111,6 +112,9 @@ class SurfaceCache(OrderedDict):
             self.bytes -= _pixel_bytes(dropped)
 
 
-def _pixel_bytes(surface: pygame.Surface) -> int:
-    return surface.get_pitch() * surface.get_height()
+def _pixel_bytes(picture: pygame.Surface | tuple[pygame.Surface, ...]) -> int:
+    """A surface's pixel bytes, or a picture's kept in pieces (a tuple of surfaces)."""
+    if isinstance(picture, tuple):
+        return sum(_pixel_bytes(piece) for piece in picture)
+    return picture.get_pitch() * picture.get_height()
 

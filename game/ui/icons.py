@@ -8,15 +8,20 @@ import pygame
 
 from .. import disk_cache
 from .. import icons as icon_index
-from .caches import convert
+from .caches import SurfaceCache, convert
 
 #: Bump when :meth:`Icons.icon` renders differently (kept strips are then made again).
 STRIP_VERSION = 1
+#: Bytes of pixels the rendered icons may hold (least recently used dropped first). They
+#: were all kept: an evening of Incognito shows hundreds of places' and words'
+#: pictograms at several sizes, ~1 MB more every few matches (the soak's creep, issue
+#: 18); a frame draws at most ~1 MB of them (the soak's games), one made again costs ~1 ms.
+ICON_CACHE_BYTES = 4 << 20
 
 
 class Icons:
     def __init__(self) -> None:
-        self._icons: dict[tuple[str, int], pygame.Surface] = {}
+        self._icons = SurfaceCache(ICON_CACHE_BYTES)
 
     def icon(self, code: str, size: int) -> pygame.Surface:
         """An OpenMoji pictogram by file stem ("1F451"), rendered at ``size`` px and cached.

@@ -33,6 +33,8 @@ VEIL_ROWS = 60
 PANEL_BLUR, PANEL_SHADOW_DROP = 14, 8
 #: Shadows whose visible part (alpha above 0) is remembered: every panel size on screen.
 SHADOW_BOUNDS_SIZE = 64
+#: Whole opaque panels' shadows kept while their pieces are cut (a ring, then its remembered copy).
+RECENT_SHADOWS = 2
 
 
 def _covered(rect: pygame.Rect, radius: int) -> tuple[pygame.Rect, pygame.Rect]:
@@ -65,16 +67,11 @@ def _pieces(bounds: tuple[int, int, int, int], holes: tuple[tuple[int, int, int,
     return tuple(pieces)
 
 
-def _blit_around(surface: pygame.Surface, image: pygame.Surface, origin: tuple[int, int],
-                 holes: Sequence[pygame.Rect], bounds: pygame.Rect) -> None:
-    """Blit the ``bounds`` of ``image`` (all its pixels that are not fully transparent)
-    at ``origin`` except over ``holes``, which the caller paints opaquely next: the same
-    pixels as a whole blit, without blending what is hidden (most of a panel's shadow
-    lies under the panel) or what blends to nothing (its fading edge)."""
+def _blit_pieces(surface: pygame.Surface, origin: tuple[int, int], parts: Sequence[pygame.Rect],
+                 pieces: Sequence[pygame.Surface]) -> None:
+    """Blit a picture kept as ``pieces`` (copies of its ``parts``) with its top left at ``origin``."""
     ox, oy = origin
-    local = tuple((hole.x - ox, hole.y - oy, hole.width, hole.height) for hole in holes)
-    surface.blits([(image, (ox + part.x, oy + part.y), part) for part in _pieces(tuple(bounds), local)],
-                  doreturn=False)
+    surface.blits([(piece, (ox + part.x, oy + part.y)) for part, piece in zip(parts, pieces)], doreturn=False)
 
 
 def _bands(rect: pygame.Rect, radius: int) -> tuple[pygame.Rect, ...]:
@@ -85,22 +82,23 @@ def _bands(rect: pygame.Rect, radius: int) -> tuple[pygame.Rect, ...]:
 
 
 class RememberedPanel:
-    """A panel kept with its content (:meth:`Panels.filled_panel`), as one blit list: its
-    ``shadow`` (shared by every panel of its size) blended in the pieces ``around`` the
-    panel, its ``edges`` (the shadow with the panel's corners and outer line over it, one
-    small picture each) blended, and its opaque ``bands`` copied from the panel as drawn
-    (``opaque``). The list for where it was last drawn is kept."""
+    """A panel kept with its content (:meth:`Panels.filled_panel`), as one blit list: the
+    visible pieces of its shadow ``around`` the panel (copies: a kept panel holds no whole
+    shadow, ~5 MB for a full-HD dialog) blended, its ``edges`` (the shadow with the
+    panel's corners and outer line over it, one small picture each) blended, and its
+    opaque ``bands`` copied from the panel as drawn (``opaque``). The list for where it
+    was last drawn is kept."""
 
-    def __init__(self, opaque: pygame.Surface, bands: tuple[pygame.Rect, ...], shadow: pygame.Surface,
-                 around: tuple[pygame.Rect, ...], edges: list[tuple[pygame.Surface, pygame.Rect]]) -> None:
-        self.opaque, self.bands, self.shadow, self.around, self.edges = opaque, bands, shadow, around, edges
+    def __init__(self, opaque: pygame.Surface, bands: tuple[pygame.Rect, ...],
+                 around: list[tuple[pygame.Surface, pygame.Rect]], edges: list[tuple[pygame.Surface, pygame.Rect]]) -> None:
+        self.opaque, self.bands, self.around, self.edges = opaque, bands, around, edges
         self._placed: tuple[tuple[int, int], list] | None = None
 
     def blits(self, topleft: tuple[int, int]) -> list:
         if self._placed is None or self._placed[0] != topleft:
             x, y = topleft
             ox, oy = x - PANEL_BLUR * 2, y - PANEL_BLUR * 2 + PANEL_SHADOW_DROP
-            self._placed = (topleft, [*((self.shadow, (ox + part.x, oy + part.y), part) for part in self.around),
+            self._placed = (topleft, [*((piece, (ox + part.x, oy + part.y)) for piece, part in self.around),
                                       *((edge, (x + part.x, y + part.y)) for edge, part in self.edges),
                                       *((self.opaque, (x + band.x, y + band.y), band) for band in self.bands)])
         return self._placed[1]
@@ -122,6 +120,7 @@ class Panels:
         self._rounded: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         #: Each shadow's visible part (:meth:`_shadow_bounds`).
         self._bounds: OrderedDict[tuple, pygame.Rect] = OrderedDict()
+        self._recent_shadows: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._background: pygame.Surface | None = None
 
     def background(self, surface: pygame.Surface) -> None:
@@ -177,31 +176,65 @@ class Panels:
             bg.blit(confetto, (x - pad, y - pad))
 
     def _shadow(self, size: tuple[int, int], radius: int, blur: int) -> pygame.Surface:
+        """The whole soft shadow of a ``size`` panel (a translucent panel shows all of it)."""
         key = ("shadow", size, radius, blur)
         shadow = self.kit._sprites.get(key)
         if shadow is None:
-            # blurred at a quarter size and scaled up: as soft, and cheap for big panels
-            w, h = size
-            q = 4
-            small = pygame.Surface(((w + blur * 4) // q + 1, (h + blur * 4) // q + 1), pygame.SRCALPHA)
-            pygame.draw.rect(small, (*self.kit.colours.shadow, 150), pygame.Rect(blur * 2 // q, blur * 2 // q, w // q, h // q),
-                             border_radius=max(1, radius // q))
-            small = pygame.transform.gaussian_blur(small, max(1, blur // q))
-            shadow = convert(pygame.transform.smoothscale(small, (w + blur * 4, h + blur * 4)))
-            self.kit._sprites[key] = shadow
+            shadow = self.kit._sprites[key] = convert(self._draw_shadow(size, radius, blur))
+        return shadow
+
+    def _draw_shadow(self, size: tuple[int, int], radius: int, blur: int) -> pygame.Surface:
+        # blurred at a quarter size and scaled up: as soft, and cheap for big panels
+        w, h = size
+        q = 4
+        small = pygame.Surface(((w + blur * 4) // q + 1, (h + blur * 4) // q + 1), pygame.SRCALPHA)
+        pygame.draw.rect(small, (*self.kit.colours.shadow, 150), pygame.Rect(blur * 2 // q, blur * 2 // q, w // q, h // q),
+                         border_radius=max(1, radius // q))
+        small = pygame.transform.gaussian_blur(small, max(1, blur // q))
+        return pygame.transform.smoothscale(small, (w + blur * 4, h + blur * 4))
+
+    def _whole_shadow(self, size: tuple[int, int], radius: int, blur: int) -> pygame.Surface:
+        """The whole shadow to cut pieces from: a translucent panel's (kept in the sprite
+        cache), else one of the few last drawn (an opaque panel's ring and its remembered
+        copy are cut from the same drawing, without the sprite cache holding it)."""
+        key = ("shadow", size, radius, blur)
+        shadow = self.kit._sprites.get(key)
+        if shadow is None:
+            shadow = self._recent_shadows.get(key)
+            if shadow is None:
+                shadow = self._recent_shadows[key] = convert(self._draw_shadow(size, radius, blur))
+                if len(self._recent_shadows) > RECENT_SHADOWS:
+                    self._recent_shadows.popitem(last=False)
         return shadow
 
     def _shadow_bounds(self, size: tuple[int, int], radius: int, blur: int) -> pygame.Rect:
-        """Where :meth:`_shadow` is not fully transparent (blending the rest changes nothing)."""
+        """Where the shadow is not fully transparent (blending the rest changes nothing)."""
         key = (size, radius, blur)
         bounds = self._bounds.get(key)
         if bounds is None:
-            bounds = self._bounds[key] = self._shadow(size, radius, blur).get_bounding_rect()
+            bounds = self._bounds[key] = self._whole_shadow(size, radius, blur).get_bounding_rect()
             if len(self._bounds) > SHADOW_BOUNDS_SIZE:
                 self._bounds.popitem(last=False)
         else:
             self._bounds.move_to_end(key)
         return bounds
+
+    def _blit_shadow_ring(self, surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+        """An opaque panel's shadow: only the parts that are not fully transparent and
+        that its fill leaves visible (see :func:`_covered`), kept as pieces. A full-HD
+        dialog's whole shadow is ~5 MB of pixels, its ring ~0.6 MB: the whole ones filled
+        most of the sprite cache (the menus' peak memory, issue 18). Same pixels as
+        blitting the whole shadow."""
+        blur = PANEL_BLUR
+        origin = (rect.x - blur * 2, rect.y - blur * 2 + PANEL_SHADOW_DROP)
+        local = tuple(tuple(hole.move(-origin[0], -origin[1])) for hole in _covered(rect, radius))
+        parts = _pieces(tuple(self._shadow_bounds(rect.size, radius, blur)), local)
+        key = ("shadow ring", rect.size, radius, blur)
+        pieces = self.kit._sprites.get(key)
+        if pieces is None:
+            whole = self._whole_shadow(rect.size, radius, blur)
+            pieces = self.kit._sprites[key] = tuple(convert(whole.subsurface(part).copy()) for part in parts)
+        _blit_pieces(surface, origin, parts, pieces)
 
     def panel(self, surface: pygame.Surface, rect: pygame.Rect | Sequence[int], colour: Colour | Sequence[int] | None = None,
               radius: int = 24, border: Colour | None = None, shadow: bool = True, border_width: int = 4) -> None:
@@ -210,13 +243,13 @@ class Panels:
         colour = tuple(colour) if colour is not None else self.kit.colours.panel
         opaque = len(colour) == 3 or colour[3] == 255
         if shadow and rect.width > 0 and rect.height > 0:
-            blur = PANEL_BLUR
-            s, bounds = self._shadow(rect.size, radius, blur), self._shadow_bounds(rect.size, radius, blur)
-            origin = (rect.x - blur * 2, rect.y - blur * 2 + PANEL_SHADOW_DROP)
             if opaque:
-                _blit_around(surface, s, origin, _covered(rect, radius), bounds)
+                self._blit_shadow_ring(surface, rect, radius)
             else:
-                surface.blit(s, (origin[0] + bounds.x, origin[1] + bounds.y), bounds)
+                blur = PANEL_BLUR
+                bounds = self._shadow_bounds(rect.size, radius, blur)
+                origin = (rect.x - blur * 2 + bounds.x, rect.y - blur * 2 + PANEL_SHADOW_DROP + bounds.y)
+                surface.blit(self._shadow(rect.size, radius, blur), origin, bounds)
         if not opaque:
             surface.blit(self.rounded(rect.size, colour, radius), rect)
         else:
@@ -270,7 +303,7 @@ class Panels:
         picture each (a change of content costs less, and a kept panel holds little more
         than its pixels)."""
         size, frame = drawn.get_size(), drawn.get_rect()
-        mask, shadow = self._shape_mask(size, radius), self._shadow(size, radius, PANEL_BLUR)
+        mask, shadow = self._shape_mask(size, radius), self._whole_shadow(size, radius, PANEL_BLUR)
         inset = (PANEL_BLUR * 2, PANEL_BLUR * 2 - PANEL_SHADOW_DROP)  # where the panel lies on its shadow
         edges = []
         for piece in _pieces(tuple(frame), tuple(tuple(band) for band in _covered(frame, radius))):
@@ -280,9 +313,10 @@ class Panels:
             masked.blit(mask, (0, 0), piece, special_flags=pygame.BLEND_RGBA_MIN)
             edge.blit(masked, (0, 0))
             edges.append((edge, piece))
-        around = _pieces(tuple(self._shadow_bounds(size, radius, PANEL_BLUR)), (tuple(frame.move(inset)),))
-        # no convert: the copy keeps the canvas's (display) format, and the edges the shadow's
-        self._panels[full] = RememberedPanel(drawn.copy(), _bands(frame, radius), shadow, around, edges)
+        around = [(shadow.subsurface(part).copy(), part)
+                  for part in _pieces(tuple(self._shadow_bounds(size, radius, PANEL_BLUR)), (tuple(frame.move(inset)),))]
+        # no convert: the copy keeps the canvas's (display) format, and the pieces the shadow's
+        self._panels[full] = RememberedPanel(drawn.copy(), _bands(frame, radius), around, edges)
         if len(self._panels) > PANEL_CACHE_SIZE:
             self._panels.popitem(last=False)
 

@@ -42,7 +42,7 @@ class HowToScene(MenuScene):
         self.page = 0
         self.pages: list[tuple[str, str]] = []
         self.box = pygame.Rect(0, 0, 0, 0)
-        #: page -> its picture, once made (in :meth:`update`, so a page's words show at once).
+        #: page -> its picture, once shown (see :meth:`update`); gone with the scene.
         self.pictures: dict[int, pygame.Surface] = {}
 
     def build(self) -> None:
@@ -116,10 +116,12 @@ class HowToScene(MenuScene):
         return rect
 
     def update(self, frame_dt: float) -> None:
+        """The shown page's picture, the first time it is shown: read back from the user's
+        cache (~1 ms), or made once and kept there (howto_pictures.py). Only that page's:
+        the others are read when a player turns to them."""
         shot = page_shot(self.game_id, self.page)
         if shot is not None and self.page not in self.pictures:
-            size = self.picture_rect().size
-            self.pictures[self.page] = make_picture(self.kit, shot, self.ctx.strings.lang, size)
+            self.pictures[self.page] = make_picture(shot, self.ctx.strings.lang, self.picture_rect().size)
 
     def draw_page(self, surface: pygame.Surface, title: str, body: str) -> None:
         """The words on the left at the largest sizes that fit, the picture on the right."""

@@ -41,9 +41,10 @@ from .vote_ring import VoteRing
 #: The top bar's height, and the room kept under the content for the hint bar.
 BAR_H = 62
 HINT_ROOM = 70
-#: Rendered drawings kept (``IncognitoBoard.cache``): more than any screen shows at once
-#: (the gallery: three rounds of eight, and this round's).
-CANVAS_CACHE_SIZE = 40
+#: Bytes of rendered drawings kept (``IncognitoBoard.cache``): a frame shows at most
+#: ~2.6 MB of them (the storm's 12,000 frames: fifteen at once, or a 735 px reveal).
+#: Forty drawings by count held up to ~29 MB late in a match (issue 18's soak).
+CANVAS_CACHE_BYTES = 12 << 20
 
 
 def make_board(ctx: Any, entry: Any, session: Session, bots: dict[int, Any]) -> "IncognitoBoard":
@@ -117,13 +118,16 @@ class IncognitoBoard(MatchScene):
 
     def cache(self, key: tuple[Any, ...], strokes: Sequence[Stroke], width: int) -> pygame.Surface:
         """A drawing rendered ``width`` wide, kept up to date stroke by stroke. At most
-        ``CANVAS_CACHE_SIZE`` are kept, the least recently shown dropped: every round's
-        drawings at every width a screen showed them stayed for the whole match (15–40 MB)."""
+        ``CANVAS_CACHE_BYTES`` of them are kept, the least recently shown dropped (the
+        newest always stays): every round's drawings at every width a screen showed them
+        stayed for the whole match (15–40 MB)."""
         cache = self.caches.get((key, width))
         if cache is None:
             cache = self.caches[(key, width)] = CanvasCache(self.rgb, width)
-            while len(self.caches) > CANVAS_CACHE_SIZE:
-                self.caches.popitem(last=False)
+            held = sum(kept.surface.get_pitch() * kept.surface.get_height() for kept in self.caches.values())
+            while held > CANVAS_CACHE_BYTES and len(self.caches) > 1:
+                _, dropped = self.caches.popitem(last=False)
+                held -= dropped.surface.get_pitch() * dropped.surface.get_height()
         else:
             self.caches.move_to_end((key, width))
         return cache.sync(strokes)
