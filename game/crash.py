@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import faulthandler
 import logging
-import logging.handlers
 import platform
 import re
 import sys
@@ -60,10 +59,9 @@ class CrashLog:
         self._previous_thread = threading.excepthook
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            handler = logging.handlers.RotatingFileHandler(self.path, backupCount=BACKUPS, encoding="utf-8",
-                                                           delay=True)
             if self.path.exists() and self.path.stat().st_size >= ROLL_AT:
-                handler.doRollover()
+                _roll_over(self.path)
+            handler = logging.FileHandler(self.path, encoding="utf-8", delay=True)
             self._fault_file = open(self.path, "a", encoding="utf-8")
         except OSError as exc:
             self.path, self.problem = None, f"{type(exc).__name__}: {exc}"
@@ -78,7 +76,10 @@ class CrashLog:
         threading.excepthook = self.thread_excepthook
         if self._fault_file is not None:
             faulthandler.enable(file=self._fault_file, all_threads=True)
-        self.logger.info("started: Python %s on %s", platform.python_version(), platform.platform())
+        # uname's parts: ``platform.platform()`` also reads the C library's version out of
+        # the Python binary (~4 ms of the start); the crash record names it (``_log``).
+        self.logger.info("started: Python %s on %s %s %s", platform.python_version(), platform.system(),
+                         platform.release(), platform.machine())
 
     def speak(self, texts: Mapping[str, Texts], lang: Callable[[], str]) -> None:
         """The apology's strings per language (:func:`apology_texts`) and how to read the
@@ -103,7 +104,7 @@ class CrashLog:
 
     def _log(self, message: str, exc_info: tuple) -> None:
         try:
-            self.logger.critical(message, exc_info=exc_info)
+            self.logger.critical("%s\non %s", message, platform.platform(), exc_info=exc_info)
         except Exception:  # never let the log stand in the way of the original error
             pass
 
@@ -114,6 +115,15 @@ class CrashLog:
                 ApologyScreen(texts, self.path).run()
         except Exception:
             self._log("the apology screen failed too", sys.exc_info())
+
+
+def _roll_over(path: Path) -> None:
+    """The rotating handler's roll-over (``log`` -> ``log.1`` … ``log.BACKUPS``), its module
+    imported only then: logging.handlers imports socket, pickle and queue (~7 ms of every
+    start), and the log rolls over once in many starts."""
+    import logging.handlers
+
+    logging.handlers.RotatingFileHandler(path, backupCount=BACKUPS, encoding="utf-8", delay=True).doRollover()
 
 
 def install(folder: Path | None = None) -> CrashLog:

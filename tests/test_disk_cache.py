@@ -2,6 +2,8 @@
 the UI strings and the menu background, the same as made, and made again when the
 file is cut short or garbled."""
 
+import marshal
+
 import pygame
 
 from game import disk_cache, paths
@@ -14,11 +16,14 @@ def test_the_strings_read_back_are_the_parsed_ones(tmp_path):
     i18n = paths.data_dir() / "i18n"
     parsed = Strings.load(i18n, "en").tables
     assert Strings.load(i18n, "en", cache=tmp_path).tables == parsed  # made and kept
-    [kept] = tmp_path.glob("strings-*.json")
+    [kept] = tmp_path.glob("strings-*.marshal")
+    whole = kept.read_bytes()
+    assert marshal.loads(whole) == parsed
     assert Strings.load(i18n, "en", cache=tmp_path).tables == parsed  # read back
-    kept.write_bytes(kept.read_bytes()[:100])
-    assert Strings.load(i18n, "fr", cache=tmp_path).tables == parsed  # cut short: parsed again
-    assert kept.read_bytes().startswith(b"{") and len(kept.read_bytes()) > 1000
+    for broken in (whole[:100], b"{not marshal", marshal.dumps({"en": {"title.play": 3}}), marshal.dumps([1])):
+        kept.write_bytes(broken)  # cut short, garbled, or not the tables' shape: parsed again
+        assert Strings.load(i18n, "fr", cache=tmp_path).tables == parsed
+        assert kept.read_bytes() == whole
 
 
 def test_the_background_read_back_is_the_drawn_one(tmp_path, monkeypatch):

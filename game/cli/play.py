@@ -11,7 +11,7 @@ lacks a module the server needs fails here, not in a player's lobby).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import argparse
 import gc
@@ -56,24 +56,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace, crash_log: crash.CrashLog) -> int:
-    # Pads keep working while another window has the focus (a TV game is often left so).
-    os.environ.setdefault("SDL_JOYSTICK_ALLOW_BACKGROUND_EVENTS", "1")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    prepare_environment()
     try:
-        from ..app import App  # checks that pygame is pygame-ce before anything else
+        from ..app import App  # noqa: F401 (checks that pygame is pygame-ce before anything else)
     except RuntimeError as exc:
         print(exc, file=sys.stderr)
         return 2
-    from ..context import build_context
-    from ..scenes.menus.title import TitleScene
-    from ..scenes.phones import smoke_companion, stop_companion
-
-    ctx = build_context(headless=False, lang=args.lang)
-    crash_log.speak(crash.apology_texts(ctx.strings), lambda: ctx.settings.lang)
-    gc.freeze()  # the catalogues live as long as the app: keep them out of every full GC pass
-    clock = _SteppedClock() if args.smoke else None
-    app = App(ctx, clock=clock, fullscreen=args.fullscreen, companion=not args.smoke)
-    ctx.stack.push(TitleScene(ctx))
+    ctx, app, clock = open_title(args, crash_log)
     try:
         app.frame()  # the first title frame; then the sounds are loaded and the games' data parsed
         ctx.audio.start()
@@ -89,6 +78,8 @@ def _play(args: argparse.Namespace, crash_log: crash.CrashLog) -> int:
             for _ in range(SMOKE_FRAMES):
                 clock.now += 1 / 60
                 app.frame()
+            from ..scenes.phones import smoke_companion
+
             phones = smoke_companion(ctx)
             if phones is not None:
                 print(f"the phone server did not start: {phones}", file=sys.stderr)
@@ -97,9 +88,36 @@ def _play(args: argparse.Namespace, crash_log: crash.CrashLog) -> int:
         else:
             app.run()
     finally:
-        stop_companion(ctx)
+        if ctx.companion is not None:  # the phone modules load with the companion, not before the title
+            from ..scenes.phones import stop_companion
+
+            stop_companion(ctx)
         app.hub.pads.close_all()
     return 0
+
+
+def prepare_environment() -> None:
+    """SDL's and pygame's settings, before pygame is imported."""
+    # Pads keep working while another window has the focus (a TV game is often left so).
+    os.environ.setdefault("SDL_JOYSTICK_ALLOW_BACKGROUND_EVENTS", "1")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def open_title(args: argparse.Namespace, crash_log: crash.CrashLog) -> tuple[AppContext, Any, Any]:
+    """The context, the window and the title screen, its first frame still to draw:
+    everything ``play`` does before that frame (the bench's start-up child runs this
+    too, then the frame). Returns the context, the app and the smoke run's clock."""
+    from ..app import App
+    from ..context import build_context
+    from ..scenes.menus.title import TitleScene
+
+    ctx = build_context(headless=False, lang=args.lang)
+    crash_log.speak(crash.apology_texts(ctx.strings), lambda: ctx.settings.lang)
+    gc.freeze()  # the catalogues live as long as the app: keep them out of every full GC pass
+    clock = _SteppedClock() if args.smoke else None
+    app = App(ctx, clock=clock, fullscreen=args.fullscreen, companion=not args.smoke)
+    ctx.stack.push(TitleScene(ctx))
+    return ctx, app, clock
 
 
 def _catalogue_problem(ctx: AppContext) -> str | None:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, Sequence
-
-import pyphen
+from typing import TYPE_CHECKING, Any, Sequence
 
 from .theme import MIN_TEXT
+
+if TYPE_CHECKING:
+    import pyphen
 
 #: The hyphenation dictionary for each UI language (British spelling, as the English strings).
 HYPHENATION = {"fr": "fr", "en": "en_GB"}
@@ -22,13 +23,19 @@ HYPHENATION = {"fr": "fr", "en": "en_GB"}
 
 @lru_cache(maxsize=4)
 def _dictionary(lang: str) -> pyphen.Pyphen:
+    import pyphen  # with the first word cut (~3 ms): the title's first frame cuts none
+
     return pyphen.Pyphen(lang=HYPHENATION.get(lang, lang), left=2, right=3)
 
 
 def hyphen_points(word: str, lang: str | None) -> list[int]:
     """Where ``word`` may be cut with a hyphen in ``lang`` (letter counts before each cut);
     none for a language without a dictionary."""
-    if not lang or pyphen.language_fallback(HYPHENATION.get(lang, lang)) is None:
+    if not lang:
+        return []
+    import pyphen
+
+    if pyphen.language_fallback(HYPHENATION.get(lang, lang)) is None:
         return []
     return list(_dictionary(lang).positions(word))
 
