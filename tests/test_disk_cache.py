@@ -81,3 +81,38 @@ def test_icons_made_again_over_a_cut_short_strip_show_nothing_of_it(tmp_path, mo
         mine = read_back._icons[(code, size)]
         assert pygame.image.tobytes(mine, "RGBA") == pygame.image.tobytes(rendered.icon(code, size), "RGBA")
     assert kept.stat().st_size == 150 * 238 * 4
+
+
+def test_the_first_screens_texts_read_back_are_the_rendered_ones(tmp_path, monkeypatch):
+    from game.ui.kept_texts import KeptTexts
+
+    monkeypatch.setattr(disk_cache, "cache_dir", lambda kind: tmp_path / kind)
+    pygame.display.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1, 1))
+    texts = [("Secret Salon", 190, (255, 210, 90), None, "left", True), ("v1", 28, (1, 2, 3), None, "left", False)]
+
+    def first_screen() -> tuple[UiKit, KeptTexts]:
+        kit = UiKit(Settings())
+        kept = KeptTexts(kit, "test-texts")
+        kept.read()
+        return kit, kept
+
+    rendered, kept = first_screen()
+    drawn = [rendered.text(*args) for args in texts]
+    kept.keep()
+    [file] = (tmp_path / "pictures").glob("test-texts-*")
+    read_back, kept = first_screen()
+    assert len(kept.read_keys) == 2
+    for args, mine in zip(texts, drawn):
+        theirs = read_back._text.get((args[0], read_back.texts.scaled(args[1]), *args[2:]))
+        assert theirs.get_size() == mine.get_size()
+        assert pygame.image.tobytes(theirs, "RGBA") == pygame.image.tobytes(mine, "RGBA")
+    whole = file.read_bytes()
+    for broken in (whole[:-1], whole + b"x", b"\x05\x00\x00\x00garbage", b""):
+        file.write_bytes(broken)  # cut short, too long, garbled, empty: nothing is read
+        kit, kept = first_screen()
+        assert not kept.read_keys and not len(kit._text)
+    later = UiKit(Settings())
+    later.text("already drawn", 30)
+    assert KeptTexts(later, "test-texts").path is None  # only a run's first screen keeps its texts
