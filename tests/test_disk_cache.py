@@ -103,16 +103,19 @@ def test_the_first_screens_texts_read_back_are_the_rendered_ones(tmp_path, monke
     kept.keep()
     [file] = (tmp_path / "pictures").glob("test-texts-*")
     read_back, kept = first_screen()
-    assert len(kept.read_keys) == 2
+    from_file = dict(read_back.texts.kept)
+    assert len(from_file) == 2
     for args, mine in zip(texts, drawn):
-        theirs = read_back._text.get((args[0], read_back.texts.scaled(args[1]), *args[2:]))
-        assert theirs.get_size() == mine.get_size()
+        theirs = read_back.text(*args)
+        assert theirs in from_file.values()  # taken from the file, not rendered
         assert pygame.image.tobytes(theirs, "RGBA") == pygame.image.tobytes(mine, "RGBA")
+    read_back.text("drawn this time", 40)
+    kept.keep()  # one text was rendered: the file now holds the three drawn
+    assert not read_back.texts.kept and len(first_screen()[0].texts.kept) == 3
     whole = file.read_bytes()
     for broken in (whole[:-1], whole + b"x", b"\x05\x00\x00\x00garbage", b""):
         file.write_bytes(broken)  # cut short, too long, garbled, empty: nothing is read
-        kit, kept = first_screen()
-        assert not kept.read_keys and not len(kit._text)
+        assert not first_screen()[0].texts.kept
     later = UiKit(Settings())
     later.text("already drawn", 30)
     assert KeptTexts(later, "test-texts").path is None  # only a run's first screen keeps its texts

@@ -1,10 +1,11 @@
 """The texts of the title's first frame, kept in the user's cache between runs.
 
 Rendering them (the 190 px logo and its shadow, the tagline, "press to start", the keys
-line, the version) took ~6 ms of that frame (start-up, issue 18); read back, ~0.5 ms.
-:meth:`KeptTexts.read` fills the kit's text cache from the file before the frame, and
-:meth:`KeptTexts.keep` writes what the frame rendered after it, when the file lacked any
-of it (the first run, another language or text size: the file is then written anew).
+line, the version) took ~6 ms of that frame (start-up, issue 18); read back, ~1 ms.
+:meth:`KeptTexts.read` hands the file's texts to the kit (``Text.kept``: a text drawn
+is taken from there instead of rendered), and :meth:`KeptTexts.keep`, after the frame,
+writes the texts it drew when it had to render any (the first run, another language or
+text size, or "press to start" caught in another colour of its pulse).
 
 The file is a header (``marshal``: each text's cache key and size) and the pixels, in
 the display's format, one surface after the other. It is named by a digest of what
@@ -26,9 +27,6 @@ from .. import disk_cache
 FORMAT = 1
 #: Bytes before the header: its length.
 LENGTH_BYTES = 4
-#: Texts a file keeps at most, the newest (a first frame draws five; "press to start"
-#: pulses, so a slow start may draw it in a colour of its own, kept beside the others).
-MOST = 12
 
 
 class KeptTexts:
@@ -39,7 +37,8 @@ class KeptTexts:
     def __init__(self, kit: Any, name: str) -> None:
         self.kit = kit
         self.path = None
-        self.read_keys: set = set()
+        #: The texts the file held.
+        self.read_keys: set[tuple] = set()
         if pygame.display.get_surface() is None or len(kit._text):  # headless (tests, shots), or not the first
             return
         font = kit.texts.font_file.stat()
@@ -50,38 +49,35 @@ class KeptTexts:
         self.path = disk_cache.cache_path(disk_cache.cache_dir("pictures"), name, recipe, ".texts")
 
     def read(self) -> None:
-        """Put the kept texts in the kit's text cache (nothing when the file is missing,
-        cut short or garbled)."""
+        """Hand the kept texts to the kit (none when the file is missing, cut short or
+        garbled). The pixels are read straight into the surfaces."""
         if self.path is None:
             return
+        texts = []
         try:
-            data = self.path.read_bytes()
-            length = int.from_bytes(data[:LENGTH_BYTES], "little")
-            entries = marshal.loads(data[LENGTH_BYTES:LENGTH_BYTES + length])
-            at = LENGTH_BYTES + length
-            texts = []
-            for key, width, height in entries:
-                surface = pygame.Surface((width, height), pygame.SRCALPHA).convert_alpha()
-                pixels = memoryview(surface.get_view("1")).cast("B")
-                if len(data) < at + len(pixels):
+            with self.path.open("rb") as handle:
+                length = int.from_bytes(handle.read(LENGTH_BYTES), "little")
+                for key, width, height in marshal.loads(handle.read(length)):
+                    surface = pygame.Surface((width, height), pygame.SRCALPHA).convert_alpha()
+                    pixels = memoryview(surface.get_view("1")).cast("B")
+                    if handle.readinto(pixels) != len(pixels):
+                        return
+                    texts.append((key, surface))
+                if handle.read(1):
                     return
-                pixels[:] = data[at:at + len(pixels)]
-                texts.append((key, surface))
-                at += len(pixels)
         except (OSError, ValueError, EOFError, TypeError, pygame.error):
             return
-        if at != len(data):
-            return
-        for key, surface in texts:
-            self.kit._text[key] = surface
-            self.read_keys.add(key)
+        self.kit.texts.kept.update(texts)
+        self.read_keys = {key for key, _ in texts}
 
     def keep(self) -> None:
-        """Write the texts the kit has rendered so far, unless all were read back."""
+        """After the first frame: write the texts it drew (the kit's text cache holds
+        those alone) when it had to render any; the file's others are dropped."""
+        self.kit.texts.kept = {}
         if self.path is None or set(self.kit._text) <= self.read_keys:
             return
         surfaces = [(key, surface) for key, surface in self.kit._text.items()
-                    if surface.get_masks() == self.masks and surface.get_pitch() == 4 * surface.get_width()][-MOST:]
+                    if surface.get_masks() == self.masks and surface.get_pitch() == 4 * surface.get_width()]
         try:
             header = marshal.dumps([(key, *surface.get_size()) for key, surface in surfaces])
         except ValueError:  # a key marshal cannot write: nothing is kept

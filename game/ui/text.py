@@ -24,6 +24,8 @@ class Text:
         self.kit = kit
         self.font_file = font_path()
         self._fonts: dict[int, pygame.font.Font] = {}
+        #: Texts kept from the last run's first frame, by cache key, until first drawn.
+        self.kept: dict[tuple, pygame.Surface] = {}
 
     def scaled(self, size: int) -> int:
         return max(1, int(round(size * float(getattr(self.kit.settings, "text_scale", 1.0)))))
@@ -64,6 +66,10 @@ class Text:
         key = (text, self.scaled(size), colour, max_width, align, shadow)
         surface = kit._text.get(key)
         if surface is not None:
+            return surface
+        surface = self.kept.pop(key, None)  # read back from the last run (ui/kept_texts.py)
+        if surface is not None:
+            kit._text[key] = surface
             return surface
         surface = self._render_text(text, size, colour, max_width, align)
         if shadow:

@@ -65,6 +65,7 @@ class TitleScene(MenuScene):
         self._refused: tuple[int, int] | None = None
         self._turned: dict[tuple[str, int, int], pygame.Surface] = {}
         self._kept_texts: KeptTexts | None = None
+        self._drawn = False
 
     # --- building ----------------------------------------------------------------------
     def enter(self, previous: Scene | None) -> None:
@@ -126,7 +127,7 @@ class TitleScene(MenuScene):
 
     def fixed_update(self, dt: float) -> None:
         super().fixed_update(dt)
-        if self._kept_texts is not None:  # the first frame is shown: its texts, for the next start
+        if self._kept_texts is not None and self._drawn:  # the first frame is shown: its texts, for the next start
             self._kept_texts.keep()
             self._kept_texts = None
 
@@ -244,6 +245,7 @@ class TitleScene(MenuScene):
         else:
             kit.hint_bar(surface, [(Intent.CONFIRM, self.t("common.select")), (Intent.BACK, self.t("common.back"))])
         draw_version(kit, surface)
+        self._drawn = True
 
 
 class TakeSeatScene(Scene):
