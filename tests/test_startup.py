@@ -23,7 +23,7 @@ FIRST_FRAME = textwrap.dedent("""
     first_title_frame()
     late = ["pygame_gui", "yaml", "game.core.engine", "game.scenes.match", "game.scenes.phones",
             "game.companion.bridge", "importlib.metadata", "hashlib", "pyphen", "logging.handlers",
-            "socket", "zipfile"] + [f"game.games.{package}" for package in sys.argv[1:]]
+            "socket", "zipfile", "logging", "argparse"] + [f"game.games.{package}" for package in sys.argv[1:]]
     print(json.dumps([name for name in late if name in sys.modules]))
 """)
 

@@ -1,5 +1,5 @@
-"""The bench's start-up child: what ``python -m game`` does up to its first frame (the
-command line parsed, the crash log installed, ``play``'s own path to the title), in a
+"""The bench's start-up child: what ``python -m game`` does up to its first frame (its
+options, the crash log installed, ``play``'s own path to the title), in a
 module of its own so that the figure holds none of the bench's imports (subprocess,
 tempfile, json: ~4 ms that ``play`` does not pay)."""
 
@@ -7,10 +7,9 @@ tempfile, json: ~4 ms that ``play`` does not pay)."""
 def first_title_frame() -> None:
     """The real start: ``play``'s arguments, crash log, context, window, title, one frame."""
     from .. import crash
-    from ..__main__ import build_parser
-    from .play import open_title, prepare_environment
+    from .play import default_args, open_title, prepare_environment
 
-    args = build_parser().parse_args([])
+    args = default_args()
     crash_log = crash.install()
     prepare_environment()
     ctx, app, _ = open_title(args, crash_log)

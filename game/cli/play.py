@@ -13,15 +13,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import argparse
 import gc
 import importlib
 import os
 import sys
+from types import SimpleNamespace
 
 from .. import crash
 
 if TYPE_CHECKING:
+    import argparse
+
     from ..context import AppContext
 
 #: Frames the smoke run draws (one fixed step each).
@@ -44,6 +46,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="language this time (default: the settings', first the system's)")
     parser.add_argument("--smoke", action="store_true",
                         help="start, show the title for a few frames, exit 0 (build check)")
+
+
+def default_args() -> SimpleNamespace:
+    """The options of a start without any (``python -m game``), as the parser gives them
+    (tests/test_cli.py checks), without importing it."""
+    return SimpleNamespace(fullscreen=None, lang=None, smoke=False)
 
 
 def run(args: argparse.Namespace) -> int:
