@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace, crash_log: crash.CrashLog) -> int:
     prepare_environment()
     try:
-        from ..app import App  # noqa: F401 (checks that pygame is pygame-ce before anything else)
+        importlib.import_module("game.app")  # it checks that pygame is pygame-ce before anything else
     except RuntimeError as exc:
         print(exc, file=sys.stderr)
         return 2
