@@ -23,7 +23,8 @@ import pygame
 
 from .. import disk_cache
 
-#: Bump when the file's layout changes.
+#: Bump when the file's layout changes or ``Text.text`` draws differently (a kept file
+#: would otherwise show the old drawing; its name then changes, and it is made again).
 FORMAT = 1
 #: Bytes before the header: its length.
 LENGTH_BYTES = 4

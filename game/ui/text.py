@@ -78,6 +78,7 @@ class Text:
         kit._text[key] = surface
         return surface
 
+    # (kept_texts.FORMAT: bump it when this or the shadow below draws differently)
     def _render_text(self, text: str, size: int, colour: Colour, max_width: int | None, align: str) -> pygame.Surface:
         font = self.font(size)
         lines = self.wrap(text, size, max_width)
