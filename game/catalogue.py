@@ -16,7 +16,6 @@ so its warnings are known before the first screen.
 from __future__ import annotations
 
 import functools
-import hashlib
 import threading
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -128,6 +127,8 @@ class Catalogue:
 @functools.cache
 def data_version(data_dir: Path) -> str:
     """A short hash of every shipped data file: saves record it to detect changes."""
+    import hashlib  # (it loads OpenSSL: not before the title's first frame)
+
     digest = hashlib.sha256()
     for path in sorted(data_dir.rglob("*.yaml")):
         digest.update(path.relative_to(data_dir).as_posix().encode())

@@ -18,8 +18,6 @@ atomically, so the title offers to resume on the next start.
 from __future__ import annotations
 
 import faulthandler
-import logging
-import logging.handlers
 import platform
 import re
 import sys
@@ -29,6 +27,8 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 LOG_NAME = "secret-salon.log"
+#: A record's line (``logging.Formatter``'s format).
+LINE_FORMAT = "%(asctime)s %(levelname)s %(message)s"
 #: The log rolls over at start-up once it has grown past this, keeping this many old
 #: files. Never in mid-run: faulthandler holds the file open, and Windows cannot rename
 #: an open file (nor would faulthandler follow it).
@@ -49,36 +49,57 @@ class CrashLog:
     """The crash log of one process; :func:`install` makes and installs it."""
 
     def __init__(self, folder: Path) -> None:
-        self.logger = logging.Logger("secret-salon")  # our own, outside logging's global tree
         #: The log file, or None when its folder cannot be written (see ``problem``).
         self.path: Path | None = folder / LOG_NAME
         self.problem: str | None = None
         self._fault_file: Any = None
+        self._logger: Any = None
         self._texts: Mapping[str, Texts] = {}
         self._lang: Callable[[], str] = lambda: "en"
         self._previous = sys.excepthook
         self._previous_thread = threading.excepthook
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            handler = logging.handlers.RotatingFileHandler(self.path, backupCount=BACKUPS, encoding="utf-8",
-                                                           delay=True)
             if self.path.exists() and self.path.stat().st_size >= ROLL_AT:
-                handler.doRollover()
+                _roll_over(self.path)
             self._fault_file = open(self.path, "a", encoding="utf-8")
         except OSError as exc:
             self.path, self.problem = None, f"{type(exc).__name__}: {exc}"
-            self.logger.addHandler(logging.NullHandler())
             print(f"secret-salon: no crash log ({self.problem})", file=sys.stderr)
-            return
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
-        self.logger.addHandler(handler)
+
+    @property
+    def logger(self) -> Any:
+        """Our own ``logging.Logger`` (outside logging's global tree), writing to the log
+        file; made for the first crash record (logging's import is ~2.5 ms of a start)."""
+        if self._logger is None:
+            import logging
+
+            self._logger = logging.Logger("secret-salon")
+            if self.path is None:
+                self._logger.addHandler(logging.NullHandler())
+            else:
+                handler = logging.FileHandler(self.path, encoding="utf-8", delay=True)
+                handler.setFormatter(logging.Formatter(LINE_FORMAT))
+                self._logger.addHandler(handler)
+        return self._logger
 
     def install(self) -> None:
         sys.excepthook = self.excepthook
         threading.excepthook = self.thread_excepthook
-        if self._fault_file is not None:
-            faulthandler.enable(file=self._fault_file, all_threads=True)
-        self.logger.info("started: Python %s on %s", platform.python_version(), platform.platform())
+        if self._fault_file is None:
+            return
+        faulthandler.enable(file=self._fault_file, all_threads=True)
+        # uname's parts: ``platform.platform()`` also reads the C library's version out of
+        # the Python binary (~4 ms of the start); the crash record names it (``_log``).
+        # Written as logging writes a record (LINE_FORMAT), without importing it.
+        now = time.time()
+        stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(now)) + f",{int(now % 1 * 1000):03d}"
+        try:
+            self._fault_file.write(f"{stamp} INFO started: Python {platform.python_version()} on "
+                                   f"{platform.system()} {platform.release()} {platform.machine()}\n")
+            self._fault_file.flush()
+        except OSError:  # a full disk: the crash records will try again
+            pass
 
     def speak(self, texts: Mapping[str, Texts], lang: Callable[[], str]) -> None:
         """The apology's strings per language (:func:`apology_texts`) and how to read the
@@ -103,7 +124,7 @@ class CrashLog:
 
     def _log(self, message: str, exc_info: tuple) -> None:
         try:
-            self.logger.critical(message, exc_info=exc_info)
+            self.logger.critical("%s\non %s", message, platform.platform(), exc_info=exc_info)
         except Exception:  # never let the log stand in the way of the original error
             pass
 
@@ -114,6 +135,15 @@ class CrashLog:
                 ApologyScreen(texts, self.path).run()
         except Exception:
             self._log("the apology screen failed too", sys.exc_info())
+
+
+def _roll_over(path: Path) -> None:
+    """The rotating handler's roll-over (``log`` -> ``log.1`` … ``log.BACKUPS``), its module
+    imported only then: logging.handlers imports socket, pickle and queue (~7 ms of every
+    start), and the log rolls over once in many starts."""
+    import logging.handlers
+
+    logging.handlers.RotatingFileHandler(path, backupCount=BACKUPS, encoding="utf-8", delay=True).doRollover()
 
 
 def install(folder: Path | None = None) -> CrashLog:

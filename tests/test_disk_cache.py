@@ -2,6 +2,8 @@
 the UI strings and the menu background, the same as made, and made again when the
 file is cut short or garbled."""
 
+import marshal
+
 import pygame
 
 from game import disk_cache, paths
@@ -14,11 +16,14 @@ def test_the_strings_read_back_are_the_parsed_ones(tmp_path):
     i18n = paths.data_dir() / "i18n"
     parsed = Strings.load(i18n, "en").tables
     assert Strings.load(i18n, "en", cache=tmp_path).tables == parsed  # made and kept
-    [kept] = tmp_path.glob("strings-*.json")
+    [kept] = tmp_path.glob("strings-*.marshal")
+    whole = kept.read_bytes()
+    assert marshal.loads(whole) == parsed
     assert Strings.load(i18n, "en", cache=tmp_path).tables == parsed  # read back
-    kept.write_bytes(kept.read_bytes()[:100])
-    assert Strings.load(i18n, "fr", cache=tmp_path).tables == parsed  # cut short: parsed again
-    assert kept.read_bytes().startswith(b"{") and len(kept.read_bytes()) > 1000
+    for broken in (whole[:100], b"{not marshal", marshal.dumps({"en": {"title.play": 3}}), marshal.dumps([1])):
+        kept.write_bytes(broken)  # cut short, garbled, or not the tables' shape: parsed again
+        assert Strings.load(i18n, "fr", cache=tmp_path).tables == parsed
+        assert kept.read_bytes() == whole
 
 
 def test_the_background_read_back_is_the_drawn_one(tmp_path, monkeypatch):
@@ -76,3 +81,41 @@ def test_icons_made_again_over_a_cut_short_strip_show_nothing_of_it(tmp_path, mo
         mine = read_back._icons[(code, size)]
         assert pygame.image.tobytes(mine, "RGBA") == pygame.image.tobytes(rendered.icon(code, size), "RGBA")
     assert kept.stat().st_size == 150 * 238 * 4
+
+
+def test_the_first_screens_texts_read_back_are_the_rendered_ones(tmp_path, monkeypatch):
+    from game.ui.kept_texts import KeptTexts
+
+    monkeypatch.setattr(disk_cache, "cache_dir", lambda kind: tmp_path / kind)
+    pygame.display.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1, 1))
+    texts = [("Secret Salon", 190, (255, 210, 90), None, "left", True), ("v1", 28, (1, 2, 3), None, "left", False)]
+
+    def first_screen() -> tuple[UiKit, KeptTexts]:
+        kit = UiKit(Settings())
+        kept = KeptTexts(kit, "test-texts")
+        kept.read()
+        return kit, kept
+
+    rendered, kept = first_screen()
+    drawn = [rendered.text(*args) for args in texts]
+    kept.keep()
+    [file] = (tmp_path / "pictures").glob("test-texts-*")
+    read_back, kept = first_screen()
+    from_file = dict(read_back.texts.kept)
+    assert len(from_file) == 2
+    for args, mine in zip(texts, drawn):
+        theirs = read_back.text(*args)
+        assert theirs in from_file.values()  # taken from the file, not rendered
+        assert pygame.image.tobytes(theirs, "RGBA") == pygame.image.tobytes(mine, "RGBA")
+    read_back.text("drawn this time", 40)
+    kept.keep()  # one text was rendered: the file now holds the three drawn
+    assert not read_back.texts.kept and len(first_screen()[0].texts.kept) == 3
+    whole = file.read_bytes()
+    for broken in (whole[:-1], whole + b"x", b"\x05\x00\x00\x00garbage", b""):
+        file.write_bytes(broken)  # cut short, too long, garbled, empty: nothing is read
+        assert not first_screen()[0].texts.kept
+    later = UiKit(Settings())
+    later.text("already drawn", 30)
+    assert KeptTexts(later, "test-texts").path is None  # only a run's first screen keeps its texts

@@ -189,16 +189,16 @@ def _menu_screens(ctx: AppContext) -> dict[str, tuple[Any, Any]]:
 def bench_menus(repeats: int = MENU_REPEATS) -> dict:
     """Each menu screen opened and closed ``1 + repeats`` times over what lies under it.
     A push (or pop) is timed with the frame that follows it (fixed update, update, draw,
-    and once a scene has left the heap's release), as the app does it: that frame is the
-    transition's hitch. The first opening fills the caches and is reported apart
-    (``first_ms``)."""
+    and, once a scene has left, the release of its memory: ``App.frame``), as the app
+    does it: that frame is the transition's hitch. The first opening fills the caches
+    and is reported apart (``first_ms``)."""
     from ..context import build_context
-    from ..settings import Settings
-
     from ..heap import release_free_memory
+    from ..settings import Settings
+    from .play import settle
 
     ctx = build_context(headless=True, settings=Settings(), seats=4)
-    gc.freeze()  # as ``play`` does after loading
+    settle()  # as ``play`` does behind the title
     canvas = ctx.kit.canvas()
     exits = ctx.stack.exits
 
@@ -207,8 +207,8 @@ def bench_menus(repeats: int = MENU_REPEATS) -> dict:
         ctx.stack.fixed_update(1 / 60)
         ctx.stack.update(1 / 60)
         ctx.stack.draw(canvas, 1.0)
-        if ctx.stack.exits != exits:  # as ``App.frame``: the heap's free pages go back once a scene has left
-            exits = ctx.stack.exits
+        if ctx.stack.exits != exits:  # without it, the left screens' cycles wait for a
+            exits = ctx.stack.exits   # full GC pass, which struck a later push (~10 ms)
             release_free_memory()
 
     def timed(step: Any) -> float:

@@ -17,12 +17,14 @@ import functools
 import re
 from collections import OrderedDict
 from functools import lru_cache
-from typing import Any, Callable, Hashable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Sequence, TypeVar
 
 import pygame
-import pyphen
 
 from .theme import MIN_TEXT
+
+if TYPE_CHECKING:
+    import pyphen
 
 #: The hyphenation dictionary for each UI language (British spelling, as the English strings).
 HYPHENATION = {"fr": "fr", "en": "en_GB"}
@@ -84,13 +86,19 @@ def remembered(fit: Fit) -> Fit:
 
 @lru_cache(maxsize=4)
 def _dictionary(lang: str) -> pyphen.Pyphen:
+    import pyphen  # with the first word cut (~3 ms): the title's first frame cuts none
+
     return pyphen.Pyphen(lang=HYPHENATION.get(lang, lang), left=2, right=3)
 
 
 def hyphen_points(word: str, lang: str | None) -> list[int]:
     """Where ``word`` may be cut with a hyphen in ``lang`` (letter counts before each cut);
     none for a language without a dictionary."""
-    if not lang or pyphen.language_fallback(HYPHENATION.get(lang, lang)) is None:
+    if not lang:
+        return []
+    import pyphen
+
+    if pyphen.language_fallback(HYPHENATION.get(lang, lang)) is None:
         return []
     return list(_dictionary(lang).positions(word))
 

@@ -24,6 +24,8 @@ class Text:
         self.kit = kit
         self.font_file = font_path()
         self._fonts: dict[int, pygame.font.Font] = {}
+        #: Texts kept from the last run's first frame, by cache key, until first drawn.
+        self.kept: dict[tuple, pygame.Surface] = {}
 
     def scaled(self, size: int) -> int:
         return max(1, int(round(size * float(getattr(self.kit.settings, "text_scale", 1.0)))))
@@ -65,6 +67,10 @@ class Text:
         surface = kit._text.get(key)
         if surface is not None:
             return surface
+        surface = self.kept.pop(key, None)  # read back from the last run (ui/kept_texts.py)
+        if surface is not None:
+            kit._text[key] = surface
+            return surface
         surface = self._render_text(text, size, colour, max_width, align)
         if shadow:
             surface = self._with_shadow(surface, max(2, self.scaled(size) // 16))
@@ -72,6 +78,7 @@ class Text:
         kit._text[key] = surface
         return surface
 
+    # (kept_texts.FORMAT: bump it when this or the shadow below draws differently)
     def _render_text(self, text: str, size: int, colour: Colour, max_width: int | None, align: str) -> pygame.Surface:
         font = self.font(size)
         lines = self.wrap(text, size, max_width)

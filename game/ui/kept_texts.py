@@ -1,0 +1,87 @@
+"""The texts of the title's first frame, kept in the user's cache between runs.
+
+Rendering them (the 190 px logo and its shadow, the tagline, "press to start", the keys
+line, the version) took ~6 ms of that frame (start-up, issue 18); read back, ~1 ms.
+:meth:`KeptTexts.read` hands the file's texts to the kit (``Text.kept``: a text drawn
+is taken from there instead of rendered), and :meth:`KeptTexts.keep`, after the frame,
+writes the texts it drew when it had to render any (the first run, another language or
+text size, or "press to start" caught in another colour of its pulse).
+
+The file is a header (``marshal``: each text's cache key and size) and the pixels, in
+the display's format, one surface after the other. It is named by a digest of what
+shapes the pixels (the font file, pygame's and SDL's versions, the pixel format); a
+file cut short or garbled is simply not used.
+"""
+
+from __future__ import annotations
+
+import marshal
+import sys
+from typing import Any
+
+import pygame
+
+from .. import disk_cache
+
+#: Bump when the file's layout changes or ``Text.text`` draws differently (a kept file
+#: would otherwise show the old drawing; its name then changes, and it is made again).
+FORMAT = 1
+#: Bytes before the header: its length.
+LENGTH_BYTES = 4
+
+
+class KeptTexts:
+    """The kept texts of one screen's first frame, named ``name`` in the cache. Only the
+    run's first screen keeps them (the kit has no text yet): the file then holds that
+    frame's texts and nothing else."""
+
+    def __init__(self, kit: Any, name: str) -> None:
+        self.kit = kit
+        self.path = None
+        #: The texts the file held.
+        self.read_keys: set[tuple] = set()
+        if pygame.display.get_surface() is None or len(kit._text):  # headless (tests, shots), or not the first
+            return
+        font = kit.texts.font_file.stat()
+        probe = pygame.Surface((1, 1), pygame.SRCALPHA).convert_alpha()
+        self.masks = probe.get_masks()
+        recipe = (FORMAT, font.st_size, font.st_mtime_ns, pygame.version.ver, pygame.get_sdl_version(),
+                  self.masks, probe.get_bitsize(), sys.version_info[:2], marshal.version)
+        self.path = disk_cache.cache_path(disk_cache.cache_dir("pictures"), name, recipe, ".texts")
+
+    def read(self) -> None:
+        """Hand the kept texts to the kit (none when the file is missing, cut short or
+        garbled). The pixels are read straight into the surfaces."""
+        if self.path is None:
+            return
+        texts = []
+        try:
+            with self.path.open("rb") as handle:
+                length = int.from_bytes(handle.read(LENGTH_BYTES), "little")
+                for key, width, height in marshal.loads(handle.read(length)):
+                    surface = pygame.Surface((width, height), pygame.SRCALPHA).convert_alpha()
+                    pixels = memoryview(surface.get_view("1")).cast("B")
+                    if handle.readinto(pixels) != len(pixels):
+                        return
+                    texts.append((key, surface))
+                if handle.read(1):
+                    return
+        except (OSError, ValueError, EOFError, TypeError, pygame.error):
+            return
+        self.kit.texts.kept.update(texts)
+        self.read_keys = {key for key, _ in texts}
+
+    def keep(self) -> None:
+        """After the first frame: write the texts it drew (the kit's text cache holds
+        those alone) when it had to render any; the file's others are dropped."""
+        self.kit.texts.kept = {}
+        if self.path is None or set(self.kit._text) <= self.read_keys:
+            return
+        surfaces = [(key, surface) for key, surface in self.kit._text.items()
+                    if surface.get_masks() == self.masks and surface.get_pitch() == 4 * surface.get_width()]
+        try:
+            header = marshal.dumps([(key, *surface.get_size()) for key, surface in surfaces])
+        except ValueError:  # a key marshal cannot write: nothing is kept
+            return
+        pixels = b"".join(surface.get_view("1").raw for _, surface in surfaces)
+        disk_cache.keep(self.path, len(header).to_bytes(LENGTH_BYTES, "little") + header + pixels)
