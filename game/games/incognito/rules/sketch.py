@@ -7,7 +7,10 @@ over one of them; sizes, spots, a slight tilt and a shaky hand all come from the
 own generator. Most often the place comes first and the word is slipped in last;
 sometimes the word comes first, as the rules' tip suggests. Each picture becomes pen
 strokes: its coloured areas (outline in the colour, then the fill bucket inside), then
-its black lines, one stroke per contour, in the order a hand would draw them.
+its black lines, one stroke per contour, in the order a hand would draw them. The
+points are few (the outline's thinned corners, a point every :data:`STEP` on long runs):
+a drawing is ~450 points, which its shaking, checking and reading cost per point
+(issue 18 item 5); on screen the pen's round dots join them as a hand's line.
 """
 
 from __future__ import annotations
@@ -31,6 +34,9 @@ PROP_SPOTS = ((150, 150), (650, 150), (140, 450), (660, 450), (400, 105), (400, 
 BACKDROP_BUDGET, PROP_BUDGET, WORD_BUDGET = 16, 8, 14
 #: Details shorter than this (canvas units) are left out, as a quick hand would.
 MIN_LINE = 14.0
+#: A hand's straight runs are cut into pieces of about this length (canvas units), where
+#: its wobble shows. Curves come from the outline's own (thinned) corners.
+STEP = 30.0
 #: A coloured area is filled only when its seed is this deep inside (canvas units), so
 #: the shaky outline cannot cross it.
 MIN_FILL_DEPTH = 9.0
@@ -82,36 +88,33 @@ def _inside(p: Placement) -> Placement:
     return Placement(min(CANVAS_W - half, max(half, p.x)), min(CANVAS_H - half, max(half, p.y)), p.size, p.tilt)
 
 
-def plan_drawing(place: Sequence[Outline], word: Outline | None, rng: Rng, shake: float = 1.0) -> list[dict[str, Any]]:
-    """The strokes of a whole drawing, in drawing order. ``place``: the place card's
-    pictures (the first is the backdrop); ``word``: the secret word's picture (None for
-    a word without one: the place alone); ``shake``: how unsteady the hand is (1 normal)."""
+def plan_drawing(place: Sequence[Outline], word: Outline | None, rng: Rng,
+                 shake: float = 1.0) -> list[list[dict[str, Any]]]:
+    """The strokes of a whole drawing, picture by picture in drawing order (a bot hands
+    in one picture per action). ``place``: the place card's pictures (the first is the
+    backdrop); ``word``: the secret word's picture (None for a word without one: the
+    place alone); ``shake``: how unsteady the hand is (1 normal)."""
     spots = place_pictures(rng, len(place))
     pictures = list(zip(place, spots))
     if word is not None:
         spot = hide_word(rng, spots)
         pictures.insert(0 if rng.random() < WORD_FIRST else len(pictures), (word, spot))
-    strokes: list[dict[str, Any]] = []
+    out = []
     for outline, spot in pictures:
         budget = WORD_BUDGET if outline is word else BACKDROP_BUDGET if spot is spots[0] else PROP_BUDGET
-        strokes += trace(outline, spot, rng, shake, budget)
-    return strokes
+        strokes = trace(outline, spot, rng, shake, budget)
+        if strokes:
+            out.append(strokes)
+    return out
 
 
 def trace(outline: Outline, spot: Placement, rng: Rng, shake: float = 1.0, budget: int = 14) -> list[dict[str, Any]]:
     """One picture as at most ``budget`` pen strokes: coloured areas first, then the
     black lines. A quick hand keeps the longest lines first (they make the picture
     recognisable), then the largest coloured areas, then more lines while time lasts."""
-    cos, sin = math.cos(spot.tilt), math.sin(spot.tilt)
-
-    def to_canvas(p: Point) -> Point:
-        dx, dy = (p[0] - 0.5) * spot.size, (p[1] - 0.5) * spot.size
-        return spot.x + dx * cos - dy * sin, spot.y + dx * sin + dy * cos
-
-    measured = [(path, _length(path)) for path in ([to_canvas(p) for p in line] for line in outline.lines)]
-    lines = [path for path, length in measured if length >= MIN_LINE]
-    lengths = [length for _, length in measured if length >= MIN_LINE]
-    by_length = sorted(range(len(lines)), key=lambda i: -lengths[i])
+    hand = Hand(spot)
+    lines = [i for i, length in enumerate(outline.lengths) if length * spot.size >= MIN_LINE]
+    by_length = sorted(lines, key=lambda i: -outline.lengths[i])
     keep_lines = set(by_length[: math.ceil(0.6 * budget)])
     left = budget - len(keep_lines)
     keep_shapes = []
@@ -126,43 +129,93 @@ def trace(outline: Outline, spot: Placement, rng: Rng, shake: float = 1.0, budge
         if shape not in keep_shapes:
             continue
         for ring in shape.rings:
-            path = [to_canvas(p) for p in ring]
-            ring_path = _shaky([*path, path[0]], rng, 0.5 * shake)
-            ring_path[-1] = ring_path[0]  # closed for sure: the fill must not leak out
-            strokes.append(make_stroke("pen", shape.colour, PEN, ring_path))
-        strokes.append(make_stroke("fill", shape.colour, PEN, [to_canvas(shape.seed)]))
-    for i, path in enumerate(lines):
+            strokes.append(_pen(shape.colour, hand.draw((*ring, ring[0]), rng, 0.5 * shake, closed=True)))
+        strokes.append(make_stroke("fill", shape.colour, PEN, [hand.at(shape.seed)]))
+    for i in lines:
         if i in keep_lines:
-            strokes.append(make_stroke("pen", INK, PEN, _shaky(path, rng, shake)))
+            strokes.append(_pen(INK, hand.draw(outline.lines[i], rng, shake)))
     return strokes
 
 
-def _length(path: Sequence[Point]) -> float:
-    return sum(map(math.dist, path, path[1:]))
+#: A 32-bit draw to an angle in radians.
+TURN = 2 * math.pi / 2 ** 32
 
 
-def _shaky(path: Sequence[Point], rng: Rng, shake: float, step: float = 10.0) -> list[Point]:
-    """``path`` as a hand draws it: the same corners, long runs split into short steps,
-    a slow wobble along the way (two waves of random phase) and a little tremor (both
-    of its offsets from one draw of the generator, all drawn at once: bots plan
-    thousands of points)."""
-    amp, tremor = 1.6 * shake, 1.4 * shake / 65536
-    phase_x, phase_y = uniform(rng, 0, 2 * math.pi), uniform(rng, 0, 2 * math.pi)
-    drift_x, drift_y = gauss(rng, 1.2 * shake), gauss(rng, 1.2 * shake)
-    segments = []
-    for (ax, ay), (bx, by) in zip(path, path[1:]):
-        length = math.hypot(bx - ax, by - ay)
-        pieces = max(1, int(length // step))
-        segments.append((ax, ay, (bx - ax) / pieces, (by - ay) / pieces, length / pieces, pieces))
-    draws = iter(rng.next_u64s(sum(segment[5] for segment in segments)))
-    out: list[Point] = []
+def _gauss(word: int, sigma: float) -> float:
+    """:func:`gauss` from one 64-bit draw: the sum of its four 16-bit quarters."""
+    total = (word & 0xFFFF) + (word >> 16 & 0xFFFF) + (word >> 32 & 0xFFFF) + (word >> 48)
+    return sigma * (total / 65536 - 2.0) * math.sqrt(3)
+
+
+def _pen(colour: str, points: list[int]) -> dict[str, Any]:
+    return {"tool": "pen", "colour": colour, "width": PEN, "points": points}
+
+
+class Hand:
+    """A picture's unit box set on the canvas at ``spot`` (scaled, tilted), drawn by a
+    shaky hand straight into a stroke's flat int points."""
+
+    def __init__(self, spot: Placement) -> None:
+        cos, sin = math.cos(spot.tilt), math.sin(spot.tilt)
+        self.a, self.b = spot.size * cos, spot.size * sin
+        # (u, v) in the unit box -> (ox + a u - b v, oy + b u + a v): (0.5, 0.5) on the spot
+        self.ox = spot.x - 0.5 * self.a + 0.5 * self.b
+        self.oy = spot.y - 0.5 * self.b - 0.5 * self.a
+
+    def at(self, point: Point) -> Point:
+        u, v = point
+        return self.ox + self.a * u - self.b * v, self.oy + self.b * u + self.a * v
+
+    def draw(self, path: Sequence[Point], rng: Rng, shake: float, closed: bool = False) -> list[int]:
+        """``path`` as a hand draws it: the same corners, runs longer than :data:`STEP`
+        split, off by a slight drift, a slow wobble along the way (two waves of random
+        phase) and a little tremor (both of its offsets from one draw of the generator;
+        all of a stroke's draws taken at once), rounded and kept on the canvas.
+        ``closed``: it ends exactly where it began."""
+        amp, tremor = 1.6 * shake, 1.4 * shake / 65536
+        a, b, ox, oy = self.a, self.b, self.ox, self.oy
+        canvas = [(ox + a * u - b * v, oy + b * u + a * v) for u, v in path]
+        xs, ys, along = _walk(canvas)
+        draws = rng.next_u64s(3 + len(xs))
+        phase_x, phase_y = (draws[0] & 0xFFFFFFFF) * TURN, (draws[0] >> 32) * TURN
+        drift_x, drift_y = _gauss(draws[1], 1.2 * shake), _gauss(draws[2], 1.2 * shake)
+        sin, shaken = math.sin, draws[3:]
+        # wobble and tremor, rounded (int(v + 0.5): a value under 0 is clamped to 0 below)
+        out_x = [int(x + drift_x + amp * sin(t / 37 + phase_x) + tremor * ((bits & 0xFFFF) - 32768) + 0.5)
+                 for x, t, bits in zip(xs, along, shaken)]
+        out_y = [int(y + drift_y + amp * sin(t / 29 + phase_y) + tremor * ((bits >> 16 & 0xFFFF) - 32768) + 0.5)
+                 for y, t, bits in zip(ys, along, shaken)]
+        if closed:  # the fill must not leak out
+            out_x[-1], out_y[-1] = out_x[0], out_y[0]
+        out = [0] * (2 * len(out_x))
+        out[0::2], out[1::2] = _clamped(out_x, CANVAS_W - 1), _clamped(out_y, CANVAS_H - 1)
+        return out
+
+
+def _walk(path: Sequence[Point]) -> tuple[list[float], list[float], list[float]]:
+    """The hand's points along ``path``: its corners, with runs of two :data:`STEP` or
+    more split evenly; and how far along the path each point is."""
+    xs, ys, along = [path[0][0]], [path[0][1]], [0.0]
     travelled = 0.0
-    sin = math.sin
-    for ax, ay, dx, dy, run, pieces in segments:
-        for i, bits in zip(range(pieces), draws):  # (range first: no draw taken past it)
-            travelled += run
-            out.append((ax + dx * i + drift_x + amp * sin(travelled / 37 + phase_x) + tremor * ((bits & 0xFFFF) - 32768),
-                        ay + dy * i + drift_y + amp * sin(travelled / 29 + phase_y) + tremor * ((bits >> 16 & 0xFFFF) - 32768)))
-    end = path[-1]
-    out.append((end[0] + drift_x + amp * sin(travelled / 37 + phase_x), end[1] + drift_y + amp * sin(travelled / 29 + phase_y)))
-    return out
+    ax, ay = path[0]
+    for bx, by in path[1:]:
+        dx, dy = bx - ax, by - ay
+        length = math.hypot(dx, dy)
+        pieces = int(length // STEP)
+        for k in range(1, pieces):  # (none unless the run is two steps or longer)
+            xs.append(ax + dx * k / pieces)
+            ys.append(ay + dy * k / pieces)
+            along.append(travelled + length * k / pieces)
+        travelled += length
+        xs.append(bx)
+        ys.append(by)
+        along.append(travelled)
+        ax, ay = bx, by
+    return xs, ys, along
+
+
+def _clamped(values: list[int], top: int) -> list[int]:
+    """``values`` kept within 0..top (most strokes are well inside: one check then)."""
+    if min(values) >= 0 and max(values) <= top:
+        return values
+    return [0 if v < 0 else top if v > top else v for v in values]
