@@ -12,8 +12,9 @@ in a unit box (the icon's longer side is 1, centred on ``(0.5, 0.5)``):
   areas are left out: the paper is white.
 
 Lines and rings are thinned to what a quick hand keeps (:data:`THIN`: about 1–3 canvas
-units at the sizes bots draw): a bot's stroke then has few points to shake, check and
-read (issue 18 item 5).
+units at the sizes bots draw), and their long runs cut (:data:`RUN`) where a hand's
+wobble shows: a bot's stroke is then these points as they are, moved, few to shake,
+check and read (issue 18 item 5).
 
 Parsing is cached per code and palette, in memory (a table of bots parses each icon
 once) and on disk (``disk_cache``, one small JSON file of plain numbers per icon, named
@@ -50,10 +51,13 @@ CHAIN_GAP = 0.02
 #: Thinning tolerance (unit box) of lines and rings: 1–3.5 canvas units at the sizes
 #: bots draw (120–430), about a pen's half width, under the hand's own shake.
 THIN = 0.008
+#: Runs of two of these or longer (unit box) are cut into even pieces of about this
+#: length: 10–30 canvas units at the sizes bots draw.
+RUN = 0.1
 #: Coloured areas smaller than this share of the unit box are not worth a fill.
 MIN_SHAPE_AREA = 0.004
 #: Bump when the parse below changes what it makes (the cached files are then made again).
-PARSER_VERSION = 2
+PARSER_VERSION = 3
 PAPER = "white"
 #: The ink of the lines: dark areas take the next darkest colour, so lines show on them.
 INK = "black"
@@ -90,7 +94,7 @@ def load_outline(code: str, palette: PaletteKey) -> Outline:
 @lru_cache(maxsize=512)
 def _load_outline(code: str, palette: PaletteKey) -> Outline:
     source = icon_path(code).read_bytes()
-    recipe = (PARSER_VERSION, CURVE_STEPS_PER_UNIT, CHAIN_GAP, THIN, MIN_SHAPE_AREA, palette,
+    recipe = (PARSER_VERSION, CURVE_STEPS_PER_UNIT, CHAIN_GAP, THIN, RUN, MIN_SHAPE_AREA, palette,
               hashlib.sha256(source).hexdigest())
     key = hashlib.sha256(repr(recipe).encode()).hexdigest()
     path = disk_cache.cache_path(disk_cache.cache_dir("outlines"), code, recipe, ".json")
@@ -169,7 +173,7 @@ def parse_outline(source: bytes, palette: PaletteKey, code: str) -> Outline:
             raw_shapes.append((fill, rings))
     points = [p for ring in raw_lines for p in ring] or [p for _, rings in raw_shapes for r in rings for p in r]
     to_unit = _unit_box(points)
-    lines = tuple(tuple(simplify([to_unit(p) for p in line], THIN)) for line in _chain(raw_lines))
+    lines = tuple(_cut(simplify([to_unit(p) for p in line], THIN)) for line in _chain(raw_lines))
     shapes = []
     for rgb, rings in raw_shapes:
         colour = _nearest(rgb, tuple(item for item in palette if item[0] != INK))
@@ -184,9 +188,20 @@ def parse_outline(source: bytes, palette: PaletteKey, code: str) -> Outline:
 
 
 def _thin_ring(ring: Polyline) -> Polyline:
-    """A closed ring thinned like a line (its first point kept, not repeated at the end)."""
-    thinned = simplify([*ring, ring[0]], THIN)[:-1]
-    return tuple(thinned) if len(thinned) >= 3 else ring
+    """A closed ring thinned and cut like a line (its first point kept, not repeated at
+    the end)."""
+    thinned = simplify([*ring, ring[0]], THIN)
+    return _cut(thinned)[:-1] if len(thinned) >= 4 else ring
+
+
+def _cut(line: Sequence[Point]) -> Polyline:
+    """``line`` with each run of two :data:`RUN` or longer cut into even pieces."""
+    out = [line[0]]
+    for (ax, ay), (bx, by) in zip(line, line[1:]):
+        pieces = int(math.dist((ax, ay), (bx, by)) // RUN)
+        out += [(ax + (bx - ax) * k / pieces, ay + (by - ay) * k / pieces) for k in range(1, pieces)]
+        out.append((bx, by))
+    return tuple(out)
 
 
 def _rgb(colour: object) -> tuple[int, int, int] | None:

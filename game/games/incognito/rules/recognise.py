@@ -17,8 +17,8 @@ some size?" and answers with a number from 0 to 1:
 
 A word's :class:`Template` (sample points, long lines) is computed once per icon, a
 drawing's :class:`Marks` once per drawing and a score once per drawing and word
-(cached, by identity: ``eq=False``; every bot at the table looks at the same public
-strokes).
+(cached, by identity: :class:`Same`, ``eq=False``; every bot at the table looks at
+the same public strokes).
 """
 
 from __future__ import annotations
@@ -77,12 +77,30 @@ class Marks:
     boxes: tuple[tuple[float, float, float, float], ...]
 
 
+class Same:
+    """A cache key that is its object itself: hashed and compared by identity, not by
+    value (a drawing's tuple of strokes or an outline would be hashed whole on every
+    look-up). The cache holding the key keeps the object alive, so its id stays its own."""
+
+    __slots__ = ("item",)
+
+    def __init__(self, item: object) -> None:
+        self.item = item
+
+    def __hash__(self) -> int:
+        return id(self.item)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.item is self.item
+
+
 def template(outline: Outline) -> Template:
-    return _template(outline)
+    return _template(Same(outline))
 
 
 @lru_cache(maxsize=512)
-def _template(outline: Outline) -> Template:
+def _template(key: Same) -> Template:
+    outline: Outline = key.item  # type: ignore[assignment]
     samples: list[tuple[float, float, int]] = []
     total = sum(_length(line) for line in outline.lines) or 1.0
     step = total / TEMPLATE_POINTS
@@ -98,11 +116,14 @@ def _template(outline: Outline) -> Template:
 
 
 def marks(strokes: tuple[Stroke, ...]) -> Marks:
-    return _marks(strokes)
+    """A drawing's marks, made once per tuple of strokes (the state's, which every
+    view shares: every bot at the table reads the same one)."""
+    return _marks(Same(strokes))
 
 
 @lru_cache(maxsize=64)
-def _marks(strokes: tuple[Stroke, ...]) -> Marks:
+def _marks(key: Same) -> Marks:
+    strokes: tuple[Stroke, ...] = key.item  # type: ignore[assignment]
     grid = [[0] * ROWS for _ in range(DIRECTIONS)]
     boxes = []
     for stroke in strokes:

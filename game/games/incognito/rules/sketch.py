@@ -8,8 +8,8 @@ own generator. Most often the place comes first and the word is slipped in last;
 sometimes the word comes first, as the rules' tip suggests. Each picture becomes pen
 strokes: its coloured areas (outline in the colour, then the fill bucket inside), then
 its black lines, one stroke per contour, in the order a hand would draw them. The
-points are few (the outline's thinned corners, a point every :data:`STEP` on long runs):
-a drawing is ~450 points, which its shaking, checking and reading cost per point
+points are few (the outline's thinned corners, long runs cut: ``outlines.RUN``): a
+drawing is ~450 points, which its shaking, checking and reading cost per point
 (issue 18 item 5); on screen the pen's round dots join them as a hand's line.
 """
 
@@ -34,9 +34,6 @@ PROP_SPOTS = ((150, 150), (650, 150), (140, 450), (660, 450), (400, 105), (400, 
 BACKDROP_BUDGET, PROP_BUDGET, WORD_BUDGET = 16, 8, 14
 #: Details shorter than this (canvas units) are left out, as a quick hand would.
 MIN_LINE = 14.0
-#: A hand's straight runs are cut into pieces of about this length (canvas units), where
-#: its wobble shows. Curves come from the outline's own (thinned) corners.
-STEP = 30.0
 #: A coloured area is filled only when its seed is this deep inside (canvas units), so
 #: the shaky outline cannot cross it.
 MIN_FILL_DEPTH = 9.0
@@ -137,6 +134,8 @@ def trace(outline: Outline, spot: Placement, rng: Rng, shake: float = 1.0, budge
     return strokes
 
 
+#: A hand at shake 1: its wobble's amplitude and its strokes' drift (sigma), canvas units.
+WOBBLE, DRIFT = 2.0, 2.0
 #: A 32-bit draw to an angle in radians.
 TURN = 2 * math.pi / 2 ** 32
 
@@ -157,6 +156,7 @@ class Hand:
 
     def __init__(self, spot: Placement) -> None:
         cos, sin = math.cos(spot.tilt), math.sin(spot.tilt)
+        self.size = spot.size
         self.a, self.b = spot.size * cos, spot.size * sin
         # (u, v) in the unit box -> (ox + a u - b v, oy + b u + a v): (0.5, 0.5) on the spot
         self.ox = spot.x - 0.5 * self.a + 0.5 * self.b
@@ -167,51 +167,25 @@ class Hand:
         return self.ox + self.a * u - self.b * v, self.oy + self.b * u + self.a * v
 
     def draw(self, path: Sequence[Point], rng: Rng, shake: float, closed: bool = False) -> list[int]:
-        """``path`` as a hand draws it: the same corners, runs longer than :data:`STEP`
-        split, off by a slight drift, a slow wobble along the way (two waves of random
-        phase) and a little tremor (both of its offsets from one draw of the generator;
-        all of a stroke's draws taken at once), rounded and kept on the canvas.
-        ``closed``: it ends exactly where it began."""
-        amp, tremor = 1.6 * shake, 1.4 * shake / 65536
-        a, b, ox, oy = self.a, self.b, self.ox, self.oy
-        canvas = [(ox + a * u - b * v, oy + b * u + a * v) for u, v in path]
-        xs, ys, along = _walk(canvas)
-        draws = rng.next_u64s(3 + len(xs))
-        phase_x, phase_y = (draws[0] & 0xFFFFFFFF) * TURN, (draws[0] >> 32) * TURN
-        drift_x, drift_y = _gauss(draws[1], 1.2 * shake), _gauss(draws[2], 1.2 * shake)
-        sin, shaken = math.sin, draws[3:]
-        # wobble and tremor, rounded (int(v + 0.5): a value under 0 is clamped to 0 below)
-        out_x = [int(x + drift_x + amp * sin(t / 37 + phase_x) + tremor * ((bits & 0xFFFF) - 32768) + 0.5)
-                 for x, t, bits in zip(xs, along, shaken)]
-        out_y = [int(y + drift_y + amp * sin(t / 29 + phase_y) + tremor * ((bits >> 16 & 0xFFFF) - 32768) + 0.5)
-                 for y, t, bits in zip(ys, along, shaken)]
+        """``path`` (unit box, its long runs already cut: ``outlines.RUN``) as a hand
+        draws it: off by a slight drift, with a slow wobble (two waves of random phase
+        across the picture), rounded and kept on the canvas. ``closed``: it ends
+        exactly where it began."""
+        amp = WOBBLE * shake
+        phases, drift_x, drift_y = rng.next_u64s(3)
+        phase_x, phase_y = (phases & 0xFFFFFFFF) * TURN, (phases >> 32) * TURN
+        a, b = self.a, self.b
+        ox, oy = self.ox + _gauss(drift_x, DRIFT * shake) + 0.5, self.oy + _gauss(drift_y, DRIFT * shake) + 0.5
+        wave_x, wave_y = self.size / 37, self.size / 29
+        sin = math.sin
+        # (int(v + 0.5) rounds: a value under 0 is clamped to 0 below)
+        xs = [int(ox + a * u - b * v + amp * sin((u + v) * wave_x + phase_x)) for u, v in path]
+        ys = [int(oy + b * u + a * v + amp * sin((u - v) * wave_y + phase_y)) for u, v in path]
         if closed:  # the fill must not leak out
-            out_x[-1], out_y[-1] = out_x[0], out_y[0]
-        out = [0] * (2 * len(out_x))
-        out[0::2], out[1::2] = _clamped(out_x, CANVAS_W - 1), _clamped(out_y, CANVAS_H - 1)
+            xs[-1], ys[-1] = xs[0], ys[0]
+        out = [0] * (2 * len(xs))
+        out[0::2], out[1::2] = _clamped(xs, CANVAS_W - 1), _clamped(ys, CANVAS_H - 1)
         return out
-
-
-def _walk(path: Sequence[Point]) -> tuple[list[float], list[float], list[float]]:
-    """The hand's points along ``path``: its corners, with runs of two :data:`STEP` or
-    more split evenly; and how far along the path each point is."""
-    xs, ys, along = [path[0][0]], [path[0][1]], [0.0]
-    travelled = 0.0
-    ax, ay = path[0]
-    for bx, by in path[1:]:
-        dx, dy = bx - ax, by - ay
-        length = math.hypot(dx, dy)
-        pieces = int(length // STEP)
-        for k in range(1, pieces):  # (none unless the run is two steps or longer)
-            xs.append(ax + dx * k / pieces)
-            ys.append(ay + dy * k / pieces)
-            along.append(travelled + length * k / pieces)
-        travelled += length
-        xs.append(bx)
-        ys.append(by)
-        along.append(travelled)
-        ax, ay = bx, by
-    return xs, ys, along
 
 
 def _clamped(values: list[int], top: int) -> list[int]:
