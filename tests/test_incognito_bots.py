@@ -96,9 +96,10 @@ def test_a_drawing_is_the_place_with_the_word_hidden_in_it():
     drawing = marks(tuple(Stroke.from_data(s) for s in plan))
     found = {code: score(drawing, template(load_outline(code, palette())))
              for code in (word.icon, *place.icons, "1F47B", "1F680", "1F9E6", "2693")}
+    decoys = max(found[c] for c in ("1F47B", "1F680", "1F9E6", "2693"))
+    assert found[word.icon] > 0.7 and found[place.icons[0]] > 0.7 and decoys < 0.45  # the word, the backdrop
     # props have fewer strokes, and a small one may draw none long enough to anchor a guess
-    assert found[word.icon] > 0.8 and sorted(found[code] for code in place.icons)[1] > 0.6
-    assert max(found[c] for c in ("1F47B", "1F680", "1F9E6", "2693")) < 0.45
+    assert sorted(found[code] for code in place.icons)[1] > 0.5
 
 
 def test_drawings_vary_with_the_bots_generator_and_repeat_with_its_seed():

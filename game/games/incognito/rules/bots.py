@@ -27,7 +27,7 @@ from ....core.bots import DEFAULT_LEVEL, Bot
 from ....core.rng import Rng
 from .outlines import Outline, PaletteKey, load_outline
 from .recognise import marks, score, template
-from .sketch import gauss, plan_drawing
+from .sketch import gausses, plan_drawing
 
 #: A bot of normal level; 1 plays its best.
 NORMAL_SKILL = 0.5
@@ -110,8 +110,8 @@ class IncognitoBot(Bot):
         public = view.public
         others = [s for s in range(public.seats) if s != self.seat]
         table = self.read_drawings(public, view.private.my_word)
-        noise = MISREAD * (1 - self.skill)
-        noisy = [[value + gauss(self.rng, noise) for value in row] for row in table]
+        noise = iter(gausses(self.rng, MISREAD * (1 - self.skill), sum(map(len, table))))
+        noisy = [[value + next(noise) for value in row] for row in table]
         return dict(zip(others, best_assignment(noisy)))
 
     def read_drawings(self, public: Any, my_word: str | None) -> list[list[float]]:

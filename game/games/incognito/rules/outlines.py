@@ -53,7 +53,7 @@ CHAIN_GAP = 0.02
 THIN = 0.008
 #: Runs of two of these or longer (unit box) are cut into even pieces of about this
 #: length: 10–30 canvas units at the sizes bots draw.
-RUN = 0.1
+RUN = 0.14
 #: Coloured areas smaller than this share of the unit box are not worth a fill.
 MIN_SHAPE_AREA = 0.004
 #: Bump when the parse below changes what it makes (the cached files are then made again).

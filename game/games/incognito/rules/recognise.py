@@ -38,7 +38,7 @@ BITS = tuple(1 << col for col in range(COLS))
 #: Directions are told apart in this many steps over half a turn.
 DIRECTIONS = 8
 #: Sample spacing along the drawing's strokes (canvas units) and the picture (unit box).
-STROKE_STEP = 7.0
+STROKE_STEP = 9.0
 TEMPLATE_POINTS = 32
 QUICK_POINTS = 8
 #: A picture's lines that can anchor a guess: at least this long a box side (unit box).

@@ -56,9 +56,11 @@ def uniform(rng: Rng, low: float, high: float) -> float:
     return low + (high - low) * rng.random()
 
 
-def gauss(rng: Rng, sigma: float) -> float:
-    """An approximately normal draw (Irwin–Hall: the sum of 4 uniforms)."""
-    return sigma * (sum(rng.random() for _ in range(4)) - 2.0) * math.sqrt(3)
+def gausses(rng: Rng, sigma: float, count: int) -> list[float]:
+    """``count`` approximately normal draws (Irwin–Hall: each the sum of 4 uniforms),
+    the generator's taken in one call."""
+    u, root = rng.randoms(4 * count), math.sqrt(3)
+    return [sigma * (u[i] + u[i + 1] + u[i + 2] + u[i + 3] - 2.0) * root for i in range(0, 4 * count, 4)]
 
 
 def place_pictures(rng: Rng, count: int) -> list[Placement]:
@@ -121,33 +123,38 @@ def trace(outline: Outline, spot: Placement, rng: Rng, shake: float = 1.0, budge
             keep_shapes.append(shape)
             left -= cost
     keep_lines |= set(by_length[len(keep_lines): len(keep_lines) + left])
-    strokes = []
+    # (colour, unit path or fill seed, shake, closed), in drawing order
+    todo: list[tuple[str, Any, float, bool]] = []
     for shape in outline.shapes:
-        if shape not in keep_shapes:
-            continue
-        for ring in shape.rings:
-            strokes.append(_pen(shape.colour, hand.draw((*ring, ring[0]), rng, 0.5 * shake, closed=True)))
-        strokes.append(make_stroke("fill", shape.colour, PEN, [hand.at(shape.seed)]))
-    for i in lines:
-        if i in keep_lines:
-            strokes.append(_pen(INK, hand.draw(outline.lines[i], rng, shake)))
+        if shape in keep_shapes:
+            todo += [(shape.colour, (*ring, ring[0]), 0.5 * shake, True) for ring in shape.rings]
+            todo.append((shape.colour, shape.seed, 0.0, False))
+    todo += [(INK, outline.lines[i], shake, False) for i in lines if i in keep_lines]
+    draws = iter(rng.next_u64s(2 * sum(1 for item in todo if item[2])))  # a pen stroke's two
+    strokes = []
+    for colour, path, unsteady, closed in todo:
+        if unsteady:
+            strokes.append({"tool": "pen", "colour": colour, "width": PEN,
+                            "points": hand.draw(path, next(draws), next(draws), unsteady, closed)})
+        else:
+            strokes.append(make_stroke("fill", colour, PEN, [hand.at(path)]))
     return strokes
 
 
 #: A hand at shake 1: its wobble's amplitude and its strokes' drift (sigma), canvas units.
-WOBBLE, DRIFT = 2.0, 2.0
+WOBBLE, DRIFT = 2.0, 1.6
 #: A 32-bit draw to an angle in radians.
 TURN = 2 * math.pi / 2 ** 32
 
 
-def _gauss(word: int, sigma: float) -> float:
-    """:func:`gauss` from one 64-bit draw: the sum of its four 16-bit quarters."""
-    total = (word & 0xFFFF) + (word >> 16 & 0xFFFF) + (word >> 32 & 0xFFFF) + (word >> 48)
-    return sigma * (total / 65536 - 2.0) * math.sqrt(3)
+#: A 16-bit draw's sum with another, centred and scaled: a spread of 1 (triangular).
+TRIANGLE = math.sqrt(6) / 65536
 
 
-def _pen(colour: str, points: list[int]) -> dict[str, Any]:
-    return {"tool": "pen", "colour": colour, "width": PEN, "points": points}
+def _triangle(bits: int, sigma: float) -> float:
+    """Roughly normal, spread ``sigma``: from the sum of the low two 16-bit quarters of
+    ``bits``."""
+    return sigma * ((bits & 0xFFFF) + (bits >> 16 & 0xFFFF) - 65536) * TRIANGLE
 
 
 class Hand:
@@ -166,16 +173,16 @@ class Hand:
         u, v = point
         return self.ox + self.a * u - self.b * v, self.oy + self.b * u + self.a * v
 
-    def draw(self, path: Sequence[Point], rng: Rng, shake: float, closed: bool = False) -> list[int]:
+    def draw(self, path: Sequence[Point], phases: int, drift: int, shake: float, closed: bool = False) -> list[int]:
         """``path`` (unit box, its long runs already cut: ``outlines.RUN``) as a hand
         draws it: off by a slight drift, with a slow wobble (two waves of random phase
-        across the picture), rounded and kept on the canvas. ``closed``: it ends
-        exactly where it began."""
+        across the picture), rounded and kept on the canvas; ``phases`` and ``drift``
+        are 64-bit draws of the generator. ``closed``: it ends where it began."""
         amp = WOBBLE * shake
-        phases, drift_x, drift_y = rng.next_u64s(3)
         phase_x, phase_y = (phases & 0xFFFFFFFF) * TURN, (phases >> 32) * TURN
         a, b = self.a, self.b
-        ox, oy = self.ox + _gauss(drift_x, DRIFT * shake) + 0.5, self.oy + _gauss(drift_y, DRIFT * shake) + 0.5
+        ox = self.ox + _triangle(drift, DRIFT * shake) + 0.5
+        oy = self.oy + _triangle(drift >> 32, DRIFT * shake) + 0.5
         wave_x, wave_y = self.size / 37, self.size / 29
         sin = math.sin
         # (int(v + 0.5) rounds: a value under 0 is clamped to 0 below)
