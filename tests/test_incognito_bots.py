@@ -72,7 +72,7 @@ def test_a_garbled_outline_cache_file_is_parsed_again_and_rewritten(monkeypatch,
     whole = kept.read_bytes()
     plain = json.loads(whole)
     assert set(plain) == {"key", "code", "lines", "shapes"}
-    garbled = [whole[:40], bytes(range(256)), b"[1, 2]", whole.replace(b'"lines":[[', b'"lines":[["x",'),
+    garbled = [whole[:40], bytes(range(256)), b"[1, 2]", b"[" * 100000, whole.replace(b'"lines":[[', b'"lines":[["x",'),
                json.dumps({**plain, "key": "another recipe"}).encode(),
                json.dumps({**plain, "shapes": [{"colour": "red"}]}).encode(),
                json.dumps({**plain, "lines": [[0.5, 0.5, 0.25]]}).encode()]

@@ -13,7 +13,8 @@ from game.core.rng import Rng
 from game.core.session import Session
 from game.games.incognito import ENTRIES
 from game.games.incognito.rules.bots import IncognitoBot
-from game.games.incognito.rules.drawing import BRUSH_WIDTHS, MAX_STROKES, Stroke, chaikin, make_stroke, simplify
+from game.games.incognito.rules.drawing import (BRUSH_WIDTHS, MAX_STROKES, Stroke, chaikin, make_stroke,
+                                                simplify)
 from game.games.incognito.rules.game import Incognito
 from game.games.incognito.rules.scoring import score_round
 

@@ -107,7 +107,7 @@ def _load_outline(code: str, palette: PaletteKey) -> Outline:
     def readable(data: bytes) -> bool:
         try:
             got.append(from_plain(json.loads(data), code, key))
-        except (ValueError, TypeError, KeyError, IndexError):  # cut short, garbled, another recipe: parsed again
+        except (ValueError, TypeError, KeyError, IndexError, RecursionError):  # cut short, garbled, another recipe
             return False
         return True
 
