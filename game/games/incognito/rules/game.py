@@ -140,9 +140,8 @@ class Incognito(PhasedGame[IncognitoState]):
                 "stroke": Move(self._stroke, by=drawing, refusal="already_done", out_of_phase="not_drawing",
                                choices=lambda s, seat: ({"stroke": self._sample},)
                                if len(s.strokes[seat]) < MAX_STROKES else ()),
-                "sketch": Move(self._sketch, by=drawing, refusal="already_done", out_of_phase="not_drawing",
-                               choices=lambda s, seat: ({"strokes": [self._sample]},)
-                               if len(s.strokes[seat]) < MAX_STROKES else ()),
+                # several strokes at once: taken, not offered (``stroke`` is, one by one)
+                "sketch": Move(self._sketch, by=drawing, refusal="already_done", out_of_phase="not_drawing"),
                 "undo": edit(self._undo, lambda s, seat: s.strokes[seat]),
                 "clear": edit(self._clear, lambda s, seat: s.strokes[seat]),
                 "redo": edit(self._redo, lambda s, seat: s.redo[seat]),
