@@ -9,7 +9,7 @@ sometimes the word comes first, as the rules' tip suggests. Each picture becomes
 strokes: its coloured areas (outline in the colour, then the fill bucket inside), then
 its black lines, one stroke per contour, in the order a hand would draw them. The
 points are few (the outline's thinned corners, long runs cut: ``outlines.RUN``): a
-drawing is ~450 points, which its shaking, checking and reading cost per point
+drawing is ~420 points, which its shaking, checking and reading cost per point
 (issue 18 item 5); on screen the pen's round dots join them as a hand's line.
 """
 
@@ -123,17 +123,17 @@ def trace(outline: Outline, spot: Placement, rng: Rng, shake: float = 1.0, budge
             keep_shapes.append(shape)
             left -= cost
     keep_lines |= set(by_length[len(keep_lines): len(keep_lines) + left])
-    # (colour, unit path or fill seed, shake, closed), in drawing order
-    todo: list[tuple[str, Any, float, bool]] = []
+    # (tool, colour, unit path or fill seed, shake, closed), in drawing order
+    todo: list[tuple[str, str, Any, float, bool]] = []
     for shape in outline.shapes:
         if shape in keep_shapes:
-            todo += [(shape.colour, (*ring, ring[0]), 0.5 * shake, True) for ring in shape.rings]
-            todo.append((shape.colour, shape.seed, 0.0, False))
-    todo += [(INK, outline.lines[i], shake, False) for i in lines if i in keep_lines]
-    draws = iter(rng.next_u64s(2 * sum(1 for item in todo if item[2])))  # a pen stroke's two
+            todo += [("pen", shape.colour, (*ring, ring[0]), 0.5 * shake, True) for ring in shape.rings]
+            todo.append(("fill", shape.colour, shape.seed, 0.0, False))
+    todo += [("pen", INK, outline.lines[i], shake, False) for i in lines if i in keep_lines]
+    draws = iter(rng.next_u64s(2 * sum(item[0] == "pen" for item in todo)))  # a pen stroke's two
     strokes = []
-    for colour, path, unsteady, closed in todo:
-        if unsteady:
+    for tool, colour, path, unsteady, closed in todo:
+        if tool == "pen":
             strokes.append({"tool": "pen", "colour": colour, "width": PEN,
                             "points": hand.draw(path, next(draws), next(draws), unsteady, closed)})
         else:
@@ -145,8 +145,6 @@ def trace(outline: Outline, spot: Placement, rng: Rng, shake: float = 1.0, budge
 WOBBLE, DRIFT = 2.0, 1.6
 #: A 32-bit draw to an angle in radians.
 TURN = 2 * math.pi / 2 ** 32
-
-
 #: A 16-bit draw's sum with another, centred and scaled: a spread of 1 (triangular).
 TRIANGLE = math.sqrt(6) / 65536
 
