@@ -132,6 +132,10 @@ def test_wrong_room_unknown_token_and_no_lobby_are_refused():
     ("[" * 100000, "too_big"),
     ('{"v": 1, "type": "act", "kind": "stroke", "data": {"stroke": {"tool": "pen", "colour": "ink", '
      '"width": 6, "points": [1, 2, 900, 4]}}}', "bad_stroke"),
+    ('{"v": 1, "type": "act", "kind": "sketch", "data": {"strokes": [{"tool": "pen", "colour": "ink", '
+     '"width": 6, "points": [1, 2, 3, 4]}, {"tool": "pen", "colour": "ink", "width": 6, "points": [1, -2]}]}}',
+     "bad_stroke"),
+    ('{"v": 1, "type": "act", "kind": "sketch", "data": {"strokes": {"tool": "pen"}}}', "bad_stroke"),
 ])
 def test_bad_messages_get_an_error_and_the_connection_goes_on(text: str, reason: str):
     async def test(rig: Rig) -> None:

@@ -82,8 +82,11 @@ class Phones:
         return True
 
     def choose(self, seat: int) -> dict | None:
-        """The move ``seat``'s phone makes now: its bot's (None: it waits)."""
+        """The move ``seat``'s phone makes now: its bot's (None: it waits); of a bot's
+        sketch (a picture's strokes at once), its first stroke, as a phone draws."""
         action = think(self.board, self.minds[seat], seat)
+        if action is not None and action.kind == "sketch":
+            return {"kind": "stroke", "data": {"stroke": action.data["strokes"][0]}}
         return None if action is None else {"kind": action.kind, "data": dict(action.data)}
 
     def _until(self, done, what: str) -> None:

@@ -1,6 +1,7 @@
 """Incognito bots: traced OpenMoji outlines, drawings that hide the word, votes that
 find it from the public strokes only, a skill that scales how well they read."""
 
+import json
 from dataclasses import replace
 from functools import lru_cache
 
@@ -58,10 +59,31 @@ def test_an_outline_is_parsed_once_then_read_from_the_cache_by_the_next_process(
     assert load_outline("1F47B", palette()) is first and parsed == ["1F47B"]
     outlines._load_outline.cache_clear()
     assert load_outline("1F47B", palette()) == first and parsed == ["1F47B"]
-    [kept] = (tmp_path / "outlines").glob("1F47B-*.pickle")
-    kept.write_bytes(kept.read_bytes()[:40])  # cut short: parsed again, same outline
     outlines._load_outline.cache_clear()
-    assert load_outline("1F47B", palette()) == first and parsed == ["1F47B", "1F47B"]
+
+
+def test_a_garbled_outline_cache_file_is_parsed_again_and_rewritten(monkeypatch, tmp_path):
+    """The cache holds plain JSON numbers with its recipe's digest (no pickle: a cache
+    file is never code); whatever a file turned into, the outline is parsed again."""
+    monkeypatch.setattr(disk_cache, "cache_dir", lambda kind: tmp_path / kind)
+    outlines._load_outline.cache_clear()
+    first = load_outline("1F47B", palette())
+    [kept] = (tmp_path / "outlines").glob("1F47B-*.json")
+    whole = kept.read_bytes()
+    plain = json.loads(whole)
+    assert set(plain) == {"key", "code", "lines", "shapes"}
+    garbled = [whole[:40], bytes(range(256)), b"[1, 2]", b"[" * 100000, whole.replace(b'"lines":[[', b'"lines":[["x",'),
+               json.dumps({**plain, "key": "another recipe"}).encode(),
+               json.dumps({**plain, "shapes": [{"colour": "red"}]}).encode(),
+               json.dumps({**plain, "lines": [[0.5, 0.5, 0.25]]}).encode()]
+    parsed = []
+    parse = outlines.parse_outline
+    monkeypatch.setattr(outlines, "parse_outline", lambda *args: parsed.append(args[2]) or parse(*args))
+    for count, data in enumerate(garbled, 1):
+        kept.write_bytes(data)
+        outlines._load_outline.cache_clear()
+        assert load_outline("1F47B", palette()) == first and len(parsed) == count
+        assert kept.read_bytes() == whole  # made again for the next process
     outlines._load_outline.cache_clear()
 
 
@@ -74,8 +96,10 @@ def test_a_drawing_is_the_place_with_the_word_hidden_in_it():
     drawing = marks(tuple(Stroke.from_data(s) for s in plan))
     found = {code: score(drawing, template(load_outline(code, palette())))
              for code in (word.icon, *place.icons, "1F47B", "1F680", "1F9E6", "2693")}
-    assert found[word.icon] > 0.85 and all(found[code] > 0.6 for code in place.icons)  # props: fewer strokes
-    assert max(found[c] for c in ("1F47B", "1F680", "1F9E6", "2693")) < 0.5
+    decoys = max(found[c] for c in ("1F47B", "1F680", "1F9E6", "2693"))
+    assert found[word.icon] > 0.7 and found[place.icons[0]] > 0.7 and decoys < 0.45  # the word, the backdrop
+    # props have fewer strokes, and a small one may draw none long enough to anchor a guess
+    assert sorted(found[code] for code in place.icons)[1] > 0.5
 
 
 def test_drawings_vary_with_the_bots_generator_and_repeat_with_its_seed():
@@ -83,14 +107,28 @@ def test_drawings_vary_with_the_bots_generator_and_repeat_with_its_seed():
     assert a == b and bot(seed="y").plan("farm", "sock") != a
 
 
-def test_the_drawing_grows_one_stroke_per_action():
+def test_the_drawing_grows_one_picture_per_action():
     s = Session(Incognito(catalogue()), ENTRY.default_config(3, 1.0), 5)
-    me, plan = bot(), bot().plan(s.state.places[0], s.state.words[0])
-    for count in range(len(plan)):
+    me, pictures = bot(), bot().plan_pictures(s.state.places[0], s.state.words[0])
+    assert len(pictures) >= 3
+    for picture in pictures:
         action = me.act(s.view(0), s.legal(0))
-        assert action.kind == "stroke" and action.data["stroke"] == plan[count]
+        assert action.kind == "sketch" and action.data["strokes"] == picture
         s.submit(action)
+    assert [stroke.to_data() for stroke in s.state.strokes[0]] == [st for picture in pictures for st in picture]
     assert me.act(s.view(0), s.legal(0)).kind == "done"
+
+
+def test_a_bots_drawing_is_a_few_hundred_points_in_a_few_actions():
+    """What a bot match costs grows with the points its drawings have (shaken, checked,
+    read by every other bot) and with its actions (issue 18 item 5): ~1000 points in
+    ~40 stroke actions per drawing before."""
+    me, points, actions = bot(), [], []
+    for place, word in zip(catalogue().place_ids()[:12], catalogue().word_ids(family=True)[:12]):
+        pictures = me.plan_pictures(place, word)
+        points.append(sum(len(stroke["points"]) // 2 for picture in pictures for stroke in picture))
+        actions.append(len(pictures))
+    assert sum(points) / len(points) <= 600 and max(actions) <= 7
 
 
 def test_best_assignment_gives_distinct_numbers_with_the_best_total():
@@ -172,7 +210,8 @@ def test_a_drawing_bot_reads_its_turn_from_the_view_not_from_the_legal_actions()
     session = Session(rules, ENTRY.default_config(3), "draw")
     drawer = bot(0)
     first = drawer.act(session.view(0), Unread())
-    assert first.kind == "stroke" and validate_stroke(first.data["stroke"], catalogue().colour_ids()) is None
+    assert first.kind == "sketch" and first.data["strokes"]
+    assert all(validate_stroke(stroke, catalogue().colour_ids()) is None for stroke in first.data["strokes"])
     session.submit(Action("done", 0))
     assert drawer.act(session.view(0), Unread()) is None
 

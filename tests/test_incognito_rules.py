@@ -13,7 +13,8 @@ from game.core.rng import Rng
 from game.core.session import Session
 from game.games.incognito import ENTRIES
 from game.games.incognito.rules.bots import IncognitoBot
-from game.games.incognito.rules.drawing import BRUSH_WIDTHS, Stroke, chaikin, make_stroke, simplify
+from game.games.incognito.rules.drawing import (BRUSH_WIDTHS, MAX_STROKES, Stroke, chaikin, make_stroke,
+                                                simplify)
 from game.games.incognito.rules.game import Incognito
 from game.games.incognito.rules.scoring import score_round
 
@@ -216,6 +217,28 @@ def test_undo_redo_clear_and_stroke_validation():
     s.submit(Action("done", 0))
     with pytest.raises(IllegalAction):
         s.submit(Action("stroke", 0, line()))
+
+
+def test_a_sketch_is_several_strokes_in_one_action_all_or_none():
+    """A bot hands in a whole picture as one ``sketch``: the same state and events as
+    its strokes one by one; one bad stroke refuses all of them."""
+    first, second = line()["stroke"], line(10, 10, 20, 30, "red")["stroke"]
+    one_by_one, at_once = session(seats=3), session(seats=3)
+    told = [one_by_one.submit(Action("stroke", 0, {"stroke": stroke})) for stroke in (first, second)]
+    events = at_once.submit(Action("sketch", 0, {"strokes": [first, second]}))
+    assert at_once.state.strokes == one_by_one.state.strokes and at_once.hash() == one_by_one.hash()
+    assert [e for e in events if type(e).__name__ == "StrokeDrawn"] == \
+        [e for step in told for e in step if type(e).__name__ == "StrokeDrawn"]
+    at_once.submit(Action("undo", 0))  # undo takes back the sketch's last stroke only
+    assert at_once.state.strokes[0] == (Stroke.from_data(first),)
+    for data in ({"strokes": []}, {"strokes": first}, {"stroke": first},
+                 {"strokes": [first, dict(second, colour="gold")]}, {"strokes": [first] * (MAX_STROKES)}):
+        with pytest.raises(IllegalAction):
+            at_once.submit(Action("sketch", 0, data))
+    assert at_once.state.strokes[0] == (Stroke.from_data(first),)
+    at_once.submit(Action("done", 0))
+    with pytest.raises(IllegalAction):
+        at_once.submit(Action("sketch", 0, {"strokes": [first]}))
 
 
 def test_rounds_deal_fresh_words_and_places_and_the_match_replays():

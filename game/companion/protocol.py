@@ -85,13 +85,20 @@ def clean_name(name: str) -> str:
 
 def check_act(kind: Any, data: Any) -> None:
     """An action's ``kind`` and ``data`` as a phone sent them: a short name, a JSON
-    object of bounded depth, and a stroke that a pad could have drawn."""
+    object of bounded depth, and strokes that a pad could have drawn (one, or a
+    ``sketch``'s list)."""
     if not isinstance(kind, str) or not kind or len(kind) > MAX_KIND or not kind.replace("_", "").isalnum():
         raise ProtocolError("malformed")
     if not isinstance(data, dict) or _depth(data) > MAX_DEPTH:
         raise ProtocolError("malformed")
     if kind == "stroke":
         check_stroke(data.get("stroke"))
+    elif kind == "sketch":
+        strokes = data.get("strokes")
+        if not isinstance(strokes, list):
+            raise ProtocolError("bad_stroke")
+        for stroke in strokes:
+            check_stroke(stroke)
 
 
 def check_stroke(stroke: Any) -> None:

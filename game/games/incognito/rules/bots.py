@@ -2,8 +2,8 @@
 others' words in the drawings, from their own seat's view only.
 
 * Drawing (``sketch.py``): the place card's pictures and the word's picture, traced by
-  a shaky hand from the OpenMoji outlines, one stroke per action, so the drawing grows
-  on screen as a player's does.
+  a shaky hand from the OpenMoji outlines, one picture per action (a ``sketch`` of its
+  strokes), so the drawing grows on screen picture by picture.
 * Voting (``recognise.py``): for every other drawing and every word of the line-up, how
   well the word's picture is found in the drawing's public strokes. What a person sees:
   the strokes, the place card and the words' pictures; never which word a seat had.
@@ -27,7 +27,7 @@ from ....core.bots import DEFAULT_LEVEL, Bot
 from ....core.rng import Rng
 from .outlines import Outline, PaletteKey, load_outline
 from .recognise import marks, score, template
-from .sketch import gauss, plan_drawing
+from .sketch import gausses, plan_drawing
 
 #: A bot of normal level; 1 plays its best.
 NORMAL_SKILL = 0.5
@@ -43,8 +43,8 @@ PLACE_PICTURE = 0.5
 
 
 class IncognitoBot(Bot):
-    """Draws one stroke of its planned drawing per action, then says done; votes for the
-    drawings where it found words; says ready after a reveal."""
+    """Draws one picture of its planned drawing per action, then says done; votes for
+    the drawings where it found words; says ready after a reveal."""
 
     def __init__(self, seat: int, rng: Rng, catalogue: Any, level: str = DEFAULT_LEVEL,
                  skill: float | None = None) -> None:
@@ -52,7 +52,7 @@ class IncognitoBot(Bot):
         self.catalogue = catalogue
         self.skill = max(0.0, min(1.0, SKILLS[level] if skill is None else skill))
         self.palette: PaletteKey = tuple((c.id, c.rgb) for c in catalogue.palette)
-        self._drawing: tuple[int, list[dict[str, Any]]] | None = None
+        self._drawing: tuple[int, list[list[dict[str, Any]]]] | None = None
         self._votes: tuple[int, dict[int, int]] | None = None
 
     def act(self, view: Any, legal: Sequence[Action]) -> Action | None:
@@ -70,15 +70,20 @@ class IncognitoBot(Bot):
     def _draw(self, view: Any) -> Action:
         public = view.public
         if self._drawing is None or self._drawing[0] != public.round:
-            self._drawing = (public.round, self.plan(public.places[self.seat], view.private.my_word))
-        plan = self._drawing[1]
-        drawn = len(public.drawings[self.seat])
-        if drawn < len(plan):
-            return Action("stroke", self.seat, {"stroke": plan[drawn]})
+            self._drawing = (public.round, self.plan_pictures(public.places[self.seat], view.private.my_word))
+        drawn, end = len(public.drawings[self.seat]), 0
+        for picture in self._drawing[1]:
+            end += len(picture)
+            if drawn < end:  # the rest of the picture under way (all of it, unless undone)
+                return Action("sketch", self.seat, {"strokes": picture[len(picture) - (end - drawn):]})
         return Action("done", self.seat)
 
     def plan(self, place_id: str, word_id: str) -> list[dict[str, Any]]:
         """This round's strokes: the place's pictures with the word's hidden among them."""
+        return [stroke for picture in self.plan_pictures(place_id, word_id) for stroke in picture]
+
+    def plan_pictures(self, place_id: str, word_id: str) -> list[list[dict[str, Any]]]:
+        """:meth:`plan`'s strokes picture by picture, in drawing order."""
         word_icon = self._icon(word_id)
         place = [self.outline(code) for code in self.catalogue.place(place_id).icons if code != word_icon]
         word = self.outline(word_icon) if word_icon else None
@@ -105,8 +110,8 @@ class IncognitoBot(Bot):
         public = view.public
         others = [s for s in range(public.seats) if s != self.seat]
         table = self.read_drawings(public, view.private.my_word)
-        noise = MISREAD * (1 - self.skill)
-        noisy = [[value + gauss(self.rng, noise) for value in row] for row in table]
+        noise = iter(gausses(self.rng, MISREAD * (1 - self.skill), sum(map(len, table))))
+        noisy = [[value + next(noise) for value in row] for row in table]
         return dict(zip(others, best_assignment(noisy)))
 
     def read_drawings(self, public: Any, my_word: str | None) -> list[list[float]]:

@@ -19,7 +19,7 @@ The helpers here smooth a raw cursor path (Chaikin corner cutting) and thin it
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Container, Mapping, Sequence
 
 CANVAS_W, CANVAS_H = 800, 600
 TOOLS = ("pen", "eraser", "fill")
@@ -30,6 +30,7 @@ MAX_POINTS = 2000
 MAX_STROKES = 600
 
 Point = tuple[float, float]
+STROKE_KEYS = frozenset({"tool", "colour", "width", "points"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,13 +52,14 @@ class Stroke:
         return {"tool": self.tool, "colour": self.colour, "width": self.width, "points": list(self.points)}
 
 
-def validate_stroke(raw: Any, colours: Iterable[str]) -> str | None:
-    """None if ``raw`` is a well-formed stroke, else a short reason code."""
+def validate_stroke(raw: Any, colours: Container[str]) -> str | None:
+    """None if ``raw`` is a well-formed stroke, else a short reason code. ``colours``:
+    the palette's ids (a set: strokes are checked by the hundred)."""
     if type(raw) is not dict and not isinstance(raw, Mapping):  # (a dict skips the slow ABC check)
         return "bad_stroke"
-    if set(raw) != {"tool", "colour", "width", "points"}:
+    if raw.keys() != STROKE_KEYS:
         return "bad_stroke"
-    if raw["tool"] not in TOOLS or raw["colour"] not in set(colours) or raw["width"] not in BRUSH_WIDTHS:
+    if raw["tool"] not in TOOLS or raw["colour"] not in colours or raw["width"] not in BRUSH_WIDTHS:
         return "bad_stroke"
     points = raw["points"]
     if not isinstance(points, list) or not points or len(points) % 2:

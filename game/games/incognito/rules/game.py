@@ -2,10 +2,11 @@
 
 A round goes (:class:`INPhase`): ``deal`` (a chance action deals a secret word and a
 public place to each seat, IN-1) → ``draw`` (everyone at once; strokes, undo, redo,
-clear, done, undone; IN-2) → ``lineup`` (a chance action lays 6 distinct words on tiles
-1–6, IN-3) → ``vote`` (each voter numbers every other drawing with distinct numbers,
-IN-4) → ``reveal`` (scores, IN-5; every seat says "ready") → next round. After round 3
-the phase is ``over`` (IN-6).
+clear, done, undone, and ``sketch``: several strokes in one action; IN-2) →
+``lineup`` (a chance action lays 6 distinct words on tiles 1–6, IN-3) → ``vote``
+(each voter numbers every other drawing with distinct numbers, IN-4) → ``reveal``
+(scores, IN-5; every seat says "ready") → next round. After round 3 the phase is
+``over`` (IN-6).
 
 Who is waited for is a core :class:`Barrier` (drawings done, seats ready) or
 :class:`Ballot` (the votes); a seat that is finished may still move (take "done" back,
@@ -139,6 +140,8 @@ class Incognito(PhasedGame[IncognitoState]):
                 "stroke": Move(self._stroke, by=drawing, refusal="already_done", out_of_phase="not_drawing",
                                choices=lambda s, seat: ({"stroke": self._sample},)
                                if len(s.strokes[seat]) < MAX_STROKES else ()),
+                # several strokes at once: taken, not offered (``stroke`` is, one by one)
+                "sketch": Move(self._sketch, by=drawing, refusal="already_done", out_of_phase="not_drawing"),
                 "undo": edit(self._undo, lambda s, seat: s.strokes[seat]),
                 "clear": edit(self._clear, lambda s, seat: s.strokes[seat]),
                 "redo": edit(self._redo, lambda s, seat: s.redo[seat]),
@@ -251,18 +254,29 @@ class Incognito(PhasedGame[IncognitoState]):
         return Step(s.but(strokes=[()] * n, redo=[()] * n, done=Barrier.open(n), draw_started=tick,
                             last_call=None))
 
-    def _stroke(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
-        seat = _seat(action)
-        raw: Any = action.data.get("stroke")
+    def _checked(self, raw: Any) -> Stroke:
         reason = validate_stroke(raw, self.colour_ids)
         if reason:
             raise IllegalAction(reason, repr(raw)[:200])
-        if len(s.strokes[seat]) >= MAX_STROKES:
+        return Stroke.from_data(raw)
+
+    def _stroke(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
+        return self._draw(s, _seat(action), (self._checked(action.data.get("stroke")),))
+
+    def _sketch(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
+        """Several strokes at once, as if drawn one by one (a bot hands in a whole
+        picture: one action instead of dozens, issue 18 item 5); all or none."""
+        raws: Any = action.data.get("strokes")
+        if type(raws) is not list or not raws:
+            raise IllegalAction("bad_stroke", repr(raws)[:200])
+        return self._draw(s, _seat(action), tuple(map(self._checked, raws)))
+
+    def _draw(self, s: IncognitoState, seat: int, added: tuple[Stroke, ...]) -> Step[IncognitoState]:
+        before = s.strokes[seat]
+        if len(before) + len(added) > MAX_STROKES:
             raise IllegalAction("too_many_strokes")
-        stroke = Stroke.from_data(raw)
-        drawn = s.strokes[seat] + (stroke,)
-        new = s.but(strokes=_with(s.strokes, seat, drawn), redo=_with(s.redo, seat, ()))
-        return Step(new, (StrokeDrawn(seat, len(drawn), stroke),))
+        new = s.but(strokes=_with(s.strokes, seat, before + added), redo=_with(s.redo, seat, ()))
+        return Step(new, tuple(StrokeDrawn(seat, len(before) + i, stroke) for i, stroke in enumerate(added, 1)))
 
     def _undo(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
         seat = _seat(action)

@@ -11,19 +11,26 @@ in a unit box (the icon's longer side is 1, centred on ``(0.5, 0.5)``):
   (where a fill bucket goes) with the seed's distance to the nearest edge. Near-white
   areas are left out: the paper is white.
 
+Lines and rings are thinned to what a quick hand keeps (:data:`THIN`: about 1–3 canvas
+units at the sizes bots draw), and their long runs cut (:data:`RUN`) where a hand's
+wobble shows: a bot's stroke is then these points as they are, moved, few to shake,
+check and read (issue 18 item 5).
+
 Parsing is cached per code and palette, in memory (a table of bots parses each icon
-once) and on disk (``disk_cache``, one small pickle per icon named by a digest of its
-SVG, the palette and the parser's settings): a parse costs ~10 ms of svgelements, a
-read ~0.1 ms, so a process (each ``sim`` worker, the app) reads what an earlier one
-parsed instead of spending ~2.5 s on the ~250 icons of a bot match series.
+once) and on disk (``disk_cache``, one small JSON file of plain numbers per icon, named
+by a digest of its SVG, the palette and the parser's settings, which it also holds):
+a parse costs ~10 ms of svgelements, a read ~0.1 ms, so a process (each ``sim``
+worker, the app) reads what an earlier one parsed instead of spending ~2.5 s on the
+~250 icons of a bot match series. A file that does not read back as an outline of
+that digest (cut short, garbled, from another version) is parsed again and rewritten.
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
+import json
 import math
-import pickle
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Sequence
@@ -41,12 +48,16 @@ PaletteKey = tuple[tuple[str, tuple[int, int, int]], ...]
 CURVE_STEPS_PER_UNIT = 0.5
 #: Two strokes whose ends are this close (unit box) become one pen stroke.
 CHAIN_GAP = 0.02
-#: Thinning tolerance (unit box): well under a pen's width at any drawn size.
-THIN = 0.004
+#: Thinning tolerance (unit box) of lines and rings: 1–3.5 canvas units at the sizes
+#: bots draw (120–430), about a pen's half width, under the hand's own shake.
+THIN = 0.008
+#: Runs of two of these or longer (unit box) are cut into even pieces of about this
+#: length: 10–30 canvas units at the sizes bots draw.
+RUN = 0.14
 #: Coloured areas smaller than this share of the unit box are not worth a fill.
 MIN_SHAPE_AREA = 0.004
 #: Bump when the parse below changes what it makes (the cached files are then made again).
-PARSER_VERSION = 1
+PARSER_VERSION = 3
 PAPER = "white"
 #: The ink of the lines: dark areas take the next darkest colour, so lines show on them.
 INK = "black"
@@ -67,6 +78,12 @@ class Outline:
     code: str
     lines: tuple[Polyline, ...]
     shapes: tuple[Shape, ...]
+    #: Each line's length (unit box), in the order of ``lines``.
+    lengths: tuple[float, ...] = ()
+
+    @classmethod
+    def make(cls, code: str, lines: tuple[Polyline, ...], shapes: tuple[Shape, ...]) -> "Outline":
+        return cls(code, lines, shapes, tuple(_length(line) for line in lines))
 
 
 def load_outline(code: str, palette: PaletteKey) -> Outline:
@@ -77,25 +94,66 @@ def load_outline(code: str, palette: PaletteKey) -> Outline:
 @lru_cache(maxsize=512)
 def _load_outline(code: str, palette: PaletteKey) -> Outline:
     source = icon_path(code).read_bytes()
-    recipe = (PARSER_VERSION, CURVE_STEPS_PER_UNIT, CHAIN_GAP, THIN, MIN_SHAPE_AREA, palette,
+    recipe = (PARSER_VERSION, CURVE_STEPS_PER_UNIT, CHAIN_GAP, THIN, RUN, MIN_SHAPE_AREA, palette,
               hashlib.sha256(source).hexdigest())
-    path = disk_cache.cache_path(disk_cache.cache_dir("outlines"), code, recipe, ".pickle")
+    key = hashlib.sha256(repr(recipe).encode()).hexdigest()
+    path = disk_cache.cache_path(disk_cache.cache_dir("outlines"), code, recipe, ".json")
     got: list[Outline] = []
 
     def make() -> bytes:
         got.append(parse_outline(source, palette, code))
-        return pickle.dumps(got[-1])
+        return json.dumps(to_plain(got[-1], key), separators=(",", ":")).encode()
 
     def readable(data: bytes) -> bool:
         try:
-            outline = pickle.loads(data)
-        except Exception:  # cut short, or from another version: parsed again
+            got.append(from_plain(json.loads(data), code, key))
+        except (ValueError, TypeError, KeyError, IndexError, RecursionError):  # cut short, garbled, another recipe
             return False
-        got.append(outline)
-        return isinstance(outline, Outline) and outline.code == code
+        return True
 
     disk_cache.cached_bytes(path, make, readable)
     return got[-1]
+
+
+def to_plain(outline: Outline, key: str) -> dict[str, Any]:
+    """The cache file's form: plain numbers, points flattened, with the recipe's digest."""
+    flat = _flat
+    return {"key": key, "code": outline.code, "lines": [flat(line) for line in outline.lines],
+            "shapes": [{"colour": s.colour, "rings": [flat(r) for r in s.rings], "seed": list(s.seed),
+                        "depth": s.depth, "area": s.area} for s in outline.shapes]}
+
+
+def from_plain(plain: Any, code: str, key: str) -> Outline:
+    """The outline a cache file holds; ValueError (or TypeError, KeyError, IndexError)
+    unless it is a whole one of ``code`` made by the recipe ``key``."""
+    if type(plain) is not dict or plain["key"] != key or plain["code"] != code:
+        raise ValueError("another outline")
+    lines = tuple(_points(line) for line in plain["lines"])
+    shapes = []
+    for raw in plain["shapes"]:
+        seed = _points(raw["seed"])
+        if len(seed) != 1 or type(raw["colour"]) is not str:
+            raise ValueError("bad shape")
+        shapes.append(Shape(raw["colour"], tuple(_points(r) for r in raw["rings"]), seed[0],
+                            _number(raw["depth"]), _number(raw["area"])))
+    return Outline.make(code, lines, tuple(shapes))
+
+
+def _flat(points: Polyline) -> list[float]:
+    return [v for point in points for v in point]
+
+
+def _points(flat: Any) -> Polyline:
+    if type(flat) is not list or len(flat) % 2:
+        raise ValueError("bad points")
+    values = [_number(v) for v in flat]
+    return tuple(zip(values[0::2], values[1::2]))
+
+
+def _number(value: Any) -> float:
+    if type(value) is not float and type(value) is not int:
+        raise TypeError("not a number")
+    return float(value)
 
 
 def parse_outline(source: bytes, palette: PaletteKey, code: str) -> Outline:
@@ -115,7 +173,7 @@ def parse_outline(source: bytes, palette: PaletteKey, code: str) -> Outline:
             raw_shapes.append((fill, rings))
     points = [p for ring in raw_lines for p in ring] or [p for _, rings in raw_shapes for r in rings for p in r]
     to_unit = _unit_box(points)
-    lines = tuple(tuple(simplify([to_unit(p) for p in line], THIN)) for line in _chain(raw_lines))
+    lines = tuple(_cut(simplify([to_unit(p) for p in line], THIN)) for line in _chain(raw_lines))
     shapes = []
     for rgb, rings in raw_shapes:
         colour = _nearest(rgb, tuple(item for item in palette if item[0] != INK))
@@ -125,8 +183,25 @@ def parse_outline(source: bytes, palette: PaletteKey, code: str) -> Outline:
             continue
         seed, depth = _deepest_point(unit_rings)
         if depth > 0:
-            shapes.append(Shape(colour, unit_rings, seed, depth, area))
-    return Outline(code, lines, tuple(shapes))
+            shapes.append(Shape(colour, tuple(_thin_ring(r) for r in unit_rings), seed, depth, area))
+    return Outline.make(code, lines, tuple(shapes))
+
+
+def _thin_ring(ring: Polyline) -> Polyline:
+    """A closed ring thinned and cut like a line (its first point kept, not repeated at
+    the end)."""
+    thinned = simplify([*ring, ring[0]], THIN)
+    return _cut(thinned)[:-1] if len(thinned) >= 4 else ring
+
+
+def _cut(line: Sequence[Point]) -> Polyline:
+    """``line`` with each run of two :data:`RUN` or longer cut into even pieces."""
+    out = [line[0]]
+    for (ax, ay), (bx, by) in zip(line, line[1:]):
+        pieces = int(math.dist((ax, ay), (bx, by)) // RUN)
+        out += [(ax + (bx - ax) * k / pieces, ay + (by - ay) * k / pieces) for k in range(1, pieces)]
+        out.append((bx, by))
+    return tuple(out)
 
 
 def _rgb(colour: object) -> tuple[int, int, int] | None:

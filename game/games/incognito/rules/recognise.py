@@ -17,8 +17,8 @@ some size?" and answers with a number from 0 to 1:
 
 A word's :class:`Template` (sample points, long lines) is computed once per icon, a
 drawing's :class:`Marks` once per drawing and a score once per drawing and word
-(cached, by identity: ``eq=False``; every bot at the table looks at the same public
-strokes).
+(cached, by identity: :class:`Same`, ``eq=False``; every bot at the table looks at
+the same public strokes).
 """
 
 from __future__ import annotations
@@ -33,12 +33,14 @@ from .outlines import PAPER, Outline, Point
 
 CELL = 10
 COLS, ROWS = CANVAS_W // CELL, CANVAS_H // CELL
+#: A column's bit in a row.
+BITS = tuple(1 << col for col in range(COLS))
 #: Directions are told apart in this many steps over half a turn.
 DIRECTIONS = 8
 #: Sample spacing along the drawing's strokes (canvas units) and the picture (unit box).
-STROKE_STEP = 7.0
-TEMPLATE_POINTS = 64
-QUICK_POINTS = 16
+STROKE_STEP = 9.0
+TEMPLATE_POINTS = 32
+QUICK_POINTS = 8
 #: A picture's lines that can anchor a guess: at least this long a box side (unit box).
 ANCHOR_SIDE = 0.25
 #: A drawing's strokes that can anchor a guess (canvas units).
@@ -47,10 +49,10 @@ MIN_STROKE_SIDE = 24.0
 SIZES = (50.0, 520.0)
 #: How unlike two boxes' proportions may be (log of the width/height ratios).
 ASPECT_SLACK = 0.45
-BEST_GUESSES = 4
+BEST_GUESSES = 2
 #: Guesses come from a picture's few longest lines and a drawing's longest strokes.
-ANCHORS = 3
-STROKE_BOXES = 24
+ANCHORS = 2
+STROKE_BOXES = 18
 
 
 @dataclass(frozen=True, eq=False)
@@ -58,26 +60,47 @@ class Template:
     """A word's picture as the bot remembers it."""
 
     code: str
-    #: (x, y, direction) along its lines, unit box, evenly spread.
+    #: (x, y, row offset) along its lines, unit box, evenly spread: the row offset is its
+    #: direction's first row in :attr:`Marks.rows` (``direction * ROWS``).
     points: tuple[tuple[float, float, int], ...]
-    #: (centre x, centre y, width, height) of its longest lines.
+    #: (centre x, centre y, longer side, log of the proportions) of its longest lines.
     anchors: tuple[tuple[float, float, float, float], ...]
 
 
 @dataclass(frozen=True, eq=False)
 class Marks:
-    """A drawing as the bot sees it: bit rows per direction, and its longest strokes' boxes."""
+    """A drawing as the bot sees it: its bit rows, direction after direction (``ROWS``
+    each), and its longest strokes' boxes as (centre x, centre y, longer side, log of
+    the proportions)."""
 
-    rows: tuple[tuple[int, ...], ...]
+    rows: tuple[int, ...]
     boxes: tuple[tuple[float, float, float, float], ...]
 
 
+class Same:
+    """A cache key that is its object itself: hashed and compared by identity, not by
+    value (a drawing's tuple of strokes or an outline would be hashed whole on every
+    look-up). The cache holding the key keeps the object alive, so its id stays its own."""
+
+    __slots__ = ("item",)
+
+    def __init__(self, item: object) -> None:
+        self.item = item
+
+    def __hash__(self) -> int:
+        return id(self.item)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.item is self.item
+
+
 def template(outline: Outline) -> Template:
-    return _template(outline)
+    return _template(Same(outline))
 
 
 @lru_cache(maxsize=512)
-def _template(outline: Outline) -> Template:
+def _template(key: Same) -> Template:
+    outline: Outline = key.item  # type: ignore[assignment]
     samples: list[tuple[float, float, int]] = []
     total = sum(_length(line) for line in outline.lines) or 1.0
     step = total / TEMPLATE_POINTS
@@ -87,49 +110,55 @@ def _template(outline: Outline) -> Template:
     stride = max(1, len(samples) // QUICK_POINTS)
     ordered = samples[::stride] + [p for i, p in enumerate(samples) if i % stride]
     boxes = sorted((_box(line) for line in outline.lines), key=lambda box: -max(box[2], box[3]))
-    anchors = tuple(box for box in boxes[:ANCHORS] if max(box[2], box[3]) >= ANCHOR_SIDE)
-    return Template(outline.code, tuple(ordered), anchors)
+    anchors = tuple((x, y, max(w, h), math.log((w + 0.02) / (h + 0.02)))
+                    for x, y, w, h in boxes[:ANCHORS] if max(w, h) >= ANCHOR_SIDE)
+    return Template(outline.code, tuple((x, y, d * ROWS) for x, y, d in ordered), anchors)
 
 
 def marks(strokes: tuple[Stroke, ...]) -> Marks:
-    return _marks(strokes)
+    """A drawing's marks, made once per tuple of strokes (the state's, which every
+    view shares: every bot at the table reads the same one)."""
+    return _marks(Same(strokes))
 
 
 @lru_cache(maxsize=64)
-def _marks(strokes: tuple[Stroke, ...]) -> Marks:
+def _marks(key: Same) -> Marks:
+    strokes: tuple[Stroke, ...] = key.item  # type: ignore[assignment]
     grid = [[0] * ROWS for _ in range(DIRECTIONS)]
     boxes = []
     for stroke in strokes:
         if stroke.tool != "pen" or stroke.colour == PAPER or len(stroke.points) < 4:
             continue
         xs, ys = stroke.points[0::2], stroke.points[1::2]
-        box = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2, max(xs) - min(xs), max(ys) - min(ys)
-        if max(box[2], box[3]) >= MIN_STROKE_SIDE:
-            boxes.append(box)
+        left, right, top, bottom = min(xs), max(xs), min(ys), max(ys)
+        side = max(right - left, bottom - top)
+        if side >= MIN_STROKE_SIDE:
+            boxes.append(((right + left) / 2, (bottom + top) / 2, side,
+                          math.log((right - left + 2) / (bottom - top + 2))))
         _mark(grid, xs, ys)
-    widened = tuple(tuple(a | b | c for a, b, c in zip(grid[d - 1], grid[d], grid[(d + 1) % DIRECTIONS]))
-                    for d in range(DIRECTIONS))
-    boxes.sort(key=lambda box: -max(box[2], box[3]))
-    return Marks(widened, tuple(boxes[:STROKE_BOXES]))
+    widened = [a | b | c for d in range(DIRECTIONS)
+               for a, b, c in zip(grid[d - 1], grid[d], grid[(d + 1) % DIRECTIONS])]
+    boxes.sort(key=lambda box: -box[2])
+    return Marks(tuple(widened), tuple(boxes[:STROKE_BOXES]))
 
 
 def _mark(grid: list[list[int]], xs: Sequence[int], ys: Sequence[int]) -> None:
     """Set the grid's bits under the path's :func:`_samples` (the same points, without
-    making them: a drawing has thousands)."""
+    making them: a drawing has thousands). The points are on the canvas (checked
+    strokes), so every sample between two of them is too."""
     carry = 0.0
-    hypot, atan2, pi = math.hypot, math.atan2, math.pi
-    last_row, last_col = ROWS - 1, COLS - 1
+    hypot, atan2, pi, step, bit = math.hypot, math.atan2, math.pi, STROKE_STEP, BITS
     for ax, ay, bx, by in zip(xs, ys, xs[1:], ys[1:]):
-        length = hypot(bx - ax, by - ay)
+        dx, dy = bx - ax, by - ay
+        length = hypot(dx, dy)
         if length == 0:
             continue
-        rows = grid[int((atan2(by - ay, bx - ax) % pi) / pi * DIRECTIONS) % DIRECTIONS]
+        rows = grid[int((atan2(dy, dx) % pi) / pi * DIRECTIONS) % DIRECTIONS]
+        fx, fy = dx / length, dy / length
         t = carry
         while t < length:
-            row = int(ay + (by - ay) * t / length) // CELL
-            col = int(ax + (bx - ax) * t / length) // CELL
-            rows[row if row < last_row else last_row] |= 1 << (col if col < last_col else last_col)
-            t += STROKE_STEP
+            rows[int(ay + fy * t) // CELL] |= bit[int(ax + fx * t) // CELL]
+            t += step
         carry = t - length
 
 
@@ -142,29 +171,36 @@ def score(drawing: Marks, picture: Template) -> float:
 @lru_cache(maxsize=256)
 def _score(drawing: Marks, picture: Template) -> float:
     guesses: dict[tuple[int, int, int], tuple[float, float, float]] = {}
-    for ax, ay, aw, ah in picture.anchors:
-        shape = math.log((aw + 0.02) / (ah + 0.02))
-        for bx, by, bw, bh in drawing.boxes:
-            if abs(math.log((bw + 2) / (bh + 2)) - shape) > ASPECT_SLACK:
+    low, high, log = SIZES[0], SIZES[1], math.log
+    for ax, ay, anchor_side, anchor_shape in picture.anchors:
+        for bx, by, side, shape in drawing.boxes:
+            if abs(shape - anchor_shape) > ASPECT_SLACK:
                 continue
-            size = max(bw, bh) / max(aw, ah)
-            if not SIZES[0] <= size <= SIZES[1]:
+            size = side / anchor_side
+            if not low <= size <= high:
                 continue
             x, y = bx - size * ax, by - size * ay
-            guesses.setdefault((round(math.log(size) * 10), round(x / CELL), round(y / CELL)), (size, x, y))
+            guesses.setdefault((round(log(size) * 10), round(x / CELL), round(y / CELL)), (size, x, y))
     if not guesses:
         return 0.0
-    quick = sorted(guesses.values(), key=lambda g: -_coverage(drawing, picture.points[:QUICK_POINTS], *g))
-    return max(_coverage(drawing, picture.points, *g) for g in quick[:BEST_GUESSES])
+    quick = picture.points[:QUICK_POINTS]
+    ranked = sorted(guesses.values(), key=lambda g: -_coverage(drawing.rows, quick, *g))
+    return max(_coverage(drawing.rows, picture.points, *g) for g in ranked[:BEST_GUESSES])
 
 
-def _coverage(drawing: Marks, points: Sequence[tuple[float, float, int]], size: float, x0: float, y0: float) -> float:
-    hits = 0
-    rows = drawing.rows
-    for x, y, direction in points:
-        col, row = int(x0 + size * x) // CELL, int(y0 + size * y) // CELL
-        if 0 <= col < COLS and 0 <= row < ROWS and rows[direction][row] >> col & 1:
-            hits += 1
+def _coverage(rows: Sequence[int], points: Sequence[tuple[float, float, int]], size: float, x0: float, y0: float
+              ) -> float:
+    """The share of ``points`` (a picture scaled by ``size``, its corner at ``x0, y0``)
+    on a mark of their direction. A picture wholly on the canvas needs no bounds check."""
+    scale, left, top = size / CELL, x0 / CELL, y0 / CELL
+    if left >= 0 and top >= 0 and left + scale < COLS and top + scale < ROWS:
+        hits = sum(rows[offset + int(top + scale * y)] >> int(left + scale * x) & 1 for x, y, offset in points)
+    else:
+        hits = 0
+        for x, y, offset in points:
+            col, row = left + scale * x, top + scale * y
+            if 0 <= col < COLS and 0 <= row < ROWS and rows[offset + int(row)] >> int(col) & 1:
+                hits += 1
     return hits / max(1, len(points))
 
 
@@ -177,9 +213,10 @@ def _samples(path: Sequence[Point], step: float) -> list[tuple[float, float, int
         if length == 0:
             continue
         direction = int((math.atan2(by - ay, bx - ax) % math.pi) / math.pi * DIRECTIONS) % DIRECTIONS
+        fx, fy = (bx - ax) / length, (by - ay) / length
         t = carry
         while t < length:
-            out.append((ax + (bx - ax) * t / length, ay + (by - ay) * t / length, direction))
+            out.append((ax + fx * t, ay + fy * t, direction))
             t += step
         carry = t - length
     return out

@@ -7,7 +7,10 @@ over one of them; sizes, spots, a slight tilt and a shaky hand all come from the
 own generator. Most often the place comes first and the word is slipped in last;
 sometimes the word comes first, as the rules' tip suggests. Each picture becomes pen
 strokes: its coloured areas (outline in the colour, then the fill bucket inside), then
-its black lines, one stroke per contour, in the order a hand would draw them.
+its black lines, one stroke per contour, in the order a hand would draw them. The
+points are few (the outline's thinned corners, long runs cut: ``outlines.RUN``): a
+drawing is ~420 points, which its shaking, checking and reading cost per point
+(issue 18 item 5); on screen the pen's round dots join them as a hand's line.
 """
 
 from __future__ import annotations
@@ -53,9 +56,11 @@ def uniform(rng: Rng, low: float, high: float) -> float:
     return low + (high - low) * rng.random()
 
 
-def gauss(rng: Rng, sigma: float) -> float:
-    """An approximately normal draw (Irwin–Hall: the sum of 4 uniforms)."""
-    return sigma * (sum(rng.random() for _ in range(4)) - 2.0) * math.sqrt(3)
+def gausses(rng: Rng, sigma: float, count: int) -> list[float]:
+    """``count`` approximately normal draws (Irwin–Hall: each the sum of 4 uniforms),
+    the generator's taken in one call."""
+    u, root = rng.randoms(4 * count), math.sqrt(3)
+    return [sigma * (u[i] + u[i + 1] + u[i + 2] + u[i + 3] - 2.0) * root for i in range(0, 4 * count, 4)]
 
 
 def place_pictures(rng: Rng, count: int) -> list[Placement]:
@@ -82,36 +87,33 @@ def _inside(p: Placement) -> Placement:
     return Placement(min(CANVAS_W - half, max(half, p.x)), min(CANVAS_H - half, max(half, p.y)), p.size, p.tilt)
 
 
-def plan_drawing(place: Sequence[Outline], word: Outline | None, rng: Rng, shake: float = 1.0) -> list[dict[str, Any]]:
-    """The strokes of a whole drawing, in drawing order. ``place``: the place card's
-    pictures (the first is the backdrop); ``word``: the secret word's picture (None for
-    a word without one: the place alone); ``shake``: how unsteady the hand is (1 normal)."""
+def plan_drawing(place: Sequence[Outline], word: Outline | None, rng: Rng,
+                 shake: float = 1.0) -> list[list[dict[str, Any]]]:
+    """The strokes of a whole drawing, picture by picture in drawing order (a bot hands
+    in one picture per action). ``place``: the place card's pictures (the first is the
+    backdrop); ``word``: the secret word's picture (None for a word without one: the
+    place alone); ``shake``: how unsteady the hand is (1 normal)."""
     spots = place_pictures(rng, len(place))
     pictures = list(zip(place, spots))
     if word is not None:
         spot = hide_word(rng, spots)
         pictures.insert(0 if rng.random() < WORD_FIRST else len(pictures), (word, spot))
-    strokes: list[dict[str, Any]] = []
+    out = []
     for outline, spot in pictures:
         budget = WORD_BUDGET if outline is word else BACKDROP_BUDGET if spot is spots[0] else PROP_BUDGET
-        strokes += trace(outline, spot, rng, shake, budget)
-    return strokes
+        strokes = trace(outline, spot, rng, shake, budget)
+        if strokes:
+            out.append(strokes)
+    return out
 
 
 def trace(outline: Outline, spot: Placement, rng: Rng, shake: float = 1.0, budget: int = 14) -> list[dict[str, Any]]:
     """One picture as at most ``budget`` pen strokes: coloured areas first, then the
     black lines. A quick hand keeps the longest lines first (they make the picture
     recognisable), then the largest coloured areas, then more lines while time lasts."""
-    cos, sin = math.cos(spot.tilt), math.sin(spot.tilt)
-
-    def to_canvas(p: Point) -> Point:
-        dx, dy = (p[0] - 0.5) * spot.size, (p[1] - 0.5) * spot.size
-        return spot.x + dx * cos - dy * sin, spot.y + dx * sin + dy * cos
-
-    measured = [(path, _length(path)) for path in ([to_canvas(p) for p in line] for line in outline.lines)]
-    lines = [path for path, length in measured if length >= MIN_LINE]
-    lengths = [length for _, length in measured if length >= MIN_LINE]
-    by_length = sorted(range(len(lines)), key=lambda i: -lengths[i])
+    hand = Hand(spot)
+    lines = [i for i, length in enumerate(outline.lengths) if length * spot.size >= MIN_LINE]
+    by_length = sorted(lines, key=lambda i: -outline.lengths[i])
     keep_lines = set(by_length[: math.ceil(0.6 * budget)])
     left = budget - len(keep_lines)
     keep_shapes = []
@@ -121,48 +123,78 @@ def trace(outline: Outline, spot: Placement, rng: Rng, shake: float = 1.0, budge
             keep_shapes.append(shape)
             left -= cost
     keep_lines |= set(by_length[len(keep_lines): len(keep_lines) + left])
-    strokes = []
+    # (tool, colour, unit path or fill seed, shake, closed), in drawing order
+    todo: list[tuple[str, str, Any, float, bool]] = []
     for shape in outline.shapes:
-        if shape not in keep_shapes:
-            continue
-        for ring in shape.rings:
-            path = [to_canvas(p) for p in ring]
-            ring_path = _shaky([*path, path[0]], rng, 0.5 * shake)
-            ring_path[-1] = ring_path[0]  # closed for sure: the fill must not leak out
-            strokes.append(make_stroke("pen", shape.colour, PEN, ring_path))
-        strokes.append(make_stroke("fill", shape.colour, PEN, [to_canvas(shape.seed)]))
-    for i, path in enumerate(lines):
-        if i in keep_lines:
-            strokes.append(make_stroke("pen", INK, PEN, _shaky(path, rng, shake)))
+        if shape in keep_shapes:
+            todo += [("pen", shape.colour, (*ring, ring[0]), 0.5 * shake, True) for ring in shape.rings]
+            todo.append(("fill", shape.colour, shape.seed, 0.0, False))
+    todo += [("pen", INK, outline.lines[i], shake, False) for i in lines if i in keep_lines]
+    draws = iter(rng.next_u64s(2 * sum(item[0] == "pen" for item in todo)))  # a pen stroke's two
+    strokes = []
+    for tool, colour, path, unsteady, closed in todo:
+        if tool == "pen":
+            strokes.append({"tool": "pen", "colour": colour, "width": PEN,
+                            "points": hand.draw(path, next(draws), next(draws), unsteady, closed)})
+        else:
+            strokes.append(make_stroke("fill", colour, PEN, [hand.at(path)]))
     return strokes
 
 
-def _length(path: Sequence[Point]) -> float:
-    return sum(map(math.dist, path, path[1:]))
+#: A hand at shake 1: its wobble's amplitude and its strokes' drift (sigma), canvas units.
+WOBBLE, DRIFT = 2.0, 1.6
+#: A 32-bit draw to an angle in radians.
+TURN = 2 * math.pi / 2 ** 32
+#: A 16-bit draw's sum with another, centred and scaled: a spread of 1 (triangular).
+TRIANGLE = math.sqrt(6) / 65536
 
 
-def _shaky(path: Sequence[Point], rng: Rng, shake: float, step: float = 10.0) -> list[Point]:
-    """``path`` as a hand draws it: the same corners, long runs split into short steps,
-    a slow wobble along the way (two waves of random phase) and a little tremor (both
-    of its offsets from one draw of the generator, all drawn at once: bots plan
-    thousands of points)."""
-    amp, tremor = 1.6 * shake, 1.4 * shake / 65536
-    phase_x, phase_y = uniform(rng, 0, 2 * math.pi), uniform(rng, 0, 2 * math.pi)
-    drift_x, drift_y = gauss(rng, 1.2 * shake), gauss(rng, 1.2 * shake)
-    segments = []
-    for (ax, ay), (bx, by) in zip(path, path[1:]):
-        length = math.hypot(bx - ax, by - ay)
-        pieces = max(1, int(length // step))
-        segments.append((ax, ay, (bx - ax) / pieces, (by - ay) / pieces, length / pieces, pieces))
-    draws = iter(rng.next_u64s(sum(segment[5] for segment in segments)))
-    out: list[Point] = []
-    travelled = 0.0
-    sin = math.sin
-    for ax, ay, dx, dy, run, pieces in segments:
-        for i, bits in zip(range(pieces), draws):  # (range first: no draw taken past it)
-            travelled += run
-            out.append((ax + dx * i + drift_x + amp * sin(travelled / 37 + phase_x) + tremor * ((bits & 0xFFFF) - 32768),
-                        ay + dy * i + drift_y + amp * sin(travelled / 29 + phase_y) + tremor * ((bits >> 16 & 0xFFFF) - 32768)))
-    end = path[-1]
-    out.append((end[0] + drift_x + amp * sin(travelled / 37 + phase_x), end[1] + drift_y + amp * sin(travelled / 29 + phase_y)))
-    return out
+def _triangle(bits: int, sigma: float) -> float:
+    """Roughly normal, spread ``sigma``: from the sum of the low two 16-bit quarters of
+    ``bits``."""
+    return sigma * ((bits & 0xFFFF) + (bits >> 16 & 0xFFFF) - 65536) * TRIANGLE
+
+
+class Hand:
+    """A picture's unit box set on the canvas at ``spot`` (scaled, tilted), drawn by a
+    shaky hand straight into a stroke's flat int points."""
+
+    def __init__(self, spot: Placement) -> None:
+        cos, sin = math.cos(spot.tilt), math.sin(spot.tilt)
+        self.size = spot.size
+        self.a, self.b = spot.size * cos, spot.size * sin
+        # (u, v) in the unit box -> (ox + a u - b v, oy + b u + a v): (0.5, 0.5) on the spot
+        self.ox = spot.x - 0.5 * self.a + 0.5 * self.b
+        self.oy = spot.y - 0.5 * self.b - 0.5 * self.a
+
+    def at(self, point: Point) -> Point:
+        u, v = point
+        return self.ox + self.a * u - self.b * v, self.oy + self.b * u + self.a * v
+
+    def draw(self, path: Sequence[Point], phases: int, drift: int, shake: float, closed: bool = False) -> list[int]:
+        """``path`` (unit box, its long runs already cut: ``outlines.RUN``) as a hand
+        draws it: off by a slight drift, with a slow wobble (two waves of random phase
+        across the picture), rounded and kept on the canvas; ``phases`` and ``drift``
+        are 64-bit draws of the generator. ``closed``: it ends where it began."""
+        amp = WOBBLE * shake
+        phase_x, phase_y = (phases & 0xFFFFFFFF) * TURN, (phases >> 32) * TURN
+        a, b = self.a, self.b
+        ox = self.ox + _triangle(drift, DRIFT * shake) + 0.5
+        oy = self.oy + _triangle(drift >> 32, DRIFT * shake) + 0.5
+        wave_x, wave_y = self.size / 37, self.size / 29
+        sin = math.sin
+        # (int(v + 0.5) rounds: a value under 0 is clamped to 0 below)
+        xs = [int(ox + a * u - b * v + amp * sin((u + v) * wave_x + phase_x)) for u, v in path]
+        ys = [int(oy + b * u + a * v + amp * sin((u - v) * wave_y + phase_y)) for u, v in path]
+        if closed:  # the fill must not leak out
+            xs[-1], ys[-1] = xs[0], ys[0]
+        out = [0] * (2 * len(xs))
+        out[0::2], out[1::2] = _clamped(xs, CANVAS_W - 1), _clamped(ys, CANVAS_H - 1)
+        return out
+
+
+def _clamped(values: list[int], top: int) -> list[int]:
+    """``values`` kept within 0..top (most strokes are well inside: one check then)."""
+    if min(values) >= 0 and max(values) <= top:
+        return values
+    return [0 if v < 0 else top if v > top else v for v in values]
