@@ -26,11 +26,26 @@ def pytest_configure(config):
     when there is one and ``--basetemp`` does not say otherwise: a match writes its save
     at every action, each an fsync and a rename (core/files.write_atomic), and on a busy
     disk waiting for those was most of an input storm's time. The same files, written
-    and renamed the same way; the folder goes when the run ends."""
+    and renamed the same way; the folder goes when the run ends, and a killed run's
+    (named after its process) at the next run."""
     if config.option.basetemp is None and RAM_DISK.is_dir() and os.access(RAM_DISK, os.W_OK):
-        base = tempfile.mkdtemp(prefix="secret-salon-tests-", dir=RAM_DISK)
+        for left in RAM_DISK.glob("secret-salon-tests-*"):
+            if not _running(left.name.split("-")[3]):
+                shutil.rmtree(left, ignore_errors=True)
+        base = tempfile.mkdtemp(prefix=f"secret-salon-tests-{os.getpid()}-", dir=RAM_DISK)
         config.option.basetemp = base
         config.add_cleanup(lambda: shutil.rmtree(base, ignore_errors=True))
+
+
+def _running(pid: str) -> bool:
+    """The process ``pid`` runs (or the name holds no process id): its folder may be in use."""
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except (ValueError, PermissionError):  # not a number; another user's process
+        return True
+    return True
 
 
 @pytest.fixture(autouse=True)
