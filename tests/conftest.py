@@ -19,16 +19,20 @@ if str(ROOT) not in sys.path:
 
 #: A RAM disk, where the system has one (Linux): the tests' folders go there.
 RAM_DISK = Path("/dev/shm")
+#: Free room the RAM disk needs to be used (the whole suite's folders stay until it ends).
+RAM_DISK_ROOM = 2 << 30
 
 
 def pytest_configure(config):
     """The tests' temp folders (``tmp_path``, so the user folders below) on the RAM disk
     when there is one and ``--basetemp`` does not say otherwise: a match writes its save
     at every action, each an fsync and a rename (core/files.write_atomic), and on a busy
-    disk waiting for those was most of an input storm's time. The same files, written
-    and renamed the same way; the folder goes when the run ends, and a killed run's
+    disk waiting for those was most of an input storm's time. A small RAM disk (a
+    container's is 64 MB by default) is passed over. The same files, written and renamed
+    the same way; the folder goes when the run ends, and a killed run's
     (named after its process) at the next run."""
-    if config.option.basetemp is None and RAM_DISK.is_dir() and os.access(RAM_DISK, os.W_OK):
+    if (config.option.basetemp is None and RAM_DISK.is_dir() and os.access(RAM_DISK, os.W_OK)
+            and shutil.disk_usage(RAM_DISK).free >= RAM_DISK_ROOM):
         for left in RAM_DISK.glob("secret-salon-tests-*"):
             if not _running(left.name.split("-")[3]):
                 shutil.rmtree(left, ignore_errors=True)
