@@ -22,10 +22,6 @@ LANGS = ("fr", "en")
 #: (shot, rule) -> languages where it fails, for game screens being redesigned. Remove a
 #: line when its screen passes.
 KNOWN: dict[tuple[str, str], tuple[str, ...]] = {
-    # the winners' confetti (seat shapes, drawn behind the headline) now falls under the
-    # headline's first letters: the bots' drawings changed who wins the shot's match, and
-    # the probe takes the shape under a text for its panel (h/inkspeed)
-    ("incognito.final", "box"): ("fr", "en"),
 }
 #: shot -> languages where it draws in the margin of the wide safe area (10 %), for the
 #: same owned screens.

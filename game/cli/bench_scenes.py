@@ -217,8 +217,13 @@ def bench_menus(repeats: int = MENU_REPEATS) -> dict:
         frame()
         return (time.thread_time() - start) * 1000.0
 
+    screens = _menu_screens(ctx)
+    for scene in screens["settings"][0]():  # the title, idle until it has prepared the menus (menus/warm.py)
+        ctx.stack.push(scene)
+    while not ctx.menu_gui.warm_up(ctx).done:
+        frame()
     rows = []
-    for name, (under, make) in _menu_screens(ctx).items():
+    for name, (under, make) in screens.items():
         ctx.stack.clear()
         for scene in under():
             ctx.stack.push(scene)

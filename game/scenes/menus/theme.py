@@ -45,6 +45,15 @@ class MenuGui:
         self._theme: Any = None
         self._loader: Any = None
         self._scale: float | None = None
+        self._warm_up: Any = None
+
+    def warm_up(self, ctx: Any) -> Any:
+        """The menus' first visits prepared behind the title (``warm.py``), once a run."""
+        if self._warm_up is None:
+            from .warm import MenuWarmUp
+
+            self._warm_up = MenuWarmUp(ctx)
+        return self._warm_up
 
     def manager(self) -> pygame_gui.UIManager:
         """A new manager for one screen. The first (and the first after a text size

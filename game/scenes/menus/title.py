@@ -18,6 +18,7 @@ from ...ui.kit import MIN_TEXT
 from ...version import version
 from ..base import Scene
 from .dialogs import ToastScene, show_toast
+from .warm import IDLE_FRAMES
 from .widgets import MenuScene
 
 if TYPE_CHECKING:
@@ -130,6 +131,11 @@ class TitleScene(MenuScene):
         if self._kept_texts is not None and self._drawn:  # the first frame is shown: its texts, for the next start
             self._kept_texts.keep()
             self._kept_texts = None
+
+    def update(self, frame_dt: float) -> None:
+        super().update(frame_dt)
+        if self.ticks >= IDLE_FRAMES and self.ctx.menu_gui is not None:  # idle: prepare the menus (warm.py)
+            self.ctx.menu_gui.warm_up(self.ctx).step()
 
     # --- actions -------------------------------------------------------------------------
     def open_menu(self) -> None:

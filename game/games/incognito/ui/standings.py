@@ -132,16 +132,23 @@ class FinalScreen(StandingsScreen):
 
     def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
-        self.show.draw_confetti(surface, alpha)  # behind the ranking: every score and name stays readable
-        board.top_bar(surface, public, board.text("incognito.final.title"))
         area = board.content.inflate(-2 * EDGE, 0)
         order = sorted(range(board.n), key=lambda s: (self.places[s], s))
         winners = [board.seat(s).name for s in order if self.places[s] == 1]
         headline = (board.text("incognito.final.winner", name=winners[0]) if len(winners) == 1
                     else board.text("incognito.final.shared", names=", ".join(winners)))
         size, headline = fit_text(kit, headline, area.width, (52, 46, 40, 36))
-        top = kit.blit_text(surface, headline, size, (area.centerx, area.y), "midtop", c.gold, shadow=True,
-                            align="center").bottom + 16
+        image = kit.text(headline, size, c.gold, align="center", shadow=True)
+        placed = image.get_rect(midtop=area.midtop)
+        # the confetti falls from under the headline, never behind its letters (the headline
+        # has no panel to hide it); behind the ranking, every score and name stays readable
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(0, placed.bottom, kit.W, kit.H).clip(clip))
+        self.show.draw_confetti(surface, alpha)
+        surface.set_clip(clip)
+        board.top_bar(surface, public, board.text("incognito.final.title"))
+        surface.blit(image, placed)
+        top = placed.bottom + 16
         podium = pygame.Rect(area.x, top, area.width // 2, area.bottom - top)
         listed = pygame.Rect(podium.right + 24, top, area.right - podium.right - 24, area.bottom - top)
         height = min(100, (listed.height - 10 * (board.n - 1)) // board.n)

@@ -1,0 +1,63 @@
+"""The first visits of the title's menus, prepared behind the title (issue 18).
+
+A menu screen's first opening drew what every later one takes from the kit's caches:
+the settings' button shapes and labels, the credits' page texts and its big panel's
+soft shadow, the pause box's shadow. That made the first opening of settings, credits
+and pause the slowest transitions of the menus (17-30 ms of CPU, over a 60 Hz frame).
+
+:class:`MenuWarmUp` opens each of those screens off the stack once, in small steps, and
+draws it on a scratch canvas: the same drawing fills the same caches, so the later real
+opening only blits (pixels unchanged). Its only caller is :meth:`TitleScene.update
+<game.scenes.menus.title.TitleScene.update>`: one step a frame on the main thread, once
+the title has been idle for :data:`IDLE_FRAMES` frames (the start-up's first frames are
+left alone). The state lives in ``ctx.menu_gui`` so it runs once a run, whatever title.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterator
+
+if TYPE_CHECKING:
+    from ...context import AppContext
+
+#: Frames the title shows before the first step (half a second at 60 Hz).
+IDLE_FRAMES = 30
+#: The fixed step a warmed screen is updated by once, as its first frame does.
+TICK = 1 / 60
+
+
+def _screens(ctx: AppContext) -> Iterator[Any]:
+    """The screens opened from the title (and the pause over a board), as they open."""
+    from .credits import CreditsScene
+    from .pause import PauseScene
+    from .settings import SettingsScene
+
+    yield SettingsScene(ctx)
+    yield CreditsScene(ctx)
+    if ctx.games:
+        yield PauseScene(ctx, next(iter(ctx.games.values())))
+
+
+class MenuWarmUp:
+    """Opens and draws each screen of :func:`_screens` once, one step per :meth:`step`."""
+
+    def __init__(self, ctx: AppContext) -> None:
+        self._steps = self._run(ctx)
+        self.done = False
+
+    def step(self) -> None:
+        """The next step (nothing once :attr:`done`)."""
+        if not self.done and next(self._steps, None) is None:
+            self.done = True
+
+    @staticmethod
+    def _run(ctx: AppContext) -> Iterator[bool]:
+        scratch = ctx.kit.canvas()
+        for scene in _screens(ctx):
+            scene.enter(None)  # builds its widgets: button shapes, fonts, laid-out texts
+            yield True
+            scene.fixed_update(TICK)
+            scene.update(TICK)
+            scene.draw(scratch, 1.0)  # panels' shadows, labels, icons, hint bar
+            scene.exit()  # kills its widgets (the next exit's GC pass frees them)
+            yield True

@@ -1,0 +1,80 @@
+"""The title, idle, prepares the first visits of settings, credits and pause
+(game/scenes/menus/warm.py): opened afterwards, they draw nothing the kit had not
+drawn already (their first opening only blits), and they look exactly as they did."""
+
+import pygame
+import pytest
+
+from game.input.intents import Intent
+from game.scenes.backdrop import TableBackdrop
+from game.scenes.menus.credits import CreditsScene
+from game.scenes.menus.pause import PauseScene
+from game.scenes.menus.settings import SettingsScene
+from game.scenes.menus.title import TitleScene
+
+from menu_helpers import make_ctx, press
+
+#: A second of the title shown before a menu is opened.
+IDLE_SECOND = 60
+
+
+def frame(ctx, canvas) -> None:
+    """One app frame: fixed step, frame update, drawing."""
+    ctx.stack.fixed_update(1 / 60)
+    ctx.stack.update(1 / 60)
+    ctx.stack.draw(canvas, 1.0)
+
+
+def cached(kit) -> tuple[set, set]:
+    """The keys of the kit's drawn sprites and rendered texts."""
+    return set(kit._sprites), set(kit._text)
+
+
+def idle_title(ctx, canvas, frames: int) -> None:
+    ctx.stack.push(TitleScene(ctx, attract=False))
+    for _ in range(frames):
+        frame(ctx, canvas)
+
+
+@pytest.mark.parametrize(("downs", "screen"), [(1, SettingsScene), (2, CreditsScene)])
+def test_menus_opened_from_an_idle_title_draw_nothing_new(downs, screen):
+    ctx = make_ctx()
+    canvas = pygame.Surface((1920, 1080))
+    idle_title(ctx, canvas, IDLE_SECOND)
+    for _ in range(downs):
+        press(ctx, Intent.DOWN)
+    before = cached(ctx.kit)
+    press(ctx, Intent.CONFIRM)
+    assert isinstance(ctx.stack.top, screen)
+    frame(ctx, canvas)
+    sprites, texts = cached(ctx.kit)
+    assert sprites - before[0] == set() and texts - before[1] == set()
+
+
+def test_the_pause_over_a_board_draws_nothing_new_after_the_title():
+    ctx = make_ctx(seats=4)
+    canvas = pygame.Surface((1920, 1080))
+    idle_title(ctx, canvas, IDLE_SECOND)
+    ctx.stack.clear()
+    ctx.stack.push(TableBackdrop(ctx))
+    frame(ctx, canvas)
+    before = cached(ctx.kit)
+    ctx.stack.push(PauseScene(ctx, next(iter(ctx.games.values()))))
+    frame(ctx, canvas)
+    sprites, texts = cached(ctx.kit)
+    assert sprites - before[0] == set() and texts - before[1] == set()
+
+
+@pytest.mark.parametrize("downs", [1, 2])
+def test_a_prepared_menu_looks_as_a_menu_opened_at_once(downs):
+    pictures = []
+    for idle in (0, IDLE_SECOND):
+        ctx = make_ctx()
+        canvas = pygame.Surface((1920, 1080))
+        idle_title(ctx, canvas, idle)
+        for _ in range(downs):
+            press(ctx, Intent.DOWN)
+        press(ctx, Intent.CONFIRM)
+        frame(ctx, canvas)
+        pictures.append(pygame.image.tobytes(canvas, "RGB"))
+    assert pictures[0] == pictures[1]
