@@ -1,12 +1,18 @@
 """What the busiest boards keep between frames (issue 18 item 4): a remembered panel is
 drawn in one pass, the same pixels as drawing it afresh; Personality's background, top
-bar and track sit on a layer painted once per change of what they show."""
+bar and track sit on a layer painted once per change of what they show, as do both
+Secret Identity boards' background, track and hub; a board that paints the whole canvas
+spares the app its black fill."""
 
 from __future__ import annotations
 
 import pygame
 
 from game.cli import shot as shot_cli
+from game.cli.bench_scenes import _build_shot
+from game.context import build_context
+from game.scenes.base import Scene, SceneStack
+from game.settings import Settings
 
 
 class CountingSurface(pygame.Surface):
@@ -43,10 +49,6 @@ def test_a_remembered_panel_is_one_blit_call_and_the_same_pixels():
 
 
 def test_personality_paints_its_still_layer_once_per_change():
-    from game.cli.bench_scenes import _build_shot
-    from game.context import build_context
-    from game.settings import Settings
-
     ctx = build_context(headless=True, settings=Settings(), seats=6)
     board = _build_shot(ctx, "personality", 7)  # the vote, bots in every seat: no overlay over the board
     canvas = ctx.kit.canvas()
@@ -60,3 +62,41 @@ def test_personality_paints_its_still_layer_once_per_change():
     board.still = ctx.kit.layer()  # what a board drawn afresh shows
     ctx.stack.draw(canvas, 1.0)
     assert pygame.image.tobytes(canvas, "RGB") == repainted
+
+
+def _si_board(game_id: str):
+    ctx = build_context(headless=True, settings=Settings(), seats=8)
+    return ctx, _build_shot(ctx, game_id, 7)  # its busiest shot, bots in every seat
+
+
+def test_both_secret_identity_boards_paint_their_still_layer_once_per_change():
+    for game_id in ("secret_identity", "secret_identity_coop"):
+        ctx, board = _si_board(game_id)
+        canvas = ctx.kit.canvas()
+        for _ in range(3):
+            ctx.stack.draw(canvas, 1.0)
+        assert board.still.paints == 1, game_id
+        ctx.settings.text_scale = 1.2  # larger words on the track
+        ctx.stack.draw(canvas, 1.0)
+        assert board.still.paints == 2, game_id
+        repainted = pygame.image.tobytes(canvas, "RGB")
+        board.still = ctx.kit.layer()  # what a board drawn afresh shows
+        ctx.stack.draw(canvas, 1.0)
+        assert pygame.image.tobytes(canvas, "RGB") == repainted, game_id
+
+
+def test_a_board_that_covers_the_canvas_needs_no_fill_under_it():
+    for game_id in ("secret_identity", "secret_identity_coop"):
+        ctx, board = _si_board(game_id)
+        assert ctx.stack.covers_canvas()
+        frames = []
+        for under in ((0, 0, 0), (255, 0, 255)):  # black as the app's fill, or anything left from before
+            canvas = ctx.kit.canvas()
+            canvas.fill(under)
+            ctx.stack.draw(canvas, 1.0)
+            frames.append(pygame.image.tobytes(canvas, "RGB"))
+        assert frames[0] == frames[1], game_id
+    stack = SceneStack()
+    assert not stack.covers_canvas()
+    stack.push(Scene())  # a scene that does not say it paints everything keeps the fill
+    assert not stack.covers_canvas()

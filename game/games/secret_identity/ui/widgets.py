@@ -260,6 +260,18 @@ def fit_text(kit: Any, text: str, size: int, width: int) -> str:
     return text + "…"
 
 
+def paint_table_still(surface: pygame.Surface, ctx: Any, hub: bool, hub_border: Sequence[int] | None = None,
+                      top: Any = None) -> None:
+    """A board's still layer: the background, then ``top(surface)`` (the competitive
+    board's score track, co-op's turn track: across the top, clear of the hub) and, when
+    ``hub``, the hub's disc, all of which change only between turns or rounds."""
+    ctx.kit.background(surface)
+    if top is not None:
+        top(surface)
+    if hub:
+        draw_hub(surface, ctx, hub_border)
+
+
 def draw_hub(surface: pygame.Surface, ctx: Any, border: Sequence[int] | None = None) -> None:
     kit, c = ctx.kit, ctx.kit.colours
     ring = ring_geometry(kit)
@@ -307,7 +319,7 @@ MARKERS_PER_ROW = 4
 
 
 def track_point(kit: Any, score: float, y: int, length: int = 30) -> tuple[int, int]:
-    """Where ``score`` sits on the track drawn by :func:`draw_score_track` at ``y``."""
+    """Where ``score`` sits on the track drawn by :func:`draw_track` at ``y``."""
     return _track_x(kit.safe_rect.x, kit.safe_rect.right, score, length), y
 
 
@@ -348,10 +360,17 @@ def _marker_spots(safe_left: int, safe_right: int, scores: tuple[float, ...], se
     return tuple(spots.items())
 
 
-def draw_score_track(surface: pygame.Surface, ctx: Any, scores: Sequence[float], seats: Sequence[int],
-                     y: int, length: int = 30, label: str = "") -> pygame.Rect:
-    """The 0–``length`` track across the top with every seat's marker (SI-7: a marker
-    past 30 goes on from the bottom; its "30" tokens show on the seat panel)."""
+def draw_track_markers(surface: pygame.Surface, ctx: Any, scores: Sequence[float], seats: Sequence[int],
+                       y: int, length: int = 30) -> None:
+    """Every seat's marker on the track of :func:`draw_track`."""
+    for seat, spot in marker_spots(ctx.kit, scores, seats, y, length).items():
+        ctx.kit.seat_token(surface, ctx.seats[seat].style, spot, MARKER_RADIUS)
+
+
+def draw_track(surface: pygame.Surface, ctx: Any, y: int, length: int = 30, label: str = "") -> pygame.Rect:
+    """The 0–``length`` score track across the top without its markers (SI-7: a marker
+    past 30 goes on from the bottom; its "30" tokens show on the seat panel): bar, dots,
+    every fifth number and ``label`` on its left."""
     kit, c = ctx.kit, ctx.kit.colours
     safe = kit.safe_rect
     left, right = safe.x + TRACK_LEFT, safe.right - TRACK_RIGHT
@@ -371,7 +390,5 @@ def draw_score_track(surface: pygame.Surface, ctx: Any, scores: Sequence[float],
         kit.blit_text(surface, text, size, (bar.x - 16, y), "midright", c.muted)
     for n in range(0, length + 1, 5):
         kit.blit_text(surface, str(n), 28, (int(left + n * step), y + 30), "midtop", c.muted)
-    for seat, spot in marker_spots(kit, scores, seats, y, length).items():
-        kit.seat_token(surface, ctx.seats[seat].style, spot, MARKER_RADIUS)
     return bar
 
