@@ -100,3 +100,36 @@ def test_a_board_that_covers_the_canvas_needs_no_fill_under_it():
     assert not stack.covers_canvas()
     stack.push(Scene())  # a scene that does not say it paints everything keeps the fill
     assert not stack.covers_canvas()
+
+
+def test_a_swelling_card_needs_few_shadow_and_portrait_sizes(monkeypatch):
+    """A reveal's card swells to a new size every frame: its shadow and portrait come in a
+    few sizes (kept in caches), not one new size (a shadow and a medallion drawn) a frame."""
+    from game.games.secret_identity.ui import widgets
+    from game.games.secret_identity.ui.reveal import OPEN_TICKS
+    from game.ui.panels import Panels
+
+    ctx, board = _si_board("secret_identity")
+    shadows, portraits = set(), set()
+    cut, pictured = Panels._blit_shadow_ring, widgets.portrait
+
+    def counting_ring(self, surface, rect, radius):
+        shadows.add(pygame.Rect(rect).size)
+        return cut(self, surface, rect, radius)
+
+    def counting_portrait(kit, character, lang, size, fallback):
+        portraits.add(size)
+        return pictured(kit, character, lang, size, fallback)
+
+    monkeypatch.setattr(Panels, "_blit_shadow_ring", counting_ring)
+    monkeypatch.setattr(widgets, "portrait", counting_portrait)
+    canvas = ctx.kit.canvas()
+    character = board.catalogue.character(board.public.board[0])
+    scales = [1.0 + 0.12 * max(0.0, 1.0 - abs(2 * tick / OPEN_TICKS - 1)) for tick in range(1, OPEN_TICKS)]
+    sizes = {(int(widgets.SLOT_W * s), int(widgets.SLOT_H * s)) for s in scales}
+    assert len(sizes) >= 20  # the card itself takes a new size nearly every frame
+    for scale in scales:
+        widgets.draw_character_slot(canvas, ctx, character, 1, (600, 500), border=(200, 60, 60), glow=(200, 60, 60),
+                                    scale=scale)
+    assert len(shadows) <= 8  # one a frame before: 20
+    assert len(portraits) <= 6
