@@ -103,10 +103,12 @@ def test_a_board_that_covers_the_canvas_needs_no_fill_under_it():
 
 
 def test_a_swelling_card_needs_few_shadow_and_portrait_sizes(monkeypatch):
-    """A reveal's card swells to a new size every frame: its shadow and portrait come in a
-    few sizes (kept in caches), not one new size (a shadow and a medallion drawn) a frame."""
+    """A reveal's card swells to a new size every frame: its shadow, portrait and name's
+    fit come in a few sizes (kept in caches), not a new one (a shadow and a medallion
+    drawn, a name measured) a frame."""
     from game.games.secret_identity.ui import widgets
     from game.games.secret_identity.ui.reveal import OPEN_TICKS
+    from game.ui import fit
     from game.ui.panels import Panels
 
     ctx, board = _si_board("secret_identity")
@@ -128,8 +130,10 @@ def test_a_swelling_card_needs_few_shadow_and_portrait_sizes(monkeypatch):
     scales = [1.0 + 0.12 * max(0.0, 1.0 - abs(2 * tick / OPEN_TICKS - 1)) for tick in range(1, OPEN_TICKS)]
     sizes = {(int(widgets.SLOT_W * s), int(widgets.SLOT_H * s)) for s in scales}
     assert len(sizes) >= 20  # the card itself takes a new size nearly every frame
+    searched = fit.MEMO.misses
     for scale in scales:
         widgets.draw_character_slot(canvas, ctx, character, 1, (600, 500), border=(200, 60, 60), glow=(200, 60, 60),
                                     scale=scale)
     assert len(shadows) <= 8  # one a frame before: 20
     assert len(portraits) <= 6
+    assert fit.MEMO.misses - searched <= 8

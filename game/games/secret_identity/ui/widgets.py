@@ -85,7 +85,8 @@ def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, numbe
 
     def paint() -> None:
         if character is not None:
-            size, words = fit_words(kit, name, rect.width - 12, (_stepped(28 * scale, 2, scale), 28))
+            sizes = (_stepped(28 * scale, 2, scale), 28)
+            size, words = fit_words(kit, name, _stepped(rect.width - 12, 8, scale), sizes)
             label = kit.blit_text(surface, words, size, (rect.centerx, rect.bottom - 8), "midbottom",
                                   c.muted if dim else c.text, align="center")
             room = label.top - 6 - (rect.y + 6)
@@ -106,8 +107,9 @@ def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, numbe
 
 
 def _stepped(size: float, step: int, scale: float) -> int:
-    """A pulsing card's text or portrait size, rounded down to ``step`` px: the animation
-    then draws a few sizes that stay cached, not a new one (~1 ms for a medallion) each frame."""
+    """A pulsing card's text or portrait size (or the width its name is fitted in),
+    rounded down to ``step`` px: the animation then draws a few sizes that stay cached
+    (fits, medallions), not a new one each frame (~1 ms to fit a name or draw a medallion)."""
     return int(size) if scale == 1.0 else int(size) // step * step
 
 
