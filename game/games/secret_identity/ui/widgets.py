@@ -32,6 +32,8 @@ PANEL_INSET, PANEL_GAP = 14, 12
 TRACK_ROOM, HINT_ROOM = 112, 70
 #: Portrait fallback when a custom character names no icon we can draw.
 FALLBACK_ICON = "2753"
+#: A pulsing card's portrait is scaled from this size (the largest a pulse shows).
+PULSE_PORTRAIT = 104
 
 
 def mix(a: Sequence[int], b: Sequence[int], t: float) -> tuple[int, int, int]:
@@ -90,8 +92,7 @@ def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, numbe
             label = kit.blit_text(surface, words, size, (rect.centerx, rect.bottom - 8), "midbottom",
                                   c.muted if dim else c.text, align="center")
             room = label.top - 6 - (rect.y + 6)
-            icon = portrait(kit, character, ctx.settings.lang, _stepped(max(32, min(86 * scale, room)), 4, scale),
-                            FALLBACK_ICON)
+            icon = _card_portrait(kit, character, ctx.settings.lang, max(32, min(int(86 * scale), room)), scale)
             surface.blit(icon, icon.get_rect(midbottom=(rect.centerx, label.top - 4)))
 
     look = dict(colour=fill, radius=26, border=tuple(border or c.panel_hi), border_width=6 if border else 4)
@@ -106,10 +107,21 @@ def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, numbe
     return rect
 
 
+def _card_portrait(kit: Any, character: Any, lang: str, size: int, scale: float) -> pygame.Surface:
+    """A card's portrait at ``size`` px; a pulsing card's is its ``PULSE_PORTRAIT`` px
+    picture scaled (~0.05 ms), not an emoji or medallion drawn at a new size (~1 ms)
+    every frame of the pulse."""
+    if scale == 1.0:
+        return portrait(kit, character, lang, size, FALLBACK_ICON)
+    picture = portrait(kit, character, lang, PULSE_PORTRAIT, FALLBACK_ICON)
+    factor = size / max(picture.get_size())
+    return pygame.transform.smoothscale(picture, [round(side * factor) for side in picture.get_size()])
+
+
 def _stepped(size: float, step: int, scale: float) -> int:
-    """A pulsing card's text or portrait size (or the width its name is fitted in),
-    rounded down to ``step`` px: the animation then draws a few sizes that stay cached
-    (fits, medallions), not a new one each frame (~1 ms to fit a name or draw a medallion)."""
+    """A pulsing card's text size or the width its name is fitted in, rounded down to
+    ``step`` px: the animation then draws a few that stay cached (fits, texts), not a new
+    one each frame (~1 ms to fit a name)."""
     return int(size) if scale == 1.0 else int(size) // step * step
 
 
