@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
@@ -284,7 +284,7 @@ def fit_text(kit: Any, text: str, size: int, width: int) -> str:
 
 
 def paint_table_still(surface: pygame.Surface, ctx: Any, hub: bool, hub_border: Sequence[int] | None = None,
-                      top: Any = None) -> None:
+                      top: Callable[[pygame.Surface], Any] | None = None) -> None:
     """A board's still layer: the background, then ``top(surface)`` (the competitive
     board's score track, co-op's turn track: across the top, clear of the hub) and, when
     ``hub``, the hub's disc, all of which change only between turns or rounds."""
