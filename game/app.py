@@ -221,7 +221,8 @@ class App:
             release_free_memory()
 
     def draw(self, alpha: float) -> None:
-        self.canvas.fill((0, 0, 0))
+        if not self.ctx.stack.covers_canvas():
+            self.canvas.fill((0, 0, 0))
         self.ctx.stack.draw(self.canvas, alpha)
         if any(seat.reconnecting for seat in self.ctx.seats):
             from .scenes.phones import draw_reconnecting

@@ -30,6 +30,9 @@ if TYPE_CHECKING:  # pragma: no cover
 class Scene:
     #: Hides everything below it (the stack does not draw lower scenes).
     opaque: bool = True
+    #: Its draw first paints every pixel of the canvas (the theme background, or a
+    #: full-canvas layer), so nothing needs clearing under it (:meth:`SceneStack.covers_canvas`).
+    covers_canvas: bool = False
     #: Input that this scene does not take stops here instead of falling through.
     blocks_input: bool = True
     #: Scenes below stop getting fixed/frame updates while this one is above them
@@ -208,6 +211,12 @@ class SceneStack:
                 start = i
                 break
         return self._scenes[start:]
+
+    def covers_canvas(self) -> bool:
+        """The lowest drawn scene paints the whole canvas: the app's black fill before
+        :meth:`draw` would be overwritten anyway (a full-HD fill is ~0.2 ms a frame)."""
+        scenes = self.visible()
+        return bool(scenes) and scenes[0].covers_canvas
 
     def draw(self, surface: "pygame.Surface", alpha: float) -> None:
         scenes = self.visible()

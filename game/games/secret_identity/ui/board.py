@@ -38,11 +38,12 @@ from .summary import RoundSummary
 from .widgets import (
     FALLBACK_ICON,
     draw_character_slot,
-    draw_hub,
-    draw_score_track,
     draw_seat_panel,
     draw_thirty_token,
+    draw_track,
+    draw_track_markers,
     hub_text,
+    paint_table_still,
     panel_positions,
     slot_positions,
 )
@@ -291,22 +292,27 @@ class CompetitiveBoard(SecretIdentityBoard):
     # --- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         kit = self.ctx.kit
-        kit.background(surface)
-        if self.curtain is not None and self.curtain.peeking:
-            return  # the open curtain's workshop covers the table: under its veil the board is only clutter
         public = self.public
         outcome = self.session.outcome()
+        if self.curtain is not None and self.curtain.peeking:
+            kit.background(surface)
+            return  # the open curtain's workshop covers the table: under its veil the board is only clutter
         if outcome is not None and self.reveal is None:
+            kit.background(surface)
             self.podium.draw(surface, public, outcome, alpha)
             return
-        draw_score_track(surface, self.ctx, self.shown_scores, range(self.seats), kit.safe_rect.y + 36,
-                         label=self.ctx.t("si.round", n=max(1, public.round), total=public.rounds))
-        if self.reveal is None and public.phase == SIPhase.SUMMARY:
+        summary = self.reveal is None and public.phase == SIPhase.SUMMARY
+        hub = not summary and self.picker is None
+        y, label = kit.safe_rect.y + 36, self.ctx.t("si.round", n=max(1, public.round), total=public.rounds)
+        key = (label, hub, tuple(kit.safe_rect), kit.scaled(100))
+        surface.blit(self.still.get(key, lambda layer: paint_table_still(
+            layer, self.ctx, hub, top=lambda s: draw_track(s, self.ctx, y, label=label))), (0, 0))
+        draw_track_markers(surface, self.ctx, self.shown_scores, range(self.seats), y)
+        if summary:
             self.summary.draw(surface, public)  # over the whole table: the panels would be hidden
         elif self.picker is not None:
             self.draw_panels(surface)  # the vote ring draws the characters over its veil
         else:
-            draw_hub(surface, self.ctx)
             self.draw_ring(surface, alpha)
             self.draw_panels(surface)
             self.draw_hub_text(surface)

@@ -23,8 +23,13 @@ from .clue_editor import ClueEditor
 
 
 class SecretIdentityBoard(MatchScene):
+    #: Both boards' draws start with the background or their still layer.
+    covers_canvas = True
+
     def __init__(self, ctx: Any, entry: Any, session: Session, bots: Mapping[int, Bot] | None = None) -> None:
         super().__init__(ctx, entry, session, bots)
+        #: The background and what stays still over it (track, hub): one opaque blit a frame.
+        self.still = ctx.kit.layer()
         self.catalogue = ctx.catalogue.game("secret_identity")
         self.public = session.view(None).public
         self.ticks = 0

@@ -49,11 +49,11 @@ from .widgets import (
     SLOT_W,
     draw_character_slot,
     draw_clue_row,
-    draw_hub,
-    draw_hub_badge,
     draw_cross,
+    draw_hub_badge,
     draw_seat_panel,
     hub_text,
+    paint_table_still,
     panel_positions,
     slot_positions,
 )
@@ -249,13 +249,16 @@ class CoopBoard(SecretIdentityBoard):
     # --- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         kit = self.ctx.kit
-        kit.background(surface)
         public = self.public
         if public.phase == CoopPhase.OVER and self.result_ticks >= RESULT_TICKS:
+            kit.background(surface)
             draw_end(self, surface)
             return
-        self.draw_turn_track(surface)
-        draw_hub(surface, self.ctx, kit.seat_style(self.ctx.seats[public.active].style).colour)
+        border = kit.seat_style(self.ctx.seats[public.active].style).colour
+        key = (public.turns, public.turn, tuple(turn.correct for turn in public.history), public.team_score,
+               tuple(border), self.ctx.settings.lang, tuple(kit.safe_rect), kit.scaled(100))
+        surface.blit(self.still.get(key, lambda layer: paint_table_still(layer, self.ctx, True, border,
+                                                                         self.draw_turn_track)), (0, 0))
         self.draw_ring(surface, alpha)
         self.draw_panels(surface)
         self.draw_hub_content(surface)

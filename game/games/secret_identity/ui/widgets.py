@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
@@ -32,6 +32,8 @@ PANEL_INSET, PANEL_GAP = 14, 12
 TRACK_ROOM, HINT_ROOM = 112, 70
 #: Portrait fallback when a custom character names no icon we can draw.
 FALLBACK_ICON = "2753"
+#: A pulsing card's portrait is scaled from this size (the largest a pulse shows).
+PULSE_PORTRAIT = 104
 
 
 def mix(a: Sequence[int], b: Sequence[int], t: float) -> tuple[int, int, int]:
@@ -85,21 +87,42 @@ def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, numbe
 
     def paint() -> None:
         if character is not None:
-            size, words = fit_words(kit, name, rect.width - 12, (int(28 * scale), 28))
+            sizes = (_stepped(28 * scale, 2, scale), 28)
+            size, words = fit_words(kit, name, _stepped(rect.width - 12, 8, scale), sizes)
             label = kit.blit_text(surface, words, size, (rect.centerx, rect.bottom - 8), "midbottom",
                                   c.muted if dim else c.text, align="center")
             room = label.top - 6 - (rect.y + 6)
-            icon = portrait(kit, character, ctx.settings.lang, max(32, min(int(86 * scale), room)), FALLBACK_ICON)
+            icon = _card_portrait(kit, character, ctx.settings.lang, max(32, min(int(86 * scale), room)), scale)
             surface.blit(icon, icon.get_rect(midbottom=(rect.centerx, label.top - 4)))
 
-    # a pulsing card changes size every frame: drawn afresh, never remembered
-    key = ("si.slot", character.id if character is not None else None, name, dim) if scale == 1.0 else None
-    kit.filled_panel(surface, rect, key, paint, fill, radius=26, border=tuple(border or c.panel_hi),
-                     border_width=6 if border else 4)
+    look = dict(colour=fill, radius=26, border=tuple(border or c.panel_hi), border_width=6 if border else 4)
+    if scale == 1.0:
+        kit.filled_panel(surface, rect, ("si.slot", character.id if character is not None else None, name, dim),
+                         paint, **look)
+    else:  # a pulsing card changes size every frame: drawn afresh, never remembered
+        kit.growing_panel(surface, rect, paint, **look)
     badge = (rect.x + 8, rect.y + 8)
     kit.draw_shape(surface, "circle", c.gold, badge, 24, outline=c.shadow)
     kit.blit_text(surface, str(number), 30, (badge[0], badge[1] + 1), "center", c.shadow)
     return rect
+
+
+def _card_portrait(kit: Any, character: Any, lang: str, size: int, scale: float) -> pygame.Surface:
+    """A card's portrait at ``size`` px; a pulsing card's is its ``PULSE_PORTRAIT`` px
+    picture scaled (~0.05 ms), not an emoji or medallion drawn at a new size (~1 ms)
+    every frame of the pulse."""
+    if scale == 1.0:
+        return portrait(kit, character, lang, size, FALLBACK_ICON)
+    picture = portrait(kit, character, lang, PULSE_PORTRAIT, FALLBACK_ICON)
+    factor = size / max(picture.get_size())
+    return pygame.transform.smoothscale(picture, [round(side * factor) for side in picture.get_size()])
+
+
+def _stepped(size: float, step: int, scale: float) -> int:
+    """A pulsing card's text size or the width its name is fitted in, rounded down to
+    ``step`` px: the animation then draws a few that stay cached (fits, texts), not a new
+    one each frame (~1 ms to fit a name)."""
+    return int(size) if scale == 1.0 else int(size) // step * step
 
 
 def draw_cross(surface: pygame.Surface, colour: Sequence[int], center: Sequence[int], size: int) -> None:
@@ -260,6 +283,18 @@ def fit_text(kit: Any, text: str, size: int, width: int) -> str:
     return text + "…"
 
 
+def paint_table_still(surface: pygame.Surface, ctx: Any, hub: bool, hub_border: Sequence[int] | None = None,
+                      top: Callable[[pygame.Surface], Any] | None = None) -> None:
+    """A board's still layer: the background, then ``top(surface)`` (the competitive
+    board's score track, co-op's turn track: across the top, clear of the hub) and, when
+    ``hub``, the hub's disc, all of which change only between turns or rounds."""
+    ctx.kit.background(surface)
+    if top is not None:
+        top(surface)
+    if hub:
+        draw_hub(surface, ctx, hub_border)
+
+
 def draw_hub(surface: pygame.Surface, ctx: Any, border: Sequence[int] | None = None) -> None:
     kit, c = ctx.kit, ctx.kit.colours
     ring = ring_geometry(kit)
@@ -307,7 +342,7 @@ MARKERS_PER_ROW = 4
 
 
 def track_point(kit: Any, score: float, y: int, length: int = 30) -> tuple[int, int]:
-    """Where ``score`` sits on the track drawn by :func:`draw_score_track` at ``y``."""
+    """Where ``score`` sits on the track drawn by :func:`draw_track` at ``y``."""
     return _track_x(kit.safe_rect.x, kit.safe_rect.right, score, length), y
 
 
@@ -348,10 +383,17 @@ def _marker_spots(safe_left: int, safe_right: int, scores: tuple[float, ...], se
     return tuple(spots.items())
 
 
-def draw_score_track(surface: pygame.Surface, ctx: Any, scores: Sequence[float], seats: Sequence[int],
-                     y: int, length: int = 30, label: str = "") -> pygame.Rect:
-    """The 0–``length`` track across the top with every seat's marker (SI-7: a marker
-    past 30 goes on from the bottom; its "30" tokens show on the seat panel)."""
+def draw_track_markers(surface: pygame.Surface, ctx: Any, scores: Sequence[float], seats: Sequence[int],
+                       y: int, length: int = 30) -> None:
+    """Every seat's marker on the track of :func:`draw_track`."""
+    for seat, spot in marker_spots(ctx.kit, scores, seats, y, length).items():
+        ctx.kit.seat_token(surface, ctx.seats[seat].style, spot, MARKER_RADIUS)
+
+
+def draw_track(surface: pygame.Surface, ctx: Any, y: int, length: int = 30, label: str = "") -> pygame.Rect:
+    """The 0–``length`` score track across the top without its markers (SI-7: a marker
+    past 30 goes on from the bottom; its "30" tokens show on the seat panel): bar, dots,
+    every fifth number and ``label`` on its left."""
     kit, c = ctx.kit, ctx.kit.colours
     safe = kit.safe_rect
     left, right = safe.x + TRACK_LEFT, safe.right - TRACK_RIGHT
@@ -371,7 +413,5 @@ def draw_score_track(surface: pygame.Surface, ctx: Any, scores: Sequence[float],
         kit.blit_text(surface, text, size, (bar.x - 16, y), "midright", c.muted)
     for n in range(0, length + 1, 5):
         kit.blit_text(surface, str(n), 28, (int(left + n * step), y + 30), "midtop", c.muted)
-    for seat, spot in marker_spots(kit, scores, seats, y, length).items():
-        kit.seat_token(surface, ctx.seats[seat].style, spot, MARKER_RADIUS)
     return bar
 
