@@ -107,3 +107,51 @@ def test_behind_the_title_what_menus_load_on_first_use_is_imported_and_frozen(tm
     left_to_the_gc, imported_later, boards_not_loaded = json.loads(out.strip().splitlines()[-1])
     assert imported_later == [] and boards_not_loaded == []
     assert left_to_the_gc < 500
+
+
+#: A child process: ``play``'s start, then a player pressing ENTER every frame while the
+#: games' data loads and ``settle`` imports behind the title; which modules the main
+#: thread imported meanwhile, how many frames that took, and the top scene once input runs.
+PRESSED_WHILE_SETTLING = textwrap.dedent("""
+    import json, sys, threading
+    import pygame
+    from game.cli.bench_startup import first_title_frame
+    from game.cli.play import behind_title
+
+    ctx, app = first_title_frame()
+    main_thread_imports = []
+
+    class Recorder:
+        @staticmethod
+        def find_spec(name, path=None, target=None):
+            if threading.current_thread() is threading.main_thread():
+                main_thread_imports.append(name)
+            return None
+
+    sys.meta_path.insert(0, Recorder)
+    thread = behind_title(ctx, app)
+    frames = 0
+    while thread.is_alive():
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=pygame.K_RETURN, mod=0, unicode="\\r", scancode=40))
+        app.frame()
+        frames += 1
+    while_settling = list(main_thread_imports)
+    for _ in range(3):
+        app.frame()
+    print(json.dumps([while_settling, frames, type(ctx.stack.top).__name__]))
+""")
+
+
+def test_while_settle_imports_behind_the_title_the_main_thread_imports_nothing(tmp_path):
+    """Two threads importing modules of one import cycle (every game's ``rules`` and
+    ``ui`` packages import their own modules) can deadlock; so while ``play``'s thread
+    behind the title runs, the app keeps a player's presses for later: they open the
+    menus (and import them) once it is done, none lost."""
+    env = dict(os.environ, PYTHONPATH=ROOT, XDG_CACHE_HOME=str(tmp_path / "cache"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_STATE_HOME=str(tmp_path / "state"))
+    out = subprocess.run([sys.executable, "-c", PRESSED_WHILE_SETTLING], cwd=ROOT, env=env, check=True,
+                         capture_output=True, text=True, timeout=120).stdout
+    imported, frames, top = json.loads(out.strip().splitlines()[-1])
+    assert frames > 3 and imported == []
+    assert top != "TitleScene"  # the presses held meanwhile left the title
