@@ -42,6 +42,35 @@ def test_the_background_read_back_is_the_drawn_one(tmp_path, monkeypatch):
     assert kept.stat().st_size == 1920 * 1080 * 4
 
 
+def test_the_first_background_on_the_display_is_read_straight_into_it(tmp_path, monkeypatch):
+    """Start-up: the first frame's background is the cached file read into the display's
+    pixels (no surface of its own made, no blit); the next frame loads and blits it: the
+    same pixels either way, and a cut-short file is drawn again, as before."""
+    monkeypatch.setattr(disk_cache, "cache_dir", lambda kind: tmp_path / kind)
+    pygame.display.init()
+    previous = pygame.display.get_surface()
+    size = previous.get_size() if previous is not None else (1, 1)
+    try:
+        display = pygame.display.set_mode((1920, 1080))
+        drawn = pygame.Surface((1920, 1080), 0, display)
+        UiKit(Settings()).background(drawn)  # drawn and kept
+        [kept] = (tmp_path / "pictures").glob("background-*")
+        for whole in (True, False):
+            if not whole:
+                kept.write_bytes(kept.read_bytes()[:4096])
+            kit = UiKit(Settings())
+            display.fill((255, 0, 0))
+            kit.background(display)
+            assert (kit.panels._background is None) == whole  # read straight: no surface of its own
+            assert pygame.image.tobytes(display, "RGB") == pygame.image.tobytes(drawn, "RGB")
+            display.fill((255, 0, 0))
+            kit.background(display)  # the next frame: loaded and blitted
+            assert kit.panels._background is not None
+            assert pygame.image.tobytes(display, "RGB") == pygame.image.tobytes(drawn, "RGB")
+    finally:
+        pygame.display.set_mode(size)
+
+
 def test_icons_kept_in_a_strip_are_the_rendered_ones(tmp_path, monkeypatch):
     from game.ui.icons import Icons
 
