@@ -155,3 +155,42 @@ def test_while_settle_imports_behind_the_title_the_main_thread_imports_nothing(t
     imported, frames, top = json.loads(out.strip().splitlines()[-1])
     assert frames > 3 and imported == []
     assert top != "TitleScene"  # the presses held meanwhile left the title
+
+
+#: A child process: ``play``'s title on a clock moved by hand, its first frame drawn
+#: ``sys.argv[1]`` s after the app was made, then a few more (the title keeps the first
+#: frame's texts at its first fixed step); prints whether any text was rendered.
+KEPT_TITLE_TEXTS = textwrap.dedent("""
+    import json, sys
+    from types import SimpleNamespace
+    from game import crash
+    from game.cli.play import open_title, prepare_environment
+    from game.ui.text import Text
+
+    rendered = []
+    render = Text._render_text
+    Text._render_text = lambda self, text, *rest: rendered.append(text) or render(self, text, *rest)
+    prepare_environment()
+    ctx, app, clock = open_title(SimpleNamespace(fullscreen=False, lang="en", smoke=True), crash.install())
+    clock.now = float(sys.argv[1])
+    app.frame()
+    first = list(rendered)
+    for _ in range(3):
+        clock.now += 1 / 60
+        app.frame()
+    print(json.dumps(first))
+""")
+
+
+def test_the_title_s_first_frame_renders_no_text_at_the_next_start(tmp_path):
+    """The first frame's texts are read back from the last start's (ui/kept_texts.py),
+    whenever that frame is drawn: "press to start" pulses by fixed step, so its colour
+    in the first frame does not depend on the time since the app was made."""
+    env = dict(os.environ, PYTHONPATH=ROOT, XDG_CACHE_HOME=str(tmp_path / "cache"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_STATE_HOME=str(tmp_path / "state"))
+    runs = []
+    for first_frame_after in ("0.0", "0.012"):
+        out = subprocess.run([sys.executable, "-c", KEPT_TITLE_TEXTS, first_frame_after], cwd=ROOT, env=env,
+                             check=True, capture_output=True, text=True, timeout=120).stdout
+        runs.append(json.loads(out.strip().splitlines()[-1]))
+    assert "Press to start" in runs[0] and runs[1] == []

@@ -232,7 +232,9 @@ class TitleScene(MenuScene):
     def draw_front(self, surface: pygame.Surface, alpha: float) -> None:
         kit = self.kit
         if self.attract:
-            pulse = 0.5 + 0.5 * math.sin((self.ticks + alpha) * 0.08)
+            # By fixed step, not frame: the first frame's colour is the same at every start,
+            # so its text is read back from the last one's (ui/kept_texts.py), not rendered.
+            pulse = 0.5 + 0.5 * math.sin(self.ticks * 0.08)
             colour = tuple(int(a + (b - a) * pulse) for a, b in zip(kit.colours.muted, kit.colours.text))
             label = kit.text(self.t("title.press_start"), 56, colour)
             glyph = kit.button_hint(Intent.CONFIRM, 72)
