@@ -148,3 +148,44 @@ def test_the_first_screens_texts_read_back_are_the_rendered_ones(tmp_path, monke
     later = UiKit(Settings())
     later.text("already drawn", 30)
     assert KeptTexts(later, "test-texts").path is None  # only a run's first screen keeps its texts
+
+
+def test_the_first_screens_sprites_read_back_are_the_drawn_ones(tmp_path, monkeypatch):
+    """The title's glyph and seat tokens, read straight into the sprite cache; an edit
+    of the code that draws them (here: its file's time) names another file."""
+    import os
+    from pathlib import Path
+
+    from game.ui import shapes
+    from game.ui.kept_texts import KeptSprites
+
+    monkeypatch.setattr(disk_cache, "cache_dir", lambda kind: tmp_path / kind)
+    pygame.display.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1, 1))
+
+    def first_screen() -> tuple[UiKit, KeptSprites]:
+        kit = UiKit(Settings())
+        kept = KeptSprites(kit, "test-sprites")
+        kept.read()
+        return kit, kept
+
+    def draw(kit: UiKit) -> list[pygame.Surface]:
+        canvas = pygame.Surface((200, 100), pygame.SRCALPHA)
+        kit.seat_token(canvas, 3, (50, 50), 26)
+        canvas.blit(kit.button_hint("a", 72), (100, 0))
+        return [canvas, *kit._sprites.values()]
+
+    drawer, kept = first_screen()
+    drawn = draw(drawer)
+    kept.keep()
+    [file] = (tmp_path / "pictures").glob("test-sprites-*")
+    read_back, kept = first_screen()
+    assert set(read_back._sprites) == set(drawer._sprites)  # before drawing: from the file
+    again = draw(read_back)
+    assert [pygame.image.tobytes(s, "RGBA") for s in again] == [pygame.image.tobytes(s, "RGBA") for s in drawn]
+    edited = tmp_path / "shapes.py"
+    edited.write_bytes(Path(shapes.__file__).read_bytes())
+    monkeypatch.setattr(shapes, "__file__", str(edited))
+    os.utime(edited, ns=(0, os.stat(edited).st_mtime_ns + 1))
+    assert not first_screen()[0]._sprites  # the drawing changed: not read back

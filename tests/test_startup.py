@@ -159,17 +159,22 @@ def test_while_settle_imports_behind_the_title_the_main_thread_imports_nothing(t
 
 #: A child process: ``play``'s title on a clock moved by hand, its first frame drawn
 #: ``sys.argv[1]`` s after the app was made, then a few more (the title keeps the first
-#: frame's texts at its first fixed step); prints whether any text was rendered.
+#: frame's texts and sprites at its first fixed step); prints those the first frame drew.
 KEPT_TITLE_TEXTS = textwrap.dedent("""
     import json, sys
     from types import SimpleNamespace
     from game import crash
     from game.cli.play import open_title, prepare_environment
+    from game.ui import glyphs, shapes
     from game.ui.text import Text
 
     rendered = []
     render = Text._render_text
     Text._render_text = lambda self, text, *rest: rendered.append(text) or render(self, text, *rest)
+    make_glyph = glyphs.Glyphs._make_glyph
+    glyphs.Glyphs._make_glyph = lambda self, name, size: rendered.append(f"glyph {name}") or make_glyph(self, name, size)
+    fill = shapes.fill_shape  # the seat tokens' sprites
+    shapes.fill_shape = lambda surface, shape, *rest: rendered.append(f"token {shape}") or fill(surface, shape, *rest)
     prepare_environment()
     ctx, app, clock = open_title(SimpleNamespace(fullscreen=False, lang="en", smoke=True), crash.install())
     clock.now = float(sys.argv[1])
@@ -182,10 +187,11 @@ KEPT_TITLE_TEXTS = textwrap.dedent("""
 """)
 
 
-def test_the_title_s_first_frame_renders_no_text_at_the_next_start(tmp_path):
-    """The first frame's texts are read back from the last start's (ui/kept_texts.py),
-    whenever that frame is drawn: "press to start" pulses by fixed step, so its colour
-    in the first frame does not depend on the time since the app was made."""
+def test_the_title_s_first_frame_draws_no_text_or_sprite_at_the_next_start(tmp_path):
+    """The first frame's texts, pad glyph and seat tokens are read back from the last
+    start's (ui/kept_texts.py), whenever that frame is drawn: "press to start" pulses by
+    fixed step, so its colour in the first frame does not depend on the time since the
+    app was made."""
     env = dict(os.environ, PYTHONPATH=ROOT, XDG_CACHE_HOME=str(tmp_path / "cache"),
                XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_STATE_HOME=str(tmp_path / "state"))
     runs = []
@@ -193,4 +199,4 @@ def test_the_title_s_first_frame_renders_no_text_at_the_next_start(tmp_path):
         out = subprocess.run([sys.executable, "-c", KEPT_TITLE_TEXTS, first_frame_after], cwd=ROOT, env=env,
                              check=True, capture_output=True, text=True, timeout=120).stdout
         runs.append(json.loads(out.strip().splitlines()[-1]))
-    assert "Press to start" in runs[0] and runs[1] == []
+    assert {"Press to start", "glyph A", "token star"} <= set(runs[0]) and runs[1] == []
