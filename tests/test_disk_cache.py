@@ -129,6 +129,8 @@ def test_the_first_screens_texts_read_back_are_the_rendered_ones(tmp_path, monke
 
     rendered, kept = first_screen()
     drawn = [rendered.text(*args) for args in texts]
+    kept.frame_drawn()
+    rendered.text("drawn after the first frame", 40)
     kept.keep()
     [file] = (tmp_path / "pictures").glob("test-texts-*")
     read_back, kept = first_screen()
@@ -139,6 +141,7 @@ def test_the_first_screens_texts_read_back_are_the_rendered_ones(tmp_path, monke
         assert theirs in from_file.values()  # taken from the file, not rendered
         assert pygame.image.tobytes(theirs, "RGBA") == pygame.image.tobytes(mine, "RGBA")
     read_back.text("drawn this time", 40)
+    kept.frame_drawn()
     kept.keep()  # one text was rendered: the file now holds the three drawn
     assert not read_back.texts.kept and len(first_screen()[0].texts.kept) == 3
     whole = file.read_bytes()
@@ -151,8 +154,9 @@ def test_the_first_screens_texts_read_back_are_the_rendered_ones(tmp_path, monke
 
 
 def test_the_first_screens_sprites_read_back_are_the_drawn_ones(tmp_path, monkeypatch):
-    """The title's glyph and seat tokens, read straight into the sprite cache; an edit
-    of the code that draws them (here: its file's time) names another file."""
+    """The title's glyph and seat tokens, handed to the sprite cache, each taken when
+    first drawn; the file holds what the first frame drew, no more; an edit of the code
+    that draws them (here: its file's time) names another file."""
     import os
     from pathlib import Path
 
@@ -178,14 +182,27 @@ def test_the_first_screens_sprites_read_back_are_the_drawn_ones(tmp_path, monkey
 
     drawer, kept = first_screen()
     drawn = draw(drawer)
+    drawn_keys = list(drawer._sprites)
+    kept.frame_drawn()
+    drawer.seat_token(pygame.Surface((100, 100), pygame.SRCALPHA), 5, (50, 50), 40)  # after the first frame
     kept.keep()
     [file] = (tmp_path / "pictures").glob("test-sprites-*")
+    written = file.stat().st_mtime_ns
     read_back, kept = first_screen()
-    assert set(read_back._sprites) == set(drawer._sprites)  # before drawing: from the file
+    assert set(read_back._sprites.kept) == set(drawn_keys)  # from the file: the first frame's only
     again = draw(read_back)
+    assert not read_back._sprites.kept  # each taken when first drawn
     assert [pygame.image.tobytes(s, "RGBA") for s in again] == [pygame.image.tobytes(s, "RGBA") for s in drawn]
+    kept.frame_drawn()
+    kept.keep()  # nothing drawn anew: not written again
+    assert file.stat().st_mtime_ns == written
+    fewer, kept = first_screen()
+    fewer.seat_token(pygame.Surface((100, 100), pygame.SRCALPHA), 3, (50, 50), 26)
+    kept.frame_drawn()
+    kept.keep()  # the glyph was not drawn this time: the file drops it
+    assert len(first_screen()[0]._sprites.kept) == len(drawn_keys) - 1
     edited = tmp_path / "shapes.py"
     edited.write_bytes(Path(shapes.__file__).read_bytes())
     monkeypatch.setattr(shapes, "__file__", str(edited))
     os.utime(edited, ns=(0, os.stat(edited).st_mtime_ns + 1))
-    assert not first_screen()[0]._sprites  # the drawing changed: not read back
+    assert not first_screen()[0]._sprites.kept  # the drawing changed: not read back

@@ -13,7 +13,7 @@ shapes the pixels (the font file, pygame's and SDL's versions, the pixel format)
 file cut short or garbled is simply not used.
 
 :class:`KeptSprites` keeps the frame's sprites the same way (the CONFIRM glyph and the
-eight seat tokens, ~3 ms to draw), straight into the kit's sprite cache; their file is
+eight seat tokens, ~3 ms to draw), handed to the kit's sprite cache; their file is
 also named by the size and time of the modules that draw them, so an edited drawing is
 drawn again, never shown stale (without those files, as in some frozen builds, none is kept).
 """
@@ -46,6 +46,8 @@ class KeptTexts:
         self.path = None
         #: The pictures the file held.
         self.read_keys: set[tuple] = set()
+        #: The keys of the pictures the first frame drew (:meth:`frame_drawn`).
+        self.first_frame: set[tuple] | None = None
         if pygame.display.get_surface() is None or len(self._drawn()):  # headless (tests, shots), or not the first
             return
         try:
@@ -93,17 +95,23 @@ class KeptTexts:
         self._into().update(texts)
         self.read_keys = {key for key, _ in texts}
 
+    def frame_drawn(self) -> None:
+        """Called as the screen's first frame ends: what the kit's cache holds now is that
+        frame's (what scenes draw later, before :meth:`keep`, is not kept)."""
+        if self.first_frame is None:
+            self.first_frame = set(self._drawn())
+
     def keep(self) -> None:
-        """After the first frame: write the pictures it drew (the kit's cache holds those
-        alone) when it had to draw any; the file's others are dropped."""
-        if self._into() is not self._drawn():
-            self._into().clear()
-        if self.path is None:
+        """After the first frame: write the pictures it drew, unless the file holds
+        exactly those (it is written when one was drawn anew, or it holds others)."""
+        self._into().clear()
+        if self.path is None or self.first_frame is None:
             return
         surfaces = [(key, surface) for key, surface in self._drawn().items()
-                    if isinstance(surface, pygame.Surface) and surface.get_masks() == self.masks
+                    if key in self.first_frame and isinstance(surface, pygame.Surface)
+                    and surface.get_masks() == self.masks
                     and surface.get_pitch() == 4 * surface.get_width()]
-        if {key for key, _ in surfaces} <= self.read_keys:
+        if {key for key, _ in surfaces} == self.read_keys:  # else drawn anew, or the file holds others
             return
         try:
             header = marshal.dumps([(key, *surface.get_size()) for key, surface in surfaces])
@@ -115,13 +123,13 @@ class KeptTexts:
 
 class KeptSprites(KeptTexts):
     """The kept sprites of one screen's first frame (the kit's sprite cache: pad glyphs,
-    seat tokens), read straight into that cache."""
+    seat tokens), handed to that cache (``SurfaceCache.kept``)."""
 
     def _drawn(self) -> Any:
         return self.kit._sprites
 
     def _into(self) -> Any:
-        return self.kit._sprites
+        return self.kit._sprites.kept
 
     def _sources(self) -> tuple:
         from . import glyphs, shapes, theme

@@ -249,6 +249,9 @@ class TitleScene(MenuScene):
         else:
             kit.hint_bar(surface, [(Intent.CONFIRM, self.t("common.select")), (Intent.BACK, self.t("common.back"))])
         draw_version(kit, surface)
+        if not self._drawn:
+            for kept in self._kept:
+                kept.frame_drawn()
         self._drawn = True
 
 
