@@ -118,7 +118,7 @@ class App:
         #: The thread that parses the games' data and imports the menus' modules behind
         #: the title (``play``'s :func:`~game.cli.play.behind_title`). While it runs, the
         #: frame keeps its input events for later and serves no phones: the title only
-        #: animates, so this thread imports nothing meanwhile. Two threads importing
+        #: animates, so the main thread imports nothing meanwhile. Two threads importing
         #: modules of one import cycle (a package whose ``__init__`` imports its own
         #: modules: every game's ``rules`` and ``ui``) can deadlock on the per-module
         #: import locks, whichever module each thread starts from.
