@@ -22,6 +22,7 @@ through ``pygame.Window``, so the renderer and its texture are kept.
 from __future__ import annotations
 
 import os
+import threading
 import time
 import warnings
 from typing import TYPE_CHECKING, Any, Callable
@@ -114,6 +115,15 @@ class App:
         #: ``ctx.stack.exits`` at the last frame: when a scene has left since, the heap's
         #: free pages go back to the system (game/heap.py).
         self._exits = ctx.stack.exits
+        #: The thread that parses the games' data and imports the menus' modules behind
+        #: the title (``play``'s :func:`~game.cli.play.behind_title`). While it runs, the
+        #: frame keeps its input events for later and serves no phones: the title only
+        #: animates, so the main thread imports nothing meanwhile. Two threads importing
+        #: modules of one import cycle (a package whose ``__init__`` imports its own
+        #: modules: every game's ``rules`` and ``ui``) can deadlock on the per-module
+        #: import locks, whichever module each thread starts from.
+        self.importing: threading.Thread | None = None
+        self._held: list[tuple[pygame.event.Event, float]] = []
 
     def _hold_lost_seat(self, device: Any) -> bool:
         # The match and phone modules are imported when first needed, not before the
@@ -191,10 +201,10 @@ class App:
         if self.ctx.settings.fullscreen != self._setting:  # changed in the settings screen
             self._setting = self.ctx.settings.fullscreen
             self._switch(self._setting)
-        for event in pygame.event.get():
-            if not self._window_event(event):
-                self.hub.process(event, now)
-        self.hub.tick(now)
+        held = self.importing is not None and self.importing.is_alive()
+        self._held.extend((event, now) for event in pygame.event.get())
+        if not held:
+            self._handle_input(now)
 
         self.accumulator += frame_dt
         steps = 0
@@ -206,7 +216,7 @@ class App:
         if steps == MAX_STEPS and self.accumulator >= STEP - 1e-9:
             self.accumulator = 0.0  # too far behind: drop the backlog instead of spiralling
         self.ctx.stack.update(frame_dt)
-        if self.serves_phones and self.frames:  # after the first title frame, as the catalogue preload
+        if self.serves_phones and self.frames and not held:  # after the first title frame and what runs behind it
             from .scenes.phones import keep_companion
 
             keep_companion(self.ctx)
@@ -219,6 +229,15 @@ class App:
         if self.ctx.stack.exits != self._exits:
             self._exits = self.ctx.stack.exits
             release_free_memory()
+
+    def _handle_input(self, now: float) -> None:
+        """The events kept since the last frame that handled input (each with its frame's
+        time), then the hub's timers."""
+        events, self._held = self._held, []
+        for event, when in events:
+            if not self._window_event(event):
+                self.hub.process(event, when)
+        self.hub.tick(now)
 
     def draw(self, alpha: float) -> None:
         if not self.ctx.stack.covers_canvas():

@@ -28,7 +28,8 @@ def version() -> str:
 
 def version_at(root: Path) -> str:
     """The version of the game whose package is in ``root`` (see the module's docstring)."""
-    for found in (source_tree_version(root / "pyproject.toml"), dist_info_version(root)):
+    for read in (lambda: source_tree_version(root / "pyproject.toml"), lambda: dist_info_version(root)):
+        found = read()  # in turn: a source tree's version is found without listing the folder
         if found != UNKNOWN:
             return found
     from importlib import metadata

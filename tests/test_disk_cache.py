@@ -42,6 +42,35 @@ def test_the_background_read_back_is_the_drawn_one(tmp_path, monkeypatch):
     assert kept.stat().st_size == 1920 * 1080 * 4
 
 
+def test_the_first_background_on_the_display_is_read_straight_into_it(tmp_path, monkeypatch):
+    """Start-up: the first frame's background is the cached file read into the display's
+    pixels (no surface of its own made, no blit); the next frame loads and blits it: the
+    same pixels either way, and a cut-short file is drawn again, as before."""
+    monkeypatch.setattr(disk_cache, "cache_dir", lambda kind: tmp_path / kind)
+    pygame.display.init()
+    previous = pygame.display.get_surface()
+    size = previous.get_size() if previous is not None else (1, 1)
+    try:
+        display = pygame.display.set_mode((1920, 1080))
+        drawn = pygame.Surface((1920, 1080), 0, display)
+        UiKit(Settings()).background(drawn)  # drawn and kept
+        [kept] = (tmp_path / "pictures").glob("background-*")
+        for whole in (True, False):
+            if not whole:
+                kept.write_bytes(kept.read_bytes()[:4096])
+            kit = UiKit(Settings())
+            display.fill((255, 0, 0))
+            kit.background(display)
+            assert (kit.panels._background is None) == whole  # read straight: no surface of its own
+            assert pygame.image.tobytes(display, "RGB") == pygame.image.tobytes(drawn, "RGB")
+            display.fill((255, 0, 0))
+            kit.background(display)  # the next frame: loaded and blitted
+            assert kit.panels._background is not None
+            assert pygame.image.tobytes(display, "RGB") == pygame.image.tobytes(drawn, "RGB")
+    finally:
+        pygame.display.set_mode(size)
+
+
 def test_icons_kept_in_a_strip_are_the_rendered_ones(tmp_path, monkeypatch):
     from game.ui.icons import Icons
 
@@ -100,6 +129,8 @@ def test_the_first_screens_texts_read_back_are_the_rendered_ones(tmp_path, monke
 
     rendered, kept = first_screen()
     drawn = [rendered.text(*args) for args in texts]
+    kept.frame_drawn()
+    rendered.text("drawn after the first frame", 40)
     kept.keep()
     [file] = (tmp_path / "pictures").glob("test-texts-*")
     read_back, kept = first_screen()
@@ -110,6 +141,7 @@ def test_the_first_screens_texts_read_back_are_the_rendered_ones(tmp_path, monke
         assert theirs in from_file.values()  # taken from the file, not rendered
         assert pygame.image.tobytes(theirs, "RGBA") == pygame.image.tobytes(mine, "RGBA")
     read_back.text("drawn this time", 40)
+    kept.frame_drawn()
     kept.keep()  # one text was rendered: the file now holds the three drawn
     assert not read_back.texts.kept and len(first_screen()[0].texts.kept) == 3
     whole = file.read_bytes()
@@ -119,3 +151,58 @@ def test_the_first_screens_texts_read_back_are_the_rendered_ones(tmp_path, monke
     later = UiKit(Settings())
     later.text("already drawn", 30)
     assert KeptTexts(later, "test-texts").path is None  # only a run's first screen keeps its texts
+
+
+def test_the_first_screens_sprites_read_back_are_the_drawn_ones(tmp_path, monkeypatch):
+    """The title's glyph and seat tokens, handed to the sprite cache, each taken when
+    first drawn; the file holds what the first frame drew, no more; an edit of the code
+    that draws them (here: its file's time) names another file."""
+    import os
+    from pathlib import Path
+
+    from game.ui import shapes
+    from game.ui.kept_texts import KeptSprites
+
+    monkeypatch.setattr(disk_cache, "cache_dir", lambda kind: tmp_path / kind)
+    pygame.display.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1, 1))
+
+    def first_screen() -> tuple[UiKit, KeptSprites]:
+        kit = UiKit(Settings())
+        kept = KeptSprites(kit, "test-sprites")
+        kept.read()
+        return kit, kept
+
+    def draw(kit: UiKit) -> list[pygame.Surface]:
+        canvas = pygame.Surface((200, 100), pygame.SRCALPHA)
+        kit.seat_token(canvas, 3, (50, 50), 26)
+        canvas.blit(kit.button_hint("a", 72), (100, 0))
+        return [canvas, *kit._sprites.values()]
+
+    drawer, kept = first_screen()
+    drawn = draw(drawer)
+    drawn_keys = list(drawer._sprites)
+    kept.frame_drawn()
+    drawer.seat_token(pygame.Surface((100, 100), pygame.SRCALPHA), 5, (50, 50), 40)  # after the first frame
+    kept.keep()
+    [file] = (tmp_path / "pictures").glob("test-sprites-*")
+    written = file.stat().st_mtime_ns
+    read_back, kept = first_screen()
+    assert set(read_back._sprites.kept) == set(drawn_keys)  # from the file: the first frame's only
+    again = draw(read_back)
+    assert not read_back._sprites.kept  # each taken when first drawn
+    assert [pygame.image.tobytes(s, "RGBA") for s in again] == [pygame.image.tobytes(s, "RGBA") for s in drawn]
+    kept.frame_drawn()
+    kept.keep()  # nothing drawn anew: not written again
+    assert file.stat().st_mtime_ns == written
+    fewer, kept = first_screen()
+    fewer.seat_token(pygame.Surface((100, 100), pygame.SRCALPHA), 3, (50, 50), 26)
+    kept.frame_drawn()
+    kept.keep()  # the glyph was not drawn this time: the file drops it
+    assert len(first_screen()[0]._sprites.kept) == len(drawn_keys) - 1
+    edited = tmp_path / "shapes.py"
+    edited.write_bytes(Path(shapes.__file__).read_bytes())
+    monkeypatch.setattr(shapes, "__file__", str(edited))
+    os.utime(edited, ns=(0, os.stat(edited).st_mtime_ns + 1))
+    assert not first_screen()[0]._sprites.kept  # the drawing changed: not read back

@@ -107,3 +107,96 @@ def test_behind_the_title_what_menus_load_on_first_use_is_imported_and_frozen(tm
     left_to_the_gc, imported_later, boards_not_loaded = json.loads(out.strip().splitlines()[-1])
     assert imported_later == [] and boards_not_loaded == []
     assert left_to_the_gc < 500
+
+
+#: A child process: ``play``'s start, then a player pressing ENTER every frame while the
+#: games' data loads and ``settle`` imports behind the title; which modules the main
+#: thread imported meanwhile, how many frames that took, and the top scene once input runs.
+PRESSED_WHILE_SETTLING = textwrap.dedent("""
+    import json, sys, threading
+    import pygame
+    from game.cli.bench_startup import first_title_frame
+    from game.cli.play import behind_title
+
+    ctx, app = first_title_frame()
+    main_thread_imports = []
+
+    class Recorder:
+        @staticmethod
+        def find_spec(name, path=None, target=None):
+            if threading.current_thread() is threading.main_thread():
+                main_thread_imports.append(name)
+            return None
+
+    sys.meta_path.insert(0, Recorder)
+    thread = behind_title(ctx, app)
+    frames = 0
+    while thread.is_alive():
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=pygame.K_RETURN, mod=0, unicode="\\r", scancode=40))
+        app.frame()
+        frames += 1
+    while_settling = list(main_thread_imports)
+    for _ in range(3):
+        app.frame()
+    print(json.dumps([while_settling, frames, type(ctx.stack.top).__name__]))
+""")
+
+
+def test_while_settle_imports_behind_the_title_the_main_thread_imports_nothing(tmp_path):
+    """Two threads importing modules of one import cycle (every game's ``rules`` and
+    ``ui`` packages import their own modules) can deadlock; so while ``play``'s thread
+    behind the title runs, the app keeps a player's presses for later: they open the
+    menus (and import them) once it is done, none lost."""
+    env = dict(os.environ, PYTHONPATH=ROOT, XDG_CACHE_HOME=str(tmp_path / "cache"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_STATE_HOME=str(tmp_path / "state"))
+    out = subprocess.run([sys.executable, "-c", PRESSED_WHILE_SETTLING], cwd=ROOT, env=env, check=True,
+                         capture_output=True, text=True, timeout=120).stdout
+    imported, frames, top = json.loads(out.strip().splitlines()[-1])
+    assert frames > 3 and imported == []
+    assert top != "TitleScene"  # the presses held meanwhile left the title
+
+
+#: A child process: ``play``'s title on a clock moved by hand, its first frame drawn
+#: ``sys.argv[1]`` s after the app was made, then a few more (the title keeps the first
+#: frame's texts and sprites at its first fixed step); prints those the first frame drew.
+KEPT_TITLE_TEXTS = textwrap.dedent("""
+    import json, sys
+    from types import SimpleNamespace
+    from game import crash
+    from game.cli.play import open_title, prepare_environment
+    from game.ui import glyphs, shapes
+    from game.ui.text import Text
+
+    rendered = []
+    render = Text._render_text
+    Text._render_text = lambda self, text, *rest: rendered.append(text) or render(self, text, *rest)
+    make_glyph = glyphs.Glyphs._make_glyph
+    glyphs.Glyphs._make_glyph = lambda self, name, size: rendered.append(f"glyph {name}") or make_glyph(self, name, size)
+    fill = shapes.fill_shape  # the seat tokens' sprites
+    shapes.fill_shape = lambda surface, shape, *rest: rendered.append(f"token {shape}") or fill(surface, shape, *rest)
+    prepare_environment()
+    ctx, app, clock = open_title(SimpleNamespace(fullscreen=False, lang="en", smoke=True), crash.install())
+    clock.now = float(sys.argv[1])
+    app.frame()
+    first = list(rendered)
+    for _ in range(3):
+        clock.now += 1 / 60
+        app.frame()
+    print(json.dumps(first))
+""")
+
+
+def test_the_title_s_first_frame_draws_no_text_or_sprite_at_the_next_start(tmp_path):
+    """The first frame's texts, pad glyph and seat tokens are read back from the last
+    start's (ui/kept_texts.py), whenever that frame is drawn: "press to start" pulses by
+    fixed step, so its colour in the first frame does not depend on the time since the
+    app was made."""
+    env = dict(os.environ, PYTHONPATH=ROOT, XDG_CACHE_HOME=str(tmp_path / "cache"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_STATE_HOME=str(tmp_path / "state"))
+    runs = []
+    for first_frame_after in ("0.0", "0.012"):
+        out = subprocess.run([sys.executable, "-c", KEPT_TITLE_TEXTS, first_frame_after], cwd=ROOT, env=env,
+                             check=True, capture_output=True, text=True, timeout=120).stdout
+        runs.append(json.loads(out.strip().splitlines()[-1]))
+    assert {"Press to start", "glyph A", "token star"} <= set(runs[0]) and runs[1] == []

@@ -37,6 +37,13 @@ def test_a_source_tree_reads_pyproject_without_the_metadata(monkeypatch):
     assert version_mod.version_at(ROOT) == PYPROJECT_VERSION
 
 
+def test_a_source_tree_does_not_list_its_folder_for_a_dist_info(monkeypatch):
+    """Start-up: pyproject.toml gives the version, so the folder is not globbed as well."""
+    listed = []
+    monkeypatch.setattr(version_mod, "dist_info_version", lambda root: listed.append(root) or version_mod.UNKNOWN)
+    assert version_mod.version_at(ROOT) == PYPROJECT_VERSION and listed == []
+
+
 def test_an_installed_package_reads_its_dist_info_then_the_metadata(tmp_path, monkeypatch):
     """A wheel or the frozen build: our dist-info beside the package; elsewhere
     importlib.metadata."""

@@ -3,9 +3,12 @@ options, the crash log installed, ``play``'s own path to the title), in a
 module of its own so that the figure holds none of the bench's imports (subprocess,
 tempfile, json: ~4 ms that ``play`` does not pay)."""
 
+from typing import Any
 
-def first_title_frame() -> None:
-    """The real start: ``play``'s arguments, crash log, context, window, title, one frame."""
+
+def first_title_frame() -> tuple[Any, Any]:
+    """The real start: ``play``'s arguments, crash log, context, window, title, one frame.
+    Returns the context and the app (tests carry on from there)."""
     from .. import crash
     from .play import default_args, open_title, prepare_environment
 
@@ -14,3 +17,4 @@ def first_title_frame() -> None:
     prepare_environment()
     ctx, app, _ = open_title(args, crash_log)
     app.frame()
+    return ctx, app

@@ -23,6 +23,7 @@ from .. import crash
 
 if TYPE_CHECKING:
     import argparse
+    import threading
 
     from ..context import AppContext
 
@@ -88,7 +89,7 @@ def _play(args: argparse.Namespace, crash_log: crash.CrashLog) -> int:
                 return 1
             settle()
         else:
-            ctx.catalogue.catalogues.preload(then=settle)  # behind the title
+            behind_title(ctx, app)
         if args.smoke:
             for _ in range(SMOKE_FRAMES):
                 clock.now += 1 / 60
@@ -136,6 +137,14 @@ def open_title(args: argparse.Namespace, crash_log: crash.CrashLog) -> tuple[App
     app = App(ctx, clock=clock, fullscreen=args.fullscreen, companion=not args.smoke)
     ctx.stack.push(TitleScene(ctx))
     return ctx, app, clock
+
+
+def behind_title(ctx: AppContext, app: Any) -> threading.Thread:
+    """Parse the games' data, then :func:`settle`, in a thread behind the title; the app
+    keeps input for later while it runs (``App.importing``), so that no module is
+    imported on two threads at once (a deadlock when both enter one import cycle)."""
+    app.importing = ctx.catalogue.catalogues.preload(then=settle)
+    return app.importing
 
 
 def settle() -> None:

@@ -93,11 +93,16 @@ class SurfaceCache(OrderedDict):
         super().__init__()
         self.budget = budget
         self.bytes = 0
+        #: Pictures read back from the last run (ui/kept_texts.py), by key: one moves
+        #: into the cache when first asked for.
+        self.kept: dict[Any, Any] = {}
 
     def get(self, key: Any, default: Any = None) -> Any:
         surface = super().get(key, default)
         if surface is not default:
             self.move_to_end(key)
+        elif key in self.kept:
+            surface = self[key] = self.kept.pop(key)
         return surface
 
     def __setitem__(self, key: Any, surface: pygame.Surface) -> None:

@@ -1,4 +1,4 @@
-"""The texts of the title's first frame, kept in the user's cache between runs.
+"""The texts (and sprites) of the title's first frame, kept in the user's cache between runs.
 
 Rendering them (the 190 px logo and its shadow, the tagline, "press to start", the keys
 line, the version) took ~6 ms of that frame (start-up, issue 18); read back, ~1 ms.
@@ -11,12 +11,18 @@ The file is a header (``marshal``: each text's cache key and size) and the pixel
 the display's format, one surface after the other. It is named by a digest of what
 shapes the pixels (the font file, pygame's and SDL's versions, the pixel format); a
 file cut short or garbled is simply not used.
+
+:class:`KeptSprites` keeps the frame's sprites the same way (the CONFIRM glyph and the
+eight seat tokens, ~3 ms to draw), handed to the kit's sprite cache; their file is
+also named by the size and time of the modules that draw them, so an edited drawing is
+drawn again, never shown stale (without those files, as in some frozen builds, none is kept).
 """
 
 from __future__ import annotations
 
 import marshal
 import sys
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -38,16 +44,34 @@ class KeptTexts:
     def __init__(self, kit: Any, name: str) -> None:
         self.kit = kit
         self.path = None
-        #: The texts the file held.
+        #: The pictures the file held.
         self.read_keys: set[tuple] = set()
-        if pygame.display.get_surface() is None or len(kit._text):  # headless (tests, shots), or not the first
+        #: The keys of the pictures the first frame drew (:meth:`frame_drawn`).
+        self.first_frame: set[tuple] | None = None
+        if pygame.display.get_surface() is None or len(self._drawn()):  # headless (tests, shots), or not the first
+            return
+        try:
+            sources = self._sources()
+        except (OSError, AttributeError, TypeError):  # a drawing module without its file: nothing is kept
             return
         font = kit.texts.font_file.stat()
         probe = pygame.Surface((1, 1), pygame.SRCALPHA).convert_alpha()
         self.masks = probe.get_masks()
         recipe = (FORMAT, font.st_size, font.st_mtime_ns, pygame.version.ver, pygame.get_sdl_version(),
-                  self.masks, probe.get_bitsize(), sys.version_info[:2], marshal.version)
+                  self.masks, probe.get_bitsize(), sys.version_info[:2], marshal.version, *sources)
         self.path = disk_cache.cache_path(disk_cache.cache_dir("pictures"), name, recipe, ".texts")
+
+    def _drawn(self) -> Any:
+        """The cache the frame draws into, by key (what :meth:`keep` writes)."""
+        return self.kit._text
+
+    def _into(self) -> Any:
+        """Where :meth:`read` hands the kept pictures (the text kit takes them from there)."""
+        return self.kit.texts.kept
+
+    def _sources(self) -> tuple:
+        """What else names the file: the files of the code that draws the pictures."""
+        return ()
 
     def read(self) -> None:
         """Hand the kept texts to the kit (none when the file is missing, cut short or
@@ -68,20 +92,47 @@ class KeptTexts:
                     return
         except (OSError, ValueError, EOFError, TypeError, pygame.error):
             return
-        self.kit.texts.kept.update(texts)
+        self._into().update(texts)
         self.read_keys = {key for key, _ in texts}
 
+    def frame_drawn(self) -> None:
+        """Called as the screen's first frame ends: what the kit's cache holds now is that
+        frame's (what scenes draw later, before :meth:`keep`, is not kept)."""
+        if self.first_frame is None:
+            self.first_frame = set(self._drawn())
+
     def keep(self) -> None:
-        """After the first frame: write the texts it drew (the kit's text cache holds
-        those alone) when it had to render any; the file's others are dropped."""
-        self.kit.texts.kept = {}
-        if self.path is None or set(self.kit._text) <= self.read_keys:
+        """After the first frame: write the pictures it drew, unless the file holds
+        exactly those (it is written when one was drawn anew, or it holds others)."""
+        self._into().clear()
+        if self.path is None or self.first_frame is None:
             return
-        surfaces = [(key, surface) for key, surface in self.kit._text.items()
-                    if surface.get_masks() == self.masks and surface.get_pitch() == 4 * surface.get_width()]
+        surfaces = [(key, surface) for key, surface in self._drawn().items()
+                    if key in self.first_frame and isinstance(surface, pygame.Surface)
+                    and surface.get_masks() == self.masks
+                    and surface.get_pitch() == 4 * surface.get_width()]
+        if {key for key, _ in surfaces} == self.read_keys:  # else drawn anew, or the file holds others
+            return
         try:
             header = marshal.dumps([(key, *surface.get_size()) for key, surface in surfaces])
         except ValueError:  # a key marshal cannot write: nothing is kept
             return
         pixels = b"".join(surface.get_view("1").raw for _, surface in surfaces)
         disk_cache.keep(self.path, len(header).to_bytes(LENGTH_BYTES, "little") + header + pixels)
+
+
+class KeptSprites(KeptTexts):
+    """The kept sprites of one screen's first frame (the kit's sprite cache: pad glyphs,
+    seat tokens), handed to that cache (``SurfaceCache.kept``)."""
+
+    def _drawn(self) -> Any:
+        return self.kit._sprites
+
+    def _into(self) -> Any:
+        return self.kit._sprites.kept
+
+    def _sources(self) -> tuple:
+        from . import glyphs, shapes, theme
+
+        return tuple((stat.st_size, stat.st_mtime_ns) for stat in
+                     (Path(module.__file__).stat() for module in (glyphs, shapes, theme)))

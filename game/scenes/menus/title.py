@@ -13,7 +13,7 @@ from ...core.files import remove_stale_temps
 from ...input.intents import InputEvent, Intent
 from ...ui.fit import fit_text
 from ...paths import autosave_path
-from ...ui.kept_texts import KeptTexts
+from ...ui.kept_texts import KeptSprites, KeptTexts
 from ...ui.kit import MIN_TEXT
 from ...version import version
 from ..base import Scene
@@ -65,15 +65,16 @@ class TitleScene(MenuScene):
         #: read-only folder): it is not offered again.
         self._refused: tuple[int, int] | None = None
         self._turned: dict[tuple[str, int, int], pygame.Surface] = {}
-        self._kept_texts: KeptTexts | None = None
+        self._kept: tuple[KeptTexts, ...] = ()
         self._drawn = False
 
     # --- building ----------------------------------------------------------------------
     def enter(self, previous: Scene | None) -> None:
         remove_stale_temps(autosave_path())  # a kill mid-save leaves one; nothing is saving now
         self.kit.icons.keep("title-icons", [(code, size) for code, _, _, size, _ in LOGO_ICONS])
-        self._kept_texts = KeptTexts(self.kit, "title-texts")
-        self._kept_texts.read()
+        self._kept = (KeptTexts(self.kit, "title-texts"), KeptSprites(self.kit, "title-sprites"))
+        for kept in self._kept:
+            kept.read()
         super().enter(previous)
         self.music("title")
         if self.ctx.notices:
@@ -128,9 +129,10 @@ class TitleScene(MenuScene):
 
     def fixed_update(self, dt: float) -> None:
         super().fixed_update(dt)
-        if self._kept_texts is not None and self._drawn:  # the first frame is shown: its texts, for the next start
-            self._kept_texts.keep()
-            self._kept_texts = None
+        if self._kept and self._drawn:  # the first frame is shown: its texts and sprites, for the next start
+            for kept in self._kept:
+                kept.keep()
+            self._kept = ()
 
     def update(self, frame_dt: float) -> None:
         super().update(frame_dt)
@@ -238,7 +240,9 @@ class TitleScene(MenuScene):
     def draw_front(self, surface: pygame.Surface, alpha: float) -> None:
         kit = self.kit
         if self.attract:
-            pulse = 0.5 + 0.5 * math.sin((self.ticks + alpha) * 0.08)
+            # By fixed step, not frame: the first frame's colour is the same at every start,
+            # so its text is read back from the last one's (ui/kept_texts.py), not rendered.
+            pulse = 0.5 + 0.5 * math.sin(self.ticks * 0.08)
             colour = tuple(int(a + (b - a) * pulse) for a, b in zip(kit.colours.muted, kit.colours.text))
             label = kit.text(self.t("title.press_start"), 56, colour)
             glyph = kit.button_hint(Intent.CONFIRM, 72)
@@ -251,6 +255,9 @@ class TitleScene(MenuScene):
         else:
             kit.hint_bar(surface, [(Intent.CONFIRM, self.t("common.select")), (Intent.BACK, self.t("common.back"))])
         draw_version(kit, surface)
+        if not self._drawn:
+            for kept in self._kept:
+                kept.frame_drawn()
         self._drawn = True
 
 
