@@ -13,7 +13,7 @@ from game.games import all_games
 from game.input.intents import Intent
 from game.scenes.match import MatchScene
 from game.scenes.menus.matches import autosave_path, load_saved, new_match, saved_seats
-from game.scenes.menus.title import TakeSeatScene
+from game.scenes.menus.take_seats import TakeSeatScene
 from tests.e2e import focus_to, room_at_title, title_to_lobby
 
 

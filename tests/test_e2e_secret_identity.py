@@ -19,7 +19,8 @@ from game.input.intents import Intent
 from game.scenes.menus.games import GameChoiceScene
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.menus.matches import autosave_path
-from game.scenes.menus.title import TakeSeatScene, TitleScene
+from game.scenes.menus.take_seats import TakeSeatScene
+from game.scenes.menus.title import TitleScene
 from game.scenes.match import MatchScene
 from tests.e2e import (
     Table,

@@ -17,7 +17,8 @@ from game.scenes.menus.lobby import LobbyScene
 from game.scenes.menus.matches import autosave_path, playable
 from game.scenes.menus.pause import PauseScene
 from game.scenes.menus.settings import SettingsScene
-from game.scenes.menus.title import TakeSeatScene, TitleScene
+from game.scenes.menus.take_seats import TakeSeatScene
+from game.scenes.menus.title import TitleScene
 from game.settings import load_settings
 
 from menu_helpers import KB_LEFT, choose_resume, click, draw, focused_key, make_ctx, press, tick

@@ -14,7 +14,7 @@ from game.input.intents import Intent
 from game.scenes.match import MatchScene
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.menus.matches import load_saved
-from game.scenes.menus.title import TakeSeatScene
+from game.scenes.menus.take_seats import TakeSeatScene
 from game.scenes.phones import style_json
 from game.seats import PHONE
 from tests.test_companion_match import frame, join, table  # noqa: F401  (table: the fixture)

@@ -7,7 +7,7 @@ import pytest
 from game.input.intents import Intent
 from game.scenes.match import MatchScene
 from game.scenes.menus.matches import autosave_path, new_match
-from game.scenes.menus.title import TakeSeatScene
+from game.scenes.menus.take_seats import TakeSeatScene
 from tests.e2e import focus_to, room_at_title
 
 GAME = "secret_identity"

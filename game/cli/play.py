@@ -33,7 +33,8 @@ SMOKE_FRAMES = 30
 #: :func:`settle` (each game's ``ui`` package too).
 LATER_MODULES = ("pygame_gui", "game.scenes.menus.gui", "game.scenes.menus.games", "game.scenes.menus.settings",
                  "game.scenes.menus.credits", "game.scenes.menus.howto", "game.scenes.menus.lobby",
-                 "game.scenes.menus.options", "game.scenes.menus.pause", "game.scenes.match", "game.scenes.phones")
+                 "game.scenes.menus.options", "game.scenes.menus.pause", "game.scenes.menus.take_seats", "game.scenes.match",
+                 "game.scenes.phones")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -55,7 +55,7 @@ class MatchLink(Protocol):
 
 
 class SeatingLink(Protocol):
-    """What the companion needs of "take your seats" (``scenes.menus.title.TakeSeatScene``)."""
+    """What the companion needs of "take your seats" (``scenes.menus.take_seats.TakeSeatScene``)."""
 
     game_id: str
 

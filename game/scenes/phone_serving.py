@@ -22,7 +22,7 @@ def table_now(ctx: AppContext) -> Table:
     from ..companion.bridge import Table
     from .match import MatchScene
     from .menus.lobby import LobbyScene  # the menus import boards' modules: not at module level
-    from .menus.title import TakeSeatScene
+    from .menus.take_seats import TakeSeatScene
 
     scenes = list(ctx.stack)
     board = next((s for s in reversed(scenes) if isinstance(s, MatchScene)), None)

@@ -70,7 +70,7 @@ def stop_companion(ctx: AppContext) -> None:
     claimer; elsewhere it is freed, as an unplugged pad's."""
     if ctx.companion is None:
         return
-    from .menus.title import TakeSeatScene  # the menus import boards' modules: not at module level
+    from .menus.take_seats import TakeSeatScene  # the menus import boards' modules: not at module level
 
     ctx.companion.stop()
     ctx.companion = None
