@@ -22,7 +22,6 @@ through ``pygame.Window``, so the renderer and its texture are kept.
 from __future__ import annotations
 
 import os
-import threading
 import time
 import warnings
 from typing import TYPE_CHECKING, Any, Callable
@@ -115,14 +114,6 @@ class App:
         #: ``ctx.stack.exits`` at the last frame: when a scene has left since, the heap's
         #: free pages go back to the system (game/heap.py).
         self._exits = ctx.stack.exits
-        #: The thread that parses the games' data and imports the menus' modules behind
-        #: the title (``play``'s :func:`~game.cli.play.behind_title`). While it runs, the
-        #: frame keeps its input events for later and serves no phones: the title only
-        #: animates, so the main thread imports nothing meanwhile. Two threads importing
-        #: modules of one import cycle (a package whose ``__init__`` imports its own
-        #: modules: every game's ``rules`` and ``ui``) can deadlock on the per-module
-        #: import locks, whichever module each thread starts from.
-        self.importing: threading.Thread | None = None
         self._held: list[tuple[pygame.event.Event, float]] = []
 
     def _hold_lost_seat(self, device: Any) -> bool:
@@ -201,7 +192,7 @@ class App:
         if self.ctx.settings.fullscreen != self._setting:  # changed in the settings screen
             self._setting = self.ctx.settings.fullscreen
             self._switch(self._setting)
-        held = self.importing is not None and self.importing.is_alive()
+        held = self.ctx.importing_now()  # input waits for the imports behind the title
         self._held.extend((event, now) for event in pygame.event.get())
         if not held:
             self._handle_input(now)

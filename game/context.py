@@ -47,6 +47,17 @@ class AppContext:
     #: ``game.companion.bridge.Companion``: the phone companion while it runs (the app
     #: starts it from the settings); None headless and when it is off.
     companion: Any = None
+    #: The thread that parses the games' data and imports the menus' modules behind the
+    #: title (``play``'s :func:`~game.cli.play.behind_title`); see :meth:`importing_now`.
+    importing: Any = None
+
+    def importing_now(self) -> bool:
+        """Whether that thread runs. Meanwhile the main thread must import nothing: two
+        threads importing modules of one import cycle (a package whose ``__init__``
+        imports its own modules: every game's ``rules`` and ``ui``) can deadlock on the
+        per-module import locks. So the app keeps input for later and serves no phones,
+        and the title prepares no menu (``warm.py``), until it is done."""
+        return self.importing is not None and self.importing.is_alive()
 
     @property
     def strings(self) -> Strings:

@@ -78,3 +78,25 @@ def test_a_prepared_menu_looks_as_a_menu_opened_at_once(downs):
         frame(ctx, canvas)
         pictures.append(pygame.image.tobytes(canvas, "RGB"))
     assert pictures[0] == pictures[1]
+
+
+def test_the_title_prepares_no_menu_while_modules_are_imported_behind_it():
+    """The warm-up imports the settings, credits and pause screens on the main thread:
+    while ``play``'s thread behind the title imports (``ctx.importing``) it waits, as
+    input does, so no module is imported on two threads at once (a fresh CI run caught
+    the main thread importing during that time)."""
+    import threading
+
+    ctx = make_ctx()
+    canvas = pygame.Surface((1920, 1080))
+    done = threading.Event()
+    ctx.importing = threading.Thread(target=done.wait, daemon=True)
+    ctx.importing.start()
+    idle_title(ctx, canvas, IDLE_SECOND)
+    assert ctx.menu_gui._warm_up is None
+    done.set()
+    ctx.importing.join()
+    before = cached(ctx.kit)
+    for _ in range(IDLE_SECOND):
+        frame(ctx, canvas)
+    assert ctx.menu_gui._warm_up is not None and cached(ctx.kit) != before

@@ -129,7 +129,7 @@ PRESSED_WHILE_SETTLING = textwrap.dedent("""
             return None
 
     sys.meta_path.insert(0, Recorder)
-    thread = behind_title(ctx, app)
+    thread = behind_title(ctx)
     frames = 0
     while thread.is_alive():
         for kind in (pygame.KEYDOWN, pygame.KEYUP):

@@ -90,7 +90,7 @@ def _play(args: argparse.Namespace, crash_log: crash.CrashLog) -> int:
                 return 1
             settle()
         else:
-            behind_title(ctx, app)
+            behind_title(ctx)
         if args.smoke:
             for _ in range(SMOKE_FRAMES):
                 clock.now += 1 / 60
@@ -140,12 +140,12 @@ def open_title(args: argparse.Namespace, crash_log: crash.CrashLog) -> tuple[App
     return ctx, app, clock
 
 
-def behind_title(ctx: AppContext, app: Any) -> threading.Thread:
+def behind_title(ctx: AppContext) -> threading.Thread:
     """Parse the games' data, then :func:`settle`, in a thread behind the title; the app
-    keeps input for later while it runs (``App.importing``), so that no module is
-    imported on two threads at once (a deadlock when both enter one import cycle)."""
-    app.importing = ctx.catalogue.catalogues.preload(then=settle)
-    return app.importing
+    keeps input for later while it runs (``AppContext.importing_now``), so that no module
+    is imported on two threads at once (a deadlock when both enter one import cycle)."""
+    ctx.importing = ctx.catalogue.catalogues.preload(then=settle)
+    return ctx.importing
 
 
 def settle() -> None:

@@ -133,7 +133,8 @@ class TitleScene(MenuScene):
 
     def update(self, frame_dt: float) -> None:
         super().update(frame_dt)
-        if self.ticks >= IDLE_FRAMES and self.ctx.menu_gui is not None:  # idle: prepare the menus (warm.py)
+        if self.ticks >= IDLE_FRAMES and self.ctx.menu_gui is not None and not self.ctx.importing_now():
+            # idle, and nothing imported behind the title any more: prepare the menus (warm.py)
             self.ctx.menu_gui.warm_up(self.ctx).step()
 
     # --- actions -------------------------------------------------------------------------
