@@ -16,7 +16,8 @@ from game.cli.soak import rss_mb
 def test_the_app_gives_memory_back_in_the_frame_after_a_scene_leaves(monkeypatch):
     releases = []
     monkeypatch.setattr(app_module, "release_free_memory", lambda: releases.append(True))
-    ctx = SimpleNamespace(settings=Settings(fullscreen=False), seats=SeatTable(), stack=SceneStack(), input=None)
+    ctx = SimpleNamespace(settings=Settings(fullscreen=False), seats=SeatTable(), stack=SceneStack(), input=None,
+                          importing_now=lambda: False)
     app = App(ctx, clock=lambda: 0.0)
     ctx.stack.push(Scene())
     ctx.stack.push(Scene())

@@ -72,7 +72,7 @@ def rig():
     strings = Strings.load(data_dir() / "i18n", "en")
     ctx = SimpleNamespace(settings=settings, seats=SeatTable(), stack=SceneStack(), input=None,
                           kit=SpyKit(UiKit(settings)), t=strings.get,
-                          audio=SimpleNamespace(play=lambda name: None))
+                          audio=SimpleNamespace(play=lambda name: None), importing_now=lambda: False)
     clock = Clock()
     app = App(ctx, clock=clock, hub=InputHub(ctx))
     lobby = Lobby(ctx)

@@ -43,7 +43,7 @@ class Counter(Scene):
 @pytest.fixture
 def loop():
     ctx = SimpleNamespace(settings=Settings(fullscreen=False), seats=SeatTable(),
-                          stack=SceneStack(), input=None)
+                          stack=SceneStack(), input=None, importing_now=lambda: False)
     clock = FakeClock()
     app = App(ctx, clock=clock)
     scene = Counter()
