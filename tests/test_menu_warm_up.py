@@ -100,3 +100,18 @@ def test_the_title_prepares_no_menu_while_modules_are_imported_behind_it():
     for _ in range(IDLE_SECOND):
         frame(ctx, canvas)
     assert ctx.menu_gui._warm_up is not None and cached(ctx.kit) != before
+
+
+def test_the_how_to_page_s_box_is_drawn_behind_the_idle_title():
+    """Its soft shadow (a 1.4k × 0.7k blur) was the most of the page's first visit."""
+    from game.scenes.menus.howto import HowToScene, howto_box
+
+    ctx = make_ctx()
+    canvas = pygame.Surface((1920, 1080))
+    idle_title(ctx, canvas, IDLE_SECOND)
+    box = howto_box(ctx.kit)
+    assert [key for key in ctx.kit._sprites if box.size in key and "shadow ring" in key]
+    before = set(ctx.kit._sprites)
+    ctx.stack.push(HowToScene(ctx, "secret_identity"))
+    frame(ctx, canvas)
+    assert not [key for key in set(ctx.kit._sprites) - before if "shadow ring" in key]

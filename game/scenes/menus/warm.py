@@ -2,7 +2,7 @@
 
 A menu screen's first opening drew what every later one takes from the kit's caches:
 the settings' button shapes and labels, the credits' page texts and its big panel's
-soft shadow, the pause box's shadow. That made the first opening of settings, credits
+soft shadow, the pause box's shadow, the how-to page's box shadow. That made the first opening of settings, credits
 and pause the slowest transitions of the menus (17-30 ms of CPU, over a 60 Hz frame).
 
 :class:`MenuWarmUp` opens each of those screens off the stack once, in small steps, and
@@ -61,3 +61,8 @@ class MenuWarmUp:
             scene.draw(scratch, 1.0)  # panels' shadows, labels, icons, hint bar
             scene.exit()  # kills its widgets (the next exit's GC pass frees them)
             yield True
+        # the how-to page's box (every game's): its soft shadow was the most of a first visit
+        from .howto import howto_box
+
+        ctx.kit.panel(scratch, howto_box(ctx.kit), ctx.kit.colours.panel, radius=36)
+        yield True
