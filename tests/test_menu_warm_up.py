@@ -109,7 +109,7 @@ def test_the_how_to_page_s_box_is_drawn_behind_the_idle_title():
     ctx = make_ctx()
     canvas = pygame.Surface((1920, 1080))
     idle_title(ctx, canvas, IDLE_SECOND)
-    box = howto_box(ctx.kit)
+    box = howto_box(HowToScene(ctx, "secret_identity").safe)
     assert [key for key in ctx.kit._sprites if box.size in key and "shadow ring" in key]
     before = set(ctx.kit._sprites)
     ctx.stack.push(HowToScene(ctx, "secret_identity"))

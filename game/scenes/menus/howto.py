@@ -3,7 +3,7 @@ flipped with LEFT/RIGHT (or the arrows with the mouse); BACK closes."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -11,7 +11,7 @@ from ...input.intents import InputEvent, Intent
 from ...ui.fit import smallest_size
 from .games import GAME_ICONS
 from .howto_pictures import make_picture, page_shot
-from .widgets import MenuScene, menu_safe
+from .widgets import MenuScene
 
 if TYPE_CHECKING:
     from ...context import AppContext
@@ -35,9 +35,9 @@ def howto_pages(ctx: AppContext, game_id: str) -> list[tuple[str, str]]:
     return pages
 
 
-def howto_box(kit: Any) -> pygame.Rect:
-    """The page's box, the same for every game (the title's warm-up draws its shadow)."""
-    safe = menu_safe(kit)
+def howto_box(safe: pygame.Rect) -> pygame.Rect:
+    """The page's box in a menu's ``safe`` area, the same for every game (the title's
+    warm-up draws its shadow)."""
     return pygame.Rect(safe.x + 110, safe.y + 150, safe.width - 220, safe.height - 270)
 
 
@@ -54,7 +54,7 @@ class HowToScene(MenuScene):
     def build(self) -> None:
         self.pages = howto_pages(self.ctx, self.game_id)
         self.page = min(self.page, max(0, len(self.pages) - 1))
-        self.box = howto_box(self.kit)
+        self.box = howto_box(self.safe)
         y = self.box.centery - 60
         self.button("previous", "‹", (self.box.x - 100, y, 84, 120), lambda: self.flip(-1))
         self.button("next", "›", (self.box.right + 16, y, 84, 120), lambda: self.flip(1))

@@ -64,5 +64,5 @@ class MenuWarmUp:
         # the how-to page's box (every game's): its soft shadow was the most of a first visit
         from .howto import howto_box
 
-        ctx.kit.panel(scratch, howto_box(ctx.kit), ctx.kit.colours.panel, radius=36)
+        ctx.kit.panel(scratch, howto_box(scene.safe), ctx.kit.colours.panel, radius=36)  # (every menu's safe area)
         yield True

@@ -37,13 +37,6 @@ FOCUS_REACH = 28
 _MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
 
 
-def menu_safe(kit: Any) -> pygame.Rect:
-    """Where a menu's items go: the safe area less the focus ring's reach at the sides, so
-    the ring around an item at the edge stays out of the TV's margin (the layout check;
-    the title above and the hint bar below keep items off the top and bottom)."""
-    return kit.safe_rect.inflate(-2 * FOCUS_REACH, 0)
-
-
 @dataclass
 class Item:
     """One focusable thing. ``rect`` is what the focus ring frames (a choice's whole row)."""
@@ -147,7 +140,10 @@ class MenuScene(Scene):
 
     @property
     def safe(self) -> pygame.Rect:
-        return menu_safe(self.kit)
+        """Where items go: the safe area less the focus ring's reach at the sides, so the
+        ring around an item at the edge stays out of the TV's margin (the layout check;
+        the title above and the hint bar below keep items off the top and bottom)."""
+        return self.kit.safe_rect.inflate(-2 * FOCUS_REACH, 0)
 
     # --- items -------------------------------------------------------------------------
     def button(self, key: str, text: str, rect: pygame.Rect | Sequence[int], on_confirm: Callable[[], None],
