@@ -5,11 +5,21 @@ file is cut short or garbled."""
 import marshal
 
 import pygame
+import pytest
 
 from game import disk_cache, paths
 from game.i18n import Strings
 from game.settings import Settings
 from game.ui.kit import UiKit
+
+
+@pytest.fixture
+def cache_on_a_display(tmp_path, monkeypatch):
+    """The user cache in ``tmp_path``, and a display (pictures are read in its format)."""
+    monkeypatch.setattr(disk_cache, "cache_dir", lambda kind: tmp_path / kind)
+    pygame.display.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1, 1))
 
 
 def test_the_strings_read_back_are_the_parsed_ones(tmp_path):
@@ -26,11 +36,7 @@ def test_the_strings_read_back_are_the_parsed_ones(tmp_path):
         assert kept.read_bytes() == whole
 
 
-def test_the_background_read_back_is_the_drawn_one(tmp_path, monkeypatch):
-    monkeypatch.setattr(disk_cache, "cache_dir", lambda kind: tmp_path / kind)
-    pygame.display.init()
-    if pygame.display.get_surface() is None:
-        pygame.display.set_mode((1, 1))
+def test_the_background_read_back_is_the_drawn_one(tmp_path, cache_on_a_display):
     drawn, again, mended = (pygame.Surface((1920, 1080)) for _ in range(3))
     UiKit(Settings()).background(drawn)
     [kept] = (tmp_path / "pictures").glob("background-*")
@@ -71,13 +77,9 @@ def test_the_first_background_on_the_display_is_read_straight_into_it(tmp_path, 
         pygame.display.set_mode(size)
 
 
-def test_icons_kept_in_a_strip_are_the_rendered_ones(tmp_path, monkeypatch):
+def test_icons_kept_in_a_strip_are_the_rendered_ones(tmp_path, cache_on_a_display):
     from game.ui.icons import Icons
 
-    monkeypatch.setattr(disk_cache, "cache_dir", lambda kind: tmp_path / kind)
-    pygame.display.init()
-    if pygame.display.get_surface() is None:
-        pygame.display.set_mode((1, 1))
     keys = [("1F3AD", 150), ("1F5DD", 88)]
     rendered = Icons()
     rendered.keep("test-icons", keys)  # rendered, then kept
@@ -91,13 +93,9 @@ def test_icons_kept_in_a_strip_are_the_rendered_ones(tmp_path, monkeypatch):
     assert kept.stat().st_size == 150 * 238 * 4
 
 
-def test_icons_made_again_over_a_cut_short_strip_show_nothing_of_it(tmp_path, monkeypatch):
+def test_icons_made_again_over_a_cut_short_strip_show_nothing_of_it(tmp_path, cache_on_a_display):
     from game.ui.icons import Icons
 
-    monkeypatch.setattr(disk_cache, "cache_dir", lambda kind: tmp_path / kind)
-    pygame.display.init()
-    if pygame.display.get_surface() is None:
-        pygame.display.set_mode((1, 1))
     keys = [("1F3AD", 150), ("1F5DD", 88)]
     rendered = Icons()
     rendered.keep("test-icons", keys)
@@ -112,13 +110,9 @@ def test_icons_made_again_over_a_cut_short_strip_show_nothing_of_it(tmp_path, mo
     assert kept.stat().st_size == 150 * 238 * 4
 
 
-def test_the_first_screens_texts_read_back_are_the_rendered_ones(tmp_path, monkeypatch):
+def test_the_first_screens_texts_read_back_are_the_rendered_ones(tmp_path, cache_on_a_display):
     from game.ui.kept_texts import KeptTexts
 
-    monkeypatch.setattr(disk_cache, "cache_dir", lambda kind: tmp_path / kind)
-    pygame.display.init()
-    if pygame.display.get_surface() is None:
-        pygame.display.set_mode((1, 1))
     texts = [("Secret Salon", 190, (255, 210, 90), None, "left", True), ("v1", 28, (1, 2, 3), None, "left", False)]
 
     def first_screen() -> tuple[UiKit, KeptTexts]:
@@ -153,7 +147,7 @@ def test_the_first_screens_texts_read_back_are_the_rendered_ones(tmp_path, monke
     assert KeptTexts(later, "test-texts").path is None  # only a run's first screen keeps its texts
 
 
-def test_the_first_screens_sprites_read_back_are_the_drawn_ones(tmp_path, monkeypatch):
+def test_the_first_screens_sprites_read_back_are_the_drawn_ones(tmp_path, monkeypatch, cache_on_a_display):
     """The title's glyph and seat tokens, handed to the sprite cache, each taken when
     first drawn; the file holds what the first frame drew, no more; an edit of the code
     that draws them (here: its file's time) names another file."""
@@ -163,10 +157,6 @@ def test_the_first_screens_sprites_read_back_are_the_drawn_ones(tmp_path, monkey
     from game.ui import shapes
     from game.ui.kept_texts import KeptSprites
 
-    monkeypatch.setattr(disk_cache, "cache_dir", lambda kind: tmp_path / kind)
-    pygame.display.init()
-    if pygame.display.get_surface() is None:
-        pygame.display.set_mode((1, 1))
 
     def first_screen() -> tuple[UiKit, KeptSprites]:
         kit = UiKit(Settings())
