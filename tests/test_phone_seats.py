@@ -47,6 +47,16 @@ def phone_act(room, phone, action) -> dict:
             return message
 
 
+def everyone_done(room, board, phones, seats=(0, 1, 2)) -> None:
+    """Each of ``seats`` hands in its "done": a phone's from the phone, a pad's to the board."""
+    for seat in seats:
+        done = next(a for a in board.session.legal(seat) if a.kind == "done")
+        if seat in phones:
+            phone_act(room, phones[seat], done)
+        else:
+            assert board.submit(done) is None
+
+
 def words_on_tv(room) -> str:
     """Every text one frame writes on the TV, joined."""
     shown: list[str] = []
@@ -150,12 +160,7 @@ def test_incognito_gives_phones_no_pad_no_curtain_and_no_ring(table):
     assert [c.seat for c in curtains(room)] == [2]  # the pad's seat still peeks at its word
     board.curtain.close()
     room.run(3)
-    for seat in (0, 1, 2):
-        done = next(a for a in board.session.legal(seat) if a.kind == "done")
-        if seat in phones:
-            phone_act(room, phones[seat], done)
-        else:
-            assert board.submit(done) is None
+    everyone_done(room, board, phones)
     room.until(lambda: board.stage == "vote", limit=600, steps=1)
     assert board.ring is not None and board.ring.seats == [2]  # phones vote on their phones
 
@@ -217,12 +222,7 @@ def test_incognito_tv_shows_nothing_of_a_phone_s_strokes_until_the_line_up(table
     told = [m for m in phones[1].pending() if m["type"] == "event" and m["event"]["kind"] == "StrokeDrawn"]
     assert [m["event"]["seat"] for m in told] == [2], "another phone was told the phone's stroke"
 
-    for seat in (0, 1, 2):
-        done = next(a for a in board.session.legal(seat) if a.kind == "done")
-        if seat in phones:
-            phone_act(room, phones[seat], done)
-        else:
-            assert board.submit(done) is None
+    everyone_done(room, board, phones)
     room.until(lambda: board.stage == "lineup", limit=600, steps=1)
     room.until(lambda: board.stage == "vote", limit=600, steps=1)
     state = board.session.state
