@@ -105,7 +105,10 @@ def test_a_table_of_phones_alone_ends_a_match_and_plays_again_or_goes_back_to_th
     assert [s.name for s in room.ctx.seats] == ["Zoé", "Max", "Ana"]
 
 
-def test_in_co_op_phones_and_a_pad_agree_together_and_the_tv_shows_who_agreed(table):
+
+def coop_giver_phone_pad_and_guesser_phone(table):
+    """A co-op match: Zoé's phone gives the clues, a pad (seat 1) and Max's phone (seat 2)
+    guess; the board, the pad and each phone by seat."""
     room, companion, crowd = table
     lobby = LobbyScene(room.ctx, room.ctx.games["secret_identity_coop"])
     room.ctx.stack.push(lobby)
@@ -115,13 +118,22 @@ def test_in_co_op_phones_and_a_pad_agree_together_and_the_tv_shows_who_agreed(ta
     guesser = seat_phones(room, companion, crowd, ["Max"])
     assert pad.seat == 1 and set(guesser) == {2} and lobby.problem() is None
     pad.tap(Intent.MENU, 1)
-    board = room.find(MatchScene)
-    players = Team(room, board, {**giver, **guesser})
-    for _ in range(200):  # the phone at seat 0 builds the first clue
+    return room.find(MatchScene), pad, giver, guesser
+
+
+def play_to_the_guess(room, board, players) -> None:
+    """The phone at seat 0 builds the first clue."""
+    for _ in range(200):
         if board.public.phase == "guess":
             break
         if not players.step():
             room.fast(1)
+
+def test_in_co_op_phones_and_a_pad_agree_together_and_the_tv_shows_who_agreed(table):
+    room = table[0]
+    board, pad, giver, guesser = coop_giver_phone_pad_and_guesser_phone(table)
+    players = Team(room, board, {**giver, **guesser})
+    play_to_the_guess(room, board, players)
     assert board.public.phase == "guess" and board.people_guessing() == [1, 2]
     phone = guesser[2]
     lock = {"kind": "lock", "data": {}}
@@ -157,21 +169,9 @@ def test_in_co_op_phones_and_a_pad_agree_together_and_the_tv_shows_who_agreed(ta
 
 
 def test_in_co_op_a_pad_holding_alone_does_not_lock_for_a_phone_that_has_not_agreed(table):
-    room, companion, crowd = table
-    lobby = LobbyScene(room.ctx, room.ctx.games["secret_identity_coop"])
-    room.ctx.stack.push(lobby)
-    giver = seat_phones(room, companion, crowd, ["Zoé"])
-    pad = room.attach_pad("Pad")
-    pad.tap(Intent.CONFIRM, 2)
-    guesser = seat_phones(room, companion, crowd, ["Max"])
-    pad.tap(Intent.MENU, 1)
-    board = room.find(MatchScene)
-    players = Team(room, board, giver)
-    for _ in range(200):
-        if board.public.phase == "guess":
-            break
-        if not players.step():
-            room.fast(1)
+    room = table[0]
+    board, pad, giver, guesser = coop_giver_phone_pad_and_guesser_phone(table)
+    play_to_the_guess(room, board, Team(room, board, giver))
     pad.hold(Intent.CONFIRM)
     room.run(200)
     assert not board.public.history and board.agreeing() == [1]
