@@ -24,18 +24,19 @@ def test_a_busiest_board_drawn_again_measures_no_text(name, seats):
 
 
 def test_the_fit_memo_keeps_the_latest_answers_only():
-    from game.ui.fit import FIT_MEMO_SIZE, MEMO, fit_text
+    from game.ui.fit import FIT_MEMO_SIZE, fit_text
 
     ctx = shot_cli.prepare("title", shot_cli.shot_args(ticks=0))
     names = [f"Joueuse {n}" for n in range(FIT_MEMO_SIZE + 40)]
     for name in names:
         fit_text(ctx.kit, name, 300)
-    assert len(MEMO) == FIT_MEMO_SIZE
-    searched = MEMO.misses
+    memo = ctx.kit.fits
+    assert len(memo) == FIT_MEMO_SIZE
+    searched = memo.misses
     fit_text(ctx.kit, names[-1], 300)  # kept
-    assert MEMO.misses == searched
+    assert memo.misses == searched
     fit_text(ctx.kit, names[0], 300)  # the oldest went first
-    assert MEMO.misses == searched + 1
+    assert memo.misses == searched + 1
 
 
 def test_a_fit_is_asked_again_for_another_text_size_or_language():

@@ -108,7 +108,6 @@ def test_a_swelling_card_needs_few_shadow_and_portrait_sizes(monkeypatch):
     drawn, a name measured) a frame."""
     from game.games.secret_identity.ui import widgets
     from game.games.secret_identity.ui.reveal import OPEN_TICKS
-    from game.ui import fit
     from game.ui.panels import Panels
 
     ctx, board = _si_board("secret_identity")
@@ -130,10 +129,10 @@ def test_a_swelling_card_needs_few_shadow_and_portrait_sizes(monkeypatch):
     scales = [1.0 + 0.12 * max(0.0, 1.0 - abs(2 * tick / OPEN_TICKS - 1)) for tick in range(1, OPEN_TICKS)]
     sizes = {(int(widgets.SLOT_W * s), int(widgets.SLOT_H * s)) for s in scales}
     assert len(sizes) >= 20  # the card itself takes a new size nearly every frame
-    searched = fit.MEMO.misses
+    searched = ctx.kit.fits.misses
     for scale in scales:
         widgets.draw_character_slot(canvas, ctx, character, 1, (600, 500), border=(200, 60, 60), glow=(200, 60, 60),
                                     scale=scale)
     assert len(shadows) <= 8  # one a frame before: 20
     assert len(portraits) <= 1  # one picture, scaled
-    assert fit.MEMO.misses - searched <= 8
+    assert ctx.kit.fits.misses - searched <= 8

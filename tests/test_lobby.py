@@ -332,18 +332,17 @@ def test_a_lobby_frame_fits_no_text_when_nothing_changed():
     import pygame
 
     from game.cli import shot
-    from game.ui.fit import MEMO
 
     ctx = shot.prepare("lobby.phones", shot.shot_args(seats=3, names="long"))
     ctx.seats.add_bot("Robot", "sharp")
     canvas = pygame.Surface((1920, 1080))
     tick(ctx, 2)  # the table changed: refreshed
     ctx.stack.draw(canvas, 0.0)
-    searched = MEMO.misses
+    searched = ctx.kit.fits.misses
     tick(ctx, 1)
     ctx.stack.draw(canvas, 0.0)
-    assert MEMO.misses == searched
+    assert ctx.kit.fits.misses == searched
     ctx.seats.add_bot("Robota", "easy")
     tick(ctx, 1)
     ctx.stack.draw(canvas, 0.0)
-    assert MEMO.misses > searched  # a new name is fitted
+    assert ctx.kit.fits.misses > searched  # a new name is fitted

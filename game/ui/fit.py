@@ -6,10 +6,11 @@ card instead of crossing the border (the layout check's ``box`` rule).
 A word is cut where the UI language's hyphenation dictionary allows ("Télé-phone", not
 "Télép-hone"; pyphen's LibreOffice patterns), and anywhere only when no such point fits.
 
-Every fit is remembered (:data:`MEMO`, the last :data:`FIT_MEMO_SIZE` answers): boards fit
+Every fit is remembered (the kit's ``fits``, the last :data:`FIT_MEMO_SIZE` answers): boards fit
 the same names and statuses on every frame, and a fit measures the text at each size
 it tries. An answer is keyed by all it depends on: the text, the room and sizes asked,
-the font file, the text-size setting and the UI language (hyphenation)."""
+the kit whose fonts measure (each keeps its own), its text-size setting and UI language
+(hyphenation)."""
 
 from __future__ import annotations
 
@@ -58,14 +59,9 @@ class FitMemo:
         return answer
 
 
-MEMO = FitMemo(FIT_MEMO_SIZE)
-
-
 def _look(kit: Any) -> tuple:
-    """What a kit's measures depend on besides the text: font file, text-size setting, language."""
-    settings = getattr(kit, "settings", None)
-    return (str(getattr(getattr(kit, "texts", None), "font_file", None)),
-            float(getattr(settings, "text_scale", 1.0)), _lang(kit))
+    """What a kit's measures depend on besides the text: its text-size setting and language."""
+    return float(getattr(kit.settings, "text_scale", 1.0)), _lang(kit)
 
 
 def _hashable(value: Any) -> Hashable:
@@ -73,13 +69,14 @@ def _hashable(value: Any) -> Hashable:
 
 
 def remembered(fit: Fit) -> Fit:
-    """``fit(kit, ...)`` answered from :data:`MEMO` when asked the same for the same look
-    (any fit of a text to a box measured with the kit's fonts: the games' own too)."""
+    """``fit(kit, ...)`` answered from the kit's memo (``kit.fits``) when asked the same for
+    the same look (any fit of a text to a box measured with the kit's fonts: the games'
+    own too)."""
 
     @functools.wraps(fit)
     def fit_remembered(kit: Any, *args: Any, **named: Any) -> Any:
         key = (fit, _look(kit), *map(_hashable, args), *((k, _hashable(v)) for k, v in sorted(named.items())))
-        return MEMO.answer(key, lambda: fit(kit, *args, **named))
+        return kit.fits.answer(key, lambda: fit(kit, *args, **named))
 
     return fit_remembered  # type: ignore[return-value]
 

@@ -20,6 +20,7 @@ import pygame
 
 from ..input.intents import Intent
 from .caches import SPRITE_CACHE_BYTES, TEXT_CACHE_BYTES, Layer, SurfaceCache
+from .fit import FIT_MEMO_SIZE, FitMemo
 from .glyphs import Glyphs
 from .icons import Icons
 from .panels import PANEL_BLUR, PANEL_SHADOW_DROP, Panels, shadowed
@@ -44,6 +45,8 @@ class UiKit:
         #: Rendered texts and sprites (shapes, glyphs, shadows, veils…), bounded in bytes.
         self._text = SurfaceCache(TEXT_CACHE_BYTES)
         self._sprites = SurfaceCache(SPRITE_CACHE_BYTES)
+        #: The fit functions' last answers (game/ui/fit.py), as bounded as the caches above.
+        self.fits = FitMemo(FIT_MEMO_SIZE)
         self.texts = Text(self)
         self.icons = Icons()
         self.shapes = Shapes(self)
