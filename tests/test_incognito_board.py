@@ -337,3 +337,17 @@ def test_the_deal_draws_at_every_tick_of_its_cards_flying_in_at_the_largest_text
         tick(ctx)
     assert board.stage in ("deal", "draw")
     ctx.stack.clear()
+
+
+def test_the_final_screens_confetti_falls_whole_from_under_the_headline():
+    """No disc is cut flat at the headline's bottom line: the discs that would touch the
+    band down to it are not drawn, the others are whole (the shared keep-out, not a clip)."""
+    from game.ui.layout_probe import Probe
+
+    drawn = Probe().draw("incognito.final", "en")
+    headline = next(t for t in drawn.texts if "wins the match" in t.text or "Shared victory" in t.text)
+    discs = [box for box in drawn.boxes
+             if box.rect.width == box.rect.height <= 2 * (18 + 3) and drawn.safe.contains(box.rect)]
+    assert any(headline.rect.bottom <= disc.rect.top < headline.rect.bottom + 80 for disc in discs)
+    assert all(disc.visible == disc.rect for disc in discs)  # none cut
+    assert not any(disc.rect.top < headline.rect.bottom < disc.rect.bottom for disc in discs)

@@ -106,3 +106,32 @@ def test_the_podium_and_confetti_draw_and_the_scatter_follows_the_seed(ctx):
     other = Show(ctx, STANDINGS, seed=6)
     other.skip()
     assert other.confetti != show.confetti
+
+
+
+def test_no_confetti_disc_touches_the_keep_out_and_the_others_fall_whole_below_it(ctx):
+    """A headline with no panel behind it is kept out whole-disc: a disc that would touch
+    it is not drawn (no straight cut edge), the discs below it are."""
+    show = Show(ctx, STANDINGS, seed=5)
+    for _ in range(show.cheer_tick + 60):
+        show.step()
+    keep_out = pygame.Rect(0, 0, 1920, 300)
+    discs = []
+    draw_shape = ctx.kit.draw_shape
+
+    def recorded(surface, shape, colour, centre, radius):
+        discs.append(pygame.Rect(0, 0, 2 * radius, 2 * radius).move_to(center=centre))
+        return draw_shape(surface, shape, colour, centre, radius)
+
+    ctx.kit.draw_shape = recorded
+    canvas = pygame.Surface((1920, 1080))
+    show.draw_confetti(canvas, keep_out=keep_out)
+    untouched = pygame.mask.from_threshold(canvas.subsurface(keep_out), (0, 0, 0), (1, 1, 1, 255))
+    assert untouched.count() == keep_out.width * keep_out.height
+    assert canvas.get_clip() == canvas.get_rect()  # the clip it found, given back
+    assert discs and not any(keep_out.colliderect(disc) for disc in discs)
+    assert any(disc.top < keep_out.bottom + 40 for disc in discs)  # they fall from just under it
+    kept = len(discs)
+    discs.clear()
+    show.draw_confetti(pygame.Surface((1920, 1080)))
+    assert len(discs) > kept  # without it, the same moment has discs in the band

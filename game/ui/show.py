@@ -12,8 +12,9 @@ How a board uses it, when its reveal or end phase starts::
 then ``self.show.step()`` in ``fixed_update``; ``if self.show.handle(event): return True``
 first in ``handle`` (A skips while the show runs, and passes through once it is over);
 ``self.show.draw_podium(surface, rect)`` where the podium goes and
-``self.show.draw_confetti(surface)`` last; and ``self.show.count(seat)`` wherever the
-board prints that seat's score, so the number counts up with the show.
+``self.show.draw_confetti(surface)`` last (or first, behind the rows; ``keep_out`` spares
+a headline with no panel behind it); and ``self.show.count(seat)`` wherever the board
+prints that seat's score, so the number counts up with the show.
 """
 
 from __future__ import annotations
@@ -185,8 +186,13 @@ class Show:
                                       shadow=True)
                 kit.seat_token(surface, seat.style, (cx, named.top - 36), 30)
 
-    def draw_confetti(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
-        """The winners' confetti falling, for :data:`CONFETTI_TICKS` after the cheer."""
+    def draw_confetti(self, surface: pygame.Surface, alpha: float = 1.0,
+                      keep_out: pygame.Rect | None = None) -> None:
+        """The winners' confetti falling, for :data:`CONFETTI_TICKS` after the cheer.
+
+        ``keep_out`` (say a headline with no panel behind it) is a rectangle no disc
+        touches: a disc is drawn whole or not at all, so none shows a straight cut edge;
+        the discs falling through it appear whole below it."""
         age = self.tick - 1 + alpha - self._cheer_at
         if not self.confetti or not 0 <= age <= CONFETTI_TICKS:
             return
@@ -196,7 +202,12 @@ class Show:
         for bit in self.confetti:
             x = bit.x + bit.vx * age + 18 * math.sin((bit.x + age * bit.spin) / 40)
             y = bit.y + bit.vy * age + 0.02 * age * age
-            if -40 <= y <= kit.H + 40:
-                style = kit.seat_style(bit.style)
-                kit.draw_shape(surface, style.shape, style.colour, (int(x), int(y)), bit.size)
+            if not -40 <= y <= kit.H + 40:
+                continue
+            centre = (int(x), int(y))
+            if keep_out is not None and keep_out.colliderect(pygame.Rect(0, 0, 2 * bit.size + 1,
+                                                                         2 * bit.size + 1).move_to(center=centre)):
+                continue
+            style = kit.seat_style(bit.style)
+            kit.draw_shape(surface, style.shape, style.colour, centre, bit.size)
         surface.set_clip(clip)

@@ -142,10 +142,7 @@ class FinalScreen(StandingsScreen):
         placed = image.get_rect(midtop=area.midtop)
         # the confetti falls from under the headline, never behind its letters (the headline
         # has no panel to hide it); behind the ranking, every score and name stays readable
-        clip = surface.get_clip()
-        surface.set_clip(pygame.Rect(0, placed.bottom, kit.W, kit.H).clip(clip))
-        self.show.draw_confetti(surface, alpha)
-        surface.set_clip(clip)
+        self.show.draw_confetti(surface, alpha, keep_out=pygame.Rect(0, 0, kit.W, placed.bottom))
         board.top_bar(surface, public, board.text("incognito.final.title"))
         surface.blit(image, placed)
         top = placed.bottom + 16
