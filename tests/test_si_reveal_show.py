@@ -31,7 +31,7 @@ def test_votes_flip_on_the_voters_panels_and_leave_every_character_picture_alone
     bots_play_to(ctx, board, "summary")  # the board heard the round scored: its reveal runs
     reveal = board.reveal
     assert reveal.owner_slot() is not None  # seat 0's safe is open: its card glows in its colour
-    before = _drawn(board, OPEN_TICKS)                    # only the first vote's back shows yet
+    before = _drawn(board, OPEN_TICKS)                    # no vote shows yet
     after = _drawn(board, OPEN_TICKS + VOTES_TICKS - 1)   # every vote flipped over, no points flying yet
     for slot, centre in enumerate(slot_positions(ctx.kit)):  # the open safe's card too
         card = pygame.Rect(0, 0, SLOT_W, SLOT_H)
@@ -40,6 +40,36 @@ def test_votes_flip_on_the_voters_panels_and_leave_every_character_picture_alone
     panels = panel_positions(ctx.kit, 4)
     for voter in range(1, 4):  # seat 0's safe is open: the others voted on it
         assert _pixels(before, panels[voter]) != _pixels(after, panels[voter]), f"seat {voter}'s vote is not shown"
+    ctx.stack.clear()
+
+
+def _count(area, colour):
+    return pygame.mask.from_threshold(area, colour, (1, 1, 1, 255)).count()
+
+
+def test_a_vote_shows_nothing_on_its_panel_until_it_turns_face_up_never_a_blank_card():
+    """From the sofa a blank pill reads as a glitch: wherever a vote shows, its face (green
+    or red) shows, from its first tick to its last."""
+    ctx = build_context(headless=True, lang="en", settings=Settings(), seats=4)
+    board = start(ctx, "secret_identity")
+    bots_play_to(ctx, board, "summary")
+    reveal, c, blank = board.reveal, ctx.kit.colours, (1, 2, 3)
+    result, owner = reveal.result, reveal.safe
+    panels = panel_positions(ctx.kit, 4)
+    shown = set()
+    for tick in range(OPEN_TICKS, OPEN_TICKS + VOTES_TICKS):
+        reveal.tick = tick
+        surface = pygame.Surface((ctx.kit.W, ctx.kit.H))
+        surface.fill(blank)
+        reveal.draw_votes(surface, panels)
+        for voter in (v for v in range(4) if v != owner):
+            area = surface.subsurface(panels[voter])
+            if _count(area, blank) == area.get_width() * area.get_height():
+                continue  # not turned yet: nothing there
+            face = c.good if result.votes[voter][owner] == result.keys[owner] else c.bad
+            assert _count(area, face), f"seat {voter}'s vote shows a blank card at tick {tick}"
+            shown.add(voter)
+    assert shown == {v for v in range(4) if v != owner}
     ctx.stack.clear()
 
 

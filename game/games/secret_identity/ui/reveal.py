@@ -1,7 +1,7 @@
 """The reveal of a scored round (SI-6) as a short show over the board's ring.
 
 Safe after safe: the owner's character card swells in the owner's colour, each voter's
-vote flips over on that voter's panel (the number it named, green with a tick when right,
+vote turns face up on that voter's panel (the number it named, green with a tick when right,
 red with a cross when wrong: never over a character's picture), then "+n" chips fly to
 the scorers' markers, which move along the track while their scores count up. After the
 last safe, a :class:`~game.ui.show.Show` cheers the round's best scorers (confetti in
@@ -45,6 +45,7 @@ class Reveal:
         self._seed = seed
         #: The cheer for the round's best scorers, once the last safe has opened.
         self.finale: Show | None = None
+        self._faces: dict[tuple[int, bool], pygame.Surface] = {}
         ctx.audio.play("reveal")
 
     # --- time -------------------------------------------------------------------------------
@@ -126,38 +127,44 @@ class Reveal:
 
     # --- drawing --------------------------------------------------------------------------------
     def draw_votes(self, surface: pygame.Surface, panels: Sequence[pygame.Rect]) -> None:
-        """Each voter's vote on the open safe, flipping over on the voter's panel, one after
-        another: the number it named on a green (right, tick) or red (wrong, cross) card."""
+        """Each voter's vote on the open safe, unfolding on the voter's panel, one after
+        another: the number it named on a green (right, tick) or red (wrong, cross) card.
+        A vote not turned yet shows nothing there (a blank card read as a glitch)."""
         if not self.opening or self.tick < OPEN_TICKS:
             return
-        kit, c = self.ctx.kit, self.ctx.kit.colours
         owner = self.safe
         voters = [v for v in range(len(self.result.keys)) if v != owner]
         for k, voter in enumerate(voters):
             start = OPEN_TICKS + k * (VOTES_TICKS // max(1, len(voters)))
-            if self.tick < start or voter >= len(panels):
+            width = int(VOTE_CARD[0] * min(1.0, (self.tick - start) / FLIP_TICKS))
+            if width < 2 or voter >= len(panels):
                 continue
-            flip = min(1.0, (self.tick - start) / FLIP_TICKS)
+            face = self._face(self.result.votes[voter][owner], self.result.votes[voter][owner] == self.result.keys[owner])
+            if width < VOTE_CARD[0]:  # turning: the face widens from its middle
+                face = pygame.transform.scale(face, (width, VOTE_CARD[1]))
             panel = panels[voter]
-            card = pygame.Rect(0, 0, max(2, int(VOTE_CARD[0] * abs(1 - 2 * flip))), VOTE_CARD[1])
-            card.midleft = (panel.x + 16 + (VOTE_CARD[0] - card.width) // 2, panel.bottom - 24)
-            number = self.result.votes[voter][owner]
-            right = number == self.result.keys[owner]
-            if flip < 0.5:  # its back
-                pygame.draw.rect(surface, c.panel_hi, card, border_radius=12)
-                continue
-            pygame.draw.rect(surface, c.good if right else c.bad, card, border_radius=12)
-            pygame.draw.rect(surface, c.shadow, card, width=2, border_radius=12)
-            if card.width < VOTE_CARD[0] * 0.8:
-                continue
-            badge = (card.x + 26, card.centery)
-            kit.draw_shape(surface, "circle", c.gold, badge, 17, outline=c.shadow)
-            kit.blit_text(surface, str(number), 28, (badge[0], badge[1] + 1), "center", c.shadow)
-            mark = (card.right - 32, card.centery)
-            if right:
-                kit.draw_check(surface, mark, 30, c.shadow)
-            else:
-                draw_cross(surface, c.shadow, mark, 20)
+            surface.blit(face, face.get_rect(center=(panel.x + 16 + VOTE_CARD[0] // 2, panel.bottom - 24)))
+
+    def _face(self, number: int, right: bool) -> pygame.Surface:
+        """A vote's card face: the number it named, green with a tick or red with a cross
+        (made once per reveal)."""
+        face = self._faces.get((number, right))
+        if face is not None:
+            return face
+        kit, c = self.ctx.kit, self.ctx.kit.colours
+        face = self._faces[number, right] = pygame.Surface(VOTE_CARD, pygame.SRCALPHA)
+        card = face.get_rect()
+        pygame.draw.rect(face, c.good if right else c.bad, card, border_radius=12)
+        pygame.draw.rect(face, c.shadow, card, width=2, border_radius=12)
+        badge = (26, card.centery)
+        kit.draw_shape(face, "circle", c.gold, badge, 17, outline=c.shadow)
+        kit.blit_text(face, str(number), 28, (badge[0], badge[1] + 1), "center", c.shadow)
+        mark = (card.right - 32, card.centery)
+        if right:
+            kit.draw_check(face, mark, 30, c.shadow)
+        else:
+            draw_cross(face, c.shadow, mark, 20)
+        return face
 
     def draw_flying_points(self, surface: pygame.Surface, shown_scores: Sequence[float]) -> None:
         """"+n" chips fly from the open safe's character to each scorer's marker."""
