@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from .heap import release_free_memory
+from .heap import ReleaseOnLeave
 from .input.hub import InputHub
 from .input.viewport import CANVAS, on_canvas
 from .paths import assets_dir
@@ -111,9 +111,9 @@ class App:
         self.steps = 0
         self.last_steps = 0
         self.last_alpha = 0.0
-        #: ``ctx.stack.exits`` at the last frame: when a scene has left since, the heap's
-        #: free pages go back to the system (game/heap.py).
-        self._exits = ctx.stack.exits
+        #: After each frame: when a scene has left since the last, the heap's free pages go
+        #: back to the system (game/heap.py).
+        self._release_on_leave = ReleaseOnLeave(ctx.stack)
         self._held: list[tuple[pygame.event.Event, float]] = []
 
     def _hold_lost_seat(self, device: Any) -> bool:
@@ -217,9 +217,7 @@ class App:
         self.last_steps = steps
         self.last_alpha = min(1.0, self.accumulator / STEP)
         self.draw(self.last_alpha)
-        if self.ctx.stack.exits != self._exits:
-            self._exits = self.ctx.stack.exits
-            release_free_memory()
+        self._release_on_leave()
 
     def _handle_input(self, now: float) -> None:
         """The events kept since the last frame that handled input (each with its frame's

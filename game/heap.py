@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import gc
 import sys
-from typing import Callable
+from typing import Any, Callable
 
 
 @functools.cache
@@ -48,3 +48,21 @@ def release_free_memory() -> bool:
         return False
     trim(0)
     return True
+
+
+class ReleaseOnLeave:
+    """Called after each frame: releases free memory (:func:`release_free_memory`) in the
+    first frame after a scene has left ``stack`` since the last call, and does nothing
+    otherwise. ``App.frame`` and the menu bench share it, so they cannot drift apart."""
+
+    def __init__(self, stack: Any) -> None:
+        self._stack = stack
+        self._exits = stack.exits
+
+    def __call__(self) -> bool:
+        """Whether a scene had left (and memory was released)."""
+        if self._stack.exits == self._exits:
+            return False
+        self._exits = self._stack.exits
+        release_free_memory()
+        return True

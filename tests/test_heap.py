@@ -4,7 +4,6 @@ from types import SimpleNamespace
 
 import pytest
 
-import game.app as app_module
 import game.heap as heap
 from game.app import App
 from game.scenes.base import Scene, SceneStack
@@ -15,7 +14,7 @@ from game.cli.soak import rss_mb
 
 def test_the_app_gives_memory_back_in_the_frame_after_a_scene_leaves(monkeypatch):
     releases = []
-    monkeypatch.setattr(app_module, "release_free_memory", lambda: releases.append(True))
+    monkeypatch.setattr(heap, "release_free_memory", lambda: releases.append(True))
     ctx = SimpleNamespace(settings=Settings(fullscreen=False), seats=SeatTable(), stack=SceneStack(), input=None,
                           importing_now=lambda: False)
     app = App(ctx, clock=lambda: 0.0)
@@ -30,6 +29,21 @@ def test_the_app_gives_memory_back_in_the_frame_after_a_scene_leaves(monkeypatch
     ctx.stack.replace(Scene())
     app.frame()
     assert len(releases) == 2
+
+
+def test_the_release_on_leave_shared_by_the_app_and_the_bench_fires_once_per_departure(monkeypatch):
+    releases = []
+    monkeypatch.setattr(heap, "release_free_memory", lambda: releases.append(True))
+    stack = SceneStack()
+    stack.push(Scene())
+    release = heap.ReleaseOnLeave(stack)
+    stack.push(Scene())
+    assert not release() and releases == []  # a scene arriving frees nothing
+    stack.pop()
+    assert release() and not release()
+    stack.replace(Scene())
+    stack.push(Scene())
+    assert release() and releases == [True, True]  # the frame after: once, however many left
 
 
 @pytest.mark.skipif(heap._glibc_trim() is None, reason="glibc only")

@@ -194,23 +194,22 @@ def bench_menus(repeats: int = MENU_REPEATS) -> dict:
     does it: that frame is the transition's hitch. The first opening fills the caches
     and is reported apart (``first_ms``)."""
     from ..context import build_context
-    from ..heap import release_free_memory
+    from ..heap import ReleaseOnLeave
     from ..settings import Settings
     from .play import settle
 
     ctx = build_context(headless=True, settings=Settings(), seats=4)
     settle()  # as ``play`` does behind the title
     canvas = ctx.kit.canvas()
-    exits = ctx.stack.exits
+    release_on_leave = ReleaseOnLeave(ctx.stack)
 
     def frame() -> None:
-        nonlocal exits
         ctx.stack.fixed_update(1 / 60)
         ctx.stack.update(1 / 60)
         ctx.stack.draw(canvas, 1.0)
-        if ctx.stack.exits != exits:  # without it, the left screens' cycles wait for a
-            exits = ctx.stack.exits   # full GC pass, which struck a later push (~10 ms)
-            release_free_memory()
+        # as App.frame: without it, the left screens' cycles waited for a full GC pass,
+        # which struck a later push (~10 ms)
+        release_on_leave()
 
     def timed(step: Any) -> float:
         start = time.thread_time()
