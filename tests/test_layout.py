@@ -14,9 +14,9 @@ from __future__ import annotations
 import pytest
 
 from game.cli import shot as shot_cli
-from game.scenes.base import Scene
 from game.ui.layout_probe import Probe
 from game.ui.layout_rules import RULES, contrast
+from tests.painted_screen import PaintedScreen, check_painted
 
 LANGS = ("fr", "en")
 #: (shot, rule) -> languages where it fails, for game screens being redesigned. Remove a
@@ -84,22 +84,6 @@ def test_screen_layout_in_the_wide_safe_area(wide_violations, name, lang, rule):
 
 
 # --- positive controls: a bad fixture screen for each rule ----------------------------------
-class Fixture(Scene):
-    """A screen drawing whatever its test hands it."""
-
-    def __init__(self, ctx, paint):
-        super().__init__()
-        self.ctx, self.paint = ctx, paint
-
-    def draw(self, surface, alpha):
-        self.ctx.kit.background(surface)
-        self.paint(self.ctx.kit, surface)
-
-
-def _check(paint, safe_area=0.05):
-    return Probe(safe_area=safe_area).check("fixture", "en", lambda ctx, args: ctx.stack.push(Fixture(ctx, paint)))
-
-
 def _rules(found):
     return sorted({v.rule for v in found})
 
@@ -109,31 +93,31 @@ def test_a_clean_fixture_passes():
         kit.panel(s, (400, 300, 800, 300))
         kit.blit_text(s, "Bonjour", 48, (800, 450), "center")
 
-    assert _check(paint) == []
+    assert check_painted(paint) == []
 
 
 def test_margin_flags_a_panel_in_the_margin_and_the_safe_area_option_widens_it():
-    found = _check(lambda kit, s: kit.panel(s, (20, 400, 200, 200), shadow=False))
+    found = check_painted(lambda kit, s: kit.panel(s, (20, 400, 200, 200), shadow=False))
     assert _rules(found) == ["margin"] and found[0].rect[0] == 20
     inside_5_percent = lambda kit, s: kit.panel(s, (150, 400, 200, 200), shadow=False)  # noqa: E731
-    assert _check(inside_5_percent) == []
-    assert _rules(_check(inside_5_percent, safe_area=0.10)) == ["margin"]
+    assert check_painted(inside_5_percent) == []
+    assert _rules(check_painted(inside_5_percent, safe_area=0.10)) == ["margin"]
 
 
 def test_small_flags_text_under_28_px():
-    found = _check(lambda kit, s: kit.blit_text(s, "tiny print", 18, (800, 500)))  # 23 px at the largest scale
+    found = check_painted(lambda kit, s: kit.blit_text(s, "tiny print", 18, (800, 500)))  # 23 px at the largest scale
     assert _rules(found) == ["small"] and found[0].text == "tiny print"
 
 
 def test_box_flags_a_word_wider_than_its_wrap_width_and_text_across_a_panel_border():
-    wide = _check(lambda kit, s: kit.blit_text(s, "Anticonstitutionnellement", 40, (600, 500), max_width=200))
+    wide = check_painted(lambda kit, s: kit.blit_text(s, "Anticonstitutionnellement", 40, (600, 500), max_width=200))
     assert _rules(wide) == ["box"] and "wrap width" in wide[0].detail
 
     def crossing(kit, s):
         kit.panel(s, (600, 400, 300, 200))
         kit.blit_text(s, "Marie-Antoinette", 40, (750, 500), "midleft")
 
-    found = _check(crossing)
+    found = check_painted(crossing)
     assert _rules(found) == ["box"] and "border" in found[0].detail
 
 
@@ -142,12 +126,12 @@ def test_overlap_flags_two_texts_on_each_other():
         kit.blit_text(s, "Alice", 48, (700, 500))
         kit.blit_text(s, "Bruno", 48, (740, 510))
 
-    found = [v for v in _check(paint) if v.rule == "overlap"]  # each is also behind the other: contrast too
+    found = [v for v in check_painted(paint) if v.rule == "overlap"]  # each is also behind the other: contrast too
     assert len(found) == 1 and found[0].text == "Bruno"
 
 
 def test_contrast_flags_dim_text_and_knows_wcag():
-    found = _check(lambda kit, s: kit.blit_text(s, "whisper", 48, (700, 500), colour=(70, 60, 110)))
+    found = check_painted(lambda kit, s: kit.blit_text(s, "whisper", 48, (700, 500), colour=(70, 60, 110)))
     assert _rules(found) == ["contrast"]
     assert contrast((255, 255, 255), (0, 0, 0)) == pytest.approx(21.0)
     assert contrast((118, 118, 118), (255, 255, 255)) == pytest.approx(4.54, abs=0.01)
@@ -158,7 +142,7 @@ def test_a_hidden_text_is_not_checked():
         kit.blit_text(s, "under", 22, (700, 500))
         kit.panel(s, (650, 450, 400, 200), shadow=False)
 
-    assert _check(paint) == []
+    assert check_painted(paint) == []
 
 
 def test_texts_painted_on_a_cached_layer_are_found():
@@ -170,7 +154,7 @@ def test_texts_painted_on_a_cached_layer_are_found():
 
         s.blit(layer.get(1, paint_layer), (0, 0))
 
-    assert _rules(_check(paint)) == ["small"]
+    assert _rules(check_painted(paint)) == ["small"]
 
 
 def test_long_names_fill_every_seat(tmp_path):
@@ -191,7 +175,7 @@ def test_one_hint_bar_at_a_time_under_an_overlay():
     from game.scenes.peek import PeekCurtain
 
     def build(ctx, args):
-        ctx.stack.push(Fixture(ctx, lambda kit, s: kit.hint_bar(s, [(Intent.CONFIRM, "Board hint")])))
+        ctx.stack.push(PaintedScreen(ctx, lambda kit, s: kit.hint_bar(s, [(Intent.CONFIRM, "Board hint")])))
         ctx.stack.push(PeekCurtain(ctx, 0, lambda surface, rect: None))
 
     drawn = Probe().draw("fixture", "en", build)

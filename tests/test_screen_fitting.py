@@ -6,19 +6,9 @@ from __future__ import annotations
 
 from game.cli import shot as shot_cli
 from game.input.intents import Intent
-from game.scenes.base import Scene
 from game.ui.fit import smallest_size
 from game.ui.layout_probe import Probe
-
-
-class Painted(Scene):
-    def __init__(self, ctx, paint):
-        super().__init__()
-        self.ctx, self.paint = ctx, paint
-
-    def draw(self, surface, alpha):
-        self.ctx.kit.background(surface)
-        self.paint(self.ctx.kit, surface)
+from tests.painted_screen import check_painted
 
 
 def test_a_hint_bar_wider_than_the_safe_area_shrinks_into_it_down_to_28_px():
@@ -46,8 +36,7 @@ def test_a_veiled_layer_blitted_whole_is_the_backgrounds_veil_for_the_margin_rul
 
         surface.blit(layer.get(1, veiled), (0, 0))
 
-    found = Probe().check("fixture", "en", lambda ctx, args: ctx.stack.push(Painted(ctx, paint)))
-    assert found == []
+    assert check_painted(paint) == []
 
 
 def _kit(lang):
