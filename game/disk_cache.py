@@ -4,12 +4,14 @@ second of pure Python; reading it back costs about a millisecond.
 
 A file is named by a digest of everything that shapes it (its recipe), so a changed
 recipe simply makes a new file. A cache that cannot be read or written only costs the
-making; a file that fails ``check`` (cut short) is made again.
+making; a file that fails ``check`` (cut short) is made again. Files in a format earlier
+versions kept and nothing reads any more are deleted once a run (:func:`prune_retired`).
 """
 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any, Callable
 
@@ -17,6 +19,14 @@ try:  # hashlib's own blake2b: ``import hashlib`` loads OpenSSL first (~2.5 ms o
     from _blake2 import blake2b
 except ImportError:  # a Python built without it
     from hashlib import blake2b
+
+
+#: What earlier versions kept and nothing reads now: the cache folder (``cache_dir``'s
+#: kind) and the whole file name, as ``cache_path`` named it (name, 16 hex digits, suffix).
+RETIRED = (
+    ("outlines", r"[0-9A-F]+(-[0-9A-F]+)*-[0-9a-f]{16}\.pickle"),  # Incognito's icon outlines: JSON now
+    ("strings", r"strings-[0-9a-f]{16}\.json"),  # the parsed UI strings: marshal now
+)
 
 
 def cache_dir(kind: str) -> Path:
@@ -78,3 +88,23 @@ def keep(path: Path, data: Any) -> None:
         os.replace(tmp, path)
     except OSError:
         pass
+
+
+def prune_retired() -> int:
+    """Delete the files :data:`RETIRED` names, in those folders of our own cache only (a
+    symlink, a folder or any other name stays); how many went. A scan of two folders,
+    run behind the title (game/cli/play.py); a file that cannot go stays for next time."""
+    gone = 0
+    for kind, pattern in RETIRED:
+        try:
+            entries = list(os.scandir(cache_dir(kind)))
+        except OSError:
+            continue
+        for entry in entries:
+            if re.fullmatch(pattern, entry.name) and entry.is_file(follow_symlinks=False):
+                try:
+                    os.unlink(entry.path)
+                except OSError:
+                    continue
+                gone += 1
+    return gone

@@ -196,3 +196,53 @@ def test_the_first_screens_sprites_read_back_are_the_drawn_ones(tmp_path, monkey
     monkeypatch.setattr(shapes, "__file__", str(edited))
     os.utime(edited, ns=(0, os.stat(edited).st_mtime_ns + 1))
     assert not first_screen()[0]._sprites.kept  # the drawing changed: not read back
+
+
+def test_the_files_earlier_versions_kept_are_pruned_and_nothing_else(tmp_path, monkeypatch):
+    """Outline pickles and JSON strings (read by no version since) go; today's files, any
+    other name, a folder or a symlink with a retired name, and other folders stay."""
+    monkeypatch.setattr(disk_cache, "cache_dir", lambda kind: tmp_path / kind)
+    digest = "0123456789abcdef"
+    old = ["outlines/1F47B-" + digest + ".pickle", "outlines/1F468-200D-1F373-" + digest + ".pickle",
+           "strings/strings-" + digest + ".json"]
+    current = ["outlines/1F47B-" + digest + ".json", "strings/strings-" + digest + ".marshal",
+               "pictures/howto-incognito.draw-en-676x380-" + digest + ".pixels",
+               "pictures/background-" + digest + ".pixels", "sounds/nav-" + digest + ".pcm"]
+    unknown = ["outlines/notes.pickle", "outlines/1F47B-" + digest + ".pickle.bak", "outlines/1f47b-" + digest[:15]
+               + ".pickle", "strings/strings-" + digest.upper() + ".json", "strings/menu-" + digest + ".json",
+               "pictures/1F47B-" + digest + ".pickle", "strings-" + digest + ".json"]
+    for name in old + current + unknown:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(b"kept")
+    (tmp_path / "outlines" / ("1F47C-" + digest + ".pickle")).mkdir()
+    (tmp_path / "strings" / ("strings-" + "f" * 16 + ".json")).symlink_to(tmp_path / current[1])
+    assert disk_cache.prune_retired() == len(old)
+    left = sorted(str(path.relative_to(tmp_path)) for path in tmp_path.rglob("*"))
+    assert not set(old) & set(left)
+    assert set(current + unknown) <= set(left)
+    assert (tmp_path / "outlines" / ("1F47C-" + digest + ".pickle")).is_dir()
+    assert (tmp_path / "strings" / ("strings-" + "f" * 16 + ".json")).is_symlink()
+    assert disk_cache.prune_retired() == 0  # nothing left to do: a scan of two folders
+
+
+def test_the_thread_behind_the_title_prunes_once_it_has_settled(tmp_path, monkeypatch):
+    import threading
+    from types import SimpleNamespace
+
+    from game.cli import play
+
+    monkeypatch.setattr(disk_cache, "cache_dir", lambda kind: tmp_path / kind)
+    old = tmp_path / "strings" / "strings-0123456789abcdef.json"
+    old.parent.mkdir()
+    old.write_bytes(b"{}")
+    settled = []
+    monkeypatch.setattr(play, "settle", lambda: settled.append(old.exists()))
+
+    def preload(then):
+        thread = threading.Thread(target=then)
+        thread.start()
+        return thread
+
+    ctx = SimpleNamespace(catalogue=SimpleNamespace(catalogues=SimpleNamespace(preload=preload)), importing=None)
+    play.behind_title(ctx).join()
+    assert ctx.importing is not None and settled == [True] and not old.exists()

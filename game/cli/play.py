@@ -88,7 +88,7 @@ def _play(args: argparse.Namespace, crash_log: crash.CrashLog) -> int:
             if problem is not None:
                 print(f"broken data file: {problem}", file=sys.stderr)
                 return 1
-            settle()
+            settle_and_prune()
         else:
             behind_title(ctx)
         if args.smoke:
@@ -141,11 +141,21 @@ def open_title(args: argparse.Namespace, crash_log: crash.CrashLog) -> tuple[App
 
 
 def behind_title(ctx: AppContext) -> threading.Thread:
-    """Parse the games' data, then :func:`settle`, in a thread behind the title; the app
-    keeps input for later while it runs (``AppContext.importing_now``), so that no module
-    is imported on two threads at once (a deadlock when both enter one import cycle)."""
-    ctx.importing = ctx.catalogue.catalogues.preload(then=settle)
+    """Parse the games' data, then :func:`settle_and_prune`, in a thread behind the title;
+    the app keeps input for later while it runs (``AppContext.importing_now``), so that no
+    module is imported on two threads at once (a deadlock when both enter one import cycle)."""
+    ctx.importing = ctx.catalogue.catalogues.preload(then=settle_and_prune)
     return ctx.importing
+
+
+def settle_and_prune() -> None:
+    """:func:`settle`, then delete the files earlier versions left in the user's cache
+    (``disk_cache.prune_retired``): behind the title, or after the first frame where the
+    data is loaded on the main thread (``--smoke``, a frozen build)."""
+    from .. import disk_cache
+
+    settle()
+    disk_cache.prune_retired()
 
 
 def settle() -> None:
