@@ -239,3 +239,18 @@ def test_quitting_the_game_ends_and_reaps_the_maker(folder, maker):
     with pytest.raises(ChildProcessError):
         os.waitpid(child.pid, os.WNOHANG)  # waited for already: no zombie
     assert not list(folder.glob("*.tmp"))
+
+
+def test_a_frozen_build_runs_the_maker_as_itself_with_the_pictures_command(folder, monkeypatch):
+    """tools/launcher.py hands a frozen program's arguments to ``game.__main__.main``, as
+    ``python -m game`` does: the command is the program, then ``pictures`` and its options."""
+    from game.__main__ import build_parser
+
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    order = PictureOrder("en", display_format((676, 380)), (FIRST_SHOT, "incognito.draw"), folder)
+    program, command, *options = maker_command(order)
+    assert (program, command) == (sys.executable, "pictures")
+    args = build_parser(command).parse_args(options)
+    fmt = order.fmt
+    assert (args.shots, args.lang, args.size, args.masks, args.bits, args.pitch, args.folder, args.parent) == \
+        ([FIRST_SHOT, "incognito.draw"], "en", fmt.size, fmt.masks, fmt.bits, fmt.pitch, folder, os.getpid())

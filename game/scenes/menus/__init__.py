@@ -115,9 +115,10 @@ def _howto(ctx: AppContext, args: argparse.Namespace) -> None:
 
     scene = HowToScene(ctx, _entry(ctx).id)
     ctx.stack.push(scene)
-    shot, fmt, folder = page_shot(scene.game_id, 0), display_format(scene.picture_rect().size), disk_cache.cache_dir("pictures")
-    if shot is not None and not is_made(picture_path(folder, shot, ctx.strings.lang, fmt), fmt):
-        make_picture(folder, shot, ctx.strings.lang, fmt)
+    shot, lang, fmt = page_shot(scene.game_id, 0), ctx.strings.lang, display_format(scene.picture_rect().size)
+    folder = disk_cache.cache_dir("pictures")
+    if shot is not None and not is_made(picture_path(folder, shot, lang, fmt), fmt):
+        make_picture(folder, shot, lang, fmt)
 
 
 SHOTS = {
