@@ -149,6 +149,11 @@ def test_the_idle_title_has_the_missing_how_to_pictures_made_once_the_imports_ar
         frame(ctx, canvas)
     [order] = orders
     assert (order.lang, order.shots, order.folder) == ("en", ALL_SHOTS, tmp_path / "pictures")
+    ctx.catalogue.strings.lang = "fr"  # changed in the settings: the other language's, once the first maker is done
+    ctx.pictures.process.wait(timeout=60)
+    for _ in range(IDLE_SECOND):
+        frame(ctx, canvas)
+    assert [o.lang for o in orders] == ["en", "fr"]
     page = HowToScene(ctx, "secret_identity")
     ctx.stack.push(page)
     assert order.fmt.size == page.picture_rect().size  # the pictures the pages show
