@@ -256,6 +256,8 @@ class App:
                 from .scenes.phones import stop_companion
 
                 stop_companion(self.ctx)
+            if getattr(self.ctx, "pictures", None) is not None:  # the how-to pictures' maker: ended, waited for
+                self.ctx.pictures.stop()
             self.hub.pads.close_all()
 
 

@@ -47,6 +47,10 @@ class AppContext:
     #: ``game.companion.bridge.Companion``: the phone companion while it runs (the app
     #: starts it from the settings); None headless and when it is off.
     companion: Any = None
+    #: ``game.scenes.menus.picture_maker.PictureMaker``: the child process that makes the
+    #: how-to pages' pictures (``play`` gives one; None headless: tools and tests draw no
+    #: picture they did not make).
+    pictures: Any = None
     #: The thread that parses the games' data and imports the menus' modules behind the
     #: title (``play``'s :func:`~game.cli.play.behind_title`); see :meth:`importing_now`.
     importing: Any = None

@@ -78,16 +78,17 @@ def read_into(path: Path, buffer: Any) -> bool:
     return False
 
 
-def keep(path: Path, data: Any) -> None:
-    """Write ``data`` (bytes or a buffer) to ``path`` atomically; a failure only costs
-    the next run its making."""
+def keep(path: Path, data: Any) -> bool:
+    """Write ``data`` (bytes or a buffer) to ``path`` atomically; False if it could not
+    be (a failure only costs the next run its making)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
         tmp.write_bytes(data)
         os.replace(tmp, path)
     except OSError:
-        pass
+        return False
+    return True
 
 
 def prune_retired() -> int:

@@ -115,3 +115,46 @@ def test_the_how_to_page_s_box_is_drawn_behind_the_idle_title():
     ctx.stack.push(HowToScene(ctx, "secret_identity"))
     frame(ctx, canvas)
     assert not [key for key in set(ctx.kit._sprites) - before if "shadow ring" in key]
+
+
+def test_the_idle_title_has_the_missing_how_to_pictures_made_once_the_imports_are_over(tmp_path, monkeypatch):
+    """Made by a child (picture_maker.py), started after the thread behind the title: a
+    how-to page's first visit then reads its picture instead of rendering it (issue 18)."""
+    import sys
+    import threading
+
+    from game import disk_cache
+    from game.scenes.menus.howto import HowToScene
+    from game.scenes.menus.howto_pictures import ALL_SHOTS
+    from game.scenes.menus.picture_maker import PictureMaker
+
+    monkeypatch.setattr(disk_cache, "cache_dir", lambda kind: tmp_path / kind)
+    orders = []
+
+    def recorded(order):
+        orders.append(order)
+        return [sys.executable, "-c", "pass"]
+
+    ctx = make_ctx(lang="en")
+    ctx.pictures = PictureMaker(recorded)
+    canvas = pygame.Surface((1920, 1080))
+    done = threading.Event()
+    ctx.importing = threading.Thread(target=done.wait, daemon=True)
+    ctx.importing.start()
+    idle_title(ctx, canvas, IDLE_SECOND)
+    assert orders == []
+    done.set()
+    ctx.importing.join()
+    for _ in range(IDLE_SECOND):
+        frame(ctx, canvas)
+    [order] = orders
+    assert (order.lang, order.shots, order.folder) == ("en", ALL_SHOTS, tmp_path / "pictures")
+    ctx.catalogue.strings.lang = "fr"  # changed in the settings: the other language's, once the first maker is done
+    ctx.pictures.process.wait(timeout=60)
+    for _ in range(IDLE_SECOND):
+        frame(ctx, canvas)
+    assert [o.lang for o in orders] == ["en", "fr"]
+    page = HowToScene(ctx, "secret_identity")
+    ctx.stack.push(page)
+    assert order.fmt.size == page.picture_rect().size  # the pictures the pages show
+    ctx.pictures.stop()

@@ -11,4 +11,5 @@ COMMANDS = {
     "replay": ("game.cli.replay", "replay a save or log and print the final state"),
     "bench": ("game.cli.bench", "measure frame costs, start-up time and memory"),
     "soak": ("game.cli.soak", "storm the games with random pad input and hot-plug; count failures and RSS"),
+    "pictures": ("game.cli.pictures", "make the how-to pages' pictures into the user cache (the game runs it)"),
 }

@@ -82,6 +82,9 @@ def _play(args: argparse.Namespace, crash_log: crash.CrashLog) -> int:
     try:
         app.frame()  # the first title frame; then the sounds are loaded and the games' data parsed
         gc.enable()
+        from ..scenes.menus.picture_maker import PictureMaker
+
+        ctx.pictures = PictureMaker()  # the idle title starts it if a how-to picture is missing
         ctx.audio.start()
         if args.smoke or getattr(sys, "frozen", False):
             problem = _catalogue_problem(ctx)
@@ -109,6 +112,8 @@ def _play(args: argparse.Namespace, crash_log: crash.CrashLog) -> int:
             from ..scenes.phones import stop_companion
 
             stop_companion(ctx)
+        if ctx.pictures is not None:
+            ctx.pictures.stop()
         app.hub.pads.close_all()
     return 0
 

@@ -107,9 +107,18 @@ def _credits(ctx: AppContext, args: argparse.Namespace) -> None:
 
 
 def _howto(ctx: AppContext, args: argparse.Namespace) -> None:
+    """The first page with its picture: a tool has no maker (picture_maker.py), so the
+    picture is made here, in this process, if the cache lacks it."""
+    from ... import disk_cache
     from .howto import HowToScene
+    from .howto_pictures import display_format, is_made, make_picture, page_shot, picture_path
 
-    ctx.stack.push(HowToScene(ctx, _entry(ctx).id))
+    scene = HowToScene(ctx, _entry(ctx).id)
+    ctx.stack.push(scene)
+    shot, lang, fmt = page_shot(scene.game_id, 0), ctx.strings.lang, display_format(scene.picture_rect().size)
+    folder = disk_cache.cache_dir("pictures")
+    if shot is not None and not is_made(picture_path(folder, shot, lang, fmt), fmt):
+        make_picture(folder, shot, lang, fmt)
 
 
 SHOTS = {

@@ -3,6 +3,7 @@ flipped with LEFT/RIGHT (or the arrows with the mouse); BACK closes."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -10,7 +11,8 @@ import pygame
 from ...input.intents import InputEvent, Intent
 from ...ui.fit import smallest_size
 from .games import GAME_ICONS
-from .howto_pictures import make_picture, page_shot
+from .howto_pictures import page_shot
+from .picture_maker import look_for_picture
 from .widgets import MenuScene
 
 if TYPE_CHECKING:
@@ -18,6 +20,12 @@ if TYPE_CHECKING:
 
 #: A page's picture: 16:9, at most this wide (px), beside the page's words.
 PICTURE_WIDTH = 720
+#: Fixed ticks between two looks for a picture on its way (a stat each: 4 a second).
+LOOK_TICKS = 15
+#: Fixed ticks a picture that arrived while its page was shown takes to fade in.
+FADE_TICKS = 20
+#: The picture's frame while the picture is being drawn: an artist's palette.
+DRAWING_ICON = "1F3A8"
 
 
 def howto_pages(ctx: AppContext, game_id: str) -> list[tuple[str, str]]:
@@ -41,6 +49,15 @@ def howto_box(safe: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(safe.x + 110, safe.y + 150, safe.width - 220, safe.height - 270)
 
 
+def picture_rect(box: pygame.Rect) -> pygame.Rect:
+    """Where a page's picture goes in the page's ``box``: its right, 16:9."""
+    inner = box.inflate(-100, -100)
+    width = min(PICTURE_WIDTH, inner.width // 2)
+    rect = pygame.Rect(0, 0, width, width * 9 // 16)
+    rect.midright = (inner.right, inner.centery - 20)
+    return rect
+
+
 class HowToScene(MenuScene):
     def __init__(self, ctx: AppContext, game_id: str) -> None:
         super().__init__(ctx)
@@ -50,6 +67,13 @@ class HowToScene(MenuScene):
         self.box = pygame.Rect(0, 0, 0, 0)
         #: page -> its picture, once shown (see :meth:`update`); gone with the scene.
         self.pictures: dict[int, pygame.Surface] = {}
+        #: Pages whose picture is being drawn (the maker runs), and those whose picture
+        #: will not come (no maker, or it failed): their words fill the page.
+        self.waiting: set[int] = set()
+        self.without: set[int] = set()
+        #: page -> the tick its picture arrived while the page waited for it (it fades in).
+        self.arrived: dict[int, int] = {}
+        self._next_look = 0
 
     def build(self) -> None:
         self.pages = howto_pages(self.ctx, self.game_id)
@@ -113,30 +137,40 @@ class HowToScene(MenuScene):
         self.draw_dots(surface)
 
     def picture_rect(self) -> pygame.Rect:
-        """Where the page's picture goes: the right of the box, 16:9."""
-        inner = self.box.inflate(-100, -100)
-        width = min(PICTURE_WIDTH, inner.width // 2)
-        rect = pygame.Rect(0, 0, width, width * 9 // 16)
-        rect.midright = (inner.right, inner.centery - 20)
-        return rect
+        return picture_rect(self.box)
 
     def update(self, frame_dt: float) -> None:
         """The shown page's picture, the first time it is shown: read back from the user's
-        cache (~1 ms), or made once and kept there (howto_pictures.py). Only that page's:
-        the others are read when a player turns to them."""
-        shot = page_shot(self.game_id, self.page)
-        if shot is not None and self.page not in self.pictures:
-            self.pictures[self.page] = make_picture(shot, self.ctx.strings.lang, self.picture_rect().size)
+        cache (~1 ms) if the maker made it, else looked for again every :data:`LOOK_TICKS`
+        while it is being drawn (picture_maker.py). Only that page's: the others are
+        read when a player turns to them."""
+        page, shot = self.page, page_shot(self.game_id, self.page)
+        if shot is None or page in self.pictures or page in self.without:
+            return
+        if page in self.waiting and self.ticks < self._next_look:
+            return
+        found = look_for_picture(self.ctx, shot, self.picture_rect().size)
+        if found is True:
+            self.waiting.add(page)
+            self._next_look = self.ticks + LOOK_TICKS
+        elif found is False:
+            self.waiting.discard(page)
+            self.without.add(page)
+        else:
+            self.pictures[page] = found
+            if page in self.waiting:
+                self.waiting.discard(page)
+                self.arrived[page] = self.ticks
 
     def draw_page(self, surface: pygame.Surface, title: str, body: str) -> None:
         """The words on the left at the largest sizes that fit, the picture on the right."""
         kit = self.kit
         inner = self.box.inflate(-100, -100)
-        picture = self.pictures.get(self.page) if page_shot(self.game_id, self.page) else None
+        picture = self.pictures.get(self.page)
         frame = self.picture_rect()
-        if picture is not None:
+        if picture is not None or self.page in self.waiting:
             kit.panel(surface, frame.inflate(16, 16), kit.colours.panel_hi, radius=20, shadow=False)
-            surface.blit(picture, frame)
+            self.draw_picture(surface, frame, picture)
             inner.width = frame.x - 40 - inner.x
         room = inner.height - 40  # the page dots under the words
         for heading_size, body_size in ((56, 38), (48, 34), (44, 30), (40, 28), (36, smallest_size(kit))):
@@ -146,6 +180,22 @@ class HowToScene(MenuScene):
                 break
         surface.blit(heading, inner.topleft)
         surface.blit(words, (inner.x, inner.y + heading.get_height() + 24))
+
+    def draw_picture(self, surface: pygame.Surface, frame: pygame.Rect, picture: pygame.Surface | None) -> None:
+        """The picture in its frame; while it is being drawn, a palette and words saying so,
+        over which the picture fades in when it arrives."""
+        arrived = self.arrived.get(self.page)
+        shown = 1.0 if arrived is None else min(1.0, (self.ticks - arrived) / FADE_TICKS)
+        if picture is None or shown < 1.0:
+            kit = self.kit
+            icon = kit.icon(DRAWING_ICON, 128)
+            sway = round(8 * math.sin(self.ticks * 2 * math.pi / 90))
+            surface.blit(icon, icon.get_rect(center=(frame.centerx, frame.centery - 50 + sway)))
+            kit.blit_text(surface, self.t("howto.drawing"), 36, (frame.centerx, frame.centery + 60), "midtop",
+                          kit.colours.text, max_width=frame.width - 40, align="center")
+        if picture is not None:
+            picture.set_alpha(None if shown >= 1.0 else round(255 * shown))
+            surface.blit(picture, frame)
 
     def draw_dots(self, surface: pygame.Surface) -> None:
         kit = self.kit

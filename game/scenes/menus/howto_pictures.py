@@ -4,13 +4,15 @@ screen rendered small.
 A picture is drawn from a fresh headless context (``game.cli.shot.prepare``): bots at
 the table, default settings in the page's language, no save file; nothing of the
 player's own match is shown. That costs ~0.2-0.3 s of CPU (the shots' modules, bots
-playing up to the phase, a first draw with empty caches) and ~40 MB at its peak, so a
-picture is made once and kept in the user's cache folder (game/disk_cache.py), named
-by everything that shapes it: the shot, language, size and pixel format, the game's
-version and the size and time of every source and data file (a changed board or deck
-makes new pictures). Read back, a picture costs ~1 ms: the how-to page's first visit
-fits in a frame once its pictures were made (issue 18). Making one removes the
-pictures the same page had from older recipes, so the folder holds one per page."""
+playing up to the phase, a first draw with empty caches) and ~40 MB at its peak, so the
+game never draws one itself: a child process makes them ahead of time
+(``python -m game pictures``, game/cli/pictures.py, started by
+:mod:`.picture_maker`) into the user's cache folder (game/disk_cache.py), each named by
+everything that shapes it: the shot, language, size and pixel format, the game's version
+and the size and time of every source and data file (a changed board or deck makes new
+pictures). The game reads a picture back (~1 ms, :func:`read_picture`) once its file is
+there. Making one removes the pictures the same page had from older recipes, so the
+folder holds one per page."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ import functools
 import hashlib
 import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
@@ -51,27 +54,75 @@ def page_shot(game_id: str, page: int) -> str | None:
     return shots[page] if 0 <= page < len(shots) else None
 
 
+#: Every shot a how-to page shows, each once, in the games' order.
+ALL_SHOTS: tuple[str, ...] = tuple(dict.fromkeys(shot for shots in HOWTO_SHOTS.values() for shot in shots if shot))
+
 #: Bump when :func:`make_picture` draws pictures differently (kept ones are made again).
 PICTURE_VERSION = 1
 
 
-def make_picture(shot: str, lang: str, size: tuple[int, int]) -> pygame.Surface:
-    """The picture of ``shot`` in ``lang`` at ``size``, in the display's pixel format:
-    read back from the user's cache, else rendered (a few tenths of a second) and kept."""
-    picture = _blank(size)
-    recipe = (PICTURE_VERSION, shot, lang, size, picture.get_masks(), picture.get_pitch(), sources_fingerprint())
-    name = f"howto-{shot}-{lang}-{size[0]}x{size[1]}"
-    folder = disk_cache.cache_dir("pictures")
-    path = disk_cache.cache_path(folder, name, recipe, ".pixels")
-    if disk_cache.read_into(path, picture.get_view("1")):
-        return picture
-    picture.blit(render_picture(shot, lang, size), (0, 0))
+@dataclass(frozen=True)
+class PictureFormat:
+    """A picture's size and pixel layout: the display's, so the game blits it without a
+    conversion (the maker, another process, is told it)."""
+
+    size: tuple[int, int]
+    masks: tuple[int, int, int, int]
+    bits: int
+    pitch: int
+
+    @property
+    def byte_count(self) -> int:
+        return self.pitch * self.size[1]
+
+
+def display_format(size: tuple[int, int]) -> PictureFormat:
+    """The display's pixel format for a picture of ``size`` (a row's pitch is the picture's)."""
+    row = _blank((size[0], 1))
+    return PictureFormat(size, tuple(row.get_masks()), row.get_bitsize(), row.get_pitch())
+
+
+def picture_path(folder: Path, shot: str, lang: str, fmt: PictureFormat) -> Path:
+    """The file of ``shot``'s picture in ``lang`` and ``fmt``, named by its recipe."""
+    recipe = (PICTURE_VERSION, shot, lang, fmt.size, fmt.masks, fmt.pitch, sources_fingerprint())
+    return disk_cache.cache_path(folder, _name(shot, lang, fmt.size), recipe, ".pixels")
+
+
+def _name(shot: str, lang: str, size: tuple[int, int]) -> str:
+    return f"howto-{shot}-{lang}-{size[0]}x{size[1]}"
+
+
+def is_made(path: Path, fmt: PictureFormat) -> bool:
+    """Whether ``path`` holds a whole picture (a stat: no read, no pixels)."""
+    try:
+        return path.stat().st_size == fmt.byte_count
+    except OSError:
+        return False
+
+
+def read_picture(path: Path, fmt: PictureFormat) -> pygame.Surface | None:
+    """The picture kept in ``path``, in the display's format (~1 ms); None if the file is
+    missing or not whole."""
+    picture = _blank(fmt.size)
+    return picture if disk_cache.read_into(path, picture.get_view("1")) else None
+
+
+def make_picture(folder: Path, shot: str, lang: str, fmt: PictureFormat) -> bool:
+    """Render ``shot``'s picture in ``fmt`` (a few tenths of a second) and keep it in
+    ``folder``, removing the page's pictures of older recipes; False if it could not be
+    written. The maker's work: the game itself only reads pictures."""
+    picture = pygame.Surface(fmt.size, 0, fmt.bits, fmt.masks)
+    if picture.get_pitch() != fmt.pitch:
+        raise ValueError(f"no {fmt.bits}-bit picture {fmt.size} with a pitch of {fmt.pitch} bytes")
+    picture.blit(render_picture(shot, lang, fmt.size), (0, 0))
     release_free_memory()  # the context it was drawn in sits in cycles: ~40 MB
-    disk_cache.keep(path, picture.get_view("1"))
-    for older in folder.glob(f"{name}-{'?' * 16}.pixels"):
+    path = picture_path(folder, shot, lang, fmt)
+    if not disk_cache.keep(path, picture.get_view("1")):
+        return False
+    for older in folder.glob(f"{_name(shot, lang, fmt.size)}-{'?' * 16}.pixels"):
         if older != path:
             older.unlink(missing_ok=True)
-    return picture
+    return True
 
 
 def render_picture(shot: str, lang: str, size: tuple[int, int]) -> pygame.Surface:

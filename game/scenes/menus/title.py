@@ -64,6 +64,8 @@ class TitleScene(MenuScene):
         self._turned: dict[tuple[str, int, int], pygame.Surface] = {}
         self._kept: tuple[KeptTexts, ...] = ()
         self._drawn = False
+        #: The language the how-to pictures were last asked for (picture_maker.py).
+        self._pictures_asked: str | None = None
 
     # --- building ----------------------------------------------------------------------
     def enter(self, previous: Scene | None) -> None:
@@ -134,8 +136,18 @@ class TitleScene(MenuScene):
     def update(self, frame_dt: float) -> None:
         super().update(frame_dt)
         if self.ticks >= IDLE_FRAMES and self.ctx.menu_gui is not None and not self.ctx.importing_now():
-            # idle, and nothing imported behind the title any more: prepare the menus (warm.py)
-            self.ctx.menu_gui.warm_up(self.ctx).step()
+            # idle, and nothing imported behind the title any more: prepare the menus (warm.py),
+            # then have the how-to pictures of the language made if some are missing
+            warm_up = self.ctx.menu_gui.warm_up(self.ctx)
+            if not warm_up.done:
+                warm_up.step()
+            elif self.ctx.strings.lang != self._pictures_asked and self.ctx.pictures is not None \
+                    and not self.ctx.pictures.running():
+                self._pictures_asked = self.ctx.strings.lang
+                from .howto import howto_box, picture_rect
+                from .picture_maker import ask_for_pictures
+
+                ask_for_pictures(self.ctx, picture_rect(howto_box(self.safe)).size)
 
     # --- actions -------------------------------------------------------------------------
     def open_menu(self) -> None:
