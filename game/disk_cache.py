@@ -4,14 +4,17 @@ second of pure Python; reading it back costs about a millisecond.
 
 A file is named by a digest of everything that shapes it (its recipe), so a changed
 recipe simply makes a new file. A cache that cannot be read or written only costs the
-making; a file that fails ``check`` (cut short) is made again. Files in a format earlier
-versions kept and nothing reads any more are deleted once a run (:func:`prune_retired`).
+making; a file that fails ``check`` (cut short) is made again. A file kept deletes the
+same name's files of other recipes (:func:`remove_older_recipes`); files in a format
+earlier versions kept and nothing reads any more are deleted once a run
+(:func:`prune_retired`).
 """
 
 from __future__ import annotations
 
 import os
 import re
+import stat
 from pathlib import Path
 from typing import Any, Callable
 
@@ -79,8 +82,9 @@ def read_into(path: Path, buffer: Any) -> bool:
 
 
 def keep(path: Path, data: Any) -> bool:
-    """Write ``data`` (bytes or a buffer) to ``path`` atomically; False if it could not
-    be (a failure only costs the next run its making)."""
+    """Write ``data`` (bytes or a buffer) to ``path`` atomically, then delete the files of
+    the same name kept for other recipes (:func:`remove_older_recipes`); False if it could
+    not be (a failure only costs the next run its making)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
@@ -88,7 +92,41 @@ def keep(path: Path, data: Any) -> bool:
         os.replace(tmp, path)
     except OSError:
         return False
+    remove_older_recipes(path)
     return True
+
+
+#: A cache file's whole name, as :func:`cache_path` makes it: the name, 16 hex digits, the suffix.
+CACHE_FILE = re.compile(r"(?P<name>.+)-[0-9a-f]{16}(?P<suffix>\.[A-Za-z0-9]+)")
+
+
+def remove_older_recipes(path: Path) -> int:
+    """Delete the files beside ``path`` named as it is but for their digest: what a
+    changed recipe (a new version, font, palette, window size...) left behind, which
+    nothing reads any more (16 title-icons files piled up in a day of development). Only
+    exact ``<name>-<16 hex digits><suffix>`` files in that folder go (a folder, a symlink,
+    a temp file or any other name stays); how many went. One folder scan, on a keep only:
+    reads never pay it."""
+    named = CACHE_FILE.fullmatch(path.name)
+    if named is None:
+        return 0
+    prefix = named["name"] + "-"
+    older = re.compile(re.escape(prefix) + r"[0-9a-f]{16}" + re.escape(named["suffix"]))
+    gone = 0
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return 0
+    for name in names:
+        if name.startswith(prefix) and name != path.name and older.fullmatch(name):
+            sibling = path.parent / name
+            try:
+                if stat.S_ISREG(sibling.lstat().st_mode):
+                    sibling.unlink()
+                    gone += 1
+            except OSError:
+                continue
+    return gone
 
 
 def prune_retired() -> int:

@@ -1,4 +1,4 @@
-"""Test set-up: no screen, no sound card, and user folders inside a temp dir."""
+"""Test set-up: no screen, no sound card, and every user folder inside a temp dir."""
 
 import os
 import shutil
@@ -50,6 +50,25 @@ def _running(pid: str) -> bool:
     except (ValueError, PermissionError):  # not a number; another user's process
         return True
     return True
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _user_cache(tmp_path_factory):
+    """The whole run's user cache (``disk_cache.cache_dir``) in one temp folder, never the
+    player's ``~/.cache``: a start prunes the files it does not read (play.settle_and_prune),
+    and a test's recipes must not pile up beside the player's or replace them. One folder
+    for the run, not one a test: a sound, a tune or an outline made once is read back by the
+    tests after it, as the game does. In the environment, so the game's children (CLI runs,
+    bench children) inherit it; a test that sets its own (``XDG_CACHE_HOME``,
+    ``disk_cache.cache_dir``) overrides it."""
+    folder = tmp_path_factory.mktemp("cache", numbered=False)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(folder))
+        if not sys.platform.startswith("linux"):  # platformdirs reads XDG on Linux only
+            import platformdirs
+
+            patch.setattr(platformdirs, "user_cache_dir", lambda app, *_, **__: str(folder / app))
+        yield folder
 
 
 @pytest.fixture(autouse=True)

@@ -246,3 +246,42 @@ def test_the_thread_behind_the_title_prunes_once_it_has_settled(tmp_path, monkey
     ctx = SimpleNamespace(catalogue=SimpleNamespace(catalogues=SimpleNamespace(preload=preload)), importing=None)
     play.behind_title(ctx).join()
     assert ctx.importing is not None and settled == [True] and not old.exists()
+
+
+def test_a_file_kept_deletes_its_names_other_recipes_and_nothing_else(tmp_path):
+    """16 ``title-icons-*`` files piled up in a day: each new recipe's file made the last
+    one dead. Keeping a file deletes exactly ``<name>-<16 hex><suffix>`` beside it; another
+    name, suffix or digest shape, a temp file, a folder, a symlink and other folders stay."""
+    folder = tmp_path / "pictures"
+    folder.mkdir()
+    older = [f"title-icons-{'0' * 16}.pixels", f"title-icons-{'1234abcd' * 2}.pixels"]
+    others = [f"title-icons-{'0' * 15}.pixels", f"title-icons-{'ABCDEF01' * 2}.pixels",
+              f"title-icons-{'0' * 16}.texts", f"title-icons-{'0' * 16}.pixels.12.tmp", f"title-icons-x-{'0' * 16}.pixels",
+              f"title-{'0' * 16}.pixels", f"title-texts-{'0' * 16}.pixels", "title-icons.pixels"]
+    for name in older + others:
+        (folder / name).write_bytes(b"older")
+    (folder / f"title-icons-{'2' * 16}.pixels").mkdir()
+    (folder / f"title-icons-{'3' * 16}.pixels").symlink_to(folder / others[0])
+    (tmp_path / "sounds").mkdir()
+    (tmp_path / "sounds" / f"title-icons-{'0' * 16}.pixels").write_bytes(b"elsewhere")
+    path = disk_cache.cache_path(folder, "title-icons", ("a new recipe",), ".pixels")
+    disk_cache.keep(path, b"new")
+    left = {entry.name for entry in folder.iterdir()}
+    assert path.read_bytes() == b"new"
+    assert left == {path.name, *others, f"title-icons-{'2' * 16}.pixels", f"title-icons-{'3' * 16}.pixels"}
+    assert (tmp_path / "sounds" / f"title-icons-{'0' * 16}.pixels").exists()
+
+
+def test_a_file_read_back_deletes_nothing(tmp_path):
+    """Reads never scan the folder: a file read back leaves its older recipes (the next
+    keep takes them); one made and kept through ``cached_bytes`` takes them at once."""
+    older = tmp_path / f"strings-{'0' * 16}.marshal"
+    older.write_bytes(b"older")
+    path = disk_cache.cache_path(tmp_path, "strings", ("today",), ".marshal")
+    path.write_bytes(b"kept")
+    assert disk_cache.cached_bytes(path, lambda: b"made") == b"kept"
+    assert disk_cache.read_into(path, bytearray(4))
+    assert older.exists()
+    path.unlink()
+    assert disk_cache.cached_bytes(path, lambda: b"made") == b"made"
+    assert not older.exists() and path.read_bytes() == b"made"

@@ -73,6 +73,14 @@ def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float
 
 
 
+def shape_box(center: Sequence[int], radius: int) -> pygame.Rect:
+    """Where :meth:`Shapes.draw_shape` puts a shape of ``radius`` centred on ``center``:
+    its sprite's rectangle, every pixel it may colour (a star's points and the soft edge
+    reach a little past ``radius``)."""
+    side = 2 * (radius + max(2, radius // 6))
+    return pygame.Rect(0, 0, side, side).move_to(center=(int(center[0]), int(center[1])))
+
+
 def fill_shape(surface: pygame.Surface, shape: str, colour: Any, cx: float, cy: float, r: float) -> None:
     if shape == "circle":
         pygame.draw.circle(surface, colour, (cx, cy), r)
@@ -90,9 +98,8 @@ class Shapes:
         key = ("shape", shape, tuple(colour), radius, outline, gloss)
         sprite = self.kit._sprites.get(key)
         if sprite is None:
-            pad = max(2, radius // 6)
             big_r = radius * SS
-            size = (radius + pad) * 2 * SS
+            size = shape_box((0, 0), radius).width * SS
             big = pygame.Surface((size, size), pygame.SRCALPHA)
             c = size / 2
             edge = max(SS * 2, big_r // 8)
@@ -120,7 +127,7 @@ class Shapes:
         if shape not in SHAPES:
             raise ValueError(f"unknown shape {shape!r}; expected one of {', '.join(SHAPES)}")
         sprite = self._sprite(shape, tuple(colour), int(radius), tuple(outline) if outline else None, gloss)
-        rect = sprite.get_rect(center=(int(center[0]), int(center[1])))
+        rect = shape_box(center, int(radius))
         surface.blit(sprite, rect)
         return rect
 

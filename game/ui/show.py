@@ -28,6 +28,7 @@ import pygame
 
 from ..input.intents import InputEvent, Intent
 from .fit import fit_text
+from .shapes import shape_box
 from .tween import easing
 
 #: Ticks for the columns to rise (each column starts a little after the one placed below it).
@@ -190,24 +191,22 @@ class Show:
                       keep_out: pygame.Rect | None = None) -> None:
         """The winners' confetti falling, for :data:`CONFETTI_TICKS` after the cheer.
 
-        ``keep_out`` (say a headline with no panel behind it) is a rectangle no disc
-        touches: a disc is drawn whole or not at all, so none shows a straight cut edge;
-        the discs falling through it appear whole below it."""
+        A disc is drawn whole inside the safe area (festive, but never in the TV's
+        margin) or not at all, so none shows a straight cut edge at the area's sides, top
+        or bottom: the discs come in whole below its top and go before they touch its
+        sides or bottom. ``keep_out`` (say a headline with no panel behind it) is a
+        rectangle no disc touches: the discs falling through it appear whole below it."""
         age = self.tick - 1 + alpha - self._cheer_at
         if not self.confetti or not 0 <= age <= CONFETTI_TICKS:
             return
         kit = self.ctx.kit
-        clip = surface.get_clip()
-        surface.set_clip(kit.safe_rect.clip(clip))  # festive, but never in the TV's margin
+        area = kit.safe_rect.clip(surface.get_clip())
         for bit in self.confetti:
             x = bit.x + bit.vx * age + 18 * math.sin((bit.x + age * bit.spin) / 40)
             y = bit.y + bit.vy * age + 0.02 * age * age
-            if not -40 <= y <= kit.H + 40:
-                continue
             centre = (int(x), int(y))
-            if keep_out is not None and keep_out.colliderect(pygame.Rect(0, 0, 2 * bit.size + 1,
-                                                                         2 * bit.size + 1).move_to(center=centre)):
+            box = shape_box(centre, bit.size)
+            if not area.contains(box) or (keep_out is not None and keep_out.colliderect(box)):
                 continue
             style = kit.seat_style(bit.style)
             kit.draw_shape(surface, style.shape, style.colour, centre, bit.size)
-        surface.set_clip(clip)

@@ -117,12 +117,7 @@ def make_picture(folder: Path, shot: str, lang: str, fmt: PictureFormat) -> bool
     picture.blit(render_picture(shot, lang, fmt.size), (0, 0))
     release_free_memory()  # the context it was drawn in sits in cycles: ~40 MB
     path = picture_path(folder, shot, lang, fmt)
-    if not disk_cache.keep(path, picture.get_view("1")):
-        return False
-    for older in folder.glob(f"{_name(shot, lang, fmt.size)}-{'?' * 16}.pixels"):
-        if older != path:
-            older.unlink(missing_ok=True)
-    return True
+    return disk_cache.keep(path, picture.get_view("1"))  # which removes its older recipes
 
 
 def render_picture(shot: str, lang: str, size: tuple[int, int]) -> pygame.Surface:
