@@ -141,12 +141,12 @@ def test_confetti_discs_are_whole_inside_the_safe_area_all_through_the_fall(ctx)
 
 
 def test_no_confetti_disc_touches_the_keep_out_and_the_others_fall_whole_below_it(ctx):
-    """A headline with no panel behind it is kept out whole-disc: a disc that would touch
-    it is not drawn (no straight cut edge), the discs below it are."""
+    """Texts with no panel behind them are kept out whole-disc: a disc that would touch one
+    of the rects is not drawn (no straight cut edge), the discs below them are."""
     show = Show(ctx, STANDINGS, seed=5)
     for _ in range(show.cheer_tick + 75):  # the first discs have fallen past the band
         show.step()
-    keep_out = pygame.Rect(0, 0, 1920, 300)
+    band, block = pygame.Rect(0, 0, 1920, 300), pygame.Rect(300, 420, 1300, 180)
     discs = []
     draw_shape = ctx.kit.draw_shape
 
@@ -156,12 +156,13 @@ def test_no_confetti_disc_touches_the_keep_out_and_the_others_fall_whole_below_i
 
     ctx.kit.draw_shape = recorded
     canvas = pygame.Surface((1920, 1080))
-    show.draw_confetti(canvas, keep_out=keep_out)
-    untouched = pygame.mask.from_threshold(canvas.subsurface(keep_out), (0, 0, 0), (1, 1, 1, 255))
-    assert untouched.count() == keep_out.width * keep_out.height
+    show.draw_confetti(canvas, keep_out=[band, block])
+    for kept_out in (band, block):
+        untouched = pygame.mask.from_threshold(canvas.subsurface(kept_out), (0, 0, 0), (1, 1, 1, 255))
+        assert untouched.count() == kept_out.width * kept_out.height
     assert canvas.get_clip() == canvas.get_rect()  # the clip it found, given back
-    assert discs and not any(keep_out.colliderect(disc) for disc in discs)
-    assert any(disc.top < keep_out.bottom + 40 for disc in discs)  # they fall from just under it
+    assert discs and not any(disc.collidelist([band, block]) >= 0 for disc in discs)
+    assert any(disc.top < band.bottom + 40 for disc in discs)  # they fall from just under it
     kept = len(discs)
     discs.clear()
     show.draw_confetti(pygame.Surface((1920, 1080)))

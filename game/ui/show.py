@@ -11,9 +11,10 @@ How a board uses it, when its reveal or end phase starts::
 
 then ``self.show.step()`` in ``fixed_update``; ``if self.show.handle(event): return True``
 first in ``handle`` (A skips while the show runs, and passes through once it is over);
-``self.show.draw_podium(surface, rect)`` where the podium goes and
-``self.show.draw_confetti(surface)`` last (or first, behind the rows; ``keep_out`` spares
-a headline with no panel behind it); and ``self.show.count(seat)`` wherever the board
+``self.show.draw_podium(surface, rect)`` where the podium goes (it returns its columns,
+labels included) and ``self.show.draw_confetti(surface, keep_out=[...])`` after it: the
+keep-out lists what no disc may touch (the podium's columns, every text with no panel
+behind it, the panels drawn before the confetti); and ``self.show.count(seat)`` wherever the board
 prints that seat's score, so the number counts up with the show.
 """
 
@@ -155,13 +156,14 @@ class Show:
         return int(round(standing.start + (standing.score - standing.start) * self._count(t)))
 
     # --- drawing --------------------------------------------------------------------------------
-    def draw_podium(self, surface: pygame.Surface, rect: pygame.Rect, alpha: float = 1.0) -> None:
+    def draw_podium(self, surface: pygame.Surface, rect: pygame.Rect, alpha: float = 1.0) -> list[pygame.Rect]:
         """Columns for the first three places (second, first, third from the left), each
-        topped by its seats' badges (shape, colour, name) and their counting scores."""
+        topped by its seats' badges (shape, colour, name) and their counting scores.
+
+        Returns each risen column with its labels (badge to foot), the confetti's keep-out."""
         kit, c = self.ctx.kit, self.ctx.kit.colours
         places = [p for p in (2, 1, 3) if any(s.place == p for s in self.standings)]
-        if not places:
-            return
+        drawn: list[pygame.Rect] = []
         width = rect.width // 3
         for column, place in enumerate(places):
             seats = [s for s in self.standings if s.place == place]
@@ -185,17 +187,21 @@ class Show:
                 size, name = fit_text(kit, seat.name, step - 12, (30, 28))
                 named = kit.blit_text(surface, name, size, (cx, score.top), "midbottom", light, align="center",
                                       shadow=True)
-                kit.seat_token(surface, seat.style, (cx, named.top - 36), 30)
+                token = kit.seat_token(surface, seat.style, (cx, named.top - 36), 30)
+                block.union_ip(token.unionall([score, named]))
+            drawn.append(block)
+        return drawn
 
     def draw_confetti(self, surface: pygame.Surface, alpha: float = 1.0,
-                      keep_out: pygame.Rect | None = None) -> None:
+                      keep_out: Sequence[pygame.Rect] = ()) -> None:
         """The winners' confetti falling, for :data:`CONFETTI_TICKS` after the cheer.
 
         A disc is drawn whole inside the safe area (festive, but never in the TV's
         margin) or not at all, so none shows a straight cut edge at the area's sides, top
         or bottom: the discs come in whole below its top and go before they touch its
-        sides or bottom. ``keep_out`` (say a headline with no panel behind it) is a
-        rectangle no disc touches: the discs falling through it appear whole below it."""
+        sides or bottom. ``keep_out`` (a headline with no panel behind it, the podium's
+        columns, a panel) lists rectangles no disc touches: the discs falling through one
+        appear whole below it, as if they had passed behind."""
         age = self.tick - 1 + alpha - self._cheer_at
         if not self.confetti or not 0 <= age <= CONFETTI_TICKS:
             return
@@ -206,7 +212,7 @@ class Show:
             y = bit.y + bit.vy * age + 0.02 * age * age
             centre = (int(x), int(y))
             box = shape_box(centre, bit.size)
-            if not area.contains(box) or (keep_out is not None and keep_out.colliderect(box)):
+            if not area.contains(box) or box.collidelist(keep_out) >= 0:
                 continue
             style = kit.seat_style(bit.style)
             kit.draw_shape(surface, style.shape, style.colour, centre, bit.size)

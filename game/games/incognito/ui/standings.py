@@ -140,18 +140,18 @@ class FinalScreen(StandingsScreen):
         size, headline = fit_text(kit, headline, area.width, (52, 46, 40, 36))
         image = kit.text(headline, size, c.gold, align="center", shadow=True)
         placed = image.get_rect(midtop=area.midtop)
-        # the confetti falls from under the headline, never behind its letters (the headline
-        # has no panel to hide it); behind the ranking, every score and name stays readable
-        self.show.draw_confetti(surface, alpha, keep_out=pygame.Rect(0, 0, kit.W, placed.bottom))
         board.top_bar(surface, public, board.text("incognito.final.title"))
         surface.blit(image, placed)
         top = placed.bottom + 16
         podium = pygame.Rect(area.x, top, area.width // 2, area.bottom - top)
+        columns = self.show.draw_podium(surface, podium, alpha)
+        # the confetti falls from under the headline and past the podium's columns and names,
+        # never behind their letters (no panel hides them); behind the ranking's rows
+        self.show.draw_confetti(surface, alpha, keep_out=[pygame.Rect(0, 0, kit.W, placed.bottom), *columns])
         listed = pygame.Rect(podium.right + 24, top, area.right - podium.right - 24, area.bottom - top)
         height = min(100, (listed.height - 10 * (board.n - 1)) // board.n)
         for k, s in enumerate(order):
             self.row(surface, pygame.Rect(listed.x, listed.y + k * (height + 10), listed.width, height), s, alpha,
                      rank=True)
-        self.show.draw_podium(surface, podium, alpha)
         hint = "incognito.hint.skip" if not self.show.done else "incognito.hint.gallery"
         kit.hint_bar(surface, [(Intent.CONFIRM, board.text(hint))])

@@ -37,7 +37,7 @@ from .debate_screen import DebateScreen
 from .endgame_screen import EndgameScreen
 from .layout import BoardLayout
 from .partner_screen import PartnerScreen
-from .portraits import PortraitsScreen, draw_podium, final_standings
+from .portraits import PortraitsScreen, draw_podium, draw_portraits, final_standings
 from .read_screen import ExchangeScreen, ReadScreen
 from .reveal_screen import SKIPPED_TICKS, RevealScreen, reveal_show
 from .screen import Screen
@@ -243,11 +243,11 @@ class PersonalityBoard(MatchScene):
         if self.session.outcome() is not None and not self.timeline.busy:
             self.ctx.kit.background(surface)
             if self.show is not None and not self.show.done:
-                draw_podium(self, surface, self.show, alpha)
+                kept = draw_podium(self, surface, self.show, alpha)
             else:
-                self.screens[PEPhase.OVER].draw(surface, surface.get_rect(), alpha)
+                kept = draw_portraits(self, surface)  # the OVER screen
             if self.show is not None:
-                self.show.draw_confetti(surface, alpha)
+                self.show.draw_confetti(surface, alpha, keep_out=kept)
             return
         revealing = self.timeline.reveal_ticks > 0 and self.public.result is not None
         screen = self.reveal if revealing else self.screen

@@ -57,42 +57,49 @@ def final_standings(p: PEPublic) -> list[Standing]:
             for seat in range(p.seats)]
 
 
-def draw_podium(board: PersonalityBoard, surface: pygame.Surface, show: Show, alpha: float) -> None:
-    """The winners' title over the podium rising (A skips to the portraits)."""
+def draw_podium(board: PersonalityBoard, surface: pygame.Surface, show: Show, alpha: float) -> list[pygame.Rect]:
+    """The winners' title over the podium rising (A skips to the portraits). Returns what
+    the confetti keeps out of: the title (no panel behind it), the columns, the hint bar."""
     kit, c, p = board.ctx.kit, board.ctx.kit.colours, board.public
     safe = kit.safe_rect
-    title = kit.blit_text(surface, board.t("personality.winners", names=", ".join(board.name(s) for s in p.winners)),
-                          52, (safe.centerx, safe.y), "midtop", c.gold, max_width=safe.width, align="center",
-                          shadow=True)
-    show.draw_podium(surface, pygame.Rect(safe.x, title.bottom + 20, safe.width, safe.bottom - title.bottom - 100),
-                     alpha)
-    kit.hint_bar(surface, [(Intent.CONFIRM, board.t("personality.portraits.skip"))])
+    image = kit.text(board.t("personality.winners", names=", ".join(board.name(s) for s in p.winners)), 52, c.gold,
+                     safe.width, "center", shadow=True)
+    title = surface.blit(image, image.get_rect(midtop=(safe.centerx, safe.y)))
+    columns = show.draw_podium(surface, pygame.Rect(safe.x, title.bottom + 20, safe.width,
+                                                    safe.bottom - title.bottom - 100), alpha)
+    hints = kit.hint_bar(surface, [(Intent.CONFIRM, board.t("personality.portraits.skip"))])
+    return [_letters(image, title), *columns, hints]
 
 
-def draw_portraits(board: PersonalityBoard, surface: pygame.Surface, hints: bool = True) -> None:
+def draw_portraits(board: PersonalityBoard, surface: pygame.Surface, hints: bool = True) -> list[pygame.Rect]:
+    """Every seat's portrait under the title. Returns what the confetti keeps out of: the
+    title and its line (no panel behind them), the portraits, the hint bar."""
     kit, c, p = board.ctx.kit, board.ctx.kit.colours, board.public
     safe = kit.safe_rect
     title = kit.blit_text(surface, board.t("personality.portraits.title"), 60, (safe.centerx, safe.y), "midtop",
                           c.gold, shadow=True)
     if hints and board.message:  # where the picture went, in place of the winners (the crowns say it too)
-        line = kit.blit_text(surface, board.message, 30, (safe.centerx, title.bottom), "midtop", c.accent,
-                             max_width=safe.width)
+        image = kit.text(board.message, 30, c.accent, safe.width)
     else:
-        line = kit.blit_text(surface, board.t("personality.winners", names=", ".join(board.name(s) for s in p.winners)),
-                             36, (safe.centerx, title.bottom), "midtop", c.text, max_width=safe.width, align="center")
+        image = kit.text(board.t("personality.winners", names=", ".join(board.name(s) for s in p.winners)), 36,
+                         c.text, safe.width, "center")
+    line = surface.blit(image, image.get_rect(midtop=(safe.centerx, title.bottom)))
     top = line.bottom + 12
     # on screen the boxes stop above the hint bar; the saved picture has no hint bar
     bottom = safe.bottom - 74 if hints else safe.bottom
     rows = (p.seats + COLUMNS - 1) // COLUMNS
     w, h = (safe.width - GAP * (COLUMNS - 1)) // COLUMNS, (bottom - top - GAP * (rows - 1)) // rows
+    kept = [title, _letters(image, line)]
     for seat in range(p.seats):
         col, row = seat % COLUMNS, seat // COLUMNS
         box = pygame.Rect(safe.x + col * (w + GAP), top + row * (h + GAP), w, h)
         _draw_portrait(board, surface, seat, box)
+        kept.append(box)
     if hints:
-        kit.hint_bar(surface, [(Intent.ALT, board.t("personality.portraits.save")),
-                               (Intent.CONFIRM, board.t("personality.portraits.again")),
-                               (Intent.BACK, board.t("personality.portraits.lobby"))])
+        kept.append(kit.hint_bar(surface, [(Intent.ALT, board.t("personality.portraits.save")),
+                                           (Intent.CONFIRM, board.t("personality.portraits.again")),
+                                           (Intent.BACK, board.t("personality.portraits.lobby"))]))
+    return kept
 
 
 def _draw_portrait(board: PersonalityBoard, surface: pygame.Surface, seat: int, box: pygame.Rect) -> None:
@@ -117,6 +124,12 @@ def _draw_portrait(board: PersonalityBoard, surface: pygame.Surface, seat: int, 
             break
         surface.blit(text, (box.x + 20, y))
         y += text.get_height() + 6
+
+
+def _letters(image: pygame.Surface, placed: pygame.Rect) -> pygame.Rect:
+    """Where a text's letters landed: a text wrapped to the safe area is as wide as it,
+    the confetti need only keep out of its letters."""
+    return image.get_bounding_rect().move(placed.topleft)
 
 
 def pictures_dir() -> Path:

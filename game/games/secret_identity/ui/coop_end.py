@@ -23,6 +23,8 @@ def draw_end(board: CoopBoard, surface: pygame.Surface) -> None:
     public = board.public
     box = pygame.Rect(0, 0, 1440, 820)
     box.midtop = (kit.W // 2, kit.H // 2 - 430)
+    if board.end_show is not None:  # around the panel, never over its texts
+        board.end_show.draw_confetti(surface, keep_out=[box])
     kit.panel(surface, box, c.panel, radius=48, border=c.gold, border_width=6)
     y = kit.blit_text(surface, t("sc.end.title"), 52, (box.centerx, box.y + 28), "midtop", c.muted).bottom
     shown = board.end_show.count(0) if board.end_show is not None else public.team_score
@@ -48,8 +50,6 @@ def draw_end(board: CoopBoard, surface: pygame.Surface) -> None:
             draw_cross(surface, c.text, centre, 20)
     _draw_team(board, surface, pygame.Rect(box.x + 40, y + 48, box.width - 80, box.bottom - y - 64))
     kit.hint_bar(surface, [(Intent.CONFIRM, t("si.podium.again")), (Intent.BACK, t("si.podium.lobby"))])
-    if board.end_show is not None:
-        board.end_show.draw_confetti(surface)
 
 def _draw_team(board: CoopBoard, surface: pygame.Surface, area: pygame.Rect) -> None:
     """The whole team, four to a row: badge in the seat's colour and shape, name beside it."""

@@ -52,18 +52,23 @@ class Podium:
         if rest:
             bottom -= kit.scaled(28) * 2 + 100  # the row below: token, name, place
         podium = pygame.Rect(safe.x + 200, title.bottom + 8, safe.width - 400, bottom - title.bottom - 8)
-        show.draw_podium(surface, podium, alpha)
-        self._draw_rest(surface, public, rest, ranks, podium.bottom + 56, show, alpha)
-        surface.blit(explanation, explanation.get_rect(midbottom=(kit.W // 2, safe.bottom - 84)))
+        columns = show.draw_podium(surface, podium, alpha)
+        others = self._draw_rest(surface, public, rest, ranks, podium.bottom + 56, show, alpha)
+        explained = surface.blit(explanation, explanation.get_rect(midbottom=(kit.W // 2, safe.bottom - 84)))
+        # no text here has a panel behind it: the discs fall past the title, the podium, the
+        # other places and the explanation, never behind or over their letters
+        letters = explanation.get_bounding_rect().move(explained.topleft)  # it is as wide as its wrap width
+        show.draw_confetti(surface, alpha, keep_out=[title, *columns, *others, letters])
         kit.hint_bar(surface, [(Intent.CONFIRM, t("si.podium.again")), (Intent.BACK, t("si.podium.lobby"))])
-        show.draw_confetti(surface, alpha)
 
     def _draw_rest(self, surface: pygame.Surface, public: CompetitivePublic, rest: list[int],
-                   ranks: Mapping[int, int], y: int, show: Show, alpha: float) -> None:
-        """Fourth place and below, in a row: badge, name fitted to its cell, place and counting score."""
+                   ranks: Mapping[int, int], y: int, show: Show, alpha: float) -> list[pygame.Rect]:
+        """Fourth place and below, in a row: badge, name fitted to its cell, place and counting
+        score. Returns each seat's labels (badge to score), the confetti's keep-out."""
         kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
         if not rest:
-            return
+            return []
+        drawn = []
         cell = min(300, (kit.safe_rect.width - 40) // len(rest))
         for k, seat in enumerate(rest):
             x = int(kit.W // 2 + (k - (len(rest) - 1) / 2) * cell)
@@ -72,8 +77,10 @@ class Podium:
             size, name = fit_text(kit, style.name, cell - 16, (30, 28))
             named = kit.blit_text(surface, name, size, (x, token.bottom + 2), "midtop",
                                   kit.seat_style(style.style).light, align="center", shadow=True)
-            kit.blit_text(surface, t("si.podium.rest", rank=ranks[seat], n=show.count(seat, alpha)), 28,
-                          (x, named.bottom + 2), "midtop", c.text)
+            placed = kit.blit_text(surface, t("si.podium.rest", rank=ranks[seat], n=show.count(seat, alpha)), 28,
+                                   (x, named.bottom + 2), "midtop", c.text)
+            drawn.append(token.unionall([named, placed]))
+        return drawn
 
     def tie_break_text(self, public: CompetitivePublic, order: list[int], ranks: Mapping[int, int]) -> str:
         t = self.ctx.t
