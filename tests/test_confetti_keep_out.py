@@ -15,6 +15,7 @@ MOMENTS = [
     ("personality.podium", 180),  # the portraits, the confetti still falling
     ("secret_identity.podium", 220),
     ("secret_identity_coop.end", 140),
+    ("secret_identity.cheer", 60),  # a round's best cheered, on the table
 ]
 
 

@@ -37,6 +37,7 @@ from .reveal import Reveal
 from .summary import RoundSummary
 from .widgets import (
     FALLBACK_ICON,
+    cheer_keep_out,
     draw_character_slot,
     draw_seat_panel,
     draw_thirty_token,
@@ -308,6 +309,8 @@ class CompetitiveBoard(SecretIdentityBoard):
         surface.blit(self.still.get(key, lambda layer: paint_table_still(
             layer, self.ctx, hub, top=lambda s: draw_track(s, self.ctx, y, label=label))), (0, 0))
         draw_track_markers(surface, self.ctx, self.shown_scores, range(self.seats), y)
+        if self.reveal is not None:  # the cheer's confetti, behind the ring's cards and the panels
+            self.reveal.draw_confetti(surface, cheer_keep_out(self.ctx, y))
         if summary:
             self.summary.draw(surface, public)  # over the whole table: the panels would be hidden
         elif self.picker is not None:
@@ -317,8 +320,6 @@ class CompetitiveBoard(SecretIdentityBoard):
             self.draw_panels(surface)
             self.draw_hub_text(surface)
         self.draw_hints(surface)
-        if self.reveal is not None:
-            self.reveal.draw_confetti(surface)
 
     def draw_ring(self, surface: pygame.Surface, alpha: float) -> None:
         c = self.ctx.kit.colours

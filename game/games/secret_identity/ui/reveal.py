@@ -212,6 +212,6 @@ class Reveal:
             body = t("si.reveal.found_by", n=self.result.guessed_by[owner])
         hub_text(surface, ctx, t("si.reveal.safe_of", name=name(owner)), body, style.light, 24)
 
-    def draw_confetti(self, surface: pygame.Surface) -> None:
+    def draw_confetti(self, surface: pygame.Surface, keep_out: Sequence[pygame.Rect] = ()) -> None:
         if self.finale is not None:
-            self.finale.draw_confetti(surface)
+            self.finale.draw_confetti(surface, keep_out=keep_out)

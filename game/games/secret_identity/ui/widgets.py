@@ -336,6 +336,8 @@ def hub_text(surface: pygame.Surface, ctx: Any, title: str, body: str = "", colo
 #: The track starts this far into the safe area: the round label sits left of it, inside.
 TRACK_LEFT = 290
 TRACK_RIGHT = 40
+#: The track's every-fifth numbers hang this far under its line.
+NUMBERS_BELOW = 30
 #: Markers sharing a square: small enough to sit four to a row, two rows over the track line.
 MARKER_RADIUS = 13
 MARKERS_PER_ROW = 4
@@ -412,6 +414,16 @@ def draw_track(surface: pygame.Surface, ctx: Any, y: int, length: int = 30, labe
         size, text = fit_words(kit, label, width, (30, 28))  # never under 28 px
         kit.blit_text(surface, text, size, (bar.x - 16, y), "midright", c.muted)
     for n in range(0, length + 1, 5):
-        kit.blit_text(surface, str(n), 28, (int(left + n * step), y + 30), "midtop", c.muted)
+        kit.blit_text(surface, str(n), 28, (int(left + n * step), y + NUMBERS_BELOW), "midtop", c.muted)
     return bar
+
+
+def cheer_keep_out(ctx: Any, track_y: int) -> list[pygame.Rect]:
+    """What a round's cheer keeps its confetti out of: the band of the track drawn at
+    ``track_y`` (its label, numbers and markers have no panel behind them) and the hub,
+    whose words sit on its disc."""
+    kit, ring = ctx.kit, ring_geometry(ctx.kit)
+    hub = pygame.Rect(0, 0, 2 * ring.hub, 2 * ring.hub)
+    hub.center = ring.center
+    return [pygame.Rect(0, 0, kit.W, track_y + NUMBERS_BELOW + kit.text("30", 28).get_height()), hub]
 
