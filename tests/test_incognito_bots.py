@@ -253,3 +253,38 @@ def test_a_drawings_marks_are_the_cells_its_segments_cross():
     grid = [[0] * recognise.ROWS for _ in range(recognise.DIRECTIONS)]
     recognise._mark(grid, xs, ys)
     assert grid == crossed_cells(xs, ys) and sum(map(any, grid)) == recognise.DIRECTIONS
+
+def plain_score(drawing, picture):
+    """What ``recognise.score`` must give, written plainly: each guess's share of the
+    picture's first points on a mark (every point checked against the canvas) ranks
+    the guesses, the best ones' share of all points is the score."""
+    def share(points, size, x0, y0):
+        hits, cell = 0, recognise.CELL
+        for x, y, offset in points:
+            col, row = x0 / cell + size / cell * x, y0 / cell + size / cell * y
+            if 0 <= col < recognise.COLS and 0 <= row < recognise.ROWS:
+                hits += drawing.rows[offset + int(row)] >> int(col) & 1
+        return hits / len(points)
+
+    guesses = {}
+    for ax, ay, anchor_side, anchor_shape in picture.anchors:
+        for bx, by, side, shape in drawing.boxes:
+            size = side / anchor_side
+            if abs(shape - anchor_shape) <= recognise.ASPECT_SLACK and recognise.SIZES[0] <= size <= recognise.SIZES[1]:
+                x, y = bx - size * ax, by - size * ay
+                key = (round(math.log(size) * 10), round(x / recognise.CELL), round(y / recognise.CELL))
+                guesses.setdefault(key, (size, x, y))
+    quick = picture.points[:recognise.QUICK_POINTS]
+    ranked = sorted(guesses.values(), key=lambda guess: -share(quick, *guess))
+    return max((share(picture.points, *guess) for guess in ranked[:recognise.BEST_GUESSES]), default=0.0)
+
+
+def test_a_score_is_the_best_guesses_share_of_the_picture_on_the_marks():
+    icons = ["1F47B", "1F680", "1F9E6", "2693", "1F955", "1F30A", "1F3D6", "1F980"]
+    pictures = [template(load_outline(code, palette())) for code in icons]
+    for place, word, seed in (("beach", "carrot", "s1"), ("farm", "sock", "s2"), ("beach", "sock", "s3")):
+        plan = bot(seed=seed).plan(place, word)
+        drawing = marks(tuple(Stroke.from_data(s) for s in plan))
+        scores = [recognise._score.__wrapped__(drawing, picture) for picture in pictures]
+        assert scores == [plain_score(drawing, picture) for picture in pictures]
+        assert max(scores) > 0.7 and min(scores) < 0.5

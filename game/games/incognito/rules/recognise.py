@@ -196,25 +196,31 @@ def _score(drawing: Marks, picture: Template) -> float:
             guesses.setdefault((round(log(size) * 10), round(x / CELL), round(y / CELL)), (size, x, y))
     if not guesses:
         return 0.0
-    quick = picture.points[:QUICK_POINTS]
-    ranked = sorted(guesses.values(), key=lambda g: -_coverage(drawing.rows, quick, *g))
-    return max(_coverage(drawing.rows, picture.points, *g) for g in ranked[:BEST_GUESSES])
+    rows, quick, rest = drawing.rows, picture.points[:QUICK_POINTS], picture.points[QUICK_POINTS:]
+    # the quick points rank the guesses (ties in the order found); the best are scored
+    # on the rest too (the quick points' hits counted once)
+    ranked = sorted(((_hits(rows, quick, *guess), guess) for guess in guesses.values()), key=_by_hits_down)
+    return max(hits + _hits(rows, rest, *guess) for hits, guess in ranked[:BEST_GUESSES]) / max(1, len(picture.points))
 
 
-def _coverage(rows: Sequence[int], points: Sequence[tuple[float, float, int]], size: float, x0: float, y0: float
-              ) -> float:
-    """The share of ``points`` (a picture scaled by ``size``, its corner at ``x0, y0``)
-    on a mark of their direction. A picture wholly on the canvas needs no bounds check."""
+def _by_hits_down(item: tuple[int, tuple[float, float, float]]) -> int:
+    return -item[0]
+
+
+def _hits(rows: Sequence[int], points: Sequence[tuple[float, float, int]], size: float, x0: float, y0: float
+          ) -> int:
+    """How many of ``points`` (a picture scaled by ``size``, its corner at ``x0, y0``)
+    are on a mark of their direction. A picture wholly on the canvas needs no bounds
+    check."""
     scale, left, top = size / CELL, x0 / CELL, y0 / CELL
     if left >= 0 and top >= 0 and left + scale < COLS and top + scale < ROWS:
-        hits = sum(rows[offset + int(top + scale * y)] >> int(left + scale * x) & 1 for x, y, offset in points)
-    else:
-        hits = 0
-        for x, y, offset in points:
-            col, row = left + scale * x, top + scale * y
-            if 0 <= col < COLS and 0 <= row < ROWS and rows[offset + int(row)] >> int(col) & 1:
-                hits += 1
-    return hits / max(1, len(points))
+        return sum([rows[offset + int(top + scale * y)] >> int(left + scale * x) & 1 for x, y, offset in points])
+    hits = 0
+    for x, y, offset in points:
+        col, row = left + scale * x, top + scale * y
+        if 0 <= col < COLS and 0 <= row < ROWS and rows[offset + int(row)] >> int(col) & 1:
+            hits += 1
+    return hits
 
 
 def _samples(path: Sequence[Point], step: float) -> list[tuple[float, float, int]]:
