@@ -221,6 +221,28 @@ def test_a_drawing_bot_reads_its_turn_from_the_view_not_from_the_legal_actions()
     assert drawer.act(session.view(0), Unread()) is None
 
 
+def test_a_voting_bot_numbers_from_the_view_not_from_the_legal_actions():
+    """Listing a voter's legal actions before each of its numbers cost a tenth of a
+    bot match (issue 18 item 5): the bot reads what it still has to number in its view."""
+    class Unread(list):
+        def __iter__(self):
+            raise AssertionError("the bot listed the legal actions")
+
+        def __getitem__(self, index):
+            raise AssertionError("the bot listed the legal actions")
+
+    rules = ENTRY.make_definition(catalogue())
+    session = Session(rules, ENTRY.default_config(4), "vote")
+    for seat in range(4):
+        session.submit(Action("done", seat))
+    voter = bot(1)
+    for _ in range(3):
+        action = voter.act(session.view(1), Unread())
+        assert action in session.legal(1)
+        session.submit(action)
+    assert session.state.votes.finished(1)
+
+
 def crossed_cells(xs, ys):
     """What ``recognise._mark`` must set, written plainly: for each segment, its
     direction (degrees, eighths of a half turn) and, in each cell row it spans, every

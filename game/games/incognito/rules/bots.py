@@ -61,8 +61,7 @@ class IncognitoBot(Bot):
             # Read from the view, not from ``legal`` (listed before each of hundreds of
             # strokes): "done" is offered while this seat draws, "undone" once it is done.
             return None if public.done[self.seat] else self._draw(view)  # a finished drawer waits
-        kinds = {a.kind for a in legal}
-        if "vote" in kinds:
+        if public.phase == "vote":
             return self._vote(view, legal)
         return self.rng.choice(list(legal)) if legal else None
 
@@ -100,6 +99,13 @@ class IncognitoBot(Bot):
         public = view.public
         if self._votes is None or self._votes[0] != public.round:
             self._votes = (public.round, self.choose_numbers(view))
+        # the first drawing still to number, if its number is free: the action the
+        # legal list would offer, without listing them (90 votes a match, issue 18)
+        numbers = view.private.my_votes.numbers  # 0: none yet
+        missing = [drawer for drawer, number in enumerate(numbers) if not number and drawer != self.seat]
+        wanted = self._votes[1].get(missing[0]) if missing else None
+        if wanted is not None and wanted not in numbers:
+            return Action("vote", self.seat, {"target": missing[0], "number": wanted})
         target = legal[0].data["target"]
         free = {a.data["number"]: a for a in legal}
         wanted = self._votes[1].get(target)
