@@ -33,7 +33,7 @@ from ....core.engine import Countdown, Outcome, SeatView, Step, chance_action, s
 from ....core.events import Event, MatchOver, Revealed
 from ....core.options import OptionSpec
 from ....core.phases import Handler, Move, Phase, PhasedGame, Who, all_once, anyone
-from ....core.records import replace
+from ....core.records import make, replace
 from ....core.rng import Rng
 from ....core.values import Ballot, Barrier
 from .catalogue import IncognitoCatalogue
@@ -386,7 +386,9 @@ class Incognito(PhasedGame[IncognitoState]):
     # --- information -----------------------------------------------------------------------
     def view(self, state: IncognitoState, seat: int | None) -> SeatView[IncognitoPublic]:
         running = self.countdown(state)
-        public = IncognitoPublic(
+        # (records.make: a view per bot move, without the frozen __init__; issue 18)
+        public = make(
+            IncognitoPublic,
             phase=state.phase,
             round=state.round,
             rounds=ROUNDS,
@@ -397,7 +399,7 @@ class Incognito(PhasedGame[IncognitoState]):
             done=list(state.done.flags),
             countdown=TimerInfo(Timer(running.name), running.started, running.ticks) if running else None,
             lineup=list(state.lineup),
-            voted=[sum(number is not None for number in row) for row in state.votes.rows],
+            voted=[len(row) - row.count(None) for row in state.votes.rows],
             scores=list(state.scores),
             ready=list(state.ready.flags),
             history=self._public_history(state),
@@ -405,8 +407,9 @@ class Incognito(PhasedGame[IncognitoState]):
         if seat is None:
             return SeatView(None, public)
         my_word = state.words[seat] if state.words else None
-        my_votes = MyVotes(seat, [number or 0 for number in state.votes.rows[seat]]) if state.votes.rows else None
-        return SeatView(seat, public, IncognitoPrivate(my_word=my_word, my_votes=my_votes))
+        my_votes = (make(MyVotes, voter=seat, numbers=[number or 0 for number in state.votes.rows[seat]])
+                    if state.votes.rows else None)
+        return SeatView(seat, public, make(IncognitoPrivate, my_word=my_word, my_votes=my_votes))
 
     @staticmethod
     def _public_history(state: IncognitoState) -> list[RoundRecord]:
