@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Sequence
 
 from ....core.rng import Rng
 from .drawing import BRUSH_WIDTHS, CANVAS_H, CANVAS_W, make_stroke
 from .outlines import INK, Outline, Point
+from .recognise import Same
 
 PEN = BRUSH_WIDTHS[0]
 #: Sizes (the side of a picture's box, canvas units).
@@ -109,36 +111,51 @@ def plan_drawing(place: Sequence[Outline], word: Outline | None, rng: Rng,
 
 def trace(outline: Outline, spot: Placement, rng: Rng, shake: float = 1.0, budget: int = 14) -> list[dict[str, Any]]:
     """One picture as at most ``budget`` pen strokes: coloured areas first, then the
-    black lines. A quick hand keeps the longest lines first (they make the picture
-    recognisable), then the largest coloured areas, then more lines while time lasts."""
+    black lines (:func:`_choose`), each drawn by a shaky hand at ``spot``."""
+    size = spot.size
+    lines = sum(length * size >= MIN_LINE for length in outline.lengths)
+    shapes = sum(shape.depth * size >= MIN_FILL_DEPTH for shape in outline.shapes)
+    todo, pens = _choose(Same(outline), budget, lines, shapes)
     hand = Hand(spot)
-    lines = [i for i, length in enumerate(outline.lengths) if length * spot.size >= MIN_LINE]
-    by_length = sorted(lines, key=lambda i: -outline.lengths[i])
+    draws = iter(rng.next_u64s(2 * pens))  # a pen stroke's two
+    strokes = []
+    for tool, colour, path, unsteady, closed in todo:
+        if tool == "pen":
+            strokes.append({"tool": "pen", "colour": colour, "width": PEN,
+                            "points": hand.draw(path, next(draws), next(draws), unsteady * shake, closed)})
+        else:
+            strokes.append(make_stroke("fill", colour, PEN, [hand.at(path)]))
+    return strokes
+
+
+@lru_cache(maxsize=2048)
+def _choose(key: Same, budget: int, lines: int, shapes: int) -> tuple[tuple[tuple[str, str, Any, float, bool], ...], int]:
+    """What a quick hand keeps of an outline, given its ``lines`` longest lines and its
+    ``shapes`` deepest coloured areas big enough at the picture's size: the longest
+    lines first (they make the picture recognisable), then the largest coloured areas,
+    then more lines while the ``budget`` of strokes lasts. The strokes to draw, in
+    drawing order, as (tool, colour, unit path or fill seed, unsteadiness, closed), and
+    how many are pen strokes. Kept per outline and counts (a picture's size only moves
+    the counts): choosing cost more than drawing a few strokes."""
+    outline: Outline = key.item  # type: ignore[assignment]
+    by_length = sorted(range(len(outline.lines)), key=lambda i: -outline.lengths[i])[:lines]
+    deep = set(sorted(outline.shapes, key=lambda shape: -shape.depth)[:shapes])
     keep_lines = set(by_length[: math.ceil(0.6 * budget)])
     left = budget - len(keep_lines)
     keep_shapes = []
     for shape in sorted(outline.shapes, key=lambda s: -s.area):
         cost = len(shape.rings) + 1
-        if shape.depth * spot.size >= MIN_FILL_DEPTH and cost <= left:
+        if shape in deep and cost <= left:
             keep_shapes.append(shape)
             left -= cost
     keep_lines |= set(by_length[len(keep_lines): len(keep_lines) + left])
-    # (tool, colour, unit path or fill seed, shake, closed), in drawing order
     todo: list[tuple[str, str, Any, float, bool]] = []
     for shape in outline.shapes:
         if shape in keep_shapes:
-            todo += [("pen", shape.colour, (*ring, ring[0]), 0.5 * shake, True) for ring in shape.rings]
+            todo += [("pen", shape.colour, (*ring, ring[0]), 0.5, True) for ring in shape.rings]
             todo.append(("fill", shape.colour, shape.seed, 0.0, False))
-    todo += [("pen", INK, outline.lines[i], shake, False) for i in lines if i in keep_lines]
-    draws = iter(rng.next_u64s(2 * sum(item[0] == "pen" for item in todo)))  # a pen stroke's two
-    strokes = []
-    for tool, colour, path, unsteady, closed in todo:
-        if tool == "pen":
-            strokes.append({"tool": "pen", "colour": colour, "width": PEN,
-                            "points": hand.draw(path, next(draws), next(draws), unsteady, closed)})
-        else:
-            strokes.append(make_stroke("fill", colour, PEN, [hand.at(path)]))
-    return strokes
+    todo += [("pen", INK, line, 1.0, False) for i, line in enumerate(outline.lines) if i in keep_lines]
+    return tuple(todo), sum(item[0] == "pen" for item in todo)
 
 
 #: A hand at shake 1: its wobble's amplitude and its strokes' drift (sigma), canvas units.
