@@ -386,8 +386,7 @@ class Incognito(PhasedGame[IncognitoState]):
     # --- information -----------------------------------------------------------------------
     def view(self, state: IncognitoState, seat: int | None) -> SeatView[IncognitoPublic]:
         running = self.countdown(state)
-        # (records.make: a view per bot move, without the frozen __init__; issue 18)
-        public = make(
+        public = make(  # (records.make: no frozen __init__ for a view per bot move, issue 18)
             IncognitoPublic,
             phase=state.phase,
             round=state.round,
@@ -407,8 +406,7 @@ class Incognito(PhasedGame[IncognitoState]):
         if seat is None:
             return SeatView(None, public)
         my_word = state.words[seat] if state.words else None
-        my_votes = (make(MyVotes, voter=seat, numbers=[number or 0 for number in state.votes.rows[seat]])
-                    if state.votes.rows else None)
+        my_votes = MyVotes(seat, [number or 0 for number in state.votes.rows[seat]]) if state.votes.rows else None
         return SeatView(seat, public, make(IncognitoPrivate, my_word=my_word, my_votes=my_votes))
 
     @staticmethod
