@@ -162,6 +162,9 @@ def _choose(key: Same, budget: int, lines: int, shapes: int) -> tuple[tuple[tupl
 
 #: A hand at shake 1: its wobble's amplitude and its strokes' drift (sigma), canvas units.
 WOBBLE, DRIFT = 2.0, 1.6
+#: A wobble this small (canvas units) is not drawn: under a quarter of the thinnest pen
+#: (a coloured area's outline, drawn at half the shake, under its black lines).
+STEADY = 1.5
 #: A 32-bit draw to an angle in radians.
 TURN = 2 * math.pi / 2 ** 32
 #: A 16-bit draw's sum with another, centred and scaled: a spread of 1 (triangular).
@@ -194,7 +197,8 @@ class Hand:
         """``path`` (unit box, its long runs already cut: ``outlines.RUN``) as a hand
         draws it: off by a slight drift, with a slow wobble (two waves of random phase
         across the picture), rounded and kept on the canvas; ``phases`` and ``drift``
-        are 64-bit draws of the generator. ``closed``: it ends where it began."""
+        are 64-bit draws of the generator. ``closed``: it ends where it began (a
+        steady hand's path, :data:`STEADY`, is only moved: two sines a point less)."""
         amp = WOBBLE * shake
         phase_x, phase_y = (phases & 0xFFFFFFFF) * TURN, (phases >> 32) * TURN
         a, b = self.a, self.b
@@ -203,8 +207,12 @@ class Hand:
         wave_x, wave_y = self.size / 37, self.size / 29
         sin = math.sin
         # (int(v + 0.5) rounds: a value under 0 is clamped to 0 below)
-        xs = [int(ox + a * u - b * v + amp * sin((u + v) * wave_x + phase_x)) for u, v in path]
-        ys = [int(oy + b * u + a * v + amp * sin((u - v) * wave_y + phase_y)) for u, v in path]
+        if amp < STEADY:
+            xs = [int(ox + a * u - b * v) for u, v in path]
+            ys = [int(oy + b * u + a * v) for u, v in path]
+        else:
+            xs = [int(ox + a * u - b * v + amp * sin((u + v) * wave_x + phase_x)) for u, v in path]
+            ys = [int(oy + b * u + a * v + amp * sin((u - v) * wave_y + phase_y)) for u, v in path]
         if closed:  # the fill must not leak out
             xs[-1], ys[-1] = xs[0], ys[0]
         out = [0] * (2 * len(xs))
