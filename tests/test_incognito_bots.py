@@ -15,7 +15,7 @@ from game.core.session import Session
 from game.games.incognito import ENTRIES
 from game.games.incognito.rules.bots import IncognitoBot, best_assignment
 from game.games.incognito.rules.drawing import Stroke, validate_stroke
-from game.games.incognito.rules import outlines, recognise
+from game.games.incognito.rules import outlines, recognise, sketch
 from game.games.incognito.rules.outlines import inside, load_outline
 from game.games.incognito.rules.recognise import marks, score, template
 from game.games.incognito.rules.game import Incognito
@@ -310,3 +310,20 @@ def test_a_score_is_the_best_guesses_share_of_the_picture_on_the_marks():
         scores = [recognise._score.__wrapped__(drawing, picture) for picture in pictures]
         assert scores == [plain_score(drawing, picture) for picture in pictures]
         assert max(scores) > 0.7 and min(scores) < 0.5
+
+
+def test_a_steady_hand_only_moves_the_path_and_a_shaky_one_wobbles_along_it():
+    """Below ``sketch.STEADY`` (a coloured area's outline) a stroke is its path moved by
+    the stroke's drift: every point off by the same amount (rounding aside)."""
+    hand = sketch.Hand(sketch.Placement(400, 300, 300, 0.0))
+    path = [(i / 40, 0.5 + 0.4 * math.sin(i / 5)) for i in range(41)]
+    exact = [(hand.ox + hand.a * u - hand.b * v, hand.oy + hand.b * u + hand.a * v) for u, v in path]
+
+    def offsets(shake):
+        points = hand.draw(path, 0x123456789ABCDEF, 0xFEDCBA987654321, shake)
+        return [(x - ex, y - ey) for x, y, (ex, ey) in zip(points[0::2], points[1::2], exact)]
+
+    steady, shaky = offsets(0.5), offsets(1.0)
+    assert max(dx for dx, dy in steady) - min(dx for dx, dy in steady) <= 1
+    assert max(dy for dx, dy in steady) - min(dy for dx, dy in steady) <= 1
+    assert max(dx for dx, dy in shaky) - min(dx for dx, dy in shaky) >= 3
