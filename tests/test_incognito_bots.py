@@ -7,6 +7,8 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
+import pytest
+
 from game import disk_cache, paths
 from game.core.actions import Action
 from game.core.playthrough import play_match
@@ -327,3 +329,23 @@ def test_a_steady_hand_only_moves_the_path_and_a_shaky_one_wobbles_along_it():
     assert max(dx for dx, dy in steady) - min(dx for dx, dy in steady) <= 1
     assert max(dy for dx, dy in steady) - min(dy for dx, dy in steady) <= 1
     assert max(dx for dx, dy in shaky) - min(dx for dx, dy in shaky) >= 3
+
+
+def test_bot_matches_play_with_fewer_collections_and_put_the_collector_back(monkeypatch):
+    """``sim`` plays its matches with the loaded objects set aside and the young
+    generation collected less often (issue 18 item 5); the collector is as it was after."""
+    import gc
+    from game.cli import sim
+
+    before = (gc.get_threshold(), gc.get_freeze_count())
+    seen = []
+
+    def play(*args, **kwargs):
+        seen.append((gc.get_threshold()[0], gc.get_freeze_count()))
+        raise RuntimeError("stop after the first match")
+
+    monkeypatch.setattr(sim, "play_match", play)
+    with pytest.raises(RuntimeError):
+        sim.play_range(ENTRY, catalogue(), 3, ENTRY.default_config(3), ["normal"] * 3, "gc", 0, 2, False)
+    assert seen[0][0] >= sim.YOUNG_GC and seen[0][1] > before[1]
+    assert (gc.get_threshold(), gc.get_freeze_count()) == before
