@@ -40,6 +40,7 @@ from .catalogue import IncognitoCatalogue
 from .drawing import BRUSH_WIDTHS, MAX_STROKES, Stroke, make_stroke, validate_stroke
 from .events import (Dealt, DrawingEdited, DrawingFinished, LastCall, LineupDealt, NumberGiven, Ready, Scored,
                      StrokeDrawn, VoteCast, VotesFilled, VotesRevealed, WordDealt)
+from .invariants import check_invariants
 from .scoring import find_rate, score_round
 from .view import INPhase, IncognitoPrivate, IncognitoPublic, MyVotes, RoundRecord, Timer, TimerInfo
 
@@ -155,6 +156,8 @@ class Incognito(PhasedGame[IncognitoState]):
                   end_if=lambda s: bool(s.lineup), next=INPhase.VOTE, begin=self._close_drawing),
             Phase(INPhase.VOTE, {
                 "vote": Move(self._vote, out_of_phase="not_voting", choices=self._vote_choices),
+                # several numbers at once: taken, not offered (``vote`` is, one by one)
+                "ballot": Move(self._ballot, out_of_phase="not_voting"),
                 TIMEOUT: Move(self._fill_votes),
             }, active=everyone, awaited=all_once(lambda s: s.votes.waiting), end_if=lambda s: s.votes.complete,
                 next=lambda s: INPhase.OVER if s.round >= ROUNDS else INPhase.REVEAL,
@@ -339,6 +342,23 @@ class Incognito(PhasedGame[IncognitoState]):
         numbered = len(votes.asked(seat)) - len(votes.missing(seat))
         return Step(new, (VoteCast(seat, numbered), NumberGiven(seat, target, number), *events))
 
+    def _ballot(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
+        """Several numbers at once, ``[[drawer, number], ...]``, as if given one by one (a
+        bot hands in its whole ballot: one action instead of five, issue 18 item 5); all
+        or none. The last call can only start or stop with the last of them."""
+        seat, pairs = _seat(action), action.data.get("numbers")
+        if type(pairs) is not list or not pairs:
+            raise IllegalAction("bad_target", repr(pairs)[:200])
+        votes, events = s.votes, list[Event]()
+        for pair in pairs:
+            if type(pair) is not list or len(pair) != 2:
+                raise IllegalAction("bad_target", repr(pair)[:200])
+            votes = votes.cast(seat, pair[0], pair[1])
+            numbered = len(votes.asked(seat)) - len(votes.missing(seat))
+            events += [VoteCast(seat, numbered), NumberGiven(seat, pair[0], pair[1])]
+        new, called = self._last_call(s.but(votes=votes), votes.waiting, action.tick)
+        return Step(new, (*events, *called))
+
     def _fill_votes(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
         """The last call ran out: missing votes at random, still distinct (IN-4)."""
         rng = Rng(s.rng.state)  # the previous state keeps its own generator
@@ -426,25 +446,4 @@ class Incognito(PhasedGame[IncognitoState]):
             yield "my_votes", MyVotes(seat, [number or 0 for number in state.votes.rows[seat]])
 
     def invariants(self, state: IncognitoState) -> None:
-        n = state.seats
-        assert len(state.scores) == n
-        used = set(state.words)
-        assert len(state.words) in (0, n) and len(used) == len(state.words), "each seat its own word"
-        assert len(set(state.places)) == len(state.places), "each seat its own place"
-        assert not used & set(state.word_deck), "a dealt word is still in the deck"
-        if state.phase == INPhase.VOTE:
-            assert len(state.lineup) == TILES and len(set(state.lineup)) == TILES, "lineup of 6 distinct words"
-            assert used <= set(state.lineup), "every player's word is on a tile"
-        for record in state.history:
-            assert len(record.lineup) == TILES and len(set(record.lineup)) == TILES
-            assert set(record.words) <= set(record.lineup)
-            for voter, row in enumerate(record.votes):
-                numbers = [row[t] for t in range(n) if t != voter]
-                assert row[voter] == 0 and all(1 <= x <= TILES for x in numbers), "a vote for every other drawing"
-                assert len(set(numbers)) == len(numbers), "a voter's numbers are distinct"
-            assert score_round(record.words, record.lineup, record.votes)[1] == record.points
-        for voter, row in enumerate(state.numbers()):
-            numbers = [x for x in row if x]
-            assert row[voter] == 0 and len(set(numbers)) == len(numbers), "a voter's numbers are distinct"
-        totals = [sum(r.points[s] for r in state.history) for s in range(n)]
-        assert totals == state.scores, "scores are the sum of the rounds' points"
+        check_invariants(state, TILES)
