@@ -4,9 +4,9 @@ A round goes (:class:`INPhase`): ``deal`` (a chance action deals a secret word a
 public place to each seat, IN-1) → ``draw`` (everyone at once; strokes, undo, redo,
 clear, done, undone, and ``sketch``: several strokes in one action; IN-2) →
 ``lineup`` (a chance action lays 6 distinct words on tiles 1–6, IN-3) → ``vote``
-(each voter numbers every other drawing with distinct numbers, IN-4) → ``reveal``
-(scores, IN-5; every seat says "ready") → next round. After round 3 the phase is
-``over`` (IN-6).
+(each voter numbers every other drawing with distinct numbers, one ``vote`` each or
+several in a ``ballot``, IN-4) → ``reveal`` (scores, IN-5; every seat says "ready") →
+next round. After round 3 the phase is ``over`` (IN-6).
 
 Who is waited for is a core :class:`Barrier` (drawings done, seats ready) or
 :class:`Ballot` (the votes); a seat that is finished may still move (take "done" back,
