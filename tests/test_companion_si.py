@@ -83,10 +83,14 @@ class Phones:
 
     def choose(self, seat: int) -> dict | None:
         """The move ``seat``'s phone makes now: its bot's (None: it waits); of a bot's
-        sketch (a picture's strokes at once), its first stroke, as a phone draws."""
+        sketch (a picture's strokes at once), its first stroke, as a phone draws; of its
+        ballot (all its numbers at once), its first number, as a phone votes."""
         action = think(self.board, self.minds[seat], seat)
         if action is not None and action.kind == "sketch":
             return {"kind": "stroke", "data": {"stroke": action.data["strokes"][0]}}
+        if action is not None and action.kind == "ballot":
+            target, number = action.data["numbers"][0]
+            return {"kind": "vote", "data": {"target": target, "number": number}}
         return None if action is None else {"kind": action.kind, "data": dict(action.data)}
 
     def _until(self, done, what: str) -> None:

@@ -192,6 +192,25 @@ def test_votes_are_distinct_and_changeable_until_the_phase_closes():
             s.submit(Action("vote", 0, bad))
 
 
+def test_a_ballot_is_several_numbers_in_one_action_all_or_none():
+    """A bot hands in all its numbers as one ``ballot``: the same state and events as
+    its votes one by one, the last call included; one bad number refuses all of them."""
+    one_by_one, at_once = session(seats=3), session(seats=3)
+    for s in (one_by_one, at_once):
+        finish_drawing(s, 3)
+        s.submit(Action("vote", 1, {"target": 0, "number": 4}))
+        s.submit(Action("vote", 1, {"target": 2, "number": 1}))
+    told = [one_by_one.submit(Action("vote", 0, {"target": t, "number": n})) for t, n in ((2, 6), (1, 3))]
+    events = at_once.submit(Action("ballot", 0, {"numbers": [[2, 6], [1, 3]]}))
+    assert at_once.hash() == one_by_one.hash() and at_once.state.last_call is not None
+    assert [type(e).__name__ for e in events] == [type(e).__name__ for step in told for e in step]
+    assert events == tuple(e for step in told for e in step)
+    for numbers in ([], [[1, 2], [0, 2]], [[1, 2], [1]], [[0, 7]], [[1, 2], [2, 3]], "1,2", [[0, 1], None]):
+        with pytest.raises(IllegalAction):
+            at_once.submit(Action("ballot", 2, {"numbers": numbers}))
+    assert at_once.state.votes.rows[2] == (None, None, None)
+
+
 def test_undo_redo_clear_and_stroke_validation():
     s = session(seats=3)
     first, second = line(), line(10, 10, 20, 30, "red")

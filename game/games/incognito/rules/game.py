@@ -4,9 +4,9 @@ A round goes (:class:`INPhase`): ``deal`` (a chance action deals a secret word a
 public place to each seat, IN-1) → ``draw`` (everyone at once; strokes, undo, redo,
 clear, done, undone, and ``sketch``: several strokes in one action; IN-2) →
 ``lineup`` (a chance action lays 6 distinct words on tiles 1–6, IN-3) → ``vote``
-(each voter numbers every other drawing with distinct numbers, IN-4) → ``reveal``
-(scores, IN-5; every seat says "ready") → next round. After round 3 the phase is
-``over`` (IN-6).
+(each voter numbers every other drawing with distinct numbers, one ``vote`` each or
+several in a ``ballot``, IN-4) → ``reveal`` (scores, IN-5; every seat says "ready") →
+next round. After round 3 the phase is ``over`` (IN-6).
 
 Who is waited for is a core :class:`Barrier` (drawings done, seats ready) or
 :class:`Ballot` (the votes); a seat that is finished may still move (take "done" back,
@@ -33,13 +33,14 @@ from ....core.engine import Countdown, Outcome, SeatView, Step, chance_action, s
 from ....core.events import Event, MatchOver, Revealed
 from ....core.options import OptionSpec
 from ....core.phases import Handler, Move, Phase, PhasedGame, Who, all_once, anyone
-from ....core.records import replace
+from ....core.records import make, replace
 from ....core.rng import Rng
 from ....core.values import Ballot, Barrier
 from .catalogue import IncognitoCatalogue
 from .drawing import BRUSH_WIDTHS, MAX_STROKES, Stroke, make_stroke, validate_stroke
 from .events import (Dealt, DrawingEdited, DrawingFinished, LastCall, LineupDealt, NumberGiven, Ready, Scored,
                      StrokeDrawn, VoteCast, VotesFilled, VotesRevealed, WordDealt)
+from .invariants import check_invariants
 from .scoring import find_rate, score_round
 from .view import INPhase, IncognitoPrivate, IncognitoPublic, MyVotes, RoundRecord, Timer, TimerInfo
 
@@ -155,6 +156,8 @@ class Incognito(PhasedGame[IncognitoState]):
                   end_if=lambda s: bool(s.lineup), next=INPhase.VOTE, begin=self._close_drawing),
             Phase(INPhase.VOTE, {
                 "vote": Move(self._vote, out_of_phase="not_voting", choices=self._vote_choices),
+                # several numbers at once: taken, not offered (``vote`` is, one by one)
+                "ballot": Move(self._ballot, out_of_phase="not_voting"),
                 TIMEOUT: Move(self._fill_votes),
             }, active=everyone, awaited=all_once(lambda s: s.votes.waiting), end_if=lambda s: s.votes.complete,
                 next=lambda s: INPhase.OVER if s.round >= ROUNDS else INPhase.REVEAL,
@@ -339,6 +342,23 @@ class Incognito(PhasedGame[IncognitoState]):
         numbered = len(votes.asked(seat)) - len(votes.missing(seat))
         return Step(new, (VoteCast(seat, numbered), NumberGiven(seat, target, number), *events))
 
+    def _ballot(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
+        """Several numbers at once, ``[[drawer, number], ...]``, as if given one by one (a
+        bot hands in its whole ballot: one action instead of five, issue 18 item 5); all
+        or none. The last call can only start or stop with the last of them."""
+        seat, pairs = _seat(action), action.data.get("numbers")
+        if type(pairs) is not list or not pairs:
+            raise IllegalAction("bad_target", repr(pairs)[:200])
+        votes, events = s.votes, list[Event]()
+        for pair in pairs:
+            if type(pair) is not list or len(pair) != 2:
+                raise IllegalAction("bad_target", repr(pair)[:200])
+            votes = votes.cast(seat, pair[0], pair[1])
+            numbered = len(votes.asked(seat)) - len(votes.missing(seat))
+            events += [VoteCast(seat, numbered), NumberGiven(seat, pair[0], pair[1])]
+        new, called = self._last_call(s.but(votes=votes), votes.waiting, action.tick)
+        return Step(new, (*events, *called))
+
     def _fill_votes(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
         """The last call ran out: missing votes at random, still distinct (IN-4)."""
         rng = Rng(s.rng.state)  # the previous state keeps its own generator
@@ -386,7 +406,8 @@ class Incognito(PhasedGame[IncognitoState]):
     # --- information -----------------------------------------------------------------------
     def view(self, state: IncognitoState, seat: int | None) -> SeatView[IncognitoPublic]:
         running = self.countdown(state)
-        public = IncognitoPublic(
+        public = make(  # (records.make: no frozen __init__ for a view per bot move, issue 18)
+            IncognitoPublic,
             phase=state.phase,
             round=state.round,
             rounds=ROUNDS,
@@ -397,7 +418,7 @@ class Incognito(PhasedGame[IncognitoState]):
             done=list(state.done.flags),
             countdown=TimerInfo(Timer(running.name), running.started, running.ticks) if running else None,
             lineup=list(state.lineup),
-            voted=[sum(number is not None for number in row) for row in state.votes.rows],
+            voted=[len(row) - row.count(None) for row in state.votes.rows],
             scores=list(state.scores),
             ready=list(state.ready.flags),
             history=self._public_history(state),
@@ -406,7 +427,7 @@ class Incognito(PhasedGame[IncognitoState]):
             return SeatView(None, public)
         my_word = state.words[seat] if state.words else None
         my_votes = MyVotes(seat, [number or 0 for number in state.votes.rows[seat]]) if state.votes.rows else None
-        return SeatView(seat, public, IncognitoPrivate(my_word=my_word, my_votes=my_votes))
+        return SeatView(seat, public, make(IncognitoPrivate, my_word=my_word, my_votes=my_votes))
 
     @staticmethod
     def _public_history(state: IncognitoState) -> list[RoundRecord]:
@@ -425,25 +446,4 @@ class Incognito(PhasedGame[IncognitoState]):
             yield "my_votes", MyVotes(seat, [number or 0 for number in state.votes.rows[seat]])
 
     def invariants(self, state: IncognitoState) -> None:
-        n = state.seats
-        assert len(state.scores) == n
-        used = set(state.words)
-        assert len(state.words) in (0, n) and len(used) == len(state.words), "each seat its own word"
-        assert len(set(state.places)) == len(state.places), "each seat its own place"
-        assert not used & set(state.word_deck), "a dealt word is still in the deck"
-        if state.phase == INPhase.VOTE:
-            assert len(state.lineup) == TILES and len(set(state.lineup)) == TILES, "lineup of 6 distinct words"
-            assert used <= set(state.lineup), "every player's word is on a tile"
-        for record in state.history:
-            assert len(record.lineup) == TILES and len(set(record.lineup)) == TILES
-            assert set(record.words) <= set(record.lineup)
-            for voter, row in enumerate(record.votes):
-                numbers = [row[t] for t in range(n) if t != voter]
-                assert row[voter] == 0 and all(1 <= x <= TILES for x in numbers), "a vote for every other drawing"
-                assert len(set(numbers)) == len(numbers), "a voter's numbers are distinct"
-            assert score_round(record.words, record.lineup, record.votes)[1] == record.points
-        for voter, row in enumerate(state.numbers()):
-            numbers = [x for x in row if x]
-            assert row[voter] == 0 and len(set(numbers)) == len(numbers), "a voter's numbers are distinct"
-        totals = [sum(r.points[s] for r in state.history) for s in range(n)]
-        assert totals == state.scores, "scores are the sum of the rounds' points"
+        check_invariants(state, TILES)

@@ -4,8 +4,8 @@ A bot sees what every player sees: the strokes of each drawing and the pictures 
 line-up's words. For each word it asks "is this picture somewhere in the drawing, at
 some size?" and answers with a number from 0 to 1:
 
-1. The drawing's pen strokes are sampled into a coarse grid of (cell, direction) marks,
-   each direction widened by one step either side (a shaky, slightly tilted hand stays
+1. The drawing's pen strokes mark a coarse grid of (cell, direction): every cell a
+   segment crosses, in its direction, each direction widened by one step either side (a shaky, slightly tilted hand stays
    in the mark). Each row of each direction is a Python int used as a bit set, so a
    look-up is a shift.
 2. Guesses of where the picture could be come from pairing each long stroke of the
@@ -33,12 +33,15 @@ from .outlines import PAPER, Outline, Point
 
 CELL = 10
 COLS, ROWS = CANVAS_W // CELL, CANVAS_H // CELL
-#: A column's bit in a row.
-BITS = tuple(1 << col for col in range(COLS))
+#: ``RUNS[a][b]``: the bits of columns a to b (either order) in a row.
+RUNS = tuple(tuple((2 << max(a, b)) - (1 << min(a, b)) for b in range(COLS)) for a in range(COLS))
+#: A canvas coordinate's cell (a look-up: cheaper than a division, per segment).
+CELL_OF = tuple(v // CELL for v in range(max(CANVAS_W, CANVAS_H)))
 #: Directions are told apart in this many steps over half a turn.
 DIRECTIONS = 8
-#: Sample spacing along the drawing's strokes (canvas units) and the picture (unit box).
-STROKE_STEP = 9.0
+#: Radians to direction steps.
+TURN = DIRECTIONS / math.pi
+#: A picture's sample points, evenly spread along its lines.
 TEMPLATE_POINTS = 32
 QUICK_POINTS = 8
 #: A picture's lines that can anchor a guess: at least this long a box side (unit box).
@@ -143,23 +146,33 @@ def _marks(key: Same) -> Marks:
 
 
 def _mark(grid: list[list[int]], xs: Sequence[int], ys: Sequence[int]) -> None:
-    """Set the grid's bits under the path's :func:`_samples` (the same points, without
-    making them: a drawing has thousands). The points are on the canvas (checked
-    strokes), so every sample between two of them is too."""
-    carry = 0.0
-    hypot, atan2, pi, step, bit = math.hypot, math.atan2, math.pi, STROKE_STEP, BITS
+    """Set the grid's bits of every cell each segment of the path crosses, in the
+    segment's direction: row by row, a run of columns each (its ends' columns where it
+    enters and leaves the row, the crossing x rounded down). The points are ints on the
+    canvas (checked strokes), so every cell is too. One pass per segment, a few steps
+    each (a segment is ~20 canvas units: 1-3 cells): sampling the path every few units
+    cost a step per sample (issue 18 item 5)."""
+    run, cell_of, atan2, pi = RUNS, CELL_OF, math.atan2, math.pi
     for ax, ay, bx, by in zip(xs, ys, xs[1:], ys[1:]):
-        dx, dy = bx - ax, by - ay
-        length = hypot(dx, dy)
-        if length == 0:
+        dy = by - ay
+        top, bottom = cell_of[ay], cell_of[by]
+        if top == bottom:  # one row (most segments)
+            dx = bx - ax
+            if dx or dy:
+                grid[int(atan2(dy, dx) % pi * TURN) % DIRECTIONS][top] |= run[cell_of[ax]][cell_of[bx]]
             continue
-        rows = grid[int((atan2(dy, dx) % pi) / pi * DIRECTIONS) % DIRECTIONS]
-        fx, fy = dx / length, dy / length
-        t = carry
-        while t < length:
-            rows[int(ay + fy * t) // CELL] |= bit[int(ax + fx * t) // CELL]
-            t += step
-        carry = t - length
+        if dy < 0:  # walk it downwards
+            ax, ay, bx, by, top, bottom, dy = bx, by, ax, ay, bottom, top, -dy
+        dx = bx - ax
+        rows = grid[int(atan2(dy, dx) * TURN) % DIRECTIONS]
+        col = cell_of[ax]
+        below = (top + 1) * CELL - ay  # from the start down to the row's lower edge
+        for row in range(top, bottom):
+            leaves = cell_of[ax + below * dx // dy]
+            rows[row] |= run[col][leaves]
+            col = leaves
+            below += CELL
+        rows[bottom] |= run[col][cell_of[bx]]
 
 
 def score(drawing: Marks, picture: Template) -> float:
@@ -183,25 +196,31 @@ def _score(drawing: Marks, picture: Template) -> float:
             guesses.setdefault((round(log(size) * 10), round(x / CELL), round(y / CELL)), (size, x, y))
     if not guesses:
         return 0.0
-    quick = picture.points[:QUICK_POINTS]
-    ranked = sorted(guesses.values(), key=lambda g: -_coverage(drawing.rows, quick, *g))
-    return max(_coverage(drawing.rows, picture.points, *g) for g in ranked[:BEST_GUESSES])
+    rows, quick, rest = drawing.rows, picture.points[:QUICK_POINTS], picture.points[QUICK_POINTS:]
+    # the quick points rank the guesses (ties in the order found); the best are scored
+    # on the rest too (the quick points' hits counted once)
+    ranked = sorted(((_hits(rows, quick, *guess), guess) for guess in guesses.values()), key=_by_hits_down)
+    return max(hits + _hits(rows, rest, *guess) for hits, guess in ranked[:BEST_GUESSES]) / max(1, len(picture.points))
 
 
-def _coverage(rows: Sequence[int], points: Sequence[tuple[float, float, int]], size: float, x0: float, y0: float
-              ) -> float:
-    """The share of ``points`` (a picture scaled by ``size``, its corner at ``x0, y0``)
-    on a mark of their direction. A picture wholly on the canvas needs no bounds check."""
+def _by_hits_down(item: tuple[int, tuple[float, float, float]]) -> int:
+    return -item[0]
+
+
+def _hits(rows: Sequence[int], points: Sequence[tuple[float, float, int]], size: float, x0: float, y0: float
+          ) -> int:
+    """How many of ``points`` (a picture scaled by ``size``, its corner at ``x0, y0``)
+    are on a mark of their direction. A picture wholly on the canvas needs no bounds
+    check."""
     scale, left, top = size / CELL, x0 / CELL, y0 / CELL
     if left >= 0 and top >= 0 and left + scale < COLS and top + scale < ROWS:
-        hits = sum(rows[offset + int(top + scale * y)] >> int(left + scale * x) & 1 for x, y, offset in points)
-    else:
-        hits = 0
-        for x, y, offset in points:
-            col, row = left + scale * x, top + scale * y
-            if 0 <= col < COLS and 0 <= row < ROWS and rows[offset + int(row)] >> int(col) & 1:
-                hits += 1
-    return hits / max(1, len(points))
+        return sum([rows[offset + int(top + scale * y)] >> int(left + scale * x) & 1 for x, y, offset in points])
+    hits = 0
+    for x, y, offset in points:
+        col, row = left + scale * x, top + scale * y
+        if 0 <= col < COLS and 0 <= row < ROWS and rows[offset + int(row)] >> int(col) & 1:
+            hits += 1
+    return hits
 
 
 def _samples(path: Sequence[Point], step: float) -> list[tuple[float, float, int]]:

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Sequence
 
 from ....core.rng import Rng
 from .drawing import BRUSH_WIDTHS, CANVAS_H, CANVAS_W, make_stroke
 from .outlines import INK, Outline, Point
+from .recognise import Same
 
 PEN = BRUSH_WIDTHS[0]
 #: Sizes (the side of a picture's box, canvas units).
@@ -30,8 +32,10 @@ PROP_SIZE = (150, 230)
 WORD_SIZE = (120, 190)
 #: Spots around the backdrop for the place's other pictures.
 PROP_SPOTS = ((150, 150), (650, 150), (140, 450), (660, 450), (400, 105), (400, 505))
-#: Strokes per picture: a drawing takes about as many strokes as a quick player's.
-BACKDROP_BUDGET, PROP_BUDGET, WORD_BUDGET = 16, 8, 14
+#: Strokes per picture: a drawing takes about as many strokes as a quick player's; the
+#: place's pictures fewer than the word's (16 / 8 before: each stroke is drawn, checked
+#: and read, issue 18 item 5).
+BACKDROP_BUDGET, PROP_BUDGET, WORD_BUDGET = 13, 6, 14
 #: Details shorter than this (canvas units) are left out, as a quick hand would.
 MIN_LINE = 14.0
 #: A coloured area is filled only when its seed is this deep inside (canvas units), so
@@ -109,40 +113,58 @@ def plan_drawing(place: Sequence[Outline], word: Outline | None, rng: Rng,
 
 def trace(outline: Outline, spot: Placement, rng: Rng, shake: float = 1.0, budget: int = 14) -> list[dict[str, Any]]:
     """One picture as at most ``budget`` pen strokes: coloured areas first, then the
-    black lines. A quick hand keeps the longest lines first (they make the picture
-    recognisable), then the largest coloured areas, then more lines while time lasts."""
+    black lines (:func:`_choose`), each drawn by a shaky hand at ``spot``."""
+    size = spot.size
+    lines = sum(length * size >= MIN_LINE for length in outline.lengths)
+    shapes = sum(shape.depth * size >= MIN_FILL_DEPTH for shape in outline.shapes)
+    todo, pens = _choose(Same(outline), budget, lines, shapes)
     hand = Hand(spot)
-    lines = [i for i, length in enumerate(outline.lengths) if length * spot.size >= MIN_LINE]
-    by_length = sorted(lines, key=lambda i: -outline.lengths[i])
-    keep_lines = set(by_length[: math.ceil(0.6 * budget)])
-    left = budget - len(keep_lines)
-    keep_shapes = []
-    for shape in sorted(outline.shapes, key=lambda s: -s.area):
-        cost = len(shape.rings) + 1
-        if shape.depth * spot.size >= MIN_FILL_DEPTH and cost <= left:
-            keep_shapes.append(shape)
-            left -= cost
-    keep_lines |= set(by_length[len(keep_lines): len(keep_lines) + left])
-    # (tool, colour, unit path or fill seed, shake, closed), in drawing order
-    todo: list[tuple[str, str, Any, float, bool]] = []
-    for shape in outline.shapes:
-        if shape in keep_shapes:
-            todo += [("pen", shape.colour, (*ring, ring[0]), 0.5 * shake, True) for ring in shape.rings]
-            todo.append(("fill", shape.colour, shape.seed, 0.0, False))
-    todo += [("pen", INK, outline.lines[i], shake, False) for i in lines if i in keep_lines]
-    draws = iter(rng.next_u64s(2 * sum(item[0] == "pen" for item in todo)))  # a pen stroke's two
+    draws = iter(rng.next_u64s(2 * pens))  # a pen stroke's two
     strokes = []
     for tool, colour, path, unsteady, closed in todo:
         if tool == "pen":
             strokes.append({"tool": "pen", "colour": colour, "width": PEN,
-                            "points": hand.draw(path, next(draws), next(draws), unsteady, closed)})
+                            "points": hand.draw(path, next(draws), next(draws), unsteady * shake, closed)})
         else:
             strokes.append(make_stroke("fill", colour, PEN, [hand.at(path)]))
     return strokes
 
 
+@lru_cache(maxsize=2048)
+def _choose(key: Same, budget: int, lines: int, shapes: int) -> tuple[tuple[tuple[str, str, Any, float, bool], ...], int]:
+    """What a quick hand keeps of an outline, given its ``lines`` longest lines and its
+    ``shapes`` deepest coloured areas big enough at the picture's size: the longest
+    lines first (they make the picture recognisable), then the largest coloured areas,
+    then more lines while the ``budget`` of strokes lasts. The strokes to draw, in
+    drawing order, as (tool, colour, unit path or fill seed, unsteadiness, closed), and
+    how many are pen strokes. Kept per outline and counts (a picture's size only moves
+    the counts): choosing cost more than drawing a few strokes."""
+    outline: Outline = key.item  # type: ignore[assignment]
+    by_length = sorted(range(len(outline.lines)), key=lambda i: -outline.lengths[i])[:lines]
+    deep = set(sorted(outline.shapes, key=lambda shape: -shape.depth)[:shapes])
+    keep_lines = set(by_length[: math.ceil(0.6 * budget)])
+    left = budget - len(keep_lines)
+    keep_shapes = []
+    for shape in sorted(outline.shapes, key=lambda s: -s.area):
+        cost = len(shape.rings) + 1
+        if shape in deep and cost <= left:
+            keep_shapes.append(shape)
+            left -= cost
+    keep_lines |= set(by_length[len(keep_lines): len(keep_lines) + left])
+    todo: list[tuple[str, str, Any, float, bool]] = []
+    for shape in outline.shapes:
+        if shape in keep_shapes:
+            todo += [("pen", shape.colour, (*ring, ring[0]), 0.5, True) for ring in shape.rings]
+            todo.append(("fill", shape.colour, shape.seed, 0.0, False))
+    todo += [("pen", INK, line, 1.0, False) for i, line in enumerate(outline.lines) if i in keep_lines]
+    return tuple(todo), sum(item[0] == "pen" for item in todo)
+
+
 #: A hand at shake 1: its wobble's amplitude and its strokes' drift (sigma), canvas units.
 WOBBLE, DRIFT = 2.0, 1.6
+#: A wobble this small (canvas units) is not drawn: under a quarter of the thinnest pen
+#: (a coloured area's outline, drawn at half the shake, under its black lines).
+STEADY = 1.5
 #: A 32-bit draw to an angle in radians.
 TURN = 2 * math.pi / 2 ** 32
 #: A 16-bit draw's sum with another, centred and scaled: a spread of 1 (triangular).
@@ -175,7 +197,8 @@ class Hand:
         """``path`` (unit box, its long runs already cut: ``outlines.RUN``) as a hand
         draws it: off by a slight drift, with a slow wobble (two waves of random phase
         across the picture), rounded and kept on the canvas; ``phases`` and ``drift``
-        are 64-bit draws of the generator. ``closed``: it ends where it began."""
+        are 64-bit draws of the generator. ``closed``: it ends where it began (a
+        steady hand's path, :data:`STEADY`, is only moved: two sines a point less)."""
         amp = WOBBLE * shake
         phase_x, phase_y = (phases & 0xFFFFFFFF) * TURN, (phases >> 32) * TURN
         a, b = self.a, self.b
@@ -184,8 +207,12 @@ class Hand:
         wave_x, wave_y = self.size / 37, self.size / 29
         sin = math.sin
         # (int(v + 0.5) rounds: a value under 0 is clamped to 0 below)
-        xs = [int(ox + a * u - b * v + amp * sin((u + v) * wave_x + phase_x)) for u, v in path]
-        ys = [int(oy + b * u + a * v + amp * sin((u - v) * wave_y + phase_y)) for u, v in path]
+        if amp < STEADY:
+            xs = [int(ox + a * u - b * v) for u, v in path]
+            ys = [int(oy + b * u + a * v) for u, v in path]
+        else:
+            xs = [int(ox + a * u - b * v + amp * sin((u + v) * wave_x + phase_x)) for u, v in path]
+            ys = [int(oy + b * u + a * v + amp * sin((u - v) * wave_y + phase_y)) for u, v in path]
         if closed:  # the fill must not leak out
             xs[-1], ys[-1] = xs[0], ys[0]
         out = [0] * (2 * len(xs))
