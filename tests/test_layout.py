@@ -23,11 +23,9 @@ LANGS = ("fr", "en")
 #: line when its screen passes.
 KNOWN: dict[tuple[str, str], tuple[str, ...]] = {
     # found when 'overlap' learned to see a shape drawn over a text's letters: the ring's
-    # top slot's number badge touches the score track's "10" ('Ton indice': a placed
-    # card's check badge over the heading's "i")
+    # top slot's number badge touches the score track's "10"
     ("secret_identity.cheer", "overlap"): ('fr', 'en'),
     ("secret_identity.clues", "overlap"): ('fr', 'en'),
-    ("secret_identity.keys", "overlap"): ('fr',),
     ("secret_identity.replace", "overlap"): ('fr', 'en'),
     ("secret_identity.reveal", "overlap"): ('fr', 'en'),
 }
@@ -37,9 +35,8 @@ KNOWN_WIDE: dict[str, tuple[str, ...]] = {}
 #: (shot, rule) -> languages where a text rule (small, box, overlap, contrast) fails in the
 #: wide safe area (10 %), for the same screens.
 KNOWN_WIDE_TEXT: dict[tuple[str, str], tuple[str, ...]] = {
-    # the same stronger 'overlap': a card's check badge over 'Ton indice'; a seat's marker
-    # over the summary's theme words; the co-op result's next panel over a character's name
-    ("secret_identity.keys", "overlap"): ('fr',),
+    # the same stronger 'overlap': a seat's marker over the summary's theme words; the
+    # co-op result's next panel over a character's name
     ("secret_identity.summary", "overlap"): ('fr', 'en'),
     ("secret_identity_coop.result", "overlap"): ('fr',),
 }
