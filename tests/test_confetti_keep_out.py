@@ -16,6 +16,7 @@ MOMENTS = [
     ("secret_identity.podium", 220),
     ("secret_identity_coop.end", 140),
     ("secret_identity.cheer", 60),  # a round's best cheered, on the table
+    ("personality.reveal.cheer", 60),  # a vote's new leader cheered, on the board
 ]
 
 

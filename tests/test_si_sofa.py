@@ -181,3 +181,32 @@ def test_coop_a_press_during_the_last_answer_s_flash_chooses_nothing_then_A_skip
     assert board.end_show.done and room.top is board  # skipped, not "play again"
     pad.tap(Intent.CONFIRM)
     assert room.top is not board and type(room.top) is type(board)  # now it plays again
+
+
+@pytest.mark.parametrize("seats", [3, 5, 8])
+@pytest.mark.parametrize("safe_area", [0.05, 0.10])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_coop_end_names_are_whole_readable_and_clear_of_the_other_seats_tokens(monkeypatch, seats, safe_area, lang):
+    """The team row with the longest names at the largest text: 'Marie-Antoinette' ran
+    under the next seat's badge and 'Pierre-Alexandre' lost its last letter under the next
+    one, 2 to 8 seats, both safe areas. Every name is drawn whole, at 28 px or more, and no
+    token covers any of its letters."""
+    from game.games.secret_identity.ui import shots
+    from game.ui.theme import MIN_TEXT
+
+    monkeypatch.setattr(shots, "SHOT_SEATS", seats)
+    drawn = Probe(safe_area=safe_area, seats=seats).draw("secret_identity_coop.end", lang)
+    names = [seat.name for seat in drawn_seats(seats, lang)]
+    shown = {t.text.replace("-\n", "-").replace("\n", ""): t for t in drawn.texts}
+    for name in names:
+        assert name in shown and shown[name].size >= MIN_TEXT
+    assert [str(v) for v in drawn.violations()] == []
+
+
+def drawn_seats(count, lang):
+    """The long names the layout check seats, in seat order."""
+    from game.context import build_context, fill_seats
+
+    ctx = build_context(headless=True, lang=lang)
+    fill_seats(ctx, count, "kit.long_names")
+    return list(ctx.seats)[:count]

@@ -21,6 +21,8 @@ CARD_TEXT_X = 80
 #: and a check mark this big (px).
 DONE_BORDER = (120, 116, 140)
 DONE_MARK = 36
+#: The peek button's glyph on a peeking seat's card (px).
+PEEK_GLYPH = 44
 #: Cards' centres, one row under the other.
 ROW_PITCH = 132
 
@@ -65,23 +67,23 @@ def draw_seat_card(ctx: Any, surface: pygame.Surface, seat_index: int, centre: t
     placed = surface.blit(status, (text_x + (DONE_MARK + 8 if done else 0), top + name.get_height()))
     if done:
         kit.draw_check(surface, (text_x + DONE_MARK // 2, placed.centery), DONE_MARK, c.text)
-    if peeking:
-        glyph = kit.button_hint(Intent.PEEK, 44)
-        surface.blit(glyph, glyph.get_rect(midright=(card.right - 14, card.centery)))
+    if peeking:  # on the status's row, so the name keeps the card's width
+        glyph = kit.button_hint(Intent.PEEK, PEEK_GLYPH)
+        surface.blit(glyph, glyph.get_rect(midright=(card.right - 14, placed.centery)))
 
 
 def card_words(ctx: Any, seat_index: int, card: int, done: bool, peeking: bool,
                progress: str | None) -> tuple[pygame.Surface, pygame.Surface]:
     """A ``card`` px wide card's name (shrunk, or in two lines) and status ("1/2 ·
     Thinking…", just "1/2" when there is no room for both, "2/2" by the check mark once
-    done)."""
+    done); a peeking seat's button glyph takes the end of the status's row."""
     kit, c = ctx.kit, ctx.kit.colours
     seat = ctx.seats[seat_index]
-    width = card - CARD_TEXT_X - 14 - (50 if peeking else 0)
+    width = card - CARD_TEXT_X - 14
     label = progress if progress is not None else (ctx.t("ring.done") if done else "")
     waiting = ctx.t("companion.on_phone_short" if seat.on_phone else "ring.waiting")  # a phone chooses on itself
     status = label if done else (f"{label} · {waiting}" if label else waiting)
-    status_width = width - (DONE_MARK + 8 if done else 0)
+    status_width = width - (DONE_MARK + 8 if done else 0) - (PEEK_GLYPH + 6 if peeking else 0)
     status_size, status = fit_text(kit, status, status_width, (30, 28))
     if "\n" in status and label:
         status_size, status = fit_text(kit, label, status_width, (30, 28))

@@ -46,7 +46,7 @@ class TextTag:
 class Mark:
     """Something recorded on a surface: a text (``tag`` and its ``image``) or a box."""
 
-    kind: str  # "text" | "box"
+    kind: str  # "text" | "box" (a panel) | "shape" (a token, a badge)
     rect: pygame.Rect
     #: The part of ``rect`` the clips let through.
     visible: pygame.Rect
@@ -147,11 +147,11 @@ class Recorder:
         for mark in getattr(source, "_marks", None) or ():
             target.marks.append(mark.moved(dx, dy, bounds, self.next_order()))
 
-    def record_box(self, surface: Any, rect: Any) -> None:
+    def record_box(self, surface: Any, rect: Any, kind: str = "box") -> None:
         marks = getattr(type(surface), "marks", None)
         if marks is not None:
             rect = pygame.Rect(rect)
-            surface.marks.append(Mark("box", rect, rect.clip(surface.get_clip()), order=self.next_order()))
+            surface.marks.append(Mark(kind, rect, rect.clip(surface.get_clip()), order=self.next_order()))
 
     def watch(self, kit: Any, canvas: Any) -> None:
         """Wrap ``kit``'s text, panel, dim and draw_shape methods on this instance (kit.py
@@ -179,7 +179,7 @@ class Recorder:
 
         def boxed_shape(surface: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
             rect = shape(surface, *args, **kwargs)
-            self.record_box(surface, rect)  # a badge holds its number as a panel does
+            self.record_box(surface, rect, "shape")  # a badge holds its number as a panel does
             return rect
 
         kit.text, kit.panel, kit.dim, kit.draw_shape = tagged_text, boxed_panel, recorded_dim, boxed_shape
@@ -199,23 +199,28 @@ def recording(recorder: Recorder) -> Iterator[type]:
 
 
 def texts_on(canvas: Any) -> tuple[list[Text], list[Mark]]:
-    """The canvas's visible texts and its boxes."""
-    texts, boxes = [], []
+    """The canvas's visible texts and its boxes (panels and shapes). A text inside a
+    panel drawn after it is hidden, even where the panel's own words in the same colour
+    happen to fall on its glyphs."""
+    texts, boxes = [], [mark for mark in canvas.marks if mark.kind != "text"]
     seen = set()
     for mark in canvas.marks:
-        if mark.kind == "box":
-            boxes.append(mark)
+        if mark.kind != "text":
             continue
         key = (mark.tag, tuple(mark.rect))
         if key in seen or not mark.tag.text.strip():
             continue
         seen.add(key)
         ink = mark.image.get_bounding_rect().move(mark.rect.topleft)
-        if ink.width == 0 or not _shown(canvas, mark, ink):
+        if ink.width == 0 or not _shown(canvas, mark, ink) or _under_a_panel(mark, ink, boxes):
             continue
         texts.append(Text(mark.tag.text, mark.tag.size, mark.tag.colour, ink, mark.rect, mark.visible,
                           mark.tag.max_width, mark.image, mark.order))
     return texts, boxes
+
+
+def _under_a_panel(mark: Mark, ink: pygame.Rect, boxes: Sequence[Mark]) -> bool:
+    return any(box.kind == "box" and box.order > mark.order and box.visible.contains(ink) for box in boxes)
 
 
 def _shown(canvas: Any, mark: Mark, ink: pygame.Rect) -> bool:

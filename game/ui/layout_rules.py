@@ -7,7 +7,8 @@
   text scale, where a long word may shrink back to 28 px: ``game.ui.fit``);
 - ``box``: no text cut by a clip, wider than its ``max_width`` or crossing the border of
   the panel it sits in (the panel on top where it starts, centres or ends);
-- ``overlap``: no two visible texts' inked rectangles overlap;
+- ``overlap``: no two visible texts' inked rectangles overlap, and no panel or shape
+  drawn after a text covers any of its letters (a seat's name under the next seat's badge);
 - ``contrast``: every text's colour against the pixels behind it is at least 4.5:1
   (WCAG relative luminance), taken on the worst quarter of its width; a disabled
   button is exempt, as in WCAG.
@@ -35,6 +36,8 @@ MARGIN_TOLERANCE = 10
 MARGIN_DUST = 12
 #: Overlaps and box crossings under this many px are the fonts' side bearings.
 SLACK = 2
+#: A text's glyph pixels a shape drawn after it may hide (anti-aliased edges meeting).
+HIDDEN_DUST = 4
 
 
 @dataclass(frozen=True)
@@ -117,6 +120,9 @@ def check_texts(texts: Sequence[Text], boxes: Sequence[Any], canvas: Any) -> lis
             both = a.ink.inflate(-2 * SLACK, -2 * SLACK).clip(b.ink.inflate(-2 * SLACK, -2 * SLACK))
             if both.width > 0 and both.height > 0 and (a.text, a.ink) != (b.text, b.ink):
                 out.append(("overlap", b if b.order > a.order else a, f"with {(a if b.order > a.order else b).text!r}"))
+        covered = _covered(a, boxes, canvas)
+        if covered:
+            out.append(("overlap", a, covered))
     return out
 
 
@@ -138,6 +144,27 @@ def _box_problem(t: Text, boxes: Sequence[Any]) -> str:
         box = max(holders, key=lambda b: b.order).rect  # the one on top
         if not box.inflate(2 * SLACK, 2 * SLACK).contains(t.ink):
             return f"crosses its panel's border {tuple(box)}"
+    return ""
+
+
+def _covered(t: Text, boxes: Sequence[Any], canvas: Any) -> str:
+    """The panel or shape drawn after ``t`` that hides some of its letters (empty: none): a
+    seat's name running under the next seat's badge. Only the text's solid glyph pixels
+    inside the box that no longer show its colour count, so a round badge whose square
+    corner merely reaches a text's empty corner does not."""
+    if t.image is None:
+        return ""
+    glyphs = pygame.mask.from_surface(t.image, 254)
+    for box in boxes:
+        area = box.visible.clip(t.ink).clip(canvas.get_rect())
+        if box.order < t.order or area.width <= 0 or area.height <= 0:
+            continue
+        piece = _BaseSurface(area.size)
+        piece.blit(canvas, (0, 0), area)
+        hidden = pygame.mask.from_threshold(piece, t.colour, (40, 40, 40, 255))
+        hidden.invert()
+        if hidden.overlap_area(glyphs, (t.rect.x - area.x, t.rect.y - area.y)) > HIDDEN_DUST:
+            return f"under a {'shape' if box.kind == 'shape' else 'panel'} drawn over it {tuple(box.rect)}"
     return ""
 
 

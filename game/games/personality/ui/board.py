@@ -32,7 +32,7 @@ from ....scenes.phone_seats import pad_seats, pads_first
 from ....ui.show import Show
 from ..rules.events import CardRead, GiftGiven, Landed, MaskMoved, SentToDoor, VoteRevealed, Won
 from ..rules.view import MaskMove, PEPhase, PEPublic, VoteKind
-from .chrome import ICONS, draw_banner, draw_masks, draw_seat_column, paint_still, still_key
+from .chrome import ICONS, cheer_keep_out, draw_banner, draw_masks, draw_seat_column, paint_still, still_key
 from .debate_screen import DebateScreen
 from .endgame_screen import EndgameScreen
 from .layout import BoardLayout
@@ -253,11 +253,11 @@ class PersonalityBoard(MatchScene):
         screen = self.reveal if revealing else self.screen
         title = screen.title()  # the still layer holds the background too
         surface.blit(self.still.get(still_key(self, title), lambda layer: paint_still(self, layer, title)), (0, 0))
+        if revealing and self.reveal_show is not None:  # behind the masks, the seat column and the stage
+            self.reveal_show.draw_confetti(surface, alpha, keep_out=cheer_keep_out(self))
         draw_masks(self, surface)
         draw_seat_column(self, surface)
         screen.draw(surface, self.layout.stage, alpha)
-        if revealing and self.reveal_show is not None:
-            self.reveal_show.draw_confetti(surface, alpha)
         banner = self.timeline.banner
         if banner is not None:
             draw_banner(self, surface, banner)

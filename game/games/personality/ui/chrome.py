@@ -104,11 +104,28 @@ def _draw_gouffre(board: PersonalityBoard, surface: pygame.Surface) -> None:
     kit.panel(surface, pit, (10, 6, 20), radius=pit.width // 2, border=c.bad, shadow=False)
     icon = kit.icon(ICONS["gouffre"], pit.width * 3 // 5)
     surface.blit(icon, icon.get_rect(center=pit.center))
+    surface.blit(*_gouffre_label(board))
+
+
+def _gouffre_label(board: PersonalityBoard) -> tuple[pygame.Surface, pygame.Rect]:
+    """The Gouffre's name (in two lines at most) and where it goes: under the pit."""
+    kit, layout = board.ctx.kit, board.layout
+    pit = layout.square_rect(-1)
     name, width = board.t("personality.square.gouffre.name"), max(2 * layout.square + GAP, GOUFFRE_LABEL_WIDTH)
-    label = kit.text(name, fit_wrapped(kit, name, width, 2, (28,)), c.muted, max_width=width, align="center")
+    label = kit.text(name, fit_wrapped(kit, name, width, 2, (28,)), kit.colours.muted, max_width=width, align="center")
     rect = label.get_rect(midtop=(pit.centerx, pit.bottom + 4))
     rect.x = max(rect.x, layout.safe.x)
-    surface.blit(label, rect)
+    return label, rect
+
+
+def cheer_keep_out(board: PersonalityBoard) -> list[pygame.Rect]:
+    """What a reveal's confetti keeps out of, drawn on the still layer before the seat
+    column and the stage (their panels hide the discs behind them): the top bar, the
+    track's rows and the Gouffre's name. The discs fall behind the board and show in
+    its gaps and in the free band under the track."""
+    layout = board.layout
+    rows = layout.square_rect(board.track.length - 1).union(layout.square_rect(-1))
+    return [layout.header, pygame.Rect(layout.left.x, rows.y, layout.left.width, rows.height), _gouffre_label(board)[1]]
 
 
 def draw_masks(board: PersonalityBoard, surface: pygame.Surface) -> None:

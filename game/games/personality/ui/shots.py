@@ -13,6 +13,7 @@ from ....core.events import PhaseStarted
 from ..rules.events import MaskMoved, VoteRevealed
 from ..rules.view import PEPhase
 from .board import PersonalityBoard, make_board
+from .reveal_screen import new_leader
 
 
 def _drive(ctx: Any, args: argparse.Namespace, until: Callable[[Any, Any], bool], min_turn: int = 2) -> Session:
@@ -56,10 +57,14 @@ def _shot(until: Callable[[Any, Any], bool], min_turn: int = 2,
     return build
 
 
-def _reveal_shot(ctx: Any, args: argparse.Namespace) -> None:
+def _reveal_shot(ctx: Any, args: argparse.Namespace, cheer: bool = False) -> None:
+    """A vote of five or more just revealed; with ``cheer`` one that puts a new player
+    alone in the lead, ticked to its confetti half-way down (behind the board, showing
+    in its gaps and the free band under the track)."""
     def until(state: Any, session: Session) -> bool:
         return (state.result is not None and state.result.outcome == "elected" and state.result.turn == state.turn
-                and len(state.result.votes) >= 5 and state.phase == "exchange")
+                and len(state.result.votes) >= 5 and state.phase == "exchange"
+                and (not cheer or new_leader(state.result, state.positions) is not None))
     _shot(until, 2)(ctx, args)
     board = ctx.stack.top
     while not isinstance(board, PersonalityBoard):
@@ -69,6 +74,9 @@ def _reveal_shot(ctx: Any, args: argparse.Namespace) -> None:
     for move in result.moves:
         board.timeline.shown[move.seat] = float(move.start)
     board.on_events(None, (VoteRevealed(result), *(MaskMoved(move) for move in result.moves)))
+    show = board.reveal_show
+    while cheer and show.tick < show.cheer_tick + 90 - args.ticks:
+        board.fixed_update(1 / 60)
 
 
 def _podium_shot(ctx: Any, args: argparse.Namespace) -> None:
@@ -85,6 +93,7 @@ SHOTS = {
     "personality.read.peek": _shot(lambda s, _: s.phase == "read", 3, peek=True),
     "personality.vote": _shot(lambda s, _: s.phase == "vote" and s.vote_kind == "normal" and 0 < len(s.votes()) < 4, 3),
     "personality.reveal": _reveal_shot,
+    "personality.reveal.cheer": lambda ctx, args: _reveal_shot(ctx, args, cheer=True),
     "personality.debate": _shot(lambda s, _: s.phase == "debate", 2),
     "personality.revote": _shot(lambda s, _: s.phase == "revote", 1),
     "personality.exchange": _shot(lambda s, _: s.phase == "exchange", 3),

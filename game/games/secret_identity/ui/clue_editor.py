@@ -106,12 +106,12 @@ class ClueEditor:
         self._draw_help(surface, pygame.Rect(left.x, card.bottom + 24, left.width, left.bottom - card.bottom - 24))
         # the clue on the safe
         right = pygame.Rect(left.right + 40, rect.y, rect.right - left.right - 40, rect.height)
-        kit.blit_text(surface, t("si.editor.your_clue"), 36, right.topleft, "topleft", c.muted)
+        heading = kit.blit_text(surface, t("si.editor.your_clue"), 36, right.topleft, "topleft", c.muted)
         items = self._items(private)
         self.focus = max(0, min(self.focus, len(items) - 1))
         focused = items[self.focus]
         clue = public.seats[self.seat].clue if hasattr(public, "seats") else public.clue
-        chips_top = right.y + 52
+        chips_top = max(right.y + 52, heading.bottom + 14)  # a chip's check badge stands clear of the heading
         for i in range(3):
             chip = pygame.Rect(right.x + i * 130, chips_top, 112, 112)
             draw_pictogram_chip(surface, self.ctx, clue[i] if i < len(clue) else None, chip)

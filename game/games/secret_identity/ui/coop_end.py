@@ -8,10 +8,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ....input.intents import Intent
+from ....ui.fit import fit_text
 from .widgets import draw_cross
 
 if TYPE_CHECKING:
     from .board_coop import CoopBoard
+
+#: The team's rows: a seat's token (px across), the gap to its name, the gap between columns.
+TOKEN, NAME_GAP, COLUMN_GAP = 48, 12, 32
 
 
 def draw_end(board: CoopBoard, surface: pygame.Surface) -> None:
@@ -51,14 +55,26 @@ def draw_end(board: CoopBoard, surface: pygame.Surface) -> None:
     _draw_team(board, surface, pygame.Rect(box.x + 40, y + 48, box.width - 80, box.bottom - y - 64))
     kit.hint_bar(surface, [(Intent.CONFIRM, t("si.podium.again")), (Intent.BACK, t("si.podium.lobby"))])
 
+
 def _draw_team(board: CoopBoard, surface: pygame.Surface, area: pygame.Rect) -> None:
-    """The whole team, four to a row: badge in the seat's colour and shape, name beside it."""
-    per_row = min(4, board.seats)
-    rows = (board.seats + per_row - 1) // per_row
-    cell_w, cell_h = area.width // per_row, area.height // rows
-    for seat in range(board.seats):
-        row, col = divmod(seat, per_row)
-        in_row = min(per_row, board.seats - row * per_row)
-        x = area.centerx + int((col - (in_row - 1) / 2) * cell_w) - cell_w // 2 + 36
-        y = area.y + row * cell_h + cell_h // 2
-        board.ctx.kit.draw_seat_badge(surface, board.ctx.seats[seat], (x, y), 48, beside=True, name_size=28)
+    """The whole team, four to a row: each seat's shape in its colour with its name beside it.
+
+    The names share one size, the largest at which the longest fits its cell beside its
+    token (28 px at worst, broken with a hyphen past that), so none runs into the next
+    seat's token; the columns are as wide as the longest name needs, centred in the panel."""
+    kit, seats = board.ctx.kit, board.ctx.seats[:board.seats]
+    per_row = min(4, len(seats))
+    rows = (len(seats) + per_row - 1) // per_row
+    room = area.width // per_row - TOKEN - NAME_GAP - COLUMN_GAP
+    size = min(fit_text(kit, seat.name, room, (32, 30, 28))[0] for seat in seats)
+    labels = [kit.text(fit_text(kit, seat.name, room, (size,))[1], size, kit.seat_style(seat.style).light,
+                       shadow=True) for seat in seats]
+    column_w = TOKEN + NAME_GAP + max(label.get_width() for label in labels) + COLUMN_GAP
+    row_h = area.height // rows
+    for i, (seat, label) in enumerate(zip(seats, labels)):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, len(seats) - row * per_row)
+        left = area.centerx + int((col - in_row / 2) * column_w) + COLUMN_GAP // 2
+        cy = area.y + row * row_h + row_h // 2
+        token = kit.seat_token(surface, seat.style, (left + TOKEN // 2, cy), TOKEN // 2)
+        surface.blit(label, label.get_rect(midleft=(token.right + NAME_GAP, cy)))
