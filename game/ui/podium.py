@@ -32,6 +32,8 @@ SCORE_SIZE, ROW_SCORE_SIZE, PLACE_SIZE = 40, 36, 64
 TOKEN, ROW_TOKEN = 30, 18
 #: Space between a column and its neighbour, and inside a row between its parts.
 GUTTER, GAP = 24, 10
+#: The least space between a tied seat's name and its score in its row.
+SCORE_GAP = 28
 #: The least column height shown once risen: its place number and a little gold below.
 MIN_COLUMN = 110
 
@@ -58,7 +60,7 @@ def two_line_width(font: Any, name: str) -> int:
     """The least width that shows ``name`` in at most two lines, broken at a space or
     after a hyphen (as :func:`~game.ui.fit.break_lines` breaks it)."""
     pieces = [p for p in re.split(r"(?<=-)|(?<= )", name) if p]
-    best = font.size(name)[0]
+    best = int(font.size(name)[0])
     for cut in range(1, len(pieces)):
         first, second = "".join(pieces[:cut]).strip(), "".join(pieces[cut:]).strip()
         best = min(best, max(font.size(first)[0], font.size(second)[0]))
@@ -85,7 +87,7 @@ class PodiumLayout:
         return two_line_width(self.floor, self.show.ctx.seats[seat].name)
 
     def score_width(self, standing: Any, size: int) -> int:
-        return max(self.kit.font(size).size(str(n))[0] for n in (standing.score, standing.start))
+        return max(int(self.kit.font(size).size(str(n))[0]) for n in (standing.score, standing.start))
 
     def row_width(self, place: Place) -> int:
         """The narrowest row that shows each of the place's seats with its name in two lines
@@ -93,7 +95,7 @@ class PodiumLayout:
         if place.compact:
             return max(max(self.name_width(s.seat), side(ROW_TOKEN) + GAP + self.score_width(s, ROW_SCORE_SIZE))
                        for s in place.seats)
-        return max(side(ROW_TOKEN) + GAP + self.name_width(s.seat) + GAP + self.score_width(s, ROW_SCORE_SIZE)
+        return max(side(ROW_TOKEN) + GAP + self.name_width(s.seat) + SCORE_GAP + self.score_width(s, ROW_SCORE_SIZE)
                    for s in place.seats)
 
     def need(self, place: Place) -> int:
@@ -108,7 +110,8 @@ class PodiumLayout:
         width = min((inner - (place.across - 1) * GAP) // place.across, self.row_width(place) + 120)
         if place.compact:
             return width, width
-        return width, width - side(ROW_TOKEN) - 2 * GAP - max(self.score_width(s, ROW_SCORE_SIZE) for s in place.seats)
+        scores = max(self.score_width(s, ROW_SCORE_SIZE) for s in place.seats)
+        return width, width - side(ROW_TOKEN) - GAP - SCORE_GAP - scores
 
     def name_fit(self, place: Place, room: int) -> tuple[int, int]:
         """The size all the place's names are drawn at (the largest that fits every one) and
@@ -119,7 +122,7 @@ class PodiumLayout:
                          for name in names)
 
     def score_height(self, size: int) -> int:
-        return self.kit.text("0", size).get_height()
+        return int(self.kit.text("0", size).get_height())
 
     def row_height(self, place: Place) -> int:
         named = self.name_fit(place, self.row_size(place)[1])[1]
