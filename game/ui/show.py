@@ -28,7 +28,7 @@ from typing import Any, Sequence
 import pygame
 
 from ..input.intents import InputEvent, Intent
-from .fit import fit_text
+from . import podium
 from .shapes import shape_box
 from .tween import easing
 
@@ -42,8 +42,6 @@ CONFETTI_TICKS = 150
 CONFETTI_COUNT = 90
 #: The winners' rumble: low and high motor strength, milliseconds.
 RUMBLE = (0.6, 1.0, 700)
-#: Podium columns: the winner's height share of the podium, and each place's below it.
-COLUMN_SHARES = {1: 1.0, 2: 0.72, 3: 0.5}
 
 
 @dataclass(frozen=True)
@@ -157,40 +155,11 @@ class Show:
 
     # --- drawing --------------------------------------------------------------------------------
     def draw_podium(self, surface: pygame.Surface, rect: pygame.Rect, alpha: float = 1.0) -> list[pygame.Rect]:
-        """Columns for the first three places (second, first, third from the left), each
-        topped by its seats' badges (shape, colour, name) and their counting scores.
+        """Columns for the first three places in ``rect``, topped by their seats' labels
+        (shape, colour, name, counting score); tied seats in rows (:mod:`game.ui.podium`).
 
         Returns each risen column with its labels (badge to foot), the confetti's keep-out."""
-        kit, c = self.ctx.kit, self.ctx.kit.colours
-        places = [p for p in (2, 1, 3) if any(s.place == p for s in self.standings)]
-        drawn: list[pygame.Rect] = []
-        width = rect.width // 3
-        for column, place in enumerate(places):
-            seats = [s for s in self.standings if s.place == place]
-            height = int(rect.height * 0.55 * COLUMN_SHARES[place] * self.rise(place, alpha))
-            x = rect.centerx + (column - (len(places) - 1) / 2) * width
-            block = pygame.Rect(0, 0, width - 24, max(0, height))
-            block.midbottom = (int(x), rect.bottom)
-            if block.height <= 0:
-                continue  # its seats come up with their column
-            kit.panel(surface, block, c.gold if place == 1 else c.panel_hi, radius=18, shadow=False)
-            kit.blit_text(surface, str(place), 64, (block.centerx, block.y + 16), "midtop",
-                          c.shadow if place == 1 else c.text)
-            step = block.width // max(1, len(seats))
-            for i, standing in enumerate(seats):
-                # from the column up: the counting score, the name, the seat's shape
-                cx = block.x + step // 2 + i * step
-                seat = self.ctx.seats[standing.seat]
-                light = kit.seat_style(seat.style).light
-                score = kit.blit_text(surface, str(self.count(standing.seat, alpha)), 40, (cx, block.y - 6),
-                                      "midbottom", light)
-                size, name = fit_text(kit, seat.name, step - 12, (30, 28))
-                named = kit.blit_text(surface, name, size, (cx, score.top), "midbottom", light, align="center",
-                                      shadow=True)
-                token = kit.seat_token(surface, seat.style, (cx, named.top - 36), 30)
-                block.union_ip(token.unionall([score, named]))
-            drawn.append(block)
-        return drawn
+        return podium.draw_podium(self, surface, rect, alpha)
 
     def draw_confetti(self, surface: pygame.Surface, alpha: float = 1.0,
                       keep_out: Sequence[pygame.Rect] = ()) -> None:

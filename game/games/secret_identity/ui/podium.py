@@ -51,7 +51,7 @@ class Podium:
         bottom = safe.bottom - 84 - explanation.get_height() - 16  # above the explanation and the hint bar
         if rest:
             bottom -= kit.scaled(28) * 2 + 100  # the row below: token, name, place
-        podium = pygame.Rect(safe.x + 200, title.bottom + 8, safe.width - 400, bottom - title.bottom - 8)
+        podium = pygame.Rect(safe.x + 100, title.bottom + 8, safe.width - 200, bottom - title.bottom - 8)
         columns = show.draw_podium(surface, podium, alpha)
         others = self._draw_rest(surface, public, rest, ranks, podium.bottom + 56, show, alpha)
         explained = surface.blit(explanation, explanation.get_rect(midbottom=(kit.W // 2, safe.bottom - 84)))
