@@ -285,6 +285,17 @@ def test_a_drawings_marks_are_the_cells_its_segments_cross():
     recognise._mark(grid, xs, ys)
     assert grid == crossed_cells(xs, ys) and sum(map(any, grid)) == recognise.DIRECTIONS
 
+def test_a_short_segments_direction_from_the_table_is_its_plain_direction():
+    """``recognise.near_directions`` (a look-up per segment, negative indices wrapping)
+    gives every short segment the direction ``crossed_cells`` works out."""
+    table, near = recognise.near_directions(), recognise.NEAR
+    for dy in range(-near + 1, near):
+        for dx in range(-near + 1, near):
+            if dx or dy:
+                plain = int(math.degrees(math.atan2(dy, dx)) % 180 // (180 / recognise.DIRECTIONS))
+                assert table[dy][dx] == plain, (dx, dy)
+
+
 def plain_score(drawing, picture):
     """What ``recognise.score`` must give, written plainly: each guess's share of the
     picture's first points on a mark (every point checked against the canvas) ranks
