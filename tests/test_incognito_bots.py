@@ -15,7 +15,7 @@ from game.core.playthrough import play_match
 from game.core.rng import Rng
 from game.core.session import Session
 from game.games.incognito import ENTRIES
-from game.games.incognito.rules.bots import IncognitoBot, best_assignment
+from game.games.incognito.rules.bots import IncognitoBot, best_assignment, warm_caches
 from game.games.incognito.rules.drawing import Stroke, validate_stroke
 from game.games.incognito.rules import outlines, recognise, sketch
 from game.games.incognito.rules.outlines import inside, load_outline
@@ -284,6 +284,17 @@ def test_a_drawings_marks_are_the_cells_its_segments_cross():
     grid = [[0] * recognise.ROWS for _ in range(recognise.DIRECTIONS)]
     recognise._mark(grid, xs, ys)
     assert grid == crossed_cells(xs, ys) and sum(map(any, grid)) == recognise.DIRECTIONS
+
+def test_warmed_caches_leave_a_bot_match_nothing_to_load():
+    """``warm_caches`` (what ``sim`` loads before it forks its workers) holds every
+    outline and template a match uses: the match makes none."""
+    few = replace(catalogue(), words=catalogue().words[:20], places=catalogue().places[:9])  # (fewer icons to parse)
+    warm_caches(few)
+    made = outlines._load_outline.cache_info().misses, recognise._template.cache_info().misses
+    bots = {s: IncognitoBot(s, Rng.from_seed(f"warm:{s}"), few) for s in range(3)}
+    play_match(Incognito(few), ENTRY.default_config(3, 1.0), "warm", bots)
+    assert (outlines._load_outline.cache_info().misses, recognise._template.cache_info().misses) == made
+
 
 def test_a_short_segments_direction_from_the_table_is_its_plain_direction():
     """``recognise.near_directions`` (a look-up per segment, negative indices wrapping)
