@@ -310,7 +310,7 @@ def test_a_short_segments_direction_from_the_table_is_its_plain_direction():
 def plain_score(drawing, picture):
     """What ``recognise.score`` must give, written plainly: each guess's share of the
     picture's first points on a mark (every point checked against the canvas) ranks
-    the guesses, the best ones' share of all points is the score."""
+    the guesses, the best one's share of all points is the score."""
     def share(points, size, x0, y0):
         hits, cell = 0, recognise.CELL
         for x, y, offset in points:
@@ -319,17 +319,15 @@ def plain_score(drawing, picture):
                 hits += drawing.rows[offset + int(row)] >> int(col) & 1
         return hits / len(points)
 
-    guesses = {}
+    guesses = []
     for ax, ay, anchor_side, anchor_shape in picture.anchors:
         for bx, by, side, shape in drawing.boxes:
             size = side / anchor_side
             if abs(shape - anchor_shape) <= recognise.ASPECT_SLACK and recognise.SIZES[0] <= size <= recognise.SIZES[1]:
-                x, y = bx - size * ax, by - size * ay
-                key = (round(math.log(size) * 10), round(x / recognise.CELL), round(y / recognise.CELL))
-                guesses.setdefault(key, (size, x, y))
+                guesses.append((size, bx - size * ax, by - size * ay))
     quick = picture.points[:recognise.QUICK_POINTS]
-    ranked = sorted(guesses.values(), key=lambda guess: -share(quick, *guess))
-    return max((share(picture.points, *guess) for guess in ranked[:recognise.BEST_GUESSES]), default=0.0)
+    ranked = sorted(guesses, key=lambda guess: -share(quick, *guess))  # (stable: the first of the best)
+    return share(picture.points, *ranked[0]) if ranked else 0.0
 
 
 def test_a_score_is_the_best_guesses_share_of_the_picture_on_the_marks():
