@@ -173,6 +173,11 @@ def _mark(grid: list[list[int]], xs: Sequence[int], ys: Sequence[int]) -> None:
         rows = grid[near[dy][dx] if dy < NEAR and -NEAR < dx < NEAR else int(atan2(dy, dx) * TURN) % DIRECTIONS]
         col = cell_of[ax]
         below = (top + 1) * CELL - ay  # from the start down to the row's lower edge
+        if bottom == top + 1:  # two rows (a third of the segments): no loop
+            leaves = cell_of[ax + below * dx // dy]
+            rows[top] |= run[col][leaves]
+            rows[bottom] |= run[leaves][cell_of[bx]]
+            continue
         for row in range(top, bottom):
             leaves = cell_of[ax + below * dx // dy]
             rows[row] |= run[col][leaves]
