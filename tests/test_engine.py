@@ -389,6 +389,28 @@ def test_sim_report_does_not_depend_on_the_job_count(game, capsys):
     assert [m["seed"] for m in reports[0]["matches"]] == [f"5:{i}" for i in range(7)]
 
 
+@pytest.mark.parametrize("method", ["fork", "spawn"])
+def test_sim_warms_the_caches_its_forked_workers_inherit(method, monkeypatch):
+    """Before forking, ``sim`` runs the entry's ``warm`` (its workers then share what it
+    loaded); workers that start afresh (spawn) are not helped by it, so it is skipped, and
+    the matches are the same either way."""
+    import dataclasses
+    import multiprocessing
+
+    from game.cli import sim
+    from tests.toygame import ENTRY
+
+    if method not in multiprocessing.get_all_start_methods():
+        pytest.skip(f"no {method} here")
+    context = multiprocessing.get_context(method)
+    monkeypatch.setattr(multiprocessing, "get_context", lambda method=None: context)
+    warmed = []
+    entry = dataclasses.replace(ENTRY, warm=warmed.append)
+    played = sim.simulate(entry, "catalogue", 2, 3, "w", jobs=2, game="tests.toygame:ENTRY")
+    assert warmed == (["catalogue"] if method == "fork" else [])
+    assert played["matches"] == sim.simulate(ENTRY, None, 2, 3, "w")["matches"]
+
+
 def test_sim_refuses_zero_jobs(capsys):
     from game.__main__ import main
 

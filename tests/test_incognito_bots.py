@@ -15,7 +15,7 @@ from game.core.playthrough import play_match
 from game.core.rng import Rng
 from game.core.session import Session
 from game.games.incognito import ENTRIES
-from game.games.incognito.rules.bots import IncognitoBot, best_assignment
+from game.games.incognito.rules.bots import IncognitoBot, best_assignment, warm_caches
 from game.games.incognito.rules.drawing import Stroke, validate_stroke
 from game.games.incognito.rules import outlines, recognise, sketch
 from game.games.incognito.rules.outlines import inside, load_outline
@@ -285,10 +285,32 @@ def test_a_drawings_marks_are_the_cells_its_segments_cross():
     recognise._mark(grid, xs, ys)
     assert grid == crossed_cells(xs, ys) and sum(map(any, grid)) == recognise.DIRECTIONS
 
+def test_warmed_caches_leave_a_bot_match_nothing_to_load():
+    """``warm_caches`` (what ``sim`` loads before it forks its workers) holds every
+    outline and template a match uses: the match makes none."""
+    few = replace(catalogue(), words=catalogue().words[:20], places=catalogue().places[:9])  # (fewer icons to parse)
+    warm_caches(few)
+    made = outlines._load_outline.cache_info().misses, recognise._template.cache_info().misses
+    bots = {s: IncognitoBot(s, Rng.from_seed(f"warm:{s}"), few) for s in range(3)}
+    play_match(Incognito(few), ENTRY.default_config(3, 1.0), "warm", bots)
+    assert (outlines._load_outline.cache_info().misses, recognise._template.cache_info().misses) == made
+
+
+def test_a_short_segments_direction_from_the_table_is_its_plain_direction():
+    """``recognise.near_directions`` (a look-up per segment, negative indices wrapping)
+    gives every short segment the direction ``crossed_cells`` works out."""
+    table, near = recognise.near_directions(), recognise.NEAR
+    for dy in range(-near + 1, near):
+        for dx in range(-near + 1, near):
+            if dx or dy:
+                plain = int(math.degrees(math.atan2(dy, dx)) % 180 // (180 / recognise.DIRECTIONS))
+                assert table[dy][dx] == plain, (dx, dy)
+
+
 def plain_score(drawing, picture):
     """What ``recognise.score`` must give, written plainly: each guess's share of the
     picture's first points on a mark (every point checked against the canvas) ranks
-    the guesses, the best ones' share of all points is the score."""
+    the guesses, the best one's share of all points is the score."""
     def share(points, size, x0, y0):
         hits, cell = 0, recognise.CELL
         for x, y, offset in points:
@@ -297,17 +319,15 @@ def plain_score(drawing, picture):
                 hits += drawing.rows[offset + int(row)] >> int(col) & 1
         return hits / len(points)
 
-    guesses = {}
+    guesses = []
     for ax, ay, anchor_side, anchor_shape in picture.anchors:
         for bx, by, side, shape in drawing.boxes:
             size = side / anchor_side
             if abs(shape - anchor_shape) <= recognise.ASPECT_SLACK and recognise.SIZES[0] <= size <= recognise.SIZES[1]:
-                x, y = bx - size * ax, by - size * ay
-                key = (round(math.log(size) * 10), round(x / recognise.CELL), round(y / recognise.CELL))
-                guesses.setdefault(key, (size, x, y))
+                guesses.append((size, bx - size * ax, by - size * ay))
     quick = picture.points[:recognise.QUICK_POINTS]
-    ranked = sorted(guesses.values(), key=lambda guess: -share(quick, *guess))
-    return max((share(picture.points, *guess) for guess in ranked[:recognise.BEST_GUESSES]), default=0.0)
+    ranked = sorted(guesses, key=lambda guess: -share(quick, *guess))  # (stable: the first of the best)
+    return share(picture.points, *ranked[0]) if ranked else 0.0
 
 
 def test_a_score_is_the_best_guesses_share_of_the_picture_on_the_marks():

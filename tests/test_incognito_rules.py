@@ -14,7 +14,7 @@ from game.core.session import Session
 from game.games.incognito import ENTRIES
 from game.games.incognito.rules.bots import IncognitoBot
 from game.games.incognito.rules.drawing import (BRUSH_WIDTHS, MAX_STROKES, Stroke, chaikin, make_stroke,
-                                                simplify)
+                                                simplify, validate_stroke, validate_strokes)
 from game.games.incognito.rules.game import Incognito
 from game.games.incognito.rules.scoring import score_round
 
@@ -258,6 +258,27 @@ def test_a_sketch_is_several_strokes_in_one_action_all_or_none():
     at_once.submit(Action("done", 0))
     with pytest.raises(IllegalAction):
         at_once.submit(Action("sketch", 0, {"strokes": [first]}))
+
+
+def test_a_sketch_checks_its_strokes_together_as_each_alone():
+    """A sketch's points are checked in one pass over all its strokes
+    (``validate_strokes``): refused exactly when one stroke alone would be, wherever it
+    sits, and the refusal shows that stroke."""
+    good = [line()["stroke"], line(10, 10, 20, 30, "red")["stroke"]]
+    colours = frozenset(catalogue().colour_ids())
+    bads = [dict(good[1], points=points) for points in
+            ([10, 10, 800, 30], [10, 600, 20, 30], [10, -1, 20, 30], [-5, 10], [10, True, 20, 30],
+             [10, 10.0, 20, 30], [10, 10, 20], [], "10,10")] + [dict(good[1], width=7), "pen"]
+    assert validate_strokes(good, colours) is None and validate_strokes([], colours)
+    s = session(seats=3)
+    for bad in bads:
+        assert validate_stroke(bad, colours) == "bad_stroke"
+        for strokes in ([bad, *good], [*good, bad], [good[0], bad, good[1]]):
+            assert validate_strokes(strokes, colours) == "bad_stroke"
+            with pytest.raises(IllegalAction) as refused:
+                s.submit(Action("sketch", 0, {"strokes": strokes}))
+            assert refused.value.detail == repr(bad)[:200]
+    assert s.state.strokes[0] == ()
 
 
 def test_rounds_deal_fresh_words_and_places_and_the_match_replays():

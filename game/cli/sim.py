@@ -25,12 +25,13 @@ import functools
 import gc
 import importlib
 import json
+import multiprocessing
 import os
 import pickle
 import sys
 from concurrent.futures import ProcessPoolExecutor
 import time
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from .. import paths
 from ..core.bots import DEFAULT_LEVEL, LEVELS
@@ -116,7 +117,7 @@ def simulate(entry: GameEntry, catalogue: Any, seats: int, matches: int, seed: s
     started = time.perf_counter()
     if jobs > 1 and matches > 1:
         played = play_in_parallel(game or entry.id, catalogue, seats, config, levels, seed, matches, check, jobs,
-                                  tag_noise)
+                                  tag_noise, entry.warm)
     else:
         played = play_range(entry, catalogue, seats, config, levels, seed, 0, matches, check, tag_noise)
     elapsed = time.perf_counter() - started
@@ -173,14 +174,21 @@ def fewer_collections() -> Iterator[None]:
 
 
 def play_in_parallel(game: str, catalogue: Any, seats: int, config: Mapping[str, Any], levels: Sequence[str],
-                     seed: str, matches: int, check: bool, jobs: int, tag_noise: float = 0.0) -> list[dict[str, Any]]:
+                     seed: str, matches: int, check: bool, jobs: int, tag_noise: float = 0.0,
+                     warm: Callable[[Any], None] | None = None) -> list[dict[str, Any]]:
     """:func:`play_range` over ``jobs`` processes: a few chunks per process (so one
-    slow chunk does not leave a core idle), gathered in match order."""
+    slow chunk does not leave a core idle), gathered in match order. Where processes
+    start by fork (Linux up to Python 3.13), ``warm(catalogue)`` (the entry's) first
+    fills this process's caches, which the workers then inherit; a worker that starts
+    afresh (spawn: Windows, macOS) fills its own as it plays."""
     size = max(1, -(-matches // (jobs * 4)))
     packed = pickle.dumps(catalogue)
     chunks = [(game, packed, seats, config, levels, seed, start, min(matches, start + size), check, tag_noise)
               for start in range(0, matches, size)]
-    with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:
+    context = multiprocessing.get_context()
+    if warm is not None and context.get_start_method() == "fork":
+        warm(catalogue)
+    with ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), mp_context=context) as pool:
         return [match for chunk in pool.map(_play_chunk, chunks) for match in chunk]
 
 

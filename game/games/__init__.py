@@ -41,12 +41,16 @@ class GameEntry:
     scenes_module: str
     #: Lobby options, in the order the lobby lists them.
     options: tuple[OptionSpec, ...] = ()
+    #: ``warm(catalogue)``: load what every bot match loads (cached), so the ``sim``
+    #: workers a fork makes inherit it instead of each loading its own (None: nothing).
+    warm: Callable[[Any], None] | None = None
 
     @classmethod
     def of_package(cls, package: str, definition: type[GameDefinition],
                    load_catalogue: Callable[[Path, Path | None], tuple[Any, list[str]]],
                    make_bot: Callable[..., Bot],
-                   options: tuple[OptionSpec, ...] | None = None) -> "GameEntry":
+                   options: tuple[OptionSpec, ...] | None = None,
+                   warm: Callable[[Any], None] | None = None) -> "GameEntry":
         """The entry of game package ``package`` (pass its ``__name__``) playing ``definition``:
         the id and seat range are the definition's, the catalogue key is the package's
         short name and the scenes module its ``ui`` package. The lobby options are the
@@ -63,6 +67,7 @@ class GameEntry:
             make_bot=make_bot,
             scenes_module=f"{package}.ui",
             options=options,
+            warm=warm,
         )
 
     def default_config(self, seats: int, timer_scale: float = 1.0) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...core.bots import DEFAULT_LEVEL
 from .. import GameEntry
-from .rules.bots import IncognitoBot
+from .rules.bots import IncognitoBot, warm_caches
 from .rules.catalogue import load_catalogue
 from .rules.game import Incognito
 
@@ -19,5 +19,6 @@ ENTRIES = (
         Incognito,
         load_catalogue,
         make_bot=lambda catalogue, seat, rng, level=DEFAULT_LEVEL: IncognitoBot(seat, rng, catalogue, level),
+        warm=warm_caches,
     ),
 )

@@ -55,6 +55,25 @@ class Stroke:
 def validate_stroke(raw: Any, colours: Container[str]) -> str | None:
     """None if ``raw`` is a well-formed stroke, else a short reason code. ``colours``:
     the palette's ids (a set: strokes are checked by the hundred)."""
+    return _shape_problem(raw, colours) or _points_problem(raw["points"])
+
+
+def validate_strokes(raws: Sequence[Any], colours: Container[str]) -> str | None:
+    """:func:`validate_stroke` for several strokes at once (a bot's picture): None if
+    all are well formed, else a reason code. Their points are checked together, each
+    check one pass over them all (the lists are even, so the x are still at the even
+    places): a stroke at a time cost ~6 passes and 2 copies per stroke (issue 18)."""
+    flat: list[Any] = []
+    for raw in raws:
+        reason = _shape_problem(raw, colours)
+        if reason:
+            return reason
+        flat += raw["points"]
+    return _points_problem(flat) if flat else "bad_stroke"
+
+
+def _shape_problem(raw: Any, colours: Container[str]) -> str | None:
+    """Everything but the points' values: keys, tool, colour, width, the points' count."""
     if type(raw) is not dict and not isinstance(raw, Mapping):  # (a dict skips the slow ABC check)
         return "bad_stroke"
     if raw.keys() != STROKE_KEYS:
@@ -66,10 +85,14 @@ def validate_stroke(raw: Any, colours: Container[str]) -> str | None:
         return "bad_stroke"
     if len(points) // 2 > MAX_POINTS or (raw["tool"] == "fill" and len(points) != 2):
         return "bad_stroke"
+    return None
+
+
+def _points_problem(points: list[Any]) -> str | None:
+    """None if the flat ``points`` (even count) are ints on the canvas."""
     if set(map(type, points)) != {int}:  # ints only (a bool is not one: its type is bool)
         return "bad_stroke"
-    xs, ys = points[0::2], points[1::2]
-    if min(xs) < 0 or max(xs) >= CANVAS_W or min(ys) < 0 or max(ys) >= CANVAS_H:
+    if min(points) < 0 or max(points[0::2]) >= CANVAS_W or max(points[1::2]) >= CANVAS_H:
         return "bad_stroke"
     return None
 

@@ -37,7 +37,7 @@ from ....core.records import make, replace
 from ....core.rng import Rng
 from ....core.values import Ballot, Barrier
 from .catalogue import IncognitoCatalogue
-from .drawing import BRUSH_WIDTHS, MAX_STROKES, Stroke, make_stroke, validate_stroke
+from .drawing import BRUSH_WIDTHS, MAX_STROKES, Stroke, make_stroke, validate_stroke, validate_strokes
 from .events import (Dealt, DrawingEdited, DrawingFinished, LastCall, LineupDealt, NumberGiven, Ready, Scored,
                      StrokeDrawn, VoteCast, VotesFilled, VotesRevealed, WordDealt)
 from .invariants import check_invariants
@@ -272,7 +272,8 @@ class Incognito(PhasedGame[IncognitoState]):
         raws: Any = action.data.get("strokes")
         if type(raws) is not list or not raws:
             raise IllegalAction("bad_stroke", repr(raws)[:200])
-        return self._draw(s, _seat(action), tuple(map(self._checked, raws)))
+        fine = not validate_strokes(raws, self.colour_ids)  # (else each checked: the bad one's reason)
+        return self._draw(s, _seat(action), tuple(map(Stroke.from_data if fine else self._checked, raws)))
 
     def _draw(self, s: IncognitoState, seat: int, added: tuple[Stroke, ...]) -> Step[IncognitoState]:
         before = s.strokes[seat]
