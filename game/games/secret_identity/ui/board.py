@@ -47,6 +47,7 @@ from .widgets import (
     paint_table_still,
     panel_positions,
     slot_positions,
+    track_line,
 )
 
 #: Bots wait this long on the summary so people can read it.
@@ -304,7 +305,7 @@ class CompetitiveBoard(SecretIdentityBoard):
             return
         summary = self.reveal is None and public.phase == SIPhase.SUMMARY
         hub = not summary and self.picker is None
-        y, label = kit.safe_rect.y + 36, self.ctx.t("si.round", n=max(1, public.round), total=public.rounds)
+        y, label = track_line(kit), self.ctx.t("si.round", n=max(1, public.round), total=public.rounds)
         key = (label, hub, tuple(kit.safe_rect), kit.scaled(100))
         surface.blit(self.still.get(key, lambda layer: paint_table_still(
             layer, self.ctx, hub, top=lambda s: draw_track(s, self.ctx, y, label=label))), (0, 0))

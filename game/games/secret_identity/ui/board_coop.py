@@ -56,6 +56,7 @@ from .widgets import (
     paint_table_still,
     panel_positions,
     slot_positions,
+    track_line,
 )
 
 #: SC-3: holding CONFIRM this long (fixed ticks, 1.5 s) locks the team's answer.
@@ -267,7 +268,7 @@ class CoopBoard(SecretIdentityBoard):
     def draw_turn_track(self, surface: pygame.Surface) -> None:
         """Progress 0–10: one pip per turn, green right, red wrong, the current one ringed."""
         kit, c, t, public = self.ctx.kit, self.ctx.kit.colours, self.ctx.t, self.public
-        y = kit.safe_rect.y + 36
+        y = track_line(kit)
         bar = pygame.Rect(0, 0, 1100, 64)
         bar.center = (kit.W // 2, y)
 

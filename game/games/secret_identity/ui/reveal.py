@@ -22,7 +22,7 @@ import pygame
 from ....scenes.ring_geometry import ring_geometry
 from ....ui.show import Show, Standing
 from ..rules.view import RoundResult
-from .widgets import draw_cross, hub_text, slot_positions, track_point
+from .widgets import draw_cross, hub_text, slot_positions, track_line, track_point
 
 #: Reveal timing per safe, in fixed ticks: open, votes flip, points fly.
 OPEN_TICKS, VOTES_TICKS, POINTS_TICKS = 40, 60, 50
@@ -182,7 +182,7 @@ class Reveal:
         start = slot_positions(kit)[result.keys[owner] - 1]
         ease = 1 - (1 - progress) ** 3
         for seat, gain in gains.items():
-            end = track_point(kit, shown_scores[seat], kit.safe_rect.y + 36)
+            end = track_point(kit, shown_scores[seat], track_line(kit))
             x = start[0] + (end[0] - start[0]) * ease
             y = start[1] + (end[1] - start[1]) * ease
             style = kit.seat_style(self.ctx.seats[seat].style)

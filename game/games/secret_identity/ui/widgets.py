@@ -333,6 +333,9 @@ def hub_text(surface: pygame.Surface, ctx: Any, title: str, body: str = "", colo
         surface.blit(body_img, body_img.get_rect(midtop=(cx, y + title_img.get_height() + 10)))
 
 
+#: The track across the top (the score track, co-op's turn track) has its line this far
+#: under the safe area's top.
+TRACK_Y = 36
 #: The track starts this far into the safe area: the round label sits left of it, inside.
 TRACK_LEFT = 290
 TRACK_RIGHT = 40
@@ -341,6 +344,11 @@ NUMBERS_BELOW = 30
 #: Markers sharing a square: small enough to sit four to a row, two rows over the track line.
 MARKER_RADIUS = 13
 MARKERS_PER_ROW = 4
+
+
+def track_line(kit: Any) -> int:
+    """The y of the track's line across the top: both boards and the reveal's flying points."""
+    return kit.safe_rect.y + TRACK_Y
 
 
 def track_point(kit: Any, score: float, y: int, length: int = 30) -> tuple[int, int]:
