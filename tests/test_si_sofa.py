@@ -46,7 +46,7 @@ def test_the_winners_pad_rumbles_when_the_podium_cheers(english_room):
 
 def test_every_seat_keeps_a_visible_marker_when_all_share_one_square():
     from game.context import build_context
-    from game.games.secret_identity.ui.widgets import MARKER_RADIUS, marker_spots
+    from game.games.secret_identity.ui.track import MARKER_RADIUS, marker_spots
     from game.settings import Settings
 
     kit = build_context(headless=True, settings=Settings(), seats=8).kit
@@ -60,7 +60,7 @@ def test_every_seat_keeps_a_visible_marker_when_all_share_one_square():
 
 def test_markers_on_neighbouring_squares_do_not_cover_each_other():
     from game.context import build_context
-    from game.games.secret_identity.ui.widgets import MARKER_RADIUS, marker_spots
+    from game.games.secret_identity.ui.track import MARKER_RADIUS, marker_spots
     from game.settings import Settings
 
     kit = build_context(headless=True, settings=Settings(), seats=8).kit

@@ -35,19 +35,17 @@ from .podium import Podium
 from .portrait import Portrait
 from .reveal import Reveal
 from .summary import RoundSummary
+from .track import draw_track, draw_track_markers, track_line
 from .widgets import (
     FALLBACK_ICON,
     cheer_keep_out,
     draw_character_slot,
     draw_seat_panel,
     draw_thirty_token,
-    draw_track,
-    draw_track_markers,
     hub_text,
     paint_table_still,
     panel_positions,
     slot_positions,
-    track_line,
 )
 
 #: Bots wait this long on the summary so people can read it.

@@ -44,6 +44,7 @@ from ..rules.events import GuessLocked, GuessProposed
 from ..rules.view import CoopPhase
 from .board_base import SecretIdentityBoard
 from .coop_end import draw_end
+from .track import track_line
 from .widgets import (
     SLOT_H,
     SLOT_W,
@@ -56,7 +57,6 @@ from .widgets import (
     paint_table_still,
     panel_positions,
     slot_positions,
-    track_line,
 )
 
 #: SC-3: holding CONFIRM this long (fixed ticks, 1.5 s) locks the team's answer.

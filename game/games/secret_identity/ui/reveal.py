@@ -22,7 +22,8 @@ import pygame
 from ....scenes.ring_geometry import ring_geometry
 from ....ui.show import Show, Standing
 from ..rules.view import RoundResult
-from .widgets import draw_cross, hub_text, slot_positions, track_line, track_point
+from .track import track_line, track_point
+from .widgets import draw_cross, hub_text, slot_positions
 
 #: Reveal timing per safe, in fixed ticks: open, votes flip, points fly.
 OPEN_TICKS, VOTES_TICKS, POINTS_TICKS = 40, 60, 50
