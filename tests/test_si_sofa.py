@@ -210,3 +210,43 @@ def drawn_seats(count, lang):
     ctx = build_context(headless=True, lang=lang)
     fill_seats(ctx, count, "kit.long_names")
     return list(ctx.seats)[:count]
+
+
+@pytest.mark.parametrize("seats", [3, 8])
+@pytest.mark.parametrize("safe_area", [0.05, 0.10])
+@pytest.mark.parametrize("text_scale", [1.0, 1.15, 1.3])
+def test_the_top_cards_number_badge_stays_under_the_score_tracks_numbers(monkeypatch, seats, safe_area, text_scale):
+    """The ring's slot-1 number badge rises above its card: at the largest text it sat on
+    the score track's "10" (both safe areas). At every text scale the ring's top leaves
+    the badge room under the track's numbers, and nothing covers any text."""
+    from dataclasses import dataclass
+
+    from game.games.secret_identity.ui import shots
+    from game.settings import Settings
+
+    @dataclass
+    class ScaledProbe(Probe):
+        text_scale: float = 1.3
+
+        def settings(self, lang):
+            return Settings(lang=lang, text_scale=self.text_scale, safe_area=self.safe_area)
+
+    monkeypatch.setattr(shots, "SHOT_SEATS", seats)
+    drawn = ScaledProbe(safe_area=safe_area, seats=seats, text_scale=text_scale).draw("secret_identity.clues", "fr")
+    assert [str(v) for v in drawn.violations() if v.rule == "overlap"] == []
+
+
+@pytest.mark.parametrize("safe_area", [0.05, 0.10])
+def test_the_vote_ring_puts_each_character_where_the_board_draws_its_card(safe_area):
+    """Pointing at a character lands on its card: the vote picker's ring is the board's,
+    whose top leaves room for the score track at the largest text."""
+    from game.cli import shot as shot_cli
+    from game.games.secret_identity.ui.vote_picker import VotePicker
+    from game.games.secret_identity.ui.widgets import slot_positions
+    from game.settings import Settings
+
+    args = shot_cli.shot_args(lang="fr", seats=8, seed=1, ticks=1, names="long")
+    ctx = shot_cli.prepare("secret_identity.vote", args, Settings(lang="fr", text_scale=1.3, safe_area=safe_area))
+    picker = next(scene for scene in ctx.stack.visible() if isinstance(scene, VotePicker))
+    assert [rect.center for rect in picker.geometry.slot_rects(8)] == slot_positions(ctx.kit)
+    ctx.stack.clear()

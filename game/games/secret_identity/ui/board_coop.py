@@ -37,7 +37,6 @@ from ....core.events import Event, PhaseStarted
 from ....core.session import Session
 from ....input.intents import InputEvent, Intent
 from ....scenes.ring import sector
-from ....scenes.ring_geometry import ring_geometry
 from ....ui.show import Show, Standing
 from ....ui.tween import Tween
 from ..rules.events import GuessLocked, GuessProposed
@@ -48,6 +47,7 @@ from .track import track_line
 from .widgets import (
     SLOT_H,
     SLOT_W,
+    board_ring,
     draw_character_slot,
     draw_clue_row,
     draw_cross,
@@ -332,7 +332,7 @@ class CoopBoard(SecretIdentityBoard):
         surface.blit(tag, tag.get_rect(center=box.center))
         # SC-3 hold-to-lock: a progress ring round an (A) badge in the hub, under the
         # clue (beside the cursor it would cover a neighbour's or its own name)
-        cx, cy = ring_geometry(kit).center
+        cx, cy = board_ring(kit).center
         badge = (cx, cy + HOLD_BADGE_DY)
         kit.draw_shape(surface, "circle", c.panel, badge, 44, outline=c.accent)
         glyph = kit.button_hint(Intent.CONFIRM, 40)
@@ -368,7 +368,7 @@ class CoopBoard(SecretIdentityBoard):
     def draw_hub_content(self, surface: pygame.Surface) -> None:
         kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
         public = self.public
-        cx, cy = ring_geometry(kit).center
+        cx, cy = board_ring(kit).center
         active = self.ctx.seats[public.active]
         result = self._last_result()
         if result is not None and self.result_ticks >= 30:

@@ -14,11 +14,12 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from ....scenes.ring_geometry import SLOT_SIZE, ring_geometry
+from ....scenes.ring_geometry import PROMPT_ROOM, SLOT_SIZE, RingGeometry, ring_geometry
 from ....ui.fit import fit_text as fit_words
 from ....ui.fit import fit_wrapped, remembered, smallest_size
+from ....ui.shapes import shape_box
 from .portrait import portrait
-from .track import numbers_bottom
+from .track import numbers_bottom, track_line
 from ..rules.view import Shown, track_position
 
 #: A character card: the ring picker's slot size, so pointing at a character lands on its card.
@@ -34,15 +35,28 @@ TRACK_ROOM, HINT_ROOM = 112, 70
 FALLBACK_ICON = "2753"
 #: A pulsing card's portrait is scaled from this size (the largest a pulse shows).
 PULSE_PORTRAIT = 104
+#: A character card's number badge: a disc of this radius centred this far into the
+#: card's top-left corner, which it overhangs.
+BADGE_RADIUS, BADGE_INSET = 24, 8
 
 
 def mix(a: Sequence[int], b: Sequence[int], t: float) -> tuple[int, int, int]:
     return tuple(int(round(x + (y - x) * t)) for x, y in zip(a[:3], b[:3]))  # type: ignore[return-value]
 
 
+def board_ring(kit: Any) -> RingGeometry:
+    """The ring picker's ring with its top card low enough that the card's number badge,
+    which rises above it, stays under the score track's numbers at the text scale in use
+    (the ring shrinks, as in the 10 % safe area). Both boards and the vote picker use it,
+    so pointing at a character lands on its card."""
+    rise = -shape_box((0, BADGE_INSET), BADGE_RADIUS).top
+    top = numbers_bottom(kit, track_line(kit)) + rise
+    return ring_geometry(kit, max(PROMPT_ROOM, top - kit.safe_rect.y))
+
+
 def slot_positions(kit: Any) -> list[tuple[int, int]]:
     """Centres of the 8 character slots, 1 at the top then clockwise (SI-1)."""
-    return ring_geometry(kit).positions(8)
+    return board_ring(kit).positions(8)
 
 
 def panel_positions(kit: Any, seats: int) -> list[pygame.Rect]:
@@ -50,7 +64,7 @@ def panel_positions(kit: Any, seats: int) -> list[pygame.Rect]:
     picker's progress cards): as wide as the room between the safe area and the ring's
     side slots allows, as tall as the room between the track and the hint bar allows."""
     safe = kit.safe_rect
-    width = min(PANEL_W, ring_geometry(kit).left - PANEL_GAP - (safe.x + PANEL_INSET))
+    width = min(PANEL_W, board_ring(kit).left - PANEL_GAP - (safe.x + PANEL_INSET))
     top, bottom = safe.y + TRACK_ROOM, safe.bottom - HINT_ROOM
     left = (seats + 1) // 2
     height = min(PANEL_H, (bottom - top - (left - 1) * PANEL_GAP) // max(1, left))
@@ -101,8 +115,8 @@ def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, numbe
                          paint, **look)
     else:  # a pulsing card changes size every frame: drawn afresh, never remembered
         kit.growing_panel(surface, rect, paint, **look)
-    badge = (rect.x + 8, rect.y + 8)
-    kit.draw_shape(surface, "circle", c.gold, badge, 24, outline=c.shadow)
+    badge = (rect.x + BADGE_INSET, rect.y + BADGE_INSET)
+    kit.draw_shape(surface, "circle", c.gold, badge, BADGE_RADIUS, outline=c.shadow)
     kit.blit_text(surface, str(number), 30, (badge[0], badge[1] + 1), "center", c.shadow)
     return rect
 
@@ -297,7 +311,7 @@ def paint_table_still(surface: pygame.Surface, ctx: Any, hub: bool, hub_border: 
 
 def draw_hub(surface: pygame.Surface, ctx: Any, border: Sequence[int] | None = None) -> None:
     kit, c = ctx.kit, ctx.kit.colours
-    ring = ring_geometry(kit)
+    ring = board_ring(kit)
     kit.draw_shape(surface, "circle", mix(c.bg, c.panel, 0.5), ring.center, ring.hub, outline=border or c.panel_hi)
 
 
@@ -307,7 +321,7 @@ def draw_hub_badge(surface: pygame.Surface, ctx: Any, seat_index: int, y: int, w
     the hub's rim (the hub is smaller in the 10 % safe area)."""
     kit = ctx.kit
     seat = ctx.seats[seat_index]
-    ring = ring_geometry(kit)
+    ring = board_ring(kit)
     inside = ring.hub - ring.hub // 8  # a shape's rim is an eighth of its radius
     width = min(width, int(2 * math.sqrt(max(0, inside ** 2 - (ring.center[1] - y) ** 2))))
     size, name = fit_label(kit, seat.name, width - 64, (32, 30))
@@ -320,7 +334,7 @@ def draw_hub_badge(surface: pygame.Surface, ctx: Any, seat_index: int, y: int, w
 def hub_text(surface: pygame.Surface, ctx: Any, title: str, body: str = "", colour: Sequence[int] | None = None,
              y_offset: int = 0) -> None:
     kit, c = ctx.kit, ctx.kit.colours
-    cx, cy = ring_geometry(kit).center
+    cx, cy = board_ring(kit).center
     # two lines of title and three of body at most, shrunk (not under 28 px drawn) to stay in the hub
     title_img = kit.text(title, fit_wrapped(kit, title, 330, 2, (44, 40, 36, 32)), colour or c.text, max_width=330,
                          align="center", shadow=True)
@@ -337,7 +351,7 @@ def cheer_keep_out(ctx: Any, track_y: int) -> list[pygame.Rect]:
     """What a round's cheer keeps its confetti out of: the band of the track drawn at
     ``track_y`` (its label, numbers and markers have no panel behind them) and the hub,
     whose words sit on its disc."""
-    kit, ring = ctx.kit, ring_geometry(ctx.kit)
+    kit, ring = ctx.kit, board_ring(ctx.kit)
     hub = pygame.Rect(0, 0, 2 * ring.hub, 2 * ring.hub)
     hub.center = ring.center
     return [pygame.Rect(0, 0, kit.W, numbers_bottom(kit, track_y)), hub]
