@@ -1,7 +1,10 @@
 """Secret Identity's screens read from the sofa (issue 14): seats told by colour, shape and name."""
+from dataclasses import dataclass
+
 import pytest
 
 from game.input.intents import Intent
+from game.settings import Settings
 from game.ui.layout_probe import Probe
 from tests.e2e import pad_keyboard_bot_board
 
@@ -11,6 +14,16 @@ def test_coop_end_names_every_seat_beside_its_shape():
     texts = [t.text for t in drawn.texts]
     for name in ("Marie-Antoinette", "Jean-Christophe", "Maximilienne", "Konstantinos"):
         assert name in texts
+
+
+@dataclass
+class ScaledProbe(Probe):
+    """The layout check's probe at any text scale (it draws at the largest)."""
+
+    text_scale: float = 1.3
+
+    def settings(self, lang):
+        return Settings(lang=lang, text_scale=self.text_scale, safe_area=self.safe_area)
 
 
 def _podium_room(room, seed):
@@ -219,17 +232,7 @@ def test_the_top_cards_number_badge_stays_under_the_score_tracks_numbers(monkeyp
     """The ring's slot-1 number badge rises above its card: at the largest text it sat on
     the score track's "10" (both safe areas). At every text scale the ring's top leaves
     the badge room under the track's numbers, and nothing covers any text."""
-    from dataclasses import dataclass
-
     from game.games.secret_identity.ui import shots
-    from game.settings import Settings
-
-    @dataclass
-    class ScaledProbe(Probe):
-        text_scale: float = 1.3
-
-        def settings(self, lang):
-            return Settings(lang=lang, text_scale=self.text_scale, safe_area=self.safe_area)
 
     monkeypatch.setattr(shots, "SHOT_SEATS", seats)
     drawn = ScaledProbe(safe_area=safe_area, seats=seats, text_scale=text_scale).draw("secret_identity.clues", "fr")
@@ -250,3 +253,14 @@ def test_the_vote_ring_puts_each_character_where_the_board_draws_its_card(safe_a
     picker = next(scene for scene in ctx.stack.visible() if isinstance(scene, VotePicker))
     assert [rect.center for rect in picker.geometry.slot_rects(8)] == slot_positions(ctx.kit)
     ctx.stack.clear()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("safe_area", [0.05, 0.10])
+@pytest.mark.parametrize("text_scale", [1.0, 1.3])
+def test_the_summarys_link_words_stay_clear_of_the_next_rows_chips(lang, safe_area, text_scale):
+    """The round summary's "why" words: in the 10 % area two lines of them ("maison,
+    famille") reached under the next row's chip and its check badge. Every link's words
+    now stay within their row's reach, and nothing covers any text."""
+    drawn = ScaledProbe(safe_area=safe_area, text_scale=text_scale).draw("secret_identity.summary", lang)
+    assert [str(v) for v in drawn.violations() if v.rule == "overlap"] == []
