@@ -29,8 +29,6 @@ KNOWN_WIDE: dict[str, tuple[str, ...]] = {}
 #: (shot, rule) -> languages where a text rule (small, box, overlap, contrast) fails in the
 #: wide safe area (10 %), for the same screens.
 KNOWN_WIDE_TEXT: dict[tuple[str, str], tuple[str, ...]] = {
-    # the same stronger 'overlap': the co-op result's next panel over a character's name
-    ("secret_identity_coop.result", "overlap"): ('fr',),
 }
 OWNED = ("personality.", "mission_secrete.", "incognito.", "secret_identity.", "secret_identity_coop.")
 

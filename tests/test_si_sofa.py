@@ -264,3 +264,13 @@ def test_the_summarys_link_words_stay_clear_of_the_next_rows_chips(lang, safe_ar
     now stay within their row's reach, and nothing covers any text."""
     drawn = ScaledProbe(safe_area=safe_area, text_scale=text_scale).draw("secret_identity.summary", lang)
     assert [str(v) for v in drawn.violations() if v.rule == "overlap"] == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("text_scale", [1.0, 1.3])
+def test_a_standing_out_cards_halo_stays_under_its_neighbours_cards(lang, text_scale):
+    """Co-op's answer: in the 10 % area the bottom cards are 6 px apart, and the right
+    answer's halo (card 6) covered card 5's badge and the start of its name ("La
+    Créature de Frankenstein"). Halos are drawn before every card now."""
+    drawn = ScaledProbe(safe_area=0.10, text_scale=text_scale).draw("secret_identity_coop.result", lang)
+    assert [str(v) for v in drawn.violations() if v.rule == "overlap"] == []

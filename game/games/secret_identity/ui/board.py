@@ -38,8 +38,9 @@ from .track import draw_track, draw_track_markers, track_line
 from .vote_picker import VotePicker
 from .widgets import (
     FALLBACK_ICON,
+    RingCard,
     cheer_keep_out,
-    draw_character_slot,
+    draw_ring_cards,
     draw_seat_panel,
     draw_thirty_token,
     hub_text,
@@ -292,9 +293,8 @@ class CompetitiveBoard(SecretIdentityBoard):
         reveal = self.reveal
         board = reveal.result.board if reveal is not None else self.public.board
         owner_slot = reveal.owner_slot() if reveal is not None else None
-        for slot, pos in enumerate(slot_positions(self.ctx.kit)):
-            if slot >= len(board):
-                break
+        cards = []
+        for slot, pos in enumerate(slot_positions(self.ctx.kit)[:len(board)]):
             character = self.catalogue.character(board[slot])
             pulse = self.pulse.get(slot)
             scale = float(pulse.value(alpha)) if pulse is not None and not pulse.done else 1.0
@@ -304,7 +304,8 @@ class CompetitiveBoard(SecretIdentityBoard):
                 border, glow, scale = style.colour, style.colour, reveal.swell()
             elif slot in self.public.replaced and self.public.phase == SIPhase.ROUND_START:
                 border = c.accent
-            draw_character_slot(surface, self.ctx, character, slot + 1, pos, border=border, glow=glow, scale=scale)
+            cards.append(RingCard(character, slot + 1, pos, border, glow, scale))
+        draw_ring_cards(surface, self.ctx, cards)
         if reveal is not None:
             reveal.draw_flying_points(surface, self.shown_scores)
         if self.public.phase == SIPhase.ROUND_START:

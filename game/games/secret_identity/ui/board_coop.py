@@ -47,11 +47,12 @@ from .track import track_line
 from .widgets import (
     SLOT_H,
     SLOT_W,
+    RingCard,
     board_ring,
-    draw_character_slot,
     draw_clue_row,
     draw_cross,
     draw_hub_badge,
+    draw_ring_cards,
     draw_seat_panel,
     hub_text,
     paint_table_still,
@@ -303,6 +304,7 @@ class CoopBoard(SecretIdentityBoard):
         result = self._last_result()
         reveal = result is not None and self.result_ticks >= 30
         since = self.result_ticks - 30
+        cards = []
         for slot, pos in enumerate(slot_positions(kit)):
             character = self.catalogue.character(public.board[slot])
             border = glow = None
@@ -313,8 +315,9 @@ class CoopBoard(SecretIdentityBoard):
             elif reveal and slot == result.guess - 1:
                 border = glow = c.bad
                 pos = (pos[0] + int(12 * math.sin(since * 0.9) * max(0.0, 1.0 - since / 45)), pos[1])
-            draw_character_slot(surface, self.ctx, character, slot + 1, pos, border=border, glow=glow, scale=scale,
-                                dim=public.phase == CoopPhase.GUESS and slot != public.cursor)
+            cards.append(RingCard(character, slot + 1, pos, border, glow, scale,
+                                  dim=public.phase == CoopPhase.GUESS and slot != public.cursor))
+        draw_ring_cards(surface, self.ctx, cards)
         if public.phase == CoopPhase.GUESS or (result is not None and not reveal):
             self._draw_cursor(surface, alpha)
 

@@ -10,7 +10,7 @@ the character" just works.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 import pygame
 
@@ -85,17 +85,40 @@ def icon_or_fallback(kit: Any, code: str, size: int) -> pygame.Surface:
         return kit.icon(FALLBACK_ICON, size)
 
 
+class RingCard(NamedTuple):
+    """One character card of a board's ring, as :func:`draw_ring_cards` draws it."""
+
+    character: Any
+    number: int
+    center: tuple[int, int]
+    border: Sequence[int] | None = None
+    #: The halo's colour when the card stands out (the open safe, the team's answer).
+    glow: Sequence[int] | None = None
+    scale: float = 1.0
+    dim: bool = False
+
+
+def draw_ring_cards(surface: pygame.Surface, ctx: Any, cards: Sequence[RingCard]) -> None:
+    """The ring's cards: first the halos of those that stand out, so a neighbour's card
+    and name stay over a halo (the 10 % area's bottom cards are 6 px apart), then the
+    cards, those that stand out last (a swelling card pops over its neighbours)."""
+    for card in cards:
+        if card.glow is not None:
+            rect = pygame.Rect(0, 0, int(SLOT_W * card.scale), int(SLOT_H * card.scale))
+            rect.center = card.center
+            ctx.kit.panel(surface, rect.inflate(22, 22), (*card.glow[:3], 120), radius=34, shadow=False)
+    for card in sorted(cards, key=lambda card: card.glow is not None):
+        draw_character_slot(surface, ctx, card.character, card.number, card.center, card.border, card.scale, card.dim)
+
+
 def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, number: int, center: Sequence[int],
-                        border: Sequence[int] | None = None, glow: Sequence[int] | None = None, scale: float = 1.0,
-                        dim: bool = False) -> pygame.Rect:
+                        border: Sequence[int] | None = None, scale: float = 1.0, dim: bool = False) -> pygame.Rect:
     """A character card on the ring: number badge, portrait (emoji or medallion), name.
     The name shrinks (not under 28 px drawn) or breaks after a space or hyphen to stay in
     the card, and the portrait takes the room the name leaves above it."""
     kit, c = ctx.kit, ctx.kit.colours
     rect = pygame.Rect(0, 0, int(SLOT_W * scale), int(SLOT_H * scale))
     rect.center = (int(center[0]), int(center[1]))
-    if glow is not None:
-        kit.panel(surface, rect.inflate(22, 22), (*glow[:3], 120), radius=34, shadow=False)
     fill = mix(c.panel, c.bg, 0.5) if dim else c.panel
     name = character.name(ctx.settings.lang) if character is not None else None
 
