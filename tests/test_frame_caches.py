@@ -131,8 +131,7 @@ def test_a_swelling_card_needs_few_shadow_and_portrait_sizes(monkeypatch):
     assert len(sizes) >= 20  # the card itself takes a new size nearly every frame
     searched = ctx.kit.fits.misses
     for scale in scales:
-        widgets.draw_character_slot(canvas, ctx, character, 1, (600, 500), border=(200, 60, 60), glow=(200, 60, 60),
-                                    scale=scale)
+        widgets.draw_character_slot(canvas, ctx, character, 1, (600, 500), border=(200, 60, 60), scale=scale)
     assert len(shadows) <= 8  # one a frame before: 20
     assert len(portraits) <= 1  # one picture, scaled
     assert ctx.kit.fits.misses - searched <= 8

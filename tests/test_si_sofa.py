@@ -1,7 +1,10 @@
 """Secret Identity's screens read from the sofa (issue 14): seats told by colour, shape and name."""
+from dataclasses import dataclass
+
 import pytest
 
 from game.input.intents import Intent
+from game.settings import Settings
 from game.ui.layout_probe import Probe
 from tests.e2e import pad_keyboard_bot_board
 
@@ -11,6 +14,16 @@ def test_coop_end_names_every_seat_beside_its_shape():
     texts = [t.text for t in drawn.texts]
     for name in ("Marie-Antoinette", "Jean-Christophe", "Maximilienne", "Konstantinos"):
         assert name in texts
+
+
+@dataclass
+class ScaledProbe(Probe):
+    """The layout check's probe at any text scale (it draws at the largest)."""
+
+    text_scale: float = 1.3
+
+    def settings(self, lang):
+        return Settings(lang=lang, text_scale=self.text_scale, safe_area=self.safe_area)
 
 
 def _podium_room(room, seed):
@@ -46,7 +59,7 @@ def test_the_winners_pad_rumbles_when_the_podium_cheers(english_room):
 
 def test_every_seat_keeps_a_visible_marker_when_all_share_one_square():
     from game.context import build_context
-    from game.games.secret_identity.ui.widgets import MARKER_RADIUS, marker_spots
+    from game.games.secret_identity.ui.track import MARKER_RADIUS, marker_spots
     from game.settings import Settings
 
     kit = build_context(headless=True, settings=Settings(), seats=8).kit
@@ -60,7 +73,7 @@ def test_every_seat_keeps_a_visible_marker_when_all_share_one_square():
 
 def test_markers_on_neighbouring_squares_do_not_cover_each_other():
     from game.context import build_context
-    from game.games.secret_identity.ui.widgets import MARKER_RADIUS, marker_spots
+    from game.games.secret_identity.ui.track import MARKER_RADIUS, marker_spots
     from game.settings import Settings
 
     kit = build_context(headless=True, settings=Settings(), seats=8).kit
@@ -210,3 +223,54 @@ def drawn_seats(count, lang):
     ctx = build_context(headless=True, lang=lang)
     fill_seats(ctx, count, "kit.long_names")
     return list(ctx.seats)[:count]
+
+
+@pytest.mark.parametrize("seats", [3, 8])
+@pytest.mark.parametrize("safe_area", [0.05, 0.10])
+@pytest.mark.parametrize("text_scale", [1.0, 1.15, 1.3])
+def test_the_top_cards_number_badge_stays_under_the_score_tracks_numbers(monkeypatch, seats, safe_area, text_scale):
+    """The ring's slot-1 number badge rises above its card: at the largest text it sat on
+    the score track's "10" (both safe areas). At every text scale the ring's top leaves
+    the badge room under the track's numbers, and nothing covers any text."""
+    from game.games.secret_identity.ui import shots
+
+    monkeypatch.setattr(shots, "SHOT_SEATS", seats)
+    drawn = ScaledProbe(safe_area=safe_area, seats=seats, text_scale=text_scale).draw("secret_identity.clues", "fr")
+    assert [str(v) for v in drawn.violations() if v.rule == "overlap"] == []
+
+
+@pytest.mark.parametrize("safe_area", [0.05, 0.10])
+def test_the_vote_ring_puts_each_character_where_the_board_draws_its_card(safe_area):
+    """Pointing at a character lands on its card: the vote picker's ring is the board's,
+    whose top leaves room for the score track at the largest text."""
+    from game.cli import shot as shot_cli
+    from game.games.secret_identity.ui.vote_picker import VotePicker
+    from game.games.secret_identity.ui.widgets import slot_positions
+    from game.settings import Settings
+
+    args = shot_cli.shot_args(lang="fr", seats=8, seed=1, ticks=1, names="long")
+    ctx = shot_cli.prepare("secret_identity.vote", args, Settings(lang="fr", text_scale=1.3, safe_area=safe_area))
+    picker = next(scene for scene in ctx.stack.visible() if isinstance(scene, VotePicker))
+    assert [rect.center for rect in picker.geometry.slot_rects(8)] == slot_positions(ctx.kit)
+    ctx.stack.clear()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("safe_area", [0.05, 0.10])
+@pytest.mark.parametrize("text_scale", [1.0, 1.3])
+def test_the_summarys_link_words_stay_clear_of_the_next_rows_chips(lang, safe_area, text_scale):
+    """The round summary's "why" words: in the 10 % area two lines of them ("maison,
+    famille") reached under the next row's chip and its check badge. Every link's words
+    now stay within their row's reach, and nothing covers any text."""
+    drawn = ScaledProbe(safe_area=safe_area, text_scale=text_scale).draw("secret_identity.summary", lang)
+    assert [str(v) for v in drawn.violations() if v.rule == "overlap"] == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("text_scale", [1.0, 1.3])
+def test_a_standing_out_cards_halo_stays_under_its_neighbours_cards(lang, text_scale):
+    """Co-op's answer: in the 10 % area the bottom cards are 6 px apart, and the right
+    answer's halo (card 6) covered card 5's badge and the start of its name ("La
+    Créature de Frankenstein"). Halos are drawn before every card now."""
+    drawn = ScaledProbe(safe_area=0.10, text_scale=text_scale).draw("secret_identity_coop.result", lang)
+    assert [str(v) for v in drawn.violations() if v.rule == "overlap"] == []

@@ -8,7 +8,10 @@ hub shrinks to stay between them. Slots keep their size: a character's portrait 
 name, or a seat's shape and name, need it.
 
 Boards that place things where the ring's options are (Secret Identity's character
-ring, hub texts) read the same :func:`ring_geometry`, so option k sits on slot k.
+ring, hub texts) read the same :func:`ring_geometry`, so option k sits on slot k. A board
+with more above the ring than the prompt (Secret Identity's score track and its numbers)
+asks for a larger ``top_room``, and its picker for the same: the ring then shrinks as in
+the 10 % safe area.
 """
 
 from __future__ import annotations
@@ -67,9 +70,9 @@ class RingGeometry:
         return self.center[0] - self.radius - self.slot[0] // 2
 
 
-def ring_geometry(kit: Any) -> RingGeometry:
-    """The ring for ``kit``'s safe area."""
-    top, bottom = kit.safe_rect.y + PROMPT_ROOM, kit.hint_bar_top() - HINT_GAP
+def ring_geometry(kit: Any, top_room: int = PROMPT_ROOM) -> RingGeometry:
+    """The ring for ``kit``'s safe area, its top slot ``top_room`` under the area's top."""
+    top, bottom = kit.safe_rect.y + top_room, kit.hint_bar_top() - HINT_GAP
     reach = min(RADIUS, (bottom - top - SLOT_SIZE[1]) // 2)
     hub = min(HUB_RADIUS, reach - SLOT_SIZE[1] // 2 - HUB_GAP)
     return RingGeometry((kit.W // 2, (top + bottom) // 2), RADIUS, SLOT_SIZE, hub, reach)

@@ -25,8 +25,7 @@ from ....core.events import Event
 from ....core.session import Session
 from ....input.intents import InputEvent, Intent
 from ....scenes.peek import PeekCurtain
-from ....scenes.ring import RingOption, RingPicker, RingQuestion, sector
-from ....ui.fit import fit_wrapped
+from ....scenes.ring import RingOption, RingQuestion, sector
 from ....ui.tween import Tween, Tweens
 from ..rules.events import BoardDealt, CharacterReplaced, RoundScored
 from ..rules.view import RoundResult, SIPhase, track_position
@@ -35,14 +34,15 @@ from .podium import Podium
 from .portrait import Portrait
 from .reveal import Reveal
 from .summary import RoundSummary
+from .track import draw_track, draw_track_markers, track_line
+from .vote_picker import VotePicker
 from .widgets import (
     FALLBACK_ICON,
+    RingCard,
     cheer_keep_out,
-    draw_character_slot,
+    draw_ring_cards,
     draw_seat_panel,
     draw_thirty_token,
-    draw_track,
-    draw_track_markers,
     hub_text,
     paint_table_still,
     panel_positions,
@@ -52,39 +52,6 @@ from .widgets import (
 #: Bots wait this long on the summary so people can read it.
 SUMMARY_READ_TICKS = 240
 STICK_THRESHOLD = 0.5
-
-
-class VotePicker(RingPicker):
-    """The kit's ring picker with this board's seat panels (clues + public progress)
-    drawn in place of its progress cards, so the clues stay readable while voting."""
-
-    def __init__(self, board: "CompetitiveBoard", *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.board = board
-
-    def _draw_seats(self, surface: pygame.Surface, alpha: float) -> None:
-        self.board.draw_panels(surface, voting=True)
-
-    def _draw_hub(self, surface: pygame.Surface, question: RingQuestion, peeker: int | None,
-                  pointed: int | None) -> None:
-        """While a seat peeks, the hub says whose character it is guessing and what it points at
-        ("Your vote for Bruno: 3 — The Tengu"), never the peeker's own name over a character."""
-        target = self.board._next_target(peeker) if peeker is not None else None
-        if target is None or pointed is None:
-            super()._draw_hub(surface, question, peeker, pointed)
-            return
-        kit, t = self.ctx.kit, self.ctx.t
-        cx, cy = self.geometry.center
-        seat = self.ctx.seats[target]
-        light = kit.seat_style(seat.style).light
-        kit.seat_token(surface, seat.style, (cx, cy - 120), 34)
-        title = t("si.vote.peek_for", name=seat.name)
-        placed = kit.blit_text(surface, title, fit_wrapped(kit, title, 300, 2, (34, 30, 28)), (cx, cy - 80), "midtop",
-                               light, max_width=300, align="center", shadow=True)
-        option = question.options[pointed]
-        words = t("si.vote.peek_choice", number=option.number, character=option.label)
-        kit.blit_text(surface, words, fit_wrapped(kit, words, 300, 3, (36, 32, 28)), (cx, placed.bottom + 10), "midtop",
-                      kit.colours.text, max_width=300, align="center")
 
 
 class CompetitiveBoard(SecretIdentityBoard):
@@ -304,7 +271,7 @@ class CompetitiveBoard(SecretIdentityBoard):
             return
         summary = self.reveal is None and public.phase == SIPhase.SUMMARY
         hub = not summary and self.picker is None
-        y, label = kit.safe_rect.y + 36, self.ctx.t("si.round", n=max(1, public.round), total=public.rounds)
+        y, label = track_line(kit), self.ctx.t("si.round", n=max(1, public.round), total=public.rounds)
         key = (label, hub, tuple(kit.safe_rect), kit.scaled(100))
         surface.blit(self.still.get(key, lambda layer: paint_table_still(
             layer, self.ctx, hub, top=lambda s: draw_track(s, self.ctx, y, label=label))), (0, 0))
@@ -326,9 +293,8 @@ class CompetitiveBoard(SecretIdentityBoard):
         reveal = self.reveal
         board = reveal.result.board if reveal is not None else self.public.board
         owner_slot = reveal.owner_slot() if reveal is not None else None
-        for slot, pos in enumerate(slot_positions(self.ctx.kit)):
-            if slot >= len(board):
-                break
+        cards = []
+        for slot, pos in enumerate(slot_positions(self.ctx.kit)[:len(board)]):
             character = self.catalogue.character(board[slot])
             pulse = self.pulse.get(slot)
             scale = float(pulse.value(alpha)) if pulse is not None and not pulse.done else 1.0
@@ -338,7 +304,8 @@ class CompetitiveBoard(SecretIdentityBoard):
                 border, glow, scale = style.colour, style.colour, reveal.swell()
             elif slot in self.public.replaced and self.public.phase == SIPhase.ROUND_START:
                 border = c.accent
-            draw_character_slot(surface, self.ctx, character, slot + 1, pos, border=border, glow=glow, scale=scale)
+            cards.append(RingCard(character, slot + 1, pos, border, glow, scale))
+        draw_ring_cards(surface, self.ctx, cards)
         if reveal is not None:
             reveal.draw_flying_points(surface, self.shown_scores)
         if self.public.phase == SIPhase.ROUND_START:

@@ -37,20 +37,22 @@ from ....core.events import Event, PhaseStarted
 from ....core.session import Session
 from ....input.intents import InputEvent, Intent
 from ....scenes.ring import sector
-from ....scenes.ring_geometry import ring_geometry
 from ....ui.show import Show, Standing
 from ....ui.tween import Tween
 from ..rules.events import GuessLocked, GuessProposed
 from ..rules.view import CoopPhase
 from .board_base import SecretIdentityBoard
 from .coop_end import draw_end
+from .track import track_line
 from .widgets import (
     SLOT_H,
     SLOT_W,
-    draw_character_slot,
+    RingCard,
+    board_ring,
     draw_clue_row,
     draw_cross,
     draw_hub_badge,
+    draw_ring_cards,
     draw_seat_panel,
     hub_text,
     paint_table_still,
@@ -267,7 +269,7 @@ class CoopBoard(SecretIdentityBoard):
     def draw_turn_track(self, surface: pygame.Surface) -> None:
         """Progress 0–10: one pip per turn, green right, red wrong, the current one ringed."""
         kit, c, t, public = self.ctx.kit, self.ctx.kit.colours, self.ctx.t, self.public
-        y = kit.safe_rect.y + 36
+        y = track_line(kit)
         bar = pygame.Rect(0, 0, 1100, 64)
         bar.center = (kit.W // 2, y)
 
@@ -302,6 +304,7 @@ class CoopBoard(SecretIdentityBoard):
         result = self._last_result()
         reveal = result is not None and self.result_ticks >= 30
         since = self.result_ticks - 30
+        cards = []
         for slot, pos in enumerate(slot_positions(kit)):
             character = self.catalogue.character(public.board[slot])
             border = glow = None
@@ -312,8 +315,9 @@ class CoopBoard(SecretIdentityBoard):
             elif reveal and slot == result.guess - 1:
                 border = glow = c.bad
                 pos = (pos[0] + int(12 * math.sin(since * 0.9) * max(0.0, 1.0 - since / 45)), pos[1])
-            draw_character_slot(surface, self.ctx, character, slot + 1, pos, border=border, glow=glow, scale=scale,
-                                dim=public.phase == CoopPhase.GUESS and slot != public.cursor)
+            cards.append(RingCard(character, slot + 1, pos, border, glow, scale,
+                                  dim=public.phase == CoopPhase.GUESS and slot != public.cursor))
+        draw_ring_cards(surface, self.ctx, cards)
         if public.phase == CoopPhase.GUESS or (result is not None and not reveal):
             self._draw_cursor(surface, alpha)
 
@@ -331,7 +335,7 @@ class CoopBoard(SecretIdentityBoard):
         surface.blit(tag, tag.get_rect(center=box.center))
         # SC-3 hold-to-lock: a progress ring round an (A) badge in the hub, under the
         # clue (beside the cursor it would cover a neighbour's or its own name)
-        cx, cy = ring_geometry(kit).center
+        cx, cy = board_ring(kit).center
         badge = (cx, cy + HOLD_BADGE_DY)
         kit.draw_shape(surface, "circle", c.panel, badge, 44, outline=c.accent)
         glyph = kit.button_hint(Intent.CONFIRM, 40)
@@ -367,7 +371,7 @@ class CoopBoard(SecretIdentityBoard):
     def draw_hub_content(self, surface: pygame.Surface) -> None:
         kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
         public = self.public
-        cx, cy = ring_geometry(kit).center
+        cx, cy = board_ring(kit).center
         active = self.ctx.seats[public.active]
         result = self._last_result()
         if result is not None and self.result_ticks >= 30:

@@ -8,12 +8,17 @@ from typing import Any, Sequence
 
 import pygame
 
-from ....ui.fit import fit_words
+from ....ui.fit import fit_words, smallest_size
 from ..rules.view import Shown
 from .widgets import draw_pictogram_chip, fit_text
 
 #: The size of the column's pictogram chips.
 CHIP = 50
+#: A link's chip, the gap to its words, and the gap after them to the next chip.
+LINK_SPACING = CHIP + 10 + 8
+#: How far a row's chips reach from its middle: their check badge (a 12 px disc on a point
+#: 4 px inside the chip's corner) rises 8 px above them, its soft edge 1 more.
+NEXT_ROW_REACH = CHIP // 2 + 9
 #: Text size of the words (the couch floor).
 WORDS_SIZE = 28
 
@@ -37,20 +42,55 @@ def draw_links_header(surface: pygame.Surface, ctx: Any, origin: Sequence[int], 
 
 def draw_clue_links(surface: pygame.Surface, ctx: Any, links: Sequence[Any], row: pygame.Rect) -> None:
     """One seat's clue in ``row``: per pictogram, its chip and its words (two lines at
-    most, shortened past that)."""
+    most, shortened past that, and one only when two would reach the next row's chips)."""
     kit, c = ctx.kit, ctx.kit.colours
     if not links:
         kit.blit_text(surface, "—", WORDS_SIZE, (row.x + CHIP // 2, row.centery), "center", c.muted)
         return
-    step = row.width // len(links)
-    for i, link in enumerate(links):
-        x = row.x + i * step
+    texts = [link_text(ctx, link) for link in links]
+    # the words stay clear of the rows above and below: their words and their chips' badges
+    reach = min(row.height // 2, row.height - NEXT_ROW_REACH)
+    x = row.x
+    for link, words, width in zip(links, texts, _shares(kit, texts, row.width - len(links) * LINK_SPACING)):
         chip = pygame.Rect(x, row.centery - CHIP // 2, CHIP, CHIP)
         draw_pictogram_chip(surface, ctx, Shown(link.pictogram, link.green), chip)
-        width = step - CHIP - 22
-        text, size = fit_words(kit, link_text(ctx, link), WORDS_SIZE, width)  # a narrow column breaks a word
-        lines = kit.wrap(text, size, width)
-        if len(lines) > 2:
-            text = f"{lines[0]}\n{fit_text(kit, ' '.join(lines[1:]), size, width)}"
+        text, size = _words_in_row(kit, words, width, reach)
         kit.blit_text(surface, text, size, (chip.right + 10, row.centery), "midleft",
                       c.text if link.hook or link.words else c.muted, max_width=width)
+        x += LINK_SPACING + width
+
+
+def _shares(kit: Any, texts: Sequence[str], room: int) -> list[int]:
+    """Each link's width for its words out of ``room``: what its words take on one line
+    (at full size, else at the floor), the rest shared evenly; when they need more than
+    there is, shares in proportion to their lengths (a short word leaves room to a long
+    one, so fewer break or shorten)."""
+    for size in (WORDS_SIZE, smallest_size(kit)):
+        natural = [kit.font(size).size(text)[0] for text in texts]
+        spare = room - sum(natural)
+        if spare >= 0:
+            return [width + spare // len(texts) for width in natural]
+    return [room * width // sum(natural) for width in natural]
+
+
+def _words_in_row(kit: Any, words: str, width: int, reach: int) -> tuple[str, int]:
+    """``(text, size)`` for a link's words in ``width``, their ink no further than
+    ``reach`` above or below the row's middle: the largest size down to the floor at
+    which they wrap into two lines at most that stay in, else those two lines at the
+    floor, the second shortened with an ellipsis, else one line so shortened. A narrow
+    column breaks a word."""
+    floor = smallest_size(kit)
+    for size in range(WORDS_SIZE, floor - 1, -1):
+        text, size = fit_words(kit, words, size, width)
+        lines = kit.wrap(text, size, width)
+        if len(lines) <= 2 and _inside(kit, "\n".join(lines), size, reach):
+            return "\n".join(lines), size
+    two = f"{lines[0]}\n{fit_text(kit, ' '.join(lines[1:]), floor, width)}"
+    return (two if _inside(kit, two, floor, reach) else fit_text(kit, words, floor, width)), floor
+
+
+def _inside(kit: Any, text: str, size: int, reach: int) -> bool:
+    """``text``'s ink, drawn centred on a row's middle, stays within ``reach`` of it."""
+    image = kit.text(text, size)
+    ink, half = image.get_bounding_rect(), image.get_height() / 2
+    return ink.top - half >= -reach and ink.bottom - half <= reach

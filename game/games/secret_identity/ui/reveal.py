@@ -19,10 +19,10 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from ....scenes.ring_geometry import ring_geometry
 from ....ui.show import Show, Standing
 from ..rules.view import RoundResult
-from .widgets import draw_cross, hub_text, slot_positions, track_point
+from .track import track_line, track_point
+from .widgets import board_ring, draw_cross, hub_text, slot_positions
 
 #: Reveal timing per safe, in fixed ticks: open, votes flip, points fly.
 OPEN_TICKS, VOTES_TICKS, POINTS_TICKS = 40, 60, 50
@@ -182,7 +182,7 @@ class Reveal:
         start = slot_positions(kit)[result.keys[owner] - 1]
         ease = 1 - (1 - progress) ** 3
         for seat, gain in gains.items():
-            end = track_point(kit, shown_scores[seat], kit.safe_rect.y + 36)
+            end = track_point(kit, shown_scores[seat], track_line(kit))
             x = start[0] + (end[0] - start[0]) * ease
             y = start[1] + (end[1] - start[1]) * ease
             style = kit.seat_style(self.ctx.seats[seat].style)
@@ -205,7 +205,7 @@ class Reveal:
         owner = self.safe
         key = self.result.keys[owner]
         style = ctx.kit.seat_style(ctx.seats[owner].style)
-        cx, cy = ring_geometry(ctx.kit).center
+        cx, cy = board_ring(ctx.kit).center
         ctx.kit.seat_token(surface, ctx.seats[owner].style, (cx, cy - 118), 30)
         body = t("si.reveal.was", n=key) if self.tick >= 10 else ""
         if self.tick >= OPEN_TICKS + VOTES_TICKS:

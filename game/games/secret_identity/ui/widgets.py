@@ -10,15 +10,16 @@ the character" just works.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 import pygame
 
-from ....scenes.ring_geometry import SLOT_SIZE, ring_geometry
+from ....scenes.ring_geometry import PROMPT_ROOM, SLOT_SIZE, RingGeometry, ring_geometry
 from ....ui.fit import fit_text as fit_words
 from ....ui.fit import fit_wrapped, remembered, smallest_size
+from ....ui.shapes import shape_box
 from .portrait import portrait
+from .track import numbers_bottom, track_line
 from ..rules.view import Shown, track_position
 
 #: A character card: the ring picker's slot size, so pointing at a character lands on its card.
@@ -34,15 +35,28 @@ TRACK_ROOM, HINT_ROOM = 112, 70
 FALLBACK_ICON = "2753"
 #: A pulsing card's portrait is scaled from this size (the largest a pulse shows).
 PULSE_PORTRAIT = 104
+#: A character card's number badge: a disc of this radius centred this far into the
+#: card's top-left corner, which it overhangs.
+BADGE_RADIUS, BADGE_INSET = 24, 8
 
 
 def mix(a: Sequence[int], b: Sequence[int], t: float) -> tuple[int, int, int]:
     return tuple(int(round(x + (y - x) * t)) for x, y in zip(a[:3], b[:3]))  # type: ignore[return-value]
 
 
+def board_ring(kit: Any) -> RingGeometry:
+    """The ring picker's ring with its top card low enough that the card's number badge,
+    which rises above it, stays under the score track's numbers at the text scale in use
+    (the ring shrinks, as in the 10 % safe area). Both boards and the vote picker use it,
+    so pointing at a character lands on its card."""
+    rise = -shape_box((0, BADGE_INSET), BADGE_RADIUS).top
+    top = numbers_bottom(kit, track_line(kit)) + rise
+    return ring_geometry(kit, max(PROMPT_ROOM, top - kit.safe_rect.y))
+
+
 def slot_positions(kit: Any) -> list[tuple[int, int]]:
     """Centres of the 8 character slots, 1 at the top then clockwise (SI-1)."""
-    return ring_geometry(kit).positions(8)
+    return board_ring(kit).positions(8)
 
 
 def panel_positions(kit: Any, seats: int) -> list[pygame.Rect]:
@@ -50,7 +64,7 @@ def panel_positions(kit: Any, seats: int) -> list[pygame.Rect]:
     picker's progress cards): as wide as the room between the safe area and the ring's
     side slots allows, as tall as the room between the track and the hint bar allows."""
     safe = kit.safe_rect
-    width = min(PANEL_W, ring_geometry(kit).left - PANEL_GAP - (safe.x + PANEL_INSET))
+    width = min(PANEL_W, board_ring(kit).left - PANEL_GAP - (safe.x + PANEL_INSET))
     top, bottom = safe.y + TRACK_ROOM, safe.bottom - HINT_ROOM
     left = (seats + 1) // 2
     height = min(PANEL_H, (bottom - top - (left - 1) * PANEL_GAP) // max(1, left))
@@ -71,17 +85,40 @@ def icon_or_fallback(kit: Any, code: str, size: int) -> pygame.Surface:
         return kit.icon(FALLBACK_ICON, size)
 
 
+class RingCard(NamedTuple):
+    """One character card of a board's ring, as :func:`draw_ring_cards` draws it."""
+
+    character: Any
+    number: int
+    center: tuple[int, int]
+    border: Sequence[int] | None = None
+    #: The halo's colour when the card stands out (the open safe, the team's answer).
+    glow: Sequence[int] | None = None
+    scale: float = 1.0
+    dim: bool = False
+
+
+def draw_ring_cards(surface: pygame.Surface, ctx: Any, cards: Sequence[RingCard]) -> None:
+    """The ring's cards: first the halos of those that stand out, so a neighbour's card
+    and name stay over a halo (the 10 % area's bottom cards are 6 px apart), then the
+    cards, those that stand out last (a swelling card pops over its neighbours)."""
+    for card in cards:
+        if card.glow is not None:
+            rect = pygame.Rect(0, 0, int(SLOT_W * card.scale), int(SLOT_H * card.scale))
+            rect.center = card.center
+            ctx.kit.panel(surface, rect.inflate(22, 22), (*card.glow[:3], 120), radius=34, shadow=False)
+    for card in sorted(cards, key=lambda card: card.glow is not None):
+        draw_character_slot(surface, ctx, card.character, card.number, card.center, card.border, card.scale, card.dim)
+
+
 def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, number: int, center: Sequence[int],
-                        border: Sequence[int] | None = None, glow: Sequence[int] | None = None, scale: float = 1.0,
-                        dim: bool = False) -> pygame.Rect:
+                        border: Sequence[int] | None = None, scale: float = 1.0, dim: bool = False) -> pygame.Rect:
     """A character card on the ring: number badge, portrait (emoji or medallion), name.
     The name shrinks (not under 28 px drawn) or breaks after a space or hyphen to stay in
     the card, and the portrait takes the room the name leaves above it."""
     kit, c = ctx.kit, ctx.kit.colours
     rect = pygame.Rect(0, 0, int(SLOT_W * scale), int(SLOT_H * scale))
     rect.center = (int(center[0]), int(center[1]))
-    if glow is not None:
-        kit.panel(surface, rect.inflate(22, 22), (*glow[:3], 120), radius=34, shadow=False)
     fill = mix(c.panel, c.bg, 0.5) if dim else c.panel
     name = character.name(ctx.settings.lang) if character is not None else None
 
@@ -101,8 +138,8 @@ def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, numbe
                          paint, **look)
     else:  # a pulsing card changes size every frame: drawn afresh, never remembered
         kit.growing_panel(surface, rect, paint, **look)
-    badge = (rect.x + 8, rect.y + 8)
-    kit.draw_shape(surface, "circle", c.gold, badge, 24, outline=c.shadow)
+    badge = (rect.x + BADGE_INSET, rect.y + BADGE_INSET)
+    kit.draw_shape(surface, "circle", c.gold, badge, BADGE_RADIUS, outline=c.shadow)
     kit.blit_text(surface, str(number), 30, (badge[0], badge[1] + 1), "center", c.shadow)
     return rect
 
@@ -297,7 +334,7 @@ def paint_table_still(surface: pygame.Surface, ctx: Any, hub: bool, hub_border: 
 
 def draw_hub(surface: pygame.Surface, ctx: Any, border: Sequence[int] | None = None) -> None:
     kit, c = ctx.kit, ctx.kit.colours
-    ring = ring_geometry(kit)
+    ring = board_ring(kit)
     kit.draw_shape(surface, "circle", mix(c.bg, c.panel, 0.5), ring.center, ring.hub, outline=border or c.panel_hi)
 
 
@@ -307,7 +344,7 @@ def draw_hub_badge(surface: pygame.Surface, ctx: Any, seat_index: int, y: int, w
     the hub's rim (the hub is smaller in the 10 % safe area)."""
     kit = ctx.kit
     seat = ctx.seats[seat_index]
-    ring = ring_geometry(kit)
+    ring = board_ring(kit)
     inside = ring.hub - ring.hub // 8  # a shape's rim is an eighth of its radius
     width = min(width, int(2 * math.sqrt(max(0, inside ** 2 - (ring.center[1] - y) ** 2))))
     size, name = fit_label(kit, seat.name, width - 64, (32, 30))
@@ -320,7 +357,7 @@ def draw_hub_badge(surface: pygame.Surface, ctx: Any, seat_index: int, y: int, w
 def hub_text(surface: pygame.Surface, ctx: Any, title: str, body: str = "", colour: Sequence[int] | None = None,
              y_offset: int = 0) -> None:
     kit, c = ctx.kit, ctx.kit.colours
-    cx, cy = ring_geometry(kit).center
+    cx, cy = board_ring(kit).center
     # two lines of title and three of body at most, shrunk (not under 28 px drawn) to stay in the hub
     title_img = kit.text(title, fit_wrapped(kit, title, 330, 2, (44, 40, 36, 32)), colour or c.text, max_width=330,
                          align="center", shadow=True)
@@ -333,97 +370,12 @@ def hub_text(surface: pygame.Surface, ctx: Any, title: str, body: str = "", colo
         surface.blit(body_img, body_img.get_rect(midtop=(cx, y + title_img.get_height() + 10)))
 
 
-#: The track starts this far into the safe area: the round label sits left of it, inside.
-TRACK_LEFT = 290
-TRACK_RIGHT = 40
-#: The track's every-fifth numbers hang this far under its line.
-NUMBERS_BELOW = 30
-#: Markers sharing a square: small enough to sit four to a row, two rows over the track line.
-MARKER_RADIUS = 13
-MARKERS_PER_ROW = 4
-
-
-def track_point(kit: Any, score: float, y: int, length: int = 30) -> tuple[int, int]:
-    """Where ``score`` sits on the track drawn by :func:`draw_track` at ``y``."""
-    return _track_x(kit.safe_rect.x, kit.safe_rect.right, score, length), y
-
-
-def _track_x(safe_left: int, safe_right: int, score: float, length: int) -> int:
-    left, right = safe_left + TRACK_LEFT, safe_right - TRACK_RIGHT
-    tokens = track_position(int(math.ceil(score)))[0] if length == 30 else 0
-    return int(left + (score - tokens * length) * (right - left) / length)
-
-
-def marker_spots(kit: Any, scores: Sequence[float], seats: Sequence[int], y: int,
-                 length: int = 30) -> dict[int, tuple[int, int]]:
-    """Each seat's marker centre: seats on one square share it side by side, four to a row
-    above the line and the rest below, so no marker hides another (issue 14). Placed once
-    per set of scores (the board asks on every frame)."""
-    return dict(_marker_spots(kit.safe_rect.x, kit.safe_rect.right, tuple(scores), tuple(seats), y, length))
-
-
-@lru_cache(maxsize=64)
-def _marker_spots(safe_left: int, safe_right: int, scores: tuple[float, ...], seats: tuple[int, ...], y: int,
-                  length: int) -> tuple[tuple[int, tuple[int, int]], ...]:
-    squares: dict[int, list[int]] = {}
-    for seat, score in zip(seats, scores):
-        squares.setdefault(_track_x(safe_left, safe_right, score, length), []).append(seat)
-    wanted: list[tuple[int, int, int]] = []
-    gap = 2 * MARKER_RADIUS + 2
-    for x, members in sorted(squares.items()):
-        rows = [members[i:i + MARKERS_PER_ROW] for i in range(0, len(members), MARKERS_PER_ROW)]
-        for r, row in enumerate(rows):
-            dy = 0 if len(rows) == 1 else (MARKER_RADIUS + 1) * (1 if r else -1)
-            for k, seat in enumerate(row):
-                wanted.append((int(x + (k - (len(row) - 1) / 2) * gap), y + dy, seat))
-    # neighbouring squares' groups may reach each other: nudge a marker right until it is clear
-    spots: dict[int, tuple[int, int]] = {}
-    for x, my, seat in sorted(wanted):
-        while any((x - ox) ** 2 + (my - oy) ** 2 < gap * gap for ox, oy in spots.values()):
-            x += 2
-        spots[seat] = (x, my)
-    return tuple(spots.items())
-
-
-def draw_track_markers(surface: pygame.Surface, ctx: Any, scores: Sequence[float], seats: Sequence[int],
-                       y: int, length: int = 30) -> None:
-    """Every seat's marker on the track of :func:`draw_track`."""
-    for seat, spot in marker_spots(ctx.kit, scores, seats, y, length).items():
-        ctx.kit.seat_token(surface, ctx.seats[seat].style, spot, MARKER_RADIUS)
-
-
-def draw_track(surface: pygame.Surface, ctx: Any, y: int, length: int = 30, label: str = "") -> pygame.Rect:
-    """The 0–``length`` score track across the top without its markers (SI-7: a marker
-    past 30 goes on from the bottom; its "30" tokens show on the seat panel): bar, dots,
-    every fifth number and ``label`` on its left."""
-    kit, c = ctx.kit, ctx.kit.colours
-    safe = kit.safe_rect
-    left, right = safe.x + TRACK_LEFT, safe.right - TRACK_RIGHT
-    bar = pygame.Rect(left - 30, y - 28, right - left + 60, 56)
-    step = (right - left) / length
-
-    def dots() -> None:
-        for n in range(length + 1):
-            x = int(left + n * step)
-            big = n % 5 == 0
-            pygame.draw.circle(surface, c.panel_hi if not big else c.muted, (x, y), 7 if big else 4)
-
-    kit.filled_panel(surface, bar, ("si.track", left, length), dots, c.panel, radius=28, border=tuple(c.panel_hi))
-    if label:
-        width = bar.x - 16 - safe.x
-        size, text = fit_words(kit, label, width, (30, 28))  # never under 28 px
-        kit.blit_text(surface, text, size, (bar.x - 16, y), "midright", c.muted)
-    for n in range(0, length + 1, 5):
-        kit.blit_text(surface, str(n), 28, (int(left + n * step), y + NUMBERS_BELOW), "midtop", c.muted)
-    return bar
-
-
 def cheer_keep_out(ctx: Any, track_y: int) -> list[pygame.Rect]:
     """What a round's cheer keeps its confetti out of: the band of the track drawn at
     ``track_y`` (its label, numbers and markers have no panel behind them) and the hub,
     whose words sit on its disc."""
-    kit, ring = ctx.kit, ring_geometry(ctx.kit)
+    kit, ring = ctx.kit, board_ring(ctx.kit)
     hub = pygame.Rect(0, 0, 2 * ring.hub, 2 * ring.hub)
     hub.center = ring.center
-    return [pygame.Rect(0, 0, kit.W, track_y + NUMBERS_BELOW + kit.text("30", 28).get_height()), hub]
+    return [pygame.Rect(0, 0, kit.W, numbers_bottom(kit, track_y)), hub]
 

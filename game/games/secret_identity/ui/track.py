@@ -1,0 +1,113 @@
+"""The score track across the top of the competitive board (SI-7: 0-30, a marker past
+30 goes on from the bottom and its "30" tokens show on the seat panel) and where things
+sit on it: the markers, the reveal's flying points. Co-op's turn track has its line at
+the same :func:`track_line`."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any, Sequence
+
+import pygame
+
+from ....ui.fit import fit_text as fit_words
+from ..rules.view import track_position
+
+
+#: The track across the top (the score track, co-op's turn track) has its line this far
+#: under the safe area's top.
+TRACK_Y = 36
+#: The track starts this far into the safe area: the round label sits left of it, inside.
+TRACK_LEFT = 290
+TRACK_RIGHT = 40
+#: The track's every-fifth numbers hang this far under its line.
+NUMBERS_BELOW = 30
+#: Markers sharing a square: small enough to sit four to a row, two rows over the track line.
+MARKER_RADIUS = 13
+MARKERS_PER_ROW = 4
+
+
+def track_line(kit: Any) -> int:
+    """The y of the track's line across the top: both boards and the reveal's flying points."""
+    return kit.safe_rect.y + TRACK_Y
+
+
+def numbers_bottom(kit: Any, y: int) -> int:
+    """The bottom of the line of numbers under the track drawn at ``y``."""
+    return y + NUMBERS_BELOW + kit.text("30", 28).get_height()
+
+
+def track_point(kit: Any, score: float, y: int, length: int = 30) -> tuple[int, int]:
+    """Where ``score`` sits on the track drawn by :func:`draw_track` at ``y``."""
+    return _track_x(kit.safe_rect.x, kit.safe_rect.right, score, length), y
+
+
+def _track_x(safe_left: int, safe_right: int, score: float, length: int) -> int:
+    left, right = safe_left + TRACK_LEFT, safe_right - TRACK_RIGHT
+    tokens = track_position(int(math.ceil(score)))[0] if length == 30 else 0
+    return int(left + (score - tokens * length) * (right - left) / length)
+
+
+def marker_spots(kit: Any, scores: Sequence[float], seats: Sequence[int], y: int,
+                 length: int = 30) -> dict[int, tuple[int, int]]:
+    """Each seat's marker centre: seats on one square share it side by side, four to a row
+    above the line and the rest below, so no marker hides another (issue 14). Placed once
+    per set of scores (the board asks on every frame)."""
+    return dict(_marker_spots(kit.safe_rect.x, kit.safe_rect.right, tuple(scores), tuple(seats), y, length))
+
+
+@lru_cache(maxsize=64)
+def _marker_spots(safe_left: int, safe_right: int, scores: tuple[float, ...], seats: tuple[int, ...], y: int,
+                  length: int) -> tuple[tuple[int, tuple[int, int]], ...]:
+    squares: dict[int, list[int]] = {}
+    for seat, score in zip(seats, scores):
+        squares.setdefault(_track_x(safe_left, safe_right, score, length), []).append(seat)
+    wanted: list[tuple[int, int, int]] = []
+    gap = 2 * MARKER_RADIUS + 2
+    for x, members in sorted(squares.items()):
+        rows = [members[i:i + MARKERS_PER_ROW] for i in range(0, len(members), MARKERS_PER_ROW)]
+        for r, row in enumerate(rows):
+            dy = 0 if len(rows) == 1 else (MARKER_RADIUS + 1) * (1 if r else -1)
+            for k, seat in enumerate(row):
+                wanted.append((int(x + (k - (len(row) - 1) / 2) * gap), y + dy, seat))
+    # neighbouring squares' groups may reach each other: nudge a marker right until it is clear
+    spots: dict[int, tuple[int, int]] = {}
+    for x, my, seat in sorted(wanted):
+        while any((x - ox) ** 2 + (my - oy) ** 2 < gap * gap for ox, oy in spots.values()):
+            x += 2
+        spots[seat] = (x, my)
+    return tuple(spots.items())
+
+
+def draw_track_markers(surface: pygame.Surface, ctx: Any, scores: Sequence[float], seats: Sequence[int],
+                       y: int, length: int = 30) -> None:
+    """Every seat's marker on the track of :func:`draw_track`."""
+    for seat, spot in marker_spots(ctx.kit, scores, seats, y, length).items():
+        ctx.kit.seat_token(surface, ctx.seats[seat].style, spot, MARKER_RADIUS)
+
+
+def draw_track(surface: pygame.Surface, ctx: Any, y: int, length: int = 30, label: str = "") -> pygame.Rect:
+    """The 0–``length`` score track across the top without its markers (SI-7: a marker
+    past 30 goes on from the bottom; its "30" tokens show on the seat panel): bar, dots,
+    every fifth number and ``label`` on its left."""
+    kit, c = ctx.kit, ctx.kit.colours
+    safe = kit.safe_rect
+    left, right = safe.x + TRACK_LEFT, safe.right - TRACK_RIGHT
+    bar = pygame.Rect(left - 30, y - 28, right - left + 60, 56)
+    step = (right - left) / length
+
+    def dots() -> None:
+        for n in range(length + 1):
+            x = int(left + n * step)
+            big = n % 5 == 0
+            pygame.draw.circle(surface, c.panel_hi if not big else c.muted, (x, y), 7 if big else 4)
+
+    kit.filled_panel(surface, bar, ("si.track", left, length), dots, c.panel, radius=28, border=tuple(c.panel_hi))
+    if label:
+        width = bar.x - 16 - safe.x
+        size, text = fit_words(kit, label, width, (30, 28))  # never under 28 px
+        kit.blit_text(surface, text, size, (bar.x - 16, y), "midright", c.muted)
+    for n in range(0, length + 1, 5):
+        kit.blit_text(surface, str(n), 28, (int(left + n * step), y + NUMBERS_BELOW), "midtop", c.muted)
+    return bar
