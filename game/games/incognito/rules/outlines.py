@@ -48,12 +48,13 @@ PaletteKey = tuple[tuple[str, tuple[int, int, int]], ...]
 CURVE_STEPS_PER_UNIT = 0.5
 #: Two strokes whose ends are this close (unit box) become one pen stroke.
 CHAIN_GAP = 0.02
-#: Thinning tolerance (unit box) of lines and rings: 1–3.5 canvas units at the sizes
-#: bots draw (120–430), about a pen's half width, under the hand's own shake.
-THIN = 0.008
+#: Thinning tolerance (unit box) of lines and rings: 1.5–5 canvas units at the sizes
+#: bots draw (120–430), under the hand's own shake (0.008 before: ~20 % more points a
+#: drawing, each drawn, checked and read; issue 18).
+THIN = 0.012
 #: Runs of two of these or longer (unit box) are cut into even pieces of about this
-#: length: 10–30 canvas units at the sizes bots draw.
-RUN = 0.14
+#: length: 14–43 canvas units at the sizes bots draw (0.14 before, issue 18).
+RUN = 0.2
 #: Coloured areas smaller than this share of the unit box are not worth a fill.
 MIN_SHAPE_AREA = 0.004
 #: Bump when the parse below changes what it makes (the cached files are then made again).

@@ -9,8 +9,8 @@ sometimes the word comes first, as the rules' tip suggests. Each picture becomes
 strokes: its coloured areas (outline in the colour, then the fill bucket inside), then
 its black lines, one stroke per contour, in the order a hand would draw them. The
 points are few (the outline's thinned corners, long runs cut: ``outlines.RUN``): a
-drawing is ~420 points, which its shaking, checking and reading cost per point
-(issue 18 item 5); on screen the pen's round dots join them as a hand's line.
+drawing is ~31 strokes of ~280 points, which its shaking, checking and reading cost
+per stroke and point (issue 18 item 5); on screen the pen's round dots join them as a hand's line.
 """
 
 from __future__ import annotations
@@ -33,9 +33,9 @@ WORD_SIZE = (120, 190)
 #: Spots around the backdrop for the place's other pictures.
 PROP_SPOTS = ((150, 150), (650, 150), (140, 450), (660, 450), (400, 105), (400, 505))
 #: Strokes per picture: a drawing takes about as many strokes as a quick player's; the
-#: place's pictures fewer than the word's (16 / 8 before: each stroke is drawn, checked
-#: and read, issue 18 item 5).
-BACKDROP_BUDGET, PROP_BUDGET, WORD_BUDGET = 13, 6, 14
+#: place's pictures fewer than the word's (16 / 8 / 14, then 13 / 6 / 14 before: each
+#: stroke is drawn, checked and read, issue 18 item 5).
+BACKDROP_BUDGET, PROP_BUDGET, WORD_BUDGET = 10, 5, 12
 #: Details shorter than this (canvas units) are left out, as a quick hand would.
 MIN_LINE = 14.0
 #: A coloured area is filled only when its seed is this deep inside (canvas units), so
