@@ -37,8 +37,9 @@ SKILLS = {"easy": 0.2, "normal": NORMAL_SKILL, "sharp": 0.8}
 #: Misreading: the noise on a score at skill 0 (it shrinks to none at skill 1). Set so a
 #: table of normal bots finds what it found before the reading marked every cell crossed
 #: and the place was drawn with fewer strokes (0.6 then; issue 18 item 5), then again
-#: when one guess per word was scored, not two (0.64 then: 0.662 found at 5 seats).
-MISREAD = 0.68
+#: when one guess per word was scored, not two (0.64 then: 0.662 found at 5 seats), and
+#: when the drawings took less ink (0.68 then: 0.653 at 5 seats, 0.706 at 6).
+MISREAD = 0.70
 #: How much of a word's average over the drawings comes off its score in each.
 RELATIVE = 0.6
 #: A word whose picture is one of the drawing's place pictures is expected there anyway.
