@@ -1,5 +1,5 @@
 """Secret Identity bots do less work for the same play (issue 18 item 5): the clue
-planner skips the softmax of placements whose bound shows they lose, and the voter makes
+planner reads its hand's links in one draw and skips the softmax of placements whose bound shows they lose, and the voter makes
 its assignment once per round. tests/test_secret_identity_sim.py pins whole matches;
 these check each shortcut against doing the work in full."""
 
@@ -76,8 +76,10 @@ def test_the_planner_plans_what_scoring_every_placement_plans_even_on_ties():
         model = RandomModel(rng, board, hand, whole=trial % 2 == 0)
         slot, budget, misread = rng.below(len(board)), 0.5 + rng.random() * 3, [0.0, 1.0, 3.0][trial % 3]
         seed = rng.next_u64()
-        assert (plan_clue(model, hand, board, slot, budget, misread, Rng(seed))
-                == _plan_scoring_every_placement(model, hand, board, slot, budget, misread, Rng(seed)))
+        fast, plain = Rng(seed), Rng(seed)
+        assert (plan_clue(model, hand, board, slot, budget, misread, fast)
+                == _plan_scoring_every_placement(model, hand, board, slot, budget, misread, plain))
+        assert fast.next_u64() == plain.next_u64()  # as many misreads drawn
 
 
 def _assign_on_dicts(logp):

@@ -178,18 +178,8 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
     ``budget`` is how many cards a round can spend on average; ``misread`` > 0 (with
     ``rng``) has the giver see each link off by up to that much. Returns
     ``[(card, pictogram, green), ...]`` with 1–3 entries (empty for an empty hand)."""
-    def row(picto: str) -> tuple[list[float], float]:
-        """``picto``'s link with each board character, as the giver sees them (a
-        pictogram's links are read once per plan, each misread drawn then), and their sum."""
-        strengths = model.links(picto)
-        if not misread or rng is None:
-            matches = [strengths.get(c, 0.0) for c in board]
-        else:
-            matches = [strengths.get(c, 0.0) + misread * (2 * u - 1) for c, u in zip(board, rng.randoms(len(board)))]
-        return matches, math.fsum(matches)
-
+    links = _plan_rows(model, hand, board, misread, rng)
     chosen: list[tuple[str, str, bool]] = []
-    links: dict[str, tuple[list[float], float]] = {}
     base = [0.0] * len(board)
     belief = 1.0 / len(board)
     blur = 0.0  # the placed pictograms' reading noise, in green-pictogram units
@@ -204,10 +194,7 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
             if card in used_cards:
                 continue
             for picto in model.card_pictos[card]:
-                known = links.get(picto)
-                if known is None:
-                    known = links[picto] = row(picto)
-                matches, total = known
+                matches, total = links[picto]
                 for green in (True, False):
                     sign, sharp = (1.0 if green else -RED_WEIGHT), sharpness[green]
                     # The bound (most_telling): the belief is at most 1 / (1 + exp(bound)),
@@ -229,6 +216,22 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
         belief, base = best[0], best[2]
         blur += 1.0 if best[1][2] else RED_WEIGHT * RED_WEIGHT
     return chosen
+
+
+def _plan_rows(model: TagModel, hand: Sequence[str], board: Sequence[str], misread: float,
+               rng: Rng | None) -> dict[str, tuple[list[float], float]]:
+    """For :func:`plan_clue`: each pictogram in ``hand``'s link with each board
+    character, as the giver sees them, and their sum. A pictogram is read once per plan,
+    in hand order, its misreads (``misread`` > 0 with ``rng``) drawn then: all of them in
+    one draw of the rng, the same numbers as one draw per pictogram."""
+    pictos = list(dict.fromkeys(p for card in hand for p in model.card_pictos[card]))
+    rows = [[strengths.get(c, 0.0) for c in board] for strengths in map(model.links, pictos)]
+    if misread and rng is not None:
+        n = len(board)
+        draws = rng.randoms(n * len(pictos))
+        rows = [[m + misread * (2 * u - 1) for m, u in zip(row, draws[i * n:(i + 1) * n])]
+                for i, row in enumerate(rows)]
+    return {picto: (row, math.fsum(row)) for picto, row in zip(pictos, rows)}
 
 
 #: A placement the planner weighs: (the bound on its belief, its rank in the hand, its
