@@ -72,7 +72,7 @@ def test_the_planner_plans_what_scoring_every_placement_plans_even_on_ties():
     rng = Rng.from_seed("planner")
     for trial in range(300):
         board = [f"c{i}" for i in range(8 if trial % 5 else 1 + trial % 7)]
-        hand = [f"k{i}" for i in range(1 + rng.below(10))]
+        hand = rng.shuffled([f"k{i}" for i in range(1 + rng.below(10))])  # not in name order
         model = RandomModel(rng, board, hand, whole=trial % 2 == 0)
         slot, budget, misread = rng.below(len(board)), 0.5 + rng.random() * 3, [0.0, 1.0, 3.0][trial % 3]
         seed = rng.next_u64()
