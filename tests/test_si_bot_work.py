@@ -12,6 +12,7 @@ from game.games.secret_identity.rules import bots
 from game.games.secret_identity.rules.assignment import assign
 from game.games.secret_identity.rules.bots import (CARD_COST, RED_WEIGHT, blurred_sharpness, plan_clue,
                                                    read_belief)
+from game.games.secret_identity.rules.common import Shown
 from game.games.secret_identity.rules.view import SIPhase
 
 
@@ -165,3 +166,24 @@ def test_kept_view_parts_equal_fresh_ones_and_clue_and_ready_moves_list_no_legal
         from_view = (view.public.phase in (SIPhase.ROUND_START, SIPhase.SUMMARY)
                      or view.public.phase == SIPhase.CLUES and bool(view.private.hand or view.private.placed))
         session.submit(players[seat].act(view, Unread(session, seat) if from_view else LegalOnDemand(session, seat)))
+
+
+def _perceived_one_character_at_a_time(model, clue, board, rng, noise):
+    """A listener's reading as it was: per character, one draw per pictogram, summed."""
+    rows = [(model.links(s.pictogram), 1.0 if s.green else -RED_WEIGHT) for s in clue]
+    draws = iter(rng.randoms(len(board) * len(rows)))
+    return [sum((links.get(c, 0.0) + noise * (2 * next(draws) - 1)) * sign for links, sign in rows) for c in board]
+
+
+def test_a_reading_is_the_one_made_one_character_at_a_time():
+    rng = Rng.from_seed("reading")
+    for trial in range(300):
+        board = [f"c{i}" for i in range(rng.below(9))]
+        model = RandomModel(rng, board, [f"k{i}" for i in range(3)], whole=trial % 2 == 0)
+        pictos = sorted(model.rows)
+        clue = [Shown(rng.choice(pictos), rng.below(2) == 0) for _ in range(rng.below(4))]
+        noise, seed = [0.0, 1.0, 2.5][trial % 3], rng.next_u64()
+        fast, plain = Rng(seed), Rng(seed)
+        assert (bots.TagModel.perceived(model, clue, board, fast, noise)
+                == _perceived_one_character_at_a_time(model, clue, board, plain, noise))
+        assert fast.next_u64() == plain.next_u64()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from itertools import repeat
 from typing import Any, Sequence
 
 from ....core.actions import Action
@@ -115,9 +116,15 @@ class TagModel:
     def perceived(self, clue: Sequence[Shown], board: Sequence[str], rng: Rng, noise: float = NOISE) -> list[float]:
         """:meth:`scores` as one guesser reads them (see :data:`NOISE`)."""
         rows = [(self.links(s.pictogram), 1.0 if s.green else -RED_WEIGHT) for s in clue]
-        draws = iter(rng.randoms(len(board) * len(rows)))  # for each character, one per pictogram
-        return [sum((links.get(c, 0.0) + noise * (2 * next(draws) - 1)) * sign for links, sign in rows)
-                for c in board]
+        if not rows:
+            return [0] * len(board)
+        draws = rng.randoms(len(board) * len(rows))  # for each character, one per pictogram
+        # Each pictogram's terms for the whole board (its draws are every len(rows)-th),
+        # then each character's terms summed in pictogram order, as one sum per character.
+        terms = [[(strength + noise * (2 * u - 1)) * sign
+                  for strength, u in zip(map(links.get, board, repeat(0.0)), draws[r::len(rows)])]
+                 for r, (links, sign) in enumerate(rows)]
+        return [sum(column) for column in zip(*terms)]
 
     @staticmethod
     def probabilities(scores: Sequence[float], allowed: Sequence[bool]) -> list[float]:
@@ -225,7 +232,7 @@ def _plan_rows(model: TagModel, hand: Sequence[str], board: Sequence[str], misre
     in hand order, its misreads (``misread`` > 0 with ``rng``) drawn then: all of them in
     one draw of the rng, the same numbers as one draw per pictogram."""
     pictos = list(dict.fromkeys(p for card in hand for p in model.card_pictos[card]))
-    rows = [[strengths.get(c, 0.0) for c in board] for strengths in map(model.links, pictos)]
+    rows = [list(map(strengths.get, board, repeat(0.0))) for strengths in map(model.links, pictos)]
     if misread and rng is not None:
         n = len(board)
         draws = rng.randoms(n * len(pictos))
