@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from itertools import repeat
+from operator import add
 from typing import Any, Sequence
 
 from ....core.actions import Action
@@ -232,12 +233,11 @@ def _plan_rows(model: TagModel, hand: Sequence[str], board: Sequence[str], misre
     in hand order, its misreads (``misread`` > 0 with ``rng``) drawn then: all of them in
     one draw of the rng, the same numbers as one draw per pictogram."""
     pictos = list(dict.fromkeys(p for card in hand for p in model.card_pictos[card]))
-    rows = [list(map(strengths.get, board, repeat(0.0))) for strengths in map(model.links, pictos)]
+    n = len(board)
+    links = [strength for strengths in map(model.links, pictos) for strength in map(strengths.get, board, repeat(0.0))]
     if misread and rng is not None:
-        n = len(board)
-        draws = rng.randoms(n * len(pictos))
-        rows = [[m + misread * (2 * u - 1) for m, u in zip(row, draws[i * n:(i + 1) * n])]
-                for i, row in enumerate(rows)]
+        links = list(map(add, links, [misread * (2 * u - 1) for u in rng.randoms(len(links))]))
+    rows = [links[i:i + n] for i in range(0, len(links), n)] if n else [[] for _ in pictos]
     return {picto: (row, math.fsum(row)) for picto, row in zip(pictos, rows)}
 
 
