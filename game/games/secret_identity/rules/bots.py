@@ -187,6 +187,12 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
     ``rng``) has the giver see each link off by up to that much. Returns
     ``[(card, pictogram, green), ...]`` with 1–3 entries (empty for an empty hand)."""
     links = _plan_rows(model, hand, board, misread, rng)
+    # Every placement in hand order (its rank), with its sign applied to its pictogram's
+    # link with the slot and to their sum, once per plan.
+    placements = [(card, (card, picto, green), sign, links[picto][0], sign * links[picto][0][slot],
+                   sign * links[picto][1])
+                  for card in hand for picto in model.card_pictos[card]
+                  for green, sign in ((True, 1.0), (False, -RED_WEIGHT))]
     chosen: list[tuple[str, str, bool]] = []
     base = [0.0] * len(board)
     belief = 1.0 / len(board)
@@ -195,23 +201,19 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
     log_others = math.log(others) if others else 0.0
     while len(chosen) < 3:
         used_cards = {c for c, _, _ in chosen}
-        sharpness = {True: blurred_sharpness(blur + 1.0), False: blurred_sharpness(blur + RED_WEIGHT * RED_WEIGHT)}
+        sharp_green, sharp_red = blurred_sharpness(blur + 1.0), blurred_sharpness(blur + RED_WEIGHT * RED_WEIGHT)
         base_total, base_own = math.fsum(base), base[slot]
         candidates: list[Candidate] = []
-        for card in hand:
+        for rank, (card, placement, sign, matches, own_link, total_link) in enumerate(placements):
             if card in used_cards:
                 continue
-            for picto in model.card_pictos[card]:
-                matches, total = links[picto]
-                for green in (True, False):
-                    sign, sharp = (1.0 if green else -RED_WEIGHT), sharpness[green]
-                    # The bound (most_telling): the belief is at most 1 / (1 + exp(bound)),
-                    # as the softmax's sum over the other slots is at least their count
-                    # times the term of their mean score (exp is convex).
-                    own = base_own + sign * matches[slot]
-                    bound = (sharp * ((base_total + sign * total - own) / others - own) + log_others
-                             if others else -math.inf)
-                    candidates.append((bound, len(candidates), matches, sign, sharp, (card, picto, green)))
+            sharp = sharp_green if placement[2] else sharp_red
+            # The bound (most_telling): the belief is at most 1 / (1 + exp(bound)),
+            # as the softmax's sum over the other slots is at least their count
+            # times the term of their mean score (exp is convex).
+            own = base_own + own_link
+            bound = sharp * ((base_total + total_link - own) / others - own) + log_others if others else -math.inf
+            candidates.append((bound, rank, matches, sign, sharp, placement))
         best = most_telling(candidates, base, slot)
         if best is None:
             break
