@@ -158,7 +158,7 @@ def test_kept_view_parts_equal_fresh_ones_and_clue_and_ready_moves_list_no_legal
     players = {s: entry.make_bot(catalogue, s, Rng.from_seed(f"k{s}"), "normal") for s in range(8)}
     while session.outcome() is None:
         for seat in (None, *range(8)):
-            fresh._seats_seen = None
+            fresh._seats_seen.clear()
             fresh._links_seen = None
             assert session.view(seat) == fresh.view(session.state, seat)
         seat = min(session.current())

@@ -84,9 +84,9 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
 
     def __init__(self, catalogue: Any) -> None:
         self._votes: dict[tuple[int, int, int], Action] = {}
-        #: The seats' public records of the last view, with the (scores, hands, clues,
-        #: vote rows, confirmed and ready flags) they were made from.
-        self._seats_seen: tuple[tuple[Any, ...], tuple[SeatPublic, ...]] | None = None
+        #: Per seat: (the scores, its hand, clue and votes, its two flags: what its
+        #: public record was made from; the record), None before its first view.
+        self._seats_seen: list[tuple[Any, ...] | None] = []
         #: The clue links of the last view, with the (board, keys, clues) they were made from.
         self._links_seen: tuple[tuple[Any, ...], tuple[tuple[ClueLink, ...], ...]] | None = None
         super().__init__(catalogue)
@@ -345,42 +345,30 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
 
     def _seats_public(self, state: CompetitiveState) -> tuple[SeatPublic, ...]:
         """What everyone sees of each seat. A bot match asks for a view before every
-        move, and a move changes one seat: the records of the last view are given again
-        but for the seats whose part changed. A handler gives whatever it changes a new
-        object (copy-on-write), so a part still held is unchanged, and only a new one is
-        compared seat by seat."""
-        n = state.seats
-        made_from = (state.scores, state.hands, state.clues, state.votes.rows, state.confirmed.flags,
-                     state.ready.flags)
-        kept = self._seats_seen
-        if kept is None or len(kept[1]) != n:
-            records = tuple(self._seat_public(state, seat) for seat in range(n))
-        else:
-            records = kept[1]
-            stale: set[int] = set()
-            for new, old in zip(made_from, kept[0]):
-                if new is not old:
-                    if len(new) != n or len(old) != n:
-                        stale.update(range(n))
-                        break
-                    stale.update(seat for seat, (a, b) in enumerate(zip(new, old)) if a is not b and a != b)
-            if stale:
-                records = tuple(self._seat_public(state, seat) if seat in stale else record
-                                for seat, record in enumerate(records))
-        self._seats_seen = (made_from, records)
-        return records
-
-    @staticmethod
-    def _seat_public(state: CompetitiveState, seat: int) -> SeatPublic:
-        n = state.seats
-        hand = state.hands[seat] if state.hands else ()
-        votes = state.votes.rows[seat] if state.votes.rows else ()
-        tokens, marker = track_position(state.scores[seat])
-        return make(SeatPublic, score=state.scores[seat], tokens=tokens, marker=marker, hand_count=len(hand),
-                    clue=shown(state.clues[seat]) if state.clues else (),
-                    confirmed=bool(state.confirmed.flags[seat]) if state.confirmed.flags else False,
-                    votes_given=n - votes.count(None) if votes else 0,  # its own entry is None
-                    ready=bool(state.ready.flags[seat]) if state.ready.flags else False)
+        move, and a move changes one seat: each seat's record is kept with what it was
+        made from, and given again while the state holds the same objects (a handler
+        gives whatever it changes a new one: copy-on-write) and the same flags."""
+        n, scores = state.seats, state.scores
+        if len(self._seats_seen) != n:
+            self._seats_seen = [None] * n
+        kept_records = self._seats_seen
+        out = []
+        for seat, hand, clue, votes, confirmed, ready in zip(
+                range(n), state.hands or ((),) * n, state.clues or ((),) * n, state.votes.rows or ((),) * n,
+                state.confirmed.flags or (False,) * n, state.ready.flags or (False,) * n):
+            kept = kept_records[seat]
+            if (kept is not None and kept[0] is scores and kept[1] is hand and kept[2] is clue and kept[3] is votes
+                    and kept[4] == confirmed and kept[5] == ready):
+                out.append(kept[6])
+                continue
+            tokens, marker = track_position(scores[seat])
+            record = make(SeatPublic, score=scores[seat], tokens=tokens, marker=marker, hand_count=len(hand),
+                          clue=shown(clue), confirmed=bool(confirmed),
+                          votes_given=n - votes.count(None) if votes else 0,  # its own entry is None
+                          ready=bool(ready))
+            kept_records[seat] = (scores, hand, clue, votes, confirmed, ready, record)
+            out.append(record)
+        return tuple(out)
 
     def _clue_links(self, state: CompetitiveState) -> tuple[tuple[ClueLink, ...], ...]:
         """Per seat, the words linking its clue to its character, once scored (the
