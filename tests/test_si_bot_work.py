@@ -1,5 +1,5 @@
 """Secret Identity bots do less work for the same play (issue 18 item 5): the clue
-planner skips the softmax of placements whose bound shows they lose, and the voter makes
+planner reads its hand's links in one draw and skips the softmax of placements whose bound shows they lose, and the voter makes
 its assignment once per round. tests/test_secret_identity_sim.py pins whole matches;
 these check each shortcut against doing the work in full."""
 
@@ -12,6 +12,7 @@ from game.games.secret_identity.rules import bots
 from game.games.secret_identity.rules.assignment import assign
 from game.games.secret_identity.rules.bots import (CARD_COST, RED_WEIGHT, blurred_sharpness, plan_clue,
                                                    read_belief)
+from game.games.secret_identity.rules.common import Shown
 from game.games.secret_identity.rules.view import SIPhase
 
 
@@ -72,12 +73,14 @@ def test_the_planner_plans_what_scoring_every_placement_plans_even_on_ties():
     rng = Rng.from_seed("planner")
     for trial in range(300):
         board = [f"c{i}" for i in range(8 if trial % 5 else 1 + trial % 7)]
-        hand = [f"k{i}" for i in range(1 + rng.below(10))]
+        hand = rng.shuffled([f"k{i}" for i in range(1 + rng.below(10))])  # not in name order
         model = RandomModel(rng, board, hand, whole=trial % 2 == 0)
         slot, budget, misread = rng.below(len(board)), 0.5 + rng.random() * 3, [0.0, 1.0, 3.0][trial % 3]
         seed = rng.next_u64()
-        assert (plan_clue(model, hand, board, slot, budget, misread, Rng(seed))
-                == _plan_scoring_every_placement(model, hand, board, slot, budget, misread, Rng(seed)))
+        fast, plain = Rng(seed), Rng(seed)
+        assert (plan_clue(model, hand, board, slot, budget, misread, fast)
+                == _plan_scoring_every_placement(model, hand, board, slot, budget, misread, plain))
+        assert fast.next_u64() == plain.next_u64()  # as many misreads drawn
 
 
 def _assign_on_dicts(logp):
@@ -163,3 +166,24 @@ def test_kept_view_parts_equal_fresh_ones_and_clue_and_ready_moves_list_no_legal
         from_view = (view.public.phase in (SIPhase.ROUND_START, SIPhase.SUMMARY)
                      or view.public.phase == SIPhase.CLUES and bool(view.private.hand or view.private.placed))
         session.submit(players[seat].act(view, Unread(session, seat) if from_view else LegalOnDemand(session, seat)))
+
+
+def _perceived_one_character_at_a_time(model, clue, board, rng, noise):
+    """A listener's reading as it was: per character, one draw per pictogram, summed."""
+    rows = [(model.links(s.pictogram), 1.0 if s.green else -RED_WEIGHT) for s in clue]
+    draws = iter(rng.randoms(len(board) * len(rows)))
+    return [sum((links.get(c, 0.0) + noise * (2 * next(draws) - 1)) * sign for links, sign in rows) for c in board]
+
+
+def test_a_reading_is_the_one_made_one_character_at_a_time():
+    rng = Rng.from_seed("reading")
+    for trial in range(300):
+        board = [f"c{i}" for i in range(rng.below(9))]
+        model = RandomModel(rng, board, [f"k{i}" for i in range(3)], whole=trial % 2 == 0)
+        pictos = sorted(model.rows)
+        clue = [Shown(rng.choice(pictos), rng.below(2) == 0) for _ in range(rng.below(4))]
+        noise, seed = [0.0, 1.0, 2.5][trial % 3], rng.next_u64()
+        fast, plain = Rng(seed), Rng(seed)
+        assert (bots.TagModel.perceived(model, clue, board, fast, noise)
+                == _perceived_one_character_at_a_time(model, clue, board, plain, noise))
+        assert fast.next_u64() == plain.next_u64()

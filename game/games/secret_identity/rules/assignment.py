@@ -3,12 +3,14 @@ total log-probability, by dynamic programming over subsets of the slots (at most
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Sequence
 
 
 def assign(logp: Sequence[Sequence[float]]) -> list[int]:
-    """Exact best assignment of rows (opponents) to distinct columns (slots), by
+    """Exact best assignment of rows (opponents) to distinct columns (slots), given
+    finite log-probabilities (the voter's are at least log 1e-9), by
     dynamic programming over subsets of the columns (at most 8 of them). Each layer
     keeps, per subset, the best value and the step that reached it: the first one on a
     tie, steps tried in :func:`_layers`' order; the picks are read back from the last
@@ -20,15 +22,14 @@ def assign(logp: Sequence[Sequence[float]]) -> list[int]:
     values: list[float] = [0.0] * (1 << cols)
     steps: list[list[tuple[int, int]]] = []
     for row, layer in zip(logp, layers):
-        nxt: list[float | None] = [None] * (1 << cols)
+        nxt = [-math.inf] * (1 << cols)  # every step's value is finite, so it beats this
         step: list[tuple[int, int]] = [(0, 0)] * (1 << cols)
         for mask, c, key in layer:
             candidate = values[mask] + row[c]
-            best = nxt[key]
-            if best is None or candidate > best:
+            if candidate > nxt[key]:
                 nxt[key] = candidate
                 step[key] = (mask, c)
-        values = nxt  # type: ignore[assignment]  # (only reached subsets are read)
+        values = nxt  # (only reached subsets are read)
         steps.append(step)
     mask = max(last, key=values.__getitem__)
     picks: list[int] = []

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from itertools import repeat
+from operator import add
 from typing import Any, Sequence
 
 from ....core.actions import Action
@@ -115,9 +117,15 @@ class TagModel:
     def perceived(self, clue: Sequence[Shown], board: Sequence[str], rng: Rng, noise: float = NOISE) -> list[float]:
         """:meth:`scores` as one guesser reads them (see :data:`NOISE`)."""
         rows = [(self.links(s.pictogram), 1.0 if s.green else -RED_WEIGHT) for s in clue]
-        draws = iter(rng.randoms(len(board) * len(rows)))  # for each character, one per pictogram
-        return [sum((links.get(c, 0.0) + noise * (2 * next(draws) - 1)) * sign for links, sign in rows)
-                for c in board]
+        if not rows:
+            return [0] * len(board)
+        draws = rng.randoms(len(board) * len(rows))  # for each character, one per pictogram
+        # Each pictogram's terms for the whole board (its draws are every len(rows)-th),
+        # then each character's terms summed in pictogram order, as one sum per character.
+        terms = [[(strength + noise * (2 * u - 1)) * sign
+                  for strength, u in zip(map(links.get, board, repeat(0.0)), draws[r::len(rows)])]
+                 for r, (links, sign) in enumerate(rows)]
+        return [sum(column) for column in zip(*terms)]
 
     @staticmethod
     def probabilities(scores: Sequence[float], allowed: Sequence[bool]) -> list[float]:
@@ -178,18 +186,14 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
     ``budget`` is how many cards a round can spend on average; ``misread`` > 0 (with
     ``rng``) has the giver see each link off by up to that much. Returns
     ``[(card, pictogram, green), ...]`` with 1–3 entries (empty for an empty hand)."""
-    def row(picto: str) -> tuple[list[float], float]:
-        """``picto``'s link with each board character, as the giver sees them (a
-        pictogram's links are read once per plan, each misread drawn then), and their sum."""
-        strengths = model.links(picto)
-        if not misread or rng is None:
-            matches = [strengths.get(c, 0.0) for c in board]
-        else:
-            matches = [strengths.get(c, 0.0) + misread * (2 * u - 1) for c, u in zip(board, rng.randoms(len(board)))]
-        return matches, math.fsum(matches)
-
+    links = _plan_rows(model, hand, board, misread, rng)
+    # Every placement in hand order (its rank), with its sign applied to its pictogram's
+    # link with the slot and to their sum, once per plan.
+    placements = [(card, (card, picto, green), sign, links[picto][0], sign * links[picto][0][slot],
+                   sign * links[picto][1])
+                  for card in hand for picto in model.card_pictos[card]
+                  for green, sign in ((True, 1.0), (False, -RED_WEIGHT))]
     chosen: list[tuple[str, str, bool]] = []
-    links: dict[str, tuple[list[float], float]] = {}
     base = [0.0] * len(board)
     belief = 1.0 / len(board)
     blur = 0.0  # the placed pictograms' reading noise, in green-pictogram units
@@ -197,26 +201,19 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
     log_others = math.log(others) if others else 0.0
     while len(chosen) < 3:
         used_cards = {c for c, _, _ in chosen}
-        sharpness = {True: blurred_sharpness(blur + 1.0), False: blurred_sharpness(blur + RED_WEIGHT * RED_WEIGHT)}
+        sharp_green, sharp_red = blurred_sharpness(blur + 1.0), blurred_sharpness(blur + RED_WEIGHT * RED_WEIGHT)
         base_total, base_own = math.fsum(base), base[slot]
         candidates: list[Candidate] = []
-        for card in hand:
+        for rank, (card, placement, sign, matches, own_link, total_link) in enumerate(placements):
             if card in used_cards:
                 continue
-            for picto in model.card_pictos[card]:
-                known = links.get(picto)
-                if known is None:
-                    known = links[picto] = row(picto)
-                matches, total = known
-                for green in (True, False):
-                    sign, sharp = (1.0 if green else -RED_WEIGHT), sharpness[green]
-                    # The bound (most_telling): the belief is at most 1 / (1 + exp(bound)),
-                    # as the softmax's sum over the other slots is at least their count
-                    # times the term of their mean score (exp is convex).
-                    own = base_own + sign * matches[slot]
-                    bound = (sharp * ((base_total + sign * total - own) / others - own) + log_others
-                             if others else -math.inf)
-                    candidates.append((bound, len(candidates), matches, sign, sharp, (card, picto, green)))
+            sharp = sharp_green if placement[2] else sharp_red
+            # The bound (most_telling): the belief is at most 1 / (1 + exp(bound)),
+            # as the softmax's sum over the other slots is at least their count
+            # times the term of their mean score (exp is convex).
+            own = base_own + own_link
+            bound = sharp * ((base_total + total_link - own) / others - own) + log_others if others else -math.inf
+            candidates.append((bound, rank, matches, sign, sharp, placement))
         best = most_telling(candidates, base, slot)
         if best is None:
             break
@@ -229,6 +226,21 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
         belief, base = best[0], best[2]
         blur += 1.0 if best[1][2] else RED_WEIGHT * RED_WEIGHT
     return chosen
+
+
+def _plan_rows(model: TagModel, hand: Sequence[str], board: Sequence[str], misread: float,
+               rng: Rng | None) -> dict[str, tuple[list[float], float]]:
+    """For :func:`plan_clue`: each pictogram in ``hand``'s link with each board
+    character, as the giver sees them, and their sum. A pictogram is read once per plan,
+    in hand order, its misreads (``misread`` > 0 with ``rng``) drawn then: all of them in
+    one draw of the rng, the same numbers as one draw per pictogram."""
+    pictos = list(dict.fromkeys(p for card in hand for p in model.card_pictos[card]))
+    n = len(board)
+    links = [strength for strengths in map(model.links, pictos) for strength in map(strengths.get, board, repeat(0.0))]
+    if misread and rng is not None:
+        links = list(map(add, links, [misread * (2 * u - 1) for u in rng.randoms(len(links))]))
+    rows = [links[i:i + n] for i in range(0, len(links), n)] if n else [[] for _ in pictos]
+    return {picto: (row, math.fsum(row)) for picto, row in zip(pictos, rows)}
 
 
 #: A placement the planner weighs: (the bound on its belief, its rank in the hand, its
