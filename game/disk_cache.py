@@ -87,13 +87,25 @@ def keep(path: Path, data: Any) -> bool:
     not be (a failure only costs the next run its making)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp = _temp_path(path, os.getpid())
         tmp.write_bytes(data)
         os.replace(tmp, path)
     except OSError:
         return False
     remove_older_recipes(path)
     return True
+
+
+def _temp_path(path: Path, pid: int) -> Path:
+    """Where process ``pid``'s :func:`keep` writes ``path`` before its rename."""
+    return path.with_suffix(f".{pid}.tmp")
+
+
+def remove_temps(folder: Path, pid: int) -> None:
+    """Delete what process ``pid``'s :func:`keep` was writing in ``folder`` when it was
+    stopped (its temp files: they are never renamed once it is gone)."""
+    for left in folder.glob(_temp_path(Path("*"), pid).name):
+        left.unlink(missing_ok=True)
 
 
 #: A cache file's whole name, as :func:`cache_path` makes it: the name, 16 hex digits, the suffix.

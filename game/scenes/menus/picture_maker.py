@@ -128,8 +128,9 @@ class PictureMaker:
                 child.kill()
                 child.wait()
         if self._order is not None:
-            for left in self._order.folder.glob(f"*.{child.pid}.tmp"):
-                left.unlink(missing_ok=True)
+            from ... import disk_cache
+
+            disk_cache.remove_temps(self._order.folder, child.pid)
 
 
 def missing_shots(folder: Path, lang: str, fmt: PictureFormat, shots: tuple[str, ...] = ALL_SHOTS) -> tuple[str, ...]:
