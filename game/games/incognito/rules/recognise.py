@@ -5,9 +5,9 @@ line-up's words. For each word it asks "is this picture somewhere in the drawing
 some size?" and answers with a number from 0 to 1:
 
 1. The drawing's pen strokes mark a coarse grid of (cell, direction): every cell a
-   segment crosses, in its direction, each direction widened by one step either side (a shaky, slightly tilted hand stays
-   in the mark). Each row of each direction is a Python int used as a bit set, so a
-   look-up is a shift.
+   segment crosses, in its direction, each direction widened by one step either side
+   (a shaky, slightly tilted hand stays in the mark). Each row of each direction is a
+   Python int used as a bit set, so a look-up is a shift.
 2. Guesses of where the picture could be come from pairing each long stroke of the
    drawing with each long line of the picture of similar proportions: their boxes give
    a size and a spot.
