@@ -167,3 +167,23 @@ def test_no_confetti_disc_touches_the_keep_out_and_the_others_fall_whole_below_i
     discs.clear()
     show.draw_confetti(pygame.Surface((1920, 1080)))
     assert len(discs) > kept  # without it, the same moment has discs in the band
+
+
+def test_the_podium_is_laid_out_once_and_again_only_when_what_it_measures_changes(ctx, monkeypatch):
+    from game.ui import podium
+
+    made = []
+    layout = podium.PodiumLayout
+    monkeypatch.setattr(podium, "PodiumLayout", lambda show, rect: made.append(rect) or layout(show, rect))
+    show = Show(ctx, STANDINGS, seed=5)
+    show.skip()
+    canvas = pygame.Surface((1920, 1080))
+    area = pygame.Rect(360, 300, 1200, 700)
+    first = show.draw_podium(canvas, area)
+    for _ in range(5):
+        assert show.draw_podium(canvas, area) == first
+    assert len(made) == 1  # every name is measured once, not every frame
+    show.draw_podium(canvas, area.inflate(-200, 0))
+    ctx.seats[STANDINGS[0].seat].name = "Anne-Élisabeth de la Tour"
+    show.draw_podium(canvas, area.inflate(-200, 0))
+    assert len(made) == 3  # a new rect, then a renamed seat: measured again

@@ -242,8 +242,3 @@ class PodiumLayout:
                 scored = kit.blit_text(surface, score, ROW_SCORE_SIZE, (row.right, row.centery), "midright", light)
             drawn += [token, named, scored]
         return drawn
-
-def draw_podium(show: Any, surface: pygame.Surface, rect: pygame.Rect, alpha: float = 1.0) -> list[pygame.Rect]:
-    """``show``'s podium in ``rect``; returns each risen column with its labels (the confetti's
-    keep-out)."""
-    return PodiumLayout(show, rect).draw(surface, alpha)

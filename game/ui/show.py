@@ -84,6 +84,8 @@ class Show:
         self._cheer_at = 0
         self._rise = easing("out_back")
         self._count = easing("out_cubic")
+        #: The podium's layout and what it was measured for (see :meth:`draw_podium`).
+        self._podium: tuple[tuple, podium.PodiumLayout] | None = None
 
     # --- time -------------------------------------------------------------------------------
     @property
@@ -158,8 +160,13 @@ class Show:
         """Columns for the first three places in ``rect``, topped by their seats' labels
         (shape, colour, name, counting score); tied seats in rows (:mod:`game.ui.podium`).
 
-        Returns each risen column with its labels (badge to foot), the confetti's keep-out."""
-        return podium.draw_podium(self, surface, rect, alpha)
+        Returns each risen column with its labels (badge to foot), the confetti's keep-out.
+        The layout (every name measured) is made once for what it depends on: the rect,
+        the text size setting and the seats' names; each frame only draws it."""
+        key = (tuple(rect), self.ctx.kit.scaled(100), tuple(self.ctx.seats[s.seat].name for s in self.standings))
+        if self._podium is None or self._podium[0] != key:
+            self._podium = (key, podium.PodiumLayout(self, rect))
+        return self._podium[1].draw(surface, alpha)
 
     def draw_confetti(self, surface: pygame.Surface, alpha: float = 1.0,
                       keep_out: Sequence[pygame.Rect] = ()) -> None:
