@@ -204,21 +204,78 @@ def test_a_phone_s_ready_waits_for_the_reveal_as_a_pad_s_does(table):
     assert answer(room, players, phone, ready, "late")["type"] == "view" and board.public.seats[seat].ready
 
 
+LEAVE, PRESS = {"kind": "quit", "data": {}}, {"kind": "quit_hold", "data": {}}
+
+
+def hand_clock(companion) -> list[float]:
+    """The companion's clock, moved by hand (``now[0] += s``): the server times a
+    phone's hold on *Leave the match* with it."""
+    now = [1000.0]
+    companion.clock = lambda: now[0]
+    return now
+
+
+def leave_button(players, seat) -> dict:
+    players._until(lambda: LEAVE in moves_in(players.screens.get(seat)), "the phone's leave button")
+    return next(i for section in players.screens[seat]["sections"] for i in section["items"] if i.get("move") == LEAVE)
+
+
 def test_a_phone_leaves_a_match_still_on_for_the_lobby_and_the_match_stays_in_the_autosave(table):
     room, companion, crowd = table
+    now = hand_clock(companion)
     lobby, board, players = phones_table(room, companion, crowd, "mission_secrete")
     seat, phone = min(players.phones.items())
-    leave = {"kind": "quit", "data": {}}
-    players._until(lambda: leave in moves_in(players.screens.get(seat)), "the phone's leave button")
-    held = [i for section in players.screens[seat]["sections"] for i in section["items"] if i.get("move") == leave]
-    assert held[0]["hold"] == 1500  # held, as the pause menu asks before quitting: no slip ends the match
+    held = leave_button(players, seat)
+    # held, as the pause menu asks before quitting: no slip ends the match; the page tells
+    # the server when the press begins (``press``), so the server times the hold itself
+    assert held["hold"] == 1500 and held["press"] == PRESS
     players.step()
-    assert answer(room, players, phone, leave, "leave")["type"] == "view"
+    assert answer(room, players, phone, PRESS, "press")["type"] == "view"
+    now[0] += 1.5
+    assert answer(room, players, phone, LEAVE, "leave")["type"] == "view"
     room.until(lambda: room.ctx.stack.top is lobby, limit=20)
     assert room.find(MatchScene) is None and board.session.outcome() is None
     assert phone.next("lobby", lambda: room.run(1))["game"] == "mission_secrete"
     assert [s.name for s in room.ctx.seats] == ["Zoé", "Max", "Ana"]
     assert board.session.save_path is not None and board.session.save_path.exists()
+
+
+def test_only_a_hold_the_server_timed_leaves_the_match(table):
+    """Issue 25 item 4: the page's 1.5 s hold is not the only guard. A lone scripted
+    ``quit``, one sent too soon after its press, one from a phone that did not press,
+    or one long after its press is refused with its reason, and the match goes on."""
+    room, companion, crowd = table
+    now = hand_clock(companion)
+    lobby, board, players = phones_table(room, companion, crowd, "mission_secrete")
+    (seat, phone), (_, other) = sorted(players.phones.items())[:2]
+    leave_button(players, seat)
+    log = list(board.session.log)
+
+    def refused(sender, ack: str) -> str:
+        told = answer(room, players, sender, LEAVE, ack)
+        assert told["type"] == "error", told
+        return told["reason"]
+
+    assert refused(phone, "lone") == "hold_first"
+    assert answer(room, players, phone, PRESS, "press")["type"] == "view"
+    assert refused(phone, "at once") == "hold_longer"
+    assert refused(phone, "twice") == "hold_first"  # that press was spent
+    answer(room, players, phone, PRESS, "press again")
+    now[0] += 1.0
+    assert refused(phone, "after 1 s") == "hold_longer"
+    answer(room, players, other, PRESS, "another's press")
+    now[0] += 1.5
+    assert refused(phone, "on another's press") == "hold_first"
+    answer(room, players, phone, PRESS, "a press")
+    now[0] += 60.0
+    assert refused(phone, "a minute on") == "hold_first"
+    room.run(5)
+    assert room.ctx.stack.top is board and room.find(LobbyScene) is lobby
+    assert board.session.outcome() is None and list(board.session.log) == log
+    answer(room, players, other, PRESS, "the other's hold")
+    now[0] += 1.5
+    assert answer(room, players, other, LEAVE, "the other leaves")["type"] == "view"
+    room.until(lambda: room.ctx.stack.top is lobby, limit=20)
 
 
 def test_a_phone_s_skip_hurries_the_reveal_as_a_pad_s_A_does(table):

@@ -17,6 +17,11 @@ A connection acts for the seat its ``hello`` bound, never another: the seat is f
 from the connection's token on every message. A phone lost outside a match keeps its
 seat for :data:`LOBBY_GRACE` seconds (a reload, a screen lock), then the seat is freed
 as an unplugged pad's is; during a match it is held until the phone comes back.
+
+Leaving the match ends it for the whole table, so the companion times that hold itself
+rather than trust the page: a ``quit`` counts only after the same connection's
+``quit_hold`` (sent as the press began), at least the hold later and within
+:data:`QUIT_WINDOW` (:meth:`Companion._quit_refusal`).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from typing import Any, Callable, Hashable, Iterable, Mapping, Protocol
 from ..core.actions import Action
 from ..core.events import Event, visible
 from ..seats import PHONE, SeatTable
+from .present import QUIT, QUIT_HOLD, QUIT_HOLD_MS
 from .protocol import VERSION, clean_name, encode, event_json
 from .room import lan_address, new_room_code, new_token
 
@@ -40,6 +46,11 @@ ANSWER_WAIT = 0.004
 #: Refusals the board gives, not the engine, sent as they are (not as ``illegal:``):
 #: a value of the wrong type, a choice its screen does not offer yet, a beat the TV plays.
 TABLE_REASONS = ("malformed", "not_now", "watch_tv")
+#: A phone's ``quit`` counts at least the page's hold less this (s) after its
+#: ``quit_hold``: the two messages' trips may differ by a frame or a Wi-Fi hiccup.
+QUIT_SLACK = 0.25
+#: ... and at most this long (s) after it: a press forgotten long ago is no hold.
+QUIT_WINDOW = 5.0
 
 
 class MatchLink(Protocol):
@@ -85,6 +96,8 @@ class Phone:
     sent: dict[str, str] = field(default_factory=dict)
     #: The ``id`` of its last accepted act, answered by the next view (None: none waits).
     ack: int | str | None = None
+    #: When (the companion's clock) its press on "Leave the match" began (None: none).
+    quit_pressed: float | None = None
 
 
 class Companion:
@@ -231,12 +244,33 @@ class Companion:
             self._error(conn, "not_now", message.get("id"))
             return
         phone = self.phones[conn]
+        if message["kind"] == QUIT_HOLD:  # the press began: the hold is timed from now
+            phone.quit_pressed, phone.ack = self.clock(), message.get("id")
+            return
+        if message["kind"] == QUIT:
+            refusal = self._quit_refusal(phone)
+            if refusal is not None:
+                self._error(conn, refusal, message.get("id"))
+                return
         seat = seats.seat_of(phone.device)
         reason = match.phone_submit(Action(message["kind"], seat, message.get("data", {})))
         if reason is not None:
             self._error(conn, reason if reason in TABLE_REASONS else f"illegal:{reason}", message.get("id"))
         else:
             phone.ack = message.get("id")
+
+    def _quit_refusal(self, phone: Phone) -> str | None:
+        """Why this ``quit`` is no hold on "Leave the match" (None: it is): no press of
+        this connection's began within :data:`QUIT_WINDOW` (``hold_first``: a lone
+        scripted ``quit``, another phone's press, one long forgotten), or the press began
+        too short a while ago (``hold_longer``). Either way that press is spent."""
+        pressed, phone.quit_pressed = phone.quit_pressed, None
+        held = None if pressed is None else self.clock() - pressed
+        if held is None or held > QUIT_WINDOW:
+            return "hold_first"
+        if held < QUIT_HOLD_MS / 1000 - QUIT_SLACK:
+            return "hold_longer"
+        return None
 
     def _free_lost_seats(self, seats: SeatTable, table: Table) -> None:
         """Outside a match, a phone's seat held longer than the grace is freed; on "take

@@ -16,13 +16,17 @@ A screen::
 and an item (a tile, a button when it carries a move, a menu when it has choices)::
 
     {"label", "icon"?, "seat"?, "note"?, "selected"?, "tone"?: green|red|primary,
-     "move"?: {"kind", "data"}, "hold"?: ms, "choices"?: {"title", "items": [item]}}
+     "move"?: {"kind", "data"}, "hold"?: ms, "press"?: {"kind", "data"}, "confirm"?: str,
+     "choices"?: {"title", "items": [item]}}
 
 Every move carries the exact ``{"kind", "data"}`` the phone sends back in ``act``: the
 same action a pad's board would submit, so the engine validates it. ``seat`` names a
 seat the page labels with that player's name and colour (the label is the fallback);
 ``icon`` is an emoji (the OpenMoji code as Unicode text); ``hold`` asks for the button to
-be held that long (milliseconds) before its move is sent, as a pad holds confirm.
+be held that long (milliseconds) before its move is sent, as a pad holds confirm, and
+``press`` is a move sent as that hold begins, so the server can time the hold itself
+(leaving the match: ``QUIT_HOLD``, then ``QUIT``); ``confirm`` is a question the page asks
+(Confirm / Cancel) before it sends the move: a tap that changes the table for everyone.
 """
 
 from __future__ import annotations
@@ -38,10 +42,11 @@ from ..core.engine import SeatView
 from ..i18n import Strings
 
 #: The table's own moves a screen may offer (``act`` kinds no game uses), which the
-#: board runs, not the rules: the end screen's choices, leaving a match still on, and
-#: hurrying a show the TV plays (what a pad's CONFIRM does there).
-AGAIN, LOBBY, QUIT, SKIP = "again", "lobby", "quit", "skip"
-TABLE_MOVES = (AGAIN, LOBBY, QUIT, SKIP)
+#: board runs, not the rules: the end screen's choices, leaving a match still on (its
+#: hold's start, then its end: the companion times the hold), and hurrying a show the
+#: TV plays (what a pad's CONFIRM does there).
+AGAIN, LOBBY, QUIT, QUIT_HOLD, SKIP = "again", "lobby", "quit", "quit_hold", "skip"
+TABLE_MOVES = (AGAIN, LOBBY, QUIT, QUIT_HOLD, SKIP)
 #: Leaving the match is held this long on the phone (ms): no tap by mistake ends it.
 QUIT_HOLD_MS = 1500
 #: Entry id -> module of ``game.companion.screens`` that builds its screens.
@@ -92,7 +97,7 @@ def phone_screen(entry_id: str, view: SeatView[Any], legal: Sequence[Action], st
                                                            item(ctx.t("end.lobby"), move=act(LOBBY))]))
         out["waiting"] = False
     if board.can_quit:
-        leave = item(ctx.t("quit.hold"), move=act(QUIT), hold=QUIT_HOLD_MS)
+        leave = item(ctx.t("quit.hold"), move=act(QUIT), hold=QUIT_HOLD_MS, press=act(QUIT_HOLD))
         out["sections"].append(section(ctx.t("quit.title"), [leave]))
     return {**out, "seat": view.seat}
 
@@ -142,11 +147,12 @@ def act(kind: str, **data: Any) -> dict[str, Any]:
 
 def item(label: str, *, move: Mapping[str, Any] | None = None, choices: Mapping[str, Any] | None = None,
          icon: str | None = None, seat: int | None = None, note: str | None = None,
-         selected: bool = False, tone: str | None = None, hold: int | None = None) -> dict[str, Any]:
+         selected: bool = False, tone: str | None = None, hold: int | None = None,
+         press: Mapping[str, Any] | None = None, confirm: str | None = None) -> dict[str, Any]:
     """One tile; the fields left at their default are left out (smaller frames)."""
     out: dict[str, Any] = {"label": label}
     for key, value in (("move", move), ("choices", choices), ("icon", icon), ("seat", seat),
-                       ("note", note), ("tone", tone), ("hold", hold)):
+                       ("note", note), ("tone", tone), ("hold", hold), ("press", press), ("confirm", confirm)):
         if value is not None:
             # (a dict first: isinstance against the Mapping ABC is the slow part of a screen)
             out[key] = dict(value) if type(value) is dict or isinstance(value, Mapping) else value

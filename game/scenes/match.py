@@ -55,7 +55,8 @@ BOT_DELAY_TICKS = (36, 90)
 #: The end screen's choices as a phone sends them (``present.TABLE_MOVES``), each what a
 #: pad's press there does: "again" is CONFIRM (play again), "lobby" is BACK. ``QUIT``
 #: leaves a match still on for the whole table (held on the phone, as the pause menu
-#: asks before quitting): back to the lobby, the match kept in the autosave.
+#: asks before quitting, and the hold timed by the companion, which passes on only a
+#: ``QUIT`` that ends one): back to the lobby, the match kept in the autosave.
 END_MOVES = {AGAIN: True, LOBBY: False}
 
 
