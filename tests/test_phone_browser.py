@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -102,11 +103,35 @@ def finger_stroke(driver) -> None:
     actions.perform()
 
 
+def hold(driver, button, seconds: float) -> None:
+    """Hold ``button`` with a finger for ``seconds``."""
+    finger = PointerInput(interaction.POINTER_TOUCH, "finger")
+    press = ActionBuilder(driver, mouse=finger)
+    press.pointer_action.move_to(button).pointer_down().pause(seconds).pointer_up()
+    press.perform()
+
+
+def join(driver, url: str, name: str, strings, seated: int) -> None:
+    """Open the page, type ``name`` and sit down, the ``seated``-th seat."""
+    driver.get(url)
+    wait(driver, lambda d: d.find_element("id", "name").is_displayed(), "the join form")
+    driver.find_element("id", "name").send_keys(name)
+    tap(driver, strings("phone.page.join_button"))
+    wait(driver, lambda d: len(d.find_elements("css selector", "#roster li")) == seated, "its seat")
+
+
+def shown(driver, element_id: str) -> str | None:
+    """The text of element ``element_id`` while it shows, else None."""
+    element = driver.find_element("id", element_id)
+    return element.text if element.is_displayed() else None
+
+
 @pytest.fixture
-def table():
+def table(request):
+    """The rig and ``request.param`` browser phones (three unless a test asks)."""
     rig = PhoneRig(STATIC, lang="en")
     url = rig.start()
-    profiles = [tempfile.mkdtemp(prefix="phone-") for _ in range(3)]
+    profiles = [tempfile.mkdtemp(prefix="phone-") for _ in range(getattr(request, "param", 3))]
     drivers = []
     try:
         for profile in profiles:
@@ -205,6 +230,72 @@ def test_three_browser_phones_play_incognito_vote_in_secret_identity_and_hold_to
     hold.pointer_action.move_to(lock).pointer_down().pause(2).pointer_up()
     hold.perform()
     assert wait(guesser, lambda d: rig.call(lambda r: r.session.state.phase) in ("result", "over"), "the lock")
+
+
+@pytest.mark.parametrize("table", [2], indirect=True)
+def test_a_phone_whose_seat_opens_on_another_screen_takes_it_back_with_a_tap(table):
+    """Issue 25 item 7: a seat opened on a second screen with this phone's token (a
+    second tab, the token copied) is told "replaced" with a button that takes it back,
+    which in turn tells the second screen, the newest connection winning each time."""
+    rig, (mine, other), url = table
+    s = rig.strings.get
+    join(mine, url, "Zoé", s, seated=1)
+    token = mine.execute_script("return localStorage.getItem('salon.token')")
+    other.get(url)
+    wait(other, lambda d: d.find_element("id", "name").is_displayed(), "the other page")
+    other.execute_script("localStorage.setItem('salon.token', arguments[0]); localStorage.setItem('salon.room', arguments[1]);",
+                         token, rig.room)
+    other.refresh()
+    wait(other, lambda d: shown(d, "lobby") is not None and shown(d, "me") == "Zoé", "the seat on the other screen")
+
+    def told_replaced(driver) -> bool:
+        return shown(driver, "notice-text") == s("phone.page.replaced") and shown(driver, "reclaim") == s("phone.page.reclaim")
+
+    wait(mine, told_replaced, "the phone told its seat is played elsewhere, with a button to take it back")
+    tap(mine, s("phone.page.reclaim"))
+    wait(mine, lambda d: shown(d, "lobby") is not None and shown(d, "notice") is None, "the seat back on the phone")
+    assert mine.find_element("css selector", "#roster li.you").text.startswith("Zoé")
+    wait(other, told_replaced, "the other screen told in turn")
+    assert [seat["name"] for seat in rig.seats] == ["Zoé"]  # the same seat, never a new one
+
+
+def test_a_replacement_tapped_on_a_phone_asks_before_it_is_sent(table):
+    """Issue 25 item 7: replacing a suspect at the round's start (SI-3) changes the board
+    for everyone, so the phone asks first; Cancel sends nothing, a question whose suspect
+    another player replaced meanwhile is withdrawn unsent, Confirm sends the move."""
+    from game.core.actions import Action
+
+    rig, phones, url = table
+    s = rig.strings.get
+    for index, driver in enumerate(phones):
+        join(driver, url, f"Phone{index}", s, seated=index + 1)
+    rig.start_match("secret_identity", seed=5)
+    phone = phones[0]
+    wait(phone, lambda d: shown(d, "title") == s("phone.si.replace_title"), "the replacements")
+    board = rig.call(lambda r: list(r.session.view(0).public.board))
+
+    def question(slot: int) -> str:
+        return s("phone.si.replace_confirm", n=slot + 1, name=rig.catalogue.character(board[slot]).name("en"))
+
+    tap(phone, "4.", "#sections")
+    assert wait(phone, lambda d: shown(d, "ask-text"), "the question") == question(3)
+    time.sleep(0.5)  # what a tap would have sent has arrived by now
+    assert rig.acts == [] and rig.call(lambda r: list(r.session.state.board)) == board
+    tap(phone, s("phone.page.cancel"), "#ask")
+    wait(phone, lambda d: shown(d, "ask") is None, "the question closed")
+
+    tap(phone, "4.", "#sections")
+    wait(phone, lambda d: shown(d, "ask-text") == question(3), "the question again")
+    rig.call(lambda r: r.session.submit(Action("replace", 1, {"slot": 3}, r.session.tick)))
+    wait(phone, lambda d: shown(d, "ask") is None, "the question withdrawn: that suspect is gone")
+    assert rig.acts == []
+
+    tap(phone, "5.", "#sections")
+    wait(phone, lambda d: shown(d, "ask-text") == question(4), "the question for suspect 5")
+    tap(phone, s("phone.page.confirm"), "#ask")
+    wait(phone, lambda d: rig.acts, "the replacement sent")
+    assert [(a.kind, a.seat, dict(a.data)) for a in rig.acts] == [("replace", 0, {"slot": 4})]
+    assert rig.call(lambda r: sorted(r.session.state.replaced)) == [3, 4]
 
 
 # --- the real game server ----------------------------------------------------------------------
@@ -314,3 +405,64 @@ def test_three_browser_phones_play_incognito_and_vote_in_secret_identity_on_the_
     tap(phones[0], "Phone1", "#sections")
     tap(phones[0], "4.", "#menu")
     live(phones[0], lambda d: any(a.kind == "vote" and a.seat == 0 for a in board.session.log), "the vote in the game")
+
+
+def test_holding_leave_the_match_on_a_phone_leaves_it_and_a_lone_scripted_quit_does_not(game_table):
+    """Issue 25 item 4 on the game itself: a ``quit`` the page's socket sends alone is
+    refused and said plainly, a tap sends only the press, and a real 2 s hold (the
+    game's frames going on meanwhile) takes the whole table back to the lobby."""
+    from game.scenes.match import MatchScene
+    from game.scenes.menus.lobby import LobbyScene
+
+    room, phones, url = game_table
+    s = room.ctx.strings.get
+
+    def live(driver, condition, what: str, seconds: float = 15):
+        """``wait``, with a game frame before each look."""
+        return WebDriverWait(driver, seconds, poll_frequency=0.02,
+                             ignored_exceptions=(StaleElementReferenceException,)).until(
+            lambda d: (room.run(1), condition(d))[1], f"waited for {what}")
+
+    for index, driver in enumerate(phones):
+        driver.get(url)
+        live(driver, lambda d: d.find_element("id", "name").is_displayed(), "the join form")
+        driver.find_element("id", "name").send_keys(f"Phone{index}")
+        tap(driver, s("phone.page.join_button"))
+        live(driver, lambda d, n=index + 1: len(d.find_elements("css selector", "#roster li")) == n, "its seat")
+    lobby = room.ctx.stack.top
+    lobby.start()
+    board = room.find(MatchScene)
+    phone = phones[0]
+    find_leave = """
+        const button = [...document.querySelectorAll('#sections button.hold')].find(b => b.textContent.includes(arguments[0]));
+        if (button) button.scrollIntoView({block: 'center'});
+        return button || null;
+    """
+    live(phone, lambda d: d.execute_script(find_leave, s("phone.quit.hold")), "the leave button")
+
+    phone.execute_script("send('act', {kind: 'quit', data: {}});")  # one scripted quit
+    live(phone, lambda d: shown(d, "toast") == s("phone.page.reason.hold_first"), "the refusal, said plainly")
+    tap(phone, s("phone.quit.hold"))  # a tap: the press, and no hold
+    for _ in range(30):
+        room.run(1)
+        time.sleep(0.01)
+    assert room.ctx.stack.top is board and board.session.outcome() is None
+
+    failed: list[BaseException] = []
+
+    def hold_leave() -> None:
+        try:
+            hold(phone, phone.execute_script(find_leave, s("phone.quit.hold")), 2)
+        except BaseException as exc:  # noqa: BLE001 - raised again on the test's thread
+            failed.append(exc)
+
+    holder = threading.Thread(target=hold_leave)
+    holder.start()
+    while holder.is_alive():  # the game's frames go on while the finger holds
+        room.run(1)
+        time.sleep(0.01)
+    assert not failed, failed
+    live(phone, lambda d: room.ctx.stack.top is lobby, "the lobby on the TV")
+    assert isinstance(lobby, LobbyScene) and room.find(MatchScene) is None and board.session.outcome() is None
+    for driver in phones:
+        live(driver, lambda d: shown(d, "lobby") is not None, "every phone back in the lobby")

@@ -130,3 +130,20 @@ def test_every_how_to_play_ends_with_joining_by_phone(entry_id, strings):
     pages = howto_pages(SimpleNamespace(strings=strings, t=strings.get), entry_id)
     assert pages[-2] == (strings.get("phone.howto.title"), strings.get("phone.howto.body"))
     assert pages[-1] == (strings.get("phone.howto.game_title"), strings.get(f"phone.howto.{entry_id}"))
+
+
+def test_a_round_start_replacement_asks_first_and_names_the_suspect(strings):
+    """Issue 25 item 7: replacing a suspect (SI-3) is public and for the whole table, so
+    each such button carries the question the page asks before sending it; "Ready",
+    which is only one's own, does not."""
+    session, catalogue = next(play("secret_identity", 4, seed=3, every=1))
+    view = session.view(0)
+    assert view.public.phase == "round_start"
+    screen = phone_screen("secret_identity", view, session.legal(0), strings, catalogue)
+    buttons = [i for section in screen["sections"] for i in section["items"] if "move" in i]
+    replacing = {i["move"]["data"]["slot"]: i for i in buttons if i["move"]["kind"] == "replace"}
+    assert sorted(replacing) == list(range(8))
+    for slot, button in replacing.items():
+        name = catalogue.character(view.public.board[slot]).name("en")
+        assert button["confirm"] == f"Replace suspect {slot + 1}, {name}, for everyone?"
+    assert [i["move"]["kind"] for i in buttons if "confirm" not in i] == ["ready"]

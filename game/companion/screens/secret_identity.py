@@ -19,8 +19,8 @@ def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, 
              *character_fact(ctx, public.board, private.my_key)]
     if phase == "round_start" and legal:
         replace = {a.data["slot"]: a for a in legal if a.kind == "replace"}
-        board = [suspect(ctx, public.board, slot, note=ctx.t("si.replace") if slot in replace else None,
-                         move=move(replace[slot]) if slot in replace else None) for slot in range(len(public.board))]
+        board = [suspect(ctx, public.board, slot, **replacing(ctx, public.board, slot, replace.get(slot)))
+                 for slot in range(len(public.board))]
         return ctx.screen(phase, ctx.t("si.replace_title"), facts=facts, sections=[
             section("", buttons(legal, {"ready": ctx.t("ready")})), section(ctx.t("si.board"), board)])
     if phase == "clues":
@@ -42,6 +42,17 @@ def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, 
     return ctx.screen(phase, ctx.t("wait") if not legal else "", facts=facts, waiting=not legal,
                       sections=[section("", buttons(legal, {"ready": ctx.t("ready")})),
                                 board_section(ctx, public.board)])
+
+
+def replacing(ctx: Ctx, board: Sequence[str], slot: int, replace: Action | None) -> dict[str, Any]:
+    """A suspect's button that replaces it (SI-3), when ``replace`` may: public and for the
+    whole table, so the phone asks first, as a pad must point at the suspect, then press
+    its own button (ALT) on the TV."""
+    if replace is None:
+        return {}
+    name = ctx.catalogue.character(board[slot]).name(ctx.lang)
+    return {"note": ctx.t("si.replace"), "move": move(replace),
+            "confirm": ctx.t("si.replace_confirm", n=slot + 1, name=name)}
 
 
 def board_section(ctx: Ctx, board: Sequence[str]) -> dict[str, Any]:

@@ -3,9 +3,11 @@
  * Protocol v1 (docs/architecture.md, "Companion"): JSON text frames with "v": 1 and
  * "type". The page only draws what the game sends: a "view" holds a screen built by
  * game/companion/present.py (title, facts, sections of items; an item with a move is a
- * button that sends {"kind", "data"} back as an "act"; one with choices opens a menu).
+ * button that sends {"kind", "data"} back as an "act"; one with choices opens a menu;
+ * one with "confirm" asks that question first; one with "hold" must be held).
  * The seat token is kept in localStorage, so a reloaded or re-woken phone takes its
- * seat back. Strings come from the game (strings.json, data/i18n/<lang>/phone.yaml).
+ * seat back, and a phone whose seat was opened elsewhere may take it back by a tap.
+ * Strings come from the game (strings.json, data/i18n/<lang>/phone.yaml).
  */
 "use strict";
 
@@ -24,7 +26,7 @@ const el = (tag, cls, text) => {
 
 const app = {
   ws: null, strings: {}, lang: null, seat: null, roster: [], screen: null,
-  ended: false, retries: 0, timer: null, sheet: null, menu: null,
+  ended: false, retries: 0, timer: null, sheet: null, menu: null, asking: null,
   room: (new URLSearchParams(location.search).get("room") || store.get("room") || "").toUpperCase(),
 };
 
@@ -145,6 +147,7 @@ const handlers = {
     app.seat = m.you;
     app.screen = null;
     closeMenu();
+    closeAsk();
     renderLobby();
   },
   view(m) {
@@ -190,8 +193,10 @@ function showJoin(reason) {
 
 function notice(key) {
   closeMenu();
+  closeAsk();
   only("notice");
-  $("notice").textContent = t(key);
+  $("notice-text").textContent = t(key);
+  $("reclaim").hidden = key !== "replaced";
   $("leave").hidden = true;
   setState("");
 }
@@ -239,6 +244,7 @@ function renderScreen() {
     sections.append(box);
   }
   if (app.menu) openMenu(app.menu.phase === screen.game + "/" + screen.phase ? findItem(app.menu.label) : null);
+  if (app.asking && !stillAsked(app.asking)) closeAsk();
 }
 
 function itemsGrid(items, columns) {
@@ -260,13 +266,15 @@ function itemButton(item, index) {
   if (item.note) text.append(el("span", "note", item.note));
   node.append(text);
   if (item.move && item.hold) holdToSend(node, item);
-  else if (item.move) node.onclick = () => { closeMenu(); sendMove(item.move); };
+  else if (item.move) node.onclick = () => { closeMenu(); if (item.confirm) ask(item); else sendMove(item.move); };
   else if (live) node.onclick = () => openMenu(item);
   node.dataset.index = index;
   return node;
 }
 
-/* A button that sends its move only once held for item.hold ms (its fill shows how long). */
+/* A button that sends its move only once held for item.hold ms (its fill shows how long).
+   An item.press is sent as the press begins: the game times the hold itself (leaving the
+   match), so a release before the end sends nothing more and the next press starts anew. */
 function holdToSend(node, item) {
   let timer = null;
   node.classList.add("hold");
@@ -274,7 +282,9 @@ function holdToSend(node, item) {
   const stop = () => { clearTimeout(timer); timer = null; node.classList.remove("holding"); };
   node.addEventListener("pointerdown", (event) => {
     event.preventDefault();
+    clearTimeout(timer);  /* a second finger starts the hold again, never a second one */
     node.classList.add("holding");
+    if (item.press) sendMove(item.press);
     timer = setTimeout(() => { stop(); sendMove(item.move); }, item.hold);
   });
   for (const name of ["pointerup", "pointerleave", "pointercancel"]) node.addEventListener(name, stop);
@@ -309,6 +319,28 @@ function closeMenu() {
   $("menu").hidden = true;
 }
 
+/* A move whose item carries "confirm" (a tap that changes the table for everyone, such
+   as Secret Identity's replacement) is sent only once its question is confirmed. A new
+   screen that no longer offers that move with that very question (another player
+   replaced that suspect meanwhile, the phase moved on) closes it unsent. */
+function ask(item) {
+  app.asking = { move: item.move, question: item.confirm };
+  $("ask-text").textContent = item.confirm;
+  $("ask").hidden = false;
+}
+
+function stillAsked(asking) {
+  const wanted = JSON.stringify(asking.move);
+  const offered = (items) => (items || []).some((item) => (item.confirm === asking.question && JSON.stringify(item.move) === wanted)
+    || (item.choices && offered(item.choices.items)));
+  return ((app.screen && app.screen.sections) || []).some((section) => offered(section.items));
+}
+
+function closeAsk() {
+  app.asking = null;
+  $("ask").hidden = true;
+}
+
 let toastTimer = null;
 function toast(text) {
   $("toast").textContent = text;
@@ -332,6 +364,18 @@ $("join").onsubmit = (event) => {
 };
 $("leave").onclick = () => { send("leave"); store.set("token", null); };
 $("menu-cancel").onclick = closeMenu;
+$("ask-yes").onclick = () => { const asking = app.asking; closeAsk(); if (asking) sendMove(asking.move); };
+$("ask-no").onclick = closeAsk;
+$("ask").onclick = (event) => { if (event.target === $("ask")) closeAsk(); };
+/* "Take my seat back": this seat was opened on another screen with its token (bye
+   replaced); saying hello with the token again takes it back, and the newest connection
+   wins, so the other screen is told it was replaced in turn. */
+$("reclaim").onclick = () => {
+  if (!store.get("token")) { showJoin(); return; }
+  app.ended = false;
+  app.retries = 0;
+  connect();
+};
 $("menu").onclick = (event) => { if (event.target === $("menu")) closeMenu(); };
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible" && !app.ended && !app.ws) { app.retries = Math.max(app.retries, 1); connect(); }
