@@ -137,6 +137,10 @@ class Companion:
     def problem(self, value: str | None) -> None:
         self.server.problem = value
 
+    def trying_codes(self) -> bool:
+        """Whether someone was locked out of trying room codes lately (the lobby says so)."""
+        return self.hub.guard.alarm(self.hub.clock())
+
     def stop(self) -> None:
         self.server.stop()
 

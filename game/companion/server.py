@@ -1,9 +1,11 @@
 """The companion's web server: aiohttp in a background thread with its own event loop.
 
 It serves the phone page (``static/``) at ``/`` and the WebSocket at ``/ws``, and
-knows nothing of the game: each connection's messages are checked (size, JSON, types,
-strokes: protocol.py; the room code; a flood limit per connection, room.py) and the
-good ones are put on :attr:`Hub.inbox`, a thread-safe queue the game thread drains
+knows nothing of the game. A WebSocket opened by another site's page is refused
+(:func:`same_origin`); each connection's messages are checked (size, JSON, types,
+strokes: protocol.py; the room code, whose wrong guesses close the connection and are
+limited per address and for the whole room, and a flood limit per connection: room.py)
+and the good ones are put on :attr:`Hub.inbox`, a thread-safe queue the game thread drains
 once a frame, or as soon as one lands while it idles between frames (bridge.py). The
 game thread answers through :meth:`Hub.send` and :meth:`Hub.close` and hands a pump's
 messages over in one :meth:`Hub.flush`, which only schedules work on the server's
@@ -29,7 +31,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from .protocol import ProtocolError, encode, parse
-from .room import TokenBucket
+from .room import CodeGuard, TokenBucket
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 #: aiohttp closes a connection whose frame exceeds this (1009); up to it, a message
@@ -51,10 +53,14 @@ TOO_FAST_EVERY = 1.0
 class Connection:
     ws: Any  # aiohttp's WebSocketResponse
     bucket: TokenBucket
+    #: The client's address (:class:`room.CodeGuard` counts its wrong codes).
+    address: str = "?"
     outbox: asyncio.Queue[tuple[str, bool] | None] = field(default_factory=asyncio.Queue)
     told_too_fast: float = float("-inf")
     #: Closed for falling :data:`MAX_OUTBOX` messages behind: nothing more is queued.
     cut: bool = False
+    #: Its ``hello`` was refused (a wrong code, locked out): closing, nothing more is read.
+    refused: bool = False
 
 
 class Hub:
@@ -66,6 +72,8 @@ class Hub:
         self.clock = clock
         #: Each connection's flood limit: messages a second, and the burst allowed.
         self.rate = rate
+        #: Wrong room codes, per address and for the whole room (the server's thread).
+        self.guard = CodeGuard()
         self.inbox: queue.SimpleQueue[tuple[int, dict[str, Any] | None]] = queue.SimpleQueue()
         #: Set when something lands on the inbox: the app, idle until its next frame,
         #: wakes and pumps at once (``scenes.phone_serving.serve_phones_until``).
@@ -129,10 +137,12 @@ class Hub:
         from aiohttp import WSMsgType, web
 
         self.loop = asyncio.get_running_loop()
+        if not same_origin(request.headers.get("Origin"), request.scheme, request.host):
+            raise web.HTTPForbidden(text="a page of another site may not join the game")
         ws = web.WebSocketResponse(max_msg_size=HARD_LIMIT, heartbeat=HEARTBEAT)
         await ws.prepare(request)
         conn = next(self._ids)
-        connection = self.connections[conn] = Connection(ws, bucket=TokenBucket(*self.rate))
+        connection = self.connections[conn] = Connection(ws, TokenBucket(*self.rate), request.remote or "?")
         writer = asyncio.create_task(self._write(connection))
         try:
             async for frame in ws:
@@ -150,6 +160,8 @@ class Hub:
         return ws
 
     def _receive(self, conn: int, connection: Connection, data: str | bytes) -> None:
+        if connection.refused:
+            return
         now = self.clock()
         if not connection.bucket.take(now):
             if now - connection.told_too_fast >= TOO_FAST_EVERY:
@@ -164,9 +176,12 @@ class Hub:
         if message["type"] == "ping":
             self._queue(conn, encode("pong"), False)
             return
-        if message["type"] == "hello" and message["room"].strip().upper() != self.room:
-            self._queue(conn, encode("error", reason="bad_room"), False)
-            return
+        if message["type"] == "hello":
+            refusal = self.guard.check(connection.address, message["room"].strip().upper(), self.room, now)
+            if refusal is not None:  # told, then closed: the next guess needs a new connection
+                connection.refused = True
+                self._queue(conn, encode("error", reason=refusal), True)
+                return
         self.inbox.put((conn, message))
         self.arrived.set()
 
@@ -184,6 +199,24 @@ class Hub:
                     return
             except (ConnectionError, RuntimeError):  # the phone went away mid-send
                 return
+
+
+def same_origin(origin: str | None, scheme: str, host: str) -> bool:
+    """Whether a WebSocket may open, by its ``Origin`` (issue 25). A browser names there
+    the site of the page that opens the socket; the game's own page is served by this
+    server, at the address the request's ``Host`` names, so the two agree (scheme, host,
+    port). Another site's page (open on any device of the network), or ``null`` (a
+    sandboxed frame, a local file), may not take a seat; no ``Origin`` at all is no
+    browser's page (a scripted phone: the tests, the bench) and may."""
+    if origin is None:
+        return True
+    from yarl import URL  # aiohttp's, on the server's thread
+
+    try:
+        page, own = URL(origin), URL(f"{scheme}://{host}")
+        return page.host is not None and (page.scheme, page.host, page.port) == (own.scheme, own.host, own.port)
+    except ValueError:  # no URL at all
+        return False
 
 
 def make_app(hub: Hub, static_dir: Path = STATIC_DIR, texts: Mapping[str, Mapping[str, str]] | None = None,

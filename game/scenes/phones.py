@@ -19,6 +19,7 @@ from ..companion.bridge import Companion
 from ..seats import is_phone
 from ..ui.fit import fit_text, smallest_size
 from ..ui.kit import SEAT_STYLES
+from ..ui.theme import mix
 from .match import MatchScene
 
 if TYPE_CHECKING:
@@ -146,11 +147,16 @@ def draw_join_panel(ctx: AppContext, surface: pygame.Surface, rect: pygame.Rect,
     code = qr.get(f"{url}/?room={companion.room}", rect.height - 24)
     placed = surface.blit(code, code.get_rect(midleft=(rect.x + 12, rect.centery)))
     x, width = placed.right + 28, rect.right - placed.right - 44
-    # four lines from the top down, each shrunk to the panel's width (never under 28 px)
+    # four lines from the top down, each shrunk to the panel's width (never under 28 px);
+    # while someone is locked out of guessing the room code, the second one says so
+    if companion.trying_codes():
+        second = (ctx.t("companion.trying_codes"), mix(kit.colours.bad, kit.colours.text, 0.3))
+    else:
+        second = (ctx.t("companion.scan"), kit.colours.text)
     y = rect.y + 20
     for words, sizes, colour, gap in (
             (ctx.t("companion.title"), (40, 36, 32), kit.colours.accent, 10),
-            (ctx.t("companion.scan"), (30, 28), kit.colours.text, 4),
+            (second[0], (30, 28), second[1], 4),
             (url, (44, 40, 36, 32), kit.colours.text, 18),
             (ctx.t("companion.room", room=companion.room), (44, 40, 36, 32), kit.colours.gold, 0)):
         size, line = fit_text(kit, words, width, sizes)
@@ -178,9 +184,10 @@ def draw_reconnecting(ctx: AppContext, surface: pygame.Surface) -> None:
 
 
 # --- screenshots -----------------------------------------------------------------------------
-def _shot_lobby(problem: str | None) -> Any:
+def _shot_lobby(problem: str | None, trying_codes: bool = False) -> Any:
     """A Secret Identity lobby with a keyboard side, two phones (one reconnecting) and
-    the join panel (a companion that serves nothing: the shot opens no port)."""
+    the join panel (a companion that serves nothing: the shot opens no port), saying
+    that someone is trying room codes if ``trying_codes``."""
 
     def build(ctx: AppContext, args: Any) -> None:
         from ..context import fill_seats
@@ -190,6 +197,8 @@ def _shot_lobby(problem: str | None) -> Any:
         companion.room = companion.hub.room = "KXTW"
         companion.address, companion.problem = "192.168.1.23", problem
         companion.server.ready.set()  # as if it had bound its port
+        if trying_codes:
+            companion.hub.guard.alarm_at = companion.hub.clock()
         ctx.companion = companion
         if len(ctx.seats) < 1:
             fill_seats(ctx, 1)
@@ -201,4 +210,5 @@ def _shot_lobby(problem: str | None) -> Any:
     return build
 
 
-SHOTS = {"lobby.phones": _shot_lobby(None), "lobby.phones_port_taken": _shot_lobby("port_taken")}
+SHOTS = {"lobby.phones": _shot_lobby(None), "lobby.phones_port_taken": _shot_lobby("port_taken"),
+         "lobby.phones_trying_codes": _shot_lobby(None, trying_codes=True)}
