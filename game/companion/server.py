@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import errno
 import itertools
+import logging
 import queue
 import threading
 import time
@@ -47,6 +48,15 @@ MAX_OUTBOX = 512
 RATE_LIMIT = (30.0, 60.0)
 #: At most one ``too_fast`` error a second to a flooding connection.
 TOO_FAST_EVERY = 1.0
+#: aiohttp's records (a malformed request's traceback) written to the game's log at
+#: most this many times each time the server starts: a flood of garbage fills no disk.
+QUIET_RECORDS = 50
+#: Why a port could not be bound, by ``errno`` or Windows' ``winerror``: in use
+#: (WSAEADDRINUSE 10048), refused by the system or a security tool (WSAEACCES 10013:
+#: Windows reserves some ports), or no network to bind on.
+PORT_TAKEN = {errno.EADDRINUSE, 10048}
+PORT_REFUSED = {errno.EACCES, errno.EPERM, 10013}
+NO_NETWORK = {errno.EADDRNOTAVAIL, errno.ENETDOWN, errno.ENETUNREACH, 10049, 10050, 10051}
 
 
 @dataclass
@@ -258,15 +268,71 @@ def make_app(hub: Hub, static_dir: Path = STATIC_DIR, texts: Mapping[str, Mappin
     return app
 
 
+def bind_problem(exc: OSError) -> str:
+    """Why the port could not be bound, as the lobby says it: ``port_taken`` (another
+    program has it), ``port_refused`` (the system will not let the game have it: on
+    Windows a port reserved by Hyper-V or a security tool, WSAEACCES 10013; pick
+    another), ``no_network``, or ``failed: <the error>``."""
+    codes = {exc.errno, getattr(exc, "winerror", None)}  # winerror: Windows only
+    for problem, known in (("port_taken", PORT_TAKEN), ("port_refused", PORT_REFUSED), ("no_network", NO_NETWORK)):
+        if codes & known:
+            return problem
+    return f"failed: {exc!r}"[:200]
+
+
+class _Quiet(logging.Filter):
+    """Writes aiohttp's records at DEBUG level, at most :data:`QUIET_RECORDS` of them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.left = QUIET_RECORDS
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.left <= 0:
+            return False
+        self.left -= 1
+        record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+        if not self.left and isinstance(record.msg, str):
+            record.msg += f" (the last of {QUIET_RECORDS} such records until the phone server starts again)"
+        return True
+
+
+class _QuietFile(logging.FileHandler):
+    def handleError(self, record: logging.LogRecord) -> None:
+        """A log that cannot be written (a full disk) says nothing on the console either."""
+
+
+def keep_aiohttp_quiet(log_file: Path | None) -> None:
+    """aiohttp logs a request it cannot parse (a port scanner, a stray client: nothing
+    the game did) as an error with its traceback, which Python prints on the console
+    when the program set no handler (issue 25). Its records go to ``log_file`` only (the
+    game's log, crash.py) at DEBUG level and :data:`QUIET_RECORDS` at most; with none,
+    nowhere. Never on the console."""
+    if log_file is None:
+        handler: logging.Handler = logging.NullHandler()
+    else:
+        handler = _QuietFile(log_file, encoding="utf-8", delay=True)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        handler.addFilter(_Quiet())
+    logger = logging.getLogger("aiohttp")
+    for old in logger.handlers[:]:  # the last start's
+        logger.removeHandler(old)
+        old.close()
+    logger.addHandler(handler)
+    logger.propagate = False
+
+
 class CompanionServer:
     """The app's server thread. :meth:`start` starts it; once :attr:`ready` is set the
-    port is bound, or :attr:`problem` says why not (``port_taken``, ``no_network``).
-    :meth:`stop` closes every connection and joins the thread."""
+    port is bound, or :attr:`problem` says why not (:func:`bind_problem`). :meth:`stop`
+    closes every connection and joins the thread. aiohttp's own records go to
+    ``log_file`` (:func:`keep_aiohttp_quiet`)."""
 
     def __init__(self, hub: Hub, host: str, port: int, static_dir: Path = STATIC_DIR,
-                 texts: Mapping[str, Mapping[str, str]] | None = None, lang: Callable[[], str] = lambda: "en") -> None:
+                 texts: Mapping[str, Mapping[str, str]] | None = None, lang: Callable[[], str] = lambda: "en",
+                 log_file: Path | None = None) -> None:
         self.hub, self.host, self.port, self.static_dir = hub, host, port, static_dir
-        self.texts, self.lang = texts, lang
+        self.texts, self.lang, self.log_file = texts, lang, log_file
         self.problem: str | None = None
         self.ready = threading.Event()
         self._thread: threading.Thread | None = None
@@ -282,6 +348,7 @@ class CompanionServer:
         return self.problem
 
     def _run(self) -> None:
+        keep_aiohttp_quiet(self.log_file)
         loop = asyncio.new_event_loop()
         self.hub.loop = loop
         try:
@@ -303,7 +370,7 @@ class CompanionServer:
             try:
                 await site.start()
             except OSError as exc:
-                self.problem = "port_taken" if exc.errno in (errno.EADDRINUSE, errno.EACCES) else "no_network"
+                self.problem = bind_problem(exc)
                 return
             if self.port == 0:  # tests and the bench: the port the system chose
                 self.port = runner.addresses[0][1]
