@@ -41,6 +41,11 @@ async def closed(ws: Any, timeout: float = 2.0) -> bool:
 async def hello(rig: Rig, ws: Any, code: str, name: str = "Zoé") -> dict[str, Any]:
     """Say hello with ``code``: the answer (``welcome`` or ``error``)."""
     await rig.say(ws, "hello", room=code, name=name)
+    return await answer(ws)
+
+
+async def answer(ws: Any) -> dict[str, Any]:
+    """The next ``welcome`` or ``error``."""
     while True:
         message = json.loads((await asyncio.wait_for(ws.receive(), 2.0)).data)
         if message["type"] in ("welcome", "error"):
@@ -84,9 +89,14 @@ def test_the_game_s_own_page_and_scripted_phones_open_it():
 def test_a_wrong_code_is_told_then_its_connection_is_closed():
     async def test(rig: Rig) -> None:
         ws = await rig.phone()
-        answer = await hello(rig, ws, wrong_code(rig.companion.room))
-        assert answer["reason"] == "bad_room"
+        assert (await hello(rig, ws, wrong_code(rig.companion.room)))["reason"] == "bad_room"
         assert await closed(ws)  # the next guess needs a new connection
+        hurried = await rig.phone()  # a wrong code, and the right one sent before the answer: not looked at
+        for code in (wrong_code(rig.companion.room), rig.companion.room):
+            await hurried.send_str(json.dumps({"v": 1, "type": "hello", "room": code, "name": "Max"}))
+        await rig.pump()
+        assert (await answer(hurried))["reason"] == "bad_room"
+        assert await closed(hurried) and len(rig.seats) == 0
         again = await rig.phone()
         assert (await hello(rig, again, rig.companion.room))["type"] == "welcome"  # a typo costs nothing more
 
@@ -128,9 +138,9 @@ def test_many_addresses_cannot_sweep_the_codes_and_a_real_phone_still_joins():
 
             async def guess(session: aiohttp.ClientSession, code: str) -> str:
                 ws = await session.ws_connect(url)
-                answer = await hello(rig, ws, code)
+                told = await hello(rig, ws, code)
                 await ws.close()
-                return answer.get("reason", answer["type"])
+                return told.get("reason", told["type"])
 
             first = await asyncio.gather(*(guess(s, wrong_code(room)) for s in attackers))
             assert first == ["bad_room"] * SOCKETS
