@@ -82,8 +82,8 @@ class App:
     def __init__(self, ctx: AppContext, clock: Callable[[], float] | None = None,
                  hub: InputHub | None = None, fullscreen: bool | None = None, companion: bool = False) -> None:
         """``fullscreen`` overrides the setting for this run only (``--windowed``).
-        ``companion``: serve the phone companion as the settings say (``play`` does;
-        tests drive ``ctx.companion`` themselves)."""
+        ``companion``: serve the phone companion as the settings say, once a lobby or
+        "take your seats" opens (``play`` does; tests drive ``ctx.companion`` themselves)."""
         self.ctx = ctx
         self.serves_phones = companion
         self.clock = clock or time.perf_counter

@@ -15,6 +15,8 @@ from .games import GameEntry
 from .scenes.base import SceneStack
 
 if TYPE_CHECKING:  # types only: the kit, audio and hub import pygame when the context is built
+    from pathlib import Path
+
     from .i18n import Strings
     from .input.hub import InputHub
     from .seats import SeatTable
@@ -47,6 +49,9 @@ class AppContext:
     #: ``game.companion.bridge.Companion``: the phone companion while it runs (the app
     #: starts it from the settings); None headless and when it is off.
     companion: Any = None
+    #: The game's log file (crash.py), where the phone server's library records go;
+    #: None headless or when it cannot be written.
+    log_file: Path | None = None
     #: ``game.scenes.menus.picture_maker.PictureMaker``: the child process that makes the
     #: how-to pages' pictures (``play`` gives one; None headless: tools and tests draw no
     #: picture they did not make).

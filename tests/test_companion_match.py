@@ -138,13 +138,13 @@ def test_a_taken_port_is_said_plainly_and_pads_still_work(english_room):
         squatter.listen()
         port = squatter.getsockname()[1]
         room.ctx.settings.companion_port = port
+        lobby = LobbyScene(room.ctx, room.ctx.games["personality"])
+        room.ctx.stack.push(lobby)
         keep_companion(room.ctx, host="127.0.0.1")
         try:
             companion = room.ctx.companion
             assert companion.server.ready.wait(10)  # the app does not wait for the bind
             assert companion is not None and companion.problem == "port_taken"
-            lobby = LobbyScene(room.ctx, room.ctx.games["personality"])
-            room.ctx.stack.push(lobby)
             pad = room.attach_pad()
             from game.input.intents import Intent
 
@@ -241,11 +241,11 @@ def test_with_no_network_the_lobby_says_so_and_pads_still_work(english_room, mon
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         room.ctx.settings.companion_port = probe.getsockname()[1]
+    room.ctx.stack.push(LobbyScene(room.ctx, room.ctx.games["personality"]))
     keep_companion(room.ctx, host="127.0.0.1")
     try:
         assert room.ctx.companion.server.ready.wait(10)
         assert room.ctx.companion.problem is None and room.ctx.companion.address is None
-        room.ctx.stack.push(LobbyScene(room.ctx, room.ctx.games["personality"]))
         pad = room.attach_pad()
         pad.tap(Intent.CONFIRM, 2)
         assert pad.seat == 0
@@ -269,11 +269,11 @@ def test_a_server_that_cannot_start_is_said_plainly(english_room, monkeypatch):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         room.ctx.settings.companion_port = probe.getsockname()[1]
+    room.ctx.stack.push(LobbyScene(room.ctx, room.ctx.games["personality"]))
     keep_companion(room.ctx, host="127.0.0.1")
     try:
         assert room.ctx.companion.server.ready.wait(10)
         assert room.ctx.companion.problem.startswith("failed: ImportError")
-        room.ctx.stack.push(LobbyScene(room.ctx, room.ctx.games["personality"]))
         assert any(text.startswith("Phones cannot join: the phone server did not start") for text in texts_drawn(room))
     finally:
         room.ctx.companion.stop()

@@ -106,7 +106,8 @@ def test_wrong_room_unknown_token_and_no_lobby_are_refused():
     async def test(rig: Rig) -> None:
         ws = await rig.phone()
         await rig.say(ws, "hello", room="ZZZZ", name="Zoé")
-        assert (await receive(ws, "error"))["reason"] == "bad_room"
+        assert (await receive(ws, "error"))["reason"] == "bad_room"  # and closed (tests/test_companion_guard.py)
+        ws = await rig.phone()
         await rig.say(ws, "hello", room=rig.companion.room, token="not-a-seat-token")
         assert (await receive(ws, "error"))["reason"] == "unknown_token"
         await rig.say(ws, "act", kind="done", data={})

@@ -34,7 +34,7 @@ SMOKE_FRAMES = 30
 LATER_MODULES = ("pygame_gui", "game.scenes.menus.gui", "game.scenes.menus.games", "game.scenes.menus.settings",
                  "game.scenes.menus.credits", "game.scenes.menus.howto", "game.scenes.menus.lobby",
                  "game.scenes.menus.options", "game.scenes.menus.pause", "game.scenes.menus.take_seats", "game.scenes.match",
-                 "game.scenes.phones")
+                 "game.scenes.phones", "game.companion.server")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -138,6 +138,7 @@ def open_title(args: argparse.Namespace, crash_log: crash.CrashLog) -> tuple[App
 
     ctx = build_context(headless=False, lang=args.lang)
     crash_log.speak(crash.apology_texts(ctx.strings), lambda: ctx.settings.lang)
+    ctx.log_file = crash_log.path
     gc.freeze()  # the catalogues live as long as the app: keep them out of every full GC pass
     clock = _SteppedClock() if args.smoke else None
     app = App(ctx, clock=clock, fullscreen=args.fullscreen, companion=not args.smoke)

@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Hashable, Iterable, Mapping, Protocol
 
 from ..core.actions import Action
@@ -104,18 +105,19 @@ class Companion:
     def __init__(self, port: int, styles: Callable[[int], dict[str, Any]], lang: Callable[[], str],
                  host: str = "0.0.0.0", static_dir: Any = None, clock: Callable[[], float] = time.monotonic,
                  rate: tuple[float, float] | None = None, default_name: Callable[[], str] | None = None,
-                 texts: Mapping[str, Mapping[str, str]] | None = None) -> None:
+                 texts: Mapping[str, Mapping[str, str]] | None = None, log_file: Path | None = None) -> None:
         """``styles(i)``: seat style ``i`` as ``{"colour": "#rrggbb", "shape": name}``;
         ``lang()``: the game's language now; ``static_dir``: the phone page (the
         package's); ``rate``: each phone's flood limit (``server.RATE_LIMIT``);
         ``default_name()``: the name of a phone that gave none (a free fun name);
-        ``texts``: the game's string tables, for the page's ``strings.json``."""
+        ``texts``: the game's string tables, for the page's ``strings.json``;
+        ``log_file``: the game's log, where the server's library records go."""
         from .server import RATE_LIMIT, STATIC_DIR, CompanionServer, Hub  # asyncio: only once phones are on
 
         self.default_name = default_name or (lambda: "?")
         self.room = new_room_code()
         self.hub = Hub(self.room, clock, rate or RATE_LIMIT)
-        self.server = CompanionServer(self.hub, host, port, static_dir or STATIC_DIR, texts, lang)
+        self.server = CompanionServer(self.hub, host, port, static_dir or STATIC_DIR, texts, lang, log_file)
         self.styles, self.lang, self.clock = styles, lang, clock
         self.requested_port = port
         #: This machine's LAN address phones open (None: no network is up).
@@ -130,8 +132,8 @@ class Companion:
 
     # --- life ---------------------------------------------------------------------------
     def start(self, wait: bool = True) -> str | None:
-        """Start serving; None, or why phones cannot join (``port_taken``; with no
-        network up the server still runs, and :attr:`address` is None). Without
+        """Start serving; None, or why phones cannot join (``server.bind_problem``; with
+        no network up the server still runs, and :attr:`address` is None). Without
         ``wait`` (the app) it returns at once and :attr:`problem` is known once
         :attr:`ready`."""
         self.address = lan_address()
@@ -149,6 +151,10 @@ class Companion:
     @problem.setter
     def problem(self, value: str | None) -> None:
         self.server.problem = value
+
+    def trying_codes(self) -> bool:
+        """Whether someone was locked out of trying room codes lately (the lobby says so)."""
+        return self.hub.guard.alarm(self.hub.clock())
 
     def stop(self) -> None:
         self.server.stop()

@@ -1,9 +1,11 @@
 """The companion's web server: aiohttp in a background thread with its own event loop.
 
 It serves the phone page (``static/``) at ``/`` and the WebSocket at ``/ws``, and
-knows nothing of the game: each connection's messages are checked (size, JSON, types,
-strokes: protocol.py; the room code; a flood limit per connection, room.py) and the
-good ones are put on :attr:`Hub.inbox`, a thread-safe queue the game thread drains
+knows nothing of the game. A WebSocket opened by another site's page is refused
+(:func:`same_origin`); each connection's messages are checked (size, JSON, types,
+strokes: protocol.py; the room code, whose wrong guesses close the connection and are
+limited per address and for the whole room, and a flood limit per connection: room.py)
+and the good ones are put on :attr:`Hub.inbox`, a thread-safe queue the game thread drains
 once a frame, or as soon as one lands while it idles between frames (bridge.py). The
 game thread answers through :meth:`Hub.send` and :meth:`Hub.close` and hands a pump's
 messages over in one :meth:`Hub.flush`, which only schedules work on the server's
@@ -21,6 +23,7 @@ import asyncio
 import contextlib
 import errno
 import itertools
+import logging
 import queue
 import threading
 import time
@@ -29,7 +32,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from .protocol import ProtocolError, encode, parse
-from .room import TokenBucket
+from .room import CodeGuard, TokenBucket
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 #: aiohttp closes a connection whose frame exceeds this (1009); up to it, a message
@@ -45,16 +48,29 @@ MAX_OUTBOX = 512
 RATE_LIMIT = (30.0, 60.0)
 #: At most one ``too_fast`` error a second to a flooding connection.
 TOO_FAST_EVERY = 1.0
+#: aiohttp's records (a malformed request's traceback) written to the game's log at
+#: most this many times each time the server starts: a flood of garbage fills no disk.
+QUIET_RECORDS = 50
+#: Why a port could not be bound, by ``errno`` or Windows' ``winerror``: in use
+#: (WSAEADDRINUSE 10048), refused by the system or a security tool (WSAEACCES 10013:
+#: Windows reserves some ports), or no network to bind on.
+PORT_TAKEN = {errno.EADDRINUSE, 10048}
+PORT_REFUSED = {errno.EACCES, errno.EPERM, 10013}
+NO_NETWORK = {errno.EADDRNOTAVAIL, errno.ENETDOWN, errno.ENETUNREACH, 10049, 10050, 10051}
 
 
 @dataclass
 class Connection:
     ws: Any  # aiohttp's WebSocketResponse
     bucket: TokenBucket
+    #: The client's address (:class:`room.CodeGuard` counts its wrong codes).
+    address: str = "?"
     outbox: asyncio.Queue[tuple[str, bool] | None] = field(default_factory=asyncio.Queue)
     told_too_fast: float = float("-inf")
     #: Closed for falling :data:`MAX_OUTBOX` messages behind: nothing more is queued.
     cut: bool = False
+    #: Its ``hello`` was refused (a wrong code, locked out): closing, nothing more is read.
+    refused: bool = False
 
 
 class Hub:
@@ -66,6 +82,8 @@ class Hub:
         self.clock = clock
         #: Each connection's flood limit: messages a second, and the burst allowed.
         self.rate = rate
+        #: Wrong room codes, per address and for the whole room (the server's thread).
+        self.guard = CodeGuard()
         self.inbox: queue.SimpleQueue[tuple[int, dict[str, Any] | None]] = queue.SimpleQueue()
         #: Set when something lands on the inbox: the app, idle until its next frame,
         #: wakes and pumps at once (``scenes.phone_serving.serve_phones_until``).
@@ -129,10 +147,12 @@ class Hub:
         from aiohttp import WSMsgType, web
 
         self.loop = asyncio.get_running_loop()
+        if not same_origin(request.headers.get("Origin"), request.scheme, request.host):
+            raise web.HTTPForbidden(text="a page of another site may not join the game")
         ws = web.WebSocketResponse(max_msg_size=HARD_LIMIT, heartbeat=HEARTBEAT)
         await ws.prepare(request)
         conn = next(self._ids)
-        connection = self.connections[conn] = Connection(ws, bucket=TokenBucket(*self.rate))
+        connection = self.connections[conn] = Connection(ws, TokenBucket(*self.rate), request.remote or "?")
         writer = asyncio.create_task(self._write(connection))
         try:
             async for frame in ws:
@@ -150,6 +170,8 @@ class Hub:
         return ws
 
     def _receive(self, conn: int, connection: Connection, data: str | bytes) -> None:
+        if connection.refused:
+            return
         now = self.clock()
         if not connection.bucket.take(now):
             if now - connection.told_too_fast >= TOO_FAST_EVERY:
@@ -164,9 +186,12 @@ class Hub:
         if message["type"] == "ping":
             self._queue(conn, encode("pong"), False)
             return
-        if message["type"] == "hello" and message["room"].strip().upper() != self.room:
-            self._queue(conn, encode("error", reason="bad_room"), False)
-            return
+        if message["type"] == "hello":
+            refusal = self.guard.check(connection.address, message["room"].strip().upper(), self.room, now)
+            if refusal is not None:  # told, then closed: the next guess needs a new connection
+                connection.refused = True
+                self._queue(conn, encode("error", reason=refusal), True)
+                return
         self.inbox.put((conn, message))
         self.arrived.set()
 
@@ -184,6 +209,24 @@ class Hub:
                     return
             except (ConnectionError, RuntimeError):  # the phone went away mid-send
                 return
+
+
+def same_origin(origin: str | None, scheme: str, host: str) -> bool:
+    """Whether a WebSocket may open, by its ``Origin`` (issue 25). A browser names there
+    the site of the page that opens the socket; the game's own page is served by this
+    server, at the address the request's ``Host`` names, so the two agree (scheme, host,
+    port). Another site's page (open on any device of the network), or ``null`` (a
+    sandboxed frame, a local file), may not take a seat; no ``Origin`` at all is no
+    browser's page (a scripted phone: the tests, the bench) and may."""
+    if origin is None:
+        return True
+    from yarl import URL  # aiohttp's, on the server's thread
+
+    try:
+        page, own = URL(origin), URL(f"{scheme}://{host}")
+        return page.host is not None and (page.scheme, page.host, page.port) == (own.scheme, own.host, own.port)
+    except ValueError:  # no URL at all
+        return False
 
 
 def make_app(hub: Hub, static_dir: Path = STATIC_DIR, texts: Mapping[str, Mapping[str, str]] | None = None,
@@ -225,15 +268,71 @@ def make_app(hub: Hub, static_dir: Path = STATIC_DIR, texts: Mapping[str, Mappin
     return app
 
 
+def bind_problem(exc: OSError) -> str:
+    """Why the port could not be bound, as the lobby says it: ``port_taken`` (another
+    program has it), ``port_refused`` (the system will not let the game have it: on
+    Windows a port reserved by Hyper-V or a security tool, WSAEACCES 10013; pick
+    another), ``no_network``, or ``failed: <the error>``."""
+    codes = {exc.errno, getattr(exc, "winerror", None)}  # winerror: Windows only
+    for problem, known in (("port_taken", PORT_TAKEN), ("port_refused", PORT_REFUSED), ("no_network", NO_NETWORK)):
+        if codes & known:
+            return problem
+    return f"failed: {exc!r}"[:200]
+
+
+class _Quiet(logging.Filter):
+    """Writes aiohttp's records at DEBUG level, at most :data:`QUIET_RECORDS` of them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.left = QUIET_RECORDS
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.left <= 0:
+            return False
+        self.left -= 1
+        record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+        if not self.left and isinstance(record.msg, str):
+            record.msg += f" (the last of {QUIET_RECORDS} such records until the phone server starts again)"
+        return True
+
+
+class _QuietFile(logging.FileHandler):
+    def handleError(self, record: logging.LogRecord) -> None:
+        """A log that cannot be written (a full disk) says nothing on the console either."""
+
+
+def keep_aiohttp_quiet(log_file: Path | None) -> None:
+    """aiohttp logs a request it cannot parse (a port scanner, a stray client: nothing
+    the game did) as an error with its traceback, which Python prints on the console
+    when the program set no handler (issue 25). Its records go to ``log_file`` only (the
+    game's log, crash.py) at DEBUG level and :data:`QUIET_RECORDS` at most; with none,
+    nowhere. Never on the console."""
+    if log_file is None:
+        handler: logging.Handler = logging.NullHandler()
+    else:
+        handler = _QuietFile(log_file, encoding="utf-8", delay=True)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        handler.addFilter(_Quiet())
+    logger = logging.getLogger("aiohttp")
+    for old in logger.handlers[:]:  # the last start's
+        logger.removeHandler(old)
+        old.close()
+    logger.addHandler(handler)
+    logger.propagate = False
+
+
 class CompanionServer:
     """The app's server thread. :meth:`start` starts it; once :attr:`ready` is set the
-    port is bound, or :attr:`problem` says why not (``port_taken``, ``no_network``).
-    :meth:`stop` closes every connection and joins the thread."""
+    port is bound, or :attr:`problem` says why not (:func:`bind_problem`). :meth:`stop`
+    closes every connection and joins the thread. aiohttp's own records go to
+    ``log_file`` (:func:`keep_aiohttp_quiet`)."""
 
     def __init__(self, hub: Hub, host: str, port: int, static_dir: Path = STATIC_DIR,
-                 texts: Mapping[str, Mapping[str, str]] | None = None, lang: Callable[[], str] = lambda: "en") -> None:
+                 texts: Mapping[str, Mapping[str, str]] | None = None, lang: Callable[[], str] = lambda: "en",
+                 log_file: Path | None = None) -> None:
         self.hub, self.host, self.port, self.static_dir = hub, host, port, static_dir
-        self.texts, self.lang = texts, lang
+        self.texts, self.lang, self.log_file = texts, lang, log_file
         self.problem: str | None = None
         self.ready = threading.Event()
         self._thread: threading.Thread | None = None
@@ -249,6 +348,7 @@ class CompanionServer:
         return self.problem
 
     def _run(self) -> None:
+        keep_aiohttp_quiet(self.log_file)
         loop = asyncio.new_event_loop()
         self.hub.loop = loop
         try:
@@ -270,7 +370,7 @@ class CompanionServer:
             try:
                 await site.start()
             except OSError as exc:
-                self.problem = "port_taken" if exc.errno in (errno.EADDRINUSE, errno.EACCES) else "no_network"
+                self.problem = bind_problem(exc)
                 return
             if self.port == 0:  # tests and the bench: the port the system chose
                 self.port = runner.addresses[0][1]

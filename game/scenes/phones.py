@@ -1,12 +1,13 @@
-"""The phone companion on the TV: started and stopped with the app, and drawn — the
-lobby's join panel (QR code, address, room code) and the
+"""The phone companion on the TV: started and stopped as the screen and the settings
+say, and drawn — the lobby's join panel (QR code, address, room code) and the
 "reconnecting" marks of phone seats that lost their connection during a match.
 
 The companion itself (game/companion) is pure and runs its server in its own thread;
 this module is its pygame side; it is pumped from the app's loop by the light
 ``scenes/phone_serving.py``. :func:`keep_companion` follows the settings (on/off,
-port): a start that fails (the port is taken) is told on the lobby and not retried
-until the setting changes, and pads keep working either way.
+port) and the screen (it listens only once a table is open): a start that fails (the
+port is taken or refused) is told on the lobby and not retried until the setting
+changes or the title is back, and pads keep working either way.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ..companion.bridge import Companion
 from ..seats import is_phone
 from ..ui.fit import fit_text, smallest_size
 from ..ui.kit import SEAT_STYLES
+from ..ui.theme import mix
 from .match import MatchScene
 
 if TYPE_CHECKING:
@@ -35,16 +37,37 @@ def style_json(style: int) -> dict[str, Any]:
 
 
 def keep_companion(ctx: AppContext, host: str = "0.0.0.0") -> None:
-    """Start, stop or restart the companion so it matches the settings (each frame:
-    cheap when nothing changed)."""
+    """Start, stop or restart the companion so it matches the settings and the screen
+    (each frame: cheap when nothing changed). It listens only once phones have a table
+    to join (:func:`table_open`: a lobby, "take your seats" or a match), not on the
+    title, so nobody who plays without phones meets the system's firewall prompt
+    (issue 25). Once up it stays, room code and all, through the game menus, the match
+    and back to the lobby, and stops on the title when no seat is played on a phone."""
     settings, running = ctx.settings, ctx.companion
-    if running is not None and (not settings.companion or running.requested_port != settings.companion_port):
+    if running is not None and (not settings.companion or running.requested_port != settings.companion_port
+                                or _idle(ctx)):
         stop_companion(ctx)
         running = None
-    if running is None and settings.companion:
+    if running is None and settings.companion and table_open(ctx):
         ctx.companion = Companion(settings.companion_port, style_json, lambda: ctx.settings.lang, host=host,
-                                  default_name=lambda: _free_name(ctx), texts=ctx.strings.tables)
+                                  default_name=lambda: _free_name(ctx), texts=ctx.strings.tables,
+                                  log_file=ctx.log_file)
         ctx.companion.start(wait=False)  # the port is bound on the server's thread
+
+
+def table_open(ctx: AppContext) -> bool:
+    """Whether the stack holds a screen phones join or play at."""
+    from .menus.lobby import LobbyScene  # the menus import boards' modules: not at module level
+    from .menus.take_seats import TakeSeatScene
+
+    return any(isinstance(scene, (LobbyScene, TakeSeatScene, MatchScene)) for scene in ctx.stack)
+
+
+def _idle(ctx: AppContext) -> bool:
+    """Back on the title with no seat played on a phone: nobody needs the server."""
+    from .menus.title import TitleScene
+
+    return isinstance(ctx.stack.top, TitleScene) and not any(seat.on_phone for seat in ctx.seats)
 
 
 def _free_name(ctx: AppContext) -> str:
@@ -64,10 +87,10 @@ def smoke_companion(ctx: AppContext) -> str | None:
 
 
 def stop_companion(ctx: AppContext) -> None:
-    """Stop serving (phones off, a new port, the app closing). Every phone lost its
-    connection: during a match its seat is held, as reconnecting (a phone can take it
-    back once the companion serves again); on "take your seats" it is held for the next
-    claimer; elsewhere it is freed, as an unplugged pad's."""
+    """Stop serving (phones off, a new port, the title, the app closing). Every phone
+    lost its connection: during a match its seat is held, as reconnecting (a phone can
+    take it back once the companion serves again); on "take your seats" it is held for
+    the next claimer; elsewhere it is freed, as an unplugged pad's."""
     if ctx.companion is None:
         return
     from .menus.take_seats import TakeSeatScene  # the menus import boards' modules: not at module level
@@ -135,7 +158,7 @@ def draw_join_panel(ctx: AppContext, surface: pygame.Surface, rect: pygame.Rect,
     if problem is not None:
         icon = kit.icon("1F4F5", 96)  # no mobile phones
         surface.blit(icon, icon.get_rect(midleft=(rect.x + 24, rect.centery)))
-        key = problem if problem in ("port_taken", "no_network") else "failed"
+        key = problem if problem in ("port_taken", "port_refused", "no_network") else "failed"
         words = ctx.t(f"companion.{key}", port=companion.server.port, error=problem)
         for size in (32, 30, 28, smallest_size(kit)):  # smaller until it fits the panel's height
             if kit.text(words, size, kit.colours.text, max_width=rect.width - 170).get_height() <= rect.height - 24:
@@ -146,11 +169,16 @@ def draw_join_panel(ctx: AppContext, surface: pygame.Surface, rect: pygame.Rect,
     code = qr.get(f"{url}/?room={companion.room}", rect.height - 24)
     placed = surface.blit(code, code.get_rect(midleft=(rect.x + 12, rect.centery)))
     x, width = placed.right + 28, rect.right - placed.right - 44
-    # four lines from the top down, each shrunk to the panel's width (never under 28 px)
+    # four lines from the top down, each shrunk to the panel's width (never under 28 px);
+    # while someone is locked out of guessing the room code, the second one says so
+    if companion.trying_codes():
+        second = (ctx.t("companion.trying_codes"), mix(kit.colours.bad, kit.colours.text, 0.3))
+    else:
+        second = (ctx.t("companion.scan"), kit.colours.text)
     y = rect.y + 20
     for words, sizes, colour, gap in (
             (ctx.t("companion.title"), (40, 36, 32), kit.colours.accent, 10),
-            (ctx.t("companion.scan"), (30, 28), kit.colours.text, 4),
+            (second[0], (30, 28), second[1], 4),
             (url, (44, 40, 36, 32), kit.colours.text, 18),
             (ctx.t("companion.room", room=companion.room), (44, 40, 36, 32), kit.colours.gold, 0)):
         size, line = fit_text(kit, words, width, sizes)
@@ -178,9 +206,10 @@ def draw_reconnecting(ctx: AppContext, surface: pygame.Surface) -> None:
 
 
 # --- screenshots -----------------------------------------------------------------------------
-def _shot_lobby(problem: str | None) -> Any:
+def _shot_lobby(problem: str | None, trying_codes: bool = False) -> Any:
     """A Secret Identity lobby with a keyboard side, two phones (one reconnecting) and
-    the join panel (a companion that serves nothing: the shot opens no port)."""
+    the join panel (a companion that serves nothing: the shot opens no port), saying
+    that someone is trying room codes if ``trying_codes``."""
 
     def build(ctx: AppContext, args: Any) -> None:
         from ..context import fill_seats
@@ -190,6 +219,8 @@ def _shot_lobby(problem: str | None) -> Any:
         companion.room = companion.hub.room = "KXTW"
         companion.address, companion.problem = "192.168.1.23", problem
         companion.server.ready.set()  # as if it had bound its port
+        if trying_codes:
+            companion.hub.guard.alarm_at = companion.hub.clock()
         ctx.companion = companion
         if len(ctx.seats) < 1:
             fill_seats(ctx, 1)
@@ -201,4 +232,5 @@ def _shot_lobby(problem: str | None) -> Any:
     return build
 
 
-SHOTS = {"lobby.phones": _shot_lobby(None), "lobby.phones_port_taken": _shot_lobby("port_taken")}
+SHOTS = {"lobby.phones": _shot_lobby(None), "lobby.phones_port_taken": _shot_lobby("port_taken"),
+         "lobby.phones_trying_codes": _shot_lobby(None, trying_codes=True)}

@@ -157,7 +157,7 @@ const handlers = {
   event() { /* the TV tells the story; the view that follows carries what changed */ },
   error(m) {
     const reason = String(m.reason || "");
-    if (reason === "unknown_token" || reason === "bad_room" || reason === "table_full" || reason === "no_lobby") {
+    if (reason === "unknown_token" || reason === "bad_room" || reason === "locked" || reason === "table_full" || reason === "no_lobby") {
       store.set("token", null);
       app.ended = true;
       if (app.ws) app.ws.close();
