@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .catalogue import Catalogue
+from .core.files import link_safe_stat
 from .games import GameEntry
 from .scenes.base import SceneStack
 
@@ -107,12 +108,15 @@ _CATALOGUES: dict[tuple, Any] = {}
 
 
 def _fingerprint(*folders: Any) -> tuple:
+    """The YAML files in ``folders`` by name, time and size. A link that leads nowhere (a
+    deck on a drive since unplugged) counts by its own: its loader skips it, with a notice."""
     out = []
     for folder in folders:
         if folder.is_dir():
             for path in sorted(folder.rglob("*.yaml")):
-                stat = path.stat()
-                out.append((str(path), stat.st_mtime_ns, stat.st_size))
+                stat = link_safe_stat(path)
+                if stat is not None:
+                    out.append((str(path), stat.st_mtime_ns, stat.st_size))
     return tuple(out)
 
 

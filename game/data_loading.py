@@ -12,6 +12,7 @@ from typing import Any, Container, Iterable
 
 import yaml
 
+from .core.files import FileTooBig, open_regular, read_text
 from .icons import icon_exists
 
 
@@ -77,12 +78,18 @@ _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _con
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
+#: The largest YAML file read at all (the biggest shipped one is 126 KB; a custom deck is
+#: held to :data:`MAX_DECK_BYTES` by :func:`check_deck` first).
+MAX_YAML_BYTES = 4 * 1024 * 1024
+
+
 def load_yaml(path: Path) -> Any:
     """Load one YAML file. Whatever is wrong with it (syntax, a character YAML does not
     allow such as NUL or another control character, a complex key, nesting deeper than
-    the parser goes) becomes a DataError naming the file and, where known, the line."""
+    the parser goes; a file that ``files.read_text`` refuses: a pipe, a device, a link to
+    nothing) becomes a DataError naming the file and, where known, the line."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, MAX_YAML_BYTES)
     except (OSError, UnicodeDecodeError) as exc:
         raise DataError(path, None, f"cannot read: {exc}") from exc
     loader = _LineLoader(text)
@@ -103,21 +110,23 @@ def load_yaml(path: Path) -> Any:
 
 
 #: The largest custom deck file read (1,300 to 2,500 entries; the biggest shipped file
-#: is 92 KB). PyYAML builds 15,000 to 50,000 values a second on a busy machine: a
+#: is 126 KB). PyYAML builds 15,000 to 50,000 values a second on a busy machine: a
 #: 100,000-entry deck (1.5 million values) held the start for 30 to 100 s. Bigger files
 #: are refused unread.
 MAX_DECK_BYTES = 256 * 1024
 
 
-def check_deck_size(path: Path) -> None:
-    """Refuse (DataError) a custom deck file too big to load in a moment."""
+def check_deck(path: Path) -> None:
+    """Refuse (DataError), unread, a custom deck file too big to load in a moment, or one
+    that is not a regular file: a link to a drive since unplugged, a link loop, a pipe
+    (reading it would hold the start until something writes to it), a device, a folder."""
     try:
-        size = path.stat().st_size
+        open_regular(path, MAX_DECK_BYTES).close()
+    except FileTooBig as exc:
+        raise DataError(path, None, f"this deck is {exc.size / 1024:,.0f} KB; a custom deck may be at most "
+                                    f"{MAX_DECK_BYTES // 1024} KB: trim it") from exc
     except OSError as exc:
         raise DataError(path, None, f"cannot read: {exc}") from exc
-    if size > MAX_DECK_BYTES:
-        raise DataError(path, None, f"this deck is {size / 1024:,.0f} KB; a custom deck may be at most "
-                                    f"{MAX_DECK_BYTES // 1024} KB: trim it")
 
 
 def load_mapping(path: Path, what: str = "file") -> tuple["Where", LineDict]:

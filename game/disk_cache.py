@@ -4,7 +4,9 @@ second of pure Python; reading it back costs about a millisecond.
 
 A file is named by a digest of everything that shapes it (its recipe), so a changed
 recipe simply makes a new file. A cache that cannot be read or written only costs the
-making; a file that fails ``check`` (cut short) is made again. A file kept deletes the
+making; a file that fails ``check`` (cut short) is made again, as is one
+``core.files.open_regular`` refuses (a pipe, a device, a link to nothing, a file over
+:data:`MAX_READ_BYTES` or the size the caller expects). A file kept deletes the
 same name's files of other recipes (:func:`remove_older_recipes`); files in a format
 earlier versions kept and nothing reads any more are deleted once a run
 (:func:`prune_retired`).
@@ -18,12 +20,18 @@ import stat
 from pathlib import Path
 from typing import Any, Callable
 
+from .core.files import open_regular, read_bytes
+
 try:  # hashlib's own blake2b: ``import hashlib`` loads OpenSSL first (~2.5 ms of every start)
     from _blake2 import blake2b
 except ImportError:  # a Python built without it
     from hashlib import blake2b
 
 
+#: The largest cache file read whole (:func:`cached_bytes`): the match's music loop, the
+#: biggest, is ~4 MB; the parsed strings 80 KB. (Pictures are read into a buffer of
+#: their size: :func:`read_into`.)
+MAX_READ_BYTES = 32 * 1024 * 1024
 #: What earlier versions kept and nothing reads now: the cache folder (``cache_dir``'s
 #: kind) and the whole file name, as ``cache_path`` named it (name, 16 hex digits, suffix).
 RETIRED = (
@@ -51,11 +59,13 @@ def cache_path(folder: Path, name: str, recipe: object, suffix: str) -> Path:
     return folder / f"{name}-{named.hexdigest()[:16]}{suffix}"
 
 
-def cached_bytes(path: Path, make: Callable[[], bytes], check: Callable[[bytes], bool] = bool) -> bytes:
+def cached_bytes(path: Path, make: Callable[[], bytes], check: Callable[[bytes], bool] = bool,
+                 limit: int = MAX_READ_BYTES) -> bytes:
     """The bytes in ``path`` if ``check`` accepts them, else ``make()``'s, written there
-    atomically for next time."""
+    atomically for next time. ``limit``: the most a whole file holds (a bigger one is
+    not read)."""
     try:
-        data = path.read_bytes()
+        data = read_bytes(path, limit)
         if check(data):
             return data
     except OSError:
@@ -72,7 +82,7 @@ def read_into(path: Path, buffer: Any) -> bool:
     must not show through, nor be kept, with what is made over it."""
     view = memoryview(buffer).cast("B")
     try:
-        with path.open("rb") as handle:
+        with open_regular(path, len(view)) as handle:
             if handle.readinto(view) == len(view) and not handle.read(1):
                 return True
     except OSError:

@@ -1,7 +1,9 @@
 """Player settings: language, screen, volumes, readability, timers, rumble, phones.
 
 Stored as JSON in the user's config folder (``paths.user_config_dir()/settings.json``),
-written atomically. A file that cannot be read gives the defaults, a notice key for the
+written atomically, read as every player's file is (``core.files.read_text``: a BOM is
+fine; a pipe, a device, a link that leads nowhere or a file over :data:`MAX_BYTES` is
+not read). A file that cannot be read gives the defaults, a notice key for the
 screen, and is kept beside itself as ``.bak``; a readable file with bad fields only
 loses those (they fall back to their defaults): the player is told, the file as it was is
 copied to ``.bak`` and the repaired settings are written, so the notice shows once.
@@ -16,9 +18,11 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from .core.files import quarantine, write_atomic
+from .core.files import quarantine, read_text, write_atomic
 
 FILE_NAME = "settings.json"
+#: The largest settings file read (ours is ~300 bytes).
+MAX_BYTES = 64 * 1024
 LANGS = ("fr", "en")
 TIMER_PRESETS = {"normal": 1.0, "extended": 1.5, "off": 0.0}
 SAFE_AREAS = (0.05, 0.10)
@@ -134,16 +138,17 @@ def load_settings(path: Path | str | None = None) -> tuple[Settings, str | None]
     held bad values.
 
     A missing file is not an error (first start). An unreadable or non-JSON file (even
-    one nested too deep for the parser) is moved to ``<name>.bak`` so the player (or we)
-    can look at it, and defaults are used. Bad values: see the module docstring.
+    one nested too deep for the parser; a pipe, a device, a link that leads nowhere) is
+    moved to ``<name>.bak`` so the player (or we) can look at it, and defaults are used.
+    Bad values: see the module docstring.
     """
     path = Path(path) if path is not None else default_path()
-    if not path.exists():
-        return Settings(), None
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        raw = json.loads(read_text(path, MAX_BYTES))
         if not isinstance(raw, dict):
             raise ValueError("settings must be a JSON object")
+    except FileNotFoundError:
+        return Settings(), None
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         with contextlib.suppress(OSError):
             quarantine(path)

@@ -14,11 +14,15 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from .core.files import read_text
+
 DISTRIBUTION = "secret-salon"
 #: Shown when no version can be found (never a crash).
 UNKNOWN = "unknown"
 #: The folder holding the ``game`` package (a checkout's top, site-packages, a frozen build's).
 ROOT = Path(__file__).resolve().parent.parent
+#: The largest pyproject.toml or METADATA read (ours: 3 KB and 7 KB).
+MAX_BYTES = 1024 * 1024
 
 
 @functools.cache
@@ -43,7 +47,7 @@ def version_at(root: Path) -> str:
 def source_tree_version(pyproject: Path) -> str:
     """The version in ``pyproject`` if it is our project's, else :data:`UNKNOWN`."""
     try:
-        text = pyproject.read_text(encoding="utf-8")
+        text = read_text(pyproject, MAX_BYTES)
     except (OSError, UnicodeDecodeError):
         return UNKNOWN
     project = plain_project(text)
@@ -84,7 +88,7 @@ def dist_info_version(root: Path) -> str:
     else :data:`UNKNOWN`."""
     for info in root.glob(DISTRIBUTION.replace("-", "_") + "-*.dist-info"):
         try:
-            lines = (info / "METADATA").read_text(encoding="utf-8").splitlines()
+            lines = read_text(info / "METADATA", MAX_BYTES).splitlines()
         except (OSError, UnicodeDecodeError):
             continue
         for line in lines:

@@ -1,7 +1,9 @@
 """Any custom deck is loaded, or skipped with ``file:line`` and left where it is: bad
 characters, complex keys, numbers too long, nesting too deep, a huge deck (refused
-unread, in well under 5 s). The skipped decks are told on screen in both languages."""
+unread, in well under 5 s), a deck that is no file (a link to nothing or a loop, a
+pipe, a folder). The skipped decks are told on screen in both languages."""
 
+import os
 import time
 
 import pytest
@@ -105,3 +107,45 @@ def test_a_skipped_deck_is_told_on_screen_and_the_app_starts(lang):
     assert len(message) == 1 and message[0].startswith(ctx.t("notices.deck_skipped", error="").strip())
     ctx.stack.push(TitleScene(ctx))
     assert isinstance(ctx.stack.top, ToastScene) and message[0] in ctx.stack.top.messages
+
+
+# --- a deck that is no file (issue 25 items 8, 10, 11) ------------------------------------------
+def _no_file(path, kind, elsewhere):
+    if kind == "dangling-link":  # a deck on a USB stick since unplugged
+        path.symlink_to(elsewhere / "unplugged" / "deck.yaml")
+    elif kind == "looping-link":
+        (path.parent / "other.yml").symlink_to(path.name)
+        path.symlink_to("other.yml")
+    elif kind == "fifo":  # reading it held the start until something wrote to it
+        os.mkfifo(path)
+    else:
+        path.mkdir()
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("kind", ["dangling-link", "looping-link", "fifo", "folder"])
+def test_a_deck_that_is_no_file_is_skipped_with_a_notice_and_a_linked_deck_still_loads(tmp_path, kind):
+    """The app starts (a link that leads nowhere stopped it, a pipe held it), tells which
+    deck it skipped, and a link to a real deck elsewhere loads as any deck."""
+    folder = paths.user_data_dir() / "decks" / "incognito"
+    folder.mkdir(parents=True)
+    real = tmp_path / "usb" / "words.yaml"
+    real.parent.mkdir()
+    real.write_text(GOOD["incognito"], encoding="utf-8")
+    (folder / "linked.yaml").symlink_to(real)
+    _no_file(folder / "bad.yaml", kind, tmp_path)
+    ctx = build_context(headless=True, lang="en", settings=Settings())
+    assert ctx.catalogue.game("incognito").word("my_word").custom
+    [message] = ctx.notices
+    assert f"{folder / 'bad.yaml'}: " in message and message.startswith(ctx.t("notices.deck_skipped", error="").strip())
+    ctx.stack.push(TitleScene(ctx))
+    assert isinstance(ctx.stack.top, ToastScene) and ctx.stack.top.messages == [message]
+    assert os.path.lexists(folder / "bad.yaml")  # left where it is
+
+
+def test_a_deck_with_a_utf8_bom_loads():
+    folder = paths.user_data_dir() / "decks" / "incognito"
+    folder.mkdir(parents=True)
+    (folder / "notepad.yaml").write_bytes(b"\xef\xbb\xbf" + GOOD["incognito"].encode("utf-8"))
+    ctx = build_context(headless=True, lang="en", settings=Settings())
+    assert ctx.catalogue.game("incognito").word("my_word").custom and ctx.notices == []

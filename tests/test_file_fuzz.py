@@ -22,7 +22,7 @@ from game import paths
 from game.catalogue import load_catalogue
 from game.core.rng import Rng
 from game.core.session import SaveError, Session
-from game.data_loading import DataError, check_deck_size
+from game.data_loading import DataError, check_deck
 from game.games import all_games
 from game.games.incognito.rules import catalogue as incognito
 from game.games.personality.rules import catalogue as personality
@@ -188,7 +188,7 @@ def test_any_custom_deck_loads_or_is_skipped_naming_its_file(deck_loaders, tmp_p
     path = tmp_path_factory.mktemp("deck") / "mine.yaml"
     path.write_bytes(mutate_yaml(text, mutation))
     try:
-        check_deck_size(path)
+        check_deck(path)
         load(path)
     except DataError as exc:
         assert str(exc).startswith(f"{path}:") or str(exc).startswith(f"{path} ")

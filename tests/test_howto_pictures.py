@@ -254,3 +254,16 @@ def test_a_frozen_build_runs_the_maker_as_itself_with_the_pictures_command(folde
     fmt = order.fmt
     assert (args.shots, args.lang, args.size, args.masks, args.bits, args.pitch, args.folder, args.parent) == \
         ([FIRST_SHOT, "incognito.draw"], "en", fmt.size, fmt.masks, fmt.bits, fmt.pitch, folder, os.getpid())
+
+
+def test_the_pictures_recipe_takes_deck_links_that_lead_nowhere(folder):
+    """The recipe stats the player's decks: a link to an unplugged drive, or a loop,
+    counts by the link itself instead of stopping the title when it asks for pictures."""
+    decks = howto_pictures.paths.user_data_dir() / "decks" / "incognito"
+    decks.mkdir(parents=True)
+    (decks / "usb.yaml").symlink_to(folder / "unplugged" / "deck.yaml")
+    (decks / "loop.yaml").symlink_to("loop.yaml")
+    first = howto_pictures.sources_fingerprint()
+    howto_pictures.sources_fingerprint.cache_clear()
+    (decks / "usb.yaml").unlink()
+    assert howto_pictures.sources_fingerprint() != first  # the links still count

@@ -214,6 +214,16 @@ def _save(ctx, catalogue_version, seats_meta):
     return TOY, session
 
 
+def test_credits_with_a_utf8_bom_keep_their_title_out_of_the_page(ctx, tmp_path, monkeypatch):
+    from game.scenes.menus import credits
+
+    page = tmp_path / "CREDITS.md"
+    page.write_bytes(b"\xef\xbb\xbf# Credits\n\n## Font\n- Fredoka One\n")
+    monkeypatch.setattr(credits, "credits_file", lambda: page)
+    ctx.stack.push(CreditsScene(ctx))
+    assert [block.text for block in ctx.stack.top.blocks] == ["Font", "Fredoka One"]
+
+
 def test_resume_with_a_corrupt_save_shows_why_and_keeps_a_backup(ctx):
     path = autosave_path()
     path.parent.mkdir(parents=True, exist_ok=True)

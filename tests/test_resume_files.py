@@ -1,9 +1,12 @@
 """Saves that cannot be resumed (bad meta, JSON the parser cannot take, another game's
-entry, a folder where the bad file cannot be moved aside) give a clear message and stop
-being offered; temp files a kill left behind are removed at start."""
+entry, a string that is not text, a pipe in the save's place, a folder where the bad
+file cannot be moved aside) give a clear message and stop being offered; a BOM is fine;
+temp files a kill left behind are removed at start."""
 
 import errno
 import json
+import os
+import stat
 
 import pytest
 
@@ -118,3 +121,37 @@ def test_temp_files_a_kill_left_are_removed_at_start(ctx):
         path.write_text("{}")
     ctx.stack.push(TitleScene(ctx))
     assert [p.exists() for p in stale] == [False, False] and all(p.exists() for p in kept)
+
+
+# --- strings a player could not have typed; files that are no file; a BOM (issue 25) -------
+@pytest.mark.parametrize("name", ["\ud800", "Ana\udcff", "Ben\x07", "Ben\nBen", "\u200eBen"],
+                         ids=["lone-surrogate", "trailing-surrogate", "bell", "line-break", "format-character"])
+def test_a_seat_name_that_is_not_text_is_refused_and_kept_aside(ctx, name):
+    """A lone surrogate in a name crashed every Resume (the seats screen drew it) and
+    the save stayed, offered again. Names are checked as a phone's is: printable."""
+    _tamper(lambda raw: raw.replace('"name": "Ben"', '"name": ' + json.dumps(name), 1), ctx)
+    _refused(ctx, choose_resume(ctx))
+    assert json.loads(autosave_path().with_name("autosave.json.bak").read_text())["meta"]["seats"][1]["name"] == name
+
+
+@pytest.mark.parametrize("extra", ['"note": "\\ud83d"', '"\\u0000": 1', '"note": "' + "x" * 1001 + '"'],
+                         ids=["surrogate-value", "control-key", "too-long"])
+def test_any_string_of_a_save_is_checked_not_only_the_names(ctx, extra):
+    _tamper(lambda raw: raw.replace('"meta": {', '"meta": {' + extra + ", ", 1), ctx)
+    _refused(ctx, choose_resume(ctx))
+
+
+@pytest.mark.timeout(60)
+def test_a_pipe_for_the_autosave_is_refused_at_once_and_kept_aside(ctx):
+    """A named pipe where the autosave goes held Resume until something wrote to it."""
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(autosave_path())
+    _refused(ctx, choose_resume(ctx))
+    assert stat.S_ISFIFO(autosave_path().with_name("autosave.json.bak").lstat().st_mode)
+
+
+def test_an_autosave_with_a_utf8_bom_resumes(ctx):
+    session = _save(ctx)
+    autosave_path().write_bytes(b"\xef\xbb\xbf" + autosave_path().read_bytes())
+    choose_resume(ctx)
+    assert isinstance(ctx.stack.top, TakeSeatScene) and ctx.stack.top.session.hash() == session.hash()

@@ -1,18 +1,22 @@
-"""A failed autosave write (full disk, read-only or missing folder) never stops the match:
-the last good save stays, one notice says so, and saving resumes when it can."""
+"""A failed autosave write (full disk, read-only or missing folder, a string that is not
+valid Unicode, a save too big to resume) never stops the match: the last good save
+stays, one notice says so, and saving resumes when it can."""
 
 import errno
 import json
 import os
 from types import SimpleNamespace
 
+import pytest
+
+from game.core import session as session_mod
 from game.core.session import Session
 from game.input.intents import Intent
 from game.scenes.base import Scene
 from game.scenes.match import MatchScene
 from game.scenes.menus.dialogs import ToastScene
 
-from menu_helpers import make_ctx, press, tick
+from menu_helpers import draw, make_ctx, press, tick
 from toygame import ENTRY as TOY
 from toygame import VOTE_TICKS, ToyGame, resolve
 
@@ -133,3 +137,46 @@ def test_the_notice_waits_until_no_seat_holds_a_button(tmp_path, monkeypatch):
     held.clear()
     tick(ctx)
     assert isinstance(ctx.stack.top, ToastScene)
+
+
+# --- what the save cannot hold (issue 25 item 9) ---------------------------------------------
+@pytest.mark.parametrize("meta", [{"seats": [{"name": "\ud800"}]}, {"note": "\udcff"}, {"\ud83d": 1}, {"seen": {1, 2}}],
+                         ids=["surrogate-name", "surrogate-value", "surrogate-key", "a-set"])
+def test_a_value_the_save_cannot_write_is_a_failed_save_not_a_crash(tmp_path, meta):
+    """A lone surrogate cannot be written as UTF-8 (UnicodeEncodeError), a set not as
+    JSON (TypeError): the save reports it as it does a full disk, the match goes on."""
+    save = tmp_path / "autosave.json"
+    session = Session(ToyGame(), {"seats": 2, "timer_scale": 1.0}, 5, save_path=save, meta=meta,
+                      catalogue_version="v1")
+    assert isinstance(session.save_error, (ValueError, TypeError)) and list(tmp_path.iterdir()) == []
+    _vote(session)
+    session.advance(VOTE_TICKS)
+    assert session.save() is False and session.save_error is not None and list(tmp_path.iterdir()) == []
+
+
+def test_the_board_tells_a_save_that_cannot_hold_a_string(tmp_path):
+    ctx = make_ctx(seats=2, lang="en")
+    ctx.games[TOY.id] = TOY
+    session = Session(ToyGame(), {"seats": 2, "timer_scale": 1.0}, 5, save_path=tmp_path / "autosave.json",
+                      meta={"note": "\ud800"}, catalogue_version="v1")
+    board = MatchScene(ctx, TOY, session)
+    ctx.stack.push(board)
+    _vote_on(board)
+    tick(ctx, 2)
+    assert _toasts(ctx) == [ctx.t("notices.autosave_failed", error=str(session.save_error))]
+    draw(ctx)
+
+
+def test_a_save_past_the_size_resume_reads_is_not_written(tmp_path, monkeypatch):
+    """A save bigger than :data:`MAX_SAVE_BYTES` could not be resumed: the last one that
+    can stays, and the board is told (File too large)."""
+    save = tmp_path / "autosave.json"
+    session = Session(ToyGame(), {"seats": 2, "timer_scale": 1.0}, 5, save_path=save, catalogue_version="v1")
+    _vote(session)
+    good = save.read_text()
+    monkeypatch.setattr(session_mod, "MAX_SAVE_BYTES", len(good.encode()) + 10)
+    for _ in range(3):
+        _vote(session)
+    assert session.save_error.errno == errno.EFBIG and save.read_text() == good
+    assert [p.name for p in tmp_path.iterdir()] == ["autosave.json"]
+    assert Session.load(save, resolve, catalogue_version="v1").log == session.log[:len(json.loads(good)["log"])]

@@ -1,4 +1,5 @@
-"""Settings: defaults, validation per field, corrupt file kept as .bak, atomic save."""
+"""Settings: defaults, validation per field, corrupt file (or a pipe, a device, a link to
+nothing in its place) kept as .bak, a BOM read, atomic save."""
 
 import json
 import os
@@ -172,3 +173,58 @@ def test_the_phone_companion_settings_are_validated(tmp_path, raw, on, port):
     assert settings.companion is on and settings.companion_port == port
     assert Settings().companion is True and Settings().companion_port == COMPANION_PORTS[0] == 50505
     assert 49152 <= COMPANION_PORTS[0] <= 65535
+
+
+# --- the file itself: a pipe, a device, a link to nothing, a BOM (issue 25 items 8-11) -----
+def _settings_file():
+    """The settings file the app's start reads (the user's config folder), its folder made."""
+    path = settings_mod.default_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _start():
+    """The app's start as far as the settings go: the real settings file, read by
+    ``build_context`` (headless), its notices."""
+    from game.context import build_context
+
+    return build_context(headless=True)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("make", [
+    lambda path: os.mkfifo(path),                               # a named pipe: reading it waited for a writer
+    lambda path: path.symlink_to("/dev/zero"),                  # a device: read until MemoryError
+    lambda path: path.symlink_to(path.parent / "usb" / "settings.json"),  # a link to a drive since unplugged
+    lambda path: path.symlink_to(path.name),                    # a link to itself
+], ids=["fifo", "dev-zero", "dangling-link", "looping-link"])
+def test_settings_that_are_no_file_reset_with_a_notice_and_are_kept_aside(make):
+    path = _settings_file()
+    make(path)
+    kind = path.lstat().st_mode
+    ctx = _start()
+    assert ctx.settings == Settings() and ctx.notices == [ctx.t(NOTICE_CORRUPT)]
+    backup = path.with_name("settings.json.bak")
+    assert backup.lstat().st_mode == kind and not os.path.lexists(path)  # the very file, moved aside unread
+
+
+def test_settings_with_a_utf8_bom_are_read():
+    """Windows' Notepad starts a UTF-8 file with a BOM: the settings are the file's."""
+    path = _settings_file()
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps({"lang": "en", "music_volume": 0.2}).encode())
+    ctx = _start()
+    assert (ctx.settings.lang, ctx.settings.music_volume, ctx.notices) == ("en", 0.2, [])
+    assert not path.with_name("settings.json.bak").exists()
+
+
+def test_strings_that_are_not_text_fall_back_like_any_bad_value(tmp_path):
+    """A lone surrogate or a control character in a setting's string (or in a key) is a
+    bad value like another: that setting's default, the repaired notice, the file as it
+    was in ``.bak``. (So it was already: the strings are checked against their choices.)"""
+    path = tmp_path / "settings.json"
+    text = '{"lang": "en\\ud800", "timer_preset": "off\\u0007", "\\udc80": 1, "rumble": false}'
+    path.write_text(text, encoding="utf-8")
+    settings, notice = load_settings(path)
+    assert settings == Settings(rumble=False) and notice == NOTICE_REPAIRED
+    assert (tmp_path / "settings.json.bak").read_text(encoding="utf-8") == text
+    assert load_settings(path) == (settings, None)

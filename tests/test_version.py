@@ -114,3 +114,13 @@ def test_plain_pyproject_lines_are_read_without_tomllib_and_the_rest_with_it(tex
 
 def test_our_pyproject_is_written_plainly():
     assert version_mod.plain_project((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["version"] == PYPROJECT_VERSION
+
+
+def test_a_pyproject_or_metadata_with_a_utf8_bom_gives_its_version(tmp_path):
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_bytes(b'\xef\xbb\xbf[project]\nname = "secret-salon"\nversion = "9.8.7"\n')
+    assert version_mod.source_tree_version(pyproject) == "9.8.7"
+    info = tmp_path / "site" / "secret_salon-9.8.6.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_bytes(b"\xef\xbb\xbfVersion: 9.8.6\nName: secret-salon\n")
+    assert version_mod.dist_info_version(tmp_path / "site") == "9.8.6"

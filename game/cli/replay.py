@@ -19,9 +19,10 @@ from typing import Iterator
 from .. import paths
 from ..catalogue import data_version
 from ..core.events import Event, PrivateEvent
+from ..core.files import read_text
 from ..core.rng import Rng
 from ..core.serial import to_plain
-from ..core.session import SaveError, Session
+from ..core.session import MAX_SAVE_BYTES, SaveError, Session
 from .sim import resolve_entry
 
 
@@ -49,7 +50,7 @@ def play_by_play(session: Session) -> Iterator[str]:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        raw = json.loads(args.file.read_text(encoding="utf-8"))
+        raw = json.loads(read_text(args.file, MAX_SAVE_BYTES))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         print(f"cannot read {args.file}: {exc}", file=sys.stderr)
         return 2

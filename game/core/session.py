@@ -15,29 +15,44 @@ the match, every :data:`HASH_EVERY` actions, or on request (``save(checkpoint=Tr
 checkpoint is still caught. Loading checks both (``SaveError("mismatch")``); a save
 without ``hash_at`` (older) has its hash at the end of its log.
 
-A save that cannot be written (full disk, quota, read-only folder) never stops the
-match: ``save`` keeps the error in ``save_error`` (None once a save works again) and the
-last good file stays as it was. Every save writes the whole log, so the next one that
-works loses nothing.
+A save that cannot be written (full disk, quota, read-only folder, a string that is not
+valid Unicode such as a lone surrogate, a save past :data:`MAX_SAVE_BYTES`) never stops
+the match: ``save`` keeps the error in ``save_error`` (None once a save works again) and
+the last good file stays as it was. Every save writes the whole log, so the next one
+that works loses nothing.
+
+A save is read as every player's file is (``files.read_text``: at most
+:data:`MAX_SAVE_BYTES`, a regular file, a BOM is fine) and its strings, ``meta``'s
+seat names included, must be printable and at most :data:`MAX_TEXT` long
+(``files.bad_text``): anything else is ``SaveError("corrupt")``.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
+import os
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from .actions import CHANCE, TIMEOUT, Action, IllegalAction
 from .engine import GameDefinition, Outcome, SeatView
 from .events import Event, TimedOut
-from .files import write_atomic
+from .files import bad_text, read_text, write_atomic
 from .rng import Rng
 from .serial import state_hash
 
 SAVE_FORMAT = 1
 #: At most this many actions between two state hashes in the autosave.
 HASH_EVERY = 64
+#: The largest save written or read. A 6-seat Incognito match (the biggest) played by
+#: bots saves ~92 KB; one where every drawer adds 120 strokes of 60 points a round,
+#: 1.5 MB; the rules' most strokes (600 a drawing) of 60 points each, 7.4 MB.
+MAX_SAVE_BYTES = 16 * 1024 * 1024
+#: The longest string a save may hold: ids, colours, names (the longest a match writes
+#: is 22 characters; a seat's name is held to less by the title, ``matches.py``).
+MAX_TEXT = 1000
 
 
 class SaveError(Exception):
@@ -78,7 +93,7 @@ class Session:
         #: A chance or timeout was applied since the last save (a checkpoint is due).
         self._moved_on = False
         #: Why the last autosave could not be written; None when it was (or none is kept).
-        self.save_error: OSError | None = None
+        self.save_error: OSError | ValueError | TypeError | None = None
         if not _replaying:
             self._settle()
             self.save()
@@ -189,15 +204,20 @@ class Session:
         be written (the reason is in ``save_error``; the match goes on)."""
         if self.save_path is None:
             return True
-        last = self._checkpoint[0] if self._checkpoint else None
-        if (checkpoint or last is None or self._moved_on or len(self.log) - last >= HASH_EVERY
-                or (last != len(self.log) and self.outcome() is not None)):
-            self._checkpoint = (len(self.log), self.hash())
-        self._moved_on = False
-        head = json.dumps(self._header(), ensure_ascii=False)
         try:
-            write_atomic(self.save_path, head[:-1] + ', "log": [' + ", ".join(self._texts) + "]}")
-        except OSError as exc:
+            last = self._checkpoint[0] if self._checkpoint else None
+            if (checkpoint or last is None or self._moved_on or len(self.log) - last >= HASH_EVERY
+                    or (last != len(self.log) and self.outcome() is not None)):
+                self._checkpoint = (len(self.log), self.hash())
+                self._moved_on = False
+            head = json.dumps(self._header(), ensure_ascii=False)
+            data = (head[:-1] + ', "log": [' + ", ".join(self._texts) + "]}").encode("utf-8")
+            if len(data) > MAX_SAVE_BYTES:  # it could not be resumed: the last one that can stays
+                raise OSError(errno.EFBIG, os.strerror(errno.EFBIG))
+            write_atomic(self.save_path, data)
+        except (OSError, ValueError, TypeError) as exc:
+            # ValueError: a string that is not valid Unicode (UnicodeEncodeError), from a
+            # state hash, an action's text or the file's; TypeError: a value JSON cannot write
             self.save_error = exc
             return False
         self.save_error = None
@@ -207,8 +227,9 @@ class Session:
         """Make the JSON text of the actions logged since the last call (once each)."""
         for action in self.log[len(self._texts):]:
             text = action_text(action)
+            line = text.encode("utf-8") + b"\n"  # (raises before the text is kept: texts and digest agree)
             self._texts.append(text)
-            self._digest.update(text.encode("utf-8") + b"\n")
+            self._digest.update(line)
 
     @classmethod
     def from_json(
@@ -259,11 +280,15 @@ class Session:
     def load(cls, path: Path, resolve: Callable[[str], GameDefinition | None], *, catalogue_version: str = "") -> "Session":
         """Resume from a save file. Raises SaveError with a reason the title screen shows."""
         try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
+            raw = json.loads(read_text(path, MAX_SAVE_BYTES))
         except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+            # OSError: also a pipe, a device, a link to nothing (files.FileRefused);
             # ValueError: bad JSON, or an integer longer than Python converts (4,300
             # digits); RecursionError: nesting deeper than the parser goes.
             raise SaveError("corrupt", str(exc)[:200]) from exc
+        problem = bad_text(raw, MAX_TEXT)
+        if problem is not None:
+            raise SaveError("corrupt", problem)
         return cls.from_json(raw, resolve, catalogue_version=catalogue_version, save_path=path)
 
 

@@ -244,7 +244,10 @@ class MatchScene(Scene):
         from .menus.dialogs import show_toast  # menus import boards' modules lazily too
 
         self._save_trouble_told = True
-        show_toast(self.ctx, self.ctx.t("notices.autosave_failed", error=error.strerror or str(error)))
+        # an OSError's reason ("No space left on device"), else what it was (a string the
+        # save cannot hold: Session.save)
+        reason = getattr(error, "strerror", None) or str(error)
+        show_toast(self.ctx, self.ctx.t("notices.autosave_failed", error=reason))
 
     def _buttons_held(self) -> bool:
         hub = getattr(self.ctx, "input", None)

@@ -21,6 +21,7 @@ drawn again, never shown stale (without those files, as in some frozen builds, n
 from __future__ import annotations
 
 import marshal
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ from typing import Any
 import pygame
 
 from .. import disk_cache
+from ..core.files import open_regular
 
 #: Bump when the file's layout changes or ``Text.text`` draws differently (a kept file
 #: would otherwise show the old drawing; its name then changes, and it is made again).
@@ -75,14 +77,22 @@ class KeptTexts:
 
     def read(self) -> None:
         """Hand the kept texts to the kit (none when the file is missing, cut short or
-        garbled). The pixels are read straight into the surfaces."""
+        garbled, or not one ``core.files.open_regular`` reads). The pixels are read
+        straight into the surfaces."""
         if self.path is None:
             return
         texts = []
         try:
-            with self.path.open("rb") as handle:
+            with open_regular(self.path, disk_cache.MAX_READ_BYTES) as handle:
                 length = int.from_bytes(handle.read(LENGTH_BYTES), "little")
+                # what the file holds past the header: a garbled header asks for no more
+                left = os.fstat(handle.fileno()).st_size - LENGTH_BYTES - length
+                if left < 0:
+                    return
                 for key, width, height in marshal.loads(handle.read(length)):
+                    left -= 4 * width * height
+                    if left < 0:
+                        return
                     surface = pygame.Surface((width, height), pygame.SRCALPHA).convert_alpha()
                     pixels = memoryview(surface.get_view("1")).cast("B")
                     if handle.readinto(pixels) != len(pixels):

@@ -30,7 +30,7 @@ def cached_samples(path: Path, render: Callable[[], array], expected_bytes: int 
     def complete(data: bytes) -> bool:
         return bool(data) and (expected_bytes is None or len(data) == expected_bytes) and len(data) % 2 == 0
 
-    data = disk_cache.cached_bytes(path, make, complete)
+    data = disk_cache.cached_bytes(path, make, complete, expected_bytes or disk_cache.MAX_READ_BYTES)
     if made:
         return made[0]
     samples = array("h")

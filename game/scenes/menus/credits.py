@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ... import paths
+from ...core.files import read_text
 from ...input.intents import Intent
 from .title import draw_version
 from .widgets import MenuScene
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
     from ...context import AppContext
 
 SCROLL_STEP = 90
+#: The largest CREDITS.md read (ours: 4 KB).
+MAX_BYTES = 1024 * 1024
 
 
 def credits_file() -> Path | None:
@@ -28,6 +31,15 @@ def credits_file() -> Path | None:
         if (base / "CREDITS.md").is_file():
             return base / "CREDITS.md"
     return None
+
+
+def credits_text() -> str:
+    """CREDITS.md's text (a BOM dropped); empty when it cannot be read."""
+    path = credits_file()
+    try:
+        return read_text(path, MAX_BYTES) if path else ""
+    except (OSError, UnicodeDecodeError):
+        return ""
 
 
 def parse_markdown(text: str) -> list[tuple[str, str]]:
@@ -96,10 +108,9 @@ class CreditsScene(MenuScene):
         page is never drawn whole (16 MB at 1080p, made again on every visit, issue 18):
         only the part in view is (:meth:`window`), its texts from the kit's cache."""
         kit = self.kit
-        path = credits_file()
         blocks: list[Block] = []
         y = 0
-        for kind, text in parse_markdown(path.read_text(encoding="utf-8")) if path else []:
+        for kind, text in parse_markdown(credits_text()):
             if kind == "h1":
                 continue  # the screen title says it
             x, size, colour, space = {"h2": (0, 44, kit.colours.accent, 36), "bullet": (44, 32, kit.colours.text, 14)

@@ -27,6 +27,7 @@ from typing import Iterator
 import pygame
 
 from ... import disk_cache, paths
+from ...core.files import link_safe_stat
 from ...heap import release_free_memory
 from ...version import version
 
@@ -166,5 +167,7 @@ def _files(folder: Path, suffix: str) -> Iterator[tuple[str, int, int]]:
 
 
 def _stat(path: str) -> tuple[str, int, int]:
-    stat = os.stat(path)
-    return path, stat.st_size, stat.st_mtime_ns
+    """A file's size and time; a link that leads nowhere (a deck on a drive since
+    unplugged, a loop), the link's own; a file gone since the listing, none."""
+    stat = link_safe_stat(path)
+    return (path, stat.st_size, stat.st_mtime_ns) if stat is not None else (path, -1, -1)

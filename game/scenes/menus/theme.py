@@ -16,6 +16,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from ... import paths
+from ...core.files import read_text
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -27,7 +28,7 @@ def load_theme(text_scale: float) -> dict[str, Any]:
     """``assets/theme.json`` with Fredoka One's path filled in and font sizes scaled."""
     from ...ui.kit import font_path
 
-    theme = json.loads((paths.assets_dir() / "theme.json").read_text(encoding="utf-8"))
+    theme = json.loads(read_text(paths.assets_dir() / "theme.json", 1024 * 1024))  # (ours: 3 KB)
     for block in theme.values():
         font = block.get("font") if isinstance(block, dict) else None
         if isinstance(font, dict):

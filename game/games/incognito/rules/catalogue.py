@@ -15,7 +15,7 @@ from functools import cached_property
 from typing import Any
 from pathlib import Path
 
-from ....data_loading import DataError, Text, Where, check_deck_size, load_mapping
+from ....data_loading import DataError, Text, Where, check_deck, load_mapping
 
 FOLDER = "incognito"
 #: The rules need at least this many words and places: 6 players × 3 rounds, plus the
@@ -102,7 +102,7 @@ def load_catalogue(data_dir: Path, custom_dir: Path | None = None) -> tuple[Inco
     if custom_dir is not None:
         for path in sorted((custom_dir / FOLDER).glob("*.yaml")):
             try:
-                check_deck_size(path)
+                check_deck(path)
                 words.update(_load_words(path, words, custom=True))
             except DataError as exc:
                 warnings.append(str(exc))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from ....data_loading import DataError, Text, check_deck_size, load_mapping, load_text_table
+from ....data_loading import DataError, Text, check_deck, load_mapping, load_text_table
 
 FOLDER = "personality"
 #: Kinds of square a board may place (every other square is plain).
@@ -87,7 +87,7 @@ def load_catalogue(data_dir: Path, custom_dir: Path | None = None) -> tuple[PECa
     if custom_dir is not None:
         for path in sorted((custom_dir / FOLDER).glob("*.yaml")):
             try:
-                check_deck_size(path)
+                check_deck(path)
                 traits.update(_load_traits(path, tags, traits, custom=True))
             except DataError as exc:
                 warnings.append(str(exc))

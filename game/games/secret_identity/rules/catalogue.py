@@ -43,7 +43,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterable
 
-from ....data_loading import DataError, Text, check_deck_size, load_mapping, load_text_table
+from ....data_loading import DataError, Text, check_deck, load_mapping, load_text_table
 
 FOLDER = "secret_identity"
 LANGS = ("fr", "en")
@@ -159,7 +159,7 @@ def load_catalogue(data_dir: Path, custom_dir: Path | None = None) -> tuple[SICa
     if custom_dir is not None:
         for path in sorted((custom_dir / FOLDER).glob("*.yaml")):
             try:
-                check_deck_size(path)
+                check_deck(path)
                 extra_categories, extra = _load_characters(path, tags, categories, characters, pictograms,
                                                            custom=True)
             except DataError as exc:
