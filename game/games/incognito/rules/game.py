@@ -137,7 +137,8 @@ class Incognito(PhasedGame[IncognitoState]):
                         choices=lambda s, seat: ({},) if offered(s, seat) else ())
 
         seat, word = Int(0, self.max_seats - 1), OneOf(self.catalogue.word_ids())
-        deal = {"words": ListOf(word, self.max_seats), "places": ListOf(OneOf(self.catalogue.place_ids()), self.max_seats)}
+        deal = {"words": ListOf(word, self.max_seats),
+                "places": ListOf(OneOf(self.catalogue.place_ids()), self.max_seats)}
         vote = Fields({"target": seat, "number": Int(1, TILES)})
         ballot = Fields({"numbers": ListOf(ListOf(Int(0, max(TILES, self.max_seats)), 2, 2), self.max_seats, 1)})
         return (

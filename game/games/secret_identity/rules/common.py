@@ -138,9 +138,13 @@ class MoveData:
         cards = [card.id for card in catalogue.cards]
         self.card = OneOf(cards)
         self.character = OneOf(character.id for character in catalogue.characters)
+        #: A round's eight characters (competitive).
+        self.board = ListOf(self.character, SLOTS)
         self.seat = Int(0, seats - 1)
         self.slot = Int(0, SLOTS - 1)
         self.key = Int(1, SLOTS)
+        #: A key per seat (competitive: dealt at once).
+        self.keys = ListOf(self.key, seats)
         #: A deal's hands: a list of cards per seat.
         self.hands = ListOf(ListOf(self.card, len(cards)), seats)
         self.place = Fields({"card": self.card, "colour": OneOf((GREEN, RED)),

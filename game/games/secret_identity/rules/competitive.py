@@ -28,7 +28,7 @@ from ....core.options import OptionSpec
 from ....core.phases import Move, Phase, all_once, anyone
 from ....core.records import make
 from ....core.rng import Rng
-from ....core.schema import Fields, ListOf
+from ....core.schema import Fields
 from ....core.values import Ballot, Barrier
 from .common import (
     FAMILY,
@@ -97,7 +97,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
         return (
             Phase(SIPhase.DEAL, {CHANCE: Move(self._deal, chance_data({"deal": data.hands}))},
                   chance=self._draw_deal, end_if=lambda s: bool(s.hands), next=SIPhase.BOARD),
-            Phase(SIPhase.BOARD, {CHANCE: Move(self._new_board, chance_data({"board": ListOf(data.character, SLOTS)}))},
+            Phase(SIPhase.BOARD, {CHANCE: Move(self._new_board, chance_data({"board": data.board}))},
                   chance=self._draw_board, begin=self._end_round, end_if=lambda s: bool(s.board),
                   next=SIPhase.ROUND_START),
             Phase(SIPhase.ROUND_START, {"ready": ready, "replace": Move(self._replace, Fields({"slot": data.slot}),
@@ -109,7 +109,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
                                                                               "character": data.character}))},
                   chance=self._draw_replacement, end_if=lambda s: s.pending_replace is None,
                   next=SIPhase.ROUND_START),
-            Phase(SIPhase.KEYS, {CHANCE: Move(self._deal_keys, chance_data({"keys": ListOf(data.key, self.max_seats)}))},
+            Phase(SIPhase.KEYS, {CHANCE: Move(self._deal_keys, chance_data({"keys": data.keys}))},
                   chance=self._draw_keys, end_if=lambda s: all(s.keys), next=SIPhase.CLUES),
             Phase(SIPhase.CLUES, {
                 "place": Move(self._place, data.place,
@@ -126,8 +126,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
                   end_if=lambda s: s.votes.complete, next=SIPhase.SCORING),
             Phase(SIPhase.SCORING, begin=self._score, end_if=lambda s: True, next=self._after_scoring),
             Phase(SIPhase.CATCH_UP, {CHANCE: Move(self._caught_up, chance_data({"catch_up": data.hands}))},
-                  chance=self._draw_catch_up,
-                  end_if=lambda s: not any(s.owed), next=SIPhase.SUMMARY),
+                  chance=self._draw_catch_up, end_if=lambda s: not any(s.owed), next=SIPhase.SUMMARY),
             Phase(SIPhase.SUMMARY, {"ready": ready}, active=all_once(lambda s: s.ready.waiting),
                   refusal="already_ready", end_if=lambda s: s.ready.complete, next=SIPhase.BOARD),
             Phase(SIPhase.OVER, begin=lambda s, tick: Step(s, (MatchOver(final_outcome(s).winners, decided_by(s)),))),
