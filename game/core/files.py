@@ -11,15 +11,22 @@ import contextlib
 import os
 from pathlib import Path
 
+#: How text UTF-8 cannot encode (a lone surrogate) is written: as its ``\\uXXXX`` escape.
+SURROGATES = "backslashreplace"
+
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temp file in the same folder and a rename."""
+    """Write ``text`` to ``path`` through a temp file in the same folder and a rename.
+
+    The files written are JSON (saves, settings). A lone surrogate, which UTF-8 cannot
+    encode and JSON's ``\\uXXXX`` escapes can carry, is written as that escape
+    (``backslashreplace``): the file stays JSON and the write does not fail on it."""
     import tempfile  # with the first write, not before the title's first frame
 
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        with os.fdopen(fd, "w", encoding="utf-8", errors=SURROGATES) as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())

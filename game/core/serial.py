@@ -8,6 +8,7 @@ import hashlib
 import json
 from typing import Any
 
+from .files import SURROGATES
 
 _SCALARS = frozenset({int, float, str, bool, type(None)})
 
@@ -48,4 +49,4 @@ def canonical_json(value: Any) -> str:
 
 
 def state_hash(value: Any) -> str:
-    return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()[:16]
+    return hashlib.sha256(canonical_json(value).encode("utf-8", SURROGATES)).hexdigest()[:16]

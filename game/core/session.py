@@ -31,7 +31,7 @@ from typing import Any, Callable, Mapping
 from .actions import CHANCE, TIMEOUT, Action, IllegalAction
 from .engine import GameDefinition, Outcome, SeatView
 from .events import Event, TimedOut
-from .files import write_atomic
+from .files import SURROGATES, write_atomic
 from .rng import Rng
 from .serial import state_hash
 
@@ -208,7 +208,7 @@ class Session:
         for action in self.log[len(self._texts):]:
             text = action_text(action)
             self._texts.append(text)
-            self._digest.update(text.encode("utf-8") + b"\n")
+            self._digest.update(text.encode("utf-8", SURROGATES) + b"\n")  # the bytes the file holds
 
     @classmethod
     def from_json(
