@@ -277,7 +277,8 @@ def test_a_sketch_checks_its_strokes_together_as_each_alone():
             assert validate_strokes(strokes, colours) == "bad_stroke"
             with pytest.raises(IllegalAction) as refused:
                 s.submit(Action("sketch", 0, {"strokes": strokes}))
-            assert refused.value.detail == repr(bad)[:200]
+            where = next(i for i, stroke in enumerate(strokes) if stroke is bad)
+            assert refused.value.detail == f"strokes[{where}]: {repr(bad)[:200]}"
     assert s.state.strokes[0] == ()
 
 

@@ -29,15 +29,17 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
 from ....core.actions import CHANCE, TIMEOUT, Action, IllegalAction
-from ....core.engine import Countdown, Outcome, SeatView, Step, chance_action, seconds_to_ticks, take_chance
+from ....core.engine import (Countdown, Outcome, SeatView, Step, chance_action, chance_data, seconds_to_ticks,
+                             take_chance)
 from ....core.events import Event, MatchOver, Revealed
 from ....core.options import OptionSpec
-from ....core.phases import Handler, Move, Phase, PhasedGame, Who, all_once, anyone
+from ....core.phases import Handler, Move, Phase, PhasedGame, Who, all_once, anyone, timeout_data
 from ....core.records import make, replace
 from ....core.rng import Rng
+from ....core.schema import Fields, Int, ListOf, OneOf
 from ....core.values import Ballot, Barrier
 from .catalogue import IncognitoCatalogue
-from .drawing import BRUSH_WIDTHS, MAX_STROKES, Stroke, make_stroke, validate_stroke, validate_strokes
+from .drawing import BRUSH_WIDTHS, MAX_STROKES, SketchData, Stroke, StrokeData, make_stroke
 from .events import (Dealt, DrawingEdited, DrawingFinished, LastCall, LineupDealt, NumberGiven, Ready, Scored,
                      StrokeDrawn, VoteCast, VotesFilled, VotesRevealed, WordDealt)
 from .invariants import check_invariants
@@ -134,31 +136,39 @@ class Incognito(PhasedGame[IncognitoState]):
             return Move(handler, by=drawing, refusal="already_done", out_of_phase="not_drawing",
                         choices=lambda s, seat: ({},) if offered(s, seat) else ())
 
+        seat, word = Int(0, self.max_seats - 1), OneOf(self.catalogue.word_ids())
+        deal = {"words": ListOf(word, self.max_seats),
+                "places": ListOf(OneOf(self.catalogue.place_ids()), self.max_seats)}
+        vote = Fields({"target": seat, "number": Int(1, TILES)})
+        ballot = Fields({"numbers": ListOf(ListOf(Int(0, max(TILES, self.max_seats)), 2, 2), self.max_seats, 1)})
         return (
-            Phase(INPhase.DEAL, {CHANCE: Move(self._deal)}, chance=self._draw_deal,
+            Phase(INPhase.DEAL, {CHANCE: Move(self._deal, chance_data(deal))}, chance=self._draw_deal,
                   end_if=lambda s: bool(s.words), next=INPhase.DRAW, begin=self._next_round),
             Phase(INPhase.DRAW, {
-                "stroke": Move(self._stroke, by=drawing, refusal="already_done", out_of_phase="not_drawing",
+                "stroke": Move(self._stroke, Fields({"stroke": StrokeData(self.colour_ids)}), by=drawing,
+                               refusal="already_done", out_of_phase="not_drawing",
                                choices=lambda s, seat: ({"stroke": self._sample},)
                                if len(s.strokes[seat]) < MAX_STROKES else ()),
                 # several strokes at once: taken, not offered (``stroke`` is, one by one)
-                "sketch": Move(self._sketch, by=drawing, refusal="already_done", out_of_phase="not_drawing"),
+                "sketch": Move(self._sketch, Fields({"strokes": SketchData(self.colour_ids)}), by=drawing,
+                               refusal="already_done", out_of_phase="not_drawing"),
                 "undo": edit(self._undo, lambda s, seat: s.strokes[seat]),
                 "clear": edit(self._clear, lambda s, seat: s.strokes[seat]),
                 "redo": edit(self._redo, lambda s, seat: s.redo[seat]),
                 "done": edit(self._done, lambda s, seat: True),
                 "undone": Move(self._undone, by=finished, refusal="not_done", out_of_phase="not_drawing",
                                choices=lambda s, seat: ({},)),
-                TIMEOUT: Move(self._drawing_timeout),
+                TIMEOUT: Move(self._drawing_timeout, timeout_data(Timer.LAST_CALL, Timer.TIME_LIMIT)),
             }, active=everyone, awaited=drawing, end_if=lambda s: s.done.complete, next=INPhase.LINEUP,
                 countdown=self._drawing_timer, begin=self._open_drawing),
-            Phase(INPhase.LINEUP, {CHANCE: Move(self._lay_lineup)}, chance=self._draw_lineup,
+            Phase(INPhase.LINEUP, {CHANCE: Move(self._lay_lineup, chance_data({"lineup": ListOf(word, TILES)}))},
+                  chance=self._draw_lineup,
                   end_if=lambda s: bool(s.lineup), next=INPhase.VOTE, begin=self._close_drawing),
             Phase(INPhase.VOTE, {
-                "vote": Move(self._vote, out_of_phase="not_voting", choices=self._vote_choices),
-                # several numbers at once: taken, not offered (``vote`` is, one by one)
-                "ballot": Move(self._ballot, out_of_phase="not_voting"),
-                TIMEOUT: Move(self._fill_votes),
+                "vote": Move(self._vote, vote, out_of_phase="not_voting", choices=self._vote_choices),
+                # several numbers at once, [[drawer, number], ...]: taken, not offered (``vote`` is, one by one)
+                "ballot": Move(self._ballot, ballot, out_of_phase="not_voting"),
+                TIMEOUT: Move(self._fill_votes, timeout_data(Timer.LAST_CALL)),
             }, active=everyone, awaited=all_once(lambda s: s.votes.waiting), end_if=lambda s: s.votes.complete,
                 next=lambda s: INPhase.OVER if s.round >= ROUNDS else INPhase.REVEAL,
                 countdown=self._last_call_timer, begin=self._open_ballot),
@@ -192,9 +202,7 @@ class Incognito(PhasedGame[IncognitoState]):
 
     def _deal(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
         data = action.data
-        if not isinstance(data.get("rng"), int):
-            raise IllegalAction("bad_chance", repr(data))
-        words, places = list(data.get("words", [])), list(data.get("places", []))
+        words, places = list(data["words"]), list(data["places"])
         n = s.seats
         if (len(words) != n or len(set(words)) != n or not set(words) <= set(s.word_deck)
                 or len(places) != n or len(set(places)) != n or not set(places) <= set(s.place_deck)):
@@ -214,9 +222,7 @@ class Incognito(PhasedGame[IncognitoState]):
 
     def _lay_lineup(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
         data = action.data
-        if not isinstance(data.get("rng"), int):
-            raise IllegalAction("bad_chance", repr(data))
-        lineup = list(data.get("lineup", []))
+        lineup = list(data["lineup"])
         fillers = [w for w in lineup if w not in s.words]
         # IN-3: exactly 6 distinct words: every player's word plus deck words.
         if (len(lineup) != TILES or len(set(lineup)) != TILES or not set(s.words) <= set(lineup)
@@ -257,23 +263,13 @@ class Incognito(PhasedGame[IncognitoState]):
         return Step(s.but(strokes=[()] * n, redo=[()] * n, done=Barrier.open(n), draw_started=tick,
                             last_call=None))
 
-    def _checked(self, raw: Any) -> Stroke:
-        reason = validate_stroke(raw, self.colour_ids)
-        if reason:
-            raise IllegalAction(reason, repr(raw)[:200])
-        return Stroke.from_data(raw)
-
     def _stroke(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
-        return self._draw(s, _seat(action), (self._checked(action.data.get("stroke")),))
+        return self._draw(s, _seat(action), (Stroke.from_data(action.data["stroke"]),))  # checked: StrokeData
 
     def _sketch(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
         """Several strokes at once, as if drawn one by one (a bot hands in a whole
         picture: one action instead of dozens, issue 18 item 5); all or none."""
-        raws: Any = action.data.get("strokes")
-        if type(raws) is not list or not raws:
-            raise IllegalAction("bad_stroke", repr(raws)[:200])
-        fine = not validate_strokes(raws, self.colour_ids)  # (else each checked: the bad one's reason)
-        return self._draw(s, _seat(action), tuple(map(Stroke.from_data if fine else self._checked, raws)))
+        return self._draw(s, _seat(action), tuple(map(Stroke.from_data, action.data["strokes"])))
 
     def _draw(self, s: IncognitoState, seat: int, added: tuple[Stroke, ...]) -> Step[IncognitoState]:
         before = s.strokes[seat]
@@ -347,13 +343,9 @@ class Incognito(PhasedGame[IncognitoState]):
         """Several numbers at once, ``[[drawer, number], ...]``, as if given one by one (a
         bot hands in its whole ballot: one action instead of five, issue 18 item 5); all
         or none. The last call can only start or stop with the last of them."""
-        seat, pairs = _seat(action), action.data.get("numbers")
-        if type(pairs) is not list or not pairs:
-            raise IllegalAction("bad_target", repr(pairs)[:200])
+        seat, pairs = _seat(action), action.data["numbers"]
         votes, events = s.votes, list[Event]()
         for pair in pairs:
-            if type(pair) is not list or len(pair) != 2:
-                raise IllegalAction("bad_target", repr(pair)[:200])
             votes = votes.cast(seat, pair[0], pair[1])
             numbered = len(votes.asked(seat)) - len(votes.missing(seat))
             events += [VoteCast(seat, numbered), NumberGiven(seat, pair[0], pair[1])]
