@@ -7,11 +7,12 @@ round the ring, CONFIRM submits it to the game's ``on_choose``.
 
 Blindness: what the TV draws never depends on where a seat points or on what it chose.
 A seat sees its own pointer only while it holds PEEK, and in the peek curtain's order
-(SS-2): the press first shows the curtain's closed face for that seat (its name, "everyone
-else, look away!", ``peek.draw_look_away``) for ``LOOK_AWAY_TICKS``, then the pointer
-and hub; letting go hides them on the next frame. One peeker at a time, the others
-queue (each named in turn). Otherwise the TV shows per-seat progress only ("Bob ✓ 3/7"). A refused choice buzzes and shows the game's refusal text,
-which names no option. ``tests/test_ring.py`` compares canvases pixel for pixel.
+(SS-2): the press first shows the curtain's closed face for that seat (its name,
+"everyone else, look away!", ``peek.draw_look_away``) for ``LOOK_AWAY_TICKS``, then the
+pointer and hub; letting go hides them on the next frame. One peeker at a time, the
+others queue (each named in turn). Otherwise the TV shows per-seat progress only ("Bob
+✓ 3/7"). A refused choice buzzes and shows the game's refusal text, which names no
+option. ``tests/test_ring.py`` compares canvases pixel for pixel.
 
 Take-backs: a game that lets votes change until its phase closes passes ``on_back``;
 BACK then asks it to take back the seat's last vote (its question comes back). The sound
@@ -29,7 +30,7 @@ import pygame
 
 from ..input.intents import InputEvent, Intent
 from ..ui.fit import fit_text, fit_wrapped
-from ..ui.tween import Tween
+from ..ui.tween import Tween, easing
 from .base import Scene
 from .peek import PeekGate, draw_look_away, draw_stage
 from .ring_cards import card_width, draw_seat_card, seat_slots
@@ -226,7 +227,7 @@ class RingPicker(Scene):
         named = self.curtain_seat
         if named is not None and self.peeker is None:
             self.ctx.kit.dim(surface, 215)
-            draw_stage(self.ctx.kit, surface, self.gate.progress(alpha))
+            draw_stage(self.ctx.kit, surface, easing("out_back")(self.gate.progress(alpha)))  # as a curtain closes
             draw_look_away(self.ctx, surface, named, "", self.ticks + alpha, self.gate.progress(alpha))
             self.ctx.kit.hint_bar(surface, self._hints())
             return
