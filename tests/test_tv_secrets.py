@@ -3,12 +3,15 @@ peek (issue 25, item 14; SS-1..SS-3), for every secret input of every game.
 
 Each test plays a short stretch of a match twice through the real App with SDL virtual
 pads and keyboard sides (``tests/tv_diff.py``), the watched seat (seat 0, a pad)
-giving a different secret input in each run, and compares every frame. Rings are
-played both ways: ``same`` keeps the committed votes and varies only the aim path (blind
-and peeked), compared to the end of the stretch, reveal included; ``other`` commits
-other votes, compared until the reveal starts (the votes are public from there).
+giving a different secret input in each run (or, for Mission Secrète's character and
+Incognito's word, being dealt a different secret), and compares every frame. Choices
+are played both ways: ``same`` keeps what is committed (votes, the card picked) and
+varies only the path to it (the aim, blind and peeked; the cursor in a hand), compared
+to the end of the stretch, reveal included; ``other`` commits something else, compared
+until it turns public (the reveal, the card on the table, the phase moving on).
 Mission Secrète's accusation is not here: it is made aloud (MS-6), its pointer public.
-Incognito's drawings are public, and who draws when is item 12's.
+Incognito's drawings are public; drawing behind a curtain is item 12's, whose overlay
+this harness reads like any other (``private_for``).
 """
 
 from __future__ import annotations
@@ -34,19 +37,21 @@ def hold_peek(run: Run, hand) -> None:
     run.frame(32)
 
 
-def ring_vote(run: Run, hand, seat: int, path: list[int], choice: int) -> None:
-    """On the ring waiting for ``seat``: aim at ``path[0]`` blind, hold PEEK, aim along
-    the rest of ``path`` then at ``choice``, CONFIRM, let go."""
+def ring_votes(run: Run, hand, seat: int, path: list[int], choices: list[int]) -> None:
+    """On the ring waiting for ``seat``: aim at ``path[0]`` blind, hold PEEK, then for
+    each of ``choices`` aim along the rest of ``path`` and at the choice, CONFIRM; let go."""
     ring = rings_for(run.room, seat)
     assert ring is not None, "no ring waits for the seat"
     n = len(ring.question(seat).options)
     hand.point(path[0] * 360.0 / n)
     hold_peek(run, hand)
-    for index in [*path[1:], choice]:
-        hand.point(index * 360.0 / n)
-    assert ring.pointer[seat] % n == choice
-    hand.tap(Intent.CONFIRM)
-    run.frame(3)
+    for choice in choices:
+        n = len(ring.question(seat).options)
+        for index in [*path[1:], choice]:
+            hand.point(index * 360.0 / n)
+        assert ring.pointer[seat] % n == choice
+        hand.tap(Intent.CONFIRM)
+        run.frame(3)
     hand.let_go(Intent.PEEK)
     run.frame(2)
 
@@ -80,11 +85,10 @@ def test_secret_identity_votes_show_only_in_the_voters_peek(kind):
         def play(run: Run) -> None:
             pad = run.hands[WATCHED]
             run.until(lambda: rings_for(run.room, WATCHED) is not None)
-            for choice in choices:
-                ring_vote(run, pad, WATCHED, path, choice)
+            ring_votes(run, pad, WATCHED, path, choices)
             keyboard_votes(run, 1)
             run.until(lambda: run.board.reveal is not None)
-            run.frame(40)
+            run.frame(20)
         return play
 
     stop = None if kind == "same" else (lambda run: run.board.reveal is not None)
@@ -130,18 +134,26 @@ def test_cooperative_clue_editor_cursor_shows_only_in_its_curtain():
 
 
 # --- Personality ---------------------------------------------------------------------------------
-def readers_turn(session):
-    public = session.view(None).public
-    return public.phase == "read" and public.reader == WATCHED
+def personality_turn(phase):
+    """``phase`` with the pad among the seats to act (the reader, an exchanger, a player
+    laying an Inversion card, the endgame's giver)."""
+    def there(session):
+        return session.view(None).public.phase == phase and WATCHED in session.current()
+    return there
 
 
+HAND_PATHS = {"same": ([Intent.DOWN, Intent.DOWN, Intent.UP], [Intent.DOWN, Intent.UP, Intent.DOWN]),
+              "other": ([Intent.DOWN, Intent.DOWN, Intent.UP], [Intent.DOWN, Intent.DOWN, Intent.DOWN])}
+
+
+@pytest.mark.parametrize("phase", ["read", "exchange", "play", "give"])
 @pytest.mark.parametrize("kind", ["same", "other"])
-def test_personality_reader_hand_shows_only_in_its_curtain(kind):
-    """Which card the reader hovers in its hand and which it reads (PE-2): public once
-    read, so ``other`` stops when the card is on the table."""
-    paths = {"same": ([Intent.DOWN, Intent.DOWN, Intent.UP], [Intent.DOWN, Intent.UP, Intent.DOWN]),
-             "other": ([Intent.DOWN, Intent.DOWN, Intent.UP], [Intent.DOWN, Intent.DOWN, Intent.DOWN])}[kind]
-
+def test_personality_hand_shows_only_in_its_curtain(phase, kind):
+    """Which card the pad hovers in its hand and which it picks, in each hand curtain:
+    the card to read (PE-2), to exchange or keep (PE-4), to lay for the Inversion
+    (PE-9), to give (PE-11, then to whom: the first offered). ``other`` picks another
+    card, compared until the phase moves on (a read card goes on the table, laid cards
+    are voted on face up, a gift is answered in public)."""
     def variant(path):
         def play(run: Run) -> None:
             pad = run.hands[WATCHED]
@@ -150,13 +162,15 @@ def test_personality_reader_hand_shows_only_in_its_curtain(kind):
             for intent in path:
                 pad.tap(intent, 2)
             pad.tap(Intent.CONFIRM, 2)
+            if phase == "give":
+                pad.tap(Intent.CONFIRM, 2)  # the receiver
             pad.let_go(Intent.PEEK)
             run.frame(30)
         return play
 
-    stop = None if kind == "same" else (lambda run: bool(run.board.public.table))
-    compare([variant(path) for path in paths], game_id="personality", seed=2, devices=[PAD, LEFT], bots=1,
-            until=readers_turn, stop=stop)
+    stop = None if kind == "same" else (lambda run: run.board.public.phase != phase)
+    compare([variant(path) for path in HAND_PATHS[kind]], game_id="personality", seed=9, devices=[PAD, LEFT],
+            bots=1, until=personality_turn(phase), stop=stop)
 
 
 @pytest.mark.parametrize("kind", ["same", "other"])
@@ -173,8 +187,7 @@ def test_personality_vote_shows_only_in_the_voters_peek(kind):
             run.until(lambda: rings_for(run.room, WATCHED) is not None)
             allowed = [i for i, c in enumerate(board.public.candidates)
                        if c in board.session.view(WATCHED).private.choices]
-            ring_vote(run, pad, WATCHED, path, allowed[pick % len(allowed)])
-            ring_vote(run, pad, WATCHED, path[:1], bet)
+            ring_votes(run, pad, WATCHED, path, [allowed[pick % len(allowed)], bet])
             run.until(lambda: board.public.phase != "vote" or WATCHED not in board.session.current(), limit=600)
             run.frame(30)
         return play
@@ -183,6 +196,23 @@ def test_personality_vote_shows_only_in_the_voters_peek(kind):
     stop = None if kind == "same" else (lambda run: run.board.public.phase != "vote")
     compare([variant(*v) for v in votes],
             game_id="personality", seed=2, devices=[PAD, LEFT], bots=1, until=voting, stop=stop)
+
+
+@pytest.mark.parametrize("kind", ["same", "other"])
+def test_personality_partner_choice_shows_only_in_its_peek(kind):
+    """Tête-à-tête (PE-8): where the pad aims on the ring of partners, and whom it
+    picks (public once picked)."""
+    def variant(path, choice):
+        def play(run: Run) -> None:
+            run.until(lambda: rings_for(run.room, WATCHED) is not None)
+            ring_votes(run, run.hands[WATCHED], WATCHED, path, [choice])
+            run.frame(30)
+        return play
+
+    picks = {"same": (([1, 0], 0), ([0, 1], 0)), "other": (([1, 0], 0), ([1, 0], 1))}[kind]
+    stop = None if kind == "same" else (lambda run: run.board.public.phase != "partner")
+    compare([variant(*pick) for pick in picks], game_id="personality", seed=1, devices=[PAD, LEFT], bots=1,
+            until=personality_turn("partner"), stop=stop)
 
 
 # --- Mission Secrète -----------------------------------------------------------------------------
@@ -250,10 +280,10 @@ def test_incognito_votes_show_only_in_the_voters_peek(kind):
     def variant(path, choices):
         def play(run: Run) -> None:
             pad, board = run.hands[WATCHED], run.board
-            run.until(lambda: board.stage == "vote" or rings_for(run.room, WATCHED) is not None)
+            run.frame(10)
+            run.hands[1].tap(Intent.CONFIRM, 2)  # on from the line-up to the votes
             run.until(lambda: rings_for(run.room, WATCHED) is not None)
-            for choice in choices:
-                ring_vote(run, pad, WATCHED, path, choice)
+            ring_votes(run, pad, WATCHED, path, choices)
             keyboard_votes(run, 1)
             run.until(lambda: board.public.phase != "vote", limit=900)
             run.frame(30)
@@ -263,3 +293,23 @@ def test_incognito_votes_show_only_in_the_voters_peek(kind):
     stop = None if kind == "same" else (lambda run: run.board.public.phase != "vote")
     compare([variant(*v) for v in votes], game_id="incognito", seed=6, devices=[PAD, LEFT], bots=1,
             until=phase_is("vote"), stop=stop)
+
+
+# --- the comparison itself -----------------------------------------------------------------------
+def test_the_comparison_catches_a_leak_a_curtain_out_of_step_and_a_peek_not_named_first():
+    from tests.tv_diff import Frame
+
+    def frames(*spec):
+        """``spec``: (digest, private, named) per frame, one tick each."""
+        return [Frame(digest, 1, private, named) for digest, private, named in spec]
+
+    named = [(1, False, True)] * 29  # drawn after the press's tick and the 28 next: 30 ticks
+    honest = frames(*named, (2, True, False), (3, False, False))
+    assert same_tv(honest, frames(*named, (9, True, False), (3, False, False))) == 1
+    with pytest.raises(AssertionError, match="shows no private view"):
+        same_tv(honest, frames(*named, (2, True, False), (4, False, False)))
+    with pytest.raises(AssertionError, match="not up alike"):
+        same_tv(honest, frames(*named, (2, False, False), (3, False, False)))
+    hasty = frames(*named[1:], (2, True, False), (3, False, False))
+    with pytest.raises(AssertionError, match="29 ticks after its look-away began"):
+        same_tv(hasty, hasty)

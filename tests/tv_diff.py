@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import zlib
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable
 
 from game.core.rng import Rng
 from game.core.session import Session
@@ -101,11 +101,10 @@ def advance(session: Session, entry: Any, catalogue: Any, seed: int, until: Call
 
 def record(game_id: str, seed: int, devices: Iterable[str], bots: int, watched: int,
            script: Callable[[Run], None], *, until: Callable[[Session], bool] = lambda session: True,
-           config: Mapping[str, Any] = (), stop: Callable[[Run], bool] | None = None,
-           prepare: Callable[[Session], None] | None = None) -> list[Frame]:
+           stop: Callable[[Run], bool] | None = None, prepare: Callable[[Session], None] | None = None) -> list[Frame]:
     """The frames of one run: ``devices`` then ``bots`` bots sit down, the match
-    (``seed``, the default config updated with ``config``) is played by bots until
-    ``until``, ``prepare`` may set a seat's secret, the board goes up, and ``script``
+    (``seed``, the default config) is played by bots until ``until``, ``prepare`` may
+    set a seat's secret, the board goes up, and ``script``
     plays the humans' inputs. Every frame from the board's first is recorded with what
     the stack says of ``watched``, until ``stop(run)`` first holds."""
     room = Room(seed=None)
@@ -120,8 +119,7 @@ def record(game_id: str, seed: int, devices: Iterable[str], bots: int, watched: 
             ctx.seats.add_bot(f"Robot {i + 1}")
         entry = ctx.games[game_id]
         catalogue = ctx.catalogue.game(entry.catalogue_key)
-        session = Session(entry.make_definition(catalogue), {**entry.default_config(len(ctx.seats)), **dict(config)},
-                          seed)
+        session = Session(entry.make_definition(catalogue), entry.default_config(len(ctx.seats)), seed)
         advance(session, entry, catalogue, seed, until)
         if prepare is not None:
             prepare(session)

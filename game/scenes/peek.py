@@ -208,11 +208,11 @@ class PeekCurtain(Scene):
 # --- the closed face, shared with the ring picker's peek ------------------------------------
 def draw_stage(kit: Any, surface: pygame.Surface, shown: float) -> None:
     """The stage curtains and valance, ``shown`` (0..1) of the way in."""
-    left = _curtain(kit)
+    left, right = _curtain(kit)
     width = left.get_width()
     offset = int(width * (1.0 - shown))
     surface.blit(left, (-offset, 0))
-    surface.blit(pygame.transform.flip(left, True, False), (kit.W - width + offset, 0))
+    surface.blit(right, (kit.W - width + offset, 0))
     valance = _valance(kit)
     surface.blit(valance, (0, -int(valance.get_height() * (1.0 - shown))))
 
@@ -273,8 +273,9 @@ def _mix(a, b, t):
     return tuple(int(x + (y - x) * t) for x, y in zip(a, b))
 
 
-def _curtain(kit: Any) -> pygame.Surface:
-    """The left stage curtain (velvet folds and a gold hem), drawn once per kit."""
+def _curtain(kit: Any) -> tuple[pygame.Surface, pygame.Surface]:
+    """The stage curtains, left (velvet folds and a gold hem) and its mirror image,
+    drawn once per kit."""
     cached = getattr(kit, "_peek_curtain", None)
     if cached is not None:
         return cached
@@ -289,8 +290,8 @@ def _curtain(kit: Any) -> pygame.Surface:
     pygame.draw.rect(curtain, kit.colours.gold, pygame.Rect(width - 10, 0, 10, height))
     pygame.draw.rect(curtain, (150, 110, 40), pygame.Rect(width - 4, 0, 4, height))
     curtain = curtain.convert_alpha() if pygame.display.get_surface() is not None else curtain
-    kit._peek_curtain = curtain
-    return curtain
+    kit._peek_curtain = curtain, pygame.transform.flip(curtain, True, False)
+    return kit._peek_curtain
 
 
 def _valance(kit: Any) -> pygame.Surface:
