@@ -21,6 +21,7 @@ from dataclasses import replace
 import pytest
 
 from game.input.intents import Intent
+from game.scenes.peek import LOOK_AWAY_TICKS
 from tests.e2e import curtain_for, rings_for
 from tests.tv_diff import LEFT, PAD, Run, record, same_tv
 
@@ -34,7 +35,7 @@ def phase_is(name):
 def hold_peek(run: Run, hand) -> None:
     """Hold PEEK and wait out the look-away (the curtain names the seat first)."""
     hand.hold(Intent.PEEK)
-    run.frame(32)
+    run.frame(LOOK_AWAY_TICKS + 2)
 
 
 def ring_votes(run: Run, hand, seat: int, path: list[int], choices: list[int]) -> None:
@@ -238,7 +239,7 @@ def test_mission_secrete_mission_shows_only_in_its_curtain():
         keys.tap(Intent.BACK, 3)
         assert curtain_for(run.room, 1) is None
         pad.hold(Intent.PEEK)  # mid-match: Y opens the curtain and, held, names then shows
-        run.frame(40)
+        run.frame(LOOK_AWAY_TICKS + 10)
         pad.let_go(Intent.PEEK)
         run.frame(3)
         pad.tap(Intent.BACK, 5)
