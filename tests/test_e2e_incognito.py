@@ -98,11 +98,14 @@ class Artists(Table):
         return False
 
     def peek(self, seat, hand):
-        """Hold PEEK: the curtain opens on the word at once; letting go closes it."""
+        """Hold PEEK: the curtain opens, names the seat, then shows the word; letting go
+        closes it."""
         hand.hold(Intent.PEEK)
         self.room.run(2)
         curtain = curtain_for(self.room, seat)
         assert curtain is not None and curtain.peeking
+        self.room.look_away()
+        assert curtain.showing
         hand.let_go(Intent.PEEK)
         self.room.run(3)
         assert curtain_for(self.room, seat) is None
