@@ -27,7 +27,7 @@ from game.input.intents import Intent
 from game.input.keymap import KEYBOARD, PAD_BUTTONS
 from game.scenes.base import Scene
 from game.settings import Settings
-from tests.vpad import VirtualPads
+from game.cli.virtual_pads import VirtualPads
 
 #: Fixed steps per frame: the App's cap (5), so a long match runs in few draws.
 BIG_STEP = 5
