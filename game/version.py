@@ -19,11 +19,31 @@ DISTRIBUTION = "secret-salon"
 UNKNOWN = "unknown"
 #: The folder holding the ``game`` package (a checkout's top, site-packages, a frozen build's).
 ROOT = Path(__file__).resolve().parent.parent
+#: What tools/build.py writes into a frozen build beside its data (``game/shipped``): one
+#: line naming the build, ``<platform> <commit> <date>``.
+BUILD_FILE = "BUILD.txt"
 
 
 @functools.cache
 def version() -> str:
     return version_at(ROOT)
+
+
+@functools.cache
+def build() -> str:
+    """Which build of :func:`version` this is: a frozen build's line (``linux-x86_64
+    a89e2ed0c1 2026-12-02``), else ``source`` for a checkout, else ``installed``."""
+    return build_at(ROOT)
+
+
+def build_at(root: Path) -> str:
+    try:
+        line = (root / "game" / "shipped" / BUILD_FILE).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        line = ""
+    if line:
+        return line
+    return "source" if (root / "pyproject.toml").is_file() else "installed"
 
 
 def version_at(root: Path) -> str:

@@ -114,3 +114,12 @@ def test_plain_pyproject_lines_are_read_without_tomllib_and_the_rest_with_it(tex
 
 def test_our_pyproject_is_written_plainly():
     assert version_mod.plain_project((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["version"] == PYPROJECT_VERSION
+
+
+def test_the_build_is_named_by_a_frozen_builds_line_else_by_where_the_game_runs_from(tmp_path):
+    assert version_mod.build_at(ROOT) == "source"  # a checkout: pyproject.toml beside the package
+    assert version_mod.build_at(tmp_path) == "installed"
+    shipped = tmp_path / "game" / "shipped"
+    shipped.mkdir(parents=True)
+    (shipped / version_mod.BUILD_FILE).write_text("linux-x86_64 a89e2ed0c1 2026-12-02\n", encoding="utf-8")
+    assert version_mod.build_at(tmp_path) == "linux-x86_64 a89e2ed0c1 2026-12-02"

@@ -53,7 +53,7 @@ fi
 
 rm -rf "$ROOTFS/build/src" "$ROOTFS/build/dist"
 mkdir -p "$ROOTFS/build/src"
-git -C "$HERE" ls-files -z | (cd "$HERE" && tar --null -cf - -T -) | tar -xf - -C "$ROOTFS/build/src"
+git -C "$HERE" ls-files -z | (cd "$HERE" && tar --null --ignore-failed-read -cf - -T - 2>/dev/null) | tar -xf - -C "$ROOTFS/build/src"
 in_root "cd /build/src && python3.11 -m venv /build/venv && . /build/venv/bin/activate \
     && pip install -q --disable-pip-version-check -c constraints.txt -e . pyinstaller pyinstaller-hooks-contrib setuptools \
     && python tools/build.py --dist /build/dist"
