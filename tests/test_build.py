@@ -42,6 +42,7 @@ def _tool(name: str):
 
 
 build = _tool("build")
+smoke_tool = _tool("smoke")
 licences = _tool("licences")
 glibc_needs = _tool("glibc_needs")
 
@@ -78,33 +79,6 @@ def unpacked(archive, tmp_path_factory) -> Path:
 
 def _run(exe: Path, *args: str, cwd: Path, env: dict) -> subprocess.CompletedProcess:
     return subprocess.run([str(exe), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
-
-
-def _headless_env(home: Path) -> dict:
-    # No source tree on the path: data, font and icons must come from the bundle. An
-    # empty cache: the music loop renders in a worker while the smoke run quits (a race
-    # that used to segfault the frozen build). The log in the test's folder too (macOS: HOME).
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
-    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", XDG_CONFIG_HOME=str(home / "cfg"),
-               XDG_DATA_HOME=str(home / "share"), XDG_CACHE_HOME=str(home / "cache"),
-               XDG_STATE_HOME=str(home / "state"))
-    if sys.platform == "darwin":
-        env["HOME"] = str(home)
-    return env
-
-
-def _this_runs_log(home: Path) -> str:
-    """What the last start wrote to the crash log (game/crash.py) where ``_headless_env``
-    puts it; on Windows the user's real log folder (platformdirs asks Windows for it)."""
-    if sys.platform == "win32":
-        import platformdirs
-
-        folder = Path(platformdirs.user_log_dir("secret-salon", appauthor=False))
-    elif sys.platform == "darwin":
-        folder = home / "Library" / "Logs" / "secret-salon"
-    else:
-        folder = home / "state" / "secret-salon" / "log"
-    return (folder / "secret-salon.log").read_text(encoding="utf-8").rsplit(" INFO started: ", 1)[-1]
 
 
 def test_archive_is_named_and_has_a_valid_itch_manifest_and_the_players_readme(archive, unpacked):
@@ -174,14 +148,13 @@ def test_what_the_game_never_uses_is_left_out(unpacked):
 
 def test_frozen_game_starts_and_draws_like_the_source_tree(unpacked, tmp_path):
     exe = build.executable(unpacked)
-    env = _headless_env(tmp_path)
-    smoke = _run(exe, "--smoke", cwd=tmp_path, env=env)
-    assert smoke.returncode == 0, smoke.stdout + smoke.stderr
-    # Judged by the log, not stdout (a windowed Windows build may have none). Its header
-    # names the game's version and this build (BUILD.txt: platform, commit, day).
-    log = _this_runs_log(tmp_path)
+    env = smoke_tool.headless_env(tmp_path)
+    smoke, log, problems = smoke_tool.smoke(unpacked, tmp_path)
+    # Judged by the exit status and the log, not stdout (a windowed Windows build may
+    # have none). Its header names the game's version and this build (BUILD.txt:
+    # platform, commit, day).
+    assert problems == [], smoke.stdout + smoke.stderr + log
     assert log.startswith(f"Secret Salon {build.version()} (build {build.platform_tag()} "), log[:200]
-    assert "INFO smoke ok: " in log and "CRITICAL" not in log, log[-2000:]
     # The bundle carries the dist-info (--copy-metadata), so the frozen game knows its version.
     shown = _run(exe, "--version", cwd=tmp_path, env=env)
     assert shown.returncode == 0, shown.stdout + shown.stderr
@@ -216,14 +189,18 @@ def test_every_tool_that_help_lists_runs_in_the_frozen_linux_build(unpacked, tmp
     env = {"HOME": str(tmp_path)}
     from game import paths
     from game.catalogue import data_version
+    from game.core.rng import Rng
     from game.core.session import Session
     from game.games import all_games
 
-    entry = all_games()["mission_secrete"]
+    entry = all_games()["mission_secrete"]  # a save of two bot moves, made from the sources
+    catalogue, _ = entry.load_catalogue(paths.data_dir(), None)
     save = tmp_path / "autosave.json"
-    session = Session(entry.definition, entry.default_config(3), 8, save_path=save,
+    session = Session(entry.make_definition(catalogue), entry.default_config(3), 8, save_path=save,
                       catalogue_version=data_version(paths.data_dir()))
-    session.submit(session.legal(session.state.turn)[0])
+    for _ in range(2):
+        seat = sorted(session.current())[0]
+        session.submit(entry.make_bot(catalogue, seat, Rng(seat)).act(session.view(seat), session.legal(seat)))
     runs = {
         "play": ["--smoke"],
         "shot": ["ring", "--out", str(tmp_path / "ring.png")],

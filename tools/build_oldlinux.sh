@@ -38,7 +38,15 @@ for fs in proc dev sys; do
     fi
 done
 cp -L /etc/resolv.conf "$ROOTFS/etc/resolv.conf"
-in_root() { chroot "$ROOTFS" /usr/bin/env -i HOME=/root LANG=C.UTF-8 PATH="$PREFIX/bin:/usr/sbin:/usr/bin:/sbin:/bin" bash -euo pipefail -c "$1"; }
+# This machine's certificate authorities, for pip inside (a network that inspects TLS
+# adds its own to them).
+cp -L "${PIP_CERT:-/etc/ssl/certs/ca-certificates.crt}" "$ROOTFS/etc/ssl/host-ca-certificates.crt"
+COMMIT="$(git -C "$HERE" rev-parse HEAD)"
+in_root() {
+    chroot "$ROOTFS" /usr/bin/env -i HOME=/root LANG=C.UTF-8 PATH="$PREFIX/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
+        PIP_CERT=/etc/ssl/host-ca-certificates.crt PIP_DISABLE_PIP_VERSION_CHECK=1 SOURCE_COMMIT="$COMMIT" \
+        bash -euo pipefail -c "$1"
+}
 
 if [ ! -x "$ROOTFS$PREFIX/bin/python3.11" ]; then
     # bookworm's sources, on the mirror bullseye's own lines name.
@@ -55,7 +63,7 @@ rm -rf "$ROOTFS/build/src" "$ROOTFS/build/dist"
 mkdir -p "$ROOTFS/build/src"
 git -C "$HERE" ls-files -z | (cd "$HERE" && tar --null --ignore-failed-read -cf - -T - 2>/dev/null) | tar -xf - -C "$ROOTFS/build/src"
 in_root "cd /build/src && python3.11 -m venv /build/venv && . /build/venv/bin/activate \
-    && pip install -q --disable-pip-version-check -c constraints.txt -e . pyinstaller pyinstaller-hooks-contrib setuptools \
+    && pip install -q -c constraints.txt -e . pyinstaller pyinstaller-hooks-contrib setuptools \
     && python tools/build.py --dist /build/dist"
 mkdir -p "$DIST"
 cp "$ROOTFS"/build/dist/*.tar.gz "$DIST/"
