@@ -11,8 +11,9 @@
 # 12's python3.11 source package carries (shared libpython, as PyInstaller needs). The
 # game's tracked files are copied in, installed with constraints.txt, built with
 # tools/build.py, and the archive lands in DIST (default dist/). Last, the bundle is
-# checked to need no glibc newer than 2.31 (tools/glibc_needs.py). About 15 minutes the
-# first time on 2 cores, 2 after. Needs root (debootstrap, chroot, mounts).
+# checked to need no glibc newer than 2.31 (tools/glibc_needs.py) and to start inside
+# Debian 11 with an empty environment (--smoke). About 15 minutes the first time on 2
+# cores (CPython's build), 2 after. Needs root (debootstrap, chroot, mounts).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")/.." && pwd)"
 ROOTFS="$(realpath -m "${1:-$HERE/.oldlinux/bullseye}")"
@@ -62,11 +63,16 @@ fi
 rm -rf "$ROOTFS/build/src" "$ROOTFS/build/dist"
 mkdir -p "$ROOTFS/build/src"
 git -C "$HERE" ls-files -z | (cd "$HERE" && tar --null --ignore-failed-read -cf - -T - 2>/dev/null) | tar -xf - -C "$ROOTFS/build/src"
+# pip first: the one CPython 3.11.2 brings installs a wheel-less sdist (pytweening) the
+# legacy way, with no dist-info, hence no licence text for tools/licences.py to find.
 in_root "cd /build/src && python3.11 -m venv /build/venv && . /build/venv/bin/activate \
+    && pip install -q -c constraints.txt pip \
     && pip install -q -c constraints.txt -e . pyinstaller pyinstaller-hooks-contrib setuptools \
     && python tools/build.py --dist /build/dist"
 mkdir -p "$DIST"
 cp "$ROOTFS"/build/dist/*.tar.gz "$DIST/"
 rm -rf "$DIST/secret-salon" && cp -a "$ROOTFS/build/dist/secret-salon" "$DIST/secret-salon"
 python3 "$HERE/tools/glibc_needs.py" "$DIST/secret-salon" --max "$MAX_GLIBC"
+# And it starts there, on glibc 2.31, with an empty environment.
+in_root "mkdir -p /tmp/smoke && env -i HOME=/tmp/smoke /build/dist/secret-salon/secret-salon --smoke"
 ls -l "$DIST"/*.tar.gz
