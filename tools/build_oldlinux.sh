@@ -65,7 +65,7 @@ mkdir -p "$ROOTFS/build/src"
 git -C "$HERE" ls-files -z | (cd "$HERE" && tar --null --ignore-failed-read -cf - -T - 2>/dev/null) | tar -xf - -C "$ROOTFS/build/src"
 # pip first: the one CPython 3.11.2 brings installs a wheel-less sdist (pytweening) the
 # legacy way, with no dist-info, hence no licence text for tools/licences.py to find.
-in_root "cd /build/src && python3.11 -m venv /build/venv && . /build/venv/bin/activate \
+in_root "cd /build/src && rm -rf /build/venv && python3.11 -m venv /build/venv && . /build/venv/bin/activate \
     && pip install -q -c constraints.txt pip \
     && pip install -q -c constraints.txt -e . pyinstaller pyinstaller-hooks-contrib setuptools \
     && python tools/build.py --dist /build/dist"
