@@ -198,9 +198,10 @@ def test_every_tool_that_help_lists_runs_in_the_frozen_linux_build(unpacked, tmp
     save = tmp_path / "autosave.json"
     session = Session(entry.make_definition(catalogue), entry.default_config(3), 8, save_path=save,
                       catalogue_version=data_version(paths.data_dir()))
+    bots = {seat: entry.make_bot(catalogue, seat, Rng(seat)) for seat in range(3)}
     for _ in range(2):
-        seat = sorted(session.current())[0]
-        session.submit(entry.make_bot(catalogue, seat, Rng(seat)).act(session.view(seat), session.legal(seat)))
+        moves = (bots[seat].act(session.view(seat), session.legal(seat)) for seat in sorted(session.current()))
+        session.submit(next(move for move in moves if move is not None))
     runs = {
         "play": ["--smoke"],
         "shot": ["ring", "--out", str(tmp_path / "ring.png")],
