@@ -308,3 +308,21 @@ def test_the_release_builds_linux_on_debian_11_and_says_what_glibc_it_needs():
     assert "bullseye" in script and "MAX_GLIBC=2.31" in script and "glibc_needs.py" in script
     figure = re.search(r"needs at most GLIBC_(\d+)\.(\d+)", RELEASING.read_text(encoding="utf-8"))
     assert figure and (int(figure.group(1)), int(figure.group(2))) <= (2, 31)
+
+
+def test_a_release_build_refuses_versions_other_than_the_pinned_ones(tmp_path, monkeypatch):
+    """tools/build.py checks the installed run-time distributions and PyInstaller against
+    constraints.txt, which the CI workflow installs with."""
+    from importlib import metadata
+
+    installed = metadata.version("pyyaml")
+    pins = tmp_path / "constraints.txt"
+    pins.write_text(f"# a comment\nPyYAML=={installed}\npytweening==0.0.1\n", encoding="utf-8")
+    monkeypatch.setattr(build, "CONSTRAINTS", pins)
+    assert build.pin_problems(["pyyaml", "PyYAML"]) == []
+    assert build.pin_problems(["pytweening", "segno"]) == [
+        f"pytweening {metadata.version('pytweening')} is installed, constraints.txt pins 0.0.1",
+        f"segno {metadata.version('segno')} is installed, constraints.txt pins nothing"]
+    workflow = (ROOT / ".github" / "workflows" / "build.yml").read_text(encoding="utf-8")
+    assert workflow.count("-c constraints.txt") == 2
+    assert "-c constraints.txt" in (ROOT / "tools" / "build_oldlinux.sh").read_text(encoding="utf-8")
