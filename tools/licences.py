@@ -28,11 +28,9 @@ import shutil
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
+from typing import Iterable
 
-ROOT = Path(__file__).resolve().parent.parent
 DISTRIBUTION = "secret-salon"
-#: Texts kept in the repository (fonts, the C libraries, wheels that carry none).
-CURATED_DIR = ROOT / "licenses"
 INDEX = "INDEX.txt"
 
 #: Free-text ``License`` fields, as SPDX names.
@@ -180,11 +178,11 @@ def gather(bundle: Path, internal: Path, closure: dict[str, metadata.Distributio
         work = works[name] = Work(name, licence_of(dist), dist.version)
         if work.licence is None:
             problems.append(f"{name}: its metadata names no licence (add it to BY_DISTRIBUTION in tools/licences.py)")
-        for relative, source in licence_files(dist):
-            target = out_dir / name / relative
+        for inside, source in licence_files(dist):
+            target = out_dir / name / inside
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, target)
-            work.texts.append(f"{name}/{relative}")
+            work.texts.append(f"{name}/{inside}")
         work.texts += CURATED.get(name, ())
         if not work.texts:
             problems.append(f"{name}: no licence text in its dist-info (add one to licenses/ and CURATED)")
@@ -197,14 +195,13 @@ def gather(bundle: Path, internal: Path, closure: dict[str, metadata.Distributio
         if isinstance(found, str):
             problems.append(found)
             continue
-        name, licence, text = found
-        works.setdefault(name, Work(name, licence, texts=[text] if text else [])).files.append(relative.as_posix())
-        embedded = EMBEDDED.get(path.name.split(".")[0])
-        if embedded is not None:
-            name, licence, text = native_work(embedded)
-            works.setdefault(name, Work(name, licence, texts=[text])).files.append(relative.as_posix())
+        stem = path.name.split(".")[0]
+        embedded = native_work(EMBEDDED[stem]) if stem in EMBEDDED else None
+        for name, licence, text in [found, *([embedded] if embedded else [])]:
+            work = works.setdefault(name, Work(name, licence, texts=[text] if text else []))
+            work.files.append(relative.as_posix())
     for work in works.values():
-        problems += [f"{work.name}: licences/{text} is missing" for text in work.texts if not (out_dir / text).is_file()]
+        problems += [f"{work.name}: licenses/{text} is missing" for text in work.texts if not (out_dir / text).is_file()]
     _write_index(out_dir / INDEX, works.values())
     return list(works.values()), problems
 
@@ -224,7 +221,7 @@ def _work_of(relative: Path, owners: dict[str, str]) -> tuple[str, str | None, s
         f"{relative.as_posix()}: bundled, but no licence covers it (add a row to NATIVE in tools/licences.py)"
 
 
-def _write_index(path: Path, works) -> None:
+def _write_index(path: Path, works: Iterable[Work]) -> None:
     lines = ["Third-party works in this build, gathered when it was made (tools/licences.py).",
              "Each line: the work, its version, its licence, and its licence texts in this folder.", ""]
     for work in sorted(works, key=lambda w: w.name.lower()):

@@ -62,7 +62,7 @@ def last_run(home: Path) -> str:
     return text.rsplit(STARTED, 1)[-1] if STARTED in text else ""
 
 
-def smoke(bundle: Path, home: Path) -> tuple[subprocess.CompletedProcess, str, list[str]]:
+def smoke(bundle: Path, home: Path) -> tuple[subprocess.CompletedProcess[str], str, list[str]]:
     """Run the bundle's game with ``--smoke``; the run, its log and what went wrong."""
     done = subprocess.run([str(executable(bundle)), "--smoke"], cwd=home, env=headless_env(home),
                           capture_output=True, text=True, timeout=300)
