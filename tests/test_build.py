@@ -326,3 +326,22 @@ def test_a_release_build_refuses_versions_other_than_the_pinned_ones(tmp_path, m
     workflow = (ROOT / ".github" / "workflows" / "build.yml").read_text(encoding="utf-8")
     assert workflow.count("-c constraints.txt") == 2
     assert "-c constraints.txt" in (ROOT / "tools" / "build_oldlinux.sh").read_text(encoding="utf-8")
+
+
+def test_each_os_builds_smokes_and_keeps_its_archive_in_a_job_of_its_own():
+    """The CI workflow: every job builds, smoke-tests by exit status and log
+    (tools/smoke.py), uploads the archive, and only then runs the build tests; none
+    waits on the whole suite."""
+    import yaml
+
+    workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "build.yml").read_text(encoding="utf-8"))
+    jobs = workflow["jobs"]
+    oses = [jobs["linux"]["runs-on"], *(row["os"] for row in jobs["desktop"]["strategy"]["matrix"]["include"])]
+    assert [os_name.split("-")[0] for os_name in oses] == ["ubuntu", "windows", "macos", "macos"]
+    for name, job in jobs.items():
+        steps = [step.get("run", "") or step.get("uses", "") for step in job["steps"]]
+        where = {what: next(i for i, step in enumerate(steps) if what in step)
+                 for what in ("tools/smoke.py", "actions/upload-artifact", "pytest")}
+        assert where["tools/smoke.py"] < where["actions/upload-artifact"] < where["pytest"], name
+        assert all(step.strip().endswith("tests/test_build.py") for step in steps if "pytest" in step), name
+        assert "needs" not in job, name
