@@ -28,7 +28,7 @@ from game.input.keymap import KEYBOARD, PAD_BUTTONS
 from game.scenes.base import Scene
 from game.scenes.peek import LOOK_AWAY_TICKS
 from game.settings import Settings
-from tests.vpad import VirtualPads
+from game.cli.virtual_pads import VirtualPads
 
 #: Fixed steps per frame: the App's cap (5), so a long match runs in few draws.
 BIG_STEP = 5
