@@ -140,17 +140,30 @@ class PeekCurtain(Scene):
         glow = 1.0 + 0.06 * math.sin((self.ticks + alpha) / 60 * math.pi)
         kit.draw_shape(surface, "circle", _mix(c.panel, style.colour, 0.22), (box.centerx, box.y + 130), int(96 * glow))
         kit.seat_token(surface, seat.style, (box.centerx, box.y + 130), 70)
-        keys = kit.text(self.ctx.t("peek.hold_keys"), 30, c.muted, max_width=box.width - 80, align="center")
+        keys = kit.text(self.keys_text(), 30, c.muted, max_width=box.width - 80, align="center")
         keys_rect = surface.blit(keys, keys.get_rect(midbottom=(box.centerx, box.bottom - 30)))
         top, room = box.y + 225, keys_rect.top - 24 - (box.y + 225)
         lines = self._closed_lines(seat, box.width - 80, room)
         y = top + (room - sum(image.get_height() + gap for image, gap in lines)) // 2
         for image, gap in lines:
             y = surface.blit(image, image.get_rect(midtop=(box.centerx, y))).bottom + gap
-        kit.hint_bar(surface, [(Intent.PEEK, self.ctx.t("ring.look")), (Intent.BACK, self.ctx.t("peek.close"))])
+        kit.hint_bar(surface, self.closed_hints())
+
+    # what the closed curtain asks of its seat (a curtain opened another way says so)
+    def prompt(self, size: int) -> pygame.Surface:
+        """The closed curtain's call to act, under "look away": "Hold (Y) to look"."""
+        return self.ctx.kit.rich(self.ctx.strings.get("peek.hold"), size, self.ctx.kit.colours.accent,
+                                 button=Intent.PEEK)
+
+    def keys_text(self) -> str:
+        """The keyboard's keys for :meth:`prompt`, at the bottom of the closed curtain."""
+        return self.ctx.t("peek.hold_keys")
+
+    def closed_hints(self) -> list[tuple[Intent, str]]:
+        return [(Intent.PEEK, self.ctx.t("ring.look")), (Intent.BACK, self.ctx.t("peek.close"))]
 
     def _closed_lines(self, seat: Any, width: int, room: int) -> list[tuple[pygame.Surface, int]]:
-        """The closed curtain's words (title, "only <name>", "look away", "hold Y"), each
+        """The closed curtain's words (title, "only <name>", "look away", its prompt), each
         with the gap after it, at the largest sizes that fit ``room`` (large text
         settings shrink them, never under 28 px)."""
         kit, c = self.ctx.kit, self.ctx.kit.colours
@@ -167,7 +180,7 @@ class PeekCurtain(Scene):
                                    align="center", shadow=True), 18))
             lines.append((kit.text(self.ctx.t("peek.look_away"), size(52), c.text, max_width=width, align="center"),
                           int(36 * shrink)))
-            lines.append((kit.rich(self.ctx.strings.get("peek.hold"), size(48), c.accent, button=Intent.PEEK), 0))
+            lines.append((self.prompt(size(48)), 0))
             if sum(image.get_height() + gap for image, gap in lines) <= room:
                 break
         return lines

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ....input.intents import InputEvent, Intent
-from ....ui.fit import fit_text, fit_wrapped
+from ....ui.fit import fit_text, fit_words, fit_wrapped
 from ....ui.tween import Tween
 from .drawing_screen import DrawScreen
 from .layout import grid
@@ -89,17 +89,20 @@ class DealScreen(Screen):
                       (box.centerx, box.y + 110 + size), "midtop", c.text, max_width=box.width - 40, align="center")
 
 
-def draw_word(board: IncognitoBoard, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
-    """Inside the peek curtain: the secret word, its joke, and the place to hide it in."""
+def draw_word(board: IncognitoBoard, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> int:
+    """Inside the peek curtain (and beside a drawer's sheet behind its drawing curtain):
+    the secret word, its joke, and the place to hide it in. Returns where it ends."""
     kit, c = board.ctx.kit, board.ctx.kit.colours
     my_word = board.session.view(seat).private.my_word
     if my_word is None:
-        return
+        return rect.y
     word = board.cat.word(my_word)
     lang = board.ctx.settings.lang
     y = kit.blit_text(surface, board.text("incognito.peek.your_word"), 40, (rect.centerx, rect.y + 10), "midtop",
                       c.muted).bottom + 6
-    y = kit.blit_text(surface, word.name(lang), 120, (rect.centerx, y), "midtop", c.gold, shadow=True).bottom + 16
+    name, size = fit_words(kit, word.name(lang), 120, rect.width)
+    y = kit.blit_text(surface, name, size, (rect.centerx, y), "midtop", c.gold, shadow=True, max_width=rect.width,
+                      align="center").bottom + 16
     y = kit.blit_text(surface, board.text("incognito.peek.joke", joke=word.joke(lang)), 36,
                       (rect.centerx, y), "midtop", c.text, max_width=rect.width - 120, align="center").bottom + 36
     place_id = board.public.places[seat]
@@ -111,3 +114,4 @@ def draw_word(board: IncognitoBoard, surface: pygame.Surface, rect: pygame.Rect,
     x0 = rect.centerx - (len(place.icons) * 110 - 14) // 2
     for k, code in enumerate(place.icons):
         surface.blit(kit.icon(code, 96), (x0 + k * 110, y))
+    return y + 96

@@ -1,5 +1,7 @@
 """Where things go on the drawing screen: a grid of cells, one per seat, and inside a
-cell the canvas, its tool bar and the seat's public place (beside or below)."""
+cell the face-down slate, its progress band and the seat's public place (beside or
+below); behind a drawing curtain, the drawer's sheet (canvas and tool bar) beside its
+word and place."""
 
 from __future__ import annotations
 
@@ -29,7 +31,8 @@ def grid(n: int, area: pygame.Rect, gap: int = 14) -> list[pygame.Rect]:
 
 
 class CellLayout:
-    """Where one seat's canvas, tool bar and place go inside its cell."""
+    """Where one seat's slate (the canvas's place), progress band (the tool bar's) and
+    place go inside its cell."""
 
     def __init__(self, area: pygame.Rect) -> None:
         side = min((area.width - SIDE - 24) / CANVAS_W, (area.height - HEADER - 14) / SPACE_H)
@@ -52,6 +55,19 @@ class CellLayout:
             self.place = pygame.Rect(self.cell.x + 12, self.space.bottom + 8, self.cell.width - 24,
                                      self.cell.bottom - self.space.bottom - 16)
         self.canvas = pygame.Rect(self.space.x, self.space.y, w, int(CANVAS_H * self.scale))
+
+
+class SheetLayout:
+    """The drawer's sheet behind its curtain: the canvas and its tool bar (``space``, at
+    ``scale`` screen pixels per canvas unit) on the left of ``area``, the word and the
+    place (``side``) on the right."""
+
+    def __init__(self, area: pygame.Rect, gap: int = 40) -> None:
+        self.scale = min(area.height / SPACE_H, area.width * 0.55 / CANVAS_W)
+        w, h = int(CANVAS_W * self.scale), int(SPACE_H * self.scale)
+        self.space = pygame.Rect(area.x, area.y + (area.height - h) // 2, w, h)
+        self.canvas = pygame.Rect(self.space.x, self.space.y, w, int(CANVAS_H * self.scale))
+        self.side = pygame.Rect(self.space.right + gap, area.y, area.right - self.space.right - gap, area.height)
 
     def to_screen(self, x: float, y: float) -> tuple[float, float]:
         return self.space.x + x * self.scale, self.space.y + y * self.scale
