@@ -60,14 +60,15 @@ def test_no_stroke_in_the_public_view_nor_another_seat_s_while_drawing(turn_seat
     mine = s.view(0).private.my_drawing
     assert mine.strokes == (Stroke.from_data(line()["stroke"]),) and mine.redo == 0
     # the leak checks cover it: each stroke is its drawer's secret while the drawing lasts
-    assert [value for name, value in s.definition.secrets(s.state, 1) if name == "my_stroke"] == list(s.state.strokes[1])
+    assert [value for name, value in s.definition.secrets(s.state, 1) if name == "points"] == \
+        [stroke.points for stroke in s.state.strokes[1]]
     for seat in range(3):
         if seat in turn_seats and s.state.turns.current(s.state.done) == seat and s.state.turns.opened is None:
             s.submit(Action("start", seat))
         s.submit(Action("done", seat))
     assert s.state.phase == "vote"
     assert s.view(None).public.drawings == s.state.strokes and s.view(2).private.my_drawing is None
-    assert not [name for seat in range(3) for name, _ in s.definition.secrets(s.state, seat) if name == "my_stroke"]
+    assert not [name for seat in range(3) for name, _ in s.definition.secrets(s.state, seat) if name == "points"]
 
 
 def test_a_turn_is_opened_by_its_drawer_and_told_to_everyone():

@@ -344,9 +344,9 @@ class Incognito(DrawingRules, PhasedGame[IncognitoState]):
     def secrets(self, state: IncognitoState, seat: int) -> Iterator[tuple[str, Any]]:
         if state.words:
             yield "my_word", state.words[seat]
-        if state.phase == INPhase.DRAW:  # each stroke of the drawing, until the line-up (IN-2a)
-            for stroke in state.strokes[seat]:
-                yield "my_stroke", stroke
+        if state.phase == INPhase.DRAW:  # the drawing until the line-up (IN-2a): each stroke's
+            for stroke in state.strokes[seat]:  # points, named as a stroke carries them
+                yield "points", stroke.points
         if state.votes.rows:
             yield "my_votes", MyVotes(seat, [number or 0 for number in state.votes.rows[seat]])
 

@@ -84,7 +84,7 @@ class IncognitoBoard(MatchScene):
         #: Fixed ticks since the board opened (blinking borders).
         self.ticks = 0
         self.curtain: PeekCurtain | None = None
-        self.turn_curtain: DrawingCurtain | None = None
+        self._turn_curtain: DrawingCurtain | None = None
         self.ring: VoteRing | None = None
         self.screen: Screen = self.OPENS[self.public.phase](self)  # a resumed match opens on its phase
         self.screen.enter()
@@ -225,19 +225,23 @@ class IncognitoBoard(MatchScene):
             return public.turn
         return next((seat for seat in self.pads if not public.done[seat] and seat not in public.turn_seats), None)
 
+    @property
+    def turn_curtain(self) -> DrawingCurtain | None:
+        """The drawing curtain up (None once it closed)."""
+        curtain = self._turn_curtain
+        return curtain if curtain is not None and curtain.stack is not None else None
+
     def call_drawer(self) -> None:
         """Raise the drawing curtain of :meth:`drawer_to_call` once the board is on top
         (no peek, pause or other overlay up) and no drawing curtain is."""
-        if self.turn_curtain is not None and self.turn_curtain.stack is None:
-            self.turn_curtain = None
         if self.turn_curtain is not None or self.stack is None or self.stack.top is not self:
             return
         seat = self.drawer_to_call()
         if seat is not None:
             for pad in self.pads.values():
                 pad.release_all()
-            self.turn_curtain = DrawingCurtain(self, seat)
-            self.stack.push(self.turn_curtain)
+            self._turn_curtain = DrawingCurtain(self, seat)
+            self.stack.push(self._turn_curtain)
 
     def open_curtain(self, seat: int, event: InputEvent) -> None:
         """The peek curtain over the board: ``seat``'s word and where to hide it."""
