@@ -194,3 +194,26 @@ def test_turns_are_in_the_save_and_replay():
     assert again.hash() == s.hash() and again.config[TURN_SEATS] == [0, 1]
     assert to_plain(again.state)["turns"] == to_plain(s.state)["turns"]
     assert "turns" not in to_plain(session(seats=3).state)    # saves made before turns hash as they did
+
+
+def test_a_turn_seat_played_on_a_phone_waits_then_opens_its_turn_there():
+    """A pad's seat a phone took on resuming still draws in its turn (IN-2a): its phone
+    says to wait, then offers "Start drawing" (the ``start`` move), then the sheet."""
+    from game.companion.present import phone_screen
+    from game.i18n import Strings
+
+    strings = Strings.load(paths.data_dir() / "i18n", "en")
+    s = session(seats=3, turn_seats=(0, 1))
+
+    def screen(seat):
+        return phone_screen(ENTRY.id, s.view(seat), s.legal(seat), strings, catalogue())
+
+    waiting = screen(1)
+    assert waiting["title"] == "Wait for your turn to draw" and waiting["waiting"] and "canvas" not in waiting
+    called = screen(0)
+    assert called["title"] == "Your turn to draw: start when you're ready" and not called["canvas"]["enabled"]
+    start = [item["move"] for section in called["sections"] for item in section["items"]]
+    assert start == [{"kind": "start", "data": {}}] and s.submit(Action("start", 0, {})) == (TurnOpened(0),)
+    drawing = screen(0)
+    assert drawing["title"] == "Draw your word" and drawing["canvas"]["enabled"]
+    assert screen(2)["canvas"]["enabled"]  # the seat drawing at once draws all along

@@ -107,7 +107,7 @@ class DrawScreen(Screen):
         """The seat's slate, face down: handed in (its shape and a tick on its back), or
         its status (who draws, where)."""
         kit, c = self.ctx.kit, self.ctx.kit.colours
-        slate = layout.canvas
+        slate = layout.slate
         pygame.draw.rect(surface, SLATE, slate, border_radius=12)
         pygame.draw.rect(surface, style.dark, slate, 4, border_radius=12)
         if done:
@@ -116,7 +116,7 @@ class DrawScreen(Screen):
             return
         icon_code, key = self.status(seat)
         icon = kit.icon(icon_code, max(48, min(96, slate.height // 2 - 16)))
-        words, text_size = fit_words(kit, self.board.text(key), 30, slate.width - 32)
+        words, text_size = fit_words(kit, self.board.text(key), 34, slate.width - 32)
         text = kit.text(words, text_size, c.text, max_width=slate.width - 32, align="center")
         top = slate.centery - (icon.get_height() + 12 + text.get_height()) // 2
         surface.blit(icon, icon.get_rect(midtop=(slate.centerx, top)))
@@ -125,7 +125,7 @@ class DrawScreen(Screen):
     def draw_progress(self, surface: pygame.Surface, layout: CellLayout, strokes: int) -> None:
         """Under the slate, where its tool bar was: how far along it is (its strokes)."""
         kit, c = self.ctx.kit, self.ctx.kit.colours
-        band = pygame.Rect(layout.space.x, layout.canvas.bottom, layout.space.width, layout.space.bottom - layout.canvas.bottom)
+        band = layout.band
         label = kit.text(self.board.text("incognito.draw.strokes", n=strokes), 28, c.text)
         icon = kit.icon(STROKES_ICON, 48)
         x = band.centerx - (icon.get_width() + 10 + label.get_width()) // 2

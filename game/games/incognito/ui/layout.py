@@ -12,8 +12,10 @@ import pygame
 from ..rules.drawing import CANVAS_H, CANVAS_W
 from .drawkit import SPACE_H
 
-SIDE = 176      # the place column beside a canvas
-HEADER = 50     # the badge row above a canvas
+SIDE = 176      # the place column beside a slate
+HEADER = 50     # the badge row above a slate
+BAND = 56       # the progress band under a slate
+PLACE_H = 110   # the place's row under a slate (a tall cell)
 
 
 def grid(n: int, area: pygame.Rect, gap: int = 14) -> list[pygame.Rect]:
@@ -31,30 +33,24 @@ def grid(n: int, area: pygame.Rect, gap: int = 14) -> list[pygame.Rect]:
 
 
 class CellLayout:
-    """Where one seat's slate (the canvas's place), progress band (the tool bar's) and
-    place go inside its cell."""
+    """Where one seat's slate, its progress band and its place go inside its cell (the
+    whole grid cell: a slate face down keeps no drawing's proportions). The place sits
+    beside the slate in a wide cell, below it in a tall one."""
 
     def __init__(self, area: pygame.Rect) -> None:
+        # beside or below: whichever leaves the larger drawing (as when cells held canvases)
         side = min((area.width - SIDE - 24) / CANVAS_W, (area.height - HEADER - 14) / SPACE_H)
-        below = min((area.width - 24) / CANVAS_W, (area.height - HEADER - 110) / SPACE_H)
+        below = min((area.width - 24) / CANVAS_W, (area.height - HEADER - PLACE_H - 14) / SPACE_H)
         self.place_beside = side >= below
-        self.scale = side if self.place_beside else below
-        w, h = int(CANVAS_W * self.scale), int(SPACE_H * self.scale)
-        # the cell hugs its content, centred in the grid's area
+        self.cell = pygame.Rect(area)
+        top, bottom = area.y + HEADER, area.bottom - 12
         if self.place_beside:
-            self.cell = pygame.Rect(0, 0, min(area.width, w + SIDE + 40), area.height)
+            self.slate = pygame.Rect(area.x + 12, top, area.width - SIDE - 40, bottom - BAND - top)
+            self.place = pygame.Rect(self.slate.right + 16, top, area.right - 12 - self.slate.right - 16, bottom - top)
         else:
-            self.cell = pygame.Rect(0, 0, area.width, min(area.height, HEADER + h + 120))
-        self.cell.center = area.center
-        if self.place_beside:
-            x = self.cell.x + (self.cell.width - SIDE - w) // 2
-            self.space = pygame.Rect(x, self.cell.y + HEADER, w, h)
-            self.place = pygame.Rect(self.space.right + 8, self.space.y, self.cell.right - self.space.right - 16, h)
-        else:
-            self.space = pygame.Rect(self.cell.x + (self.cell.width - w) // 2, self.cell.y + HEADER, w, h)
-            self.place = pygame.Rect(self.cell.x + 12, self.space.bottom + 8, self.cell.width - 24,
-                                     self.cell.bottom - self.space.bottom - 16)
-        self.canvas = pygame.Rect(self.space.x, self.space.y, w, int(CANVAS_H * self.scale))
+            self.slate = pygame.Rect(area.x + 12, top, area.width - 24, bottom - PLACE_H - BAND - top)
+            self.place = pygame.Rect(area.x + 12, bottom - PLACE_H + 8, area.width - 24, PLACE_H - 8)
+        self.band = pygame.Rect(self.slate.x, self.slate.bottom, self.slate.width, BAND)
 
 
 class SheetLayout:

@@ -57,6 +57,15 @@ class DrawingCurtain(PeekCurtain):
         """Nothing to adopt: the curtain opens on a press, not on a held PEEK."""
 
     @property
+    def opaque(self) -> bool:  # type: ignore[override]
+        """Open, the drawer's sheet takes the whole screen: nothing below is drawn."""
+        return self.is_open
+
+    @property
+    def covers_canvas(self) -> bool:  # type: ignore[override]
+        return self.is_open
+
+    @property
     def rules_turn(self) -> bool:
         """The rules call this seat in turn (its turn opens with a move)."""
         return self.seat in self.board.public.turn_seats
@@ -113,9 +122,11 @@ class DrawingCurtain(PeekCurtain):
 
     # --- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.ctx.kit.dim(surface, 215)
+        kit, seat = self.ctx.kit, self.ctx.seats[self.seat]
+        if self.is_open:
+            kit.background(surface)
+        kit.dim(surface, 215)
         self.draw_backdrop(surface, alpha)
-        seat = self.ctx.seats[self.seat]
         if self.is_open:
             self.draw_sheet(surface, seat, alpha)
         else:
