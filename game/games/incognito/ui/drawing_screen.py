@@ -10,7 +10,7 @@ bar."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -21,9 +21,6 @@ from ..rules.game import LAST_CALL_SECONDS
 from ..rules.view import Timer
 from .layout import HEADER, CellLayout
 from .screen import Screen
-
-if TYPE_CHECKING:
-    from .board import IncognitoBoard
 
 #: OpenMoji: a robot, an hourglass, a pencil, the theatre masks (a drawer called), a pencil.
 BOT_ICON, WAIT_ICON, DRAW_ICON, CALLED_ICON, STROKES_ICON = "1F916", "23F3", "1F58D", "1F3AD", "270F"
@@ -94,6 +91,8 @@ class DrawScreen(Screen):
     def status(self, seat: int) -> tuple[str, str]:
         """An unfinished seat's slate: its icon and what it says (who draws, where)."""
         board, public = self.board, self.board.public
+        if seat in public.turn_seats and public.turn != seat:
+            return WAIT_ICON, "incognito.draw.waits"  # (a phone too: a pad's seat it took on resuming)
         if on_phone(self.ctx, seat):
             return PHONE_ICON, "incognito.draw.on_phone"
         if seat in board.bots:

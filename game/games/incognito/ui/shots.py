@@ -155,6 +155,17 @@ def _shot_turn_open(ctx, args):
     _shot_turn(ctx, args, opened=True)
 
 
+def _shot_turn_last_call(ctx, args):
+    """Behind the curtain, everyone else done: the grace over, the last call runs."""
+    _shot_turn(ctx, args, opened=True)
+    board = ctx.stack.top.board
+    for seat in range(board.n):
+        if board.public.turn != seat and not board.public.done[seat]:
+            board.submit(Action("done", seat))
+    board.session.jump_to_deadline()  # the grace ends: the last call starts
+    board.session.advance(60)
+
+
 def _shot_toolbar(ctx, args):
     """Behind the curtain, the cursor on the tool bar."""
     _shot_turn(ctx, args, opened=True)
@@ -224,6 +235,7 @@ SHOTS = {
     "incognito.turn": _shot_turn,
     "incognito.turn.open": _shot_turn_open,
     "incognito.turn.toolbar": _shot_toolbar,
+    "incognito.turn.last_call": _shot_turn_last_call,
     "incognito.countdown": _shot_countdown,
     "incognito.lineup": _shot_lineup,
     "incognito.vote": _shot_vote,

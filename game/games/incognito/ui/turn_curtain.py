@@ -18,6 +18,7 @@ rules' turns; its curtain opens on CONFIRM without a move.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -26,6 +27,7 @@ from ....core.actions import Action
 from ....input.intents import InputEvent, Intent
 from ....scenes.peek import BANNER_TOP, PeekCurtain
 from ....ui.fit import fit_text
+from ..rules.game import LAST_CALL_SECONDS
 from ..rules.view import INPhase, Timer
 from .deal import draw_word
 from .layout import SheetLayout
@@ -142,7 +144,11 @@ class DrawingCurtain(PeekCurtain):
         if mine is None:
             return
         self.sheet.draw(surface, self.layout, mine.strokes, mine.redo > 0, style)
-        self.draw_table(surface, self.layout.side, draw_word(self.board, surface, self.layout.side, self.seat) + 24)
+        bottom = draw_word(self.board, surface, self.layout.side, self.seat) + 24
+        if self.board.public.countdown is not None and self.board.public.countdown.name == Timer.LAST_CALL:
+            self.draw_last_call(surface, self.layout.side, bottom, seat, alpha)
+        else:
+            self.draw_table(surface, self.layout.side, bottom)
         kit.hint_bar(surface, [(Intent.CONFIRM, self.board.text("incognito.hint.draw")),
                                (Intent.TRIGGER_L, self.board.text("incognito.hint.slow")),
                                (Intent.SHOULDER_R, self.board.text("incognito.hint.colour")),
@@ -167,6 +173,18 @@ class DrawingCurtain(PeekCurtain):
         kit.blit_text(surface, heading, size, (token.right + 20, banner.centery), "midleft", style.light, shadow=True)
         if timer is not None:
             kit.countdown(surface, (banner.right - 70, banner.centery), *timer, radius=40)
+
+    def draw_last_call(self, surface: pygame.Surface, side: pygame.Rect, top: int, seat: Any, alpha: float) -> None:
+        """Under the word, once everyone else is done: "Last call: <name>, 4 s left!" (the
+        number the banner's ring shows)."""
+        kit = self.ctx.kit
+        timer = self.board.countdown_left(self.board.public, alpha)
+        seconds = int(math.ceil(timer[0] - 1e-9)) if timer is not None else LAST_CALL_SECONDS
+        size, text = fit_text(kit, self.board.text("incognito.draw.last_call", name=seat.name, n=seconds),
+                              side.width, (36, 32, 30, 28))
+        line = kit.text(text, size, kit.colours.bad, max_width=side.width, align="center")
+        if side.bottom - 8 - line.get_height() >= top:
+            surface.blit(line, line.get_rect(midbottom=(side.centerx, side.bottom - 8)))
 
     def draw_table(self, surface: pygame.Surface, side: pygame.Rect, top: int) -> None:
         """Under the word, if there is room: how far along the others are (a tick, or
