@@ -363,3 +363,25 @@ def test_the_final_screens_confetti_falls_whole_from_under_the_headline():
     assert any(headline.rect.bottom <= disc.rect.top < headline.rect.bottom + 80 for disc in discs)
     assert all(disc.visible == disc.rect for disc in discs)  # none cut
     assert not any(disc.rect.top < headline.rect.bottom < disc.rect.bottom for disc in discs)
+
+
+def test_without_turn_seats_the_board_still_calls_the_seats_at_the_tv_one_by_one():
+    """A config that names no turn seat (a save from before IN-2a; a phone's seat a pad
+    took on resuming draws at any time for the rules): the board calls each seat at the
+    TV behind its curtain all the same, opened without a move, in seat order."""
+    ctx = build_context(headless=True, lang="en", settings=Settings(), seats=3)
+    cat = ctx.catalogue.game("incognito")
+    session = Session(ENTRY.make_definition(cat), ENTRY.default_config(3), 5)
+    board = make_board(ctx, ENTRY, session, {})
+    ctx.stack.push(board)
+    tick(ctx, DEAL_TICKS + 2)
+    curtain = board.turn_curtain
+    assert board.public.turn_seats == [] and curtain.seat == 0 and not curtain.is_open
+    hand = Hand(ctx, board)
+    hand.press(Intent.CONFIRM)
+    assert curtain.is_open and [a.kind for a in session.log if a.seat is not None] == []
+    hand.line([(300, 300), (400, 350)])
+    assert board.public.stroke_counts == [1, 0, 0] and board.public.drawings == [(), (), ()]
+    board.submit(Action("done", 0))
+    tick(ctx, 2)
+    assert board.turn_curtain.seat == 1 and not board.turn_curtain.is_open

@@ -217,3 +217,21 @@ def test_a_turn_seat_played_on_a_phone_waits_then_opens_its_turn_there():
     drawing = screen(0)
     assert drawing["title"] == "Draw your word" and drawing["canvas"]["enabled"]
     assert screen(2)["canvas"]["enabled"]  # the seat drawing at once draws all along
+
+
+@pytest.mark.parametrize("limit", [0, 60])
+def test_bots_play_a_match_whose_seats_draw_in_turns(limit):
+    """Bots in turn seats open their turn when it comes and wait before it; the match
+    replays (timeouts of turns and graces included) and keeps its invariants."""
+    from game.core.playthrough import play_match
+    from game.core.rng import Rng
+    from game.games.incognito.rules.bots import IncognitoBot
+
+    config = dict(ENTRY.default_config(4, 1.0), drawing_time_limit=limit, **{TURN_SEATS: [1, 3]})
+    bots = {s: IncognitoBot(s, Rng.from_seed(f"bot{s}"), catalogue()) for s in range(4)}
+    result = play_match(Incognito(catalogue()), config, 8, bots, check=True)
+    log = result.session.log
+    assert result.outcome is not None and sum(a.kind == "start" for a in log) == 3 * 2
+    assert all(len(r.drawings[s]) >= 3 for r in result.session.state.history for s in range(4))
+    again = Session.from_json(result.session.to_json(), lambda _id: result.session.definition)
+    assert again.hash() == result.session.hash()

@@ -52,6 +52,15 @@ def may_draw(s: IncognitoState, seat: int) -> bool:
     return s.turns.may_draw(seat, s.done)
 
 
+def waited_for(s: IncognitoState) -> frozenset[int]:
+    """The unfinished seats that may act now: a turn seat only once its turn has come
+    (IN-2a; the others wait for theirs with nothing to do)."""
+    if s.turns is None:
+        return s.done.waiting
+    current = s.turns.current(s.done)
+    return frozenset(seat for seat in s.done.waiting if seat not in s.turns.order or seat == current)
+
+
 def turn_to_open(s: IncognitoState) -> frozenset[int]:
     """The turn seat whose turn it is and who has not opened it yet."""
     if s.turns is None or s.turns.opened is not None:
@@ -96,7 +105,7 @@ class DrawingRules:
                            choices=lambda s, seat: ({},) if s.turns is None or not (
                                seat in s.turns.order or s.turns.closed) else ()),
             TIMEOUT: Move(self._drawing_timeout),
-        }, active=anyone(), awaited=drawing, end_if=lambda s: s.done.complete, next=INPhase.LINEUP,
+        }, active=anyone(), awaited=all_once(waited_for), end_if=lambda s: s.done.complete, next=INPhase.LINEUP,
             countdown=self._drawing_timer, begin=self._open_drawing)
 
     # --- countdowns ------------------------------------------------------------------------
