@@ -308,7 +308,7 @@ def test_settings_shows_select_and_change_with_two_glyphs(ctx):
 
 
 def test_every_howto_page_names_a_screen_to_show():
-    from game.cli.shot import registry
+    from game.shots import registry
     from game.scenes.menus.howto import howto_pages
     from game.scenes.menus.howto_pictures import HOWTO_SHOTS
 

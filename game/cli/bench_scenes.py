@@ -4,7 +4,6 @@ and closed. See ``bench.py`` for what each figure means."""
 
 from __future__ import annotations
 
-import argparse
 import gc
 import math
 import time
@@ -41,10 +40,9 @@ def _build_shot(ctx: AppContext, game_id: str, seed: int) -> Any:
     """The game's busiest shot, its session then handed to a new board with a bot in
     every seat (a shot builds a still board, with overlays for human seats)."""
     from ..core.rng import Rng
-    from .shot import build_scene
+    from ..shots import ShotRequest, build_scene
 
-    scene = BUSIEST[game_id]
-    build_scene(ctx, scene, argparse.Namespace(seats=SEATS[game_id], seed=seed, lang="fr", ticks=0, scene=scene))
+    build_scene(ctx, BUSIEST[game_id], ShotRequest(seats=SEATS[game_id], seed=seed, lang="fr", ticks=0))
     session, entry = _board(ctx).session, _board(ctx).entry
     catalogue = ctx.catalogue.game(entry.catalogue_key)
     players = int(session.config["seats"])

@@ -1,6 +1,6 @@
 """Title, game choice, lobby, settings, pause, how-to-play and credits screens.
 
-``SHOTS`` registers them with ``python -m game shot`` (see game/cli/shot.py).
+``SHOTS`` registers them with the shot registry (game/shots.py: ``python -m game shot``).
 """
 
 from __future__ import annotations
