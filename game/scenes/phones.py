@@ -25,6 +25,7 @@ from .match import MatchScene
 
 if TYPE_CHECKING:
     from ..context import AppContext
+    from ..shots import ShotRequest
 
 #: The QR code's quiet zone, in modules (the standard asks for 4; 2 scans on a screen).
 QR_BORDER = 2
@@ -211,7 +212,7 @@ def _shot_lobby(problem: str | None, trying_codes: bool = False) -> Any:
     the join panel (a companion that serves nothing: the shot opens no port), saying
     that someone is trying room codes if ``trying_codes``."""
 
-    def build(ctx: AppContext, args: Any) -> None:
+    def build(ctx: AppContext, args: ShotRequest) -> None:
         from ..context import fill_seats
         from .menus.lobby import LobbyScene
 

@@ -3,9 +3,8 @@ drawings, their votes): ``python -m game shot incognito.draw --seats 6 --out dra
 
 from __future__ import annotations
 
-import argparse
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ....core.actions import Action
 from ....core.rng import Rng
@@ -21,8 +20,11 @@ from .reveal import RevealScreen
 from .standings import FinalScreen, ScoresScreen
 from .vote import LineupScreen, VoteScreen
 
+if TYPE_CHECKING:
+    from ....shots import ShotRequest
 
-def demo_board(ctx: Any, args: argparse.Namespace, until: str):
+
+def demo_board(ctx: Any, args: ShotRequest, until: str):
     """A match the bots play (their drawings and votes), on to ``until``."""
     from .. import ENTRIES
     from .board import IncognitoBoard
