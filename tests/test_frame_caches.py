@@ -10,9 +10,10 @@ import pygame
 
 from game.cli.bench_scenes import _build_shot
 from game.context import build_context
-from game.scenes.base import Scene, SceneStack
+from game.scenes.base import Scene
 from game.settings import Settings
 from game.shots import ShotRequest, prepare
+from game.stack import SceneStack
 
 
 class CountingSurface(pygame.Surface):

@@ -209,6 +209,7 @@ def bench_menus(repeats: int = MENU_REPEATS) -> dict:
 
 def _menu_rows(ctx: AppContext, repeats: int) -> dict:
     from ..heap import ReleaseOnLeave
+    from ..scenes.menus.warm import menu_warm_up
 
     canvas = ctx.kit.canvas()
     release_on_leave = ReleaseOnLeave(ctx.stack)
@@ -230,7 +231,7 @@ def _menu_rows(ctx: AppContext, repeats: int) -> dict:
     screens = _menu_screens(ctx)
     for scene in screens["settings"][0]():  # the title, idle until it has prepared the menus (menus/warm.py)
         ctx.stack.push(scene)
-    while not ctx.menu_gui.warm_up(ctx).done:
+    while not menu_warm_up(ctx).done:
         frame()
     frame()  # the frame after: the title starts the pictures' maker if one is missing
     rows = []

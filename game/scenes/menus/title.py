@@ -17,7 +17,7 @@ from ...ui.kit import MIN_TEXT
 from ...version import version
 from ..base import Scene
 from .dialogs import ToastScene, show_toast
-from .warm import IDLE_FRAMES
+from .warm import IDLE_FRAMES, menu_warm_up
 from .widgets import MenuScene
 
 if TYPE_CHECKING:
@@ -138,7 +138,7 @@ class TitleScene(MenuScene):
         if self.ticks >= IDLE_FRAMES and self.ctx.menu_gui is not None and not self.ctx.importing_now():
             # idle, and nothing imported behind the title any more: prepare the menus (warm.py),
             # then have the how-to pictures of the language made if some are missing
-            warm_up = self.ctx.menu_gui.warm_up(self.ctx)
+            warm_up = menu_warm_up(self.ctx)
             if not warm_up.done:
                 warm_up.step()
             elif self.ctx.strings.lang != self._pictures_asked and self.ctx.pictures is not None \
