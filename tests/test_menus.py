@@ -9,7 +9,7 @@ from game.input.intents import Intent
 from game.scenes.base import Scene
 from game.scenes.menus import SHOTS
 from game.scenes.menus.credits import CreditsScene, parse_markdown
-from game.scenes.menus.dialogs import ConfirmScene, ToastScene
+from game.scenes.menus.dialogs import ConfirmScene
 from game.scenes.menus.games import GameChoiceScene
 from game.scenes.menus.howto import HowToScene
 from game.scenes.menus.deck import DeckScene
@@ -19,6 +19,7 @@ from game.scenes.menus.pause import PauseScene
 from game.scenes.menus.settings import SettingsScene
 from game.scenes.menus.take_seats import TakeSeatScene
 from game.scenes.menus.title import TitleScene
+from game.scenes.toast import ToastScene
 from game.settings import load_settings
 
 from menu_helpers import KB_LEFT, choose_resume, click, draw, focused_key, make_ctx, press, tick

@@ -27,6 +27,9 @@ class Scene:
     #: An overlay with a hint bar of its own (it has ``ctx``): the scenes drawn under it
     #: draw none (``kit.hints_muted``), so one hint bar shows at a time.
     own_hint_bar: bool = False
+    #: The menus' root, the title the game starts on: "quit to the title" pops the
+    #: scenes above it (the pause menu's quit).
+    home: bool = False
 
     def __init__(self) -> None:
         self.stack: SceneStack | None = None

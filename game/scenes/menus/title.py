@@ -16,7 +16,7 @@ from ...ui.kept_texts import KeptSprites, KeptTexts
 from ...ui.kit import MIN_TEXT
 from ...version import version
 from ..base import Scene
-from .dialogs import ToastScene, show_toast
+from ..toast import ToastScene, show_toast
 from .warm import IDLE_FRAMES, menu_warm_up
 from .widgets import MenuScene
 
@@ -53,6 +53,8 @@ def notice_text(ctx: AppContext, notice: str) -> str:
 
 
 class TitleScene(MenuScene):
+    home = True
+
     def __init__(self, ctx: AppContext, attract: bool = True) -> None:
         super().__init__(ctx)
         self.attract = attract
