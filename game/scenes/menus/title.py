@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,10 +13,9 @@ from ...core.files import remove_stale_temps
 from ...input.intents import InputEvent, Intent
 from ...paths import autosave_path
 from ...ui.kept_texts import KeptSprites, KeptTexts
-from ...ui.kit import MIN_TEXT
-from ...version import version
 from ..base import Scene
 from ..toast import ToastScene, show_toast
+from .version_mark import draw_version
 from .warm import IDLE_FRAMES, menu_warm_up
 from .widgets import MenuScene
 
@@ -37,14 +36,6 @@ ICON_SWAY = 6
 #: A menu button at least this tall (its words at the largest text scale, and air), and
 #: how far the logo may move up to make that room (the wide safe area is 108 px shorter).
 BUTTON_MIN, MAX_LIFT = 68, 60
-
-
-def draw_version(kit: Any, surface: pygame.Surface) -> None:
-    """The game's version, small (still readable from the sofa) in the safe area's
-    bottom right corner: title screen and credits."""
-    safe = kit.safe_rect
-    kit.blit_text(surface, f"v{version()}", MIN_TEXT, (safe.right - 8, safe.bottom - 8), "bottomright",
-                  kit.colours.muted)
 
 
 def notice_text(ctx: AppContext, notice: str) -> str:
