@@ -204,12 +204,7 @@ class MatchScene(Scene):
 
     def on_events(self, action: Action | None, events: tuple[Event, ...]) -> None:
         """Hook for boards: what just happened, as the TV may see it (``action`` is None
-        for a timeout). Boards of games that tell no events yet keep to
-        :meth:`on_state_changed`, which this calls."""
-        self.on_state_changed(action)
-
-    def on_state_changed(self, action: Action | None) -> None:
-        """Hook for boards that work from the view alone: after any change."""
+        for a timeout)."""
 
     def open_pause_menu(self) -> None:
         if self.stack is not None and self.menus is not None:
