@@ -12,8 +12,8 @@ from game import paths
 from game.context import build_context
 from game.data_loading import MAX_DECK_BYTES
 from game.games import all_games
-from game.scenes.menus.dialogs import ToastScene
 from game.scenes.menus.title import TitleScene
+from game.scenes.toast import ToastScene
 from game.settings import Settings
 
 #: One good entry per deck game, in the format of its shipped files.

@@ -294,10 +294,9 @@ def test_the_round_scores_and_the_end_are_shows_that_a_skips_and_bots_wait_for()
     """Issue 14 item 10: the round's scores count up from where the round found them,
     the leaders' pads rumble with the fanfare and A skips it, bots waiting; the end
     raises the podium, cheers the winners, and A goes on to the gallery only once over."""
-    import argparse
-
     from game.games.incognito.ui.shots import demo_board
     from game.games.incognito.ui.standings import FinalScreen, ScoresScreen
+    from game.shots import ShotRequest
     from game.ui.show import RUMBLE
 
     ctx = build_context(headless=True, lang="en", settings=Settings(), seats=4)
@@ -305,7 +304,7 @@ def test_the_round_scores_and_the_end_are_shows_that_a_skips_and_bots_wait_for()
     ctx.input = type("Hub", (), {"rumble": lambda self, *args: rumbles.append(args) or True})()
     play = ctx.audio.play
     ctx.audio.play = lambda name: sounds.append(name) or play(name)
-    board = demo_board(ctx, argparse.Namespace(seed=3), "scores")
+    board = demo_board(ctx, ShotRequest(seed=3), "scores")
     board.show(ScoresScreen(board))
     public, screen = board.public, board.screen
     gained = public.history[-1].points
@@ -323,7 +322,7 @@ def test_the_round_scores_and_the_end_are_shows_that_a_skips_and_bots_wait_for()
 
     ctx.stack.clear()
     ctx = build_context(headless=True, lang="en", settings=Settings(), seats=4)
-    board = demo_board(ctx, argparse.Namespace(seed=3), "gallery")
+    board = demo_board(ctx, ShotRequest(seed=3), "gallery")
     board.show(FinalScreen(board))
     show = board.screen.show
     ranks = board.session.outcome().ranks

@@ -1,22 +1,21 @@
 """Incognito's screens on a TV (issue 14 item 4): inside the safe area, a last call whose
 header and ring agree and cover no drawing, words that fit their boxes."""
 
-import argparse
 import math
 
 import pygame
 import pytest
 
-from game.cli.shot import build_scene
 from game.context import build_context
 from game.ui.fit import fit_words, smallest_size
 from game.settings import Settings
+from game.shots import ShotRequest, build_scene
 
 
 def shown(name, seats=6, lang="fr"):
     """The shot ``name`` built in a fresh context: the context and the drawn canvas."""
     ctx = build_context(headless=True, lang=lang, settings=Settings(), seats=seats)
-    build_scene(ctx, name, argparse.Namespace(lang=lang, seats=seats, seed=1, ticks=0))
+    build_scene(ctx, name, ShotRequest(lang=lang, seats=seats, seed=1, ticks=0))
     canvas = ctx.kit.canvas()
     ctx.kit.background(canvas)
     ctx.stack.draw(canvas, 1.0)

@@ -24,7 +24,6 @@ Overlays that draw a seat's secret say when (tests/tv_diff.py reads it):
 
 from __future__ import annotations
 
-import argparse
 import math
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -37,6 +36,7 @@ from .base import Scene
 
 if TYPE_CHECKING:
     from ..context import AppContext
+    from ..shots import ShotRequest
 
 DrawPrivate = Callable[[pygame.Surface, pygame.Rect], None]
 #: SS-2: fixed ticks a press of PEEK keeps the closed face up (the seat named in its
@@ -357,7 +357,7 @@ def _demo_private(ctx: AppContext) -> DrawPrivate:
 
 
 def _shot(peeking: bool):
-    def build(ctx: AppContext, args: argparse.Namespace) -> None:
+    def build(ctx: AppContext, args: ShotRequest) -> None:
         from .backdrop import TableBackdrop
 
         ctx.stack.push(TableBackdrop(ctx))

@@ -1,6 +1,6 @@
 """Title, game choice, lobby, settings, pause, how-to-play and credits screens.
 
-``SHOTS`` registers them with ``python -m game shot`` (see game/cli/shot.py).
+``SHOTS`` registers them with the shot registry (game/shots.py: ``python -m game shot``).
 """
 
 from __future__ import annotations
@@ -8,9 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    import argparse
-
     from ...context import AppContext
+    from ...shots import ShotRequest
 
 #: Games with a ``lobby.<game id>`` shot (the registry's games, named here so the shot
 #: list needs no game import).
@@ -27,31 +26,31 @@ def _entry(ctx: AppContext) -> Any:
     return next(iter(ctx.games.values()))
 
 
-def _title(ctx: AppContext, args: argparse.Namespace) -> None:
+def _title(ctx: AppContext, args: ShotRequest) -> None:
     from .title import TitleScene
 
     ctx.stack.push(TitleScene(ctx, attract=False))
 
 
-def _title_attract(ctx: AppContext, args: argparse.Namespace) -> None:
+def _title_attract(ctx: AppContext, args: ShotRequest) -> None:
     from .title import TitleScene
 
     ctx.stack.push(TitleScene(ctx))
 
 
-def _games(ctx: AppContext, args: argparse.Namespace) -> None:
+def _games(ctx: AppContext, args: ShotRequest) -> None:
     from .games import GameChoiceScene
 
     ctx.stack.push(GameChoiceScene(ctx))
 
 
-def _lobby(ctx: AppContext, args: argparse.Namespace) -> None:
+def _lobby(ctx: AppContext, args: ShotRequest) -> None:
     from .lobby import LobbyScene
 
     ctx.stack.push(LobbyScene(ctx, _entry(ctx)))
 
 
-def _lobby_bots(ctx: AppContext, args: argparse.Namespace) -> None:
+def _lobby_bots(ctx: AppContext, args: ShotRequest) -> None:
     """The lobby with an easy and a sharp bot beside the seated players, the sharp
     bot's level chip focused."""
     from .lobby import BOT_NAME_COUNT, LobbyScene, free_name
@@ -66,7 +65,7 @@ def _lobby_bots(ctx: AppContext, args: argparse.Namespace) -> None:
 def _lobby_of(game_id: str):
     """The lobby of one game (``lobby.<game id>``): every game's options on screen."""
 
-    def build(ctx: AppContext, args: argparse.Namespace) -> None:
+    def build(ctx: AppContext, args: ShotRequest) -> None:
         from .lobby import LobbyScene
 
         if game_id not in ctx.games:
@@ -76,7 +75,7 @@ def _lobby_of(game_id: str):
     return build
 
 
-def _deck(ctx: AppContext, args: argparse.Namespace) -> None:
+def _deck(ctx: AppContext, args: ShotRequest) -> None:
     """The Secret Identity lobby's category picker, two categories switched off."""
     from .lobby import LobbyScene
 
@@ -86,13 +85,13 @@ def _deck(ctx: AppContext, args: argparse.Namespace) -> None:
     lobby.open_deck()
 
 
-def _settings(ctx: AppContext, args: argparse.Namespace) -> None:
+def _settings(ctx: AppContext, args: ShotRequest) -> None:
     from .settings import SettingsScene
 
     ctx.stack.push(SettingsScene(ctx))
 
 
-def _pause(ctx: AppContext, args: argparse.Namespace) -> None:
+def _pause(ctx: AppContext, args: ShotRequest) -> None:
     from ..backdrop import TableBackdrop
     from .pause import PauseScene
 
@@ -100,13 +99,13 @@ def _pause(ctx: AppContext, args: argparse.Namespace) -> None:
     ctx.stack.push(PauseScene(ctx, _entry(ctx)))
 
 
-def _credits(ctx: AppContext, args: argparse.Namespace) -> None:
+def _credits(ctx: AppContext, args: ShotRequest) -> None:
     from .credits import CreditsScene
 
     ctx.stack.push(CreditsScene(ctx))
 
 
-def _howto(ctx: AppContext, args: argparse.Namespace) -> None:
+def _howto(ctx: AppContext, args: ShotRequest) -> None:
     """The first page with its picture: a tool has no maker (picture_maker.py), so the
     picture is made here, in this process, if the cache lacks it."""
     from ... import disk_cache

@@ -9,18 +9,10 @@ from typing import Any
 import pygame
 
 from ...input.intents import Intent
+from .game_icons import GAME_ICONS
 from .matches import playable
 from ...ui.fit import fit_text
 from .widgets import MenuScene
-
-#: The menu order, and each game's pictogram (OpenMoji code).
-GAME_ICONS = {
-    "secret_identity": "1F575",       # detective
-    "secret_identity_coop": "1F91D",  # handshake
-    "personality": "1FA9E",           # mirror
-    "mission_secrete": "1F385",       # Santa
-    "incognito": "1F3A8",             # palette
-}
 
 class GameChoiceScene(MenuScene):
     title_key = "games.title"

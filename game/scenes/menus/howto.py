@@ -10,7 +10,7 @@ import pygame
 
 from ...input.intents import InputEvent, Intent
 from ...ui.fit import smallest_size
-from .games import GAME_ICONS
+from .game_icons import GAME_ICONS
 from .howto_pictures import page_shot
 from .picture_maker import look_for_picture
 from .widgets import MenuScene

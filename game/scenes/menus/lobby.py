@@ -29,11 +29,11 @@ from ...games import GameEntry
 from ...input.intents import InputEvent, Intent
 from ...ui.fit import fit_size, fit_text
 from ...ui.theme import mix
-from .games import GAME_ICONS
+from .game_icons import GAME_ICONS
 from .matches import match_config, new_match, start_problem
 from .deck import DeckScene, category_deck
 from .options import ROW_GAP, OptionsScene, add_row, button_height, plan_row
-from ..phones import QrCache, draw_join_panel
+from ..join_panel import QrCache, draw_join_panel
 from .lobby_cards import draw_free, draw_seat
 from .widgets import MenuScene
 

@@ -14,9 +14,10 @@ keeps None (saves from before IN-2a, bot matches) and plays IN-2 exactly as befo
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping
 
+from ....core.records import replace
 from ....core.values import Barrier
 
 #: The config key: the seats that draw in turns (a list of seat indices).

@@ -5,9 +5,8 @@ the others the context's seats; the seats at the TV draw in turns (IN-2a)."""
 
 from __future__ import annotations
 
-import argparse
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ....core.actions import Action
 from ....core.rng import Rng
@@ -24,6 +23,9 @@ from .reveal import RevealScreen
 from .standings import FinalScreen, ScoresScreen
 from .vote import LineupScreen, VoteScreen
 
+if TYPE_CHECKING:
+    from ....shots import ShotRequest
+
 #: How the drawing's shots seat the table, seat by seat in turn: at the TV, a phone, a bot.
 MIXED = "tpb"
 
@@ -38,7 +40,7 @@ def seat_mixed(ctx: Any) -> None:
             seat.device, seat.bot = None, True
 
 
-def demo_board(ctx: Any, args: argparse.Namespace, until: str, mixed: bool = False):
+def demo_board(ctx: Any, args: ShotRequest, until: str, mixed: bool = False):
     """A match the bots play (their drawings and votes), on to ``until``; ``mixed``: at
     the table :func:`seat_mixed` seats."""
     from .. import ENTRIES
