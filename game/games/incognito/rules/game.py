@@ -41,7 +41,7 @@ from .drawing import BRUSH_WIDTHS, MAX_STROKES, Stroke, make_stroke, validate_st
 from .events import (Dealt, DrawingEdited, DrawingFinished, LastCall, LineupDealt, NumberGiven, Ready, Scored,
                      StrokeDrawn, VoteCast, VotesFilled, VotesRevealed, WordDealt)
 from .invariants import check_invariants
-from .scoring import find_rate, score_round
+from .scoring import bonus_rate, find_rate, score_round
 from .view import INPhase, IncognitoPrivate, IncognitoPublic, MyVotes, RoundRecord, Timer, TimerInfo
 
 ROUNDS = 3
@@ -402,7 +402,7 @@ class Incognito(PhasedGame[IncognitoState]):
         ranks = Outcome.ranks_from_scores(scores)  # IN-6: ties share the rank
         winners = tuple(s for s in range(state.seats) if ranks[s] == 1)
         return Outcome(scores=scores, winners=winners, ranks=ranks, reason="rounds",
-                       measures={"find_rate": find_rate(state.history)})
+                       measures={"find_rate": find_rate(state.history), "bonus_rate": bonus_rate(state.history)})
 
     # --- information -----------------------------------------------------------------------
     def view(self, state: IncognitoState, seat: int | None) -> SeatView[IncognitoPublic]:
