@@ -107,6 +107,19 @@ def test_sim_plays_a_tables_series_unless_told_not_to():
     assert series[0] == fixed[0] and series != fixed
 
 
+def test_coop_guessers_read_the_clue_at_their_level_and_never_fight_over_the_cursor():
+    """Issue 27 item 6: the team read every clue at the normal level's noise whatever
+    its bots' level, so a sharp table scored 7.4 of 10 at 4 seats (easy 5.8); now each
+    bot reads at its own level, proposes once a turn and then goes along, so bots of
+    two levels agree on one answer."""
+    entry = all_games()["secret_identity_coop"]
+    catalogue, _ = entry.load_catalogue(paths.data_dir(), None)
+    mixed = simulate(entry, catalogue, 4, 3, "mixed", check=True, levels=["sharp", "easy", "normal", "easy"])
+    assert all(m["measures"]["turns"] == 10 for m in mixed["matches"])
+    sharp = simulate(entry, catalogue, 4, 20, "team", levels=["sharp"] * 4, jobs=2)["summary"]["measures"]
+    assert sharp["team_score"] >= 8.3
+
+
 #: Matches (seeds in co-op) per game and seat count for the check below: each plays in a
 #: few seconds. The full figures (thousands of matches) are in docs/architecture.md.
 SHARP_CHECK = {"mission_secrete": 80, "secret_identity": 40, "secret_identity_coop": 40, "personality": 30,

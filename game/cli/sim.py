@@ -39,6 +39,7 @@ import contextlib
 import functools
 import gc
 import importlib
+import itertools
 import json
 import math
 import multiprocessing
@@ -181,37 +182,38 @@ def play_range(entry: GameEntry, catalogue: Any, seats: int, config: Mapping[str
     (two for a cooperative game's ``versus``: its A table's, then its B table's),
     with :func:`fewer_collections`."""
     definition = entry.make_definition(catalogue)
-    configs = series_configs(definition, config, start if series else 0)
+    configs = series_configs(definition, config, start) if series else itertools.repeat(dict(config))
     played: list[dict[str, Any]] = []
     with fewer_collections():
-        match_config = next(configs)
-        for index in range(start, stop):
-            match_seed = f"{seed}:{index}"
+        for index, match_config in zip(range(start, stop), configs):
             tables = [list(levels)] if versus is None else \
                 versus_tables(seats, versus, index, definition.cooperative)
-            for table in tables:
-                bots = {s: entry.make_bot(catalogue, s, Rng.from_seed(f"bot:{match_seed}:{s}"), table[s])
-                        for s in range(seats)}
-                if tag_noise:
-                    for bot in bots.values():
-                        vary = getattr(bot, "vary_associations", None)
-                        if vary is None:
-                            raise SystemExit(f"--tag-noise: {entry.id} bots reason with no associations to vary")
-                        vary(tag_noise)
-                result = play_match(definition, match_config, match_seed, bots, check=check)
-                outcome = result.outcome
-                played.append({
-                    "seed": match_seed,
-                    "scores": [outcome.scores.get(s, 0) for s in range(seats)],
-                    "winners": sorted(outcome.winners),
-                    "actions": result.actions,
-                    "reason": outcome.reason,
-                    "measures": dict(outcome.measures),
-                    **({"levels": table} if versus is not None else {}),
-                })
-            if series:
-                match_config = next(configs)
+            played += [play_one(entry, catalogue, definition, match_config, f"{seed}:{index}", table, check,
+                                tag_noise, versus is not None) for table in tables]
     return played
+
+
+def play_one(entry: GameEntry, catalogue: Any, definition: Any, config: Mapping[str, Any], seed: str,
+             levels: Sequence[str], check: bool, tag_noise: float, tell_levels: bool) -> dict[str, Any]:
+    """One match's report (with the seats' levels if ``tell_levels``)."""
+    bots = {s: entry.make_bot(catalogue, s, Rng.from_seed(f"bot:{seed}:{s}"), level) for s, level in enumerate(levels)}
+    if tag_noise:
+        for bot in bots.values():
+            vary = getattr(bot, "vary_associations", None)
+            if vary is None:
+                raise SystemExit(f"--tag-noise: {entry.id} bots reason with no associations to vary")
+            vary(tag_noise)
+    result = play_match(definition, config, seed, bots, check=check)
+    outcome = result.outcome
+    return {
+        "seed": seed,
+        "scores": [outcome.scores.get(s, 0) for s in range(len(levels))],
+        "winners": sorted(outcome.winners),
+        "actions": result.actions,
+        "reason": outcome.reason,
+        "measures": dict(outcome.measures),
+        **({"levels": list(levels)} if tell_levels else {}),
+    }
 
 
 def versus_summary(played: list[dict[str, Any]], versus: tuple[str, str], cooperative: bool) -> dict[str, Any]:

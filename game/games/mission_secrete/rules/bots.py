@@ -17,7 +17,10 @@ Belief: each public swap is evidence about the seat that made it. A swap that ra
 character's potential by d adds d to that seat's score for the character; the belief is
 a softmax of those scores over the characters the seat may still hold (not the bot's
 own, not one revealed for someone else, not one a wrong accusation ruled out). The bot
-accuses when its belief is strong, and more readily when a line is one swap from done.
+accuses when its belief is strong, and more readily when a line is one swap from done;
+of two equal reads it names the seat that plays sooner after it (scores are sums of
+whole steps, so equal reads are common, and naming the lower seat number favoured the
+last seats).
 
 Levels (:data:`STYLES`): an easy bot misreads swaps, forgets old ones, accuses on thin
 evidence, seldom notices a line about to close and bluffs clumsily; a normal bot reads
@@ -253,7 +256,7 @@ class MissionBot(Bot):
 
     def _accusation(self, legal: Sequence[Action], beliefs: dict[int, dict[str, float]], counts: Board,
                     public: MSPublic) -> Action | None:
-        best: tuple[float, int, str] | None = None
+        best: tuple[tuple[float, int], int, str] | None = None
         for seat, belief in beliefs.items():
             if not belief or self._swaps_by.get(seat, 0) < MIN_SWAPS_SEEN:
                 continue
@@ -262,8 +265,9 @@ class MissionBot(Bot):
             danger = counts.best_count(self.object_of[character]) >= need - 1
             threshold = self.style.danger if danger else self.style.calm
             threshold = max(FLOOR, threshold - PATIENCE_STEP * max(0, len(public.swaps) - PATIENCE))
-            if p >= threshold and (best is None or p > best[0]):
-                best = (p, seat, character)
+            read = (p, -self._distance(seat, public))  # equal reads are common: scores are sums of whole steps
+            if p >= threshold and (best is None or read > best[0]):
+                best = (read, seat, character)
         if best is None:
             return None
         _p, seat, character = best
