@@ -370,8 +370,9 @@ class MissionBot(Bot):
         return wanted if p >= threshold and wanted in legal else None
 
     def _distance(self, seat: int, public: MSPublic) -> int:
-        """How many seats after this bot's ``seat`` plays: of two equal reads, the one
-        who swaps sooner is named (never the lower seat number: no seat is favoured)."""
+        """How many turns after this bot ``seat`` plays (seats out included): of two
+        equal reads, the one who swaps sooner is named, never the lower seat number
+        (which favoured the last seats)."""
         return (seat - self.seat) % len(public.out)
 
     def _careful_swap(self, swaps: Sequence[Action], counts: Board, my_object: str,
