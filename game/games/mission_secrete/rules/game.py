@@ -1,5 +1,5 @@
-"""Mission Secrète rules (MS-1..MS-7 in RULES.md and docs/rules.md), pure, on
-declared phases (``game.core.phases``).
+"""Mission Secrète rules (MS-1..MS-7 in RULES.md and docs/rules.md, MS-8 in
+docs/rules.md), pure, on declared phases (``game.core.phases``).
 
 ``deal``: the state waits for one chance action that deals the characters and the grid
 (re-dealing until MS-3 holds). ``play``: seats swap in turn, clockwise, skipping seats
@@ -31,7 +31,7 @@ from .view import Accusation, Ending, Line, MSPhase, MSPrivate, MSPublic, Swap
 SWAP = "swap"
 ACCUSE = "accuse"
 FREE_SWAP = "free_swap"
-#: Config key: the seat that swaps first (MS-4; 0 when absent, as in saves made before).
+#: Config key: the seat that swaps first (MS-4, MS-8; 0 when absent, as in saves made before).
 #: Not a lobby option: "Play again" passes it on to the next seat (:meth:`next_config`).
 FIRST = "first"
 ENDS = tuple(Ending)
@@ -150,9 +150,9 @@ class MissionSecrete(PhasedGame[MSState]):
                        turn=first)
 
     def next_config(self, config: Mapping[str, Any]) -> dict[str, Any]:
-        """MS-4: each new match of a table starts one seat further on. Who swaps first
+        """MS-8: each new match of a table starts one seat further on. Who swaps first
         matters (the first player's swaps are read first, so that player is accused
-        most; docs/rules.md MS-8); passing the start round evens it out over a series."""
+        most); passing the start round evens it out over a series."""
         return {**config, FIRST: (int(config.get(FIRST, 0)) + 1) % int(config["seats"])}
 
     def _draw(self, state: MSState) -> Action:
