@@ -67,6 +67,17 @@ def test_versus_alternates_the_levels_and_moves_them_round_every_seats_matches()
             parse_versus(bad)
 
 
+def test_sim_prints_the_versus_share_and_refuses_it_with_bot_levels(capsys):
+    from game.__main__ import main
+
+    assert main(["sim", "mission_secrete", "--versus", "sharp:easy", "--bot-level", "easy"]) == 2
+    assert "--versus" in capsys.readouterr().err
+    assert main(["sim", "mission_secrete", "--seats", "2", "--matches", "2", "--versus", "sharp:easy",
+                 "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "versus sharp:easy" in out and "sharp wins" in out and "of 2 matches" in out
+
+
 def test_versus_reports_the_share_of_matches_level_a_wins_with_its_error():
     entry = all_games()["mission_secrete"]
     catalogue, _ = entry.load_catalogue(paths.data_dir(), None)
