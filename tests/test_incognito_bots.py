@@ -21,7 +21,7 @@ from game.games.incognito.rules import outlines, recognise, sketch
 from game.games.incognito.rules.outlines import inside, load_outline
 from game.games.incognito.rules.recognise import marks, score, template
 from game.games.incognito.rules.game import Incognito
-from game.games.incognito.rules.scoring import find_rate
+from game.games.incognito.rules.scoring import bonus_rate, find_rate
 
 ENTRY = ENTRIES[0]
 
@@ -192,6 +192,47 @@ def test_find_rate_counts_voter_drawing_pairs():
     class Record:
         found = [[False, True, False], [True, False, False], [False, False, False]]
     assert find_rate([Record()]) == 2 / 6 and find_rate([]) == 0.0
+
+
+def test_bonus_rate_counts_the_drawings_whose_drawer_scored():
+    class Record:
+        drawer_points = [2, 0, 2, 0]
+    assert bonus_rate([Record(), Record()]) == 0.5 and bonus_rate([]) == 0.0
+
+
+def test_a_sharp_drawer_hides_its_word_better_the_more_voters_look():
+    """Issue 27 item 6: "some but not all" (IN-5). A sharp drawer's word is smaller and
+    more loosely sketched the more voters there are; other levels draw it as before."""
+    place, word = "beach", "carrot"
+    sharp = IncognitoBot(0, Rng.from_seed("h"), catalogue(), "sharp")
+    assert 0 < sharp.hiding(2) < sharp.hiding(5)
+    assert IncognitoBot(0, Rng.from_seed("h"), catalogue(), "normal").hiding(5) == 0.0
+
+    def pictures(voters):
+        return IncognitoBot(0, Rng.from_seed("h"), catalogue(), "sharp").plan_pictures(place, word, voters)
+
+    def width(strokes):
+        xs = [x for s in strokes if s["tool"] == "pen" for x in s["points"][0::2]]
+        return max(xs) - min(xs)
+
+    plain, widths = pictures(0), []
+    for voters in (2, 5):  # the same generator's draws: only the word's picture changes
+        hidden = pictures(voters)
+        changed = [i for i, (a, b) in enumerate(zip(plain, hidden)) if a != b]
+        assert len(hidden) == len(plain) and len(changed) == 1
+        widths.append((width(plain[changed[0]]), width(hidden[changed[0]])))
+    assert widths[0][0] > widths[0][1] > widths[1][1]
+    assert IncognitoBot(0, Rng.from_seed("h"), catalogue(), "normal").plan(place, word, 5) == \
+        IncognitoBot(0, Rng.from_seed("h"), catalogue(), "normal").plan(place, word)
+
+
+def test_a_table_of_sharp_bots_pays_the_drawer_far_more_often():
+    """With the word drawn plainly, a sharp table found 0.88 of the words at 4 seats and
+    the drawer's 2 points came in 0.18 of the drawings; hidden, about half is found."""
+    from game.cli.sim import simulate
+
+    summary = simulate(ENTRY, catalogue(), 4, 12, "aim", levels=["sharp"] * 4)["summary"]
+    assert summary["measures"]["bonus_rate"] >= 0.35 and 0.35 <= summary["measures"]["find_rate"] <= 0.75
 
 
 def test_a_custom_word_without_an_icon_is_left_out_of_the_drawing(tmp_path):

@@ -102,6 +102,25 @@ def test_a_deal_breaking_ms3_is_refused():
 
 
 # --- swaps (MS-4) --------------------------------------------------------------------------------
+def test_the_config_names_the_first_seat_and_each_new_match_starts_one_seat_further_on():
+    """MS-8, issue 27 item 6: with seat 0 always first, the last seat won most (0.216 / 0.244 /
+    0.255 / 0.286 over 4,000 matches of four normal bots): whoever swaps first is read,
+    and rightly accused, first. "Play again" (``next_config``) passes the start on."""
+    config = ENTRY.default_config(4)
+    assert "first" not in config  # a save made before names no first seat: seat 0 starts
+    assert Session(GAME, config, 1).view(None).public.turn == 0
+    assert Session(GAME, {**config, "first": 2}, 1).view(None).public.turn == 2
+    starts = []
+    for _ in range(5):
+        starts.append(Session(GAME, config, 1).view(None).public.turn)
+        config = GAME.next_config(config)
+    assert starts == [0, 1, 2, 3, 0]
+    assert GAME.next_config({**ENTRY.default_config(3), "first": 2})["first"] == 0
+    for bad in (4, -1, "1", True, None):
+        with pytest.raises(ValueError):
+            Session(GAME, {**ENTRY.default_config(4), "first": bad}, 1)
+
+
 def test_adjacency_is_enforced():
     s = state(NEAR_SCARF, ["snowman", "santa"])
     for a, b, reason in [(0, 6, "not_adjacent"), (0, 2, "not_adjacent"), (4, 5, "not_adjacent"),

@@ -203,6 +203,20 @@ def test_the_end_is_a_show_for_the_winners_and_a_skips_it():
     assert board.win.handle(0, a) and finished == [True]              # ...then plays again
 
 
+def test_play_again_starts_the_next_match_with_the_next_seat():
+    """Issue 27 item 6: "Play again" hands the first swap to the next seat, match after
+    match (the last seat's edge evens out over a table's series); the bots stay."""
+    ctx, board = make(humans=0, bots=3, seed=5)
+    bots = board.bots
+    starts = []
+    for _ in range(4):
+        starts.append(board.session.view(None).public.turn)
+        board.finish(again=True)
+        board = ctx.stack.top
+        assert isinstance(board, MissionBoard) and board.bots == bots
+    assert starts == [0, 1, 2, 0]
+
+
 #: What each shot must show: a check on the board (or the scene on top) after building it.
 SHOT_CHECKS = {
     "mission_secrete.turn": lambda ctx, board: board.play.selected == 7 and board.public.phase == MSPhase.PLAY,

@@ -249,6 +249,24 @@ def test_si8_no_catch_up_after_round_four():
     assert state.phase == "over" and state.history[-1].catch_up == (0, 0, 0)
 
 
+def test_si8_sim_measures_how_often_the_catch_up_fires_and_the_widest_gap():
+    """Issue 27 item 6: ``sim`` reports the catch-up cards dealt (``catch_ups``, seats
+    a match) and the widest leader-to-last gap after rounds 1-3 (``widest_gap``), which
+    SI-8 compares with 10: at 4 players a round gives a player at most 6 points."""
+    from types import SimpleNamespace
+
+    from game.games.secret_identity.rules.scoring import catch_up_measures
+
+    def played(*rounds):
+        return SimpleNamespace(seats=4, history=[SimpleNamespace(points=p, catch_up=c) for p, c in rounds])
+
+    quiet = played(((3, 2, 4, 3), (0,) * 4), ((4, 1, 3, 2), (0,) * 4), ((2, 3, 3, 3), (0,) * 4),
+                   ((6, 0, 0, 0), (0,) * 4))
+    assert catch_up_measures(quiet) == {"catch_ups": 0.0, "widest_gap": 4.0}  # 9-6-10-8 after round 3
+    fired = played(((6, 0, 3, 1), (0,) * 4), ((6, 0, 2, 1), (0, 2, 0, 2)), ((1, 1, 1, 1), (0, 2, 0, 2)))
+    assert catch_up_measures(fired) == {"catch_ups": 4.0, "widest_gap": 12.0}
+
+
 def test_si9_ties_broken_by_cards_left_then_shared():
     state = start(3)
     state = replace(state, phase="over", scores=[10, 10, 4],

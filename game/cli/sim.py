@@ -15,6 +15,21 @@ naming a :class:`~game.games.GameEntry` (the tests' toy game: ``tests.toygame:EN
 ``--jobs N`` (default: every core) plays the matches in N worker processes, in chunks
 of consecutive matches that come back in match order, so the report is the same
 whatever N is.
+
+The matches are one table's series, as "Play again" deals them: match ``i + 1`` starts
+from the game's ``next_config`` of match ``i``'s (Mission Secrète: the next seat swaps
+first), so a seat's win rate is what it wins over a series; ``--no-series`` plays every
+match from the same config (a new table's first match each time: the seat order's own
+edge).
+
+``--versus A:B`` (e.g. ``sharp:easy``) measures one level against another. At a table
+with opponents, the seats alternate A, B, A, … and the pattern moves one seat on every
+``seats`` matches (so each seat, and the first seat of a series, is A half the time);
+``versus.share`` is the share of matches whose winner is an A bot (a shared victory
+counts the share of its winners that are A; 0.5 is a fair game). A cooperative game
+(``GameDefinition.cooperative``) has no opponents: every seed is played by a table of A
+bots and by a table of B bots, and ``share`` is the share of seeds whose A table scores
+more (ties half). ``stderr`` is the share's standard error.
 """
 
 from __future__ import annotations
@@ -24,7 +39,9 @@ import contextlib
 import functools
 import gc
 import importlib
+import itertools
 import json
+import math
 import multiprocessing
 import os
 import pickle
@@ -76,6 +93,14 @@ def parse_level(text: str) -> tuple[int | None, str]:
     return (int(seat) if sep else None), level
 
 
+def parse_versus(text: str) -> tuple[str, str]:
+    """``A:B``: two different levels."""
+    first, sep, second = text.partition(":")
+    if not sep or first not in LEVELS or second not in LEVELS or first == second:
+        raise argparse.ArgumentTypeError(f"expected A:B with two different levels of {', '.join(LEVELS)}")
+    return first, second
+
+
 def noise_share(text: str) -> float:
     """``--tag-noise``: a share between 0 and 1."""
     try:
@@ -103,10 +128,11 @@ def seat_levels(seats: int, levels: Sequence[tuple[int | None, str]] = ()) -> li
 def simulate(entry: GameEntry, catalogue: Any, seats: int, matches: int, seed: str,
              options: Mapping[str, Any] | None = None, check: bool = False,
              levels: Sequence[str] | None = None, jobs: int = 1, game: str | None = None,
-             tag_noise: float = 0.0) -> dict[str, Any]:
+             tag_noise: float = 0.0, versus: tuple[str, str] | None = None,
+             series: bool = True) -> dict[str, Any]:
     """Play ``matches`` bot matches; return ``{"matches": [...], "summary": {...}}``.
-    ``levels``: each seat's bot level (default: all normal); ``tag_noise``: see the
-    module docstring.
+    ``levels``: each seat's bot level (default: all normal); ``tag_noise``, ``versus``
+    (which then sets the levels) and ``series``: see the module docstring.
 
     With ``jobs > 1`` the matches are played in that many processes, which find the
     entry again by ``game`` (the name :func:`resolve_entry` takes; default ``entry.id``)
@@ -117,43 +143,100 @@ def simulate(entry: GameEntry, catalogue: Any, seats: int, matches: int, seed: s
     started = time.perf_counter()
     if jobs > 1 and matches > 1:
         played = play_in_parallel(game or entry.id, catalogue, seats, config, levels, seed, matches, check, jobs,
-                                  tag_noise, entry.warm)
+                                  tag_noise, entry.warm, versus, series)
     else:
-        played = play_range(entry, catalogue, seats, config, levels, seed, 0, matches, check, tag_noise)
+        played = play_range(entry, catalogue, seats, config, levels, seed, 0, matches, check, tag_noise,
+                            versus, series)
     elapsed = time.perf_counter() - started
+    summary = summarise(played, seats, elapsed)
+    if versus is not None:
+        summary["versus"] = versus_summary(played, versus, entry.make_definition(catalogue).cooperative)
     return {"game": entry.id, "seats": seats, "config": config, "bot_levels": levels, "tag_noise": tag_noise,
-            "matches": played,
-            "summary": summarise(played, seats, elapsed)}
+            "series": series, "matches": played, "summary": summary}
+
+
+def series_configs(definition: Any, config: Mapping[str, Any], start: int) -> Iterator[dict[str, Any]]:
+    """The configs of matches ``start``, ``start + 1``, … of a table that plays again
+    and again (``GameDefinition.next_config``)."""
+    current = dict(config)
+    for _ in range(start):
+        current = definition.next_config(current)
+    while True:
+        yield current
+        current = definition.next_config(current)
+
+
+def versus_tables(seats: int, versus: tuple[str, str], index: int, cooperative: bool) -> list[list[str]]:
+    """The seats' levels at the table(s) that play match ``index`` (module docstring)."""
+    first, second = versus
+    if cooperative:
+        return [[first] * seats, [second] * seats]
+    shift = index // seats
+    return [[first if (seat + shift) % 2 == 0 else second for seat in range(seats)]]
 
 
 def play_range(entry: GameEntry, catalogue: Any, seats: int, config: Mapping[str, Any], levels: Sequence[str],
-               seed: str, start: int, stop: int, check: bool, tag_noise: float = 0.0) -> list[dict[str, Any]]:
+               seed: str, start: int, stop: int, check: bool, tag_noise: float = 0.0,
+               versus: tuple[str, str] | None = None, series: bool = True) -> list[dict[str, Any]]:
     """Matches ``start`` to ``stop - 1`` of the run seeded ``seed``, one report each
-    (with :func:`fewer_collections`)."""
+    (two for a cooperative game's ``versus``: its A table's, then its B table's),
+    with :func:`fewer_collections`."""
     definition = entry.make_definition(catalogue)
+    configs = series_configs(definition, config, start) if series else itertools.repeat(dict(config))
     played: list[dict[str, Any]] = []
     with fewer_collections():
-        for index in range(start, stop):
-            match_seed = f"{seed}:{index}"
-            bots = {s: entry.make_bot(catalogue, s, Rng.from_seed(f"bot:{match_seed}:{s}"), levels[s])
-                    for s in range(seats)}
-            if tag_noise:
-                for bot in bots.values():
-                    vary = getattr(bot, "vary_associations", None)
-                    if vary is None:
-                        raise SystemExit(f"--tag-noise: {entry.id} bots reason with no associations to vary")
-                    vary(tag_noise)
-            result = play_match(definition, config, match_seed, bots, check=check)
-            outcome = result.outcome
-            played.append({
-                "seed": match_seed,
-                "scores": [outcome.scores.get(s, 0) for s in range(seats)],
-                "winners": sorted(outcome.winners),
-                "actions": result.actions,
-                "reason": outcome.reason,
-                "measures": dict(outcome.measures),
-            })
+        for index, match_config in zip(range(start, stop), configs):
+            tables = [list(levels)] if versus is None else \
+                versus_tables(seats, versus, index, definition.cooperative)
+            played += [play_one(entry, catalogue, definition, match_config, f"{seed}:{index}", table, check,
+                                tag_noise, versus is not None) for table in tables]
     return played
+
+
+def play_one(entry: GameEntry, catalogue: Any, definition: Any, config: Mapping[str, Any], seed: str,
+             levels: Sequence[str], check: bool, tag_noise: float, tell_levels: bool) -> dict[str, Any]:
+    """One match's report (with the seats' levels if ``tell_levels``)."""
+    bots = {s: entry.make_bot(catalogue, s, Rng.from_seed(f"bot:{seed}:{s}"), level) for s, level in enumerate(levels)}
+    if tag_noise:
+        for bot in bots.values():
+            vary = getattr(bot, "vary_associations", None)
+            if vary is None:
+                raise SystemExit(f"--tag-noise: {entry.id} bots reason with no associations to vary")
+            vary(tag_noise)
+    result = play_match(definition, config, seed, bots, check=check)
+    outcome = result.outcome
+    return {
+        "seed": seed,
+        "scores": [outcome.scores.get(s, 0) for s in range(len(levels))],
+        "winners": sorted(outcome.winners),
+        "actions": result.actions,
+        "reason": outcome.reason,
+        "measures": dict(outcome.measures),
+        **({"levels": list(levels)} if tell_levels else {}),
+    }
+
+
+def versus_summary(played: list[dict[str, Any]], versus: tuple[str, str], cooperative: bool) -> dict[str, Any]:
+    """``share`` of the matches (or seeds) level A wins, with its standard error, and
+    each level's mean score per seat (module docstring)."""
+    first, second = versus
+    values: list[float] = []
+    if cooperative:
+        for mine, theirs in zip(played[::2], played[1::2]):
+            ours, other = mine["scores"][0], theirs["scores"][0]
+            values.append(1.0 if ours > other else 0.5 if ours == other else 0.0)
+    else:
+        for match in played:
+            winners = match["winners"]
+            values.append(sum(match["levels"][w] == first for w in winners) / len(winners) if winners else 0.5)
+    count = len(values)
+    share = sum(values) / count if count else 0.0
+    spread = sum((v - share) ** 2 for v in values) / (count - 1) if count > 1 else 0.0
+    scores = {level: [score for match in played for score, seat_level in zip(match["scores"], match["levels"])
+                      if seat_level == level] for level in versus}
+    return {"levels": [first, second], "share": round(share, 4), "stderr": round(math.sqrt(spread / count), 4),
+            "samples": count, "of": "seeds" if cooperative else "matches",
+            "mean_scores": {level: round(sum(v) / len(v), 4) if v else None for level, v in scores.items()}}
 
 
 @contextlib.contextmanager
@@ -175,7 +258,8 @@ def fewer_collections() -> Iterator[None]:
 
 def play_in_parallel(game: str, catalogue: Any, seats: int, config: Mapping[str, Any], levels: Sequence[str],
                      seed: str, matches: int, check: bool, jobs: int, tag_noise: float = 0.0,
-                     warm: Callable[[Any], None] | None = None) -> list[dict[str, Any]]:
+                     warm: Callable[[Any], None] | None = None, versus: tuple[str, str] | None = None,
+                     series: bool = True) -> list[dict[str, Any]]:
     """:func:`play_range` over ``jobs`` processes: a few chunks per process (so one
     slow chunk does not leave a core idle), gathered in match order. Where processes
     start by fork (Linux up to Python 3.13), ``warm(catalogue)`` (the entry's) first
@@ -183,8 +267,8 @@ def play_in_parallel(game: str, catalogue: Any, seats: int, config: Mapping[str,
     afresh (spawn: Windows, macOS) fills its own as it plays."""
     size = max(1, -(-matches // (jobs * 4)))
     packed = pickle.dumps(catalogue)
-    chunks = [(game, packed, seats, config, levels, seed, start, min(matches, start + size), check, tag_noise)
-              for start in range(0, matches, size)]
+    chunks = [(game, packed, seats, config, levels, seed, start, min(matches, start + size), check, tag_noise,
+               versus, series) for start in range(0, matches, size)]
     context = multiprocessing.get_context()
     if warm is not None and context.get_start_method() == "fork":
         warm(catalogue)
@@ -235,6 +319,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"bot level ({', '.join(LEVELS)}) for every seat, or SEAT=LEVEL for one (repeatable)")
     parser.add_argument("--tag-noise", type=noise_share, default=0.0, metavar="P",
                         help="every bot's own associations, a share P (0-1) of links changed at random")
+    parser.add_argument("--versus", type=parse_versus, default=None, metavar="A:B",
+                        help="level A against level B (e.g. sharp:easy): seats alternate, the levels move round")
+    parser.add_argument("--no-series", dest="series", action="store_false",
+                        help="every match from the same config (no \"Play again\" passing the first seat on)")
     parser.add_argument("--check", action="store_true", help="also run the harness checks on every step")
     parser.add_argument("--jobs", type=int, default=None, metavar="N",
                         help="worker processes (default: one per core); the matches do not depend on it")
@@ -254,20 +342,29 @@ def run(args: argparse.Namespace) -> int:
     catalogue, warnings = entry.load_catalogue(paths.data_dir(), None)
     for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
+    if args.versus and args.bot_level:
+        print("--versus sets every seat's level: leave out --bot-level", file=sys.stderr)
+        return 2
     levels = seat_levels(seats, args.bot_level)
     report = simulate(entry, catalogue, seats, args.matches, str(args.seed), dict(args.option), args.check,
-                      levels, jobs=jobs, game=args.game, tag_noise=args.tag_noise)
+                      levels, jobs=jobs, game=args.game, tag_noise=args.tag_noise, versus=args.versus,
+                      series=args.series)
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
         return 0
     summary = report["summary"]
     noise = f", tag noise {args.tag_noise:g}" if args.tag_noise else ""
-    print(f"{entry.id}: {summary['matches']} matches, {seats} seats, seed {args.seed}, bots {' '.join(levels)}{noise}")
+    bots = "versus " + ":".join(args.versus) if args.versus else "bots " + " ".join(levels)
+    print(f"{entry.id}: {summary['matches']} matches, {seats} seats, seed {args.seed}, {bots}{noise}")
     print(f"  mean scores       {summary['mean_scores']}")
     print(f"  win rates         {summary['win_rates']}")
     print(f"  end reasons       {summary['reasons']}")
     for name, value in summary["measures"].items():
         print(f"  {name:<17} {value}")
+    if "versus" in summary:
+        versus = summary["versus"]
+        print(f"  {versus['levels'][0] + ' wins':<17} {versus['share']} ± {versus['stderr']} of "
+              f"{versus['samples']} {versus['of']}, mean scores {versus['mean_scores']}")
     print(f"  actions / match   {summary['actions_per_match']}")
     print(f"  matches / second  {summary['matches_per_second']}")
     return 0

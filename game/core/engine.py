@@ -135,6 +135,9 @@ class GameDefinition:
     #: Options with their defaults (the lobby shows them; RULES.md gives the ids), read
     #: with :meth:`option`.
     options: tuple[OptionSpec, ...] = ()
+    #: Every seat wins or loses together (a team score): ``sim --versus`` then compares
+    #: whole tables of each level instead of mixing the levels at one table.
+    cooperative: bool = False
 
     def option(self, config: Mapping[str, Any], name: str) -> Any:
         """Option ``name`` from a match config, or its declared default."""
@@ -143,6 +146,12 @@ class GameDefinition:
     # --- set-up and flow -------------------------------------------------------------
     def setup(self, config: Mapping[str, Any], rng: Rng) -> Any:
         raise NotImplementedError
+
+    def next_config(self, config: Mapping[str, Any]) -> dict[str, Any]:
+        """The config of the match "Play again" deals after one played with ``config``:
+        the same, unless the game passes something on (Mission Secrète: the next seat
+        starts). ``sim`` plays its matches as such a series."""
+        return dict(config)
 
     def current(self, state: Any) -> frozenset[int]:
         raise NotImplementedError

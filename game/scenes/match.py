@@ -219,7 +219,10 @@ class MatchScene(Scene):
 
     def finish(self, again: bool) -> None:
         """Match over: play again with the same table and options (a new board of the
-        same kind on a fresh session seeded from this one), or back to the lobby."""
+        same kind on a fresh session seeded from this one, its config the one the game
+        passes on, ``next_config``: Mission Secrète's next first seat), or back to the
+        lobby. A board that plays again from the lobby (``again_from_lobby``) starts
+        from the lobby's options as a new table would."""
         if self.stack is None:
             return
         if not again:
@@ -228,7 +231,8 @@ class MatchScene(Scene):
         if self.again_from_lobby and self.menus is not None:
             self.stack.replace(self.menus.deal_again(self))
             return
-        session = Session(self.session.definition, self.session.config, f"{self.session.seed}+",
+        config = self.session.definition.next_config(self.session.config)
+        session = Session(self.session.definition, config, f"{self.session.seed}+",
                           save_path=self.session.save_path, meta=self.session.meta,
                           catalogue_version=self.session.catalogue_version)
         board = type(self)(self.ctx, self.entry, session, self.bots)

@@ -13,8 +13,9 @@ others' words in the drawings, from their own seat's view only.
   once (IN-4).
 
 ``skill`` (0 to 1) is how well the bot plays: the lower, the shakier its hand and the
-more it misreads the drawings (a noise on its scores). Pure: points are computed, never
-rendered.
+more it misreads the drawings (a noise on its scores). A sharp drawer also disguises
+its word by the number of voters, so that some find it and some do not (:data:`AIM`).
+Pure: points are computed, never rendered.
 """
 
 from __future__ import annotations
@@ -34,6 +35,13 @@ NORMAL_SKILL = 0.5
 #: Skill per level. Sharp stays short of 1: a table of perfect readers would leave the
 #: drawers almost no points (IN-4 rewards a word hidden from some, found by others).
 SKILLS = {"easy": 0.2, "normal": NORMAL_SKILL, "sharp": 0.8}
+#: A sharp drawer hides its word (``sketch.plan_drawing``'s ``hide``) by ``(base, per
+#: voter)``: IN-5 pays a drawer only when some voters find its word and some do not,
+#: and with its hand alone its word was found by 0.88 of a sharp table at 4 seats
+#: (0.96 at 6: the more drawings, the clearer a word that stands out in one), so the
+#: drawer's 2 points came in 0.18 of its drawings. Hidden so, about half of a sharp
+#: table finds it (issue 27 item 6; docs/architecture.md has the figures).
+AIM = {"sharp": (0.8, 0.1)}
 #: Misreading: the noise on a score at skill 0 (it shrinks to none at skill 1). Set so a
 #: table of normal bots finds what it found before the reading marked every cell crossed
 #: and the place was drawn with fewer strokes (0.6 then; issue 18 item 5), then again
@@ -80,7 +88,8 @@ class IncognitoBot(Bot):
     def _draw(self, view: Any) -> Action:
         public = view.public
         if self._drawing is None or self._drawing[0] != public.round:
-            self._drawing = (public.round, self.plan_pictures(public.places[self.seat], view.private.my_word))
+            self._drawing = (public.round, self.plan_pictures(public.places[self.seat], view.private.my_word,
+                                                              public.seats - 1))
         drawn, end = len(view.private.my_drawing.strokes), 0
         for picture in self._drawing[1]:
             end += len(picture)
@@ -88,16 +97,23 @@ class IncognitoBot(Bot):
                 return Action("sketch", self.seat, {"strokes": picture[len(picture) - (end - drawn):]})
         return Action("done", self.seat)
 
-    def plan(self, place_id: str, word_id: str) -> list[dict[str, Any]]:
+    def plan(self, place_id: str, word_id: str, voters: int = 0) -> list[dict[str, Any]]:
         """This round's strokes: the place's pictures with the word's hidden among them."""
-        return [stroke for picture in self.plan_pictures(place_id, word_id) for stroke in picture]
+        return [stroke for picture in self.plan_pictures(place_id, word_id, voters) for stroke in picture]
 
-    def plan_pictures(self, place_id: str, word_id: str) -> list[list[dict[str, Any]]]:
-        """:meth:`plan`'s strokes picture by picture, in drawing order."""
+    def plan_pictures(self, place_id: str, word_id: str, voters: int = 0) -> list[list[dict[str, Any]]]:
+        """:meth:`plan`'s strokes picture by picture, in drawing order, for ``voters``
+        others to look at (:meth:`hiding`)."""
         word_icon = self._icon(word_id)
         place = [self.outline(code) for code in self.catalogue.place(place_id).icons if code != word_icon]
         word = self.outline(word_icon) if word_icon else None
-        return plan_drawing(place, word, self.rng, shake=1.6 - self.skill)
+        return plan_drawing(place, word, self.rng, shake=1.6 - self.skill, hide=self.hiding(voters))
+
+    def hiding(self, voters: int) -> float:
+        """How well this bot hides its word from ``voters`` (``plan_drawing``'s
+        ``hide``): a sharp one aims at "some but not all" (:data:`AIM`)."""
+        aim = AIM.get(self.level)
+        return aim[0] + aim[1] * voters if aim and voters else 0.0
 
     def outline(self, code: str) -> Outline:
         return load_outline(code, self.palette)

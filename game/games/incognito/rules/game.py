@@ -47,7 +47,7 @@ from .drawing import BRUSH_WIDTHS, Stroke, make_stroke
 from .drawing_phase import DrawingRules, acting_seat
 from .events import Dealt, LastCall, LineupDealt, NumberGiven, Ready, Scored, VoteCast, VotesFilled, VotesRevealed, WordDealt
 from .invariants import check_invariants
-from .scoring import find_rate, score_round
+from .scoring import bonus_rate, find_rate, score_round
 from .turns import Turns, turns_from_config
 from .view import INPhase, IncognitoPrivate, IncognitoPublic, MyDrawing, MyVotes, RoundRecord, Timer, TimerInfo
 
@@ -296,7 +296,7 @@ class Incognito(DrawingRules, PhasedGame[IncognitoState]):
         ranks = Outcome.ranks_from_scores(scores)  # IN-6: ties share the rank
         winners = tuple(s for s in range(state.seats) if ranks[s] == 1)
         return Outcome(scores=scores, winners=winners, ranks=ranks, reason="rounds",
-                       measures={"find_rate": find_rate(state.history)})
+                       measures={"find_rate": find_rate(state.history), "bonus_rate": bonus_rate(state.history)})
 
     # --- information -----------------------------------------------------------------------
     def view(self, state: IncognitoState, seat: int | None) -> SeatView[IncognitoPublic]:

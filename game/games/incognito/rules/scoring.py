@@ -1,4 +1,4 @@
-"""Scoring a round of Incognito (IN-5), and the measure ``sim`` reports of a match."""
+"""Scoring a round of Incognito (IN-5), and the measures ``sim`` reports of a match."""
 
 from __future__ import annotations
 
@@ -32,3 +32,10 @@ def find_rate(history: Sequence[RoundRecord]) -> float:
     pairs = [found for record in history for voter, row in enumerate(record.found)
              for drawer, found in enumerate(row) if voter != drawer]
     return sum(pairs) / len(pairs) if pairs else 0.0
+
+
+def bonus_rate(history: Sequence[RoundRecord]) -> float:
+    """The share of drawings whose drawer scored the 2 points of IN-5 (some voters found
+    the word, some did not)."""
+    drawings = [points for record in history for points in record.drawer_points]
+    return sum(points > 0 for points in drawings) / len(drawings) if drawings else 0.0

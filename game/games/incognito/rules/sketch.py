@@ -43,6 +43,10 @@ MIN_LINE = 14.0
 MIN_FILL_DEPTH = 9.0
 #: The word's picture goes first this often.
 WORD_FIRST = 0.3
+#: A word hidden at its best (``hide`` 1) is this much smaller, its hand this much
+#: shakier (added to 1).
+HIDE_SHRINK = 0.4
+HIDE_SHAKE = 4.0
 MARGIN = 12
 
 
@@ -78,10 +82,11 @@ def place_pictures(rng: Rng, count: int) -> list[Placement]:
     return [_inside(p) for p in out]
 
 
-def hide_word(rng: Rng, hosts: Sequence[Placement]) -> Placement:
-    """The word's picture over one of the place's pictures (the backdrop most often)."""
+def hide_word(rng: Rng, hosts: Sequence[Placement], hide: float = 0.0) -> Placement:
+    """The word's picture over one of the place's pictures (the backdrop most often),
+    smaller the better it is ``hide``-den (0 to 1)."""
     host = hosts[0] if len(hosts) == 1 or rng.random() < 0.6 else rng.choice(list(hosts[1:]))
-    size = uniform(rng, *WORD_SIZE)
+    size = uniform(rng, *WORD_SIZE) * (1.0 - HIDE_SHRINK * hide)
     return _inside(Placement(host.x + uniform(rng, -0.3, 0.3) * host.size, host.y + uniform(rng, -0.3, 0.3) * host.size,
                              size, uniform(rng, -0.08, 0.08)))
 
@@ -92,20 +97,23 @@ def _inside(p: Placement) -> Placement:
 
 
 def plan_drawing(place: Sequence[Outline], word: Outline | None, rng: Rng,
-                 shake: float = 1.0) -> list[list[dict[str, Any]]]:
+                 shake: float = 1.0, hide: float = 0.0) -> list[list[dict[str, Any]]]:
     """The strokes of a whole drawing, picture by picture in drawing order (a bot hands
     in one picture per action). ``place``: the place card's pictures (the first is the
     backdrop); ``word``: the secret word's picture (None for a word without one: the
-    place alone); ``shake``: how unsteady the hand is (1 normal)."""
+    place alone); ``shake``: how unsteady the hand is (1 normal); ``hide`` (0 to 1):
+    how well the word is disguised (smaller, sketched more loosely: :data:`HIDE_SHRINK`,
+    :data:`HIDE_SHAKE`)."""
     spots = place_pictures(rng, len(place))
     pictures = list(zip(place, spots))
     if word is not None:
-        spot = hide_word(rng, spots)
+        spot = hide_word(rng, spots, hide)
         pictures.insert(0 if rng.random() < WORD_FIRST else len(pictures), (word, spot))
     out = []
     for outline, spot in pictures:
         budget = WORD_BUDGET if outline is word else BACKDROP_BUDGET if spot is spots[0] else PROP_BUDGET
-        strokes = trace(outline, spot, rng, shake, budget)
+        hand = shake * (1.0 + HIDE_SHAKE * hide) if outline is word else shake
+        strokes = trace(outline, spot, rng, hand, budget)
         if strokes:
             out.append(strokes)
     return out

@@ -1,5 +1,5 @@
-"""Mission Secrète rules (MS-1..MS-7 in RULES.md and docs/rules.md), pure, on
-declared phases (``game.core.phases``).
+"""Mission Secrète rules (MS-1..MS-7 in RULES.md and docs/rules.md, MS-8 in
+docs/rules.md), pure, on declared phases (``game.core.phases``).
 
 ``deal``: the state waits for one chance action that deals the characters and the grid
 (re-dealing until MS-3 holds). ``play``: seats swap in turn, clockwise, skipping seats
@@ -37,6 +37,9 @@ else:
 SWAP = "swap"
 ACCUSE = "accuse"
 FREE_SWAP = "free_swap"
+#: Config key: the seat that swaps first (MS-4, MS-8; 0 when absent, as in saves made before).
+#: Not a lobby option: "Play again" passes it on to the next seat (:meth:`next_config`).
+FIRST = "first"
 ENDS = tuple(Ending)
 
 
@@ -153,7 +156,17 @@ class MissionSecrete(PhasedGame[MSState]):
         seats = int(config["seats"])
         if not self.min_seats <= seats <= self.max_seats:
             raise ValueError(f"Mission Secrète takes {self.min_seats}–{self.max_seats} seats")
-        return MSState(seats=seats, free_swap=bool(self.option(config, FREE_SWAP)), rng=rng, out=(False,) * seats)
+        first = config.get(FIRST, 0)
+        if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < seats:
+            raise ValueError(f"the first seat must be a seat of the match, not {first!r}")
+        return MSState(seats=seats, free_swap=bool(self.option(config, FREE_SWAP)), rng=rng, out=(False,) * seats,
+                       turn=first)
+
+    def next_config(self, config: Mapping[str, Any]) -> dict[str, Any]:
+        """MS-8: each new match of a table starts one seat further on. Who swaps first
+        matters (the first player's swaps are read first, so that player is accused
+        most); passing the start round evens it out over a series."""
+        return {**config, FIRST: (int(config.get(FIRST, 0)) + 1) % int(config["seats"])}
 
     def _draw(self, state: MSState) -> Action:
         catalogue = self.catalogue

@@ -12,7 +12,8 @@ scores into probabilities and gives each opponent a distinct number with the bes
 
 Levels: an easy bot misjudges which of its pictograms says most about its character
 (``CLUE_NOISE``) and reads others' clues loosely (``READ_NOISE``); a sharp bot plans
-its clue on the exact links and reads clues closely.
+its clue on the exact links and reads clues closely (in the cooperative mode too, where
+the team used to read every clue at :data:`NOISE` whatever the guessers' level).
 """
 
 from __future__ import annotations
@@ -403,6 +404,8 @@ class CoopBot(AssociatingBot):
         self.model = tag_model(catalogue)
         self._plan: list[tuple[str, str, bool]] = []
         self._plan_for: int | None = None
+        #: The turn in which it last moved the team's cursor.
+        self._moved_in: int | None = None
 
     def act(self, view: SeatView[Any], legal: Sequence[Action]) -> Action | None:
         public, private = view.public, view.private
@@ -414,14 +417,17 @@ class CoopBot(AssociatingBot):
                 self._plan_for = public.turn
             return _next_placement(self.seat, self._plan, private.hand, private.placed, legal)
         if public.phase == "guess":
-            # The team agrees on one reading (seeded by the turn, the same for every
-            # guesser), so bots never fight over the shared cursor.
-            scores = self.model.perceived(public.clue, public.board, Rng.from_seed(f"team:{public.turn}"))
+            # One reading for the team (seeded by the turn), read as closely as the bot's
+            # level reads; a bot moves the cursor at most once a turn, then goes along
+            # with it, so bots of two levels never fight over it.
+            scores = self.model.perceived(public.clue, public.board, Rng.from_seed(f"team:{public.turn}"),
+                                          READ_NOISE[self.level])
             best = max(range(len(scores)), key=lambda c: (scores[c], -c))
             kinds = {action.kind for action in legal}
-            if public.cursor != best and "move" in kinds:
+            if public.cursor != best and "move" in kinds and self._moved_in != public.turn:
+                self._moved_in = public.turn
                 return Action("move", self.seat, {"slot": best})
-            if public.cursor == best and "lock" in kinds:
+            if "lock" in kinds and (public.cursor == best or self._moved_in == public.turn):
                 return Action("lock", self.seat)
             return None  # the people at the table decide
         return next((a for a in legal if a.kind == "next"), legal[0])

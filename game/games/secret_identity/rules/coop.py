@@ -90,6 +90,7 @@ class CoopState:
 class CoopRules(SecretIdentityRules[CoopState]):
     id = "secret_identity_coop"
     options = (FAMILY,)
+    cooperative = True
 
     def phases(self) -> Sequence[Phase[CoopState]]:
         data = self.data

@@ -62,8 +62,22 @@ def decided_by(state: CompetitiveState) -> str:
     return "cards" if sum(1 for s in leaders if len(state.hands[s]) == most) == 1 else "shared"
 
 
+def catch_up_measures(state: CompetitiveState) -> dict[str, float]:
+    """What ``sim`` reports of SI-8: how many times a seat was dealt catch-up cards in
+    the match, and the widest gap between the leader and the last after rounds 1–3
+    (the catch-up needs more than :data:`CATCH_UP_GAP`)."""
+    totals = [0] * state.seats
+    widest = 0
+    for result in state.history[:ROUNDS - 1]:
+        totals = [total + points for total, points in zip(totals, result.points)]
+        widest = max(widest, max(totals) - min(totals))
+    return {"catch_ups": float(sum(1 for r in state.history for owed in r.catch_up if owed)),
+            "widest_gap": float(widest)}
+
+
 def final_outcome(state: CompetitiveState) -> Outcome:
-    """SI-9: ranked by score, then by picto cards left; the share of right guesses."""
+    """SI-9: ranked by score, then by picto cards left; the share of right guesses and
+    the catch-up's measures."""
     scores = {s: state.scores[s] for s in range(state.seats)}
     cards_left = {s: len(state.hands[s]) for s in range(state.seats)}
     ranks = Outcome.ranks_from_scores(scores, cards_left)
@@ -75,5 +89,5 @@ def final_outcome(state: CompetitiveState) -> Outcome:
         winners=winners,
         ranks=ranks,
         reason=decided_by(state),
-        measures={"guess_accuracy": correct / guesses if guesses else 0.0},
+        measures={"guess_accuracy": correct / guesses if guesses else 0.0, **catch_up_measures(state)},
     )
