@@ -70,9 +70,10 @@ class RingGeometry:
         return self.center[0] - self.radius - self.slot[0] // 2
 
 
-def ring_geometry(kit: Any, top_room: int = PROMPT_ROOM) -> RingGeometry:
-    """The ring for ``kit``'s safe area, its top slot ``top_room`` under the area's top."""
+def ring_geometry(kit: Any, top_room: int = PROMPT_ROOM, slot: tuple[int, int] = SLOT_SIZE) -> RingGeometry:
+    """The ring for ``kit``'s safe area, its top slot ``top_room`` under the area's top
+    (``slot``: a board's own card size, Secret Identity's taller portrait cards)."""
     top, bottom = kit.safe_rect.y + top_room, kit.hint_bar_top() - HINT_GAP
-    reach = min(RADIUS, (bottom - top - SLOT_SIZE[1]) // 2)
-    hub = min(HUB_RADIUS, reach - SLOT_SIZE[1] // 2 - HUB_GAP)
-    return RingGeometry((kit.W // 2, (top + bottom) // 2), RADIUS, SLOT_SIZE, hub, reach)
+    reach = min(RADIUS, (bottom - top - slot[1]) // 2)
+    hub = min(HUB_RADIUS, reach - slot[1] // 2 - HUB_GAP)
+    return RingGeometry((kit.W // 2, (top + bottom) // 2), RADIUS, slot, hub, reach)

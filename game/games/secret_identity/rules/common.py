@@ -149,7 +149,8 @@ class SecretIdentityRules(PhasedGame[S]):
 
     def check_table(self, config: Mapping[str, Any], characters: int, needs: str,
                     hand_size: Callable[[int], int]) -> tuple[int, list[str], list[str]]:
-        """(seats, character pool, sorted picto card ids) for ``config``; ValueError when
+        """(seats, character pool, sorted picto card ids: a family table's show nothing the
+        family policy leaves out) for ``config``; ValueError when
         the seat count is out of range, the pool holds fewer than ``characters`` (the
         message ends with ``needs``) or the cards cannot fill ``hand_size(seats)`` each."""
         seats = int(config["seats"])
@@ -158,7 +159,7 @@ class SecretIdentityRules(PhasedGame[S]):
         pool = character_pool(self.catalogue, config)
         if len(pool) < characters:
             raise ValueError(f"the chosen categories hold {len(pool)} characters; {needs}")
-        cards = sorted(card.id for card in self.catalogue.cards)
+        cards = self.catalogue.card_ids(bool(option((FAMILY,), config, FAMILY.id)))
         if len(cards) < seats * hand_size(seats):
             raise ValueError("not enough picto cards for this many seats")
         return seats, pool, cards

@@ -35,6 +35,7 @@ from .common import (
     take_deal,
     with_item,
 )
+from .deal import draw_fitting
 from .events import (CardPlaced, CardsDealt, CardTakenBack, CharacterDiscarded, CharactersDealt, ClueGiven,
                      GuessLocked, GuessProposed, KeyDealt)
 from .view import CoopPhase, CoopPrivate, CoopPublic, CoopTurn
@@ -118,7 +119,8 @@ class CoopRules(SecretIdentityRules[CoopState]):
     # --- chance ----------------------------------------------------------------------------
     def _draw_deal(self, state: CoopState) -> Action:
         return chance_action(state.rng, lambda rng: {
-            "characters": rng.sample(state.pool, CHARACTERS),
+            # every one of the 17 may meet any other on the board: they are dealt as one
+            "characters": draw_fitting(rng, self.catalogue, state.pool, CHARACTERS),
             "hands": deal_hands(rng, state.all_cards, state.seats, cards_per_seat(state.seats)),
         })
 

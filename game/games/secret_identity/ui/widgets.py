@@ -22,8 +22,11 @@ from .portrait import portrait
 from .track import numbers_bottom, track_line
 from ..rules.view import Shown, track_position
 
-#: A character card: the ring picker's slot size, so pointing at a character lands on its card.
-SLOT_W, SLOT_H = SLOT_SIZE
+#: A character card: the ring picker's slot width, taller for a portrait readable from
+#: the sofa (PORTRAIT px, one size on every card) above two lines of name; the board's
+#: ring picker uses the same slots, so pointing at a character lands on its card.
+SLOT_W, SLOT_H = SLOT_SIZE[0], 180
+PORTRAIT = 100
 #: A seat panel at most; narrower and shorter when the safe area leaves less room.
 PANEL_W, PANEL_H = 404, 186
 #: Panels keep this far inside the safe area (their soft shadow), from the ring's side
@@ -31,10 +34,10 @@ PANEL_W, PANEL_H = 404, 186
 PANEL_INSET, PANEL_GAP = 14, 12
 #: Room above the panels for the score track and its numbers, and below for the hint bar.
 TRACK_ROOM, HINT_ROOM = 112, 70
-#: Portrait fallback when a custom character names no icon we can draw.
+#: Shown for a pictogram whose icon cannot be drawn.
 FALLBACK_ICON = "2753"
 #: A pulsing card's portrait is scaled from this size (the largest a pulse shows).
-PULSE_PORTRAIT = 104
+PULSE_PORTRAIT = 120
 #: A character card's number badge: a disc of this radius centred this far into the
 #: card's top-left corner, which it overhangs.
 BADGE_RADIUS, BADGE_INSET = 24, 8
@@ -51,7 +54,7 @@ def board_ring(kit: Any) -> RingGeometry:
     so pointing at a character lands on its card."""
     rise = -shape_box((0, BADGE_INSET), BADGE_RADIUS).top
     top = numbers_bottom(kit, track_line(kit)) + rise
-    return ring_geometry(kit, max(PROMPT_ROOM, top - kit.safe_rect.y))
+    return ring_geometry(kit, max(PROMPT_ROOM, top - kit.safe_rect.y), (SLOT_W, SLOT_H))
 
 
 def slot_positions(kit: Any) -> list[tuple[int, int]]:
@@ -113,9 +116,8 @@ def draw_ring_cards(surface: pygame.Surface, ctx: Any, cards: Sequence[RingCard]
 
 def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, number: int, center: Sequence[int],
                         border: Sequence[int] | None = None, scale: float = 1.0, dim: bool = False) -> pygame.Rect:
-    """A character card on the ring: number badge, portrait (emoji or medallion), name.
-    The name shrinks (not under 28 px drawn) or breaks after a space or hyphen to stay in
-    the card, and the portrait takes the room the name leaves above it."""
+    """A character card on the ring: number badge, portrait (PORTRAIT px on every card),
+    name under it. The name shrinks or breaks after a space or hyphen to stay in the card."""
     kit, c = ctx.kit, ctx.kit.colours
     rect = pygame.Rect(0, 0, int(SLOT_W * scale), int(SLOT_H * scale))
     rect.center = (int(center[0]), int(center[1]))
@@ -124,13 +126,12 @@ def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, numbe
 
     def paint() -> None:
         if character is not None:
+            icon = _card_portrait(kit, ctx, character, int(PORTRAIT * scale), scale)
+            top = surface.blit(icon, icon.get_rect(midtop=(rect.centerx, rect.y + int(8 * scale)))).bottom
             sizes = (_stepped(28 * scale, 2, scale), 28)
             size, words = fit_words(kit, name, _stepped(rect.width - 12, 8, scale), sizes)
-            label = kit.blit_text(surface, words, size, (rect.centerx, rect.bottom - 8), "midbottom",
-                                  c.muted if dim else c.text, align="center")
-            room = label.top - 6 - (rect.y + 6)
-            icon = _card_portrait(kit, character, ctx.settings.lang, max(32, min(int(86 * scale), room)), scale)
-            surface.blit(icon, icon.get_rect(midbottom=(rect.centerx, label.top - 4)))
+            kit.blit_text(surface, words, size, (rect.centerx, (top + rect.bottom) // 2), "center",
+                          c.muted if dim else c.text, align="center")
 
     look = dict(colour=fill, radius=26, border=tuple(border or c.panel_hi), border_width=6 if border else 4)
     if scale == 1.0:
@@ -144,15 +145,15 @@ def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, numbe
     return rect
 
 
-def _card_portrait(kit: Any, character: Any, lang: str, size: int, scale: float) -> pygame.Surface:
+def _card_portrait(kit: Any, ctx: Any, character: Any, size: int, scale: float) -> pygame.Surface:
     """A card's portrait at ``size`` px; a pulsing card's is its ``PULSE_PORTRAIT`` px
-    picture scaled (~0.05 ms), not an emoji or medallion drawn at a new size (~1 ms)
-    every frame of the pulse."""
+    picture scaled (~0.05 ms), not a portrait rendered at a new size (~0.5 ms) every
+    frame of the pulse."""
+    portraits = ctx.catalogue.game("secret_identity").kit
     if scale == 1.0:
-        return portrait(kit, character, lang, size, FALLBACK_ICON)
-    picture = portrait(kit, character, lang, PULSE_PORTRAIT, FALLBACK_ICON)
-    factor = size / max(picture.get_size())
-    return pygame.transform.smoothscale(picture, [round(side * factor) for side in picture.get_size()])
+        return portrait(kit, portraits, character, size)
+    picture = portrait(kit, portraits, character, PULSE_PORTRAIT)
+    return pygame.transform.smoothscale(picture, (size, size))
 
 
 def _stepped(size: float, step: int, scale: float) -> int:
