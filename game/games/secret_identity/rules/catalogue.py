@@ -7,8 +7,8 @@ file is skipped and its message returned as a warning, never raised.
 
 A character's portrait is drawn from parts that fit it (``portrait:``, the kit in
 ``portraits.yaml``, :mod:`.portraits`), never an OpenMoji picture, and no pictogram is a
-character: a pictogram's label never equals a character's name in its language (a
-shipped clash is a ``file:line`` error; :func:`name_key`).
+character: a pictogram's label never equals a character's name in its language
+(:func:`name_key`; tests/test_si_catalogue.py holds the shipped data to it).
 
 Look-alikes (``look_alikes:``: the Big Bad Wolf and the Werewolf, the witches…) are
 never dealt on one board, and at most :data:`GENERIC_PER_BOARD` characters of the
@@ -212,9 +212,7 @@ class _Deck:
     known_characters: dict[str, Character]
 
     def load(self, path: Path, custom: bool) -> tuple[dict[str, Category], dict[str, Character]]:
-        """Categories and characters of one file. A shipped character named like a
-        pictogram is an error (the card would give the answer away, issue 27 item 2)."""
-        labels = {lang: {name_key(p.label(lang)): p.id for p in self.pictograms.values()} for lang in LANGS}
+        """Categories and characters of one file."""
         where, root = load_mapping(path)
         categories: dict[str, Category] = {}
         if "categories" in root or not custom:
@@ -236,11 +234,6 @@ class _Deck:
             if category not in all_categories:
                 raise where.error(node, f"{what}: unknown category {category!r}", "category")
             name = where.text(node, "name", what)
-            for lang in LANGS:
-                picto = labels[lang].get(name_key(name(lang)))
-                if picto is not None and not custom:
-                    raise where.error(node, f"{what}: pictogram {picto!r} has its {lang} name; rename one "
-                                            "of them (one card would give the answer away)", "name")
             characters[character_id] = Character(
                 id=character_id,
                 name=name,
