@@ -93,6 +93,10 @@ class IncognitoCatalogue:
     def place_ids(self, family: bool = False) -> tuple[str, ...]:
         return tuple(p.id for p in self.places if not (family and p.mature))
 
+    def decks(self, family: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The words and places a table deals (a family table: none the policy leaves out)."""
+        return self.word_ids(family), self.place_ids(family)
+
     def colour_ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.palette)
 
