@@ -85,7 +85,7 @@ class RoundSummary:
             size, name = fit_label(kit, self.name(seat), WHO_W - 96, (30, 28))
             kit.blit_text(surface, name, size, (x + 84, y), "midleft", kit.seat_style(style).light)
             character = self.catalogue.character(result.board[result.keys[seat] - 1])
-            icon = portrait(kit, self.catalogue.kit, character, min(64, row - 8))
+            icon = portrait(kit, self.catalogue.kit, character, min(52, row - 12))
             placed = surface.blit(icon, icon.get_rect(midleft=(columns["character"], y)))
             size, words = fit_words(kit, character.name(self.ctx.settings.lang),
                                     columns["found_by"] - 12 - (placed.right + 8), (28,))
