@@ -89,13 +89,17 @@ class CrashLog:
         if self._fault_file is None:
             return
         faulthandler.enable(file=self._fault_file, all_threads=True)
-        # uname's parts: ``platform.platform()`` also reads the C library's version out of
-        # the Python binary (~4 ms of the start); the crash record names it (``_log``).
-        # Written as logging writes a record (LINE_FORMAT), without importing it.
+        # The game's version and build, then uname's parts: ``platform.platform()`` also
+        # reads the C library's version out of the Python binary (~4 ms of the start); the
+        # crash record names it (``_log``). Written as logging writes a record
+        # (LINE_FORMAT), without importing it.
+        from .version import build, version
+
         now = time.time()
         stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(now)) + f",{int(now % 1 * 1000):03d}"
         try:
-            self._fault_file.write(f"{stamp} INFO started: Python {platform.python_version()} on "
+            self._fault_file.write(f"{stamp} INFO started: Secret Salon {version()} (build {build()}), "
+                                   f"Python {platform.python_version()} on "
                                    f"{platform.system()} {platform.release()} {platform.machine()}\n")
             self._fault_file.flush()
         except OSError:  # a full disk: the crash records will try again

@@ -23,11 +23,31 @@ UNKNOWN = "unknown"
 ROOT = Path(__file__).resolve().parent.parent
 #: The largest pyproject.toml or METADATA read (ours: 3 KB and 7 KB).
 MAX_BYTES = 1024 * 1024
+#: What tools/build.py writes into a frozen build beside its data (``game/shipped``): one
+#: line naming the build, ``<platform> <commit> <date>``.
+BUILD_FILE = "BUILD.txt"
 
 
 @functools.cache
 def version() -> str:
     return version_at(ROOT)
+
+
+@functools.cache
+def build() -> str:
+    """Which build of :func:`version` this is: a frozen build's line (``linux-x86_64
+    a89e2ed0c1 2026-12-02``), else ``source`` for a checkout, else ``installed``."""
+    return build_at(ROOT)
+
+
+def build_at(root: Path) -> str:
+    try:
+        line = read_text(root / "game" / "shipped" / BUILD_FILE, MAX_BYTES).strip()
+    except (OSError, UnicodeDecodeError):
+        line = ""
+    if line:
+        return line
+    return "source" if (root / "pyproject.toml").is_file() else "installed"
 
 
 def version_at(root: Path) -> str:

@@ -26,8 +26,9 @@ from game.context import build_context
 from game.input.intents import Intent
 from game.input.keymap import KEYBOARD, PAD_BUTTONS
 from game.scenes.base import Scene
+from game.scenes.peek import LOOK_AWAY_TICKS
 from game.settings import Settings
-from tests.vpad import VirtualPads
+from game.cli.virtual_pads import VirtualPads
 
 #: Fixed steps per frame: the App's cap (5), so a long match runs in few draws.
 BIG_STEP = 5
@@ -176,6 +177,11 @@ class Room:
         finally:
             del self.app.draw
         self.run(1, steps)
+
+    def look_away(self) -> None:
+        """The fixed ticks a held PEEK first shows the curtain naming its seat (SS-2),
+        in big frames: then the seat's private view is on the TV."""
+        self.skim(-(-LOOK_AWAY_TICKS // BIG_STEP))
 
     def until(self, done: Callable[[], bool], limit: int = 2000, steps: int = BIG_STEP) -> None:
         """Run big frames until ``done()``; fails after ``limit`` frames."""

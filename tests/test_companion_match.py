@@ -204,9 +204,10 @@ def test_an_act_s_id_comes_back_on_the_view_that_answers_it_or_on_its_refusal(ta
     assert phones[seat].next("error", frame(room))["reason"] == "malformed"
 
 
-def test_data_a_rule_trips_over_is_refused_as_malformed_and_the_match_goes_on(table):
-    """Mission Secrète's accusation names a character by id; a list there is no id, and
-    the rules raise a TypeError rather than refuse it. The phone is told, nothing is lost."""
+def test_data_that_fits_no_move_is_refused_and_the_match_goes_on(table):
+    """Mission Secrète's accusation names a character by id; a list there is no id. The
+    move's declared data refuses it before a rule reads it (it once raised a TypeError
+    there): the phone is told, nothing is lost."""
     room, companion, crowd = table
     room.ctx.stack.push(LobbyScene(room.ctx, room.ctx.games["mission_secrete"]))
     phones = [join(room, companion, crowd, name)[0] for name in ("Zoé", "Max")]
@@ -214,7 +215,7 @@ def test_data_a_rule_trips_over_is_refused_as_malformed_and_the_match_goes_on(ta
     board = room.find(MatchScene)
     state, log = board.session.hash(), len(board.session.log)
     phones[0].send("act", kind="accuse", data={"accused": 1, "character": [1]})
-    assert phones[0].next("error", frame(room))["reason"] == "malformed"
+    assert phones[0].next("error", frame(room))["reason"] == "illegal:bad_data"
     assert board.session.hash() == state and len(board.session.log) == log and room.find(MatchScene) is board
 
 

@@ -17,7 +17,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from game.companion.bridge import LOBBY_GRACE, Companion, Table
-from game.companion.protocol import MAX_MESSAGE, ProtocolError, check_stroke
+from game.companion.protocol import MAX_MESSAGE, parse
 from game.companion.room import ROOM_LETTERS, TokenBucket, new_room_code
 from game.companion.server import make_app
 from game.seats import PHONE, SeatTable
@@ -131,12 +131,6 @@ def test_wrong_room_unknown_token_and_no_lobby_are_refused():
     ('{"v": 1, "type": "act", "kind": "vote", "data": [1]}', "malformed"),
     ('{"v": 1, "type": "act", "kind": "vote", "data": ' + "[" * 40 + "]" * 40 + "}", "malformed"),
     ("[" * 100000, "too_big"),
-    ('{"v": 1, "type": "act", "kind": "stroke", "data": {"stroke": {"tool": "pen", "colour": "ink", '
-     '"width": 6, "points": [1, 2, 900, 4]}}}', "bad_stroke"),
-    ('{"v": 1, "type": "act", "kind": "sketch", "data": {"strokes": [{"tool": "pen", "colour": "ink", '
-     '"width": 6, "points": [1, 2, 3, 4]}, {"tool": "pen", "colour": "ink", "width": 6, "points": [1, -2]}]}}',
-     "bad_stroke"),
-    ('{"v": 1, "type": "act", "kind": "sketch", "data": {"strokes": {"tool": "pen"}}}', "bad_stroke"),
 ])
 def test_bad_messages_get_an_error_and_the_connection_goes_on(text: str, reason: str):
     async def test(rig: Rig) -> None:
@@ -235,14 +229,14 @@ def test_a_full_table_says_so():
     run(test)
 
 
-def test_strokes_are_bounded_like_a_pad_s():
-    good = {"tool": "pen", "colour": "ink", "width": 6, "points": [0, 0, 799, 599]}
-    check_stroke(good)
-    for bad in ({**good, "points": [0, 0] * 2001}, {**good, "points": [0, 600]}, {**good, "points": [-1, 0]},
-                {**good, "points": [1.5, 2]}, {**good, "points": [True, 2]}, {**good, "points": [1]},
-                {**good, "width": 7}, {**good, "tool": "laser"}, {**good, "extra": 1}, "stroke"):
-        with pytest.raises(ProtocolError, match="bad_stroke"):
-            check_stroke(bad)
+def test_the_envelope_is_checked_here_and_the_data_left_to_the_engine():
+    """The protocol names no game: an act's data is any JSON object of bounded depth
+    (each move declares what it holds, tests/test_move_data.py); a stroke off the
+    canvas or a lone surrogate passes here, to be refused by the engine."""
+    for data in ('{"stroke": {"tool": "pen", "colour": "ink", "width": 6, "points": [1, 2, 900, 4]}}',
+                 '{"strokes": {"tool": "pen"}}', '{"a": 0, "b": 1, "note": "\\ud800"}'):
+        message = parse('{"v": 1, "type": "act", "kind": "sketch", "data": ' + data + "}")
+        assert message["data"] == json.loads(data)
     assert MAX_MESSAGE == 64 * 1024
 
 

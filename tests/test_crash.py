@@ -6,6 +6,7 @@ installed in child processes only."""
 
 import json
 import os
+import platform
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ import pytest
 from game import crash
 from game.i18n import Strings
 from game.paths import data_dir
+from game.version import version
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -59,7 +61,8 @@ def test_main_and_worker_thread_exceptions_go_to_the_log_and_the_console(tmp_pat
     done = hooked(tmp_path / "logs", "raise")
     assert done.returncode == 1
     log = (tmp_path / "logs" / crash.LOG_NAME).read_text(encoding="utf-8")
-    assert "started: Python" in log
+    # The header names the game's version and build first (a checkout's build is "source").
+    assert f"started: Secret Salon {version()} (build source), Python {platform.python_version()} on" in log
     worker, main = log.split("unhandled exception in thread music-render")[1].split("unhandled exception\n")
     assert "Traceback (most recent call last)" in worker and "ZeroDivisionError" in worker
     assert "Traceback (most recent call last)" in main and "RuntimeError: the original error" in main

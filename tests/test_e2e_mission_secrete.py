@@ -51,8 +51,8 @@ class Players(Table):
             curtain = curtain_for(self.room, seat)
             if curtain is not None:  # the intro: look at the card, let go, close the curtain
                 hand.hold(Intent.PEEK)
-                self.room.run(2)
-                assert curtain.peeking
+                self.room.look_away()
+                assert curtain.showing
                 hand.let_go(Intent.PEEK)
                 hand.tap(Intent.BACK, 2)
                 assert curtain_for(self.room, seat) is None
@@ -78,11 +78,14 @@ class Players(Table):
         return False
 
     def look_again(self, seat, hand):
-        """Mid-match, Y opens the curtain and, held, shows the card at once; B closes it."""
+        """Mid-match, Y opens the curtain and, held, shows the card once it has named the
+        seat; B closes it."""
         hand.hold(Intent.PEEK)
         self.room.run(1)
         curtain = curtain_for(self.room, seat)
-        assert curtain is not None and curtain.peeking
+        assert curtain is not None and curtain.peeking and not curtain.showing
+        self.room.look_away()
+        assert curtain.showing
         hand.let_go(Intent.PEEK)
         self.room.run(1)
         assert not curtain.peeking

@@ -80,6 +80,8 @@ class Players(Table):
         hand.hold(Intent.PEEK)
         self.room.run(1)
         assert curtain_for(self.room, seat).peeking
+        self.room.look_away()  # the curtain names the seat, then the hand shows
+        assert curtain_for(self.room, seat).showing
         hand_cards = list(board.session.view(seat).private.hand)
         if phase == "exchange":
             index = 0 if action.data["card"] is None else hand_cards.index(action.data["card"]) + 1

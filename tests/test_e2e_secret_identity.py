@@ -62,7 +62,9 @@ class Clues(Table):
         room.run(1)
         curtain = curtain_for(room, seat)
         assert curtain is not None, "PEEK did not open the clue editor"
-        assert curtain.peeking  # the press that opened the curtain shows the editor too
+        assert curtain.peeking and not curtain.showing  # the press that opened it counts: named first
+        room.look_away()
+        assert curtain.showing
         editor = curtain.handle_private.__self__
         for _ in range(8):
             action = think(board, self.brains[seat], seat)

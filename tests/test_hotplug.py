@@ -19,7 +19,7 @@ from game.seats import SeatTable
 from game.settings import Settings
 from game.paths import data_dir
 from tests.toygame import ToyGame
-from tests.vpad import VirtualPads
+from game.cli.virtual_pads import VirtualPads
 
 A, B, Y = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B, pygame.CONTROLLER_BUTTON_Y
 

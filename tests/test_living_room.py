@@ -24,7 +24,7 @@ from game.scenes.match import MatchScene
 from game.scenes.menus.games import GameChoiceScene
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.menus.pause import PauseScene
-from game.scenes.peek import PeekCurtain
+from game.scenes.peek import LOOK_AWAY_TICKS, PeekCurtain
 from game.scenes.ring import RingOption, RingPicker, RingQuestion
 from tests.e2e import Room, curtain_for
 from tests.toygame import ToyGame
@@ -274,7 +274,7 @@ def test_the_ring_needle_hides_when_let_go_under_the_overlay(room):
     ring = RingPicker(room.ctx, [0, 1], lambda seat: question, lambda seat, index: None)
     room.ctx.stack.push(ring)
     peeker.hold(Intent.PEEK)
-    room.run(1)
+    room.run(LOOK_AWAY_TICKS)  # the curtain names the seat first
     assert ring.peeker == 0  # the seat's own needle is on the TV
 
     def let_go_under_the_overlay():
@@ -295,7 +295,8 @@ class TakesEverything(MatchScene):
 
 def test_a_curtain_opened_on_a_held_peek_gets_its_release(room):
     """The board took the PEEK press; the curtain it opens later (on a timer, not in the
-    press) shows the view at once and must be the one that hears the release."""
+    press) counts that press (its view shows after the look-away) and must be the one
+    that hears the release."""
     keys = room.keyboard("left")
     seat_all(room, [keys])
     board = TakesEverything(room.ctx, None, Session(ToyGame(), {"seats": 2, "timer_scale": 1.0}, seed=7))

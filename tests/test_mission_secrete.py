@@ -105,7 +105,7 @@ def test_a_deal_breaking_ms3_is_refused():
 def test_adjacency_is_enforced():
     s = state(NEAR_SCARF, ["snowman", "santa"])
     for a, b, reason in [(0, 6, "not_adjacent"), (0, 2, "not_adjacent"), (4, 5, "not_adjacent"),
-                         (3, 3, "bad_cells"), (0, 25, "bad_cells")]:
+                         (3, 3, "bad_cells"), (0, 25, "bad_data")]:
         with pytest.raises(IllegalAction) as err:
             GAME.apply(s, swap(0, a, b))
         assert err.value.reason == reason

@@ -16,7 +16,7 @@ from game.games.mission_secrete.ui.reveal import CLAIM_TICKS
 from game.games.mission_secrete.ui.shots import SHOTS
 from game.games.mission_secrete.rules.view import Ending, MSPhase
 from game.input.intents import InputEvent, Intent
-from game.scenes.peek import PeekCurtain
+from game.scenes.peek import LOOK_AWAY_TICKS, PeekCurtain
 from game.settings import Settings
 
 
@@ -249,6 +249,8 @@ def test_the_tv_never_draws_a_hidden_character():
         images.append(pygame.image.tobytes(canvas, "RGB"))
         board.peeks.open(0)
         press(ctx, 0, Intent.PEEK)
+        for _ in range(LOOK_AWAY_TICKS):  # the curtain names the seat, then the card shows
+            ctx.stack.fixed_update(1 / 60)
         ctx.stack.draw(canvas, 1.0)
         peeked.append(pygame.image.tobytes(canvas, "RGB"))
     assert images[0] == images[1]

@@ -74,3 +74,29 @@ def test_credits_name_every_licence_text():
     credits = (ROOT / "CREDITS.md").read_text(encoding="utf-8")
     missing = [path.name for path in sorted((ROOT / "licenses").iterdir()) if f"`{path.name}`" not in credits]
     assert not missing, f"CREDITS.md does not name {missing}"
+
+
+def test_the_players_readme_says_where_each_os_keeps_settings_saves_logs_and_the_cache(monkeypatch):
+    """docs/player-readme.txt (README.txt at the top of every archive) gives the folders
+    platformdirs picks on each OS for game/paths.py and the crash log, written as a
+    player types them (``~``, ``%LOCALAPPDATA%``), in both its languages."""
+    import platformdirs.windows
+    from platformdirs.macos import MacOS
+    from platformdirs.unix import Unix
+
+    from game.paths import APP_NAME
+
+    readme = (ROOT / "docs" / "player-readme.txt").read_text(encoding="utf-8")
+    french, english = readme.split("= ENGLISH =")
+    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HOME", "/home/player")
+    monkeypatch.setattr(platformdirs.windows, "get_win_folder",
+                        lambda csidl: {"CSIDL_LOCAL_APPDATA": "%LOCALAPPDATA%"}[csidl])
+    for kind, home in ((Unix, "/home/player"), (MacOS, "/home/player"), (platformdirs.windows.Windows, None)):
+        dirs = kind(APP_NAME, appauthor=False)
+        for folder in (dirs.user_config_dir, dirs.user_data_dir, dirs.user_log_dir, dirs.user_cache_dir):
+            shown = folder.replace(home, "~", 1) if home else folder.replace("/", "\\")
+            assert shown in french and shown in english, f"{kind.__name__}: {shown}"
+    for file_name in ("settings.json", "autosave.json", "secret-salon.log"):
+        assert file_name in french and file_name in english

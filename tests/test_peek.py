@@ -6,7 +6,7 @@ import pytest
 from game.context import build_context
 from game.input.intents import InputEvent, Intent
 from game.scenes.base import Scene
-from game.scenes.peek import PeekCurtain
+from game.scenes.peek import LOOK_AWAY_TICKS, PeekCurtain
 from game.settings import Settings
 
 
@@ -36,6 +36,17 @@ def ev(ctx, seat, intent, pressed=True):
     return ctx.stack.handle(seat, InputEvent(ctx.seats[seat].device, intent, pressed))
 
 
+def tick(ctx, ticks=1):
+    for _ in range(ticks):
+        ctx.stack.fixed_update(1 / 60)
+
+
+def peek(ctx, seat):
+    """Hold PEEK and wait out the look-away: the private view is on the TV."""
+    ev(ctx, seat, Intent.PEEK)
+    tick(ctx, LOOK_AWAY_TICKS)
+
+
 def render(ctx):
     canvas = ctx.kit.canvas()
     ctx.stack.draw(canvas, 1.0)
@@ -51,7 +62,7 @@ def test_private_view_only_while_its_seat_holds_peek(ctx):
     ev(ctx, 0, Intent.PEEK)   # another seat's PEEK shows nothing
     render(ctx)
     assert drawn == [] and not curtain.peeking
-    ev(ctx, 1, Intent.PEEK)
+    peek(ctx, 1)
     render(ctx)
     assert len(drawn) == 1 and drawn[0].width >= 1400 and drawn[0].height >= 600  # large
     ev(ctx, 1, Intent.PEEK, pressed=False)
@@ -69,7 +80,7 @@ def test_closed_curtain_looks_the_same_whatever_the_secret(ctx):
     ctx.stack.pop()
     ctx.stack.push(PeekCurtain(ctx, 1, secret((0, 255, 0))))
     assert render(ctx) == closed_red
-    ev(ctx, 1, Intent.PEEK)            # positive control: open, the secrets differ
+    peek(ctx, 1)                       # positive control: open, the secrets differ
     open_green = render(ctx)
     ctx.stack.pop()
     ctx.stack.push(first)
@@ -92,6 +103,8 @@ def test_private_input_goes_to_the_game_only_while_peeking(ctx):
     ev(ctx, 1, Intent.RIGHT)
     assert got == []
     ev(ctx, 1, Intent.PEEK)
+    ev(ctx, 1, Intent.LEFT)            # the seat acts on what it sees: not before the view shows
+    tick(ctx, LOOK_AWAY_TICKS)
     ev(ctx, 1, Intent.RIGHT)
     ev(ctx, 1, Intent.CONFIRM)
     assert got == [Intent.RIGHT, Intent.CONFIRM]
@@ -116,7 +129,7 @@ def test_an_unplugged_pad_stops_the_peek(ctx):
     drawn = []
     curtain = PeekCurtain(ctx, 1, lambda surface, rect: drawn.append(1))
     ctx.stack.push(curtain)
-    ev(ctx, 1, Intent.PEEK)
+    peek(ctx, 1)
     ctx.seats.disconnect(ctx.seats[1].device)
     render(ctx)
     ctx.stack.fixed_update(1 / 60)
@@ -143,9 +156,72 @@ def test_the_open_banner_keeps_the_name_the_title_and_the_hint_apart(ctx):
     title = ctx.t("ms.peek.intro")
     curtain = PeekCurtain(ctx, 1, lambda surface, rect: None, title=title)
     ctx.stack.push(curtain)
-    ev(ctx, 1, Intent.PEEK)
+    peek(ctx, 1)
     drawn = _record_text(ctx)
     render(ctx)
     rects = {text: rect for text, rect in drawn}
     name, heading, hint = rects["Marie-Antoinette"], rects[title], rects[ctx.t("peek.release")]
     assert not name.colliderect(heading) and not heading.colliderect(hint), (name, heading, hint)
+
+
+# --- SS-2's order: named first, then the secret (issue 25, item 13) ------------------------
+def _secret(colour):
+    return lambda surface, rect: surface.fill(colour, rect)
+
+
+def _frames(ctx, ticks):
+    frames = [render(ctx)]
+    for _ in range(ticks):
+        tick(ctx)
+        frames.append(render(ctx))
+    return frames
+
+
+def test_each_press_names_the_seat_before_the_private_view_shows():
+    """The private panel once appeared the very frame PEEK was pressed. Now the closed
+    face (the seat's name, "look away") stays LOOK_AWAY_TICKS after each press, the same
+    whatever the secret, with an arc filling round the badge; a quicker press shows nothing."""
+    runs = []
+    for colour in ((255, 0, 0), (0, 255, 0)):
+        ctx = build_context(headless=True, settings=Settings(), seats=3)
+        ctx.stack.push(Board())
+        curtain = PeekCurtain(ctx, 1, _secret(colour))
+        ctx.stack.push(curtain)
+        tick(ctx, 40)                        # the closed face has been up a while
+        ev(ctx, 1, Intent.PEEK)
+        assert curtain.look_away_for(1) and not curtain.private_for(1)
+        frames = _frames(ctx, LOOK_AWAY_TICKS)
+        assert curtain.private_for(1) and not curtain.look_away_for(1)
+        ev(ctx, 1, Intent.PEEK, pressed=False)
+        ev(ctx, 1, Intent.PEEK)              # a second press is named again
+        frames += _frames(ctx, LOOK_AWAY_TICKS - 2)
+        ev(ctx, 1, Intent.PEEK, pressed=False)
+        frames += _frames(ctx, 4)
+        runs.append(frames)
+    first, second = runs
+    assert first[:LOOK_AWAY_TICKS] == second[:LOOK_AWAY_TICKS]
+    assert first[LOOK_AWAY_TICKS] != second[LOOK_AWAY_TICKS]  # positive control: then it shows
+    assert first[LOOK_AWAY_TICKS + 1:] == second[LOOK_AWAY_TICKS + 1:]
+
+
+class HeldPeek:
+    """An input hub whose devices all hold PEEK (the press that opened the curtain)."""
+
+    def held(self, device):
+        return frozenset({Intent.PEEK})
+
+
+def test_a_curtain_opened_by_a_held_peek_names_the_seat_first(ctx):
+    """The clue editor and Mission Secrète's peek open on the seat's PEEK press: that
+    press counts, but the private view still waits for the look-away."""
+    drawn = []
+    ctx.input = HeldPeek()
+    curtain = PeekCurtain(ctx, 1, lambda surface, rect: drawn.append(1), close_on_release=True)
+    ctx.stack.push(curtain)
+    assert curtain.peeking and not curtain.showing
+    for _ in range(LOOK_AWAY_TICKS):
+        render(ctx)
+        tick(ctx)
+    assert drawn == []
+    render(ctx)
+    assert drawn == [1] and curtain.private_for(1)

@@ -9,7 +9,7 @@ from game.context import build_context
 from game.core.rng import Rng
 from game.core.session import Session
 from game.input.intents import InputEvent, Intent
-from game.scenes.peek import PeekCurtain
+from game.scenes.peek import LOOK_AWAY_TICKS, PeekCurtain
 from game.scenes.ring import RingPicker
 from game.games.personality.rules.view import Vote
 from game.settings import Settings
@@ -68,6 +68,7 @@ def test_human_reader_picks_in_the_curtain_then_votes_on_the_ring(ctx):
     device = ctx.seats[0].device
     hand = board.session.view(0).private.hand
     ctx.stack.handle(0, InputEvent(device, Intent.PEEK, pressed=True))
+    _tick(ctx, LOOK_AWAY_TICKS)  # the curtain names the seat, then the hand shows
     ctx.stack.handle(0, InputEvent(device, Intent.DOWN))
     ctx.stack.handle(0, InputEvent(device, Intent.CONFIRM))
     assert board.session.state.table == (hand[1],)

@@ -13,9 +13,10 @@ from game.core.bots import RandomBot
 from game.core.engine import Countdown, Outcome, SeatView, Step
 from game.core.events import Event, MatchOver, PhaseStarted, PrivateEvent, TimedOut, TurnStarted, visible
 from game.core.options import OptionSpec, option
-from game.core.phases import Move, Phase, PhasedGame, all_but, all_once, anyone, nobody, one
+from game.core.phases import Move, Phase, PhasedGame, all_but, all_once, anyone, nobody, one, timeout_data
 from game.core.playthrough import play_match
 from game.core.rng import Rng
+from game.core.schema import Fields, Int
 from game.core.serial import state_hash, to_plain
 from game.core.session import Session
 from game.core.values import Ballot, Barrier, SeatOrder
@@ -40,6 +41,10 @@ class Voted(PrivateEvent):
     number: int
 
 
+#: A vote's data: whom (a seat) and which number.
+VOTE = Fields({"target": Int(0, 7), "number": Int(1, 7)})
+
+
 class Poll(PhasedGame[PollState]):
     id = "poll"
     options = (OptionSpec("rounds", 2, (1, 2, 3)),)
@@ -47,7 +52,8 @@ class Poll(PhasedGame[PollState]):
 
     def phases(self) -> Sequence[Phase[PollState]]:
         return (
-            Phase("vote", {"vote": Move(self._vote, choices=self._votes), TIMEOUT: Move(self._fill)},
+            Phase("vote", {"vote": Move(self._vote, VOTE, choices=self._votes),
+                           TIMEOUT: Move(self._fill, timeout_data("vote"))},
                   active=all_once(lambda s: s.ballot.waiting), refusal="voted", end_if=lambda s: s.ballot.complete,
                   next="ready", countdown=lambda s: Countdown("vote", s.started, 100), begin=self._open_ballot),
             Phase("ready", {"ready": Move(self._ready, choices=lambda s, seat: [{}])},
@@ -151,8 +157,8 @@ class OpenPoll(Poll):
 
     def phases(self) -> Sequence[Phase[PollState]]:
         return (
-            Phase("vote", {"vote": Move(self._vote, choices=self._votes, out_of_phase="not_voting"),
-                           TIMEOUT: Move(lambda s, a: self.enter(s, "over", a.tick))},
+            Phase("vote", {"vote": Move(self._vote, VOTE, choices=self._votes, out_of_phase="not_voting"),
+                           TIMEOUT: Move(lambda s, a: self.enter(s, "over", a.tick), timeout_data("vote"))},
                   active=anyone(), awaited=all_once(lambda s: s.ballot.waiting), end_if=lambda s: s.ballot.complete,
                   next="over", countdown=lambda s: Countdown("vote", s.started, 100), begin=self._open_ballot),
             Phase("over"),
@@ -317,7 +323,7 @@ def test_a_move_may_offer_the_actions_its_game_keeps_made():
     class KeptPoll(Poll):
         def phases(self) -> Sequence[Phase[PollState]]:
             vote, *rest = super().phases()
-            offer = Move(self._vote, actions=lambda s, seat: [kept[t, n] for t in s.ballot.missing(seat)[:1]
+            offer = Move(self._vote, VOTE, actions=lambda s, seat: [kept[t, n] for t in s.ballot.missing(seat)[:1]
                                                               for n in s.ballot.free(seat)])
             return (replace(vote, moves={**vote.moves, "vote": offer}), *rest)
 

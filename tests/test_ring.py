@@ -5,6 +5,7 @@ import pytest
 
 from game.context import build_context
 from game.input.intents import InputEvent, Intent
+from game.scenes.peek import LOOK_AWAY_TICKS
 from game.scenes.ring import RingOption, RingPicker, RingQuestion, sector
 from game.settings import Settings
 
@@ -46,6 +47,17 @@ def point(ctx, seat, index, n=8):
     ev(ctx, seat, Intent.STICK, angle=index * 360.0 / n + 5, magnitude=1.0)
 
 
+def tick(ctx, ticks=1):
+    for _ in range(ticks):
+        ctx.stack.fixed_update(1 / 60)
+
+
+def peek(ctx, seat):
+    """Hold PEEK and wait out the look-away: the seat's pointer is on the TV."""
+    ev(ctx, seat, Intent.PEEK)
+    tick(ctx, LOOK_AWAY_TICKS)
+
+
 def render(ctx):
     canvas = ctx.kit.canvas()
     ctx.kit.background(canvas)
@@ -66,7 +78,7 @@ def test_where_a_seat_points_never_shows_on_the_tv(ctx):
     point(ctx, 0, 6)
     assert picker.pointer[0] == 6
     assert render(ctx) == at_three
-    ev(ctx, 0, Intent.PEEK)            # positive control: inside the peek the pointer shows
+    peek(ctx, 0)                       # positive control: inside the peek the pointer shows
     at_six = render(ctx)
     point(ctx, 0, 3)
     assert render(ctx) != at_six
@@ -78,7 +90,7 @@ def test_what_a_seat_chose_never_shows_on_the_tv():
         ctx = build_context(headless=True, settings=Settings(), seats=4)
         picker, chosen, _ = make_picker(ctx, rounds=2)
         point(ctx, 0, option)
-        ev(ctx, 0, Intent.PEEK)        # positive control: in the peek the choices differ
+        peek(ctx, 0)                   # positive control: in the peek the choices differ
         peeked.append(render(ctx))
         ev(ctx, 0, Intent.PEEK, pressed=False)
         ev(ctx, 0, Intent.CONFIRM)
@@ -93,7 +105,7 @@ def test_what_a_seat_chose_never_shows_on_the_tv():
 def test_the_peeking_seat_sees_its_pointer(ctx):
     picker, _, _ = make_picker(ctx)
     point(ctx, 1, 3)
-    ev(ctx, 1, Intent.PEEK)
+    peek(ctx, 1)
     assert picker.peeker == 1
     at_three = render(ctx)
     point(ctx, 1, 6)
@@ -106,9 +118,13 @@ def test_one_peeker_at_a_time_the_others_queue(ctx):
     picker, _, _ = make_picker(ctx)
     ev(ctx, 2, Intent.PEEK)
     ev(ctx, 0, Intent.PEEK)
+    tick(ctx, LOOK_AWAY_TICKS)
     assert picker.peeker == 2
     ev(ctx, 2, Intent.PEEK, pressed=False)
-    assert picker.peeker == 0
+    # the next in the queue is named before its pointer shows, as a fresh press would be
+    assert picker.peeker is None and picker.look_away_for(0) and not picker.private_for(0)
+    tick(ctx, LOOK_AWAY_TICKS)
+    assert picker.peeker == 0 and picker.private_for(0)
 
 
 def test_dpad_steps_round_the_ring(ctx):
@@ -132,7 +148,7 @@ def test_a_refusal_buzzes_and_the_screen_does_not_say_which_option():
         assert chosen[0] == [] and picker.refusal == (0, "ring.refused.used")
         assert ctx.audio.history[-1] == "buzz"
         images.append(render(ctx))
-        ev(ctx, 0, Intent.PEEK)
+        peek(ctx, 0)
         peeked.append(render(ctx))
     assert images[0] == images[1]
     assert peeked[0] != peeked[1]      # positive control: the two seats did differ
@@ -166,7 +182,8 @@ def test_ring_needs_two_to_eight_options():
 
 def test_an_unplugged_pad_stops_showing_its_pointer(ctx):
     picker, _, _ = make_picker(ctx)
-    ev(ctx, 1, Intent.PEEK)
+    peek(ctx, 1)
+    assert picker.peeker == 1
     ctx.seats.disconnect(ctx.seats[1].device)
     assert picker.peeker is None
 
@@ -213,3 +230,59 @@ def test_the_ring_fits_between_the_prompt_and_the_hint_bar_in_either_safe_area(a
         assert [rect.center for rect in rects][1:4] == circle[1:4] and rects[0].centery > circle[0][1]
         assert picker.hub_radius(QUESTION) < rects[4].top - 562  # the hub stays between the slots
     assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+
+
+# --- SS-2's order: the curtain names the seat before its pointer shows (issue 25, item 13)
+def _peek_frames(aim, ticks, let_go_at=None):
+    """The canvases from the frame PEEK is pressed to ``ticks`` fixed ticks later, seat 1
+    aiming at ``aim`` (released after ``let_go_at`` ticks, if given), and the texts drawn
+    on the first of them."""
+    ctx = build_context(headless=True, settings=Settings(), seats=4)
+    picker, _, _ = make_picker(ctx)
+    point(ctx, 1, aim)
+    ev(ctx, 1, Intent.PEEK)
+    texts, text = [], ctx.kit.text
+    ctx.kit.text = lambda words, *args, **kwargs: texts.append(words) or text(words, *args, **kwargs)
+    frames = [render(ctx)]
+    ctx.kit.text = text
+    for t in range(1, ticks + 1):
+        if t == let_go_at:
+            ev(ctx, 1, Intent.PEEK, pressed=False)
+        tick(ctx)
+        frames.append(render(ctx))
+    return frames, texts, picker
+
+
+def test_holding_peek_names_the_seat_and_asks_the_room_to_look_away_before_the_pointer_shows():
+    """Issue 25, item 13: the target showed on the very frame Y was pressed. Now for
+    LOOK_AWAY_TICKS the TV shows the curtain naming the seat (the same whatever it aims
+    at), and only then its pointer."""
+    three, texts, picker = _peek_frames(3, LOOK_AWAY_TICKS)
+    six, _, _ = _peek_frames(6, LOOK_AWAY_TICKS)
+    ctx = picker.ctx
+    assert ctx.t("peek.only", name=ctx.seats[1].name) in texts and ctx.t("peek.look_away") in texts
+    assert three[:LOOK_AWAY_TICKS] == six[:LOOK_AWAY_TICKS]
+    assert three[LOOK_AWAY_TICKS] != six[LOOK_AWAY_TICKS]  # positive control: then the pointers show
+    assert picker.private_for(1) and not picker.look_away_for(1)
+
+
+def test_a_press_let_go_before_the_look_away_ends_shows_nothing():
+    three, _, picker = _peek_frames(3, LOOK_AWAY_TICKS + 10, let_go_at=LOOK_AWAY_TICKS - 1)
+    six, _, _ = _peek_frames(6, LOOK_AWAY_TICKS + 10, let_go_at=LOOK_AWAY_TICKS - 1)
+    assert three == six and picker.peeker is None and not picker.look_away_for(1)
+
+
+def test_letting_go_hides_the_pointer_on_the_very_next_frame():
+    three, _, _ = _peek_frames(3, LOOK_AWAY_TICKS + 1, let_go_at=LOOK_AWAY_TICKS + 1)
+    six, _, _ = _peek_frames(6, LOOK_AWAY_TICKS + 1, let_go_at=LOOK_AWAY_TICKS + 1)
+    assert three[LOOK_AWAY_TICKS] != six[LOOK_AWAY_TICKS] and three[-1] == six[-1]
+
+
+def test_a_ring_said_aloud_names_nobody_first(ctx):
+    """Mission Secrète's accusation is public (MS-6): its pointer shows at once."""
+    class Aloud(RingPicker):
+        aloud = True
+
+    picker = Aloud(ctx, [0], lambda s: QUESTION, lambda s, i: None)
+    ctx.stack.push(picker)
+    assert picker.peeker == 0 and not picker.private_for(0) and not picker.look_away_for(0)

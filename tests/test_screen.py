@@ -30,7 +30,7 @@ from game.scenes.base import Scene
 from game.scenes.menus.dialogs import ToastScene
 from game.settings import default_path, load_settings
 from game.ui.kit import Palette
-from tests.vpad import find_sdl2
+from game.cli.virtual_pads import find_sdl2
 
 ROOT = Path(__file__).resolve().parent.parent
 FILL = (200, 40, 90)

@@ -15,6 +15,7 @@ import pytest
 from game.cli.shot import registry
 from game.context import build_context
 from game.input.intents import InputEvent, Intent
+from game.scenes.peek import LOOK_AWAY_TICKS
 from game.scenes.ring import RingPicker
 from game.settings import Settings
 from tests.fakes import RecordingAudio
@@ -37,9 +38,11 @@ def _press(ctx, seat: int, intent: Intent) -> None:
 
 
 def _peeked(ctx, seat: int) -> bytes:
-    """The canvas while ``seat`` holds PEEK (then it lets go)."""
+    """The canvas while ``seat`` holds PEEK, past its look-away (then it lets go)."""
     device = ctx.seats[seat].device
     ctx.stack.handle(seat, InputEvent(device, Intent.PEEK, True))
+    for _ in range(LOOK_AWAY_TICKS):
+        ctx.stack.fixed_update(1 / 60)
     canvas = ctx.kit.canvas()
     ctx.stack.draw(canvas, 1.0)
     ctx.stack.handle(seat, InputEvent(device, Intent.PEEK, False))

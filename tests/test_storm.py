@@ -7,7 +7,7 @@ the disconnect overlay always clears, and the matches get through their phases."
 import pytest
 
 from game.cli.soak import GAMES, Storm
-from tests.vpad import VirtualPads
+from game.cli.virtual_pads import VirtualPads
 
 FRAMES = 5000
 #: Phases where players act that the storm must reach in each game (deals and other

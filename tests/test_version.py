@@ -124,3 +124,12 @@ def test_a_pyproject_or_metadata_with_a_utf8_bom_gives_its_version(tmp_path):
     info.mkdir(parents=True)
     (info / "METADATA").write_bytes(b"\xef\xbb\xbfVersion: 9.8.6\nName: secret-salon\n")
     assert version_mod.dist_info_version(tmp_path / "site") == "9.8.6"
+
+
+def test_the_build_is_named_by_a_frozen_builds_line_else_by_where_the_game_runs_from(tmp_path):
+    assert version_mod.build_at(ROOT) == "source"  # a checkout: pyproject.toml beside the package
+    assert version_mod.build_at(tmp_path) == "installed"
+    shipped = tmp_path / "game" / "shipped"
+    shipped.mkdir(parents=True)
+    (shipped / version_mod.BUILD_FILE).write_text("linux-x86_64 a89e2ed0c1 2026-12-02\n", encoding="utf-8")
+    assert version_mod.build_at(tmp_path) == "linux-x86_64 a89e2ed0c1 2026-12-02"

@@ -11,6 +11,7 @@ from game.core.session import Session
 from game.games.incognito import ENTRIES as INCOGNITO
 from game.games.incognito.ui.board import make_board as incognito_board
 from game.input.intents import InputEvent, Intent
+from game.scenes.peek import LOOK_AWAY_TICKS
 from game.scenes.ring import RingOption, RingPicker, RingQuestion
 from game.settings import Settings
 from tests.fakes import RecordingAudio
@@ -42,6 +43,7 @@ def peek_at(ctx, seat, steps):
         press(ctx, seat, Intent.RIGHT)
     device = ctx.seats[seat].device
     ctx.stack.handle(seat, InputEvent(device, Intent.PEEK, True))
+    settle(ctx, LOOK_AWAY_TICKS)  # the curtain names the seat first
     peeked = canvas(ctx)
     ctx.stack.handle(seat, InputEvent(device, Intent.PEEK, False))
     return peeked

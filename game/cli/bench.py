@@ -35,12 +35,14 @@ import argparse
 import json
 import os
 import subprocess
-import sys
 
+from ..program import game_command
 from .bench_measures import BUDGET_MS, PRESENT_FRAMES, WARMUP, present_costs, present_report, startup
 from .bench_scenes import BUSIEST, DRIVERS, bench_menus, bench_scene
 from .bench_verdict import SIM_MATCHES, SIM_TARGET, sim_rates, verdict, verdict_lines
 
+#: ``--quick``: the phones' timed acts (start-up runs once, each menu opens twice).
+QUICK_PHONE_ACTS = 20
 TARGETS = {"p99_budget_fraction": 0.20, "startup_ratio": 2.0, "peak_rss_mb": 150, "menu_transition_ms": BUDGET_MS,
            "present_4k_over_1080p": 1.25, "sim_matches_per_second": SIM_TARGET}
 
@@ -55,6 +57,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--present", action="store_true",
                         help="only time the present step, in this process, on this display (DISPLAY or "
                              "SDL_VIDEODRIVER); prints JSON")
+    parser.add_argument("--quick", action="store_true",
+                        help="check that every part runs, not measure: one start-up run, one menu repeat, "
+                             f"{QUICK_PHONE_ACTS} phone acts (with --frames 5 and --sim-matches 2, about half a minute)")
     parser.add_argument("--sim-matches", type=int, default=SIM_MATCHES, metavar="N",
                         help=f"bot matches per game at its most seats for the matches/s figure (default {SIM_MATCHES}; "
                              "0 leaves it out)")
@@ -65,14 +70,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 # --- the report -------------------------------------------------------------------------
 def _child(*args: str) -> dict:
     """Run ``bench`` with ``args`` in a child process; its JSON line, or ``{"error": …}``."""
-    proc = subprocess.run([sys.executable, "-m", "game", "bench", *args], capture_output=True, text=True,
+    proc = subprocess.run(game_command("bench", *args), capture_output=True, text=True,
                           env=dict(os.environ))
     if proc.returncode != 0:
         return {"error": proc.stderr.strip().splitlines()[-1:]}
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def report(frames: int, games: list[str] | None = None, driver: str | None = None, sim_matches: int = 0) -> dict:
+def report(frames: int, games: list[str] | None = None, driver: str | None = None, sim_matches: int = 0,
+           quick: bool = False) -> dict:
     from ..games import all_games
     from .shot import registry
 
@@ -83,8 +89,10 @@ def report(frames: int, games: list[str] | None = None, driver: str | None = Non
             scenes.append({"game": game_id, "scene": BUSIEST[game_id]} | _child("--game", game_id, "--frames", str(frames)))
         else:
             missing.append(game_id)
+    fewer = ("--quick",) if quick else ()
     rep = {"budget_ms": round(BUDGET_MS, 2), "warmup_frames": WARMUP, "scenes": scenes, "missing": missing,
-           "menus": _child("--menus"), "phones": _child("--phones"), "startup": startup(),
+           "menus": _child("--menus", *fewer), "phones": _child("--phones", *fewer),
+           "startup": startup(runs=1 if quick else 5),
            "present": present_report(min(frames, PRESENT_FRAMES), driver), "targets": TARGETS}
     if sim_matches > 0:
         rep["sims"] = sim_rates([game for game in games or list(BUSIEST) if game in known], sim_matches)
@@ -165,13 +173,13 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(bench_scene(args.game, args.frames)))
         return 0
     if args.menus:
-        print(json.dumps(bench_menus()))
+        print(json.dumps(bench_menus(repeats=1) if args.quick else bench_menus()))
         return 0
     if args.phones:
         from .bench_companion import bench_companion
 
-        print(json.dumps(bench_companion()))
+        print(json.dumps(bench_companion(acts=QUICK_PHONE_ACTS) if args.quick else bench_companion()))
         return 0
-    rep = report(args.frames, args.games, driver, args.sim_matches)
+    rep = report(args.frames, args.games, driver, args.sim_matches, args.quick)
     print(json.dumps(rep, indent=2) if args.json else format_table(rep))
     return 0

@@ -21,12 +21,12 @@ import json
 import os
 import random
 import subprocess
-import sys
 import threading
 import time
 from typing import Any, Iterator
 
 from ..companion.present import TABLE_MOVES
+from ..program import python_command
 
 #: Phones at the table, the game they play, and the acts timed.
 PHONES = 8
@@ -165,7 +165,7 @@ def bench_companion(acts: int = ACTS) -> dict[str, Any]:
     costs: list[float] = []
     code = (f"import json; from game.cli.bench_companion import drive; "
             f"print(json.dumps(drive('http://127.0.0.1:{companion.port}', '{companion.room}', {acts})))")
-    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    child = subprocess.Popen(python_command(code), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         ctx.stack.push(LobbyScene(ctx, entry))
         board, seed, matches, frames = None, 7, 0, 0

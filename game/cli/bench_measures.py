@@ -13,6 +13,8 @@ import sys
 import tempfile
 import time
 
+from ..program import game_command, python_command
+
 BUDGET_MS = 1000.0 / 60.0
 WARMUP = 60
 #: Child programs for start-up: each prints time.time() and its CPU time so far
@@ -82,7 +84,7 @@ def _first_frame_s(code: str) -> tuple[float, float]:
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.setdefault("PYTHONPYCACHEPREFIX", os.path.join(tempfile.gettempdir(), "secret-salon-bench-pyc"))
     start = time.time()
-    out = subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True).stdout
+    out = subprocess.run(python_command(code), env=env, check=True, capture_output=True, text=True).stdout
     shown, cpu = map(float, out.strip().splitlines()[-1].split())
     return shown - start, cpu
 
@@ -191,7 +193,7 @@ def present_report(frames: int, driver: str | None) -> dict:
     else:
         env.pop("SDL_VIDEODRIVER", None)
     try:
-        proc = subprocess.run([sys.executable, "-m", "game", "bench", "--present", "--frames", str(frames)],
+        proc = subprocess.run(game_command("bench", "--present", "--frames", str(frames)),
                               capture_output=True, text=True, env=env)
     finally:
         if server is not None:

@@ -23,10 +23,11 @@ BUSIEST = {
     "secret_identity_coop": "secret_identity_coop.guess",
     "personality": "personality.vote",
     "mission_secrete": "mission_secrete.turn",
-    "incognito": "incognito.draw",
+    "incognito": "incognito.turn.open",
 }
 SEATS = {"secret_identity": 8, "secret_identity_coop": 8, "personality": 6, "mission_secrete": 4, "incognito": 6}
-#: Incognito's stroke driver: each seat draws for STROKE_TICKS, rests, draws again.
+#: Incognito's stroke driver: each seat draws for STROKE_TICKS, rests, draws again (the
+#: drawer behind the curtain draws; the others' input waits).
 STROKE_TICKS, STROKE_CYCLE = 90, 100
 
 
@@ -57,7 +58,8 @@ def _build_shot(ctx: AppContext, game_id: str, seed: int) -> Any:
 
 def _build_drawing(ctx: AppContext, game_id: str, seed: int) -> Any:
     """Incognito: a fresh match of six with a picture already on every canvas, past the
-    deal (every seat pressed CONFIRM), no bots: the pads draw."""
+    deal (every seat pressed CONFIRM: the first opened its drawing curtain), no bots:
+    the pad behind the curtain draws (IN-2a: one at a time)."""
     from ..core.actions import Action
     from ..core.rng import Rng
     from ..core.session import Session
@@ -141,7 +143,7 @@ def bench_scene(game_id: str, frames: int, warmup: int = WARMUP) -> dict:
         "p99_budget_fraction": round(p99 / BUDGET_MS, 3), "wall_p99_ms": round(percentile(walls[warmup:], 0.99), 3),
         "first_frame_ms": round(warm[0], 1) if warm else None,
         "warmup_max_ms": round(max(warm), 1) if warm else None, "rebuilds": rebuilds,
-        "strokes": sum(len(s) for s in board.session.view(None).public.drawings) if game_id == "incognito" else None,
+        "strokes": sum(board.session.view(None).public.stroke_counts) if game_id == "incognito" else None,
         "peak_rss_mb": round(peak_rss_mb(), 1),
     }
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from typing import Any
+
+from ..program import game_command
 
 SIM_MATCHES = 500  # what docs/architecture.md's figures use
 SIM_TARGET = 83.0  # 10,000 matches in 120 s
@@ -28,8 +29,8 @@ def sim_rates(games: list[str], matches: int = SIM_MATCHES) -> dict[str, Any]:
     known, rates = all_games(), {}
     for game in games:
         entry = known[game]
-        proc = subprocess.run([sys.executable, "-m", "game", "sim", game, "--seats", str(entry.max_seats),
-                               "--matches", str(matches), "--seed", "1", "--json"], capture_output=True, text=True)
+        proc = subprocess.run(game_command("sim", game, "--seats", str(entry.max_seats), "--matches", str(matches),
+                                            "--seed", "1", "--json"), capture_output=True, text=True)
         if proc.returncode != 0:
             rates[game] = {"error": proc.stderr.strip().splitlines()[-1:]}
             continue

@@ -6,7 +6,8 @@ also loads and validates every game's catalogue (an ordinary start parses them b
 the title, where a broken shipped file would only show on first use), as a frozen build
 does at every start: a broken file fails with ``file:line`` and exit status 1. It also
 starts the phone companion's server on a loopback port and stops it (so a build that
-lacks a module the server needs fails here, not in a player's lobby).
+lacks a module the server needs fails here, not in a player's lobby). Its "smoke ok"
+line goes to the crash log too, for a windowed build with no stdout to read.
 """
 
 from __future__ import annotations
@@ -104,7 +105,9 @@ def _play(args: argparse.Namespace, crash_log: crash.CrashLog) -> int:
             if phones is not None:
                 print(f"the phone server did not start: {phones}", file=sys.stderr)
                 return 1
-            print(f"smoke ok: {app.frames} frames, {app.steps} steps, top scene {type(ctx.stack.top).__name__}")
+            done = f"smoke ok: {app.frames} frames, {app.steps} steps, top scene {type(ctx.stack.top).__name__}"
+            print(done)
+            crash_log.logger.info(done)  # also in the log: a windowed build may have no stdout (Windows)
         else:
             app.run()
     finally:

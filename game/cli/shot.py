@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ..context import AppContext
 
 #: Shared modules with screens, in listing order; games' modules are added after.
-SHARED_MODULES = ("game.scenes.menus", "game.scenes.peek", "game.scenes.ring", "game.scenes.disconnect",
+SHARED_MODULES = ("game.scenes.menus", "game.scenes.peek", "game.scenes.ring_shots", "game.scenes.disconnect",
                   "game.scenes.phones")
 DEFAULT_TICKS = 60
 #: ``--names``: i18n key of the comma-separated seat names each set uses.

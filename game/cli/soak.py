@@ -13,8 +13,9 @@ starts. Every frame is checked:
   if needed) presses A, and the overlay must be gone a few frames later.
 
 RSS is read at start, after the warm-up and at the end. Virtual pads come from
-``tests/vpad.py`` (SDL's virtual joystick through ctypes), so this runs from a source
-checkout. Settings and saves go to a temporary folder, never the player's.
+``virtual_pads.py`` (SDL's virtual joystick through ctypes), so this runs in a source
+checkout and in the frozen build alike. Settings and saves go to a temporary folder,
+never the player's.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ import gc
 import json
 import os
 import random
-import sys
 import tempfile
 import traceback
 from pathlib import Path
@@ -68,7 +68,7 @@ def rss_mb() -> float:
 
 
 class Storm:
-    """One game's storm. ``pads`` is a ``tests.vpad.VirtualPads``; call :meth:`frame`.
+    """One game's storm. ``pads`` is a ``game.cli.virtual_pads.VirtualPads``; call :meth:`frame`.
     The canvas is drawn every ``draw_every`` frames (the window is never scaled: headless)."""
 
     def __init__(self, game_id: str, seed: int, pads: Any, draw_every: int = 1) -> None:
@@ -405,14 +405,8 @@ def run(args: argparse.Namespace) -> int:
     # Ctrl-C and SIGTERM stop the soak (SDL would turn them into a QUIT the storm ignores).
     os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
     _private_folders()
-    root = str(Path(__file__).resolve().parents[2])
-    if root not in sys.path:
-        sys.path.insert(0, root)
-    try:
-        from tests.vpad import VirtualPads
-    except ImportError:
-        print("soak needs the source checkout: virtual pads come from tests/vpad.py", file=sys.stderr)
-        return 2
+    from .virtual_pads import VirtualPads
+
     pads = VirtualPads()
     rep = soak(args.frames, (args.game,) if args.game else GAMES, args.seed, pads, max(1, args.draw_every))
     print(json.dumps(rep, indent=2) if args.json else format_report(rep))

@@ -8,11 +8,12 @@ or a short string): the answer to it — the ``view`` after it, sent even when t
 did not change, or the ``error`` refusing it — carries ``"ack": id``, so a phone knows
 which of its taps the game has taken.
 
-Everything a phone sends is checked here, in the server's thread, before it reaches the
-game: size, JSON, types, nesting, and an Incognito stroke's points (bounded count,
-coordinates on the canvas), as a pad's input is bounded by its hardware. A message
-that fails raises :class:`ProtocolError` whose ``reason`` is the short stable id the
-phone gets back in ``error``. The engine still judges every action (``illegal:<why>``).
+Every message a phone sends is checked here, in the server's thread, before it reaches
+the game: its envelope (size, JSON, types, nesting, the action's kind). A message that
+fails raises :class:`ProtocolError` whose ``reason`` is the short stable id the phone
+gets back in ``error``. What an action's data holds is the engine's to judge, as a
+pad's and a bot's: each move declares its data (``game.core.schema``, an Incognito
+stroke's points among them) and a refusal comes back as ``illegal:<why>``.
 """
 
 from __future__ import annotations
@@ -84,39 +85,12 @@ def clean_name(name: str) -> str:
 
 
 def check_act(kind: Any, data: Any) -> None:
-    """An action's ``kind`` and ``data`` as a phone sent them: a short name, a JSON
-    object of bounded depth, and strokes that a pad could have drawn (one, or a
-    ``sketch``'s list)."""
+    """An action's ``kind`` and ``data`` as a phone sent them: a short name and a JSON
+    object of bounded depth (what it holds is the move's to declare)."""
     if not isinstance(kind, str) or not kind or len(kind) > MAX_KIND or not kind.replace("_", "").isalnum():
         raise ProtocolError("malformed")
     if not isinstance(data, dict) or _depth(data) > MAX_DEPTH:
         raise ProtocolError("malformed")
-    if kind == "stroke":
-        check_stroke(data.get("stroke"))
-    elif kind == "sketch":
-        strokes = data.get("strokes")
-        if not isinstance(strokes, list):
-            raise ProtocolError("bad_stroke")
-        for stroke in strokes:
-            check_stroke(stroke)
-
-
-def check_stroke(stroke: Any) -> None:
-    """Incognito's stroke, bounded like a pad's: known tool and width, at most
-    ``MAX_POINTS`` points, integer coordinates on the ``CANVAS_W`` × ``CANVAS_H`` canvas.
-    (The palette colour is the engine's to check: it knows the palette.)"""
-    # On the first stroke (the server's thread): the game's start need not load Incognito.
-    from ..games.incognito.rules.drawing import BRUSH_WIDTHS, CANVAS_H, CANVAS_W, MAX_POINTS, TOOLS
-
-    if not isinstance(stroke, dict) or set(stroke) != {"tool", "colour", "width", "points"}:
-        raise ProtocolError("bad_stroke")
-    points = stroke["points"]
-    if (stroke["tool"] not in TOOLS or stroke["width"] not in BRUSH_WIDTHS or not isinstance(stroke["colour"], str)
-            or not isinstance(points, list) or not points or len(points) % 2 or len(points) // 2 > MAX_POINTS):
-        raise ProtocolError("bad_stroke")
-    for i, value in enumerate(points):
-        if type(value) is not int or not 0 <= value < (CANVAS_W if i % 2 == 0 else CANVAS_H):
-            raise ProtocolError("bad_stroke")
 
 
 def _depth(value: Any, level: int = 1) -> int:

@@ -29,6 +29,7 @@ from .actions import CHANCE, Action
 from .events import Event
 from .options import OptionSpec, option
 from .rng import Rng
+from .schema import Fields, Int, Schema
 
 S = TypeVar("S")
 
@@ -128,6 +129,15 @@ def chance_action(rng: Rng, draw: Callable[[Rng], Mapping[str, Any]]) -> Action:
     data = dict(draw(copy))
     data["rng"] = copy.state
     return Action(CHANCE, None, data)
+
+
+#: A chance action's ``rng``: the generator's state after the draw (64 bits).
+RNG_STATE = Int(0, (1 << 64) - 1)
+
+
+def chance_data(outcome: Mapping[str, Schema], optional: Mapping[str, Schema] | None = None) -> Fields:
+    """The data of a chance move: its ``outcome``'s fields and the generator's ``rng``."""
+    return Fields({**outcome, "rng": RNG_STATE}, optional)
 
 
 def take_chance(action: Action) -> Rng:

@@ -20,8 +20,11 @@ slots or cached property).
 Refusals the base gives before any handler runs: ``bad_seat`` (no such seat),
 ``unknown_action`` (no phase has that move), the move's ``out_of_phase`` or else
 :attr:`PhasedGame.not_now` (another phase's move), the phase's ``refusal`` (the seat is
-not active, nor among those the phase is ``open_to``) and the move's ``refusal``
-(active, but the move is someone else's: a turn).
+not active, nor among those the phase is ``open_to``), the move's ``refusal`` (active,
+but the move is someone else's: a turn) and ``bad_data`` (the action's data does not
+fit the move's declared ``data``, :mod:`game.core.schema`: an unknown key, a value of
+the wrong type or out of bounds). Chance and timeout actions are checked against their
+moves' ``data`` too, as a save replays them.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from .records import make, replace
 from .actions import CHANCE, TIMEOUT, Action, IllegalAction
 from .engine import Countdown, GameDefinition, Step
 from .events import Event, PhaseStarted
+from .schema import NO_DATA, Fields, OneOf, Schema
 
 S = TypeVar("S")
 
@@ -98,15 +102,23 @@ class Move(Generic[S]):
     (None: any of them); ``choices(state, seat)`` lists the data of its legal instances
     (representative ones for continuous moves; None: not offered by ``legal``). A game
     that keeps its legal actions made gives ``actions(state, seat)`` instead: ``legal``
-    runs before every bot move, and a vote offers dozens each time (SI-5)."""
+    runs before every bot move, and a vote offers dozens each time (SI-5). ``data`` is
+    what an action of the move may carry (default: nothing, ``{}``), checked before the
+    handler runs."""
 
     handler: Handler[S]
+    data: Schema = NO_DATA
     by: Who[S] | None = None
     refusal: str = "not_your_turn"
     choices: Callable[[S, int], Iterable[Mapping[str, Any]]] | None = None
     actions: Callable[[S, int], Iterable[Action]] | None = None
     #: The refusal when the move is tried in another phase (None: the game's ``not_now``).
     out_of_phase: str | None = None
+
+
+def timeout_data(*timers: str) -> Fields:
+    """The data of a ``TIMEOUT`` move: the name of the countdown that ran out, one of ``timers``."""
+    return Fields({"timer": OneOf(timers)})
 
 
 @dataclass(frozen=True)
@@ -216,6 +228,7 @@ class PhasedGame(GameDefinition, Generic[S]):
                 raise IllegalAction(phase.refusal)
             if move.by is not None and seat not in move.by(state):
                 raise IllegalAction(move.refusal)
+        move.data.check(action.data, "")
         new, events = move.handler(state, action)
         return self._follow(new, events, action.tick)
 

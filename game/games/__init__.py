@@ -44,13 +44,18 @@ class GameEntry:
     #: ``warm(catalogue)``: load what every bot match loads (cached), so the ``sim``
     #: workers a fork makes inherit it instead of each loading its own (None: nothing).
     warm: Callable[[Any], None] | None = None
+    #: ``table_config(at_tv)``: what the table adds to a match's config, given the seats
+    #: that play on the shared screen (neither bots nor phones), fixed for the match
+    #: (None: nothing; Incognito's seats drawing in turns, IN-2a).
+    table_config: Callable[[list[int]], dict[str, Any]] | None = None
 
     @classmethod
     def of_package(cls, package: str, definition: type[GameDefinition],
                    load_catalogue: Callable[[Path, Path | None], tuple[Any, list[str]]],
                    make_bot: Callable[..., Bot],
                    options: tuple[OptionSpec, ...] | None = None,
-                   warm: Callable[[Any], None] | None = None) -> "GameEntry":
+                   warm: Callable[[Any], None] | None = None,
+                   table_config: Callable[[list[int]], dict[str, Any]] | None = None) -> "GameEntry":
         """The entry of game package ``package`` (pass its ``__name__``) playing ``definition``:
         the id and seat range are the definition's, the catalogue key is the package's
         short name and the scenes module its ``ui`` package. The lobby options are the
@@ -68,6 +73,7 @@ class GameEntry:
             scenes_module=f"{package}.ui",
             options=options,
             warm=warm,
+            table_config=table_config,
         )
 
     def default_config(self, seats: int, timer_scale: float = 1.0) -> dict[str, Any]:

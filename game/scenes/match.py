@@ -115,10 +115,11 @@ class MatchScene(Scene):
         can work); any other move waits like a pad's while the TV plays a beat (``watch_tv``).
 
         A pad's actions are built by the board; a phone's data is any JSON the protocol
-        let through, and a rule may trip over a value of the wrong type (a list where an
-        id goes) instead of refusing it. The session applies nothing then (``apply``
-        never changes its input; the log is untouched), so the phone is told
-        ``malformed`` and the match goes on. Past the session, an error is the game's."""
+        let through, which the move's declared data refuses (``bad_data``,
+        ``game.core.schema``). Should a rule still trip over a value (a game not on
+        declared phases), the session applies nothing (``apply`` never changes its input;
+        the log is untouched), so the phone is told ``malformed`` and the match goes on.
+        Past the session, an error is the game's."""
         if action.kind in END_MOVES:
             if not self.end_choices_open():
                 return "not_now"

@@ -4,6 +4,11 @@ An overlay pushed on a board. Closed, it names the seat (badge, colour, shape), 
 everyone else to look away and tells the seat how to look; nothing private is drawn.
 While the seat holds PEEK on its own device, the game's ``draw_private`` callback fills a
 large panel, and the seat's other intents go to ``handle_private`` (pick a card…).
+
+SS-2's order: each press of PEEK first keeps the closed face up for
+``LOOK_AWAY_TICKS`` (an arc fills round the seat's badge) and only then shows the
+panel (:class:`PeekGate`); a press let go sooner shows nothing. The ring picker's peek
+keeps the same order with the same gate and face (:func:`draw_look_away`).
 Letting go hides the panel on the very next frame; a curtain made with
 ``close_on_release`` (the clue editor, opened by holding PEEK) then closes altogether, so
 the next player can open theirs. The release reaches the curtain whatever overlay went
@@ -11,6 +16,10 @@ up meanwhile (``SceneStack`` routes releases to the scene that took the press; a
 unplugged mid-peek sends its releases first). Other seats' input is swallowed so
 nobody can act on the board behind the curtain; the board keeps running underneath
 (``freezes_below = False``), so countdowns go on while someone peeks.
+
+Overlays that draw a seat's secret say when (tests/tv_diff.py reads it):
+``private_for(seat)`` is True while the frame shows that seat's private view, and
+``look_away_for(seat)`` while the frame names that seat and asks the room to look away.
 """
 
 from __future__ import annotations
@@ -30,9 +39,41 @@ if TYPE_CHECKING:
     from ..context import AppContext
 
 DrawPrivate = Callable[[pygame.Surface, pygame.Rect], None]
-CURTAIN_TICKS = 22
+#: SS-2: fixed ticks a press of PEEK keeps the closed face up (the seat named in its
+#: colour, "everyone else, look away!") before anything private shows: 0.5 s, time for
+#: the room to read a name that big and turn away, and short enough for a player who
+#: peeks a few times a round. The stage curtains take as long to close.
+LOOK_AWAY_TICKS = 30
+CURTAIN_TICKS = LOOK_AWAY_TICKS
 #: The name banner sits just under the stage valance.
 BANNER_TOP = 124
+
+
+class PeekGate:
+    """SS-2's order for one held PEEK: whoever holds it is named first, and its secret
+    may show only ``LOOK_AWAY_TICKS`` fixed ticks later. ``follow`` is told who holds
+    PEEK now (at each press and release, and each tick): another seat, or the same seat
+    pressing again after letting go, starts from zero."""
+
+    def __init__(self) -> None:
+        self.seat: int | None = None
+        self.ticks = 0
+
+    def follow(self, seat: int | None) -> None:
+        if seat != self.seat:
+            self.seat, self.ticks = seat, 0
+
+    def step(self) -> None:
+        if self.seat is not None:
+            self.ticks = min(self.ticks + 1, LOOK_AWAY_TICKS)
+
+    def open_for(self, seat: int | None) -> bool:
+        """The look-away has run its course for ``seat``: its secret may show."""
+        return seat is not None and seat == self.seat and self.ticks >= LOOK_AWAY_TICKS
+
+    def progress(self, alpha: float = 1.0) -> float:
+        """How far the look-away has run (0..1), for the arc round the badge."""
+        return min(1.0, (self.ticks + alpha) / LOOK_AWAY_TICKS) if self.seat is not None else 0.0
 
 
 class PeekCurtain(Scene):
@@ -55,19 +96,36 @@ class PeekCurtain(Scene):
         self.title = title
         self.on_close = on_close
         self.close_on_release = close_on_release
+        #: The seat holds PEEK on its own device (its view shows once ``gate`` opens).
         self.peeking = False
+        self.gate = PeekGate()
         self.ticks = 0
         self.curtain = Tween(0.0, 1.0, CURTAIN_TICKS, "out_back")
 
     def enter(self, previous: Scene | None) -> None:
         """A board that opens the curtain on the seat's own PEEK press (the press the
-        board took) opens the view at once: holding Y to look needs no second press."""
+        board took) counts that press: holding Y to look needs no second press."""
         seat = self.ctx.seats[self.seat]
         held = getattr(getattr(self.ctx, "input", None), "held", None)
         if held is not None and seat.connected and Intent.PEEK in held(seat.device):
-            self.peeking = True
+            self._peek(True)
             if self.stack is not None:
                 self.stack.adopt(seat.device, Intent.PEEK, self)  # its release comes here
+
+    @property
+    def showing(self) -> bool:
+        """The private panel is on the TV: PEEK held past its look-away."""
+        return self.peeking and self.ctx.seats[self.seat].connected and self.gate.open_for(self.seat)
+
+    def private_for(self, seat: int) -> bool:
+        return seat == self.seat and self.showing
+
+    def look_away_for(self, seat: int) -> bool:
+        return seat == self.seat and not self.showing
+
+    def _peek(self, held: bool) -> None:
+        self.peeking = held
+        self.gate.follow(self.seat if held else None)
 
     # --- input ---------------------------------------------------------------------------
     def handle(self, seat: int | None, event: InputEvent) -> bool:
@@ -75,18 +133,18 @@ class PeekCurtain(Scene):
             return True  # everyone else waits: nothing reaches the board behind
         if event.intent is Intent.PEEK:
             was = self.peeking
-            self.peeking = event.pressed and event.device == self.ctx.seats[self.seat].device
+            self._peek(event.pressed and event.device == self.ctx.seats[self.seat].device)
             if was and not self.peeking and self.close_on_release:
                 self.close()
             return True
-        if self.peeking and self.handle_private is not None and self.handle_private(event):
-            return True
+        if self.showing and self.handle_private is not None and self.handle_private(event):
+            return True  # the seat acts on what it sees: nothing before its view shows
         if event.intent is Intent.BACK and event.pressed:
             self.close()
         return True
 
     def close(self) -> None:
-        self.peeking = False
+        self._peek(False)
         if self.stack is not None:
             self.stack.remove(self)
         if self.on_close is not None:
@@ -96,7 +154,8 @@ class PeekCurtain(Scene):
         self.ticks += 1
         self.curtain.step()
         if not self.ctx.seats[self.seat].connected:
-            self.peeking = False  # a pad unplugged mid-peek never sends its release
+            self._peek(False)  # a pad unplugged mid-peek never sends its release
+        self.gate.step()
 
     # --- drawing -------------------------------------------------------------------------
     def private_rect(self) -> pygame.Rect:
@@ -110,67 +169,33 @@ class PeekCurtain(Scene):
         kit.dim(surface, 215)
         self.draw_backdrop(surface, alpha)
         seat = self.ctx.seats[self.seat]
-        if self.peeking and seat.connected:
+        if self.showing:
             self._draw_open(surface, seat)
-        else:
-            self._draw_closed(surface, seat, alpha)
+            return
+        self._draw_closed(surface, alpha)
+
+    def _draw_closed(self, surface: pygame.Surface, alpha: float) -> None:
+        held = self.gate.progress(alpha) if self.peeking else None
+        draw_look_away(self.ctx, surface, self.seat, self.title, self.ticks + alpha, held,
+                       prompt=self.prompt, keys=self.keys_text())
+        self.ctx.kit.hint_bar(surface, self.closed_hints())
+
+    # what the closed curtain asks of its seat (a curtain opened another way says so)
+    def prompt(self, size: int) -> pygame.Surface:
+        """The closed curtain's call to act, under "look away": "Hold (Y) to look"."""
+        return hold_to_look(self.ctx, size)
+
+    def keys_text(self) -> str:
+        """The keyboard's keys for :meth:`prompt`, at the bottom of the closed curtain."""
+        return str(self.ctx.t("peek.hold_keys"))
+
+    def closed_hints(self) -> list[tuple[Intent, str]]:
+        return [(Intent.PEEK, self.ctx.t("ring.look")), (Intent.BACK, self.ctx.t("peek.close"))]
 
     def draw_backdrop(self, surface: pygame.Surface, alpha: float) -> None:
         """The stage curtains and valance: a frame for the whole screen, drawn into the
         TV's margin on purpose (the layout check counts them as background)."""
-        self._draw_curtains(surface, float(self.curtain.value(alpha)))
-
-    def _draw_curtains(self, surface: pygame.Surface, shown: float) -> None:
-        kit = self.ctx.kit
-        left = _curtain(kit)
-        width = left.get_width()
-        offset = int(width * (1.0 - shown))
-        surface.blit(left, (-offset, 0))
-        surface.blit(pygame.transform.flip(left, True, False), (kit.W - width + offset, 0))
-        valance = _valance(kit)
-        surface.blit(valance, (0, -int(valance.get_height() * (1.0 - shown))))
-
-    def _draw_closed(self, surface: pygame.Surface, seat: Any, alpha: float) -> None:
-        kit, c = self.ctx.kit, self.ctx.kit.colours
-        style = kit.seat_style(seat.style)
-        box = pygame.Rect(0, 0, 1060, 700)
-        box.center = (kit.W // 2, kit.H // 2 - 20)
-        kit.panel(surface, box, c.panel, radius=40, border=style.colour, border_width=6)
-        # a slow breathing halo behind the badge draws every eye to whose turn it is
-        glow = 1.0 + 0.06 * math.sin((self.ticks + alpha) / 60 * math.pi)
-        kit.draw_shape(surface, "circle", _mix(c.panel, style.colour, 0.22), (box.centerx, box.y + 130), int(96 * glow))
-        kit.seat_token(surface, seat.style, (box.centerx, box.y + 130), 70)
-        keys = kit.text(self.ctx.t("peek.hold_keys"), 30, c.muted, max_width=box.width - 80, align="center")
-        keys_rect = surface.blit(keys, keys.get_rect(midbottom=(box.centerx, box.bottom - 30)))
-        top, room = box.y + 225, keys_rect.top - 24 - (box.y + 225)
-        lines = self._closed_lines(seat, box.width - 80, room)
-        y = top + (room - sum(image.get_height() + gap for image, gap in lines)) // 2
-        for image, gap in lines:
-            y = surface.blit(image, image.get_rect(midtop=(box.centerx, y))).bottom + gap
-        kit.hint_bar(surface, [(Intent.PEEK, self.ctx.t("ring.look")), (Intent.BACK, self.ctx.t("peek.close"))])
-
-    def _closed_lines(self, seat: Any, width: int, room: int) -> list[tuple[pygame.Surface, int]]:
-        """The closed curtain's words (title, "only <name>", "look away", "hold Y"), each
-        with the gap after it, at the largest sizes that fit ``room`` (large text
-        settings shrink them, never under 28 px)."""
-        kit, c = self.ctx.kit, self.ctx.kit.colours
-        style = kit.seat_style(seat.style)
-        floor = smallest_size(kit)
-        for shrink in (1.0, 0.85, 0.7, 0.6, 0.5):
-            def size(px: int) -> int:
-                return max(floor, int(px * shrink))
-
-            lines = []
-            if self.title:
-                lines.append((kit.text(self.title, size(40), c.muted, max_width=width, align="center"), 8))
-            lines.append((kit.text(self.ctx.t("peek.only", name=seat.name), size(84), style.light, max_width=width,
-                                   align="center", shadow=True), 18))
-            lines.append((kit.text(self.ctx.t("peek.look_away"), size(52), c.text, max_width=width, align="center"),
-                          int(36 * shrink)))
-            lines.append((kit.rich(self.ctx.strings.get("peek.hold"), size(48), c.accent, button=Intent.PEEK), 0))
-            if sum(image.get_height() + gap for image, gap in lines) <= room:
-                break
-        return lines
+        draw_stage(self.ctx.kit, surface, float(self.curtain.value(alpha)))
 
     def _draw_open(self, surface: pygame.Surface, seat: Any) -> None:
         kit, c = self.ctx.kit, self.ctx.kit.colours
@@ -196,12 +221,86 @@ class PeekCurtain(Scene):
         self.draw_private(surface, rect.inflate(-48, -48))
 
 
+# --- the closed face, shared with the ring picker's peek ------------------------------------
+def draw_stage(kit: Any, surface: pygame.Surface, shown: float) -> None:
+    """The stage curtains and valance, ``shown`` (0..1) of the way in."""
+    left, right = _curtain(kit)
+    width = left.get_width()
+    offset = int(width * (1.0 - shown))
+    surface.blit(left, (-offset, 0))
+    surface.blit(right, (kit.W - width + offset, 0))
+    valance = _valance(kit)
+    surface.blit(valance, (0, -int(valance.get_height() * (1.0 - shown))))
+
+
+def hold_to_look(ctx: AppContext, size: int) -> pygame.Surface:
+    """ "Hold (Y) to look": how a closed curtain is opened, unless it says otherwise."""
+    return ctx.kit.rich(ctx.strings.get("peek.hold"), size, ctx.kit.colours.accent, button=Intent.PEEK)
+
+
+def draw_look_away(ctx: AppContext, surface: pygame.Surface, seat_index: int, title: str, ticks: float,
+                   held: float | None, prompt: Callable[[int], pygame.Surface] | None = None,
+                   keys: str | None = None) -> None:
+    """The closed curtain's panel: ``seat_index``'s badge (breathing with ``ticks``), its
+    name, "everyone else, look away!" and how to look (``prompt(size)`` and the keyboard's
+    ``keys``: holding PEEK unless told). ``held``: how far a held PEEK's look-away has run
+    (0..1), an arc filling round the badge; None while PEEK is up. Nothing in it depends
+    on a secret."""
+    kit, c = ctx.kit, ctx.kit.colours
+    seat = ctx.seats[seat_index]
+    style = kit.seat_style(seat.style)
+    box = pygame.Rect(0, 0, 1060, 700)
+    box.center = (kit.W // 2, kit.H // 2 - 20)
+    kit.panel(surface, box, c.panel, radius=40, border=style.colour, border_width=6)
+    # a slow breathing halo behind the badge draws every eye to whose turn it is
+    badge = (box.centerx, box.y + 130)
+    glow = 1.0 + 0.06 * math.sin(ticks / 60 * math.pi)
+    kit.draw_shape(surface, "circle", _mix(c.panel, style.colour, 0.22), badge, int(96 * glow))
+    if held is not None:
+        kit.arc(surface, style.colour, badge, 88, 12, 0.0, 360.0 * held)
+    kit.seat_token(surface, seat.style, badge, 70)
+    keys_image = kit.text(ctx.t("peek.hold_keys") if keys is None else keys, 30, c.muted, max_width=box.width - 80,
+                          align="center")
+    keys_rect = surface.blit(keys_image, keys_image.get_rect(midbottom=(box.centerx, box.bottom - 30)))
+    top, room = box.y + 225, keys_rect.top - 24 - (box.y + 225)
+    lines = _closed_lines(ctx, seat, title, box.width - 80, room, prompt or (lambda size: hold_to_look(ctx, size)))
+    y = top + (room - sum(image.get_height() + gap for image, gap in lines)) // 2
+    for image, gap in lines:
+        y = surface.blit(image, image.get_rect(midtop=(box.centerx, y))).bottom + gap
+
+
+def _closed_lines(ctx: AppContext, seat: Any, title: str, width: int, room: int,
+                  prompt: Callable[[int], pygame.Surface]) -> list[tuple[pygame.Surface, int]]:
+    """The closed curtain's words (title, "only <name>", "look away", its ``prompt``), each
+    with the gap after it, at the largest sizes that fit ``room`` (large text settings
+    shrink them, never under 28 px)."""
+    kit, c = ctx.kit, ctx.kit.colours
+    style = kit.seat_style(seat.style)
+    floor = smallest_size(kit)
+    for shrink in (1.0, 0.85, 0.7, 0.6, 0.5):
+        def size(px: int) -> int:
+            return max(floor, int(px * shrink))
+
+        lines = []
+        if title:
+            lines.append((kit.text(title, size(40), c.muted, max_width=width, align="center"), 8))
+        lines.append((kit.text(ctx.t("peek.only", name=seat.name), size(84), style.light, max_width=width,
+                               align="center", shadow=True), 18))
+        lines.append((kit.text(ctx.t("peek.look_away"), size(52), c.text, max_width=width, align="center"),
+                      int(36 * shrink)))
+        lines.append((prompt(size(48)), 0))
+        if sum(image.get_height() + gap for image, gap in lines) <= room:
+            break
+    return lines
+
+
 def _mix(a, b, t):
     return tuple(int(x + (y - x) * t) for x, y in zip(a, b))
 
 
-def _curtain(kit: Any) -> pygame.Surface:
-    """The left stage curtain (velvet folds and a gold hem), drawn once per kit."""
+def _curtain(kit: Any) -> tuple[pygame.Surface, pygame.Surface]:
+    """The stage curtains, left (velvet folds and a gold hem) and its mirror image,
+    drawn once per kit."""
     cached = getattr(kit, "_peek_curtain", None)
     if cached is not None:
         return cached
@@ -216,8 +315,8 @@ def _curtain(kit: Any) -> pygame.Surface:
     pygame.draw.rect(curtain, kit.colours.gold, pygame.Rect(width - 10, 0, 10, height))
     pygame.draw.rect(curtain, (150, 110, 40), pygame.Rect(width - 4, 0, 4, height))
     curtain = curtain.convert_alpha() if pygame.display.get_surface() is not None else curtain
-    kit._peek_curtain = curtain
-    return curtain
+    kit._peek_curtain = curtain, pygame.transform.flip(curtain, True, False)
+    return kit._peek_curtain
 
 
 def _valance(kit: Any) -> pygame.Surface:

@@ -6,10 +6,13 @@ pointer: the stick angle picks the option in that direction, the D-pad / keys st
 round the ring, CONFIRM submits it to the game's ``on_choose``.
 
 Blindness: what the TV draws never depends on where a seat points or on what it chose.
-A seat sees its own pointer only while it holds PEEK (everyone else looks away, as with
-the peek curtain; one peeker at a time, the others queue). Otherwise the TV shows per-seat
-progress only ("Bob ✓ 3/7"). A refused choice buzzes and shows the game's refusal text,
-which names no option. ``tests/test_ring.py`` compares canvases pixel for pixel.
+A seat sees its own pointer only while it holds PEEK, and in the peek curtain's order
+(SS-2): the press first shows the curtain's closed face for that seat (its name,
+"everyone else, look away!", ``peek.draw_look_away``) for ``LOOK_AWAY_TICKS``, then the
+pointer and hub; letting go hides them on the next frame. One peeker at a time, the
+others queue (each named in turn). Otherwise the TV shows per-seat progress only ("Bob
+✓ 3/7"). A refused choice buzzes and shows the game's refusal text, which names no
+option. ``tests/test_ring.py`` compares canvases pixel for pixel.
 
 Take-backs: a game that lets votes change until its phase closes passes ``on_back``;
 BACK then asks it to take back the seat's last vote (its question comes back). The sound
@@ -19,7 +22,6 @@ with its phase, so a seat that has answered everything can still change its mind
 
 from __future__ import annotations
 
-import argparse
 import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
@@ -28,8 +30,9 @@ import pygame
 
 from ..input.intents import InputEvent, Intent
 from ..ui.fit import fit_text, fit_wrapped
-from ..ui.tween import Tween
+from ..ui.tween import Tween, easing
 from .base import Scene
+from .peek import PeekGate, draw_look_away, draw_stage
 from .ring_cards import card_width, draw_seat_card, seat_slots
 from .ring_geometry import RingGeometry, ring_geometry
 from .ring_slots import draw_face
@@ -102,6 +105,7 @@ class RingPicker(Scene):
         self.on_back = on_back
         self.pointer: dict[int, int] = {seat: 0 for seat in self.seats}
         self.holding: list[int] = list(self.seats) if self.aloud else []  # seats holding PEEK, first = shown
+        self.gate = PeekGate()  # the first holder is named before its pointer shows
         self.refusal: tuple[int, str] | None = None
         self.refusal_ticks = 0
         self.pops: dict[int, Tween] = {}   # a seat's badge pops when it confirms
@@ -110,11 +114,24 @@ class RingPicker(Scene):
 
     # --- state ---------------------------------------------------------------------------
     @property
-    def peeker(self) -> int | None:
+    def curtain_seat(self) -> int | None:
+        """The seat holding PEEK whose turn it is to look (named first, then shown)."""
         for seat in self.holding:
             if self.ctx.seats[seat].connected:
                 return seat
         return None
+
+    @property
+    def peeker(self) -> int | None:
+        """The seat whose pointer the TV shows: the curtain seat once named long enough."""
+        seat = self.curtain_seat
+        return seat if self.aloud or self.gate.open_for(seat) else None
+
+    def private_for(self, seat: int) -> bool:
+        return not self.aloud and self.peeker == seat
+
+    def look_away_for(self, seat: int) -> bool:
+        return not self.aloud and self.curtain_seat == seat and self.peeker is None
 
     def pending(self) -> list[int]:
         return [seat for seat in self.seats if self.question(seat) is not None]
@@ -139,6 +156,7 @@ class RingPicker(Scene):
                 self.holding.append(seat)
             elif not event.pressed and seat in self.holding:
                 self.holding.remove(seat)
+            self.gate.follow(self.curtain_seat)
             return True
         if event.intent is Intent.BACK and self.on_back is not None:
             if event.pressed and not event.repeat:
@@ -189,6 +207,8 @@ class RingPicker(Scene):
         self.ticks += 1
         # a pad unplugged mid-peek never sends its release
         self.holding = [seat for seat in self.holding if self.ctx.seats[seat].connected]
+        self.gate.follow(self.curtain_seat)
+        self.gate.step()
         if self.refusal_ticks > 0:
             self.refusal_ticks -= 1
             if self.refusal_ticks == 0:
@@ -203,6 +223,18 @@ class RingPicker(Scene):
         return ring_geometry(self.ctx.kit)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        """The picker, or while a seat's look-away runs, the curtain naming it."""
+        named = self.curtain_seat
+        if named is not None and self.peeker is None:
+            self.ctx.kit.dim(surface, 215)
+            draw_stage(self.ctx.kit, surface, easing("out_back")(self.gate.progress(alpha)))  # as a curtain closes
+            draw_look_away(self.ctx, surface, named, "", self.ticks + alpha, self.gate.progress(alpha))
+            self.ctx.kit.hint_bar(surface, self._hints())
+            return
+        self.draw_picker(surface, alpha)
+
+    def draw_picker(self, surface: pygame.Surface, alpha: float) -> None:
+        """The ring: the options (the peeker's, with its pointer), prompt, progress."""
         kit = self.ctx.kit
         kit.dim(surface, 225)
         peeker = self.peeker
@@ -216,12 +248,15 @@ class RingPicker(Scene):
         else:
             self._draw_prompt(surface, shown)
         self._draw_seats(surface, alpha)
+        kit.hint_bar(surface, self._hints())
+
+    def _hints(self) -> list[tuple[Intent, str]]:
         hints = [(Intent.STICK, self.ctx.t("ring.point")), (Intent.CONFIRM, self.ctx.t("ring.choose"))]
         if not self.aloud:
             hints.append((Intent.PEEK, self.ctx.t("ring.look")))
         if self.on_back is not None:
             hints.append((Intent.BACK, self.ctx.t("ring.take_back")))
-        kit.hint_bar(surface, hints)
+        return hints
 
     def _public_question(self) -> RingQuestion | None:
         """What the TV may show: the options when every seat still choosing has the
@@ -352,7 +387,7 @@ class RingPicker(Scene):
                 label = f"{count}/{total}"
             draw_seat_card(self.ctx, surface, seat_index, centre, width, done=self.question(seat_index) is None,
                            refused=self.refusal is not None and self.refusal[0] == seat_index,
-                           peeking=self.peeker == seat_index and not self.aloud, progress=label,
+                           peeking=self.curtain_seat == seat_index and not self.aloud, progress=label,
                            pop=float(pop.value(alpha)) if pop is not None else 1.0)
 
     def _draw_refusal(self, surface: pygame.Surface) -> None:
@@ -373,53 +408,3 @@ class RingPicker(Scene):
         surface.blit(name, name.get_rect(midleft=(x, box.centery)))
         x += name.get_width() + 24
         surface.blit(line, line.get_rect(midleft=(x, box.centery)))
-
-
-# --- screenshots -------------------------------------------------------------------------
-def _shot(ctx: AppContext, args: argparse.Namespace) -> None:
-    """Eight options, every seat choosing; some seats already done."""
-    from .backdrop import TableBackdrop
-
-    keys = ("crown", "mask", "detective", "ghost", "robot", "cat", "owl", "alien")
-    icons = ("1F451", "1F3AD", "1F575", "1F47B", "1F916", "1F431", "1F989", "1F47D")
-    options = tuple(RingOption(ctx.t(f"ring.demo.{k}"), icon) for k, icon in zip(keys, icons))
-    seats = list(range(len(ctx.seats)))
-    done = {s: (2 if s % 3 == 0 else 1) for s in seats}
-    question = RingQuestion(ctx.t("ring.demo.prompt"), options)
-
-    def ask(seat: int) -> RingQuestion | None:
-        return None if done[seat] >= 2 else question
-
-    def choose(seat: int, index: int) -> str | None:
-        done[seat] += 1
-        return None
-
-    ctx.stack.push(TableBackdrop(ctx))
-    ctx.stack.push(RingPicker(ctx, seats, ask, choose, progress=lambda s: (done[s], 2)))
-
-
-def _shot_peek(ctx: AppContext, args: argparse.Namespace) -> None:
-    """The same ring while one seat holds PEEK: its pointer is shown (others look away)."""
-    _shot(ctx, args)
-    picker = ctx.stack.top
-    seat = 1 if len(ctx.seats) > 1 else 0
-    device = ctx.seats[seat].device
-    ctx.stack.handle(seat, InputEvent(device, Intent.STICK, angle=95.0, magnitude=1.0))
-    ctx.stack.handle(seat, InputEvent(device, Intent.PEEK, pressed=True))
-    assert picker.peeker == seat
-
-
-def _shot_seats(ctx: AppContext, args: argparse.Namespace) -> None:
-    """A vote on players: each option is a seat (shape, colour, name)."""
-    from .backdrop import TableBackdrop
-
-    seats = list(range(len(ctx.seats)))
-    options = tuple(RingOption(ctx.seats[s].name, seat=s) for s in seats)
-    question = RingQuestion(ctx.t("ring.demo.prompt"), options) if len(options) >= 2 else None
-    voted: set[int] = {0}
-    ctx.stack.push(TableBackdrop(ctx))
-    ctx.stack.push(RingPicker(ctx, seats, lambda s: None if s in voted else question,
-                              lambda s, i: voted.add(s)))
-
-
-SHOTS = {"ring": _shot, "ring.peek": _shot_peek, "ring.seats": _shot_seats}

@@ -53,10 +53,11 @@ async function loadStrings(lang) {
   if (app.screen) renderScreen();
 }
 
-/* An error reason as the player reads it: "illegal:<engine refusal>" or a protocol id. */
+/* An error reason as the player reads it: a protocol id, or "illegal:<engine refusal>",
+   in words when the page has some for it (a stroke the engine refused: bad_stroke). */
 function reasonText(reason) {
-  if (reason.startsWith("illegal:")) return t("reason.illegal", { reason: reason.slice(8) });
-  return app.strings["reason." + reason] != null ? t("reason." + reason) : t("reason.illegal", { reason: reason });
+  const why = reason.startsWith("illegal:") ? reason.slice(8) : reason;
+  return app.strings["reason." + why] != null ? t("reason." + why) : t("reason.illegal", { reason: why });
 }
 
 /* --- seat colour and shape ------------------------------------------------------- */

@@ -44,7 +44,8 @@ HOWTO_SHOTS: dict[str, tuple[str | None, ...]] = {
                     "personality.endgame", "personality.portraits") + PHONE_PAGES,
     "mission_secrete": ("mission_secrete.peek", "mission_secrete.peek", "mission_secrete.turn",
                         "mission_secrete.swap", "mission_secrete.accuse", "mission_secrete.win") + PHONE_PAGES,
-    "incognito": ("incognito.word", "incognito.draw", "incognito.countdown", "incognito.vote", "incognito.scores") + PHONE_PAGES,
+    "incognito": ("incognito.word", "incognito.turn.open", "incognito.countdown", "incognito.vote",
+                  "incognito.scores") + PHONE_PAGES,
 }
 #: Fixed ticks a pictured screen runs before it is drawn (its entrance settled).
 PICTURE_TICKS = 60

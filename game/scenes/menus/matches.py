@@ -37,10 +37,13 @@ def match_config(ctx: AppContext, entry: GameEntry, options: Mapping[str, Any] =
     """The config a match starts with: the defaults for the seated table, the lobby's
     option choices (only the game's own options), then the lobby's extra config
     (choices that are not an :class:`OptionSpec`, e.g. the deck's ``categories``),
-    passed through as they are."""
+    passed through as they are, and last what the seated table gives the game
+    (``entry.table_config``: the seats at the TV, as they sit now)."""
     config = entry.default_config(len(ctx.seats), ctx.settings.timer_scale)
     config.update({k: v for k, v in dict(options).items() if k in config})
     config.update(dict(extra))
+    if entry.table_config is not None:
+        config.update(entry.table_config([s.index for s in ctx.seats.seats if not s.bot and not s.on_phone]))
     return config
 
 

@@ -10,20 +10,19 @@ disk) is logged and not started again, and its pages show their words alone. The
 stops it when the game quits (:meth:`PictureMaker.stop`): ended and waited for, so
 neither a zombie nor an orphan is left.
 
-The child is started with ``sys.executable``: ``python -m game pictures …`` from the
-sources, or the frozen build's own program with ``pictures …`` (tools/launcher.py
-hands its arguments to the same ``main``).
+The child is this program again (game/program.py): ``python -m game pictures …``
+from the sources, or the frozen build's own program with ``pictures …``.
 """
 
 from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
+from ...program import game_command
 from .howto_pictures import ALL_SHOTS, PictureFormat, display_format, is_made, picture_path
 
 if TYPE_CHECKING:
@@ -48,9 +47,8 @@ class PictureOrder:
 
 def maker_command(order: PictureOrder) -> list[str]:
     """The maker's command line: this program again, with the ``pictures`` command."""
-    program = [sys.executable] if getattr(sys, "frozen", False) else [sys.executable, "-m", "game"]
     fmt = order.fmt
-    return [*program, "pictures", *order.shots, "--lang", order.lang, "--size", f"{fmt.size[0]}x{fmt.size[1]}",
+    return [*game_command("pictures"), *order.shots, "--lang", order.lang, "--size", f"{fmt.size[0]}x{fmt.size[1]}",
             "--masks", ",".join(str(mask) for mask in fmt.masks), "--bits", str(fmt.bits), "--pitch", str(fmt.pitch),
             "--folder", str(order.folder), "--parent", str(os.getpid())]
 

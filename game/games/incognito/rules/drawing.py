@@ -12,14 +12,18 @@ their strokes: ``apply`` copies the lists that change, never the strokes. Fields
 * ``points``: flat ints ``[x0, y0, x1, y1, …]`` in the canvas space
   :data:`CANVAS_W` × :data:`CANVAS_H`, so a drawing re-renders at any size.
 
-The helpers here smooth a raw cursor path (Chaikin corner cutting) and thin it
-(Ramer–Douglas–Peucker), so strokes stay small in the autosave.
+:class:`StrokeData` and :class:`SketchData` are the ``stroke`` and ``sketch`` moves'
+data (``game.core.schema``): a stroke is bounded as a pad's is, whoever sends it (a pad,
+a bot, a phone, a save). The helpers here smooth a raw cursor path (Chaikin corner
+cutting) and thin it (Ramer–Douglas–Peucker), so strokes stay small in the autosave.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Container, Mapping, Sequence
+
+from ....core.actions import IllegalAction
 
 CANVAS_W, CANVAS_H = 800, 600
 TOOLS = ("pen", "eraser", "fill")
@@ -72,13 +76,41 @@ def validate_strokes(raws: Sequence[Any], colours: Container[str]) -> str | None
     return _points_problem(flat) if flat else "bad_stroke"
 
 
+class StrokeData:
+    """The ``stroke`` move's stroke: :func:`validate_stroke`'s refusal (``bad_stroke``)."""
+
+    def __init__(self, colours: Container[str]) -> None:
+        self.colours = colours
+
+    def check(self, value: Any, where: str) -> None:
+        reason = validate_stroke(value, self.colours)
+        if reason:
+            raise IllegalAction(reason, f"{where}: {repr(value)[:200]}")
+
+
+class SketchData(StrokeData):
+    """The ``sketch`` move's strokes: 1 to :data:`MAX_STROKES`, checked all at once
+    (:func:`validate_strokes`); a refusal names the first bad one."""
+
+    def check(self, value: Any, where: str) -> None:
+        if type(value) is not list or not value:
+            raise IllegalAction("bad_stroke", f"{where}: {repr(value)[:200]}")
+        if len(value) > MAX_STROKES:
+            raise IllegalAction("too_many_strokes", f"{where}: {len(value)} strokes")
+        if validate_strokes(value, self.colours):
+            for index, stroke in enumerate(value):
+                super().check(stroke, f"{where}[{index}]")
+
+
 def _shape_problem(raw: Any, colours: Container[str]) -> str | None:
     """Everything but the points' values: keys, tool, colour, width, the points' count."""
     if type(raw) is not dict and not isinstance(raw, Mapping):  # (a dict skips the slow ABC check)
         return "bad_stroke"
     if raw.keys() != STROKE_KEYS:
         return "bad_stroke"
-    if raw["tool"] not in TOOLS or raw["colour"] not in colours or raw["width"] not in BRUSH_WIDTHS:
+    colour, width = raw["colour"], raw["width"]
+    if (raw["tool"] not in TOOLS or type(colour) is not str or colour not in colours
+            or type(width) is not int or width not in BRUSH_WIDTHS):
         return "bad_stroke"
     points = raw["points"]
     if not isinstance(points, list) or not points or len(points) % 2:

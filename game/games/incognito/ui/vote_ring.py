@@ -21,8 +21,9 @@ class VoteRing(RingPicker):
     """The ring picker for IN-4: each voter numbers the other drawings one by one.
 
     Nothing is drawn while nobody peeks (the board shows the drawings, the lineup and
-    everyone's progress); while a seat holds PEEK the ring appears with that seat's
-    question, and the drawing it is about is shown large in the left column."""
+    everyone's progress); while a seat holds PEEK the curtain names it, then the ring
+    appears with that seat's question, and the drawing it is about is shown large in the
+    left column."""
 
     def __init__(self, board: IncognitoBoard, seats: list[int]) -> None:
         super().__init__(board.ctx, seats, self.ask, self.choose, progress=self.count, on_back=self.take_back)
@@ -85,13 +86,16 @@ class VoteRing(RingPicker):
         return voted - len(self.reopened.get(seat, ())), public.seats - 1
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        peeker = self.peeker
-        if peeker is None:
+        if self.curtain_seat is None:  # nobody holds PEEK: the board's drawings and progress show
             if self.refusal is not None:
                 self._draw_refusal(surface)
             return
-        super().draw(surface, alpha)
-        target = self.target(peeker)
+        super().draw(surface, alpha)  # the seat named first, then its ring
+
+    def draw_picker(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw_picker(surface, alpha)
+        peeker = self.peeker
+        target = self.target(peeker) if peeker is not None else None
         if target is None:
             return
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours

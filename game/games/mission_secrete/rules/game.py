@@ -18,11 +18,12 @@ from itertools import combinations
 from typing import Any, Iterable, Iterator, Literal, Mapping, Sequence
 
 from ....core.actions import CHANCE, Action, IllegalAction
-from ....core.engine import Outcome, SeatView, Step, chance_action, take_chance
+from ....core.engine import Outcome, SeatView, Step, chance_action, chance_data, take_chance
 from ....core.events import Eliminated, Event, MatchOver, Revealed, TurnStarted
 from ....core.options import OptionSpec
 from ....core.phases import Move, Phase, PhasedGame, Who, anyone, nobody, one
 from ....core.rng import Rng
+from ....core.schema import Fields, Int, ListOf, OneOf
 from ....core.values import SeatOrder
 from .catalogue import MSCatalogue
 from .events import Accused, CharacterDealt, Dealt, MissionCompleted, Swapped
@@ -124,12 +125,19 @@ class MissionSecrete(PhasedGame[MSState]):
 
     def phases(self) -> Sequence[Phase[MSState]]:
         still_in: Who[MSState] = anyone(lambda s: s.still_in)
+        cell, seat = Int(0, self.catalogue.cells - 1), Int(0, self.max_seats - 1)
+        character = OneOf(c.id for c in self.catalogue.characters)
+        deal = chance_data({"characters": ListOf(character, self.max_seats),
+                            "grid": ListOf(OneOf(self.catalogue.deck()), self.catalogue.cells)},
+                           optional={"deals": Int(1, 1_000_000)})
         return (
-            Phase(MSPhase.DEAL, {CHANCE: Move(self._deal)}, active=nobody, chance=self._draw,
+            Phase(MSPhase.DEAL, {CHANCE: Move(self._deal, deal)}, active=nobody, chance=self._draw,
                   end_if=lambda s: bool(s.grid), next=MSPhase.PLAY),
             Phase(MSPhase.PLAY, {
-                SWAP: Move(self._swap, by=one(lambda s: s.turn), refusal="not_your_turn", choices=self._swaps),
-                ACCUSE: Move(self._accuse, choices=self._accusations),   # MS-6: any seat still in
+                SWAP: Move(self._swap, Fields({"a": cell, "b": cell}), by=one(lambda s: s.turn),
+                           refusal="not_your_turn", choices=self._swaps),
+                ACCUSE: Move(self._accuse, Fields({"accused": seat, "character": character}),
+                             choices=self._accusations),   # MS-6: any seat still in
             }, active=still_in, refusal="eliminated", end_if=lambda s: bool(s.end), next=MSPhase.OVER,
                 begin=lambda s, tick: Step(s, (TurnStarted(s.turn),))),
             Phase(MSPhase.OVER),
@@ -181,9 +189,8 @@ class MissionSecrete(PhasedGame[MSState]):
     def _swap(self, state: MSState, action: Action) -> Step[MSState]:
         """MS-4, then MS-5: every seat still in whose line is now complete wins."""
         seat = state.turn
-        a, b = action.data.get("a"), action.data.get("b")
-        cells = self.catalogue.cells
-        if not (isinstance(a, int) and isinstance(b, int) and 0 <= a < cells and 0 <= b < cells) or a == b:
+        a, b = action.data["a"], action.data["b"]   # cells of the grid (the move's data)
+        if a == b:
             raise IllegalAction("bad_cells")
         if not state.free_swap and not adjacent(a, b, self.catalogue.columns):
             raise IllegalAction("not_adjacent")
@@ -208,13 +215,11 @@ class MissionSecrete(PhasedGame[MSState]):
         """MS-6: right → the accused reveals and is out; wrong → the accuser is out."""
         accuser = action.seat
         assert accuser is not None  # the phase shell checked the seat
-        accused, character = action.data.get("accused"), action.data.get("character")
-        if not isinstance(accused, int) or not 0 <= accused < state.seats or accused == accuser:
+        accused, character = action.data["accused"], action.data["character"]  # a seat number, a character
+        if accused >= state.seats or accused == accuser:
             raise IllegalAction("bad_accused")
         if state.out[accused]:
             raise IllegalAction("accused_out")
-        if character not in {c.id for c in self.catalogue.characters}:
-            raise IllegalAction("bad_character")
         right = state.characters[accused] == character
         loser = accused if right else accuser
         order = state.order.eliminate(loser)

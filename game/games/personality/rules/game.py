@@ -33,7 +33,7 @@ from ....core.phases import Phase, PhasedGame
 from ....core.rng import Rng
 from .catalogue import PECatalogue
 from .events import PEEvent
-from .phases import PHASES
+from .phases import make_phases
 from .state import HAND, TOKENS, PEState
 from .view import PEPhase, PEPrivate, PEPublic, private_view, public_view, secret_fields
 
@@ -60,7 +60,7 @@ class PersonalityGame(PhasedGame[PEState]):
         super().__init__()
 
     def phases(self) -> Sequence[Phase[PEState]]:
-        return PHASES
+        return make_phases((trait.id for trait in self.catalogue.traits), self.max_seats)
 
     # --- set-up (PE-1) -----------------------------------------------------------------
     def setup(self, config: Mapping[str, Any], rng: Rng) -> PEState:

@@ -39,7 +39,7 @@ def vote(state: PEState, action: Action) -> Step[PEState]:
     if choice not in state.choices(seat):
         raise IllegalAction("bad_choice", repr(choice))
     allowed = BETS if state.phase == PEPhase.VOTE else (1,)
-    if not isinstance(bet, int) or isinstance(bet, bool) or bet not in allowed:
+    if bet not in allowed:
         raise IllegalAction("bad_bet", repr(bet))
     assert state.box is not None and isinstance(choice, (int, str))  # a vote phase always has its box
     box = state.box.cast(team(state, seat), choice, bet)

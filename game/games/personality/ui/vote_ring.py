@@ -99,8 +99,8 @@ class CardRing(RingPicker):
         moved = [(seat, (x, top + i * ROW_PITCH)) for i, (seat, (x, _)) in enumerate(left)]
         return moved + right
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        super().draw(surface, alpha)
+    def draw_picker(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw_picker(surface, alpha)
         card = self.card()
         if card is not None:
             self.draw_card(surface, *card)

@@ -16,6 +16,7 @@ from ....core.actions import Action, IllegalAction
 from ....core.options import OptionSpec, option
 from ....core.phases import PhasedGame
 from ....core.rng import Rng
+from ....core.schema import Fields, Int, ListOf, OneOf
 from .catalogue import EVERYDAY
 from .view import Shown
 
@@ -81,15 +82,11 @@ class ClueBook:
 
     def place(self, hand: Sequence[str], clue: Sequence[Placement],
               data: Mapping[str, Any]) -> tuple[list[str], list[Placement], Placement]:
-        card = data.get("card")
-        pictogram = data.get("pictogram")
-        colour = data.get("colour")
-        if not isinstance(card, str) or card not in hand:
+        card, pictogram, colour = data["card"], data["pictogram"], data["colour"]  # checked: MoveData.place
+        if card not in hand:
             raise IllegalAction("not_in_hand", f"card {card!r}")
-        if not isinstance(pictogram, str) or pictogram not in self.cards.get(card, ()):
+        if pictogram not in self.cards[card]:
             raise IllegalAction("bad_pictogram", f"{pictogram!r} is not on {card!r}")
-        if colour not in (GREEN, RED):
-            raise IllegalAction("bad_colour", repr(colour))
         if len(clue) >= MAX_CLUE_CARDS:
             raise IllegalAction("clue_full", f"at most {MAX_CLUE_CARDS} cards (SI-4)")
         placement = Placement(card, pictogram, colour == GREEN)
@@ -133,6 +130,28 @@ def confirmable(clue: Sequence[Placement]) -> tuple[dict[str, Any], ...]:
     return ({},) if clue else ()
 
 
+class MoveData:
+    """The data of both modes' moves (``game.core.schema``): the catalogue's ids, seat
+    numbers below ``seats``, board slots (0–7) and keys (1–8)."""
+
+    def __init__(self, catalogue: Any, seats: int) -> None:
+        cards = [card.id for card in catalogue.cards]
+        self.card = OneOf(cards)
+        self.character = OneOf(character.id for character in catalogue.characters)
+        #: A round's eight characters (competitive).
+        self.board = ListOf(self.character, SLOTS)
+        self.seat = Int(0, seats - 1)
+        self.slot = Int(0, SLOTS - 1)
+        self.key = Int(1, SLOTS)
+        #: A key per seat (competitive: dealt at once).
+        self.keys = ListOf(self.key, seats)
+        #: A deal's hands: a list of cards per seat.
+        self.hands = ListOf(ListOf(self.card, len(cards)), seats)
+        self.place = Fields({"card": self.card, "colour": OneOf((GREEN, RED)),
+                             "pictogram": OneOf(picto for card in catalogue.cards for picto in card.pictograms)})
+        self.take_back = Fields({"card": self.card})
+
+
 class SecretIdentityRules(PhasedGame[S]):
     """What both modes share on declared phases: the table they check, the clue book
     (SI-4) and the options. Each mode declares its phases and handlers; a handler
@@ -145,6 +164,7 @@ class SecretIdentityRules(PhasedGame[S]):
     def __init__(self, catalogue: Any) -> None:
         self.catalogue = catalogue
         self.book = ClueBook({card.id: card.pictograms for card in catalogue.cards})
+        self.data = MoveData(catalogue, self.max_seats)
         super().__init__()
 
     def check_table(self, config: Mapping[str, Any], characters: int, needs: str,

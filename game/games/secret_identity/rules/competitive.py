@@ -22,12 +22,13 @@ from __future__ import annotations
 from typing import Any, Iterator, Mapping, Sequence
 
 from ....core.actions import CHANCE, Action, IllegalAction
-from ....core.engine import Outcome, SeatView, Step, chance_action, take_chance
+from ....core.engine import Outcome, SeatView, Step, chance_action, chance_data, take_chance
 from ....core.events import Event, MatchOver, Revealed
 from ....core.options import OptionSpec
 from ....core.phases import Move, Phase, all_once, anyone
 from ....core.records import make
 from ....core.rng import Rng
+from ....core.schema import Fields
 from ....core.values import Ballot, Barrier
 from .common import (
     FAMILY,
@@ -93,34 +94,40 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
         super().__init__(catalogue)
 
     def phases(self) -> Sequence[Phase[CompetitiveState]]:
-        ready = Move(self._ready, choices=lambda s, seat: ({},))
+        ready, data = Move(self._ready, choices=lambda s, seat: ({},)), self.data
         return (
-            Phase(SIPhase.DEAL, {CHANCE: Move(self._deal)}, chance=self._draw_deal,
-                  end_if=lambda s: bool(s.hands), next=SIPhase.BOARD),
-            Phase(SIPhase.BOARD, {CHANCE: Move(self._new_board)}, chance=self._draw_board, begin=self._end_round,
-                  end_if=lambda s: bool(s.board), next=SIPhase.ROUND_START),
-            Phase(SIPhase.ROUND_START, {"ready": ready, "replace": Move(self._replace, choices=self._replacements)},
+            Phase(SIPhase.DEAL, {CHANCE: Move(self._deal, chance_data({"deal": data.hands}))},
+                  chance=self._draw_deal, end_if=lambda s: bool(s.hands), next=SIPhase.BOARD),
+            Phase(SIPhase.BOARD, {CHANCE: Move(self._new_board, chance_data({"board": data.board}))},
+                  chance=self._draw_board, begin=self._end_round, end_if=lambda s: bool(s.board),
+                  next=SIPhase.ROUND_START),
+            Phase(SIPhase.ROUND_START, {"ready": ready, "replace": Move(self._replace, Fields({"slot": data.slot}),
+                                                                        choices=self._replacements)},
                   active=all_once(lambda s: s.ready.waiting), refusal="already_ready",
                   end_if=lambda s: s.ready.complete or s.pending_replace is not None,
                   next=lambda s: SIPhase.KEYS if s.pending_replace is None else SIPhase.REPLACE),
-            Phase(SIPhase.REPLACE, {CHANCE: Move(self._replaced)}, chance=self._draw_replacement,
-                  end_if=lambda s: s.pending_replace is None, next=SIPhase.ROUND_START),
-            Phase(SIPhase.KEYS, {CHANCE: Move(self._deal_keys)}, chance=self._draw_keys,
-                  end_if=lambda s: all(s.keys), next=SIPhase.CLUES),
+            Phase(SIPhase.REPLACE, {CHANCE: Move(self._replaced, chance_data({"replace": data.slot,
+                                                                              "character": data.character}))},
+                  chance=self._draw_replacement, end_if=lambda s: s.pending_replace is None,
+                  next=SIPhase.ROUND_START),
+            Phase(SIPhase.KEYS, {CHANCE: Move(self._deal_keys, chance_data({"keys": data.keys}))},
+                  chance=self._draw_keys, end_if=lambda s: all(s.keys), next=SIPhase.CLUES),
             Phase(SIPhase.CLUES, {
-                "place": Move(self._place,
+                "place": Move(self._place, data.place,
                               actions=lambda s, seat: self.book.place_actions(seat, s.hands[seat], s.clues[seat])),
-                "take_back": Move(self._take_back),
+                "take_back": Move(self._take_back, data.take_back),
                 "confirm": Move(self._confirm, choices=lambda s, seat: confirmable(s.clues[seat])),
                 "unconfirm": Move(self._unconfirm),
             }, active=all_once(lambda s: s.confirmed.waiting), open_to=anyone(),  # SI-4: changeable until all gave
                 end_if=lambda s: s.confirmed.complete, next=SIPhase.VOTE),
-            Phase(SIPhase.VOTE, {"vote": Move(self._vote, actions=self._vote_actions), "unvote": Move(self._unvote)},
+            Phase(SIPhase.VOTE, {"vote": Move(self._vote, Fields({"target": data.seat, "number": data.key}),
+                                              actions=self._vote_actions),
+                                 "unvote": Move(self._unvote, Fields({"target": data.seat}))},
                   active=all_once(lambda s: s.votes.waiting), open_to=anyone(),  # SI-5: changeable until all voted
                   end_if=lambda s: s.votes.complete, next=SIPhase.SCORING),
             Phase(SIPhase.SCORING, begin=self._score, end_if=lambda s: True, next=self._after_scoring),
-            Phase(SIPhase.CATCH_UP, {CHANCE: Move(self._caught_up)}, chance=self._draw_catch_up,
-                  end_if=lambda s: not any(s.owed), next=SIPhase.SUMMARY),
+            Phase(SIPhase.CATCH_UP, {CHANCE: Move(self._caught_up, chance_data({"catch_up": data.hands}))},
+                  chance=self._draw_catch_up, end_if=lambda s: not any(s.owed), next=SIPhase.SUMMARY),
             Phase(SIPhase.SUMMARY, {"ready": ready}, active=all_once(lambda s: s.ready.waiting),
                   refusal="already_ready", end_if=lambda s: s.ready.complete, next=SIPhase.BOARD),
             Phase(SIPhase.OVER, begin=lambda s, tick: Step(s, (MatchOver(final_outcome(s).winners, decided_by(s)),))),
@@ -226,9 +233,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
 
     def _replace(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
         """SI-3: a public replacement of a character nobody knows, up to the option's cap."""
-        slot = action.data.get("slot")
-        if not isinstance(slot, int) or not 0 <= slot < SLOTS:
-            raise IllegalAction("bad_slot", repr(slot))
+        slot = action.data["slot"]
         if not can_replace(state):
             raise IllegalAction("no_replacements", "this round's replacements are used up (SI-3)")
         if slot in state.replaced:

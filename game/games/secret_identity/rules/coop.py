@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping, Sequence
 
 from ....core.actions import CHANCE, Action, IllegalAction
-from ....core.engine import Outcome, SeatView, Step, chance_action, take_chance
+from ....core.engine import Outcome, SeatView, Step, chance_action, chance_data, take_chance
 from ....core.events import MatchOver, TurnStarted
 from ....core.phases import Move, Phase, all_but, anyone, one
 from ....core.rng import Rng
+from ....core.schema import Fields, ListOf
 from .common import (
     FAMILY,
     SLOTS,
@@ -88,19 +89,21 @@ class CoopRules(SecretIdentityRules[CoopState]):
     options = (FAMILY,)
 
     def phases(self) -> Sequence[Phase[CoopState]]:
+        data = self.data
+        deal = chance_data({"characters": ListOf(data.character, CHARACTERS), "hands": data.hands})
         return (
-            Phase(CoopPhase.DEAL, {CHANCE: Move(self._deal)}, chance=self._draw_deal,
+            Phase(CoopPhase.DEAL, {CHANCE: Move(self._deal, deal)}, chance=self._draw_deal,
                   end_if=lambda s: bool(s.board), next=CoopPhase.KEY),
-            Phase(CoopPhase.KEY, {CHANCE: Move(self._draw)}, chance=self._draw_key, begin=self._begin_turn,
-                  end_if=lambda s: s.key != 0, next=CoopPhase.CLUE),
+            Phase(CoopPhase.KEY, {CHANCE: Move(self._draw, chance_data({"key": data.key}))}, chance=self._draw_key,
+                  begin=self._begin_turn, end_if=lambda s: s.key != 0, next=CoopPhase.CLUE),
             Phase(CoopPhase.CLUE, {
-                "place": Move(self._place,
+                "place": Move(self._place, data.place,
                               actions=lambda s, seat: self.book.place_actions(seat, s.hands[seat], s.clue)),
-                "take_back": Move(self._take_back),
+                "take_back": Move(self._take_back, data.take_back),
                 "confirm": Move(self._confirm, choices=lambda s, seat: confirmable(s.clue)),
             }, active=one(lambda s: s.active), refusal="not_your_turn", end_if=lambda s: s.clue_confirmed,
                 next=CoopPhase.GUESS),
-            Phase(CoopPhase.GUESS, {"move": Move(self._move, choices=self._moves),
+            Phase(CoopPhase.GUESS, {"move": Move(self._move, Fields({"slot": data.slot}), choices=self._moves),
                                     "lock": Move(self._lock, choices=lambda s, seat: ({},))},
                   active=all_but(lambda s: s.active), refusal="not_your_turn",
                   end_if=lambda s: len(s.history) == s.turn, next=self._after_guess),
@@ -172,9 +175,7 @@ class CoopRules(SecretIdentityRules[CoopState]):
 
     def _move(self, state: CoopState, action: Action) -> Step[CoopState]:
         """SC-3: any guesser moves the one shared, visible cursor."""
-        slot = action.data.get("slot")
-        if not isinstance(slot, int) or not 0 <= slot < SLOTS:
-            raise IllegalAction("bad_slot", repr(slot))
+        slot = action.data["slot"]
         return Step(changed(state, cursor=slot), (GuessProposed(seat_of(action), slot),))
 
     def _lock(self, state: CoopState, action: Action) -> Step[CoopState]:

@@ -261,7 +261,7 @@ class CompetitiveBoard(SecretIdentityBoard):
         kit = self.ctx.kit
         public = self.public
         outcome = self.session.outcome()
-        if self.curtain is not None and self.curtain.peeking:
+        if self.curtain is not None and self.curtain.showing:
             kit.background(surface)
             return  # the open curtain's workshop covers the table: under its veil the board is only clutter
         if outcome is not None and self.reveal is None:

@@ -1,7 +1,8 @@
-"""Real SDL virtual game controllers for tests, through ctypes.
+"""Real SDL virtual game controllers, through ctypes: the soak's storm drives them, and
+so do the tests.
 
-The SDL2 library inside the pygame-ce wheel (``pygame_ce.libs/libSDL2-*.so*``) is the
-very one pygame has loaded, so a pad attached here with ``SDL_JoystickAttachVirtualEx``
+The SDL2 library inside the pygame-ce wheel (``pygame_ce.libs/libSDL2-*.so*``, beside
+``pygame`` in a frozen build too) is the very one pygame has loaded, so a pad attached here with ``SDL_JoystickAttachVirtualEx``
 produces genuine CONTROLLERDEVICEADDED, button, axis and REMOVED events in pygame's
 queue, and ``Controller.rumble`` reaches our Python rumble callback.
 
