@@ -36,13 +36,13 @@ from .reveal import Reveal
 from .summary import RoundSummary
 from .track import draw_track, draw_track_markers, track_line
 from .vote_picker import VotePicker
+from .hub import hub_text
 from .widgets import (
     RingCard,
     cheer_keep_out,
     draw_ring_cards,
     draw_seat_panel,
     draw_thirty_token,
-    hub_text,
     paint_table_still,
     panel_positions,
     slot_positions,

@@ -16,13 +16,15 @@ import pygame
 from ....core.actions import Action
 from ....input.intents import InputEvent, Intent
 from ....ui.fit import fit_wrapped, smallest_size
-from .widgets import draw_character_slot, draw_pictogram_chip, fit_label, mix
+from .widgets import BADGE_RADIUS, SLOT_H, draw_character_slot, draw_pictogram_chip, fit_label, mix
 
 #: Card sizes, largest first: the first whose rows fit the room under the clue is used.
 CARD_SIZES = ((170, 200), (128, 150), (100, 118))
 CARD_GAP = 14
 #: The left column (the character and the keys' help).
 LEFT_W = 440
+#: The character's card in the left column, this many times a ring card (a 150 px portrait).
+EDITOR_CARD_SCALE = 1.5
 #: The keys' help, one line each (``si.editor.<line>``).
 HELP_LINES = ("help_pick", "help_turn", "help_green", "help_red", "help_back")
 
@@ -97,12 +99,15 @@ class ClueEditor:
         key = self.key_of(view)
         # the character to make the others guess
         left = pygame.Rect(rect.x, rect.y, LEFT_W, rect.height)
-        kit.blit_text(surface, t("si.editor.your_character"), 36, (left.centerx, left.y), "midtop", c.muted)
-        card = pygame.Rect(left.x, left.y + 72, 0, 0)
+        title = kit.blit_text(surface, t("si.editor.your_character"), 36, (left.centerx, left.y), "midtop", c.muted)
+        # under the title, clear of it by the number badge that overhangs the card's corner
+        top = title.bottom + BADGE_RADIUS
+        card = pygame.Rect(left.x, top, 0, 0)
         if key:
             character = self.catalogue.character(public.board[key - 1])
-            card = draw_character_slot(surface, self.ctx, character, key, (left.centerx, left.y + 72 + 112),
-                                       border=c.gold, scale=1.5)
+            card = draw_character_slot(surface, self.ctx, character, key,
+                                       (left.centerx, top + int(SLOT_H * EDITOR_CARD_SCALE) // 2),
+                                       border=c.gold, scale=EDITOR_CARD_SCALE)
         self._draw_help(surface, pygame.Rect(left.x, card.bottom + 24, left.width, left.bottom - card.bottom - 24))
         # the clue on the safe
         right = pygame.Rect(left.right + 40, rect.y, rect.right - left.right - 40, rect.height)

@@ -41,6 +41,8 @@ PULSE_PORTRAIT = 120
 #: A character card's number badge: a disc of this radius centred this far into the
 #: card's top-left corner, which it overhangs.
 BADGE_RADIUS, BADGE_INSET = 24, 8
+#: How far a card's number badge rises above the card's top (the badge's drawn box).
+BADGE_RISE = -shape_box((0, BADGE_INSET), BADGE_RADIUS).top
 
 
 def mix(a: Sequence[int], b: Sequence[int], t: float) -> tuple[int, int, int]:
@@ -52,9 +54,8 @@ def board_ring(kit: Any) -> RingGeometry:
     which rises above it, stays under the score track's numbers at the text scale in use
     (the ring shrinks, as in the 10 % safe area). Both boards and the vote picker use it,
     so pointing at a character lands on its card."""
-    rise = -shape_box((0, BADGE_INSET), BADGE_RADIUS).top
-    top = numbers_bottom(kit, track_line(kit)) + rise
-    return ring_geometry(kit, max(PROMPT_ROOM, top - kit.safe_rect.y), (SLOT_W, SLOT_H))
+    top = numbers_bottom(kit, track_line(kit)) + BADGE_RISE
+    return ring_geometry(kit, max(PROMPT_ROOM, top - kit.safe_rect.y), (SLOT_W, SLOT_H), rows=True)
 
 
 def slot_positions(kit: Any) -> list[tuple[int, int]]:
@@ -126,12 +127,7 @@ def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, numbe
 
     def paint() -> None:
         if character is not None:
-            icon = _card_portrait(kit, ctx, character, int(PORTRAIT * scale), scale)
-            top = surface.blit(icon, icon.get_rect(midtop=(rect.centerx, rect.y + int(8 * scale)))).bottom
-            sizes = (_stepped(28 * scale, 2, scale), 28)
-            size, words = fit_words(kit, name, _stepped(rect.width - 12, 8, scale), sizes)
-            kit.blit_text(surface, words, size, (rect.centerx, (top + rect.bottom) // 2), "center",
-                          c.muted if dim else c.text, align="center")
+            paint_character(surface, ctx, character, rect, scale, dim)
 
     look = dict(colour=fill, radius=26, border=tuple(border or c.panel_hi), border_width=6 if border else 4)
     if scale == 1.0:
@@ -143,6 +139,20 @@ def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, numbe
     kit.draw_shape(surface, "circle", c.gold, badge, BADGE_RADIUS, outline=c.shadow)
     kit.blit_text(surface, str(number), 30, (badge[0], badge[1] + 1), "center", c.shadow)
     return rect
+
+
+def paint_character(surface: pygame.Surface, ctx: Any, character: Any, rect: pygame.Rect, scale: float = 1.0,
+                    dim: bool = False) -> None:
+    """A character card's inside: the portrait (PORTRAIT px times ``scale``) at the top,
+    the name centred under it, shrunk (not under 28 px drawn) or broken after a space or
+    hyphen. The vote's ring paints its options so too: a vote is cast on the same card."""
+    kit, c = ctx.kit, ctx.kit.colours
+    icon = _card_portrait(kit, ctx, character, int(PORTRAIT * scale), scale)
+    top = surface.blit(icon, icon.get_rect(midtop=(rect.centerx, rect.y + int(8 * scale)))).bottom
+    sizes = (_stepped(28 * scale, 2, scale), 28)
+    size, words = fit_words(kit, character.name(ctx.settings.lang), _stepped(rect.width - 12, 8, scale), sizes)
+    kit.blit_text(surface, words, size, (rect.centerx, (top + rect.bottom) // 2), "center",
+                  c.muted if dim else c.text, align="center")
 
 
 def _card_portrait(kit: Any, ctx: Any, character: Any, size: int, scale: float) -> pygame.Surface:
@@ -337,38 +347,6 @@ def draw_hub(surface: pygame.Surface, ctx: Any, border: Sequence[int] | None = N
     kit, c = ctx.kit, ctx.kit.colours
     ring = board_ring(kit)
     kit.draw_shape(surface, "circle", mix(c.bg, c.panel, 0.5), ring.center, ring.hub, outline=border or c.panel_hi)
-
-
-def draw_hub_badge(surface: pygame.Surface, ctx: Any, seat_index: int, y: int, width: int = 330) -> pygame.Rect:
-    """A seat's shape and name side by side, centred in the hub at ``y``: the name shrinks
-    (then is shortened) to keep the pair inside ``width`` and, on its middle line, inside
-    the hub's rim (the hub is smaller in the 10 % safe area)."""
-    kit = ctx.kit
-    seat = ctx.seats[seat_index]
-    ring = board_ring(kit)
-    inside = ring.hub - ring.hub // 8  # a shape's rim is an eighth of its radius
-    width = min(width, int(2 * math.sqrt(max(0, inside ** 2 - (ring.center[1] - y) ** 2))))
-    size, name = fit_label(kit, seat.name, width - 64, (32, 30))
-    text = kit.text(name, size, kit.seat_style(seat.style).light, shadow=True)
-    left = ring.center[0] - (text.get_width() + 64) // 2
-    token = kit.seat_token(surface, seat.style, (left + 26, y), 26)
-    return pygame.Rect(token).union(surface.blit(text, text.get_rect(midleft=(left + 64, y))))
-
-
-def hub_text(surface: pygame.Surface, ctx: Any, title: str, body: str = "", colour: Sequence[int] | None = None,
-             y_offset: int = 0) -> None:
-    kit, c = ctx.kit, ctx.kit.colours
-    cx, cy = board_ring(kit).center
-    # two lines of title and three of body at most, shrunk (not under 28 px drawn) to stay in the hub
-    title_img = kit.text(title, fit_wrapped(kit, title, 330, 2, (44, 40, 36, 32)), colour or c.text, max_width=330,
-                         align="center", shadow=True)
-    body_img = kit.text(body, fit_wrapped(kit, body, 320, 3, (30, 28)), c.muted, max_width=320,
-                        align="center") if body else None
-    height = title_img.get_height() + (body_img.get_height() + 10 if body_img else 0)
-    y = cy - height // 2 + y_offset
-    surface.blit(title_img, title_img.get_rect(midtop=(cx, y)))
-    if body_img is not None:
-        surface.blit(body_img, body_img.get_rect(midtop=(cx, y + title_img.get_height() + 10)))
 
 
 def cheer_keep_out(ctx: Any, track_y: int) -> list[pygame.Rect]:
