@@ -50,7 +50,7 @@ def test_the_podium_show_starts_after_the_last_reveal_gates_bots_and_A_skips_it(
 
 
 def test_the_winners_pad_rumbles_once_when_the_podium_cheers(english_room):
-    """Seed 10 plays to a clear win of the pad's seat on points (10, 9, 7). Seed 3, pinned
+    """Seed 10 plays to a win of the pad's seat alone. Seed 3, pinned
     before issue 27's deals (look-alikes apart, at most two jobs or creatures a board),
     now ends level on 10 points with the bot and the bot keeps more picto cards (4 to 1):
     SI-9 gives it the match, so the pad rightly stayed still there."""
