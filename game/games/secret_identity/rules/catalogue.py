@@ -23,7 +23,10 @@ everyday deck of a language is its fame-3 characters, the others come with the
 ``connoisseurs`` option (:func:`rules.common.character_pool`).
 
 ``hooks`` name the pictograms anyone links to a character at once (Pinocchio: the
-whale, the nose): the bots weigh them above any shared tag.
+whale, the nose): the bots weigh them above any shared tag. ``depicted_by`` names the
+pictograms whose picture *is* the character's kind (the cowboy hat face for the Cowboy,
+the old woman for the Granny): a clue never shows one while that character is on the
+board (``rules.common.ClueBook``), as no pictogram is named like a character.
 
 Characters and pictograms share one tag vocabulary: the bots score a pictogram against a
 character by the tags they have in common (SI-4 clue bot, SI-5 voting bot).
@@ -101,6 +104,9 @@ class Character:
     fame: Fame = Fame()
     #: Pictogram ids anyone links to this character at once.
     hooks: tuple[str, ...] = ()
+    #: Pictogram ids whose picture is this character's kind (the cowboy hat face for the
+    #: Cowboy, the old woman for the Granny): no clue shows one while it is on the board.
+    depicted_by: tuple[str, ...] = ()
     #: True when the character comes from the player's own custom deck.
     custom: bool = False
     #: The family policy's tags it carries (``game.family``): none for a family table.
@@ -158,6 +164,15 @@ class SICatalogue:
 
     def character(self, character_id: str) -> Character:
         return self._by_id[character_id]
+
+    @cached_property
+    def depicting(self) -> dict[str, frozenset[str]]:
+        """Pictogram -> the characters whose kind it pictures (their ``depicted_by``)."""
+        out: dict[str, set[str]] = {}
+        for character in self.characters:
+            for picto_id in character.depicted_by:
+                out.setdefault(picto_id, set()).add(character.id)
+        return {picto_id: frozenset(ids) for picto_id, ids in out.items()}
 
     def by_category(self, category_ids: Iterable[str]) -> tuple[Character, ...]:
         """The characters of the chosen categories, in catalogue order."""
@@ -241,7 +256,8 @@ class _Deck:
                 look=read_look(where, node, what, self.kit) if "portrait" in node else Look(),
                 tags=where.tags(node, "tags", self.tags, what, required=not custom),
                 fame=_fame(where, node, what, required=not custom),
-                hooks=_hooks(where, node, what, self.pictograms),
+                hooks=_pictogram_ids(where, node, "hooks", what, self.pictograms),
+                depicted_by=_pictogram_ids(where, node, "depicted_by", what, self.pictograms),
                 custom=custom,
                 mature=read_mature(where, node, what, self.policy),
             )
@@ -281,17 +297,19 @@ def _fame(where: Any, node: Any, what: str, required: bool) -> Fame:
     return Fame(table["fr"], table["en"])
 
 
-def _hooks(where: Any, node: Any, what: str, pictograms: dict[str, "Pictogram"]) -> tuple[str, ...]:
-    """``hooks: [pictogram ids]`` (optional), each a known pictogram, once."""
-    if "hooks" not in node:
+def _pictogram_ids(where: Any, node: Any, key: str, what: str,
+                   pictograms: dict[str, "Pictogram"]) -> tuple[str, ...]:
+    """``key: [pictogram ids]`` (optional: ``hooks``, ``depicted_by``), each a known
+    pictogram, once."""
+    if key not in node:
         return ()
-    hooks = where.field(node, "hooks", list, what)
-    for picto_id in hooks:
+    ids = where.field(node, key, list, what)
+    for picto_id in ids:
         if picto_id not in pictograms:
-            raise where.error(node, f"{what}: hook {picto_id!r} is not a pictogram", "hooks")
-    if len(set(hooks)) != len(hooks):
-        raise where.error(node, f"{what}: a hook is named twice", "hooks")
-    return tuple(hooks)
+            raise where.error(node, f"{what}: {key} names {picto_id!r}, which is not a pictogram", key)
+    if len(set(ids)) != len(ids):
+        raise where.error(node, f"{what}: a pictogram is named twice in {key}", key)
+    return tuple(ids)
 
 
 def _load_pictos(path: Path, tags: dict[str, Text],

@@ -114,7 +114,8 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
                   chance=self._draw_keys, end_if=lambda s: all(s.keys), next=SIPhase.CLUES),
             Phase(SIPhase.CLUES, {
                 "place": Move(self._place, data.place,
-                              actions=lambda s, seat: self.book.place_actions(seat, s.hands[seat], s.clues[seat])),
+                              actions=lambda s, seat: self.book.place_actions(seat, s.hands[seat], s.clues[seat],
+                                                                               s.board)),
                 "take_back": Move(self._take_back, data.take_back),
                 "confirm": Move(self._confirm, choices=lambda s, seat: confirmable(s.clues[seat])),
                 "unconfirm": Move(self._unconfirm),
@@ -247,7 +248,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
     # --- clues (SI-4) ---------------------------------------------------------------------
     def _place(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
         seat = seat_of(action)
-        hand, clue, placed = self.book.place(state.hands[seat], state.clues[seat], action.data)
+        hand, clue, placed = self.book.place(state.hands[seat], state.clues[seat], action.data, state.board)
         return self._edited(state, seat, hand, clue, CardPlaced(seat, placed.pictogram, placed.green))
 
     def _take_back(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:

@@ -98,7 +98,7 @@ class CoopRules(SecretIdentityRules[CoopState]):
                   begin=self._begin_turn, end_if=lambda s: s.key != 0, next=CoopPhase.CLUE),
             Phase(CoopPhase.CLUE, {
                 "place": Move(self._place, data.place,
-                              actions=lambda s, seat: self.book.place_actions(seat, s.hands[seat], s.clue)),
+                              actions=lambda s, seat: self.book.place_actions(seat, s.hands[seat], s.clue, s.board)),
                 "take_back": Move(self._take_back, data.take_back),
                 "confirm": Move(self._confirm, choices=lambda s, seat: confirmable(s.clue)),
             }, active=one(lambda s: s.active), refusal="not_your_turn", end_if=lambda s: s.clue_confirmed,
@@ -153,7 +153,7 @@ class CoopRules(SecretIdentityRules[CoopState]):
     # --- the clue (SC-2, as SI-4) -------------------------------------------------------------
     def _place(self, state: CoopState, action: Action) -> Step[CoopState]:
         seat = state.active
-        hand, clue, placed = self.book.place(state.hands[seat], state.clue, action.data)
+        hand, clue, placed = self.book.place(state.hands[seat], state.clue, action.data, state.board)
         new = changed(state, hands=with_item(state.hands, seat, hand), clue=clue)
         return Step(new, (CardPlaced(seat, placed.pictogram, placed.green),))
 
