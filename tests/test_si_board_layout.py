@@ -91,3 +91,27 @@ def test_the_board_s_cards_stand_in_rows_each_in_its_stick_sector(scale, area):
         assert abs((angle - 45 * k + 180) % 360 - 180) < 22.5, (k, angle)
     assert [r.centery for r in rects] == [rects[0].centery] * 2 + [cy] + [rects[4].centery] * 3 + [cy] + \
         [rects[0].centery]
+
+
+def test_every_name_and_label_is_drawn_whole_by_the_display_font():
+    """"Māui" showed as "M ui" on its card: the display font has no ā (nor ō)."""
+    ctx = build_context(headless=True, lang="fr", settings=Settings(), seats=0)
+    font = ctx.kit.font(28)
+    catalogue = ctx.catalogue.game("secret_identity")
+    texts = [c.name(lang) for c in catalogue.characters for lang in ("fr", "en")]
+    texts += [p.label(lang) for p in catalogue.pictograms.values() for lang in ("fr", "en")]
+    missing = sorted({(text, ch) for text in texts for ch, metrics in zip(text, font.metrics(text))
+                      if not ch.isspace() and (metrics is None or metrics[:4] == (0, 0, 0, 0))})
+    assert missing == []
+
+
+@pytest.mark.parametrize("scale", TEXT_SCALES)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_character_s_name_takes_two_lines_at_most_on_its_card(lang, scale):
+    """With a 100 px portrait a card has room for two lines of name: "The Lighthouse
+    Keeper" ran to a third over the card's edge; a long name shows its ``short`` one."""
+    ctx = build_context(headless=True, lang=lang, settings=Settings(lang=lang, text_scale=scale), seats=0)
+    catalogue = ctx.catalogue.game("secret_identity")
+    long = [c.id for c in catalogue.characters
+            if widgets.card_name(ctx.kit, c, lang, widgets.SLOT_W - 12, (28, 28))[1].count("\n") >= widgets.NAME_LINES]
+    assert long == []

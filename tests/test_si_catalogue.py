@@ -56,8 +56,8 @@ def test_no_pictogram_is_named_like_a_character_it_can_be_dealt_with(shipped):
     a card of every match, so no label may be any character's name, in either language."""
     for lang in ("fr", "en"):
         labels = {name_key(p.label(lang)): p.id for p in shipped.pictograms.values()}
-        clashes = [(c.id, labels[name_key(c.name(lang))]) for c in shipped.characters
-                   if name_key(c.name(lang)) in labels]
+        clashes = [(c.id, labels[name_key(name(lang))]) for c in shipped.characters
+                   for name in filter(None, (c.name, c.short)) if name_key(name(lang)) in labels]
         assert not clashes, (lang, clashes)
     assert name_key("La Fourmi") == name_key("Fourmi") == "fourmi" and name_key("The T. rex") == "t rex"
 

@@ -104,6 +104,9 @@ class Character:
     fame: Fame = Fame()
     #: Pictogram ids anyone links to this character at once.
     hooks: tuple[str, ...] = ()
+    #: The name on a board card when the full one needs more than two lines there
+    #: ("Le Chaperon rouge", "Argan"); None: the full name always fits.
+    short: Text | None = None
     #: Pictogram ids whose picture is this character's kind (the cowboy hat face for the
     #: Cowboy, the old woman for the Granny): no clue shows one while it is on the board.
     depicted_by: tuple[str, ...] = ()
@@ -256,6 +259,7 @@ class _Deck:
                 look=read_look(where, node, what, self.kit) if "portrait" in node else Look(),
                 tags=where.tags(node, "tags", self.tags, what, required=not custom),
                 fame=_fame(where, node, what, required=not custom),
+                short=where.text(node, "short", what) if "short" in node else None,
                 hooks=_pictogram_ids(where, node, "hooks", what, self.pictograms),
                 depicted_by=_pictogram_ids(where, node, "depicted_by", what, self.pictograms),
                 custom=custom,

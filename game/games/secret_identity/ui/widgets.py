@@ -41,6 +41,8 @@ PULSE_PORTRAIT = 120
 #: A character card's number badge: a disc of this radius centred this far into the
 #: card's top-left corner, which it overhangs.
 BADGE_RADIUS, BADGE_INSET = 24, 8
+#: A card's name takes at most this many lines under its portrait.
+NAME_LINES = 2
 #: How far a card's number badge rises above the card's top (the badge's drawn box).
 BADGE_RISE = -shape_box((0, BADGE_INSET), BADGE_RADIUS).top
 
@@ -150,9 +152,18 @@ def paint_character(surface: pygame.Surface, ctx: Any, character: Any, rect: pyg
     icon = _card_portrait(kit, ctx, character, int(PORTRAIT * scale), scale)
     top = surface.blit(icon, icon.get_rect(midtop=(rect.centerx, rect.y + int(8 * scale)))).bottom
     sizes = (_stepped(28 * scale, 2, scale), 28)
-    size, words = fit_words(kit, character.name(ctx.settings.lang), _stepped(rect.width - 12, 8, scale), sizes)
+    size, words = card_name(kit, character, ctx.settings.lang, _stepped(rect.width - 12, 8, scale), sizes)
     kit.blit_text(surface, words, size, (rect.centerx, (top + rect.bottom) // 2), "center",
                   c.muted if dim else c.text, align="center")
+
+
+def card_name(kit: Any, character: Any, lang: str, width: int, sizes: Sequence[int]) -> tuple[int, str]:
+    """``(size, text)`` of a card's name in ``width``: the full name (shrunk, then broken
+    after a space or hyphen) while it takes two lines at most, else its ``short`` one."""
+    size, words = fit_words(kit, character.name(lang), width, sizes)
+    if words.count("\n") >= NAME_LINES and character.short is not None:
+        return fit_words(kit, character.short(lang), width, sizes)
+    return size, words
 
 
 def _card_portrait(kit: Any, ctx: Any, character: Any, size: int, scale: float) -> pygame.Surface:
