@@ -43,7 +43,7 @@ from ..rules.events import GuessLocked, GuessProposed
 from ..rules.view import CoopPhase
 from .board_base import SecretIdentityBoard
 from .coop_end import draw_end
-from .hub import badge_stack, clue_row_image, hub_text, hub_width, stack_in_hub, text_part
+from .hub import badge_stack, clue_row_image, fitted, hub_text, hub_width, stack_in_hub, text_part
 from .track import track_line
 from .widgets import (
     SLOT_H,
@@ -366,7 +366,8 @@ class CoopBoard(SecretIdentityBoard):
 
     def draw_hub_content(self, surface: pygame.Surface) -> None:
         """In the hub's room, one under the other: the clue just guessed and whether the
-        team found it; or whose turn it is, the clue and what the team does now."""
+        team found it; or the clue and what the team does now (under whose clue it is,
+        once guessing)."""
         kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
         public = self.public
         active = self.ctx.seats[public.active]
@@ -392,9 +393,11 @@ class CoopBoard(SecretIdentityBoard):
         else:
             body, colour = t("sc.phase.guess"), c.muted
         chips = [min(size, (width - 2 * 12) // 3) for size in CLUE_CHIPS]
-        stack_in_hub(surface, kit, badge_stack(self.ctx, public.active, [
-            lambda step: clue_row_image(self.ctx, public.clue, chips[min(step, len(chips) - 1)]),
-            text_part(kit, body, (30, 28), 3, colour)]))
+        parts = [lambda step: clue_row_image(self.ctx, public.clue, chips[min(step, len(chips) - 1)]),
+                 text_part(kit, body, (30, 28), 3, colour)]
+        # while the clue is built its words name the giver: the badge would say it twice
+        stack_in_hub(surface, kit, fitted(kit, parts) if public.phase == CoopPhase.CLUE
+                     else badge_stack(self.ctx, public.active, parts))
 
     def draw_hints(self, surface: pygame.Surface) -> None:
         t, phase = self.ctx.t, self.public.phase
