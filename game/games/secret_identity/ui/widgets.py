@@ -36,8 +36,9 @@ PANEL_INSET, PANEL_GAP = 14, 12
 TRACK_ROOM, HINT_ROOM = 112, 70
 #: Shown for a pictogram whose icon cannot be drawn.
 FALLBACK_ICON = "2753"
-#: A pulsing card's portrait is scaled from this size (the largest a pulse shows).
-PULSE_PORTRAIT = 120
+#: A card drawn larger or smaller than on the ring (a pulse, the clue editor's card at
+#: 1.5) has its portrait scaled down from this size, the largest any shows: never up.
+PULSE_PORTRAIT = 150
 #: A character card's number badge: a disc of this radius centred this far into the
 #: card's top-left corner, which it overhangs.
 BADGE_RADIUS, BADGE_INSET = 24, 8
