@@ -3,7 +3,12 @@
 from game.core.actions import Action
 from game.core.rng import Rng
 from game.data_loading import Text
+from pathlib import Path
+
 from game.games.secret_identity.rules.catalogue import Category, Character, PictoCard, Pictogram, SICatalogue
+from game.games.secret_identity.rules.portraits import Look, load_kit
+
+KIT = load_kit(Path(__file__).resolve().parent.parent / "data" / "secret_identity")
 
 TAGS = [f"t{i:02d}" for i in range(40)]
 
@@ -16,9 +21,9 @@ def tiny_catalogue(characters: int = 50, cards: int = 90, seed: int = 7) -> SICa
             id=f"c{i:03d}",
             name=Text(f"Perso {i}", f"Person {i}"),
             category="a" if i % 2 == 0 else "b",
-            icon="1F9D9",
+            look=Look(),
             tags=tuple(rng.sample(TAGS, 6)),
-            family=i % 5 != 0,
+            mature=() if i % 5 != 0 else ("violence",),
         )
         for i in range(characters)
     )
@@ -31,7 +36,7 @@ def tiny_catalogue(characters: int = 50, cards: int = 90, seed: int = 7) -> SICa
         for i in range(cards)
     )
     return SICatalogue(categories=categories, characters=people, pictograms=pictograms, cards=deck,
-                       tags={t: Text(t, t) for t in TAGS})
+                       tags={t: Text(t, t) for t in TAGS}, kit=KIT)
 
 
 class HandDriver:

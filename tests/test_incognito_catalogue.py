@@ -28,6 +28,7 @@ def test_shipped_catalogue_sizes_and_texts():
 def copy_data(tmp_path: Path) -> Path:
     root = tmp_path / "data"
     shutil.copytree(DATA / "incognito", root / "incognito")
+    shutil.copy(DATA / "family.yaml", root / "family.yaml")  # the tags a family table leaves out
     return root
 
 

@@ -25,7 +25,8 @@ SAVES = Path(__file__).parent / "data" / "incognito_saves"
 
 @lru_cache(maxsize=None)
 def catalogue():
-    return ENTRY.load_catalogue(paths.data_dir(), None)[0]
+    """The words and places the saves were dealt from, kept beside them (``deck/``)."""
+    return ENTRY.load_catalogue(SAVES / "deck", None)[0]
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in SAVES.glob("*.json")))

@@ -121,10 +121,12 @@ def test_options_are_declared_once_on_the_rules():
 @pytest.mark.parametrize("name", sorted(p.name for p in SAVES.glob("*.json")))
 def test_saves_made_before_the_phase_model_replay_to_their_hash(tmp_path, name):
     """Saves written by the rules before declared phases and typed events (3-6 seats,
-    stopped in an exchange or played out through debates, Inversions and contests)."""
+    stopped in an exchange or played out through debates, Inversions and contests),
+    dealt from the deck of their day kept beside them (``deck/``)."""
     path = tmp_path / name
     shutil.copy(SAVES / name, path)
-    session = Session.load(path, lambda _id: game())
+    frozen = ENTRY.make_definition(ENTRY.load_catalogue(SAVES / "deck", None)[0])
+    session = Session.load(path, lambda _id: frozen)
     assert session.hash() == json.loads(path.read_text())["hash"]
 
 

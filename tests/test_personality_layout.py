@@ -2,16 +2,19 @@
 readable while they are voted on, long names fitted. Rendered from the real shots with
 the longest realistic names seated."""
 
+import math
 
 import pygame
 import pytest
 
 from game.context import build_context
+from game.games.personality.ui.card_slots import text_room
 from game.games.personality.ui.layout import BoardLayout
 from game.games.personality.ui.vote_ring import CardRing
 from game.games.personality.ui.widgets import draw_name
+from game.scenes.ring import RingOption, RingQuestion
 from game.settings import Settings
-from game.shots import ShotRequest, build_scene
+from game.shots import ShotRequest, build_scene, prepare
 from game.ui.fit import smallest_size
 from game.ui.layout_probe import Probe
 
@@ -75,6 +78,49 @@ def test_inversion_vote_slots_are_the_cards_in_full():
         grown = rect.inflate(26, 20)  # pointed at
         assert kit.safe_rect.contains(grown) and grown.collidelist(progress) == -1, rect
         assert all(not rect.colliderect(other) for other in rects[i + 1:]), rect
+
+
+def _longest_cards(kit, lang, n):
+    """The ``n`` trait cards of the whole deck that need the most lines in a narrow card."""
+    floor = smallest_size(kit)
+    texts = [getattr(t.text, lang) for t in build_context(headless=True, lang=lang, settings=Settings(),
+                                                          seats=0).catalogue.game("personality").traits]
+    return sorted(texts, key=lambda text: (-len(kit.wrap(text, floor, 288)), text))[:n]
+
+
+@pytest.mark.parametrize("area", [0.05, 0.10])
+@pytest.mark.parametrize("scale", [1.0, 1.3])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_deck_s_longest_cards_fit_their_slots_in_every_inversion_vote(area, scale, lang):
+    """Any card may be played for an Inversion (PE-9): up to five of the deck's longest
+    are each read whole at 28 px drawn or more, their slots inside the area between the
+    prompt, the hint bar and the progress columns (pointed ones grown), apart from each
+    other (the badge overhangs a card's top), clear of the hub, and each seen from the hub
+    inside the stick's sector for it."""
+    settings = Settings(lang=lang, text_scale=scale, safe_area=area)
+    ctx = prepare("personality.inversion.vote", ShotRequest(lang=lang, seats=6, names="long"), settings)
+    ring, kit = ctx.stack.top, ctx.kit
+    floor = smallest_size(kit)
+    progress = [pygame.Rect(x - ring._card_width() // 2, y - 56, ring._card_width(), 112) for _s, (x, y) in
+                ring._seat_slots()]
+    cx, cy = ring.geometry.center
+    for n in (2, 3, 4, 5):
+        texts = _longest_cards(kit, lang, n)
+        question = RingQuestion("?", tuple(RingOption(text, None, k + 1) for k, text in enumerate(texts)))
+        ring.card_texts = lambda texts=texts: frozenset(texts)
+        assert ring.is_card_question(question)
+        rects, hub = ring.slot_rects(question), ring.hub_radius(question)
+        for k, (text, rect) in enumerate(zip(texts, rects)):
+            room = text_room(rect)
+            assert len(kit.wrap(text, floor, room.width)) * kit.font(floor).get_linesize() <= room.height, (n, text)
+            grown = rect.inflate(26, 20)
+            assert kit.safe_rect.contains(grown) and grown.collidelist(progress) == -1, (n, k, rect)
+            assert grown.top >= ring.geometry.top and grown.bottom <= kit.hint_bar_top(), (n, k, rect)
+            assert all(not rect.inflate(0, 32).colliderect(other) for other in rects[k + 1:]), (n, k, rect)
+            nearest = pygame.Vector2(max(rect.left, min(cx, rect.right)), max(rect.top, min(cy, rect.bottom)))
+            assert nearest.distance_to((cx, cy)) > hub, (n, k, rect)
+            angle = math.degrees(math.atan2(rect.centerx - cx, cy - rect.centery)) % 360
+            assert abs((angle - 360 * k / n + 180) % 360 - 180) < 180 / n, (n, k, angle)
 
 
 def test_the_contest_ring_shows_the_contested_card_and_players_by_shape():

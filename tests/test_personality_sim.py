@@ -1,9 +1,14 @@
 """Personality bot matches pinned: a speed-up of the rules or the bots (issue 18 item 5)
 must not change how a seeded match plays. Six seats with every bot level, so the
-sharp bot's imagined table and the easy bot's short memory are played too."""
+sharp bot's imagined table and the easy bot's short memory are played too. They are
+dealt from the deck of their day (tests/data/personality_saves/deck, the saves' deck),
+so a card added to or taken from the family deck does not move the pin."""
 
-from game import paths
+from pathlib import Path
+
 from game.cli.sim import resolve_entry, simulate
+
+DECK = Path(__file__).parent / "data" / "personality_saves" / "deck"
 
 LEVELS = ["normal", "normal", "sharp", "normal", "easy", "normal"]
 #: (scores, winners, actions, end reason, turns, elections) of matches "pin:0".."pin:19",
@@ -34,7 +39,7 @@ PINNED = [
 
 def test_twenty_seeded_matches_of_six_play_as_pinned():
     entry = resolve_entry("personality")
-    catalogue, _warnings = entry.load_catalogue(paths.data_dir(), None)
+    catalogue, _warnings = entry.load_catalogue(DECK, None)
     report = simulate(entry, catalogue, 6, 20, "pin", levels=LEVELS)
     played = [(m["scores"], m["winners"], m["actions"], m["reason"], int(m["measures"]["turns"]),
                int(m["measures"]["elections"])) for m in report["matches"]]

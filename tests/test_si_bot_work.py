@@ -57,6 +57,8 @@ class RandomModel:
     """Cards of four pictograms and links drawn at random; whole-number links make
     exact ties between placements (and pictograms with equal links) common."""
 
+    depicting: dict = {}  # no pictogram pictures a board character here
+
     def __init__(self, rng, board, cards, whole):
         self.card_pictos = {card: tuple(f"{card}.{i}" for i in range(4)) for card in cards}
         self.rows = {}

@@ -6,6 +6,7 @@ import pytest
 from game.input.intents import Intent
 from game.settings import Settings
 from game.ui.layout_probe import Probe
+from game.ui.show import Show, Standing
 from tests.e2e import pad_keyboard_bot_board
 
 
@@ -48,13 +49,31 @@ def test_the_podium_show_starts_after_the_last_reveal_gates_bots_and_A_skips_it(
     assert board.bots_may_act()
 
 
-def test_the_winners_pad_rumbles_when_the_podium_cheers(english_room):
+def test_the_winners_pad_rumbles_once_when_the_podium_cheers(english_room):
+    """Seed 10 plays to a win of the pad's seat alone. Seed 3, pinned
+    before issue 27's deals (look-alikes apart, at most two jobs or creatures a board),
+    now ends level on 10 points with the bot and the bot keeps more picto cards (4 to 1):
+    SI-9 gives it the match, so the pad rightly stayed still there."""
     room = english_room
-    pad, board = _podium_room(room, seed=3)
-    assert board.session.outcome().ranks[0] == 1  # this seed's match is won by the pad's seat
+    pad, board = _podium_room(room, seed=10)
+    outcome = board.session.outcome()
+    assert outcome.ranks[0] == 1 and sorted(outcome.ranks.values()) == [1, 2, 3]  # the pad's seat alone
     before = len(pad.vpad.rumbles)
     room.until(lambda: board.podium.show is not None and board.podium.show.cheered, steps=5)
-    assert len(pad.vpad.rumbles) > before
+    assert len(pad.vpad.rumbles) == before + 1
+
+
+def test_a_shared_win_rumbles_each_winner_s_pad_once_and_no_other(english_room):
+    """SI-9's shared victory: both winners' pads rumble once as the podium cheers; the
+    third seat's pad does not."""
+    room = english_room
+    pads = [room.attach_pad(f"Pad {i}") for i in range(3)]
+    for i, pad in enumerate(pads):
+        room.ctx.seats.join(pad.device, f"Seat {i}")
+    show = Show(room.ctx, [Standing(0, 12, place=1), Standing(1, 12, place=1), Standing(2, 8, place=3)])
+    before = [len(pad.vpad.rumbles) for pad in pads]
+    show.skip()
+    assert [len(pad.vpad.rumbles) - n for pad, n in zip(pads, before)] == [1, 1, 0]
 
 
 def test_every_seat_keeps_a_visible_marker_when_all_share_one_square():

@@ -69,6 +69,8 @@ def test_tag_noise_is_a_share_and_needs_bots_with_associations():
 class StubModel:
     """Just what :func:`plan_clue` reads: each card's pictograms and each pictogram's links."""
 
+    depicting: dict = {}  # no pictogram pictures a board character here
+
     def __init__(self, cards, links):
         self.card_pictos = cards
         self.strengths = links

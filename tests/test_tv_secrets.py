@@ -170,7 +170,9 @@ def test_personality_hand_shows_only_in_its_curtain(phase, kind):
         return play
 
     stop = None if kind == "same" else (lambda run: run.board.public.phase != phase)
-    compare([variant(path) for path in HAND_PATHS[kind]], game_id="personality", seed=9, devices=[PAD, LEFT],
+    # seed 0 reaches all four with the pad to act (seed 9 ended before the endgame's gift
+    # once the family deck left out the grown-up cards, issue 27)
+    compare([variant(path) for path in HAND_PATHS[kind]], game_id="personality", seed=0, devices=[PAD, LEFT],
             bots=1, until=personality_turn(phase), stop=stop)
 
 

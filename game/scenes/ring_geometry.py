@@ -12,10 +12,17 @@ ring, hub texts) read the same :func:`ring_geometry`, so option k sits on slot k
 with more above the ring than the prompt (Secret Identity's score track and its numbers)
 asks for a larger ``top_room``, and its picker for the same: the ring then shrinks as in
 the 10 % safe area.
+
+A board of tall cards (Secret Identity's portraits) asks for ``rows``: the slots nearer
+12 or 6 o'clock than 3 or 9 stand in a top and a bottom row, spread a card's width
+apart, so a pulled-in ring's diagonal cards no longer lean into the hub; the hub keeps
+a free rectangle (:meth:`RingGeometry.hub_room`) between the rows and the side slots.
+Seen from the hub each slot stays inside its stick sector.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +40,11 @@ SLOT_SIZE = (220, 150)
 HUB_RADIUS = 196
 #: Between the hub's rim and the top and bottom slots.
 HUB_GAP = 4
+#: Between two cards of a row (a number badge overhanging a card's corner stays clear of
+#: its neighbour), and what a row slot's badge rises above its card's top.
+ROW_GAP = 20
+#: A slot is in a row when it is this near 12 or 6 o'clock (in radians: 60°).
+ROW_ANGLE = math.pi / 3
 
 
 @dataclass(frozen=True)
@@ -44,12 +56,30 @@ class RingGeometry:
     #: How far above and below the centre a slot's centre may be (the radius, or less
     #: when the safe area is short).
     reach: int
+    #: Slots near 12 and 6 o'clock in a top and a bottom row (see the module's doc).
+    rows: bool = False
 
     def positions(self, n: int) -> list[tuple[int, int]]:
         """Centres of ``n`` slots, the first at 12 o'clock, then clockwise."""
-        cy = self.center[1]
-        return [(x, min(max(y, cy - self.reach), cy + self.reach))
-                for x, y in ring_positions(n, self.center, self.radius)]
+        (cx, cy), out = self.center, []
+        for k, (x, y) in enumerate(ring_positions(n, self.center, self.radius)):
+            angle = 2 * math.pi * k / n
+            if self.rows and abs(math.cos(angle)) >= math.cos(ROW_ANGLE):
+                y = cy - self.reach if math.cos(angle) > 0 else cy + self.reach
+                if x != cx:
+                    x = cx + int(math.copysign(max(abs(x - cx), self.slot[0] + ROW_GAP), x - cx))
+            out.append((x, min(max(y, cy - self.reach), cy + self.reach)))
+        return out
+
+    def hub_room(self, badge_rise: int = 0) -> pygame.Rect:
+        """The rectangle around the centre clear of the slots of a ``rows`` ring: between
+        the side slots, under the top row and over the bottom row's number badges
+        (``badge_rise`` px above its cards)."""
+        cx, cy = self.center
+        half_w = self.radius - self.slot[0] // 2 - HUB_GAP
+        top = cy - self.reach + self.slot[1] // 2 + HUB_GAP
+        bottom = cy + self.reach - self.slot[1] // 2 - badge_rise - HUB_GAP
+        return pygame.Rect(cx - half_w, top, 2 * half_w, bottom - top)
 
     def slot_rects(self, n: int) -> list[pygame.Rect]:
         rects = []
@@ -70,9 +100,12 @@ class RingGeometry:
         return self.center[0] - self.radius - self.slot[0] // 2
 
 
-def ring_geometry(kit: Any, top_room: int = PROMPT_ROOM) -> RingGeometry:
-    """The ring for ``kit``'s safe area, its top slot ``top_room`` under the area's top."""
+def ring_geometry(kit: Any, top_room: int = PROMPT_ROOM, slot: tuple[int, int] = SLOT_SIZE,
+                  rows: bool = False) -> RingGeometry:
+    """The ring for ``kit``'s safe area, its top slot ``top_room`` under the area's top
+    (``slot``: a board's own card size, Secret Identity's taller portrait cards; ``rows``:
+    its cards in three rows)."""
     top, bottom = kit.safe_rect.y + top_room, kit.hint_bar_top() - HINT_GAP
-    reach = min(RADIUS, (bottom - top - SLOT_SIZE[1]) // 2)
-    hub = min(HUB_RADIUS, reach - SLOT_SIZE[1] // 2 - HUB_GAP)
-    return RingGeometry((kit.W // 2, (top + bottom) // 2), RADIUS, SLOT_SIZE, hub, reach)
+    reach = min(RADIUS, (bottom - top - slot[1]) // 2)
+    hub = min(HUB_RADIUS, reach - slot[1] // 2 - HUB_GAP)
+    return RingGeometry((kit.W // 2, (top + bottom) // 2), RADIUS, slot, hub, reach, rows)

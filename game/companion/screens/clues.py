@@ -19,9 +19,10 @@ def picto_icon(ctx: Ctx, picto_id: str) -> str | None:
 
 
 def suspect(ctx: Ctx, board: Sequence[str], slot: int, **more: Any) -> dict[str, Any]:
-    """Board slot ``slot`` (0–7) as an item: "3. name" with the character's icon."""
+    """Board slot ``slot`` (0–7) as an item: "3. name" (a character has no emoji: its
+    portrait is drawn on the TV only)."""
     character = ctx.catalogue.character(board[slot])
-    return item(ctx.t("si.slot", n=slot + 1, name=character.name(ctx.lang)), icon=emoji(character.icon), **more)
+    return item(ctx.t("si.slot", n=slot + 1, name=character.name(ctx.lang)), **more)
 
 
 def character_fact(ctx: Ctx, board: Sequence[str], key: int | None) -> list[dict[str, Any]]:
@@ -29,7 +30,7 @@ def character_fact(ctx: Ctx, board: Sequence[str], key: int | None) -> list[dict
     if not key or len(board) < key:
         return []
     character = ctx.catalogue.character(board[key - 1])
-    return [fact(ctx.t("si.you_are"), ctx.t("si.slot", n=key, name=character.name(ctx.lang)), emoji(character.icon))]
+    return [fact(ctx.t("si.you_are"), ctx.t("si.slot", n=key, name=character.name(ctx.lang)))]
 
 
 def clue_tiles(ctx: Ctx, shown: Sequence[Any]) -> str:

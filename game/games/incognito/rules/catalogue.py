@@ -16,6 +16,7 @@ from typing import Any
 from pathlib import Path
 
 from ....data_loading import DataError, Text, Where, check_deck, load_mapping
+from ....family import FamilyPolicy, load_policy, read_mature
 
 FOLDER = "incognito"
 #: The rules need at least this many words and places: 6 players × 3 rounds, plus the
@@ -30,12 +31,16 @@ class Word:
     id: str
     name: Text
     joke: Text
-    #: False for the few words a family table may leave out.
-    family: bool
+    #: The family policy's tags it carries (``game.family``): none for a family table.
+    mature: tuple[str, ...]
     custom: bool = False
     #: The OpenMoji file stem of its picture (bots draw it and look for it); custom
     #: words may have none.
     icon: str | None = None
+
+    @property
+    def family(self) -> bool:
+        return not self.mature
 
 
 @dataclass(frozen=True)
@@ -44,6 +49,8 @@ class Place:
     name: Text
     #: OpenMoji file stems ("1F3F0") that hint at what to draw.
     icons: tuple[str, ...]
+    #: The family policy's tags it carries: none for a family table.
+    mature: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -83,8 +90,12 @@ class IncognitoCatalogue:
     def word_ids(self, family: bool = False) -> tuple[str, ...]:
         return tuple(w.id for w in self.words if w.family or not family)
 
-    def place_ids(self) -> tuple[str, ...]:
-        return tuple(p.id for p in self.places)
+    def place_ids(self, family: bool = False) -> tuple[str, ...]:
+        return tuple(p.id for p in self.places if not (family and p.mature))
+
+    def decks(self, family: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The words and places a table deals (a family table: none the policy leaves out)."""
+        return self.word_ids(family), self.place_ids(family)
 
     def colour_ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.palette)
@@ -93,17 +104,18 @@ class IncognitoCatalogue:
 def load_catalogue(data_dir: Path, custom_dir: Path | None = None) -> tuple[IncognitoCatalogue, list[str]]:
     """Load the shipped catalogue (errors raise) and custom words (errors warn)."""
     folder = data_dir / FOLDER
-    words = _load_words(folder / "words.yaml", {}, custom=False)
+    policy = load_policy(data_dir)
+    words = _load_words(folder / "words.yaml", {}, custom=False, policy=policy)
     if len(words) < MIN_WORDS:
         raise DataError(folder / "words.yaml", None, f"needs at least {MIN_WORDS} words, has {len(words)}")
-    places = _load_places(folder / "places.yaml")
+    places = _load_places(folder / "places.yaml", policy)
     palette = _load_palette(folder / "palette.yaml")
     warnings: list[str] = []
     if custom_dir is not None:
         for path in sorted((custom_dir / FOLDER).glob("*.yaml")):
             try:
                 check_deck(path)
-                words.update(_load_words(path, words, custom=True))
+                words.update(_load_words(path, words, custom=True, policy=policy))
             except DataError as exc:
                 warnings.append(str(exc))
     return IncognitoCatalogue(tuple(words.values()), tuple(places.values()), tuple(palette)), warnings
@@ -114,19 +126,19 @@ def _entries(path: Path, key: str) -> tuple[Where, list[Any]]:
     return where, where.entries(root, key)
 
 
-def _load_words(path: Path, existing: dict[str, Word], custom: bool) -> dict[str, Word]:
+def _load_words(path: Path, existing: dict[str, Word], custom: bool, policy: FamilyPolicy) -> dict[str, Word]:
     where, items = _entries(path, "words")
     out: dict[str, Word] = {}
     for node in items:
         word_id = where.unique_id(node, "word", existing, out)
         what = f"word {word_id!r}"
-        family = where.flag(node, "family", True, what)
+        mature = read_mature(where, node, what, policy)
         icon = where.icon(node, what) if not custom or "icon" in node else None
-        out[word_id] = Word(word_id, where.text(node, "name", what), where.text(node, "joke", what), family, custom, icon)
+        out[word_id] = Word(word_id, where.text(node, "name", what), where.text(node, "joke", what), mature, custom, icon)
     return out
 
 
-def _load_places(path: Path) -> dict[str, Place]:
+def _load_places(path: Path, policy: FamilyPolicy) -> dict[str, Place]:
     where, items = _entries(path, "places")
     out: dict[str, Place] = {}
     for node in items:
@@ -137,7 +149,8 @@ def _load_places(path: Path) -> dict[str, Place]:
             raise where.error(node, f"{what}: icons must be 2 to 4 OpenMoji codes", "icons")
         for icon in icons:
             where.known_icon(node, icon, what, "icons")
-        out[place_id] = Place(place_id, where.text(node, "name", what), tuple(icons))
+        out[place_id] = Place(place_id, where.text(node, "name", what), tuple(icons),
+                              read_mature(where, node, what, policy))
     if len(out) < MIN_PLACES:
         raise DataError(path, None, f"needs at least {MIN_PLACES} places, has {len(out)}")
     return out

@@ -158,14 +158,14 @@ class Incognito(DrawingRules, PhasedGame[IncognitoState]):
         seats = int(config["seats"])
         if not self.min_seats <= seats <= self.max_seats:
             raise ValueError(f"Incognito is for 3 to 6 players, not {seats}")
-        words = self.catalogue.word_ids(family=bool(self.option(config, FAMILY_OPTION)))
+        words, places = self.catalogue.decks(family=bool(self.option(config, FAMILY_OPTION)))
         return IncognitoState(
             seats=seats,
             rng=rng,
             timer_scale=float(config.get("timer_scale", 1.0)),
             time_limit=int(self.option(config, DRAW_LIMIT_OPTION) or 0),
             word_deck=rng.shuffled(words),
-            place_deck=rng.shuffled(self.catalogue.place_ids()),
+            place_deck=rng.shuffled(places),
             scores=[0] * seats,
             turns=turns_from_config(config, seats),
         )

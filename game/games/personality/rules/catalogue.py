@@ -15,6 +15,7 @@ from functools import cached_property
 from pathlib import Path
 
 from ....data_loading import DataError, Text, check_deck, load_mapping, load_text_table
+from ....family import FamilyPolicy, load_policy, read_mature
 
 FOLDER = "personality"
 #: Kinds of square a board may place (every other square is plain).
@@ -29,9 +30,13 @@ class Trait:
     id: str
     text: Text
     tags: tuple[str, ...]
-    #: False for the spicy cards a family table leaves out.
-    family: bool
+    #: The family policy's tags it carries (``game.family``): none for a family table.
+    mature: tuple[str, ...]
     custom: bool = False
+
+    @property
+    def family(self) -> bool:
+        return not self.mature
 
 
 @dataclass(frozen=True)
@@ -77,18 +82,19 @@ def load_catalogue(data_dir: Path, custom_dir: Path | None = None) -> tuple[PECa
     folder = data_dir / FOLDER
     tags = load_text_table(folder / "tags.yaml", "tags", "tag")
     board = _load_board(folder / "board.yaml")
+    policy = load_policy(data_dir)
     traits: dict[str, Trait] = {}
     files = sorted(folder.glob("traits*.yaml"))
     if not files:
         raise DataError(folder, None, "no traits*.yaml file")
     for path in files:
-        traits.update(_load_traits(path, tags, traits, custom=False))
+        traits.update(_load_traits(path, tags, traits, custom=False, policy=policy))
     warnings: list[str] = []
     if custom_dir is not None:
         for path in sorted((custom_dir / FOLDER).glob("*.yaml")):
             try:
                 check_deck(path)
-                traits.update(_load_traits(path, tags, traits, custom=True))
+                traits.update(_load_traits(path, tags, traits, custom=True, policy=policy))
             except DataError as exc:
                 warnings.append(str(exc))
     return PECatalogue(traits=tuple(traits.values()), tags=tags, board=board), warnings
@@ -126,7 +132,8 @@ def _load_board(path: Path) -> Board:
     return Board(length=length, kinds=tuple(kinds), gouffre_restart=restart, gouffre_refill=refill)
 
 
-def _load_traits(path: Path, tags: dict[str, Text], known: dict[str, Trait], custom: bool) -> dict[str, Trait]:
+def _load_traits(path: Path, tags: dict[str, Text], known: dict[str, Trait], custom: bool,
+                 policy: FamilyPolicy) -> dict[str, Trait]:
     where, root = load_mapping(path)
     entries = where.entries(root, "cards")
     if not entries:
@@ -151,8 +158,9 @@ def _load_traits(path: Path, tags: dict[str, Text], known: dict[str, Trait], cus
                 raise where.error(node, f"{what}: the same {lang} text is already on another card", lang)
             texts[lang].add(text.strip().casefold())
         card_tags = where.tags(node, "tags", tags, what, required=True)
-        family = where.flag(node, "family", True, what)
-        if "spicy" in card_tags and family:
-            raise where.error(node, f"{what} is spicy, so it needs family: false", "tags")
-        out[card_id] = Trait(card_id, Text(node["fr"].strip(), node["en"].strip()), card_tags, family, custom)
+        mature = read_mature(where, node, what, policy)
+        if "spicy" in card_tags and not mature:
+            raise where.error(node, f"{what} is spicy, so it needs the family policy's tags (mature: [romance]…)",
+                              "tags")
+        out[card_id] = Trait(card_id, Text(node["fr"].strip(), node["en"].strip()), card_tags, mature, custom)
     return out

@@ -28,6 +28,8 @@ ICONS = {"start": "1F3C1", "tete_a_tete": "1F465", "inversion": "1F504", "door":
 TITLE_SIZES = (36, 34, 32, 30, 28)
 #: The Gouffre's name is at least this wide (two lines under the pit, even with small squares).
 GOUFFRE_LABEL_WIDTH = 210
+#: A Tête-à-tête partner's small shape sits this far right of and below the seat's shape.
+PARTNER_OFFSET = (18, 24)
 
 
 def draw_header(board: PersonalityBoard, surface: pygame.Surface, title: str) -> None:
@@ -154,8 +156,9 @@ def _mask_pos(board: PersonalityBoard, seat: int, by_square: dict[int, list[int]
 
 
 def draw_seat_column(board: PersonalityBoard, surface: pygame.Surface) -> None:
-    """One box per seat: shape, name (fitted: shrunk, or wrapped at a hyphen), hand and
-    received counts on their own line, the seat's mark and its Tête-à-tête partner."""
+    """One box per seat: shape (its Tête-à-tête partner's small shape on its corner),
+    name (fitted: shrunk, or wrapped at a hyphen), hand and received counts on their own
+    line, the seat's mark."""
     kit, c, p = board.ctx.kit, board.ctx.kit.colours, board.public
     column = board.layout.seat_column
     current = board.session.current()
@@ -167,18 +170,17 @@ def draw_seat_column(board: PersonalityBoard, surface: pygame.Surface) -> None:
         head = pygame.Rect(box.x, box.y + 8, box.width, min(76, box.height - 52))
         kit.seat_token(surface, board.ctx.seats[seat].style, (box.x + 40, head.centery), 26)
         partner = next((b if a == seat else a for a, b in p.pairs if seat in (a, b)), None)
-        name_right = box.right - 60 - (56 if partner is not None else 0)
-        draw_name(kit, surface, board.name(seat), pygame.Rect(box.x + 76, head.y, name_right - box.x - 76, head.height),
-                  style.light)
+        if partner is not None:  # on the seat's own shape, so the name keeps its room (two lines at most)
+            kit.seat_token(surface, board.ctx.seats[partner].style, (box.x + 40 + PARTNER_OFFSET[0],
+                                                                      head.centery + PARTNER_OFFSET[1]), 15)
+        draw_name(kit, surface, board.name(seat), pygame.Rect(box.x + 76, head.y, box.right - 60 - box.x - 76,
+                                                              head.height), style.light)
         info = f"{board.t('personality.hand', n=p.hand_sizes[seat])} · " \
                f"{board.t('personality.received', n=len(p.received[seat]))}"
         size, info = fit_text(kit, info, box.width - 28, (28,))  # "4 in hand · 12 received" on one line
         kit.blit_text(surface, info, size, (box.x + 16, box.bottom - 8), "bottomleft", c.muted)
         mark_at = (box.right - 34, head.centery)
         _draw_mark(board, surface, seat, mark_at)
-        if partner is not None:
-            kit.blit_text(surface, "+", 30, (box.right - 100, head.centery), "center", c.accent)
-            kit.seat_token(surface, board.ctx.seats[partner].style, (box.right - 76, head.centery), 16)
 
 
 def _draw_mark(board: PersonalityBoard, surface: pygame.Surface, seat: int, at: tuple[int, int]) -> None:

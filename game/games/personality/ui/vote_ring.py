@@ -7,8 +7,9 @@ The ring picker veils the whole board, so whatever is voted on is drawn over the
   clear of every ring slot (narrower, and taller, when a slot comes near), and the left
   column of progress cards moves down under it;
 - when the options *are* cards (an Inversion vote, PE-9), each slot is the card itself,
-  its whole text at 28 px or more, on an oval between the progress columns, around a
-  small hub whose needle points at the card the peeker points at.
+  its whole text at 28 px or more, between the progress columns (``card_slots``: wide
+  cards at 12 and 6 o'clock, the others in two columns), around a small hub whose
+  needle points at the card the peeker points at.
 
 Slots are drawn by the ring (``RingPicker._draw_slot``: badge, pointer, stroke); a card
 slot only has another face. Cards are public (read aloud, or laid face up), so this
@@ -18,14 +19,15 @@ ring.
 
 from __future__ import annotations
 
-import math
 from typing import Any, Callable
 
 import pygame
 
 from ....input.intents import Intent
 from ....scenes.ring import RingOption, RingPicker, RingQuestion
-from ....scenes.ring_cards import CARD_SIZE, ROW_PITCH
+from ....scenes.ring_cards import CARD_INSET, CARD_SIZE, ROW_PITCH
+from ....scenes.ring_geometry import HINT_GAP
+from .card_slots import card_slots, text_room
 from .widgets import CARD_CAPTION, CARD_INK, CARD_PAPER, card_size, draw_card_text
 
 #: Card sizes tried, largest first, until the text fits the corner.
@@ -34,11 +36,8 @@ CARD_SIZES = (36, 34, 32, 30, 28)
 CARD_WIDTH, CARD_HEIGHT, CARD_TOP = 440, 270, 112
 #: Between the corner card and a slot, or the progress cards under it.
 CARD_CLEARANCE = 16
-#: Cards as slots: their size, text sizes, and the oval they sit on (clear of the
-#: progress columns, the prompt and the hint bar, each card clear of its neighbours).
-CARD_SLOT = (320, 190)
+#: Cards as slots (``card_slots``): their text sizes, largest first, and the hub between them.
 SLOT_TEXT_SIZES = (36, 34, 32, 30, 28)
-OVAL_RADII = (284, 290)
 CARD_HUB_RADIUS = 70
 #: Room the hint bar takes at the bottom of the safe area (``kit.hint_bar``), and a little air.
 HINT_BAR_ROOM = 72
@@ -123,18 +122,17 @@ class CardRing(RingPicker):
         return CARD_HUB_RADIUS if self.is_card_question(question) else super().hub_radius(question)
 
     def slot_rects(self, question: RingQuestion) -> list[pygame.Rect]:
-        """Slot k at 360k/n degrees clockwise from 12 o'clock, as on every ring: cards on
-        an oval; players on the ring, pulled in vertically where the bottom slot would
-        reach the hint bar (the 10 % safe area)."""
+        """Slot k for the stick's sector k (360k/n degrees clockwise from 12 o'clock):
+        cards as ``card_slots`` places them, each tall enough for its whole text; players
+        on the ring, pulled in vertically where the bottom slot would reach the hint bar
+        (the 10 % safe area)."""
         if not self.is_card_question(question):
             return self._clear_of_hint_bar(super().slot_rects(question))
-        (cx, cy), (rx, ry), n = self.geometry.center, OVAL_RADII, len(question.options)
-        rects = []
-        for k in range(n):
-            rect = pygame.Rect((0, 0), CARD_SLOT)
-            rect.center = (int(cx + rx * math.sin(2 * math.pi * k / n)), int(cy - ry * math.cos(2 * math.pi * k / n)))
-            rects.append(rect)
-        return rects
+        kit = self.ctx.kit
+        safe, beside = kit.safe_rect, CARD_INSET + self._card_width() + CARD_CLEARANCE
+        area = pygame.Rect(safe.x + beside, self.geometry.top, safe.width - 2 * beside,
+                           kit.hint_bar_top() - HINT_GAP - self.geometry.top)
+        return card_slots(kit, tuple(o.label for o in question.options), self.geometry.center, CARD_HUB_RADIUS, area)
 
     def _clear_of_hint_bar(self, rects: list[pygame.Rect]) -> list[pygame.Rect]:
         cy = self.geometry.center[1]
@@ -155,9 +153,14 @@ class CardRing(RingPicker):
         kit.panel(surface, rect, paper, radius=18, border=pointer.colour if pointer is not None else c.gold,
                   border_width=8 if pointer is not None else 4, shadow=False)
         # under the number badge in the top-left corner, every card at the size the longest fits
-        room = pygame.Rect(rect.x + 16, rect.y + 30, rect.width - 32, rect.height - 42)
-        size = min(card_size(kit, text, room, SLOT_TEXT_SIZES) for text in self.card_texts())
-        draw_card_text(kit, surface, option.label, room, (size,))
+        draw_card_text(kit, surface, option.label, text_room(rect), (self._slot_text_size(),))
+
+    def _slot_text_size(self) -> int:
+        """One size for every card shown: the largest at which each fits its slot."""
+        question = self.shown_question()
+        assert question is not None  # a card slot is drawn for a shown question
+        return min(card_size(self.ctx.kit, option.label, text_room(rect), SLOT_TEXT_SIZES)
+                   for option, rect in zip(question.options, self.slot_rects(question)))
 
     def _draw_hub(self, surface: pygame.Surface, question: RingQuestion, peeker: int | None,
                   pointed: int | None) -> None:

@@ -22,7 +22,7 @@ import math
 from functools import lru_cache
 from itertools import repeat
 from operator import add
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from ....core.actions import Action
 from ....core.bots import DEFAULT_LEVEL, Bot
@@ -69,6 +69,8 @@ class TagModel:
         self.char_tags = {c.id: frozenset(c.tags) for c in catalogue.characters}
         self.hooks = {c.id: frozenset(c.hooks) for c in catalogue.characters}
         self.card_pictos = {card.id: card.pictograms for card in catalogue.cards}
+        #: Pictogram -> the characters whose kind it pictures: never shown while one is on the board.
+        self.depicting: Mapping[str, frozenset[str]] = catalogue.depicting
         self._match: dict[tuple[str, str], float] = {}
         self._links: dict[str, dict[str, float]] = {}
         # Who may link to a pictogram at all: the characters sharing one of its tags or
@@ -145,7 +147,7 @@ class VariedTagModel(TagModel):
         self.catalogue = base.catalogue
         self.base = base
         self.weight = base.weight
-        self.card_pictos = base.card_pictos
+        self.card_pictos, self.depicting = base.card_pictos, base.depicting
         self.char_tags, self.picto_tags = base.char_tags, base.picto_tags
         self.characters = sorted(base.char_tags)
         self.share = share
@@ -189,10 +191,13 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
     ``[(card, pictogram, green), ...]`` with 1–3 entries (empty for an empty hand)."""
     links = _plan_rows(model, hand, board, misread, rng)
     # Every placement in hand order (its rank), with its sign applied to its pictogram's
-    # link with the slot and to their sum, once per plan.
+    # link with the slot and to their sum, once per plan; none showing a pictogram that
+    # pictures a character on the board (the rules refuse it).
+    depicting = model.depicting
     placements = [(card, (card, picto, green), sign, links[picto][0], sign * links[picto][0][slot],
                    sign * links[picto][1])
                   for card in hand for picto in model.card_pictos[card]
+                  if depicting.get(picto, frozenset()).isdisjoint(board)
                   for green, sign in ((True, 1.0), (False, -RED_WEIGHT))]
     chosen: list[tuple[str, str, bool]] = []
     base = [0.0] * len(board)

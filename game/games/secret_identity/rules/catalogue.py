@@ -5,24 +5,35 @@ Shipped data lives in ``data/secret_identity/`` (``tags.yaml``, ``characters.yam
 Players may add characters in ``<custom_dir>/secret_identity/*.yaml``; a bad custom
 file is skipped and its message returned as a warning, never raised.
 
-A character's picture is never a pictogram's picture (:func:`picture_key`): players
-must reason from clues, not match images. A character has an OpenMoji person emoji that
-no pictogram uses, or no icon at all and the game draws a medallion for it; a shipped
-file breaking this raises, a custom character's clashing icon is dropped (medallion).
+A character's portrait is drawn from parts that fit it (``portrait:``, the kit in
+``portraits.yaml``, :mod:`.portraits`), never an OpenMoji picture, and no pictogram is a
+character: a pictogram's label never equals a character's name in its language
+(:func:`name_key`; tests/test_si_catalogue.py holds the shipped data to it).
+
+Look-alikes (``look_alikes:``: the Big Bad Wolf and the Werewolf, the witches…) are
+never dealt on one board, and at most :data:`GENERIC_PER_BOARD` characters of the
+``generic`` categories (jobs, creatures) share one (:mod:`.deal`).
+
+Whatever a family table leaves out carries the family policy's tags (``mature:``,
+``game.family``), on characters and pictograms alike; a family table deals neither, nor
+a picto card showing such a pictogram.
 
 ``fame`` rates each character per language (3 = any family table knows them): the
 everyday deck of a language is its fame-3 characters, the others come with the
 ``connoisseurs`` option (:func:`rules.common.character_pool`).
 
 ``hooks`` name the pictograms anyone links to a character at once (Pinocchio: the
-whale, the nose): the bots weigh them above any shared tag.
+whale, the nose): the bots weigh them above any shared tag. ``depicted_by`` names the
+pictograms whose picture *is* the character's kind (the cowboy hat face for the Cowboy,
+the old woman for the Granny): a clue never shows one while that character is on the
+board (``rules.common.ClueBook``), as no pictogram is named like a character.
 
 Characters and pictograms share one tag vocabulary: the bots score a pictogram against a
 character by the tags they have in common (SI-4 clue bot, SI-5 voting bot).
 
 A custom deck adds characters, optionally in new categories; tags are optional there but
-must come from ``tags.yaml`` (bots guess better with them), and icons are quoted OpenMoji
-codes::
+must come from ``tags.yaml`` (bots guess better with them), and a portrait names parts
+of the kit::
 
     categories:
       office: {fr: Le bureau, en: The office}
@@ -30,47 +41,39 @@ codes::
       - id: my_boss
         name: {fr: Mon patron, en: My boss}
         category: office
-        icon: '1F9D1-200D-1F4BC'
+        portrait: {hair: bun, hair_colour: grey, clothes: suit, colour: navy, face: glasses}
         tags: [leader, city, worker]
 
-(``icon`` and ``fame`` are optional: a custom character is fame 3 in both languages.)
+(``portrait``, ``fame`` and ``mature`` are optional: a custom character is drawn in the
+kit's plain look, fame 3 in both languages, fit for a family table.)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from ....data_loading import DataError, Text, check_deck, load_mapping, load_text_table
+from ....family import FamilyPolicy, load_policy, read_mature
+from .portraits import Look, PortraitKit, load_kit, read_look
 
 FOLDER = "secret_identity"
 LANGS = ("fr", "en")
 #: Fame levels: 3 = everyday deck, below = connoisseurs.
 FAME_LEVELS = (1, 2, 3)
 EVERYDAY = 3
-
-#: Codepoints that only vary a picture: skin tones, joiner, variation selector, gender signs.
-_MODIFIERS = frozenset({"1F3FB", "1F3FC", "1F3FD", "1F3FE", "1F3FF", "200D", "FE0F", "2640", "2642"})
-#: Gendered emoji and their neutral form (the same picture for this game).
-_SAME_PICTURE = {
-    "1F468": "1F9D1", "1F469": "1F9D1",  # man, woman -> person (also in profession sequences)
-    "1F466": "1F9D2", "1F467": "1F9D2",  # boy, girl -> child
-    "1F474": "1F9D3", "1F475": "1F9D3",  # old man, old woman -> older person
-    "1F934": "1FAC5", "1F478": "1FAC5",  # prince, princess -> person with crown
-    "1F385": "1F9D1-1F384", "1F936": "1F9D1-1F384",  # Santa, Mrs Claus -> Mx Claus
-    "1F57A": "1F483",  # man dancing -> woman dancing
-    "1F935": "1F935", "1F470": "1F470",
-}
+#: Most characters of the ``generic`` categories (jobs, creatures) on one board.
+GENERIC_PER_BOARD = 2
+_ARTICLE = re.compile(r"^(le |la |les |l'|l’|the |a |an )")
 
 
-def picture_key(code: str) -> str:
-    """What ``code`` pictures, with skin tones and gender variants folded together:
-    two icons with one key are the same picture (``1F9D9-200D-2640-FE0F`` = ``1F9D9``)."""
-    parts = [p for p in code.upper().split("-") if p not in _MODIFIERS]
-    return "-".join(_SAME_PICTURE.get(p, p) for p in parts)
-
+def name_key(text: str) -> str:
+    """A name or label as a player reads it: lower case, without a leading article or
+    punctuation ("La Fourmi" and "Fourmi" are one word)."""
+    return re.sub(r"[^\w]+", " ", _ARTICLE.sub("", text.lower().strip())).strip()
 
 @dataclass(frozen=True)
 class Category:
@@ -94,17 +97,27 @@ class Character:
     id: str
     name: Text
     category: str
-    #: An OpenMoji person emoji, or None: the game draws a medallion instead.
-    icon: str | None
+    #: What its portrait is made of (``rules/portraits.py``): never an OpenMoji picture.
+    look: Look
     tags: tuple[str, ...]
-    #: False for the few grim characters a family table may leave out.
-    family: bool
     #: Per language, 1-3: 3 = any family table knows them (the everyday deck).
     fame: Fame = Fame()
     #: Pictogram ids anyone links to this character at once.
     hooks: tuple[str, ...] = ()
+    #: The name on a board card when the full one needs more than two lines there
+    #: ("Le Chaperon rouge", "Argan"); None: the full name always fits.
+    short: Text | None = None
+    #: Pictogram ids whose picture is this character's kind (the cowboy hat face for the
+    #: Cowboy, the old woman for the Granny): no clue shows one while it is on the board.
+    depicted_by: tuple[str, ...] = ()
     #: True when the character comes from the player's own custom deck.
     custom: bool = False
+    #: The family policy's tags it carries (``game.family``): none for a family table.
+    mature: tuple[str, ...] = ()
+
+    @property
+    def family(self) -> bool:
+        return not self.mature
 
 
 @dataclass(frozen=True)
@@ -113,6 +126,7 @@ class Pictogram:
     icon: str
     label: Text
     tags: tuple[str, ...]
+    mature: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -135,6 +149,17 @@ class SICatalogue:
     pictograms: dict[str, Pictogram]
     cards: tuple[PictoCard, ...]
     tags: dict[str, Text]
+    kit: PortraitKit
+    #: Per character, the characters it must never share a board with.
+    look_alikes: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    #: Categories of which a board holds at most GENERIC_PER_BOARD characters.
+    generic: frozenset[str] = frozenset()
+
+    def card_ids(self, family: bool) -> list[str]:
+        """The picto cards a table deals, sorted: a family table's show no pictogram
+        the family policy leaves out."""
+        return sorted(card.id for card in self.cards
+                      if not family or not any(self.pictograms[p].mature for p in card.pictograms))
 
     @cached_property
     def _by_id(self) -> dict[str, Character]:
@@ -142,6 +167,15 @@ class SICatalogue:
 
     def character(self, character_id: str) -> Character:
         return self._by_id[character_id]
+
+    @cached_property
+    def depicting(self) -> dict[str, frozenset[str]]:
+        """Pictogram -> the characters whose kind it pictures (their ``depicted_by``)."""
+        out: dict[str, set[str]] = {}
+        for character in self.characters:
+            for picto_id in character.depicted_by:
+                out.setdefault(picto_id, set()).add(character.id)
+        return {picto_id: frozenset(ids) for picto_id, ids in out.items()}
 
     def by_category(self, category_ids: Iterable[str]) -> tuple[Character, ...]:
         """The characters of the chosen categories, in catalogue order."""
@@ -153,15 +187,18 @@ def load_catalogue(data_dir: Path, custom_dir: Path | None = None) -> tuple[SICa
     """Load the shipped catalogue (errors raise) and the custom decks (errors warn)."""
     folder = data_dir / FOLDER
     tags = load_text_table(folder / "tags.yaml", "tags", "tag")
-    pictograms, cards = _load_pictos(folder / "pictos.yaml", tags)
-    categories, characters = _load_characters(folder / "characters.yaml", tags, {}, {}, pictograms, custom=False)
+    policy, kit = load_policy(data_dir), load_kit(folder)
+    pictograms, cards = _load_pictos(folder / "pictos.yaml", tags, policy)
+    shipped = _Deck(tags, policy, kit, pictograms, {}, {})
+    categories, characters = shipped.load(folder / "characters.yaml", custom=False)
+    look_alikes, generic = _board_rules(folder / "characters.yaml", characters, categories)
     warnings: list[str] = []
     if custom_dir is not None:
         for path in sorted((custom_dir / FOLDER).glob("*.yaml")):
             try:
                 check_deck(path)
-                extra_categories, extra = _load_characters(path, tags, categories, characters, pictograms,
-                                                           custom=True)
+                extra_categories, extra = _Deck(tags, policy, kit, pictograms, categories, characters).load(
+                    path, custom=True)
             except DataError as exc:
                 warnings.append(str(exc))
                 continue
@@ -173,60 +210,82 @@ def load_catalogue(data_dir: Path, custom_dir: Path | None = None) -> tuple[SICa
         pictograms=pictograms,
         cards=tuple(cards),
         tags=tags,
+        kit=kit,
+        look_alikes=look_alikes,
+        generic=generic,
     )
     return catalogue, warnings
 
 
-def _load_characters(
-    path: Path,
-    tags: dict[str, Text],
-    known_categories: dict[str, Category],
-    known_characters: dict[str, Character],
-    pictograms: dict[str, "Pictogram"],
-    custom: bool,
-) -> tuple[dict[str, Category], dict[str, Character]]:
-    """Categories and characters of one file; ``known_*`` are those loaded before it."""
-    pictured = {picture_key(p.icon): p.id for p in pictograms.values()}
+@dataclass
+class _Deck:
+    """What a characters file is checked against: the vocabularies, the kit, the
+    pictograms and the categories and characters loaded before it."""
+
+    tags: dict[str, Text]
+    policy: FamilyPolicy
+    kit: PortraitKit
+    pictograms: dict[str, Pictogram]
+    known_categories: dict[str, Category]
+    known_characters: dict[str, Character]
+
+    def load(self, path: Path, custom: bool) -> tuple[dict[str, Category], dict[str, Character]]:
+        """Categories and characters of one file."""
+        where, root = load_mapping(path)
+        categories: dict[str, Category] = {}
+        if "categories" in root or not custom:
+            table = where.mapping(where.field(root, "categories", dict, "file"), "categories")
+            for category_id in table:
+                if category_id in self.known_categories:
+                    raise where.error(table, f"category {category_id!r} already exists", category_id)
+                categories[category_id] = Category(category_id,
+                                                   where.text(table, category_id, f"category {category_id!r}"))
+        all_categories = {**self.known_categories, **categories}
+        characters: dict[str, Character] = {}
+        entries = where.entries(root, "characters")
+        if not entries:
+            raise where.error(entries, "characters is empty")
+        for node in entries:
+            character_id = where.unique_id(node, "character", self.known_characters, characters)
+            what = f"character {character_id!r}"
+            category = where.field(node, "category", str, what)
+            if category not in all_categories:
+                raise where.error(node, f"{what}: unknown category {category!r}", "category")
+            name = where.text(node, "name", what)
+            characters[character_id] = Character(
+                id=character_id,
+                name=name,
+                category=category,
+                look=read_look(where, node, what, self.kit) if "portrait" in node else Look(),
+                tags=where.tags(node, "tags", self.tags, what, required=not custom),
+                fame=_fame(where, node, what, required=not custom),
+                short=where.text(node, "short", what) if "short" in node else None,
+                hooks=_pictogram_ids(where, node, "hooks", what, self.pictograms),
+                depicted_by=_pictogram_ids(where, node, "depicted_by", what, self.pictograms),
+                custom=custom,
+                mature=read_mature(where, node, what, self.policy),
+            )
+        return categories, characters
+
+
+def _board_rules(path: Path, characters: dict[str, Character],
+                 categories: dict[str, Category]) -> tuple[dict[str, frozenset[str]], frozenset[str]]:
+    """``look_alikes: {group: [character ids]}`` and ``generic: [category ids]`` of the
+    shipped characters file: per character, its look-alikes; the generic categories."""
     where, root = load_mapping(path)
-    categories: dict[str, Category] = {}
-    if "categories" in root or not custom:
-        table = where.mapping(where.field(root, "categories", dict, "file"), "categories")
-        for category_id in table:
-            if category_id in known_categories:
-                raise where.error(table, f"category {category_id!r} already exists", category_id)
-            categories[category_id] = Category(category_id, where.text(table, category_id, f"category {category_id!r}"))
-    all_categories = {**known_categories, **categories}
-    characters: dict[str, Character] = {}
-    entries = where.entries(root, "characters")
-    if not entries:
-        raise where.error(entries, "characters is empty")
-    for node in entries:
-        character_id = where.unique_id(node, "character", known_characters, characters)
-        what = f"character {character_id!r}"
-        category = where.field(node, "category", str, what)
-        if category not in all_categories:
-            raise where.error(node, f"{what}: unknown category {category!r}", "category")
-        character_tags = where.tags(node, "tags", tags, what, required=not custom)
-        family = where.flag(node, "family", True, what)
-        icon = where.icon(node, what) if "icon" in node else None
-        if icon is not None and picture_key(icon) in pictured:
-            if not custom:
-                raise where.error(node, f"{what}: icon {icon!r} is the picture of pictogram "
-                                        f"{pictured[picture_key(icon)]!r}; give a person emoji no "
-                                        "pictogram uses, or no icon (a medallion)", "icon")
-            icon = None
-        characters[character_id] = Character(
-            id=character_id,
-            name=where.text(node, "name", what),
-            category=category,
-            icon=icon,
-            tags=character_tags,
-            family=family,
-            fame=_fame(where, node, what, required=not custom),
-            hooks=_hooks(where, node, what, pictograms),
-            custom=custom,
-        )
-    return categories, characters
+    generic = root.get("generic", [])
+    if not isinstance(generic, list) or not set(generic) <= set(categories):
+        raise where.error(root, "generic must list categories", "generic")
+    groups = where.mapping(root.get("look_alikes", {}), "look_alikes")
+    look_alikes: dict[str, set[str]] = {}
+    for group, members in groups.items():
+        if not isinstance(members, list) or len(members) < 2:
+            raise where.error(groups, f"look-alike group {group!r} needs a list of at least 2 characters", group)
+        for member in members:
+            if member not in characters:
+                raise where.error(groups, f"look-alike group {group!r}: unknown character {member!r}", group)
+            look_alikes.setdefault(member, set()).update(m for m in members if m != member)
+    return {c: frozenset(others) for c, others in look_alikes.items()}, frozenset(generic)
 
 
 def _fame(where: Any, node: Any, what: str, required: bool) -> Fame:
@@ -242,27 +301,31 @@ def _fame(where: Any, node: Any, what: str, required: bool) -> Fame:
     return Fame(table["fr"], table["en"])
 
 
-def _hooks(where: Any, node: Any, what: str, pictograms: dict[str, "Pictogram"]) -> tuple[str, ...]:
-    """``hooks: [pictogram ids]`` (optional), each a known pictogram, once."""
-    if "hooks" not in node:
+def _pictogram_ids(where: Any, node: Any, key: str, what: str,
+                   pictograms: dict[str, "Pictogram"]) -> tuple[str, ...]:
+    """``key: [pictogram ids]`` (optional: ``hooks``, ``depicted_by``), each a known
+    pictogram, once."""
+    if key not in node:
         return ()
-    hooks = where.field(node, "hooks", list, what)
-    for picto_id in hooks:
+    ids = where.field(node, key, list, what)
+    for picto_id in ids:
         if picto_id not in pictograms:
-            raise where.error(node, f"{what}: hook {picto_id!r} is not a pictogram", "hooks")
-    if len(set(hooks)) != len(hooks):
-        raise where.error(node, f"{what}: a hook is named twice", "hooks")
-    return tuple(hooks)
+            raise where.error(node, f"{what}: {key} names {picto_id!r}, which is not a pictogram", key)
+    if len(set(ids)) != len(ids):
+        raise where.error(node, f"{what}: a pictogram is named twice in {key}", key)
+    return tuple(ids)
 
 
-def _load_pictos(path: Path, tags: dict[str, Text]) -> tuple[dict[str, Pictogram], list[PictoCard]]:
+def _load_pictos(path: Path, tags: dict[str, Text],
+                 policy: FamilyPolicy) -> tuple[dict[str, Pictogram], list[PictoCard]]:
     where, root = load_mapping(path)
     pictograms: dict[str, Pictogram] = {}
     for node in where.entries(root, "pictograms"):
         picto_id = where.unique_id(node, "pictogram", pictograms)
         what = f"pictogram {picto_id!r}"
         picto_tags = where.tags(node, "tags", tags, what, required=True)
-        pictograms[picto_id] = Pictogram(picto_id, where.icon(node, what), where.text(node, "label", what), picto_tags)
+        pictograms[picto_id] = Pictogram(picto_id, where.icon(node, what), where.text(node, "label", what), picto_tags,
+                                         read_mature(where, node, what, policy))
     cards: dict[str, PictoCard] = {}
     card_of: dict[str, str] = {}
     for node in where.entries(root, "cards"):

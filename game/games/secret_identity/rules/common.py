@@ -73,20 +73,31 @@ class ClueBook:
     """Place / take back / confirm for one clue (SI-4), shared by both modes: each returns
     the new hand and clue (fresh lists; the ones given stay as they were).
 
-    ``cards`` maps card id to its 4 pictograms (from the catalogue).
+    ``cards`` maps card id to its 4 pictograms (from the catalogue); ``depicting`` maps a
+    pictogram to the characters whose kind it pictures (``Character.depicted_by``): a
+    clue never shows it while one of them is on ``board`` (issue 27: as no pictogram is
+    named like a character, none pictures one on the board).
     """
 
-    def __init__(self, cards: Mapping[str, tuple[str, ...]]) -> None:
+    def __init__(self, cards: Mapping[str, tuple[str, ...]],
+                 depicting: Mapping[str, frozenset[str]] | None = None) -> None:
         self.cards = cards
+        self.depicting = depicting or {}
         self._places: dict[tuple[int, str], list[Action]] = {}
 
-    def place(self, hand: Sequence[str], clue: Sequence[Placement],
-              data: Mapping[str, Any]) -> tuple[list[str], list[Placement], Placement]:
+    def pictures_board(self, pictogram: str, board: Sequence[str]) -> bool:
+        """Whether ``pictogram`` pictures a character on ``board``."""
+        return not self.depicting.get(pictogram, frozenset()).isdisjoint(board)
+
+    def place(self, hand: Sequence[str], clue: Sequence[Placement], data: Mapping[str, Any],
+              board: Sequence[str] = ()) -> tuple[list[str], list[Placement], Placement]:
         card, pictogram, colour = data["card"], data["pictogram"], data["colour"]  # checked: MoveData.place
         if card not in hand:
             raise IllegalAction("not_in_hand", f"card {card!r}")
         if pictogram not in self.cards[card]:
             raise IllegalAction("bad_pictogram", f"{pictogram!r} is not on {card!r}")
+        if self.pictures_board(pictogram, board):
+            raise IllegalAction("pictures_board", f"{pictogram!r} pictures a character on the board")
         if len(clue) >= MAX_CLUE_CARDS:
             raise IllegalAction("clue_full", f"at most {MAX_CLUE_CARDS} cards (SI-4)")
         placement = Placement(card, pictogram, colour == GREEN)
@@ -107,12 +118,15 @@ class ClueBook:
         if not clue and hand:
             raise IllegalAction("clue_empty", "place at least one card")
 
-    def place_actions(self, seat: int, hand: Sequence[str], clue: Sequence[Placement]) -> list[Action]:
-        """Every ``place`` the seat's clue may take now (none once it holds 3 cards), made
-        as actions at once (``Move.actions``: up to 80 of them before every bot move)."""
+    def place_actions(self, seat: int, hand: Sequence[str], clue: Sequence[Placement],
+                      board: Sequence[str] = ()) -> list[Action]:
+        """Every ``place`` the seat's clue may take now (none once it holds 3 cards; none
+        showing a pictogram that pictures a character on ``board``), made as actions at
+        once (``Move.actions``: up to 80 of them before every bot move)."""
         if len(clue) >= MAX_CLUE_CARDS:
             return []
-        return [action for card in hand for action in self._card_places(seat, card)]
+        return [action for card in hand for action in self._card_places(seat, card)
+                if not self.pictures_board(action.data["pictogram"], board)]
 
     def _card_places(self, seat: int, card: str) -> list[Action]:
         """The 8 ``place`` actions of one card, made once per seat and card (an action
@@ -163,13 +177,14 @@ class SecretIdentityRules(PhasedGame[S]):
 
     def __init__(self, catalogue: Any) -> None:
         self.catalogue = catalogue
-        self.book = ClueBook({card.id: card.pictograms for card in catalogue.cards})
+        self.book = ClueBook({card.id: card.pictograms for card in catalogue.cards}, catalogue.depicting)
         self.data = MoveData(catalogue, self.max_seats)
         super().__init__()
 
     def check_table(self, config: Mapping[str, Any], characters: int, needs: str,
                     hand_size: Callable[[int], int]) -> tuple[int, list[str], list[str]]:
-        """(seats, character pool, sorted picto card ids) for ``config``; ValueError when
+        """(seats, character pool, sorted picto card ids: a family table's show nothing the
+        family policy leaves out) for ``config``; ValueError when
         the seat count is out of range, the pool holds fewer than ``characters`` (the
         message ends with ``needs``) or the cards cannot fill ``hand_size(seats)`` each."""
         seats = int(config["seats"])
@@ -178,7 +193,7 @@ class SecretIdentityRules(PhasedGame[S]):
         pool = character_pool(self.catalogue, config)
         if len(pool) < characters:
             raise ValueError(f"the chosen categories hold {len(pool)} characters; {needs}")
-        cards = sorted(card.id for card in self.catalogue.cards)
+        cards = self.catalogue.card_ids(bool(option((FAMILY,), config, FAMILY.id)))
         if len(cards) < seats * hand_size(seats):
             raise ValueError("not enough picto cards for this many seats")
         return seats, pool, cards

@@ -61,6 +61,7 @@ from .events import (
     VoteCast,
     VoteTakenBack,
 )
+from .deal import draw_fitting
 from .competitive_state import ROUNDS, CompetitiveState, can_replace, reopened, take_characters
 from .scoring import decided_by, final_outcome, score_round
 from .links import ClueLink, clue_links
@@ -117,7 +118,8 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
                   chance=self._draw_keys, end_if=lambda s: all(s.keys), next=SIPhase.CLUES),
             Phase(SIPhase.CLUES, {
                 "place": Move(self._place, data.place,
-                              actions=lambda s, seat: self.book.place_actions(seat, s.hands[seat], s.clues[seat])),
+                              actions=lambda s, seat: self.book.place_actions(seat, s.hands[seat], s.clues[seat],
+                                                                               s.board)),
                 "take_back": Move(self._take_back, data.take_back),
                 "confirm": Move(self._confirm, choices=lambda s, seat: confirmable(s.clues[seat])),
                 "unconfirm": Move(self._unconfirm),
@@ -160,7 +162,8 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
         return Step(new, tuple(CardsDealt(seat, tuple(hand)) for seat, hand in enumerate(hands)))
 
     def _draw_board(self, state: CompetitiveState) -> Action:
-        return chance_action(state.rng, lambda rng: {"board": rng.sample(state.pool, SLOTS)})
+        """SI-1: eight fresh characters, no two look-alikes, few jobs and creatures (deal.py)."""
+        return chance_action(state.rng, lambda rng: {"board": draw_fitting(rng, self.catalogue, state.pool, SLOTS)})
 
     def _end_round(self, state: CompetitiveState, tick: int) -> Step[CompetitiveState]:
         """SI-4 / SI-1: placed cards and this round's characters leave the match."""
@@ -181,8 +184,10 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
         return Step(new, (BoardDealt(new.round, tuple(board)),))
 
     def _draw_replacement(self, state: CompetitiveState) -> Action:
-        return chance_action(state.rng, lambda rng: {"replace": state.pending_replace,
-                                                     "character": rng.choice(state.pool)})
+        slot = state.pending_replace
+        others = [c for i, c in enumerate(state.board) if i != slot]
+        return chance_action(state.rng, lambda rng: {
+            "replace": slot, "character": draw_fitting(rng, self.catalogue, state.pool, 1, others)[0]})
 
     def _replaced(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
         slot, character = int(action.data["replace"]), str(action.data["character"])
@@ -247,7 +252,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
     # --- clues (SI-4) ---------------------------------------------------------------------
     def _place(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
         seat = seat_of(action)
-        hand, clue, placed = self.book.place(state.hands[seat], state.clues[seat], action.data)
+        hand, clue, placed = self.book.place(state.hands[seat], state.clues[seat], action.data, state.board)
         return self._edited(state, seat, hand, clue, CardPlaced(seat, placed.pictogram, placed.green))
 
     def _take_back(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:

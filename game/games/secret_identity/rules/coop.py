@@ -35,6 +35,7 @@ from .common import (
     take_deal,
     with_item,
 )
+from .deal import draw_fitting
 from .events import (CardPlaced, CardsDealt, CardTakenBack, CharacterDiscarded, CharactersDealt, ClueGiven,
                      GuessLocked, GuessProposed, KeyDealt)
 from .view import CoopPhase, CoopPrivate, CoopPublic, CoopTurn
@@ -102,7 +103,7 @@ class CoopRules(SecretIdentityRules[CoopState]):
                   begin=self._begin_turn, end_if=lambda s: s.key != 0, next=CoopPhase.CLUE),
             Phase(CoopPhase.CLUE, {
                 "place": Move(self._place, data.place,
-                              actions=lambda s, seat: self.book.place_actions(seat, s.hands[seat], s.clue)),
+                              actions=lambda s, seat: self.book.place_actions(seat, s.hands[seat], s.clue, s.board)),
                 "take_back": Move(self._take_back, data.take_back),
                 "confirm": Move(self._confirm, choices=lambda s, seat: confirmable(s.clue)),
             }, active=one(lambda s: s.active), refusal="not_your_turn", end_if=lambda s: s.clue_confirmed,
@@ -126,7 +127,8 @@ class CoopRules(SecretIdentityRules[CoopState]):
     # --- chance ----------------------------------------------------------------------------
     def _draw_deal(self, state: CoopState) -> Action:
         return chance_action(state.rng, lambda rng: {
-            "characters": rng.sample(state.pool, CHARACTERS),
+            # every one of the 17 may meet any other on the board: they are dealt as one
+            "characters": draw_fitting(rng, self.catalogue, state.pool, CHARACTERS),
             "hands": deal_hands(rng, state.all_cards, state.seats, cards_per_seat(state.seats)),
         })
 
@@ -156,7 +158,7 @@ class CoopRules(SecretIdentityRules[CoopState]):
     # --- the clue (SC-2, as SI-4) -------------------------------------------------------------
     def _place(self, state: CoopState, action: Action) -> Step[CoopState]:
         seat = state.active
-        hand, clue, placed = self.book.place(state.hands[seat], state.clue, action.data)
+        hand, clue, placed = self.book.place(state.hands[seat], state.clue, action.data, state.board)
         new = replace(state, hands=with_item(state.hands, seat, hand), clue=clue)
         return Step(new, (CardPlaced(seat, placed.pictogram, placed.green),))
 

@@ -36,14 +36,13 @@ from .reveal import Reveal
 from .summary import RoundSummary
 from .track import draw_track, draw_track_markers, track_line
 from .vote_picker import VotePicker
+from .hub import hub_text
 from .widgets import (
-    FALLBACK_ICON,
     RingCard,
     cheer_keep_out,
     draw_ring_cards,
     draw_seat_panel,
     draw_thirty_token,
-    hub_text,
     paint_table_still,
     panel_positions,
     slot_positions,
@@ -172,7 +171,7 @@ class CompetitiveBoard(SecretIdentityBoard):
         used = {n for n in private.my_votes.numbers if n is not None}
         options = tuple(
             RingOption(self.character(i).name(self.ctx.settings.lang),
-                       Portrait(self.character(i), self.ctx.settings.lang, FALLBACK_ICON), i + 1, used=(i + 1) in used)
+                       Portrait(self.character(i), self.catalogue.kit), i + 1, used=(i + 1) in used)
             for i in range(8)
         )
         return RingQuestion(self.ctx.t("si.vote.prompt"), options)

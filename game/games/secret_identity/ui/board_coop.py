@@ -43,18 +43,16 @@ from ..rules.events import GuessLocked, GuessProposed
 from ..rules.view import CoopPhase
 from .board_base import SecretIdentityBoard
 from .coop_end import draw_end
+from .hub import badge_stack, clue_row_image, fitted, hub_text, hub_width, stack_in_hub, text_part
 from .track import track_line
 from .widgets import (
     SLOT_H,
     SLOT_W,
     RingCard,
     board_ring,
-    draw_clue_row,
     draw_cross,
-    draw_hub_badge,
     draw_ring_cards,
     draw_seat_panel,
-    hub_text,
     paint_table_still,
     panel_positions,
     slot_positions,
@@ -62,8 +60,10 @@ from .widgets import (
 
 #: SC-3: holding CONFIRM this long (fixed ticks, 1.5 s) locks the team's answer.
 LOCK_HOLD_TICKS = 90
-#: The hold-to-lock badge sits this far below the hub's centre, under two lines of text.
-HOLD_BADGE_DY = 138
+#: The hold-to-lock progress: this thick on the hub's rim.
+HOLD_RIM = 10
+#: Clue chips in the hub: the clue being guessed (as big as its stack lets it), the one just guessed.
+CLUE_CHIPS, RESULT_CHIP = (96, 88, 80), 70
 RESULT_TICKS = 150
 RESULT_READ_TICKS = 150
 STICK_THRESHOLD = 0.5
@@ -333,16 +333,12 @@ class CoopBoard(SecretIdentityBoard):
         box = tag.get_rect(midbottom=(x, frame.y + 4)).inflate(24, 6)
         kit.panel(surface, box, c.accent, radius=box.height // 2, shadow=False)
         surface.blit(tag, tag.get_rect(center=box.center))
-        # SC-3 hold-to-lock: a progress ring round an (A) badge in the hub, under the
-        # clue (beside the cursor it would cover a neighbour's or its own name)
-        cx, cy = board_ring(kit).center
-        badge = (cx, cy + HOLD_BADGE_DY)
-        kit.draw_shape(surface, "circle", c.panel, badge, 44, outline=c.accent)
-        glyph = kit.button_hint(Intent.CONFIRM, 40)
-        surface.blit(glyph, glyph.get_rect(center=badge))
+        # SC-3 hold-to-lock: the hub's rim fills as the team holds (the hint bar says
+        # which button; beside the cursor a ring would cover a neighbour's or its own name)
         held = self.team_hold()
         if held > 0.0:
-            kit.arc(surface, c.good, badge, 36, 10, 0, 360 * held)
+            ring = board_ring(kit)
+            kit.arc(surface, c.good, ring.center, ring.hub, HOLD_RIM, 0, 360 * held)
 
     def draw_panels(self, surface: pygame.Surface) -> None:
         t = self.ctx.t
@@ -369,26 +365,23 @@ class CoopBoard(SecretIdentityBoard):
             self.draw_thinking(surface, seat, (rect.x + 80, rect.y + 6), 38)
 
     def draw_hub_content(self, surface: pygame.Surface) -> None:
+        """In the hub's room, one under the other: the clue just guessed and whether the
+        team found it; or the clue and what the team does now (under whose clue it is,
+        once guessing)."""
         kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
         public = self.public
-        cx, cy = board_ring(kit).center
         active = self.ctx.seats[public.active]
         result = self._last_result()
+        width = hub_width(kit)
         if result is not None and self.result_ticks >= 30:
             character = self.catalogue.character(result.character)
-            slots = max(1, len(result.clue))
-            draw_clue_row(surface, self.ctx, result.clue, (cx - (slots * 82 - 12) // 2, cy - 150), 70, slots=slots)
+            row = [clue_row_image(self.ctx, result.clue, RESULT_CHIP, slots=max(1, len(result.clue)))]
             if result.correct:
-                hub_text(surface, self.ctx, t("sc.result.right"), t("sc.result.plus_one"), c.good, 40)
+                hub_text(surface, self.ctx, t("sc.result.right"), t("sc.result.plus_one"), c.good, above=row)
             else:
                 name = character.name(self.ctx.settings.lang)
-                hub_text(surface, self.ctx, t("sc.result.wrong"), t("sc.result.it_was", name=name), c.bad, 40)
+                hub_text(surface, self.ctx, t("sc.result.wrong"), t("sc.result.it_was", name=name), c.bad, above=row)
             return
-        draw_hub_badge(surface, self.ctx, public.active, cy - 128, 250)
-        clue = public.clue
-        size = 96
-        width = 3 * size + 2 * 12
-        draw_clue_row(surface, self.ctx, clue, (cx - width // 2, cy - 90), size)
         people = self.people_guessing()
         agreeing = self.agreeing()
         if public.phase == CoopPhase.CLUE:
@@ -399,7 +392,12 @@ class CoopBoard(SecretIdentityBoard):
             body, colour = t(together, n=len(agreeing), total=len(people)), c.good
         else:
             body, colour = t("sc.phase.guess"), c.muted
-        kit.blit_text(surface, body, 30, (cx, cy + 14), "midtop", colour, max_width=320, align="center")
+        chips = [min(size, (width - 2 * 12) // 3) for size in CLUE_CHIPS]
+        parts = [lambda step: clue_row_image(self.ctx, public.clue, chips[min(step, len(chips) - 1)]),
+                 text_part(kit, body, (30, 28), 3, colour)]
+        # while the clue is built its words name the giver: the badge would say it twice
+        stack_in_hub(surface, kit, fitted(kit, parts) if public.phase == CoopPhase.CLUE
+                     else badge_stack(self.ctx, public.active, parts))
 
     def draw_hints(self, surface: pygame.Surface) -> None:
         t, phase = self.ctx.t, self.public.phase

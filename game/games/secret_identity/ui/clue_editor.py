@@ -16,13 +16,15 @@ import pygame
 from ....core.actions import Action
 from ....input.intents import InputEvent, Intent
 from ....ui.fit import fit_wrapped, smallest_size
-from .widgets import draw_character_slot, draw_pictogram_chip, fit_label, mix
+from .widgets import BADGE_RADIUS, SLOT_H, draw_character_slot, draw_cross, draw_pictogram_chip, fit_label, mix
 
 #: Card sizes, largest first: the first whose rows fit the room under the clue is used.
 CARD_SIZES = ((170, 200), (128, 150), (100, 118))
 CARD_GAP = 14
 #: The left column (the character and the keys' help).
 LEFT_W = 440
+#: The character's card in the left column, this many times a ring card (a 150 px portrait).
+EDITOR_CARD_SCALE = 1.5
 #: The keys' help, one line each (``si.editor.<line>``).
 HELP_LINES = ("help_pick", "help_turn", "help_green", "help_red", "help_back")
 
@@ -97,12 +99,15 @@ class ClueEditor:
         key = self.key_of(view)
         # the character to make the others guess
         left = pygame.Rect(rect.x, rect.y, LEFT_W, rect.height)
-        kit.blit_text(surface, t("si.editor.your_character"), 36, (left.centerx, left.y), "midtop", c.muted)
-        card = pygame.Rect(left.x, left.y + 72, 0, 0)
+        title = kit.blit_text(surface, t("si.editor.your_character"), 36, (left.centerx, left.y), "midtop", c.muted)
+        # under the title, clear of it by the number badge that overhangs the card's corner
+        top = title.bottom + BADGE_RADIUS
+        card = pygame.Rect(left.x, top, 0, 0)
         if key:
             character = self.catalogue.character(public.board[key - 1])
-            card = draw_character_slot(surface, self.ctx, character, key, (left.centerx, left.y + 72 + 112),
-                                       border=c.gold, scale=1.5)
+            card = draw_character_slot(surface, self.ctx, character, key,
+                                       (left.centerx, top + int(SLOT_H * EDITOR_CARD_SCALE) // 2),
+                                       border=c.gold, scale=EDITOR_CARD_SCALE)
         self._draw_help(surface, pygame.Rect(left.x, card.bottom + 24, left.width, left.bottom - card.bottom - 24))
         # the clue on the safe
         right = pygame.Rect(left.right + 40, rect.y, rect.right - left.right - 40, rect.height)
@@ -134,12 +139,14 @@ class ClueEditor:
         hand_title = kit.blit_text(surface, t("si.editor.hand", n=len(private.hand)), 36, (right.x, y), "topleft",
                                    c.muted)
         self._draw_hand(surface, private.hand, focused,
-                        pygame.Rect(right.x, hand_title.bottom + 12, right.width, right.bottom - hand_title.bottom - 12))
+                        pygame.Rect(right.x, hand_title.bottom + 12, right.width, right.bottom - hand_title.bottom - 12),
+                        public.board)
         if not private.hand:
             kit.blit_text(surface, t("si.editor.no_cards"), 32, (right.x, hand_title.bottom + 16), "topleft", c.text,
                           max_width=right.width)
 
-    def _draw_hand(self, surface: pygame.Surface, hand: Any, focused: tuple[str, str], room: pygame.Rect) -> None:
+    def _draw_hand(self, surface: pygame.Surface, hand: Any, focused: tuple[str, str], room: pygame.Rect,
+                   board: Any) -> None:
         """The hand's cards in rows: the largest card size whose rows fit ``room``."""
         def rows_of(size: tuple[int, int]) -> tuple[int, int]:
             per_row = max(1, room.width // (size[0] + CARD_GAP))
@@ -151,7 +158,7 @@ class ClueEditor:
         for i, card in enumerate(hand):
             row, col = divmod(i, per_row)
             box = pygame.Rect(room.x + col * (card_w + CARD_GAP), room.y + row * (card_h + CARD_GAP), card_w, card_h)
-            self._draw_card(surface, card, box, focused == ("hand", card))
+            self._draw_card(surface, card, box, focused == ("hand", card), board)
 
     def _draw_help(self, surface: pygame.Surface, room: pygame.Rect) -> None:
         """The keys, one short line each (shrunk to fit the column, not under 28 px
@@ -172,8 +179,9 @@ class ClueEditor:
         for image in images:
             y = surface.blit(image, image.get_rect(topleft=(room.x, y))).bottom + 8
 
-    def _draw_card(self, surface: pygame.Surface, card_id: str, box: pygame.Rect, focused: bool) -> None:
-        """A picto card: two faces of two pictograms; the chosen one is ringed."""
+    def _draw_card(self, surface: pygame.Surface, card_id: str, box: pygame.Rect, focused: bool, board: Any) -> None:
+        """A picto card: two faces of two pictograms; the chosen one is ringed, and one
+        that pictures a character on the board is crossed out (no clue may show it)."""
         kit, c = self.ctx.kit, self.ctx.kit.colours
         kit.panel(surface, box, mix(c.panel_hi, c.text, 0.08), radius=18,
                   border=c.accent if focused else c.panel_hi, border_width=6 if focused else 3, shadow=False)
@@ -187,4 +195,6 @@ class ClueEditor:
             picto = self.catalogue.pictograms[picto_id]
             icon = kit.icon(picto.icon, int(box.width * 0.4))
             surface.blit(icon, icon.get_rect(center=center))
+            if not self.catalogue.depicting.get(picto_id, frozenset()).isdisjoint(board):
+                draw_cross(surface, c.bad, center, int(box.width * 0.34))
 

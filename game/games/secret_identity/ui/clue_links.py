@@ -63,14 +63,21 @@ def draw_clue_links(surface: pygame.Surface, ctx: Any, links: Sequence[Any], row
 def _shares(kit: Any, texts: Sequence[str], room: int) -> list[int]:
     """Each link's width for its words out of ``room``: what its words take on one line
     (at full size, else at the floor), the rest shared evenly; when they need more than
-    there is, shares in proportion to their lengths (a short word leaves room to a long
-    one, so fewer break or shorten)."""
+    there is, each gets its longest word whole (a word is not cut while the room allows)
+    and the rest in proportion to what its words need beyond it, so a short link leaves
+    room to a long one and fewer break or shorten."""
     for size in (WORDS_SIZE, smallest_size(kit)):
         natural = [kit.font(size).size(text)[0] for text in texts]
         spare = room - sum(natural)
         if spare >= 0:
             return [width + spare // len(texts) for width in natural]
-    return [room * width // sum(natural) for width in natural]
+    font = kit.font(smallest_size(kit))
+    longest = [max(font.size(word)[0] for word in text.split()) for text in texts]
+    extra = [width - word for width, word in zip(natural, longest)]
+    left = room - sum(longest)
+    if left < 0 or not sum(extra):
+        return [room * width // sum(natural) for width in natural]
+    return [word + left * more // sum(extra) for word, more in zip(longest, extra)]
 
 
 def _words_in_row(kit: Any, words: str, width: int, reach: int) -> tuple[str, int]:

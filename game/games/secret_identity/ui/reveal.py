@@ -22,7 +22,8 @@ import pygame
 from ....ui.show import Show, Standing
 from ..rules.view import RoundResult
 from .track import track_line, track_point
-from .widgets import board_ring, draw_cross, hub_text, slot_positions
+from .hub import hub_text, seat_token_image
+from .widgets import draw_cross, slot_positions
 
 #: Reveal timing per safe, in fixed ticks: open, votes flip, points fly.
 OPEN_TICKS, VOTES_TICKS, POINTS_TICKS = 40, 60, 50
@@ -205,12 +206,11 @@ class Reveal:
         owner = self.safe
         key = self.result.keys[owner]
         style = ctx.kit.seat_style(ctx.seats[owner].style)
-        cx, cy = board_ring(ctx.kit).center
-        ctx.kit.seat_token(surface, ctx.seats[owner].style, (cx, cy - 118), 30)
         body = t("si.reveal.was", n=key) if self.tick >= 10 else ""
         if self.tick >= OPEN_TICKS + VOTES_TICKS:
             body = t("si.reveal.found_by", n=self.result.guessed_by[owner])
-        hub_text(surface, ctx, t("si.reveal.safe_of", name=name(owner)), body, style.light, 24)
+        hub_text(surface, ctx, t("si.reveal.safe_of", name=name(owner)), body, style.light,
+                 above=[seat_token_image(ctx.kit, ctx.seats[owner].style, 30)])
 
     def draw_confetti(self, surface: pygame.Surface, keep_out: Sequence[pygame.Rect] = ()) -> None:
         if self.finale is not None:

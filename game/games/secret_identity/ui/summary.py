@@ -18,7 +18,7 @@ from ....ui.fit import fit_wrapped
 from ..rules.view import CompetitivePublic
 from .clue_links import draw_clue_links, draw_links_header
 from .portrait import portrait
-from .widgets import FALLBACK_ICON, HINT_ROOM, PANEL_INSET, TRACK_ROOM, draw_hand_count, fit_label, fit_text
+from .widgets import HINT_ROOM, PANEL_INSET, TRACK_ROOM, draw_hand_count, fit_label, fit_text
 
 #: Column widths (px) left of the clue links: who, character, guessed by, right guesses,
 #: points, catch-up cards (only when someone got some).
@@ -85,7 +85,7 @@ class RoundSummary:
             size, name = fit_label(kit, self.name(seat), WHO_W - 96, (30, 28))
             kit.blit_text(surface, name, size, (x + 84, y), "midleft", kit.seat_style(style).light)
             character = self.catalogue.character(result.board[result.keys[seat] - 1])
-            icon = portrait(kit, character, self.ctx.settings.lang, min(52, row - 12), FALLBACK_ICON)
+            icon = portrait(kit, self.catalogue.kit, character, min(52, row - 12))
             placed = surface.blit(icon, icon.get_rect(midleft=(columns["character"], y)))
             size, words = fit_words(kit, character.name(self.ctx.settings.lang),
                                     columns["found_by"] - 12 - (placed.right + 8), (28,))

@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ....scenes.ring import RingPicker, RingQuestion
+from ....input.intents import Intent
+from ....scenes.ring import RingOption, RingPicker, RingQuestion
 from ....scenes.ring_geometry import RingGeometry
-from ....ui.fit import fit_wrapped
-from .widgets import board_ring
+from .hub import fitted, fixed_part, seat_token_image, stack_in_hub, text_part
+from .portrait import Portrait
+from .widgets import board_ring, paint_character
 
 if TYPE_CHECKING:
     from .board import CompetitiveBoard
@@ -33,23 +35,44 @@ class VotePicker(RingPicker):
     def _draw_seats(self, surface: pygame.Surface, alpha: float) -> None:
         self.board.draw_panels(surface, voting=True)
 
+    def _draw_face(self, surface: pygame.Surface, option: RingOption, index: int, rect: pygame.Rect, pointer: Any,
+                   used: bool) -> None:
+        """A character's option is its board card (the same portrait size and name), rimmed
+        in the peeker's colour where it points, greyed where its number is used."""
+        if not isinstance(option.icon, Portrait):
+            super()._draw_face(surface, option, index, rect, pointer, used)
+            return
+        kit, c = self.ctx.kit, self.ctx.kit.colours
+        if pointer is not None:
+            kit.panel(surface, rect, c.panel_hi, radius=30, border=pointer.colour, border_width=8)
+        else:
+            kit.panel(surface, rect, c.panel if not used else c.bg, radius=28, border=c.panel_hi)
+        paint_character(surface, self.ctx, option.icon.character, rect, dim=used)
+
     def _draw_hub(self, surface: pygame.Surface, question: RingQuestion, peeker: int | None,
                   pointed: int | None) -> None:
-        """While a seat peeks, the hub says whose character it is guessing and what it points at
-        ("Your vote for Bruno: 3 — The Tengu"), never the peeker's own name over a character."""
-        target = self.board._next_target(peeker) if peeker is not None else None
-        if target is None or pointed is None:
-            super()._draw_hub(surface, question, peeker, pointed)
+        """The hub's words, stacked in the room the board's cards leave it (``hub``): while
+        nobody peeks, that nobody sees where one points and how to look; while a seat peeks,
+        whose character it guesses and what it points at ("Your vote for Bruno: 3 — The
+        Tengu"), never the peeker's own name over a character; once it has voted for
+        everyone, its own shape, name and the card it points at."""
+        kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
+        if peeker is None or pointed is None:
+            parts = [text_part(kit, t("ring.secret_note"), (34, 30), 2, c.text, shadow=True),
+                     fixed_part(kit.button_hint(Intent.PEEK, 56)),
+                     text_part(kit, t("ring.secret_hold"), (30, 28), 2, c.accent)]
+            stack_in_hub(surface, kit, fitted(kit, parts))
             return
-        kit, t = self.ctx.kit, self.ctx.t
-        cx, cy = self.geometry.center
-        seat = self.ctx.seats[target]
-        light = kit.seat_style(seat.style).light
-        kit.seat_token(surface, seat.style, (cx, cy - 120), 34)
-        title = t("si.vote.peek_for", name=seat.name)
-        placed = kit.blit_text(surface, title, fit_wrapped(kit, title, 300, 2, (34, 30, 28)), (cx, cy - 80), "midtop",
-                               light, max_width=300, align="center", shadow=True)
+        target = self.board._next_target(peeker)
         option = question.options[pointed]
-        words = t("si.vote.peek_choice", number=option.number, character=option.label)
-        kit.blit_text(surface, words, fit_wrapped(kit, words, 300, 3, (36, 32, 28)), (cx, placed.bottom + 10), "midtop",
-                      kit.colours.text, max_width=300, align="center")
+        seat = self.ctx.seats[target if target is not None else peeker]
+        light = kit.seat_style(seat.style).light
+        if target is not None:
+            title = t("si.vote.peek_for", name=seat.name)
+            words = t("si.vote.peek_choice", number=option.number, character=option.label)
+        else:
+            title, words = seat.name, option.label or str(option.number or pointed + 1)
+        parts = [fixed_part(seat_token_image(kit, seat.style, 34)),
+                 text_part(kit, title, (34, 30, 28), 2, light, shadow=True),
+                 text_part(kit, words, (36, 32, 28), 3, c.text)]
+        stack_in_hub(surface, kit, fitted(kit, parts))

@@ -22,8 +22,11 @@ from .portrait import portrait
 from .track import numbers_bottom, track_line
 from ..rules.view import Shown, track_position
 
-#: A character card: the ring picker's slot size, so pointing at a character lands on its card.
-SLOT_W, SLOT_H = SLOT_SIZE
+#: A character card: the ring picker's slot width, taller for a portrait readable from
+#: the sofa (PORTRAIT px, one size on every card) above two lines of name; the board's
+#: ring picker uses the same slots, so pointing at a character lands on its card.
+SLOT_W, SLOT_H = SLOT_SIZE[0], 180
+PORTRAIT = 100
 #: A seat panel at most; narrower and shorter when the safe area leaves less room.
 PANEL_W, PANEL_H = 404, 186
 #: Panels keep this far inside the safe area (their soft shadow), from the ring's side
@@ -31,13 +34,18 @@ PANEL_W, PANEL_H = 404, 186
 PANEL_INSET, PANEL_GAP = 14, 12
 #: Room above the panels for the score track and its numbers, and below for the hint bar.
 TRACK_ROOM, HINT_ROOM = 112, 70
-#: Portrait fallback when a custom character names no icon we can draw.
+#: Shown for a pictogram whose icon cannot be drawn.
 FALLBACK_ICON = "2753"
-#: A pulsing card's portrait is scaled from this size (the largest a pulse shows).
-PULSE_PORTRAIT = 104
+#: A card drawn larger or smaller than on the ring (a pulse, the clue editor's card at
+#: 1.5) has its portrait scaled down from this size, the largest any shows: never up.
+PULSE_PORTRAIT = 150
 #: A character card's number badge: a disc of this radius centred this far into the
 #: card's top-left corner, which it overhangs.
 BADGE_RADIUS, BADGE_INSET = 24, 8
+#: A card's name takes at most this many lines under its portrait.
+NAME_LINES = 2
+#: How far a card's number badge rises above the card's top (the badge's drawn box).
+BADGE_RISE = -shape_box((0, BADGE_INSET), BADGE_RADIUS).top
 
 
 def mix(a: Sequence[int], b: Sequence[int], t: float) -> tuple[int, int, int]:
@@ -49,9 +57,8 @@ def board_ring(kit: Any) -> RingGeometry:
     which rises above it, stays under the score track's numbers at the text scale in use
     (the ring shrinks, as in the 10 % safe area). Both boards and the vote picker use it,
     so pointing at a character lands on its card."""
-    rise = -shape_box((0, BADGE_INSET), BADGE_RADIUS).top
-    top = numbers_bottom(kit, track_line(kit)) + rise
-    return ring_geometry(kit, max(PROMPT_ROOM, top - kit.safe_rect.y))
+    top = numbers_bottom(kit, track_line(kit)) + BADGE_RISE
+    return ring_geometry(kit, max(PROMPT_ROOM, top - kit.safe_rect.y), (SLOT_W, SLOT_H), rows=True)
 
 
 def slot_positions(kit: Any) -> list[tuple[int, int]]:
@@ -113,9 +120,8 @@ def draw_ring_cards(surface: pygame.Surface, ctx: Any, cards: Sequence[RingCard]
 
 def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, number: int, center: Sequence[int],
                         border: Sequence[int] | None = None, scale: float = 1.0, dim: bool = False) -> pygame.Rect:
-    """A character card on the ring: number badge, portrait (emoji or medallion), name.
-    The name shrinks (not under 28 px drawn) or breaks after a space or hyphen to stay in
-    the card, and the portrait takes the room the name leaves above it."""
+    """A character card on the ring: number badge, portrait (PORTRAIT px on every card),
+    name under it. The name shrinks or breaks after a space or hyphen to stay in the card."""
     kit, c = ctx.kit, ctx.kit.colours
     rect = pygame.Rect(0, 0, int(SLOT_W * scale), int(SLOT_H * scale))
     rect.center = (int(center[0]), int(center[1]))
@@ -124,13 +130,7 @@ def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, numbe
 
     def paint() -> None:
         if character is not None:
-            sizes = (_stepped(28 * scale, 2, scale), 28)
-            size, words = fit_words(kit, name, _stepped(rect.width - 12, 8, scale), sizes)
-            label = kit.blit_text(surface, words, size, (rect.centerx, rect.bottom - 8), "midbottom",
-                                  c.muted if dim else c.text, align="center")
-            room = label.top - 6 - (rect.y + 6)
-            icon = _card_portrait(kit, character, ctx.settings.lang, max(32, min(int(86 * scale), room)), scale)
-            surface.blit(icon, icon.get_rect(midbottom=(rect.centerx, label.top - 4)))
+            paint_character(surface, ctx, character, rect, scale, dim)
 
     look = dict(colour=fill, radius=26, border=tuple(border or c.panel_hi), border_width=6 if border else 4)
     if scale == 1.0:
@@ -144,15 +144,38 @@ def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, numbe
     return rect
 
 
-def _card_portrait(kit: Any, character: Any, lang: str, size: int, scale: float) -> pygame.Surface:
+def paint_character(surface: pygame.Surface, ctx: Any, character: Any, rect: pygame.Rect, scale: float = 1.0,
+                    dim: bool = False) -> None:
+    """A character card's inside: the portrait (PORTRAIT px times ``scale``) at the top,
+    the name centred under it, shrunk (not under 28 px drawn) or broken after a space or
+    hyphen. The vote's ring paints its options so too: a vote is cast on the same card."""
+    kit, c = ctx.kit, ctx.kit.colours
+    icon = _card_portrait(kit, ctx, character, int(PORTRAIT * scale), scale)
+    top = surface.blit(icon, icon.get_rect(midtop=(rect.centerx, rect.y + int(8 * scale)))).bottom
+    sizes = (_stepped(28 * scale, 2, scale), 28)
+    size, words = card_name(kit, character, ctx.settings.lang, _stepped(rect.width - 12, 8, scale), sizes)
+    kit.blit_text(surface, words, size, (rect.centerx, (top + rect.bottom) // 2), "center",
+                  c.muted if dim else c.text, align="center")
+
+
+def card_name(kit: Any, character: Any, lang: str, width: int, sizes: Sequence[int]) -> tuple[int, str]:
+    """``(size, text)`` of a card's name in ``width``: the full name (shrunk, then broken
+    after a space or hyphen) while it takes two lines at most, else its ``short`` one."""
+    size, words = fit_words(kit, character.name(lang), width, sizes)
+    if words.count("\n") >= NAME_LINES and character.short is not None:
+        return fit_words(kit, character.short(lang), width, sizes)
+    return size, words
+
+
+def _card_portrait(kit: Any, ctx: Any, character: Any, size: int, scale: float) -> pygame.Surface:
     """A card's portrait at ``size`` px; a pulsing card's is its ``PULSE_PORTRAIT`` px
-    picture scaled (~0.05 ms), not an emoji or medallion drawn at a new size (~1 ms)
-    every frame of the pulse."""
+    picture scaled (~0.05 ms), not a portrait rendered at a new size (~0.5 ms) every
+    frame of the pulse."""
+    portraits = ctx.catalogue.game("secret_identity").kit
     if scale == 1.0:
-        return portrait(kit, character, lang, size, FALLBACK_ICON)
-    picture = portrait(kit, character, lang, PULSE_PORTRAIT, FALLBACK_ICON)
-    factor = size / max(picture.get_size())
-    return pygame.transform.smoothscale(picture, [round(side * factor) for side in picture.get_size()])
+        return portrait(kit, portraits, character, size)
+    picture = portrait(kit, portraits, character, PULSE_PORTRAIT)
+    return pygame.transform.smoothscale(picture, (size, size))
 
 
 def _stepped(size: float, step: int, scale: float) -> int:
@@ -336,38 +359,6 @@ def draw_hub(surface: pygame.Surface, ctx: Any, border: Sequence[int] | None = N
     kit, c = ctx.kit, ctx.kit.colours
     ring = board_ring(kit)
     kit.draw_shape(surface, "circle", mix(c.bg, c.panel, 0.5), ring.center, ring.hub, outline=border or c.panel_hi)
-
-
-def draw_hub_badge(surface: pygame.Surface, ctx: Any, seat_index: int, y: int, width: int = 330) -> pygame.Rect:
-    """A seat's shape and name side by side, centred in the hub at ``y``: the name shrinks
-    (then is shortened) to keep the pair inside ``width`` and, on its middle line, inside
-    the hub's rim (the hub is smaller in the 10 % safe area)."""
-    kit = ctx.kit
-    seat = ctx.seats[seat_index]
-    ring = board_ring(kit)
-    inside = ring.hub - ring.hub // 8  # a shape's rim is an eighth of its radius
-    width = min(width, int(2 * math.sqrt(max(0, inside ** 2 - (ring.center[1] - y) ** 2))))
-    size, name = fit_label(kit, seat.name, width - 64, (32, 30))
-    text = kit.text(name, size, kit.seat_style(seat.style).light, shadow=True)
-    left = ring.center[0] - (text.get_width() + 64) // 2
-    token = kit.seat_token(surface, seat.style, (left + 26, y), 26)
-    return pygame.Rect(token).union(surface.blit(text, text.get_rect(midleft=(left + 64, y))))
-
-
-def hub_text(surface: pygame.Surface, ctx: Any, title: str, body: str = "", colour: Sequence[int] | None = None,
-             y_offset: int = 0) -> None:
-    kit, c = ctx.kit, ctx.kit.colours
-    cx, cy = board_ring(kit).center
-    # two lines of title and three of body at most, shrunk (not under 28 px drawn) to stay in the hub
-    title_img = kit.text(title, fit_wrapped(kit, title, 330, 2, (44, 40, 36, 32)), colour or c.text, max_width=330,
-                         align="center", shadow=True)
-    body_img = kit.text(body, fit_wrapped(kit, body, 320, 3, (30, 28)), c.muted, max_width=320,
-                        align="center") if body else None
-    height = title_img.get_height() + (body_img.get_height() + 10 if body_img else 0)
-    y = cy - height // 2 + y_offset
-    surface.blit(title_img, title_img.get_rect(midtop=(cx, y)))
-    if body_img is not None:
-        surface.blit(body_img, body_img.get_rect(midtop=(cx, y + title_img.get_height() + 10)))
 
 
 def cheer_keep_out(ctx: Any, track_y: int) -> list[pygame.Rect]:
