@@ -6,13 +6,12 @@ with :func:`build_context`.
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .catalogue import Catalogue
 from .core.files import link_safe_stat
-from .games import GameEntry
+from .games import GameRegistry
 from .scenes.base import SceneStack
 
 if TYPE_CHECKING:  # types only: the kit, audio and hub import pygame when the context is built
@@ -37,8 +36,9 @@ class AppContext:
     seats: SeatTable
     #: ``play(name)``, volumes from settings.
     audio: Audio
-    #: Every game by id (``games.GameRegistry``: a game's package is imported on first use).
-    games: MutableMapping[str, GameEntry]
+    #: Every game by id (its rules imported on first use), and what each plug-in declares
+    #: of its games (``mode(id)``: icon, pictures… without importing the game).
+    games: GameRegistry
     stack: SceneStack = field(default_factory=SceneStack)
     #: The input hub in a real app (rumble, pad names); None headless.
     input: InputHub | None = None

@@ -2,8 +2,9 @@
 
 Scenes register screenshots in a module-level ``SHOTS`` dict: full scene name ->
 ``build(ctx, args)``, which pushes scenes onto ``ctx.stack``. The registry reads the
-shared scene modules and every game's ``scenes_module``; a module that does not exist
-yet is skipped (games land over time), any other import error is raised.
+shared scene modules and every game plug-in's board (its ``ui`` package), and adds each
+game's lobby; a module that does not exist yet is skipped (games land over time), any
+other import error is raised.
 
 After building, the stack runs ``--ticks`` fixed ticks (one frame each), then draws once
 on the 1920×1080 canvas, which is saved as PNG. Settings are the defaults (not the
@@ -64,18 +65,20 @@ def _import_optional(name: str):
 
 
 def registry() -> dict[str, Builder]:
-    """Every registered shot, by full scene name."""
-    from ..games import all_games
+    """Every registered shot, by full scene name: the shared modules', each game's
+    board's, and each game's lobby (``lobby.<id>``)."""
+    from ..games import discover
+    from ..games.plugin import BOARD_MODULE
+    from ..scenes.menus import lobby_shot
 
-    modules = list(SHARED_MODULES)
-    for entry in all_games().values():
-        if entry.scenes_module not in modules:
-            modules.append(entry.scenes_module)
+    plugins = discover()
+    modules = [*SHARED_MODULES, *(plugin.module_name(BOARD_MODULE) for plugin in plugins)]
     shots: dict[str, Builder] = {}
     for name in modules:
         module = _import_optional(name)
         if module is not None:
             shots.update(getattr(module, "SHOTS", {}))
+    shots.update({f"lobby.{mode.id}": lobby_shot(mode.id) for plugin in plugins for mode in plugin.modes})
     return shots
 
 

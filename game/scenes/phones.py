@@ -207,12 +207,13 @@ def draw_reconnecting(ctx: AppContext, surface: pygame.Surface) -> None:
 
 # --- screenshots -----------------------------------------------------------------------------
 def _shot_lobby(problem: str | None, trying_codes: bool = False) -> Any:
-    """A Secret Identity lobby with a keyboard side, two phones (one reconnecting) and
+    """The first game's lobby with a keyboard side, two phones (one reconnecting) and
     the join panel (a companion that serves nothing: the shot opens no port), saying
     that someone is trying room codes if ``trying_codes``."""
 
     def build(ctx: AppContext, args: Any) -> None:
         from ..context import fill_seats
+        from .menus import shot_entry
         from .menus.lobby import LobbyScene
 
         companion = Companion(50505, style_json, lambda: ctx.settings.lang)
@@ -227,7 +228,7 @@ def _shot_lobby(problem: str | None, trying_codes: bool = False) -> Any:
         for token, name in (("shot-phone-one", "Zoé"), ("shot-phone-two", "Malik")):
             ctx.seats.join(("phone", token), name)
         ctx.seats.disconnect(("phone", "shot-phone-two"))
-        ctx.stack.push(LobbyScene(ctx, ctx.games["secret_identity"]))
+        ctx.stack.push(LobbyScene(ctx, shot_entry(ctx)))
 
     return build
 

@@ -2,23 +2,22 @@
 
 3–6 players, 3 rounds (RULES.md IN-1..IN-6). Everyone draws at once on the split
 screen with the pad drawing kit (``ui/drawkit.py``); votes go through the ring picker.
+This module is the game's plug-in (``PLUGIN``: game/games/plugin.py), nothing heavier.
 """
 
 from __future__ import annotations
 
-from ...core.bots import DEFAULT_LEVEL
-from .. import GameEntry
-from .rules.bots import IncognitoBot, warm_caches
-from .rules.catalogue import load_catalogue
-from .rules.game import Incognito
+from .. import GamePlugin, Mode
 
-#: The lobby options are the ones the rules declare (``Incognito.options``).
-ENTRIES = (
-    GameEntry.of_package(
-        __name__,
-        Incognito,
-        load_catalogue,
-        make_bot=lambda catalogue, seat, rng, level=DEFAULT_LEVEL: IncognitoBot(seat, rng, catalogue, level),
-        warm=warm_caches,
+PLUGIN = GamePlugin(
+    __name__,
+    order=4,
+    modes=(
+        Mode("incognito", icon="1F3A8",  # palette
+             howto_shots=("incognito.word", "incognito.draw", "incognito.countdown", "incognito.vote",
+                          "incognito.scores"),
+             # the bench's six pads draw strokes (ui/bench.py): bots would leave the canvases still
+             bench_scene="incognito.draw", bench_seats=6, bench_driver="ui.bench", phone="phone"),
     ),
+    strings=("incognito", "phone.in"),
 )

@@ -24,7 +24,7 @@ from .vote import LineupScreen, VoteScreen
 
 def demo_board(ctx: Any, args: argparse.Namespace, until: str):
     """A match the bots play (their drawings and votes), on to ``until``."""
-    from .. import ENTRIES
+    from ..entries import ENTRIES
     from .board import IncognitoBoard
 
     entry = ENTRIES[0]
