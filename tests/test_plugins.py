@@ -130,7 +130,7 @@ def test_the_registry_lists_the_plugins_in_menu_order():
 
 
 TOY_PLUGIN = '''\
-from game.games import GamePlugin, Mode
+from game.games.plugin import GamePlugin, Mode
 
 PLUGIN = GamePlugin(__name__, order=99, modes=(Mode("toy_plugged", icon="1F9F8"),))
 '''

@@ -11,7 +11,8 @@ import textwrap
 
 import pytest
 
-from game.games import GamePlugin, GameRegistry, Mode, all_games, discover
+from game.games import GameRegistry, all_games, discover
+from game.games.plugin import GamePlugin, Mode
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

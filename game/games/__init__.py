@@ -19,12 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from .plugin import BOARD_MODULE, GamePlugin, Mode
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (plugin.py: not before the title's first frame, which lists no game)
     from ..core.bots import Bot
     from ..core.engine import GameDefinition
     from ..core.options import OptionSpec
+    from .plugin import GamePlugin, Mode
 
 
 @dataclass(frozen=True)
@@ -40,7 +39,7 @@ class GameEntry:
     make_definition: Callable[[Any], GameDefinition]
     #: ``make_bot(catalogue, seat, rng, level=DEFAULT_LEVEL)`` (level: one of ``core.bots.LEVELS``).
     make_bot: Callable[..., Bot]
-    #: Module with ``make_board(ctx, session) -> Scene`` and ``SHOTS``.
+    #: Module with ``make_board(ctx, entry, session, bots) -> Scene`` (the board) and ``SHOTS``.
     scenes_module: str
     #: Lobby options, in the order the lobby lists them.
     options: tuple[OptionSpec, ...] = ()
@@ -61,6 +60,8 @@ class GameEntry:
         definition's, the catalogue key is the package's short name, the scenes module
         its ``ui`` package and the plug-in its ``PLUGIN``. The lobby options are the
         definition's declared ``OptionSpec`` values unless ``options`` is given."""
+        from .plugin import BOARD_MODULE
+
         if options is None:
             options = definition.options if isinstance(definition.options, tuple) else ()
         return cls(
@@ -89,6 +90,8 @@ class GameEntry:
     @property
     def mode(self) -> Mode:
         """What its plug-in declares of it (icon, how-to pictures, bench, phone screens)."""
+        from .plugin import Mode
+
         return self.plugin.mode(self.id) if self.plugin is not None else Mode(self.id)
 
 
@@ -97,6 +100,8 @@ def discover() -> list[GamePlugin]:
     package's ``__path__`` (a test may add a folder holding a game package of its own).
     Imports each package's ``__init__`` only (its manifest), none of its rules."""
     import pkgutil  # (not before the title's first frame, which lists no game)
+
+    from .plugin import GamePlugin
 
     plugins = []
     for found in pkgutil.iter_modules(__path__, prefix=f"{__name__}."):
@@ -145,6 +150,8 @@ class GameRegistry(MutableMapping[str, GameEntry]):
     def mode(self, game_id: str) -> Mode:
         """What the plug-in declares of ``game_id`` (no import); a bare one for an
         entry registered by hand or an unknown id."""
+        from .plugin import Mode
+
         if game_id in self._entries:
             return self._entries[game_id].mode
         plugin = self._known().get(game_id)

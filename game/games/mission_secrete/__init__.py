@@ -5,7 +5,7 @@ This module is the game's plug-in (``PLUGIN``: game/games/plugin.py), nothing he
 
 from __future__ import annotations
 
-from .. import GamePlugin, Mode
+from ..plugin import GamePlugin, Mode
 
 PLUGIN = GamePlugin(
     __name__,
