@@ -166,7 +166,7 @@ class App:
         try:
             save_settings(self.ctx.settings)
         except OSError as exc:
-            from .scenes.menus.dialogs import show_toast
+            from .scenes.toast import show_toast
 
             show_toast(self.ctx, self.ctx.t("settings.save_failed", error=exc.strerror or str(exc)))
 

@@ -1,7 +1,10 @@
 """What every scene is handed when it is made (no globals: DESIGN.md).
 
 The app builds one :class:`AppContext`; ``shot`` and the tests build a headless one
-with :func:`build_context`.
+with :func:`build_context`. The context sits under the scenes: it holds their stack
+(game/stack.py) and the menus' shared theme (game/ui/menu_theme.py), and imports no
+scene, menu or tool; what the layers above put in it (the companion, the pictures'
+maker) is typed ``Any`` here.
 """
 
 from __future__ import annotations
@@ -12,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 from .catalogue import Catalogue
 from .core.files import link_safe_stat
 from .games import GameRegistry
-from .scenes.base import SceneStack
+from .stack import SceneStack
+from .ui.menu_theme import MenuGui
 
 if TYPE_CHECKING:  # types only: the kit, audio and hub import pygame when the context is built
     from pathlib import Path
@@ -45,8 +49,8 @@ class AppContext:
     headless: bool = False
     #: Messages to show on screen once (corrupt settings, skipped custom decks…).
     notices: list[str] = field(default_factory=list)
-    #: ``game.scenes.menus.theme.MenuGui``: the pygame_gui theme every menu screen shares.
-    menu_gui: Any = None
+    #: The pygame_gui theme every menu screen shares.
+    menu_gui: MenuGui | None = None
     #: ``game.companion.bridge.Companion``: the phone companion while it runs (the app
     #: starts it from the settings); None headless and when it is off.
     companion: Any = None
@@ -190,8 +194,6 @@ def build_context(*, headless: bool, lang: str | None = None, settings: Any = No
 
     catalogue = _load_catalogue(Path(data_dir) if data_dir is not None else paths.data_dir(),
                                 paths.user_data_dir() / "decks", settings.lang, lazy=not headless)
-    from .scenes.menus.theme import MenuGui
-
     ctx = AppContext(catalogue=catalogue, settings=settings, kit=UiKit(settings), seats=SeatTable(),
                      audio=Audio(settings, headless), games=all_games(), headless=headless,
                      menu_gui=MenuGui(settings))

@@ -15,7 +15,6 @@ import subprocess
 import sys
 import tarfile
 import zipfile
-from argparse import Namespace
 from pathlib import Path
 
 import pytest
@@ -165,9 +164,9 @@ def test_frozen_game_starts_and_draws_like_the_source_tree(unpacked, tmp_path):
     assert shot.returncode == 0, shot.stdout + shot.stderr
     import pygame
 
-    from game.cli.shot import render
+    from game.shots import ShotRequest, render
 
-    here = render("ring", Namespace(lang="fr", seats=4, seed=1, ticks=60))
+    here = render("ring", ShotRequest(lang="fr", seats=4, seed=1, ticks=60))
     frozen = pygame.image.load(str(tmp_path / "ring.png"))
     assert frozen.get_size() == here.get_size()
     assert pygame.image.tobytes(frozen, "RGB") == pygame.image.tobytes(here, "RGB")

@@ -4,7 +4,6 @@ unread, in well under 5 s), a deck that is no file (a link to nothing or a loop,
 pipe, a folder). The skipped decks are told on screen in both languages."""
 
 import os
-import time
 
 import pytest
 
@@ -12,8 +11,9 @@ from game import paths
 from game.context import build_context
 from game.data_loading import MAX_DECK_BYTES
 from game.games import all_games
-from game.scenes.menus.dialogs import ToastScene
+from game.games.incognito.rules import catalogue as incognito_catalogue
 from game.scenes.menus.title import TitleScene
+from game.scenes.toast import ToastScene
 from game.settings import Settings
 
 #: One good entry per deck game, in the format of its shipped files.
@@ -75,26 +75,30 @@ def _huge(folder, entries):
             out.write(f"  - id: w{i}\n    name: {{fr: Mot {i}, en: Word {i}}}\n    joke: {{fr: Ha {i}, en: Ha {i}}}\n")
 
 
-def test_a_100000_entry_deck_is_refused_in_well_under_5_seconds(tmp_path):
+def test_a_100000_entry_deck_is_refused_unread(tmp_path, monkeypatch):
+    """Too big to load in a moment: refused from its size, never parsed (how long a load
+    takes is the bench's to measure, not a test's)."""
     folder = tmp_path / "decks" / "incognito"
     folder.mkdir(parents=True)
     _huge(folder, 100_000)
     (folder / "good.yaml").write_text(GOOD["incognito"], encoding="utf-8")
-    start = time.perf_counter()
+    parsed = []
+    load_mapping = incognito_catalogue.load_mapping
+    monkeypatch.setattr(incognito_catalogue, "load_mapping", lambda path, *a, **k: parsed.append(path.name)
+                        or load_mapping(path, *a, **k))
     catalogue, warnings = _entry("incognito").load_catalogue(paths.data_dir(), tmp_path / "decks")
-    assert time.perf_counter() - start < 5
+    assert "huge.yaml" not in parsed and "good.yaml" in parsed
     assert len(warnings) == 1 and warnings[0].startswith(f"{folder / 'huge.yaml'}: ") and "KB" in warnings[0]
     assert catalogue.word("my_word").custom and (folder / "huge.yaml").exists()
 
 
-def test_a_deck_just_under_the_limit_loads_fast_enough(tmp_path):
+def test_a_deck_just_under_the_limit_loads(tmp_path):
     folder = tmp_path / "decks" / "incognito"
     folder.mkdir(parents=True)
     _huge(folder, MAX_DECK_BYTES // 100)  # ~100 bytes an entry
     assert (folder / "huge.yaml").stat().st_size <= MAX_DECK_BYTES
-    start = time.perf_counter()
     catalogue, warnings = _entry("incognito").load_catalogue(paths.data_dir(), tmp_path / "decks")
-    assert time.perf_counter() - start < 5 and not warnings and catalogue.word("w2000").custom
+    assert not warnings and catalogue.word("w2000").custom
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

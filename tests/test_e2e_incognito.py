@@ -1,9 +1,10 @@
 """Incognito end to end: title → lobby with two pads and the arrows side, one bot; three
-rounds where each human peeks at the secret word (held PEEK), draws a stroke (held
-CONFIRM while the stick or the keys move the cursor), steers the cursor to the "done"
-button and holds CONFIRM on it; then numbers the other drawings on the ring while
-peeking, steps through the reveal and the scores; the final ranking, the gallery, back
-to the lobby and the title."""
+rounds where a human peeks at the secret word during the deal (held PEEK), then each
+human in turn (IN-2a) opens their drawing curtain (CONFIRM), draws a stroke behind it
+(held CONFIRM while the stick or the keys move the cursor), steers the cursor to the
+"done" button and holds CONFIRM on it, while the bot draws at once; then they number
+the other drawings on the ring while peeking, step through the reveal and the scores;
+the final ranking, the gallery, back to the lobby and the title."""
 
 import math
 import time
@@ -41,6 +42,7 @@ class Artists(Table):
     def __init__(self, room, board, hands):
         super().__init__(room, board, hands, with_brains=False)
         self.peeked: set[tuple[int, int]] = set()
+        self.opened = 0
         self.strokes = 0
         self.dones = 0
         self.votes = 0
@@ -57,17 +59,20 @@ class Artists(Table):
             hand.tap(Intent.CONFIRM, 2)  # on with it
             return True
         if stage == "draw" and public.phase == "draw":
-            for seat, hand in self.hands.items():
-                if public.done[seat]:
-                    continue
-                if (public.round, seat) not in self.peeked:
-                    self.peek(seat, hand)
-                elif not public.drawings[seat]:
-                    self.draw_stroke(seat, hand)
-                else:
-                    self.finish(seat, hand)
-                return True
-            return False
+            curtain = board.turn_curtain
+            if curtain is None or room.top is not curtain:
+                return False  # the next drawer is called on the next tick
+            seat, hand = curtain.seat, self.hands[curtain.seat]
+            assert public.turn == seat and all(public.done[s] for s in self.hands if s < seat)  # in seat order
+            if not curtain.is_open:
+                hand.tap(Intent.CONFIRM, 2)
+                assert curtain.is_open and board.public.turn_open
+                self.opened += 1
+            elif not public.stroke_counts[seat]:
+                self.draw_stroke(seat, hand)
+            else:
+                self.finish(seat, hand)
+            return True
         if stage == "lineup":
             next(iter(self.hands.values())).tap(Intent.CONFIRM, 2)
             return True
@@ -117,7 +122,7 @@ class Artists(Table):
         pad = board.pads[seat]
         if pad.y > CANVAS_H - 200:  # still on the tool bar from last round: back onto the paper
             self.steer(hand, pad, (300, 250), lambda: 200 <= pad.x < 400 and 150 <= pad.y < 350, 60, 60)
-        before = len(board.public.drawings[seat])
+        before = board.public.stroke_counts[seat]
         hand.hold(Intent.CONFIRM)
         self.room.run(1)
         if isinstance(hand, PadHand):
@@ -131,7 +136,9 @@ class Artists(Table):
         self.room.run(1)
         hand.let_go(Intent.CONFIRM)
         self.room.run(1)
-        assert len(board.public.drawings[seat]) == before + 1, (board.last_refusal, board.pads[seat].path, board.pads[seat].x, board.pads[seat].y, board.pads[seat].tool, board.stage, [type(s).__name__ for s in self.room.ctx.stack])
+        assert board.public.stroke_counts[seat] == before + 1, (board.last_refusal, board.stage,
+                                                                [type(s).__name__ for s in self.room.ctx.stack])
+        assert board.public.drawings[seat] == ()  # face down on the TV until the line-up
         self.strokes += 1
 
     def finish(self, seat, hand):
@@ -202,7 +209,7 @@ def test_a_living_room_plays_incognito_to_the_gallery(room):
             room.fast(1)
     assert board.session.outcome() is not None and board.stage == "final"
     rounds = board.public.rounds
-    assert artists.strokes == 3 * rounds and artists.dones >= 2 * rounds
+    assert artists.strokes == 3 * rounds and artists.dones >= 2 * rounds and artists.opened == 3 * rounds
     assert artists.votes == 3 * 3 * rounds
     assert room.top is board
     pad2.tap(Intent.CONFIRM, 2)

@@ -2,7 +2,6 @@
 that change nothing, pending seats, countdowns in ticks, chance in the log, saves."""
 
 import json
-from dataclasses import dataclass
 
 import pytest
 
@@ -12,7 +11,7 @@ from game.core.rng import Rng
 from game.core.files import quarantine
 from game.core.session import SaveError, Session
 from game.core.serial import state_hash
-from game.core.engine import SeatView, clone
+from game.core.engine import SeatView
 from game.core.events import TimedOut
 from tests.toygame import VOTE_TICKS, ToyBot, ToyGame, resolve
 
@@ -280,34 +279,30 @@ def test_save_errors_say_why(tmp_path):
     assert err.value.reason == "mismatch"
 
 
-# --- clone ---------------------------------------------------------------------------------
-def test_clone_copies_what_may_change_and_shares_what_cannot():
-    @dataclass(frozen=True)
-    class Record:
-        points: tuple[int, ...]
+# --- one protocol -----------------------------------------------------------------------------
+def test_a_game_steps_one_way():
+    """A game implements ``step`` (the new state and the events); ``apply`` is its state.
+    No default turns a game's ``apply`` into a step that tells nothing, options are
+    ``OptionSpec`` values only, and the engine offers no copy-and-mutate ``clone``: a
+    state changes through ``records.replace`` (issue 26 item 6)."""
+    import typing
 
-    @dataclass
-    class State:
-        rng: Rng
-        hands: list[list[str]]
-        votes: dict[int, dict[str, int]]
-        seen: set[str]
-        deck: tuple[str, ...]
-        history: list[Record]
-        pairs: tuple[list[int], ...]
+    from game.core import engine
+    from game.core.engine import GameDefinition
+    from game.core.options import OptionSpec
 
-    state = State(Rng(5), [["a", "b"], ["c"]], {0: {"x": 1}}, {"a"}, ("d", "e"), [Record((1, 2))], ([1], [2]))
-    copy = clone(state)
-    assert copy == state and state_hash(copy) == state_hash(state)
-    assert copy.rng is not state.rng and copy.hands[0] is not state.hands[0]
-    assert copy.votes[0] is not state.votes[0] and copy.seen is not state.seen
-    assert copy.pairs[0] is not state.pairs[0]
-    assert copy.deck is state.deck and copy.history[0] is state.history[0]
-    copy.rng.next_u64()
-    copy.hands[0].append("z")
-    copy.votes[0]["y"] = 2
-    copy.pairs[1].append(3)
-    assert state == State(Rng(5), [["a", "b"], ["c"]], {0: {"x": 1}}, {"a"}, ("d", "e"), [Record((1, 2))], ([1], [2]))
+    class ApplyOnly(GameDefinition):
+        def apply(self, state, action):
+            return state
+
+    with pytest.raises(NotImplementedError):
+        ApplyOnly().step(None, Action("vote", 0, {"choice": "high"}))
+    game = ToyGame()
+    session = Session(game, CONFIG, 4)
+    vote = game.legal(session.state, 0)[0]
+    assert game.apply(session.state, vote) == game.step(session.state, vote).state
+    assert typing.get_type_hints(GameDefinition)["options"] == tuple[OptionSpec, ...]
+    assert not hasattr(engine, "clone")
 
 
 # --- Playthrough checks -------------------------------------------------------------------------
@@ -339,8 +334,8 @@ def test_leak_check_catches_a_leaky_view():
 
 def test_the_check_catches_an_apply_that_changes_its_input():
     class Careless(ToyGame):
-        def apply(self, state, action):
-            new = super().apply(state, action)
+        def step(self, state, action):
+            new = super().step(state, action)
             if action.kind == "vote":
                 state.scores.append(0)  # the input changed: the engine's contract is broken
             return new

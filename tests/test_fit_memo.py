@@ -7,13 +7,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.cli import shot as shot_cli
+from game.shots import ShotRequest, prepare
 
 
 @pytest.mark.parametrize("name, seats", [("secret_identity.clues", 8), ("secret_identity_coop.guess", 8),
                                          ("personality.vote", 6)])
 def test_a_busiest_board_drawn_again_measures_no_text(name, seats):
-    ctx = shot_cli.prepare(name, shot_cli.shot_args(seats=seats, names="long"))
+    ctx = prepare(name, ShotRequest(seats=seats, names="long"))
     canvas = pygame.Surface((1920, 1080))
     ctx.stack.draw(canvas, 1.0)
     measured = []
@@ -26,7 +26,7 @@ def test_a_busiest_board_drawn_again_measures_no_text(name, seats):
 def test_the_fit_memo_keeps_the_latest_answers_only():
     from game.ui.fit import FIT_MEMO_SIZE, fit_text
 
-    ctx = shot_cli.prepare("title", shot_cli.shot_args(ticks=0))
+    ctx = prepare("title", ShotRequest(ticks=0))
     names = [f"Joueuse {n}" for n in range(FIT_MEMO_SIZE + 40)]
     for name in names:
         fit_text(ctx.kit, name, 300)
@@ -42,7 +42,7 @@ def test_the_fit_memo_keeps_the_latest_answers_only():
 def test_a_fit_is_asked_again_for_another_text_size_or_language():
     from game.ui.fit import fit_text
 
-    ctx = shot_cli.prepare("title", shot_cli.shot_args(ticks=0))
+    ctx = prepare("title", ShotRequest(ticks=0))
     kit, settings = ctx.kit, ctx.settings
     width = kit.font(36).size("Marie-Antoinette")[0]
     assert fit_text(kit, "Marie-Antoinette", width) == (36, "Marie-Antoinette")

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.cli import shot as shot_cli
 from game.cli.bench_scenes import _build_shot
 from game.context import build_context
-from game.scenes.base import Scene, SceneStack
+from game.scenes.base import Scene
 from game.settings import Settings
+from game.shots import ShotRequest, prepare
+from game.stack import SceneStack
 
 
 class CountingSurface(pygame.Surface):
@@ -30,7 +31,7 @@ class CountingSurface(pygame.Surface):
 
 
 def test_a_remembered_panel_is_one_blit_call_and_the_same_pixels():
-    ctx = shot_cli.prepare("title", shot_cli.shot_args(ticks=0))
+    ctx = prepare("title", ShotRequest(ticks=0))
     kit = ctx.kit
 
     def paint():

@@ -3,7 +3,6 @@ the player holding the pad), elision and contraction before names filled in at f
 time ("d'Alice", "du Père Noël"), and each game's name written one way; plus the
 Incognito line-up telling the decoys there really are (item 9)."""
 
-import argparse
 import re
 import string
 from pathlib import Path
@@ -102,8 +101,9 @@ def test_the_incognito_lineup_tells_the_decoys_there_are(seats, decoys):
     from game.games.incognito.ui.shots import demo_board
     from game.games.incognito.ui.vote import lineup_explanation
     from game.settings import Settings
+    from game.shots import ShotRequest
 
     ctx = build_context(headless=True, lang="fr", settings=Settings(), seats=seats)
-    board = demo_board(ctx, argparse.Namespace(seed=1), "lineup")
+    board = demo_board(ctx, ShotRequest(seed=1), "lineup")
     text = lineup_explanation(board.text, board.session.view(None).public)
     assert decoys in text and "quelques" not in text

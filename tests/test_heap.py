@@ -6,9 +6,10 @@ import pytest
 
 import game.heap as heap
 from game.app import App
-from game.scenes.base import Scene, SceneStack
+from game.scenes.base import Scene
 from game.seats import SeatTable
 from game.settings import Settings
+from game.stack import SceneStack
 from game.cli.soak import rss_mb
 
 

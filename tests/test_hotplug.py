@@ -12,11 +12,12 @@ from game.core.session import Session
 from game.i18n import Strings
 from game.input.hub import InputHub
 from game.input.intents import Intent
-from game.scenes.base import Scene, SceneStack
+from game.scenes.base import Scene
 from game.scenes.disconnect import DisconnectScene
 from game.scenes.match import MatchScene
 from game.seats import SeatTable
 from game.settings import Settings
+from game.stack import SceneStack
 from game.paths import data_dir
 from tests.toygame import ToyGame
 from game.cli.virtual_pads import VirtualPads

@@ -25,12 +25,22 @@ ENTRY = ENTRIES[0]
 
 
 def board_with(seats=3, seed=5):
+    """A table of ``seats`` at the TV (keyboard sides, pads), drawing in turns (IN-2a)."""
     ctx = build_context(headless=True, lang="en", settings=Settings(), seats=seats)
     cat = ctx.catalogue.game("incognito")
-    session = Session(ENTRY.make_definition(cat), ENTRY.default_config(seats), seed)
+    config = dict(ENTRY.default_config(seats), **ENTRY.table_config(list(range(seats))))
+    session = Session(ENTRY.make_definition(cat), config, seed)
     board = make_board(ctx, ENTRY, session, {})
     ctx.stack.push(board)
     return ctx, board
+
+
+def finish_drawing(board):
+    """Every seat hands its drawing in, each seat at the TV opening its turn first."""
+    for seat in range(board.n):
+        if board.public.turn == seat:
+            assert board.submit(Action("start", seat)) is None
+        assert board.submit(Action("done", seat)) is None
 
 
 def tick(ctx, n=1):
@@ -100,12 +110,15 @@ def draw_house(ctx, board):
     return hand
 
 
-def test_a_house_drawn_with_pad_events(tmp_path):
+def test_a_house_drawn_with_pad_events_behind_the_curtain(tmp_path):
     ctx, board = board_with()
     tick(ctx, DEAL_TICKS + 1)
-    assert board.stage == "draw"
+    assert board.stage == "draw" and ctx.stack.top is board.turn_curtain and board.turn_curtain.seat == 0
+    assert not board.turn_curtain.is_open
+    Hand(ctx, board).press(Intent.CONFIRM)           # seat 0 opens its turn
+    assert board.turn_curtain.is_open and board.public.turn_open
     hand = draw_house(ctx, board)
-    strokes = board.session.view(None).public.drawings[0]
+    strokes = board.session.view(0).private.my_drawing.strokes
     assert [s.tool for s in strokes] == ["pen", "pen", "fill", "pen"]
     assert [s.colour for s in strokes] == ["black", "black", "red", "brown"]
     image = render_drawing(strokes, board.rgb, CANVAS_W)
@@ -118,7 +131,7 @@ def test_a_house_drawn_with_pad_events(tmp_path):
     assert tuple(image.get_at((335, 460)))[:3] == board.rgb["brown"]
     assert all(len(s.points) < 200 for s in strokes)                  # smoothed and thinned
     assert hand.events > 100
-    # "done" needs a 1-second hold on its button, and can be taken back
+    # "done" needs a 1-second hold on its button; it ends the turn: the next drawer is called
     hand.move_to(700, CANVAS_H + PALETTE_ROW + 30)
     hand.send(Intent.CONFIRM, True)
     tick(ctx, 59)
@@ -126,8 +139,10 @@ def test_a_house_drawn_with_pad_events(tmp_path):
     tick(ctx, 1)
     assert board.session.state.done.flags[0]
     hand.send(Intent.CONFIRM, False)
+    tick(ctx, 2)
+    assert board.turn_curtain.seat == 1 and not board.turn_curtain.is_open
     hand.press(Intent.BACK)
-    assert not board.session.state.done.flags[0]
+    assert board.session.state.done.flags[0]  # a turn's "done" is final (IN-2a)
 
 
 def test_canvas_cache_renders_only_new_strokes():
@@ -203,8 +218,7 @@ def test_peek_holds_the_word_and_letting_go_closes_it():
 
 def test_votes_through_the_ring_are_distinct_and_refusals_name_no_number():
     ctx, board = board_with(seats=3)
-    for seat in range(3):
-        board.submit(Action("done", seat))
+    finish_drawing(board)
     tick(ctx, 5)
     assert board.stage == "lineup"
     board.handle(0, InputEvent(ctx.seats[0].device, Intent.CONFIRM, True))
@@ -230,8 +244,7 @@ def test_outside_a_peek_the_vote_shows_nothing_of_anyones_choice():
     """The TV during the vote: moving a pointer, or peeking then letting go, changes
     not one pixel (the incognito.vote shot is this blind state)."""
     ctx, board = board_with(seats=3)
-    for seat in range(3):
-        board.submit(Action("done", seat))
+    finish_drawing(board)
     tick(ctx, 5)
     board.handle(0, InputEvent(ctx.seats[0].device, Intent.CONFIRM, True))
     assert board.stage == "vote"
@@ -268,8 +281,7 @@ def test_the_board_opens_a_phase_screen_because_the_rules_say_it_started():
 
 def test_the_vote_ring_closes_when_the_reveal_opens():
     ctx, board = board_with(seats=3)
-    for seat in range(3):
-        board.submit(Action("done", seat))
+    finish_drawing(board)
     board.handle(0, InputEvent(ctx.seats[0].device, Intent.CONFIRM, True))
     assert board.stage == "vote" and ctx.stack.top is board.ring
     for voter, numbers in ((0, (1, 2)), (1, (1, 2)), (2, (1, 2))):
@@ -282,10 +294,9 @@ def test_the_round_scores_and_the_end_are_shows_that_a_skips_and_bots_wait_for()
     """Issue 14 item 10: the round's scores count up from where the round found them,
     the leaders' pads rumble with the fanfare and A skips it, bots waiting; the end
     raises the podium, cheers the winners, and A goes on to the gallery only once over."""
-    import argparse
-
     from game.games.incognito.ui.shots import demo_board
     from game.games.incognito.ui.standings import FinalScreen, ScoresScreen
+    from game.shots import ShotRequest
     from game.ui.show import RUMBLE
 
     ctx = build_context(headless=True, lang="en", settings=Settings(), seats=4)
@@ -293,7 +304,7 @@ def test_the_round_scores_and_the_end_are_shows_that_a_skips_and_bots_wait_for()
     ctx.input = type("Hub", (), {"rumble": lambda self, *args: rumbles.append(args) or True})()
     play = ctx.audio.play
     ctx.audio.play = lambda name: sounds.append(name) or play(name)
-    board = demo_board(ctx, argparse.Namespace(seed=3), "scores")
+    board = demo_board(ctx, ShotRequest(seed=3), "scores")
     board.show(ScoresScreen(board))
     public, screen = board.public, board.screen
     gained = public.history[-1].points
@@ -311,7 +322,7 @@ def test_the_round_scores_and_the_end_are_shows_that_a_skips_and_bots_wait_for()
 
     ctx.stack.clear()
     ctx = build_context(headless=True, lang="en", settings=Settings(), seats=4)
-    board = demo_board(ctx, argparse.Namespace(seed=3), "gallery")
+    board = demo_board(ctx, ShotRequest(seed=3), "gallery")
     board.show(FinalScreen(board))
     show = board.screen.show
     ranks = board.session.outcome().ranks
@@ -351,3 +362,25 @@ def test_the_final_screens_confetti_falls_whole_from_under_the_headline():
     assert any(headline.rect.bottom <= disc.rect.top < headline.rect.bottom + 80 for disc in discs)
     assert all(disc.visible == disc.rect for disc in discs)  # none cut
     assert not any(disc.rect.top < headline.rect.bottom < disc.rect.bottom for disc in discs)
+
+
+def test_without_turn_seats_the_board_still_calls_the_seats_at_the_tv_one_by_one():
+    """A config that names no turn seat (a save from before IN-2a; a phone's seat a pad
+    took on resuming draws at any time for the rules): the board calls each seat at the
+    TV behind its curtain all the same, opened without a move, in seat order."""
+    ctx = build_context(headless=True, lang="en", settings=Settings(), seats=3)
+    cat = ctx.catalogue.game("incognito")
+    session = Session(ENTRY.make_definition(cat), ENTRY.default_config(3), 5)
+    board = make_board(ctx, ENTRY, session, {})
+    ctx.stack.push(board)
+    tick(ctx, DEAL_TICKS + 2)
+    curtain = board.turn_curtain
+    assert board.public.turn_seats == [] and curtain.seat == 0 and not curtain.is_open
+    hand = Hand(ctx, board)
+    hand.press(Intent.CONFIRM)
+    assert curtain.is_open and [a.kind for a in session.log if a.seat is not None] == []
+    hand.line([(300, 300), (400, 350)])
+    assert board.public.stroke_counts == [1, 0, 0] and board.public.drawings == [(), (), ()]
+    board.submit(Action("done", 0))
+    tick(ctx, 2)
+    assert board.turn_curtain.seat == 1 and not board.turn_curtain.is_open

@@ -3,12 +3,12 @@
 
 import pygame
 
-from game.cli import shot
 from game.games.incognito.ui import board as board_module
+from game.shots import ShotRequest, prepare
 
 
 def test_the_board_keeps_the_drawings_last_shown_within_its_bound(monkeypatch):
-    ctx = shot.prepare("incognito.gallery", shot.shot_args(seats=6))
+    ctx = prepare("incognito.gallery", ShotRequest(seats=6))
     board = next(scene for scene in ctx.stack if isinstance(scene, board_module.IncognitoBoard))
     board.caches.clear()
     record = board.session.view(None).public.history[-1]

@@ -78,14 +78,22 @@ def test_the_deal_tells_the_places_to_all_and_each_word_to_its_seat_only():
     assert str(WordDealt(1, words[1])) == f"seat 1 is dealt the word {words[1]}"
 
 
-def test_strokes_are_public_and_edits_and_done_are_told():
+def test_strokes_and_edits_are_told_to_their_drawer_only_and_done_to_all():
+    """IN-2a: a drawing is its drawer's secret until the line-up, so its strokes and
+    edits are private events; "done" and the last call are public."""
     s = session()
     events = s.submit(Action("stroke", 0, stroke()))
     drawn = Stroke.from_data(stroke()["stroke"])
-    assert events == (StrokeDrawn(0, 1, drawn),) and visible(events, None) == events  # on the TV, as today
+    assert events == (StrokeDrawn(0, 1, drawn),)
+    assert visible(events, 0) == events and visible(events, None) == () and visible(events, 1) == ()
     assert str(events[0]) == "seat 0 drew stroke 1 (pen, black)"
-    assert s.submit(Action("undo", 0)) == (DrawingEdited(0, "undo", 0),)
-    assert s.submit(Action("redo", 0)) == (DrawingEdited(0, "redo", 1),)
+    events = s.submit(Action("sketch", 1, {"strokes": [stroke()["stroke"]] * 2}))
+    assert visible(events, 1) == events and len(events) == 2 and visible(events, None) == visible(events, 0) == ()
+    for kind, told in (("undo", DrawingEdited(0, "undo", 0)), ("redo", DrawingEdited(0, "redo", 1)),
+                       ("clear", DrawingEdited(0, "clear", 0))):
+        events = s.submit(Action(kind, 0))
+        assert events == (told,) and visible(events, None) == visible(events, 2) == () and visible(events, 0) == events
+    s.submit(Action("stroke", 0, stroke()))
     assert s.submit(Action("done", 0)) == (DrawingFinished(0, True),)
     assert s.submit(Action("done", 1)) == (DrawingFinished(1, True), LastCall(2))
     assert s.submit(Action("undone", 1)) == (DrawingFinished(1, False),)

@@ -218,13 +218,13 @@ def test_undo_redo_clear_and_stroke_validation():
     s.submit(Action("stroke", 0, second))
     s.submit(Action("undo", 0))
     one, two = Stroke.from_data(first["stroke"]), Stroke.from_data(second["stroke"])
-    assert s.view(None).public.drawings[0] == (one,)
-    assert s.view(None).public.redo_counts[0] == 1
+    assert s.view(0).private.my_drawing.strokes == (one,)
+    assert s.view(0).private.my_drawing.redo == 1
     s.submit(Action("redo", 0))
-    assert s.view(None).public.drawings[0] == (one, two)
-    assert [stroke.to_data() for stroke in s.view(None).public.drawings[0]] == [first["stroke"], second["stroke"]]
+    assert s.view(0).private.my_drawing.strokes == (one, two)
+    assert [stroke.to_data() for stroke in s.view(0).private.my_drawing.strokes] == [first["stroke"], second["stroke"]]
     s.submit(Action("clear", 0))
-    assert s.view(None).public.drawings[0] == ()
+    assert s.view(0).private.my_drawing.strokes == () and s.view(0).public.stroke_counts[0] == 0
     for data in ({"stroke": {"tool": "pen"}}, {"stroke": dict(first["stroke"], colour="gold")},
                  {"stroke": dict(first["stroke"], points=[1, 2, 3])},
                  {"stroke": dict(first["stroke"], points=[900, 2])},

@@ -12,8 +12,9 @@ from game.input.intents import InputEvent, Intent
 from game.input.repeat import DELAY, INTERVAL
 from game.input.stick import DEAD_ZONE, RELEASE_SETTLE, direction_of, polar
 from game.input.viewport import on_canvas
-from game.scenes.base import Scene, SceneStack
+from game.scenes.base import Scene
 from game.seats import SeatTable
+from game.stack import SceneStack
 
 LEFT, RIGHT = ("kb", "left"), ("kb", "right")
 

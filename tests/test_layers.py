@@ -13,6 +13,10 @@
 - ``game/companion`` (the phone server runs in its own thread) imports no pygame,
   pygame_gui, scene, UI, input, app or context; only the scenes, the app and the tools
   (``game/cli``: the bench) import it.
+- No import cycle, lazy imports included (only those under ``if TYPE_CHECKING:`` are
+  left out): the context imports no scene, boards no menu, and only the tools, the
+  layout probe and the how-to pictures' maker import the shot registry (``game/shots.py``);
+  only the tools import ``game/cli``.
 
 The pure set is found by role, not listed by file, so it follows modules that move.
 """
@@ -45,13 +49,19 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imported(path: Path) -> set[str]:
+def imported(path: Path, runtime: bool = False) -> set[str]:
     """Absolute names of every module ``path`` imports (``from m import x`` counts ``m.x``
-    too when that is a module)."""
+    too when that is a module); ``runtime``: not those under ``if TYPE_CHECKING:``, which
+    never run."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {id(node) for block in ast.walk(tree) if runtime and _type_checking(block)
+                   for stmt in block.body for node in ast.walk(stmt)}
     out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
         if isinstance(node, ast.Import):
             out |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
@@ -64,6 +74,10 @@ def imported(path: Path) -> set[str]:
             out.add(module)
             out |= {f"{module}.{alias.name}" for alias in node.names if module_path(f"{module}.{alias.name}")}
     return out
+
+
+def _type_checking(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
 
 
 def within(name: str, prefixes: tuple[str, ...] | str) -> bool:
@@ -244,3 +258,108 @@ def test_the_companion_imports_no_pygame_scenes_or_ui():
         offenders += pure_offences(name, imports)
         todo += [m for m in imports if within(m, "game")]
     assert not offenders, offenders
+
+
+# --- no import cycle -------------------------------------------------------------------------
+def runtime_graph() -> dict[str, set[str]]:
+    """Every module of ``game/`` -> the game modules it imports when it runs: every import
+    statement, function-level ones included, not those under ``if TYPE_CHECKING:``. An
+    import names the module it loads (``from m import f`` names ``m``); the packages above
+    it are not counted (a package's ``__init__`` exporting its own modules is no cycle)."""
+    graph: dict[str, set[str]] = {}
+    for path in GAME.rglob("*.py"):
+        name, edges = module_name(path), set()
+        for target in imported(path, runtime=True):
+            while target and not module_path(target):
+                target = target.rpartition(".")[0]
+            if within(target, "game") and target != name:
+                edges.add(target)
+        graph[name] = edges
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, edges = work[-1]
+            step = next((m for m in edges if m in graph), None)
+            if step is not None:
+                if step not in index:
+                    index[step] = low[step] = len(index)
+                    stack.append(step)
+                    on_stack.add(step)
+                    work.append((step, iter(sorted(graph[step]))))
+                elif step in on_stack:
+                    low[node] = min(low[node], index[step])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_no_import_cycle_lazy_imports_included():
+    """Layers point one way even where an import waits inside a function: a cycle is
+    named with, for each of its modules, what it imports of the cycle."""
+    graph = runtime_graph()
+    told = [f"a cycle of {len(c)} modules:" + "".join(f"\n  {m} -> {', '.join(sorted(graph[m] & set(c)))}" for m in c)
+            for c in cycles(graph)]
+    assert not told, "\n".join(told)
+
+
+#: Who may import the shot registry (game/shots.py) when it runs: the tools, and the two
+#: that draw screens without the command line. The modules that declare shots name its
+#: request type under ``TYPE_CHECKING`` only, so the game in play never loads it.
+MAY_IMPORT_SHOTS = ("game.cli", "game.ui.layout_probe", "game.scenes.menus.howto_pictures")
+
+
+def test_the_context_boards_and_picture_making_import_nothing_above_them():
+    """The context (built before any scene) imports no scene, app, tool or registry;
+    boards (the match scene, every game's ``ui``) import no menu; only the tools import
+    ``game.cli``, and only the tools, the layout probe and the how-to pictures' maker
+    import the shot registry."""
+    offenders = [f"game.context imports {m}" for m in imported(GAME / "context.py")
+                 if within(m, ("game.scenes", "game.app", "game.cli", "game.shots"))]
+    for path in GAME.rglob("*.py"):
+        name, runtime = module_name(path), imported(path, runtime=True)
+        board = name == "game.scenes.match" or (within(name, "game.games") and "ui" in name.split(".")[3:])
+        offenders += [f"{name} imports {m}" for m in sorted(runtime) if board and within(m, "game.scenes.menus")]
+        offenders += [f"{name} imports {m}" for m in sorted(imported(path))
+                      if within(m, "game.cli") and not within(name, ("game.cli", "game.__main__"))]
+        offenders += [f"{name} imports {m}" for m in sorted(runtime)
+                      if within(m, "game.shots") and not within(name, MAY_IMPORT_SHOTS)]
+    assert not offenders, offenders
+    assert "game.shots" in imported(GAME / "scenes" / "peek.py")  # positive control: its type, for checking only
+    assert "game.shots" in imported(GAME / "scenes" / "menus" / "howto_pictures.py", runtime=True)
+
+
+def test_the_cycle_check_sees_lazy_imports_and_skips_type_checking_ones():
+    """Positive controls: a cycle through a function-level import is found; one only
+    under ``TYPE_CHECKING`` is not (it never runs)."""
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+    assert "game.ui.music" in runtime_graph()["game.ui.audio"]  # ``from . import music`` in a method
+    match = GAME / "scenes" / "match.py"
+    assert "game.context" in imported(match) and "game.context" not in imported(match, runtime=True)

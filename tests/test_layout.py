@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.cli import shot as shot_cli
+from game.shots import ShotRequest, prepare, registry
 from game.ui.layout_probe import Probe
 from game.ui.layout_rules import RULES, contrast
 from tests.painted_screen import PaintedScreen, check_painted
@@ -37,14 +37,14 @@ OWNED = ("personality.", "mission_secrete.", "incognito.", "secret_identity.", "
 def violations():
     """Every shot checked once, in one process (~15 s), by (shot, lang)."""
     probe = Probe()
-    return {(name, lang): probe.check(name, lang) for name in sorted(shot_cli.registry()) for lang in LANGS}
+    return {(name, lang): probe.check(name, lang) for name in sorted(registry()) for lang in LANGS}
 
 
 @pytest.fixture(scope="module")
 def wide_violations():
     """Every shot checked once with the wide (10 %) safe area, by (shot, lang)."""
     probe = Probe(safe_area=0.10)
-    return {(name, lang): probe.check(name, lang) for name in sorted(shot_cli.registry()) for lang in LANGS}
+    return {(name, lang): probe.check(name, lang) for name in sorted(registry()) for lang in LANGS}
 
 
 def _xfail(name: str, lang: str, rule: str):
@@ -53,7 +53,7 @@ def _xfail(name: str, lang: str, rule: str):
 
 
 def _cases():
-    for name in sorted(shot_cli.registry()):
+    for name in sorted(registry()):
         for lang in LANGS:
             for rule in RULES:
                 marks = _xfail(name, lang, rule) if lang in KNOWN.get((name, rule), ()) else ()
@@ -71,7 +71,7 @@ def _known_wide(name: str, lang: str, rule: str) -> bool:
 
 
 def _wide_cases():
-    for name in sorted(shot_cli.registry()):
+    for name in sorted(registry()):
         for lang in LANGS:
             for rule in RULES:
                 marks = _xfail(name, lang, f"{rule} (10 %)") if _known_wide(name, lang, rule) else ()
@@ -179,13 +179,12 @@ def test_texts_painted_on_a_cached_layer_are_found():
 
 
 def test_long_names_fill_every_seat(tmp_path):
-    args = shot_cli.shot_args(lang="fr", seats=8, names="long", ticks=0)
-    ctx = shot_cli.prepare("ring", args)
+    ctx = prepare("ring", ShotRequest(lang="fr", seats=8, names="long", ticks=0))
     names = [seat.name for seat in ctx.seats]
     assert names[:4] == ["Marie-Antoinette", "Jean-Christophe", "Maximilienne", "Konstantinos"]
     assert len(set(names)) == 8
     ctx.stack.clear()
-    demo = shot_cli.prepare("ring", shot_cli.shot_args(lang="fr", seats=2, ticks=0))
+    demo = prepare("ring", ShotRequest(lang="fr", seats=2, ticks=0))
     assert [seat.name for seat in demo.seats][:2] == ["Alice", "Bruno"]
     demo.stack.clear()
 
@@ -217,7 +216,7 @@ def test_the_deck_screen_says_where_decks_go_without_a_file_path():
 def test_a_long_name_shrinks_to_28_px_then_breaks_at_its_hyphen_or_inside_a_word():
     from game.ui.fit import break_lines, fit_text, smallest_size
 
-    ctx = shot_cli.prepare("title", shot_cli.shot_args(ticks=0), Probe().settings("fr"))
+    ctx = prepare("title", ShotRequest(ticks=0), Probe().settings("fr"))
     kit = ctx.kit
     assert kit.scaled(smallest_size(kit)) >= 28 > kit.scaled(smallest_size(kit) - 1)
     size, text = fit_text(kit, "Marie-Antoinette", kit.font(36).size("Marie-Antoinette")[0] - 10)

@@ -331,9 +331,9 @@ def test_a_lobby_frame_fits_no_text_when_nothing_changed():
     are fitted once (the fit memo answers every later frame), not searched on every frame."""
     import pygame
 
-    from game.cli import shot
+    from game.shots import ShotRequest, prepare
 
-    ctx = shot.prepare("lobby.phones", shot.shot_args(seats=3, names="long"))
+    ctx = prepare("lobby.phones", ShotRequest(seats=3, names="long"))
     ctx.seats.add_bot("Robot", "sharp")
     canvas = pygame.Surface((1920, 1080))
     tick(ctx, 2)  # the table changed: refreshed

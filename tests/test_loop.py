@@ -6,9 +6,10 @@ import pytest
 
 import game.app as app_module
 from game.app import STEP, App, WrongPygame, ensure_pygame_ce
-from game.scenes.base import Scene, SceneStack
+from game.scenes.base import Scene
 from game.seats import SeatTable
 from game.settings import Settings
+from game.stack import SceneStack
 
 
 class FakeClock:

@@ -93,13 +93,13 @@ def test_the_title_prepares_no_menu_while_modules_are_imported_behind_it():
     ctx.importing = threading.Thread(target=done.wait, daemon=True)
     ctx.importing.start()
     idle_title(ctx, canvas, IDLE_SECOND)
-    assert ctx.menu_gui._warm_up is None
+    assert ctx.menu_gui.warm_up is None
     done.set()
     ctx.importing.join()
     before = cached(ctx.kit)
     for _ in range(IDLE_SECOND):
         frame(ctx, canvas)
-    assert ctx.menu_gui._warm_up is not None and cached(ctx.kit) != before
+    assert ctx.menu_gui.warm_up is not None and cached(ctx.kit) != before
 
 
 def test_the_how_to_page_s_box_is_drawn_behind_the_idle_title():

@@ -9,7 +9,7 @@ from game.input.intents import Intent
 from game.scenes.base import Scene
 from game.scenes.menus import SHOTS
 from game.scenes.menus.credits import CreditsScene, parse_markdown
-from game.scenes.menus.dialogs import ConfirmScene, ToastScene
+from game.scenes.menus.dialogs import ConfirmScene
 from game.scenes.menus.games import GameChoiceScene
 from game.scenes.menus.howto import HowToScene
 from game.scenes.menus.deck import DeckScene
@@ -19,6 +19,7 @@ from game.scenes.menus.pause import PauseScene
 from game.scenes.menus.settings import SettingsScene
 from game.scenes.menus.take_seats import TakeSeatScene
 from game.scenes.menus.title import TitleScene
+from game.scenes.toast import ToastScene
 from game.settings import load_settings
 
 from menu_helpers import KB_LEFT, choose_resume, click, draw, focused_key, make_ctx, press, tick
@@ -308,7 +309,7 @@ def test_settings_shows_select_and_change_with_two_glyphs(ctx):
 
 
 def test_every_howto_page_names_a_screen_to_show():
-    from game.cli.shot import registry
+    from game.shots import registry
     from game.scenes.menus.howto import howto_pages
     from game.scenes.menus.howto_pictures import page_shots
 

@@ -18,6 +18,7 @@ from game.games.mission_secrete.rules.view import Ending, MSPhase
 from game.input.intents import InputEvent, Intent
 from game.scenes.peek import LOOK_AWAY_TICKS, PeekCurtain
 from game.settings import Settings
+from game.shots import ShotRequest
 
 
 def make(humans: int, bots: int, seed: int = 3, **options):
@@ -219,10 +220,8 @@ def test_every_shot_is_checked():
 
 @pytest.mark.parametrize("name", sorted(SHOTS))
 def test_every_shot_builds_and_draws(name):
-    import argparse
-
     ctx = build_context(headless=True, lang="en", settings=Settings(), seats=4)
-    SHOTS[name](ctx, argparse.Namespace(seats=4, seed=1, lang="en", ticks=5))
+    SHOTS[name](ctx, ShotRequest(seats=4, seed=1, lang="en", ticks=5))
     for _ in range(5):
         ctx.stack.fixed_update(1 / 60)
     board = next(scene for scene in ctx.stack if isinstance(scene, MissionBoard))

@@ -2,17 +2,16 @@
 readable while they are voted on, long names fitted. Rendered from the real shots with
 the longest realistic names seated."""
 
-import argparse
 
 import pygame
 import pytest
 
-from game.cli.shot import build_scene
 from game.context import build_context
 from game.games.personality.ui.layout import BoardLayout
 from game.games.personality.ui.vote_ring import CardRing
 from game.games.personality.ui.widgets import draw_name
 from game.settings import Settings
+from game.shots import ShotRequest, build_scene
 from game.ui.fit import smallest_size
 from game.ui.layout_probe import Probe
 
@@ -23,7 +22,7 @@ def _render(name, lang="fr"):
     ctx = build_context(headless=True, lang=lang, settings=Settings(), seats=6)
     for seat, long_name in enumerate(LONG_NAMES):
         ctx.seats.rename(seat, long_name)
-    build_scene(ctx, name, argparse.Namespace(seed=1))
+    build_scene(ctx, name, ShotRequest(seed=1))
     for _ in range(5):
         ctx.stack.fixed_update(1 / 60)
     canvas = ctx.kit.canvas()

@@ -121,10 +121,10 @@ def test_the_end_raises_the_podium_cheers_the_winners_and_a_skips_it(ctx):
 def test_a_vote_reveal_counts_the_moves_up_cheers_the_best_and_a_cuts_it_short():
     """Issue 14 item 10: the reveal's moves count up (a Show started by VoteRevealed) while
     the masks walk; bots wait; A skips the count and leaves only a short hold."""
-    from game.cli import shot as shot_cli
+    from game.shots import ShotRequest, prepare
     from game.games.personality.ui.reveal_screen import SKIPPED_TICKS, new_leader
 
-    ctx = shot_cli.prepare("personality.reveal", shot_cli.shot_args(lang="fr", seats=6, ticks=0))
+    ctx = prepare("personality.reveal", ShotRequest(lang="fr", seats=6, ticks=0))
     board = ctx.stack.top
     show, result = board.reveal_show, board.public.result
     assert show is not None and board.busy() and not board.bots_may_act()

@@ -79,8 +79,8 @@ def test_a_message_landing_between_frames_is_served_at_once(table):
     serve_phones_until(room.ctx, start + 1.5)  # the app idles until its next frame
     arrived, welcome = phone.next_timed("welcome", timeout=1.0)
     assert welcome["name"] == "Zoé"
-    assert arrived - start < 0.75, "the phone waited for the next frame"
-    assert time.perf_counter() - start >= 1.5  # and the app idled until its frame was due
+    # answered while the app idled, before its next frame was due (not at that frame)
+    assert arrived < start + 1.5 <= time.perf_counter(), "the phone waited for the next frame"
 
 
 def test_an_act_refused_because_the_board_is_paused_says_which_act(table):

@@ -9,9 +9,11 @@ side whose moves the test submits on the board.
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 import pygame
 
+from game.core.actions import Action
 from game.scenes.match import MatchScene
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.peek import PeekCurtain
@@ -48,8 +50,11 @@ def phone_act(room, phone, action) -> dict:
 
 
 def everyone_done(room, board, phones, seats=(0, 1, 2)) -> None:
-    """Each of ``seats`` hands in its "done": a phone's from the phone, a pad's to the board."""
+    """Each of ``seats`` hands in its "done": a phone's from the phone, a pad's to the board
+    (a seat drawing in turns opens its turn first, IN-2a)."""
     for seat in seats:
+        if board.public.turn == seat and not board.public.turn_open:
+            assert board.submit(Action("start", seat)) is None
         done = next(a for a in board.session.legal(seat) if a.kind == "done")
         if seat in phones:
             phone_act(room, phones[seat], done)
@@ -152,7 +157,7 @@ def test_mission_secrete_asks_no_intro_peek_of_phones_and_shows_no_cursor_for_th
 def test_incognito_gives_phones_no_pad_no_curtain_and_no_ring(table):
     room, companion, crowd = table
     board, phones = seat_table(room, companion, crowd, "incognito", ["Zoé", "Max"], ["Pat"])
-    assert set(board.pads) == {2}
+    assert set(board.pads) == {2} and board.session.config["turn_seats"] == [2]  # the TV's seat draws in turns
     room.until(lambda: board.stage == "draw", limit=600, steps=1)
     from game.input.intents import InputEvent, Intent
 
@@ -160,6 +165,7 @@ def test_incognito_gives_phones_no_pad_no_curtain_and_no_ring(table):
     assert [c.seat for c in curtains(room)] == [2]  # the pad's seat still peeks at its word
     board.curtain.close()
     room.run(3)
+    assert [c.seat for c in curtains(room)] == [2] and board.turn_curtain is not None  # and draws behind one
     everyone_done(room, board, phones)
     room.until(lambda: board.stage == "vote", limit=600, steps=1)
     assert board.ring is not None and board.ring.seats == [2]  # phones vote on their phones
@@ -185,9 +191,8 @@ def canvas_bytes(room) -> bytes:
 
 def test_incognito_tv_shows_nothing_of_a_phone_s_strokes_until_the_line_up(table):
     """The TV's frame during the drawing is the same with and without the phone seat's
-    strokes (and differs for the pad seat's: the positive control); the other phones
-    are not told its strokes; the line-up then shows them."""
-    from game.core.actions import Action
+    strokes (and, behind the pad seat's open curtain, differs without the pad's: the
+    positive control); no other phone is told a stroke; the line-up then shows them."""
     from game.games.incognito.rules.drawing import BRUSH_WIDTHS, make_stroke
 
     room, companion, crowd = table
@@ -205,25 +210,29 @@ def test_incognito_tv_shows_nothing_of_a_phone_s_strokes_until_the_line_up(table
     finally:
         room.ctx.audio.play = real_play
     assert played == [], "the TV made a sound for the phone's stroke"
-    assert board.submit(Action("stroke", 2, {"stroke": stroke})) is None
+    assert board.turn_curtain is not None and board.turn_curtain.seat == 2
+    assert board.submit(Action("start", 2)) is None and board.submit(Action("stroke", 2, {"stroke": stroke})) is None
     room.run(2)
+    assert board.turn_curtain.is_open
     state = board.session.state
 
-    def frame_without(seat: int) -> bytes:
-        board.session.state = state.but(strokes=tuple(() if i == seat else s for i, s in enumerate(state.strokes)))
+    def frame_with_another(seat: int) -> bytes:
+        """The frame had ``seat`` drawn as many strokes, elsewhere on its canvas."""
+        moved = tuple(replace(stroke, points=tuple(v // 2 for v in stroke.points)) for stroke in state.strokes[seat])
+        board.session.state = state.but(strokes=tuple(moved if i == seat else s for i, s in enumerate(state.strokes)))
         try:
             return canvas_bytes(room)
         finally:
             board.session.state = state
 
     shown = canvas_bytes(room)
-    assert frame_without(0) == shown, "the TV shows something of the phone's strokes"
-    assert frame_without(2) != shown, "positive control: the pad's strokes are on the TV"
+    assert frame_with_another(0) == shown, "the TV shows something of the phone's strokes"
+    assert frame_with_another(2) != shown, "positive control: the pad's strokes are behind its open curtain"
     told = [m for m in phones[1].pending() if m["type"] == "event" and m["event"]["kind"] == "StrokeDrawn"]
-    assert [m["event"]["seat"] for m in told] == [2], "another phone was told the phone's stroke"
+    assert told == [], "another phone was told a stroke"
 
     everyone_done(room, board, phones)
     room.until(lambda: board.stage == "lineup", limit=600, steps=1)
     room.until(lambda: board.stage == "vote", limit=600, steps=1)
     state = board.session.state
-    assert frame_without(0) != canvas_bytes(room), "the vote shows the phone's drawing"
+    assert frame_with_another(0) != canvas_bytes(room), "the vote shows the phone's drawing"

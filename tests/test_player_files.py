@@ -121,7 +121,7 @@ def test_a_cached_outline_with_a_utf8_bom_is_read_back(cache, monkeypatch):
 START = textwrap.dedent("""
     import json
     from game.cli.bench_startup import first_title_frame
-    from game.scenes.menus.dialogs import ToastScene
+    from game.scenes.toast import ToastScene
     ctx, app = first_title_frame()
     told = [message for scene in ctx.stack for message in getattr(scene, "messages", ())]
     print(json.dumps({"told": told, "corrupt": ctx.t("notices.settings_corrupt"), "lang": ctx.settings.lang}))

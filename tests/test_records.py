@@ -85,3 +85,30 @@ def test_a_record_made_without_init_is_the_dataclass_itself():
     with pytest.raises(TypeError, match="unknown: tip"):
         make(SeatPublic, **values, tip=1)
     assert make(Cached, x=3).double == 6  # nothing cached yet in a new record
+
+
+def test_a_state_steps_one_way():
+    """``records.replace`` is the one way a state or a value changes: no module of the
+    engine nor of a game's rules calls ``dataclasses.replace`` when it runs (they name
+    it under ``TYPE_CHECKING``, for mypy to check the fields), and none keeps a
+    copy-and-mutate ``clone`` (issue 26 item 6)."""
+    import ast
+    from pathlib import Path
+
+    game = Path(__file__).resolve().parent.parent / "game"
+    offenders = []
+    for path in [*(game / "core").rglob("*.py"), *(game / "games").glob("*/rules/*.py")]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        typing_only = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If)
+                       and ast.unparse(block.test) == "TYPE_CHECKING" for stmt in block.body for n in ast.walk(stmt)}
+        for node in ast.walk(tree):
+            if id(node) in typing_only:
+                continue
+            if isinstance(node, ast.ImportFrom) and node.module == "dataclasses" \
+                    and any(alias.name == "replace" for alias in node.names):
+                offenders.append(f"{path.relative_to(game)}:{node.lineno} imports dataclasses.replace")
+            if isinstance(node, ast.Attribute) and node.attr == "replace" and ast.unparse(node.value) == "dataclasses":
+                offenders.append(f"{path.relative_to(game)}:{node.lineno} calls dataclasses.replace")
+            if isinstance(node, ast.FunctionDef) and node.name == "clone":
+                offenders.append(f"{path.relative_to(game)}:{node.lineno} defines clone")
+    assert not offenders, offenders

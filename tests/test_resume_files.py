@@ -12,10 +12,10 @@ import pytest
 
 from game.core.session import Session
 from game.input.intents import Intent
-from game.scenes.menus.dialogs import ToastScene
 from game.scenes.menus.matches import autosave_path, load_saved, saved_seats
 from game.scenes.menus.take_seats import TakeSeatScene
 from game.scenes.menus.title import TitleScene
+from game.scenes.toast import ToastScene
 
 from menu_helpers import choose_resume, draw, make_ctx, press
 from toygame import ENTRY as TOY

@@ -14,7 +14,7 @@ from game.core.session import Session
 from game.input.intents import Intent
 from game.scenes.base import Scene
 from game.scenes.match import MatchScene
-from game.scenes.menus.dialogs import ToastScene
+from game.scenes.toast import ToastScene
 
 from menu_helpers import draw, make_ctx, press, tick
 from toygame import ENTRY as TOY

@@ -27,7 +27,7 @@ from game.input.intents import Intent
 from game.input.viewport import CANVAS
 from game.paths import data_dir
 from game.scenes.base import Scene
-from game.scenes.menus.dialogs import ToastScene
+from game.scenes.toast import ToastScene
 from game.settings import default_path, load_settings
 from game.ui.kit import Palette
 from game.cli.virtual_pads import find_sdl2

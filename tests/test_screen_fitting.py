@@ -4,15 +4,15 @@ for the layout check (issue 14)."""
 
 from __future__ import annotations
 
-from game.cli import shot as shot_cli
 from game.input.intents import Intent
+from game.shots import ShotRequest, prepare
 from game.ui.fit import smallest_size
 from game.ui.layout_probe import Probe
 from tests.painted_screen import check_painted
 
 
 def test_a_hint_bar_wider_than_the_safe_area_shrinks_into_it_down_to_28_px():
-    ctx = shot_cli.prepare("title", shot_cli.shot_args(ticks=0), Probe(safe_area=0.10).settings("fr"))
+    ctx = prepare("title", ShotRequest(ticks=0), Probe(safe_area=0.10).settings("fr"))
     kit, canvas = ctx.kit, ctx.kit.canvas()
     items = [(Intent.STICK, "Déplacer"), (Intent.CONFIRM, "Choisir"), (Intent.BACK, "Annuler"),
              (Intent.PEEK, "Voir ma mission"), (Intent.ALT, "Maintenir : accuser")]
@@ -40,7 +40,7 @@ def test_a_veiled_layer_blitted_whole_is_the_backgrounds_veil_for_the_margin_rul
 
 
 def _kit(lang):
-    ctx = shot_cli.prepare("title", shot_cli.shot_args(ticks=0, lang=lang), Probe().settings(lang))
+    ctx = prepare("title", ShotRequest(ticks=0, lang=lang), Probe().settings(lang))
     return ctx
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from game.core.actions import Action, IllegalAction
-from game.core.engine import clone
+from game.core.records import replace
 from game.core.rng import Rng
 from game.games.secret_identity.rules import CoopRules
 from game.games.secret_identity.rules.coop import band, cards_per_seat
@@ -43,9 +43,7 @@ def test_sc2_rotation_fresh_key_and_skipping_empty_hands():
     assert RULES.current(state) == {0}
     assert RULES.view(state, 0).private.my_key == state.key
     assert RULES.view(state, 1).private.my_key is None
-    state = clone(state)
-    state.discard.extend(state.hands[1])
-    state.hands[1] = []
+    state = replace(state, discard=state.discard + state.hands[1], hands=[state.hands[0], [], *state.hands[2:]])
     state = give_clue(state)
     state = act(state, "lock", 2)
     state = act(state, "next", 1)
@@ -98,12 +96,9 @@ def test_sc5_ten_turns_and_bands():
 
 
 def test_game_ends_when_nobody_has_cards():
-    state = clone(start(3))
-    for seat in (1, 2):
-        state.discard.extend(state.hands[seat])
-        state.hands[seat] = []
-    state.discard.extend(state.hands[0][1:])
-    state.hands[0] = state.hands[0][:1]
+    state = start(3)
+    state = replace(state, discard=state.discard + state.hands[1] + state.hands[2] + state.hands[0][1:],
+                    hands=[state.hands[0][:1], [], []])
     state = act(give_clue(state), "lock", 1)
     assert state.phase == "over" and RULES.outcome(state) is not None
     RULES.invariants(state)

@@ -3,7 +3,7 @@
 import pytest
 
 from game.core.actions import CHANCE, Action, IllegalAction
-from game.core.engine import clone
+from game.core.records import replace
 from game.core.rng import Rng
 from game.games.secret_identity.rules import CompetitiveRules
 from game.games.secret_identity.rules.common import character_pool
@@ -153,9 +153,7 @@ def test_si4_clue_building():
 
 def test_si4_empty_hand_gives_empty_clue_and_still_votes():
     state = start(3)
-    state = clone(state)
-    state.discard.extend(state.hands[2])
-    state.hands[2] = []
+    state = replace(state, discard=state.discard + state.hands[2], hands=state.hands[:2] + [[]])
     state = to_clues(state, keys=[1, 2, 3])
     assert state.confirmed.flags[2] and 2 not in RULES.current(state)
     state = one_card_clues_for(state, [0, 1])
@@ -230,8 +228,7 @@ def test_si7_score_track_and_thirty_tokens():
 def _score_round_with(state, scores):
     """Play a round from ``scores`` in which every guess is wrong (keys 1..n; voter
     gives target t the number after t's key, never its own)."""
-    state = clone(state)
-    state.scores = list(scores)
+    state = replace(state, scores=list(scores))
     state = one_card_clues(to_clues(state, keys=list(range(1, state.seats + 1))))
     return vote_all(state, {v: {t: (t + 1) % 8 + 1 for t in range(state.seats) if t != v} for v in range(state.seats)})
 
@@ -247,17 +244,15 @@ def test_si8_catch_up_deals_two_cards_to_those_far_behind():
 
 
 def test_si8_no_catch_up_after_round_four():
-    state = clone(start(3))
-    state.round = 4
+    state = replace(start(3), round=4)
     state = _score_round_with(state, [20, 0, 0])
     assert state.phase == "over" and state.history[-1].catch_up == (0, 0, 0)
 
 
 def test_si9_ties_broken_by_cards_left_then_shared():
-    state = clone(start(3))
-    state.phase = "over"
-    state.scores = [10, 10, 4]
-    state.hands = [state.hands[0][:3], state.hands[1][:5], state.hands[2][:9]]
+    state = start(3)
+    state = replace(state, phase="over", scores=[10, 10, 4],
+                    hands=[state.hands[0][:3], state.hands[1][:5], state.hands[2][:9]])
     outcome = RULES.outcome(state)
     assert outcome.winners == (1,) and outcome.ranks == {0: 2, 1: 1, 2: 3}
     assert outcome.reason == "cards"

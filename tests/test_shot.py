@@ -1,25 +1,25 @@
-"""The shot command: a registry of scenes from every module with screens, PNGs out."""
+"""The shot command: a registry of scenes from every module with screens (game/shots.py), PNGs out."""
 
 import pygame
 import pytest
 
 from game.__main__ import main
-from game.cli import shot
+from game import shots
 
 
 def test_registry_holds_the_shared_overlays():
-    names = shot.registry()
+    names = shots.registry()
     assert {"peek", "peek.open", "ring", "ring.peek"} <= set(names)
 
 
 def test_missing_modules_are_skipped_but_broken_ones_raise(tmp_path, monkeypatch):
-    assert shot._import_optional("game.scenes.not_written_yet") is None
-    assert shot._import_optional("game.games.not_a_game.scenes") is None
+    assert shots._import_optional("game.scenes.not_written_yet") is None
+    assert shots._import_optional("game.games.not_a_game.scenes") is None
     broken = tmp_path / "broken_shots_mod.py"
     broken.write_text("import module_that_does_not_exist_anywhere\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(ModuleNotFoundError):
-        shot._import_optional("broken_shots_mod")
+        shots._import_optional("broken_shots_mod")
 
 
 @pytest.mark.parametrize("name", ["peek", "ring"])

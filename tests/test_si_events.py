@@ -7,9 +7,9 @@ import pytest
 
 from game.context import build_context
 from game.core.actions import Action
-from game.core.engine import clone
 from game.core.events import MatchOver, PhaseStarted, PrivateEvent, Revealed, TurnStarted, visible
 from game.core.rng import Rng
+from game.core.records import replace
 from game.core.serial import to_plain
 from game.core.session import Session
 from game.games.secret_identity.entries import ENTRIES
@@ -87,8 +87,7 @@ def test_a_replacement_is_asked_then_dealt_in_public():  # SI-3
 
 
 def test_a_placed_card_is_told_by_its_visible_pictogram_only():  # SI-4
-    state = clone(to_votes())
-    state.phase = SIPhase.CLUES
+    state = replace(to_votes(), phase=SIPhase.CLUES)
     card = state.hands[0][0]
     _, events = step(COMPETITIVE, state, "place", 0, card=card, pictogram=PICTOS[card][2], colour="green")
     assert events[0] == CardPlaced(0, PICTOS[card][2], True) and card not in str(events)
@@ -132,8 +131,7 @@ def test_with_no_cards_left_anywhere_the_clues_go_straight_to_the_vote():  # SI-
     """Every seat's clue is empty and given at once: the round goes on to the votes (it
     used to wait in the clue phase for nobody)."""
     state, _ = settled(COMPETITIVE, COMPETITIVE.setup({"seats": 3}, Rng.from_seed(3)))
-    state = clone(state)
-    state.discard, state.hands = [c for hand in state.hands for c in hand], [[], [], []]
+    state = replace(state, discard=[c for hand in state.hands for c in hand], hands=[[], [], []])
     for seat in range(3):
         state, events = step(COMPETITIVE, state, "ready", seat)
     assert state.phase == SIPhase.VOTE and COMPETITIVE.current(state) == {0, 1, 2}
@@ -141,8 +139,7 @@ def test_with_no_cards_left_anywhere_the_clues_go_straight_to_the_vote():  # SI-
 
 
 def test_the_match_end_is_told():  # SI-9
-    state = clone(to_votes())
-    state.round = 4
+    state = replace(to_votes(), round=4)
     for voter in range(3):
         for target in range(3):
             if target != voter:

@@ -243,13 +243,13 @@ def test_the_top_cards_number_badge_stays_under_the_score_tracks_numbers(monkeyp
 def test_the_vote_ring_puts_each_character_where_the_board_draws_its_card(safe_area):
     """Pointing at a character lands on its card: the vote picker's ring is the board's,
     whose top leaves room for the score track at the largest text."""
-    from game.cli import shot as shot_cli
+    from game.shots import ShotRequest, prepare
     from game.games.secret_identity.ui.vote_picker import VotePicker
     from game.games.secret_identity.ui.widgets import slot_positions
     from game.settings import Settings
 
-    args = shot_cli.shot_args(lang="fr", seats=8, seed=1, ticks=1, names="long")
-    ctx = shot_cli.prepare("secret_identity.vote", args, Settings(lang="fr", text_scale=1.3, safe_area=safe_area))
+    request = ShotRequest(lang="fr", seats=8, seed=1, ticks=1, names="long")
+    ctx = prepare("secret_identity.vote", request, Settings(lang="fr", text_scale=1.3, safe_area=safe_area))
     picker = next(scene for scene in ctx.stack.visible() if isinstance(scene, VotePicker))
     assert [rect.center for rect in picker.geometry.slot_rects(8)] == slot_positions(ctx.kit)
     ctx.stack.clear()

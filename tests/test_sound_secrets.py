@@ -7,17 +7,16 @@ accepted option, while the voter's own peek shows the options apart (the positiv
 control). Boards land over time: a vote scene not registered yet is skipped.
 """
 
-from argparse import Namespace
 
 import pygame
 import pytest
 
-from game.cli.shot import registry
 from game.context import build_context
 from game.input.intents import InputEvent, Intent
 from game.scenes.peek import LOOK_AWAY_TICKS
 from game.scenes.ring import RingPicker
 from game.settings import Settings
+from game.shots import ShotRequest, registry
 from tests.fakes import RecordingAudio
 
 #: Shots that open a blind vote (a RingPicker) for human seats.
@@ -53,7 +52,7 @@ def _vote(scene: str, option: int) -> tuple[list[str], bool, int, bytes]:
     """(sounds asked for, whether the vote was accepted, options offered, the canvas
     while the voter peeked at its pointer before confirming)."""
     ctx = build_context(headless=True, settings=Settings(), seats=6)
-    registry()[scene](ctx, Namespace(seats=6, seed=1, lang="fr", ticks=0, scene=scene))
+    registry()[scene](ctx, ShotRequest(seats=6, ticks=0))
     audio = ctx.audio = RecordingAudio()
     for _ in range(3):  # boards open their picker on a tick
         ctx.stack.fixed_update(1 / 60)

@@ -1,7 +1,8 @@
 """Scene stack: order, lifecycle, overlays, freezing and input fall-through."""
 
 from game.input.intents import InputEvent, Intent
-from game.scenes.base import Scene, SceneStack
+from game.scenes.base import Scene
+from game.stack import SceneStack
 
 
 class Probe(Scene):

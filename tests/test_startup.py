@@ -66,7 +66,7 @@ def test_listing_the_games_imports_their_manifests_only(tmp_path):
             "print(sorted(m for m in sys.modules if m.startswith('game.games')))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120, check=True)
     ids, modules = out.stdout.splitlines()
-    assert ids.startswith("['secret_identity'") and ids.endswith("incognito.draw")
+    assert ids.startswith("['secret_identity'") and ids.endswith("incognito.turn.open")
     assert modules == str(sorted(["game.games", "game.games.plugin", "game.games.secret_identity",
                                   "game.games.personality", "game.games.mission_secrete", "game.games.incognito"]))
 

@@ -14,7 +14,8 @@ from typing import Any, Mapping, Sequence
 
 from game.core.actions import CHANCE, TIMEOUT, Action, IllegalAction
 from game.core.bots import Bot
-from game.core.engine import Countdown, GameDefinition, Outcome, SeatView, chance_action, clone, take_chance
+from game.core.engine import Countdown, GameDefinition, Outcome, SeatView, Step, chance_action, take_chance
+from game.core.records import replace
 from game.core.rng import Rng
 from game.games import GameEntry
 
@@ -61,7 +62,6 @@ class ToyGame(GameDefinition):
     id = "toy"
     min_seats = 2
     max_seats = 2
-    options = {"rounds": 3}
 
     def setup(self, config: Mapping[str, Any], rng: Rng) -> ToyState:
         seats = int(config["seats"])
@@ -91,21 +91,16 @@ class ToyGame(GameDefinition):
             return None
         return Countdown("vote", state.vote_started, state.vote_ticks)
 
-    def apply(self, state: ToyState, action: Action) -> ToyState:
+    def step(self, state: ToyState, action: Action) -> Step[ToyState]:
         if action.kind == CHANCE:
             if state.phase != "deal":
                 raise IllegalAction("not_dealing")
-            new = clone(state)
-            new.rng = take_chance(action)
-            new.numbers = list(action.data["numbers"])
-            new.votes = {}
-            new.phase = "vote"
-            new.vote_started = action.tick
-            return new
+            return Step(replace(state, rng=take_chance(action), numbers=list(action.data["numbers"]), votes={},
+                                phase="vote", vote_started=action.tick))
         if action.kind == TIMEOUT:
             if state.phase != "vote":
                 raise IllegalAction("no_countdown")
-            return self._close(clone(state))
+            return Step(self._close(state))
         if action.kind != "vote":
             raise IllegalAction("unknown_action", action.kind)
         if state.phase != "vote":
@@ -117,23 +112,15 @@ class ToyGame(GameDefinition):
             raise IllegalAction("bad_choice", repr(choice))
         if state.votes.get(action.seat) == choice:
             raise IllegalAction("same_vote")
-        new = clone(state)
-        new.votes[action.seat] = choice
-        if len(new.votes) == new.seats:
-            return self._close(new)
-        return new
+        new = replace(state, votes={**state.votes, action.seat: choice})
+        return Step(self._close(new) if len(new.votes) == new.seats else new)
 
     def _close(self, state: ToyState) -> ToyState:
-        for seat in range(state.seats):
-            other = state.numbers[(seat + 1) % state.seats]
-            if state.votes.get(seat) == _truth(other):
-                state.scores[seat] += 1
-        state.last_numbers = state.numbers
-        state.numbers = []
-        state.votes = {}
-        state.round += 1
-        state.phase = "over" if state.round >= state.rounds else "deal"
-        return state
+        right = [state.votes.get(seat) == _truth(state.numbers[(seat + 1) % state.seats]) for seat in range(state.seats)]
+        scores = [score + 1 if guessed else score for score, guessed in zip(state.scores, right)]
+        round_ = state.round + 1
+        return replace(state, scores=scores, last_numbers=state.numbers, numbers=[], votes={}, round=round_,
+                       phase="over" if round_ >= state.rounds else "deal")
 
     def outcome(self, state: ToyState) -> Outcome | None:
         if state.phase != "over":

@@ -81,7 +81,7 @@ def _child(*args: str) -> dict:
 def report(frames: int, games: list[str] | None = None, driver: str | None = None, sim_matches: int = 0,
            quick: bool = False) -> dict:
     from ..games import all_games
-    from .shot import registry
+    from ..shots import registry
 
     known, shots, modes = all_games(), registry(), bench_modes()
     scenes, missing = [], []

@@ -124,7 +124,7 @@ def present_costs(frames: int, windows: tuple[tuple[int, int], ...] = PRESENT_WI
     import pygame
 
     from ..app import App
-    from ..scenes.base import SceneStack
+    from ..stack import SceneStack
     from ..seats import SeatTable
     from ..settings import Settings
 

@@ -4,7 +4,6 @@ the menu screens opened and closed. See ``bench.py`` for what each figure means.
 
 from __future__ import annotations
 
-import argparse
 import gc
 import time
 from typing import TYPE_CHECKING, Any
@@ -38,10 +37,9 @@ def _build_shot(ctx: AppContext, entry: Any, players: int, seed: int) -> Any:
     """The game's busiest shot, its session then handed to a new board with a bot in
     every seat (a shot builds a still board, with overlays for human seats)."""
     from ..core.rng import Rng
-    from .shot import build_scene
+    from ..shots import ShotRequest, build_scene
 
-    scene = entry.mode.bench_scene
-    build_scene(ctx, scene, argparse.Namespace(seats=players, seed=seed, lang="fr", ticks=0, scene=scene))
+    build_scene(ctx, entry.mode.bench_scene, ShotRequest(seats=players, seed=seed, lang="fr", ticks=0))
     session, entry = _board(ctx).session, _board(ctx).entry
     catalogue = ctx.catalogue.game(entry.catalogue_key)
     players = int(session.config["seats"])
@@ -164,6 +162,7 @@ def bench_menus(repeats: int = MENU_REPEATS) -> dict:
 
 def _menu_rows(ctx: AppContext, repeats: int) -> dict:
     from ..heap import ReleaseOnLeave
+    from ..scenes.menus.warm import menu_warm_up
 
     canvas = ctx.kit.canvas()
     release_on_leave = ReleaseOnLeave(ctx.stack)
@@ -185,7 +184,7 @@ def _menu_rows(ctx: AppContext, repeats: int) -> dict:
     screens = _menu_screens(ctx)
     for scene in screens["settings"][0]():  # the title, idle until it has prepared the menus (menus/warm.py)
         ctx.stack.push(scene)
-    while not ctx.menu_gui.warm_up(ctx).done:
+    while not menu_warm_up(ctx).done:
         frame()
     frame()  # the frame after: the title starts the pictures' maker if one is missing
     rows = []

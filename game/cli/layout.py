@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the report (--known pastes it)
     from ..ui.layout_probe import Probe
-    from .shot import registry
+    from ..shots import registry
 
     known = sorted(registry())
     unknown = [name for name in args.shots if name not in known]

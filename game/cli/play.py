@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 SMOKE_FRAMES = 30
 #: What the menus, boards and phones import on first use, imported behind the title by
 #: :func:`settle` (each game's board and lobby deck too: ``GamePlugin.tv_modules``).
-LATER_MODULES = ("pygame_gui", "game.scenes.menus.gui", "game.scenes.menus.games", "game.scenes.menus.settings",
+LATER_MODULES = ("pygame_gui", "game.ui.menu_gui", "game.scenes.menus.games", "game.scenes.menus.settings",
                  "game.scenes.menus.credits", "game.scenes.menus.howto", "game.scenes.menus.lobby",
                  "game.scenes.menus.options", "game.scenes.menus.pause", "game.scenes.menus.take_seats", "game.scenes.match",
                  "game.scenes.phones", "game.companion.server")

@@ -1,14 +1,12 @@
 """The rules protocol every game implements (after boardgame.io and OpenSpiel).
 
 A game is a :class:`GameDefinition`: pure functions over an immutable-by-convention
-state. ``apply`` never mutates the state it is given; it returns a new one (most games
-call :func:`clone` first, a copy that shares every immutable part) or raises :class:`~game.core.actions.IllegalAction`.
-
-``step(state, action)`` is ``apply`` that also tells what happened: a :class:`Step`
-holding the new state and the :mod:`~game.core.events` the action caused. Games on
-declared phases (:class:`~game.core.phases.PhasedGame`) implement ``step`` and get
-``apply`` from it; a game still written against ``apply`` alone gets a ``step`` that
-reports no events, so the session and the boards treat both alike.
+state. ``step(state, action)`` never mutates the state it is given: it returns a
+:class:`Step`, the new state (every change through :func:`game.core.records.replace`, a
+copy sharing every field it does not change) and the :mod:`~game.core.events` the
+action caused, or raises :class:`~game.core.actions.IllegalAction`. ``apply`` is the
+new state alone. Every game is on declared phases (:class:`~game.core.phases.PhasedGame`
+implements ``step``).
 
 Who acts now is ``current(state)``: a frozenset of seats. Several seats at once is a
 simultaneous secret phase ("pending seats"). An empty set means nobody: the game is
@@ -18,10 +16,6 @@ countdown (``countdown`` returns it; the session submits a timeout when it expir
 
 from __future__ import annotations
 
-import copy
-import dataclasses
-import enum
-import functools
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Iterable, Mapping, NamedTuple, TypeVar
 
@@ -32,88 +26,6 @@ from .rng import Rng
 from .schema import Fields, Int, Schema
 
 S = TypeVar("S")
-
-
-#: Values ``clone`` shares as they are: scalars and the immutable containers of them.
-_SCALARS = frozenset({int, float, str, bool, type(None), bytes})
-
-
-def clone(state: S, keep: frozenset[str] = frozenset()) -> S:
-    """A copy of a state that ``apply`` may change freely, sharing what cannot change.
-
-    Lists, dicts, sets and plain (non-frozen) dataclasses — the state itself, its Rng —
-    are copied, level by level; scalars, enums, frozensets and frozen dataclasses are
-    shared (rules never change inside an immutable value), and so is a tuple unless it
-    holds something mutable. A list of scalars is copied in one C call, so a state of a
-    few hundred ids costs tens of microseconds, not the hundreds a pickle round trip
-    (or ``copy.deepcopy``) takes. Aliasing is not kept: a list held twice is copied twice.
-
-    ``keep`` names fields of a dataclass state that are shared as they are: the caller
-    promises to *replace* them, never change them in place (copy-on-write by
-    declaration; ``play_match(check=True)`` fails if an input state changes).
-    """
-    if not keep:
-        copied: S = _copy(state)
-        return copied
-    new = object.__new__(type(state))
-    new.__dict__.update({name: item if name in keep or type(item) in _SCALARS else _copy(item)
-                         for name, item in state.__dict__.items()})
-    return new
-
-
-def _copy(value: Any) -> Any:
-    kind = type(value)
-    if kind in _SCALARS or _shared(kind):  # type: ignore[arg-type]  # types are hashable
-        return value
-    copier = _COPIERS.get(kind)
-    if copier is not None:
-        return copier(value)
-    if dataclasses.is_dataclass(kind) and hasattr(value, "__dict__"):  # (a slots class: deepcopy)
-        new = object.__new__(kind)
-        new.__dict__.update({name: item if type(item) in _SCALARS else _copy(item)
-                             for name, item in value.__dict__.items()})
-        return new
-    return copy.deepcopy(value)
-
-
-@functools.lru_cache(maxsize=None)
-def _shared(kind: type) -> bool:
-    """Whether ``clone`` shares every value of type ``kind`` (immutable by type)."""
-    if kind in _SCALARS or issubclass(kind, (enum.Enum, frozenset)):
-        return True
-    return dataclasses.is_dataclass(kind) and bool(kind.__dataclass_params__.frozen)  # type: ignore[attr-defined]
-
-
-def _copy_list(items: list[Any]) -> list[Any]:
-    kinds = set(map(type, items))
-    if kinds <= _SCALARS or all(map(_shared, kinds)):
-        return items.copy()
-    if len(kinds) == 1:  # a list of lists (hands, votes) or of dicts: no dispatch per item
-        copier = _COPIERS.get(kinds.pop(), _copy)
-        return [copier(item) for item in items]
-    return [_copy(item) for item in items]
-
-
-def _copy_tuple(items: tuple[Any, ...]) -> tuple[Any, ...]:
-    if all(map(_shared, set(map(type, items)))):
-        return items
-    copied = tuple(_copy(item) for item in items)
-    return items if all(a is b for a, b in zip(copied, items)) else copied
-
-
-def _copy_dict(items: dict[Any, Any]) -> dict[Any, Any]:
-    kinds = set(map(type, items.values()))
-    if kinds <= _SCALARS or all(map(_shared, kinds)):
-        return items.copy()
-    return {key: _copy(item) for key, item in items.items()}
-
-
-_COPIERS: dict[type, Callable[[Any], Any]] = {
-    list: _copy_list,
-    tuple: _copy_tuple,
-    dict: _copy_dict,
-    set: set.copy,
-}
 
 
 def chance_action(rng: Rng, draw: Callable[[Rng], Mapping[str, Any]]) -> Action:
@@ -220,15 +132,12 @@ class GameDefinition:
     id: str = ""
     min_seats: int = 2
     max_seats: int = 8
-    #: Options with their defaults (the lobby shows them; RULES.md gives the ids). Games
-    #: on declared phases list :class:`OptionSpec` values and read them with ``option``.
-    #: (Games not converted yet still hold a name -> default mapping here, unread.)
-    options: tuple[OptionSpec, ...] | Mapping[str, Any] = ()
+    #: Options with their defaults (the lobby shows them; RULES.md gives the ids), read
+    #: with :meth:`option`.
+    options: tuple[OptionSpec, ...] = ()
 
     def option(self, config: Mapping[str, Any], name: str) -> Any:
         """Option ``name`` from a match config, or its declared default."""
-        if not isinstance(self.options, tuple):
-            raise TypeError(f"{self.id} declares no OptionSpec values")
         return option(self.options, config, name)
 
     # --- set-up and flow -------------------------------------------------------------
@@ -243,12 +152,14 @@ class GameDefinition:
         return representative ones; ``apply`` is always the final judge."""
         raise NotImplementedError
 
-    def apply(self, state: Any, action: Action) -> Any:
+    def step(self, state: Any, action: Action) -> Step[Any]:
+        """The new state and the events ``action`` caused; :class:`IllegalAction`, with
+        ``state`` untouched, if it may not be taken now."""
         raise NotImplementedError
 
-    def step(self, state: Any, action: Action) -> Step[Any]:
-        """``apply`` with the events it caused (none, unless the game tells them)."""
-        return Step(self.apply(state, action))
+    def apply(self, state: Any, action: Action) -> Any:
+        """The new state alone (:meth:`step` without its events)."""
+        return self.step(state, action).state
 
     def outcome(self, state: Any) -> Outcome | None:
         raise NotImplementedError

@@ -204,9 +204,6 @@ class PhasedGame(GameDefinition, Generic[S]):
         timer = self._phases[state.phase].countdown  # type: ignore[attr-defined]
         return None if timer is None else timer(state)
 
-    def apply(self, state: S, action: Action) -> S:
-        return self.step(state, action).state
-
     def step(self, state: S, action: Action) -> Step[S]:
         phase = self._phases[state.phase]  # type: ignore[attr-defined]
         kind = action.kind

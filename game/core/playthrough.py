@@ -108,7 +108,8 @@ def check_no_leaks(definition: GameDefinition, state: Any) -> None:
 
 class InputGuard:
     """A definition whose ``apply`` fails when the wrapped one changes its input state
-    (the engine's contract, which ``clone``'s sharing of immutable parts relies on)."""
+    (the engine's contract, which a new state sharing the fields it does not change,
+    ``records.replace``, relies on)."""
 
     def __init__(self, definition: GameDefinition) -> None:
         self.definition = definition

@@ -4,12 +4,12 @@ A step changes a few of a state's fields (Personality's ``PEState`` has 45), sev
 times per action; ``dataclasses.replace`` passes all of them through the generated
 ``__init__`` (one ``object.__setattr__`` each for a frozen class), which was a quarter
 of a Personality bot match's time. :func:`replace` copies the record's attribute dict
-and sets the changed fields: the same value, an order of magnitude cheaper. Every
-state steps through it: Personality's and Incognito's frozen states, Secret Identity's
-copy-on-write ones (``common.changed``: a new state sharing every field it does not
+and sets the changed fields: the same value, an order of magnitude cheaper. It is the
+one way a state steps: Personality's, Mission Secrète's and Incognito's frozen states,
+Secret Identity's copy-on-write ones (a new state sharing every field it does not
 change, which its handlers only ever replace, never change in place), and the phase
 shell's ``entered``. :func:`make` builds a record the same way (the views make a few
-per bot move). Personality's rules import ``replace`` at run time only, so mypy checks
+per bot move). The games' rules import ``replace`` at run time only, so mypy checks
 their calls against ``dataclasses.replace`` (field names and types).
 
 Both take dataclasses whose instance dict holds their fields and nothing else (no

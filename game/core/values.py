@@ -9,13 +9,18 @@ hash of the states its saves hold (a barrier is the list of flags games stored b
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from .actions import IllegalAction
 from .records import make
 from .rng import Rng
+
+if TYPE_CHECKING:  # mypy checks every change against the fields
+    from dataclasses import replace
+else:
+    from .records import replace
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,10 @@ class GameEntry:
     #: ``warm(catalogue)``: load what every bot match loads (cached), so the ``sim``
     #: workers a fork makes inherit it instead of each loading its own (None: nothing).
     warm: Callable[[Any], None] | None = None
+    #: ``table_config(at_tv)``: what the table adds to a match's config, given the seats
+    #: that play on the shared screen (neither bots nor phones), fixed for the match
+    #: (None: nothing; Incognito's seats drawing in turns, IN-2a).
+    table_config: Callable[[list[int]], dict[str, Any]] | None = None
     #: The plug-in of its package (``PLUGIN``); None for an entry made by hand (a test's).
     plugin: GamePlugin | None = None
 
@@ -54,7 +58,8 @@ class GameEntry:
                    load_catalogue: Callable[[Path, Path | None], tuple[Any, list[str]]],
                    make_bot: Callable[..., Bot],
                    options: tuple[OptionSpec, ...] | None = None,
-                   warm: Callable[[Any], None] | None = None) -> "GameEntry":
+                   warm: Callable[[Any], None] | None = None,
+                   table_config: Callable[[list[int]], dict[str, Any]] | None = None) -> "GameEntry":
         """The entry of game package ``package`` (its ``entries`` module passes its
         ``__package__``) playing ``definition``: the id and seat range are the
         definition's, the catalogue key is the package's short name, the scenes module
@@ -75,6 +80,7 @@ class GameEntry:
             scenes_module=f"{package}.{BOARD_MODULE}",
             options=options,
             warm=warm,
+            table_config=table_config,
             plugin=importlib.import_module(package).PLUGIN,
         )
 

@@ -22,6 +22,7 @@ from .match import MatchScene
 
 if TYPE_CHECKING:
     from ..context import AppContext
+    from ..shots import ShotRequest
 
 #: Device kinds that may take a held seat (not the mouse, not bots).
 RECLAIMERS = ("pad", "kb")
@@ -146,7 +147,7 @@ def show_disconnect(ctx: AppContext) -> DisconnectScene:
     return scene
 
 
-def _shot_disconnect(ctx: AppContext, args: Any) -> None:
+def _shot_disconnect(ctx: AppContext, args: ShotRequest) -> None:
     """A table of (at least) four with two pads unplugged mid-match."""
     from ..context import fill_seats
     from .backdrop import TableBackdrop

@@ -23,6 +23,11 @@ Identity's reveal, the end shows) is theirs to hurry too: any phone's "Skip"
 An autosave that cannot be written never stops the match (the session keeps the error
 and tries again at the next save): the board shows one notice per spell of failures.
 
+The menus sit above the boards: a board imports none. What it opens of theirs (the
+pause menu on MENU, "play again" dealt as the lobby deals) comes from the
+:class:`BoardMenus` the menus hand it when they start the match (``menus/matches.py``);
+a board a test or a tool makes alone has none and opens no menu.
+
 The delay is counted in fixed ticks and drawn from the bot's ``pace`` generator, which
 depends only on the bot's seed: never on its view, its secret or what ``act`` drew, so
 how long a bot "thinks" tells nothing about its cards. Boards show it with
@@ -33,7 +38,7 @@ without these delays (core/playthrough.py).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Protocol
 
 import pygame
 
@@ -44,8 +49,9 @@ from ..core.events import Event, visible
 from ..core.session import Session
 from ..input.intents import InputEvent, Intent
 from .base import Scene
+from .toast import show_toast
 
-if TYPE_CHECKING:  # the context imports the scenes' base
+if TYPE_CHECKING:
     from ..context import AppContext
     from ..games import GameEntry
 
@@ -60,9 +66,21 @@ BOT_DELAY_TICKS = (36, 90)
 END_MOVES = {AGAIN: True, LOBBY: False}
 
 
+class BoardMenus(Protocol):
+    """The menu screens a board may open, made by the menus that started it."""
+
+    def pause(self, board: MatchScene) -> Scene:
+        """The pause menu over ``board``."""
+
+    def deal_again(self, board: MatchScene) -> Scene:
+        """A new match of ``board``'s game for the table as seated, with its options, as
+        the lobby deals one (a fresh seed, fresh bots): ``again_from_lobby`` boards."""
+
+
 class MatchScene(Scene):
     #: "Play again" deals a new match from the lobby's table and options (a fresh seed,
-    #: fresh bots), as the lobby would, instead of a session seeded from this one.
+    #: fresh bots), as the lobby would (:meth:`BoardMenus.deal_again`), instead of a
+    #: session seeded from this one.
     again_from_lobby = False
 
     def __init__(self, ctx: AppContext, entry: GameEntry, session: Session, bots: Mapping[int, Bot] | None = None,
@@ -77,6 +95,8 @@ class MatchScene(Scene):
         self.last_refusal: tuple[int | None, str] | None = None
         #: The players were told that saving fails (until a save works again).
         self._save_trouble_told = False
+        #: The menus' screens this board opens (module doc); None: it opens none.
+        self.menus: BoardMenus | None = None
 
     def enter(self, previous: Scene | None) -> None:
         """Boards play the calmer play loop (the menus switch back to theirs)."""
@@ -184,18 +204,11 @@ class MatchScene(Scene):
 
     def on_events(self, action: Action | None, events: tuple[Event, ...]) -> None:
         """Hook for boards: what just happened, as the TV may see it (``action`` is None
-        for a timeout). Boards of games that tell no events yet keep to
-        :meth:`on_state_changed`, which this calls."""
-        self.on_state_changed(action)
-
-    def on_state_changed(self, action: Action | None) -> None:
-        """Hook for boards that work from the view alone: after any change."""
+        for a timeout)."""
 
     def open_pause_menu(self) -> None:
-        from .menus.pause import PauseScene  # menus import boards' modules lazily too
-
-        if self.stack is not None:
-            self.stack.push(PauseScene(self.ctx, self.entry))
+        if self.stack is not None and self.menus is not None:
+            self.stack.push(self.menus.pause(self))
 
     def handle(self, seat: int | None, event: "InputEvent") -> bool:
         """Boards call ``super().handle`` for what they do not take: MENU pauses."""
@@ -212,15 +225,15 @@ class MatchScene(Scene):
         if not again:
             self.stack.pop()
             return
-        if self.again_from_lobby:
-            from .menus.matches import new_match  # menus import boards' modules lazily too
-
-            self.stack.replace(new_match(self.ctx, self.entry, self.session.config))
+        if self.again_from_lobby and self.menus is not None:
+            self.stack.replace(self.menus.deal_again(self))
             return
         session = Session(self.session.definition, self.session.config, f"{self.session.seed}+",
                           save_path=self.session.save_path, meta=self.session.meta,
                           catalogue_version=self.session.catalogue_version)
-        self.stack.replace(type(self)(self.ctx, self.entry, session, self.bots))
+        board = type(self)(self.ctx, self.entry, session, self.bots)
+        board.menus = self.menus
+        self.stack.replace(board)
 
     # --- clock and bots ----------------------------------------------------------------
     def fixed_update(self, dt: float) -> None:
@@ -242,8 +255,6 @@ class MatchScene(Scene):
             return
         if self._save_trouble_told or self.stack is None or self.stack.top is not self or self._buttons_held():
             return
-        from .menus.dialogs import show_toast  # menus import boards' modules lazily too
-
         self._save_trouble_told = True
         # an OSError's reason ("No space left on device"), else what it was (a string the
         # save cannot hold: Session.save)

@@ -24,7 +24,6 @@ Overlays that draw a seat's secret say when (tests/tv_diff.py reads it):
 
 from __future__ import annotations
 
-import argparse
 import math
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -37,6 +36,7 @@ from .base import Scene
 
 if TYPE_CHECKING:
     from ..context import AppContext
+    from ..shots import ShotRequest
 
 DrawPrivate = Callable[[pygame.Surface, pygame.Rect], None]
 #: SS-2: fixed ticks a press of PEEK keeps the closed face up (the seat named in its
@@ -172,9 +172,25 @@ class PeekCurtain(Scene):
         if self.showing:
             self._draw_open(surface, seat)
             return
+        self._draw_closed(surface, alpha)
+
+    def _draw_closed(self, surface: pygame.Surface, alpha: float) -> None:
         held = self.gate.progress(alpha) if self.peeking else None
-        draw_look_away(self.ctx, surface, self.seat, self.title, self.ticks + alpha, held)
-        kit.hint_bar(surface, [(Intent.PEEK, self.ctx.t("ring.look")), (Intent.BACK, self.ctx.t("peek.close"))])
+        draw_look_away(self.ctx, surface, self.seat, self.title, self.ticks + alpha, held,
+                       prompt=self.prompt, keys=self.keys_text())
+        self.ctx.kit.hint_bar(surface, self.closed_hints())
+
+    # what the closed curtain asks of its seat (a curtain opened another way says so)
+    def prompt(self, size: int) -> pygame.Surface:
+        """The closed curtain's call to act, under "look away": "Hold (Y) to look"."""
+        return hold_to_look(self.ctx, size)
+
+    def keys_text(self) -> str:
+        """The keyboard's keys for :meth:`prompt`, at the bottom of the closed curtain."""
+        return str(self.ctx.t("peek.hold_keys"))
+
+    def closed_hints(self) -> list[tuple[Intent, str]]:
+        return [(Intent.PEEK, self.ctx.t("ring.look")), (Intent.BACK, self.ctx.t("peek.close"))]
 
     def draw_backdrop(self, surface: pygame.Surface, alpha: float) -> None:
         """The stage curtains and valance: a frame for the whole screen, drawn into the
@@ -217,12 +233,19 @@ def draw_stage(kit: Any, surface: pygame.Surface, shown: float) -> None:
     surface.blit(valance, (0, -int(valance.get_height() * (1.0 - shown))))
 
 
+def hold_to_look(ctx: AppContext, size: int) -> pygame.Surface:
+    """ "Hold (Y) to look": how a closed curtain is opened, unless it says otherwise."""
+    return ctx.kit.rich(ctx.strings.get("peek.hold"), size, ctx.kit.colours.accent, button=Intent.PEEK)
+
+
 def draw_look_away(ctx: AppContext, surface: pygame.Surface, seat_index: int, title: str, ticks: float,
-                   held: float | None) -> None:
+                   held: float | None, prompt: Callable[[int], pygame.Surface] | None = None,
+                   keys: str | None = None) -> None:
     """The closed curtain's panel: ``seat_index``'s badge (breathing with ``ticks``), its
-    name, "everyone else, look away!" and how to look. ``held``: how far a held PEEK's
-    look-away has run (0..1), an arc filling round the badge; None while PEEK is up.
-    Nothing in it depends on a secret."""
+    name, "everyone else, look away!" and how to look (``prompt(size)`` and the keyboard's
+    ``keys``: holding PEEK unless told). ``held``: how far a held PEEK's look-away has run
+    (0..1), an arc filling round the badge; None while PEEK is up. Nothing in it depends
+    on a secret."""
     kit, c = ctx.kit, ctx.kit.colours
     seat = ctx.seats[seat_index]
     style = kit.seat_style(seat.style)
@@ -236,17 +259,19 @@ def draw_look_away(ctx: AppContext, surface: pygame.Surface, seat_index: int, ti
     if held is not None:
         kit.arc(surface, style.colour, badge, 88, 12, 0.0, 360.0 * held)
     kit.seat_token(surface, seat.style, badge, 70)
-    keys = kit.text(ctx.t("peek.hold_keys"), 30, c.muted, max_width=box.width - 80, align="center")
-    keys_rect = surface.blit(keys, keys.get_rect(midbottom=(box.centerx, box.bottom - 30)))
+    keys_image = kit.text(ctx.t("peek.hold_keys") if keys is None else keys, 30, c.muted, max_width=box.width - 80,
+                          align="center")
+    keys_rect = surface.blit(keys_image, keys_image.get_rect(midbottom=(box.centerx, box.bottom - 30)))
     top, room = box.y + 225, keys_rect.top - 24 - (box.y + 225)
-    lines = _closed_lines(ctx, seat, title, box.width - 80, room)
+    lines = _closed_lines(ctx, seat, title, box.width - 80, room, prompt or (lambda size: hold_to_look(ctx, size)))
     y = top + (room - sum(image.get_height() + gap for image, gap in lines)) // 2
     for image, gap in lines:
         y = surface.blit(image, image.get_rect(midtop=(box.centerx, y))).bottom + gap
 
 
-def _closed_lines(ctx: AppContext, seat: Any, title: str, width: int, room: int) -> list[tuple[pygame.Surface, int]]:
-    """The closed curtain's words (title, "only <name>", "look away", "hold Y"), each
+def _closed_lines(ctx: AppContext, seat: Any, title: str, width: int, room: int,
+                  prompt: Callable[[int], pygame.Surface]) -> list[tuple[pygame.Surface, int]]:
+    """The closed curtain's words (title, "only <name>", "look away", its ``prompt``), each
     with the gap after it, at the largest sizes that fit ``room`` (large text settings
     shrink them, never under 28 px)."""
     kit, c = ctx.kit, ctx.kit.colours
@@ -263,7 +288,7 @@ def _closed_lines(ctx: AppContext, seat: Any, title: str, width: int, room: int)
                                align="center", shadow=True), 18))
         lines.append((kit.text(ctx.t("peek.look_away"), size(52), c.text, max_width=width, align="center"),
                       int(36 * shrink)))
-        lines.append((kit.rich(ctx.strings.get("peek.hold"), size(48), c.accent, button=Intent.PEEK), 0))
+        lines.append((prompt(size(48)), 0))
         if sum(image.get_height() + gap for image, gap in lines) <= room:
             break
     return lines
@@ -332,7 +357,7 @@ def _demo_private(ctx: AppContext) -> DrawPrivate:
 
 
 def _shot(peeking: bool):
-    def build(ctx: AppContext, args: argparse.Namespace) -> None:
+    def build(ctx: AppContext, args: ShotRequest) -> None:
         from .backdrop import TableBackdrop
 
         ctx.stack.push(TableBackdrop(ctx))

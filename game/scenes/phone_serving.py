@@ -21,7 +21,7 @@ def table_now(ctx: AppContext) -> Table:
     """What the TV shows, as the companion needs it."""
     from ..companion.bridge import Table
     from .match import MatchScene
-    from .menus.lobby import LobbyScene  # the menus import boards' modules: not at module level
+    from .menus.lobby import LobbyScene  # once a companion runs (module doc)
     from .menus.take_seats import TakeSeatScene
 
     scenes = list(ctx.stack)

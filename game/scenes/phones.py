@@ -1,13 +1,14 @@
 """The phone companion on the TV: started and stopped as the screen and the settings
-say, and drawn — the lobby's join panel (QR code, address, room code) and the
-"reconnecting" marks of phone seats that lost their connection during a match.
+say, and the "reconnecting" marks of phone seats that lost their connection during a
+match; the lobby's join panel is ``join_panel.py``.
 
 The companion itself (game/companion) is pure and runs its server in its own thread;
-this module is its pygame side; it is pumped from the app's loop by the light
-``scenes/phone_serving.py``. :func:`keep_companion` follows the settings (on/off,
-port) and the screen (it listens only once a table is open): a start that fails (the
-port is taken or refused) is told on the lobby and not retried until the setting
-changes or the title is back, and pads keep working either way.
+this module is its pygame side, above the menus (it follows which screen is up; the
+app calls it) and pumped from the app's loop by the light ``scenes/phone_serving.py``.
+:func:`keep_companion` follows the settings (on/off, port) and the screen (it listens
+only once a table is open): a start that fails (the port is taken or refused) is told
+on the lobby and not retried until the setting changes or the title is back, and pads
+keep working either way.
 """
 
 from __future__ import annotations
@@ -17,17 +18,18 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..companion.bridge import Companion
+from ..context import fill_seats
 from ..seats import is_phone
-from ..ui.fit import fit_text, smallest_size
 from ..ui.kit import SEAT_STYLES
-from ..ui.theme import mix
 from .match import MatchScene
+from .menus import shot_entry
+from .menus.lobby import LobbyScene, free_name
+from .menus.take_seats import TakeSeatScene
+from .menus.title import TitleScene
 
 if TYPE_CHECKING:
     from ..context import AppContext
-
-#: The QR code's quiet zone, in modules (the standard asks for 4; 2 scans on a screen).
-QR_BORDER = 2
+    from ..shots import ShotRequest
 
 
 def style_json(style: int) -> dict[str, Any]:
@@ -50,30 +52,19 @@ def keep_companion(ctx: AppContext, host: str = "0.0.0.0") -> None:
         running = None
     if running is None and settings.companion and table_open(ctx):
         ctx.companion = Companion(settings.companion_port, style_json, lambda: ctx.settings.lang, host=host,
-                                  default_name=lambda: _free_name(ctx), texts=ctx.strings.tables,
+                                  default_name=lambda: free_name(ctx), texts=ctx.strings.tables,
                                   log_file=ctx.log_file)
         ctx.companion.start(wait=False)  # the port is bound on the server's thread
 
 
 def table_open(ctx: AppContext) -> bool:
     """Whether the stack holds a screen phones join or play at."""
-    from .menus.lobby import LobbyScene  # the menus import boards' modules: not at module level
-    from .menus.take_seats import TakeSeatScene
-
     return any(isinstance(scene, (LobbyScene, TakeSeatScene, MatchScene)) for scene in ctx.stack)
 
 
 def _idle(ctx: AppContext) -> bool:
     """Back on the title with no seat played on a phone: nobody needs the server."""
-    from .menus.title import TitleScene
-
     return isinstance(ctx.stack.top, TitleScene) and not any(seat.on_phone for seat in ctx.seats)
-
-
-def _free_name(ctx: AppContext) -> str:
-    from .menus.lobby import free_name  # the menus import boards' modules: not at module level
-
-    return free_name(ctx)
 
 
 def smoke_companion(ctx: AppContext) -> str | None:
@@ -93,8 +84,6 @@ def stop_companion(ctx: AppContext) -> None:
     the next claimer; elsewhere it is freed, as an unplugged pad's."""
     if ctx.companion is None:
         return
-    from .menus.take_seats import TakeSeatScene  # the menus import boards' modules: not at module level
-
     ctx.companion.stop()
     ctx.companion = None
     in_match = any(isinstance(scene, MatchScene) for scene in ctx.stack)
@@ -112,79 +101,6 @@ def stop_companion(ctx: AppContext) -> None:
 
 
 # --- drawing ---------------------------------------------------------------------------------
-class QrCache:
-    """The join QR code as a surface, made once per address."""
-
-    def __init__(self) -> None:
-        self.text: str | None = None
-        self.surface: pygame.Surface | None = None
-
-    def get(self, text: str, size: int) -> pygame.Surface:
-        if self.text != text or self.surface is None or self.surface.get_width() > size:
-            self.text, self.surface = text, qr_surface(text, size)
-        return self.surface
-
-
-def qr_surface(text: str, size: int) -> pygame.Surface:
-    """``text`` as a QR code (dark on white), whole pixels per module, at most ``size`` px."""
-    import segno  # only once the lobby shows the code
-
-    matrix = segno.make(text, error="m", micro=False).matrix
-    modules = len(matrix) + 2 * QR_BORDER
-    small = pygame.Surface((modules, modules))
-    small.fill((255, 255, 255))
-    for y, row in enumerate(matrix):
-        for x, dark in enumerate(row):
-            if dark:
-                small.set_at((x + QR_BORDER, y + QR_BORDER), (0, 0, 0))
-    scale = max(1, size // modules)
-    return pygame.transform.scale(small, (modules * scale, modules * scale))
-
-
-def join_url(companion: Companion) -> str | None:
-    address = companion.address
-    return None if address is None else f"http://{address}:{companion.port}"
-
-
-def draw_join_panel(ctx: AppContext, surface: pygame.Surface, rect: pygame.Rect, qr: QrCache) -> None:
-    """The lobby's phone panel: QR code, the short address and the room code, or in plain
-    words why phones cannot join. Its lines are fitted once (:mod:`game.ui.fit` remembers each fit)."""
-    kit, companion = ctx.kit, ctx.companion
-    if companion is None or not companion.ready:
-        return
-    kit.panel(surface, rect, kit.colours.panel, radius=28)
-    url = join_url(companion)
-    problem = companion.problem or (None if url is not None else "no_network")
-    if problem is not None:
-        icon = kit.icon("1F4F5", 96)  # no mobile phones
-        surface.blit(icon, icon.get_rect(midleft=(rect.x + 24, rect.centery)))
-        key = problem if problem in ("port_taken", "port_refused", "no_network") else "failed"
-        words = ctx.t(f"companion.{key}", port=companion.server.port, error=problem)
-        for size in (32, 30, 28, smallest_size(kit)):  # smaller until it fits the panel's height
-            if kit.text(words, size, kit.colours.text, max_width=rect.width - 170).get_height() <= rect.height - 24:
-                break
-        kit.blit_text(surface, words, size, (rect.x + 144, rect.centery), "midleft", kit.colours.text,
-                      max_width=rect.width - 170)
-        return
-    code = qr.get(f"{url}/?room={companion.room}", rect.height - 24)
-    placed = surface.blit(code, code.get_rect(midleft=(rect.x + 12, rect.centery)))
-    x, width = placed.right + 28, rect.right - placed.right - 44
-    # four lines from the top down, each shrunk to the panel's width (never under 28 px);
-    # while someone is locked out of guessing the room code, the second one says so
-    if companion.trying_codes():
-        second = (ctx.t("companion.trying_codes"), mix(kit.colours.bad, kit.colours.text, 0.3))
-    else:
-        second = (ctx.t("companion.scan"), kit.colours.text)
-    y = rect.y + 20
-    for words, sizes, colour, gap in (
-            (ctx.t("companion.title"), (40, 36, 32), kit.colours.accent, 10),
-            (second[0], (30, 28), second[1], 4),
-            (url, (44, 40, 36, 32), kit.colours.text, 18),
-            (ctx.t("companion.room", room=companion.room), (44, 40, 36, 32), kit.colours.gold, 0)):
-        size, line = fit_text(kit, words, width, sizes)
-        y = kit.blit_text(surface, line, size, (x, y), "topleft", colour).bottom + gap
-
-
 def draw_reconnecting(ctx: AppContext, surface: pygame.Surface) -> None:
     """During a match, a pill in the top margin for each phone seat whose connection is
     lost: its badge and "reconnecting". Drawn over the board by the app, so every game
@@ -211,11 +127,7 @@ def _shot_lobby(problem: str | None, trying_codes: bool = False) -> Any:
     the join panel (a companion that serves nothing: the shot opens no port), saying
     that someone is trying room codes if ``trying_codes``."""
 
-    def build(ctx: AppContext, args: Any) -> None:
-        from ..context import fill_seats
-        from .menus import shot_entry
-        from .menus.lobby import LobbyScene
-
+    def build(ctx: AppContext, args: ShotRequest) -> None:
         companion = Companion(50505, style_json, lambda: ctx.settings.lang)
         companion.room = companion.hub.room = "KXTW"
         companion.address, companion.problem = "192.168.1.23", problem

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import argparse
 from typing import TYPE_CHECKING
 
 from ..input.intents import InputEvent, Intent
@@ -11,9 +10,10 @@ from .ring import RingOption, RingPicker, RingQuestion
 
 if TYPE_CHECKING:
     from ..context import AppContext
+    from ..shots import ShotRequest
 
 
-def _shot(ctx: AppContext, args: argparse.Namespace) -> None:
+def _shot(ctx: AppContext, args: ShotRequest) -> None:
     """Eight options, every seat choosing; some seats already done."""
     from .backdrop import TableBackdrop
 
@@ -35,7 +35,7 @@ def _shot(ctx: AppContext, args: argparse.Namespace) -> None:
     ctx.stack.push(RingPicker(ctx, seats, ask, choose, progress=lambda s: (done[s], 2)))
 
 
-def _shot_peek(ctx: AppContext, args: argparse.Namespace) -> None:
+def _shot_peek(ctx: AppContext, args: ShotRequest) -> None:
     """The same ring while one seat holds PEEK: named first, then its pointer is shown
     (the shot's ticks run the look-away)."""
     _shot(ctx, args)
@@ -47,7 +47,7 @@ def _shot_peek(ctx: AppContext, args: argparse.Namespace) -> None:
     assert picker.curtain_seat == seat
 
 
-def _shot_seats(ctx: AppContext, args: argparse.Namespace) -> None:
+def _shot_seats(ctx: AppContext, args: ShotRequest) -> None:
     """A vote on players: each option is a seat (shape, colour, name)."""
     from .backdrop import TableBackdrop
 

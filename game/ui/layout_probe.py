@@ -23,6 +23,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 import pygame
 
+from ..shots import ShotRequest, prepare
 from .layout_rules import RULES, Colour, Text, Violation, check_margin, check_texts
 
 #: A text is shown when this share of its solid glyph pixels still has its colour.
@@ -279,12 +280,10 @@ class Probe:
     def draw(self, shot: str, lang: str, build: Callable[[Any, Any], None] | None = None) -> "Drawn":
         """``shot`` drawn in ``lang`` on a recording canvas (``build`` replaces the
         registered builder: the tests' fixture screens)."""
-        from ..cli import shot as shot_cli
-
         recorder = Recorder()
-        args = shot_cli.shot_args(lang=lang, seats=self.seats, seed=self.seed, ticks=self.ticks, names=self.names)
+        request = ShotRequest(lang=lang, seats=self.seats, seed=self.seed, ticks=self.ticks, names=self.names)
         with recording(recorder) as surface_class:
-            ctx = shot_cli.prepare(shot, args, self.settings(lang), build)
+            ctx = prepare(shot, request, self.settings(lang), build)
             canvas = surface_class((ctx.kit.W, ctx.kit.H))
             recorder.watch(ctx.kit, canvas)
             ctx.kit.background(canvas)

@@ -1,8 +1,10 @@
 """Incognito: hide a secret word in a public place by drawing, then find the others'.
 
-3–6 players, 3 rounds (RULES.md IN-1..IN-6). Everyone draws at once on the split
-screen with the pad drawing kit (``ui/drawkit.py``); votes go through the ring picker.
-This module is the game's plug-in (``PLUGIN``: game/games/plugin.py), nothing heavier.
+3–6 players, 3 rounds (RULES.md IN-1..IN-6). Phones and bots draw at once; the seats
+at the TV draw in turns behind a curtain with the pad drawing kit (``ui/drawkit.py``,
+IN-2a: the seats at the TV when the match starts, the entry's ``table_config``); votes
+go through the ring picker. This module is the game's plug-in (``PLUGIN``:
+game/games/plugin.py), nothing heavier.
 """
 
 from __future__ import annotations
@@ -14,10 +16,10 @@ PLUGIN = GamePlugin(
     order=4,
     modes=(
         Mode("incognito", icon="1F3A8",  # palette
-             howto_shots=("incognito.word", "incognito.draw", "incognito.countdown", "incognito.vote",
+             howto_shots=("incognito.word", "incognito.turn.open", "incognito.countdown", "incognito.vote",
                           "incognito.scores"),
-             # the bench's six pads draw strokes (ui/bench.py): bots would leave the canvases still
-             bench_scene="incognito.draw", bench_seats=6, bench_driver="ui.bench", phone="phone"),
+             # the pad behind the curtain draws strokes (ui/bench.py): bots would leave the canvases still
+             bench_scene="incognito.turn.open", bench_seats=6, bench_driver="ui.bench", phone="phone"),
     ),
     strings=("incognito", "phone.in"),
 )

@@ -1,6 +1,8 @@
 """Incognito on a phone: the secret word and the seat's place (IN-1), a private drawing
-sheet (IN-2: palette, sizes, pen, eraser, fill, undo, redo, clear, done), the vote — a
-line-up number for each other player's drawing (IN-4) — and ready after the reveal.
+sheet (IN-2: palette, sizes, pen, eraser, fill, undo, redo, clear, done; the seat's own
+drawing, from its own view), the vote — a line-up number for each other player's drawing
+(IN-4) — and ready after the reveal. A seat that draws in turns (IN-2a: a pad's seat the
+phone took on resuming) waits for its turn, then opens it with "start".
 
 The sheet sends each finished stroke as the ``stroke`` action a pad's drawing makes
 (``rules.drawing``: tool, palette colour, one of the brush widths, flat integer points
@@ -26,15 +28,19 @@ def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, 
     if public.places:
         place = ctx.catalogue.place(public.places[me])
         facts.append(fact(ctx.t("in.place"), place.name(ctx.lang), emoji(place.icons[0] if place.icons else None)))
-    labels = {"done": ctx.t("in.done"), "undone": ctx.t("in.undone"), "undo": ctx.t("page.undo"),
-              "redo": ctx.t("page.redo"), "clear": ctx.t("page.clear"), "ready": ctx.t("ready")}
+    labels = {"start": ctx.t("in.start"), "done": ctx.t("in.done"), "undone": ctx.t("in.undone"),
+              "undo": ctx.t("page.undo"), "redo": ctx.t("page.redo"), "clear": ctx.t("page.clear"),
+              "ready": ctx.t("ready")}
     if phase == "draw":
         drawing = any(a.kind == "stroke" for a in legal)
         tools = section("", buttons(legal, labels), columns=2)
         if public.done[me]:
             return ctx.screen(phase, ctx.t("in.done_wait"), facts=facts, sections=[tools], waiting=True)
-        return ctx.screen(phase, ctx.t("in.draw_title"), facts=facts, sections=[tools],
-                          canvas=canvas(ctx, public.drawings[me], drawing))
+        if me in public.turn_seats and public.turn != me:
+            return ctx.screen(phase, ctx.t("in.turn_wait"), facts=facts, waiting=True)
+        title = ctx.t("in.turn_ready") if me == public.turn and not public.turn_open else ctx.t("in.draw_title")
+        return ctx.screen(phase, title, facts=facts, sections=[tools],
+                          canvas=canvas(ctx, private.my_drawing.strokes, drawing))
     if phase == "vote":
         return ctx.screen(phase, ctx.t("in.vote_title"), facts=facts, sections=[votes(ctx, view)])
     if phase == "over":

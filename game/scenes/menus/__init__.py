@@ -1,6 +1,6 @@
 """Title, game choice, lobby, settings, pause, how-to-play and credits screens.
 
-``SHOTS`` registers them with ``python -m game shot`` (see game/cli/shot.py).
+``SHOTS`` registers them with the shot registry (game/shots.py: ``python -m game shot``).
 """
 
 from __future__ import annotations
@@ -8,9 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    import argparse
-
     from ...context import AppContext
+    from ...shots import ShotRequest
 
 
 def shot_entry(ctx: AppContext) -> Any:
@@ -20,31 +19,31 @@ def shot_entry(ctx: AppContext) -> Any:
     return next(iter(ctx.games.values()))
 
 
-def _title(ctx: AppContext, args: argparse.Namespace) -> None:
+def _title(ctx: AppContext, args: ShotRequest) -> None:
     from .title import TitleScene
 
     ctx.stack.push(TitleScene(ctx, attract=False))
 
 
-def _title_attract(ctx: AppContext, args: argparse.Namespace) -> None:
+def _title_attract(ctx: AppContext, args: ShotRequest) -> None:
     from .title import TitleScene
 
     ctx.stack.push(TitleScene(ctx))
 
 
-def _games(ctx: AppContext, args: argparse.Namespace) -> None:
+def _games(ctx: AppContext, args: ShotRequest) -> None:
     from .games import GameChoiceScene
 
     ctx.stack.push(GameChoiceScene(ctx))
 
 
-def _lobby(ctx: AppContext, args: argparse.Namespace) -> None:
+def _lobby(ctx: AppContext, args: ShotRequest) -> None:
     from .lobby import LobbyScene
 
     ctx.stack.push(LobbyScene(ctx, shot_entry(ctx)))
 
 
-def _lobby_bots(ctx: AppContext, args: argparse.Namespace) -> None:
+def _lobby_bots(ctx: AppContext, args: ShotRequest) -> None:
     """The lobby with an easy and a sharp bot beside the seated players, the sharp
     bot's level chip focused."""
     from .lobby import BOT_NAME_COUNT, LobbyScene, free_name
@@ -56,11 +55,11 @@ def _lobby_bots(ctx: AppContext, args: argparse.Namespace) -> None:
     lobby.focus_key(f"level:{len(ctx.seats) - 1}")
 
 
-def lobby_shot(game_id: str):
-    """The lobby of one game (``lobby.<game id>``, one for each registered game: the shot
-    registry adds them): every game's options on screen."""
+def _lobby_of(game_id: str):
+    """The lobby of one game (``lobby.<game id>``, one for each game of the registry:
+    ``GAME_SHOTS``): every game's options on screen."""
 
-    def build(ctx: AppContext, args: argparse.Namespace) -> None:
+    def build(ctx: AppContext, args: ShotRequest) -> None:
         from .lobby import LobbyScene
 
         if game_id not in ctx.games:
@@ -70,7 +69,7 @@ def lobby_shot(game_id: str):
     return build
 
 
-def _deck(ctx: AppContext, args: argparse.Namespace) -> None:
+def _deck(ctx: AppContext, args: ShotRequest) -> None:
     """The category picker of the first lobby that has one (Secret Identity's), two
     categories switched off."""
     from .deck import category_deck
@@ -82,13 +81,13 @@ def _deck(ctx: AppContext, args: argparse.Namespace) -> None:
     lobby.open_deck()
 
 
-def _settings(ctx: AppContext, args: argparse.Namespace) -> None:
+def _settings(ctx: AppContext, args: ShotRequest) -> None:
     from .settings import SettingsScene
 
     ctx.stack.push(SettingsScene(ctx))
 
 
-def _pause(ctx: AppContext, args: argparse.Namespace) -> None:
+def _pause(ctx: AppContext, args: ShotRequest) -> None:
     from ..backdrop import TableBackdrop
     from .pause import PauseScene
 
@@ -96,13 +95,13 @@ def _pause(ctx: AppContext, args: argparse.Namespace) -> None:
     ctx.stack.push(PauseScene(ctx, shot_entry(ctx)))
 
 
-def _credits(ctx: AppContext, args: argparse.Namespace) -> None:
+def _credits(ctx: AppContext, args: ShotRequest) -> None:
     from .credits import CreditsScene
 
     ctx.stack.push(CreditsScene(ctx))
 
 
-def _howto(ctx: AppContext, args: argparse.Namespace) -> None:
+def _howto(ctx: AppContext, args: ShotRequest) -> None:
     """The first page with its picture: a tool has no maker (picture_maker.py), so the
     picture is made here, in this process, if the cache lacks it."""
     from ... import disk_cache
@@ -129,3 +128,5 @@ SHOTS = {
     "credits": _credits,
     "howto": _howto,
 }
+#: Shots with one screen per game: ``lobby.<game id>`` (game/shots.py names them).
+GAME_SHOTS = {"lobby": _lobby_of}

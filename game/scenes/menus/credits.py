@@ -13,7 +13,7 @@ import pygame
 from ... import paths
 from ...core.files import read_text
 from ...input.intents import Intent
-from .title import draw_version
+from .version_mark import draw_version
 from .widgets import MenuScene
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """How-to pages' pictures: each page shows the phase it explains, the ``shot`` of that
 screen rendered small.
 
-A picture is drawn from a fresh headless context (``game.cli.shot.prepare``): bots at
+A picture is drawn from a fresh headless context (``game.shots.prepare``): bots at
 the table, default settings in the page's language, no save file; nothing of the
 player's own match is shown. That costs ~0.2-0.3 s of CPU (the shots' modules, bots
 playing up to the phase, a first draw with empty caches) and ~40 MB at its peak, so the
@@ -123,11 +123,12 @@ def make_picture(folder: Path, shot: str, lang: str, fmt: PictureFormat) -> bool
 
 
 def render_picture(shot: str, lang: str, size: tuple[int, int]) -> pygame.Surface:
-    """``shot`` drawn in a fresh headless context and scaled down to ``size``."""
-    from ...cli.shot import prepare, shot_args
+    """``shot`` drawn in a fresh headless context and scaled down to ``size``. The shot
+    registry is imported here, where a picture is made: the game only reads them."""
     from ...settings import Settings
+    from ...shots import ShotRequest, prepare
 
-    ctx = prepare(shot, shot_args(lang=lang, ticks=PICTURE_TICKS), Settings(lang=lang))
+    ctx = prepare(shot, ShotRequest(lang=lang, ticks=PICTURE_TICKS), Settings(lang=lang))
     canvas = ctx.kit.canvas()
     ctx.kit.background(canvas)
     ctx.stack.draw(canvas, 1.0)

@@ -32,7 +32,7 @@ from ...ui.theme import mix
 from .matches import match_config, new_match, start_problem
 from .deck import DeckScene, category_deck
 from .options import ROW_GAP, OptionsScene, add_row, button_height, plan_row
-from ..phones import QrCache, draw_join_panel
+from ..join_panel import QrCache, draw_join_panel
 from .lobby_cards import draw_free, draw_seat
 from .widgets import MenuScene
 

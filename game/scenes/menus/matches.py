@@ -1,5 +1,6 @@
 """Starting and resuming matches: the Session, its bots and its board (INTERFACES.md,
-"Boards"). Kept apart from the screens so tests can call it directly."""
+"Boards"), handed the menus it may open (:class:`MatchMenus`). Kept apart from the
+screens so tests can call it directly."""
 
 from __future__ import annotations
 
@@ -16,9 +17,12 @@ from ...core.files import quarantine
 from ...core.session import SaveError, Session
 from ...games import GameEntry
 from ...seats import MAX_SEATS
+from .pause import PauseScene
 
 if TYPE_CHECKING:
     from ...context import AppContext
+    from ..base import Scene
+    from ..match import MatchScene
 
 #: The longest seat name a save may hold (the lobby's names are a few words).
 MAX_SAVED_NAME = 100
@@ -37,10 +41,13 @@ def match_config(ctx: AppContext, entry: GameEntry, options: Mapping[str, Any] =
     """The config a match starts with: the defaults for the seated table, the lobby's
     option choices (only the game's own options), then the lobby's extra config
     (choices that are not an :class:`OptionSpec`, e.g. the deck's ``categories``),
-    passed through as they are."""
+    passed through as they are, and last what the seated table gives the game
+    (``entry.table_config``: the seats at the TV, as they sit now)."""
     config = entry.default_config(len(ctx.seats), ctx.settings.timer_scale)
     config.update({k: v for k, v in dict(options).items() if k in config})
     config.update(dict(extra))
+    if entry.table_config is not None:
+        config.update(entry.table_config([s.index for s in ctx.seats.seats if not s.bot and not s.on_phone]))
     return config
 
 
@@ -81,7 +88,20 @@ def new_match(ctx: AppContext, entry: GameEntry, options: Mapping[str, Any], see
             "entry": entry.id}
     session = Session(definition, config, seed, save_path=autosave_path(), meta=meta,
                       catalogue_version=ctx.catalogue.version)
-    return scenes.make_board(ctx, entry, session, make_bots(ctx, entry, seed))
+    board = scenes.make_board(ctx, entry, session, make_bots(ctx, entry, seed))
+    board.menus = MatchMenus()
+    return board
+
+
+class MatchMenus:
+    """What the menus give a board they start (``scenes.match.BoardMenus``): its pause
+    menu, and "play again" dealt by :func:`new_match` from the table as seated."""
+
+    def pause(self, board: MatchScene) -> Scene:
+        return PauseScene(board.ctx, board.entry)
+
+    def deal_again(self, board: MatchScene) -> Scene:
+        return new_match(board.ctx, board.entry, board.session.config)
 
 
 def load_saved(ctx: AppContext, path: Path | None = None) -> tuple[GameEntry, Session]:
@@ -146,4 +166,6 @@ def saved_seats(session: Session) -> list[dict[str, Any]]:
 
 def resume_board(ctx: AppContext, entry: GameEntry, session: Session) -> Any:
     """The board for a resumed session (seats already re-bound in ``ctx.seats``)."""
-    return entry.scenes().make_board(ctx, entry, session, make_bots(ctx, entry, f"{session.seed}/resume{session.tick}"))
+    board = entry.scenes().make_board(ctx, entry, session, make_bots(ctx, entry, f"{session.seed}/resume{session.tick}"))
+    board.menus = MatchMenus()
+    return board

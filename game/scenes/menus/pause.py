@@ -76,13 +76,9 @@ class PauseScene(MenuScene):
 
 
 def quit_to_title(ctx: AppContext) -> None:
-    """Leave the match: pop back to the title screen (a fresh one if none is below)."""
-    from .title import TitleScene
-
+    """Leave the match: pop back to the title screen the game started on
+    (``Scene.home``). A stack without one (a board a test or a tool pushed alone)
+    empties, as the title's own quit does."""
     stack = ctx.stack
-    if not any(isinstance(scene, TitleScene) for scene in stack):
-        stack.clear()
-        stack.push(TitleScene(ctx, attract=False))
-        return
-    while not isinstance(stack.top, TitleScene):
+    while stack.top is not None and not stack.top.home:
         stack.pop()

@@ -14,7 +14,7 @@ import pygame
 
 from ...input.intents import Intent
 from ...settings import COMPANION_PORTS, LANGS, SAFE_AREAS, TEXT_SCALES, TIMER_PRESETS, save_settings
-from .dialogs import show_toast
+from ..toast import show_toast
 from .widgets import MenuScene
 
 TEXT_SCALE_KEYS = dict(zip(TEXT_SCALES, ("settings.text_normal", "settings.text_large", "settings.text_huge")))

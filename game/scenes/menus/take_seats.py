@@ -11,6 +11,7 @@ import pygame
 from ...input.intents import InputEvent, Intent
 from ...ui.fit import fit_text
 from ..base import Scene
+from ..join_panel import QrCache, draw_join_panel
 
 if TYPE_CHECKING:
     from ...context import AppContext
@@ -38,8 +39,6 @@ class TakeSeatScene(Scene):
 
         self.saved = saved_seats(session)
         self.ticks = 0
-        from ..phones import QrCache  # the phone modules load with the first resumed match, not the title
-
         self.qr = QrCache()
 
     @property
@@ -174,8 +173,6 @@ class TakeSeatScene(Scene):
             surface.blit(label, label.get_rect(midleft=(960 - width // 2 + glyph.get_width() + 20, y)))
         if phones:
             height = min(JOIN_PANEL_HEIGHT, safe.bottom - 80 - (y + 40))  # clear of the hint bar
-            from ..phones import draw_join_panel
-
             draw_join_panel(self.ctx, surface, pygame.Rect(960 - 460, y + 40, 920, height), self.qr)
         kit.hint_bar(surface, [(Intent.CONFIRM, t("take_seat.claim")), (Intent.BACK, t("take_seat.undo"))])
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,11 +13,10 @@ from ...core.files import remove_stale_temps
 from ...input.intents import InputEvent, Intent
 from ...paths import autosave_path
 from ...ui.kept_texts import KeptSprites, KeptTexts
-from ...ui.kit import MIN_TEXT
-from ...version import version
 from ..base import Scene
-from .dialogs import ToastScene, show_toast
-from .warm import IDLE_FRAMES
+from ..toast import ToastScene, show_toast
+from .version_mark import draw_version
+from .warm import IDLE_FRAMES, menu_warm_up
 from .widgets import MenuScene
 
 if TYPE_CHECKING:
@@ -39,20 +38,14 @@ ICON_SWAY = 6
 BUTTON_MIN, MAX_LIFT = 68, 60
 
 
-def draw_version(kit: Any, surface: pygame.Surface) -> None:
-    """The game's version, small (still readable from the sofa) in the safe area's
-    bottom right corner: title screen and credits."""
-    safe = kit.safe_rect
-    kit.blit_text(surface, f"v{version()}", MIN_TEXT, (safe.right - 8, safe.bottom - 8), "bottomright",
-                  kit.colours.muted)
-
-
 def notice_text(ctx: AppContext, notice: str) -> str:
     """Notices are i18n keys (our own) or ready messages (e.g. a skipped custom deck)."""
     return ctx.t(notice) if ctx.strings.has(notice) else notice
 
 
 class TitleScene(MenuScene):
+    home = True
+
     def __init__(self, ctx: AppContext, attract: bool = True) -> None:
         super().__init__(ctx)
         self.attract = attract
@@ -138,7 +131,7 @@ class TitleScene(MenuScene):
         if self.ticks >= IDLE_FRAMES and self.ctx.menu_gui is not None and not self.ctx.importing_now():
             # idle, and nothing imported behind the title any more: prepare the menus (warm.py),
             # then have the how-to pictures of the language made if some are missing
-            warm_up = self.ctx.menu_gui.warm_up(self.ctx)
+            warm_up = menu_warm_up(self.ctx)
             if not warm_up.done:
                 warm_up.step()
             elif self.ctx.strings.lang != self._pictures_asked and self.ctx.pictures is not None \

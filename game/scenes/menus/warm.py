@@ -10,7 +10,8 @@ draws it on a scratch canvas: the same drawing fills the same caches, so the lat
 opening only blits (pixels unchanged). Its only caller is :meth:`TitleScene.update
 <game.scenes.menus.title.TitleScene.update>`: one step a frame on the main thread, once
 the title has been idle for :data:`IDLE_FRAMES` frames (the start-up's first frames are
-left alone). The state lives in ``ctx.menu_gui`` so it runs once a run, whatever title.
+left alone). The state lives in ``ctx.menu_gui`` so it runs once a run, whatever title
+(:func:`menu_warm_up`).
 """
 
 from __future__ import annotations
@@ -36,6 +37,14 @@ def _screens(ctx: AppContext) -> Iterator[Any]:
     yield CreditsScene(ctx)
     if ctx.games:
         yield PauseScene(ctx, next(iter(ctx.games.values())))
+
+
+def menu_warm_up(ctx: AppContext) -> MenuWarmUp:
+    """This run's warm-up: made by the first call, kept in ``ctx.menu_gui``."""
+    gui = ctx.menu_gui
+    if gui.warm_up is None:
+        gui.warm_up = MenuWarmUp(ctx)
+    return gui.warm_up
 
 
 class MenuWarmUp:

@@ -148,7 +148,7 @@ class MenuScene(Scene):
     # --- items -------------------------------------------------------------------------
     def button(self, key: str, text: str, rect: pygame.Rect | Sequence[int], on_confirm: Callable[[], None],
                enabled: bool = True, object_id: str | None = None) -> Item:
-        from .gui import MenuButton  # pygame_gui's: imported with the first widget (start-up)
+        from ...ui.menu_gui import MenuButton  # pygame_gui's: imported with the first widget (start-up)
         rect = pygame.Rect(rect)
         element = MenuButton(self.kit, rect, text, self.gui(), object_id=object_id)
         if not enabled:
@@ -185,7 +185,7 @@ class MenuScene(Scene):
             return f"‹  {values[state['index']][1]}  ›"
 
         # made with its text: a set_text right after would draw its shapes twice
-        from .gui import MenuButton
+        from ...ui.menu_gui import MenuButton
         value_el = MenuButton(self.kit, value_rect, text(), self.gui(), object_id="@choice")
 
         def step(delta: int) -> None:

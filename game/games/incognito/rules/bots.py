@@ -64,7 +64,14 @@ class IncognitoBot(Bot):
         if public.phase == "draw":
             # Read from the view, not from ``legal`` (listed before each of hundreds of
             # strokes): "done" is offered while this seat draws, "undone" once it is done.
-            return None if public.done[self.seat] else self._draw(view)  # a finished drawer waits
+            if public.done[self.seat]:
+                return None  # a finished drawer waits
+            if self.seat in public.turn_seats:  # a seat drawing in turns (IN-2a): its own, opened
+                if public.turn != self.seat:
+                    return None
+                if not public.turn_open:
+                    return Action("start", self.seat)
+            return self._draw(view)
         if public.phase == "vote":
             return self._vote(view, legal)
         return self.rng.choice(list(legal)) if legal else None
@@ -74,7 +81,7 @@ class IncognitoBot(Bot):
         public = view.public
         if self._drawing is None or self._drawing[0] != public.round:
             self._drawing = (public.round, self.plan_pictures(public.places[self.seat], view.private.my_word))
-        drawn, end = len(public.drawings[self.seat]), 0
+        drawn, end = len(view.private.my_drawing.strokes), 0
         for picture in self._drawing[1]:
             end += len(picture)
             if drawn < end:  # the rest of the picture under way (all of it, unless undone)

@@ -1,12 +1,13 @@
 """What happens in an Incognito match, as events (``game.core.events``).
 
 The rules return them from ``step``; the board moves from screen to screen and plays
-its beats from them, and the phone companion will forward them. Drawing happens in
-front of everyone (every canvas is on the TV, IN-2), so strokes are public events. A
-seat's word and its votes are secret until the round's reveal (SS-1, SS-3): the word is
-a private event to its seat, a vote is told to the table only as "cast" (who, not
-what) and in full to its voter only. The reveal makes words and votes public. The
-shared ones (``PhaseStarted``, ``Revealed``, ``TimedOut``, ``MatchOver``) come from the
+its beats from them, and the phone companion forwards them. A drawing is its drawer's
+secret until the line-up (the booklet keeps slates face down, IN-2a), so a stroke and an
+edit are private events to their drawer: the table learns how far along a drawing is
+from the public view's stroke counts, and that it is done. A seat's word and its votes
+are secret until the round's reveal (SS-1, SS-3): the word is a private event to its
+seat, a vote is told to the table only as "cast" (who, not what) and in full to its
+voter only. The reveal makes words and votes public. The shared ones (``PhaseStarted``, ``Revealed``, ``TimedOut``, ``MatchOver``) come from the
 core.
 """
 
@@ -37,24 +38,30 @@ class WordDealt(PrivateEvent):
 
 
 @dataclass(frozen=True)
-class StrokeDrawn(Event):
-    """``seat`` drew ``stroke`` (the ``count``-th of its drawing); public, as on the TV."""
+class StrokeDrawn(PrivateEvent):
+    """Seat ``to`` drew ``stroke`` (the ``count``-th of its drawing): its eyes only."""
 
-    seat: int
     count: int
     stroke: Stroke
-    text: ClassVar[str] = "seat {seat} drew stroke {count} ({stroke.tool}, {stroke.colour})"
+    text: ClassVar[str] = "seat {to} drew stroke {count} ({stroke.tool}, {stroke.colour})"
 
 
 @dataclass(frozen=True)
-class DrawingEdited(Event):
-    """``seat`` took back (``undo``), redrew (``redo``) or wiped (``clear``) strokes;
-    its drawing now has ``count``."""
+class DrawingEdited(PrivateEvent):
+    """Seat ``to`` took back (``undo``), redrew (``redo``) or wiped (``clear``) strokes;
+    its drawing now has ``count`` (its eyes only)."""
 
-    seat: int
     edit: str
     count: int
-    text: ClassVar[str] = "seat {seat} used {edit}: {count} stroke(s) left"
+    text: ClassVar[str] = "seat {to} used {edit}: {count} stroke(s) left"
+
+
+@dataclass(frozen=True)
+class TurnOpened(Event):
+    """``seat``, whose turn it is to draw on the shared screen, opened it (IN-2a)."""
+
+    seat: int
+    text: ClassVar[str] = "seat {seat} opened its drawing turn"
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,9 @@
 """Incognito rules (RULES.md IN-1..IN-6), pure, on declared phases (``game.core.phases``).
 
 A round goes (:class:`INPhase`): ``deal`` (a chance action deals a secret word and a
-public place to each seat, IN-1) → ``draw`` (everyone at once; strokes, undo, redo,
-clear, done, undone, and ``sketch``: several strokes in one action; IN-2) →
+public place to each seat, IN-1) → ``draw`` (everyone at once, the seats on the shared
+screen in turns; strokes, undo, redo, clear, done, undone, ``sketch``: several strokes in
+one action, and ``start``: a turn drawer opens its turn; IN-2, IN-2a, ``drawing_phase.py``) →
 ``lineup`` (a chance action lays 6 distinct words on tiles 1–6, IN-3) → ``vote``
 (each voter numbers every other drawing with distinct numbers, one ``vote`` each or
 several in a ``ballot``, IN-4) → ``reveal`` (scores, IN-5; every seat says "ready") →
@@ -13,38 +14,42 @@ Who is waited for is a core :class:`Barrier` (drawings done, seats ready) or
 change a number) until the phase closes, so those phases are ``active`` for every seat
 and ``awaited`` for the unfinished ones. Countdowns are :class:`Countdown` values from
 ticks stored in the state: the "last call" of IN-2/IN-4 starts on the tick of the action
-that left exactly one seat unfinished, and lasts ``round(5 × 60 × timer_scale)`` ticks (0
-with timers off: it never expires). The optional drawing time limit starts on the deal.
+that left exactly one seat unfinished (a turn drawer's, once its grace is over, IN-2a),
+and lasts ``round(5 × 60 × timer_scale)`` ticks (0 with timers off: it never expires).
+The optional drawing time limit starts on the deal (on its opening for a turn).
 
 The state is frozen: a handler returns a new one (``dataclasses.replace``), sharing every
 field it does not change, above all the strokes (immutable :class:`Stroke` tuples), so a
 stroke late in a round costs the same as the first one. Its plain form is the one saves
 hashed before the phase model: the barriers and the ballot write themselves as the flag
-and number lists the state held then (``[]`` between phases).
+and number lists the state held then (``[]`` between phases), and a match without turns
+leaves ``turns`` out (:meth:`IncognitoState.__plain__`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
+from typing import Any, Iterator, Mapping, Sequence
 
 from ....core.actions import CHANCE, TIMEOUT, Action, IllegalAction
 from ....core.engine import (Countdown, Outcome, SeatView, Step, chance_action, chance_data, seconds_to_ticks,
                              take_chance)
 from ....core.events import Event, MatchOver, Revealed
 from ....core.options import OptionSpec
-from ....core.phases import Handler, Move, Phase, PhasedGame, Who, all_once, anyone, timeout_data
+from ....core.phases import Move, Phase, PhasedGame, all_once, anyone, timeout_data
 from ....core.records import make, replace
 from ....core.rng import Rng
 from ....core.schema import Fields, Int, ListOf, OneOf
 from ....core.values import Ballot, Barrier
 from .catalogue import IncognitoCatalogue
-from .drawing import BRUSH_WIDTHS, MAX_STROKES, SketchData, Stroke, StrokeData, make_stroke
-from .events import (Dealt, DrawingEdited, DrawingFinished, LastCall, LineupDealt, NumberGiven, Ready, Scored,
-                     StrokeDrawn, VoteCast, VotesFilled, VotesRevealed, WordDealt)
+from .drawing import BRUSH_WIDTHS, Stroke, make_stroke
+from .drawing_phase import DrawingRules, acting_seat
+from .events import Dealt, LastCall, LineupDealt, NumberGiven, Ready, Scored, VoteCast, VotesFilled, VotesRevealed, WordDealt
 from .invariants import check_invariants
 from .scoring import find_rate, score_round
-from .view import INPhase, IncognitoPrivate, IncognitoPublic, MyVotes, RoundRecord, Timer, TimerInfo
+from .turns import Turns, turns_from_config
+from .view import INPhase, IncognitoPrivate, IncognitoPublic, MyDrawing, MyVotes, RoundRecord, Timer, TimerInfo
 
 ROUNDS = 3
 TILES = 6
@@ -54,9 +59,6 @@ FAMILY_OPTION = "family"
 #: Between phases: no flags, no votes (their plain forms are the ``[]`` saves hold).
 NO_FLAGS = Barrier.open(0)
 NO_VOTES = Ballot.open(0, 0, ())
-
-T = TypeVar("T")
-
 
 @dataclass(frozen=True)
 class IncognitoState:
@@ -85,6 +87,9 @@ class IncognitoState:
     scores: list[int] = field(default_factory=list)
     ready: Barrier = NO_FLAGS
     history: list[RoundRecord] = field(default_factory=list)
+    #: The seats drawing in turns on the shared screen and their turns (IN-2a); None:
+    #: every seat draws at once (no seat of the config draws in turns).
+    turns: Turns | None = None
 
     def but(self, **changes: Any) -> "IncognitoState":
         """A new state with ``changes``, sharing every other field: ``dataclasses.replace``
@@ -92,24 +97,20 @@ class IncognitoState:
         every action of a match goes through here; issue 18)."""
         return replace(self, **changes)
 
+    def __plain__(self) -> dict[str, Any]:
+        """The fields as the dataclass writes them, ``turns`` left out while None: saves
+        made before turns hash as they did."""
+        plain = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        if self.turns is None:
+            del plain["turns"]
+        return plain
+
     def numbers(self) -> list[list[int]]:
         """The votes as numbers per voter and drawer, 0 where none is given."""
         return [[number or 0 for number in row] for row in self.votes.rows]
 
 
-def _with(items: list[T], index: int, value: T) -> list[T]:
-    """A copy of ``items`` with ``items[index]`` replaced (copy-on-write)."""
-    out = list(items)
-    out[index] = value
-    return out
-
-
-def _seat(action: Action) -> int:
-    assert action.seat is not None  # the phase shell checked it
-    return action.seat
-
-
-class Incognito(PhasedGame[IncognitoState]):
+class Incognito(DrawingRules, PhasedGame[IncognitoState]):
     id = "incognito"
     min_seats = 3
     max_seats = 6
@@ -126,16 +127,6 @@ class Incognito(PhasedGame[IncognitoState]):
         super().__init__()
 
     def phases(self) -> Sequence[Phase[IncognitoState]]:
-        everyone: Who[IncognitoState] = anyone()
-        drawing: Who[IncognitoState] = all_once(lambda s: s.done.waiting)
-        finished: Who[IncognitoState] = lambda s: frozenset(range(s.seats)) - s.done.waiting
-
-        def edit(handler: Handler[IncognitoState], offered: Callable[[IncognitoState, int], object]
-                 ) -> Move[IncognitoState]:
-            """A drawing move of a seat still drawing, offered by ``legal`` when it applies."""
-            return Move(handler, by=drawing, refusal="already_done", out_of_phase="not_drawing",
-                        choices=lambda s, seat: ({},) if offered(s, seat) else ())
-
         seat, word = Int(0, self.max_seats - 1), OneOf(self.catalogue.word_ids())
         deal = {"words": ListOf(word, self.max_seats),
                 "places": ListOf(OneOf(self.catalogue.place_ids()), self.max_seats)}
@@ -144,23 +135,7 @@ class Incognito(PhasedGame[IncognitoState]):
         return (
             Phase(INPhase.DEAL, {CHANCE: Move(self._deal, chance_data(deal))}, chance=self._draw_deal,
                   end_if=lambda s: bool(s.words), next=INPhase.DRAW, begin=self._next_round),
-            Phase(INPhase.DRAW, {
-                "stroke": Move(self._stroke, Fields({"stroke": StrokeData(self.colour_ids)}), by=drawing,
-                               refusal="already_done", out_of_phase="not_drawing",
-                               choices=lambda s, seat: ({"stroke": self._sample},)
-                               if len(s.strokes[seat]) < MAX_STROKES else ()),
-                # several strokes at once: taken, not offered (``stroke`` is, one by one)
-                "sketch": Move(self._sketch, Fields({"strokes": SketchData(self.colour_ids)}), by=drawing,
-                               refusal="already_done", out_of_phase="not_drawing"),
-                "undo": edit(self._undo, lambda s, seat: s.strokes[seat]),
-                "clear": edit(self._clear, lambda s, seat: s.strokes[seat]),
-                "redo": edit(self._redo, lambda s, seat: s.redo[seat]),
-                "done": edit(self._done, lambda s, seat: True),
-                "undone": Move(self._undone, by=finished, refusal="not_done", out_of_phase="not_drawing",
-                               choices=lambda s, seat: ({},)),
-                TIMEOUT: Move(self._drawing_timeout, timeout_data(Timer.LAST_CALL, Timer.TIME_LIMIT)),
-            }, active=everyone, awaited=drawing, end_if=lambda s: s.done.complete, next=INPhase.LINEUP,
-                countdown=self._drawing_timer, begin=self._open_drawing),
+            self.drawing_phase(),
             Phase(INPhase.LINEUP, {CHANCE: Move(self._lay_lineup, chance_data({"lineup": ListOf(word, TILES)}))},
                   chance=self._draw_lineup,
                   end_if=lambda s: bool(s.lineup), next=INPhase.VOTE, begin=self._close_drawing),
@@ -169,7 +144,7 @@ class Incognito(PhasedGame[IncognitoState]):
                 # several numbers at once, [[drawer, number], ...]: taken, not offered (``vote`` is, one by one)
                 "ballot": Move(self._ballot, ballot, out_of_phase="not_voting"),
                 TIMEOUT: Move(self._fill_votes, timeout_data(Timer.LAST_CALL)),
-            }, active=everyone, awaited=all_once(lambda s: s.votes.waiting), end_if=lambda s: s.votes.complete,
+            }, active=anyone(), awaited=all_once(lambda s: s.votes.waiting), end_if=lambda s: s.votes.complete,
                 next=lambda s: INPhase.OVER if s.round >= ROUNDS else INPhase.REVEAL,
                 countdown=self._last_call_timer, begin=self._open_ballot),
             Phase(INPhase.REVEAL, {"ready": Move(self._ready, out_of_phase="not_reveal", choices=lambda s, seat: ({},))},
@@ -192,6 +167,7 @@ class Incognito(PhasedGame[IncognitoState]):
             word_deck=rng.shuffled(words),
             place_deck=rng.shuffled(self.catalogue.place_ids()),
             scores=[0] * seats,
+            turns=turns_from_config(config, seats),
         )
 
     def _draw_deal(self, state: IncognitoState) -> Action:
@@ -237,17 +213,6 @@ class Incognito(PhasedGame[IncognitoState]):
             return None
         return Countdown(Timer.LAST_CALL, s.last_call, seconds_to_ticks(LAST_CALL_SECONDS, s.timer_scale))
 
-    def _drawing_timer(self, s: IncognitoState) -> Countdown | None:
-        """The last call or the time limit, whichever runs out first."""
-        timers = [self._last_call_timer(s)]
-        if s.time_limit > 0:
-            timers.append(Countdown(Timer.TIME_LIMIT, s.draw_started, seconds_to_ticks(s.time_limit, s.timer_scale)))
-        present = [t for t in timers if t is not None]
-        running = [(t.deadline, i) for i, t in enumerate(present) if t.deadline is not None]
-        if running:
-            return present[min(running)[1]]
-        return present[0] if present else None
-
     def _last_call(self, s: IncognitoState, waiting: frozenset[int], tick: int) -> Step[IncognitoState]:
         """Start the last call on the tick only one seat is left; cancel it when a second
         seat goes back to work, or nobody is left (the phase closes)."""
@@ -256,69 +221,6 @@ class Incognito(PhasedGame[IncognitoState]):
         if s.last_call is not None:
             return Step(s)
         return Step(s.but(last_call=tick), (LastCall(min(waiting)),))
-
-    # --- drawing (IN-2) --------------------------------------------------------------------
-    def _open_drawing(self, s: IncognitoState, tick: int) -> Step[IncognitoState]:
-        n = s.seats
-        return Step(s.but(strokes=[()] * n, redo=[()] * n, done=Barrier.open(n), draw_started=tick,
-                            last_call=None))
-
-    def _stroke(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
-        return self._draw(s, _seat(action), (Stroke.from_data(action.data["stroke"]),))  # checked: StrokeData
-
-    def _sketch(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
-        """Several strokes at once, as if drawn one by one (a bot hands in a whole
-        picture: one action instead of dozens, issue 18 item 5); all or none."""
-        return self._draw(s, _seat(action), tuple(map(Stroke.from_data, action.data["strokes"])))
-
-    def _draw(self, s: IncognitoState, seat: int, added: tuple[Stroke, ...]) -> Step[IncognitoState]:
-        before = s.strokes[seat]
-        if len(before) + len(added) > MAX_STROKES:
-            raise IllegalAction("too_many_strokes")
-        new = s.but(strokes=_with(s.strokes, seat, before + added), redo=_with(s.redo, seat, ()))
-        return Step(new, tuple(StrokeDrawn(seat, len(before) + i, stroke) for i, stroke in enumerate(added, 1)))
-
-    def _undo(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
-        seat = _seat(action)
-        if not s.strokes[seat]:
-            raise IllegalAction("nothing_to_undo")
-        new = s.but(redo=_with(s.redo, seat, s.redo[seat] + s.strokes[seat][-1:]),
-                      strokes=_with(s.strokes, seat, s.strokes[seat][:-1]))
-        return Step(new, (DrawingEdited(seat, "undo", len(new.strokes[seat])),))
-
-    def _redo(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
-        seat = _seat(action)
-        if not s.redo[seat]:
-            raise IllegalAction("nothing_to_redo")
-        new = s.but(strokes=_with(s.strokes, seat, s.strokes[seat] + s.redo[seat][-1:]),
-                      redo=_with(s.redo, seat, s.redo[seat][:-1]))
-        return Step(new, (DrawingEdited(seat, "redo", len(new.strokes[seat])),))
-
-    def _clear(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
-        seat = _seat(action)
-        if not s.strokes[seat]:
-            raise IllegalAction("nothing_to_clear")
-        new = s.but(strokes=_with(s.strokes, seat, ()), redo=_with(s.redo, seat, ()))
-        return Step(new, (DrawingEdited(seat, "clear", 0),))
-
-    def _done(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
-        return self._mark_done(s, _seat(action), True, action.tick)
-
-    def _undone(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
-        """A finished drawer takes it back: allowed until the phase closes (IN-2)."""
-        return self._mark_done(s, _seat(action), False, action.tick)
-
-    def _mark_done(self, s: IncognitoState, seat: int, done: bool, tick: int) -> Step[IncognitoState]:
-        marked = s.but(done=s.done.mark(seat, done))
-        new, events = self._last_call(marked, marked.done.waiting, tick)
-        return Step(new, (DrawingFinished(seat, done), *events))
-
-    def _drawing_timeout(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
-        """The unfinished drawings are taken as they are (IN-2)."""
-        return self.enter(s, INPhase.LINEUP, action.tick)
-
-    def _close_drawing(self, s: IncognitoState, tick: int) -> Step[IncognitoState]:
-        return Step(s.but(last_call=None))
 
     # --- voting (IN-4) ---------------------------------------------------------------------
     def _open_ballot(self, s: IncognitoState, tick: int) -> Step[IncognitoState]:
@@ -331,7 +233,7 @@ class Incognito(PhasedGame[IncognitoState]):
         return ({"target": targets[0], "number": n} for n in s.votes.free(seat))
 
     def _vote(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
-        seat = _seat(action)
+        seat = acting_seat(action)
         target: Any = action.data.get("target")
         number: Any = action.data.get("number")
         votes = s.votes.cast(seat, target, number)  # changeable until the phase closes
@@ -343,7 +245,7 @@ class Incognito(PhasedGame[IncognitoState]):
         """Several numbers at once, ``[[drawer, number], ...]``, as if given one by one (a
         bot hands in its whole ballot: one action instead of five, issue 18 item 5); all
         or none. The last call can only start or stop with the last of them."""
-        seat, pairs = _seat(action), action.data["numbers"]
+        seat, pairs = acting_seat(action), action.data["numbers"]
         votes, events = s.votes, list[Event]()
         for pair in pairs:
             votes = votes.cast(seat, pair[0], pair[1])
@@ -384,7 +286,7 @@ class Incognito(PhasedGame[IncognitoState]):
         return Step(new, (*events, MatchOver(outcome.winners, outcome.reason)))
 
     def _ready(self, s: IncognitoState, action: Action) -> Step[IncognitoState]:
-        seat = _seat(action)
+        seat = acting_seat(action)
         return Step(s.but(ready=s.ready.mark(seat)), (Ready(seat),))
 
     def outcome(self, state: IncognitoState) -> Outcome | None:
@@ -399,6 +301,9 @@ class Incognito(PhasedGame[IncognitoState]):
     # --- information -----------------------------------------------------------------------
     def view(self, state: IncognitoState, seat: int | None) -> SeatView[IncognitoPublic]:
         running = self.countdown(state)
+        drawing = state.phase == INPhase.DRAW
+        turns = state.turns
+        turn = turns.current(state.done) if turns is not None and drawing else None
         public = make(  # (records.make: no frozen __init__ for a view per bot move, issue 18)
             IncognitoPublic,
             phase=state.phase,
@@ -406,9 +311,12 @@ class Incognito(PhasedGame[IncognitoState]):
             rounds=ROUNDS,
             seats=state.seats,
             places=list(state.places),
-            drawings=state.strokes,
-            redo_counts=[len(r) for r in state.redo],
+            drawings=[()] * state.seats if drawing else state.strokes,  # face down until the line-up (IN-2a)
+            stroke_counts=[len(strokes) for strokes in state.strokes],
             done=list(state.done.flags),
+            turn_seats=list(turns.order) if turns is not None else [],
+            turn=turn,
+            turn_open=turn is not None and turns is not None and turns.opened is not None,
             countdown=TimerInfo(Timer(running.name), running.started, running.ticks) if running else None,
             lineup=list(state.lineup),
             voted=[len(row) - row.count(None) for row in state.votes.rows],
@@ -420,7 +328,8 @@ class Incognito(PhasedGame[IncognitoState]):
             return SeatView(None, public)
         my_word = state.words[seat] if state.words else None
         my_votes = MyVotes(seat, [number or 0 for number in state.votes.rows[seat]]) if state.votes.rows else None
-        return SeatView(seat, public, make(IncognitoPrivate, my_word=my_word, my_votes=my_votes))
+        my_drawing = MyDrawing(state.strokes[seat], len(state.redo[seat])) if drawing else None
+        return SeatView(seat, public, make(IncognitoPrivate, my_word=my_word, my_votes=my_votes, my_drawing=my_drawing))
 
     @staticmethod
     def _public_history(state: IncognitoState) -> list[RoundRecord]:
@@ -435,6 +344,9 @@ class Incognito(PhasedGame[IncognitoState]):
     def secrets(self, state: IncognitoState, seat: int) -> Iterator[tuple[str, Any]]:
         if state.words:
             yield "my_word", state.words[seat]
+        if state.phase == INPhase.DRAW:  # the drawing until the line-up (IN-2a): each stroke's
+            for stroke in state.strokes[seat]:  # points, named as a stroke carries them
+                yield "points", stroke.points
         if state.votes.rows:
             yield "my_votes", MyVotes(seat, [number or 0 for number in state.votes.rows[seat]])
 

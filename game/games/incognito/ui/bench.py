@@ -1,6 +1,7 @@
 """How ``python -m game bench`` keeps Incognito's busiest scene busy (its plug-in's
-``bench_driver``): six pads draw strokes with held CONFIRM and a turning stick, so six
-canvases grow and six live strokes show; bots would leave the canvases still."""
+``bench_driver``): the pads draw strokes with held CONFIRM and a turning stick (the
+drawer behind the curtain draws; the others' input waits, IN-2a); bots would leave the
+canvases still."""
 
 from __future__ import annotations
 
@@ -11,13 +12,15 @@ if TYPE_CHECKING:
     from ....context import AppContext
     from ....games import GameEntry
 
-#: Each seat draws for STROKE_TICKS, rests, draws again.
+#: Each seat draws for STROKE_TICKS, rests, draws again (the drawer behind the curtain
+#: draws; the others' input waits).
 STROKE_TICKS, STROKE_CYCLE = 90, 100
 
 
 def build(ctx: AppContext, entry: GameEntry, players: int, seed: int) -> Any:
     """A fresh match of ``players`` with a picture already on every canvas, past the
-    deal (every seat pressed CONFIRM), no bots: the pads draw."""
+    deal (every seat pressed CONFIRM: the first opened its drawing curtain), no bots:
+    the pad behind the curtain draws (IN-2a: one at a time)."""
     from ....core.actions import Action
     from ....core.rng import Rng
     from ....core.session import Session
@@ -59,4 +62,4 @@ def drive(ctx: AppContext, frame: int, players: int) -> None:
 
 def figures(board: Any) -> dict[str, Any]:
     """The report's figures of the scene: the strokes on the canvases."""
-    return {"strokes": sum(len(s) for s in board.session.view(None).public.drawings)}
+    return {"strokes": sum(board.session.view(None).public.stroke_counts)}

@@ -7,9 +7,12 @@ beats the rules do not need (the deal flying in, the line-up shown before the vo
 reveal drawing by drawing, the scores, the end, the gallery) and move on with
 :meth:`IncognitoBoard.show`. Bots wait while a beat runs. The board owns what outlives
 a screen: the session, each seat's drawing pad, the canvas caches and the overlays (the
-peek curtain, the vote ring). A seat played on a phone has no drawing pad, curtain or
-ring on the TV: it draws, reads its word and votes on its phone, and its drawing shows
-on the TV only from the line-up (``drawing_screen.py``).
+peek curtain, the drawing curtain, the vote ring). The seats at the TV draw one at a
+time behind their drawing curtain (IN-2a), which the board raises for the drawer it
+calls (:meth:`IncognitoBoard.drawer_to_call`). A seat played on a phone has no drawing
+pad, curtain or ring on the TV: it draws, reads its word and votes on its phone. No
+drawing shows on the TV before the line-up but the one behind its curtain: the rules
+keep them out of the public view and tell strokes to their drawer only.
 """
 
 from __future__ import annotations
@@ -25,16 +28,16 @@ from ....core.session import Session
 from ....input.intents import InputEvent, Intent
 from ....scenes.match import MatchScene
 from ....scenes.peek import PeekCurtain
-from ....scenes.phone_seats import on_phone, pad_seats
+from ....scenes.phone_seats import pad_seats
 from ....ui.fit import fit_text
 from ..rules.drawing import Stroke
-from ..rules.events import DrawingEdited, StrokeDrawn
 from ..rules.view import INPhase, IncognitoPublic
 from .deal import DealScreen, draw_word
 from .drawkit import CanvasCache, DrawPad
 from .layout import CellLayout, grid
 from .reveal import RevealScreen
 from .screen import Screen
+from .turn_curtain import DrawingCurtain
 from .vote import LineupScreen
 from .vote_ring import VoteRing
 
@@ -81,6 +84,7 @@ class IncognitoBoard(MatchScene):
         #: Fixed ticks since the board opened (blinking borders).
         self.ticks = 0
         self.curtain: PeekCurtain | None = None
+        self._turn_curtain: DrawingCurtain | None = None
         self.ring: VoteRing | None = None
         self.screen: Screen = self.OPENS[self.public.phase](self)  # a resumed match opens on its phase
         self.screen.enter()
@@ -162,18 +166,14 @@ class IncognitoBoard(MatchScene):
         if timer is not None:
             kit.countdown(surface, (shown.right + 56, bar.centery), *timer, radius=30)
 
-    def tell_phones(self, events: tuple[Event, ...]) -> None:
-        """A phone seat's strokes stay on its phone until the line-up: the other phones
-        are not told them (nor how many it has after an undo)."""
-        super().tell_phones(tuple(e for e in events if not (isinstance(e, (StrokeDrawn, DrawingEdited))
-                                                           and on_phone(self.ctx, e.seat))))
-
     # --- screens -------------------------------------------------------------------------
     def show(self, screen: Screen) -> None:
         """Open ``screen`` in place of the one showing."""
         if not screen.draws:
             for pad in self.pads.values():
                 pad.release_all()
+            if self.turn_curtain is not None:
+                self.turn_curtain.close()
         self.screen = screen
         screen.enter()
 
@@ -212,6 +212,37 @@ class IncognitoBoard(MatchScene):
             pad.release_all()
 
     # --- overlays ------------------------------------------------------------------------
+    def drawer_to_call(self) -> int | None:
+        """The seat at the TV whose drawing curtain goes up now (IN-2a): the seat whose
+        turn the rules say it is; else, in seat order, an unfinished seat at the TV the
+        rules let draw at any time (no turn seats in the config: a save from before, or
+        a phone's seat a pad took on resuming). None: nobody (a phone's turn, phones and
+        bots drawing on, or the phase over)."""
+        public = self.public
+        if public.phase != INPhase.DRAW:
+            return None
+        if public.turn is not None and public.turn in self.pads:
+            return public.turn
+        return next((seat for seat in self.pads if not public.done[seat] and seat not in public.turn_seats), None)
+
+    @property
+    def turn_curtain(self) -> DrawingCurtain | None:
+        """The drawing curtain up (None once it closed)."""
+        curtain = self._turn_curtain
+        return curtain if curtain is not None and curtain.stack is not None else None
+
+    def call_drawer(self) -> None:
+        """Raise the drawing curtain of :meth:`drawer_to_call` once the board is on top
+        (no peek, pause or other overlay up) and no drawing curtain is."""
+        if self.turn_curtain is not None or self.stack is None or self.stack.top is not self:
+            return
+        seat = self.drawer_to_call()
+        if seat is not None:
+            for pad in self.pads.values():
+                pad.release_all()
+            self._turn_curtain = DrawingCurtain(self, seat)
+            self.stack.push(self._turn_curtain)
+
     def open_curtain(self, seat: int, event: InputEvent) -> None:
         """The peek curtain over the board: ``seat``'s word and where to hide it."""
         if self.stack is None or self.curtain is not None or not self.public.places:
@@ -235,27 +266,18 @@ class IncognitoBoard(MatchScene):
         if self.ring is not None and self.ring.stack is not None:
             self.ring.stack.remove(self.ring)
         self.ring = None
-        if self.curtain is not None:
-            self.curtain.close()
+        for curtain in (self.curtain, self.turn_curtain):
+            if curtain is not None:
+                curtain.close()
 
     # --- input and drawing ---------------------------------------------------------------
     def handle(self, seat: int | None, event: InputEvent) -> bool:
         if event.intent is Intent.MENU:
             return super().handle(seat, event)
-        if seat is None and event.intent is Intent.POINTER and event.pos is not None:
-            # the mouse draws in the canvas it clicks, until its button is let go
-            drawing = [s for s, pad in self.pads.items() if pad.mouse_drawing]
-            seat = self._seat_under(event.pos) if event.pressed else (drawing[0] if drawing else None)
         if seat is None or seat >= self.n:
-            return False
+            return False  # (the mouse draws behind a drawing curtain only)
         self.screen.handle(seat, event)
         return True
-
-    def _seat_under(self, pos: tuple[int, int]) -> int | None:
-        for seat, layout in enumerate(self.layouts):
-            if layout.cell.collidepoint(pos) and seat in self.pads:
-                return seat
-        return None
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.ctx.kit.background(surface)

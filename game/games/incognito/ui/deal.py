@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ....input.intents import InputEvent, Intent
-from ....ui.fit import fit_text, fit_wrapped
+from ....ui.fit import fit_text, fit_words, fit_wrapped, smallest_size
 from ....ui.tween import Tween
 from .drawing_screen import DrawScreen
 from .layout import grid
@@ -89,25 +89,39 @@ class DealScreen(Screen):
                       (box.centerx, box.y + 110 + size), "midtop", c.text, max_width=box.width - 40, align="center")
 
 
-def draw_word(board: IncognitoBoard, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
-    """Inside the peek curtain: the secret word, its joke, and the place to hide it in."""
+def draw_word(board: IncognitoBoard, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> int:
+    """Inside the peek curtain (and beside a drawer's sheet behind its drawing curtain):
+    the secret word, its joke, and the place to hide it in, at the largest sizes that fit
+    ``rect`` (large text settings shrink them, never under 28 px). Returns where it ends."""
     kit, c = board.ctx.kit, board.ctx.kit.colours
     my_word = board.session.view(seat).private.my_word
     if my_word is None:
-        return
+        return rect.y
     word = board.cat.word(my_word)
     lang = board.ctx.settings.lang
-    y = kit.blit_text(surface, board.text("incognito.peek.your_word"), 40, (rect.centerx, rect.y + 10), "midtop",
-                      c.muted).bottom + 6
-    y = kit.blit_text(surface, word.name(lang), 120, (rect.centerx, y), "midtop", c.gold, shadow=True).bottom + 16
-    y = kit.blit_text(surface, board.text("incognito.peek.joke", joke=word.joke(lang)), 36,
-                      (rect.centerx, y), "midtop", c.text, max_width=rect.width - 120, align="center").bottom + 36
     place_id = board.public.places[seat]
     place = board.cat.place(place_id)
     name = board.place_name(place_id)
-    line = board.text("incognito.peek.hide_in", place=name[:1].lower() + name[1:])
-    y = kit.blit_text(surface, line, 44, (rect.centerx, y), "midtop", c.accent, max_width=rect.width - 80,
-                      align="center").bottom + 16
-    x0 = rect.centerx - (len(place.icons) * 110 - 14) // 2
+    hide_in = board.text("incognito.peek.hide_in", place=name[:1].lower() + name[1:])
+    floor = smallest_size(kit)
+    for shrink in (1.0, 0.85, 0.7, 0.6, 0.5):
+        def size(px: int) -> int:
+            return max(floor, int(px * shrink))
+
+        shown, word_size = fit_words(kit, word.name(lang), size(120), rect.width)
+        lines = [(kit.text(board.text("incognito.peek.your_word"), size(40), c.muted), 6),
+                 (kit.text(shown, word_size, c.gold, max_width=rect.width, align="center", shadow=True), 16),
+                 (kit.text(board.text("incognito.peek.joke", joke=word.joke(lang)), size(36), c.text,
+                           max_width=rect.width - 120, align="center"), int(36 * shrink)),
+                 (kit.text(hide_in, size(44), c.accent, max_width=rect.width - 80, align="center"), 16)]
+        icon = max(48, int(96 * shrink))
+        if 10 + sum(image.get_height() + gap for image, gap in lines) + icon <= rect.height:
+            break
+    y = rect.y + 10
+    for image, gap in lines:
+        y = surface.blit(image, image.get_rect(midtop=(rect.centerx, y))).bottom + gap
+    step = icon + 14
+    x0 = rect.centerx - (len(place.icons) * step - 14) // 2
     for k, code in enumerate(place.icons):
-        surface.blit(kit.icon(code, 96), (x0 + k * 110, y))
+        surface.blit(kit.icon(code, icon), (x0 + k * step, y))
+    return y + icon

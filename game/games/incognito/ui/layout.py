@@ -1,5 +1,7 @@
 """Where things go on the drawing screen: a grid of cells, one per seat, and inside a
-cell the canvas, its tool bar and the seat's public place (beside or below)."""
+cell the face-down slate, its progress band and the seat's public place (beside or
+below); behind a drawing curtain, the drawer's sheet (canvas and tool bar) beside its
+word and place."""
 
 from __future__ import annotations
 
@@ -10,8 +12,10 @@ import pygame
 from ..rules.drawing import CANVAS_H, CANVAS_W
 from .drawkit import SPACE_H
 
-SIDE = 176      # the place column beside a canvas
-HEADER = 50     # the badge row above a canvas
+SIDE = 176      # the place column beside a slate
+HEADER = 50     # the badge row above a slate
+BAND = 56       # the progress band under a slate
+PLACE_H = 110   # the place's row under a slate (a tall cell)
 
 
 def grid(n: int, area: pygame.Rect, gap: int = 14) -> list[pygame.Rect]:
@@ -29,29 +33,37 @@ def grid(n: int, area: pygame.Rect, gap: int = 14) -> list[pygame.Rect]:
 
 
 class CellLayout:
-    """Where one seat's canvas, tool bar and place go inside its cell."""
+    """Where one seat's slate, its progress band and its place go inside its cell (the
+    whole grid cell: a slate face down keeps no drawing's proportions). The place sits
+    beside the slate in a wide cell, below it in a tall one."""
 
     def __init__(self, area: pygame.Rect) -> None:
+        # beside or below: whichever leaves the larger drawing (as when cells held canvases)
         side = min((area.width - SIDE - 24) / CANVAS_W, (area.height - HEADER - 14) / SPACE_H)
-        below = min((area.width - 24) / CANVAS_W, (area.height - HEADER - 110) / SPACE_H)
+        below = min((area.width - 24) / CANVAS_W, (area.height - HEADER - PLACE_H - 14) / SPACE_H)
         self.place_beside = side >= below
-        self.scale = side if self.place_beside else below
+        self.cell = pygame.Rect(area)
+        top, bottom = area.y + HEADER, area.bottom - 12
+        if self.place_beside:
+            self.slate = pygame.Rect(area.x + 12, top, area.width - SIDE - 40, bottom - BAND - top)
+            self.place = pygame.Rect(self.slate.right + 16, top, area.right - 12 - self.slate.right - 16, bottom - top)
+        else:
+            self.slate = pygame.Rect(area.x + 12, top, area.width - 24, bottom - PLACE_H - BAND - top)
+            self.place = pygame.Rect(area.x + 12, bottom - PLACE_H + 8, area.width - 24, PLACE_H - 8)
+        self.band = pygame.Rect(self.slate.x, self.slate.bottom, self.slate.width, BAND)
+
+
+class SheetLayout:
+    """The drawer's sheet behind its curtain: the canvas and its tool bar (``space``, at
+    ``scale`` screen pixels per canvas unit) on the left of ``area``, the word and the
+    place (``side``) on the right."""
+
+    def __init__(self, area: pygame.Rect, gap: int = 40) -> None:
+        self.scale = min(area.height / SPACE_H, area.width * 0.55 / CANVAS_W)
         w, h = int(CANVAS_W * self.scale), int(SPACE_H * self.scale)
-        # the cell hugs its content, centred in the grid's area
-        if self.place_beside:
-            self.cell = pygame.Rect(0, 0, min(area.width, w + SIDE + 40), area.height)
-        else:
-            self.cell = pygame.Rect(0, 0, area.width, min(area.height, HEADER + h + 120))
-        self.cell.center = area.center
-        if self.place_beside:
-            x = self.cell.x + (self.cell.width - SIDE - w) // 2
-            self.space = pygame.Rect(x, self.cell.y + HEADER, w, h)
-            self.place = pygame.Rect(self.space.right + 8, self.space.y, self.cell.right - self.space.right - 16, h)
-        else:
-            self.space = pygame.Rect(self.cell.x + (self.cell.width - w) // 2, self.cell.y + HEADER, w, h)
-            self.place = pygame.Rect(self.cell.x + 12, self.space.bottom + 8, self.cell.width - 24,
-                                     self.cell.bottom - self.space.bottom - 16)
+        self.space = pygame.Rect(area.x, area.y + (area.height - h) // 2, w, h)
         self.canvas = pygame.Rect(self.space.x, self.space.y, w, int(CANVAS_H * self.scale))
+        self.side = pygame.Rect(self.space.right + gap, area.y, area.right - self.space.right - gap, area.height)
 
     def to_screen(self, x: float, y: float) -> tuple[float, float]:
         return self.space.x + x * self.scale, self.space.y + y * self.scale

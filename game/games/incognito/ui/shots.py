@@ -1,16 +1,18 @@
 """Screenshots of every Incognito screen, mid-match, played by the bots (their
-drawings, their votes): ``python -m game shot incognito.draw --seats 6 --out draw.png``."""
+drawings, their votes): ``python -m game shot incognito.draw --seats 6 --out draw.png``.
+The drawing's shots seat a mixed table (``MIXED``: at the TV, a phone, a bot, in turn),
+the others the context's seats; the seats at the TV draw in turns (IN-2a)."""
 
 from __future__ import annotations
 
-import argparse
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ....core.actions import Action
 from ....core.rng import Rng
 from ....core.session import Session
 from ....input.intents import InputEvent, Intent
+from ....scenes.phone_seats import on_phone
 from ..rules.bots import IncognitoBot
 from ..rules.drawing import CANVAS_H
 from .deal import DEAL_TICKS, DealScreen
@@ -21,9 +23,26 @@ from .reveal import RevealScreen
 from .standings import FinalScreen, ScoresScreen
 from .vote import LineupScreen, VoteScreen
 
+if TYPE_CHECKING:
+    from ....shots import ShotRequest
 
-def demo_board(ctx: Any, args: argparse.Namespace, until: str):
-    """A match the bots play (their drawings and votes), on to ``until``."""
+#: How the drawing's shots seat the table, seat by seat in turn: at the TV, a phone, a bot.
+MIXED = "tpb"
+
+
+def seat_mixed(ctx: Any) -> None:
+    """Seat ``ctx``'s table as :data:`MIXED` says (a phone's device, a bot's flag)."""
+    for seat in ctx.seats:
+        kind = MIXED[seat.index % len(MIXED)]
+        if kind == "p":
+            seat.device = ("phone", f"shot-{seat.index}")
+        elif kind == "b":
+            seat.device, seat.bot = None, True
+
+
+def demo_board(ctx: Any, args: ShotRequest, until: str, mixed: bool = False):
+    """A match the bots play (their drawings and votes), on to ``until``; ``mixed``: at
+    the table :func:`seat_mixed` seats."""
     from ..entries import ENTRIES
     from .board import IncognitoBoard
 
@@ -31,25 +50,25 @@ def demo_board(ctx: Any, args: argparse.Namespace, until: str):
     seats = max(3, min(6, len(ctx.seats)))
     while len(ctx.seats) < seats:
         ctx.seats.add_bot(ctx.t("kit.bot_name", n=len(ctx.seats) + 1))
+    if mixed:
+        seat_mixed(ctx)
     cat = ctx.catalogue.game(entry.catalogue_key)
-    session = Session(entry.make_definition(cat), entry.default_config(seats), args.seed)
+    config = dict(entry.default_config(seats), **entry.table_config(
+        [s for s in range(seats) if not ctx.seats[s].bot and not on_phone(ctx, s)]))
+    session = Session(entry.make_definition(cat), config, args.seed)
     rng = Rng.from_seed(f"shot:{args.seed}")
     players = [IncognitoBot(s, Rng.from_seed(f"shot:{args.seed}:{s}"), cat) for s in range(seats)]
-    rounds = {"draw": 1, "countdown": 1, "lineup": 1, "vote": 1, "reveal": 1, "scores": 1, "gallery": 3}[until]
+    at_tv = session.state.turns.order if session.state.turns else ()
+    rounds = {"deal": 1, "draw": 1, "turn": 1, "turn.open": 1, "countdown": 1, "lineup": 1, "vote": 1,
+              "reveal": 1, "scores": 1, "gallery": 3}[until]
     for round_ in range(1, rounds + 1):
         last = round_ == rounds
-        for s in range(seats):
-            strokes = players[s].plan(session.state.places[s], session.state.words[s])
-            keep = len(strokes) - (s % 3) if (last and until == "draw") else len(strokes)
-            for stroke in strokes[:keep]:
-                session.submit(Action("stroke", s, {"stroke": stroke}))
-        if last and until in ("draw", "countdown"):
-            for s in range(seats):
-                if until == "countdown" and s != 1 or until == "draw" and s in (2, 4):
-                    session.advance(7)
-                    session.submit(Action("done", s))
+        if last and until in ("deal", "draw", "turn", "turn.open", "countdown"):
+            if until != "deal":
+                _draw_partly(session, players, until, at_tv)
             break
         for s in range(seats):
+            _draw(session, players, s, at_tv)
             session.submit(Action("done", s))
         if last and until in ("lineup", "vote"):
             if until == "vote":  # some voters are done, one is half way
@@ -71,15 +90,42 @@ def demo_board(ctx: Any, args: argparse.Namespace, until: str):
     return board
 
 
+def _draw(session: Session, players: list[IncognitoBot], seat: int, at_tv: tuple[int, ...], share: float = 1.0) -> None:
+    """``seat`` draws ``share`` of its planned drawing (opening its turn first at the TV)."""
+    if seat in at_tv:
+        session.submit(Action("start", seat))
+    strokes = players[seat].plan(session.state.places[seat], session.state.words[seat])
+    for stroke in strokes[:max(1, int(len(strokes) * share))]:
+        session.submit(Action("stroke", seat, {"stroke": stroke}))
+
+
+def _draw_partly(session: Session, players: list[IncognitoBot], until: str, at_tv: tuple[int, ...]) -> None:
+    """The drawing under way: ``draw``, every seat at the TV done, the others part way
+    (one phone done); ``turn``/``turn.open``, the last seat at the TV called (its turn
+    open, part drawn), the first ones done; ``countdown``, all done but seat 1."""
+    seats = session.state.seats
+    called = at_tv[-1] if until.startswith("turn") and at_tv else None
+    for seat in range(seats):
+        session.advance(7)
+        if seat == called:
+            if until == "turn.open":
+                _draw(session, players, seat, at_tv, 0.6)
+            continue
+        whole = seat in at_tv or until == "countdown" or seat == 4
+        _draw(session, players, seat, at_tv, 1.0 if whole else 0.3 + 0.15 * seat)
+        if whole and not (until == "countdown" and seat == 1):
+            session.submit(Action("done", seat))
+
+
 def _shot_deal(ctx, args):
-    board = demo_board(ctx, args, "draw")
+    board = demo_board(ctx, args, "deal")
     board.show(DealScreen(board))
     for _ in range(40):  # most places are on the table, the last ones still flying in
         board.fixed_update(1 / 60)
 
 
 def _shot_word(ctx, args):
-    board = demo_board(ctx, args, "draw")
+    board = demo_board(ctx, args, "deal")
     board.show(DealScreen(board))
     for _ in range(DEAL_TICKS):
         board.fixed_update(1 / 60)
@@ -88,20 +134,49 @@ def _shot_word(ctx, args):
 
 
 def _shot_draw(ctx, args):
-    board = demo_board(ctx, args, "draw")
+    """The TV while phones and bots draw on, the seats at the TV done: slates face down."""
+    board = demo_board(ctx, args, "draw", mixed=True)
     board.show(DrawScreen(board))
-    pad = board.pads.get(0)
-    if pad is not None:  # seat 0 is mid-stroke: a wavy line under the cursor
-        pad.x, pad.y, pad.size, pad.colour = 120.0, 520.0, 2, board.colour_ids.index("blue")
-        pad.path = [(120 + i * 12, 520 + 18 * math.sin(i / 3)) for i in range(30)]
+
+
+def _shot_turn(ctx, args, opened: bool = False):
+    """A seat at the TV called to draw behind its curtain (``opened``: drawing there,
+    mid-stroke, the cursor over a wavy line)."""
+    board = demo_board(ctx, args, "turn.open" if opened else "turn", mixed=True)
+    board.show(DrawScreen(board))
+    board.call_drawer()
+    curtain = board.turn_curtain
+    if opened and curtain is not None:
+        pad = curtain.pad
+        pad.x, pad.y, pad.size, pad.colour = 120.0, 470.0, 2, board.colour_ids.index("blue")
+        pad.path = [(120 + i * 12, 470 + 18 * math.sin(i / 3)) for i in range(30)]
         pad.x, pad.y = pad.path[-1]
-    pad = board.pads.get(1)
-    if pad is not None:  # seat 1 hovers the tool bar
-        pad.x, pad.y = 300.0, CANVAS_H + PALETTE_ROW + 30
+
+
+def _shot_turn_open(ctx, args):
+    _shot_turn(ctx, args, opened=True)
+
+
+def _shot_turn_last_call(ctx, args):
+    """Behind the curtain, everyone else done: the grace over, the last call runs."""
+    _shot_turn(ctx, args, opened=True)
+    board = ctx.stack.top.board
+    for seat in range(board.n):
+        if board.public.turn != seat and not board.public.done[seat]:
+            board.submit(Action("done", seat))
+    board.session.jump_to_deadline()  # the grace ends: the last call starts
+    board.session.advance(60)
+
+
+def _shot_toolbar(ctx, args):
+    """Behind the curtain, the cursor on the tool bar."""
+    _shot_turn(ctx, args, opened=True)
+    pad = ctx.stack.top.pad
+    pad.path, pad.x, pad.y = None, 300.0, CANVAS_H + PALETTE_ROW + 30
 
 
 def _shot_countdown(ctx, args):
-    board = demo_board(ctx, args, "countdown")
+    board = demo_board(ctx, args, "countdown", mixed=True)
     board.show(DrawScreen(board))
     board.session.advance(100)
 
@@ -159,6 +234,10 @@ SHOTS = {
     "incognito.deal": _shot_deal,
     "incognito.word": _shot_word,
     "incognito.draw": _shot_draw,
+    "incognito.turn": _shot_turn,
+    "incognito.turn.open": _shot_turn_open,
+    "incognito.turn.toolbar": _shot_toolbar,
+    "incognito.turn.last_call": _shot_turn_last_call,
     "incognito.countdown": _shot_countdown,
     "incognito.lineup": _shot_lineup,
     "incognito.vote": _shot_vote,

@@ -7,15 +7,15 @@ that are out (MS-4); every seat still in is active, because anyone may accuse at
 moment (MS-6), while only the turn's seat may swap. A completed mission or a last seat
 standing sets ``end`` and the match moves to ``over`` (MS-5, MS-7).
 
-The state is frozen: a handler returns a new one (``dataclasses.replace``), sharing
-every field it does not change.
+The state is frozen: a handler returns a new one (``game.core.records.replace``, as
+every game's), sharing every field it does not change.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Iterable, Iterator, Literal, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Literal, Mapping, Sequence
 
 from ....core.actions import CHANCE, Action, IllegalAction
 from ....core.engine import Outcome, SeatView, Step, chance_action, chance_data, take_chance
@@ -28,6 +28,11 @@ from ....core.values import SeatOrder
 from .catalogue import MSCatalogue
 from .events import Accused, CharacterDealt, Dealt, MissionCompleted, Swapped
 from .view import Accusation, Ending, Line, MSPhase, MSPrivate, MSPublic, Swap
+
+if TYPE_CHECKING:  # mypy checks every change against the fields
+    from dataclasses import replace
+else:
+    from ....core.records import replace
 
 SWAP = "swap"
 ACCUSE = "accuse"

@@ -3,7 +3,6 @@ play a seeded match up to the moment each screen shows."""
 
 from __future__ import annotations
 
-import argparse
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from ....core.actions import Action
@@ -19,6 +18,7 @@ from .reveal import CLAIM_TICKS
 if TYPE_CHECKING:
     from ....context import AppContext
     from ... import GameEntry
+    from ....shots import ShotRequest
 
 SHOT_SEATS = 4
 
@@ -49,7 +49,7 @@ def _play(session: Session, bots: Mapping[int, Bot], stop: Callable[[MSPublic], 
                 break
 
 
-def _mid_match(ctx: AppContext, args: argparse.Namespace, swaps: int = 7) -> tuple[GameEntry, Session, dict[int, Bot], MissionBoard]:
+def _mid_match(ctx: AppContext, args: ShotRequest, swaps: int = 7) -> tuple[GameEntry, Session, dict[int, Bot], MissionBoard]:
     """A match ``swaps`` swaps in and still going (the first seed from ``args.seed`` on
     whose match lasts that long)."""
     for seed in range(args.seed, args.seed + 50):
@@ -66,14 +66,14 @@ def _press(ctx: AppContext, seat: int, intent: Intent, pressed: bool = True, **e
     ctx.stack.handle(seat, InputEvent(ctx.seats[seat].device, intent, pressed=pressed, **extra))
 
 
-def shot_turn(ctx: AppContext, args: argparse.Namespace) -> None:
+def shot_turn(ctx: AppContext, args: ShotRequest) -> None:
     _entry, session, _bots, board = _mid_match(ctx, args)
     turn = session.view(None).public.turn
     board.play.cursor = 7
     _press(ctx, turn, Intent.CONFIRM)
 
 
-def shot_swap(ctx: AppContext, args: argparse.Namespace) -> None:
+def shot_swap(ctx: AppContext, args: ShotRequest) -> None:
     _entry, session, bots, board = _mid_match(ctx, args)
     turn = session.view(None).public.turn
     swaps = [a for a in session.legal(turn) if a.kind == "swap"]
@@ -83,7 +83,7 @@ def shot_swap(ctx: AppContext, args: argparse.Namespace) -> None:
     board.swap = (a, b, Tween(0.0, 1.0, SWAP_TICKS, "in_out_cubic", delay=max(0, args.ticks - SWAP_TICKS // 2)))
 
 
-def shot_accuse(ctx: AppContext, args: argparse.Namespace) -> None:
+def shot_accuse(ctx: AppContext, args: ShotRequest) -> None:
     _entry, session, _bots, board = _mid_match(ctx, args)
     accuser = (session.view(None).public.turn + 2) % SHOT_SEATS
     board.accusation.start(accuser)
@@ -91,7 +91,7 @@ def shot_accuse(ctx: AppContext, args: argparse.Namespace) -> None:
     _press(ctx, accuser, Intent.CONFIRM)
 
 
-def shot_reveal(ctx: AppContext, args: argparse.Namespace) -> None:
+def shot_reveal(ctx: AppContext, args: ShotRequest) -> None:
     _entry, session, _bots, board = _mid_match(ctx, args)
     public = session.view(None).public
     accuser, accused = (public.turn + 1) % SHOT_SEATS, (public.turn + 3) % SHOT_SEATS
@@ -103,7 +103,7 @@ def shot_reveal(ctx: AppContext, args: argparse.Namespace) -> None:
     board.reveal.tick = max(0, CLAIM_TICKS + 40 - args.ticks)
 
 
-def shot_win(ctx: AppContext, args: argparse.Namespace) -> None:
+def shot_win(ctx: AppContext, args: ShotRequest) -> None:
     entry, session, bots = _table(ctx, args.seed)
     _play(session, bots, lambda public: public.phase == MSPhase.OVER and public.end == Ending.MISSION, args.seed,
           accuse=False)
@@ -113,7 +113,7 @@ def shot_win(ctx: AppContext, args: argparse.Namespace) -> None:
     ctx.stack.push(board)
 
 
-def shot_peek(ctx: AppContext, args: argparse.Namespace) -> None:
+def shot_peek(ctx: AppContext, args: ShotRequest) -> None:
     _entry, _session, _bots, board = _mid_match(ctx, args)
     board.peeks.open(1)
     _press(ctx, 1, Intent.PEEK)

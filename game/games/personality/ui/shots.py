@@ -3,8 +3,7 @@ play a seeded match to the wanted moment, then the board is shown there."""
 
 from __future__ import annotations
 
-import argparse
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ....core.rng import Rng
 from ....core.session import Session
@@ -15,8 +14,11 @@ from ..rules.view import PEPhase
 from .board import PersonalityBoard, make_board
 from .reveal_screen import new_leader
 
+if TYPE_CHECKING:
+    from ....shots import ShotRequest
 
-def _drive(ctx: Any, args: argparse.Namespace, until: Callable[[Any, Any], bool], min_turn: int = 2) -> Session:
+
+def _drive(ctx: Any, args: ShotRequest, until: Callable[[Any, Any], bool], min_turn: int = 2) -> Session:
     """A 6-seat (or --seats) match played by bots until ``until(state, session)`` holds."""
     entry = ctx.games["personality"]
     catalogue = ctx.catalogue.game(entry.catalogue_key)
@@ -41,8 +43,8 @@ def _drive(ctx: Any, args: argparse.Namespace, until: Callable[[Any, Any], bool]
 
 
 def _shot(until: Callable[[Any, Any], bool], min_turn: int = 2,
-          peek: bool = False) -> Callable[[Any, argparse.Namespace], None]:
-    def build(ctx: Any, args: argparse.Namespace) -> None:
+          peek: bool = False) -> Callable[[Any, ShotRequest], None]:
+    def build(ctx: Any, args: ShotRequest) -> None:
         while len(ctx.seats) < 6:
             ctx.seats.add_bot(ctx.t("kit.bot_name", n=len(ctx.seats) + 1))
         session = _drive(ctx, args, until, min_turn)
@@ -57,7 +59,7 @@ def _shot(until: Callable[[Any, Any], bool], min_turn: int = 2,
     return build
 
 
-def _reveal_shot(ctx: Any, args: argparse.Namespace, cheer: bool = False) -> None:
+def _reveal_shot(ctx: Any, args: ShotRequest, cheer: bool = False) -> None:
     """A vote of five or more just revealed; with ``cheer`` one that puts a new player
     alone in the lead, ticked to its confetti half-way down (behind the board, showing
     in its gaps and the free band under the track)."""
@@ -79,7 +81,7 @@ def _reveal_shot(ctx: Any, args: argparse.Namespace, cheer: bool = False) -> Non
         board.fixed_update(1 / 60)
 
 
-def _podium_shot(ctx: Any, args: argparse.Namespace) -> None:
+def _podium_shot(ctx: Any, args: ShotRequest) -> None:
     """The end's show as the match ends: the podium risen, the winners cheered."""
     _shot(lambda s, _: s.phase == "over", 1)(ctx, args)
     board = ctx.stack.top

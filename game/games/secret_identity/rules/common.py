@@ -3,7 +3,8 @@
 A clue (SI-4) is 1–3 picto cards, each showing one of its 4 pictograms on a green ("is")
 or red ("is not") slot. Both modes build clues with the same three actions: ``place``,
 ``take_back`` and ``confirm``, and run on declared phases (``game.core.phases``) with a
-copy-on-write state (:func:`changed`).
+copy-on-write state (:func:`game.core.records.replace`: a new state sharing every field
+it does not change, which the handlers only ever replace, never change in place).
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
-from ....core import records
 from ....core.actions import Action, IllegalAction
 from ....core.options import OptionSpec, option
 from ....core.phases import PhasedGame
@@ -155,7 +155,7 @@ class MoveData:
 class SecretIdentityRules(PhasedGame[S]):
     """What both modes share on declared phases: the table they check, the clue book
     (SI-4) and the options. Each mode declares its phases and handlers; a handler
-    returns a new state from :func:`changed`, never changing the one it is given."""
+    returns a new state from ``records.replace``, never changing the one it is given."""
 
     min_seats = 3
     max_seats = 8
@@ -190,17 +190,8 @@ def seat_of(action: Action) -> int:
     return action.seat
 
 
-def changed(state: S, **fields: Any) -> S:
-    """A shallow copy of ``state`` with ``fields`` replaced: copy-on-write, each field a
-    handler changes is given a fresh value, so the new state shares every other one with
-    ``state``, which stays as it was (the engine's contract, checked by
-    ``play_match(check=True)``). :func:`game.core.records.replace`: no ``__init__``,
-    rules run this on every action."""
-    return records.replace(state, **fields)
-
-
 def with_item(items: Sequence[Any], index: int, value: Any) -> list[Any]:
-    """A copy of ``items`` with ``items[index]`` replaced (see :func:`changed`)."""
+    """A copy of ``items`` with ``items[index]`` replaced (copy-on-write: module doc)."""
     out = list(items)
     out[index] = value
     return out

@@ -19,7 +19,7 @@ ends at once. The state and what the rules read off it: ``competitive_state.py``
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
 
 from ....core.actions import CHANCE, Action, IllegalAction
 from ....core.engine import Outcome, SeatView, Step, chance_action, chance_data, take_chance
@@ -35,7 +35,6 @@ from .common import (
     SLOTS,
     Placement,
     SecretIdentityRules,
-    changed,
     check_cards_conserved,
     confirmable,
     deal_hands,
@@ -66,6 +65,11 @@ from .competitive_state import ROUNDS, CompetitiveState, can_replace, reopened, 
 from .scoring import decided_by, final_outcome, score_round
 from .links import ClueLink, clue_links
 from .view import CompetitivePrivate, CompetitivePublic, MyVotes, SeatPublic, SIPhase, track_position
+
+if TYPE_CHECKING:  # mypy checks every change against the fields
+    from dataclasses import replace
+else:
+    from ....core.records import replace
 
 HAND_SIZE = 10  # SI-4
 #: Phases after the scoring, while the round's characters are revealed.
@@ -152,7 +156,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
 
     def _deal(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
         hands, unused = take_deal(state.all_cards, action.data["deal"])
-        new = changed(state, rng=take_chance(action), hands=hands, unused_cards=unused)
+        new = replace(state, rng=take_chance(action), hands=hands, unused_cards=unused)
         return Step(new, tuple(CardsDealt(seat, tuple(hand)) for seat, hand in enumerate(hands)))
 
     def _draw_board(self, state: CompetitiveState) -> Action:
@@ -160,7 +164,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
 
     def _end_round(self, state: CompetitiveState, tick: int) -> Step[CompetitiveState]:
         """SI-4 / SI-1: placed cards and this round's characters leave the match."""
-        new = changed(state, discard=state.discard + [p.card for clue in state.clues for p in clue],
+        new = replace(state, discard=state.discard + [p.card for clue in state.clues for p in clue],
                       clues=[[] for _ in range(state.seats)], used=state.used + state.board, board=[])
         return Step(new, (RoundEnded(state.round),) if state.round else ())
 
@@ -168,7 +172,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
         """SI-1: eight fresh characters; the round opens with every seat to be ready."""
         board = [str(c) for c in action.data["board"]]
         n = state.seats
-        new = changed(
+        new = replace(
             state, rng=take_chance(action), pool=take_characters(state.pool, board), board=board,
             round=state.round + 1, ready=Barrier.open(n), replaced=[], keys=[0] * n,
             clues=[[] for _ in range(n)], confirmed=Barrier.open(n),
@@ -183,7 +187,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
     def _replaced(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
         slot, character = int(action.data["replace"]), str(action.data["character"])
         old = state.board[slot]
-        new = changed(state, rng=take_chance(action), pool=take_characters(state.pool, [character]),
+        new = replace(state, rng=take_chance(action), pool=take_characters(state.pool, [character]),
                       used=[*state.used, old], board=with_item(state.board, slot, character),
                       replaced=[*state.replaced, slot], pending_replace=None)
         return Step(new, (CharacterReplaced(slot, old, character),))
@@ -194,7 +198,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
     def _deal_keys(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
         """SI-2; SI-4: a seat with no cards gives an empty clue, so it has nothing to build."""
         keys = [int(k) for k in action.data["keys"]]
-        new = changed(state, rng=take_chance(action), keys=keys,
+        new = replace(state, rng=take_chance(action), keys=keys,
                       confirmed=Barrier(tuple(not hand for hand in state.hands)))
         return Step(new, tuple(KeyDealt(seat, key) for seat, key in enumerate(keys)))
 
@@ -219,7 +223,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
             hands[seat] = sorted(hands[seat] + list(cards))
             if cards:
                 events += [CatchUpDealt(seat, len(cards)), CardsDealt(seat, tuple(cards))]
-        new = changed(state, rng=take_chance(action), unused_cards=unused, hands=hands, owed=[0] * state.seats)
+        new = replace(state, rng=take_chance(action), unused_cards=unused, hands=hands, owed=[0] * state.seats)
         return Step(new, tuple(events))
 
     # --- round start (SI-3) -------------------------------------------------------------
@@ -234,11 +238,11 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
             raise IllegalAction("no_replacements", "this round's replacements are used up (SI-3)")
         if slot in state.replaced:
             raise IllegalAction("already_replaced", f"slot {slot + 1}")
-        return Step(changed(state, pending_replace=slot), (ReplacementAsked(seat_of(action), slot),))
+        return Step(replace(state, pending_replace=slot), (ReplacementAsked(seat_of(action), slot),))
 
     def _ready(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
         seat = seat_of(action)
-        return Step(changed(state, ready=state.ready.mark(seat)), (Ready(seat),))
+        return Step(replace(state, ready=state.ready.mark(seat)), (Ready(seat),))
 
     # --- clues (SI-4) ---------------------------------------------------------------------
     def _place(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
@@ -255,7 +259,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
     def _edited(state: CompetitiveState, seat: int, hand: list[str], clue: list[Placement],
                 event: Event) -> Step[CompetitiveState]:
         """The seat's new hand and clue; a given clue that changes is given no more."""
-        new = changed(state, hands=with_item(state.hands, seat, hand), clues=with_item(state.clues, seat, clue),
+        new = replace(state, hands=with_item(state.hands, seat, hand), clues=with_item(state.clues, seat, clue),
                       confirmed=reopened(state.confirmed, seat))
         return Step(new, (event, ClueReopened(seat)) if state.confirmed.flags[seat] else (event,))
 
@@ -264,7 +268,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
         self.book.check_confirm(state.hands[seat], state.clues[seat])
         if state.confirmed.flags[seat]:
             return Step(state)  # given already: nothing changes
-        new = changed(state, confirmed=state.confirmed.mark(seat))
+        new = replace(state, confirmed=state.confirmed.mark(seat))
         return Step(new, (ClueGiven(seat, tuple(p.pictogram for p in state.clues[seat])),))
 
     def _unconfirm(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
@@ -272,7 +276,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
         seat = seat_of(action)
         if not state.confirmed.flags[seat] or not (state.hands[seat] or state.clues[seat]):
             return Step(state)
-        return Step(changed(state, confirmed=reopened(state.confirmed, seat)), (ClueReopened(seat),))
+        return Step(replace(state, confirmed=reopened(state.confirmed, seat)), (ClueReopened(seat),))
 
     # --- votes (SI-5) ---------------------------------------------------------------------
     def _vote_actions(self, state: CompetitiveState, seat: int) -> list[Action]:
@@ -292,12 +296,12 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
         """SI-5: one vote per opponent, each number at most once; changeable until all voted."""
         seat = seat_of(action)
         votes = state.votes.cast(seat, action.data.get("target"), action.data.get("number"))
-        return Step(changed(state, votes=votes), (VoteCast(seat, self._given(votes, seat)),))
+        return Step(replace(state, votes=votes), (VoteCast(seat, self._given(votes, seat)),))
 
     def _unvote(self, state: CompetitiveState, action: Action) -> Step[CompetitiveState]:
         seat = seat_of(action)
         votes = state.votes.take_back(seat, action.data.get("target"))
-        return Step(changed(state, votes=votes), (VoteTakenBack(seat, self._given(votes, seat)),))
+        return Step(replace(state, votes=votes), (VoteTakenBack(seat, self._given(votes, seat)),))
 
     @staticmethod
     def _given(votes: Ballot, seat: int) -> int:
@@ -308,7 +312,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
     def _score(self, state: CompetitiveState, tick: int) -> Step[CompetitiveState]:
         result, scores = score_round(state)
         ready = Barrier.open(state.seats) if state.round < ROUNDS else state.ready  # for the summary
-        new = changed(state, scores=scores, owed=list(result.catch_up), history=[*state.history, result], ready=ready)
+        new = replace(state, scores=scores, owed=list(result.catch_up), history=[*state.history, result], ready=ready)
         revealed = [Revealed(s, "character", result.board[key - 1]) for s, key in enumerate(result.keys)]
         return Step(new, (*revealed, RoundScored(result)))
 

@@ -1,6 +1,6 @@
 """The state of a competitive Secret Identity match, and what the rules read off it.
 
-Copy-on-write: a handler returns a copy (``common.changed``) in which every list it
+Copy-on-write: a handler returns a copy (``records.replace``) in which every list it
 changes is a new one. "Everyone ready" and "every clue given" are core
 :class:`~game.core.values.Barrier` values, the votes a :class:`~game.core.values.Ballot`
 (SI-5); all three keep the plain form the lists they replaced had, so saves made before

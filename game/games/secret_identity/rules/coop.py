@@ -13,7 +13,7 @@ and the hands (SC-1). A turn begins as ``key`` starts (:meth:`CoopRules._begin_t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
 
 from ....core.actions import CHANCE, Action, IllegalAction
 from ....core.engine import Outcome, SeatView, Step, chance_action, chance_data, take_chance
@@ -26,7 +26,6 @@ from .common import (
     SLOTS,
     Placement,
     SecretIdentityRules,
-    changed,
     seat_of,
     check_cards_conserved,
     confirmable,
@@ -39,6 +38,11 @@ from .common import (
 from .events import (CardPlaced, CardsDealt, CardTakenBack, CharacterDiscarded, CharactersDealt, ClueGiven,
                      GuessLocked, GuessProposed, KeyDealt)
 from .view import CoopPhase, CoopPrivate, CoopPublic, CoopTurn
+
+if TYPE_CHECKING:  # mypy checks every change against the fields
+    from dataclasses import replace
+else:
+    from ....core.records import replace
 
 #: SC-1: 17 characters in play, 8 on the board and 9 in the deck.
 CHARACTERS = 17
@@ -59,7 +63,7 @@ def band(score: int) -> int:
 
 @dataclass
 class CoopState:
-    """A match. Handlers return a copy (``common.changed``); lists are replaced, never
+    """A match. Handlers return a copy (``records.replace``); lists are replaced, never
     changed in place."""
 
     seats: int
@@ -131,14 +135,14 @@ class CoopRules(SecretIdentityRules[CoopState]):
             raise IllegalAction("bad_chance", "17 distinct pool characters")
         hands, unused = take_deal(state.all_cards, action.data["hands"])
         board, deck = characters[:SLOTS], characters[SLOTS:]
-        new = changed(state, rng=take_chance(action), board=board, deck=deck,
+        new = replace(state, rng=take_chance(action), board=board, deck=deck,
                       pool=[c for c in state.pool if c not in characters], hands=hands, unused_cards=unused,
                       active=0)
         return Step(new, (CharactersDealt(tuple(board), len(deck)),
                           *(CardsDealt(seat, tuple(hand)) for seat, hand in enumerate(hands))))
 
     def _begin_turn(self, state: CoopState, tick: int) -> Step[CoopState]:
-        new = changed(state, turn=state.turn + 1, clue=[], clue_confirmed=False, cursor=0, key=0)
+        new = replace(state, turn=state.turn + 1, clue=[], clue_confirmed=False, cursor=0, key=0)
         return Step(new, (TurnStarted(state.active),))
 
     def _draw_key(self, state: CoopState) -> Action:
@@ -146,25 +150,25 @@ class CoopRules(SecretIdentityRules[CoopState]):
 
     def _draw(self, state: CoopState, action: Action) -> Step[CoopState]:
         key = int(action.data["key"])
-        return Step(changed(state, rng=take_chance(action), key=key), (KeyDealt(state.active, key),))
+        return Step(replace(state, rng=take_chance(action), key=key), (KeyDealt(state.active, key),))
 
     # --- the clue (SC-2, as SI-4) -------------------------------------------------------------
     def _place(self, state: CoopState, action: Action) -> Step[CoopState]:
         seat = state.active
         hand, clue, placed = self.book.place(state.hands[seat], state.clue, action.data)
-        new = changed(state, hands=with_item(state.hands, seat, hand), clue=clue)
+        new = replace(state, hands=with_item(state.hands, seat, hand), clue=clue)
         return Step(new, (CardPlaced(seat, placed.pictogram, placed.green),))
 
     def _take_back(self, state: CoopState, action: Action) -> Step[CoopState]:
         seat = state.active
         hand, clue, placed = self.book.take_back(state.hands[seat], state.clue, action.data)
-        new = changed(state, hands=with_item(state.hands, seat, hand), clue=clue)
+        new = replace(state, hands=with_item(state.hands, seat, hand), clue=clue)
         return Step(new, (CardTakenBack(seat, placed.pictogram, placed.green),))
 
     def _confirm(self, state: CoopState, action: Action) -> Step[CoopState]:
         if not state.clue:
             raise IllegalAction("clue_empty", "place at least one card")
-        return Step(changed(state, clue_confirmed=True),
+        return Step(replace(state, clue_confirmed=True),
                     (ClueGiven(state.active, tuple(p.pictogram for p in state.clue)),))
 
     # --- the team's answer (SC-3, SC-4) ---------------------------------------------------
@@ -174,7 +178,7 @@ class CoopRules(SecretIdentityRules[CoopState]):
     def _move(self, state: CoopState, action: Action) -> Step[CoopState]:
         """SC-3: any guesser moves the one shared, visible cursor."""
         slot = action.data["slot"]
-        return Step(changed(state, cursor=slot), (GuessProposed(seat_of(action), slot),))
+        return Step(replace(state, cursor=slot), (GuessProposed(seat_of(action), slot),))
 
     def _lock(self, state: CoopState, action: Action) -> Step[CoopState]:
         """SC-3: the team's answer is the cursor's slot (the board locks once every person
@@ -189,7 +193,7 @@ class CoopRules(SecretIdentityRules[CoopState]):
             correct=correct,
             clue=shown(state.clue),
         )
-        new = changed(state, team_score=state.team_score + int(correct), history=[*state.history, turn],
+        new = replace(state, team_score=state.team_score + int(correct), history=[*state.history, turn],
                       discard=state.discard + [p.card for p in state.clue], clue=[])
         return Step(new, (GuessLocked(seat_of(action), turn),))
 
@@ -208,7 +212,7 @@ class CoopRules(SecretIdentityRules[CoopState]):
             for step in range(1, state.seats + 1)
             if state.hands[(state.active + step) % state.seats]
         )
-        new = changed(state, used=[*state.used, old], board=with_item(state.board, slot, new_character),
+        new = replace(state, used=[*state.used, old], board=with_item(state.board, slot, new_character),
                       deck=state.deck[1:], active=active)
         return Step(new, (CharacterDiscarded(slot, old, new_character),))
 

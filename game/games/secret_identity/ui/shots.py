@@ -7,8 +7,7 @@ phase, then the board is built on it (with no bots driving it, so the scene hold
 
 from __future__ import annotations
 
-import argparse
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from ....core.bots import Bot
 from ....core.rng import Rng
@@ -17,6 +16,9 @@ from ....input.intents import InputEvent, Intent
 from .board import CompetitiveBoard
 from .board_coop import RESULT_TICKS, CoopBoard
 from .reveal import OPEN_TICKS, VOTES_TICKS
+
+if TYPE_CHECKING:
+    from ....shots import ShotRequest
 
 SHOT_SEATS = 8
 
@@ -72,7 +74,7 @@ def _round_two(phase: str) -> Callable[[Any], bool]:
     return lambda public: public.round == 2 and public.phase == phase
 
 
-def shot_replace(ctx: Any, args: argparse.Namespace) -> None:
+def shot_replace(ctx: Any, args: ShotRequest) -> None:
     entry, session, bots = _table(ctx, "secret_identity", args.seed)
     _play_until(session, bots, _round_two("round_start"), args.seed)
     board = _board(ctx, entry, session)
@@ -84,13 +86,13 @@ def shot_replace(ctx: Any, args: argparse.Namespace) -> None:
     _press(ctx, 0, Intent.STICK, angle=270.0, magnitude=1.0)
 
 
-def _clue_phase(ctx: Any, args: argparse.Namespace) -> tuple[Any, Session, dict[int, Bot]]:
+def _clue_phase(ctx: Any, args: ShotRequest) -> tuple[Any, Session, dict[int, Bot]]:
     entry, session, bots = _table(ctx, "secret_identity", args.seed)
     _play_until(session, bots, _round_two("clues"), args.seed)
     return entry, session, bots
 
 
-def shot_keys(ctx: Any, args: argparse.Namespace) -> None:
+def shot_keys(ctx: Any, args: ShotRequest) -> None:
     entry, session, bots = _clue_phase(ctx, args)
     board = _board(ctx, entry, session)
     _bot_step(session, bots, 0)
@@ -102,14 +104,14 @@ def shot_keys(ctx: Any, args: argparse.Namespace) -> None:
     _press(ctx, 0, Intent.DOWN)
 
 
-def shot_clues(ctx: Any, args: argparse.Namespace) -> None:
+def shot_clues(ctx: Any, args: ShotRequest) -> None:
     entry, session, bots = _clue_phase(ctx, args)
     for seat in range(1, 7):
         _bot_step(session, bots, seat, times=4 if seat < 5 else 1)
     _board(ctx, entry, session)
 
 
-def shot_vote(ctx: Any, args: argparse.Namespace) -> None:
+def shot_vote(ctx: Any, args: ShotRequest) -> None:
     entry, session, bots = _table(ctx, "secret_identity", args.seed)
     _play_until(session, bots, _round_two("vote"), args.seed)
     for seat in range(2, 8):
@@ -117,7 +119,7 @@ def shot_vote(ctx: Any, args: argparse.Namespace) -> None:
     _board(ctx, entry, session)
 
 
-def shot_reveal(ctx: Any, args: argparse.Namespace) -> None:
+def shot_reveal(ctx: Any, args: ShotRequest) -> None:
     entry, session, bots = _table(ctx, "secret_identity", args.seed)
     _play_until(session, bots, _round_two("summary"), args.seed)
     board = _board(ctx, entry, session)
@@ -127,7 +129,7 @@ def shot_reveal(ctx: Any, args: argparse.Namespace) -> None:
     reveal.tick = OPEN_TICKS + VOTES_TICKS - 70
 
 
-def shot_cheer(ctx: Any, args: argparse.Namespace) -> None:
+def shot_cheer(ctx: Any, args: ShotRequest) -> None:
     """The reveal's end: every safe open, the round's best scorers cheered."""
     entry, session, bots = _table(ctx, "secret_identity", args.seed)
     _play_until(session, bots, _round_two("summary"), args.seed)
@@ -140,7 +142,7 @@ def shot_cheer(ctx: Any, args: argparse.Namespace) -> None:
         reveal.step()
 
 
-def shot_summary(ctx: Any, args: argparse.Namespace) -> None:
+def shot_summary(ctx: Any, args: ShotRequest) -> None:
     entry, session, bots = _table(ctx, "secret_identity", args.seed)
     _play_until(session, bots, _round_two("summary"), args.seed)
     for seat in (0, 3, 4):
@@ -148,26 +150,26 @@ def shot_summary(ctx: Any, args: argparse.Namespace) -> None:
     _board(ctx, entry, session)
 
 
-def shot_podium(ctx: Any, args: argparse.Namespace) -> None:
+def shot_podium(ctx: Any, args: ShotRequest) -> None:
     entry, session, bots = _table(ctx, "secret_identity", args.seed)
     _play_until(session, bots, lambda public: public.phase == "over", args.seed)
     _board(ctx, entry, session)
 
 
-def _coop_turn(ctx: Any, args: argparse.Namespace, phase: str) -> tuple[Any, Session, dict[int, Bot]]:
+def _coop_turn(ctx: Any, args: ShotRequest, phase: str) -> tuple[Any, Session, dict[int, Bot]]:
     entry, session, bots = _table(ctx, "secret_identity_coop", args.seed)
     _play_until(session, bots, lambda public: public.turn == 4 and public.phase == phase, args.seed)
     return entry, session, bots
 
 
-def shot_coop_clue(ctx: Any, args: argparse.Namespace) -> None:
+def shot_coop_clue(ctx: Any, args: ShotRequest) -> None:
     entry, session, bots = _coop_turn(ctx, args, "clue")
     active = session.view(None).public.active
     _bot_step(session, bots, active, times=2)
     _board(ctx, entry, session)
 
 
-def shot_coop_guess(ctx: Any, args: argparse.Namespace) -> None:
+def shot_coop_guess(ctx: Any, args: ShotRequest) -> None:
     """People guessing step the cursor; all but one of them hold CONFIRM (the table's
     bots are bots here, so the hub counts the people only)."""
     entry, session, bots = _coop_turn(ctx, args, "guess")
@@ -181,13 +183,13 @@ def shot_coop_guess(ctx: Any, args: argparse.Namespace) -> None:
         _press(ctx, seat, Intent.CONFIRM)
 
 
-def shot_coop_result(ctx: Any, args: argparse.Namespace) -> None:
+def shot_coop_result(ctx: Any, args: ShotRequest) -> None:
     entry, session, bots = _coop_turn(ctx, args, "result")
     board = _board(ctx, entry, session)
     board.result_ticks = 0
 
 
-def shot_coop_end(ctx: Any, args: argparse.Namespace) -> None:
+def shot_coop_end(ctx: Any, args: ShotRequest) -> None:
     entry, session, bots = _table(ctx, "secret_identity_coop", args.seed)
     _play_until(session, bots, lambda public: public.phase == "over", args.seed)
     board = _board(ctx, entry, session)

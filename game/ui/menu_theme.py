@@ -1,5 +1,5 @@
-"""The pygame_gui theme every menu screen shares (``ctx.menu_gui``); its widgets are in
-``gui.py``.
+"""The pygame_gui theme every menu screen shares (``ctx.menu_gui``); its manager and
+button are in ``menu_gui.py``.
 
 A ``pygame_gui.UIManager`` made from scratch parses the theme, loads its fonts, starts a
 resource loader's threads and allocates a 4 MB cache of drawn shapes; made again by
@@ -15,8 +15,9 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from ... import paths
-from ...core.files import read_text
+from .. import paths
+from ..core.files import read_text
+from .theme import font_path
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -26,8 +27,6 @@ W, H = 1920, 1080
 
 def load_theme(text_scale: float) -> dict[str, Any]:
     """``assets/theme.json`` with Fredoka One's path filled in and font sizes scaled."""
-    from ...ui.kit import font_path
-
     theme = json.loads(read_text(paths.assets_dir() / "theme.json", 1024 * 1024))  # (ours: 3 KB)
     for block in theme.values():
         font = block.get("font") if isinstance(block, dict) else None
@@ -46,15 +45,9 @@ class MenuGui:
         self._theme: Any = None
         self._loader: Any = None
         self._scale: float | None = None
-        self._warm_up: Any = None
-
-    def warm_up(self, ctx: Any) -> Any:
-        """The menus' first visits prepared behind the title (``warm.py``), once a run."""
-        if self._warm_up is None:
-            from .warm import MenuWarmUp
-
-            self._warm_up = MenuWarmUp(ctx)
-        return self._warm_up
+        #: ``game.scenes.menus.warm.MenuWarmUp``: the menus' first visits, prepared behind
+        #: the title once a run (``warm.menu_warm_up`` makes it, kept here for the run).
+        self.warm_up: Any = None
 
     def manager(self) -> pygame_gui.UIManager:
         """A new manager for one screen. The first (and the first after a text size
@@ -63,14 +56,14 @@ class MenuGui:
         import i18n
         import pygame_gui
 
-        from .gui import SharedThemeManager
+        from .menu_gui import SharedThemeManager
 
         scale = self.settings.text_scale
         if self._theme is None or self._scale != scale:
             manager = pygame_gui.UIManager((W, H), load_theme(scale), enable_live_theme_updates=False)
             self._theme, self._loader, self._scale = manager.get_theme(), manager.resource_loader, scale
         else:
-            manager = SharedThemeManager(self._theme, self._loader)
+            manager = SharedThemeManager((W, H), self._theme, self._loader)
         # Every UIManager appends pygame_gui's translations folder to python-i18n's
         # global search path, which translated texts walk: keep one copy of each.
         i18n.load_path[:] = list(dict.fromkeys(i18n.load_path))

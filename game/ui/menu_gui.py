@@ -1,7 +1,7 @@
 """pygame_gui's side of the menus: a manager over the shared theme and the menu button.
 
-Imported by the first menu screen that makes a widget (``MenuGui.manager``,
-``MenuScene.button``), not before the title's first frame.
+Imported by the first menu screen that makes a widget (``MenuGui.manager`` in
+``menu_theme.py``, ``MenuScene.button``), not before the title's first frame.
 """
 
 from __future__ import annotations
@@ -11,15 +11,13 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from .theme import H, W
-
 
 class SharedThemeManager(pygame_gui.UIManager):
     """A UIManager over an existing theme and resource loader (nothing to parse or load)."""
 
-    def __init__(self, theme: Any, loader: Any) -> None:
+    def __init__(self, size: tuple[int, int], theme: Any, loader: Any) -> None:
         self._shared_theme = theme
-        super().__init__((W, H), None, enable_live_theme_updates=False, resource_loader=loader)
+        super().__init__(size, None, enable_live_theme_updates=False, resource_loader=loader)
 
     def create_new_theme(self, theme_path: Any = None) -> Any:
         return self._shared_theme
