@@ -8,8 +8,8 @@ built headless at 1920×1080 with the most seats by the game's own ``shot`` buil
 then its session goes to a new board with a bot in every seat (shots build still
 boards), so bots act, animations run and the match plays on from there; a finished
 match is built again, untimed. A game's plug-in may drive its scene instead (``bench_driver``):
-Incognito's six pads draw strokes with held CONFIRM and a turning stick, so six canvases grow
-and six live strokes show.
+Incognito's six pads draw strokes with held CONFIRM and a turning stick (the one behind the
+curtain draws, IN-2a), so canvases grow and live strokes show.
 
 A frame is what the app does at 60 Hz: one fixed update, one frame update, clearing
 the canvas and drawing the stack (the window flip is left out: headless has none).
