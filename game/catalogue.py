@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from . import paths
-from .games import GAME_PACKAGES, GameRegistry, all_games
+from .games import all_games
 from .i18n import Strings
 
 
@@ -35,11 +35,10 @@ class GameCatalogues:
 
     def __init__(self, data_dir: Path, custom_dir: Path | None) -> None:
         self.data_dir, self.custom_dir = data_dir, custom_dir
-        # A package's catalogue key is its name (GameEntry.of_package); its loader is
-        # imported with the package, on first use.
-        games = all_games()
-        self._loaders: dict[str, Callable[[Path, Path | None], tuple[Any, list[str]]]] = {
-            package: _loader(games, ids[0]) for package, ids in GAME_PACKAGES.items()}
+        #: The games, found on first use (not before the title's first frame): a plug-in's
+        #: catalogue key is its package's name (GameEntry.of_package), its loader its
+        #: first entry's, imported with its rules.
+        self._games = all_games()
         self.loaded: dict[str, Any] = {}
         self.warnings: list[str] = []
         self._lock = threading.Lock()
@@ -47,7 +46,13 @@ class GameCatalogues:
 
     @property
     def keys(self) -> tuple[str, ...]:
-        return tuple(self._loaders)
+        return tuple(plugin.name for plugin in self._games.plugins())
+
+    def _load(self, key: str) -> tuple[Any, list[str]]:
+        plugin = next((plugin for plugin in self._games.plugins() if plugin.name == key), None)
+        if plugin is None:
+            raise KeyError(key)
+        return self._games[plugin.modes[0].id].load_catalogue(self.data_dir, self.custom_dir)
 
     def get(self, key: str) -> Any:
         """One game's catalogue (parsed now if it was not). Unknown keys: ``KeyError``;
@@ -56,13 +61,13 @@ class GameCatalogues:
             return self.loaded[key]
         with self._lock:
             if key not in self.loaded:
-                catalogue, skipped = self._loaders[key](self.data_dir, self.custom_dir)
+                catalogue, skipped = self._load(key)
                 self.warnings.extend(skipped)
                 self.loaded[key] = catalogue
             return self.loaded[key]
 
     def all(self) -> dict[str, Any]:
-        for key in self._loaders:
+        for key in self.keys:
             self.get(key)
         return self.loaded
 
@@ -81,13 +86,6 @@ class GameCatalogues:
             return
         if then is not None:
             then()
-
-
-def _loader(games: GameRegistry, game_id: str) -> Callable[[Path, Path | None], tuple[Any, list[str]]]:
-    def load(data_dir: Path, custom_dir: Path | None) -> tuple[Any, list[str]]:
-        return games[game_id].load_catalogue(data_dir, custom_dir)
-
-    return load
 
 
 class Catalogue:
@@ -137,8 +135,10 @@ def data_version(data_dir: Path) -> str:
 
 
 def custom_keys(games: GameCatalogues) -> list[str]:
-    """The games whose custom-deck folder holds YAML files (their warnings matter early)."""
-    if games.custom_dir is None:
+    """The games whose custom-deck folder holds YAML files (their warnings matter early).
+    Without any deck (the usual start) the games are not looked for: the title's first
+    frame finds none."""
+    if games.custom_dir is None or next(games.custom_dir.glob("*/*.yaml"), None) is None:
         return []
     return [key for key in games.keys if any((games.custom_dir / key).glob("*.yaml"))]
 

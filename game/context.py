@@ -9,13 +9,12 @@ maker) is typed ``Any`` here.
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .catalogue import Catalogue
 from .core.files import link_safe_stat
-from .games import GameEntry
+from .games import GameRegistry
 from .stack import SceneStack
 from .ui.menu_theme import MenuGui
 
@@ -41,8 +40,9 @@ class AppContext:
     seats: SeatTable
     #: ``play(name)``, volumes from settings.
     audio: Audio
-    #: Every game by id (``games.GameRegistry``: a game's package is imported on first use).
-    games: MutableMapping[str, GameEntry]
+    #: Every game by id (its rules imported on first use), and what each plug-in declares
+    #: of its games (``mode(id)``: icon, pictures… without importing the game).
+    games: GameRegistry
     stack: SceneStack = field(default_factory=SceneStack)
     #: The input hub in a real app (rumble, pad names); None headless.
     input: InputHub | None = None

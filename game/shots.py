@@ -2,13 +2,15 @@
 
 A module with screens to show declares them in a module-level ``SHOTS`` dict: full
 scene name -> ``build(ctx, request)``, which pushes scenes onto ``ctx.stack`` for a
-:class:`ShotRequest`. :func:`registry` reads the shared scene modules and every game's
-``scenes_module``; a module that does not exist yet is skipped (games land over time),
-any other import error is raised. The modules that declare shots import nothing from
-here but the request's type (under ``TYPE_CHECKING``): the game in play never loads
-this module; the tools do (``game/cli``: ``shot``, ``layout``, ``bench``), and so do
-the two that draw screens without the command line: the how-to pictures' maker
-(``scenes/menus/howto_pictures.py``) and the layout probe (``ui/layout_probe.py``).
+:class:`ShotRequest`; a shared module with a screen per game declares ``GAME_SHOTS``
+too (name prefix -> the builder of a game id). :func:`registry` reads the shared scene
+modules and every game plug-in's board (its ``ui`` package); a module that does not
+exist yet is skipped (games land over time), any other import error is raised. The
+modules that declare shots import nothing from here but the request's type (under
+``TYPE_CHECKING``): the game in play never loads this module; the tools do
+(``game/cli``: ``shot``, ``layout``, ``bench``), and so do the two that draw screens
+without the command line: the how-to pictures' maker (``scenes/menus/howto_pictures.py``)
+and the layout probe (``ui/layout_probe.py``).
 
 :func:`prepare` builds a shot in a fresh headless context and runs ``ticks`` fixed
 ticks (one frame each); :func:`render` then draws it once on the 1920×1080 canvas.
@@ -22,7 +24,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from .context import build_context, fill_seats, name_seats
-from .games import all_games
+from .games import discover
+from .games.plugin import BOARD_MODULE
 from .settings import Settings
 
 if TYPE_CHECKING:
@@ -65,16 +68,19 @@ def _import_optional(name: str) -> Any:
 
 
 def registry() -> dict[str, Builder]:
-    """Every registered shot, by full scene name."""
-    modules = list(SHARED_MODULES)
-    for entry in all_games().values():
-        if entry.scenes_module not in modules:
-            modules.append(entry.scenes_module)
+    """Every registered shot, by full scene name: the shared modules', each game's
+    board's, and one ``<prefix>.<id>`` for each game of each shared module's
+    ``GAME_SHOTS`` (prefix -> the builder of a game id: the menus' ``lobby.<id>``)."""
+    plugins = discover()
+    game_ids = [mode.id for plugin in plugins for mode in plugin.modes]
+    modules = [*SHARED_MODULES, *(plugin.module_name(BOARD_MODULE) for plugin in plugins)]
     shots: dict[str, Builder] = {}
     for name in modules:
         module = _import_optional(name)
         if module is not None:
             shots.update(getattr(module, "SHOTS", {}))
+            for prefix, of_game in getattr(module, "GAME_SHOTS", {}).items():
+                shots.update({f"{prefix}.{game_id}": of_game(game_id) for game_id in game_ids})
     return shots
 
 

@@ -31,6 +31,7 @@ class PhoneRig:
         self.seats: list[dict[str, Any]] = []     # name, token, socket
         self.session: Session | None = None
         self.entry_id = ""
+        self.entry: Any = None
         self.catalogue: Any = None
         self.loop = asyncio.new_event_loop()
         self.acts: list[Action] = []
@@ -80,7 +81,7 @@ class PhoneRig:
         def start(rig: PhoneRig) -> None:
             entry = all_games()[entry_id]
             rig.catalogue, _ = entry.load_catalogue(paths.data_dir(), None)
-            rig.entry_id = entry_id
+            rig.entry_id, rig.entry = entry_id, entry
             rig.session = Session(entry.make_definition(rig.catalogue), entry.default_config(len(rig.seats)), seed)
         self.call(start)
 
@@ -147,7 +148,7 @@ class PhoneRig:
             if self.session is None:
                 text = encode("lobby", seats=roster, game="", you=index)
             else:
-                screen = phone_screen(self.entry_id, self.session.view(index), self.session.legal(index),
+                screen = phone_screen(self.entry, self.session.view(index), self.session.legal(index),
                                       self.strings, self.catalogue)
                 if seat["sent"] is None:  # a phone that joined after the lobby learns the names first
                     await self._send(ws, "lobby", seats=roster, game=self.entry_id, you=index)

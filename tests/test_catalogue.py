@@ -21,14 +21,14 @@ def test_a_game_is_parsed_on_first_use_only():
 def test_threads_asking_together_parse_once():
     catalogue = load_catalogue(paths.data_dir(), None, eager=False)
     games = catalogue.catalogues
-    real, calls = games._loaders["mission_secrete"], []
+    real, calls = games._load, []
 
-    def slow(data_dir, custom_dir):
+    def slow(key):
         calls.append(threading.current_thread().name)
         time.sleep(0.05)
-        return real(data_dir, custom_dir)
+        return real(key)
 
-    games._loaders["mission_secrete"] = slow
+    games._load = slow
     got = []
     threads = [threading.Thread(target=lambda: got.append(catalogue.game("mission_secrete"))) for _ in range(4)]
     for thread in threads:

@@ -55,7 +55,7 @@ class SessionLink:
         return None
 
     def phone_screen(self, seat: int) -> dict[str, Any]:
-        return phone_screen(self.entry.id, self.session.view(seat), self.session.legal(seat), self.catalogue.strings,
+        return phone_screen(self.entry, self.session.view(seat), self.session.legal(seat), self.catalogue.strings,
                             self.catalogue.game(self.entry.catalogue_key))
 
 

@@ -51,7 +51,7 @@ def test_a_remembered_panel_is_one_blit_call_and_the_same_pixels():
 
 def test_personality_paints_its_still_layer_once_per_change():
     ctx = build_context(headless=True, settings=Settings(), seats=6)
-    board = _build_shot(ctx, "personality", 7)  # the vote, bots in every seat: no overlay over the board
+    board = _build_shot(ctx, ctx.games["personality"], 6, 7)  # the vote, bots in every seat: no overlay over the board
     canvas = ctx.kit.canvas()
     for _ in range(3):
         ctx.stack.draw(canvas, 1.0)
@@ -67,7 +67,7 @@ def test_personality_paints_its_still_layer_once_per_change():
 
 def _si_board(game_id: str):
     ctx = build_context(headless=True, settings=Settings(), seats=8)
-    return ctx, _build_shot(ctx, game_id, 7)  # its busiest shot, bots in every seat
+    return ctx, _build_shot(ctx, ctx.games[game_id], 8, 7)  # its busiest shot, bots in every seat
 
 
 def test_both_secret_identity_boards_paint_their_still_layer_once_per_change():

@@ -228,7 +228,7 @@ def test_quitting_the_game_ends_and_reaps_the_maker(folder, maker):
     ctx = make_ctx()
     ctx.pictures = maker
     app = App(ctx)
-    assert maker.start(PictureOrder("fr", display_format((720, 405)), howto_pictures.ALL_SHOTS, folder))
+    assert maker.start(PictureOrder("fr", display_format((720, 405)), howto_pictures.all_shots(), folder))
     child = maker.process
     until(lambda: any(folder.glob("*.pixels")))  # drawing: SDL is started in it
     pygame.event.post(pygame.event.Event(pygame.QUIT))

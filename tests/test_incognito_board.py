@@ -11,7 +11,7 @@ from game.core.actions import Action
 from game.core.events import PhaseStarted
 from game.core.rng import Rng
 from game.core.session import Session
-from game.games.incognito import ENTRIES
+from game.games.incognito.entries import ENTRIES
 from game.games.incognito.rules.drawing import CANVAS_H, CANVAS_W, Stroke
 from game.games.incognito.rules.events import Dealt, DrawingFinished, LineupDealt, Ready, StrokeDrawn
 from game.games.incognito.ui.drawkit import PALETTE_ROW, CanvasCache, render_drawing

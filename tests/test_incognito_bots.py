@@ -14,7 +14,7 @@ from game.core.actions import Action
 from game.core.playthrough import play_match
 from game.core.rng import Rng
 from game.core.session import Session
-from game.games.incognito import ENTRIES
+from game.games.incognito.entries import ENTRIES
 from game.games.incognito.rules.bots import IncognitoBot, best_assignment, warm_caches
 from game.games.incognito.rules.drawing import Stroke, validate_stroke
 from game.games.incognito.rules import outlines, recognise, sketch

@@ -12,7 +12,7 @@ from game import paths
 from game.core.actions import Action, IllegalAction
 from game.core.events import MatchOver, PhaseStarted, Revealed, TimedOut, visible
 from game.core.session import Session
-from game.games.incognito import ENTRIES
+from game.games.incognito.entries import ENTRIES
 from game.games.incognito.rules.drawing import BRUSH_WIDTHS, Stroke, make_stroke
 from game.games.incognito.rules.events import (Dealt, DrawingEdited, DrawingFinished, LastCall, LineupDealt,
                                                NumberGiven, Ready, Scored, StrokeDrawn, VoteCast, VotesFilled,

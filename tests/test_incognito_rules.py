@@ -11,7 +11,7 @@ from game.core.actions import Action, IllegalAction
 from game.core.playthrough import play_match
 from game.core.rng import Rng
 from game.core.session import Session
-from game.games.incognito import ENTRIES
+from game.games.incognito.entries import ENTRIES
 from game.games.incognito.rules.bots import IncognitoBot
 from game.games.incognito.rules.drawing import (BRUSH_WIDTHS, MAX_STROKES, Stroke, chaikin, make_stroke,
                                                 simplify, validate_stroke, validate_strokes)

@@ -11,7 +11,7 @@ from game.core.actions import Action, IllegalAction
 from game.core.events import PhaseStarted, TimedOut, visible
 from game.core.serial import canonical_json, to_plain
 from game.core.session import Session
-from game.games.incognito import ENTRIES
+from game.games.incognito.entries import ENTRIES
 from game.games.incognito.rules.drawing import BRUSH_WIDTHS, Stroke, make_stroke
 from game.games.incognito.rules.events import DrawingFinished, LastCall, TurnOpened
 from game.games.incognito.rules.game import Incognito
@@ -206,7 +206,7 @@ def test_a_turn_seat_played_on_a_phone_waits_then_opens_its_turn_there():
     s = session(seats=3, turn_seats=(0, 1))
 
     def screen(seat):
-        return phone_screen(ENTRY.id, s.view(seat), s.legal(seat), strings, catalogue())
+        return phone_screen(ENTRY, s.view(seat), s.legal(seat), strings, catalogue())
 
     waiting = screen(1)
     assert waiting["title"] == "Wait for your turn to draw" and waiting["waiting"] and "canvas" not in waiting

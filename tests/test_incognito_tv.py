@@ -16,7 +16,7 @@ from game.context import build_context
 from game.core.actions import Action
 from game.core.rng import Rng
 from game.core.session import Session
-from game.games.incognito import ENTRIES
+from game.games.incognito.entries import ENTRIES
 from game.games.incognito.rules.drawing import BRUSH_WIDTHS, make_stroke
 from game.games.incognito.ui.board import make_board
 from game.games.incognito.ui.turn_curtain import DrawingCurtain

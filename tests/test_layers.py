@@ -1,12 +1,13 @@
 """The layers, enforced from the imports (every ``import`` in the source, lazy ones too).
 
 - ``game/core`` imports nothing of the game outside ``game.core``.
-- The pure side of every game — the package's ``__init__`` (registry entry) and every
-  module whose role is rules, state, phases, events, view, bots or catalogue (by file
-  name, or a folder of that name: ``secret_identity/rules/``, the future ``<id>/rules/``)
-  — and every game module they import, imports no pygame, pygame_gui, ``game.ui``,
-  ``game.scenes``, ``game.app``, ``game.input`` or ``game.context``, and no game UI
-  module (named, or in a folder named, ``scenes`` or ``ui``).
+- The pure side of every game — the package's ``__init__`` (its plug-in), its registry
+  entries and every module whose role is rules, state, phases, events, view, bots,
+  catalogue, phone screens or lobby deck (by file name, or a folder of that name:
+  ``secret_identity/rules/``, ``secret_identity/phone/``) — and every game module they
+  import, imports no pygame, pygame_gui, ``game.ui``, ``game.scenes``, ``game.app``,
+  ``game.input`` or ``game.context``, and no game UI module (named, or in a folder
+  named, ``scenes`` or ``ui``).
 - ``game/input`` imports no scene and not the app (the hub calls ``on_seat_lost``, which
   the app wires).
 - ``game/companion`` (the phone server runs in its own thread) imports no pygame,
@@ -27,7 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
-PURE_ROLES = {"rules", "state", "phases", "events", "view", "bots", "catalogue"}
+PURE_ROLES = {"rules", "state", "phases", "events", "view", "bots", "catalogue", "entries", "phone", "deck"}
 #: Shared modules the pure side may use (they import no pygame either).
 SHARED_PURE = ("game.catalogue", "game.data_loading", "game.i18n", "game.seats", "game.icons", "game.paths",
                "game.games")
@@ -177,7 +178,9 @@ def test_the_checks_see_what_they_must():
     closure = pure_closure()
     for module in ("game.core.engine", "game.games.mission_secrete.rules.game", "game.games.mission_secrete.rules.events",
                    "game.games.secret_identity.rules.competitive", "game.games.personality.rules.bots",
-                   "game.games.incognito.rules.drawing", "game.games.mission_secrete"):
+                   "game.games.incognito.rules.drawing", "game.games.mission_secrete", "game.games.mission_secrete.entries",
+                   "game.games.incognito.phone", "game.games.secret_identity.phone.clues", "game.games.secret_identity.deck",
+                   "game.games.phone_kit"):
         assert module in closure or within(module, "game.core"), module
     assert "game.games.mission_secrete.ui.board" not in closure
     assert imported(GAME / "games" / "mission_secrete" / "ui" / "board.py") >= {"pygame", "game.scenes.match",
@@ -214,17 +217,21 @@ def test_rules_side_pulls_in_no_pygame_transitively():
 
 
 def test_every_game_has_one_folder_shape():
-    """Every ``game/games/<id>/`` is its registry entry (``__init__.py``), a pure
-    ``rules/`` package and a pygame ``ui/`` package exporting ``make_board`` and ``SHOTS``."""
-    from game.games import GAME_PACKAGES
+    """Every ``game/games/<id>/`` is its plug-in (``__init__.py``), its registry entries
+    (``entries.py``), a pure ``rules/`` package, a pygame ``ui/`` package exporting
+    ``make_board`` and ``SHOTS``, and the modules its plug-in names (phone screens, a
+    lobby deck), nothing else."""
+    from game.games import discover
 
-    for package in GAME_PACKAGES:
-        folder = GAME / "games" / package
+    for plugin in discover():
+        folder = GAME / "games" / plugin.name
+        named = {module.split(".")[0] for module in (plugin.deck, *(mode.phone for mode in plugin.modes)) if module}
+        allowed = {"__init__.py", "entries.py", "rules", "ui"} | {f"{name}.py" for name in named} | named
         found = {p.name for p in folder.iterdir() if p.name != "__pycache__"}
-        assert found == {"__init__.py", "rules", "ui"}, (package, sorted(found))
+        assert {"__init__.py", "entries.py", "rules", "ui"} <= found <= allowed, (plugin.name, sorted(found))
         for sub in ("rules", "ui"):
-            assert (folder / sub / "__init__.py").is_file(), (package, sub)
-        assert {"make_board", "SHOTS"} <= set(ast.literal_eval(_all_of(folder / "ui" / "__init__.py"))), package
+            assert (folder / sub / "__init__.py").is_file(), (plugin.name, sub)
+        assert {"make_board", "SHOTS"} <= set(ast.literal_eval(_all_of(folder / "ui" / "__init__.py"))), plugin.name
 
 
 def _all_of(path: Path) -> str:

@@ -14,7 +14,7 @@ from game.core.playthrough import play_match
 from game.core.rng import Rng
 from game.core.session import Session
 from game.data_loading import DataError
-from game.games.mission_secrete import ENTRIES
+from game.games.mission_secrete.entries import ENTRIES
 from game.games.mission_secrete.rules.bots import STYLES, MissionBot
 from game.games.mission_secrete.rules.catalogue import load
 from game.cli.sim import simulate

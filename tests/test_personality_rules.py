@@ -10,7 +10,7 @@ from game.core.actions import TIMEOUT, Action, IllegalAction
 from game.core.playthrough import play_match
 from game.core.rng import Rng
 from game.core.session import Session
-from game.games.personality import ENTRIES
+from game.games.personality.entries import ENTRIES
 from game.games.personality.rules.game import PersonalityGame
 from game.games.personality.rules.state import HAND
 

@@ -1,7 +1,7 @@
-"""The phone screens (``game.companion.present``): for real matches of every game, played
-forward by bots, each seat's screen is plain JSON, offers every legal move of that seat
-with its exact kind and data, sends back only moves the engine accepts, and holds no
-other seat's secret."""
+"""The phone screens (each game plug-in's own, framed by ``game.companion.present``): for
+real matches of every game, played forward by bots, each seat's screen is plain JSON,
+offers every legal move of that seat with its exact kind and data, sends back only moves
+the engine accepts, and holds no other seat's secret."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ def test_every_legal_move_is_on_the_phone_and_nothing_else_is_foreign(entry_id, 
         secrets = {s: strings_in(to_plain(dict(definition.secrets(state, s)))) for s in range(seats)}
         for seat in range(seats):
             legal = session.legal(seat)
-            screen = phone_screen(entry_id, session.view(seat), legal, strings, catalogue)
+            screen = phone_screen(all_games()[entry_id], session.view(seat), legal, strings, catalogue)
             text = json.dumps(screen)  # plain JSON or this raises
             assert "[phone." not in text, "a missing string"
             offered = {key(m["kind"], m["data"]) for m in moves_in(screen)}
@@ -116,7 +116,7 @@ def test_screens_speak_the_game_language():
     catalogue, _ = load(paths.data_dir())
     for lang, word in (("fr", "Tu es"), ("en", "You are")):
         session, _ = next(play("mission_secrete", 3, seed=1, every=1))
-        screen = phone_screen("mission_secrete", session.view(0), session.legal(0),
+        screen = phone_screen(all_games()["mission_secrete"], session.view(0), session.legal(0),
                               Strings.load(paths.data_dir() / "i18n", lang), catalogue)
         assert screen["facts"][0]["label"] == word
 
@@ -139,7 +139,7 @@ def test_a_round_start_replacement_asks_first_and_names_the_suspect(strings):
     session, catalogue = next(play("secret_identity", 4, seed=3, every=1))
     view = session.view(0)
     assert view.public.phase == "round_start"
-    screen = phone_screen("secret_identity", view, session.legal(0), strings, catalogue)
+    screen = phone_screen(all_games()["secret_identity"], view, session.legal(0), strings, catalogue)
     buttons = [i for section in screen["sections"] for i in section["items"] if "move" in i]
     replacing = {i["move"]["data"]["slot"]: i for i in buttons if i["move"]["kind"] == "replace"}
     assert sorted(replacing) == list(range(8))

@@ -4,7 +4,7 @@ import pytest
 
 from game.core.playthrough import play_match
 from game.core.rng import Rng
-from game.games.secret_identity import ENTRIES
+from game.games.secret_identity.entries import ENTRIES
 from game.games.secret_identity.rules.bots import CompetitiveBot
 
 from secret_identity_helpers import tiny_catalogue

@@ -12,7 +12,7 @@ from game.core.rng import Rng
 from game.core.records import replace
 from game.core.serial import to_plain
 from game.core.session import Session
-from game.games.secret_identity import ENTRIES
+from game.games.secret_identity.entries import ENTRIES
 from game.games.secret_identity.rules import CompetitiveRules, CoopRules
 from game.games.secret_identity.rules.common import FAMILY
 from game.games.secret_identity.rules.events import (BoardDealt, CardPlaced, CardsDealt, CharacterReplaced,

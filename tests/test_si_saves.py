@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.core.session import Session
-from game.games.secret_identity import ENTRIES
+from game.games.secret_identity.entries import ENTRIES
 from game.games.secret_identity.rules.catalogue import load_catalogue
 
 SAVES = Path(__file__).parent / "data" / "si_saves"

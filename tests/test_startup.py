@@ -11,7 +11,8 @@ import textwrap
 
 import pytest
 
-from game.games import GAME_PACKAGES, GameRegistry, all_games
+from game.games import GameRegistry, all_games, discover
+from game.games.plugin import GamePlugin, Mode
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -24,7 +25,7 @@ FIRST_FRAME = textwrap.dedent("""
     assert "game.scenes.phone_serving" in sys.modules  # the app serves phones (or idles) through it
     late = ["pygame_gui", "yaml", "game.core.engine", "game.scenes.match", "game.scenes.phones",
             "game.companion.bridge", "aiohttp", "asyncio", "importlib.metadata", "hashlib", "pyphen", "logging.handlers",
-            "socket", "zipfile", "logging", "argparse"] + [f"game.games.{package}" for package in sys.argv[1:]]
+            "socket", "zipfile", "logging", "argparse", "pkgutil"] + [f"game.games.{package}" for package in sys.argv[1:]]
     print(json.dumps([name for name in late if name in sys.modules]))
 """)
 
@@ -33,27 +34,47 @@ def test_the_first_title_frame_imports_only_what_it_draws(tmp_path):
     env = dict(os.environ, PYTHONPATH=ROOT, XDG_CACHE_HOME=str(tmp_path / "cache"),
                XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_STATE_HOME=str(tmp_path / "state"))
     for run, parsed in (("first", ["yaml"]), ("next", [])):  # the strings are parsed once, then read back
-        out = subprocess.run([sys.executable, "-c", FIRST_FRAME, *GAME_PACKAGES], cwd=ROOT, env=env, check=True,
+        out = subprocess.run([sys.executable, "-c", FIRST_FRAME, *(p.name for p in discover())], cwd=ROOT, env=env, check=True,
                              capture_output=True, text=True, timeout=120).stdout
         assert json.loads(out.strip().splitlines()[-1]) == parsed, run
 
 
-def test_the_registry_knows_every_game_before_importing_it(monkeypatch):
+def test_the_registry_knows_every_game_before_importing_its_rules(monkeypatch):
+    """Made, it looks for nothing; listed, it imports each game package's manifest
+    (``PLUGIN``) and none of its rules; read, a plug-in's entries all at once."""
     imported = []
     real = __import__("importlib").import_module
     monkeypatch.setattr("game.games.importlib.import_module", lambda name: imported.append(name) or real(name))
     games = GameRegistry()
+    assert imported == []
     assert list(games) == ["secret_identity", "secret_identity_coop", "personality", "mission_secrete", "incognito"]
-    assert "incognito" in games and "chess" not in games and len(games) == 5 and imported == []
+    assert "incognito" in games and "chess" not in games and len(games) == 5
+    assert games.mode("personality").icon == "1FA9E" and games.mode("chess") == Mode("chess")
+    manifests = sorted(f"game.games.{package}" for package in ("secret_identity", "personality", "mission_secrete", "incognito"))
+    assert imported == manifests
     assert games["secret_identity_coop"].id == "secret_identity_coop"
     assert games["secret_identity"].catalogue_key == "secret_identity"
-    assert imported == ["game.games.secret_identity"]  # both entries of the package at once
+    # both entries of the package at once (each entry names its package's plug-in, imported already)
+    assert [name for name in imported[len(manifests):] if name not in manifests] == ["game.games.secret_identity.entries"]
     with pytest.raises(KeyError):
         games["chess"]
 
 
-def test_a_package_must_declare_the_ids_the_registry_lists():
-    games = GameRegistry({"personality": ("personality", "personality_duel")})
+def test_listing_the_games_imports_their_manifests_only(tmp_path):
+    code = ("import sys; from game.games import all_games; games = all_games(); "
+            "print(list(games), games.mode('incognito').bench_scene); "
+            "print(sorted(m for m in sys.modules if m.startswith('game.games')))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120, check=True)
+    ids, modules = out.stdout.splitlines()
+    assert ids.startswith("['secret_identity'") and ids.endswith("incognito.turn.open")
+    assert modules == str(sorted(["game.games", "game.games.plugin", "game.games.secret_identity",
+                                  "game.games.personality", "game.games.mission_secrete", "game.games.incognito"]))
+
+
+def test_a_package_must_declare_the_ids_its_plugin_lists():
+    plugin = GamePlugin("game.games.personality", order=2, modes=(Mode("personality"), Mode("personality_duel")))
+    games = GameRegistry([plugin])
+    assert list(games) == ["personality", "personality_duel"]
     with pytest.raises(LookupError, match="personality_duel"):
         games["personality"]
 
@@ -91,7 +112,7 @@ SETTLED = textwrap.dedent("""
         ctx.stack.draw(canvas, 1.0)
         ctx.stack.pop()
     gc.collect()
-    boards = [f"game.games.{package}.ui" for package in sys.argv[1:]]
+    boards = sys.argv[1:]
     print(json.dumps([len(gc.get_objects()), sorted(set(sys.modules) - settled), [b for b in boards if b not in settled]]))
 """)
 
@@ -102,7 +123,9 @@ def test_behind_the_title_what_menus_load_on_first_use_is_imported_and_frozen(tm
     first use (bench --menus: ~5 ms a closing, and a ~10 ms pass in a lobby's opening)."""
     env = dict(os.environ, PYTHONPATH=ROOT, XDG_CACHE_HOME=str(tmp_path / "cache"),
                XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_STATE_HOME=str(tmp_path / "state"))
-    out = subprocess.run([sys.executable, "-c", SETTLED, *GAME_PACKAGES], cwd=ROOT, env=env, check=True,
+    boards = [name for plugin in discover() for name in plugin.tv_modules()]
+    assert "game.games.secret_identity.deck" in boards  # the lobby's deck: settled too
+    out = subprocess.run([sys.executable, "-c", SETTLED, *boards], cwd=ROOT, env=env, check=True,
                          capture_output=True, text=True, timeout=120).stdout
     left_to_the_gc, imported_later, boards_not_loaded = json.loads(out.strip().splitlines()[-1])
     assert imported_later == [] and boards_not_loaded == []

@@ -6,7 +6,7 @@ the disconnect overlay always clears, and the matches get through their phases."
 
 import pytest
 
-from game.cli.soak import GAMES, Storm
+from game.cli.soak import Storm, game_ids
 from game.cli.virtual_pads import VirtualPads
 
 FRAMES = 5000
@@ -23,7 +23,7 @@ PHASES = {
 DRAW_EVERY = 8
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", game_ids())
 def test_input_storm(game_id):
     storm = Storm(game_id, seed=11, pads=VirtualPads(), draw_every=DRAW_EVERY)
     try:

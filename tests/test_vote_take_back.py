@@ -8,7 +8,7 @@ from game.context import build_context
 from game.core.actions import Action
 from game.core.rng import Rng
 from game.core.session import Session
-from game.games.incognito import ENTRIES as INCOGNITO
+from game.games.incognito.entries import ENTRIES as INCOGNITO
 from game.games.incognito.ui.board import make_board as incognito_board
 from game.input.intents import InputEvent, Intent
 from game.scenes.peek import LOOK_AWAY_TICKS

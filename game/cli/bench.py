@@ -7,8 +7,9 @@ Each game runs in its own process (so peak RSS is per game). Its busiest scene i
 built headless at 1920×1080 with the most seats by the game's own ``shot`` builder,
 then its session goes to a new board with a bot in every seat (shots build still
 boards), so bots act, animations run and the match plays on from there; a finished
-match is built again, untimed. Incognito is driven instead through its pads: six seats draw strokes
-with held CONFIRM and a turning stick, so six canvases grow and six live strokes show.
+match is built again, untimed. A game's plug-in may drive its scene instead (``bench_driver``):
+Incognito's six pads draw strokes with held CONFIRM and a turning stick (the one behind the
+curtain draws, IN-2a), so canvases grow and live strokes show.
 
 A frame is what the app does at 60 Hz: one fixed update, one frame update, clearing
 the canvas and drawing the stack (the window flip is left out: headless has none).
@@ -38,7 +39,7 @@ import subprocess
 
 from ..program import game_command
 from .bench_measures import BUDGET_MS, PRESENT_FRAMES, WARMUP, present_costs, present_report, startup
-from .bench_scenes import BUSIEST, DRIVERS, bench_menus, bench_scene
+from .bench_scenes import bench_menus, bench_modes, bench_scene
 from .bench_verdict import SIM_MATCHES, SIM_TARGET, sim_rates, verdict, verdict_lines
 
 #: ``--quick``: the phones' timed acts (start-up runs once, each menu opens twice).
@@ -82,11 +83,12 @@ def report(frames: int, games: list[str] | None = None, driver: str | None = Non
     from ..games import all_games
     from ..shots import registry
 
-    known, shots = all_games(), registry()
+    known, shots, modes = all_games(), registry(), bench_modes()
     scenes, missing = [], []
-    for game_id in games or list(BUSIEST):
-        if game_id in known and (BUSIEST[game_id] in shots or game_id in DRIVERS):
-            scenes.append({"game": game_id, "scene": BUSIEST[game_id]} | _child("--game", game_id, "--frames", str(frames)))
+    for game_id in games or list(modes):
+        mode = modes.get(game_id)
+        if game_id in known and mode is not None and (mode.bench_scene in shots or mode.bench_driver):
+            scenes.append({"game": game_id, "scene": mode.bench_scene} | _child("--game", game_id, "--frames", str(frames)))
         else:
             missing.append(game_id)
     fewer = ("--quick",) if quick else ()
@@ -95,7 +97,7 @@ def report(frames: int, games: list[str] | None = None, driver: str | None = Non
            "startup": startup(runs=1 if quick else 5),
            "present": present_report(min(frames, PRESENT_FRAMES), driver), "targets": TARGETS}
     if sim_matches > 0:
-        rep["sims"] = sim_rates([game for game in games or list(BUSIEST) if game in known], sim_matches)
+        rep["sims"] = sim_rates([game for game in games or list(modes) if game in known], sim_matches)
     rep["verdict"] = verdict(rep)
     return rep
 

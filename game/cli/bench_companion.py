@@ -2,11 +2,11 @@
 
 Eight scripted phones (game/companion/client.py: real WebSocket clients) run in a child
 process, as real phones are other devices that do not share this interpreter's lock.
-They join a lobby of competitive Secret Identity (``GAME``) through the companion's server
-thread, then play matches of eight phones on its board. The game thread runs the app's frame at its cap
-(120 a second): the fixed updates that are due, one frame update, the companion's
-pump, the draw; between frames, as the app does, a phone's message is pumped as soon as
-it lands (``scenes.phone_serving.serve_phones_until``). Each phone in turn sends one of the moves its last screen offers and
+They join a lobby of the menu's first game with phone screens that seats them all
+(:func:`phones_game`) through the companion's server thread, then play matches of eight
+phones on its board. The game thread runs the app's frame at its cap (120 a second): the
+fixed updates that are due, one frame update, the companion's pump, the draw; between
+frames, as the app does, a phone's message is pumped as soon as it lands (``scenes.phone_serving.serve_phones_until``). Each phone in turn sends one of the moves its last screen offers and
 waits for the ``view`` that answers it (``ack``: its act's ``id``): the round trip,
 act → updated view, includes the wait for the next frame's pump, as on a real table.
 Each frame's main-thread CPU time (``time.thread_time``) is the frame cost with eight
@@ -28,11 +28,8 @@ from typing import Any, Iterator
 from ..companion.present import TABLE_MOVES
 from ..program import python_command
 
-#: Phones at the table, the game they play, and the acts timed.
+#: Phones at the table and the acts timed.
 PHONES = 8
-#: Competitive Secret Identity: every seat acts in every phase (replacements, clues built
-#: at the same time, votes, ready), the busiest table of phones.
-GAME = "secret_identity"
 ACTS = 300
 TARGETS = {"round_trip_p99_ms": 50.0, "frame_p99_ms": 1000.0 / 60.0}
 STEP = 1.0 / 60.0
@@ -45,6 +42,13 @@ WARMUP = 60
 WARMUP_ACTS = 16
 #: Pings timed first: the round trip through the server thread without the game's.
 PINGS = 80
+
+
+def phones_game(games: Any) -> Any:
+    """The game the phones play: the menu's first with phone screens that seats
+    :data:`PHONES` (competitive Secret Identity: every seat acts in every phase —
+    replacements, clues built at the same time, votes, ready —, the busiest table of phones)."""
+    return next(entry for entry in games.values() if entry.max_seats >= PHONES and entry.mode.phone)
 
 
 def moves_in(screen: Any) -> Iterator[dict[str, Any]]:
@@ -160,7 +164,7 @@ def bench_companion(acts: int = ACTS) -> dict[str, Any]:
     if companion.start() is not None:
         return {"error": [f"the companion could not start: {companion.problem}"]}
     ctx.companion = companion
-    entry = ctx.games[GAME]
+    entry = phones_game(ctx.games)
     canvas = ctx.kit.canvas()
     costs: list[float] = []
     code = (f"import json; from game.cli.bench_companion import drive; "
@@ -204,7 +208,7 @@ def bench_companion(acts: int = ACTS) -> dict[str, Any]:
         ctx.companion = None
     trips = phones["trips"]
     return {
-        "game": GAME, "phones": PHONES, "acts": len(trips), "refused": phones["refused"], "matches": matches,
+        "game": entry.id, "phones": PHONES, "acts": len(trips), "refused": phones["refused"], "matches": matches,
         "round_trip_p50_ms": round(_percentile(trips, 0.5), 2), "round_trip_p99_ms": round(_percentile(trips, 0.99), 2),
         "round_trip_max_ms": round(max(trips, default=0.0), 2),
         "ping_p50_ms": round(_percentile(phones["pings"], 0.5), 2), "ping_p99_ms": round(_percentile(phones["pings"], 0.99), 2),

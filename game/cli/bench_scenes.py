@@ -1,11 +1,10 @@
 """The bench's scenes: which scene of each game is the busiest, how it is built and kept
-busy (bots, or Incognito's pads drawing), its frames timed; and the menu screens opened
-and closed. See ``bench.py`` for what each figure means."""
+busy (bots, or the plug-in's own driver: Incognito's pads drawing), its frames timed; and
+the menu screens opened and closed. See ``bench.py`` for what each figure means."""
 
 from __future__ import annotations
 
 import gc
-import math
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -16,18 +15,15 @@ if TYPE_CHECKING:
 
 #: Timed openings and closings of each menu screen (after one that fills the caches).
 MENU_REPEATS = 20
-#: The busiest scene of each game: the most seats acting at once with the most on screen.
-BUSIEST = {
-    "secret_identity": "secret_identity.clues",
-    "secret_identity_coop": "secret_identity_coop.guess",
-    "personality": "personality.vote",
-    "mission_secrete": "mission_secrete.turn",
-    "incognito": "incognito.turn.open",
-}
-SEATS = {"secret_identity": 8, "secret_identity_coop": 8, "personality": 6, "mission_secrete": 4, "incognito": 6}
-#: Incognito's stroke driver: each seat draws for STROKE_TICKS, rests, draws again (the
-#: drawer behind the curtain draws; the others' input waits).
-STROKE_TICKS, STROKE_CYCLE = 90, 100
+
+
+def bench_modes() -> dict[str, Any]:
+    """Each game with a busiest scene (its plug-in's ``bench_scene``: the most seats
+    acting at once with the most on screen, played with ``bench_seats``), by id, in menu
+    order: id -> its :class:`~game.games.plugin.Mode`."""
+    from ..games import discover
+
+    return {mode.id: mode for plugin in discover() for mode in plugin.modes if mode.bench_scene}
 
 
 # --- driving a scene --------------------------------------------------------------------
@@ -37,13 +33,13 @@ def _board(ctx: AppContext):
     return next((scene for scene in ctx.stack if isinstance(scene, MatchScene)), None)
 
 
-def _build_shot(ctx: AppContext, game_id: str, seed: int) -> Any:
+def _build_shot(ctx: AppContext, entry: Any, players: int, seed: int) -> Any:
     """The game's busiest shot, its session then handed to a new board with a bot in
     every seat (a shot builds a still board, with overlays for human seats)."""
     from ..core.rng import Rng
     from ..shots import ShotRequest, build_scene
 
-    build_scene(ctx, BUSIEST[game_id], ShotRequest(seats=SEATS[game_id], seed=seed, lang="fr", ticks=0))
+    build_scene(ctx, entry.mode.bench_scene, ShotRequest(seats=players, seed=seed, lang="fr", ticks=0))
     session, entry = _board(ctx).session, _board(ctx).entry
     catalogue = ctx.catalogue.game(entry.catalogue_key)
     players = int(session.config["seats"])
@@ -54,64 +50,19 @@ def _build_shot(ctx: AppContext, game_id: str, seed: int) -> Any:
     return board
 
 
-def _build_drawing(ctx: AppContext, game_id: str, seed: int) -> Any:
-    """Incognito: a fresh match of six with a picture already on every canvas, past the
-    deal (every seat pressed CONFIRM: the first opened its drawing curtain), no bots:
-    the pad behind the curtain draws (IN-2a: one at a time)."""
-    from ..core.actions import Action
-    from ..core.rng import Rng
-    from ..core.session import Session
-    from ..games.incognito.rules.bots import IncognitoBot
-    from ..input.intents import InputEvent, Intent
-
-    entry = ctx.games[game_id]
-    catalogue = ctx.catalogue.game(entry.catalogue_key)
-    players = SEATS[game_id]
-    session = Session(entry.make_definition(catalogue), entry.default_config(players), seed)
-    rng = Rng.from_seed(f"bench:{seed}")
-    for seat in range(players):
-        painter = IncognitoBot(seat, rng, catalogue)
-        for stroke in painter.plan(session.state.places[seat], session.state.words[seat]):
-            session.submit(Action("stroke", seat, {"stroke": stroke}))
-    board = entry.scenes().make_board(ctx, entry, session, {})
-    ctx.stack.push(board)
-    for seat in range(players):
-        ctx.stack.handle(seat, InputEvent(ctx.seats[seat].device, Intent.CONFIRM, True))
-        ctx.stack.handle(seat, InputEvent(ctx.seats[seat].device, Intent.CONFIRM, False))
-    return board
-
-
-def _draw_strokes(ctx: AppContext, frame: int, players: int) -> None:
-    """One frame of six players drawing: hold CONFIRM and turn the stick in loops."""
-    from ..input.intents import InputEvent, Intent
-
-    for seat in range(players):
-        device = ctx.seats[seat].device
-        t = (frame + seat * 17) % STROKE_CYCLE
-        if t == 0:
-            ctx.stack.handle(seat, InputEvent(device, Intent.CONFIRM, True))
-        if t < STROKE_TICKS:
-            angle = (frame * (4 + seat) + seat * 60) % 360
-            ctx.stack.handle(seat, InputEvent(device, Intent.STICK, True, angle=angle,
-                                              magnitude=0.55 + 0.3 * math.sin(frame / 23 + seat)))
-        elif t == STROKE_TICKS:
-            ctx.stack.handle(seat, InputEvent(device, Intent.STICK, False))
-            ctx.stack.handle(seat, InputEvent(device, Intent.CONFIRM, False))
-
-
-#: How each game is built and kept busy: (builder, per-frame input driver or None).
-DRIVERS = {"incognito": (_build_drawing, _draw_strokes)}
-
-
 def bench_scene(game_id: str, frames: int, warmup: int = WARMUP) -> dict:
-    """Run one game's busiest scene for ``warmup + frames`` frames in this process."""
+    """Run one game's busiest scene for ``warmup + frames`` frames in this process: kept
+    busy by bots, or by the plug-in's ``bench_driver`` where it has one."""
     from ..context import build_context
     from ..settings import Settings
 
-    build, drive = DRIVERS.get(game_id, (_build_shot, None))
-    ctx = build_context(headless=True, settings=Settings(), seats=SEATS[game_id])
+    mode = bench_modes()[game_id]
+    ctx = build_context(headless=True, settings=Settings(), seats=mode.bench_seats)
+    entry = ctx.games[game_id]
+    driver = entry.plugin.module(mode.bench_driver) if entry.plugin is not None and mode.bench_driver else None
+    build = driver.build if driver is not None else _build_shot
     seed = 7
-    board = build(ctx, game_id, seed)
+    board = build(ctx, entry, mode.bench_seats, seed)
     gc.freeze()  # as ``play`` does after loading
     canvas = ctx.kit.canvas()
     costs: list[float] = []
@@ -122,10 +73,10 @@ def bench_scene(game_id: str, frames: int, warmup: int = WARMUP) -> dict:
             ctx.stack.clear()  # the match is over: a new one from the same moment, untimed
             seed += 1
             rebuilds += 1
-            board = build(ctx, game_id, seed)
+            board = build(ctx, entry, mode.bench_seats, seed)
         start, wall = time.thread_time(), time.perf_counter()
-        if drive is not None:
-            drive(ctx, frame, SEATS[game_id])
+        if driver is not None:
+            driver.drive(ctx, frame, mode.bench_seats)
         ctx.stack.fixed_update(1 / 60)
         ctx.stack.update(1 / 60)
         if not ctx.stack.covers_canvas():  # as the app draws a frame
@@ -136,14 +87,13 @@ def bench_scene(game_id: str, frames: int, warmup: int = WARMUP) -> dict:
     warm, timed = costs[:warmup], costs[warmup:]
     p50, p99 = percentile(timed, 0.5), percentile(timed, 0.99)
     return {
-        "game": game_id, "scene": BUSIEST[game_id], "seats": SEATS[game_id], "frames": frames,
+        "game": game_id, "scene": mode.bench_scene, "seats": mode.bench_seats, "frames": frames,
         "p50_ms": round(p50, 3), "p99_ms": round(p99, 3), "max_ms": round(max(timed), 3),
         "p99_budget_fraction": round(p99 / BUDGET_MS, 3), "wall_p99_ms": round(percentile(walls[warmup:], 0.99), 3),
         "first_frame_ms": round(warm[0], 1) if warm else None,
         "warmup_max_ms": round(max(warm), 1) if warm else None, "rebuilds": rebuilds,
-        "strokes": sum(board.session.view(None).public.stroke_counts) if game_id == "incognito" else None,
         "peak_rss_mb": round(peak_rss_mb(), 1),
-    }
+    } | (driver.figures(board) if driver is not None else {})
 
 
 
@@ -151,7 +101,7 @@ def bench_scene(game_id: str, frames: int, warmup: int = WARMUP) -> dict:
 def _menu_screens(ctx: AppContext) -> dict[str, tuple[Any, Any]]:
     """Screen name -> (what lies under it, how to make it): the menus a player opens."""
     from ..scenes.backdrop import TableBackdrop
-    from ..scenes.menus import SHOT_GAME
+    from ..scenes.menus import shot_entry
     from ..scenes.menus.credits import CreditsScene
     from ..scenes.menus.dialogs import ConfirmScene
     from ..scenes.menus.games import GameChoiceScene
@@ -162,11 +112,13 @@ def _menu_screens(ctx: AppContext) -> dict[str, tuple[Any, Any]]:
     from ..scenes.menus.settings import SettingsScene
     from ..scenes.menus.title import TitleScene
 
+    shown = shot_entry(ctx).id  # the game the pause, the how-to and the options show
+
     def title() -> list:
         return [TitleScene(ctx, attract=False)]
 
     def paused() -> list:
-        return [TableBackdrop(ctx), PauseScene(ctx, ctx.games[SHOT_GAME])]
+        return [TableBackdrop(ctx), PauseScene(ctx, ctx.games[shown])]
 
     def lobby(game_id: str) -> Any:
         return lambda: [*title(), LobbyScene(ctx, ctx.games[game_id])]
@@ -175,15 +127,14 @@ def _menu_screens(ctx: AppContext) -> dict[str, tuple[Any, Any]]:
         "games": (title, lambda under: GameChoiceScene(ctx)),
         "settings": (title, lambda under: SettingsScene(ctx)),
         "credits": (title, lambda under: CreditsScene(ctx)),
-        "howto": (title, lambda under: HowToScene(ctx, SHOT_GAME)),
-        "pause": (lambda: [TableBackdrop(ctx)], lambda under: PauseScene(ctx, ctx.games[SHOT_GAME])),
+        "howto": (title, lambda under: HowToScene(ctx, shown)),
+        "pause": (lambda: [TableBackdrop(ctx)], lambda under: PauseScene(ctx, ctx.games[shown])),
         "pause.settings": (paused, lambda under: SettingsScene(ctx)),
         "pause.quit": (paused, lambda under: ConfirmScene(ctx, ctx.t("pause.quit_confirm"), lambda: None)),
-        "lobby.options": (lobby(SHOT_GAME), lambda under: OptionsScene(ctx, under)),
+        "lobby.options": (lobby(shown), lambda under: OptionsScene(ctx, under)),
     }
-    for game_id in BUSIEST:
-        if game_id in ctx.games:
-            screens[f"lobby.{game_id}"] = (title, lambda under, g=game_id: LobbyScene(ctx, ctx.games[g]))
+    for game_id in ctx.games:
+        screens[f"lobby.{game_id}"] = (title, lambda under, g=game_id: LobbyScene(ctx, ctx.games[g]))
     return screens
 
 

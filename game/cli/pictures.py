@@ -70,11 +70,12 @@ def run(args: argparse.Namespace) -> int:
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"  # SIGTERM ends it (SDL would make it a quit event)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from ..scenes.menus.howto_pictures import ALL_SHOTS
+    from ..scenes.menus.howto_pictures import all_shots
 
-    unknown = [shot for shot in args.shots if shot not in ALL_SHOTS]
+    known = all_shots()
+    unknown = [shot for shot in args.shots if shot not in known]
     if unknown:
-        print(f"not a how-to page's shot: {', '.join(unknown)} (known: {', '.join(ALL_SHOTS)})", file=sys.stderr)
+        print(f"not a how-to page's shot: {', '.join(unknown)} (known: {', '.join(known)})", file=sys.stderr)
         return 2
     return make_missing(args)
 
@@ -82,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
 def make_missing(args: argparse.Namespace) -> int:
     """Make each of ``args.shots`` not kept yet; print what it cost."""
     from .. import disk_cache
-    from ..scenes.menus.howto_pictures import ALL_SHOTS, PictureFormat, is_made, make_picture, picture_path
+    from ..scenes.menus.howto_pictures import PictureFormat, all_shots, is_made, make_picture, picture_path
     from .bench_measures import peak_rss_mb
 
     width = args.size[0]
@@ -90,7 +91,7 @@ def make_missing(args: argparse.Namespace) -> int:
                         args.pitch if args.pitch is not None else width * ((args.bits + 7) // 8))
     folder = args.folder if args.folder is not None else disk_cache.cache_dir("pictures")
     start, made = time.process_time(), 0
-    for shot in dict.fromkeys(args.shots or ALL_SHOTS):
+    for shot in dict.fromkeys(args.shots or all_shots()):
         if parent_gone(args.parent):
             return 3
         if is_made(picture_path(folder, shot, args.lang, fmt), fmt):

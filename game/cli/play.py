@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 #: Frames the smoke run draws (one fixed step each).
 SMOKE_FRAMES = 30
 #: What the menus, boards and phones import on first use, imported behind the title by
-#: :func:`settle` (each game's ``ui`` package too).
+#: :func:`settle` (each game's board and lobby deck too: ``GamePlugin.tv_modules``).
 LATER_MODULES = ("pygame_gui", "game.ui.menu_gui", "game.scenes.menus.games", "game.scenes.menus.settings",
                  "game.scenes.menus.credits", "game.scenes.menus.howto", "game.scenes.menus.lobby",
                  "game.scenes.menus.options", "game.scenes.menus.pause", "game.scenes.menus.take_seats", "game.scenes.match",
@@ -175,9 +175,9 @@ def settle() -> None:
     ~10,000 left out, it took ~5 ms of the frame after each menu closed, and one the
     cyclic GC ran by itself put ~10 ms into a lobby's opening (``bench --menus``); now
     ~0.5 ms. The bench's menu child settles the same way."""
-    from ..games import GAME_PACKAGES
+    from ..games import discover
 
-    for name in (*LATER_MODULES, *(f"game.games.{package}.ui" for package in GAME_PACKAGES)):
+    for name in (*LATER_MODULES, *(name for plugin in discover() for name in plugin.tv_modules())):
         importlib.import_module(name)
     gc.freeze()
 

@@ -309,7 +309,7 @@ def summarise(played: list[dict[str, Any]], seats: int, elapsed: float) -> dict[
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="game id (secret_identity, personality, mission_secrete…) or module:ENTRY")
+    parser.add_argument("game", help="a registered game's id (a wrong one lists them) or module:ENTRY")
     parser.add_argument("--seats", type=int, default=None, help="number of seats (default: the game's minimum)")
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--seed", default="1")

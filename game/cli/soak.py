@@ -30,8 +30,6 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-#: Games stormed in turn when ``--game`` is not given.
-GAMES = ("secret_identity", "secret_identity_coop", "personality", "mission_secrete", "incognito")
 #: Fixed steps per frame (the App's cap), so matches get through their phases quickly.
 STEPS = 5
 #: Frames after which the RSS counts as warmed up (caches filled, a match or two played).
@@ -336,9 +334,17 @@ class Storm:
 
 
 # --- the command ---------------------------------------------------------------------------
+def game_ids() -> tuple[str, ...]:
+    """The games stormed in turn when ``--game`` is not given: every registered one, in
+    menu order."""
+    from ..games import all_games
+
+    return tuple(all_games())
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--frames", type=int, default=100_000, help="frames in all (default 100000)")
-    parser.add_argument("--game", choices=GAMES, help="only this game (default: each in turn)")
+    parser.add_argument("--game", choices=game_ids(), help="only this game (default: each in turn)")
     parser.add_argument("--seed", type=int, default=1, help="the storm's seed (default 1)")
     parser.add_argument("--draw-every", type=int, default=1, metavar="N",
                         help="draw the canvas every N frames (default 1: every frame)")
@@ -408,6 +414,6 @@ def run(args: argparse.Namespace) -> int:
     from .virtual_pads import VirtualPads
 
     pads = VirtualPads()
-    rep = soak(args.frames, (args.game,) if args.game else GAMES, args.seed, pads, max(1, args.draw_every))
+    rep = soak(args.frames, (args.game,) if args.game else game_ids(), args.seed, pads, max(1, args.draw_every))
     print(json.dumps(rep, indent=2) if args.json else format_report(rep))
     return 0 if not (rep["exceptions"] or rep["stuck_spans"] or rep["overlay_failures"]) else 1

@@ -1,27 +1,29 @@
-"""The game registry: every game declares one :class:`GameEntry` here.
+"""The game registry: every game is a plug-in, a package of this folder (docs/adding-a-game.md).
 
 ``OptionSpec`` lives in :mod:`game.core.options` (the rules declare their options).
 
-Entries are pure (no pygame): the board scenes live in ``scenes_module`` and are only
-imported by the app and the ``shot`` command.
-
-The registry (:func:`all_games`) knows every game's id from :data:`GAME_PACKAGES` and
-imports a game's package (its rules, bots and catalogue loader: ~60 ms for all four)
-when one of its entries is first used, so the title shows before any game is imported.
+Each package's ``__init__`` declares ``PLUGIN`` (:class:`~game.games.plugin.GamePlugin`):
+plain data, its games' ids, icons, pictures… and the modules that hold the rest. The
+registry (:func:`all_games`) finds the packages on first use (:func:`discover`), then
+imports a game's ``entries`` (its rules, bots and catalogue loader: ~60 ms for all four)
+when one of its entries is first read, so the title shows before any game is imported.
+Entries are pure (no pygame): the boards live in each game's ``ui`` package, imported
+by the app and the ``shot`` command.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Iterable, Iterator, MutableMapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (plugin.py: not before the title's first frame, which lists no game)
     from ..core.bots import Bot
     from ..core.engine import GameDefinition
     from ..core.options import OptionSpec
+    from .plugin import GamePlugin, Mode
 
 
 @dataclass(frozen=True)
@@ -37,7 +39,7 @@ class GameEntry:
     make_definition: Callable[[Any], GameDefinition]
     #: ``make_bot(catalogue, seat, rng, level=DEFAULT_LEVEL)`` (level: one of ``core.bots.LEVELS``).
     make_bot: Callable[..., Bot]
-    #: Module with ``make_board(ctx, session) -> Scene`` and ``SHOTS``.
+    #: Module with ``make_board(ctx, entry, session, bots) -> Scene`` (the board) and ``SHOTS``.
     scenes_module: str
     #: Lobby options, in the order the lobby lists them.
     options: tuple[OptionSpec, ...] = ()
@@ -48,6 +50,8 @@ class GameEntry:
     #: that play on the shared screen (neither bots nor phones), fixed for the match
     #: (None: nothing; Incognito's seats drawing in turns, IN-2a).
     table_config: Callable[[list[int]], dict[str, Any]] | None = None
+    #: The plug-in of its package (``PLUGIN``); None for an entry made by hand (a test's).
+    plugin: GamePlugin | None = None
 
     @classmethod
     def of_package(cls, package: str, definition: type[GameDefinition],
@@ -56,10 +60,13 @@ class GameEntry:
                    options: tuple[OptionSpec, ...] | None = None,
                    warm: Callable[[Any], None] | None = None,
                    table_config: Callable[[list[int]], dict[str, Any]] | None = None) -> "GameEntry":
-        """The entry of game package ``package`` (pass its ``__name__``) playing ``definition``:
-        the id and seat range are the definition's, the catalogue key is the package's
-        short name and the scenes module its ``ui`` package. The lobby options are the
+        """The entry of game package ``package`` (its ``entries`` module passes its
+        ``__package__``) playing ``definition``: the id and seat range are the
+        definition's, the catalogue key is the package's short name, the scenes module
+        its ``ui`` package and the plug-in its ``PLUGIN``. The lobby options are the
         definition's declared ``OptionSpec`` values unless ``options`` is given."""
+        from .plugin import BOARD_MODULE
+
         if options is None:
             options = definition.options if isinstance(definition.options, tuple) else ()
         return cls(
@@ -70,10 +77,11 @@ class GameEntry:
             load_catalogue=load_catalogue,
             make_definition=definition,
             make_bot=make_bot,
-            scenes_module=f"{package}.ui",
+            scenes_module=f"{package}.{BOARD_MODULE}",
             options=options,
             warm=warm,
             table_config=table_config,
+            plugin=importlib.import_module(package).PLUGIN,
         )
 
     def default_config(self, seats: int, timer_scale: float = 1.0) -> dict[str, Any]:
@@ -85,59 +93,92 @@ class GameEntry:
     def scenes(self):
         return importlib.import_module(self.scenes_module)
 
+    @property
+    def mode(self) -> Mode:
+        """What its plug-in declares of it (icon, how-to pictures, bench, phone screens)."""
+        from .plugin import Mode
 
-#: Each game package and the ids of the entries it declares (``ENTRIES``), in the order
-#: the game menu lists them.
-GAME_PACKAGES: dict[str, tuple[str, ...]] = {
-    "secret_identity": ("secret_identity", "secret_identity_coop"),
-    "personality": ("personality",),
-    "mission_secrete": ("mission_secrete",),
-    "incognito": ("incognito",),
-}
+        return self.plugin.mode(self.id) if self.plugin is not None else Mode(self.id)
+
+
+def discover() -> list[GamePlugin]:
+    """Every game's plug-in, in menu order: the ``PLUGIN`` of each package found in this
+    package's ``__path__`` (a test may add a folder holding a game package of its own).
+    Imports each package's ``__init__`` only (its manifest), none of its rules."""
+    import pkgutil  # (not before the title's first frame, which lists no game)
+
+    from .plugin import GamePlugin
+
+    plugins = []
+    for found in pkgutil.iter_modules(__path__, prefix=f"{__name__}."):
+        if found.ispkg:
+            plugin = getattr(importlib.import_module(found.name), "PLUGIN", None)
+            if not isinstance(plugin, GamePlugin) or plugin.package != found.name:
+                raise LookupError(f"game package {found.name!r} declares no PLUGIN = GamePlugin({found.name!r}, …)")
+            plugins.append(plugin)
+    ids = [mode.id for plugin in plugins for mode in plugin.modes]
+    if len(set(ids)) != len(ids):
+        raise LookupError(f"two game packages declare one id: {sorted(ids)}")
+    return sorted(plugins, key=lambda plugin: (plugin.order, plugin.name))
 
 
 class GameRegistry(MutableMapping[str, GameEntry]):
-    """Every game by id, in menu order; a game's package is imported when one of its
-    entries is first read. Tests may register an entry of their own (``games[id] = entry``)."""
+    """Every game by id, in menu order. The plug-ins are found on first use (the title's
+    first frame lists none); a plug-in's entries are imported when one of them is first
+    read. Tests may register an entry of their own (``games[id] = entry``)."""
 
-    def __init__(self, packages: dict[str, tuple[str, ...]] = GAME_PACKAGES) -> None:
-        #: id -> package still to import (None once its entry is in ``_entries``).
-        self._package: dict[str, str | None] = {game_id: package for package, ids in packages.items()
-                                                for game_id in ids}
+    def __init__(self, plugins: Iterable[GamePlugin] | None = None) -> None:
+        #: The plug-ins (None: :func:`discover` them on first use).
+        self._plugins = None if plugins is None else tuple(plugins)
+        #: id -> plug-in whose entries are still to import (None once in ``_entries``).
+        self._pending: dict[str, GamePlugin | None] | None = None
         self._entries: dict[str, GameEntry] = {}
 
+    def plugins(self) -> tuple[GamePlugin, ...]:
+        if self._plugins is None:
+            self._plugins = tuple(discover())
+        return self._plugins
+
+    def _known(self) -> dict[str, GamePlugin | None]:
+        if self._pending is None:
+            self._pending = {mode.id: plugin for plugin in self.plugins() for mode in plugin.modes}
+        return self._pending
+
     def __getitem__(self, game_id: str) -> GameEntry:
-        package = self._package[game_id]
-        if package is not None:
-            self._import(package)
+        known = self._known()
+        plugin = known[game_id]
+        if plugin is not None:
+            for entry_id, entry in plugin.entries().items():
+                self._entries[entry_id] = entry
+                known[entry_id] = None
         return self._entries[game_id]
 
-    def _import(self, package: str) -> None:
-        entries = {entry.id: entry for entry in importlib.import_module(f"{__name__}.{package}").ENTRIES}
-        declared = {game_id for game_id, owner in self._package.items() if owner == package}
-        if set(entries) != declared:
-            raise LookupError(f"game package {package!r} declares {sorted(entries)}, "
-                              f"GAME_PACKAGES says {sorted(declared)}")
-        for game_id, entry in entries.items():
-            self._entries[game_id] = entry
-            self._package[game_id] = None
+    def mode(self, game_id: str) -> Mode:
+        """What the plug-in declares of ``game_id`` (no import); a bare one for an
+        entry registered by hand or an unknown id."""
+        from .plugin import Mode
+
+        if game_id in self._entries:
+            return self._entries[game_id].mode
+        plugin = self._known().get(game_id)
+        return plugin.mode(game_id) if plugin is not None else Mode(game_id)
 
     def __setitem__(self, game_id: str, entry: GameEntry) -> None:
+        self._known()[game_id] = None
         self._entries[game_id] = entry
-        self._package[game_id] = None
 
     def __delitem__(self, game_id: str) -> None:
-        del self._package[game_id]
+        del self._known()[game_id]
         self._entries.pop(game_id, None)
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._package)
+        return iter(self._known())
 
     def __len__(self) -> int:
-        return len(self._package)
+        return len(self._known())
 
     def __contains__(self, game_id: object) -> bool:
-        return game_id in self._package  # without importing the game
+        return game_id in self._known()  # without importing the game
 
 
 def all_games() -> GameRegistry:

@@ -169,7 +169,7 @@ class MatchScene(Scene):
         """What ``seat``'s phone shows: built from its own view and legal moves only (none
         while the TV plays a beat), and what the board says of the table (:meth:`board_now`)."""
         legal = [] if self.phones_wait() else self.session.legal(seat)
-        return phone_screen(self.entry.id, self.session.view(seat), legal, self.ctx.strings,
+        return phone_screen(self.entry, self.session.view(seat), legal, self.ctx.strings,
                             self.ctx.catalogue.game(self.entry.catalogue_key), self.board_now())
 
     def phone_moment(self) -> BoardNow:

@@ -22,6 +22,7 @@ from ..context import fill_seats
 from ..seats import is_phone
 from ..ui.kit import SEAT_STYLES
 from .match import MatchScene
+from .menus import shot_entry
 from .menus.lobby import LobbyScene, free_name
 from .menus.take_seats import TakeSeatScene
 from .menus.title import TitleScene
@@ -122,7 +123,7 @@ def draw_reconnecting(ctx: AppContext, surface: pygame.Surface) -> None:
 
 # --- screenshots -----------------------------------------------------------------------------
 def _shot_lobby(problem: str | None, trying_codes: bool = False) -> Any:
-    """A Secret Identity lobby with a keyboard side, two phones (one reconnecting) and
+    """The first game's lobby with a keyboard side, two phones (one reconnecting) and
     the join panel (a companion that serves nothing: the shot opens no port), saying
     that someone is trying room codes if ``trying_codes``."""
 
@@ -139,7 +140,7 @@ def _shot_lobby(problem: str | None, trying_codes: bool = False) -> Any:
         for token, name in (("shot-phone-one", "Zoé"), ("shot-phone-two", "Malik")):
             ctx.seats.join(("phone", token), name)
         ctx.seats.disconnect(("phone", "shot-phone-two"))
-        ctx.stack.push(LobbyScene(ctx, ctx.games["secret_identity"]))
+        ctx.stack.push(LobbyScene(ctx, shot_entry(ctx)))
 
     return build
 

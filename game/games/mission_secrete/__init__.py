@@ -1,19 +1,20 @@
-"""Mission Secrète: a 5×5 grid of objects, secret characters, swaps and accusations."""
+"""Mission Secrète: a 5×5 grid of objects, secret characters, swaps and accusations.
+
+This module is the game's plug-in (``PLUGIN``: game/games/plugin.py), nothing heavier.
+"""
 
 from __future__ import annotations
 
-from .. import GameEntry
-from ...core.bots import DEFAULT_LEVEL
-from .rules.bots import MissionBot
-from .rules.catalogue import load
-from .rules.game import MissionSecrete
+from ..plugin import GamePlugin, Mode
 
-#: The lobby options are the ones the rules declare (``MissionSecrete.options``).
-ENTRIES = (
-    GameEntry.of_package(
-        __name__,
-        MissionSecrete,
-        load,
-        make_bot=lambda catalogue, seat, rng, level=DEFAULT_LEVEL: MissionBot(seat, rng, catalogue, level),
+PLUGIN = GamePlugin(
+    __name__,
+    order=3,
+    modes=(
+        Mode("mission_secrete", icon="1F385",  # Santa
+             howto_shots=("mission_secrete.peek", "mission_secrete.peek", "mission_secrete.turn",
+                          "mission_secrete.swap", "mission_secrete.accuse", "mission_secrete.win"),
+             bench_scene="mission_secrete.turn", bench_seats=4, phone="phone"),
     ),
+    strings=("ms", "phone.ms"),
 )

@@ -1,46 +1,25 @@
-"""Secret Identity, competitive and cooperative: both modes share one catalogue.
+"""Secret Identity, competitive and cooperative: two games of the menu, one package and
+one catalogue (RULES.md SI-1..SI-9, SC-1..SC-5).
 
-The lobby options are the ones each mode's rules declare (``CompetitiveRules.options``,
-``CoopRules.options``). Besides them, the lobby puts the chosen category ids in the
-config key ``categories`` (None = every category) — see :func:`rules.common.character_pool`.
+This module is the game's plug-in (``PLUGIN``: game/games/plugin.py), nothing heavier.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from ..plugin import GamePlugin, Mode
 
-from ...core.bots import DEFAULT_LEVEL
-from .. import GameEntry
-from .rules.bots import CompetitiveBot, CoopBot
-from .rules.catalogue import SICatalogue, load_catalogue
-from .rules import CompetitiveRules, CoopRules
-from .rules.common import CONNOISSEURS, character_pool
-from .rules.competitive import MIN_CHARACTERS
-from .rules.coop import CHARACTERS as COOP_CHARACTERS
-
-#: The lobby's deck screen offers this opt-in tile: the less-known characters (fame
-#: below 3 in the match's language) join the deck (config key, off by default).
-OPT_IN_DECK = CONNOISSEURS
-
-ENTRIES = (
-    GameEntry.of_package(
-        __name__,
-        CompetitiveRules,
-        load_catalogue,
-        make_bot=lambda catalogue, seat, rng, level=DEFAULT_LEVEL: CompetitiveBot(seat, rng, catalogue, level),
+PLUGIN = GamePlugin(
+    __name__,
+    order=1,
+    modes=(
+        Mode("secret_identity", icon="1F575",  # detective
+             howto_shots=("secret_identity.clues", "secret_identity.replace", "secret_identity.vote",
+                          "secret_identity.summary"),
+             bench_scene="secret_identity.clues", bench_seats=8, phone="phone.competitive"),
+        Mode("secret_identity_coop", icon="1F91D",  # handshake
+             howto_shots=("secret_identity_coop.clue", "secret_identity_coop.guess", "secret_identity_coop.result"),
+             bench_scene="secret_identity_coop.guess", bench_seats=8, phone="phone.coop"),
     ),
-    GameEntry.of_package(
-        __name__,
-        CoopRules,
-        load_catalogue,
-        make_bot=lambda catalogue, seat, rng, level=DEFAULT_LEVEL: CoopBot(seat, rng, catalogue, level),
-    ),
+    strings=("si", "sc", "phone.si"),
+    deck="deck",
 )
-
-#: Fewest characters each mode needs (the lobby refuses a category choice below it).
-MIN_POOL = {"secret_identity": MIN_CHARACTERS, "secret_identity_coop": COOP_CHARACTERS}
-
-
-def enough_characters(catalogue: SICatalogue, game_id: str, config: Mapping[str, Any]) -> bool:
-    """Whether the lobby's category and family choices leave enough characters."""
-    return len(character_pool(catalogue, config)) >= MIN_POOL[game_id]

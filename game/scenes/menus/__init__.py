@@ -11,16 +11,9 @@ if TYPE_CHECKING:
     from ...context import AppContext
     from ...shots import ShotRequest
 
-#: Games with a ``lobby.<game id>`` shot (the registry's games, named here so the shot
-#: list needs no game import).
-GAME_IDS = ("secret_identity", "secret_identity_coop", "personality", "mission_secrete", "incognito")
-#: Game shown by the lobby, pause and how-to shots when present.
-SHOT_GAME = "secret_identity"
 
-
-def _entry(ctx: AppContext) -> Any:
-    if SHOT_GAME in ctx.games:
-        return ctx.games[SHOT_GAME]
+def shot_entry(ctx: AppContext) -> Any:
+    """The game the lobby, pause and how-to shots show: the game menu's first."""
     if not ctx.games:
         raise LookupError("no game is registered yet: this screen needs one")
     return next(iter(ctx.games.values()))
@@ -47,7 +40,7 @@ def _games(ctx: AppContext, args: ShotRequest) -> None:
 def _lobby(ctx: AppContext, args: ShotRequest) -> None:
     from .lobby import LobbyScene
 
-    ctx.stack.push(LobbyScene(ctx, _entry(ctx)))
+    ctx.stack.push(LobbyScene(ctx, shot_entry(ctx)))
 
 
 def _lobby_bots(ctx: AppContext, args: ShotRequest) -> None:
@@ -57,13 +50,14 @@ def _lobby_bots(ctx: AppContext, args: ShotRequest) -> None:
 
     for level in ("easy", "sharp"):
         ctx.seats.add_bot(free_name(ctx, "bot_names", BOT_NAME_COUNT), level)
-    lobby = LobbyScene(ctx, _entry(ctx))
+    lobby = LobbyScene(ctx, shot_entry(ctx))
     ctx.stack.push(lobby)
     lobby.focus_key(f"level:{len(ctx.seats) - 1}")
 
 
 def _lobby_of(game_id: str):
-    """The lobby of one game (``lobby.<game id>``): every game's options on screen."""
+    """The lobby of one game (``lobby.<game id>``, one for each game of the registry:
+    ``GAME_SHOTS``): every game's options on screen."""
 
     def build(ctx: AppContext, args: ShotRequest) -> None:
         from .lobby import LobbyScene
@@ -76,10 +70,12 @@ def _lobby_of(game_id: str):
 
 
 def _deck(ctx: AppContext, args: ShotRequest) -> None:
-    """The Secret Identity lobby's category picker, two categories switched off."""
+    """The category picker of the first lobby that has one (Secret Identity's), two
+    categories switched off."""
+    from .deck import category_deck
     from .lobby import LobbyScene
 
-    lobby = LobbyScene(ctx, ctx.games["secret_identity"])
+    lobby = LobbyScene(ctx, next(entry for entry in ctx.games.values() if category_deck(ctx, entry) is not None))
     ctx.stack.push(lobby)
     lobby.extra["categories"] = lobby.deck.all_ids()[2:]
     lobby.open_deck()
@@ -96,7 +92,7 @@ def _pause(ctx: AppContext, args: ShotRequest) -> None:
     from .pause import PauseScene
 
     ctx.stack.push(TableBackdrop(ctx))
-    ctx.stack.push(PauseScene(ctx, _entry(ctx)))
+    ctx.stack.push(PauseScene(ctx, shot_entry(ctx)))
 
 
 def _credits(ctx: AppContext, args: ShotRequest) -> None:
@@ -112,9 +108,9 @@ def _howto(ctx: AppContext, args: ShotRequest) -> None:
     from .howto import HowToScene
     from .howto_pictures import display_format, is_made, make_picture, page_shot, picture_path
 
-    scene = HowToScene(ctx, _entry(ctx).id)
+    scene = HowToScene(ctx, shot_entry(ctx).id)
     ctx.stack.push(scene)
-    shot, lang, fmt = page_shot(scene.game_id, 0), ctx.strings.lang, display_format(scene.picture_rect().size)
+    shot, lang, fmt = page_shot(scene.mode, 0), ctx.strings.lang, display_format(scene.picture_rect().size)
     folder = disk_cache.cache_dir("pictures")
     if shot is not None and not is_made(picture_path(folder, shot, lang, fmt), fmt):
         make_picture(folder, shot, lang, fmt)
@@ -132,4 +128,5 @@ SHOTS = {
     "credits": _credits,
     "howto": _howto,
 }
-SHOTS.update({f"lobby.{game_id}": _lobby_of(game_id) for game_id in GAME_IDS})
+#: Shots with one screen per game: ``lobby.<game id>`` (game/shots.py names them).
+GAME_SHOTS = {"lobby": _lobby_of}

@@ -1,13 +1,14 @@
 """The deck's categories: which ones a match deals from (Secret Identity's lobby).
 
-A game opts in from its package (``game/games/<id>/__init__.py``, pure): it exposes
-``character_pool(catalogue, config) -> list[id]`` and ``MIN_POOL[entry id]`` (fewest
-characters a match needs), and its catalogue has ``categories`` (id -> Category with a
-bilingual ``name``) and ``characters`` (each with ``category`` and ``custom``). The
-lobby keeps the choice in its extra config as ``categories``: None = every category,
-else the sorted list of chosen ids (the rules read ``config["categories"]``).
-A package may also name ``OPT_IN_DECK``, a config key for an opt-in tile (Secret
-Identity's ``connoisseurs``: the less-known characters), off until ticked.
+A game opts in from its plug-in (``GamePlugin.deck``: a pure module of its package,
+Secret Identity's ``deck.py``): the module exposes ``character_pool(catalogue, config)
+-> list[id]`` and ``MIN_POOL[entry id]`` (fewest characters a match needs), and the
+game's catalogue has ``categories`` (id -> Category with a bilingual ``name``) and
+``characters`` (each with ``category`` and ``custom``). The lobby keeps the choice in
+its extra config as ``categories``: None = every category, else the sorted list of
+chosen ids (the rules read ``config["categories"]``). The module may also name
+``OPT_IN_DECK``, a config key for an opt-in tile (Secret Identity's ``connoisseurs``:
+the less-known characters), off until ticked.
 
 :class:`DeckScene` is the picker: one toggle tile per category with its character
 count, custom-deck categories marked, all driven by D-pad/stick and CONFIRM.
@@ -15,7 +16,6 @@ count, custom-deck categories marked, all driven by D-pad/stick and CONFIRM.
 
 from __future__ import annotations
 
-import importlib
 import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping
@@ -48,14 +48,14 @@ class DeckCategory:
 class CategoryDeck:
     """One game's category choice: names, counts, and whether enough are chosen."""
 
-    def __init__(self, ctx: AppContext, entry: GameEntry, package: Any) -> None:
+    def __init__(self, ctx: AppContext, entry: GameEntry, deck: Any) -> None:
         self.ctx = ctx
         self.entry = entry
         self.catalogue = ctx.catalogue.game(entry.catalogue_key)
-        self._pool: Callable[[Any, Mapping[str, Any]], list[str]] = package.character_pool
-        self.needed: int = int(package.MIN_POOL[entry.id])
+        self._pool: Callable[[Any, Mapping[str, Any]], list[str]] = deck.character_pool
+        self.needed: int = int(deck.MIN_POOL[entry.id])
         #: The config key of the opt-in tile, or None when the game has none.
-        self.opt_in: str | None = getattr(package, "OPT_IN_DECK", None)
+        self.opt_in: str | None = getattr(deck, "OPT_IN_DECK", None)
 
     def all_ids(self) -> list[str]:
         return list(self.catalogue.categories)
@@ -114,14 +114,11 @@ class CategoryDeck:
 
 def category_deck(ctx: AppContext, entry: GameEntry) -> CategoryDeck | None:
     """The category choice of ``entry``'s game, or None when the game has none."""
-    package_name = entry.scenes_module.rpartition(".")[0]
-    try:
-        package = importlib.import_module(package_name) if package_name else None
-    except ImportError:
+    plugin = entry.plugin
+    if plugin is None or plugin.deck is None:
         return None
-    if package is None or not (hasattr(package, "character_pool") and entry.id in getattr(package, "MIN_POOL", {})):
-        return None
-    return CategoryDeck(ctx, entry, package)
+    deck = plugin.module(plugin.deck)
+    return CategoryDeck(ctx, entry, deck) if entry.id in deck.MIN_POOL else None
 
 
 #: Narrower tiles break a long category name into three lines: fewer columns instead.

@@ -1,5 +1,6 @@
 """Game choice: one big card per game present in the registry (with a board), with its
-pictogram, name and player count; the focused game's pitch is shown large underneath."""
+pictogram (its plug-in's icon), name and player count; the focused game's pitch is shown
+large underneath."""
 
 from __future__ import annotations
 
@@ -9,19 +10,22 @@ from typing import Any
 import pygame
 
 from ...input.intents import Intent
-from .game_icons import GAME_ICONS
 from .matches import playable
 from ...ui.fit import fit_text
 from .widgets import MenuScene
+
+#: A game's pictogram when its plug-in names none (a die).
+DEFAULT_ICON = "1F3B2"
+
 
 class GameChoiceScene(MenuScene):
     title_key = "games.title"
     title_icon = "1F3B2"
 
     def entries(self) -> list[Any]:
-        games = {g: e for g, e in self.ctx.games.items() if playable(e)}
-        ordered = [games[g] for g in GAME_ICONS if g in games]
-        return ordered + [e for g, e in games.items() if g not in GAME_ICONS]
+        """The playable games, in the registry's order (the plug-ins' ``order``, then
+        entries registered by hand)."""
+        return [e for e in self.ctx.games.values() if playable(e)]
 
     def build(self) -> None:
         entries = self.entries()
@@ -60,7 +64,7 @@ class GameChoiceScene(MenuScene):
             lift = int(6 + 6 * math.sin(t * 0.08)) if on else 0
             ink = kit.colours.bg if on else kit.colours.text
             icon_size = min(rect.width - 120, int(rect.height * 0.36))
-            icon = kit.icon(GAME_ICONS.get(item.key, "1F3B2"), icon_size + (16 if on else 0))
+            icon = kit.icon(self.ctx.games.mode(item.key).icon or DEFAULT_ICON, icon_size + (16 if on else 0))
             icon_rect = surface.blit(icon, icon.get_rect(midtop=(rect.centerx, rect.y + 28 - lift)))
             players = kit.text(self.t(f"games.{item.key}.players"), 30, kit.colours.bg if on else kit.colours.muted)
             surface.blit(players, players.get_rect(midbottom=(rect.centerx, rect.bottom - 26)))

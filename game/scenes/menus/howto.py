@@ -10,7 +10,6 @@ import pygame
 
 from ...input.intents import InputEvent, Intent
 from ...ui.fit import smallest_size
-from .game_icons import GAME_ICONS
 from .howto_pictures import page_shot
 from .picture_maker import look_for_picture
 from .widgets import MenuScene
@@ -62,6 +61,8 @@ class HowToScene(MenuScene):
     def __init__(self, ctx: AppContext, game_id: str) -> None:
         super().__init__(ctx)
         self.game_id = game_id
+        #: What the game's plug-in declares of it: its icon, its pages' pictures.
+        self.mode = ctx.games.mode(game_id)
         self.page = 0
         self.pages: list[tuple[str, str]] = []
         self.box = pygame.Rect(0, 0, 0, 0)
@@ -128,7 +129,7 @@ class HowToScene(MenuScene):
         kit = self.kit
         kit.background(surface)
         self.draw_title(surface, f"{self.t('howto.title')} — {self.t(f'games.{self.game_id}.name')}",
-                        GAME_ICONS.get(self.game_id, "1F4D6"))
+                        self.mode.icon or "1F4D6")
         kit.panel(surface, self.box, kit.colours.panel, radius=36)
         if not self.pages:
             kit.blit_text(surface, self.t("howto.none"), 44, self.box.center, "center", kit.colours.muted)
@@ -144,7 +145,7 @@ class HowToScene(MenuScene):
         cache (~1 ms) if the maker made it, else looked for again every :data:`LOOK_TICKS`
         while it is being drawn (picture_maker.py). Only that page's: the others are
         read when a player turns to them."""
-        page, shot = self.page, page_shot(self.game_id, self.page)
+        page, shot = self.page, page_shot(self.mode, self.page)
         if shot is None or page in self.pictures or page in self.without:
             return
         if page in self.waiting and self.ticks < self._next_look:

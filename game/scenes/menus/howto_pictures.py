@@ -22,7 +22,7 @@ import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 import pygame
 
@@ -31,33 +31,33 @@ from ...core.files import link_safe_stat
 from ...heap import release_free_memory
 from ...version import version
 
+if TYPE_CHECKING:
+    from ...games import Mode
+
 #: The two pages every game ends with (``phone.howto.*``): joining by phone shows the
 #: lobby's join panel; what the phone shows has no TV screen to picture.
 PHONE_PAGES: tuple[str | None, ...] = ("lobby.phones", None)
-#: Game id -> the shot shown on each of its how-to pages, in page order (None: no picture).
-HOWTO_SHOTS: dict[str, tuple[str | None, ...]] = {
-    "secret_identity": ("secret_identity.clues", "secret_identity.replace", "secret_identity.vote",
-                        "secret_identity.summary") + PHONE_PAGES,
-    "secret_identity_coop": ("secret_identity_coop.clue", "secret_identity_coop.guess",
-                             "secret_identity_coop.result") + PHONE_PAGES,
-    "personality": ("personality.read", "personality.vote", "personality.revote", "personality.debate",
-                    "personality.endgame", "personality.portraits") + PHONE_PAGES,
-    "mission_secrete": ("mission_secrete.peek", "mission_secrete.peek", "mission_secrete.turn",
-                        "mission_secrete.swap", "mission_secrete.accuse", "mission_secrete.win") + PHONE_PAGES,
-    "incognito": ("incognito.word", "incognito.turn.open", "incognito.countdown", "incognito.vote",
-                  "incognito.scores") + PHONE_PAGES,
-}
 #: Fixed ticks a pictured screen runs before it is drawn (its entrance settled).
 PICTURE_TICKS = 60
 
 
-def page_shot(game_id: str, page: int) -> str | None:
-    shots = HOWTO_SHOTS.get(game_id, ())
+def page_shots(mode: Mode) -> tuple[str | None, ...]:
+    """The shot shown on each of a game's how-to pages, in page order (None: no picture):
+    its plug-in's ``howto_shots``, then the phone pages'."""
+    return mode.howto_shots + PHONE_PAGES if mode.howto_shots else ()
+
+
+def page_shot(mode: Mode, page: int) -> str | None:
+    shots = page_shots(mode)
     return shots[page] if 0 <= page < len(shots) else None
 
 
-#: Every shot a how-to page shows, each once, in the games' order.
-ALL_SHOTS: tuple[str, ...] = tuple(dict.fromkeys(shot for shots in HOWTO_SHOTS.values() for shot in shots if shot))
+def all_shots() -> tuple[str, ...]:
+    """Every shot a how-to page shows, each once, in the games' order."""
+    from ...games import discover
+
+    return tuple(dict.fromkeys(shot for plugin in discover() for mode in plugin.modes
+                               for shot in page_shots(mode) if shot))
 
 #: Bump when :func:`make_picture` draws pictures differently (kept ones are made again).
 PICTURE_VERSION = 1

@@ -29,7 +29,6 @@ from ...games import GameEntry
 from ...input.intents import InputEvent, Intent
 from ...ui.fit import fit_size, fit_text
 from ...ui.theme import mix
-from .game_icons import GAME_ICONS
 from .matches import match_config, new_match, start_problem
 from .deck import DeckScene, category_deck
 from .options import ROW_GAP, OptionsScene, add_row, button_height, plan_row
@@ -311,7 +310,7 @@ class LobbyScene(MenuScene):
         kit = self.kit
         kit.background(surface)
         safe = self.safe
-        title = self.draw_title(surface, self.t(f"games.{self.entry.id}.name"), GAME_ICONS.get(self.entry.id))
+        title = self.draw_title(surface, self.t(f"games.{self.entry.id}.name"), self.entry.mode.icon)
         players = f"{self.t(f'games.{self.entry.id}.players')}  ·  {self.t('lobby.players', n=len(self.ctx.seats))}"
         size, players = fit_text(kit, players, safe.right - 8 - title.right - 32)  # beside a long title
         kit.blit_text(surface, players, size, (safe.right - 8, title.centery), "midright", kit.colours.muted,

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from ...program import game_command
-from .howto_pictures import ALL_SHOTS, PictureFormat, display_format, is_made, picture_path
+from .howto_pictures import PictureFormat, all_shots, display_format, is_made, picture_path
 
 if TYPE_CHECKING:
     import pygame
@@ -131,7 +131,7 @@ class PictureMaker:
             disk_cache.remove_temps(self._order.folder, child.pid)
 
 
-def missing_shots(folder: Path, lang: str, fmt: PictureFormat, shots: tuple[str, ...] = ALL_SHOTS) -> tuple[str, ...]:
+def missing_shots(folder: Path, lang: str, fmt: PictureFormat, shots: tuple[str, ...]) -> tuple[str, ...]:
     """Those of ``shots`` whose picture is not kept (a stat each)."""
     return tuple(shot for shot in shots if not is_made(picture_path(folder, shot, lang, fmt), fmt))
 
@@ -147,7 +147,8 @@ def ask_for_pictures(ctx: AppContext, size: tuple[int, int], first: str | None =
     lang, fmt, folder = ctx.strings.lang, display_format(size), disk_cache.cache_dir("pictures")
     if maker.tried(lang, fmt):
         return False
-    shots = missing_shots(folder, lang, fmt, tuple(dict.fromkeys((first, *ALL_SHOTS) if first else ALL_SHOTS)))
+    every = all_shots()
+    shots = missing_shots(folder, lang, fmt, tuple(dict.fromkeys((first, *every) if first else every)))
     return maker.start(PictureOrder(lang, fmt, shots, folder))
 
 

@@ -43,7 +43,7 @@ def seat_mixed(ctx: Any) -> None:
 def demo_board(ctx: Any, args: ShotRequest, until: str, mixed: bool = False):
     """A match the bots play (their drawings and votes), on to ``until``; ``mixed``: at
     the table :func:`seat_mixed` seats."""
-    from .. import ENTRIES
+    from ..entries import ENTRIES
     from .board import IncognitoBoard
 
     entry = ENTRIES[0]

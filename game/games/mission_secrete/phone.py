@@ -8,7 +8,7 @@ from typing import Any, Sequence
 
 from ...core.actions import Action
 from ...core.engine import SeatView
-from ..present import Ctx, choices, emoji, fact, item, move, section
+from ..phone_kit import Ctx, choices, emoji, fact, item, move, section
 
 #: Direction key -> (row step, column step).
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...core.actions import Action
-from ...core.engine import SeatView
-from ..present import Ctx, act, buttons, choices, fact, item, move, section
+from ....core.actions import Action
+from ....core.engine import SeatView
+from ...phone_kit import Ctx, act, buttons, choices, fact, item, move, section
 from .clues import character_fact, clue_editor, clue_tiles, suspect
 
 

@@ -10,7 +10,7 @@ from typing import Any, Sequence
 
 from ...core.actions import Action
 from ...core.engine import SeatView
-from ..present import Ctx, buttons, choices, fact, item, move, section
+from ..phone_kit import Ctx, buttons, choices, fact, item, move, section
 
 #: Phase -> title key while the seat has a move to make.
 TITLES = {

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...core.actions import Action
-from ...core.engine import SeatView
-from ..present import Ctx, act, buttons, fact, item, move, section
+from ....core.actions import Action
+from ....core.engine import SeatView
+from ...phone_kit import Ctx, act, buttons, fact, item, move, section
 from .clues import character_fact, clue_editor, clue_tiles, suspect
-from .secret_identity import board_section
+from .competitive import board_section
 
 #: SC-3: a guesser agrees by holding confirm for 1.5 s (the phone's button too).
 LOCK_HOLD_MS = 1500

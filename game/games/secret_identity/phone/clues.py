@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...core.actions import Action
-from ..present import Ctx, act, choices, emoji, fact, item, move, section
+from ....core.actions import Action
+from ...phone_kit import Ctx, act, choices, emoji, fact, item, move, section
 
 
 def picto_label(ctx: Ctx, picto_id: str) -> str:

@@ -14,8 +14,8 @@ from typing import Any, Sequence
 
 from ...core.actions import Action
 from ...core.engine import SeatView
-from ...games.incognito.rules.drawing import BRUSH_WIDTHS, CANVAS_H, CANVAS_W, MAX_POINTS, TOOLS
-from ..present import Ctx, act, buttons, choices, emoji, fact, item, section
+from ..phone_kit import Ctx, act, buttons, choices, emoji, fact, item, section
+from .rules.drawing import BRUSH_WIDTHS, CANVAS_H, CANVAS_W, MAX_POINTS, TOOLS
 
 
 def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, Any]:
