@@ -23,6 +23,7 @@ from game.catalogue import load_catalogue
 from game.core.rng import Rng
 from game.core.session import SaveError, Session
 from game.data_loading import DataError, check_deck
+from game.family import FILE as FAMILY_FILE, load_policy
 from game.games import all_games
 from game.games.incognito.rules import catalogue as incognito
 from game.games.personality.rules import catalogue as personality
@@ -155,29 +156,32 @@ def deck_loaders():
     """Each deck game's custom-deck loader (what ``load_catalogue`` runs per file, where
     only a DataError skips the file), over the shipped catalogue, and a real deck."""
     data = paths.data_dir()
+    policy = load_policy(data)
     si_tags = secret_identity.load_text_table(data / "secret_identity" / "tags.yaml", "tags", "tag")
-    pictograms, _ = secret_identity._load_pictos(data / "secret_identity" / "pictos.yaml", si_tags)
-    categories, characters = secret_identity._load_characters(data / "secret_identity" / "characters.yaml", si_tags,
-                                                              {}, {}, pictograms, custom=False)
+    kit = secret_identity.load_kit(data / "secret_identity")
+    pictograms, _ = secret_identity._load_pictos(data / "secret_identity" / "pictos.yaml", si_tags, policy)
+    categories, characters = secret_identity._Deck(si_tags, policy, kit, pictograms, {}, {}).load(
+        data / "secret_identity" / "characters.yaml", custom=False)
     pe = personality.load_catalogue(data)[0]
-    words = incognito._load_words(data / "incognito" / "words.yaml", {}, custom=False)
+    words = incognito._load_words(data / "incognito" / "words.yaml", {}, custom=False, policy=policy)
     category = next(iter(categories))
     return {
-        "secret_identity": (lambda path: secret_identity._load_characters(path, si_tags, categories, characters,
-                                                                           pictograms, True),
+        "secret_identity": (lambda path: secret_identity._Deck(si_tags, policy, kit, pictograms, categories,
+                                                               characters).load(path, custom=True),
                             "categories:\n  office: {fr: Le bureau, en: The office}\ncharacters:\n"
                             "  - id: my_boss\n    name: {fr: Mon patron, en: My boss}\n    category: office\n"
                             "    icon: '1F9D1-200D-1F4BC'\n    tags: [leader]\n"
                             f"  - id: my_aunt\n    name: {{fr: Ma tante, en: My aunt}}\n    category: {category}\n"
-                            "    icon: '1F475'\n    family: false\n"),
-        "personality": (lambda path: personality._load_traits(path, pe.tags, {t.id: t for t in pe.traits}, True),
+                            "    icon: '1F475'\n    mature: [horror]\n"),
+        "personality": (lambda path: personality._load_traits(path, pe.tags, {t.id: t for t in pe.traits}, True,
+                                                              policy),
                         "cards:\n  - id: my-card\n    fr: La personne qui chante faux\n"
                         "    en: The one who sings off key\n    tags: [funny]\n"
                         "  - id: my-spicy\n    fr: La personne qui ose tout\n    en: The one who dares anything\n"
-                        "    tags: [spicy, daring]\n    family: false\n"),
-        "incognito": (lambda path: incognito._load_words(path, words, custom=True),
+                        "    tags: [spicy, daring]\n    mature: [romance]\n"),
+        "incognito": (lambda path: incognito._load_words(path, words, custom=True, policy=policy),
                       "words:\n  - id: my_word\n    name: {fr: Bouilloire, en: Kettle}\n"
-                      "    joke: {fr: Elle siffle., en: It whistles.}\n    family: true\n"),
+                      "    joke: {fr: Elle siffle., en: It whistles.}\n"),
     }
 
 
@@ -209,6 +213,9 @@ def data_copy(tmp_path_factory):
 def _load_shipped(data, name):
     if name.startswith("i18n/"):
         Strings.load(data / "i18n")
+        return
+    if name == FAMILY_FILE:  # every deck game reads the family policy
+        load_policy(data)
         return
     for entry in all_games().values():
         if name.startswith(entry.catalogue_key + "/"):

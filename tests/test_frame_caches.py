@@ -119,9 +119,9 @@ def test_a_swelling_card_needs_few_shadow_and_portrait_sizes(monkeypatch):
         shadows.add(pygame.Rect(rect).size)
         return cut(self, surface, rect, radius)
 
-    def counting_portrait(kit, character, lang, size, fallback):
+    def counting_portrait(kit, look, character, size):
         portraits.add(size)
-        return pictured(kit, character, lang, size, fallback)
+        return pictured(kit, look, character, size)
 
     monkeypatch.setattr(Panels, "_blit_shadow_ring", counting_ring)
     monkeypatch.setattr(widgets, "portrait", counting_portrait)

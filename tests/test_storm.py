@@ -19,13 +19,16 @@ PHASES = {
     "mission_secrete": {"play", "over"},
     "incognito": {"draw", "vote", "reveal"},
 }
+#: A storm whose matches reach every phase above in each game (seed 11 did until the
+#: family deck changed Personality's draws, and its storm ended before any debate).
+SEED = 6
 #: The canvas is drawn every few frames to keep the suite fast (every frame in ``soak``).
 DRAW_EVERY = 8
 
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_input_storm(game_id):
-    storm = Storm(game_id, seed=11, pads=VirtualPads(), draw_every=DRAW_EVERY)
+    storm = Storm(game_id, seed=SEED, pads=VirtualPads(), draw_every=DRAW_EVERY)
     try:
         for _ in range(FRAMES):
             storm.frame()

@@ -95,6 +95,9 @@ class UiKit:
     def wrap(self, text: str, size: int, max_width: int | None) -> list[str]:
         return self.texts.wrap(text, size, max_width)
 
+    def text_height(self, text: str, size: int, max_width: int | None) -> int:
+        return self.texts.text_height(text, size, max_width)
+
     def text(self, text: str, size: int, colour: Colour | None = None, max_width: int | None = None,
              align: str = "left", shadow: bool = False) -> pygame.Surface:
         return self.texts.text(text, size, colour, max_width, align, shadow)

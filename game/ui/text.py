@@ -78,6 +78,14 @@ class Text:
         kit._text[key] = surface
         return surface
 
+    def text_height(self, text: str, size: int, max_width: int | None) -> int:
+        """The height :meth:`text` gives ``text`` (no shadow), measured without rendering
+        it: a long page is laid out without filling the text cache with what it never
+        shows at once (the credits)."""
+        font = self.font(size)
+        lines = self.wrap(text, size, max_width)
+        return font.get_linesize() * (len(lines) - 1) + max(font.get_height(), 1)
+
     # (kept_texts.FORMAT: bump it when this or the shadow below draws differently)
     def _render_text(self, text: str, size: int, colour: Colour, max_width: int | None, align: str) -> pygame.Surface:
         font = self.font(size)

@@ -116,7 +116,7 @@ class CreditsScene(MenuScene):
             x, size, colour, space = {"h2": (0, 44, kit.colours.accent, 36), "bullet": (44, 32, kit.colours.text, 14)
                                       }.get(kind, (0, 32, kit.colours.muted, 14))
             y += space
-            blocks.append(Block(x, y, text, size, colour, width - x, kit.text(text, size, colour, width - x).get_height()))
+            blocks.append(Block(x, y, text, size, colour, width - x, kit.text_height(text, size, width - x)))
             y += blocks[-1].height
         return blocks, max(y + 40, 1)
 
