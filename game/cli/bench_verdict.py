@@ -17,7 +17,7 @@ from typing import Any
 
 from ..program import game_command
 
-SIM_MATCHES = 500  # what docs/architecture.md's figures use
+SIM_MATCHES = 500  # what docs/performance.md's figures use
 SIM_TARGET = 83.0  # 10,000 matches in 120 s
 
 

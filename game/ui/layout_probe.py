@@ -9,7 +9,7 @@ text painted on a board's cached layer is found on the canvas too. Menus' pygame
 buttons are read from the scene's items (rect, text, font, colour).
 
 The rules (margin, small, box, overlap, contrast) are judged in
-:mod:`game.ui.layout_rules`; docs/architecture.md, "Layout check", tells the whole.
+:mod:`game.ui.layout_rules`; docs/architecture.md, "Shots and the layout check", tells the whole.
 
 A text another drawing hides (its own colour is no longer on most of its glyphs: a
 panel over it, a dim veil) is not checked: it is not what the screen shows.

@@ -1,4 +1,4 @@
-"""Starting and resuming matches: the Session, its bots and its board (INTERFACES.md,
+"""Starting and resuming matches: the Session, its bots and its board (docs/architecture.md,
 "Boards"), handed the menus it may open (:class:`MatchMenus`). Kept apart from the
 screens so tests can call it directly."""
 

@@ -40,7 +40,7 @@ SKILLS = {"easy": 0.2, "normal": NORMAL_SKILL, "sharp": 0.8}
 #: and with its hand alone its word was found by 0.88 of a sharp table at 4 seats
 #: (0.96 at 6: the more drawings, the clearer a word that stands out in one), so the
 #: drawer's 2 points came in 0.18 of its drawings. Hidden so, about half of a sharp
-#: table finds it (issue 27 item 6; docs/architecture.md has the figures).
+#: table finds it (issue 27 item 6; docs/performance.md has the figures).
 AIM = {"sharp": (0.8, 0.1)}
 #: Misreading: the noise on a score at skill 0 (it shrinks to none at skill 1). Set so a
 #: table of normal bots finds what it found before the reading marked every cell crossed
