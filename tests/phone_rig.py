@@ -91,7 +91,7 @@ class PhoneRig:
 
     async def _strings(self, request: web.Request) -> web.Response:
         lang = request.query.get("lang") or self.strings.lang
-        strings = Strings(self.strings.tables, lang if lang in self.strings.tables else "en")
+        strings = self.strings.in_language(lang if lang in self.strings.tables else "en")
         return web.json_response(page_strings(strings))
 
     async def _socket(self, request: web.Request) -> web.WebSocketResponse:

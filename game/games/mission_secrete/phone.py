@@ -25,7 +25,7 @@ def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, 
                   fact(ctx.t("ms.mission", object=target.plural(ctx.lang)), "", emoji(target.icon))]
     if phase == "over":
         names = ", ".join(ctx.t("seat", n=s + 1) for s in public.winners)
-        return ctx.screen(phase, ctx.t("ms.winners", names=names), facts=facts,
+        return ctx.screen(phase, ctx.t("ms.winners", names=names, n=len(public.winners)), facts=facts,
                           sections=[grid(ctx, public, {})])
     if public.out and public.out[me]:
         facts.append(fact(ctx.t("ms.out"), ""))
