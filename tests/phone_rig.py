@@ -15,6 +15,7 @@ from typing import Any, Callable
 from aiohttp import WSMsgType, web
 
 from game import paths
+from game.companion import pictures
 from game.companion.present import page_strings, phone_screen
 from game.core.actions import Action, IllegalAction
 from game.core.session import Session
@@ -50,6 +51,7 @@ class PhoneRig:
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/strings.json", self._strings)
         app.router.add_get("/", self._index)
+        pictures.add_route(app)
         app.router.add_static("/", self.static_dir)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
