@@ -130,7 +130,6 @@ def _load_catalogue(data_dir: Any, custom_dir: Any, lang: str, lazy: bool) -> An
     tools) every game is parsed now, as a failure there should show at once."""
     from . import disk_cache
     from .catalogue import GameCatalogues, custom_keys, load_catalogue
-    from .i18n import Strings
 
     key = (str(data_dir), _fingerprint(data_dir, custom_dir))  # an empty custom folder is no folder
     catalogue = _CATALOGUES.get(key)
@@ -141,7 +140,7 @@ def _load_catalogue(data_dir: Any, custom_dir: Any, lang: str, lazy: bool) -> An
                                                       strings_cache=strings_cache)
     elif not lazy:
         catalogue.catalogues.all()
-    return catalogue.with_strings(Strings(catalogue.strings.tables, lang))
+    return catalogue.with_strings(catalogue.strings.in_language(lang))
 
 
 def _names(ctx: AppContext, key: str) -> list[str]:

@@ -275,7 +275,7 @@ def test_a_server_that_cannot_start_is_said_plainly(english_room, monkeypatch):
     try:
         assert room.ctx.companion.server.ready.wait(10)
         assert room.ctx.companion.problem.startswith("failed: ImportError")
-        assert any(text.startswith("Phones cannot join: the phone server did not start") for text in texts_drawn(room))
+        assert any(text.startswith("Phones can't join: the phone server didn't start") for text in texts_drawn(room))
     finally:
         room.ctx.companion.stop()
         room.ctx.companion = None

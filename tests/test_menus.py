@@ -220,7 +220,7 @@ def test_credits_with_a_utf8_bom_keep_their_title_out_of_the_page(ctx, tmp_path,
 
     page = tmp_path / "CREDITS.md"
     page.write_bytes(b"\xef\xbb\xbf# Credits\n\n## Font\n- Fredoka One\n")
-    monkeypatch.setattr(credits, "credits_file", lambda: page)
+    monkeypatch.setattr(credits, "credits_file", lambda lang: page)
     ctx.stack.push(CreditsScene(ctx))
     assert [block.text for block in ctx.stack.top.blocks] == ["Font", "Fredoka One"]
 

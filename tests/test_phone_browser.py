@@ -466,3 +466,47 @@ def test_holding_leave_the_match_on_a_phone_leaves_it_and_a_lone_scripted_quit_d
     assert isinstance(lobby, LobbyScene) and room.find(MatchScene) is None and board.session.outcome() is None
     for driver in phones:
         live(driver, lambda d: shown(d, "lobby") is not None, "every phone back in the lobby")
+
+
+def test_the_phone_shows_the_game_s_own_pictures_and_cards_of_two_faces(table):
+    """Issue 28 item 6: the pictograms are the game's OpenMoji pictures, served by the
+    game (the TV's art), never the phone's emoji font; Secret Identity's picto card is
+    two faces of two pictures, as the TV draws it; Mission Secrète's mission shows its
+    object's picture."""
+    rig, phones, url = table
+    s = rig.strings.get
+    for index, driver in enumerate(phones):
+        join(driver, url, f"Phone{index}", s, seated=index + 1)
+    rig.start_match("secret_identity", seed=5)
+    entry = all_games()["secret_identity"]
+
+    def bots_until_clues(r: PhoneRig) -> str:
+        bots = {seat: entry.make_bot(r.catalogue, seat, Rng.from_seed(seat)) for seat in range(3)}
+        while r.session.state.phase != "clues":
+            seat = min(r.session.current())
+            r.session.submit(bots[seat].act(r.session.view(seat), r.session.legal(seat)))
+        return r.session.state.phase
+
+    rig.call(bots_until_clues)
+    phone = phones[0]
+    wait(phone, lambda d: d.find_elements("css selector", "#sections .item.card"), "the hand's cards")
+    pictures_loaded = """
+        const imgs = [...document.querySelectorAll(arguments[0])];
+        return imgs.length && imgs.every(i => i.complete && i.naturalWidth > 0) ? imgs.map(i => i.getAttribute('src')) : null;
+    """
+    sources = wait(phone, lambda d: d.execute_script(pictures_loaded, "#screen img"), "the pictures loaded")
+    assert all(src.startswith("/picto/") and src.endswith(".svg") for src in sources), sources
+    faces = phone.execute_script("""
+        return [...document.querySelectorAll('#sections .item.card')].map(
+            card => [...card.querySelectorAll('.face')].map(face => face.querySelectorAll('img.picto').length));
+    """)
+    assert faces and all(card == [2, 2] for card in faces), faces
+    no_emoji = "return !/\\p{Extended_Pictographic}/u.test(document.body.innerText);"
+    assert phone.execute_script(no_emoji)
+    tap_css(phone, "#sections .item.card")
+    wait(phone, lambda d: d.execute_script(pictures_loaded, "#menu-items img.picto"), "the choices' pictures")
+    assert phone.execute_script(no_emoji)
+
+    rig.start_match("mission_secrete", seed=2)
+    wait(phone, lambda d: d.execute_script(pictures_loaded, "#facts img.picto"), "the mission's pictures")
+    assert phone.execute_script(no_emoji)

@@ -175,7 +175,7 @@ def test_in_co_op_a_pad_holding_alone_does_not_lock_for_a_phone_that_has_not_agr
     pad.hold(Intent.CONFIRM)
     room.run(200)
     assert not board.public.history and board.agreeing() == [1]
-    assert "Agree on phone" in drawn(room.ctx)[0]  # the TV says whose agreement the lock waits for
+    assert room.ctx.t("sc.status.agree_phone") in drawn(room.ctx)[0]  # the TV says whose agreement the lock waits for
     pad.let_go(Intent.CONFIRM)
     room.run(1)
     assert board.agreeing() == [] and guesser

@@ -18,12 +18,15 @@ and an item (a tile, a button when it carries a move, a menu when it has choices
 
     {"label", "icon"?, "seat"?, "note"?, "selected"?, "tone"?: green|red|primary,
      "move"?: {"kind", "data"}, "hold"?: ms, "press"?: {"kind", "data"}, "confirm"?: str,
-     "choices"?: {"title", "items": [item]}}
+     "choices"?: {"title", "items": [item]}, "faces"?: [[{"icon", "label"}]]}
 
 Every move carries the exact ``{"kind", "data"}`` the phone sends back in ``act``: the
 same action a pad's board would submit, so the engine validates it. ``seat`` names a
 seat the page labels with that player's name and colour (the label is the fallback);
-``icon`` is an emoji (the OpenMoji code as Unicode text); ``hold`` asks for the button to
+``icon`` is an OpenMoji code (``1F451``) the page shows as the game's own picture,
+``/picto/<code>.svg`` (companion/pictures.py), the TV's art; ``faces`` lays an item out as
+a card of faces, each a row of pictograms (Secret Identity's picto card: two faces of
+two, as the TV draws it), its label then only naming it; ``hold`` asks for the button to
 be held that long (milliseconds) before its move is sent, as a pad holds confirm, and
 ``press`` is a move sent as that hold begins, so the server can time the hold itself
 (leaving the match: ``QUIT_HOLD``, then ``QUIT``); ``confirm`` is a question the page asks

@@ -1,7 +1,8 @@
 """The companion's web server: aiohttp in a background thread with its own event loop.
 
-It serves the phone page (``static/``) at ``/`` and the WebSocket at ``/ws``, and
-knows nothing of the game. A WebSocket opened by another site's page is refused
+It serves the phone page (``static/``) at ``/``, the game's pictograms at
+``/picto/<code>.svg`` (pictures.py) and the WebSocket at ``/ws``, and knows nothing of
+the game. A WebSocket opened by another site's page is refused
 (:func:`same_origin`); each connection's messages are checked (size, JSON, types,
 strokes: protocol.py; the room code, whose wrong guesses close the connection and are
 limited per address and for the whole room, and a flood limit per connection: room.py)
@@ -29,8 +30,9 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Collection, Mapping
 
+from . import pictures as pictograms
 from .protocol import ProtocolError, encode, parse
 from .room import CodeGuard, TokenBucket
 
@@ -230,11 +232,13 @@ def same_origin(origin: str | None, scheme: str, host: str) -> bool:
 
 
 def make_app(hub: Hub, static_dir: Path = STATIC_DIR, texts: Mapping[str, Mapping[str, str]] | None = None,
-             lang: Callable[[], str] = lambda: "en") -> Any:
-    """The aiohttp application: the phone page at ``/``, the WebSocket at ``/ws`` and,
-    given the game's string tables (``texts``), the page's own words at
-    ``/strings.json?lang=xx`` (a page has no seat, so no language, before it joins;
-    without ``lang=`` the game's language now, ``lang()``).
+             lang: Callable[[], str] = lambda: "en",
+             pictures: Callable[[], Collection[str]] = pictograms.game_pictures) -> Any:
+    """The aiohttp application: the phone page at ``/``, the WebSocket at ``/ws``, the
+    pictograms ``pictures()`` names at ``/picto/<code>.svg`` and, given the game's
+    string tables (``texts``), the page's own words at ``/strings.json?lang=xx`` (a
+    page has no seat, so no language, before it joins; without ``lang=`` the game's
+    language now, ``lang()``).
     (aiohttp is imported here and in the handlers, on the server's thread: the game
     thread never pays for it — a third of a second at start.)"""
     from aiohttp import web
@@ -260,6 +264,7 @@ def make_app(hub: Hub, static_dir: Path = STATIC_DIR, texts: Mapping[str, Mappin
     app = web.Application(client_max_size=64 * 1024)
     app.router.add_get("/ws", hub.websocket)
     app.router.add_get("/", index)
+    pictograms.add_route(app, pictures)
     if texts is not None:
         app.router.add_get("/strings.json", strings)
     if static_dir.is_dir():

@@ -7,7 +7,6 @@ a game's phone screens sit in its own package below the companion."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
@@ -82,11 +81,14 @@ def act(kind: str, **data: Any) -> dict[str, Any]:
 def item(label: str, *, move: Mapping[str, Any] | None = None, choices: Mapping[str, Any] | None = None,
          icon: str | None = None, seat: int | None = None, note: str | None = None,
          selected: bool = False, tone: str | None = None, hold: int | None = None,
-         press: Mapping[str, Any] | None = None, confirm: str | None = None) -> dict[str, Any]:
-    """One tile; the fields left at their default are left out (smaller frames)."""
+         press: Mapping[str, Any] | None = None, confirm: str | None = None,
+         faces: list[list[dict[str, str]]] | None = None) -> dict[str, Any]:
+    """One tile; the fields left at their default are left out (smaller frames). ``icon``:
+    an OpenMoji code; ``faces``: a card's faces, each a list of :func:`picture`."""
     out: dict[str, Any] = {"label": label}
     for key, value in (("move", move), ("choices", choices), ("icon", icon), ("seat", seat),
-                       ("note", note), ("tone", tone), ("hold", hold), ("press", press), ("confirm", confirm)):
+                       ("note", note), ("tone", tone), ("hold", hold), ("press", press), ("confirm", confirm),
+                       ("faces", faces)):
         if value is not None:
             # (a dict first: isinstance against the Mapping ABC is the slow part of a screen)
             out[key] = dict(value) if type(value) is dict or isinstance(value, Mapping) else value
@@ -119,16 +121,6 @@ def buttons(legal: Sequence[Action], labels: Mapping[str, str]) -> list[dict[str
     return [item(labels[a.kind], move=move(a), tone="primary") for a in legal if a.kind in labels]
 
 
-@functools.lru_cache(maxsize=4096)
-def emoji(code: str | None) -> str | None:
-    """The Unicode text of an OpenMoji code (``1F9D1-200D-1F4BC``); None for OpenMoji's
-    own extras (private-use code points no phone font has) and for no code."""
-    if not code:
-        return None
-    try:
-        points = [int(part, 16) for part in code.split("-")]
-    except ValueError:
-        return None
-    if any(0xE000 <= p <= 0xF8FF or p > 0x10FFFF for p in points):
-        return None
-    return "".join(chr(p) for p in points)
+def picture(code: str, label: str) -> dict[str, str]:
+    """A pictogram on a card's face: its OpenMoji code and the word it stands for."""
+    return {"icon": code, "label": label}

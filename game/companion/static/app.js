@@ -4,7 +4,10 @@
  * "type". The page only draws what the game sends: a "view" holds a screen built by
  * game/companion/present.py (title, facts, sections of items; an item with a move is a
  * button that sends {"kind", "data"} back as an "act"; one with choices opens a menu;
- * one with "confirm" asks that question first; one with "hold" must be held).
+ * one with "confirm" asks that question first; one with "hold" must be held). An "icon"
+ * is an OpenMoji code, drawn with the game's own picture (/picto/<code>.svg, the TV's
+ * art), never with the phone's emoji font; an item with "faces" is a card drawn as the
+ * TV draws it: its faces one under the other, each a row of pictures.
  * The seat token is kept in localStorage, so a reloaded or re-woken phone takes its
  * seat back, and a phone whose seat was opened elsewhere may take it back by a tap.
  * Strings come from the game (strings.json, data/i18n/<lang>/phone.yaml).
@@ -79,6 +82,31 @@ function shapeSvg(shape, colour) {
   svg.style.fill = colour || "currentColor";
   svg.innerHTML = SHAPES[shape] || SHAPES.circle;
   return svg;
+}
+
+/* The game's picture for OpenMoji code ``code`` (served by the game: the TV's art). */
+function picture(code, label, cls) {
+  const img = el("img", cls || "picto");
+  img.src = "/picto/" + encodeURIComponent(code) + ".svg";
+  img.alt = label || "";
+  img.draggable = false;
+  return img;
+}
+
+/* A card as the TV draws it: its faces one under the other, a line between them, each
+   face a row of pictures with their words under them. */
+function cardFaces(faces) {
+  const card = el("span", "faces");
+  for (const face of faces) {
+    const row = el("span", "face");
+    for (const side of face) {
+      const cell = el("span", "side");
+      cell.append(picture(side.icon, side.label), el("span", "word", side.label));
+      row.append(cell);
+    }
+    card.append(row);
+  }
+  return card;
 }
 
 function seatName(index) {
@@ -224,7 +252,9 @@ function renderScreen() {
   const facts = $("facts");
   facts.replaceChildren();
   for (const fact of screen.facts || []) {
-    const dt = el("dt", fact.value ? "" : "wide", (fact.icon ? fact.icon + " " : "") + fact.label);
+    const dt = el("dt", fact.value ? "" : "wide");
+    if (fact.icon) dt.append(picture(fact.icon, "", "picto fact-icon"));
+    dt.append(fact.label);
     facts.append(dt);
     if (fact.value) facts.append(el("dd", "", fact.value));
   }
@@ -261,11 +291,17 @@ function itemButton(item, index) {
   if (item.selected) node.classList.add("selected");
   if (item.tone) node.classList.add(item.tone);
   if (item.seat != null && app.roster[item.seat]) node.append(shapeSvg(app.roster[item.seat].shape, app.roster[item.seat].colour));
-  if (item.icon) node.append(el("span", "icon", item.icon));
-  const text = el("span", "text");
-  text.append(el("span", "label", item.seat != null && seatName(item.seat) ? seatName(item.seat) : item.label));
-  if (item.note) text.append(el("span", "note", item.note));
-  node.append(text);
+  if (item.icon) node.append(picture(item.icon, "", "picto icon"));
+  if (item.faces) {
+    node.classList.add("card");
+    node.setAttribute("aria-label", item.label);
+    node.append(cardFaces(item.faces));
+  } else {
+    const text = el("span", "text");
+    text.append(el("span", "label", item.seat != null && seatName(item.seat) ? seatName(item.seat) : item.label));
+    if (item.note) text.append(el("span", "note", item.note));
+    node.append(text);
+  }
   if (item.move && item.hold) holdToSend(node, item);
   else if (item.move) node.onclick = () => { closeMenu(); if (item.confirm) ask(item); else sendMove(item.move); };
   else if (live) node.onclick = () => openMenu(item);

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from ...core.actions import Action
 from ...core.engine import SeatView
-from ..phone_kit import Ctx, act, buttons, choices, emoji, fact, item, section
+from ..phone_kit import Ctx, act, buttons, choices, fact, item, section
 from .rules.drawing import BRUSH_WIDTHS, CANVAS_H, CANVAS_W, MAX_POINTS, TOOLS
 
 
@@ -24,10 +24,10 @@ def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, 
     facts = [fact(ctx.t("round", n=public.round, total=public.rounds), ctx.t("score", n=public.scores[me]))]
     if private.my_word:
         word = ctx.catalogue.word(private.my_word)
-        facts.append(fact(ctx.t("in.word"), word.name(ctx.lang), emoji(word.icon)))
+        facts.append(fact(ctx.t("in.word"), word.name(ctx.lang), word.icon))
     if public.places:
         place = ctx.catalogue.place(public.places[me])
-        facts.append(fact(ctx.t("in.place"), place.name(ctx.lang), emoji(place.icons[0] if place.icons else None)))
+        facts.append(fact(ctx.t("in.place"), place.name(ctx.lang), place.icons[0] if place.icons else None))
     labels = {"start": ctx.t("in.start"), "done": ctx.t("in.done"), "undone": ctx.t("in.undone"),
               "undo": ctx.t("page.undo"), "redo": ctx.t("page.redo"), "clear": ctx.t("page.clear"),
               "ready": ctx.t("ready")}

@@ -8,7 +8,7 @@ from typing import Any, Sequence
 
 from ...core.actions import Action
 from ...core.engine import SeatView
-from ..phone_kit import Ctx, choices, emoji, fact, item, move, section
+from ..phone_kit import Ctx, choices, fact, item, move, section
 
 #: Direction key -> (row step, column step).
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -21,11 +21,11 @@ def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, 
     if private is not None:
         character = ctx.catalogue.character(private.my_character)
         target = ctx.catalogue.object(private.my_object)
-        facts += [fact(ctx.t("ms.you_are"), character.name(ctx.lang), emoji(character.icon)),
-                  fact(ctx.t("ms.mission", object=target.plural(ctx.lang)), "", emoji(target.icon))]
+        facts += [fact(ctx.t("ms.you_are"), character.name(ctx.lang), character.icon),
+                  fact(ctx.t("ms.mission", object=target.plural(ctx.lang)), "", target.icon)]
     if phase == "over":
         names = ", ".join(ctx.t("seat", n=s + 1) for s in public.winners)
-        return ctx.screen(phase, ctx.t("ms.winners", names=names), facts=facts,
+        return ctx.screen(phase, ctx.t("ms.winners", names=names, n=len(public.winners)), facts=facts,
                           sections=[grid(ctx, public, {})])
     if public.out and public.out[me]:
         facts.append(fact(ctx.t("ms.out"), ""))
@@ -39,7 +39,7 @@ def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, 
 
 def cell_item(ctx: Ctx, public: Any, cell: int, **more: Any) -> dict[str, Any]:
     obj = ctx.catalogue.object(public.grid[cell])
-    return item(obj.name(ctx.lang), icon=emoji(obj.icon), **more)
+    return item(obj.name(ctx.lang), icon=obj.icon, **more)
 
 
 def grid(ctx: Ctx, public: Any, swaps: dict[tuple[int, int], Action]) -> dict[str, Any]:
@@ -76,6 +76,6 @@ def accusations(ctx: Ctx, public: Any, legal: Sequence[Action]) -> dict[str, Any
         options = []
         for action in actions:
             character = ctx.catalogue.character(action.data["character"])
-            options.append(item(character.name(ctx.lang), icon=emoji(character.icon), move=move(action)))
+            options.append(item(character.name(ctx.lang), icon=character.icon, move=move(action)))
         items.append(ctx.seat_item(seat, tone="red", choices=choices(ctx.t("ms.which"), options)))
     return section(ctx.t("ms.accuse"), items)

@@ -99,12 +99,12 @@ class CategoryDeck:
         count = self.count(config)
         if count >= self.needed:
             return None
-        return self.ctx.t("lobby.need_categories", need=self.needed, count=count)
+        return self.ctx.t("lobby.need_categories", need=self.needed, n=count)
 
     def summary(self, config: Mapping[str, Any]) -> str:
         """The lobby row: "Categories: 5 of 7 (402 characters)"."""
         return self.ctx.t("lobby.deck", chosen=len(self.chosen(config)), total=len(self.all_ids()),
-                          count=self.count(config))
+                          n=self.count(config))
 
     @staticmethod
     def value(all_ids: list[str], chosen: set[str]) -> list[str] | None:
@@ -193,7 +193,7 @@ class DeckScene(MenuScene):
                       "midright", kit.colours.muted)
         config = self.config()
         problem = self.deck.problem(config)
-        text = problem or self.t("deck.status", count=self.deck.count(config), need=self.deck.needed)
+        text = problem or self.t("deck.status", n=self.deck.count(config), need=self.deck.needed)
         kit.blit_text(surface, text, 36, (960, safe.y + 140), "center", kit.colours.bad if problem else kit.colours.good,
                       max_width=safe.width - 80, align="center")
 

@@ -37,7 +37,7 @@ class GalleryScreen(Screen):
         if event.intent is Intent.ALT:
             try:
                 folder, count = export_gallery(self.ctx, board.cat, board.public.history)
-                self.message = board.text("incognito.gallery.saved", count=count, folder=str(folder))
+                self.message = board.text("incognito.gallery.saved", n=count, folder=str(folder))
             except OSError as exc:
                 self.message = board.text("incognito.gallery.failed", error=str(exc))
         elif event.intent in (Intent.CONFIRM, Intent.BACK):

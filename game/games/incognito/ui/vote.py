@@ -21,7 +21,7 @@ def lineup_explanation(text: Any, public: Any) -> str:
     """What the line-up holds at this table: the decoys fill the 6 tiles beyond the
     players' words, so a full table of 6 has none (IN-3). ``text`` is the board's ``text``."""
     decoys = len(public.lineup) - public.seats
-    suffix = {0: "_none", 1: "_one"}.get(decoys, "")
+    suffix = "_none" if decoys == 0 else ""
     return str(text(f"incognito.lineup.explain{suffix}", n=decoys))
 
 

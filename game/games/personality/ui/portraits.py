@@ -26,7 +26,8 @@ COLUMNS, GAP = 3, 20
 
 class PortraitsScreen(Screen):
     def title(self) -> str:
-        return self.board.t("personality.winners", names=", ".join(self.board.name(s) for s in self.board.public.winners))
+        return self.board.t("personality.winners", names=", ".join(self.board.name(s) for s in self.board.public.winners),
+                            n=len(self.board.public.winners))
 
     def draw(self, surface: pygame.Surface, stage: pygame.Rect, alpha: float) -> None:
         draw_portraits(self.board, surface)
@@ -62,8 +63,8 @@ def draw_podium(board: PersonalityBoard, surface: pygame.Surface, show: Show, al
     the confetti keeps out of: the title (no panel behind it), the columns, the hint bar."""
     kit, c, p = board.ctx.kit, board.ctx.kit.colours, board.public
     safe = kit.safe_rect
-    image = kit.text(board.t("personality.winners", names=", ".join(board.name(s) for s in p.winners)), 52, c.gold,
-                     safe.width, "center", shadow=True)
+    image = kit.text(board.t("personality.winners", names=", ".join(board.name(s) for s in p.winners), n=len(p.winners)),
+                     52, c.gold, safe.width, "center", shadow=True)
     title = surface.blit(image, image.get_rect(midtop=(safe.centerx, safe.y)))
     columns = show.draw_podium(surface, pygame.Rect(safe.x, title.bottom + 20, safe.width,
                                                     safe.bottom - title.bottom - 100), alpha)
@@ -81,7 +82,8 @@ def draw_portraits(board: PersonalityBoard, surface: pygame.Surface, hints: bool
     if hints and board.message:  # where the picture went, in place of the winners (the crowns say it too)
         image = kit.text(board.message, 30, c.accent, safe.width)
     else:
-        image = kit.text(board.t("personality.winners", names=", ".join(board.name(s) for s in p.winners)), 36,
+        image = kit.text(board.t("personality.winners", names=", ".join(board.name(s) for s in p.winners),
+                                 n=len(p.winners)), 36,
                          c.text, safe.width, "center")
     line = surface.blit(image, image.get_rect(midtop=(safe.centerx, title.bottom)))
     top = line.bottom + 12

@@ -1,26 +1,27 @@
 """What both Secret Identity modes show on a phone: the suspects, one's character, and
-the clue editor (SI-4) — the hand's cards, each opening its 4 pictograms × green/red,
-the placed cards to take back, and confirm."""
+the clue editor (SI-4) — the hand's cards, each drawn as the TV draws it (two faces of
+two pictograms) and opening its 4 pictograms × green/red, the placed cards to take back,
+and confirm."""
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
 from ....core.actions import Action
-from ...phone_kit import Ctx, act, choices, emoji, fact, item, move, section
+from ...phone_kit import Ctx, act, choices, fact, item, move, picture, section
 
 
 def picto_label(ctx: Ctx, picto_id: str) -> str:
     return str(ctx.catalogue.pictograms[picto_id].label(ctx.lang))
 
 
-def picto_icon(ctx: Ctx, picto_id: str) -> str | None:
-    return emoji(ctx.catalogue.pictograms[picto_id].icon)
+def picto_icon(ctx: Ctx, picto_id: str) -> str:
+    return str(ctx.catalogue.pictograms[picto_id].icon)
 
 
 def suspect(ctx: Ctx, board: Sequence[str], slot: int, **more: Any) -> dict[str, Any]:
-    """Board slot ``slot`` (0–7) as an item: "3. name" (a character has no emoji: its
-    portrait is drawn on the TV only)."""
+    """Board slot ``slot`` (0–7) as an item: "3. name" (a character has no pictogram:
+    its portrait is drawn on the TV only)."""
     character = ctx.catalogue.character(board[slot])
     return item(ctx.t("si.slot", n=slot + 1, name=character.name(ctx.lang)), **more)
 
@@ -62,11 +63,11 @@ def clue_editor(ctx: Ctx, hand: Sequence[str], placed: Sequence[str], shown: Seq
         options = [
             item(ctx.t("si.is" if a.data["colour"] == "green" else "si.is_not",
                        picto=picto_label(ctx, a.data["pictogram"])),
-                 icon=emoji(pictos[a.data["pictogram"]].icon), move=move(a),
+                 icon=pictos[a.data["pictogram"]].icon, move=move(a),
                  tone="green" if a.data["colour"] == "green" else "red")
             for a in places.get(card, ())
         ]
-        icons = "".join(filter(None, (picto_icon(ctx, p) for p in faces)))
-        cards.append(item(label, icon=icons or None,
+        shown = [picture(picto_icon(ctx, p), picto_label(ctx, p)) for p in faces]
+        cards.append(item(label, faces=[shown[i:i + 2] for i in range(0, len(shown), 2)],
                           choices=choices(ctx.t("si.pick"), options) if options else None))
-    return [section(ctx.t("si.clue"), clue), section(ctx.t("si.hand"), cards)]
+    return [section(ctx.t("si.clue"), clue), section(ctx.t("si.hand"), cards, columns=2)]

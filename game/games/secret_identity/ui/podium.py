@@ -93,7 +93,7 @@ class Podium:
         elif decided == "shared":
             text = t("si.podium.shared", names=names, score=score)
         else:
-            text = t("si.podium.by_score", name=names, score=score)
+            text = t("si.podium.by_score", name=names, n=score)
         # SI-9 lower down too: the first pair tied on points but split by cards left
         seats = public.seats
         for a, b in zip(order, order[1:]):
