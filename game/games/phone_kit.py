@@ -10,9 +10,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Sequence, TypeVar
 
 from ..core.actions import Action
+from ..core.engine import SeatView
 
 if TYPE_CHECKING:
     from ..i18n import Strings
@@ -36,12 +37,16 @@ class BoardNow:
     agreed: tuple[int, ...] = ()
 
 
+#: A game's catalogue (each game's screens name their own: ``Ctx[MSCatalogue]``).
+C = TypeVar("C")
+
+
 @dataclass(frozen=True)
-class Ctx:
+class Ctx(Generic[C]):
     """What every game's screen builder needs besides the view."""
 
     strings: Strings
-    catalogue: Any
+    catalogue: C
     seat: int
     game: str
     board: BoardNow = BoardNow()
@@ -68,6 +73,10 @@ class Ctx:
         if canvas is not None:
             out["canvas"] = dict(canvas)
         return out
+
+
+#: A game's phone screen, ``screen(ctx, view, legal) -> dict`` (its plug-in names the module).
+PhoneScreen = Callable[[Ctx[Any], SeatView[Any, Any], Sequence[Action]], dict[str, Any]]
 
 
 def move(action: Action) -> dict[str, Any]:

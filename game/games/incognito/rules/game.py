@@ -49,7 +49,7 @@ from .events import Dealt, LastCall, LineupDealt, NumberGiven, Ready, Scored, Vo
 from .invariants import check_invariants
 from .scoring import bonus_rate, find_rate, score_round
 from .turns import Turns, turns_from_config
-from .view import INPhase, IncognitoPrivate, IncognitoPublic, MyDrawing, MyVotes, RoundRecord, Timer, TimerInfo
+from .view import INPhase, IncognitoPrivate, IncognitoPublic, IncognitoView, MyDrawing, MyVotes, RoundRecord, Timer, TimerInfo
 
 ROUNDS = 3
 TILES = 6
@@ -110,7 +110,7 @@ class IncognitoState:
         return [[number or 0 for number in row] for row in self.votes.rows]
 
 
-class Incognito(DrawingRules, PhasedGame[IncognitoState]):
+class Incognito(DrawingRules, PhasedGame[IncognitoState, IncognitoPublic, IncognitoPrivate]):
     id = "incognito"
     min_seats = 3
     max_seats = 6
@@ -299,7 +299,7 @@ class Incognito(DrawingRules, PhasedGame[IncognitoState]):
                        measures={"find_rate": find_rate(state.history), "bonus_rate": bonus_rate(state.history)})
 
     # --- information -----------------------------------------------------------------------
-    def view(self, state: IncognitoState, seat: int | None) -> SeatView[IncognitoPublic]:
+    def view(self, state: IncognitoState, seat: int | None) -> IncognitoView:
         running = self.countdown(state)
         drawing = state.phase == INPhase.DRAW
         turns = state.turns

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Union
 
+from ....core.engine import SeatView
+
 if TYPE_CHECKING:  # pragma: no cover
     from .state import PEState
 
@@ -177,6 +179,10 @@ class PEPrivate:
     my_played: SeatCard | None
     #: What this seat may vote for now (no own Inversion card).
     choices: tuple[Candidate, ...]
+
+
+#: What a seat (or the TV: no private part) sees of a match.
+PEView = SeatView[PEPublic, PEPrivate]
 
 
 #: The phases of a secret vote (who has voted shows; what, only to the voter).

@@ -8,24 +8,26 @@ from typing import Any, Sequence
 
 from ....core.actions import Action
 from ...phone_kit import Ctx, act, choices, emoji, fact, item, move, section
+from ..rules.catalogue import SICatalogue
+from ..rules.view import Shown
 
 
-def picto_label(ctx: Ctx, picto_id: str) -> str:
+def picto_label(ctx: Ctx[SICatalogue], picto_id: str) -> str:
     return str(ctx.catalogue.pictograms[picto_id].label(ctx.lang))
 
 
-def picto_icon(ctx: Ctx, picto_id: str) -> str | None:
+def picto_icon(ctx: Ctx[SICatalogue], picto_id: str) -> str | None:
     return emoji(ctx.catalogue.pictograms[picto_id].icon)
 
 
-def suspect(ctx: Ctx, board: Sequence[str], slot: int, **more: Any) -> dict[str, Any]:
+def suspect(ctx: Ctx[SICatalogue], board: Sequence[str], slot: int, **more: Any) -> dict[str, Any]:
     """Board slot ``slot`` (0–7) as an item: "3. name" (a character has no emoji: its
     portrait is drawn on the TV only)."""
     character = ctx.catalogue.character(board[slot])
     return item(ctx.t("si.slot", n=slot + 1, name=character.name(ctx.lang)), **more)
 
 
-def character_fact(ctx: Ctx, board: Sequence[str], key: int | None) -> list[dict[str, Any]]:
+def character_fact(ctx: Ctx[SICatalogue], board: Sequence[str], key: int | None) -> list[dict[str, Any]]:
     """"You are: n. name" while the seat's key is its own (SI-2)."""
     if not key or len(board) < key:
         return []
@@ -33,12 +35,12 @@ def character_fact(ctx: Ctx, board: Sequence[str], key: int | None) -> list[dict
     return [fact(ctx.t("si.you_are"), ctx.t("si.slot", n=key, name=character.name(ctx.lang)))]
 
 
-def clue_tiles(ctx: Ctx, shown: Sequence[Any]) -> str:
+def clue_tiles(ctx: Ctx[SICatalogue], shown: Sequence[Shown]) -> str:
     """A public clue in one line: ✓ is / ✗ is not, per placed card."""
     return " · ".join(ctx.t("si.is" if s.green else "si.is_not", picto=picto_label(ctx, s.pictogram)) for s in shown)
 
 
-def clue_editor(ctx: Ctx, hand: Sequence[str], placed: Sequence[str], shown: Sequence[Any],
+def clue_editor(ctx: Ctx[SICatalogue], hand: Sequence[str], placed: Sequence[str], shown: Sequence[Shown],
                 legal: Sequence[Action], take_back: bool) -> list[dict[str, Any]]:
     """Sections "your clue" (placed cards, tap to take back when ``take_back``) and
     "your picto cards" (tap a card, then one of its pictograms in green or red)."""

@@ -62,10 +62,11 @@ from .events import (
     VoteTakenBack,
 )
 from .deal import draw_fitting
+from .catalogue import SICatalogue
 from .competitive_state import ROUNDS, CompetitiveState, can_replace, reopened, take_characters
 from .scoring import decided_by, final_outcome, score_round
 from .links import ClueLink, clue_links
-from .view import CompetitivePrivate, CompetitivePublic, MyVotes, SeatPublic, SIPhase, track_position
+from .view import CompetitivePrivate, CompetitivePublic, CompetitiveView, MyVotes, SeatPublic, SIPhase, track_position
 
 if TYPE_CHECKING:  # mypy checks every change against the fields
     from dataclasses import replace
@@ -80,7 +81,7 @@ MIN_CHARACTERS = ROUNDS * SLOTS
 REPLACEMENTS, CATCH_UP = "replacements_per_round", "catch_up"
 
 
-class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
+class CompetitiveRules(SecretIdentityRules[CompetitiveState, CompetitivePublic, CompetitivePrivate]):
     id = "secret_identity"
     options = (
         OptionSpec(REPLACEMENTS, 3, (0, 1, 2, 3)),  # SI-3
@@ -88,7 +89,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
         FAMILY,
     )
 
-    def __init__(self, catalogue: Any) -> None:
+    def __init__(self, catalogue: SICatalogue) -> None:
         self._votes: dict[tuple[int, int, int], Action] = {}
         #: Per seat: (the scores, its hand, clue and votes, its two flags: what its
         #: public record was made from; the record), None before its first view.
@@ -332,7 +333,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
         return final_outcome(state) if state.phase == SIPhase.OVER else None
 
     # --- information -------------------------------------------------------------------
-    def view(self, state: CompetitiveState, seat: int | None) -> SeatView[CompetitivePublic]:
+    def view(self, state: CompetitiveState, seat: int | None) -> CompetitiveView:
         public = make(
             CompetitivePublic,
             phase=state.phase,
