@@ -26,7 +26,8 @@ def sim_rates(games: list[str], matches: int = SIM_MATCHES) -> dict[str, Any]:
     each game's matches per second, or ``{"error": …}``."""
     from ..games import all_games
 
-    known, rates = all_games(), {}
+    known = all_games()
+    rates: dict[str, dict[str, Any]] = {}
     for game in games:
         entry = known[game]
         proc = subprocess.run(game_command("sim", game, "--seats", str(entry.max_seats), "--matches", str(matches),

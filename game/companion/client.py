@@ -19,9 +19,12 @@ import json
 import queue
 import threading
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Coroutine, TypeVar
 
 import aiohttp
+
+#: What a coroutine run on the phones' loop returns.
+T = TypeVar("T")
 
 
 class ScriptedPhone:
@@ -84,13 +87,13 @@ class PhoneCrowd:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="scripted-phones", daemon=True)
         self.thread.start()
-        self.session: aiohttp.ClientSession = self.run(self._session())
+        self.session = self.run(self._session())
         self.phones: list[ScriptedPhone] = []
 
     async def _session(self) -> aiohttp.ClientSession:
         return aiohttp.ClientSession()
 
-    def run(self, coroutine: Any, timeout: float = 10.0) -> Any:
+    def run(self, coroutine: Coroutine[Any, Any, T], timeout: float = 10.0) -> T:
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
 
     def connect(self) -> ScriptedPhone:

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import os
 import stat
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 #: How :func:`open_regular` opens: non-blocking (a pipe), never as the controlling
 #: terminal (a tty device), binary on Windows (which has neither of the first two).
@@ -48,7 +49,7 @@ class FileTooBig(FileRefused):
         self.limit = limit
 
 
-def open_regular(path: Path | str, limit: int) -> BinaryIO:
+def open_regular(path: Path | str, limit: int) -> io.BufferedReader:
     """``path`` opened for reading in binary if it is a regular file of at most
     ``limit`` bytes, else :class:`FileRefused` (module docstring); ``FileNotFoundError``
     if it is not there. The caller reads at most ``limit`` bytes from it (or uses
