@@ -94,9 +94,10 @@ class Recorder:
 
             @property
             def marks(self) -> list[Mark]:
-                marks = getattr(self, "_marks", None)
+                marks: list[Mark] | None = getattr(self, "_marks", None)
                 if marks is None:
-                    marks = self._marks = []
+                    marks = []
+                    self._marks = marks
                 return marks
 
             def blit(self, source: Any, dest: Any = (0, 0), area: Any = None, special_flags: int = 0) -> pygame.Rect:
@@ -179,7 +180,7 @@ class Recorder:
                 self.dims.append((alpha, colour))
 
         def boxed_shape(surface: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
-            rect = shape(surface, *args, **kwargs)
+            rect: pygame.Rect = shape(surface, *args, **kwargs)
             self.record_box(surface, rect, "shape")  # a badge holds its number as a panel does
             return rect
 
@@ -190,8 +191,9 @@ class Recorder:
 def recording(recorder: Recorder) -> Iterator[type]:
     """``pygame.Surface`` is the recording class inside the block."""
     cls = recorder.surface_class()
-    pygame.Surface = cls  # type: ignore[misc]
-    pygame.surface.Surface = cls  # type: ignore[misc]
+    # (the recording class stands in for pygame's own while recording)
+    pygame.Surface = cls  # type: ignore[misc, assignment]
+    pygame.surface.Surface = cls  # type: ignore[misc, assignment]
     try:
         yield cls
     finally:
@@ -206,17 +208,18 @@ def texts_on(canvas: Any) -> tuple[list[Text], list[Mark]]:
     texts, boxes = [], [mark for mark in canvas.marks if mark.kind != "text"]
     seen = set()
     for mark in canvas.marks:
-        if mark.kind != "text":
+        tag = mark.tag
+        if mark.kind != "text" or tag is None:
             continue
-        key = (mark.tag, tuple(mark.rect))
-        if key in seen or not mark.tag.text.strip():
+        key = (tag, tuple(mark.rect))
+        if key in seen or not tag.text.strip():
             continue
         seen.add(key)
         ink = mark.image.get_bounding_rect().move(mark.rect.topleft)
-        if ink.width == 0 or not _shown(canvas, mark, ink) or _under_a_panel(mark, ink, boxes):
+        if ink.width == 0 or not _shown(canvas, mark, tag, ink) or _under_a_panel(mark, ink, boxes):
             continue
-        texts.append(Text(mark.tag.text, mark.tag.size, mark.tag.colour, ink, mark.rect, mark.visible,
-                          mark.tag.max_width, mark.image, mark.order))
+        texts.append(Text(tag.text, tag.size, tag.colour, ink, mark.rect, mark.visible,
+                          tag.max_width, mark.image, mark.order))
     return texts, boxes
 
 
@@ -224,15 +227,15 @@ def _under_a_panel(mark: Mark, ink: pygame.Rect, boxes: Sequence[Mark]) -> bool:
     return any(box.kind == "box" and box.order > mark.order and box.visible.contains(ink) for box in boxes)
 
 
-def _shown(canvas: Any, mark: Mark, ink: pygame.Rect) -> bool:
-    """Whether most of the text's solid glyph pixels still show its colour."""
+def _shown(canvas: Any, mark: Mark, tag: TextTag, ink: pygame.Rect) -> bool:
+    """Whether most of the text's solid glyph pixels still show its colour (``tag``'s)."""
     area = ink.clip(mark.visible).clip(canvas.get_rect())
     if area.width <= 0 or area.height <= 0:
         return False
     solid = pygame.mask.from_surface(mark.image, 254)
     piece = _BaseSurface(area.size)
     piece.blit(canvas, (0, 0), area)
-    coloured = pygame.mask.from_threshold(piece, mark.tag.colour, (40, 40, 40, 255))
+    coloured = pygame.mask.from_threshold(piece, tag.colour, (40, 40, 40, 255))
     offset = (mark.rect.x - area.x, mark.rect.y - area.y)
     total = coloured.overlap_area(solid, offset) if solid.count() else 0
     within = pygame.mask.Mask(area.size, fill=True).overlap_area(solid, offset)
@@ -323,7 +326,7 @@ class Drawn:
     def violations(self) -> list[Violation]:
         shot, lang = self.shot, self.lang
         margin = check_margin(self.canvas, self.background, self.safe)
-        out = [Violation(shot, lang, "margin", "", tuple(r)) for r in margin]
-        out += [Violation(shot, lang, rule, t.text, tuple(t.ink), detail)
+        out = [Violation(shot, lang, "margin", "", (r.x, r.y, r.w, r.h)) for r in margin]
+        out += [Violation(shot, lang, rule, t.text, (t.ink.x, t.ink.y, t.ink.w, t.ink.h), detail)
                 for rule, t, detail in check_texts(self.texts, self.boxes, self.canvas)]
         return sorted(out, key=lambda v: (RULES.index(v.rule), v.rect))

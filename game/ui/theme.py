@@ -10,6 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 Colour = tuple[int, int, int]
+#: A colour as a drawing takes it and a cache keys it: a plain tuple, RGB or RGBA (the
+#: callers' lists and ``pygame.Color`` made tuples).
+ColourKey = tuple[int, ...]
 
 #: Smallest size (px on the 1080p canvas) for text meant to be read from the sofa.
 MIN_TEXT = 28
