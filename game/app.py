@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 import time
 import warnings
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 import pygame
 
@@ -116,7 +116,7 @@ class App:
         self._release_on_leave = ReleaseOnLeave(ctx.stack)
         self._held: list[tuple[pygame.event.Event, float]] = []
 
-    def _hold_lost_seat(self, device: Any) -> bool:
+    def _hold_lost_seat(self, device: Hashable) -> bool:
         # The match and phone modules are imported when first needed, not before the
         # first title frame (start-up: issue 18).
         from .scenes.disconnect import hold_lost_seat

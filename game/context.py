@@ -45,14 +45,14 @@ class AppContext:
     #: Every game by id (its rules imported on first use), and what each plug-in declares
     #: of its games (``mode(id)``: icon, pictures… without importing the game).
     games: GameRegistry
+    #: The pygame_gui theme every menu screen shares.
+    menu_gui: MenuGui
     stack: SceneStack = field(default_factory=SceneStack)
     #: The input hub in a real app (rumble, pad names); None headless.
     input: InputHub | None = None
     headless: bool = False
     #: Messages to show on screen once (corrupt settings, skipped custom decks…).
     notices: list[str] = field(default_factory=list)
-    #: The pygame_gui theme every menu screen shares.
-    menu_gui: MenuGui | None = None
     #: ``game.companion.bridge.Companion``: the phone companion while it runs (the app
     #: starts it from the settings); None headless and when it is off.
     companion: Any = None

@@ -49,7 +49,7 @@ def french_article(template: str, values: Mapping[str, Any]) -> str:
     for Alice) or merged with the value's article ("de {x}" -> "du Lutin" for "le
     Lutin", "à {x}" -> "aux rennes" for "les rennes"). Numbers leave it as it is."""
 
-    def fit(match: re.Match) -> str:
+    def fit(match: re.Match[str]) -> str:
         word, key = match.group(1), match.group(2)
         value = values.get(key)
         if not isinstance(value, str):

@@ -16,7 +16,7 @@ import json
 import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterable, Mapping
 
 from .core.files import quarantine, read_text, write_atomic
 
@@ -41,7 +41,8 @@ NOTICE_REPAIRED = "notices.settings_repaired"
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
-def system_lang(environ: Any = None, preferred_locales: Any = None) -> str:
+def system_lang(environ: Mapping[str, str] | None = None,
+                preferred_locales: Callable[[], Iterable[Mapping[str, object]]] | None = None) -> str:
     """"fr" when the system's language is French ("fr_CA.UTF-8", "fr-FR"…), else "en":
     the language of the first launch.
 
@@ -52,8 +53,10 @@ def system_lang(environ: Any = None, preferred_locales: Any = None) -> str:
     name = next((environ[var] for var in LOCALE_VARIABLES if environ.get(var)), None)
     if name is None:
         if preferred_locales is None:
-            from pygame.system import get_pref_locales as preferred_locales
-        name = next((entry["language"] for entry in preferred_locales()), "")
+            from pygame.system import get_pref_locales
+
+            preferred_locales = get_pref_locales
+        name = next((str(entry["language"]) for entry in preferred_locales()), "")
     language = name.split(":")[0].replace("-", "_").split("_")[0].split(".")[0].lower()
     return "fr" if language == "fr" else "en"
 

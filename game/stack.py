@@ -18,7 +18,7 @@ usual.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Hashable
+from typing import TYPE_CHECKING, Callable, Hashable, Iterator
 
 from .input.intents import Intent
 
@@ -41,7 +41,7 @@ class SceneStack:
     def __len__(self) -> int:
         return len(self._scenes)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Scene]:
         return iter(list(self._scenes))
 
     @property

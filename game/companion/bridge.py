@@ -72,7 +72,8 @@ class MatchLink(Protocol):
 class SeatingLink(Protocol):
     """What the companion needs of "take your seats" (``scenes.menus.take_seats.TakeSeatScene``)."""
 
-    game_id: str
+    @property
+    def game_id(self) -> str: ...
 
     def phone_claim(self, device: Hashable) -> int | None: ...
 

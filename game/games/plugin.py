@@ -21,10 +21,9 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..core.phases import PhasedGame
     from ..core.schema import Schema
     from . import GameEntry
     from .phone_kit import PhoneScreen

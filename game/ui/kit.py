@@ -14,7 +14,7 @@ and every seat is shown with its colour, its shape and its name together.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Sequence
 
 import pygame
 

@@ -7,7 +7,7 @@ soft without per-frame anti-aliasing work; each look is made once and kept as a 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import pygame
 

@@ -9,6 +9,7 @@ long value) the label goes on its own line above a full-width selector.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -19,6 +20,7 @@ from .widgets import MenuScene
 
 if TYPE_CHECKING:
     from ...context import AppContext
+    from ...ui.kit import UiKit
 
 ROW_HEIGHT = 70
 ROW_GAP = 8
@@ -38,7 +40,7 @@ def option_text(ctx: AppContext, spec: OptionSpec, value: Any) -> str:
     return ctx.t(key) if ctx.strings.has(key) else str(value)
 
 
-def button_height(kit: Any) -> int:
+def button_height(kit: UiKit) -> int:
     """A small menu button tall enough for its (scaled) 32 px text."""
     return max(ROW_HEIGHT, kit.font(32).get_linesize() + 30)
 
@@ -101,7 +103,7 @@ class OptionsScene(MenuScene):
         for spec in self.lobby.entry.options:
             plan = plan_row(self.ctx, spec, self.WIDTH)
             y = add_row(self, plan, x, y, self.WIDTH, self.lobby.options[spec.id],
-                        lambda v, s=spec.id: self.set_option(s, v)) + ROW_GAP * 2
+                        functools.partial(self.set_option, spec.id)) + ROW_GAP * 2
         bh = button_height(self.kit)
         if self.lobby.deck is not None:
             self.button("deck", self.lobby.deck.summary(self.lobby.config()), (x, y, self.WIDTH, bh),
@@ -116,7 +118,7 @@ class OptionsScene(MenuScene):
     def refresh(self) -> None:
         for item in self.items:
             if item.key == "deck":
-                item.element.set_text(self.lobby.deck.summary(self.lobby.config()))
+                item.widget.set_text(self.lobby.deck.summary(self.lobby.config()))
 
     def draw_front(self, surface: Any, alpha: float) -> None:
         self.kit.hint_bar(surface, [(Intent.LEFT, self.t("common.change")), (Intent.BACK, self.t("common.back"))])
