@@ -175,7 +175,7 @@ class SceneStack:
             if over is None:
                 scene.draw(surface, alpha)
                 continue
-            kit = over.ctx.kit  # type: ignore[attr-defined]
+            kit = over.ctx.kit  # type: ignore[attr-defined]  # (an overlay with a hint bar has one: Scene.own_hint_bar)
             kit.hints_muted = True
             try:
                 scene.draw(surface, alpha)

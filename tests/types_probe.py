@@ -42,7 +42,7 @@ def an_entry_gives_its_catalogue_typed(catalogues: Catalogue) -> None:
 
 def a_bot_reads_its_own_game_s_view(bot: IncognitoBot, view: IncognitoView, other: MSView) -> None:
     bot.act(view, [])
-    bot.act(other, [])  # type: ignore[arg-type]
+    bot.act(other, [])  # type: ignore[arg-type]  # (must stay refused: another game's view)
 
 
 def a_phone_screen_reads_its_catalogue(ctx: Ctx[PECatalogue]) -> None:
@@ -56,6 +56,6 @@ class NoPhase:
     seats: int
 
 
-class Unphased(PhasedGame[NoPhase, CoopPublic, None]):  # type: ignore[type-var]
+class Unphased(PhasedGame[NoPhase, CoopPublic, None]):  # type: ignore[type-var]  # (must stay refused)
     """Refused: a phased game's state must say its phase (``PhasedState``)."""
 

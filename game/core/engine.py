@@ -25,6 +25,7 @@ from .options import OptionSpec, option
 from .rng import Rng
 from .schema import Fields, Int, Schema
 
+
 class TableState(Protocol):
     """What the engine reads of every game's state itself: how many seats play."""
 

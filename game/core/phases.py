@@ -14,8 +14,8 @@ A handler takes the state and the action and returns a :class:`~game.core.engine
 phase's ``end_if``: while it holds, the state moves to ``next`` (a
 :class:`~game.core.events.PhaseStarted` event each time) and the new phase's
 ``begin`` runs. The state is a dataclass with a ``phase`` field (a ``StrEnum`` member)
-and ``seats``, that :func:`game.core.records.replace` can copy (no ``__post_init__``,
-slots or cached property).
+and ``seats`` (:class:`PhasedState`, the bound of a ``PhasedGame``'s state type), that
+:func:`game.core.records.replace` can copy (no ``__post_init__``, slots or cached property).
 
 Refusals the base gives before any handler runs: ``bad_seat`` (no such seat),
 ``unknown_action`` (no phase has that move), the move's ``out_of_phase`` or else

@@ -197,7 +197,7 @@ def recording(recorder: Recorder) -> Iterator[type]:
     try:
         yield cls
     finally:
-        pygame.Surface = _BaseSurface  # type: ignore[misc]
+        pygame.Surface = _BaseSurface  # type: ignore[misc]  # (pygame's own class back)
         pygame.surface.Surface = _BaseSurface  # type: ignore[misc]
 
 

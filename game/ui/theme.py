@@ -69,7 +69,8 @@ _STYLE_COLOURS: tuple[tuple[str, Colour], ...] = (
 
 
 def mix(a: Colour, b: Colour, t: float) -> Colour:
-    return tuple(int(round(x + (y - x) * t)) for x, y in zip(a, b))  # type: ignore[return-value]
+    red, green, blue = (int(round(x + (y - x) * t)) for x, y in zip(a, b))
+    return red, green, blue
 
 
 SEAT_STYLES: tuple[SeatStyle, ...] = tuple(

@@ -209,13 +209,13 @@ def _rgb(colour: object) -> tuple[int, int, int] | None:
     value = getattr(colour, "value", None)
     if value is None or getattr(colour, "alpha", 255) == 0:
         return None
-    return colour.red, colour.green, colour.blue  # type: ignore[attr-defined]
+    return colour.red, colour.green, colour.blue  # type: ignore[attr-defined]  # (svgelements' Color, untyped)
 
 
 def _subpaths(path: object) -> list[list[Point]]:
     """Each subpath as a polyline; curves cut into short straight pieces."""
     out = []
-    for sub in path.as_subpaths():  # type: ignore[attr-defined]
+    for sub in path.as_subpaths():  # type: ignore[attr-defined]  # (svgelements' Path, untyped)
         ring: list[Point] = []
         for segment in sub:
             kind = type(segment).__name__
