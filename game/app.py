@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 import time
 import warnings
-from typing import TYPE_CHECKING, Any, Callable, Hashable
+from typing import TYPE_CHECKING, Callable, Hashable
 
 import pygame
 
@@ -43,7 +43,7 @@ class WrongPygame(RuntimeError):
     """The original ``pygame`` package is installed instead of ``pygame-ce``."""
 
 
-def ensure_pygame_ce(module: Any = pygame) -> None:
+def ensure_pygame_ce(module: object = pygame) -> None:
     """pygame_gui and our SVG icons need pygame-ce; the two packages share the name
     ``pygame``, so say plainly which one to install instead of failing obscurely."""
     if not getattr(module, "IS_CE", False):

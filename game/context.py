@@ -79,7 +79,7 @@ class AppContext:
     def strings(self) -> Strings:
         return self.catalogue.strings
 
-    def t(self, key: str, **fmt: Any) -> str:
+    def t(self, key: str, **fmt: object) -> str:
         return self.catalogue.strings.get(key, **fmt)
 
 

@@ -89,7 +89,7 @@ _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _co
 MAX_YAML_BYTES = 4 * 1024 * 1024
 
 
-def load_yaml(path: Path) -> Any:
+def load_yaml(path: Path) -> object:
     """Load one YAML file. Whatever is wrong with it (syntax, a character YAML does not
     allow such as NUL or another control character, a complex key, nesting deeper than
     the parser goes; a file that ``files.read_text`` refuses: a pipe, a device, a link to
@@ -154,7 +154,7 @@ class Where:
 
     path: Path
 
-    def error(self, node: Any, message: str, key: str | None = None) -> DataError:
+    def error(self, node: object, message: str, key: str | None = None) -> DataError:
         line = None
         if isinstance(node, LineDict):
             line = node.key_lines.get(key, node.line) if key is not None else node.line
@@ -162,12 +162,12 @@ class Where:
             line = node.line
         return DataError(self.path, line, message)
 
-    def mapping(self, node: Any, what: str) -> LineDict:
+    def mapping(self, node: object, what: str) -> LineDict:
         if not isinstance(node, dict):
             raise self.error(node, f"{what} must be a mapping")
         return node  # type: ignore[return-value]  # (the loader makes every mapping a LineDict)
 
-    def sequence(self, node: Any, what: str) -> LineList:
+    def sequence(self, node: object, what: str) -> LineList:
         if not isinstance(node, list):
             raise self.error(node, f"{what} must be a list")
         return node  # type: ignore[return-value]  # (and every list a LineList)
@@ -176,7 +176,7 @@ class Where:
         """``root[key]``, which must be there and be a list (a file's cards, words…)."""
         return self.sequence(self.field(root, key, list, what), key)
 
-    def unique_id(self, node: Any, what: str, *seen: Container[str]) -> str:
+    def unique_id(self, node: object, what: str, *seen: Container[str]) -> str:
         """The ``id`` of an entry (which must be a mapping): a non-empty string, stripped,
         and in none of ``seen`` (the ids loaded before it; pass the live dicts, not a set
         made per entry, which made a 100,000-entry deck take minutes)."""

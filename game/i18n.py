@@ -12,7 +12,7 @@ import marshal
 import re
 import sys
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Mapping
 
 from . import disk_cache
 
@@ -43,7 +43,7 @@ def starts_with_vowel_sound(text: str) -> bool:
     return letters[0] in _ELIDING_LETTERS
 
 
-def french_article(template: str, values: Mapping[str, Any]) -> str:
+def french_article(template: str, values: Mapping[str, object]) -> str:
     """``template`` (still to format) with the word before each ``{placeholder}``
     fitted to its text value: elided before a vowel sound ("de {name}" -> "d'{name}"
     for Alice) or merged with the value's article ("de {x}" -> "du Lutin" for "le
@@ -66,7 +66,7 @@ def french_article(template: str, values: Mapping[str, Any]) -> str:
     return _BEFORE_PLACEHOLDER.sub(fit, template)
 
 
-def _flatten(node: Any, prefix: str, out: dict[str, str], path: Path) -> None:
+def _flatten(node: object, prefix: str, out: dict[str, str], path: Path) -> None:
     from .data_loading import DataError, LineDict
 
     if not isinstance(node, dict):
@@ -122,7 +122,7 @@ class Strings:
                                        lambda: marshal.dumps(_parse(i18n_dir)), readable)
         return cls(read_back[0] if read_back else marshal.loads(data), lang)
 
-    def get(self, key: str, **fmt: Any) -> str:
+    def get(self, key: str, **fmt: object) -> str:
         """The text for ``key`` in the current language; a missing key shows itself
         bracketed (a test keeps that from shipping)."""
         text = self.tables.get(self.lang, {}).get(key)
@@ -145,7 +145,7 @@ class Strings:
         return {lang: every - set(table) for lang, table in self.tables.items()}
 
 
-def _is_tables(value: Any) -> bool:
+def _is_tables(value: object) -> bool:
     """Whether ``value`` has the tables' shape: language -> key -> text."""
     return isinstance(value, dict) and all(
         isinstance(table, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in table.items())

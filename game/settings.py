@@ -16,7 +16,7 @@ import json
 import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, TypeGuard
 
 from .core.files import quarantine, read_text, write_atomic
 
@@ -85,7 +85,7 @@ class Settings:
         return asdict(self)
 
 
-def _valid(name: str, value: Any) -> bool:
+def _valid(name: str, value: object) -> bool:
     """Whether ``value`` is acceptable for the field ``name``."""
     if name == "lang":
         return value in LANGS
@@ -104,11 +104,11 @@ def _valid(name: str, value: Any) -> bool:
     return False
 
 
-def _is_number(value: Any) -> bool:
+def _is_number(value: object) -> TypeGuard[int | float]:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value
 
 
-def from_json(raw: Any) -> Settings:
+def from_json(raw: object) -> Settings:
     """Settings from parsed JSON: unknown keys ignored, each bad field -> its default."""
     defaults = Settings()
     if not isinstance(raw, dict):
@@ -124,7 +124,7 @@ def from_json(raw: Any) -> Settings:
     return Settings(**values)
 
 
-def bad_fields(raw: dict[str, Any]) -> list[str]:
+def bad_fields(raw: Mapping[str, object]) -> list[str]:
     """The settings ``raw`` holds with a value that is not acceptable (missing and
     unknown keys are not bad: older and newer files)."""
     return [spec.name for spec in fields(Settings) if spec.name in raw and not _valid(spec.name, raw[spec.name])]

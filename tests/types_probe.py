@@ -23,7 +23,9 @@ from game.games.mission_secrete.rules.view import MSPrivate, MSPublic, MSView
 from game.games.personality.entries import ENTRIES as PE_ENTRIES
 from game.games.personality.rules.catalogue import PECatalogue
 from game.games.phone_kit import Ctx
+from game.games.secret_identity.rules.catalogue import SICatalogue
 from game.games.secret_identity.rules.view import CoopPublic
+from game.scenes.menus.deck import DeckCatalogue
 
 
 def a_session_carries_its_game(catalogue: MSCatalogue) -> None:
@@ -47,6 +49,15 @@ def a_bot_reads_its_own_game_s_view(bot: IncognitoBot, view: IncognitoView, othe
 
 def a_phone_screen_reads_its_catalogue(ctx: Ctx[PECatalogue]) -> None:
     assert_type(ctx.catalogue, PECatalogue)
+
+
+def a_tile_passes_on_only_what_an_item_says(ctx: Ctx[PECatalogue]) -> None:
+    ctx.seat_item(0, note="3 votes", selected=True)
+    ctx.seat_item(0, colour="red")  # type: ignore[call-arg]  # (must stay refused: no such field)
+
+
+def the_deck_reads_secret_identity_s_catalogue(catalogue: SICatalogue) -> DeckCatalogue:
+    return catalogue
 
 
 @dataclass(frozen=True)

@@ -58,7 +58,7 @@ def phones_game(games: GameRegistry) -> GameEntry[Any]:
     return next(entry for entry in games.values() if entry.max_seats >= PHONES and entry.mode.phone)
 
 
-def moves_in(screen: Any) -> Iterator[dict[str, Any]]:
+def moves_in(screen: object) -> Iterator[dict[str, Any]]:
     """Every move a phone screen offers: the ``{"kind", "data"}`` objects in it."""
     if isinstance(screen, dict):
         if isinstance(screen.get("kind"), str) and isinstance(screen.get("data"), dict):

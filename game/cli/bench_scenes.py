@@ -137,6 +137,10 @@ def _menu_screens(ctx: AppContext) -> dict[str, MenuScreen]:
     def lobby_of(game_id: str) -> Callable[[Scene | None], Scene]:
         return lambda under: LobbyScene(ctx, ctx.games[game_id])
 
+    def options(under: Scene | None) -> Scene:
+        assert isinstance(under, LobbyScene), "the options open over their lobby"
+        return OptionsScene(ctx, under)
+
     screens: dict[str, MenuScreen] = {
         "games": (title, lambda under: GameChoiceScene(ctx)),
         "settings": (title, lambda under: SettingsScene(ctx)),
@@ -145,7 +149,7 @@ def _menu_screens(ctx: AppContext) -> dict[str, MenuScreen]:
         "pause": (lambda: [TableBackdrop(ctx)], lambda under: PauseScene(ctx, ctx.games[shown])),
         "pause.settings": (paused, lambda under: SettingsScene(ctx)),
         "pause.quit": (paused, lambda under: ConfirmScene(ctx, ctx.t("pause.quit_confirm"), lambda: None)),
-        "lobby.options": (lobby(shown), lambda under: OptionsScene(ctx, under)),
+        "lobby.options": (lobby(shown), options),
     }
     for game_id in ctx.games:
         screens[f"lobby.{game_id}"] = (title, lobby_of(game_id))

@@ -286,7 +286,7 @@ def _play_chunk(task: tuple[Any, ...]) -> list[dict[str, Any]]:
 
 
 @functools.lru_cache(maxsize=2)
-def _unpacked(packed: bytes) -> Any:
+def _unpacked(packed: bytes) -> object:
     """The catalogue a worker was sent, one object for all its chunks: what bots build
     from a catalogue once per object (Secret Identity's tag model and its links, ~0.1 s)
     is then built once per worker, not once per chunk."""

@@ -192,7 +192,7 @@ class Storm:
         board = new_match(ctx, entry, {}, seed=self.rng.randrange(1 << 30))
         board.bot_delay = (2, 6)
         ctx.stack.push(board)
-        catalogue = ctx.catalogue.game(entry.catalogue_key)
+        catalogue = entry.catalogue(ctx.catalogue)
         self.brains: dict[int, Bot[Any, Any]] = {
             seat.index: entry.make_bot(catalogue, seat.index, Rng.from_seed(self.rng.randrange(1 << 30)))
             for seat in ctx.seats if not seat.bot}

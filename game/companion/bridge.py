@@ -107,7 +107,7 @@ class Phone:
 
 
 class Companion:
-    def __init__(self, port: int, styles: Callable[[int], dict[str, Any]], lang: Callable[[], str],
+    def __init__(self, port: int, styles: Callable[[int], dict[str, str]], lang: Callable[[], str],
                  host: str = "0.0.0.0", static_dir: Path | None = None, clock: Callable[[], float] = time.monotonic,
                  rate: tuple[float, float] | None = None, default_name: Callable[[], str] | None = None,
                  texts: Mapping[str, Mapping[str, str]] | None = None, log_file: Path | None = None) -> None:
@@ -345,7 +345,7 @@ class Companion:
         phone.ack = None
         self.hub.send(conn, f'{{"v":{VERSION},"type":"view"{ack},"screen":{screen}}}')
 
-    def _send_changed(self, conn: int, phone: Phone, kind: str, **fields: Any) -> None:
+    def _send_changed(self, conn: int, phone: Phone, kind: str, **fields: object) -> None:
         text = encode(kind, **fields)
         if phone.sent.get(kind) != text:
             phone.sent[kind] = text
@@ -355,7 +355,7 @@ class Companion:
         return [{"name": seat.name, **self.styles(seat.style), "kind": _kind(seat),
                  "reconnecting": seat.reconnecting} for seat in seats]
 
-    def _send(self, conn: int, kind: str, **fields: Any) -> None:
+    def _send(self, conn: int, kind: str, **fields: object) -> None:
         self.hub.send(conn, encode(kind, **fields))
 
     def _error(self, conn: int, reason: str, ack: int | str | None = None) -> None:

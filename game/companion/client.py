@@ -37,7 +37,7 @@ class ScriptedPhone:
     def send_text(self, text: str) -> None:
         self.crowd.run(self.ws.send_str(text))
 
-    def send(self, message_type: str, /, **fields: Any) -> None:
+    def send(self, message_type: str, /, **fields: object) -> None:
         self.send_text(json.dumps({"v": 1, "type": message_type, **fields}))
 
     def next(self, kind: str | None = None, wait: Callable[[], None] | None = None, timeout: float = 5.0,

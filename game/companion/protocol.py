@@ -42,7 +42,7 @@ class ProtocolError(Exception):
         self.reason = reason
 
 
-def encode(kind: str, **fields: Any) -> str:
+def encode(kind: str, **fields: object) -> str:
     """One game → phone message as JSON text."""
     return json.dumps({"v": VERSION, "type": kind, **fields}, ensure_ascii=False, separators=(",", ":"))
 
@@ -70,7 +70,7 @@ def parse(text: str | bytes) -> dict[str, Any]:
     return message
 
 
-def _check_hello(message: Mapping[str, Any]) -> None:
+def _check_hello(message: Mapping[str, object]) -> None:
     room, name, token = message.get("room"), message.get("name"), message.get("token")
     if not isinstance(room, str) or len(room) > 16:
         raise ProtocolError("malformed")

@@ -121,7 +121,7 @@ class Outcome:
     measures: Mapping[str, float] = field(default_factory=dict)
 
     @staticmethod
-    def ranks_from_scores(scores: Mapping[int, int], tiebreak: Mapping[int, Any] | None = None) -> dict[int, int]:
+    def ranks_from_scores(scores: Mapping[int, int], tiebreak: Mapping[int, int] | None = None) -> dict[int, int]:
         """Competition ranking ("1224"): equal (score, tiebreak) share a rank."""
         key = {s: (scores[s], (tiebreak or {}).get(s, 0)) for s in scores}
         return {s: 1 + sum(1 for t in scores if key[t] > key[s]) for s in scores}
@@ -215,7 +215,7 @@ class GameDefinition(Generic[S, Pub, Priv]):
     def view(self, state: S, seat: int | None) -> SeatView[Pub, Priv]:
         raise NotImplementedError
 
-    def secrets(self, state: S, seat: int) -> Iterable[tuple[str, Any]]:
+    def secrets(self, state: S, seat: int) -> Iterable[tuple[str, object]]:
         """The facts only ``seat`` may know right now, as ``(field, value)`` pairs.
 
         The harness asserts that no other seat's view and no public view holds a field

@@ -27,7 +27,6 @@ import io
 import os
 import stat
 from pathlib import Path
-from typing import Any
 
 #: How :func:`open_regular` opens: non-blocking (a pipe), never as the controlling
 #: terminal (a tty device), binary on Windows (which has neither of the first two).
@@ -99,7 +98,7 @@ def read_text(path: Path | str, limit: int) -> str:
     return read_bytes(path, limit).decode("utf-8-sig")
 
 
-def bad_text(value: Any, max_length: int) -> str | None:
+def bad_text(value: object, max_length: int) -> str | None:
     """The first string in ``value`` (parsed JSON: keys and values, at any depth) that is
     not text a player could have typed — a control or format character, a lone surrogate
     (``"\\ud800"`` in JSON: it cannot be written back, nor drawn), a line break — or is

@@ -73,7 +73,7 @@ class MatchResult(Generic[S, Pub, Priv]):
     actions: int
 
 
-def _walk_fields(value: Any, name: str, found: list[Any]) -> None:
+def _walk_fields(value: object, name: str, found: list[object]) -> None:
     if isinstance(value, dict):
         for key, item in value.items():
             if key == name:
@@ -102,7 +102,7 @@ def check_no_leaks(definition: GameDefinition[S, Any, Any], state: S) -> None:
                 if viewer == owner or (viewer is not None and (name, secret) in own[viewer]):
                     continue  # two seats may hold equal secrets (both drew a 3): not a leak
                 plain = {"public": public} if viewer is None else views[viewer]
-                found: list[Any] = []
+                found: list[object] = []
                 _walk_fields(plain, name, found)
                 if secret in found:
                     raise PlaythroughError(f"seat {owner}'s secret {name}={secret!r} shows in the view of {viewer}")
@@ -153,7 +153,7 @@ class InputGuard(GameDefinition[S, Pub, Priv]):
     def view(self, state: S, seat: int | None) -> SeatView[Pub, Priv]:
         return self.definition.view(state, seat)
 
-    def secrets(self, state: S, seat: int) -> Iterable[tuple[str, Any]]:
+    def secrets(self, state: S, seat: int) -> Iterable[tuple[str, object]]:
         return self.definition.secrets(state, seat)
 
     def invariants(self, state: S) -> None:

@@ -237,7 +237,7 @@ class Session(Generic[S, Pub, Priv]):
     @classmethod
     def from_json(
         cls,
-        raw: Any,
+        raw: object,
         resolve: Callable[[str], GameDefinition[S, Pub, Priv] | None],
         *,
         catalogue_version: str = "",

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator, MutableMapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, Protocol, TypeVar, cast
 
 if TYPE_CHECKING:  # (plugin.py: not before the title's first frame, which lists no game)
     from ..catalogue import Catalogue
@@ -113,8 +113,7 @@ class GameEntry(Generic[C]):
         """Its game's catalogue, typed (``catalogues.game(catalogue_key)``, parsed on
         first use). The catalogues are kept by key, whatever their type: the one under
         this entry's key is the one its own ``load_catalogue`` made (``GameCatalogues``)."""
-        catalogue: C = catalogues.game(self.catalogue_key)
-        return catalogue
+        return cast(C, catalogues.game(self.catalogue_key))
 
     @property
     def mode(self) -> Mode:

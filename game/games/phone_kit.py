@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Sequence, TypedDict, TypeVar, Unpack
 
 from ..core.actions import Action
 from ..core.engine import SeatView
@@ -55,11 +55,11 @@ class Ctx(Generic[C]):
     def lang(self) -> str:
         return self.strings.lang
 
-    def t(self, key: str, **fmt: Any) -> str:
+    def t(self, key: str, **fmt: object) -> str:
         """The phone string ``phone.<key>`` in the game's language."""
         return self.strings.get(f"phone.{key}", **fmt)
 
-    def seat_item(self, seat: int, **more: Any) -> dict[str, Any]:
+    def seat_item(self, seat: int, **more: Unpack[ItemExtras]) -> dict[str, Any]:
         """An item naming ``seat`` (the page shows the player's name and colour)."""
         return item(self.t("seat", n=seat + 1), seat=seat, **more)
 
@@ -84,8 +84,22 @@ def move(action: Action) -> dict[str, Any]:
     return {"kind": action.kind, "data": dict(action.data)}
 
 
-def act(kind: str, **data: Any) -> dict[str, Any]:
+def act(kind: str, **data: object) -> dict[str, Any]:
     return {"kind": kind, "data": data}
+
+
+class ItemExtras(TypedDict, total=False):
+    """What a tile may say besides its label, seat and icon (which the builders that pass
+    these on set themselves: ``ctx.seat_item(seat, **more)``): :func:`item`'s other keywords."""
+
+    move: Mapping[str, Any] | None
+    choices: Mapping[str, Any] | None
+    note: str | None
+    selected: bool
+    tone: str | None
+    hold: int | None
+    press: Mapping[str, Any] | None
+    confirm: str | None
 
 
 def item(label: str, *, move: Mapping[str, Any] | None = None, choices: Mapping[str, Any] | None = None,

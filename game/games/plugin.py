@@ -121,7 +121,7 @@ class GamePlugin:
         per_mode = tuple(f"{group}.{mode.id}" for mode in self.modes for group in ("games", "howto", "phone.howto"))
         return self.strings + per_mode
 
-    def move_schema(self, mode_id: str, catalogue: Any, kind: str) -> Schema | None:
+    def move_schema(self, mode_id: str, catalogue: object, kind: str) -> Schema | None:
         """The declared data of ``mode_id``'s move ``kind`` (what a phone may send in an
         ``act``), or None when no phase has it. ``catalogue``: the game's own."""
         definition = self.entries()[mode_id].make_definition(catalogue)

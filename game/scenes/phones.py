@@ -13,7 +13,7 @@ keep working either way.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from ..shots import Builder, ShotRequest
 
 
-def style_json(style: int) -> dict[str, Any]:
+def style_json(style: int) -> dict[str, str]:
     """A seat style as a phone draws it: colour and shape."""
     st = SEAT_STYLES[style % len(SEAT_STYLES)]
     return {"colour": "#{:02x}{:02x}{:02x}".format(*st.colour), "shape": st.shape}

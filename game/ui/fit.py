@@ -18,7 +18,7 @@ import functools
 import re
 from collections import OrderedDict
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Concatenate, Hashable, ParamSpec, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Concatenate, Hashable, ParamSpec, Sequence, TypeVar, cast
 
 import pygame
 
@@ -46,15 +46,17 @@ class FitMemo:
     def __init__(self, size: int) -> None:
         self.size = size
         self.misses = 0
-        self._answers: OrderedDict[Hashable, Any] = OrderedDict()
+        self._answers: OrderedDict[Hashable, object] = OrderedDict()
 
     def __len__(self) -> int:
         return len(self._answers)
 
-    def answer(self, key: Hashable, search: Callable[[], Any]) -> Any:
+    def answer(self, key: Hashable, search: Callable[[], R]) -> R:
+        """``search()``'s answer, kept under ``key``: a key holds the fit function it
+        answers (:func:`remembered`), so what it keeps is of that function's type."""
         if key in self._answers:
             self._answers.move_to_end(key)
-            return self._answers[key]
+            return cast(R, self._answers[key])
         self.misses += 1
         answer = self._answers[key] = search()
         if len(self._answers) > self.size:
@@ -79,8 +81,7 @@ def remembered(fit: Callable[Concatenate[UiKit, P], R]) -> Callable[Concatenate[
     @functools.wraps(fit)
     def fit_remembered(kit: UiKit, /, *args: P.args, **named: P.kwargs) -> R:
         key = (fit, _look(kit), *map(_hashable, args), *((k, _hashable(v)) for k, v in sorted(named.items())))
-        answer: R = kit.fits.answer(key, lambda: fit(kit, *args, **named))
-        return answer
+        return kit.fits.answer(key, lambda: fit(kit, *args, **named))
 
     return fit_remembered
 

@@ -4,10 +4,10 @@ other card) to swap (MS-4), and the accusation: a player, then a character (MS-6
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Sequence, Unpack
 
 from ...core.actions import Action
-from ..phone_kit import Ctx, choices, emoji, fact, item, move, section
+from ..phone_kit import Ctx, ItemExtras, choices, emoji, fact, item, move, section
 from .rules.catalogue import MSCatalogue
 from .rules.view import MSPublic, MSView
 
@@ -38,7 +38,7 @@ def screen(ctx: Ctx[MSCatalogue], view: MSView, legal: Sequence[Action]) -> dict
                                 accusations(ctx, public, legal)])
 
 
-def cell_item(ctx: Ctx[MSCatalogue], public: MSPublic, cell: int, **more: Any) -> dict[str, Any]:
+def cell_item(ctx: Ctx[MSCatalogue], public: MSPublic, cell: int, **more: Unpack[ItemExtras]) -> dict[str, Any]:
     obj = ctx.catalogue.object(public.grid[cell])
     return item(obj.name(ctx.lang), icon=emoji(obj.icon), **more)
 

@@ -6,10 +6,10 @@ move has a second part (a bet, a receiver) the tile opens it as a menu."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Sequence, Unpack
 
 from ...core.actions import Action
-from ..phone_kit import Ctx, buttons, choices, fact, item, move, section
+from ..phone_kit import Ctx, ItemExtras, buttons, choices, fact, item, move, section
 from .rules.catalogue import PECatalogue
 from .rules.view import Candidate, PEView
 
@@ -48,7 +48,7 @@ def candidate_label(ctx: Ctx[PECatalogue], choice: Candidate) -> str:
     return ctx.t("seat", n=choice + 1) if isinstance(choice, int) else trait(ctx, choice)
 
 
-def candidate(ctx: Ctx[PECatalogue], choice: Candidate, **more: Any) -> dict[str, Any]:
+def candidate(ctx: Ctx[PECatalogue], choice: Candidate, **more: Unpack[ItemExtras]) -> dict[str, Any]:
     return ctx.seat_item(choice, **more) if isinstance(choice, int) else item(trait(ctx, choice), **more)
 
 
@@ -57,7 +57,7 @@ def moves_section(ctx: Ctx[PECatalogue], view: PEView, legal: Sequence[Action]) 
     kinds = {a.kind for a in legal}
     mine = view.mine.my_vote
     if "vote" in kinds:
-        bets: dict[Any, list[Action]] = {}
+        bets: dict[Candidate, list[Action]] = {}
         for a in legal:
             bets.setdefault(a.data["choice"], []).append(a)
         items = []

@@ -19,7 +19,8 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
 
 import pygame
 
@@ -46,14 +47,37 @@ class DeckCategory:
     custom: bool
 
 
+class _Category(Protocol):
+    @property
+    def name(self) -> Callable[[str], str]: ...  # (a bilingual Text: name(lang))
+
+
+class _Character(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def category(self) -> str: ...
+    @property
+    def custom(self) -> bool: ...
+
+
+class DeckCatalogue(Protocol):
+    """What the deck reads of its game's catalogue (module doc)."""
+
+    @property
+    def categories(self) -> Mapping[str, _Category]: ...
+    @property
+    def characters(self) -> Sequence[_Character]: ...
+
+
 class CategoryDeck:
     """One game's category choice: names, counts, and whether enough are chosen."""
 
-    def __init__(self, ctx: AppContext, entry: GameEntry[Any], deck: Any) -> None:
+    def __init__(self, ctx: AppContext, entry: GameEntry[Any], deck: ModuleType) -> None:
         self.ctx = ctx
         self.entry = entry
-        self.catalogue = entry.catalogue(ctx.catalogue)
-        self._pool: Callable[[Any, Mapping[str, Any]], list[str]] = deck.character_pool
+        self.catalogue: DeckCatalogue = entry.catalogue(ctx.catalogue)
+        self._pool: Callable[[DeckCatalogue, Mapping[str, Any]], list[str]] = deck.character_pool
         self.needed: int = int(deck.MIN_POOL[entry.id])
         #: The config key of the opt-in tile, or None when the game has none.
         self.opt_in: str | None = getattr(deck, "OPT_IN_DECK", None)

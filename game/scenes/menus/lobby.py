@@ -35,6 +35,7 @@ from .deck import DeckScene, category_deck
 from .options import ROW_GAP, OptionsScene, add_row, button_height, plan_row
 from ..join_panel import QrCache, draw_join_panel
 from .lobby_cards import draw_free, draw_seat
+from .menu_item import Item
 from .widgets import MenuScene
 
 if TYPE_CHECKING:
@@ -182,7 +183,7 @@ class LobbyScene(MenuScene):
         return pygame.Rect(card.x + 14, card.bottom - 14 - 56, card.width - 28, 56)
 
     @staticmethod
-    def _enable(item: Any, on: bool) -> None:
+    def _enable(item: Item, on: bool) -> None:
         item.enabled = on
         if on:
             item.widget.enable()
@@ -299,7 +300,7 @@ class LobbyScene(MenuScene):
         self.sound("confirm")
         self.start()
 
-    def refused(self, item: Any) -> None:
+    def refused(self, item: Item) -> None:
         """A disabled item (Start clicked with the mouse, Remove a bot with none): the
         reason for Start is written under it; the buzz says the rest."""
 

@@ -19,8 +19,11 @@ from ...ui.fit import label_fit
 from .widgets import MenuScene
 
 if TYPE_CHECKING:
+    import pygame
+
     from ...context import AppContext
     from ...ui.kit import UiKit
+    from .lobby import LobbyScene
 
 ROW_HEIGHT = 70
 ROW_GAP = 8
@@ -30,7 +33,7 @@ MIN_LABEL_WIDTH = 260
 VALUE_PADDING = 48
 
 
-def option_text(ctx: AppContext, spec: OptionSpec, value: Any) -> str:
+def option_text(ctx: AppContext, spec: OptionSpec, value: object) -> str:
     """``options.<id>.<choice>`` (booleans: on/off) when the game defines it; numbers
     otherwise shown as they are."""
     if isinstance(value, bool):
@@ -91,7 +94,7 @@ class OptionsScene(MenuScene):
     title_icon = "2699"
     WIDTH = 1100
 
-    def __init__(self, ctx: AppContext, lobby: Any) -> None:
+    def __init__(self, ctx: AppContext, lobby: LobbyScene) -> None:
         super().__init__(ctx)
         self.lobby = lobby
         self.row_colour = lobby.row_colour
@@ -116,9 +119,10 @@ class OptionsScene(MenuScene):
         self.refresh()
 
     def refresh(self) -> None:
+        deck = self.lobby.deck
         for item in self.items:
-            if item.key == "deck":
-                item.widget.set_text(self.lobby.deck.summary(self.lobby.config()))
+            if item.key == "deck" and deck is not None:  # (only a lobby with a deck has the item)
+                item.widget.set_text(deck.summary(self.lobby.config()))
 
-    def draw_front(self, surface: Any, alpha: float) -> None:
+    def draw_front(self, surface: pygame.Surface, alpha: float) -> None:
         self.kit.hint_bar(surface, [(Intent.LEFT, self.t("common.change")), (Intent.BACK, self.t("common.back"))])

@@ -8,7 +8,7 @@ music volume is pushed to the mixer; effects read their volume when they play.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 import pygame
 
@@ -68,7 +68,7 @@ class SettingsScene(MenuScene):
                 make(pygame.Rect(x, top + i * step, col_w, row_h))
 
     # --- changes ---------------------------------------------------------------------------
-    def change(self, field: str, value: Any, rebuild: bool = False) -> None:
+    def change(self, field: str, value: object, rebuild: bool = False) -> None:
         setattr(self.ctx.settings, field, value)
         self.save()
         if rebuild:

@@ -12,7 +12,7 @@ drawn over it. Only mouse events reach the UIManager, so it never fights the pad
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
 
 import pygame
 
@@ -36,6 +36,8 @@ CHOICE_TEXT = 34
 #: How far the focus ring (frame, pulse and glow: :meth:`MenuScene.draw_focus`) reaches past its item.
 FOCUS_REACH = 28
 _MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
+#: What a choice row steps through (:meth:`MenuScene.choice`).
+V = TypeVar("V")
 
 
 class MenuScene(Scene):
@@ -115,7 +117,7 @@ class MenuScene(Scene):
     def initial_focus(self) -> str | None:
         return None
 
-    def t(self, key: str, **fmt: Any) -> str:
+    def t(self, key: str, **fmt: object) -> str:
         return self.ctx.t(key, **fmt)
 
     @property
@@ -137,8 +139,8 @@ class MenuScene(Scene):
         self.items.append(item)
         return item
 
-    def choice(self, key: str, label: str, rect: pygame.Rect | Sequence[int], values: Sequence[tuple[Any, str]],
-               current: Any, on_change: Callable[[Any], None], label_width: float = 0.5,
+    def choice(self, key: str, label: str, rect: pygame.Rect | Sequence[int], values: Sequence[tuple[V, str]],
+               current: V, on_change: Callable[[V], None], label_width: float = 0.5,
                label_above: int = 0, label_size: int = 0) -> Item:
         """A row "Label      ‹ Value ›": LEFT/RIGHT step, CONFIRM or a click steps on.
 

@@ -97,7 +97,7 @@ class IncognitoState:
         every action of a match goes through here; issue 18)."""
         return replace(self, **changes)
 
-    def __plain__(self) -> dict[str, Any]:
+    def __plain__(self) -> dict[str, object]:
         """The fields as the dataclass writes them, ``turns`` left out while None: saves
         made before turns hash as they did."""
         plain = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
@@ -341,7 +341,7 @@ class Incognito(DrawingRules, PhasedGame[IncognitoState, IncognitoPublic, Incogn
             out.append(record if keep else replace(record, drawings=[]))
         return out
 
-    def secrets(self, state: IncognitoState, seat: int) -> Iterator[tuple[str, Any]]:
+    def secrets(self, state: IncognitoState, seat: int) -> Iterator[tuple[str, object]]:
         if state.words:
             yield "my_word", state.words[seat]
         if state.phase == INPhase.DRAW:  # the drawing until the line-up (IN-2a): each stroke's

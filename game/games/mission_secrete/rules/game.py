@@ -285,7 +285,7 @@ class MissionSecrete(PhasedGame[MSState, MSPublic, MSPrivate]):
         character = state.characters[seat]
         return SeatView(seat, public, MSPrivate(character, self.catalogue.character(character).object))
 
-    def secrets(self, state: MSState, seat: int) -> Iterator[tuple[str, Any]]:
+    def secrets(self, state: MSState, seat: int) -> Iterator[tuple[str, object]]:
         if state.phase == MSPhase.PLAY and seat not in state.revealed:
             character = state.characters[seat]
             yield "my_character", character

@@ -100,7 +100,7 @@ class PersonalityGame(PhasedGame[PEState, PEPublic, PEPrivate]):
         private: PEPrivate | None = None if seat is None else private_view(state, seat)
         return SeatView(seat, public_view(state), private)
 
-    def secrets(self, state: PEState, seat: int) -> Iterator[tuple[str, Any]]:
+    def secrets(self, state: PEState, seat: int) -> Iterator[tuple[str, object]]:
         return secret_fields(state, seat)
 
     def invariants(self, state: PEState) -> None:

@@ -4,10 +4,10 @@ the placed cards to take back, and confirm."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Sequence, Unpack
 
 from ....core.actions import Action
-from ...phone_kit import Ctx, act, choices, emoji, fact, item, move, section
+from ...phone_kit import Ctx, ItemExtras, act, choices, emoji, fact, item, move, section
 from ..rules.catalogue import SICatalogue
 from ..rules.view import Shown
 
@@ -20,7 +20,7 @@ def picto_icon(ctx: Ctx[SICatalogue], picto_id: str) -> str | None:
     return emoji(ctx.catalogue.pictograms[picto_id].icon)
 
 
-def suspect(ctx: Ctx[SICatalogue], board: Sequence[str], slot: int, **more: Any) -> dict[str, Any]:
+def suspect(ctx: Ctx[SICatalogue], board: Sequence[str], slot: int, **more: Unpack[ItemExtras]) -> dict[str, Any]:
     """Board slot ``slot`` (0–7) as an item: "3. name" (a character has no emoji: its
     portrait is drawn on the TV only)."""
     character = ctx.catalogue.character(board[slot])

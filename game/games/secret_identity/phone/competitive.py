@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ....core.actions import Action
-from ...phone_kit import Ctx, act, buttons, choices, fact, item, move, section
+from ...phone_kit import Ctx, ItemExtras, act, buttons, choices, fact, item, move, section
 from ..rules.catalogue import SICatalogue
 from ..rules.view import CompetitivePublic, CompetitiveView
 from .clues import character_fact, clue_editor, clue_tiles, suspect
@@ -45,7 +45,7 @@ def screen(ctx: Ctx[SICatalogue], view: CompetitiveView, legal: Sequence[Action]
                                 board_section(ctx, public.board)])
 
 
-def replacing(ctx: Ctx[SICatalogue], board: Sequence[str], slot: int, replace: Action | None) -> dict[str, Any]:
+def replacing(ctx: Ctx[SICatalogue], board: Sequence[str], slot: int, replace: Action | None) -> ItemExtras:
     """A suspect's button that replaces it (SI-3), when ``replace`` may: public and for the
     whole table, so the phone asks first, as a pad must point at the suspect, then press
     its own button (ALT) on the TV."""

@@ -34,6 +34,8 @@ FAMILY = OptionSpec("family", True, (True, False))
 CONNOISSEURS = "connoisseurs"
 
 S = TypeVar("S", bound=PhasedState)
+#: What a list holds (:func:`with_item`).
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -212,7 +214,7 @@ def own_slot(my_key: int | None) -> int:
     return my_key - 1
 
 
-def with_item(items: Sequence[Any], index: int, value: Any) -> list[Any]:
+def with_item(items: Sequence[T], index: int, value: T) -> list[T]:
     """A copy of ``items`` with ``items[index]`` replaced (copy-on-write: module doc)."""
     out = list(items)
     out[index] = value
@@ -232,7 +234,7 @@ def take_deal(all_cards: list[str], dealt_hands: Iterable[Iterable[str]]) -> tup
     return hands, [c for c in all_cards if c not in dealt]
 
 
-def seat_secrets(key: int | None, hands: list[list[str]], seat: int) -> Iterator[tuple[str, Any]]:
+def seat_secrets(key: int | None, hands: list[list[str]], seat: int) -> Iterator[tuple[str, object]]:
     """The secrets both modes give a seat: its key while it is secret (SI-2) and its hand (SS-1)."""
     if key is not None:
         yield "my_key", key

@@ -95,7 +95,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState, CompetitivePublic, 
         #: public record was made from; the record), None before its first view.
         self._seats_seen: list[tuple[Any, ...] | None] = []
         #: The clue links of the last view, with the (board, keys, clues) they were made from.
-        self._links_seen: tuple[tuple[Any, ...], tuple[tuple[ClueLink, ...], ...]] | None = None
+        self._links_seen: tuple[tuple[object, ...], tuple[tuple[ClueLink, ...], ...]] | None = None
         super().__init__(catalogue)
 
     def phases(self) -> Sequence[Phase[CompetitiveState]]:
@@ -413,7 +413,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState, CompetitivePublic, 
             return None
         return MyVotes(seat, state.votes.rows[seat])
 
-    def secrets(self, state: CompetitiveState, seat: int) -> Iterator[tuple[str, Any]]:
+    def secrets(self, state: CompetitiveState, seat: int) -> Iterator[tuple[str, object]]:
         yield from seat_secrets(self._secret_key(state, seat), state.hands, seat)
         votes = self._secret_votes(state, seat)
         if votes is not None:

@@ -267,7 +267,7 @@ class CoopRules(SecretIdentityRules[CoopState, CoopPublic, CoopPrivate]):
             return state.key
         return None
 
-    def secrets(self, state: CoopState, seat: int) -> Iterator[tuple[str, Any]]:
+    def secrets(self, state: CoopState, seat: int) -> Iterator[tuple[str, object]]:
         yield from seat_secrets(self._secret_key(state, seat), state.hands, seat)
 
     def invariants(self, state: CoopState) -> None:
