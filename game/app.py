@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 import time
 import warnings
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable, Hashable
 
 import pygame
 
@@ -43,7 +43,7 @@ class WrongPygame(RuntimeError):
     """The original ``pygame`` package is installed instead of ``pygame-ce``."""
 
 
-def ensure_pygame_ce(module: Any = pygame) -> None:
+def ensure_pygame_ce(module: object = pygame) -> None:
     """pygame_gui and our SVG icons need pygame-ce; the two packages share the name
     ``pygame``, so say plainly which one to install instead of failing obscurely."""
     if not getattr(module, "IS_CE", False):
@@ -116,7 +116,7 @@ class App:
         self._release_on_leave = ReleaseOnLeave(ctx.stack)
         self._held: list[tuple[pygame.event.Event, float]] = []
 
-    def _hold_lost_seat(self, device: Any) -> bool:
+    def _hold_lost_seat(self, device: Hashable) -> bool:
         # The match and phone modules are imported when first needed, not before the
         # first title frame (start-up: issue 18).
         from .scenes.disconnect import hold_lost_seat

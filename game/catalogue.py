@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import threading
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Callable, Iterable
 
 from . import paths
 from .games import all_games
@@ -39,7 +39,7 @@ class GameCatalogues:
         #: catalogue key is its package's name (GameEntry.of_package), its loader its
         #: first entry's, imported with its rules.
         self._games = all_games()
-        self.loaded: dict[str, Any] = {}
+        self.loaded: dict[str, object] = {}
         self.warnings: list[str] = []
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
@@ -48,15 +48,16 @@ class GameCatalogues:
     def keys(self) -> tuple[str, ...]:
         return tuple(plugin.name for plugin in self._games.plugins())
 
-    def _load(self, key: str) -> tuple[Any, list[str]]:
+    def _load(self, key: str) -> tuple[object, list[str]]:
         plugin = next((plugin for plugin in self._games.plugins() if plugin.name == key), None)
         if plugin is None:
             raise KeyError(key)
         return self._games[plugin.modes[0].id].load_catalogue(self.data_dir, self.custom_dir)
 
-    def get(self, key: str) -> Any:
-        """One game's catalogue (parsed now if it was not). Unknown keys: ``KeyError``;
-        shipped data errors raise ``DataError`` here, in the caller's thread."""
+    def get(self, key: str) -> object:
+        """One game's catalogue (parsed now if it was not; typed by its game's entry:
+        ``GameEntry.catalogue``). Unknown keys: ``KeyError``; shipped data errors raise
+        ``DataError`` here, in the caller's thread."""
         if key in self.loaded:
             return self.loaded[key]
         with self._lock:
@@ -66,7 +67,7 @@ class GameCatalogues:
                 self.loaded[key] = catalogue
             return self.loaded[key]
 
-    def all(self) -> dict[str, Any]:
+    def all(self) -> dict[str, object]:
         for key in self.keys:
             self.get(key)
         return self.loaded
@@ -105,11 +106,11 @@ class Catalogue:
         save needs it; the title's first frame does not)."""
         return data_version(self.data_dir)
 
-    def game(self, key: str) -> Any:
+    def game(self, key: str) -> object:
         return self.catalogues.get(key)
 
     @property
-    def games(self) -> dict[str, Any]:
+    def games(self) -> dict[str, object]:
         """Every game's catalogue by key (parses what is not yet)."""
         return self.catalogues.all()
 

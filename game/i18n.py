@@ -59,13 +59,13 @@ def starts_with_vowel_sound(text: str) -> bool:
     return letters[0] in _ELIDING_LETTERS
 
 
-def french_article(template: str, values: Mapping[str, Any]) -> str:
+def french_article(template: str, values: Mapping[str, object]) -> str:
     """``template`` (still to format) with the word before each ``{placeholder}``
     fitted to its text value: elided before a vowel sound ("de {name}" -> "d'{name}"
     for Alice) or merged with the value's article ("de {x}" -> "du Lutin" for "le
     Lutin", "à {x}" -> "aux rennes" for "les rennes"). Numbers leave it as it is."""
 
-    def fit(match: re.Match) -> str:
+    def fit(match: re.Match[str]) -> str:
         word, key = match.group(1), match.group(2)
         value = values.get(key)
         if not isinstance(value, str):
@@ -107,7 +107,7 @@ def _is_plural(node: Mapping[Any, Any]) -> bool:
     return bool(node) and all(str(key) in PLURAL_CATEGORIES for key in node)
 
 
-def _flatten(node: Any, prefix: str, out: dict[str, str], path: Path, rule: Mapping[str, str],
+def _flatten(node: object, prefix: str, out: dict[str, str], path: Path, rule: Mapping[str, str],
              plurals: dict[str, str]) -> None:
     """``node``'s strings into ``out`` by dotted key; a plural string's forms as
     ``key.<category>`` and its key in ``plurals`` (with its categories, space-separated).
@@ -187,7 +187,7 @@ class Strings:
         tables, rules, plurals = read_back[0] if read_back else marshal.loads(data)
         return cls(tables, lang, rules, plurals)
 
-    def get(self, key: str, **fmt: Any) -> str:
+    def get(self, key: str, **fmt: object) -> str:
         """The text for ``key`` in the current language, its plural form chosen by the
         count ``n``; a missing key, or a plural string asked without a count, shows
         itself bracketed (tests keep that from shipping)."""
@@ -229,7 +229,7 @@ class Strings:
         return {lang: every - set(table) for lang, table in self.tables.items()}
 
 
-def _is_tables(value: Any) -> bool:
+def _is_tables(value: object) -> bool:
     """Whether ``value`` has the tables' shape: language -> key -> text."""
     return isinstance(value, dict) and all(
         isinstance(table, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in table.items())

@@ -16,7 +16,7 @@ import json
 import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterable, Mapping, TypeGuard
 
 from .core.files import quarantine, read_text, write_atomic
 
@@ -41,7 +41,8 @@ NOTICE_REPAIRED = "notices.settings_repaired"
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
-def system_lang(environ: Any = None, preferred_locales: Any = None) -> str:
+def system_lang(environ: Mapping[str, str] | None = None,
+                preferred_locales: Callable[[], Iterable[Mapping[str, object]]] | None = None) -> str:
     """"fr" when the system's language is French ("fr_CA.UTF-8", "fr-FR"…), else "en":
     the language of the first launch.
 
@@ -52,8 +53,10 @@ def system_lang(environ: Any = None, preferred_locales: Any = None) -> str:
     name = next((environ[var] for var in LOCALE_VARIABLES if environ.get(var)), None)
     if name is None:
         if preferred_locales is None:
-            from pygame.system import get_pref_locales as preferred_locales
-        name = next((entry["language"] for entry in preferred_locales()), "")
+            from pygame.system import get_pref_locales
+
+            preferred_locales = get_pref_locales
+        name = next((str(entry["language"]) for entry in preferred_locales()), "")
     language = name.split(":")[0].replace("-", "_").split("_")[0].split(".")[0].lower()
     return "fr" if language == "fr" else "en"
 
@@ -82,7 +85,7 @@ class Settings:
         return asdict(self)
 
 
-def _valid(name: str, value: Any) -> bool:
+def _valid(name: str, value: object) -> bool:
     """Whether ``value`` is acceptable for the field ``name``."""
     if name == "lang":
         return value in LANGS
@@ -101,11 +104,11 @@ def _valid(name: str, value: Any) -> bool:
     return False
 
 
-def _is_number(value: Any) -> bool:
+def _is_number(value: object) -> TypeGuard[int | float]:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value
 
 
-def from_json(raw: Any) -> Settings:
+def from_json(raw: object) -> Settings:
     """Settings from parsed JSON: unknown keys ignored, each bad field -> its default."""
     defaults = Settings()
     if not isinstance(raw, dict):
@@ -121,7 +124,7 @@ def from_json(raw: Any) -> Settings:
     return Settings(**values)
 
 
-def bad_fields(raw: dict[str, Any]) -> list[str]:
+def bad_fields(raw: Mapping[str, object]) -> list[str]:
     """The settings ``raw`` holds with a value that is not acceptable (missing and
     unknown keys are not bad: older and newer files)."""
     return [spec.name for spec in fields(Settings) if spec.name in raw and not _valid(spec.name, raw[spec.name])]

@@ -36,6 +36,7 @@ import argparse
 import json
 import os
 import subprocess
+from typing import Any
 
 from ..program import game_command
 from .bench_measures import BUDGET_MS, PRESENT_FRAMES, WARMUP, present_costs, present_report, startup
@@ -69,17 +70,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 # --- the report -------------------------------------------------------------------------
-def _child(*args: str) -> dict:
+def _child(*args: str) -> dict[str, Any]:
     """Run ``bench`` with ``args`` in a child process; its JSON line, or ``{"error": …}``."""
     proc = subprocess.run(game_command("bench", *args), capture_output=True, text=True,
                           env=dict(os.environ))
     if proc.returncode != 0:
         return {"error": proc.stderr.strip().splitlines()[-1:]}
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    out: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return out
 
 
 def report(frames: int, games: list[str] | None = None, driver: str | None = None, sim_matches: int = 0,
-           quick: bool = False) -> dict:
+           quick: bool = False) -> dict[str, Any]:
     from ..games import all_games
     from ..shots import registry
 
@@ -102,7 +104,7 @@ def report(frames: int, games: list[str] | None = None, driver: str | None = Non
     return rep
 
 
-def format_table(rep: dict) -> str:
+def format_table(rep: dict[str, Any]) -> str:
     lines = [f"{'scene':30} {'seats':>5} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'p99/16.7':>8} "
              f"{'wall p99':>8} {'1st ms':>7} {'RSS MB':>7}"]
     for s in rep["scenes"]:
@@ -132,7 +134,7 @@ def format_table(rep: dict) -> str:
     return "\n".join(lines)
 
 
-def format_menus(menus: dict) -> list[str]:
+def format_menus(menus: dict[str, Any]) -> list[str]:
     if "error" in menus:
         return [f"menu transitions: error: {' '.join(menus['error'])}"]
     target = TARGETS["menu_transition_ms"]
@@ -145,7 +147,7 @@ def format_menus(menus: dict) -> list[str]:
     return lines
 
 
-def _present_lines(present: dict | None) -> list[str]:
+def _present_lines(present: dict[str, Any] | None) -> list[str]:
     if present is None:
         return []
     if "error" in present:

@@ -23,10 +23,17 @@ import random
 import subprocess
 import threading
 import time
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from ..companion.present import TABLE_MOVES
 from ..program import python_command
+
+if TYPE_CHECKING:
+    from ..companion.client import ScriptedPhone
+    from ..context import AppContext
+    from ..core.session import Session
+    from ..games import GameEntry, GameRegistry
+    from ..scenes.match import MatchScene
 
 #: Phones at the table and the acts timed.
 PHONES = 8
@@ -44,14 +51,14 @@ WARMUP_ACTS = 16
 PINGS = 80
 
 
-def phones_game(games: Any) -> Any:
+def phones_game(games: GameRegistry) -> GameEntry[Any]:
     """The game the phones play: the menu's first with phone screens that seats
     :data:`PHONES` (competitive Secret Identity: every seat acts in every phase —
     replacements, clues built at the same time, votes, ready —, the busiest table of phones)."""
     return next(entry for entry in games.values() if entry.max_seats >= PHONES and entry.mode.phone)
 
 
-def moves_in(screen: Any) -> Iterator[dict[str, Any]]:
+def moves_in(screen: object) -> Iterator[dict[str, Any]]:
     """Every move a phone screen offers: the ``{"kind", "data"}`` objects in it."""
     if isinstance(screen, dict):
         if isinstance(screen.get("kind"), str) and isinstance(screen.get("data"), dict):
@@ -71,7 +78,7 @@ def _percentile(values: list[float], q: float) -> float:
 class Driver(threading.Thread):
     """The phones' side: each in turn acts and times its answer."""
 
-    def __init__(self, phones: list[Any], acts: int, seed: int = 7, patience: float = 120.0) -> None:
+    def __init__(self, phones: list[ScriptedPhone], acts: int, seed: int = 7, patience: float = 120.0) -> None:
         super().__init__(name="bench-phones", daemon=True)
         self.phones, self.acts, self.rng = phones, acts, random.Random(seed)
         #: Seconds the phones play at most (a table that stopped answering ends the run).
@@ -172,7 +179,8 @@ def bench_companion(acts: int = ACTS) -> dict[str, Any]:
     child = subprocess.Popen(python_command(code), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         ctx.stack.push(LobbyScene(ctx, entry))
-        board, seed, matches, frames = None, 7, 0, 0
+        board: MatchScene | None = None
+        seed, matches, frames = 7, 0, 0
         start = clock = time.perf_counter()
         steps_done = 0
         while child.poll() is None and time.perf_counter() - start < 300:
@@ -218,12 +226,13 @@ def bench_companion(acts: int = ACTS) -> dict[str, Any]:
     }
 
 
-def _new_board(ctx: Any, entry: Any, session_type: Any, seed: int) -> Any:
+def _new_board(ctx: AppContext, entry: GameEntry[Any], session_type: type[Session[Any, Any, Any]],
+               seed: int) -> MatchScene:
     """A match of the seated phones on the game's own board (no autosave, no bots)."""
     ctx.stack.clear()
-    catalogue = ctx.catalogue.game(entry.catalogue_key)
+    catalogue = entry.catalogue(ctx.catalogue)
     session = session_type(entry.make_definition(catalogue), entry.default_config(PHONES), seed)
-    board = entry.scenes().make_board(ctx, entry, session, {})
+    board: MatchScene = entry.scenes().make_board(ctx, entry, session, {})
     ctx.stack.push(board)
     return board
 

@@ -26,7 +26,8 @@ def sim_rates(games: list[str], matches: int = SIM_MATCHES) -> dict[str, Any]:
     each game's matches per second, or ``{"error": …}``."""
     from ..games import all_games
 
-    known, rates = all_games(), {}
+    known = all_games()
+    rates: dict[str, dict[str, Any]] = {}
     for game in games:
         entry = known[game]
         proc = subprocess.run(game_command("sim", game, "--seats", str(entry.max_seats), "--matches", str(matches),
@@ -40,12 +41,12 @@ def sim_rates(games: list[str], matches: int = SIM_MATCHES) -> dict[str, Any]:
     return rates
 
 
-def _row(figure: str, value: Any, target: float, *, at_least: bool = False) -> dict[str, Any]:
+def _row(figure: str, value: object, target: float, *, at_least: bool = False) -> dict[str, Any]:
     ok = isinstance(value, (int, float)) and (value >= target if at_least else value <= target)
     return {"figure": figure, "value": value, "target": f"{'>=' if at_least else '<='} {round(target, 2)}", "ok": ok}
 
 
-def _failed(figure: str, part: Any) -> dict[str, Any]:
+def _failed(figure: str, part: object) -> dict[str, Any]:
     why = " ".join(part["error"]) if isinstance(part, dict) and "error" in part else "not measured"
     return {"figure": figure, "value": why, "target": "measured", "ok": False}
 

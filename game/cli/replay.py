@@ -14,7 +14,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from .. import paths
 from ..catalogue import data_version
@@ -37,7 +37,7 @@ def _told(event: Event) -> str:
     return f"[to seat {event.to}] {event}" if isinstance(event, PrivateEvent) else str(event)
 
 
-def play_by_play(session: Session) -> Iterator[str]:
+def play_by_play(session: Session[Any, Any, Any]) -> Iterator[str]:
     """The session's log replayed from its seed: one line per action with its events
     (private ones included, marked with their seat)."""
     definition = session.definition

@@ -30,14 +30,17 @@ import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Hashable, Iterable, Mapping, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Mapping, Protocol
 
 from ..core.actions import Action
 from ..core.events import Event, visible
-from ..seats import PHONE, SeatTable
+from ..seats import PHONE, Seat, SeatTable
 from .present import QUIT, QUIT_HOLD, QUIT_HOLD_MS
 from .protocol import VERSION, clean_name, encode, event_json
 from .room import lan_address, new_room_code, new_token
+
+if TYPE_CHECKING:
+    from ..core.session import Session
 
 #: Seconds a phone's seat waits for it outside a match before it is freed.
 LOBBY_GRACE = 20.0
@@ -57,7 +60,7 @@ QUIT_WINDOW = 5.0
 class MatchLink(Protocol):
     """What the companion needs of a running board (``scenes.match.MatchScene``)."""
 
-    session: Any
+    session: Session[Any, Any, Any]
 
     def phone_submit(self, action: Action) -> str | None: ...
 
@@ -69,7 +72,8 @@ class MatchLink(Protocol):
 class SeatingLink(Protocol):
     """What the companion needs of "take your seats" (``scenes.menus.take_seats.TakeSeatScene``)."""
 
-    game_id: str
+    @property
+    def game_id(self) -> str: ...
 
     def phone_claim(self, device: Hashable) -> int | None: ...
 
@@ -92,8 +96,9 @@ class Phone:
     """One connection that has a seat."""
 
     device: tuple[str, str]
-    #: (session, log length) the last view was built at, and the texts last sent.
-    view_key: tuple[int, int] | None = None
+    #: (session, log length, the board's moment) the last view was built at, and the
+    #: texts last sent.
+    view_key: tuple[int, int, Hashable] | None = None
     sent: dict[str, str] = field(default_factory=dict)
     #: The ``id`` of its last accepted act, answered by the next view (None: none waits).
     ack: int | str | None = None
@@ -102,8 +107,8 @@ class Phone:
 
 
 class Companion:
-    def __init__(self, port: int, styles: Callable[[int], dict[str, Any]], lang: Callable[[], str],
-                 host: str = "0.0.0.0", static_dir: Any = None, clock: Callable[[], float] = time.monotonic,
+    def __init__(self, port: int, styles: Callable[[int], dict[str, str]], lang: Callable[[], str],
+                 host: str = "0.0.0.0", static_dir: Path | None = None, clock: Callable[[], float] = time.monotonic,
                  rate: tuple[float, float] | None = None, default_name: Callable[[], str] | None = None,
                  texts: Mapping[str, Mapping[str, str]] | None = None, log_file: Path | None = None) -> None:
         """``styles(i)``: seat style ``i`` as ``{"colour": "#rrggbb", "shape": name}``;
@@ -204,7 +209,7 @@ class Companion:
                     return []
                 seats.reclaim(index, device)
                 self._away_since.pop(device, None)
-            sound = []
+            sound: list[str] = []
         elif table.seating is not None:  # a saved match: the next saved seat, its saved name
             device = (PHONE, new_token())
             claimed = table.seating.phone_claim(device)
@@ -340,7 +345,7 @@ class Companion:
         phone.ack = None
         self.hub.send(conn, f'{{"v":{VERSION},"type":"view"{ack},"screen":{screen}}}')
 
-    def _send_changed(self, conn: int, phone: Phone, kind: str, **fields: Any) -> None:
+    def _send_changed(self, conn: int, phone: Phone, kind: str, **fields: object) -> None:
         text = encode(kind, **fields)
         if phone.sent.get(kind) != text:
             phone.sent[kind] = text
@@ -350,7 +355,7 @@ class Companion:
         return [{"name": seat.name, **self.styles(seat.style), "kind": _kind(seat),
                  "reconnecting": seat.reconnecting} for seat in seats]
 
-    def _send(self, conn: int, kind: str, **fields: Any) -> None:
+    def _send(self, conn: int, kind: str, **fields: object) -> None:
         self.hub.send(conn, encode(kind, **fields))
 
     def _error(self, conn: int, reason: str, ack: int | str | None = None) -> None:
@@ -360,7 +365,7 @@ class Companion:
             self._send(conn, "error", reason=reason, ack=ack)
 
 
-def _kind(seat: Any) -> str:
+def _kind(seat: Seat) -> str:
     """A seat's device kind as the lobby message names it."""
     if seat.bot:
         return "bot"

@@ -43,7 +43,7 @@ from ..games.phone_kit import BoardNow, Ctx, act, item, section
 from ..i18n import Strings
 
 if TYPE_CHECKING:
-    from ..games import GameEntry
+    from ..games import C, GameEntry
 
 #: The table's own moves a screen may offer (``act`` kinds no game uses), which the
 #: board runs, not the rules: the end screen's choices, leaving a match still on (its
@@ -54,11 +54,11 @@ TABLE_MOVES = (AGAIN, LOBBY, QUIT, QUIT_HOLD, SKIP)
 #: Leaving the match is held this long on the phone (ms): no tap by mistake ends it.
 QUIT_HOLD_MS = 1500
 
-def phone_screen(entry: GameEntry, view: SeatView[Any], legal: Sequence[Action], strings: Strings,
-                 catalogue: Any, board: BoardNow = BoardNow()) -> dict[str, Any]:
+def phone_screen(entry: GameEntry[C], view: SeatView[Any, Any], legal: Sequence[Action], strings: Strings,
+                 catalogue: C, board: BoardNow = BoardNow()) -> dict[str, Any]:
     """The screen of ``view.seat``'s phone (see the module docstring), built by the
     game's own phone screens (its plug-in's, ``GamePlugin.phone_builder``); ``catalogue``
-    is the game's own catalogue (``Catalogue.game(entry.catalogue_key)``). While the TV
+    is the game's own catalogue (``entry.catalogue(...)``). While the TV
     plays a show the table may hurry, the screen starts with ``skip``. Once the TV's end
     screen offers its choices, the screen ends with them (the moves ``again``/``lobby``);
     while the match is on, with ``quit`` (held), which takes the whole table to the lobby."""

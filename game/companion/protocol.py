@@ -19,9 +19,12 @@ stroke's points among them) and a refusal comes back as ``illegal:<why>``.
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.serial import to_plain
+
+if TYPE_CHECKING:
+    from ..core.events import Event
 
 VERSION = 1
 #: The largest message a phone may send (bytes of UTF-8 text).
@@ -39,7 +42,7 @@ class ProtocolError(Exception):
         self.reason = reason
 
 
-def encode(kind: str, **fields: Any) -> str:
+def encode(kind: str, **fields: object) -> str:
     """One game → phone message as JSON text."""
     return json.dumps({"v": VERSION, "type": kind, **fields}, ensure_ascii=False, separators=(",", ":"))
 
@@ -67,7 +70,7 @@ def parse(text: str | bytes) -> dict[str, Any]:
     return message
 
 
-def _check_hello(message: Mapping[str, Any]) -> None:
+def _check_hello(message: Mapping[str, object]) -> None:
     room, name, token = message.get("room"), message.get("name"), message.get("token")
     if not isinstance(room, str) or len(room) > 16:
         raise ProtocolError("malformed")
@@ -84,7 +87,7 @@ def clean_name(name: str) -> str:
     return " ".join(printable.split())[:MAX_NAME].strip()
 
 
-def check_act(kind: Any, data: Any) -> None:
+def check_act(kind: object, data: object) -> None:
     """An action's ``kind`` and ``data`` as a phone sent them: a short name and a JSON
     object of bounded depth (what it holds is the move's to declare)."""
     if not isinstance(kind, str) or not kind or len(kind) > MAX_KIND or not kind.replace("_", "").isalnum():
@@ -93,7 +96,7 @@ def check_act(kind: Any, data: Any) -> None:
         raise ProtocolError("malformed")
 
 
-def _depth(value: Any, level: int = 1) -> int:
+def _depth(value: object, level: int = 1) -> int:
     if level > MAX_DEPTH:
         return level
     if isinstance(value, dict):
@@ -103,7 +106,7 @@ def _depth(value: Any, level: int = 1) -> int:
     return level
 
 
-def event_json(event: Any) -> dict[str, Any]:
+def event_json(event: Event) -> dict[str, Any]:
     """An engine event as a phone gets it: its class name, its readable line, its fields."""
     fields = to_plain(event)
     return {**(fields if isinstance(fields, dict) else {}), "kind": type(event).__name__, "text": str(event)}

@@ -30,11 +30,14 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Collection, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping
 
 from . import pictures as pictograms
 from .protocol import ProtocolError, encode, parse
 from .room import CodeGuard, TokenBucket
+
+if TYPE_CHECKING:  # aiohttp is imported on the server's thread, when it starts
+    from aiohttp import web
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 #: aiohttp closes a connection whose frame exceeds this (1009); up to it, a message
@@ -63,7 +66,7 @@ NO_NETWORK = {errno.EADDRNOTAVAIL, errno.ENETDOWN, errno.ENETUNREACH, 10049, 100
 
 @dataclass
 class Connection:
-    ws: Any  # aiohttp's WebSocketResponse
+    ws: web.WebSocketResponse
     bucket: TokenBucket
     #: The client's address (:class:`room.CodeGuard` counts its wrong codes).
     address: str = "?"
@@ -79,7 +82,7 @@ class Hub:
     """What the connections share. ``inbox`` holds ``(connection id, message)``;
     ``message`` None: that connection closed."""
 
-    def __init__(self, room: str, clock: Any = time.monotonic, rate: tuple[float, float] = RATE_LIMIT) -> None:
+    def __init__(self, room: str, clock: Callable[[], float] = time.monotonic, rate: tuple[float, float] = RATE_LIMIT) -> None:
         self.room = room
         self.clock = clock
         #: Each connection's flood limit: messages a second, and the burst allowed.
@@ -145,7 +148,7 @@ class Hub:
             return
         connection.outbox.put_nowait((text, last))
 
-    async def websocket(self, request: Any) -> Any:
+    async def websocket(self, request: web.Request) -> web.WebSocketResponse:
         from aiohttp import WSMsgType, web
 
         self.loop = asyncio.get_running_loop()
@@ -233,7 +236,7 @@ def same_origin(origin: str | None, scheme: str, host: str) -> bool:
 
 def make_app(hub: Hub, static_dir: Path = STATIC_DIR, texts: Mapping[str, Mapping[str, str]] | None = None,
              lang: Callable[[], str] = lambda: "en",
-             pictures: Callable[[], Collection[str]] = pictograms.game_pictures) -> Any:
+             pictures: Callable[[], Collection[str]] = pictograms.game_pictures) -> web.Application:
     """The aiohttp application: the phone page at ``/``, the WebSocket at ``/ws``, the
     pictograms ``pictures()`` names at ``/picto/<code>.svg`` and, given the game's
     string tables (``texts``), the page's own words at ``/strings.json?lang=xx`` (a
@@ -243,17 +246,17 @@ def make_app(hub: Hub, static_dir: Path = STATIC_DIR, texts: Mapping[str, Mappin
     thread never pays for it — a third of a second at start.)"""
     from aiohttp import web
 
-    async def index(request: Any) -> Any:
+    async def index(request: web.Request) -> web.FileResponse:
         page = static_dir / "index.html"
         if not page.is_file():
             raise web.HTTPNotFound(text="the phone page is not installed")
         return web.FileResponse(page)
 
-    async def close_all(app: Any) -> None:
+    async def close_all(app: web.Application) -> None:
         for connection in list(hub.connections.values()):
             await connection.ws.close(message=b"game closed")
 
-    async def strings(request: Any) -> Any:
+    async def strings(request: web.Request) -> web.Response:
         from ..i18n import Strings
         from .present import page_strings
 

@@ -60,7 +60,7 @@ class Action:
         return f"{who}{self.kind}{' ' + data if data else ''}{f' @{self.tick}' if self.tick else ''}"
 
 
-def _short(value: Any, limit: int = 40) -> str:
+def _short(value: object, limit: int = 40) -> str:
     text = repr(value) if not isinstance(value, str) else value
     return text if len(text) <= limit else text[:limit - 1] + "…"
 

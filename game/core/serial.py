@@ -43,9 +43,9 @@ def to_plain(value: Any) -> Any:
     raise TypeError(f"cannot serialise {type(value).__name__}: {value!r}")
 
 
-def canonical_json(value: Any) -> str:
+def canonical_json(value: object) -> str:
     return json.dumps(to_plain(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def state_hash(value: Any) -> str:
+def state_hash(value: object) -> str:
     return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()[:16]

@@ -34,10 +34,10 @@ import hashlib
 import json
 import os
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Generic, Mapping
 
 from .actions import CHANCE, TIMEOUT, Action, IllegalAction
-from .engine import GameDefinition, Outcome, SeatView
+from .engine import GameDefinition, Outcome, Priv, Pub, S, SeatView
 from .events import Event, TimedOut
 from .files import bad_text, read_text, write_atomic
 from .rng import Rng
@@ -64,10 +64,13 @@ class SaveError(Exception):
         self.detail = detail
 
 
-class Session:
+class Session(Generic[S, Pub, Priv]):
+    """A match of ``definition``, generic as it is (its state, public and private
+    views): a board that knows its game reads ``session.view(None).public`` typed."""
+
     def __init__(
         self,
-        definition: GameDefinition,
+        definition: GameDefinition[S, Pub, Priv],
         config: Mapping[str, Any],
         seed: int | str,
         *,
@@ -105,7 +108,7 @@ class Session:
     def outcome(self) -> Outcome | None:
         return self.definition.outcome(self.state)
 
-    def view(self, seat: int | None) -> SeatView[Any]:
+    def view(self, seat: int | None) -> SeatView[Pub, Priv]:
         return self.definition.view(self.state, seat)
 
     def legal(self, seat: int) -> list[Action]:
@@ -234,12 +237,12 @@ class Session:
     @classmethod
     def from_json(
         cls,
-        raw: Any,
-        resolve: Callable[[str], GameDefinition | None],
+        raw: object,
+        resolve: Callable[[str], GameDefinition[S, Pub, Priv] | None],
         *,
         catalogue_version: str = "",
         save_path: Path | None = None,
-    ) -> "Session":
+    ) -> Session[S, Pub, Priv]:
         if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
             raise SaveError("corrupt", "not a Secret Salon save of a known format")
         definition = resolve(str(raw.get("game")))
@@ -272,12 +275,13 @@ class Session:
         return session
 
     @staticmethod
-    def _check_hash(raw: Mapping[str, Any], session: "Session") -> None:
+    def _check_hash(raw: Mapping[str, Any], session: Session[Any, Any, Any]) -> None:
         if raw.get("hash") != session.hash():
             raise SaveError("mismatch", "the replayed match differs from the saved one")
 
     @classmethod
-    def load(cls, path: Path, resolve: Callable[[str], GameDefinition | None], *, catalogue_version: str = "") -> "Session":
+    def load(cls, path: Path, resolve: Callable[[str], GameDefinition[S, Pub, Priv] | None], *,
+             catalogue_version: str = "") -> Session[S, Pub, Priv]:
         """Resume from a save file. Raises SaveError with a reason the title screen shows."""
         try:
             raw = json.loads(read_text(path, MAX_SAVE_BYTES))

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Sequence, TypedDict, TypeVar, Unpack
 
 from ..core.actions import Action
+from ..core.engine import SeatView
 
 if TYPE_CHECKING:
     from ..i18n import Strings
@@ -35,12 +36,16 @@ class BoardNow:
     agreed: tuple[int, ...] = ()
 
 
+#: A game's catalogue (each game's screens name their own: ``Ctx[MSCatalogue]``).
+C = TypeVar("C")
+
+
 @dataclass(frozen=True)
-class Ctx:
+class Ctx(Generic[C]):
     """What every game's screen builder needs besides the view."""
 
     strings: Strings
-    catalogue: Any
+    catalogue: C
     seat: int
     game: str
     board: BoardNow = BoardNow()
@@ -49,11 +54,11 @@ class Ctx:
     def lang(self) -> str:
         return self.strings.lang
 
-    def t(self, key: str, **fmt: Any) -> str:
+    def t(self, key: str, **fmt: object) -> str:
         """The phone string ``phone.<key>`` in the game's language."""
         return self.strings.get(f"phone.{key}", **fmt)
 
-    def seat_item(self, seat: int, **more: Any) -> dict[str, Any]:
+    def seat_item(self, seat: int, **more: Unpack[ItemExtras]) -> dict[str, Any]:
         """An item naming ``seat`` (the page shows the player's name and colour)."""
         return item(self.t("seat", n=seat + 1), seat=seat, **more)
 
@@ -69,13 +74,32 @@ class Ctx:
         return out
 
 
+#: A game's phone screen, ``screen(ctx, view, legal) -> dict`` (its plug-in names the module).
+PhoneScreen = Callable[[Ctx[Any], SeatView[Any, Any], Sequence[Action]], dict[str, Any]]
+
+
 def move(action: Action) -> dict[str, Any]:
     """The ``{"kind", "data"}`` a phone sends back for ``action``."""
     return {"kind": action.kind, "data": dict(action.data)}
 
 
-def act(kind: str, **data: Any) -> dict[str, Any]:
+def act(kind: str, **data: object) -> dict[str, Any]:
     return {"kind": kind, "data": data}
+
+
+class ItemExtras(TypedDict, total=False):
+    """What a tile may say besides its label, seat and icon (which the builders that pass
+    these on set themselves: ``ctx.seat_item(seat, **more)``): :func:`item`'s other keywords."""
+
+    move: Mapping[str, Any] | None
+    choices: Mapping[str, Any] | None
+    note: str | None
+    selected: bool
+    tone: str | None
+    hold: int | None
+    press: Mapping[str, Any] | None
+    confirm: str | None
+    faces: list[list[dict[str, str]]] | None
 
 
 def item(label: str, *, move: Mapping[str, Any] | None = None, choices: Mapping[str, Any] | None = None,

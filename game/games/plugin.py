@@ -21,11 +21,12 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..core.schema import Schema
     from . import GameEntry
+    from .phone_kit import PhoneScreen
 
 #: The module of a game package that declares its registry entries (``ENTRIES``), and
 #: the one of its board (``make_board`` and ``SHOTS``).
@@ -93,7 +94,7 @@ class GamePlugin:
                 return mode
         raise KeyError(mode_id)
 
-    def entries(self) -> dict[str, GameEntry]:
+    def entries(self) -> dict[str, GameEntry[Any]]:
         """Its registry entries by id (importing its rules), in menu order. They must be
         its modes, no more, no fewer."""
         declared = {entry.id: entry for entry in self.module(ENTRIES_MODULE).ENTRIES}
@@ -103,12 +104,12 @@ class GamePlugin:
                               f"its PLUGIN's modes are {sorted(modes)}")
         return {mode_id: declared[mode_id] for mode_id in modes}
 
-    def phone_builder(self, mode_id: str) -> Callable[..., dict[str, Any]] | None:
+    def phone_builder(self, mode_id: str) -> PhoneScreen | None:
         """``screen(ctx, view, legal) -> dict`` of ``mode_id``'s phones, or None."""
         phone = self.mode(mode_id).phone
         if phone is None:
             return None
-        screen: Callable[..., dict[str, Any]] = self.module(phone).screen
+        screen: PhoneScreen = self.module(phone).screen
         return screen
 
     def tv_modules(self) -> tuple[str, ...]:
@@ -120,7 +121,7 @@ class GamePlugin:
         per_mode = tuple(f"{group}.{mode.id}" for mode in self.modes for group in ("games", "howto", "phone.howto"))
         return self.strings + per_mode
 
-    def move_schema(self, mode_id: str, catalogue: Any, kind: str) -> Schema | None:
+    def move_schema(self, mode_id: str, catalogue: object, kind: str) -> Schema | None:
         """The declared data of ``mode_id``'s move ``kind`` (what a phone may send in an
         ``act``), or None when no phase has it. ``catalogue``: the game's own."""
         definition = self.entries()[mode_id].make_definition(catalogue)

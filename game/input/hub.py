@@ -15,7 +15,7 @@ decides, and without it the seat is simply freed. The hub imports no scene.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable
+from typing import TYPE_CHECKING, Callable, Hashable, Protocol
 
 import pygame
 
@@ -24,6 +24,25 @@ from .keymap import PAD_BUTTONS, PAD_TRIGGERS, key_intent
 from .pads import AXIS_MAX, PadAdapter
 from .repeat import Repeater
 from .stick import StickState
+
+if TYPE_CHECKING:
+    from ..seats import SeatTable
+    from ..settings import Settings
+    from ..stack import SceneStack
+
+
+class Routing(Protocol):
+    """What the hub reads of the app's context (``game.context.AppContext``, which it
+    may not import): who sits where, the scenes it routes to, the rumble setting."""
+
+    @property
+    def seats(self) -> SeatTable: ...
+
+    @property
+    def stack(self) -> SceneStack: ...
+
+    @property
+    def settings(self) -> Settings: ...
 
 MOUSE = ("mouse", 0)
 #: Trigger travel (0..1) that counts as a press, and below which it is released.
@@ -40,7 +59,7 @@ def pad(instance_id: int) -> tuple[str, int]:
 
 
 class InputHub:
-    def __init__(self, ctx: Any, pads: PadAdapter | None = None) -> None:
+    def __init__(self, ctx: Routing, pads: PadAdapter | None = None) -> None:
         self.ctx = ctx
         self.pads = pads if pads is not None else PadAdapter()
         self.pads.init()
@@ -184,7 +203,7 @@ class InputHub:
         """Send releases for everything the device holds (a pad pulled mid-peek must
         close the peek, not leave it open)."""
         self.repeater.release(device)
-        stick = self._sticks.get(device[1]) if device[0] == "pad" else None
+        stick = self._sticks.get(device[1]) if isinstance(device, tuple) and device[0] == "pad" else None
         if stick is not None and stick.magnitude > 0.0:
             stick.x = stick.y = stick.magnitude = 0.0
             stick.flick = None

@@ -56,7 +56,8 @@ def join_url(companion: Companion) -> str | None:
 def draw_join_panel(ctx: AppContext, surface: pygame.Surface, rect: pygame.Rect, qr: QrCache) -> None:
     """The lobby's phone panel: QR code, the short address and the room code, or in plain
     words why phones cannot join. Its lines are fitted once (:mod:`game.ui.fit` remembers each fit)."""
-    kit, companion = ctx.kit, ctx.companion
+    kit = ctx.kit
+    companion: Companion | None = ctx.companion
     if companion is None or not companion.ready:
         return
     kit.panel(surface, rect, kit.colours.panel, radius=28)
@@ -73,6 +74,7 @@ def draw_join_panel(ctx: AppContext, surface: pygame.Surface, rect: pygame.Rect,
         kit.blit_text(surface, words, size, (rect.x + 144, rect.centery), "midleft", kit.colours.text,
                       max_width=rect.width - 170)
         return
+    assert url is not None  # (else the problem is no_network)
     code = qr.get(f"{url}/?room={companion.room}", rect.height - 24)
     placed = surface.blit(code, code.get_rect(midleft=(rect.x + 12, rect.centery)))
     x, width = placed.right + 28, rect.right - placed.right - 44

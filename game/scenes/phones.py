@@ -13,7 +13,7 @@ keep working either way.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -29,10 +29,10 @@ from .menus.title import TitleScene
 
 if TYPE_CHECKING:
     from ..context import AppContext
-    from ..shots import ShotRequest
+    from ..shots import Builder, ShotRequest
 
 
-def style_json(style: int) -> dict[str, Any]:
+def style_json(style: int) -> dict[str, str]:
     """A seat style as a phone draws it: colour and shape."""
     st = SEAT_STYLES[style % len(SEAT_STYLES)]
     return {"colour": "#{:02x}{:02x}{:02x}".format(*st.colour), "shape": st.shape}
@@ -45,7 +45,8 @@ def keep_companion(ctx: AppContext, host: str = "0.0.0.0") -> None:
     title, so nobody who plays without phones meets the system's firewall prompt
     (issue 25). Once up it stays, room code and all, through the game menus, the match
     and back to the lobby, and stops on the title when no seat is played on a phone."""
-    settings, running = ctx.settings, ctx.companion
+    settings = ctx.settings
+    running: Companion | None = ctx.companion
     if running is not None and (not settings.companion or running.requested_port != settings.companion_port
                                 or _idle(ctx)):
         stop_companion(ctx)
@@ -82,9 +83,10 @@ def stop_companion(ctx: AppContext) -> None:
     lost its connection: during a match its seat is held, as reconnecting (a phone can
     take it back once the companion serves again); on "take your seats" it is held for
     the next claimer; elsewhere it is freed, as an unplugged pad's."""
-    if ctx.companion is None:
+    running: Companion | None = ctx.companion
+    if running is None:
         return
-    ctx.companion.stop()
+    running.stop()
     ctx.companion = None
     in_match = any(isinstance(scene, MatchScene) for scene in ctx.stack)
     seating = isinstance(ctx.stack.top, TakeSeatScene)
@@ -122,7 +124,7 @@ def draw_reconnecting(ctx: AppContext, surface: pygame.Surface) -> None:
 
 
 # --- screenshots -----------------------------------------------------------------------------
-def _shot_lobby(problem: str | None, trying_codes: bool = False) -> Any:
+def _shot_lobby(problem: str | None, trying_codes: bool = False) -> Builder:
     """The first game's lobby with a keyboard side, two phones (one reconnecting) and
     the join panel (a companion that serves nothing: the shot opens no port), saying
     that someone is trying room codes if ``trying_codes``."""

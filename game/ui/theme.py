@@ -10,6 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 Colour = tuple[int, int, int]
+#: A colour as a drawing takes it and a cache keys it: a plain tuple, RGB or RGBA (the
+#: callers' lists and ``pygame.Color`` made tuples).
+ColourKey = tuple[int, ...]
 
 #: Smallest size (px on the 1080p canvas) for text meant to be read from the sofa.
 MIN_TEXT = 28
@@ -66,7 +69,8 @@ _STYLE_COLOURS: tuple[tuple[str, Colour], ...] = (
 
 
 def mix(a: Colour, b: Colour, t: float) -> Colour:
-    return tuple(int(round(x + (y - x) * t)) for x, y in zip(a, b))  # type: ignore[return-value]
+    red, green, blue = (int(round(x + (y - x) * t)) for x, y in zip(a, b))
+    return red, green, blue
 
 
 SEAT_STYLES: tuple[SeatStyle, ...] = tuple(

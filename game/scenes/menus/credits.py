@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,6 +19,8 @@ from .widgets import MenuScene
 
 if TYPE_CHECKING:
     from ...context import AppContext
+    from ...ui.kit import UiKit
+    from ...ui.theme import Colour
 
 SCROLL_STEP = 90
 #: The largest CREDITS.md read (ours: 4 KB).
@@ -79,11 +81,11 @@ class Block:
     y: int
     text: str
     size: int
-    colour: tuple
+    colour: Colour
     width: int
     height: int
 
-    def image(self, kit: Any) -> pygame.Surface:
+    def image(self, kit: UiKit) -> pygame.Surface:
         return kit.text(self.text, self.size, self.colour, max_width=self.width)
 
 

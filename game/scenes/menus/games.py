@@ -4,8 +4,9 @@ large underneath."""
 
 from __future__ import annotations
 
+import functools
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -13,6 +14,9 @@ from ...input.intents import Intent
 from .matches import playable
 from ...ui.fit import fit_text
 from .widgets import MenuScene
+
+if TYPE_CHECKING:
+    from ...games import GameEntry
 
 #: A game's pictogram when its plug-in names none (a die).
 DEFAULT_ICON = "1F3B2"
@@ -40,7 +44,7 @@ class GameChoiceScene(MenuScene):
         x0 = 960 - total // 2
         for i, entry in enumerate(entries):
             rect = pygame.Rect(x0 + i * (width + gap), y, width, height)
-            self.card(entry.id, rect, lambda e=entry: self.choose(e))
+            self.card(entry.id, rect, functools.partial(self.choose, entry))
 
     def pitch_top(self) -> int:
         """The pitch panel sits above the hint bar, tall enough for three lines."""
@@ -49,10 +53,10 @@ class GameChoiceScene(MenuScene):
     def pitch_height(self) -> int:
         return self.kit.font(36).get_linesize() * 3 + 50
 
-    def choose(self, entry: Any) -> None:
+    def choose(self, entry: GameEntry[Any]) -> None:
         from .lobby import LobbyScene
 
-        self.stack.push(LobbyScene(self.ctx, entry))
+        self.on_stack.push(LobbyScene(self.ctx, entry))
 
     def draw_front(self, surface: pygame.Surface, alpha: float) -> None:
         kit = self.kit

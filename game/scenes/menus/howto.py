@@ -93,9 +93,9 @@ class HowToScene(MenuScene):
             on = self.page > 0 if item.key == "previous" else self.page < len(self.pages) - 1
             item.enabled = on
             if on:
-                item.element.show()
+                item.widget.show()
             else:
-                item.element.hide()
+                item.widget.hide()
         self._apply_focus()
 
     def flip(self, delta: int) -> None:

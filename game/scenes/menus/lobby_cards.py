@@ -5,7 +5,7 @@ by the lobby over it) and a free one (how to join). Their texts are fitted once
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -14,13 +14,14 @@ from ...seats import is_phone
 from ...ui.fit import fit_size, fit_text
 
 if TYPE_CHECKING:
+    from ...seats import Seat
     from .lobby import LobbyScene
 
 #: The icon of each kind of device on a seat's card.
 DEVICE_ICONS = {"pad": "1F3AE", "kb": "2328", "bot": "1F916", "phone": "1F4F1"}
 
 
-def draw_seat(lobby: LobbyScene, surface: pygame.Surface, seat: Any, rect: pygame.Rect, t: float) -> None:
+def draw_seat(lobby: LobbyScene, surface: pygame.Surface, seat: Seat, rect: pygame.Rect, t: float) -> None:
     kit = lobby.kit
     style = kit.seat_style(seat.style)
     kit.panel(surface, rect, style.dark, radius=28, border=style.colour)
@@ -52,7 +53,7 @@ def draw_seat(lobby: LobbyScene, surface: pygame.Surface, seat: Any, rect: pygam
     y = min(int(rect.y + rect.height * 0.32 + bob), top - 6 - radius)
     kit.seat_token(surface, seat.style, (rect.centerx, y), max(16, radius))
 
-def _draw_short_seat(lobby: LobbyScene, surface: pygame.Surface, seat: Any, rect: pygame.Rect, label: str,
+def _draw_short_seat(lobby: LobbyScene, surface: pygame.Surface, seat: Seat, rect: pygame.Rect, label: str,
                  name: pygame.Surface) -> None:
     """A card made short by the phone panel, holding a two-line name: the token and the
     device's words share the top row (the words say what the icon would), the name

@@ -8,13 +8,14 @@ music volume is pushed to the mixer; effects read their volume when they play.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Callable
 
 import pygame
 
 from ...input.intents import Intent
 from ...settings import COMPANION_PORTS, LANGS, SAFE_AREAS, TEXT_SCALES, TIMER_PRESETS, save_settings
 from ..toast import show_toast
+from .menu_item import Item
 from .widgets import MenuScene
 
 TEXT_SCALE_KEYS = dict(zip(TEXT_SCALES, ("settings.text_normal", "settings.text_large", "settings.text_huge")))
@@ -36,7 +37,7 @@ class SettingsScene(MenuScene):
         row_h = step - 24
         on_off = [(True, t("common.on")), (False, t("common.off"))]
         self.columns = (pygame.Rect(left, top - 70, col_w, 0), pygame.Rect(right, top - 70, col_w, 0))
-        rows_left = [
+        rows_left: list[Callable[[pygame.Rect], Item]] = [
             lambda r: self.choice("lang", t("settings.language"), r,
                                   [(lang, t(f"settings.lang_{lang}")) for lang in LANGS], s.lang, self.set_lang),
             lambda r: self.choice("timers", t("settings.timers"), r,
@@ -50,7 +51,7 @@ class SettingsScene(MenuScene):
             lambda r: self.choice("companion", t("companion.setting"), r, on_off, s.companion,
                                   lambda v: self.change("companion", v)),
         ]
-        rows_right = [
+        rows_right: list[Callable[[pygame.Rect], Item]] = [
             lambda r: self.choice("fullscreen", t("settings.fullscreen"), r, on_off, s.fullscreen,
                                   lambda v: self.change("fullscreen", v)),
             lambda r: self.choice("safe_area", t("settings.safe_area"), r,
@@ -67,7 +68,7 @@ class SettingsScene(MenuScene):
                 make(pygame.Rect(x, top + i * step, col_w, row_h))
 
     # --- changes ---------------------------------------------------------------------------
-    def change(self, field: str, value: Any, rebuild: bool = False) -> None:
+    def change(self, field: str, value: object, rebuild: bool = False) -> None:
         setattr(self.ctx.settings, field, value)
         self.save()
         if rebuild:

@@ -4,7 +4,7 @@ phones) in the room."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Hashable
 
 import pygame
 
@@ -15,6 +15,8 @@ from ..join_panel import QrCache, draw_join_panel
 
 if TYPE_CHECKING:
     from ...context import AppContext
+    from ...core.session import Session
+    from ...games import GameEntry
 
 #: The phone join panel's height at most on "take your seats" (its QR code about 260 px).
 JOIN_PANEL_HEIGHT = 300
@@ -30,7 +32,7 @@ class TakeSeatScene(Scene):
     a while (the companion's grace), then it too goes to the next claimer. BACK undoes the
     last claim still standing (or goes back to the title)."""
 
-    def __init__(self, ctx: AppContext, entry: Any, session: Any) -> None:
+    def __init__(self, ctx: AppContext, entry: GameEntry[Any], session: Session[Any, Any, Any]) -> None:
         super().__init__()
         self.ctx = ctx
         self.entry = entry
@@ -58,7 +60,7 @@ class TakeSeatScene(Scene):
         if hub is not None and hub.on_device_removed == self._claimer_left:
             hub.on_device_removed = None
 
-    def _claimer_left(self, device: Any) -> None:
+    def _claimer_left(self, device: Hashable) -> None:
         """A pad was unplugged: its claim (if any) is held for the next claimer."""
         self.ctx.seats.disconnect(device)
 
@@ -68,7 +70,7 @@ class TakeSeatScene(Scene):
         held = self.ctx.seats.held_pads()
         return held[0] if held else len(self.ctx.seats)
 
-    def phone_claim(self, device: Any) -> int | None:
+    def phone_claim(self, device: Hashable) -> int | None:
         """A phone joining now claims the next saved seat, as a pad's CONFIRM does (its
         saved name and style stay). The seat's index, or None (every seat is taken)."""
         index = self._next_seat()
@@ -83,6 +85,7 @@ class TakeSeatScene(Scene):
         while len(table) < len(self.saved) and self.saved[len(table)]["bot"]:
             saved = self.saved[len(table)]
             seat = table.add_bot(saved["name"], saved["level"])
+            assert seat is not None, "the saved table has room for its bots"
             seat.style = saved["style"]
         if len(table) == len(self.saved) and not table.held():
             self._start()
@@ -91,7 +94,7 @@ class TakeSeatScene(Scene):
         from .lobby import LobbyScene
         from .matches import resume_board
 
-        stack = self.stack
+        stack = self.on_stack
         board = resume_board(self.ctx, self.entry, self.session)
         stack.replace(LobbyScene(self.ctx, self.entry))
         stack.push(board)
@@ -99,7 +102,7 @@ class TakeSeatScene(Scene):
     def handle(self, seat: int | None, event: InputEvent) -> bool:
         if not event.pressed:
             return True
-        if event.intent is Intent.CONFIRM and seat is None and event.device is not None \
+        if event.intent is Intent.CONFIRM and seat is None and isinstance(event.device, tuple) \
                 and event.device[0] in ("pad", "kb"):
             if self._claim(event.device):
                 self._audio("confirm")
@@ -110,7 +113,7 @@ class TakeSeatScene(Scene):
             self._undo()
         return True
 
-    def _claim(self, device: Any) -> bool:
+    def _claim(self, device: Hashable) -> bool:
         table = self.ctx.seats
         index = self._next_seat()
         if index < len(table):
@@ -130,7 +133,7 @@ class TakeSeatScene(Scene):
         if len(table):
             table.remove(len(table) - 1)
         else:
-            self.stack.pop()
+            self.on_stack.pop()
 
     def _audio(self, name: str) -> None:
         if self.ctx.audio is not None:

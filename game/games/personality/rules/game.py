@@ -35,7 +35,7 @@ from .catalogue import PECatalogue
 from .events import PEEvent
 from .phases import make_phases
 from .state import HAND, TOKENS, PEState
-from .view import PEPhase, PEPrivate, PEPublic, private_view, public_view, secret_fields
+from .view import PEPhase, PEPrivate, PEPublic, PEView, private_view, public_view, secret_fields
 
 if TYPE_CHECKING:  # mypy checks every change against the fields
     from dataclasses import replace
@@ -45,7 +45,7 @@ else:
 FAMILY, DEBATE_SECONDS = "family", "debate_seconds"
 
 
-class PersonalityGame(PhasedGame[PEState]):
+class PersonalityGame(PhasedGame[PEState, PEPublic, PEPrivate]):
     id = "personality"
     min_seats = 3
     max_seats = 6
@@ -96,11 +96,11 @@ class PersonalityGame(PhasedGame[PEState]):
                        reason=state.end_reason,
                        measures={"turns": float(state.turn), "elections": float(state.elections)})
 
-    def view(self, state: PEState, seat: int | None) -> SeatView[PEPublic]:
+    def view(self, state: PEState, seat: int | None) -> PEView:
         private: PEPrivate | None = None if seat is None else private_view(state, seat)
         return SeatView(seat, public_view(state), private)
 
-    def secrets(self, state: PEState, seat: int) -> Iterator[tuple[str, Any]]:
+    def secrets(self, state: PEState, seat: int) -> Iterator[tuple[str, object]]:
         return secret_fields(state, seat)
 
     def invariants(self, state: PEState) -> None:

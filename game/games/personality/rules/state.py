@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence, TypeVar
 
 from ....core.actions import Action
 from ....core.events import Event, MatchOver, PhaseStarted
@@ -80,7 +80,7 @@ class VoteBox:
         return tuple((c, tally[i]) for i, c in enumerate(self.candidates))
 
 
-def leaders(counts: Sequence[tuple[Any, int]]) -> tuple[int, list[Any]]:
+def leaders(counts: Sequence[tuple[T, int]]) -> tuple[int, list[T]]:
     """The highest count and who has it, in the counts' order."""
     top = max((n for _c, n in counts), default=0)
     return top, [c for c, n in counts if n == top]
@@ -167,7 +167,7 @@ class PEState:
             return {}
         return {s: answer for s in self.judges if (answer := self.judging.rows[s][0]) is not None}
 
-    def __plain__(self) -> dict[str, Any]:
+    def __plain__(self) -> dict[str, object]:
         """The form older saves hashed: ``votes``/``voters``/``judgements`` as the dicts
         and lists they were, and the ``events`` list of the last action."""
         plain = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("box", "judging", "told")}

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Union
+from typing import TYPE_CHECKING, Iterator, Mapping, Union
+
+from ....core.engine import SeatView
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import PEState
@@ -60,7 +62,7 @@ class MaskMove:
     delta: int
     fell: bool
 
-    def __plain__(self) -> dict[str, Any]:
+    def __plain__(self) -> dict[str, object]:
         return {"seat": self.seat, "from": self.start, "to": self.end, "delta": self.delta, "fell": self.fell}
 
 
@@ -179,6 +181,10 @@ class PEPrivate:
     choices: tuple[Candidate, ...]
 
 
+#: What a seat (or the TV: no private part) sees of a match.
+PEView = SeatView[PEPublic, PEPrivate]
+
+
 #: The phases of a secret vote (who has voted shows; what, only to the voter).
 _VOTING = (PEPhase.VOTE, PEPhase.REVOTE)
 
@@ -228,7 +234,7 @@ def private_view(state: "PEState", seat: int) -> PEPrivate:
                      my_exchange=exchange, my_played=played, choices=choices)
 
 
-def secret_fields(state: "PEState", seat: int) -> Iterator[tuple[str, Any]]:
+def secret_fields(state: "PEState", seat: int) -> Iterator[tuple[str, object]]:
     yield "hand", tuple(state.hands[seat])
     vote = _vote_of(state, seat)
     if vote is not None:

@@ -54,9 +54,9 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Iterable, Mapping
 
-from ....data_loading import DataError, Text, check_deck, load_mapping, load_text_table
+from ....data_loading import DataError, LineDict, Text, Where, check_deck, load_mapping, load_text_table
 from ....family import FamilyPolicy, load_policy, read_mature
 from .portraits import Look, PortraitKit, load_kit, read_look
 
@@ -288,7 +288,7 @@ def _board_rules(path: Path, characters: dict[str, Character],
     return {c: frozenset(others) for c, others in look_alikes.items()}, frozenset(generic)
 
 
-def _fame(where: Any, node: Any, what: str, required: bool) -> Fame:
+def _fame(where: Where, node: LineDict, what: str, required: bool) -> Fame:
     """``fame: {fr: 1-3, en: 1-3}`` (optional in a custom deck: 3 in both)."""
     if "fame" not in node and not required:
         return Fame()
@@ -301,7 +301,7 @@ def _fame(where: Any, node: Any, what: str, required: bool) -> Fame:
     return Fame(table["fr"], table["en"])
 
 
-def _pictogram_ids(where: Any, node: Any, key: str, what: str,
+def _pictogram_ids(where: Where, node: LineDict, key: str, what: str,
                    pictograms: dict[str, "Pictogram"]) -> tuple[str, ...]:
     """``key: [pictogram ids]`` (optional: ``hooks``, ``depicted_by``), each a known
     pictogram, once."""

@@ -62,10 +62,11 @@ from .events import (
     VoteTakenBack,
 )
 from .deal import draw_fitting
+from .catalogue import SICatalogue
 from .competitive_state import ROUNDS, CompetitiveState, can_replace, reopened, take_characters
 from .scoring import decided_by, final_outcome, score_round
 from .links import ClueLink, clue_links
-from .view import CompetitivePrivate, CompetitivePublic, MyVotes, SeatPublic, SIPhase, track_position
+from .view import CompetitivePrivate, CompetitivePublic, CompetitiveView, MyVotes, SeatPublic, SIPhase, track_position
 
 if TYPE_CHECKING:  # mypy checks every change against the fields
     from dataclasses import replace
@@ -80,7 +81,7 @@ MIN_CHARACTERS = ROUNDS * SLOTS
 REPLACEMENTS, CATCH_UP = "replacements_per_round", "catch_up"
 
 
-class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
+class CompetitiveRules(SecretIdentityRules[CompetitiveState, CompetitivePublic, CompetitivePrivate]):
     id = "secret_identity"
     options = (
         OptionSpec(REPLACEMENTS, 3, (0, 1, 2, 3)),  # SI-3
@@ -88,13 +89,13 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
         FAMILY,
     )
 
-    def __init__(self, catalogue: Any) -> None:
+    def __init__(self, catalogue: SICatalogue) -> None:
         self._votes: dict[tuple[int, int, int], Action] = {}
         #: Per seat: (the scores, its hand, clue and votes, its two flags: what its
         #: public record was made from; the record), None before its first view.
         self._seats_seen: list[tuple[Any, ...] | None] = []
         #: The clue links of the last view, with the (board, keys, clues) they were made from.
-        self._links_seen: tuple[tuple[Any, ...], tuple[tuple[ClueLink, ...], ...]] | None = None
+        self._links_seen: tuple[tuple[object, ...], tuple[tuple[ClueLink, ...], ...]] | None = None
         super().__init__(catalogue)
 
     def phases(self) -> Sequence[Phase[CompetitiveState]]:
@@ -332,7 +333,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
         return final_outcome(state) if state.phase == SIPhase.OVER else None
 
     # --- information -------------------------------------------------------------------
-    def view(self, state: CompetitiveState, seat: int | None) -> SeatView[CompetitivePublic]:
+    def view(self, state: CompetitiveState, seat: int | None) -> CompetitiveView:
         public = make(
             CompetitivePublic,
             phase=state.phase,
@@ -412,7 +413,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
             return None
         return MyVotes(seat, state.votes.rows[seat])
 
-    def secrets(self, state: CompetitiveState, seat: int) -> Iterator[tuple[str, Any]]:
+    def secrets(self, state: CompetitiveState, seat: int) -> Iterator[tuple[str, object]]:
         yield from seat_secrets(self._secret_key(state, seat), state.hands, seat)
         votes = self._secret_votes(state, seat)
         if votes is not None:
