@@ -5,7 +5,7 @@ A game declares its phase → section table once, ``SECTIONS`` (a factory per ph
 rest: chance phases settle at once and need none), and its board's ``__init__`` ends
 with :meth:`PhaseBoard.open_phase`, which opens the section of the phase the match is
 in (a match resumed mid-phase opens there). A ``PhaseStarted`` event opens its phase's
-section; a section moves on to a sub-beat of its phase with :meth:`PhaseBoard.show`
+section (the board follows the rules' events, never a comparison of views); a section moves on to a sub-beat of its phase with :meth:`PhaseBoard.show`
 (the line-up before the vote, the scores after a reveal), and a sub-beat goes back with
 :meth:`PhaseBoard.open_phase`. A section that ``holds`` (a reveal still read out while
 the rules have moved on) is not replaced by a phase that starts meanwhile: the phase's
@@ -91,9 +91,9 @@ class PhaseBoard(MatchScene, Generic[V]):
         self._section = section
         section.enter()
 
-    def open_phase(self) -> None:
-        """Open the section of the phase the match is in (module doc)."""
-        phase = self.public.phase
+    def open_phase(self, phase: str | None = None) -> None:
+        """Open the section of ``phase`` (None: of the phase the match is in)."""
+        phase = self.public.phase if phase is None else phase
         make = self.SECTIONS.get(phase)
         if make is None:
             if self._section is None:
@@ -102,11 +102,13 @@ class PhaseBoard(MatchScene, Generic[V]):
         self.show(make(self))
 
     def on_events(self, action: Action | None, events: tuple[Event, ...]) -> None:
-        """The active section hears what happened; then a phase that started opens its
-        section, unless the active one holds the floor (module doc)."""
+        """The active section hears what happened; then the phase that started opens its
+        section (the last in the table, when an action ran through several phases),
+        unless the active one holds the floor (module doc)."""
         self.section.on_events(action, events)
-        if not self.section.holds and any(isinstance(e, PhaseStarted) and e.phase in self.SECTIONS for e in events):
-            self.open_phase()
+        started = [e.phase for e in events if isinstance(e, PhaseStarted) and e.phase in self.SECTIONS]
+        if started and not self.section.holds:
+            self.open_phase(started[-1])
 
     # --- the table's hooks, from the active section ------------------------------------------
     def phones_wait(self) -> bool:
@@ -140,7 +142,7 @@ class PhaseBoard(MatchScene, Generic[V]):
         """MENU pauses; a seated person's input goes to the section."""
         if super().handle(seat, event):
             return True
-        if seat is None or not 0 <= seat < self.seats or seat in self.bots:
+        if seat is None or not 0 <= seat < self.seats:
             return False
         return self.section.handle(seat, event)
 

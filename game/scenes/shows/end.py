@@ -10,8 +10,8 @@ A game gives its standings (``game.ui.show.Standing``: seat, score, where the co
 starts, place) and texts: :meth:`EndShow.title` or its own :meth:`EndShow.draw_frame`,
 :meth:`EndShow.verdict` and :meth:`EndShow.hints`; :meth:`EndShow.confirm` and
 :meth:`EndShow.back` say what the choices do (Incognito's CONFIRM opens its gallery).
-The default :meth:`EndShow.draw` lays it out top to bottom in the room the frame
-leaves: the verdict, the podium, the places after the third in a row under it. A game
+The default :meth:`EndShow.draw` lays it out in the room the frame leaves: the verdict
+on top, the podium on the left and the ranking of every seat on the right. A game
 whose end is not a podium (Mission Secrète's card of who was who) draws its own and
 keeps the show's timing, confetti and choices.
 """
@@ -24,18 +24,14 @@ import pygame
 
 from ...input.intents import InputEvent, Intent
 from ...ui.fit import fit_text, fit_wrapped
-from ...ui.show import Standing
 from .celebration import Celebration
 
 V = TypeVar("V")
 
 #: The verdict's sizes (the largest whose lines fit), and at most how many lines it takes.
 VERDICT_SIZES, VERDICT_LINES = (52, 46, 40, 36, 32), 3
-#: The places after the third: a seat's shape (radius), its name's sizes, the place and
-#: score's size, and the widest cell one takes.
-REST_TOKEN, REST_NAME_SIZES, REST_SCORE_SIZE, REST_CELL = 24, (30, 28), 28, 300
-#: Between the parts (verdict, podium, the row of the rest).
-GAP = 16
+#: Between the verdict and what is under it; between the podium and the ranking.
+GAP, RANKING_GAP = 16, 24
 
 
 class EndShow(Celebration[V]):
@@ -105,50 +101,47 @@ class EndShow(Celebration[V]):
         return pygame.Rect(safe.x, top, safe.width, kit.hint_bar_top() - GAP - top), kept
 
     def draw(self, surface: pygame.Surface, view: V, alpha: float) -> None:
-        """Verdict, podium and the rest in the frame's room (module doc); the confetti
-        falls past them, never over or behind a letter."""
+        """The verdict over the podium (left) and the ranking (right) in the frame's room
+        (module doc); the confetti falls from under the verdict past the podium, never
+        over or behind a letter, and behind the ranking's rows."""
         kit, c = self.ctx.kit, self.ctx.kit.colours
         area, kept = self.draw_frame(surface, view, alpha)
         said = self.verdict(view)
-        width = area.width - 40
-        verdict = kit.text(said, fit_wrapped(kit, said, width, VERDICT_LINES, VERDICT_SIZES), c.gold,
-                           max_width=width, align="center", shadow=True) if said else None
+        verdict = kit.text(said, fit_wrapped(kit, said, area.width, VERDICT_LINES, VERDICT_SIZES), c.gold,
+                           max_width=area.width, align="center", shadow=True) if said else None
         top = area.y + (verdict.get_height() + GAP if verdict is not None else 0)
-        rest = [s for s in self.show.standings if s.place > 3] if self.show is not None else []
-        bottom = area.bottom - (self._rest_height() + GAP if rest else 0)
+        podium = pygame.Rect(area.x, top, area.width // 2, area.bottom - top)
         if self.show is not None:
-            kept += self.show.draw_podium(surface, pygame.Rect(area.x, top, area.width, bottom - top), alpha)
-            kept += self._draw_rest(surface, rest, bottom + GAP, area, alpha)
+            kept += self.show.draw_podium(surface, podium, alpha)
         if verdict is not None and self.verdict_shown:
-            placed = surface.blit(verdict, verdict.get_rect(midtop=(area.centerx, area.y)))
-            kept.append(verdict.get_bounding_rect().move(placed.topleft))  # as wide as its wrap width
+            surface.blit(verdict, verdict.get_rect(midtop=(area.centerx, area.y)))
+        # the confetti falls from under the verdict's line (written or not yet): no disc is cut by it
+        kept.append(pygame.Rect(0, 0, kit.W, top - GAP))
         self.draw_confetti(surface, alpha, keep_out=kept)
+        if self.show is not None:
+            self.draw_ranking(surface, pygame.Rect(podium.right + RANKING_GAP, top,
+                                                   area.right - podium.right - RANKING_GAP, area.bottom - top), alpha)
         hints = self.hints()
         if hints:
             kit.hint_bar(surface, hints)
 
-    def _rest_height(self) -> int:
-        kit = self.ctx.kit
-        return 2 * REST_TOKEN + 4 + kit.font(REST_NAME_SIZES[0]).get_linesize() + kit.font(REST_SCORE_SIZE).get_linesize()
-
-    def _draw_rest(self, surface: pygame.Surface, rest: list[Standing], y: int, area: pygame.Rect,
-                   alpha: float) -> list[pygame.Rect]:
-        """The places after the third in a row, each a cell: shape, name, its place (in
-        gold) and its counting score. Returns each cell's labels (the confetti's keep-out)."""
+    def draw_ranking(self, surface: pygame.Surface, rect: pygame.Rect, alpha: float) -> None:
+        """Every seat, best place first: a row each with its place, shape, name and
+        counting score (the first places in gold)."""
+        assert self.show is not None
         kit, c = self.ctx.kit, self.ctx.kit.colours
-        drawn = []
-        cell = min(REST_CELL, area.width // max(1, len(rest)))
-        for k, standing in enumerate(rest):
-            x = int(area.centerx + (k - (len(rest) - 1) / 2) * cell)
-            seat = self.ctx.seats[standing.seat]
-            token = kit.seat_token(surface, seat.style, (x, y + REST_TOKEN), REST_TOKEN)
-            size, name = fit_text(kit, seat.name, cell - 16, REST_NAME_SIZES)
-            named = kit.blit_text(surface, name, size, (x, token.bottom + 2), "midtop", kit.seat_style(seat.style).light,
-                                  align="center", shadow=True)
-            place = kit.text(f"{standing.place}.", REST_SCORE_SIZE, c.gold)
-            score = kit.text(str(self.count(standing.seat, alpha)), REST_SCORE_SIZE, c.text)
-            left = x - (place.get_width() + 10 + score.get_width()) // 2
-            placed = surface.blit(place, place.get_rect(topleft=(left, named.bottom + 2)))
-            scored = surface.blit(score, score.get_rect(topleft=(placed.right + 10, named.bottom + 2)))
-            drawn.append(token.unionall([named, placed, scored]))
-        return drawn
+        standings = self.show.standings
+        height = min(100, (rect.height - 10 * (len(standings) - 1)) // len(standings))
+        for k, standing in enumerate(standings):
+            row = pygame.Rect(rect.x, rect.y + k * (height + 10), rect.width, height)
+            player = self.ctx.seats[standing.seat]
+            style = kit.seat_style(player.style)
+            first = standing.place == 1
+            kit.panel(surface, row, c.panel_hi if first else c.panel, radius=22, border=c.gold if first else style.colour)
+            x = kit.blit_text(surface, f"{standing.place}.", 44, (row.x + 20, row.centery), "midleft", c.gold).right + 16
+            radius = min(30, row.height // 3)
+            token = kit.seat_token(surface, player.style, (x + radius, row.centery), radius)
+            shown = kit.blit_text(surface, str(self.count(standing.seat, alpha)), min(60, row.height // 2),
+                                  (row.right - 110, row.centery), "midright", c.gold)
+            size, name = fit_text(kit, player.name, shown.x - 24 - token.right - 12, (40, 36, 32))
+            kit.blit_text(surface, name, size, (token.right + 12, row.centery), "midleft", style.light, shadow=True)
