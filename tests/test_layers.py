@@ -183,7 +183,7 @@ def test_the_checks_see_what_they_must():
                    "game.games.phone_kit"):
         assert module in closure or within(module, "game.core"), module
     assert "game.games.mission_secrete.ui.board" not in closure
-    assert imported(GAME / "games" / "mission_secrete" / "ui" / "board.py") >= {"pygame", "game.scenes.match",
+    assert imported(GAME / "games" / "mission_secrete" / "ui" / "play.py") >= {"pygame", "game.scenes.board",
                                                                           "game.games.mission_secrete.rules.view"}
     assert pure_offences("x", {"game.scenes.match"}) and pure_offences("x", {"pygame.draw"})
     assert pure_offences("x", {"game.games.mission_secrete.ui.board"})
