@@ -1,4 +1,5 @@
-"""UI strings in French and English, from ``data/i18n/<lang>/*.yaml``.
+"""UI strings in French and English, from ``data/i18n/<lang>/*.yaml`` (and, for a game
+that keeps its strings in its own folder, that folder's ``i18n/<lang>/<name>.yaml``).
 
 Files are nested mappings; keys are flattened with dots (``lobby.start``). Every key
 must exist in every language (a test checks), and ``{name}`` placeholders are filled by
@@ -87,7 +88,10 @@ def _flatten(node: Any, prefix: str, out: dict[str, str], path: Path) -> None:
 
 class Strings:
     def __init__(self, tables: Mapping[str, Mapping[str, str]], lang: str = "fr") -> None:
-        self.tables = {lang_: dict(table) for lang_, table in tables.items()}
+        #: Language -> key -> text. Strings made from another's tables share them (a
+        #: language switch makes one over the same tables), so the strings a game keeps
+        #: in its own folder, added once the game is found (:meth:`add`), reach them all.
+        self.tables = {lang_: table if type(table) is dict else dict(table) for lang_, table in tables.items()}
         self.lang = lang
 
     @classmethod
@@ -122,6 +126,20 @@ class Strings:
                                        lambda: marshal.dumps(_parse(i18n_dir)), readable)
         return cls(read_back[0] if read_back else marshal.loads(data), lang)
 
+    def add(self, tables: Mapping[str, Mapping[str, str]], source: Path) -> None:
+        """Add a game's own strings (``tables``, read from ``source``: :func:`game_strings`)
+        to every language. A key there already is refused (a ``DataError``): a game's
+        strings live in its own file and nowhere else."""
+        from .data_loading import DataError
+
+        for lang_, table in tables.items():
+            known = self.tables.setdefault(lang_, {})
+            twice = sorted(set(table) & set(known))
+            if twice:
+                raise DataError(source, None, f"string {twice[0]!r} is defined twice")
+        for lang_, table in tables.items():
+            self.tables[lang_].update(table)
+
     def get(self, key: str, **fmt: Any) -> str:
         """The text for ``key`` in the current language; a missing key shows itself
         bracketed (a test keeps that from shipping)."""
@@ -152,14 +170,20 @@ def _is_tables(value: Any) -> bool:
         for table in value.values())
 
 
-def _parse(i18n_dir: Path) -> dict[str, dict[str, str]]:
+def game_strings(i18n_dir: Path, name: str) -> dict[str, dict[str, str]]:
+    """The tables of one game's file, ``<i18n_dir>/<lang>/<name>.yaml`` in every language
+    (a game that keeps its strings in its own folder: ``GamePlugin.data``)."""
+    return _parse(i18n_dir, f"{name}.yaml")
+
+
+def _parse(i18n_dir: Path, pattern: str = "*.yaml") -> dict[str, dict[str, str]]:
     """The tables from the YAML files, checked (a ``DataError`` names the file and line)."""
     from .data_loading import load_yaml
 
     tables: dict[str, dict[str, str]] = {}
     for lang_ in LANGUAGES:
         table: dict[str, str] = {}
-        for path in sorted((i18n_dir / lang_).glob("*.yaml")):
+        for path in sorted((i18n_dir / lang_).glob(pattern)):
             _flatten(load_yaml(path), "", table, path)
         tables[lang_] = table
     return tables
