@@ -1,4 +1,5 @@
-"""UI strings in French and English, from ``data/i18n/<lang>/*.yaml``.
+"""UI strings in French and English, from ``data/i18n/<lang>/*.yaml`` (and, for a game
+that keeps its strings in its own folder, that folder's ``i18n/<lang>/<name>.yaml``).
 
 Files are nested mappings; keys are flattened with dots (``lobby.start``). Every key
 must exist in every language (a test checks), and ``{name}`` placeholders are filled by
@@ -141,12 +142,15 @@ class Strings:
     def __init__(self, tables: Mapping[str, Mapping[str, str]], lang: str = "fr",
                  rules: Mapping[str, Mapping[str, str]] | None = None,
                  plurals: Mapping[str, Mapping[str, str]] | None = None) -> None:
-        self.tables = {lang_: dict(table) for lang_, table in tables.items()}
+        #: Language -> key -> text. Strings made from another's tables share them (a
+        #: language switch makes one over the same tables), so the strings a game keeps
+        #: in its own folder, added once the game is found (:meth:`add`), reach them all.
+        self.tables = {lang_: table if type(table) is dict else dict(table) for lang_, table in tables.items()}
         self.lang = lang
         #: Each language's CLDR plural rule (:func:`plural_rules`), kept with the tables.
         self.rules = {lang_: dict(rule) for lang_, rule in (rules or {}).items()}
         #: Each language's plural strings: key -> its categories (forms in ``tables``).
-        self.plural_keys = {lang_: dict(keys) for lang_, keys in (plurals or {}).items()}
+        self.plural_keys = {lang_: keys if type(keys) is dict else dict(keys) for lang_, keys in (plurals or {}).items()}
         self._choosers: dict[str, Any] = {}
 
     def in_language(self, lang: str) -> "Strings":
@@ -186,6 +190,23 @@ class Strings:
                                        lambda: marshal.dumps(_parse(i18n_dir)), readable)
         tables, rules, plurals = read_back[0] if read_back else marshal.loads(data)
         return cls(tables, lang, rules, plurals)
+
+    def add(self, i18n_dir: Path, name: str) -> None:
+        """Add a game's own strings (``<i18n_dir>/<lang>/<name>.yaml``: a game that keeps
+        them in its own folder, ``GamePlugin.data``) to every language. A key there
+        already is refused (a ``DataError``): a game's strings live in its own file and
+        nowhere else."""
+        from .data_loading import DataError
+
+        tables, _rules, plurals = _parse(i18n_dir, f"{name}.yaml")
+        for lang_, table in tables.items():
+            known = self.tables.setdefault(lang_, {})
+            twice = sorted(set(table) & set(known))
+            if twice:
+                raise DataError(i18n_dir / lang_ / f"{name}.yaml", None, f"string {twice[0]!r} is defined twice")
+        for lang_, table in tables.items():
+            self.tables[lang_].update(table)
+            self.plural_keys.setdefault(lang_, {}).update(plurals.get(lang_, {}))
 
     def get(self, key: str, **fmt: object) -> str:
         """The text for ``key`` in the current language, its plural form chosen by the
@@ -236,7 +257,13 @@ def _is_tables(value: object) -> bool:
         for table in value.values())
 
 
-def _parse(i18n_dir: Path) -> tuple[Tables, Tables, Tables]:
+def game_strings(i18n_dir: Path, name: str) -> Tables:
+    """The tables of one game's file, ``<i18n_dir>/<lang>/<name>.yaml`` in every language
+    (a game that keeps its strings in its own folder: ``GamePlugin.data``)."""
+    return _parse(i18n_dir, f"{name}.yaml")[0]
+
+
+def _parse(i18n_dir: Path, pattern: str = "*.yaml") -> tuple[Tables, Tables, Tables]:
     """The tables from the YAML files, checked (a ``DataError`` names the file and line),
     each language's plural rule and its plural strings' keys."""
     from .data_loading import load_yaml
@@ -247,6 +274,6 @@ def _parse(i18n_dir: Path) -> tuple[Tables, Tables, Tables]:
     for lang_ in LANGUAGES:
         tables[lang_], plurals[lang_] = {}, {}
         rules[lang_] = plural_rules(lang_)
-        for path in sorted((i18n_dir / lang_).glob("*.yaml")):
+        for path in sorted((i18n_dir / lang_).glob(pattern)):
             _flatten(load_yaml(path), "", tables[lang_], path, rules[lang_], plurals[lang_])
     return tables, rules, plurals

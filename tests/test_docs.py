@@ -21,17 +21,6 @@ ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "architecture.md"
 MAX_LINES = 800
 
-#: What the shared phase board adds (branch h/board, issue 26 items 2 and 3), which the
-#: page's "Boards" section describes so that it is true once that branch is merged (the
-#: docs are merged after it). Until then these paths are not in this tree; once they
-#: are, this list can go.
-NOT_YET = {
-    "game/scenes/board/", "game/scenes/board/phase_board.py", "game/scenes/board/section.py",
-    "game/scenes/shows/", "game/scenes/shows/reveal.py", "game/scenes/shows/count_up.py",
-    "game/scenes/shows/end.py", "game/scenes/shows/celebration.py", "game/scenes/bot_driver.py",
-    "game/scenes/phone_link.py", "game/scenes/save_notice.py", "game/ui/thinking.py",
-    "tests/test_phase_board.py", "tests/test_shows.py", "tools/shot_hashes.py",
-}
 
 _SEGMENT = r"[\w.<>*-]+"
 PATH = re.compile(rf"{_SEGMENT}(?:/{_SEGMENT})*/(?:{_SEGMENT})?")
@@ -102,14 +91,9 @@ def module_exists(dotted: str, root: Path = ROOT) -> bool:
     return path is not None and parts[-1] in _top_level_names(path)
 
 
-def expected_later(path: str) -> bool:
-    """A path the boards' branch adds (:data:`NOT_YET`)."""
-    return bool({p.rstrip("/") for p in NOT_YET} & {c.rstrip("/") for c in _candidates(path)})
-
-
 def missing(text: str, root: Path = ROOT) -> list[str]:
-    """What the page names that is neither in the tree nor expected from h/board."""
-    gone = [f"path {p}" for p in named_paths(text) if not path_exists(p, root) and not expected_later(p)]
+    """What the page names that is not in the tree."""
+    gone = [f"path {p}" for p in named_paths(text) if not path_exists(p, root)]
     gone += [f"module {m}" for m in named_modules(text) if not module_exists(m, root)]
     return sorted(set(gone))
 

@@ -343,7 +343,7 @@ def run(args: argparse.Namespace) -> int:
     if jobs < 1:
         print("--jobs takes 1 or more", file=sys.stderr)
         return 2
-    catalogue, warnings = entry.load_catalogue(paths.data_dir(), None)
+    catalogue, warnings = entry.load_data(paths.data_dir())
     for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
     if args.versus and args.bot_level:

@@ -47,9 +47,12 @@ def named_in(folders: Iterable[Path]) -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def game_pictures() -> frozenset[str]:
-    """Every pictogram the game's data and the player's decks name (read once, on the
-    server's thread, at the first picture asked for)."""
-    return named_in((paths.data_dir(), paths.user_data_dir() / "decks"))
+    """Every pictogram the game's data, a plug-in's own data folder and the player's decks
+    name (read once, on the server's thread, at the first picture asked for)."""
+    from ..games import discover
+
+    own = [plugin.data_dir(paths.data_dir()) for plugin in discover() if plugin.data is not None]
+    return named_in((paths.data_dir(), *own, paths.user_data_dir() / "decks"))
 
 
 def add_route(app: Any, allowed: Callable[[], Collection[str]] = game_pictures) -> None:

@@ -50,8 +50,9 @@ class GameEntry(Generic[C]):
     max_seats: int
     #: Key of this game's part of the catalogue (both Secret Identity modes share one).
     catalogue_key: str
-    #: ``load(data_dir, custom_dir) -> (catalogue, warnings)``: warnings are messages
-    #: about custom decks that were skipped, shown on screen.
+    #: ``load(data_dir, custom_dir) -> (catalogue, warnings)``, ``data_dir`` the folder
+    #: of its plug-in's data (:meth:`load_data` finds it); warnings are messages about
+    #: custom decks that were skipped, shown on screen.
     load_catalogue: Callable[[Path, Path | None], tuple[C, list[str]]]
     make_definition: Callable[[C], GameDefinition[Any, Any, Any]]
     make_bot: BotMaker[C]
@@ -99,6 +100,13 @@ class GameEntry(Generic[C]):
             table_config=table_config,
             plugin=importlib.import_module(package).PLUGIN,
         )
+
+    def load_data(self, data_dir: Path, custom_dir: Path | None = None) -> tuple[C, list[str]]:
+        """Its catalogue and the warnings about skipped custom decks, read from its
+        plug-in's data folder: ``data_dir`` (the shared one) unless the plug-in keeps its
+        own (``GamePlugin.data_dir``)."""
+        folder = self.plugin.data_dir(data_dir) if self.plugin is not None else data_dir
+        return self.load_catalogue(folder, custom_dir)
 
     def default_config(self, seats: int, timer_scale: float = 1.0) -> dict[str, Any]:
         """The config a match starts from: seat count, timer preset, option defaults."""

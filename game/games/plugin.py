@@ -13,6 +13,10 @@ is named by module, relative to the package, and imported on first use:
 - a mode's ``bench_driver`` (optional): how the bench keeps its busiest scene busy when
   bots do not (``build``, ``drive``, ``figures``).
 
+Its data and strings are in the shared ``data/`` folder (``data/<name>/``,
+``data/i18n/<lang>/<name>.yaml``), or in a folder of its own that ``data`` names (a game
+that is its own folder: :meth:`GamePlugin.data_dir`), laid out the same way.
+
 Pure (no pygame): the registry, the companion and the tools read it.
 """
 
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -75,12 +80,24 @@ class GamePlugin:
     #: Module of the lobby's category deck (``character_pool``, ``MIN_POOL``, optional
     #: ``OPT_IN_DECK``: game/scenes/menus/deck.py), or None when the lobby has none.
     deck: str | None = None
+    #: The folder of its data and strings, relative to its package's folder (``"data"``),
+    #: for a game that keeps them with its code; None: the shared ``data/`` folder.
+    data: str | None = None
 
     @property
     def name(self) -> str:
         """The package's own name: the catalogue key, the folder of its data
-        (``data/<name>/``) and of its strings (``data/i18n/<lang>/<name>.yaml``)."""
+        (``<data>/<name>/``) and of its strings (``<data>/i18n/<lang>/<name>.yaml``)."""
         return self.package.rpartition(".")[2]
+
+    def data_dir(self, shared: Path) -> Path:
+        """The folder holding its data (``<name>/``) and strings (``i18n/<lang>/<name>.yaml``):
+        ``shared`` (the game's ``data/`` folder), or its own (:attr:`data`), laid out alike."""
+        if self.data is None:
+            return shared
+        init = importlib.import_module(self.package).__file__  # its manifest: imported already
+        assert init is not None, f"{self.package} is a package with an __init__"
+        return Path(init).parent / self.data
 
     def module_name(self, relative: str) -> str:
         return f"{self.package}.{relative}"

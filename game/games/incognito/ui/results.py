@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ....input.intents import InputEvent, Intent
-from .drawkit import render_drawing
+from ....scenes.board import Section
 from ....ui.fit import fit_words
-from .screen import Screen
+from ..rules.view import IncognitoPublic
+from .drawkit import render_drawing
 
 if TYPE_CHECKING:
     from .board import IncognitoBoard
@@ -22,8 +23,14 @@ if TYPE_CHECKING:
 MESSAGE_ROOM = 40
 
 
-class GalleryScreen(Screen):
+class GallerySection(Section[IncognitoPublic]):
+    """The end's last page: CONFIRM plays again, BACK goes back to the lobby, ALT saves
+    the drawings."""
+
     name = "gallery"
+    bots_play = False
+    end_choices = True
+    board: IncognitoBoard
 
     def __init__(self, board: IncognitoBoard) -> None:
         super().__init__(board)
@@ -44,7 +51,7 @@ class GalleryScreen(Screen):
             board.finish(again=event.intent is Intent.CONFIRM)
         return True
 
-    def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, public: IncognitoPublic, alpha: float) -> None:
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
         board.top_bar(surface, public, board.text("incognito.gallery.title"))
         rows, cols = len(public.history), board.n

@@ -15,13 +15,13 @@ from ....input.intents import InputEvent, Intent
 from ....scenes.phone_seats import on_phone
 from ..rules.bots import IncognitoBot
 from ..rules.drawing import CANVAS_H
-from .deal import DEAL_TICKS, DealScreen
-from .drawing_screen import DrawScreen
+from .deal import DEAL_TICKS, DealSection
+from .drawing_screen import DrawSection
 from .drawkit import PALETTE_ROW
-from .results import GalleryScreen
-from .reveal import RevealScreen
-from .standings import FinalScreen, ScoresScreen
-from .vote import LineupScreen, VoteScreen
+from .results import GallerySection
+from .reveal import IncognitoReveal
+from .standings import FinalSection, ScoresSection
+from .vote import LineupSection, VoteSection
 
 if TYPE_CHECKING:
     from ....shots import ShotRequest
@@ -119,14 +119,14 @@ def _draw_partly(session: Session, players: list[IncognitoBot], until: str, at_t
 
 def _shot_deal(ctx, args):
     board = demo_board(ctx, args, "deal")
-    board.show(DealScreen(board))
+    board.show(DealSection(board))
     for _ in range(40):  # most places are on the table, the last ones still flying in
         board.fixed_update(1 / 60)
 
 
 def _shot_word(ctx, args):
     board = demo_board(ctx, args, "deal")
-    board.show(DealScreen(board))
+    board.show(DealSection(board))
     for _ in range(DEAL_TICKS):
         board.fixed_update(1 / 60)
     device = ctx.seats[0].device
@@ -136,14 +136,14 @@ def _shot_word(ctx, args):
 def _shot_draw(ctx, args):
     """The TV while phones and bots draw on, the seats at the TV done: slates face down."""
     board = demo_board(ctx, args, "draw", mixed=True)
-    board.show(DrawScreen(board))
+    board.show(DrawSection(board))
 
 
 def _shot_turn(ctx, args, opened: bool = False):
     """A seat at the TV called to draw behind its curtain (``opened``: drawing there,
     mid-stroke, the cursor over a wavy line)."""
     board = demo_board(ctx, args, "turn.open" if opened else "turn", mixed=True)
-    board.show(DrawScreen(board))
+    board.show(DrawSection(board))
     board.call_drawer()
     curtain = board.turn_curtain
     if opened and curtain is not None:
@@ -177,20 +177,20 @@ def _shot_toolbar(ctx, args):
 
 def _shot_countdown(ctx, args):
     board = demo_board(ctx, args, "countdown", mixed=True)
-    board.show(DrawScreen(board))
+    board.show(DrawSection(board))
     board.session.advance(100)
 
 
 def _shot_lineup(ctx, args):
     board = demo_board(ctx, args, "lineup")
-    board.show(LineupScreen(board))
+    board.show(LineupSection(board))
 
 
 def _shot_vote(ctx, args, peek: bool = False):
     """The vote as the TV shows it: drawings, lineup and progress, nobody peeking (a
     seat has moved its pointer, which must not show). ``peek``: that seat holds PEEK."""
     board = demo_board(ctx, args, "vote")
-    board.show(VoteScreen(board))
+    board.show(VoteSection(board))
     device = ctx.seats[1].device
     ctx.stack.handle(1, InputEvent(device, Intent.RIGHT, True))
     if peek:
@@ -205,29 +205,29 @@ def _shot_vote_peek(ctx, args):
 def _shot_reveal(ctx, args):
     board = demo_board(ctx, args, "reveal")
     record = board.public.history[-1]
-    reveal = RevealScreen(board)
+    reveal = IncognitoReveal(board)
     # the first drawing that some but not all found: the +2 case, explained on screen
-    reveal.index = next((d for d in range(board.n) if 0 < record.drawer_points[d]), 0)
-    reveal.ticks = 200
+    reveal.beat = next((d for d in range(board.n) if 0 < record.drawer_points[d]), 0)
+    reveal.tick = 200
     board.show(reveal)
 
 
 def _shot_scores(ctx, args):
     board = demo_board(ctx, args, "scores")
-    board.show(ScoresScreen(board))
-    board.screen.show.skip()  # the scores counted, the leaders' confetti falling
+    board.show(ScoresSection(board))
+    board.section.skip()  # the scores counted, the leaders' confetti falling
     board.submit(Action("ready", 2))
 
 
 def _shot_final(ctx, args):
     board = demo_board(ctx, args, "gallery")
-    board.show(FinalScreen(board))
-    board.screen.show.skip()  # the podium up, the winners' confetti falling
+    board.show(FinalSection(board))
+    board.section.skip()  # the podium up, the winners' confetti falling
 
 
 def _shot_gallery(ctx, args):
     board = demo_board(ctx, args, "gallery")
-    board.show(GalleryScreen(board))
+    board.show(GallerySection(board))
 
 
 SHOTS = {

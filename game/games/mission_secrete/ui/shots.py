@@ -99,8 +99,13 @@ def shot_reveal(ctx: AppContext, args: ShotRequest) -> None:
     held = session.view(accused).private.my_character
     wrong = next(c.id for c in board.catalogue.characters if c.id != held)
     board.submit(Action("accuse", accuser, {"accused": accused, "character": wrong}))
-    assert board.reveal is not None
-    board.reveal.tick = max(0, CLAIM_TICKS + 40 - args.ticks)
+    reading = board.reveal
+    assert reading is not None
+    at = max(0, CLAIM_TICKS + 40 - args.ticks)  # the verdict 40 ticks old when drawn
+    if at >= CLAIM_TICKS:
+        reading.next_beat()
+        at -= CLAIM_TICKS
+    reading.tick = at
 
 
 def shot_win(ctx: AppContext, args: ShotRequest) -> None:
@@ -109,6 +114,7 @@ def shot_win(ctx: AppContext, args: ShotRequest) -> None:
           accuse=False)
     board = MissionBoard(ctx, entry, session, {}, intro=False)
     board.end_move = Tween(0.0, 1.0, 1)
+    assert board.win is not None
     board.win.celebrate().skip()
     ctx.stack.push(board)
 
