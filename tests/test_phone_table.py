@@ -185,11 +185,11 @@ def test_a_phone_s_ready_waits_for_the_reveal_as_a_pad_s_does(table):
     room, companion, crowd = table
     lobby, board, players = phones_table(room, companion, crowd, "secret_identity")
     for _ in range(500):
-        if board.reveal is not None:
+        if board.stage == "reveal":
             break
         if not players.step(one_at_a_time=board.public.phase == "round_start"):
             room.fast(1)
-    assert board.reveal is not None and board.public.phase == "summary"
+    assert board.stage == "reveal" and board.public.phase == "summary"
     ready = {"kind": "ready", "data": {}}
     seat, phone = min(players.phones.items())
     players._until(lambda: players.screens[seat]["phase"] == "summary", "the summary screen")
@@ -199,7 +199,7 @@ def test_a_phone_s_ready_waits_for_the_reveal_as_a_pad_s_does(table):
     refusal = answer(room, players, phone, ready, "early")
     assert refusal["type"] == "error" and refusal["reason"] == "watch_tv"
     assert len(board.session.log) == before and not board.public.seats[seat].ready
-    room.until(lambda: board.reveal is None, limit=3000, steps=BIG_STEP)
+    room.until(lambda: board.stage != "reveal", limit=3000, steps=BIG_STEP)
     players._until(lambda: ready in moves_in(players.screens[seat]), "ready once the reveal is over")
     assert answer(room, players, phone, ready, "late")["type"] == "view" and board.public.seats[seat].ready
 
@@ -288,12 +288,12 @@ def test_a_phone_s_skip_hurries_the_reveal_as_a_pad_s_A_does(table):
     seat, phone = min(players.phones.items())
     assert answer(room, players, phone, SKIP, "nothing to skip")["reason"] == "not_now"
     for _ in range(500):
-        if board.reveal is not None:
+        if board.stage == "reveal":
             break
         if not players.step(one_at_a_time=board.public.phase == "round_start"):
             room.fast(1)
-    reveal = board.reveal
-    assert reveal is not None and reveal.safe == 0
+    reveal = board.section
+    assert board.stage == "reveal" and reveal.beat == 0
     players._until(lambda: SKIP in moves_in(players.screens.get(seat)), "Skip on the phone")
     screen = players.screens[seat]
     assert screen["title"] == "Watch the TV…" and screen["sections"][0]["items"][0]["label"] == "Skip"
@@ -303,7 +303,7 @@ def test_a_phone_s_skip_hurries_the_reveal_as_a_pad_s_A_does(table):
     assert answer(room, players, phone, SKIP, "skip")["type"] == "view" and skipped == [True]
     assert not reveal.opening and (reveal.finale is None or reveal.finale.done)
     room.run(1)
-    assert board.reveal is None and board.shown_scores == [float(s.score) for s in board.public.seats]
+    assert board.stage == "summary" and reveal.shown == [float(s.score) for s in board.public.seats]
     ready = {"kind": "ready", "data": {}}
     players._until(lambda: ready in moves_in(players.screens[seat]) and SKIP not in moves_in(players.screens[seat]),
                    "ready, and no Skip, once the reveal is over")

@@ -235,11 +235,11 @@ def test_the_competitive_board_animates_what_it_is_told():
     votes = lambda: board.session.state.votes                         # noqa: E731
     while len(votes().waiting) > 1 or len(votes().missing(min(votes().waiting))) > 1:
         bot_move(board, bots)
-    assert board.reveal is None
+    assert board.stage == "vote"
     bot_move(board, bots)                                             # the last vote: scored
-    result = board.public.last
-    assert board.reveal is not None and board.reveal.result == result
-    assert board.reveal.base == [s.score - p for s, p in zip(board.public.seats, result.points)]
+    result, reveal = board.public.last, board.section
+    assert board.stage == "reveal" and reveal.result == result        # it holds the floor over the summary
+    assert reveal.base == [s.score - p for s, p in zip(board.public.seats, result.points)]
 
 
 def test_the_coop_board_animates_what_it_is_told():

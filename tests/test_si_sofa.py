@@ -40,13 +40,14 @@ def _podium_room(room, seed):
 def test_the_podium_show_starts_after_the_last_reveal_gates_bots_and_A_skips_it(english_room):
     room = english_room
     pad, board = _podium_room(room, seed=3)
-    assert board.reveal is not None and board.podium.show is None  # the last round's safes open first
-    room.until(lambda: board.reveal is None)
+    assert board.stage == "reveal"  # the last round's safes open first
+    room.until(lambda: board.stage != "reveal")
     room.run(1)
-    assert board.podium.playing and not board.bots_may_act()
+    assert board.stage == "end" and board.section.running and not board.bots_may_act()
+    assert not board.end_choices_open()
     pad.tap(Intent.CONFIRM)
-    assert board.podium.show.done and room.top is board  # A skipped the show, it did not replay
-    assert board.bots_may_act()
+    assert not board.section.running and room.top is board  # A skipped the show, it did not replay
+    assert board.end_choices_open()
 
 
 def test_the_winners_pad_rumbles_once_when_the_podium_cheers(english_room):
@@ -59,7 +60,7 @@ def test_the_winners_pad_rumbles_once_when_the_podium_cheers(english_room):
     outcome = board.session.outcome()
     assert outcome.ranks[0] == 1 and sorted(outcome.ranks.values()) == [1, 2, 3]  # the pad's seat alone
     before = len(pad.vpad.rumbles)
-    room.until(lambda: board.podium.show is not None and board.podium.show.cheered, steps=5)
+    room.until(lambda: board.stage == "end" and board.section.show.cheered, steps=5)
     assert len(pad.vpad.rumbles) == before + 1
 
 

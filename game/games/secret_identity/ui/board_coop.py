@@ -41,7 +41,7 @@ from ....ui.show import Show, Standing
 from ....ui.tween import Tween
 from ..rules.events import GuessLocked, GuessProposed
 from ..rules.view import CoopPhase
-from .board_base import SecretIdentityBoard
+from .coop_legacy import SecretIdentityBoard
 from .coop_end import draw_end
 from .hub import badge_stack, clue_row_image, fitted, hub_text, hub_width, stack_in_hub, text_part
 from .track import track_line
