@@ -120,10 +120,11 @@ class Team(Phones):
     def choose(self, seat: int) -> dict | None:
         board = self.board
         people = board.people_guessing()
+        agreed = board.section.agreed if board.stage == "guess" else []
         if seat not in people or seat == min(people):
             move = super().choose(seat)
-            return None if move is not None and move["kind"] == "lock" and seat in board.agreed else move
-        return None if seat in board.agreed else {"kind": "lock", "data": {}}
+            return None if move is not None and move["kind"] == "lock" and seat in agreed else move
+        return None if seat in agreed else {"kind": "lock", "data": {}}
 
 
 def seat_phones(room, companion, crowd, names):

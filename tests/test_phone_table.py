@@ -144,7 +144,7 @@ def test_in_co_op_phones_and_a_pad_agree_together_and_the_tv_shows_who_agreed(ta
     # the phone agrees: the answer waits for the pad, and the TV says who agreed
     before = len(board.session.log)
     assert answer(room, players, phone, lock, "agree")["type"] == "view"
-    assert len(board.session.log) == before and not board.public.history and board.agreeing() == [2]
+    assert len(board.session.log) == before and not board.public.history and board.section.agreeing() == [2]
     shown = drawn(room.ctx)[0]
     assert "Agrees" in shown and "Hold to agree too" in shown and "In agreement: 1/2" in shown
     players._until(lambda: {"kind": "unlock", "data": {}} in moves_in(players.screens[2]), "the phone's take-back")
@@ -153,14 +153,14 @@ def test_in_co_op_phones_and_a_pad_agree_together_and_the_tv_shows_who_agreed(ta
     # moving the cursor drops every agreement: the phone agrees again
     pad.tap(Intent.RIGHT)
     room.run(2)
-    assert board.agreeing() == [] and len(board.session.log) == before + 1
-    assert answer(room, players, phone, lock, "again")["type"] == "view" and board.agreeing() == [2]
+    assert board.section.agreeing() == [] and len(board.session.log) == before + 1
+    assert answer(room, players, phone, lock, "again")["type"] == "view" and board.section.agreeing() == [2]
 
     # the pad holds CONFIRM: 1.5 s from its press, the team's answer locks
     cursor = board.public.cursor
     pad.hold(Intent.CONFIRM)
     room.run(60)
-    assert board.agreeing() == [1, 2] and "Holding to lock" in drawn(room.ctx)[0]
+    assert board.section.agreeing() == [1, 2] and "Holding to lock" in drawn(room.ctx)[0]
     assert not board.public.history
     room.run(40)
     pad.let_go(Intent.CONFIRM)
@@ -174,11 +174,11 @@ def test_in_co_op_a_pad_holding_alone_does_not_lock_for_a_phone_that_has_not_agr
     play_to_the_guess(room, board, Team(room, board, giver))
     pad.hold(Intent.CONFIRM)
     room.run(200)
-    assert not board.public.history and board.agreeing() == [1]
+    assert not board.public.history and board.section.agreeing() == [1]
     assert "Agree on phone" in drawn(room.ctx)[0]  # the TV says whose agreement the lock waits for
     pad.let_go(Intent.CONFIRM)
     room.run(1)
-    assert board.agreeing() == [] and guesser
+    assert board.section.agreeing() == [] and guesser
 
 
 def test_a_phone_s_ready_waits_for_the_reveal_as_a_pad_s_does(table):

@@ -159,7 +159,7 @@ def test_coop_match_with_humans_and_bots(ctx_factory):
                         press(ctx, seat, Intent.CONFIRM)
             elif public.phase == "clue" and public.active == seat:
                 press(ctx, seat, Intent.PEEK)
-            elif public.phase == "guess" and public.active != seat and seat not in board.holding:
+            elif public.phase == "guess" and public.active != seat and seat not in board.section.holding:
                 if not stepped:
                     press(ctx, seat, Intent.RIGHT)
                     stepped = True
@@ -173,7 +173,9 @@ def test_coop_match_with_humans_and_bots(ctx_factory):
             ctx.stack.draw(surface, 1.0)
     outcome = board.session.outcome()
     assert outcome is not None and outcome.measures["turns"] == 10
-    board.result_ticks = 10 ** 4
+    for _ in range(200):  # the last answer's flash, then the end
+        ctx.stack.fixed_update(1 / 60)
+    assert board.stage == "end"
     ctx.stack.draw(surface, 1.0)
 
 

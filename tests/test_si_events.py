@@ -247,9 +247,10 @@ def test_the_coop_board_animates_what_it_is_told():
     while board.public.phase != CoopPhase.GUESS:
         bot_move(board, bots)
     guesser = (board.public.active + 1) % 4
-    board.holding[guesser] = 30
+    guess = board.section
+    guess.holding[guesser] = 30
     assert board.submit(Action("move", guesser, {"slot": (board.public.cursor + 3) % 8})) is None
-    assert board.cursor_pop is not None and board.holding == {}      # a moved cursor drops every hold
-    board.result_ticks = 999
+    assert board.cursor_pop is not None and guess.holding == {}      # a moved cursor drops every hold
     assert board.submit(Action("lock", guesser)) is None
-    assert board.result_ticks == 0 and board.public.phase in (CoopPhase.RESULT, CoopPhase.OVER)
+    assert board.stage == "answer" and board.section.tick == 0       # the answer's reveal opens
+    assert board.public.phase in (CoopPhase.RESULT, CoopPhase.OVER)

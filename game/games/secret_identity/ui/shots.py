@@ -14,7 +14,8 @@ from ....core.rng import Rng
 from ....core.session import Session
 from ....input.intents import InputEvent, Intent
 from .board import CompetitiveBoard
-from .board_coop import RESULT_TICKS, CoopBoard
+from .board_coop import CoopBoard
+from .coop_sections import AnswerReveal
 from .reveal import OPEN_TICKS, VOTES_TICKS, CompetitiveReveal
 
 if TYPE_CHECKING:
@@ -188,14 +189,13 @@ def shot_coop_guess(ctx: Any, args: ShotRequest) -> None:
 def shot_coop_result(ctx: Any, args: ShotRequest) -> None:
     entry, session, bots = _coop_turn(ctx, args, "result")
     board = _board(ctx, entry, session)
-    board.result_ticks = 0
+    board.show(AnswerReveal(board, session.view(None).public.history[-1].correct))  # the lock's flash
 
 
 def shot_coop_end(ctx: Any, args: ShotRequest) -> None:
     entry, session, bots = _table(ctx, "secret_identity_coop", args.seed)
     _play_until(session, bots, lambda public: public.phase == "over", args.seed)
-    board = _board(ctx, entry, session)
-    board.result_ticks = RESULT_TICKS
+    _board(ctx, entry, session).section.skip()  # the score counted, the band written, the team's confetti falling
 
 
 SHOTS = {
