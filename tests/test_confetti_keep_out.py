@@ -13,7 +13,7 @@ MOMENTS = [
     ("incognito.final", 100),
     ("personality.podium", 60),  # the podium rising
     ("personality.podium", 180),  # the portraits, the confetti still falling
-    ("secret_identity.podium", 220),
+    ("secret_identity.podium", 100),
     ("secret_identity_coop.end", 140),
     ("secret_identity.cheer", 60),  # a round's best cheered, on the table
     ("personality.reveal.cheer", 60),  # a vote's new leader cheered, on the board

@@ -32,6 +32,9 @@ V = TypeVar("V")
 VERDICT_SIZES, VERDICT_LINES = (52, 46, 40, 36, 32), 3
 #: Between the verdict and what is under it; between the podium and the ranking.
 GAP, RANKING_GAP = 16, 24
+#: A ranking row's name sizes, largest first: those whose line with this margin (an
+#: accent, the shadow) is taller than the row are left out.
+NAME_SIZES, NAME_MARGIN = (40, 36, 32), 8
 
 
 class EndShow(Celebration[V]):
@@ -127,11 +130,14 @@ class EndShow(Celebration[V]):
 
     def draw_ranking(self, surface: pygame.Surface, rect: pygame.Rect, alpha: float) -> None:
         """Every seat, best place first: a row each with its place, shape, name and
-        counting score (the first places in gold)."""
+        counting score (the first places in gold); a name's line no taller than its row
+        (eight rows under a long verdict at the largest text size are short)."""
         assert self.show is not None
         kit, c = self.ctx.kit, self.ctx.kit.colours
         standings = self.show.standings
         height = min(100, (rect.height - 10 * (len(standings) - 1)) // len(standings))
+        sizes = tuple(size for size in NAME_SIZES if kit.font(size).get_height() + NAME_MARGIN <= height) \
+            or NAME_SIZES[-1:]
         for k, standing in enumerate(standings):
             row = pygame.Rect(rect.x, rect.y + k * (height + 10), rect.width, height)
             player = self.ctx.seats[standing.seat]
@@ -143,5 +149,5 @@ class EndShow(Celebration[V]):
             token = kit.seat_token(surface, player.style, (x + radius, row.centery), radius)
             shown = kit.blit_text(surface, str(self.count(standing.seat, alpha)), min(60, row.height // 2),
                                   (row.right - 110, row.centery), "midright", c.gold)
-            size, name = fit_text(kit, player.name, shown.x - 24 - token.right - 12, (40, 36, 32))
+            size, name = fit_text(kit, player.name, shown.x - 24 - token.right - 12, sizes)
             kit.blit_text(surface, name, size, (token.right + 12, row.centery), "midleft", style.light, shadow=True)

@@ -14,8 +14,9 @@ from ....core.rng import Rng
 from ....core.session import Session
 from ....input.intents import InputEvent, Intent
 from .board import CompetitiveBoard
-from .board_coop import RESULT_TICKS, CoopBoard
-from .reveal import OPEN_TICKS, VOTES_TICKS
+from .board_coop import CoopBoard
+from .coop_sections import AnswerReveal
+from .reveal import OPEN_TICKS, VOTES_TICKS, CompetitiveReveal
 
 if TYPE_CHECKING:
     from ....shots import ShotRequest
@@ -80,7 +81,6 @@ def shot_replace(ctx: Any, args: ShotRequest) -> None:
     board = _board(ctx, entry, session)
     for seat in (2, 5, 6):
         _bot_step(session, bots, seat)
-    board.on_events(None, ())  # the bots played on the session itself
     _press(ctx, 1, Intent.STICK, angle=135.0, magnitude=1.0)
     _press(ctx, 1, Intent.ALT)
     _press(ctx, 0, Intent.STICK, angle=270.0, magnitude=1.0)
@@ -96,7 +96,6 @@ def shot_keys(ctx: Any, args: ShotRequest) -> None:
     entry, session, bots = _clue_phase(ctx, args)
     board = _board(ctx, entry, session)
     _bot_step(session, bots, 0)
-    board.on_events(None, ())  # the bots played on the session itself
     board.open_editor(0)
     _press(ctx, 0, Intent.PEEK)
     _press(ctx, 0, Intent.RIGHT)
@@ -122,24 +121,28 @@ def shot_vote(ctx: Any, args: ShotRequest) -> None:
 def shot_reveal(ctx: Any, args: ShotRequest) -> None:
     entry, session, bots = _table(ctx, "secret_identity", args.seed)
     _play_until(session, bots, _round_two("summary"), args.seed)
-    board = _board(ctx, entry, session)
-    board.start_reveal(session.view(None).public.last)
-    reveal = board.reveal
-    reveal.safe = 2
+    reveal = _reveal(ctx, entry, session)
+    reveal.beat = 2
     reveal.tick = OPEN_TICKS + VOTES_TICKS - 70
+
+
+def _reveal(ctx: Any, entry: Any, session: Session) -> CompetitiveReveal:
+    """The board on a round just scored, its reveal opened (as the vote opens it)."""
+    board = _board(ctx, entry, session)
+    reveal = CompetitiveReveal(board, session.view(None).public.last)
+    board.show(reveal)
+    return reveal
 
 
 def shot_cheer(ctx: Any, args: ShotRequest) -> None:
     """The reveal's end: every safe open, the round's best scorers cheered."""
     entry, session, bots = _table(ctx, "secret_identity", args.seed)
     _play_until(session, bots, _round_two("summary"), args.seed)
-    board = _board(ctx, entry, session)
-    board.start_reveal(session.view(None).public.last)
-    reveal = board.reveal
+    reveal = _reveal(ctx, entry, session)
     while reveal.opening:
-        reveal.step()
+        reveal.fixed_update()
     for _ in range(50):  # with the shot's ticks, the confetti is half-way down when it is drawn
-        reveal.step()
+        reveal.fixed_update()
 
 
 def shot_summary(ctx: Any, args: ShotRequest) -> None:
@@ -153,7 +156,7 @@ def shot_summary(ctx: Any, args: ShotRequest) -> None:
 def shot_podium(ctx: Any, args: ShotRequest) -> None:
     entry, session, bots = _table(ctx, "secret_identity", args.seed)
     _play_until(session, bots, lambda public: public.phase == "over", args.seed)
-    _board(ctx, entry, session)
+    _board(ctx, entry, session).section.skip()  # the podium up, the verdict written, the winners' confetti falling
 
 
 def _coop_turn(ctx: Any, args: ShotRequest, phase: str) -> tuple[Any, Session, dict[int, Bot]]:
@@ -186,14 +189,13 @@ def shot_coop_guess(ctx: Any, args: ShotRequest) -> None:
 def shot_coop_result(ctx: Any, args: ShotRequest) -> None:
     entry, session, bots = _coop_turn(ctx, args, "result")
     board = _board(ctx, entry, session)
-    board.result_ticks = 0
+    board.show(AnswerReveal(board, session.view(None).public.history[-1].correct))  # the lock's flash
 
 
 def shot_coop_end(ctx: Any, args: ShotRequest) -> None:
     entry, session, bots = _table(ctx, "secret_identity_coop", args.seed)
     _play_until(session, bots, lambda public: public.phase == "over", args.seed)
-    board = _board(ctx, entry, session)
-    board.result_ticks = RESULT_TICKS
+    _board(ctx, entry, session).section.skip()  # the score counted, the band written, the team's confetti falling
 
 
 SHOTS = {
