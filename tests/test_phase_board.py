@@ -205,7 +205,7 @@ def game_boards(package):
 
 #: The games whose board is not a phase board yet: each comes off this list as it moves
 #: onto it (the test then fails until it is taken off).
-NOT_YET = {"game.games.personality", "game.games.secret_identity"}
+NOT_YET = {"game.games.secret_identity"}
 
 
 @pytest.mark.parametrize("package", sorted(plugin.package for plugin in discover()))

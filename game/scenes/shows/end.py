@@ -32,6 +32,9 @@ V = TypeVar("V")
 VERDICT_SIZES, VERDICT_LINES = (52, 46, 40, 36, 32), 3
 #: Between the verdict and what is under it; between the podium and the ranking.
 GAP, RANKING_GAP = 16, 24
+#: How far the default frame keeps from the safe area's sides: the ranking's panels' soft
+#: shadows stay inside it.
+EDGE = 12
 
 
 class EndShow(Celebration[V]):
@@ -89,7 +92,8 @@ class EndShow(Celebration[V]):
     # --- drawing ------------------------------------------------------------------------------
     def draw_frame(self, surface: pygame.Surface, view: V, alpha: float) -> tuple[pygame.Rect, list[pygame.Rect]]:
         """The title (in gold at the top of the safe area); returns the room left above the
-        hint bar and what the confetti keeps out of (the title: no panel behind it)."""
+        hint bar, :data:`EDGE` in from the safe area's sides, and what the confetti keeps
+        out of (the title: no panel behind it)."""
         kit, c = self.ctx.kit, self.ctx.kit.colours
         safe = kit.safe_rect
         top, kept = safe.y, []
@@ -98,7 +102,7 @@ class EndShow(Celebration[V]):
             size, title = fit_text(kit, title, safe.width, (64, 56, 48))
             kept.append(kit.blit_text(surface, title, size, (safe.centerx, safe.y + 10), "midtop", c.gold, shadow=True))
             top = kept[0].bottom + GAP
-        return pygame.Rect(safe.x, top, safe.width, kit.hint_bar_top() - GAP - top), kept
+        return pygame.Rect(safe.x + EDGE, top, safe.width - 2 * EDGE, kit.hint_bar_top() - GAP - top), kept
 
     def draw(self, surface: pygame.Surface, view: V, alpha: float) -> None:
         """The verdict over the podium (left) and the ranking (right) in the frame's room
