@@ -204,18 +204,10 @@ def game_boards(package):
     return [cls for cls in found if not any(other is not cls and issubclass(other, cls) for other in found)]
 
 
-#: The games whose board is not a phase board yet: each comes off this list as it moves
-#: onto it (the test then fails until it is taken off).
-NOT_YET = {"game.games.personality"}
-
-
 @pytest.mark.parametrize("package", sorted(plugin.package for plugin in discover()))
 def test_every_game_board_is_a_phase_board_that_leaves_the_table_hooks_to_its_sections(package):
     boards = game_boards(package)
     assert boards, f"{package} has no board"
-    if package in NOT_YET:
-        assert not any(issubclass(cls, PhaseBoard) for cls in boards), f"{package} is on the phase board now"
-        return
     for cls in boards:
         assert issubclass(cls, PhaseBoard), f"{cls.__name__} is not a phase board"
         overriding = [f"{klass.__name__}.{hook}" for klass in cls.__mro__ if issubclass(klass, PhaseBoard)

@@ -35,6 +35,9 @@ GAP, RANKING_GAP = 16, 24
 #: A ranking row's name sizes, largest first: those whose line with this margin (an
 #: accent, the shadow) is taller than the row are left out.
 NAME_SIZES, NAME_MARGIN = (40, 36, 32), 8
+#: How far the default frame keeps from the safe area's sides: the ranking's panels' soft
+#: shadows stay inside it.
+EDGE = 12
 
 
 class EndShow(Celebration[V]):
@@ -92,7 +95,8 @@ class EndShow(Celebration[V]):
     # --- drawing ------------------------------------------------------------------------------
     def draw_frame(self, surface: pygame.Surface, view: V, alpha: float) -> tuple[pygame.Rect, list[pygame.Rect]]:
         """The title (in gold at the top of the safe area); returns the room left above the
-        hint bar and what the confetti keeps out of (the title: no panel behind it)."""
+        hint bar, :data:`EDGE` in from the safe area's sides, and what the confetti keeps
+        out of (the title: no panel behind it)."""
         kit, c = self.ctx.kit, self.ctx.kit.colours
         safe = kit.safe_rect
         top, kept = safe.y, []
@@ -101,7 +105,7 @@ class EndShow(Celebration[V]):
             size, title = fit_text(kit, title, safe.width, (64, 56, 48))
             kept.append(kit.blit_text(surface, title, size, (safe.centerx, safe.y + 10), "midtop", c.gold, shadow=True))
             top = kept[0].bottom + GAP
-        return pygame.Rect(safe.x, top, safe.width, kit.hint_bar_top() - GAP - top), kept
+        return pygame.Rect(safe.x + EDGE, top, safe.width - 2 * EDGE, kit.hint_bar_top() - GAP - top), kept
 
     def draw(self, surface: pygame.Surface, view: V, alpha: float) -> None:
         """The verdict over the podium (left) and the ranking (right) in the frame's room

@@ -1,9 +1,10 @@
-"""What the board draws around every phase's screen: the top bar, the track with its
-masks, the seat column and a special square's banner (see ``layout.py`` for where).
+"""What is drawn around every section's stage (``section.py``): the top bar, the track
+with its masks, the seat column and a special square's banner (see ``layout.py`` for
+where).
 
 The top bar and the track's squares stay still for whole phases: the board keeps them
-on one layer with the background (:func:`still_key`, :func:`paint_still`) and draws the
-masks and the rest over it each frame."""
+on one layer with the background (:func:`still_key`, :func:`paint_still`) and the masks
+and the rest are drawn over it each frame."""
 
 from __future__ import annotations
 

@@ -12,7 +12,8 @@ from ....core.events import PhaseStarted
 from ..rules.events import MaskMoved, VoteRevealed
 from ..rules.view import PEPhase
 from .board import PersonalityBoard, make_board
-from .reveal_screen import new_leader
+from .portraits import PodiumSection
+from .reveal_screen import VoteReveal, new_leader
 
 if TYPE_CHECKING:
     from ....shots import ShotRequest
@@ -76,18 +77,20 @@ def _reveal_shot(ctx: Any, args: ShotRequest, cheer: bool = False) -> None:
     for move in result.moves:
         board.timeline.shown[move.seat] = float(move.start)
     board.on_events(None, (VoteRevealed(result), *(MaskMoved(move) for move in result.moves)))
-    show = board.reveal_show
-    while cheer and show.tick < show.cheer_tick + 90 - args.ticks:
+    assert isinstance(board.section, VoteReveal)
+    show = board.section.show
+    while cheer and show is not None and show.tick < show.cheer_tick + 90 - args.ticks:
         board.fixed_update(1 / 60)
 
 
 def _podium_shot(ctx: Any, args: ShotRequest) -> None:
-    """The end's show as the match ends: the podium risen, the winners cheered."""
+    """The end's show as the match ends: the podium risen, the scores counted, the
+    verdict written, the winners' confetti falling."""
     _shot(lambda s, _: s.phase == "over", 1)(ctx, args)
     board = ctx.stack.top
     board.on_events(None, (PhaseStarted(PEPhase.OVER),))
-    while board.show.tick < board.show.cheer_tick + 30 - args.ticks:  # drawn risen, counting, confetti falling
-        board.show.step()
+    assert isinstance(board.section, PodiumSection)
+    board.section.skip()
 
 
 SHOTS = {
