@@ -13,7 +13,7 @@ show it with a thinking bubble (``game/ui/thinking.py``) on the seat while
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping, Protocol
+from typing import TYPE_CHECKING, Any, Mapping, Protocol
 
 from ..core.actions import Action
 from ..core.bots import Bot
@@ -30,7 +30,7 @@ BOT_DELAY_TICKS = (36, 90)
 class DrivenBoard(Protocol):
     """What the driver needs of its board (``scenes.match.MatchScene``)."""
 
-    session: Session
+    session: Session[Any, Any, Any]
 
     def bots_may_act(self) -> bool: ...
 
@@ -44,7 +44,7 @@ class DrivenBoard(Protocol):
 class MatchDriver:
     """The session's clock and the bots' pacing for one board."""
 
-    def __init__(self, board: DrivenBoard, bots: Mapping[int, Bot],
+    def __init__(self, board: DrivenBoard, bots: Mapping[int, Bot[Any, Any]],
                  delay: tuple[int, int] = BOT_DELAY_TICKS) -> None:
         self.board = board
         self.bots = bots

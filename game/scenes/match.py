@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Protocol
 
 import pygame
 
-from ..companion.present import BoardNow
+from ..games.phone_kit import BoardNow
 from ..core.actions import Action, IllegalAction
 from ..core.bots import Bot
 from ..core.events import Event, visible
@@ -66,7 +66,8 @@ class MatchScene(Scene):
     #: session seeded from this one.
     again_from_lobby = False
 
-    def __init__(self, ctx: AppContext, entry: GameEntry, session: Session, bots: Mapping[int, Bot] | None = None,
+    def __init__(self, ctx: AppContext, entry: GameEntry[Any], session: Session[Any, Any, Any],
+                 bots: Mapping[int, Bot[Any, Any]] | None = None,
                  bot_delay: tuple[int, int] = BOT_DELAY_TICKS) -> None:
         super().__init__()
         self.ctx = ctx

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from ..ui.kit import UiKit
     from ..ui.theme import Colour
 
-DrawPrivate = Callable[[pygame.Surface, pygame.Rect], None]
+DrawPrivate = Callable[[pygame.Surface, pygame.Rect], object]
 #: SS-2: fixed ticks a press of PEEK keeps the closed face up (the seat named in its
 #: colour, "everyone else, look away!") before anything private shows: 0.5 s, time for
 #: the room to read a name that big and turn away, and short enough for a player who

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..companion.present import AGAIN, LOBBY, QUIT, SKIP, BoardNow, phone_screen
+from ..companion.present import AGAIN, LOBBY, QUIT, SKIP, phone_screen
+from ..games.phone_kit import BoardNow
 from ..core.actions import Action
 
 if TYPE_CHECKING:
@@ -37,8 +38,8 @@ class LinkedBoard(Protocol):
     """What the link needs of its board (``scenes.match.MatchScene``)."""
 
     ctx: AppContext
-    entry: GameEntry
-    session: Session
+    entry: GameEntry[Any]
+    session: Session[Any, Any, Any]
 
     def submit(self, action: Action) -> str | None: ...
 

@@ -9,7 +9,7 @@ curtain, a hold or a stroke waits for. Play goes on underneath.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .toast import show_toast
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 class SaveTroubleNotice:
-    def __init__(self, ctx: AppContext, session: Session) -> None:
+    def __init__(self, ctx: AppContext, session: Session[Any, Any, Any]) -> None:
         self.ctx = ctx
         self.session = session
         #: The players were told that saving fails (until a save works again).

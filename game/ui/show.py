@@ -85,7 +85,7 @@ class Show:
         self._rise = easing("out_back")
         self._count = easing("out_cubic")
         #: The podium's layout and what it was measured for (see :meth:`draw_podium`).
-        self._podium: tuple[tuple, podium.PodiumLayout] | None = None
+        self._podium: tuple[tuple[tuple[int, ...], int, tuple[str, ...]], podium.PodiumLayout] | None = None
 
     # --- time -------------------------------------------------------------------------------
     @property

@@ -21,15 +21,15 @@ outlives a section — the session, overlays, caches, an animation several secti
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Mapping, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Mapping, TypeVar
 
 import pygame
 
-from ...companion.present import BoardNow
+from ...games.phone_kit import BoardNow
 from ...core.actions import Action
 from ...core.events import Event, PhaseStarted
 from ..match import MatchScene
-from .section import Section
+from .section import PhasedView, Section
 
 if TYPE_CHECKING:
     from ...context import AppContext
@@ -37,13 +37,6 @@ if TYPE_CHECKING:
     from ...core.session import Session
     from ...games import GameEntry
     from ...input.intents import InputEvent
-
-
-class PhasedView(Protocol):
-    """A game's public view: it names the phase the match is in."""
-
-    @property
-    def phase(self) -> str: ...
 
 
 V = TypeVar("V", bound=PhasedView)
@@ -54,8 +47,8 @@ class PhaseBoard(MatchScene, Generic[V]):
     #: hand back a section the board keeps, to keep its state between visits).
     SECTIONS: ClassVar[Mapping[str, Callable[[Any], Section[Any]]]] = {}
 
-    def __init__(self, ctx: AppContext, entry: GameEntry, session: Session,
-                 bots: Mapping[int, Bot] | None = None) -> None:
+    def __init__(self, ctx: AppContext, entry: GameEntry[Any], session: Session[Any, Any, Any],
+                 bots: Mapping[int, Bot[Any, Any]] | None = None) -> None:
         super().__init__(ctx, entry, session, bots)
         #: The seats at the table (input from any other is not the board's).
         self.seats = int(session.config["seats"])

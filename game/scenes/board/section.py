@@ -25,7 +25,7 @@ The flags (class attributes or properties in a subclass):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import pygame
 
@@ -34,11 +34,18 @@ from ...core.events import Event
 from ...input.intents import InputEvent
 
 if TYPE_CHECKING:
-    from ...companion.present import BoardNow
+    from ...games.phone_kit import BoardNow
     from .phase_board import PhaseBoard
 
+class PhasedView(Protocol):
+    """A game's public view: it names the phase the match is in."""
+
+    @property
+    def phase(self) -> str: ...
+
+
 #: The game's public view type (what ``draw`` is handed).
-V = TypeVar("V")
+V = TypeVar("V", bound=PhasedView)
 
 
 class Section(Generic[V]):

@@ -315,7 +315,7 @@ class MenuScene(Scene):
         if self.stack is not None:
             self.stack.pop()
 
-    def point_at(self, pos: Sequence[int]) -> None:
+    def point_at(self, pos: Sequence[float]) -> None:
         for i, item in enumerate(self.items):
             if item.rect.collidepoint(pos):
                 self.set_focus(i)

@@ -12,12 +12,12 @@ import pygame
 
 from ...input.intents import InputEvent
 from ...ui.show import Show, Standing
-from ..board.section import Section
+from ..board.section import PhasedView, Section
 
 if TYPE_CHECKING:
     from ..board.phase_board import PhaseBoard
 
-V = TypeVar("V")
+V = TypeVar("V", bound=PhasedView)
 
 
 def shared_places(scores: Sequence[int]) -> dict[int, int]:

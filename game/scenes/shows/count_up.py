@@ -18,12 +18,13 @@ import pygame
 from ...input.intents import InputEvent, Intent
 from ...ui.fit import fit_text
 from ...ui.show import Standing
+from ..board.section import PhasedView
 from .celebration import Celebration, shared_places
 
 if TYPE_CHECKING:
     from ..board.phase_board import PhaseBoard
 
-V = TypeVar("V")
+V = TypeVar("V", bound=PhasedView)
 
 
 class ScoresCountUp(Celebration[V]):

@@ -24,9 +24,10 @@ import pygame
 
 from ...input.intents import InputEvent, Intent
 from ...ui.fit import fit_text, fit_wrapped
+from ..board.section import PhasedView
 from .celebration import Celebration
 
-V = TypeVar("V")
+V = TypeVar("V", bound=PhasedView)
 
 #: The verdict's sizes (the largest whose lines fit), and at most how many lines it takes.
 VERDICT_SIZES, VERDICT_LINES = (52, 46, 40, 36, 32), 3

@@ -16,12 +16,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence, TypeVar
 
 from ...input.intents import InputEvent, Intent
-from ..board.section import Section
+from ..board.section import PhasedView, Section
 
 if TYPE_CHECKING:
     from ..board.phase_board import PhaseBoard
 
-V = TypeVar("V")
+V = TypeVar("V", bound=PhasedView)
 
 
 class RevealPacing(Section[V]):

@@ -18,7 +18,7 @@ out of the public view and tell strokes to their drawer only.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import pygame
 
@@ -30,7 +30,8 @@ from ....scenes.peek import PeekCurtain
 from ....scenes.phone_seats import pad_seats
 from ....ui.fit import fit_text
 from ..rules.drawing import Stroke
-from ..rules.view import INPhase, IncognitoPublic
+from ..rules.game import IncognitoState
+from ..rules.view import INPhase, IncognitoPrivate, IncognitoPublic
 from .deal import DealSection, draw_word
 from .drawing_screen import DrawSection
 from .drawkit import CanvasCache, DrawPad
@@ -39,6 +40,12 @@ from .reveal import IncognitoReveal
 from .turn_curtain import DrawingCurtain
 from .vote import LineupSection
 from .vote_ring import VoteRing
+
+if TYPE_CHECKING:
+    from ....context import AppContext
+    from ....core.bots import Bot
+    from ....games import GameEntry
+    from ..rules.catalogue import IncognitoCatalogue
 
 #: The top bar's height, and the room kept under the content for the hint bar.
 BAR_H = 62
@@ -49,7 +56,12 @@ HINT_ROOM = 70
 CANVAS_CACHE_BYTES = 12 << 20
 
 
-def make_board(ctx: Any, entry: Any, session: Session, bots: dict[int, Any]) -> "IncognitoBoard":
+#: The session of an Incognito match, as its board holds it.
+IncognitoSession = Session[IncognitoState, IncognitoPublic, IncognitoPrivate]
+
+
+def make_board(ctx: AppContext, entry: GameEntry[IncognitoCatalogue], session: IncognitoSession,
+               bots: Mapping[int, Bot[IncognitoPublic, IncognitoPrivate]]) -> IncognitoBoard:
     return IncognitoBoard(ctx, entry, session, bots)
 
 
@@ -62,9 +74,12 @@ class IncognitoBoard(PhaseBoard[IncognitoPublic]):
         INPhase.OVER: IncognitoReveal,
     }
 
-    def __init__(self, ctx: Any, entry: Any, session: Session, bots: dict[int, Any]) -> None:
+    session: IncognitoSession
+
+    def __init__(self, ctx: AppContext, entry: GameEntry[IncognitoCatalogue], session: IncognitoSession,
+                 bots: Mapping[int, Bot[IncognitoPublic, IncognitoPrivate]]) -> None:
         super().__init__(ctx, entry, session, bots)
-        self.cat = ctx.catalogue.game(entry.catalogue_key)
+        self.cat = entry.catalogue(ctx.catalogue)
         self.rgb = {c.id: c.rgb for c in self.cat.palette}
         self.colour_ids = self.cat.colour_ids()
         self.n = self.seats

@@ -96,7 +96,7 @@ def draw_word(board: IncognitoBoard, surface: pygame.Surface, rect: pygame.Rect,
     the secret word, its joke, and the place to hide it in, at the largest sizes that fit
     ``rect`` (large text settings shrink them, never under 28 px). Returns where it ends."""
     kit, c = board.ctx.kit, board.ctx.kit.colours
-    my_word = board.session.view(seat).private.my_word
+    my_word = board.session.view(seat).mine.my_word
     if my_word is None:
         return rect.y
     word = board.cat.word(my_word)

@@ -6,17 +6,19 @@ from __future__ import annotations
 import re
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Sequence
 
 import pygame
 
 from ....input.intents import InputEvent, Intent
 from ....scenes.board import Section
 from ....ui.fit import fit_words
-from ..rules.view import IncognitoPublic
+from ..rules.view import IncognitoPublic, RoundRecord
 from .drawkit import render_drawing
 
 if TYPE_CHECKING:
+    from ....context import AppContext
+    from ..rules.catalogue import IncognitoCatalogue
     from .board import IncognitoBoard
 
 #: Room under the gallery for the line saying where the drawings were saved.
@@ -105,7 +107,7 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
 
 
-def export_gallery(ctx: Any, cat: Any, history: list, folder: Path | None = None) -> tuple[Path, int]:
+def export_gallery(ctx: AppContext, cat: IncognitoCatalogue, history: Sequence[RoundRecord], folder: Path | None = None) -> tuple[Path, int]:
     """Every drawing of the match as a PNG with its word, place and artist under it."""
     folder = folder or pictures_folder()
     folder.mkdir(parents=True, exist_ok=True)

@@ -24,7 +24,8 @@ from ....scenes.base import Scene
 from ....scenes.board import PhaseBoard
 from ....ui.tween import Tween
 from ..rules.events import Accused, Swapped
-from ..rules.view import MSPhase, MSPublic
+from ..rules.game import MSState
+from ..rules.view import MSPhase, MSPrivate, MSPublic
 from .accuse import Accusation
 from .peek import MissionPeek
 from .play import PlaySection
@@ -35,24 +36,30 @@ from .win import WinSection
 if TYPE_CHECKING:
     from ....context import AppContext
     from ... import GameEntry
+    from ..rules.catalogue import MSCatalogue
 
 SWAP_TICKS = 28
+
+#: The session of a Mission Secrète match, as its board holds it.
+MSSession = Session[MSState, MSPublic, MSPrivate]
 
 
 class MissionBoard(PhaseBoard[MSPublic]):
     SECTIONS = {MSPhase.PLAY: attrgetter("play"), MSPhase.OVER: WinSection}
 
-    def __init__(self, ctx: AppContext, entry: GameEntry, session: Session, bots: Mapping[int, Bot] | None = None,
-                 intro: bool = True) -> None:
+    session: MSSession
+
+    def __init__(self, ctx: AppContext, entry: GameEntry[MSCatalogue], session: MSSession,
+                 bots: Mapping[int, Bot[MSPublic, MSPrivate]] | None = None, intro: bool = True) -> None:
         super().__init__(ctx, entry, session, bots)
-        self.catalogue = ctx.catalogue.game(entry.catalogue_key)
+        self.catalogue = entry.catalogue(ctx.catalogue)
         self.ticks = 0
         public = self.public
         # --- what plays over the sections (all but the struck crosses hold the game) ----
-        self.swap: tuple[int, int, Tween] | None = None
-        self.struck: dict[int, Tween] = {s: Tween(1.0, 1.0, 0) for s in range(self.seats) if public.out[s]}
+        self.swap: tuple[int, int, Tween[float]] | None = None
+        self.struck: dict[int, Tween[float]] = {s: Tween(1.0, 1.0, 0) for s in range(self.seats) if public.out[s]}
         #: The grid moving aside at the end (done already for a match loaded over).
-        self.end_move: Tween | None = Tween(1.0, 1.0, 0) if public.phase == MSPhase.OVER else None
+        self.end_move: Tween[float] | None = Tween(1.0, 1.0, 0) if public.phase == MSPhase.OVER else None
         # --- what the sections share ----------------------------------------------------
         self.table = MissionTable(self)
         self.play = PlaySection(self)
@@ -124,5 +131,6 @@ class MissionBoard(PhaseBoard[MSPublic]):
         self.accusation.step()
 
 
-def make_board(ctx: AppContext, entry: GameEntry, session: Session, bots: Mapping[int, Bot]) -> MissionBoard:
+def make_board(ctx: AppContext, entry: GameEntry[MSCatalogue], session: MSSession,
+               bots: Mapping[int, Bot[MSPublic, MSPrivate]]) -> MissionBoard:
     return MissionBoard(ctx, entry, session, bots)

@@ -18,7 +18,7 @@ opens while it plays), the still layer and the overlays it opens or closes:
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Mapping
+from typing import TYPE_CHECKING, Any, Hashable, Mapping
 
 import pygame
 
@@ -31,7 +31,8 @@ from ....scenes.base import Scene
 from ....scenes.board import PhaseBoard
 from ....scenes.phone_seats import pad_seats, pads_first
 from ..rules.events import CardRead, GiftGiven, Landed, MaskMoved, SentToDoor, VoteRevealed, Won
-from ..rules.view import MaskMove, PEPhase, PEPublic
+from ..rules.state import PEState
+from ..rules.view import MaskMove, PEPhase, PEPrivate, PEPublic
 from .chrome import ICONS
 from .debate_screen import DebateSection
 from .endgame_screen import EndgameSection
@@ -45,6 +46,15 @@ from .timeline import Timeline
 from .vote_screen import InversionSection, VoteSection
 
 
+if TYPE_CHECKING:
+    from ....context import AppContext
+    from ....games import GameEntry
+    from ..rules.catalogue import PECatalogue
+
+#: The session of a Personality match, as its board holds it.
+PESession = Session[PEState, PEPublic, PEPrivate]
+
+
 class PersonalityBoard(PhaseBoard[PEPublic]):
     again_from_lobby = True
     SECTIONS = {
@@ -54,9 +64,12 @@ class PersonalityBoard(PhaseBoard[PEPublic]):
         PEPhase.CONTEST: EndgameSection, PEPhase.OVER: PodiumSection,
     }
 
-    def __init__(self, ctx: Any, entry: Any, session: Session, bots: Mapping[int, Bot] | None = None) -> None:
+    session: PESession
+
+    def __init__(self, ctx: AppContext, entry: GameEntry[PECatalogue], session: PESession,
+                 bots: Mapping[int, Bot[PEPublic, PEPrivate]] | None = None) -> None:
         super().__init__(ctx, entry, session, bots)
-        self.catalogue = ctx.catalogue.game(entry.catalogue_key)
+        self.catalogue = entry.catalogue(ctx.catalogue)
         self.track = self.catalogue.board
         self.layout = BoardLayout(ctx.kit.safe_rect)
         self.timeline = Timeline(self.public.positions, self._fell)
@@ -192,5 +205,6 @@ class PersonalityBoard(PhaseBoard[PEPublic]):
         super().draw(surface, alpha)
 
 
-def make_board(ctx: Any, entry: Any, session: Session, bots: Mapping[int, Bot]) -> PersonalityBoard:
+def make_board(ctx: AppContext, entry: GameEntry[PECatalogue], session: PESession,
+               bots: Mapping[int, Bot[PEPublic, PEPrivate]]) -> PersonalityBoard:
     return PersonalityBoard(ctx, entry, session, bots)

@@ -52,7 +52,7 @@ def draw_header(board: PersonalityBoard, surface: pygame.Surface, title: str) ->
     draw_name(kit, surface, title, room, c.text, sizes, anchor="center")
 
 
-def still_key(board: PersonalityBoard, title: str) -> tuple:
+def still_key(board: PersonalityBoard, title: str) -> tuple[object, ...]:
     """All the still layer shows depends on: the bar's turn, deck and title, the track's
     place (the safe area) and the language and text size its words are drawn in."""
     settings = board.ctx.settings

@@ -3,7 +3,7 @@ chosen from one's hand inside the peek curtain; the stage says who is at it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -11,8 +11,11 @@ from ....scenes.phone_seats import draw_phone_turn, on_phone
 from .curtains import hand_curtain
 from .section import BoardSection, Overlay
 
+if TYPE_CHECKING:
+    from ....ui.kit import UiKit
 
-def draw_waiting(kit: Any, surface: pygame.Surface, stage: pygame.Rect, text: str) -> None:
+
+def draw_waiting(kit: UiKit, surface: pygame.Surface, stage: pygame.Rect, text: str) -> None:
     kit.blit_text(surface, text, 44, stage.center, "center", kit.colours.text, max_width=stage.width - 160,
                   align="center")
 

@@ -82,7 +82,7 @@ class VoteSection(BoardSection):
         def choose(seat: int, index: int) -> str | None:
             if seat not in board.picks:
                 choices = board.public.candidates
-                if index >= len(choices) or choices[index] not in board.session.view(seat).private.choices:
+                if index >= len(choices) or choices[index] not in board.session.view(seat).mine.choices:
                     return "personality.refuse.own_card" if board.public.vote_kind == VoteKind.INVERSION \
                         else "personality.refuse.bad_choice"
                 if board.public.phase == PEPhase.REVOTE:
@@ -108,7 +108,7 @@ class VoteSection(BoardSection):
         """Every candidate, so all seats share one ring (PE-9: one's own Inversion card
         is greyed inside one's own peek and refused, which the TV never shows)."""
         board, p = self.board, self.board.public
-        allowed = choice in board.session.view(seat).private.choices
+        allowed = choice in board.session.view(seat).mine.choices
         if isinstance(choice, int):
             return RingOption(board.name(choice), number=index + 1, seat=choice, used=not allowed)
         number = p.table.index(choice) + 1 if choice in p.table else index + 1

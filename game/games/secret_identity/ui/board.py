@@ -19,7 +19,7 @@ panels and the hint bar, and a replaced character's pulse.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import pygame
 
@@ -30,7 +30,8 @@ from ....core.session import Session
 from ....input.intents import Intent
 from ....ui.tween import Tween
 from ..rules.events import RoundScored
-from ..rules.view import CompetitivePublic, SIPhase
+from ..rules.competitive_state import CompetitiveState
+from ..rules.view import CompetitivePrivate, CompetitivePublic, SIPhase
 from .board_base import SecretIdentityBoard
 from .podium import CompetitiveEnd
 from .reveal import CompetitiveReveal
@@ -45,6 +46,15 @@ Status = tuple[bool, str, int | None]
 NO_STATUS: Status = (False, "", None)
 
 
+if TYPE_CHECKING:
+    from ....context import AppContext
+    from ....games import GameEntry
+    from ..rules.catalogue import SICatalogue
+
+#: The session of a competitive match, as its board holds it.
+CompetitiveSession = Session[CompetitiveState, CompetitivePublic, CompetitivePrivate]
+
+
 class CompetitiveBoard(SecretIdentityBoard[CompetitivePublic]):
     SECTIONS = {
         SIPhase.ROUND_START: RoundStartSection.of_round,
@@ -54,10 +64,13 @@ class CompetitiveBoard(SecretIdentityBoard[CompetitivePublic]):
         SIPhase.OVER: CompetitiveEnd,
     }
 
-    def __init__(self, ctx: Any, entry: Any, session: Session, bots: Mapping[int, Bot] | None = None) -> None:
+    session: CompetitiveSession
+
+    def __init__(self, ctx: AppContext, entry: GameEntry[SICatalogue], session: CompetitiveSession,
+                 bots: Mapping[int, Bot[CompetitivePublic, CompetitivePrivate]] | None = None) -> None:
         super().__init__(ctx, entry, session, bots)
         #: A replaced character's card pulses (SI-3), on whichever screen shows the ring.
-        self.pulse: dict[int, Tween] = {}
+        self.pulse: dict[int, Tween[float]] = {}
         #: The round's start, kept while a replacement passes through its chance phase.
         self.round_start: RoundStartSection | None = None
         self.open_phase()  # a resumed match opens on its phase
@@ -149,7 +162,7 @@ class CompetitiveBoard(SecretIdentityBoard[CompetitivePublic]):
                             clue=info.clue, status=words, done=done, highlight=highlight, status_seat=status_seat,
                             veil=(*c.shadow, 90) if baked else None)
             self.draw_thinking(surface, seat, (rect.x + 80, rect.y + 6), 38)
-            if popping:
+            if popping and pop is not None:
                 draw_thirty_token(surface, self.ctx, (rect.right - 98, rect.y + 36), int(22 * float(pop.value())))
             if veiled and not baked:
                 surface.blit(kit.rounded(rect.size, (*c.shadow, 90), 26), rect)

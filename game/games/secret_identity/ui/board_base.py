@@ -11,7 +11,7 @@ shown only by their public progress, and the pads' curtain turns leave them out.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, TypeVar
+from typing import TYPE_CHECKING, Any, Mapping, TypeVar
 
 import pygame
 
@@ -25,6 +25,11 @@ from ....scenes.phone_seats import on_phone, pad_seats
 from ....scenes.shows import EndShow
 from .clue_editor import ClueEditor
 
+if TYPE_CHECKING:
+    from ....context import AppContext
+    from ....games import GameEntry
+    from ..rules.catalogue import SICatalogue
+
 V = TypeVar("V", bound=PhasedView)
 
 
@@ -32,11 +37,12 @@ class SecretIdentityBoard(PhaseBoard[V]):
     #: Both boards' draws start with the background or their still layer.
     covers_canvas = True
 
-    def __init__(self, ctx: Any, entry: Any, session: Session, bots: Mapping[int, Bot] | None = None) -> None:
+    def __init__(self, ctx: AppContext, entry: GameEntry[SICatalogue], session: Session[Any, Any, Any],
+                 bots: Mapping[int, Bot[Any, Any]] | None = None) -> None:
         super().__init__(ctx, entry, session, bots)
         #: The background and what stays still over it (track, hub): one opaque blit a frame.
         self.still = ctx.kit.layer()
-        self.catalogue = ctx.catalogue.game("secret_identity")
+        self.catalogue = entry.catalogue(ctx.catalogue)
         self.curtain: PeekCurtain | None = None
 
     def name(self, seat: int) -> str:

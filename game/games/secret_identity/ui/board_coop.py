@@ -23,7 +23,7 @@ cursor (its pop when it moves), the panels, the hub and the hint bar.
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 import pygame
 
@@ -34,7 +34,8 @@ from ....core.session import Session
 from ....input.intents import Intent
 from ....ui.tween import Tween
 from ..rules.events import GuessLocked
-from ..rules.view import CoopPhase, CoopPublic
+from ..rules.coop import CoopState
+from ..rules.view import CoopPhase, CoopPrivate, CoopPublic
 from .board_base import SecretIdentityBoard
 from .coop_end import CoopEnd
 from .coop_sections import RESULT_TICKS, AnswerReveal, ClueSection, GuessSection, ResultSection
@@ -61,6 +62,15 @@ CLUE_CHIPS, RESULT_CHIP = (96, 88, 80), 70
 TURN_TICKS = 30
 
 
+if TYPE_CHECKING:
+    from ....context import AppContext
+    from ....games import GameEntry
+    from ..rules.catalogue import SICatalogue
+
+#: The session of a cooperative match, as its board holds it.
+CoopSession = Session[CoopState, CoopPublic, CoopPrivate]
+
+
 class CoopBoard(SecretIdentityBoard[CoopPublic]):
     SECTIONS = {
         CoopPhase.CLUE: ClueSection,
@@ -69,10 +79,13 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
         CoopPhase.OVER: CoopEnd,
     }
 
-    def __init__(self, ctx: Any, entry: Any, session: Session, bots: Mapping[int, Bot] | None = None) -> None:
+    session: CoopSession
+
+    def __init__(self, ctx: AppContext, entry: GameEntry[SICatalogue], session: CoopSession,
+                 bots: Mapping[int, Bot[CoopPublic, CoopPrivate]] | None = None) -> None:
         super().__init__(ctx, entry, session, bots)
         #: The team cursor pops when it moves (the guess and the answer's reveal draw it).
-        self.cursor_pop: Tween | None = None
+        self.cursor_pop: Tween[float] | None = None
         self.open_phase()  # a resumed match opens on its phase (a result resumed is read already)
 
     def people_guessing(self) -> list[int]:
@@ -147,7 +160,7 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
                         pygame.draw.circle(surface, c.accent, (x, y), 22, width=4)
 
         key = ("sc.turns", public.turns, public.turn, tuple(turn.correct for turn in public.history))
-        kit.filled_panel(surface, bar, key, pips, c.panel, radius=32, border=tuple(c.panel_hi))
+        kit.filled_panel(surface, bar, key, pips, c.panel, radius=32, border=c.panel_hi)
         kit.blit_text(surface, t("sc.turn", n=public.turn, total=public.turns), 32, (bar.x - 20, y), "midright", c.muted)
         kit.blit_text(surface, t("sc.score", n=public.team_score), 36, (bar.right + 20, y), "midleft", c.gold)
 

@@ -81,7 +81,7 @@ def _draw_team(board: CoopBoard, surface: pygame.Surface, area: pygame.Rect) -> 
     The names share one size, the largest at which the longest fits its cell beside its
     token (28 px at worst, broken with a hyphen past that), so none runs into the next
     seat's token; the columns are as wide as the longest name needs, centred in the panel."""
-    kit, seats = board.ctx.kit, board.ctx.seats[:board.seats]
+    kit, seats = board.ctx.kit, board.ctx.seats.seats[:board.seats]
     per_row = min(4, len(seats))
     rows = (len(seats) + per_row - 1) // per_row
     room = area.width // per_row - TOKEN - NAME_GAP - COLUMN_GAP

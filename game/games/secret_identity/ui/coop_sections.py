@@ -106,6 +106,7 @@ class GuessSection(Section[CoopPublic]):
     def phone_agrees(self, action: Action) -> str | None:
         """A phone's ``lock`` (its agreement) or ``unlock`` (taken back); the answer locks
         once every person guessing agrees."""
+        assert action.seat is not None  # a phone's move names its seat
         if action.kind == "unlock":
             if action.seat in self.agreed:
                 self.agreed.remove(action.seat)

@@ -72,8 +72,8 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
         #: The cheer for the round's best scorers (none when nobody scored): the last beat.
         self.cheer = cheer_show(board.ctx, result, self.base, seed=result.round)
         #: SI-7: a "30" token pops on a seat's panel when its marker laps the track.
-        self.token_pops: dict[int, Tween] = {}
-        self._faces: dict[tuple[int, bool], pygame.Surface] = {}
+        self.token_pops: dict[int, Tween[float]] = {}
+        self._faces: dict[tuple[int | None, bool], pygame.Surface] = {}
         super().__init__(board, [SAFE_TICKS] * len(result.keys) + ([self.cheer.total] if self.cheer else []))
 
     def enter(self) -> None:
@@ -177,7 +177,7 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
             panel = panels[voter]
             surface.blit(face, face.get_rect(center=(panel.x + 16 + VOTE_CARD[0] // 2, panel.bottom - 24)))
 
-    def _face(self, number: int, right: bool) -> pygame.Surface:
+    def _face(self, number: int | None, right: bool) -> pygame.Surface:
         """A vote's card face: the number it named, green with a tick or red with a cross
         (made once per reveal)."""
         face = self._faces.get((number, right))

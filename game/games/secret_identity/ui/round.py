@@ -155,7 +155,7 @@ class CluesSection(TableSection):
     def open_editor(self, seat: int) -> None:
         """SI-4: a seat that confirmed with no cards left has nothing to build."""
         board = self.board
-        if board.public.seats[seat].confirmed and not board.session.view(seat).private.hand:
+        if board.public.seats[seat].confirmed and not board.session.view(seat).mine.hand:
             return
         board.open_editor(seat)
 

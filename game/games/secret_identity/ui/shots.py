@@ -19,19 +19,27 @@ from .coop_sections import AnswerReveal
 from .reveal import OPEN_TICKS, VOTES_TICKS, CompetitiveReveal
 
 if TYPE_CHECKING:
+    from ....context import AppContext
+    from ....games import GameEntry
     from ....shots import ShotRequest
+    from ..rules.catalogue import SICatalogue
+
+#: The shots' helpers play either mode (competitive or cooperative).
+AnySession = Session[Any, Any, Any]
+AnyBot = Bot[Any, Any]
 
 SHOT_SEATS = 8
 
 
-def make_board(ctx: Any, entry: Any, session: Session, bots: Mapping[int, Bot]) -> Any:
+def make_board(ctx: AppContext, entry: GameEntry[SICatalogue], session: AnySession,
+               bots: Mapping[int, AnyBot]) -> CompetitiveBoard | CoopBoard:
     if entry.id == "secret_identity_coop":
         return CoopBoard(ctx, entry, session, bots)
     return CompetitiveBoard(ctx, entry, session, bots)
 
 
 # --- screenshots -------------------------------------------------------------------------
-def _table(ctx: Any, game_id: str, seed: int) -> tuple[Any, Session, dict[int, Bot]]:
+def _table(ctx: Any, game_id: str, seed: int) -> tuple[Any, AnySession, dict[int, AnyBot]]:
     """A full table of 8 and a fresh session with a bot for every seat (to play forward)."""
     while len(ctx.seats) < SHOT_SEATS:
         ctx.seats.add_bot(ctx.t("kit.bot_name", n=len(ctx.seats) + 1))
@@ -42,7 +50,7 @@ def _table(ctx: Any, game_id: str, seed: int) -> tuple[Any, Session, dict[int, B
     return entry, session, bots
 
 
-def _play_until(session: Session, bots: Mapping[int, Bot], stop: Callable[[Any], bool], order_seed: int = 0) -> None:
+def _play_until(session: AnySession, bots: Mapping[int, AnyBot], stop: Callable[[Any], bool], order_seed: int = 0) -> None:
     """Bots act (seats in a seeded order) until ``stop(public view)`` holds."""
     order = Rng.from_seed(f"order:{order_seed}")
     for _ in range(5000):
@@ -55,13 +63,15 @@ def _play_until(session: Session, bots: Mapping[int, Bot], stop: Callable[[Any],
             session.submit(action)
 
 
-def _bot_step(session: Session, bots: Mapping[int, Bot], seat: int, times: int = 1) -> None:
+def _bot_step(session: AnySession, bots: Mapping[int, AnyBot], seat: int, times: int = 1) -> None:
     for _ in range(times):
         if seat in session.current():
-            session.submit(bots[seat].act(session.view(seat), session.legal(seat)))
+            action = bots[seat].act(session.view(seat), session.legal(seat))
+            assert action is not None  # a bot whose turn it is acts
+            session.submit(action)
 
 
-def _board(ctx: Any, entry: Any, session: Session) -> Any:
+def _board(ctx: Any, entry: Any, session: AnySession) -> Any:
     board = make_board(ctx, entry, session, {})
     ctx.stack.push(board)
     return board
@@ -86,7 +96,7 @@ def shot_replace(ctx: Any, args: ShotRequest) -> None:
     _press(ctx, 0, Intent.STICK, angle=270.0, magnitude=1.0)
 
 
-def _clue_phase(ctx: Any, args: ShotRequest) -> tuple[Any, Session, dict[int, Bot]]:
+def _clue_phase(ctx: Any, args: ShotRequest) -> tuple[Any, AnySession, dict[int, AnyBot]]:
     entry, session, bots = _table(ctx, "secret_identity", args.seed)
     _play_until(session, bots, _round_two("clues"), args.seed)
     return entry, session, bots
@@ -126,7 +136,7 @@ def shot_reveal(ctx: Any, args: ShotRequest) -> None:
     reveal.tick = OPEN_TICKS + VOTES_TICKS - 70
 
 
-def _reveal(ctx: Any, entry: Any, session: Session) -> CompetitiveReveal:
+def _reveal(ctx: Any, entry: Any, session: AnySession) -> CompetitiveReveal:
     """The board on a round just scored, its reveal opened (as the vote opens it)."""
     board = _board(ctx, entry, session)
     reveal = CompetitiveReveal(board, session.view(None).public.last)
@@ -159,7 +169,7 @@ def shot_podium(ctx: Any, args: ShotRequest) -> None:
     _board(ctx, entry, session).section.skip()  # the podium up, the verdict written, the winners' confetti falling
 
 
-def _coop_turn(ctx: Any, args: ShotRequest, phase: str) -> tuple[Any, Session, dict[int, Bot]]:
+def _coop_turn(ctx: Any, args: ShotRequest, phase: str) -> tuple[Any, AnySession, dict[int, AnyBot]]:
     entry, session, bots = _table(ctx, "secret_identity_coop", args.seed)
     _play_until(session, bots, lambda public: public.turn == 4 and public.phase == phase, args.seed)
     return entry, session, bots
@@ -177,6 +187,7 @@ def shot_coop_guess(ctx: Any, args: ShotRequest) -> None:
     bots are bots here, so the hub counts the people only)."""
     entry, session, bots = _coop_turn(ctx, args, "guess")
     board = make_board(ctx, entry, session, {s: bot for s, bot in bots.items() if ctx.seats[s].bot})
+    assert isinstance(board, CoopBoard)  # the co-op entry's board
     ctx.stack.push(board)
     people = board.people_guessing()
     if people:

@@ -52,15 +52,21 @@ last vote scores the round: the board opens its reveal."""
         self.picker = None
 
     # --- voting --------------------------------------------------------------------------
+    def numbers(self, voter: int) -> tuple[int | None, ...]:
+        """The numbers ``voter`` has given so far, by target (None: not yet)."""
+        my_votes = self.board.session.view(voter).mine.my_votes
+        assert my_votes is not None  # a seat holds its votes while the vote is on
+        return my_votes.numbers
+
     def next_target(self, voter: int) -> int | None:
-        numbers = self.board.session.view(voter).private.my_votes.numbers
+        numbers = self.numbers(voter)
         return next((t for t in range(self.board.seats) if t != voter and numbers[t] is None), None)
 
     def question(self, voter: int) -> RingQuestion | None:
         if self.next_target(voter) is None:
             return None
         board = self.board
-        used = {n for n in board.session.view(voter).private.my_votes.numbers if n is not None}
+        used = {n for n in self.numbers(voter) if n is not None}
         options = tuple(
             RingOption(board.character(i).name(self.ctx.settings.lang),
                        Portrait(board.character(i), board.catalogue.kit), i + 1, used=(i + 1) in used)
@@ -79,7 +85,7 @@ last vote scores the round: the board opens its reveal."""
         """SI-5: votes change until everyone has voted. BACK unvotes the seat's last
         vote (targets are asked in seat order, so the last voted is the highest one)."""
         board = self.board
-        numbers = board.session.view(voter).private.my_votes.numbers
+        numbers = self.numbers(voter)
         voted = [t for t in range(board.seats) if t != voter and numbers[t] is not None]
         return bool(voted) and board.submit(Action("unvote", voter, {"target": voted[-1]})) is None
 
