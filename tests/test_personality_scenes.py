@@ -138,8 +138,11 @@ def test_the_end_is_every_game_s_end_show_then_the_portraits():
     board.on_events(None, (PhaseStarted(PEPhase.OVER),))
     podium = board.section
     assert isinstance(podium, PodiumSection) and podium.running
-    winners = ", ".join(ctx.seats[s].name for s in board.public.winners)
-    assert podium.title(board.public) == "End of the match" and podium.verdict(board.public) == f"Winners: {winners}"
+    won = board.public.winners
+    winners = ", ".join(ctx.seats[s].name for s in won)
+    said = ctx.t("personality.winners", names=winners, n=len(won))
+    assert podium.title(board.public) == "End of the match" and podium.verdict(board.public) == said
+    assert said == (f"{winners} wins!" if len(won) == 1 else f"{winners} win!")
     assert not podium.verdict_shown  # not yet: the count runs
     assert not board.end_choices_open() and board.show_to_skip() and not board.phones_wait()
 
