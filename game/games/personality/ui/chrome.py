@@ -153,7 +153,8 @@ def mask_offset(side: int, count: int, i: int) -> tuple[int, int]:
     rows = -(-count // cols)
     inset = MASK_RADIUS + 2  # the square's border kept
     room = side - 2 * inset
-    top, bottom = -side // 2 + inset, max(-side // 2 + inset, side // 2 - inset - NUMBER_ROOM)
+    top = -side // 2 + MASK_RADIUS  # (on the border: a small square keeps its number clear)
+    bottom = max(top, side // 2 - inset - NUMBER_ROOM)
     col, row = i % cols, i // cols
     dx = 0 if cols == 1 else int((col / (cols - 1) - 0.5) * room)
     dy = top if rows == 1 else int(top + row / (rows - 1) * (bottom - top))
