@@ -1,4 +1,5 @@
-"""Player settings: language, screen, volumes, readability, timers, rumble, phones.
+"""Player settings: language, screen, volumes, readability, timers, rumble, phones,
+accessibility.
 
 Stored as JSON in the user's config folder (``paths.user_config_dir()/settings.json``),
 written atomically, read as every player's file is (``core.files.read_text``: a BOM is
@@ -31,6 +32,8 @@ TEXT_SCALES = (1.0, 1.15, 1.3)
 #: address phones open stays the same from one evening to the next; the settings screen
 #: offers these, a settings file may hold any port from 1024.
 COMPANION_PORTS = (50505, 50515, 50525, 50535, 8080)
+#: The accessibility settings that are on or off.
+TOGGLES = ("high_contrast",)
 #: Notice string keys the title screen shows (see data/i18n/*/core.yaml).
 NOTICE_CORRUPT = "notices.settings_corrupt"
 NOTICE_REPAIRED = "notices.settings_repaired"
@@ -72,6 +75,9 @@ class Settings:
     #: Serve the phone companion (game/companion) while the game runs, on this port.
     companion: bool = True
     companion_port: int = COMPANION_PORTS[0]
+    #: Accessibility (the settings' own page, game/scenes/menus/access.py): the UI kit's
+    #: high-contrast theme.
+    high_contrast: bool = False
 
     @property
     def timer_scale(self) -> float:
@@ -86,7 +92,7 @@ def _valid(name: str, value: Any) -> bool:
     """Whether ``value`` is acceptable for the field ``name``."""
     if name == "lang":
         return value in LANGS
-    if name in ("fullscreen", "rumble", "companion"):
+    if name in ("fullscreen", "rumble", "companion", *TOGGLES):
         return isinstance(value, bool)
     if name in ("music_volume", "sound_volume"):
         return _is_number(value) and 0.0 <= value <= 1.0

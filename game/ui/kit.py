@@ -27,7 +27,7 @@ from .panels import PANEL_BLUR, PANEL_SHADOW_DROP, Panels, shadowed
 from .seat_tokens import SeatTokens
 from .shapes import Shapes, ring_positions, shape_points
 from .text import Text
-from .theme import MIN_TEXT, SEAT_STYLES, SHAPES, Colour, Palette, SeatStyle, font_path
+from .theme import MIN_TEXT, SEAT_STYLES, SHAPES, Colour, Palette, SeatStyle, font_path, palette_for
 
 #: The names scenes and tests import from here (they moved to the part modules).
 __all__ = ["MIN_TEXT", "PANEL_BLUR", "PANEL_SHADOW_DROP", "SEAT_STYLES", "SHAPES", "Colour", "Layer", "Palette",
@@ -41,7 +41,7 @@ class UiKit:
         if not pygame.font.get_init():
             pygame.font.init()
         self.settings = settings
-        self.colours = Palette()
+        self.colours = palette_for(settings)
         #: Rendered texts and sprites (shapes, glyphs, shadows, veils…), bounded in bytes.
         self._text = SurfaceCache(TEXT_CACHE_BYTES)
         self._sprites = SurfaceCache(SPRITE_CACHE_BYTES)
@@ -55,6 +55,13 @@ class UiKit:
         self.glyphs = Glyphs(self)
         #: Set while scenes under an overlay with its own hint bar draw: theirs is only measured.
         self.hints_muted = False
+
+    def retheme(self) -> None:
+        """Take the theme the settings ask for now (high contrast or not): what is drawn
+        next uses it (cached sprites and texts are keyed by their colours and widths; the
+        background and the remembered panels are drawn again)."""
+        self.colours = palette_for(self.settings)
+        self.panels.forget()
 
     # --- geometry -------------------------------------------------------------------------
     @property

@@ -1,0 +1,50 @@
+"""The settings' accessibility page, opened from the settings screen: seeing and hearing
+on the left, hands and motion on the right. A pad alone drives it as every menu (UP/DOWN
+between rows, LEFT/RIGHT change a value); each change applies and is saved at once."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+from .settings_page import SettingsPage
+
+Row = Callable[[pygame.Rect], Any]
+
+
+class AccessSettingsScene(SettingsPage):
+    title_key = "access.title"
+    title_icon = "267F"
+    columns_keys = ("access.seeing", "access.hands")
+
+    def build(self) -> None:
+        safe = self.safe
+        gap = 48
+        col_w = (safe.width - gap) // 2
+        left, right = safe.x, safe.x + col_w + gap
+        top = safe.y + 220
+        step = min(150, (safe.bottom - 110 - top) // 5)
+        self.columns = (pygame.Rect(left, top - 70, col_w, 0), pygame.Rect(right, top - 70, col_w, 0))
+        for x, rows in ((left, self.seeing_rows()), (right, self.hands_rows())):
+            for i, make in enumerate(rows):
+                make(pygame.Rect(x, top + i * step, col_w, step - 24))
+
+    def on_off(self, key: str, field: str, then: Callable[[], None] | None = None) -> Row:
+        """A row that turns the setting ``field`` on or off (label ``access.<key>``)."""
+        t = self.t
+        values = [(True, t("common.on")), (False, t("common.off"))]
+
+        def changed(value: bool) -> None:
+            self.change(field, value)
+            if then is not None:
+                then()
+
+        return lambda r: self.choice(key, t(f"access.{key}"), r, values, getattr(self.ctx.settings, field), changed,
+                                     label_width=0.62)
+
+    def seeing_rows(self) -> list[Row]:
+        return [self.on_off("high_contrast", "high_contrast", self.kit.retheme)]
+
+    def hands_rows(self) -> list[Row]:
+        return []
