@@ -115,6 +115,8 @@ class App:
         #: back to the system (game/heap.py).
         self._release_on_leave = ReleaseOnLeave(ctx.stack)
         self._held: list[tuple[pygame.event.Event, float]] = []
+        #: The narrator (game/ui/narration.py) while the ``narration`` setting is on.
+        self.narrator: Any = None
 
     def _hold_lost_seat(self, device: Any) -> bool:
         # The match and phone modules are imported when first needed, not before the
@@ -207,6 +209,10 @@ class App:
         if steps == MAX_STEPS and self.accumulator >= STEP - 1e-9:
             self.accumulator = 0.0  # too far behind: drop the backlog instead of spiralling
         self.ctx.stack.update(frame_dt)
+        if self.ctx.settings.narration or self.narrator is not None:  # the match's public events read aloud
+            from .ui.narration import keep_narrator
+
+            self.narrator = keep_narrator(self.ctx, self.narrator)
         if self.serves_phones and self.frames and not held:  # after the first title frame and what runs behind it
             from .scenes.phones import keep_companion
 
@@ -252,6 +258,8 @@ class App:
                 self.frame()
                 serve_phones_until(self.ctx, began + 1.0 / FRAME_CAP)  # no phones: it only sleeps
         finally:
+            if self.narrator is not None:
+                self.narrator.stop()
             if getattr(self.ctx, "companion", None) is not None:
                 from .scenes.phones import stop_companion
 

@@ -298,3 +298,24 @@ def test_text_follows_the_phone_s_font_size(page):
         shutil.rmtree(profile, ignore_errors=True)
     for name, size in normal.items():
         assert large[name] == pytest.approx(2 * size, rel=0.01), (name, size, large[name])
+
+
+def test_read_my_secret_aloud_speaks_the_seat_s_screen_in_the_page_s_language(page):
+    """Issue 31 item 1: the phone's own voice (Web Speech API) reads what to do and what
+    only this seat knows, in the page's language; a second tap starts it again."""
+    page.open()
+    screen = next(s for s in game_screens("mission_secrete", page.lang) if s["facts"])
+    page.seat(screen["seat"], GAMES["mission_secrete"])
+    page.run("handlers.view({screen: arguments[0]})", screen)
+    page.run("window.said = []; speechSynthesis.cancel = () => window.said.push('cancel');"
+             "speechSynthesis.speak = (u) => window.said.push([u.text, u.lang]);")
+    button = page.driver.find_element("id", "speak")
+    assert button.is_displayed() and button.text == page.rig.strings.get("phone.page.speak")
+    button.click()
+    button.click()
+    said = page.run("return window.said")
+    assert said[0] == "cancel" and said[2] == "cancel" and said[1] == said[3]
+    text, lang = said[1]
+    assert lang == page.lang and text.startswith(screen["title"])
+    for fact in screen["facts"]:
+        assert fact["label"] in text and fact.get("value", "") in text

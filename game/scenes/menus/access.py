@@ -44,7 +44,8 @@ class AccessSettingsScene(SettingsPage):
                                      label_width=0.62)
 
     def seeing_rows(self) -> list[Row]:
-        return [self.on_off("high_contrast", "high_contrast", self.kit.retheme)]
+        return [self.on_off("high_contrast", "high_contrast", self.kit.retheme),
+                self.on_off("narration", "narration")]
 
     def hands_rows(self) -> list[Row]:
         return []
