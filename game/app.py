@@ -115,8 +115,10 @@ class App:
         #: back to the system (game/heap.py).
         self._release_on_leave = ReleaseOnLeave(ctx.stack)
         self._held: list[tuple[pygame.event.Event, float]] = []
-        #: The narrator (game/ui/narration.py) while the ``narration`` setting is on.
+        #: The narrator (game/ui/narration.py) and the caption strip (game/ui/captions.py)
+        #: while their settings are on.
         self.narrator: Any = None
+        self.captions: Any = None
 
     def _hold_lost_seat(self, device: Any) -> bool:
         # The match and phone modules are imported when first needed, not before the
@@ -213,6 +215,10 @@ class App:
             from .ui.narration import keep_narrator
 
             self.narrator = keep_narrator(self.ctx, self.narrator)
+        if self.ctx.settings.captions or self.captions is not None:  # sound cues written on the TV
+            from .ui.captions import keep_captions
+
+            self.captions = keep_captions(self.ctx, self.captions, steps)
         if self.serves_phones and self.frames and not held:  # after the first title frame and what runs behind it
             from .scenes.phones import keep_companion
 
@@ -238,6 +244,8 @@ class App:
         if not self.ctx.stack.covers_canvas():
             self.canvas.fill((0, 0, 0))
         self.ctx.stack.draw(self.canvas, alpha)
+        if self.captions is not None:
+            self.captions.draw(self.canvas)
         if any(seat.reconnecting for seat in self.ctx.seats):
             from .scenes.phones import draw_reconnecting
 

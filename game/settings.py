@@ -33,7 +33,7 @@ TEXT_SCALES = (1.0, 1.15, 1.3)
 #: offers these, a settings file may hold any port from 1024.
 COMPANION_PORTS = (50505, 50515, 50525, 50535, 8080)
 #: The accessibility settings that are on or off.
-TOGGLES = ("high_contrast", "narration")
+TOGGLES = ("high_contrast", "narration", "captions")
 #: Notice string keys the title screen shows (see data/i18n/*/core.yaml).
 NOTICE_CORRUPT = "notices.settings_corrupt"
 NOTICE_REPAIRED = "notices.settings_repaired"
@@ -76,9 +76,11 @@ class Settings:
     companion: bool = True
     companion_port: int = COMPANION_PORTS[0]
     #: Accessibility (the settings' own page, game/scenes/menus/access.py): the UI kit's
-    #: high-contrast theme; the public prompts, phase changes and results read aloud.
+    #: high-contrast theme; the public prompts, phase changes and results read aloud; the
+    #: sound cues written on the TV.
     high_contrast: bool = False
     narration: bool = False
+    captions: bool = False
 
     @property
     def timer_scale(self) -> float:

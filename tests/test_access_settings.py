@@ -15,7 +15,7 @@ from game.settings import NOTICE_REPAIRED, Settings, load_settings, save_setting
 from tests.menu_helpers import draw, focused_key, make_ctx, press
 
 #: Each accessibility setting, a value other than its default, and a bad value.
-CHANGED = {"high_contrast": (True, "yes"), "narration": (True, 1)}
+CHANGED = {"high_contrast": (True, "yes"), "narration": (True, 1), "captions": (True, "on")}
 
 
 def test_every_accessibility_setting_survives_a_restart(tmp_path):

@@ -51,6 +51,8 @@ class InputHub:
         #: Called with the device id when a seated pad leaves; True if it held the seat
         #: (a match is on). The app wires it; None: nothing holds seats.
         self.on_seat_lost: Callable[[Hashable], bool] | None = None
+        #: Called with "rumble" whenever a rumble is asked for with the setting on (captions).
+        self.rumble_listeners: list[Callable[[str], None]] = []
         #: Called with the device id when a pad leaves and no match held its seat
         #: ("take your seats").
         self.on_device_removed: Callable[[Hashable], None] | None = None
@@ -199,6 +201,8 @@ class InputHub:
         """Rumble a seat's pad (or a pad device); never when rumble is off in settings."""
         if not getattr(self.ctx.settings, "rumble", True):
             return False
+        for listener in list(self.rumble_listeners):
+            listener("rumble")
         device = seat_or_device
         if isinstance(seat_or_device, int):
             seats = self.ctx.seats

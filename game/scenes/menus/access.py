@@ -45,7 +45,8 @@ class AccessSettingsScene(SettingsPage):
 
     def seeing_rows(self) -> list[Row]:
         return [self.on_off("high_contrast", "high_contrast", self.kit.retheme),
-                self.on_off("narration", "narration")]
+                self.on_off("narration", "narration"),
+                self.on_off("captions", "captions")]
 
     def hands_rows(self) -> list[Row]:
         return []
