@@ -33,7 +33,9 @@ TEXT_SCALES = (1.0, 1.15, 1.3)
 #: offers these, a settings file may hold any port from 1024.
 COMPANION_PORTS = (50505, 50515, 50525, 50535, 8080)
 #: The accessibility settings that are on or off.
-TOGGLES = ("high_contrast", "narration", "captions")
+TOGGLES = ("high_contrast", "narration", "captions", "hold_toggle", "reduce_motion")
+#: The stick dead zones the accessibility page offers (a settings file may hold any from 0.05 to 0.6).
+DEAD_ZONES = (0.1, 0.18, 0.25, 0.35, 0.5)
 #: Notice string keys the title screen shows (see data/i18n/*/core.yaml).
 NOTICE_CORRUPT = "notices.settings_corrupt"
 NOTICE_REPAIRED = "notices.settings_repaired"
@@ -81,6 +83,11 @@ class Settings:
     high_contrast: bool = False
     narration: bool = False
     captions: bool = False
+    #: A tap for every hold (input/holds.py); the left stick's dead zone (its radius,
+    #: 0..1); no confetti, shakes, swells or moving backgrounds (the UI kit's ``motion``).
+    hold_toggle: bool = False
+    stick_dead_zone: float = 0.25
+    reduce_motion: bool = False
 
     @property
     def timer_scale(self) -> float:
@@ -105,6 +112,8 @@ def _valid(name: str, value: Any) -> bool:
         return _is_number(value) and any(abs(value - s) < 1e-6 for s in SAFE_AREAS)
     if name == "timer_preset":
         return isinstance(value, str) and value in TIMER_PRESETS
+    if name == "stick_dead_zone":
+        return _is_number(value) and 0.05 <= value <= 0.6
     if name == "companion_port":
         return type(value) is int and 1024 <= value <= 65535
     return False
@@ -124,7 +133,7 @@ def from_json(raw: Any) -> Settings:
         value = raw.get(spec.name, getattr(defaults, spec.name))
         if not _valid(spec.name, value):
             value = getattr(defaults, spec.name)
-        if spec.name in ("music_volume", "sound_volume", "text_scale", "safe_area"):
+        if spec.name in ("music_volume", "sound_volume", "text_scale", "safe_area", "stick_dead_zone"):
             value = float(value)
         values[spec.name] = value
     return Settings(**values)

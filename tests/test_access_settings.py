@@ -15,7 +15,10 @@ from game.settings import NOTICE_REPAIRED, Settings, load_settings, save_setting
 from tests.menu_helpers import draw, focused_key, make_ctx, press
 
 #: Each accessibility setting, a value other than its default, and a bad value.
-CHANGED = {"high_contrast": (True, "yes"), "narration": (True, 1), "captions": (True, "on")}
+CHANGED = {"high_contrast": (True, "yes"), "narration": (True, 1), "captions": (True, "on"), "hold_toggle": (True, "no"),
+           "stick_dead_zone": (0.35, 0.9), "reduce_motion": (True, None), "timer_preset": ("off", "never")}
+#: The page's rows by the field each changes.
+FIELDS = {"timers": "timer_preset"}
 
 
 def test_every_accessibility_setting_survives_a_restart(tmp_path):
@@ -52,7 +55,7 @@ def test_a_pad_opens_the_accessibility_page_and_turns_each_setting(lang):
     assert page.items and all(item.label for item in page.items)
     seen = []
     for _ in range(len(page.items)):
-        key = focused_key(page)
+        key = FIELDS.get(focused_key(page), focused_key(page))
         seen.append(key)
         before = getattr(ctx.settings, key)
         press(ctx, Intent.RIGHT)

@@ -27,6 +27,7 @@ from .panels import PANEL_BLUR, PANEL_SHADOW_DROP, Panels, shadowed
 from .seat_tokens import SeatTokens
 from .shapes import Shapes, ring_positions, shape_points
 from .text import Text
+from .tween import Tween, Value
 from .theme import MIN_TEXT, SEAT_STYLES, SHAPES, Colour, Palette, SeatStyle, font_path, palette_for
 
 #: The names scenes and tests import from here (they moved to the part modules).
@@ -62,6 +63,22 @@ class UiKit:
         background and the remembered panels are drawn again)."""
         self.colours = palette_for(self.settings)
         self.panels.forget()
+
+    # --- motion ---------------------------------------------------------------------------
+    @property
+    def reduce_motion(self) -> bool:
+        """The ``reduce_motion`` setting: no confetti, shakes, swells, bobbing or sliding."""
+        return bool(getattr(self.settings, "reduce_motion", False))
+
+    def motion(self, amount: float) -> float:
+        """A decorative movement's offset (a bob, a sway, a shake, a pulse): ``amount``,
+        or 0 with reduced motion."""
+        return 0.0 if self.reduce_motion else amount
+
+    def tween(self, start: Value, end: Value, ticks: int, ease: str = "out_cubic", delay: int = 0,
+              on_done: Callable[[], None] | None = None) -> Tween:
+        """A :class:`Tween` that, with reduced motion, jumps to its end (same timing)."""
+        return Tween(start, end, ticks, ease, delay, on_done, still=self.reduce_motion)
 
     # --- geometry -------------------------------------------------------------------------
     @property

@@ -1,5 +1,5 @@
 """The settings' accessibility page, opened from the settings screen: seeing and hearing
-on the left, hands and motion on the right. A pad alone drives it as every menu (UP/DOWN
+(contrast, narration, captions, motion) on the left, hands and time on the right. A pad alone drives it as every menu (UP/DOWN
 between rows, LEFT/RIGHT change a value); each change applies and is saved at once."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 import pygame
 
+from ...settings import DEAD_ZONES, TIMER_PRESETS
 from .settings_page import SettingsPage
 
 Row = Callable[[pygame.Rect], Any]
@@ -24,9 +25,10 @@ class AccessSettingsScene(SettingsPage):
         col_w = (safe.width - gap) // 2
         left, right = safe.x, safe.x + col_w + gap
         top = safe.y + 220
-        step = min(150, (safe.bottom - 110 - top) // 5)
+        columns = (self.seeing_rows(), self.hands_rows())
+        step = min(150, (safe.bottom - 110 - top) // max(map(len, columns)))  # room for labels on two lines
         self.columns = (pygame.Rect(left, top - 70, col_w, 0), pygame.Rect(right, top - 70, col_w, 0))
-        for x, rows in ((left, self.seeing_rows()), (right, self.hands_rows())):
+        for x, rows in zip((left, right), columns):
             for i, make in enumerate(rows):
                 make(pygame.Rect(x, top + i * step, col_w, step - 24))
 
@@ -46,7 +48,17 @@ class AccessSettingsScene(SettingsPage):
     def seeing_rows(self) -> list[Row]:
         return [self.on_off("high_contrast", "high_contrast", self.kit.retheme),
                 self.on_off("narration", "narration"),
-                self.on_off("captions", "captions")]
+                self.on_off("captions", "captions"),
+                self.on_off("reduce_motion", "reduce_motion")]
 
     def hands_rows(self) -> list[Row]:
-        return []
+        t, s = self.t, self.ctx.settings
+        zones = [(zone, f"{int(round(zone * 100))} %") for zone in sorted({*DEAD_ZONES, s.stick_dead_zone})]
+        return [
+            self.on_off("hold_toggle", "hold_toggle"),
+            lambda r: self.choice("stick_dead_zone", t("access.stick_dead_zone"), r, zones, s.stick_dead_zone,
+                                  lambda v: self.change("stick_dead_zone", v), label_width=0.62),
+            lambda r: self.choice("timers", t("settings.timers"), r,
+                                  [(p, t(f"settings.timer_{p}")) for p in TIMER_PRESETS], s.timer_preset,
+                                  lambda v: self.change("timer_preset", v), label_width=0.5),
+        ]
