@@ -1,4 +1,5 @@
-"""Player settings: language, screen, volumes, readability, timers, rumble, phones.
+"""Player settings: language, screen, volumes, readability, timers, rumble, phones,
+accessibility.
 
 Stored as JSON in the user's config folder (``paths.user_config_dir()/settings.json``),
 written atomically, read as every player's file is (``core.files.read_text``: a BOM is
@@ -31,6 +32,10 @@ TEXT_SCALES = (1.0, 1.15, 1.3)
 #: address phones open stays the same from one evening to the next; the settings screen
 #: offers these, a settings file may hold any port from 1024.
 COMPANION_PORTS = (50505, 50515, 50525, 50535, 8080)
+#: The accessibility settings that are on or off.
+TOGGLES = ("high_contrast", "narration", "captions", "hold_toggle", "reduce_motion")
+#: The stick dead zones the accessibility page offers (a settings file may hold any from 0.05 to 0.6).
+DEAD_ZONES = (0.1, 0.18, 0.25, 0.35, 0.5)
 #: Notice string keys the title screen shows (see data/i18n/*/core.yaml).
 NOTICE_CORRUPT = "notices.settings_corrupt"
 NOTICE_REPAIRED = "notices.settings_repaired"
@@ -75,6 +80,17 @@ class Settings:
     #: Serve the phone companion (game/companion) while the game runs, on this port.
     companion: bool = True
     companion_port: int = COMPANION_PORTS[0]
+    #: Accessibility (the settings' own page, game/scenes/menus/access.py): the UI kit's
+    #: high-contrast theme; the public prompts, phase changes and results read aloud; the
+    #: sound cues written on the TV.
+    high_contrast: bool = False
+    narration: bool = False
+    captions: bool = False
+    #: A tap for every hold (input/holds.py); the left stick's dead zone (its radius,
+    #: 0..1); no confetti, shakes, swells or moving backgrounds (the UI kit's ``motion``).
+    hold_toggle: bool = False
+    stick_dead_zone: float = 0.25
+    reduce_motion: bool = False
 
     @property
     def timer_scale(self) -> float:
@@ -89,7 +105,7 @@ def _valid(name: str, value: object) -> bool:
     """Whether ``value`` is acceptable for the field ``name``."""
     if name == "lang":
         return value in LANGS
-    if name in ("fullscreen", "rumble", "companion"):
+    if name in ("fullscreen", "rumble", "companion", *TOGGLES):
         return isinstance(value, bool)
     if name in ("music_volume", "sound_volume"):
         return _is_number(value) and 0.0 <= value <= 1.0
@@ -99,6 +115,8 @@ def _valid(name: str, value: object) -> bool:
         return _is_number(value) and any(abs(value - s) < 1e-6 for s in SAFE_AREAS)
     if name == "timer_preset":
         return isinstance(value, str) and value in TIMER_PRESETS
+    if name == "stick_dead_zone":
+        return _is_number(value) and 0.05 <= value <= 0.6
     if name == "companion_port":
         return type(value) is int and 1024 <= value <= 65535
     return False
@@ -118,7 +136,7 @@ def from_json(raw: object) -> Settings:
         value = raw.get(spec.name, getattr(defaults, spec.name))
         if not _valid(spec.name, value):
             value = getattr(defaults, spec.name)
-        if spec.name in ("music_volume", "sound_volume", "text_scale", "safe_area"):
+        if spec.name in ("music_volume", "sound_volume", "text_scale", "safe_area", "stick_dead_zone"):
             value = float(value)
         values[spec.name] = value
     return Settings(**values)

@@ -97,6 +97,9 @@ class Session(Generic[S, Pub, Priv]):
         self._moved_on = False
         #: Why the last autosave could not be written; None when it was (or none is kept).
         self.save_error: OSError | ValueError | TypeError | None = None
+        #: Called with the events of every change, all of them (a listener that must not
+        #: see a secret keeps ``events.visible(events, None)``): the narration (ui/narration.py).
+        self.listeners: list[Callable[[tuple[Event, ...]], None]] = []
         if not _replaying:
             self._settle()
             self.save()
@@ -123,7 +126,7 @@ class Session(Generic[S, Pub, Priv]):
         events = self._apply(action.with_tick(self.tick))
         events += self._settle()
         self.save()
-        return tuple(events)
+        return self._told(tuple(events))
 
     def advance(self, ticks: int = 1) -> tuple[Event, ...]:
         """Move the session clock on; submit a timeout for each countdown that expires.
@@ -146,7 +149,7 @@ class Session(Generic[S, Pub, Priv]):
             events += self._settle()
             self.save()
         self.tick = target
-        return tuple(events)
+        return self._told(tuple(events)) if events else ()
 
     def jump_to_deadline(self) -> tuple[Event, ...]:
         """Headless play: skip the clock straight to the running countdown's expiry
@@ -159,6 +162,12 @@ class Session(Generic[S, Pub, Priv]):
     def remaining(self) -> int | None:
         countdown = self.definition.countdown(self.state)
         return countdown.remaining(self.tick) if countdown else None
+
+    def _told(self, events: tuple[Event, ...]) -> tuple[Event, ...]:
+        """``events``, once every listener has heard them."""
+        for listener in list(self.listeners):
+            listener(events)
+        return events
 
     def _apply(self, action: Action) -> list[Event]:
         self.state, events = self.definition.step(self.state, action)

@@ -21,7 +21,7 @@ from array import array
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -130,6 +130,8 @@ class Audio:
     def __init__(self, settings: Settings, headless: bool = False) -> None:
         self.settings = settings
         self.history: deque[str] = deque(maxlen=64)
+        #: Called with each effect's name as it plays, headless too (the captions: ui/captions.py).
+        self.listeners: list[Callable[[str], None]] = []
         self.current_music: str | None = None
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._music_sounds: dict[str, pygame.mixer.Sound] = {}
@@ -199,6 +201,8 @@ class Audio:
         if name not in EFFECTS:
             raise KeyError(name)
         self.history.append(name)
+        for listener in list(self.listeners):
+            listener(name)
         if not self.enabled:
             return
         with self._lock:

@@ -27,7 +27,8 @@ from .panels import PANEL_BLUR, PANEL_SHADOW_DROP, Panels, shadowed
 from .seat_tokens import Badged, SeatTokens
 from .shapes import Shapes, ring_positions, shape_points
 from .text import Text
-from .theme import MIN_TEXT, SEAT_STYLES, SHAPES, Colour, ColourKey, Palette, SeatStyle, font_path
+from .theme import MIN_TEXT, SEAT_STYLES, SHAPES, Colour, ColourKey, Palette, SeatStyle, font_path, palette_for
+from .tween import V, Tween
 
 if TYPE_CHECKING:
     from ..settings import Settings
@@ -44,7 +45,7 @@ class UiKit:
         if not pygame.font.get_init():
             pygame.font.init()
         self.settings = settings
-        self.colours = Palette()
+        self.colours = palette_for(settings)
         #: Rendered texts and sprites (shapes, glyphs, shadows, veils…), bounded in bytes.
         self._text = SurfaceCache(TEXT_CACHE_BYTES)
         self._sprites = SurfaceCache(SPRITE_CACHE_BYTES)
@@ -58,6 +59,29 @@ class UiKit:
         self.glyphs = Glyphs(self)
         #: Set while scenes under an overlay with its own hint bar draw: theirs is only measured.
         self.hints_muted = False
+
+    def retheme(self) -> None:
+        """Take the theme the settings ask for now (high contrast or not): what is drawn
+        next uses it (cached sprites and texts are keyed by their colours and widths; the
+        background and the remembered panels are drawn again)."""
+        self.colours = palette_for(self.settings)
+        self.panels.forget()
+
+    # --- motion ---------------------------------------------------------------------------
+    @property
+    def reduce_motion(self) -> bool:
+        """The ``reduce_motion`` setting: no confetti, shakes, swells, bobbing or sliding."""
+        return bool(getattr(self.settings, "reduce_motion", False))
+
+    def motion(self, amount: float) -> float:
+        """A decorative movement's offset (a bob, a sway, a shake, a pulse): ``amount``,
+        or 0 with reduced motion."""
+        return 0.0 if self.reduce_motion else amount
+
+    def tween(self, start: V, end: V, ticks: int, ease: str = "out_cubic", delay: int = 0,
+              on_done: Callable[[], None] | None = None) -> Tween[V]:
+        """A :class:`Tween` that, with reduced motion, jumps to its end (same timing)."""
+        return Tween(start, end, ticks, ease, delay, on_done, still=self.reduce_motion)
 
     # --- geometry -------------------------------------------------------------------------
     @property

@@ -132,6 +132,12 @@ class Panels:
         self._background: pygame.Surface | None = None
         self._read_straight = False
 
+    def forget(self) -> None:
+        """Drop the background and the remembered panels (the theme changed)."""
+        self._background = None
+        self._read_straight = False
+        self._panels.clear()
+
     def background(self, surface: pygame.Surface) -> None:
         """The theme background: a soft navy-to-plum gradient, a warm glow and faint
         confetti of the eight seat shapes. Made once, then blitted. The first time it is
@@ -280,7 +286,7 @@ class Panels:
         else:
             pygame.draw.rect(surface, colour[:3], rect, border_radius=radius)
         if border is not None:
-            pygame.draw.rect(surface, border, rect, width=border_width, border_radius=radius)
+            pygame.draw.rect(surface, border, rect, width=border_width * self.kit.colours.line, border_radius=radius)
 
     def growing_panel(self, surface: pygame.Surface, rect: pygame.Rect | Sequence[int], paint: Callable[[], None],
                       colour: Colour | None = None, radius: int = 24, border: Colour | None = None,
@@ -326,7 +332,7 @@ class Panels:
         shadow: the same pixels as drawing it all again, for two blits."""
         rect = pygame.Rect(rect)
         fill: ColourKey = tuple(colour) if colour is not None else self.kit.colours.panel
-        full = (key, rect.size, fill, radius, border, border_width, self.kit.scaled(100))
+        full = (key, rect.size, fill, radius, border, border_width * self.kit.colours.line, self.kit.scaled(100))
         picture = self._panels.get(full) if key is not None else None
         if picture is None:
             self.kit.panel(surface, rect, fill, radius, border, True, border_width)

@@ -95,14 +95,15 @@ class Shapes:
         self.kit = kit
 
     def _sprite(self, shape: str, colour: ColourKey, radius: int, outline: ColourKey | None, gloss: bool) -> pygame.Surface:
-        key = ("shape", shape, tuple(colour), radius, outline, gloss)
+        line = self.kit.colours.line
+        key = ("shape", shape, tuple(colour), radius, outline, gloss, line)
         sprite = self.kit._sprites.surface(key)
         if sprite is None:
             big_r = radius * SS
             size = shape_box((0, 0), radius).width * SS
             big = pygame.Surface((size, size), pygame.SRCALPHA)
             c = size / 2
-            edge = max(SS * 2, big_r // 8)
+            edge = max(SS * 2, big_r // 8) * line
             if outline is not None:
                 fill_shape(big, shape, outline, c, c, big_r)
                 fill_shape(big, shape, colour, c, c, big_r - edge)

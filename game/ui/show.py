@@ -179,9 +179,9 @@ class Show:
         columns, a panel) lists rectangles no disc touches: the discs falling through one
         appear whole below it, as if they had passed behind."""
         age = self.tick - 1 + alpha - self._cheer_at
-        if not self.confetti or not 0 <= age <= CONFETTI_TICKS:
-            return
         kit = self.ctx.kit
+        if not self.confetti or not 0 <= age <= CONFETTI_TICKS or kit.reduce_motion:
+            return  # with reduced motion the cheer is the fanfare and the podium alone
         area = kit.safe_rect.clip(surface.get_clip())
         for bit in self.confetti:
             x = bit.x + bit.vx * age + 18 * math.sin((bit.x + age * bit.spin) / 40)

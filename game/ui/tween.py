@@ -50,7 +50,7 @@ class Tween(Generic[V]):
     """From ``start`` to ``end`` over ``ticks`` fixed ticks, after ``delay`` ticks."""
 
     def __init__(self, start: V, end: V, ticks: int, ease: str = "out_cubic", delay: int = 0,
-                 on_done: Callable[[], None] | None = None) -> None:
+                 on_done: Callable[[], None] | None = None, still: bool = False) -> None:
         if ticks < 0 or delay < 0:
             raise ValueError("ticks and delay must be >= 0")
         if not isinstance(start, (int, float)) and len(start) != len(end):
@@ -61,6 +61,9 @@ class Tween(Generic[V]):
         self.delay = int(delay)
         self.ease = easing(ease)
         self.on_done = on_done
+        #: Reduced motion (``UiKit.tween``): the end value as soon as the delay is over, no
+        #: movement between; the tween still lasts its ticks, so what waits for it waits as long.
+        self.still = still
         self.elapsed = 0  # ticks stepped, delay included
         self._fired = False
 
@@ -85,7 +88,7 @@ class Tween(Generic[V]):
                 self.on_done()
 
     def _at(self, elapsed: float) -> V:
-        if self.ticks == 0:
+        if self.ticks == 0 or self.still:
             t = 1.0 if elapsed >= self.delay else 0.0
         else:
             t = min(1.0, max(0.0, (elapsed - self.delay) / self.ticks))

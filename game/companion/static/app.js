@@ -101,7 +101,7 @@ function cardFaces(faces) {
     const row = el("span", "face");
     for (const side of face) {
       const cell = el("span", "side");
-      cell.append(picture(side.icon, side.label), el("span", "word", side.label));
+      cell.append(picture(side.icon, ""), el("span", "word", side.label));
       row.append(cell);
     }
     card.append(row);
@@ -252,11 +252,13 @@ function renderScreen() {
   const facts = $("facts");
   facts.replaceChildren();
   for (const fact of screen.facts || []) {
-    const dt = el("dt", fact.value ? "" : "wide");
-    if (fact.icon) dt.append(picture(fact.icon, "", "picto fact-icon"));
-    dt.append(fact.label);
-    facts.append(dt);
-    if (fact.value) facts.append(el("dd", "", fact.value));
+    const row = el("li", fact.value ? "" : "wide");
+    const label = el("span", "fact-label");
+    if (fact.icon) label.append(picture(fact.icon, "", "picto fact-icon"));
+    label.append(fact.label);
+    row.append(label);
+    if (fact.value) row.append(" ", el("span", "fact-value", fact.value));
+    facts.append(row);
   }
   const host = $("sheet-host");
   if (screen.canvas) {
@@ -293,8 +295,7 @@ function itemButton(item, index) {
   if (item.seat != null && app.roster[item.seat]) node.append(shapeSvg(app.roster[item.seat].shape, app.roster[item.seat].colour));
   if (item.icon) node.append(picture(item.icon, "", "picto icon"));
   if (item.faces) {
-    node.classList.add("card");
-    node.setAttribute("aria-label", item.label);
+    node.classList.add("card");  /* named by its words, which screen readers read in order */
     node.append(cardFaces(item.faces));
   } else {
     const text = el("span", "text");

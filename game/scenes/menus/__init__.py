@@ -89,6 +89,19 @@ def _settings(ctx: AppContext, args: ShotRequest) -> None:
     ctx.stack.push(SettingsScene(ctx))
 
 
+def _access(ctx: AppContext, args: ShotRequest) -> None:
+    from .access import AccessSettingsScene
+
+    ctx.stack.push(AccessSettingsScene(ctx))
+
+
+def _high_contrast(ctx: AppContext, args: ShotRequest) -> None:
+    """The accessibility page in the high-contrast theme."""
+    ctx.settings.high_contrast = True
+    ctx.kit.retheme()
+    _access(ctx, args)
+
+
 def _pause(ctx: AppContext, args: ShotRequest) -> None:
     from ..backdrop import TableBackdrop
     from .pause import PauseScene
@@ -126,6 +139,8 @@ SHOTS = {
     "lobby.deck": _deck,
     "lobby.bots": _lobby_bots,
     "settings": _settings,
+    "settings.access": _access,
+    "settings.high_contrast": _high_contrast,
     "pause": _pause,
     "credits": _credits,
     "howto": _howto,

@@ -65,7 +65,7 @@ class GameChoiceScene(MenuScene):
         for item in self.items:
             rect = item.rect
             on = item is focused
-            lift = int(6 + 6 * math.sin(t * 0.08)) if on else 0
+            lift = int(6 + kit.motion(6 * math.sin(t * 0.08))) if on else 0
             ink = kit.colours.bg if on else kit.colours.text
             icon_size = min(rect.width - 120, int(rect.height * 0.36))
             icon = kit.icon(self.ctx.games.mode(item.key).icon or DEFAULT_ICON, icon_size + (16 if on else 0))

@@ -49,7 +49,7 @@ def draw_seat(lobby: LobbyScene, surface: pygame.Surface, seat: Seat, rect: pyga
     surface.blit(name, name.get_rect(midtop=(rect.centerx, top)))
     # the token between the device icon and the name (smaller when a long name takes room)
     radius = min(64, rect.width // 4, int(rect.height * 0.17), (top - (icon_rect.bottom + 4)) // 2 - 4)
-    bob = math.sin(t * 0.06 + seat.index) * 4
+    bob = kit.motion(math.sin(t * 0.06 + seat.index) * 4)
     y = min(int(rect.y + rect.height * 0.32 + bob), top - 6 - radius)
     kit.seat_token(surface, seat.style, (rect.centerx, y), max(24, radius))
 

@@ -12,19 +12,17 @@ from typing import Callable
 
 import pygame
 
-from ...input.intents import Intent
-from ...settings import COMPANION_PORTS, LANGS, SAFE_AREAS, TEXT_SCALES, TIMER_PRESETS, save_settings
-from ..toast import show_toast
+from ...settings import COMPANION_PORTS, LANGS, SAFE_AREAS, TEXT_SCALES, TIMER_PRESETS
 from .menu_item import Item
-from .widgets import MenuScene
+from .settings_page import SettingsPage
 
 TEXT_SCALE_KEYS = dict(zip(TEXT_SCALES, ("settings.text_normal", "settings.text_large", "settings.text_huge")))
 
 
-class SettingsScene(MenuScene):
+class SettingsScene(SettingsPage):
     title_key = "settings.title"
     title_icon = "2699"
-    flow_columns = True
+    columns_keys = ("settings.game", "settings.screen_sound")
 
     def build(self) -> None:
         t, s = self.t, self.ctx.settings
@@ -66,14 +64,16 @@ class SettingsScene(MenuScene):
         for x, rows in ((left, rows_left), (right, rows_right)):
             for i, make in enumerate(rows):
                 make(pygame.Rect(x, top + i * step, col_w, row_h))
+        # its own page, on the title's line (a page of its own keeps this one's rows)
+        self.button("access", t("access.open"), pygame.Rect(right + col_w // 4, safe.y + 16, col_w * 3 // 4, 84),
+                    self.open_access)
+
+    def open_access(self) -> None:
+        from .access import AccessSettingsScene
+
+        self.ctx.stack.push(AccessSettingsScene(self.ctx))
 
     # --- changes ---------------------------------------------------------------------------
-    def change(self, field: str, value: object, rebuild: bool = False) -> None:
-        setattr(self.ctx.settings, field, value)
-        self.save()
-        if rebuild:
-            self.rebuild()
-
     def set_lang(self, lang: str) -> None:
         self.ctx.catalogue.strings.lang = lang
         self.change("lang", lang, rebuild=True)
@@ -87,19 +87,3 @@ class SettingsScene(MenuScene):
     def set_sound(self, value: float) -> None:
         self.change("sound_volume", value)
         self.sound("nav")
-
-    def save(self) -> None:
-        try:
-            save_settings(self.ctx.settings)
-        except OSError as exc:
-            show_toast(self.ctx, self.t("settings.save_failed", error=exc.strerror or str(exc)))
-
-    # --- drawing -----------------------------------------------------------------------------
-    def draw_back(self, surface: pygame.Surface, alpha: float) -> None:
-        super().draw_back(surface, alpha)
-        for rect, key in zip(self.columns, ("settings.game", "settings.screen_sound")):
-            self.kit.blit_text(surface, self.t(key), 40, (rect.x + 8, rect.y), "topleft", self.kit.colours.accent)
-
-    def draw_front(self, surface: pygame.Surface, alpha: float) -> None:
-        self.kit.hint_bar(surface, [(Intent.UP, self.t("common.select")), (Intent.LEFT, self.t("common.change")),
-                                    (Intent.BACK, self.t("common.back"))])

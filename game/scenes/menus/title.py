@@ -225,13 +225,13 @@ class TitleScene(MenuScene):
         t = self.ticks + alpha
         y = self.logo_y()
         for code, x, dy, size, phase in LOGO_ICONS:
-            bob = math.sin(t * 0.035 + phase) * 10
-            turned = self.turned_icon(code, size, round(math.sin(t * 0.02 + phase) * ICON_SWAY))
+            bob = kit.motion(math.sin(t * 0.035 + phase) * 10)  # still with reduced motion
+            turned = self.turned_icon(code, size, round(kit.motion(math.sin(t * 0.02 + phase) * ICON_SWAY)))
             half = turned.get_width() // 2 + 4  # kept in the safe area (the wide setting moves them in)
             x = max(self.safe.x + half, min(self.safe.right - half, x))
             top = self.safe.y + turned.get_height() // 2 + 4  # the logo moves up in the wide safe area, they stay in
             surface.blit(turned, turned.get_rect(center=(x, max(top, y + dy + bob))))
-        logo_bob = math.sin(t * 0.04) * 6
+        logo_bob = kit.motion(math.sin(t * 0.04) * 6)
         # The logo is art, not reading text: it keeps its size whatever the text scale.
         logo_size = int(190 / max(0.5, float(self.ctx.settings.text_scale)))
         kit.blit_text(surface, self.t("common.app_name"), logo_size, (960, y + logo_bob), "center", kit.colours.gold,
@@ -239,7 +239,7 @@ class TitleScene(MenuScene):
         kit.blit_text(surface, self.t("title.tagline"), 44, (960, y + 130), "center", kit.colours.muted)
         for i in range(8):
             cx = 960 + (i - 3.5) * 84
-            wave = math.sin(t * 0.08 - i * 0.7) * 8
+            wave = kit.motion(math.sin(t * 0.08 - i * 0.7) * 8)
             kit.seat_token(surface, i, (int(cx), int(y + 210 + wave)), 26)
 
     def draw_front(self, surface: pygame.Surface, alpha: float) -> None:

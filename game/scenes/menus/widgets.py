@@ -422,7 +422,7 @@ class MenuScene(Scene):
         item = self.focused()
         if item is None:
             return
-        pulse = 0.5 + 0.5 * math.sin(self.ticks * 0.12)
+        pulse = 0.5 + self.kit.motion(0.5 * math.sin(self.ticks * 0.12))
         colour = self.kit.colours.accent if item.enabled else self.kit.colours.muted
         rect = item.rect.inflate(18 + int(6 * pulse), 18 + int(6 * pulse))
         glow = pygame.Surface(rect.inflate(24, 24).size, pygame.SRCALPHA)
