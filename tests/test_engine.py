@@ -332,6 +332,26 @@ def test_leak_check_catches_a_leaky_view():
         check_no_leaks(game, session.state)
 
 
+def test_leak_check_catches_a_secret_deep_in_the_public_part():
+    """The public part, the same in every view, is walked once for all viewers: a secret
+    nested in it (in a list, in a dict) still shows in the TV's view."""
+    class Leaky(ToyGame):
+        def view(self, state, seat):
+            base = super().view(state, seat)
+            if state.phase != "vote":
+                return base
+            notes = [[1, 2, 3], {"note": {"my_number": state.numbers[0]}}]
+            return SeatView(seat, {"toy": base.public, "notes": notes}, base.private)
+
+    game = Leaky()
+    session = Session(game, CONFIG, 1)
+    while session.state.numbers[0] == session.state.numbers[1]:
+        session.advance(VOTE_TICKS)
+    with pytest.raises(PlaythroughError, match=r"seat 0's secret my_number=\d shows in the view of None"):
+        check_no_leaks(game, session.state)
+    check_no_leaks(ToyGame(), session.state)  # the same state, its views as they are: no leak
+
+
 def test_the_check_catches_an_apply_that_changes_its_input():
     class Careless(ToyGame):
         def step(self, state, action):

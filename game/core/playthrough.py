@@ -73,15 +73,24 @@ class MatchResult(Generic[S, Pub, Priv]):
     actions: int
 
 
-def _walk_fields(value: object, name: str, found: list[object]) -> None:
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if key == name:
-                found.append(item)
-            _walk_fields(item, name, found)
-    elif isinstance(value, list):
-        for item in value:
-            _walk_fields(item, name, found)
+def _fields_named(value: object, names: frozenset[str]) -> dict[str, list[object]]:
+    """Every value held under a key in ``names``, at any depth of plain data (dicts and
+    lists), by key. One walk for all the names: a view holding drawings is tens of
+    thousands of numbers, and a walk per (secret, viewer) was nine tenths of a checked
+    Incognito match."""
+    found: dict[str, list[object]] = {name: [] for name in names}
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            for key, item in node.items():
+                if key in found:
+                    found[key].append(item)
+                if isinstance(item, (dict, list)):
+                    stack.append(item)
+        elif isinstance(node, list):
+            stack.extend(item for item in node if isinstance(item, (dict, list)))
+    return found
 
 
 def check_no_leaks(definition: GameDefinition[S, Any, Any], state: S) -> None:
@@ -96,15 +105,19 @@ def check_no_leaks(definition: GameDefinition[S, Any, Any], state: S) -> None:
         if plain["public"] != public:
             raise PlaythroughError(f"seat {seat}'s view has public data the TV does not")
     own = {s: [(name, to_plain(value)) for name, value in definition.secrets(state, s)] for s in range(seats)}
+    names = frozenset(name for secrets in own.values() for name, _ in secrets)
+    # Every view's public part equals the TV's (checked above): walked once, for all.
+    on_tv = _fields_named({"public": public}, names)
+    seen: dict[int | None, dict[str, list[object]]] = {None: on_tv}
+    for seat, plain in views.items():
+        rest = _fields_named({key: part for key, part in plain.items() if key != "public"}, names)
+        seen[seat] = {name: on_tv[name] + rest[name] for name in names}
     for owner in range(seats):
         for name, secret in own[owner]:
             for viewer in [None, *range(seats)]:
                 if viewer == owner or (viewer is not None and (name, secret) in own[viewer]):
                     continue  # two seats may hold equal secrets (both drew a 3): not a leak
-                plain = {"public": public} if viewer is None else views[viewer]
-                found: list[object] = []
-                _walk_fields(plain, name, found)
-                if secret in found:
+                if secret in seen[viewer][name]:
                     raise PlaythroughError(f"seat {owner}'s secret {name}={secret!r} shows in the view of {viewer}")
 
 
