@@ -10,7 +10,7 @@ same state hash.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar, overload
 
 from .actions import Action
@@ -96,22 +96,27 @@ def _fields_named(value: object, names: frozenset[str]) -> dict[str, list[object
 def check_no_leaks(definition: GameDefinition[S, Any, Any], state: S) -> None:
     """Public parts equal for every viewer; no foreign secret field in any view."""
     seats = definition.seats(state)
-    public_view = definition.view(state, None)
-    if public_view.private is not None:
+    tv = definition.view(state, None)
+    if tv.private is not None:
         raise PlaythroughError("the public view has a private part")
-    public = to_plain(public_view.public)
-    views = {s: to_plain(definition.view(state, s)) for s in range(seats)}
-    for seat, plain in views.items():
-        if plain["public"] != public:
+    public = to_plain(tv.public)
+    # Each seat's view but its public part, which must equal the TV's: compared as values
+    # first (a seat's view often holds the TV's very object), as plain data when they
+    # differ (a tuple and a list of the same numbers are the same plain data).
+    views = {}
+    for seat in range(seats):
+        view = definition.view(state, seat)
+        if view.public != tv.public and to_plain(view.public) != public:
             raise PlaythroughError(f"seat {seat}'s view has public data the TV does not")
+        views[seat] = {f.name: to_plain(getattr(view, f.name)) for f in fields(view) if f.name != "public"}
     own = {s: [(name, to_plain(value)) for name, value in definition.secrets(state, s)] for s in range(seats)}
     names = frozenset(name for secrets in own.values() for name, _ in secrets)
-    # Every view's public part equals the TV's (checked above): walked once, for all.
+    # The public part, the same in every view, is walked once for all viewers.
     on_tv = _fields_named({"public": public}, names)
     seen: dict[int | None, dict[str, list[object]]] = {None: on_tv}
-    for seat, plain in views.items():
-        rest = _fields_named({key: part for key, part in plain.items() if key != "public"}, names)
-        seen[seat] = {name: on_tv[name] + rest[name] for name in names}
+    for seat, rest in views.items():
+        found = _fields_named(rest, names)
+        seen[seat] = {name: on_tv[name] + found[name] for name in names}
     for owner in range(seats):
         for name, secret in own[owner]:
             for viewer in [None, *range(seats)]:
