@@ -19,8 +19,8 @@ from .widgets import draw_cross
 if TYPE_CHECKING:
     from .board_coop import CoopBoard
 
-#: The team's rows: a seat's token (px across), the gap to its name, the gap between columns.
-TOKEN, NAME_GAP, COLUMN_GAP = 48, 12, 32
+#: The team's rows: a seat's token (px across), the gap to its name, between columns, between rows.
+TOKEN, NAME_GAP, COLUMN_GAP, ROW_GAP = 48, 12, 32, 40
 
 
 class CoopEnd(SecretIdentityEnd[CoopPublic]):
@@ -89,11 +89,13 @@ def _draw_team(board: CoopBoard, surface: pygame.Surface, area: pygame.Rect) -> 
     labels = [kit.text(fit_text(kit, seat.name, room, (size,))[1], size, kit.seat_style(seat.style).light,
                        shadow=True) for seat in seats]
     column_w = TOKEN + NAME_GAP + max(label.get_width() for label in labels) + COLUMN_GAP
-    row_h = area.height // rows
+    # the rows sit together in the middle of the room left, not spread over it
+    row_h = min(area.height // rows, max(TOKEN, max(label.get_height() for label in labels)) + ROW_GAP)
+    top = area.centery - rows * row_h // 2
     for i, (seat, label) in enumerate(zip(seats, labels)):
         row, col = divmod(i, per_row)
         in_row = min(per_row, len(seats) - row * per_row)
         left = area.centerx + int((col - in_row / 2) * column_w) + COLUMN_GAP // 2
-        cy = area.y + row * row_h + row_h // 2
+        cy = top + row * row_h + row_h // 2
         token = kit.seat_token(surface, seat.style, (left + TOKEN // 2, cy), TOKEN // 2)
         surface.blit(label, label.get_rect(midleft=(token.right + NAME_GAP, cy)))
