@@ -70,6 +70,14 @@ def wait(driver, condition, what: str, seconds: float = 10):
         lambda d: condition(d), f"waited for {what}")
 
 
+
+def bots_until(rig: PhoneRig, entry, phase: str) -> None:
+    """On the game thread: bots play every seat of the table's three until ``phase``."""
+    bots = {seat: entry.make_bot(rig.catalogue, seat, Rng.from_seed(seat)) for seat in range(3)}
+    while rig.session.state.phase != phase:
+        seat = min(rig.session.current())
+        rig.session.submit(bots[seat].act(rig.session.view(seat), rig.session.legal(seat)))
+
 def tap(driver, text: str, where: str = "") -> None:
     """Tap the visible button whose text holds ``text`` (inside ``where``, a CSS selector)."""
     script = """
@@ -198,14 +206,7 @@ def test_three_browser_phones_play_incognito_vote_in_secret_identity_and_hold_to
     rig.start_match("secret_identity", seed=5)
     entry = all_games()["secret_identity"]
 
-    def bots_until_vote(r: PhoneRig) -> str:
-        bots = {seat: entry.make_bot(r.catalogue, seat, Rng.from_seed(seat)) for seat in range(3)}
-        while r.session.state.phase != "vote":
-            seat = min(r.session.current())
-            r.session.submit(bots[seat].act(r.session.view(seat), r.session.legal(seat)))
-        return r.session.state.phase
-
-    rig.call(bots_until_vote)
+    rig.call(lambda r: bots_until(r, entry, "vote"))
     wait(phones[0], lambda d: d.find_element("id", "title").text == s("phone.si.vote_title"), "the vote screen")
     tap(phones[0], "Phone1", "#sections")
     tap(phones[0], "4.", "#menu")
@@ -216,14 +217,8 @@ def test_three_browser_phones_play_incognito_vote_in_secret_identity_and_hold_to
     rig.start_match("secret_identity_coop", seed=2)
     coop = all_games()["secret_identity_coop"]
 
-    def bots_until_guess(r: PhoneRig) -> int:
-        bots = {seat: coop.make_bot(r.catalogue, seat, Rng.from_seed(seat)) for seat in range(3)}
-        while r.session.state.phase != "guess":
-            seat = min(r.session.current())
-            r.session.submit(bots[seat].act(r.session.view(seat), r.session.legal(seat)))
-        return int(r.session.state.active)
-
-    guesser = phones[(rig.call(bots_until_guess) + 1) % 3]
+    rig.call(lambda r: bots_until(r, coop, "guess"))
+    guesser = phones[(rig.call(lambda r: int(r.session.state.active)) + 1) % 3]
     tap(guesser, s("phone.si.lock"))
     time.sleep(0.5)  # what a tap would have sent has arrived by now
     assert rig.call(lambda r: r.session.state.phase) == "guess"
@@ -480,14 +475,7 @@ def test_the_phone_shows_the_game_s_own_pictures_and_cards_of_two_faces(table):
     rig.start_match("secret_identity", seed=5)
     entry = all_games()["secret_identity"]
 
-    def bots_until_clues(r: PhoneRig) -> str:
-        bots = {seat: entry.make_bot(r.catalogue, seat, Rng.from_seed(seat)) for seat in range(3)}
-        while r.session.state.phase != "clues":
-            seat = min(r.session.current())
-            r.session.submit(bots[seat].act(r.session.view(seat), r.session.legal(seat)))
-        return r.session.state.phase
-
-    rig.call(bots_until_clues)
+    rig.call(lambda r: bots_until(r, entry, "clues"))
     phone = phones[0]
     wait(phone, lambda d: d.find_elements("css selector", "#sections .item.card"), "the hand's cards")
     pictures_loaded = """
