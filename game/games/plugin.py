@@ -129,15 +129,16 @@ class GamePlugin:
 
 def player_moves(definition: Any) -> dict[str, Schema]:
     """Each move a player may make in ``definition``'s declared phases -> the data it
-    declares (``game.core.schema``); chance and timeouts are the table's, not a player's.
+    declares (``game.core.schema``); chance, timeouts and the audience's say are the
+    table's, not a player's.
     A kind two phases declare differently takes either's data."""
     # (imported here: the registry is imported before the title's first frame, the engine is not)
-    from ..core.actions import CHANCE, TIMEOUT
+    from ..core.actions import AUDIENCE, CHANCE, TIMEOUT
     from ..core.schema import Either
 
     found: dict[str, list[Schema]] = {}
     for phase in definition.phases():
         for kind, move in phase.moves.items():
-            if kind not in (CHANCE, TIMEOUT) and all(move.data is not known for known in found.get(kind, ())):
+            if kind not in (CHANCE, TIMEOUT, AUDIENCE) and all(move.data is not known for known in found.get(kind, ())):
                 found.setdefault(kind, []).append(move.data)
     return {kind: schemas[0] if len(schemas) == 1 else Either(*schemas) for kind, schemas in found.items()}

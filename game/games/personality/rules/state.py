@@ -141,6 +141,9 @@ class PEState:
     #: The events of the action that made this state: only for the plain form, as the
     #: ``events`` list older states kept (the board reads the events ``step`` returns).
     told: tuple[PEEvent, ...] = ()
+    #: AU-2 (the lobby's "Audience breaks ties"): a second vote still tied waits for the
+    #: audience's say (phase ``verdict``).
+    audience_breaks_ties: bool = False
 
     # --- reading ---------------------------------------------------------------------------
     @property
@@ -171,6 +174,8 @@ class PEState:
         """The form older saves hashed: ``votes``/``voters``/``judgements`` as the dicts
         and lists they were, and the ``events`` list of the last action."""
         plain = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("box", "judging", "told")}
+        if not self.audience_breaks_ties:  # (the option's default: as older saves hashed it)
+            del plain["audience_breaks_ties"]
         plain["votes"] = self.votes()
         plain["voters"] = self.voters
         plain["judgements"] = self.judgements()

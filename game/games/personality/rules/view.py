@@ -30,6 +30,7 @@ class PEPhase(StrEnum):
     VOTE = "vote"          # PE-3
     DEBATE = "debate"      # PE-6
     REVOTE = "revote"      # PE-6
+    VERDICT = "verdict"    # AU-2: the second vote still tied waits for the audience's say
     EXCHANGE = "exchange"  # PE-4
     PARTNER = "partner"    # PE-8
     PLAY = "play"          # PE-9
