@@ -42,7 +42,8 @@ class Ctx:
 
     strings: Strings
     catalogue: Any
-    seat: int
+    #: The seat whose phone it is (None: the audience's, ``audience_kit.AudienceCtx``).
+    seat: int | None
     game: str
     board: BoardNow = BoardNow()
 

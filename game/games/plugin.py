@@ -9,6 +9,7 @@ is named by module, relative to the package, and imported on first use:
   catalogue loader, bots, options);
 - ``ui``: the board (``make_board(ctx, entry, session, bots)``) and its ``SHOTS``;
 - each mode's ``phone`` module: ``screen(ctx, view, legal) -> dict``;
+- each mode's ``audience`` module: the audience's play-along (``audience_kit``);
 - ``deck`` (optional): the lobby's category deck (``game.scenes.menus.deck``);
 - a mode's ``bench_driver`` (optional): how the bench keeps its busiest scene busy when
   bots do not (``build``, ``drive``, ``figures``).
@@ -55,6 +56,9 @@ class Mode:
     bench_driver: str | None = None
     #: Module whose ``screen(ctx, view, legal) -> dict`` is a seat's phone screen (None: none).
     phone: str | None = None
+    #: Module of the audience's play-along (``game.games.audience_kit``: ``answer_schema``,
+    #: ``asks``, ``answers``, ``screen``, optionally ``verdict``), or None: none.
+    audience: str | None = None
 
 
 @dataclass(frozen=True)
@@ -110,6 +114,11 @@ class GamePlugin:
             return None
         screen: Callable[..., dict[str, Any]] = self.module(phone).screen
         return screen
+
+    def audience_play(self, mode_id: str) -> ModuleType | None:
+        """``mode_id``'s audience play-along module (``game.games.audience_kit``), or None."""
+        audience = self.mode(mode_id).audience
+        return None if audience is None else self.module(audience)
 
     def tv_modules(self) -> tuple[str, ...]:
         """What the TV imports on first use of this game: its board, its lobby's deck."""

@@ -144,6 +144,9 @@ class PEState:
     #: AU-2 (the lobby's "Audience breaks ties"): a second vote still tied waits for the
     #: audience's say (phase ``verdict``).
     audience_breaks_ties: bool = False
+    #: Votes opened so far (the public view's ``ballot``: the audience's questions are
+    #: told apart by it, AU-3). Follows from the log; not in the plain form older saves hashed.
+    ballots: int = 0
 
     # --- reading ---------------------------------------------------------------------------
     @property
@@ -173,7 +176,8 @@ class PEState:
     def __plain__(self) -> dict[str, Any]:
         """The form older saves hashed: ``votes``/``voters``/``judgements`` as the dicts
         and lists they were, and the ``events`` list of the last action."""
-        plain = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("box", "judging", "told")}
+        plain = {f.name: getattr(self, f.name) for f in fields(self)
+                 if f.name not in ("box", "judging", "told", "ballots")}
         if not self.audience_breaks_ties:  # (the option's default: as older saves hashed it)
             del plain["audience_breaks_ties"]
         plain["votes"] = self.votes()

@@ -148,6 +148,8 @@ class PEPublic:
     winners: tuple[int, ...]
     result: VoteRecord | None
     contest_result: ContestRecord | None
+    #: Votes opened so far, this one included (the audience's questions, AU-3).
+    ballot: int = 0
 
 
 @dataclass(frozen=True)
@@ -208,7 +210,7 @@ def public_view(state: "PEState") -> PEPublic:
         contest=state.contest, judges=state.judges,
         judged=tuple(sorted(state.judgements())) if state.judging is not None else (),
         inversions=state.inversions, winners=state.winners,
-        result=state.result, contest_result=state.contest_result,
+        result=state.result, contest_result=state.contest_result, ballot=state.ballots,
     )
 
 

@@ -26,7 +26,7 @@ else:
 def open_vote(state: PEState, phase: PEPhase, candidates: Iterable[Candidate], events: list[Event]) -> PEState:
     """Start a secret vote: partners do not vote (their captain does, PE-8), and a seat
     with nothing it may choose (only its own Inversion cards) sits it out."""
-    state = replace(enter(state, phase, events), candidates=tuple(candidates))
+    state = replace(enter(state, phase, events), candidates=tuple(candidates), ballots=state.ballots + 1)
     paired = {partner for _captain, partner in state.pairs}
     voters = [s for s in range(state.seats) if s not in paired and state.choices(s)]
     state = replace(state, box=VoteBox.open(state.seats, state.candidates, voters))
