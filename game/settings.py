@@ -1,4 +1,6 @@
-"""Player settings: language, screen, volumes, readability, timers, rumble, phones.
+"""Player settings: language, screen, volumes, readability, timers, rumble, phones, and
+the streaming settings (issue 30: the room code hidden on the TV, a room password, a seat
+limit, matches started only from the TV, the audience on or off).
 
 Stored as JSON in the user's config folder (``paths.user_config_dir()/settings.json``),
 written atomically, read as every player's file is (``core.files.read_text``: a BOM is
@@ -31,6 +33,12 @@ TEXT_SCALES = (1.0, 1.15, 1.3)
 #: address phones open stays the same from one evening to the next; the settings screen
 #: offers these, a settings file may hold any port from 1024.
 COMPANION_PORTS = (50505, 50515, 50525, 50535, 8080)
+#: The seat limits the streaming settings offer (the table's most seats, 8, is no limit).
+SEAT_LIMITS = (2, 3, 4, 5, 6, 7, 8)
+#: A room password: what a seated player reads out, at most this long, printable; the
+#: settings screen makes one of :data:`PASSWORD_DIGITS` digits, a settings file may hold any.
+MAX_PASSWORD = 32
+PASSWORD_DIGITS = 4
 #: Notice string keys the title screen shows (see data/i18n/*/core.yaml).
 NOTICE_CORRUPT = "notices.settings_corrupt"
 NOTICE_REPAIRED = "notices.settings_repaired"
@@ -72,6 +80,15 @@ class Settings:
     #: Serve the phone companion (game/companion) while the game runs, on this port.
     companion: bool = True
     companion_port: int = COMPANION_PORTS[0]
+    #: Streaming (issue 30 item 3): the lobby shows no room code nor QR code (a seated
+    #: player sees it on their phone, or holds PEEK on the lobby); a password every new
+    #: phone must give ("" none); the most seats the table takes (a phone past it may
+    #: watch); only the TV starts, ends or leaves a match; phones may join as the audience.
+    hide_room_code: bool = False
+    room_password: str = ""
+    seat_limit: int = SEAT_LIMITS[-1]
+    tv_starts: bool = False
+    audience: bool = True
 
     @property
     def timer_scale(self) -> float:
@@ -86,8 +103,12 @@ def _valid(name: str, value: Any) -> bool:
     """Whether ``value`` is acceptable for the field ``name``."""
     if name == "lang":
         return value in LANGS
-    if name in ("fullscreen", "rumble", "companion"):
+    if name in ("fullscreen", "rumble", "companion", "hide_room_code", "tv_starts", "audience"):
         return isinstance(value, bool)
+    if name == "room_password":
+        return isinstance(value, str) and len(value) <= MAX_PASSWORD and value.isprintable() and value == value.strip()
+    if name == "seat_limit":
+        return type(value) is int and value in SEAT_LIMITS
     if name in ("music_volume", "sound_volume"):
         return _is_number(value) and 0.0 <= value <= 1.0
     if name == "text_scale":

@@ -42,10 +42,11 @@ from typing import TYPE_CHECKING, Any, Mapping, Protocol
 
 import pygame
 
+from ..companion.audience import AudienceBook
 from ..companion.present import AGAIN, LOBBY, QUIT, SKIP, BoardNow, phone_screen
 from ..core.actions import Action, IllegalAction
 from ..core.bots import Bot
-from ..core.events import Event, visible
+from ..core.events import AudienceDecided, Event, visible
 from ..core.session import Session
 from ..input.intents import InputEvent, Intent
 from .base import Scene
@@ -97,6 +98,8 @@ class MatchScene(Scene):
         self._save_trouble_told = False
         #: The menus' screens this board opens (module doc); None: it opens none.
         self.menus: BoardMenus | None = None
+        self._audience: AudienceBook | None | bool = False  # made on first use (False: not yet)
+        session.audience = self.audience_say
 
     def enter(self, previous: Scene | None) -> None:
         """Boards play the calmer play loop (the menus switch back to theirs)."""
@@ -114,6 +117,8 @@ class MatchScene(Scene):
             self.last_refusal = (action.seat, exc.reason)
             return exc.reason
         self.tell_phones(events)
+        if any(isinstance(event, AudienceDecided) for event in events):  # AU-2, said alike in every game
+            show_toast(self.ctx, self.ctx.t("audience.decided"))
         self.on_events(action, visible(events, None))
         return None
 
@@ -140,6 +145,8 @@ class MatchScene(Scene):
         declared phases), the session applies nothing (``apply`` never changes its input;
         the log is untouched), so the phone is told ``malformed`` and the match goes on.
         Past the session, an error is the game's."""
+        if action.kind in (*END_MOVES, QUIT) and not self.phones_start():
+            return "tv_only"
         if action.kind in END_MOVES:
             if not self.end_choices_open():
                 return "not_now"
@@ -177,6 +184,32 @@ class MatchScene(Scene):
         builds the screens again when it changes (a reveal ends, the end screen opens)."""
         return self.board_now()
 
+    # --- the audience (game/companion/crowd.py) --------------------------------------------
+    def audience_book(self) -> AudienceBook | None:
+        """This match's audience play-along (None: the game has none)."""
+        if self._audience is False:
+            catalogue = self.ctx.catalogue.game(self.entry.catalogue_key)
+            self._audience = AudienceBook.of(self.entry, self.ctx.strings, catalogue, self.session.config)
+        return self._audience  # type: ignore[return-value]
+
+    def audience_ready(self) -> bool:
+        """The TV shows all the rules did: no reveal, show or beat plays (one that bots
+        and phones wait for), or the end screen offers its choices. The audience's view
+        is taken only then, so it never runs ahead of the TV (AU-1)."""
+        if self.end_choices_open():
+            return True
+        return self.bots_may_act() and not self.phones_wait() and not self.show_to_skip()
+
+    def audience_say(self, state: Any) -> dict[str, Any]:
+        """The audience's say when the rules wait for it (the session asks, AU-2): from
+        the companion's audience, or none."""
+        book = self.audience_book()
+        if book is None:
+            return {}
+        companion = getattr(self.ctx, "companion", None)
+        ledger = companion.crowd.ledger if companion is not None else None
+        return book.verdict(self.session.definition.view(state, None).public, ledger)
+
     def phones_wait(self) -> bool:
         """The TV plays a beat the table watches before play goes on (a reveal), where a
         pad's CONFIRM only hurries it: phones' moves wait too. Boards say when."""
@@ -199,8 +232,14 @@ class MatchScene(Scene):
 
     def board_now(self) -> BoardNow:
         """What the board, not the rules, says of the table now, for the phones' screens."""
-        return BoardNow(watching=self.phones_wait(), end_choices=self.end_choices_open(),
-                        can_quit=self.session.outcome() is None, skip=self.show_to_skip())
+        phones_start = self.phones_start()
+        return BoardNow(watching=self.phones_wait(), end_choices=self.end_choices_open() and phones_start,
+                        can_quit=self.session.outcome() is None and phones_start, skip=self.show_to_skip())
+
+    def phones_start(self) -> bool:
+        """Whether a phone may end, leave or start a match again (the setting "start
+        only from the TV" says no: a streamer's room)."""
+        return not getattr(getattr(self.ctx, "settings", None), "tv_starts", False)
 
     def on_events(self, action: Action | None, events: tuple[Event, ...]) -> None:
         """Hook for boards: what just happened, as the TV may see it (``action`` is None

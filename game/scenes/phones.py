@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..companion.bridge import Companion
+from ..companion.room import Door
 from ..context import fill_seats
 from ..seats import is_phone
 from ..ui.kit import SEAT_STYLES
@@ -55,6 +56,8 @@ def keep_companion(ctx: AppContext, host: str = "0.0.0.0") -> None:
                                   default_name=lambda: free_name(ctx), texts=ctx.strings.tables,
                                   log_file=ctx.log_file)
         ctx.companion.start(wait=False)  # the port is bound on the server's thread
+    if ctx.companion is not None:
+        ctx.companion.open_door(Door(settings.room_password, settings.audience, settings.seat_limit, settings.tv_starts))
 
 
 def table_open(ctx: AppContext) -> bool:
