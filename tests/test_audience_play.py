@@ -48,8 +48,7 @@ def items_in(screen: Any) -> Iterator[dict[str, Any]]:
 
 def audience_leaks(moment: Moment, message: Any) -> list[str]:
     """Every seat's secret that ``message`` (to a viewer with no seat) holds."""
-    moment.own.setdefault(-1, [])
-    return moment.leaks(-1, message)
+    return moment.leaks(None, message)
 
 
 def play_along(game_id: str, seats: int, seed: int, config: dict | None = None):
