@@ -87,6 +87,13 @@ def _settings(ctx: AppContext, args: ShotRequest) -> None:
     ctx.stack.push(SettingsScene(ctx))
 
 
+def _streaming(ctx: AppContext, args: ShotRequest) -> None:
+    from .settings import StreamingScene
+
+    ctx.settings.room_password = "4821"
+    ctx.stack.push(StreamingScene(ctx))
+
+
 def _pause(ctx: AppContext, args: ShotRequest) -> None:
     from ..backdrop import TableBackdrop
     from .pause import PauseScene
@@ -124,6 +131,7 @@ SHOTS = {
     "lobby.deck": _deck,
     "lobby.bots": _lobby_bots,
     "settings": _settings,
+    "settings.streaming": _streaming,
     "pause": _pause,
     "credits": _credits,
     "howto": _howto,
