@@ -13,9 +13,9 @@ token brings it back with its picks and score. What it is told:
   after the TV drew it; so a member's reveal never comes before the TV's (AU-1), and a
   question closes as soon as the rules close it (its guesses are refused from then on,
   before the TV shows why).
-- ``you``: its own score, rank and picks on the open questions, after it guessed or its
-  score changed (at most :data:`YOU_PER_FRAME` members a frame: a reveal's 500 updates
-  spread over a few frames).
+- ``you``: its own score, rank and picks on the open questions, after it guessed or a
+  reveal scored (anyone's score may move its rank; at most :data:`YOU_PER_FRAME`
+  members a frame: a reveal's 500 updates spread over a few frames).
 
 Guesses come in one batch a frame (``Hub.take_guesses``: they never wake the game
 thread, so 500 members cannot starve the seats) and go to the :class:`~audience.Ledger`.
@@ -51,9 +51,10 @@ class Crowd:
         self._book: AudienceBook | None = None
         self._match: Any = None
         #: (session id, log length) of the public view the audience has, and of the one
-        #: the TV drew at the last frame (sent at the next), with that view.
-        self._released: tuple[Any, Any] | None = None
-        self._pending: tuple[Any, Any] | None = None
+        #: the TV drew at the last frame (sent at the next), with that view and whether
+        #: the match was over in it.
+        self._released: tuple[Any, Any, bool] | None = None
+        self._pending: tuple[Any, Any, bool] | None = None
         self._asked_at: Any = None
         self._asked: dict[str, Any] = {}
         #: Tokens whose ``you`` is due, in order.
@@ -142,13 +143,15 @@ class Crowd:
             self._release(*self._pending)
             self._pending = None
         if match.audience_ready() and (self._released is None or self._released[0] != now):
-            self._pending = (now, session.view(None).public)
+            self._pending = (now, session.view(None).public, session.outcome() is not None)
 
-    def _release(self, at: Any, public: Any) -> None:
+    def _release(self, at: Any, public: Any, over: bool) -> None:
         assert self._book is not None
-        self._released = (at, public)
-        for token in self.ledger.score(self._book.answers(public)):
-            self._due[token] = None
+        self._released = (at, public, over)
+        scored = self.ledger.score(self._book.answers(public))
+        if scored:  # those who scored first; every other member's rank may have moved too
+            self._due.update(dict.fromkeys(scored))
+            self._due.update(dict.fromkeys(self.ledger.members))
 
     def _open(self) -> dict[str, Any]:
         """The questions a guess may answer: open in the view the audience has and still
@@ -212,7 +215,7 @@ class Crowd:
             public = released[1]
             screen = self._book.screen(public, list(self._open().values()),
                                        self.ledger.leans(self._book.answers(public)))
-        over = table.match is not None and table.match.session.outcome() is not None
+        over = released is not None and released[2]  # as the TV shows it: its end, not the rules'
         self._shared_key, self._shared_count, self._shared_at = content, count, now
         self._shared = encode("audience", game=game, screen=screen, seats=roster, board=board, count=count, over=over)
         self.hub.broadcast(self._shared)
