@@ -49,6 +49,7 @@ from ..core.bots import Bot
 from ..core.events import AudienceDecided, Event, visible
 from ..core.session import Session
 from ..input.intents import InputEvent, Intent
+from .audience_leaderboard import AudienceTurn, audience_ranking, draw_audience_board
 from .base import Scene
 from .toast import show_toast
 
@@ -99,6 +100,8 @@ class MatchScene(Scene):
         #: The menus' screens this board opens (module doc); None: it opens none.
         self.menus: BoardMenus | None = None
         self._audience: AudienceBook | None | bool = False  # made on first use (False: not yet)
+        #: The end screen's turns: the table's podium, then the audience's leaderboard.
+        self.audience_turn = AudienceTurn()
         session.audience = self.audience_say
 
     def enter(self, previous: Scene | None) -> None:
@@ -200,6 +203,15 @@ class MatchScene(Scene):
             return True
         return self.bots_may_act() and not self.phones_wait() and not self.show_to_skip()
 
+    def draw_audience_end(self, surface: pygame.Surface) -> None:
+        """Boards call it last when they draw their end screen: on the audience's turn
+        (``audience_leaderboard.AudienceTurn``), its leaderboard over that screen, above
+        the hint bar; nothing when nobody watched and played along."""
+        if self.audience_turn.showing:
+            ranking = audience_ranking(self.ctx)
+            if ranking is not None:
+                draw_audience_board(self.ctx, surface, ranking)
+
     def audience_say(self, state: Any) -> dict[str, Any]:
         """The audience's say when the rules wait for it (the session asks, AU-2): from
         the companion's audience, or none."""
@@ -280,6 +292,7 @@ class MatchScene(Scene):
 
     # --- clock and bots ----------------------------------------------------------------
     def fixed_update(self, dt: float) -> None:
+        self.audience_turn.step(self.end_choices_open())
         if self.session.outcome() is None:
             events = self.session.advance(1)
             if events:

@@ -282,4 +282,5 @@ class IncognitoBoard(MatchScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.ctx.kit.background(surface)
         self.screen.draw(surface, self.public, alpha)
+        self.draw_audience_end(surface)  # the end's turns: nothing before the end screen stands
 

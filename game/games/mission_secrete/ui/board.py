@@ -159,6 +159,7 @@ class MissionBoard(MatchScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.screen().draw(surface, alpha)
+        self.draw_audience_end(surface)  # the end's turns: nothing before the end screen stands
 
 
 def make_board(ctx: AppContext, entry: GameEntry, session: Session, bots: Mapping[int, Bot]) -> MissionBoard:

@@ -248,6 +248,7 @@ class PersonalityBoard(MatchScene):
                 kept = draw_portraits(self, surface)  # the OVER screen
             if self.show is not None:
                 self.show.draw_confetti(surface, alpha, keep_out=kept)
+            self.draw_audience_end(surface)
             return
         revealing = self.timeline.reveal_ticks > 0 and self.public.result is not None
         screen = self.reveal if revealing else self.screen

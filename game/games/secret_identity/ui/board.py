@@ -267,6 +267,7 @@ class CompetitiveBoard(SecretIdentityBoard):
         if outcome is not None and self.reveal is None:
             kit.background(surface)
             self.podium.draw(surface, public, outcome, alpha)
+            self.draw_audience_end(surface)
             return
         summary = self.reveal is None and public.phase == SIPhase.SUMMARY
         hub = not summary and self.picker is None

@@ -255,6 +255,7 @@ class CoopBoard(SecretIdentityBoard):
         if public.phase == CoopPhase.OVER and self.result_ticks >= RESULT_TICKS:
             kit.background(surface)
             draw_end(self, surface)
+            self.draw_audience_end(surface)
             return
         border = kit.seat_style(self.ctx.seats[public.active].style).colour
         key = (public.turns, public.turn, tuple(turn.correct for turn in public.history), public.team_score,
