@@ -10,7 +10,8 @@ import pytest
 from game.companion.audience import Ledger
 from game.companion.protocol import ProtocolError, parse
 from game.companion.room import FREE_TRIES, CodeGuard, TokenBucket, door_refusal
-from game.companion.server import AUDIENCE_BATCH, AUDIENCE_RATE, EVERYONE, RATE_LIMIT, Connection, Hub
+from game.companion.server import (AUDIENCE_BATCH, AUDIENCE_RATE, EVERYONE, RATE_LIMIT, SHARED_SLOT, Connection,
+                                   Hub)
 from game.games.audience_kit import Ask
 
 
@@ -67,16 +68,16 @@ def test_the_shared_screen_is_encoded_once_for_every_member_and_only_for_them():
     batch, hub._outgoing = hub._outgoing, []
     assert len(batch) == 1 and batch[0][0] == EVERYONE  # one message queued, not one per member
     hub._queue_all(batch, None)
-    first, second = one.outbox.get_nowait()[0], two.outbox.get_nowait()[0]
-    assert isinstance(first, bytes) and first is second  # the same encoded bytes, written to each
-    assert seat.outbox.empty()
+    assert one.outbox.get_nowait() is SHARED_SLOT and two.outbox.get_nowait() is SHARED_SLOT
+    assert isinstance(one.shared, bytes) and one.shared is two.shared  # the same encoded bytes, written to each
+    assert seat.outbox.empty() and seat.shared is None
 
 
-def test_a_member_behind_skips_shared_screens_instead_of_queueing_them():
+def test_a_member_behind_waits_for_the_newest_shared_screen_only():
     hub, (member,) = hub_with(True)
     for n in range(20):
         hub._queue_all([(EVERYONE, f'{{"n":{n}}}', False)], None)
-    assert 0 < member.outbox.qsize() <= 4 and not member.cut
+    assert member.outbox.qsize() == 1 and member.shared == b'{"n":19}' and not member.cut
 
 
 def test_guesses_wait_in_one_batch_never_wake_the_game_and_keep_their_own_limit():
@@ -145,3 +146,18 @@ def test_members_with_equal_scores_share_their_place():
     assert len(ledger.score({"q": 1})) == 250
     assert {ledger.rank(f"t{n}") for n in range(500)} == {1, 251}
 
+
+
+def test_a_member_who_leaves_takes_its_score_and_picks_out_of_the_ranks_and_leans():
+    ledger = Ledger()
+    for token in "abc":
+        ledger.join(token, token.upper())
+    ledger.open([Ask("q", (1, 2))])
+    ledger.guess("a", "q", 1)
+    ledger.guess("b", "q", 1)
+    ledger.guess("c", "q", 2)
+    ledger.score({"q": 1})
+    before = ledger.board()
+    ledger.leave("a")
+    assert ledger.rank("b") == 1 and ledger.rank("c") == 2 and ledger.tally("q") == {1: 1, 2: 1}
+    assert [row["name"] for row in ledger.board()] == ["B", "C"] and before[0]["name"] == "A"

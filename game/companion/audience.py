@@ -56,13 +56,28 @@ class Ledger:
         self._order = itertools.count()
         #: Every member's score, lowest first (ranks by bisection; made again when scores change).
         self._scores: list[int] = []
+        #: Counts the changes to who is in and their scores: the leaderboard is sorted
+        #: again only after one (it is asked for every frame).
+        self.version = 0
+        self._board: tuple[tuple[int, int], list[dict[str, Any]]] | None = None
 
     def join(self, token: str, name: str) -> Member:
         member = self.members.get(token)
         if member is None:
             member = self.members[token] = Member(name, next(self._order))
             bisect.insort(self._scores, 0)
+            self.version += 1
         return member
+
+    def leave(self, token: str) -> None:
+        """A member leaves the audience: its picks and score go with it."""
+        member = self.members.pop(token, None)
+        if member is None:
+            return
+        for question, answer in member.picks.items():
+            self._counts[question][answer] -= 1
+        self._scores.remove(member.score)
+        self.version += 1
 
     def open(self, asks: Iterable[Ask]) -> None:
         self.asks = {ask.id: ask for ask in asks}
@@ -77,7 +92,9 @@ class Ledger:
         if answer not in ask.choices:
             return "not_offered"
         member = self.members[token]
-        counts = self._counts.setdefault(question, Counter())
+        counts = self._counts.get(question)
+        if counts is None:
+            counts = self._counts[question] = Counter()
         before = member.picks.get(question)
         if before is not None:
             counts[before] -= 1
@@ -100,6 +117,7 @@ class Ledger:
                 changed.append(token)
         if changed:
             self._scores = sorted(m.score for m in self.members.values())
+            self.version += 1
         return changed
 
     def tally(self, question: str) -> dict[Answer, int]:
@@ -119,8 +137,11 @@ class Ledger:
 
     def board(self, size: int = BOARD_SIZE) -> list[dict[str, Any]]:
         """The leaders: ``{"name", "score", "rank"}``, best first (equal scores by join order)."""
-        leaders = sorted(self.members.values(), key=lambda m: (-m.score, m.order))[:size]
-        return [{"name": m.name, "score": m.score, "rank": self._place(m.score)} for m in leaders]
+        if self._board is None or self._board[0] != (self.version, size):
+            leaders = sorted(self.members.values(), key=lambda m: (-m.score, m.order))[:size]
+            self._board = ((self.version, size),
+                           [{"name": m.name, "score": m.score, "rank": self._place(m.score)} for m in leaders])
+        return self._board[1]
 
 
 class AudienceBook:

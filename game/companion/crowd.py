@@ -15,7 +15,7 @@ token brings it back with its picks and score. What it is told:
   before the TV shows why).
 - ``you``: its own score, rank and picks on the open questions, after it guessed or a
   reveal scored (anyone's score may move its rank; at most :data:`YOU_PER_FRAME`
-  members a frame: a reveal's 500 updates spread over a few frames).
+  members a frame: a reveal's 500 updates spread over half a second).
 
 Guesses come in one batch a frame (``Hub.take_guesses``: they never wake the game
 thread, so 500 members cannot starve the seats) and go to the :class:`~audience.Ledger`.
@@ -35,8 +35,9 @@ if TYPE_CHECKING:
     from .bridge import Table
     from .server import Hub
 
-#: ``you`` messages sent at most this many a frame.
-YOU_PER_FRAME = 64
+#: ``you`` messages sent at most this many a frame (the frame's cost stays small; the
+#: page shows a pick at once, the ``you`` confirms it: 500 members in half a second).
+YOU_PER_FRAME = 16
 #: The shared message is sent again for a new member count at most this often (s).
 COUNT_EVERY = 1.0
 
@@ -102,8 +103,7 @@ class Crowd:
         return self.members.pop(conn, None) is not None
 
     def leave(self, conn: int) -> None:
-        token = self.members.pop(conn)
-        self.ledger.members.pop(token, None)
+        self.ledger.leave(self.members.pop(conn))
         self.hub.close(conn, encode("bye", reason="left"))
 
     # --- once a frame -----------------------------------------------------------------------
@@ -169,14 +169,17 @@ class Crowd:
             return
         book, asks = self._book, self._open()
         self.ledger.open(asks.values())
+        checked: dict[tuple[str, Any], str | None] = {}  # a batch repeats a few (question, answer) pairs many times
         for conn, guesses in batch.items():
             token = self.members.get(conn)
             if token is None:
                 continue
             for message in guesses:
-                data = {"question": message["question"], "answer": message["answer"]}
-                refusal = "closed" if book is None else book.check(data, asks) or \
-                    self.ledger.guess(token, data["question"], data["answer"])
+                pair = (message["question"], message["answer"])
+                if pair not in checked:
+                    checked[pair] = "closed" if book is None else \
+                        book.check({"question": pair[0], "answer": pair[1]}, asks)
+                refusal = checked[pair] or self.ledger.guess(token, *pair)
                 if refusal is not None:
                     self.hub.send(conn, encode("error", reason=refusal))
             self._due[token] = None
@@ -184,6 +187,8 @@ class Crowd:
     # --- telling ------------------------------------------------------------------------
     def _tell(self, table: Table, roster: list[dict[str, Any]]) -> None:
         self._share(table, roster)
+        if not self._due:
+            return
         connections = {token: conn for conn, token in self.members.items()}
         sent = 0
         for token in list(self._due):
@@ -194,7 +199,7 @@ class Crowd:
             member = self.ledger.members.get(token)
             if conn is None or member is None:
                 continue
-            picks = {q: a for q, a in member.picks.items() if q in self._asked}
+            picks = {q: member.picks[q] for q in self._asked if q in member.picks}
             self.hub.send(conn, encode("you", score=member.score, rank=self.ledger.rank(token),
                                        of=len(self.ledger.members), picks=picks))
             sent += 1
@@ -203,10 +208,10 @@ class Crowd:
         """The shared message, when what it shows changed (a new member count alone at
         most every :data:`COUNT_EVERY` seconds), encoded once for all."""
         released = self._released if table.match is not None else None
-        board = self.ledger.board()
         game = table.match.entry.id if table.match is not None else \
             table.lobby or (table.seating.game_id if table.seating is not None else None)
-        content = (None if released is None else released[0], tuple(self._open()), repr(board), repr(roster), game)
+        content = (None if released is None else released[0], tuple(self._open()), self.ledger.version, repr(roster),
+                   game)
         count, now = len(self.members), self.clock()
         if content == self._shared_key and (count == self._shared_count or now - self._shared_at < COUNT_EVERY):
             return
@@ -217,8 +222,14 @@ class Crowd:
                                        self.ledger.leans(self._book.answers(public)))
         over = released is not None and released[2]  # as the TV shows it: its end, not the rules'
         self._shared_key, self._shared_count, self._shared_at = content, count, now
-        self._shared = encode("audience", game=game, screen=screen, seats=roster, board=board, count=count, over=over)
+        self._shared = encode("audience", game=game, screen=screen, seats=roster, board=self.ledger.board(), count=count,
+                              over=over)
         self.hub.broadcast(self._shared)
+
+    @property
+    def shared(self) -> str | None:
+        """The last shared message sent: every member ends with it."""
+        return self._shared
 
     def tally(self, question: str) -> dict[Any, int]:
         return self.ledger.tally(question)

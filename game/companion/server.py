@@ -51,14 +51,16 @@ TOO_FAST_EVERY = 1.0
 #: The audience (issue 30): each member's flood limit (a guess or two a second, a few at
 #: once), apart from the seats'; at most this many members; at most this many guesses of
 #: one member wait for the game thread's next frame (more are dropped: none is lost that
-#: the next frame would not overwrite); a shared screen is skipped for a member this many
-#: messages behind (the next one carries everything).
+#: the next frame would not overwrite). A member waits for at most one shared screen:
+#: a newer one takes the place of the one not written yet (it carries everything).
 AUDIENCE_RATE = (2.0, 6.0)
 MAX_AUDIENCE = 2000
 AUDIENCE_BATCH = 6
-AUDIENCE_BACKLOG = 4
 #: :meth:`Hub.broadcast`'s connection id: every audience member.
 EVERYONE = 0
+#: A member's outbox holds this where its shared screen goes: the writer sends the
+#: newest one then (``Connection.shared``).
+SHARED_SLOT = (b"", False)
 #: Why a port could not be bound, by ``errno`` or Windows' ``winerror``: in use
 #: (WSAEADDRINUSE 10048), refused by the system or a security tool (WSAEACCES 10013:
 #: Windows reserves some ports), or no network to bind on.
@@ -82,6 +84,8 @@ class Connection:
     #: Came in as the audience: its guesses go to :meth:`Hub.take_guesses`, it gets the
     #: shared screens (:meth:`Hub.broadcast`), under the audience's own flood limit.
     audience: bool = False
+    #: The newest shared screen not written to it yet (its outbox holds :data:`SHARED_SLOT`).
+    shared: bytes | None = None
 
 
 class Hub:
@@ -126,7 +130,8 @@ class Hub:
 
     def broadcast(self, text: str) -> None:
         """Queue ``text`` for every audience member: one message, encoded once on the
-        server's loop and written to each (a member behind skips it)."""
+        server's loop and written to each (a member still waiting for an older one gets
+        this one instead, in its place)."""
         self._outgoing.append((EVERYONE, text, False))
 
     def take_guesses(self) -> dict[int, list[dict[str, Any]]]:
@@ -168,9 +173,13 @@ class Hub:
             taken.set()
 
     def _queue_shared(self, frame: bytes) -> None:
+        """Every member's newest shared screen: the same bytes for all; a member's outbox
+        holds one slot for it at most, so one that reads slowly still ends with the newest."""
         for connection in self.connections.values():
-            if connection.audience and not connection.cut and connection.outbox.qsize() < AUDIENCE_BACKLOG:
-                connection.outbox.put_nowait((frame, False))
+            if connection.audience and not connection.cut:
+                if connection.shared is None:
+                    connection.outbox.put_nowait(SHARED_SLOT)
+                connection.shared = frame
 
     def _queue(self, conn: int, text: str, last: bool) -> None:
         connection = self.connections.get(conn)
@@ -270,9 +279,13 @@ class Hub:
             item = await connection.outbox.get()
             if item is None:
                 return
+            if item is SHARED_SLOT:  # the newest shared screen, encoded once for all
+                item, connection.shared = (connection.shared, False), None
+                if item[0] is None:
+                    continue
             text, last = item
             try:
-                if isinstance(text, bytes):  # a shared frame, encoded once for all
+                if isinstance(text, bytes):
                     await connection.ws.send_frame(text, WSMsgType.TEXT)
                 else:
                     await connection.ws.send_str(text)
