@@ -18,6 +18,7 @@ stdin ``stop`` ends it. tests/test_audience_scale.py and the bench
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import os
@@ -131,10 +132,10 @@ class Swarm:
             for task in [*pickers, *self._picking]:
                 task.cancel()
             connected = [fan for fan in self.fans if fan.ws is not None and not fan.ws.closed]
-            summary = [fan.summary() for fan in self.fans]
-            await asyncio.gather(*(fan.ws.close() for fan in connected), return_exceptions=True)
-            await asyncio.gather(*readers, return_exceptions=True)
-        self.say("summary", fans=summary, cpu_s=round(time.process_time(), 2))
+            self.say("summary", fans=[fan.summary() for fan in self.fans], cpu_s=round(time.process_time(), 2))
+            closing = asyncio.gather(*(fan.ws.close() for fan in connected), *readers, return_exceptions=True)
+            with contextlib.suppress(asyncio.TimeoutError):  # said goodbye, or gone: nothing is waited for
+                await asyncio.wait_for(closing, 10.0)
 
     async def _connect(self, session: Any, fan: Fan) -> None:
         """Join the audience, or come back to it with the member's token."""
@@ -288,7 +289,10 @@ class SwarmChild:
                     break
                 continue
             if event["event"] == "summary":
-                self.proc.wait(timeout=60)
+                try:
+                    self.proc.wait(timeout=20)
+                except subprocess.TimeoutExpired:  # still closing its sockets: its figures are in
+                    self.kill()
                 return event
         self.kill()
         raise RuntimeError(f"the swarm ended without its summary: {''.join(self.errors)[-2000:]}")
