@@ -161,3 +161,31 @@ def test_a_member_who_leaves_takes_its_score_and_picks_out_of_the_ranks_and_lean
     ledger.leave("a")
     assert ledger.rank("b") == 1 and ledger.rank("c") == 2 and ledger.tally("q") == {1: 1, 2: 1}
     assert [row["name"] for row in ledger.board()] == ["B", "C"] and before[0]["name"] == "A"
+
+
+def test_a_big_audience_gets_the_newest_screen_at_a_held_pace():
+    """The shared screens' fan-out is held to FANOUT_PER_SECOND messages a second: with 1000
+    members a change 0.1 s after the last screen waits, and the newest goes once 0.5 s passed."""
+    from game.companion.bridge import Table
+    from game.companion.crowd import FANOUT_PER_SECOND, Crowd
+    from game.companion.room import Door
+
+    now = [0.0]
+    hub = Hub("KXTW", clock=lambda: now[0])
+    crowd = Crowd(hub, lambda: "en", lambda: "Fan", clock=lambda: now[0])
+    table = Table(lobby="mission_secrete")
+    for conn in range(1, 1001):
+        crowd.hello(conn, {"type": "hello", "name": f"F{conn}", "audience": True}, Door(), table, [])
+    hub._outgoing.clear()
+
+    def shared(roster):
+        crowd.pump(table, roster)
+        sent, hub._outgoing = [text for conn, text, _ in hub._outgoing if conn == EVERYONE], []
+        return sent
+
+    assert len(shared([{"name": "Zoé"}])) == 1
+    now[0] = 0.1
+    assert shared([{"name": "Zoé"}, {"name": "Max"}]) == []  # waits: 1000 members / 2000 a second
+    now[0] = 1000 / FANOUT_PER_SECOND + 0.01
+    (newest,) = shared([{"name": "Zoé"}, {"name": "Max"}])
+    assert '"Max"' in newest

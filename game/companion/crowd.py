@@ -40,6 +40,12 @@ if TYPE_CHECKING:
 YOU_PER_FRAME = 16
 #: The shared message is sent again for a new member count at most this often (s).
 COUNT_EVERY = 1.0
+#: The shared screens' fan-out is held to about this many messages a second: with many
+#: members a new screen waits until ``members / FANOUT_PER_SECOND`` seconds after the
+#: last (500 members: a quarter of a second; a room of ten: no wait), and the newest goes.
+#: A busy table changes its public view with every move; the seats' answers share the
+#: server's thread with this fan-out (``python -m game bench --audience``).
+FANOUT_PER_SECOND = 2000.0
 
 
 class Crowd:
@@ -206,7 +212,8 @@ class Crowd:
 
     def _share(self, table: Table, roster: list[dict[str, Any]]) -> None:
         """The shared message, when what it shows changed (a new member count alone at
-        most every :data:`COUNT_EVERY` seconds), encoded once for all."""
+        most every :data:`COUNT_EVERY` seconds; with many members, at most
+        :data:`FANOUT_PER_SECOND` messages a second in all), encoded once for all."""
         released = self._released if table.match is not None else None
         game = table.match.entry.id if table.match is not None else \
             table.lobby or (table.seating.game_id if table.seating is not None else None)
@@ -215,6 +222,8 @@ class Crowd:
         count, now = len(self.members), self.clock()
         if content == self._shared_key and (count == self._shared_count or now - self._shared_at < COUNT_EVERY):
             return
+        if now - self._shared_at < count / FANOUT_PER_SECOND:
+            return  # the newest goes at a later frame
         screen = None
         if released is not None and self._book is not None:
             public = released[1]
