@@ -187,10 +187,10 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(bench_menus(repeats=1) if args.quick else bench_menus()))
         return 0
     if args.phones or args.audience:
-        from .bench_audience import MEMBERS
+        from .bench_audience import AUDIENCE_ACTS, MEMBERS
         from .bench_companion import ACTS, bench_companion
 
-        acts = QUICK_PHONE_ACTS if args.quick else ACTS
+        acts = QUICK_PHONE_ACTS if args.quick else AUDIENCE_ACTS if args.audience else ACTS
         print(json.dumps(bench_companion(acts, audience=MEMBERS if args.audience else 0)))
         return 0
     rep = report(args.frames, args.games, driver, args.sim_matches, args.quick)

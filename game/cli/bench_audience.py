@@ -37,6 +37,9 @@ from ..program import python_command
 #: The members a bench or a test brings, and how many of them flood (the test's; the bench's do not).
 MEMBERS = 500
 FLOODERS = 10
+#: The seats' acts timed while the audience is in (the phones' bench times 300: the
+#: audience's run lasts longer, so its picks change all along, not only at first).
+AUDIENCE_ACTS = 1000
 #: The bench's targets (issue 30 item 4): the frame's p99 as a share of the 16.7 ms budget
 #: with the audience in, a seat's act -> view p99 while the audience votes, and the
 #: game's memory the audience adds.
