@@ -1,5 +1,6 @@
 """Player settings: language, screen, volumes, readability, timers, rumble, phones,
-accessibility.
+accessibility, and the streaming settings (the room code hidden on the TV, a room
+password, a seat limit, matches started only from the TV, the audience on or off).
 
 Stored as JSON in the user's config folder (``paths.user_config_dir()/settings.json``),
 written atomically, read as every player's file is (``core.files.read_text``: a BOM is
@@ -36,6 +37,12 @@ COMPANION_PORTS = (50505, 50515, 50525, 50535, 8080)
 TOGGLES = ("high_contrast", "narration", "captions", "hold_toggle", "reduce_motion")
 #: The stick dead zones the accessibility page offers (a settings file may hold any from 0.05 to 0.6).
 DEAD_ZONES = (0.1, 0.18, 0.25, 0.35, 0.5)
+#: The seat limits the streaming settings offer (the table's most seats, 8, is no limit).
+SEAT_LIMITS = (2, 3, 4, 5, 6, 7, 8)
+#: A room password: what a seated player reads out, at most this long, printable; the
+#: settings screen makes one of :data:`PASSWORD_DIGITS` digits, a settings file may hold any.
+MAX_PASSWORD = 32
+PASSWORD_DIGITS = 4
 #: Notice string keys the title screen shows (see data/i18n/*/core.yaml).
 NOTICE_CORRUPT = "notices.settings_corrupt"
 NOTICE_REPAIRED = "notices.settings_repaired"
@@ -91,6 +98,15 @@ class Settings:
     hold_toggle: bool = False
     stick_dead_zone: float = 0.25
     reduce_motion: bool = False
+    #: Streaming (issue 30 item 3): the lobby shows no room code nor QR code (a seated
+    #: player sees it on their phone, or holds PEEK on the lobby); a password every new
+    #: phone must give ("" none); the most seats the table takes (a phone past it may
+    #: watch); only the TV starts, ends or leaves a match; phones may join as the audience.
+    hide_room_code: bool = False
+    room_password: str = ""
+    seat_limit: int = SEAT_LIMITS[-1]
+    tv_starts: bool = False
+    audience: bool = True
 
     @property
     def timer_scale(self) -> float:
@@ -105,8 +121,12 @@ def _valid(name: str, value: object) -> bool:
     """Whether ``value`` is acceptable for the field ``name``."""
     if name == "lang":
         return value in LANGS
-    if name in ("fullscreen", "rumble", "companion", *TOGGLES):
+    if name in ("fullscreen", "rumble", "companion", "hide_room_code", "tv_starts", "audience", *TOGGLES):
         return isinstance(value, bool)
+    if name == "room_password":
+        return isinstance(value, str) and len(value) <= MAX_PASSWORD and value.isprintable() and value == value.strip()
+    if name == "seat_limit":
+        return type(value) is int and value in SEAT_LIMITS
     if name in ("music_volume", "sound_volume"):
         return _is_number(value) and 0.0 <= value <= 1.0
     if name == "text_scale":

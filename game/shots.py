@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 #: Shared modules with screens, in listing order; games' modules are added after.
 SHARED_MODULES = ("game.scenes.menus", "game.scenes.peek", "game.scenes.ring_shots", "game.scenes.disconnect",
-                  "game.scenes.phones")
+                  "game.scenes.phones", "game.scenes.audience_leaderboard")
 DEFAULT_TICKS = 60
 #: A request's ``names``: i18n key of the comma-separated seat names each set uses.
 NAME_SETS = {"demo": "kit.demo_names", "long": "kit.long_names"}

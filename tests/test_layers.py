@@ -3,7 +3,7 @@
 - ``game/core`` imports nothing of the game outside ``game.core``.
 - The pure side of every game — the package's ``__init__`` (its plug-in), its registry
   entries and every module whose role is rules, state, phases, events, view, bots,
-  catalogue, phone screens or lobby deck (by file name, or a folder of that name:
+  catalogue, phone screens, audience play-along or lobby deck (by file name, or a folder of that name:
   ``secret_identity/rules/``, ``secret_identity/phone/``) — and every game module they
   import, imports no pygame, pygame_gui, ``game.ui``, ``game.scenes``, ``game.app``,
   ``game.input`` or ``game.context``, and no game UI module (named, or in a folder
@@ -28,7 +28,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
-PURE_ROLES = {"rules", "state", "phases", "events", "view", "bots", "catalogue", "entries", "phone", "deck"}
+PURE_ROLES = {"rules", "state", "phases", "events", "view", "bots", "catalogue", "entries", "phone", "deck",
+              "audience"}
 #: Shared modules the pure side may use (they import no pygame either).
 SHARED_PURE = ("game.catalogue", "game.data_loading", "game.i18n", "game.seats", "game.icons", "game.paths",
                "game.games")
@@ -219,8 +220,8 @@ def test_rules_side_pulls_in_no_pygame_transitively():
 def test_every_game_has_one_folder_shape():
     """Every ``game/games/<id>/`` is its plug-in (``__init__.py``), its registry entries
     (``entries.py``), a pure ``rules/`` package, a pygame ``ui/`` package exporting
-    ``make_board`` and ``SHOTS``, and the modules its plug-in names (phone screens, a
-    lobby deck) and the data folder it keeps with its code, if any, nothing else."""
+    ``make_board`` and ``SHOTS``, and the modules its plug-in names (phone screens, the
+    audience's play-along, a lobby deck) and the data folder it keeps with its code, if any, nothing else."""
     from game.games import discover
 
     for plugin in discover():
@@ -230,7 +231,8 @@ def test_every_game_has_one_folder_shape():
 def folder_shape_problems(plugin, folder: Path) -> list[str]:
     """What in the game package ``folder`` breaks the one folder shape (the test above;
     tests/test_sixth_game.py holds a game outside ``game/games`` to it too)."""
-    named = {module.split(".")[0] for module in (plugin.deck, *(mode.phone for mode in plugin.modes)) if module}
+    named = {module.split(".")[0] for module in (plugin.deck, *(mode.phone for mode in plugin.modes),
+                                                    *(mode.audience for mode in plugin.modes)) if module}
     own_data = {plugin.data.split("/")[0]} if plugin.data else set()
     allowed = {"__init__.py", "entries.py", "rules", "ui"} | {f"{name}.py" for name in named} | named | own_data
     found = {p.name for p in folder.iterdir() if p.name != "__pycache__"}

@@ -17,7 +17,7 @@ from game.scenes.menus.lobby import LobbyScene
 from game.scenes.menus.matches import autosave_path, playable
 from game.scenes.menus.pause import PauseScene
 from game.scenes.menus.access import AccessSettingsScene
-from game.scenes.menus.settings import SettingsScene
+from game.scenes.menus.settings import SettingsScene, StreamingScene
 from game.scenes.menus.take_seats import TakeSeatScene
 from game.scenes.menus.title import TitleScene
 from game.scenes.toast import ToastScene
@@ -277,7 +277,8 @@ def test_resume_rebinds_seats_then_opens_the_board(ctx, monkeypatch):
 #: The scene each menu shot leaves on top (``lobby.<game>`` shots: a lobby of that game).
 SHOT_TOPS = {"title": TitleScene, "title.attract": TitleScene, "games": GameChoiceScene, "lobby": LobbyScene,
              "lobby.deck": DeckScene, "lobby.bots": LobbyScene, "settings": SettingsScene, "pause": PauseScene, "credits": CreditsScene,
-             "howto": HowToScene, "settings.access": AccessSettingsScene, "settings.high_contrast": AccessSettingsScene}
+             "howto": HowToScene, "settings.access": AccessSettingsScene, "settings.high_contrast": AccessSettingsScene,
+             "settings.streaming": StreamingScene}
 
 
 def test_every_shot_builds_and_draws():

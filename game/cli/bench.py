@@ -19,7 +19,10 @@ busy machine do not inflate them; the wall-clock p99 is reported beside. The fir
 p50/p99/max are over the frames after them. Start-up is the time from process
 start to the first drawn title frame, against a bare pygame-ce window drawing one
 frame in the same run. Eight phones on loopback (bench_companion.py) give the act →
-updated view round trip and the frame cost while they play. The present step
+updated view round trip and the frame cost while they play; with 500 audience members
+joined in a process of their own (bench_audience.py, ``--audience`` alone) the frame's
+p99 against the budget, a seat's round trip while the audience votes and the memory
+the audience adds. The present step
 (``App.present``: the canvas handed to SDL's renderer, which scales it into the
 window) is timed in windows of 1280×720, 1920×1080
 and 3840×2160, in a child on a real display: ``DISPLAY``'s, or on Linux without one an
@@ -56,6 +59,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", help=argparse.SUPPRESS)  # one game in this process (the children)
     parser.add_argument("--menus", action="store_true", help=argparse.SUPPRESS)  # menu transitions (a child)
     parser.add_argument("--phones", action="store_true", help=argparse.SUPPRESS)  # eight phones (a child)
+    parser.add_argument("--audience", action="store_true",
+                        help="only the audience's figures: 500 members on loopback while eight phones play (JSON)")
     parser.add_argument("--present", action="store_true",
                         help="only time the present step, in this process, on this display (DISPLAY or "
                              "SDL_VIDEODRIVER); prints JSON")
@@ -96,6 +101,7 @@ def report(frames: int, games: list[str] | None = None, driver: str | None = Non
     fewer = ("--quick",) if quick else ()
     rep = {"budget_ms": round(BUDGET_MS, 2), "warmup_frames": WARMUP, "scenes": scenes, "missing": missing,
            "menus": _child("--menus", *fewer), "phones": _child("--phones", *fewer),
+           "audience": _child("--audience", *fewer),
            "startup": startup(runs=1 if quick else 5),
            "present": present_report(min(frames, PRESENT_FRAMES), driver), "targets": TARGETS}
     if sim_matches > 0:
@@ -127,6 +133,9 @@ def format_table(rep: dict[str, Any]) -> str:
     from .bench_companion import companion_lines  # (each command imports only its own modules)
 
     lines += companion_lines(rep.get("phones"))
+    from .bench_audience import audience_lines
+
+    lines += audience_lines(rep.get("audience"))
     for game, rate in (rep.get("sims") or {}).items():
         shown = " ".join(rate["error"]) if "error" in rate else f"{rate['matches_per_second']} matches/s at {rate['seats']} seats"
         lines.append(f"bots: {game}: {shown} (target >= {TARGETS['sim_matches_per_second']})")
@@ -179,10 +188,12 @@ def run(args: argparse.Namespace) -> int:
     if args.menus:
         print(json.dumps(bench_menus(repeats=1) if args.quick else bench_menus()))
         return 0
-    if args.phones:
-        from .bench_companion import bench_companion
+    if args.phones or args.audience:
+        from .bench_audience import AUDIENCE_ACTS, MEMBERS
+        from .bench_companion import ACTS, bench_companion
 
-        print(json.dumps(bench_companion(acts=QUICK_PHONE_ACTS) if args.quick else bench_companion()))
+        acts = QUICK_PHONE_ACTS if args.quick else AUDIENCE_ACTS if args.audience else ACTS
+        print(json.dumps(bench_companion(acts, audience=MEMBERS if args.audience else 0)))
         return 0
     rep = report(args.frames, args.games, driver, args.sim_matches, args.quick)
     print(json.dumps(rep, indent=2) if args.json else format_table(rep))

@@ -54,6 +54,17 @@ def peak_rss_mb() -> float:
     return peak / 2**20 if sys.platform == "darwin" else peak / 1024  # macOS counts bytes, Linux KiB
 
 
+def resident_mb() -> float:
+    """This process's resident memory now in MiB (Linux: ``/proc/self/statm``); elsewhere
+    the peak so far (:func:`peak_rss_mb`), which only grows."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            pages = int(statm.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return peak_rss_mb()
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
 def _windows_peak_working_set() -> int:
     if sys.platform != "win32":  # (and mypy checks the rest on Windows only: ctypes.WinDLL)
         raise OSError("psapi is Windows'")

@@ -120,7 +120,7 @@ def _menu_screens(ctx: AppContext) -> dict[str, MenuScreen]:
     from ..scenes.menus.lobby import LobbyScene
     from ..scenes.menus.options import OptionsScene
     from ..scenes.menus.pause import PauseScene
-    from ..scenes.menus.settings import SettingsScene
+    from ..scenes.menus.settings import SettingsScene, StreamingScene
     from ..scenes.menus.title import TitleScene
 
     shown = shot_entry(ctx).id  # the game the pause, the how-to and the options show
@@ -144,6 +144,7 @@ def _menu_screens(ctx: AppContext) -> dict[str, MenuScreen]:
     screens: dict[str, MenuScreen] = {
         "games": (title, lambda under: GameChoiceScene(ctx)),
         "settings": (title, lambda under: SettingsScene(ctx)),
+        "settings.streaming": (lambda: [*title(), SettingsScene(ctx)], lambda under: StreamingScene(ctx)),
         "credits": (title, lambda under: CreditsScene(ctx)),
         "howto": (title, lambda under: HowToScene(ctx, shown)),
         "pause": (lambda: [TableBackdrop(ctx)], lambda under: PauseScene(ctx, ctx.games[shown])),

@@ -4,7 +4,8 @@
 target, ok``: each scene's frame p99 (share of the 16.7 ms budget) and peak RSS, every menu
 screen's slowest transition (its first opening included: a player sees that hitch too) and
 the menu child's peak RSS, the start-up ratio (wall, as the issue words it, and CPU), the
-present step's 4K / 1080p ratio, the phones' round trip and frame p99, and, when the report
+present step's 4K / 1080p ratio, the phones' round trip and frame p99, the audience's frame
+p99, a seat's round trip while it votes and the memory it adds, and, when the report
 has them, the bots' matches per second at each game's most seats (``sims``). A part the
 report lacks or that failed is a row that is not ok, so a missing figure never passes.
 """
@@ -83,6 +84,12 @@ def verdict(rep: dict[str, Any]) -> list[dict[str, Any]]:
     else:
         for key, target in phones["targets"].items():
             rows.append(_row(f"phones {key}", phones.get(key), target))
+    audience = rep.get("audience")
+    if "audience" in rep and (not audience or "error" in audience):
+        rows.append(_failed("audience", audience))
+    elif audience:
+        for key, target in audience["targets"].items():
+            rows.append(_row(f"audience ({audience['members']}) {key}", audience.get(key), target))
     for game, rate in (rep.get("sims") or {}).items():
         if "error" in rate:
             rows.append(_failed(f"bot matches/s: {game}", rate))

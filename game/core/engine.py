@@ -211,6 +211,11 @@ class GameDefinition(Generic[S, Pub, Priv]):
         """The running countdown, if any (the session turns its expiry into a timeout)."""
         return None
 
+    def awaits_audience(self, state: Any) -> bool:
+        """Whether the state waits for the audience's say (an ``AUDIENCE`` action, which
+        the session submits at once from its ``audience`` source, or with no say)."""
+        return False
+
     # --- information -----------------------------------------------------------------
     def view(self, state: S, seat: int | None) -> SeatView[Pub, Priv]:
         raise NotImplementedError

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Iterable, Mapping, Protocol, Sequence, TypeVar
 
 from .records import make, replace
-from .actions import CHANCE, TIMEOUT, Action, IllegalAction
+from .actions import AUDIENCE, CHANCE, TIMEOUT, Action, IllegalAction
 from .engine import Countdown, GameDefinition, Priv, Pub, Step, TableState
 from .events import Event, PhaseStarted
 from .schema import NO_DATA, Fields, OneOf, Schema
@@ -133,8 +133,9 @@ def timeout_data(*timers: str) -> Fields:
 
 @dataclass(frozen=True)
 class Phase(Generic[S]):
-    """One phase of a game. Chance and timeout handlers are moves keyed ``CHANCE`` and
-    ``TIMEOUT``; ``chance`` draws the chance action the phase waits for (with
+    """One phase of a game. Chance, timeout and audience handlers are moves keyed
+    ``CHANCE``, ``TIMEOUT`` and ``AUDIENCE`` (a phase with an ``AUDIENCE`` move waits
+    for the audience's say, which the session submits at once); ``chance`` draws the chance action the phase waits for (with
     :func:`~game.core.engine.chance_action`); ``countdown`` is the phase's running timer.
     ``next`` is a phase name or a function of the state choosing one; ``begin(state,
     tick)`` sets a phase up when it starts.
@@ -214,6 +215,9 @@ class PhasedGame(GameDefinition[S, Pub, Priv]):
         timer = self._phases[state.phase].countdown
         return None if timer is None else timer(state)
 
+    def awaits_audience(self, state: S) -> bool:
+        return AUDIENCE in self._phases[state.phase].moves
+
     def step(self, state: S, action: Action) -> Step[S]:
         phase = self._phases[state.phase]
         kind = action.kind
@@ -221,6 +225,9 @@ class PhasedGame(GameDefinition[S, Pub, Priv]):
         if kind == CHANCE:
             if move is None:
                 raise IllegalAction("no_chance", str(phase.name))
+        elif kind == AUDIENCE:
+            if move is None or action.seat is not None:
+                raise IllegalAction("no_audience", str(phase.name))
         elif kind == TIMEOUT:
             running = self.countdown(state)
             if move is None or running is None or running.deadline is None or action.data.get("timer") != running.name:

@@ -36,7 +36,7 @@ import os
 from pathlib import Path
 from typing import Any, Callable, Generic, Mapping
 
-from .actions import CHANCE, TIMEOUT, Action, IllegalAction
+from .actions import AUDIENCE, CHANCE, TIMEOUT, Action, IllegalAction
 from .engine import GameDefinition, Outcome, Priv, Pub, S, SeatView
 from .events import Event, TimedOut
 from .files import bad_text, read_text, write_atomic
@@ -100,6 +100,10 @@ class Session(Generic[S, Pub, Priv]):
         #: Called with the events of every change, all of them (a listener that must not
         #: see a secret keeps ``events.visible(events, None)``): the narration (ui/narration.py).
         self.listeners: list[Callable[[tuple[Event, ...]], None]] = []
+        #: Where the audience's say comes from when the rules wait for it (``state ->
+        #: data`` of the ``AUDIENCE`` action; the board asks the companion's audience).
+        #: None, or a say the rules refuse: the action carries none (``{}``).
+        self.audience: Callable[[Any], Mapping[str, Any]] | None = None
         if not _replaying:
             self._settle()
             self.save()
@@ -121,8 +125,8 @@ class Session(Generic[S, Pub, Priv]):
         """Apply a player's action (raises IllegalAction, state unchanged), then settle
         any chance that follows, and autosave. Returns the events it caused, the
         settled chance's included (all of them: filter with ``events.visible``)."""
-        if action.kind in (CHANCE, TIMEOUT):
-            raise IllegalAction("reserved", "chance and timeout actions come from the session")
+        if action.kind in (CHANCE, TIMEOUT, AUDIENCE):
+            raise IllegalAction("reserved", "chance, timeout and audience actions come from the session")
         events = self._apply(action.with_tick(self.tick))
         events += self._settle()
         self.save()
@@ -175,14 +179,32 @@ class Session(Generic[S, Pub, Priv]):
         return list(events)
 
     def _settle(self) -> list[Event]:
+        """Apply what the state waits for when no seat may act: a chance, or the
+        audience's say (:attr:`audience`)."""
         events: list[Event] = []
         while not self.definition.current(self.state):
             action = self.definition.chance(self.state)
+            if action is None and self.definition.awaits_audience(self.state):
+                events += self._hear_audience()
+                self._moved_on = True
+                continue
             if action is None:
                 break
             events += self._apply(action.with_tick(self.tick))
             self._moved_on = True
         return events
+
+    def _hear_audience(self) -> list[Event]:
+        """The ``AUDIENCE`` action with the audience's say; with none (no source), or a
+        say the rules refuse (a source out of step with the state), with ``{}``, which
+        the rules take as no say: a player's action never fails because of it."""
+        say = dict(self.audience(self.state)) if self.audience is not None else {}
+        try:
+            return self._apply(Action(AUDIENCE, None, say, self.tick))
+        except IllegalAction:
+            if not say:
+                raise
+            return self._apply(Action(AUDIENCE, None, {}, self.tick))
 
     # --- saving ------------------------------------------------------------------------
     def hash(self) -> str:

@@ -46,7 +46,8 @@ class Ctx(Generic[C]):
 
     strings: Strings
     catalogue: C
-    seat: int
+    #: The seat whose phone it is (None: the audience's, ``audience_kit.AudienceCtx``).
+    seat: int | None
     game: str
     board: BoardNow = BoardNow()
 

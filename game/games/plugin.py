@@ -9,6 +9,7 @@ is named by module, relative to the package, and imported on first use:
   catalogue loader, bots, options);
 - ``ui``: the board (``make_board(ctx, entry, session, bots)``) and its ``SHOTS``;
 - each mode's ``phone`` module: ``screen(ctx, view, legal) -> dict``;
+- each mode's ``audience`` module: the audience's play-along (``audience_kit``);
 - ``deck`` (optional): the lobby's category deck (``game.scenes.menus.deck``);
 - a mode's ``bench_driver`` (optional): how the bench keeps its busiest scene busy when
   bots do not (``build``, ``drive``, ``figures``).
@@ -61,6 +62,9 @@ class Mode:
     bench_driver: str | None = None
     #: Module whose ``screen(ctx, view, legal) -> dict`` is a seat's phone screen (None: none).
     phone: str | None = None
+    #: Module of the audience's play-along (``game.games.audience_kit``: ``answer_schema``,
+    #: ``asks``, ``answers``, ``screen``, optionally ``verdict``), or None: none.
+    audience: str | None = None
 
 
 @dataclass(frozen=True)
@@ -129,6 +133,11 @@ class GamePlugin:
         screen: PhoneScreen = self.module(phone).screen
         return screen
 
+    def audience_play(self, mode_id: str) -> ModuleType | None:
+        """``mode_id``'s audience play-along module (``game.games.audience_kit``), or None."""
+        audience = self.mode(mode_id).audience
+        return None if audience is None else self.module(audience)
+
     def tv_modules(self) -> tuple[str, ...]:
         """What the TV imports on first use of this game: its board, its lobby's deck."""
         return (self.module_name(BOARD_MODULE),) + ((self.module_name(self.deck),) if self.deck else ())
@@ -147,15 +156,16 @@ class GamePlugin:
 
 def player_moves(definition: Any) -> dict[str, Schema]:
     """Each move a player may make in ``definition``'s declared phases -> the data it
-    declares (``game.core.schema``); chance and timeouts are the table's, not a player's.
+    declares (``game.core.schema``); chance, timeouts and the audience's say are the
+    table's, not a player's.
     A kind two phases declare differently takes either's data."""
     # (imported here: the registry is imported before the title's first frame, the engine is not)
-    from ..core.actions import CHANCE, TIMEOUT
+    from ..core.actions import AUDIENCE, CHANCE, TIMEOUT
     from ..core.schema import Either
 
     found: dict[str, list[Schema]] = {}
     for phase in definition.phases():
         for kind, move in phase.moves.items():
-            if kind not in (CHANCE, TIMEOUT) and all(move.data is not known for known in found.get(kind, ())):
+            if kind not in (CHANCE, TIMEOUT, AUDIENCE) and all(move.data is not known for known in found.get(kind, ())):
                 found.setdefault(kind, []).append(move.data)
     return {kind: schemas[0] if len(schemas) == 1 else Either(*schemas) for kind, schemas in found.items()}

@@ -33,16 +33,19 @@ from typing import TYPE_CHECKING, Any, Mapping, Protocol
 import pygame
 
 from ..games.phone_kit import BoardNow
+from ..companion.audience import AudienceBook
 from ..core.actions import Action, IllegalAction
 from ..core.bots import Bot
-from ..core.events import Event, visible
+from ..core.events import AudienceDecided, Event, visible
 from ..core.session import Session
 from ..input.intents import InputEvent, Intent
 from ..ui.thinking import draw_thinking
+from .audience_leaderboard import AudienceTurn, audience_ranking, draw_audience_board
 from .base import Scene
 from .bot_driver import BOT_DELAY_TICKS, MatchDriver
 from .phone_link import PhoneLink
 from .save_notice import SaveTroubleNotice
+from .toast import show_toast
 
 if TYPE_CHECKING:
     from ..context import AppContext
@@ -80,6 +83,10 @@ class MatchScene(Scene):
         self.last_refusal: tuple[int | None, str] | None = None
         #: The menus' screens this board opens (module doc); None: it opens none.
         self.menus: BoardMenus | None = None
+        self._audience: AudienceBook | None | bool = False  # made on first use (False: not yet)
+        #: The end screen's turns: the table's podium, then the audience's leaderboard.
+        self.audience_turn = AudienceTurn()
+        session.audience = self.audience_say
 
     @property
     def bot_delay(self) -> tuple[int, int]:
@@ -110,8 +117,10 @@ class MatchScene(Scene):
 
     def changed(self, action: Action | None, events: tuple[Event, ...]) -> None:
         """A change (``action`` None: a timeout): every event to the phones, the public
-        ones to :meth:`on_events`."""
+        ones to :meth:`on_events`; the audience's tie-break told on the TV (AU-2)."""
         self.tell_phones(events)
+        if any(isinstance(event, AudienceDecided) for event in events):  # said alike in every game
+            show_toast(self.ctx, self.ctx.t("audience.decided"))
         self.on_events(action, visible(events, None))
 
     def on_events(self, action: Action | None, events: tuple[Event, ...]) -> None:
@@ -133,10 +142,51 @@ class MatchScene(Scene):
         builds the screens again when it changes (a reveal ends, the end screen opens)."""
         return self.board_now()
 
+    # --- the audience (game/companion/crowd.py) --------------------------------------------
+    def audience_book(self) -> AudienceBook | None:
+        """This match's audience play-along (None: the game has none)."""
+        if self._audience is False:
+            catalogue = self.ctx.catalogue.game(self.entry.catalogue_key)
+            self._audience = AudienceBook.of(self.entry, self.ctx.strings, catalogue, self.session.config)
+        return self._audience  # type: ignore[return-value]
+
+    def audience_ready(self) -> bool:
+        """The TV shows all the rules did: no reveal, show or beat plays (one that bots
+        and phones wait for), or the end screen offers its choices. The audience's view
+        is taken only then, so it never runs ahead of the TV (AU-1)."""
+        if self.end_choices_open():
+            return True
+        return self.bots_may_act() and not self.phones_wait() and not self.show_to_skip()
+
+    def draw_audience_end(self, surface: pygame.Surface) -> None:
+        """Drawn last over the end screen (the phase board does): on the audience's turn
+        (``audience_leaderboard.AudienceTurn``), its leaderboard above the hint bar;
+        nothing when nobody watched and played along."""
+        if self.audience_turn.showing:
+            ranking = audience_ranking(self.ctx)
+            if ranking is not None:
+                draw_audience_board(self.ctx, surface, ranking)
+
+    def audience_say(self, state: Any) -> dict[str, Any]:
+        """The audience's say when the rules wait for it (the session asks, AU-2): from
+        the companion's audience, or none."""
+        book = self.audience_book()
+        if book is None:
+            return {}
+        companion = getattr(self.ctx, "companion", None)
+        ledger = companion.crowd.ledger if companion is not None else None
+        return dict(book.verdict(self.session.definition.view(state, None).public, ledger))
+
     def board_now(self) -> BoardNow:
         """What the board, not the rules, says of the table now, for the phones' screens."""
-        return BoardNow(watching=self.phones_wait(), end_choices=self.end_choices_open(),
-                        can_quit=self.session.outcome() is None, skip=self.show_to_skip())
+        phones_start = self.phones_start()
+        return BoardNow(watching=self.phones_wait(), end_choices=self.end_choices_open() and phones_start,
+                        can_quit=self.session.outcome() is None and phones_start, skip=self.show_to_skip())
+
+    def phones_start(self) -> bool:
+        """Whether a phone may end, leave or start a match again (the setting "start
+        only from the TV" says no: a streamer's room)."""
+        return not getattr(getattr(self.ctx, "settings", None), "tv_starts", False)
 
     # --- what the table, not the rules, has the say on ------------------------------------
     def phones_wait(self) -> bool:
@@ -205,6 +255,7 @@ class MatchScene(Scene):
 
     # --- clock, bots, notices ------------------------------------------------------------
     def fixed_update(self, dt: float) -> None:
+        self.audience_turn.step(self.end_choices_open())
         self.driver.tick()
         self.save_notice.check(self)
 

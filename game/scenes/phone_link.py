@@ -55,6 +55,8 @@ class LinkedBoard(Protocol):
 
     def board_now(self) -> BoardNow: ...
 
+    def phones_start(self) -> bool: ...
+
 
 class PhoneLink:
     def __init__(self, board: LinkedBoard) -> None:
@@ -83,6 +85,8 @@ class PhoneLink:
         the log is untouched), so the phone is told ``malformed`` and the match goes on.
         Past the session, an error is the game's."""
         board = self.board
+        if action.kind in (*END_MOVES, QUIT) and not board.phones_start():
+            return "tv_only"  # the streaming settings: only the TV starts and ends matches
         if action.kind in END_MOVES:
             if not board.end_choices_open():
                 return "not_now"

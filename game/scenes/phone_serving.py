@@ -34,12 +34,13 @@ def table_now(ctx: AppContext) -> Table:
     return Table(lobby=lobby.entry.id if lobby is not None else None)
 
 
-def pump_companion(ctx: AppContext) -> None:
-    """Once a frame, after the updates: phones' messages in, their views out."""
+def pump_companion(ctx: AppContext, frame: bool = True) -> None:
+    """Once a frame, after the updates: phones' messages in, their views out (the
+    audience's too: ``frame``; between frames, the seats' only)."""
     companion: Companion | None = getattr(ctx, "companion", None)  # test doubles of the context may lack it
     if companion is None:
         return
-    for sound in companion.pump(ctx.seats, table_now(ctx)):
+    for sound in companion.pump(ctx.seats, table_now(ctx), frame):
         ctx.audio.play(sound)
 
 
@@ -55,4 +56,4 @@ def serve_phones_until(ctx: AppContext, deadline: float, clock: Callable[[], flo
             return
         if companion.hub.arrived.wait(left):
             companion.hub.arrived.clear()
-            pump_companion(ctx)
+            pump_companion(ctx, frame=False)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..companion.bridge import Companion
+from ..companion.room import Door
 from ..context import fill_seats
 from ..seats import is_phone
 from ..ui.kit import SEAT_STYLES
@@ -56,6 +57,8 @@ def keep_companion(ctx: AppContext, host: str = "0.0.0.0") -> None:
                                   default_name=lambda: free_name(ctx), texts=ctx.strings.tables,
                                   log_file=ctx.log_file)
         ctx.companion.start(wait=False)  # the port is bound on the server's thread
+    if ctx.companion is not None:
+        ctx.companion.open_door(Door(settings.room_password, settings.audience, settings.seat_limit, settings.tv_starts))
 
 
 def table_open(ctx: AppContext) -> bool:
@@ -124,18 +127,23 @@ def draw_reconnecting(ctx: AppContext, surface: pygame.Surface) -> None:
 
 
 # --- screenshots -----------------------------------------------------------------------------
-def _shot_lobby(problem: str | None, trying_codes: bool = False) -> Builder:
+def _shot_lobby(problem: str | None, trying_codes: bool = False, hidden: bool = False) -> Builder:
     """The first game's lobby with a keyboard side, two phones (one reconnecting) and
     the join panel (a companion that serves nothing: the shot opens no port), saying
-    that someone is trying room codes if ``trying_codes``."""
+    that someone is trying room codes if ``trying_codes``; ``hidden``: the streaming
+    settings hide the room code, a password is set and twelve phones watch."""
 
     def build(ctx: AppContext, args: ShotRequest) -> None:
+        ctx.settings.hide_room_code = hidden
+        ctx.settings.room_password = "4821" if hidden else ""
         companion = Companion(50505, style_json, lambda: ctx.settings.lang)
         companion.room = companion.hub.room = "KXTW"
         companion.address, companion.problem = "192.168.1.23", problem
         companion.server.ready.set()  # as if it had bound its port
         if trying_codes:
             companion.hub.guard.alarm_at = companion.hub.clock()
+        if hidden:
+            companion.crowd.members.update({n: f"shot-fan-{n}" for n in range(1, 13)})
         ctx.companion = companion
         if len(ctx.seats) < 1:
             fill_seats(ctx, 1)
@@ -148,4 +156,5 @@ def _shot_lobby(problem: str | None, trying_codes: bool = False) -> Builder:
 
 
 SHOTS = {"lobby.phones": _shot_lobby(None), "lobby.phones_port_taken": _shot_lobby("port_taken"),
-         "lobby.phones_trying_codes": _shot_lobby(None, trying_codes=True)}
+         "lobby.phones_trying_codes": _shot_lobby(None, trying_codes=True),
+         "lobby.phones_hidden": _shot_lobby(None, hidden=True)}

@@ -22,6 +22,7 @@ from .rules.view import IncognitoView
 def screen(ctx: Ctx[IncognitoCatalogue], view: IncognitoView, legal: Sequence[Action]) -> dict[str, Any]:
     public, private = view.public, view.mine
     phase, me = public.phase, ctx.seat
+    assert me is not None  # a seat's phone (the audience's screens are its play-along's)
     facts = [fact(ctx.t("round", n=public.round, total=public.rounds), ctx.t("score", n=public.scores[me]))]
     if private.my_word:
         word = ctx.catalogue.word(private.my_word)

@@ -18,6 +18,7 @@ DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 def screen(ctx: Ctx[MSCatalogue], view: MSView, legal: Sequence[Action]) -> dict[str, Any]:
     public, private = view.public, view.private
     phase, me = str(public.phase), ctx.seat
+    assert me is not None  # a seat's phone (the audience's screens are its play-along's)
     facts = []
     if private is not None:
         character = ctx.catalogue.character(private.my_character)

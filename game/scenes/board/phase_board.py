@@ -141,3 +141,4 @@ class PhaseBoard(MatchScene, Generic[V]):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.section.draw(surface, self.public, alpha)
+        self.draw_audience_end(surface)  # over the end screen, on the audience's turn

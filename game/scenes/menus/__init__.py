@@ -102,6 +102,13 @@ def _high_contrast(ctx: AppContext, args: ShotRequest) -> None:
     _access(ctx, args)
 
 
+def _streaming(ctx: AppContext, args: ShotRequest) -> None:
+    from .settings import StreamingScene
+
+    ctx.settings.room_password = "4821"
+    ctx.stack.push(StreamingScene(ctx))
+
+
 def _pause(ctx: AppContext, args: ShotRequest) -> None:
     from ..backdrop import TableBackdrop
     from .pause import PauseScene
@@ -141,6 +148,7 @@ SHOTS = {
     "settings": _settings,
     "settings.access": _access,
     "settings.high_contrast": _high_contrast,
+    "settings.streaming": _streaming,
     "pause": _pause,
     "credits": _credits,
     "howto": _howto,

@@ -16,7 +16,9 @@ under it that says which button starts. Late pads join with CONFIRM until then.
 
 While the phone companion runs, a panel under the seats shows its QR code, address and
 room code (or why phones cannot join); a phone's seat joins, leaves and is freed here
-like a pad's (game/companion/bridge.py), its card marked as a phone.
+like a pad's (game/companion/bridge.py), its card marked as a phone. The streaming
+settings may hide the code (a seated player holding PEEK shows it) and cap the seats
+(``seat_limit``: pads, phones and bots alike; a phone past it may watch).
 """
 
 from __future__ import annotations
@@ -91,6 +93,8 @@ class LobbyScene(MenuScene):
         #: Ticks left of the lit "how to start" line (CONFIRM on Start, a refused MENU).
         self.nudge = 0
         self.qr = QrCache()
+        #: Seated players holding PEEK: the join panel shows the hidden room code (streaming).
+        self.peeking: set[int] = set()
 
     # --- layout ----------------------------------------------------------------------------
     def build(self) -> None:
@@ -159,7 +163,7 @@ class LobbyScene(MenuScene):
             elif item.key == "deck" and self.deck is not None:
                 item.widget.set_text(self.deck.summary(self.config()))
             elif item.key == "add_bot":
-                self._enable(item, n < 8)
+                self._enable(item, n < self.ctx.settings.seat_limit)
             elif item.key == "remove_bot":
                 self._enable(item, bots)
         self._apply_focus()
@@ -216,7 +220,8 @@ class LobbyScene(MenuScene):
         self.on_stack.push(DeckScene(self.ctx, self.deck, self.config, choose))
 
     def add_bot(self) -> None:
-        self.ctx.seats.add_bot(free_name(self.ctx, "bot_names", BOT_NAME_COUNT))
+        if len(self.ctx.seats) < self.ctx.settings.seat_limit:
+            self.ctx.seats.add_bot(free_name(self.ctx, "bot_names", BOT_NAME_COUNT))
         self.refresh()
 
     def remove_bot(self) -> None:
@@ -236,7 +241,8 @@ class LobbyScene(MenuScene):
         self.on_stack.push(new_match(self.ctx, self.entry, self.options, extra=self.extra))
 
     def join(self, device: Hashable) -> bool:
-        seat = self.ctx.seats.join(device, free_name(self.ctx))
+        full = len(self.ctx.seats) >= self.ctx.settings.seat_limit  # the streaming settings' limit
+        seat = None if full else self.ctx.seats.join(device, free_name(self.ctx))
         if seat is None:
             self.sound("buzz")
             return False
@@ -261,6 +267,9 @@ class LobbyScene(MenuScene):
 
     # --- input ---------------------------------------------------------------------------
     def handle(self, seat: int | None, event: InputEvent) -> bool:
+        if event.intent is Intent.PEEK and seat is not None and not event.repeat:
+            (self.peeking.add if event.pressed else self.peeking.discard)(seat)
+            return True
         if event.pressed and not event.repeat:
             kind = event.device[0] if isinstance(event.device, tuple) else None
             if seat is None and event.intent is Intent.CONFIRM and kind in JOINING_DEVICES:
@@ -323,7 +332,7 @@ class LobbyScene(MenuScene):
         self.draw_seats(surface, alpha)
         phones = self.phone_rect()
         if phones is not None:
-            draw_join_panel(self.ctx, surface, phones, self.qr)
+            draw_join_panel(self.ctx, surface, phones, self.qr, peeking=bool(self.peeking))
         kit.panel(surface, self.panel_rect, kit.colours.panel, radius=30)
         kit.blit_text(surface, self.t("lobby.options"), 36, (self.panel_rect.x + 28, self.panel_rect.y + 14))
         if not self.entry.options and self.deck is None:

@@ -30,7 +30,8 @@ class TakeSeatScene(Scene):
     match), and the next CONFIRM takes it: nobody moves into another player's saved seat
     (and secrets). A phone that loses its connection keeps its claim for its own token
     a while (the companion's grace), then it too goes to the next claimer. BACK undoes the
-    last claim still standing (or goes back to the title)."""
+    last claim still standing (or goes back to the title). With the room code hidden
+    (streaming), a claimed seat holding PEEK shows it in the join panel, as in the lobby."""
 
     def __init__(self, ctx: AppContext, entry: GameEntry[Any], session: Session[Any, Any, Any]) -> None:
         super().__init__()
@@ -42,6 +43,8 @@ class TakeSeatScene(Scene):
         self.saved = saved_seats(session)
         self.ticks = 0
         self.qr = QrCache()
+        #: Claimed seats holding PEEK: the join panel shows the hidden room code (streaming).
+        self.peeking: set[int] = set()
 
     @property
     def game_id(self) -> str:
@@ -100,6 +103,9 @@ class TakeSeatScene(Scene):
         stack.push(board)
 
     def handle(self, seat: int | None, event: InputEvent) -> bool:
+        if event.intent is Intent.PEEK and seat is not None and not event.repeat:
+            (self.peeking.add if event.pressed else self.peeking.discard)(seat)
+            return True
         if not event.pressed:
             return True
         if event.intent is Intent.CONFIRM and seat is None and isinstance(event.device, tuple) \
@@ -176,7 +182,8 @@ class TakeSeatScene(Scene):
             surface.blit(label, label.get_rect(midleft=(960 - width // 2 + glyph.get_width() + 20, y)))
         if phones:
             height = min(JOIN_PANEL_HEIGHT, safe.bottom - 80 - (y + 40))  # clear of the hint bar
-            draw_join_panel(self.ctx, surface, pygame.Rect(960 - 460, y + 40, 920, height), self.qr)
+            draw_join_panel(self.ctx, surface, pygame.Rect(960 - 460, y + 40, 920, height), self.qr,
+                            peeking=bool(self.peeking))
         kit.hint_bar(surface, [(Intent.CONFIRM, t("take_seat.claim")), (Intent.BACK, t("take_seat.undo"))])
 
     def _draw_card(self, surface: pygame.Surface, rect: pygame.Rect, i: int, following: int, pulse: float,

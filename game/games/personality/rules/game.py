@@ -43,6 +43,9 @@ else:
     from ....core.records import replace
 
 FAMILY, DEBATE_SECONDS = "family", "debate_seconds"
+#: The lobby option "Audience breaks ties" (AU-2): a second vote still tied goes to the
+#: audience's pick instead of under the deck.
+AUDIENCE_TIEBREAK = "audience_breaks_ties"
 
 
 class PersonalityGame(PhasedGame[PEState, PEPublic, PEPrivate]):
@@ -52,6 +55,7 @@ class PersonalityGame(PhasedGame[PEState, PEPublic, PEPrivate]):
     options = (
         OptionSpec(FAMILY, True, (True, False)),
         OptionSpec(DEBATE_SECONDS, 60, (30, 60, 90)),   # PE-6
+        OptionSpec(AUDIENCE_TIEBREAK, False, (False, True)),   # AU-2
     )
     not_now = "wrong_phase"
 
@@ -74,7 +78,7 @@ class PersonalityGame(PhasedGame[PEState, PEPublic, PEPrivate]):
         ticks = seconds_to_ticks(seconds, float(config.get("timer_scale", 1.0)))
         return PEState(seats=seats, rng=rng, board=self.catalogue.board, pool=pool, debate_ticks=ticks,
                        hands=((),) * seats, received=((),) * seats, positions=(0,) * seats,
-                       tokens=(TOKENS,) * seats)
+                       tokens=(TOKENS,) * seats, audience_breaks_ties=bool(self.option(config, AUDIENCE_TIEBREAK)))
 
     # --- stepping -------------------------------------------------------------------------
     def step(self, state: PEState, action: Action) -> Step[PEState]:

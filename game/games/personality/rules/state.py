@@ -141,6 +141,12 @@ class PEState:
     #: The events of the action that made this state: only for the plain form, as the
     #: ``events`` list older states kept (the board reads the events ``step`` returns).
     told: tuple[PEEvent, ...] = ()
+    #: AU-2 (the lobby's "Audience breaks ties"): a second vote still tied waits for the
+    #: audience's say (phase ``verdict``).
+    audience_breaks_ties: bool = False
+    #: Votes opened so far (the public view's ``ballot``: the audience's questions are
+    #: told apart by it, AU-3). Follows from the log; not in the plain form older saves hashed.
+    ballots: int = 0
 
     # --- reading ---------------------------------------------------------------------------
     @property
@@ -170,7 +176,10 @@ class PEState:
     def __plain__(self) -> dict[str, object]:
         """The form older saves hashed: ``votes``/``voters``/``judgements`` as the dicts
         and lists they were, and the ``events`` list of the last action."""
-        plain = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("box", "judging", "told")}
+        plain = {f.name: getattr(self, f.name) for f in fields(self)
+                 if f.name not in ("box", "judging", "told", "ballots")}
+        if not self.audience_breaks_ties:  # (the option's default: as older saves hashed it)
+            del plain["audience_breaks_ties"]
         plain["votes"] = self.votes()
         plain["voters"] = self.voters
         plain["judgements"] = self.judgements()

@@ -32,6 +32,7 @@ class PEPhase(StrEnum):
     VOTE = "vote"          # PE-3
     DEBATE = "debate"      # PE-6
     REVOTE = "revote"      # PE-6
+    VERDICT = "verdict"    # AU-2: the second vote still tied waits for the audience's say
     EXCHANGE = "exchange"  # PE-4
     PARTNER = "partner"    # PE-8
     PLAY = "play"          # PE-9
@@ -149,6 +150,8 @@ class PEPublic:
     winners: tuple[int, ...]
     result: VoteRecord | None
     contest_result: ContestRecord | None
+    #: Votes opened so far, this one included (the audience's questions, AU-3).
+    ballot: int = 0
 
 
 @dataclass(frozen=True)
@@ -213,7 +216,7 @@ def public_view(state: "PEState") -> PEPublic:
         contest=state.contest, judges=state.judges,
         judged=tuple(sorted(state.judgements())) if state.judging is not None else (),
         inversions=state.inversions, winners=state.winners,
-        result=state.result, contest_result=state.contest_result,
+        result=state.result, contest_result=state.contest_result, ballot=state.ballots,
     )
 
 

@@ -16,6 +16,7 @@ from .clues import character_fact, clue_editor, clue_tiles, suspect
 def screen(ctx: Ctx[SICatalogue], view: CompetitiveView, legal: Sequence[Action]) -> dict[str, Any]:
     public, private = view.public, view.mine
     phase, me = public.phase, ctx.seat
+    assert me is not None  # a seat's phone (the audience's screens are its play-along's)
     facts = [fact(ctx.t("round", n=public.round, total=public.rounds), ctx.t("score", n=public.seats[me].score)),
              *character_fact(ctx, public.board, private.my_key)]
     if phase == "round_start" and legal:
