@@ -49,7 +49,7 @@ def pytest_configure(config):
 SPREAD = frozenset({
     "test_storm.py", "test_harness.py", "test_tv_secrets.py", "test_e2e_secret_identity.py",
     "test_move_data.py", "test_incognito_rules.py", "test_si_deal.py", "test_phone_table.py",
-    "test_phone_seats.py", "test_phone_browser.py",
+    "test_phone_seats.py",
 })
 #: Modules run before the others, the longest first (CPU seconds alone, ``-n0``), so that
 #: no long test starts last while the other worker has nothing left to do.
