@@ -49,16 +49,20 @@ def pytest_configure(config):
 SPREAD = frozenset({
     "test_storm.py", "test_harness.py", "test_tv_secrets.py", "test_e2e_secret_identity.py",
     "test_move_data.py", "test_incognito_rules.py", "test_si_deal.py", "test_phone_table.py",
-    "test_phone_seats.py",
+    "test_phone_seats.py", "test_bot_levels.py", "test_companion_si.py", "test_incognito_tv.py",
 })
-#: Modules run before the others, the longest first (CPU seconds alone, ``-n0``), so that
-#: no long test starts last while the other worker has nothing left to do.
+#: Modules run before the others, those with the longest units first (CPU seconds alone,
+#: ``-n0``: the build ~45, the phone browsers ~20 in one unit...), so that no long test
+#: starts last while the other worker has nothing left to do.
 FIRST = (
-    "test_build.py", "test_storm.py", "test_tv_secrets.py", "test_e2e_personality.py",
-    "test_e2e_secret_identity.py", "test_e2e_incognito.py", "test_phone_browser.py", "test_harness.py",
-    "test_phone_table.py", "test_phone_seats.py", "test_si_deal.py", "test_move_data.py",
-    "test_incognito_rules.py",
+    "test_build.py", "test_phone_browser.py", "test_howto_pictures.py", "test_e2e_incognito.py",
+    "test_e2e_personality.py", "test_storm.py", "test_bot_levels.py", "test_e2e_secret_identity.py",
+    "test_incognito_tv.py", "test_companion_si.py", "test_tv_secrets.py", "test_harness.py",
+    "test_phone_table.py", "test_phone_seats.py", "test_menu_memory.py", "test_types.py",
+    "test_move_data.py", "test_incognito_rules.py", "test_si_deal.py",
 )
+#: Modules run after all the others: test_layout's ~300 short units even out the end.
+LAST = ("test_layout.py",)
 
 
 def work_unit(nodeid: str) -> str:
@@ -90,8 +94,9 @@ def pytest_xdist_make_scheduler(config, log):
 
 
 def pytest_collection_modifyitems(config, items):
-    """The modules of :data:`FIRST` first, in that order; the order within a module kept."""
-    rank = {name: index for index, name in enumerate(FIRST)}
+    """The modules of :data:`FIRST` first, in that order, those of :data:`LAST` last; the
+    order within a module kept."""
+    rank = {name: index for index, name in enumerate(FIRST)} | {name: len(FIRST) + 1 for name in LAST}
     items.sort(key=lambda item: rank.get(item.path.name, len(FIRST)))
 
 

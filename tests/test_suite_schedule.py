@@ -1,7 +1,7 @@
 """How the suite shares the two cores (issue 26 item 8; tests/conftest.py): xdist gets
 whole units of work — a module (its module fixtures made once), one long test of a
 SPREAD module, one screen in one language of test_layout (drawn once) — the FIRST
-modules first, so that no long test starts last."""
+modules first, so that no long test starts last, and test_layout's short units last."""
 
 from pathlib import Path
 from types import SimpleNamespace
@@ -15,9 +15,9 @@ LAYOUT = "tests/test_layout.py::test_screen_layout[{}]"
 def test_the_modules_the_schedule_names_exist():
     """A renamed module would silently lose its place: every name is a test module."""
     modules = {path.name for path in HERE.glob("test_*.py")}
-    assert set(conftest.FIRST) <= modules, set(conftest.FIRST) - modules
-    assert conftest.SPREAD <= modules, conftest.SPREAD - modules
-    assert len(set(conftest.FIRST)) == len(conftest.FIRST)
+    named = {*conftest.FIRST, *conftest.LAST}
+    assert named <= modules and conftest.SPREAD <= modules, (named | conftest.SPREAD) - modules
+    assert len(named) == len(conftest.FIRST) + len(conftest.LAST)
 
 
 def test_a_unit_is_a_module_one_long_test_or_one_screen_in_one_language():
@@ -45,9 +45,9 @@ def test_xdist_schedules_those_units_in_the_order_collected_unless_told_otherwis
     assert conftest.pytest_xdist_make_scheduler(config, None) is None  # xdist's own
 
 
-def test_the_first_modules_are_collected_first_in_their_order_the_rest_as_found():
+def test_the_first_modules_are_collected_first_in_their_order_the_last_last_the_rest_as_found():
     items = [SimpleNamespace(path=Path(f"tests/{name}"), id=i)
-             for i, name in enumerate(["test_a.py", conftest.FIRST[1], "test_b.py", conftest.FIRST[0],
-                                       conftest.FIRST[1], "test_a.py"])]
+             for i, name in enumerate(["test_a.py", conftest.LAST[0], conftest.FIRST[1], "test_b.py",
+                                       conftest.FIRST[0], conftest.FIRST[1], "test_a.py"])]
     conftest.pytest_collection_modifyitems(None, items)
-    assert [item.id for item in items] == [3, 1, 4, 0, 2, 5]
+    assert [item.id for item in items] == [4, 2, 5, 0, 3, 6, 1]
