@@ -24,6 +24,7 @@ The pure set is found by role, not listed by file, so it follows modules that mo
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,6 +38,7 @@ UI_ROLES = {"scenes", "ui"}
 FORBIDDEN_FOR_PURE = ("pygame", "pygame_gui", "game.ui", "game.scenes", "game.app", "game.input", "game.context")
 
 
+@functools.cache  # (the checks below ask for the same modules again and again)
 def module_path(name: str) -> Path | None:
     base = ROOT.joinpath(*name.split("."))
     for path in (base.with_suffix(".py"), base / "__init__.py"):
@@ -50,7 +52,8 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imported(path: Path, runtime: bool = False) -> set[str]:
+@functools.cache  # each source parsed once for all the checks of a run
+def imported(path: Path, runtime: bool = False) -> frozenset[str]:
     """Absolute names of every module ``path`` imports (``from m import x`` counts ``m.x``
     too when that is a module); ``runtime``: not those under ``if TYPE_CHECKING:``, which
     never run."""
@@ -74,7 +77,7 @@ def imported(path: Path, runtime: bool = False) -> set[str]:
                 module = node.module or ""
             out.add(module)
             out |= {f"{module}.{alias.name}" for alias in node.names if module_path(f"{module}.{alias.name}")}
-    return out
+    return frozenset(out)
 
 
 def _type_checking(node: ast.AST) -> bool:

@@ -137,23 +137,65 @@ def shown(driver, element_id: str) -> str | None:
     return element.text if element.is_displayed() else None
 
 
+class Phones:
+    """Browser phones lent to one test after another: a Chromium takes ~1 s of CPU to
+    start, so the module's tests share theirs. Each comes back on a blank page with
+    nothing kept of the site it was lent for (its storage, the seat token included,
+    and the cache): the next test's phone is as new. One that cannot be cleaned is
+    quit and replaced."""
+
+    def __init__(self) -> None:
+        self.started: list[tuple[object, str]] = []  # (driver, its profile folder)
+
+    def lend(self, count: int) -> list:
+        while len(self.started) < count:
+            profile = tempfile.mkdtemp(prefix="phone-")
+            self.started.append((phone(profile), profile))
+        return [driver for driver, _ in self.started[:count]]
+
+    def forget(self, url: str) -> None:
+        origin = "/".join(url.split("/")[:3])
+        for index, (driver, profile) in enumerate(self.started):
+            try:
+                driver.get("about:blank")
+                driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+                driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+            except Exception:  # noqa: BLE001 - a phone left in a bad state: a new one
+                self._quit(driver, profile)
+                fresh = tempfile.mkdtemp(prefix="phone-")
+                self.started[index] = (phone(fresh), fresh)
+
+    def close(self) -> None:
+        for driver, profile in self.started:
+            self._quit(driver, profile)
+        self.started = []
+
+    @staticmethod
+    def _quit(driver, profile: str) -> None:
+        try:
+            driver.quit()
+        finally:
+            shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browsers():
+    """The module's browser phones (tests/conftest.py keeps its tests on one worker)."""
+    lent = Phones()
+    yield lent
+    lent.close()
+
+
 @pytest.fixture
-def table(request):
+def table(request, browsers):
     """The rig and ``request.param`` browser phones (three unless a test asks)."""
     rig = PhoneRig(STATIC, lang="en")
     url = rig.start()
-    profiles = [tempfile.mkdtemp(prefix="phone-") for _ in range(getattr(request, "param", 3))]
-    drivers = []
     try:
-        for profile in profiles:
-            drivers.append(phone(profile))
-        yield rig, drivers, url
+        yield rig, browsers.lend(getattr(request, "param", 3)), url
     finally:
-        for driver in drivers:
-            driver.quit()
+        browsers.forget(url)
         rig.stop()
-        for profile in profiles:
-            shutil.rmtree(profile, ignore_errors=True)
 
 
 def test_three_browser_phones_play_incognito_vote_in_secret_identity_and_hold_to_lock_in_coop(table):
@@ -295,7 +337,7 @@ def test_a_replacement_tapped_on_a_phone_asks_before_it_is_sent(table):
 
 # --- the real game server ----------------------------------------------------------------------
 @pytest.fixture
-def game_table():
+def game_table(browsers):
     """The game itself serving phones as ``play`` does: the App's frames start the
     companion from the settings (its server thread, the real bridge), on a free port;
     an Incognito lobby on the TV; three browser phones."""
@@ -318,20 +360,14 @@ def game_table():
             break
     companion = room.ctx.companion
     assert companion is not None and companion.problem is None and companion.port == port
-    profiles = [tempfile.mkdtemp(prefix="phone-") for _ in range(3)]
-    drivers = []
+    url = f"http://127.0.0.1:{port}/?room={companion.room}"
     try:
-        for profile in profiles:
-            drivers.append(phone(profile))
-        yield room, drivers, f"http://127.0.0.1:{port}/?room={companion.room}"
+        yield room, browsers.lend(3), url
     finally:
-        for driver in drivers:
-            driver.quit()
+        browsers.forget(url)
         stop_companion(room.ctx)
         room.ctx.stack.clear()
         room.close()
-        for profile in profiles:
-            shutil.rmtree(profile, ignore_errors=True)
 
 
 def test_three_browser_phones_play_incognito_and_vote_in_secret_identity_on_the_game_s_own_server(game_table):

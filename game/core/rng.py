@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import struct
 from dataclasses import dataclass
+from itertools import chain
 from typing import Sequence, TypeVar
 
 T = TypeVar("T")
@@ -106,21 +107,18 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
-        """A shuffled copy (Fisher–Yates); the input is left alone."""
+        """A shuffled copy (Fisher–Yates); the input is left alone. Its ``below(i + 1)``
+        draws come in one batch (:meth:`next_u64s`), then one at a time should a draw be
+        rejected (about one in 2**60), which takes the next as ``below`` does."""
         out = list(items)
-        z = self.state
+        draws = chain(self.next_u64s(len(out) - 1), iter(self.next_u64, None))
         for i in range(len(out) - 1, 0, -1):
             limit = _SPAN - _SPAN % (i + 1)
-            while True:  # below(i + 1)
-                z = (z + _GAMMA) & _MASK
-                draw = ((z ^ (z >> 30)) * _MIX1) & _MASK
-                draw = ((draw ^ (draw >> 27)) * _MIX2) & _MASK
-                draw ^= draw >> 31
-                if draw < limit:
-                    break
+            draw = next(draws)
+            while draw >= limit:
+                draw = next(draws)
             j = draw % (i + 1)
             out[i], out[j] = out[j], out[i]
-        self.state = z
         return out
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:

@@ -190,8 +190,9 @@ def load_catalogue(data_dir: Path, custom_dir: Path | None = None) -> tuple[SICa
     policy, kit = load_policy(data_dir), load_kit(folder)
     pictograms, cards = _load_pictos(folder / "pictos.yaml", tags, policy)
     shipped = _Deck(tags, policy, kit, pictograms, {}, {})
-    categories, characters = shipped.load(folder / "characters.yaml", custom=False)
-    look_alikes, generic = _board_rules(folder / "characters.yaml", characters, categories)
+    where, root = load_mapping(folder / "characters.yaml")  # parsed once: the biggest file
+    categories, characters = shipped.read(where, root, custom=False)
+    look_alikes, generic = _board_rules(where, root, characters, categories)
     warnings: list[str] = []
     if custom_dir is not None:
         for path in sorted((custom_dir / FOLDER).glob("*.yaml")):
@@ -231,7 +232,10 @@ class _Deck:
 
     def load(self, path: Path, custom: bool) -> tuple[dict[str, Category], dict[str, Character]]:
         """Categories and characters of one file."""
-        where, root = load_mapping(path)
+        return self.read(*load_mapping(path), custom=custom)
+
+    def read(self, where: Where, root: LineDict, custom: bool) -> tuple[dict[str, Category], dict[str, Character]]:
+        """Categories and characters of one file, parsed (``root``)."""
         categories: dict[str, Category] = {}
         if "categories" in root or not custom:
             table = where.mapping(where.field(root, "categories", dict, "file"), "categories")
@@ -268,11 +272,11 @@ class _Deck:
         return categories, characters
 
 
-def _board_rules(path: Path, characters: dict[str, Character],
+def _board_rules(where: Where, root: LineDict, characters: dict[str, Character],
                  categories: dict[str, Category]) -> tuple[dict[str, frozenset[str]], frozenset[str]]:
     """``look_alikes: {group: [character ids]}`` and ``generic: [category ids]`` of the
-    shipped characters file: per character, its look-alikes; the generic categories."""
-    where, root = load_mapping(path)
+    shipped characters file (parsed: ``root``): per character, its look-alikes; the
+    generic categories."""
     generic = root.get("generic", [])
     if not isinstance(generic, list) or not set(generic) <= set(categories):
         raise where.error(root, "generic must list categories", "generic")
