@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from game import paths
-from game.core.actions import CHANCE, TIMEOUT, Action, IllegalAction
+from game.core.actions import AUDIENCE, CHANCE, TIMEOUT, Action, IllegalAction
 from game.core.bots import LEVELS
 from game.core.playthrough import play_match
 from game.core.rng import Rng
@@ -142,7 +142,7 @@ def test_every_game_refuses_junk_in_every_field_of_its_moves(game_id):
     entry, _, definition = rules(game_id)
     found = moves_with_data(game_id, entry.max_seats, seed=4)
     with_data = {kind for _, kind, move in declared_moves(definition)
-                 if kind not in (CHANCE, TIMEOUT) and move.data is not NO_DATA}
+                 if kind not in (CHANCE, TIMEOUT, AUDIENCE) and move.data is not NO_DATA}
     assert with_data <= {action.kind for _, action in found if action.data}, "a move with data is not tried"
     for state, action in found:
         definition.step(state, action)  # as made, it is taken
@@ -156,6 +156,22 @@ def test_every_game_refuses_junk_in_every_field_of_its_moves(game_id):
                 definition.step(state, Action(action.kind, action.seat, data))
             assert refused.value.reason in ("bad_data", "bad_stroke"), (action.kind, data, refused.value)
         assert state_hash(state) == before
+
+
+def test_the_audience_say_is_checked_like_a_move():
+    """The audience's say (an ``AUDIENCE`` move, applied by the session like chance, so
+    no bot match above makes it) is held to its declared data too: every junk value in
+    every field, and any unknown key, is refused before the handler."""
+    says = [move for game_id in GAMES for _, kind, move in declared_moves(rules(game_id)[2]) if kind == AUDIENCE]
+    assert says, "no game waits for the audience's say"
+    for move in says:
+        move.data.check({}, "")  # no say: the rules' default
+        for key in [*move.data.required, *move.data.optional]:
+            for junk in JUNK:
+                with pytest.raises(IllegalAction, match="bad_data"):
+                    move.data.check({key: junk}, "")
+        with pytest.raises(IllegalAction, match="bad_data"):
+            move.data.check({"junk": 1}, "")
 
 
 @pytest.mark.parametrize("game_id", GAMES)

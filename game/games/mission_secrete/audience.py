@@ -60,7 +60,7 @@ def screen(ctx: AudienceCtx, public: Any, open_asks: Sequence[Ask], leans: Leans
     if phase == "play" and public.turn is not None:
         facts.append(fact(ctx.t("ms.audience.turn", name=ctx.t("seat", n=public.turn + 1)), ""))
     if phase == "over":
-        facts.append(fact(ctx.t("ms.winners", names=", ".join(ctx.t("seat", n=s + 1) for s in public.winners)), ""))
+        facts.append(fact(ctx.t("ms.winners", n=len(public.winners), names=", ".join(ctx.t("seat", n=s + 1) for s in public.winners)), ""))
     sections = [section(ctx.t("ms.audience.bet"), bets), section(ctx.t("ms.audience.shown"), shown),
                 grid(ctx, public, {})]
     title = ctx.t("ms.audience.bet") if bets else ctx.t("over") if phase == "over" else ctx.t("watch_tv")
