@@ -16,7 +16,7 @@ import pygame
 
 from ....scenes.ring_geometry import PROMPT_ROOM, SLOT_SIZE, RingGeometry, ring_geometry
 from ....ui.fit import fit_text as fit_words
-from ....ui.fit import fit_wrapped, remembered, smallest_size
+from ....ui.fit import remembered, smallest_size
 from ....ui.shapes import shape_box
 from .portrait import portrait
 from .track import numbers_bottom, track_line
