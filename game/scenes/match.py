@@ -76,8 +76,7 @@ class MatchScene(Scene):
         self.ctx = ctx
         self.entry = entry
         self.session = session
-        self.bots = dict(bots or {})
-        self.driver = MatchDriver(self, self.bots, bot_delay)
+        self.driver = MatchDriver(self, dict(bots or {}), bot_delay)
         self.phones = PhoneLink(self)
         self.save_notice = SaveTroubleNotice(ctx, session)
         self.last_refusal: tuple[int | None, str] | None = None
@@ -87,6 +86,16 @@ class MatchScene(Scene):
         #: The end screen's turns: the table's podium, then the audience's leaderboard.
         self.audience_turn = AudienceTurn()
         session.audience = self.audience_say
+
+    @property
+    def bots(self) -> Mapping[int, Bot[Any, Any]]:
+        """The seats bots play, seat -> bot; the driver's own (setting it, as tests and
+        shots do to hold or hand over the table, is what the driver then plays)."""
+        return self.driver.bots
+
+    @bots.setter
+    def bots(self, bots: Mapping[int, Bot[Any, Any]]) -> None:
+        self.driver.bots = bots
 
     @property
     def bot_delay(self) -> tuple[int, int]:
