@@ -44,10 +44,10 @@ def test_a_pad_opens_the_accessibility_page_and_turns_each_setting(lang):
     ctx = make_ctx(lang=lang)
     ctx.stack.push(SettingsScene(ctx))
     settings_page = ctx.stack.top
-    for _ in range(12):  # down the left column to its last row
+    for intent in [Intent.DOWN] * 12 + [Intent.UP] * 12:  # down the columns, then up to the top right
         if focused_key(settings_page) == "access":
             break
-        press(ctx, Intent.DOWN)
+        press(ctx, intent)
     assert focused_key(settings_page) == "access"
     press(ctx, Intent.CONFIRM)
     page = ctx.stack.top
