@@ -33,6 +33,7 @@ MOVING = [
     ("personality.read", 60, 67),
     ("personality.exchange", 60, 67),
     ("personality.inversion", 60, 67),
+    ("personality.reveal", 1, 4),              # the headline popping in
     ("secret_identity.replace", 5, 12),        # the new character's card pulsing
     ("secret_identity.reveal", 60, 67),        # the safe's card swelling, votes flipping, points flying
     ("secret_identity_coop.guess", 60, 67),    # the team cursor's pop
@@ -47,9 +48,11 @@ def drawn(ctx) -> bytes:
     return pygame.image.tobytes(canvas, "RGB")
 
 
-def two_frames(name: str, first: int, second: int, reduce_motion: bool) -> tuple[bytes, bytes]:
-    """The shot drawn at tick ``first`` and again, ticked on, at ``second``."""
+def two_frames(name: str, first: int, second: int, reduce_motion: bool, then=None) -> tuple[bytes, bytes]:
+    """The shot drawn at tick ``first`` (``then(ctx)`` done first) and again, ticked on, at ``second``."""
     ctx = prepare(name, ShotRequest(ticks=first), settings=Settings(reduce_motion=reduce_motion))
+    if then is not None:
+        then(ctx)
     before = drawn(ctx)
     for _ in range(second - first):
         ctx.stack.fixed_update(1 / 60)
@@ -63,6 +66,16 @@ def test_a_screen_stands_still_with_reduced_motion(name, first, second):
     assert before != after, f"{name} does not move between ticks {first} and {second}: the case tests nothing"
     before, after = two_frames(name, first, second, reduce_motion=True)
     assert before == after, f"{name} still moves with reduced motion"
+
+
+@pytest.mark.parametrize("reduce_motion", [False, True])
+def test_a_seat_s_badge_pops_on_the_ring_only_with_motion(reduce_motion):
+    def choose(ctx) -> None:
+        ctx.stack.top._choose(1, 0)  # seat 1 picks its second option: its badge pops
+        ctx.stack.fixed_update(1 / 60)
+
+    before, after = two_frames("ring", 1, 6, reduce_motion, then=choose)
+    assert (before == after) is reduce_motion
 
 
 # --- the shared pieces, one by one ---------------------------------------------------------------
