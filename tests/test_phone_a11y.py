@@ -254,6 +254,30 @@ def test_the_primary_button_reads_on_every_seat_colour(page):
     assert not found, "\n".join(found)
 
 
+def test_tap_instead_of_hold_has_no_wcag_violation(page):
+    """The phone's own "Tap instead of hold" (issue 31 item 4): its checkbox named by its
+    label, the held buttons as taps, and a tapped one's question while Confirm counts down
+    and once it is open."""
+    s = page.rig.strings.get
+    found: list[str] = []
+    page.open()
+    screen = next(s for s in game_screens("secret_identity_coop", page.lang)
+                  if any(item.get("hold") and not item.get("press") for section in s["sections"] for item in section["items"]))
+    page.seat(screen["seat"], GAMES["secret_identity_coop"])
+    page.run("handlers.view({screen: arguments[0]})", screen)
+    page.driver.find_element("id", "tap-holds").click()
+    assert page.run("return document.querySelectorAll('#sections .hold').length") == 0
+    found += page.violations("tap instead of hold")
+    page.run("askHeld(app.screen.sections.flatMap(s => s.items).find(i => i.hold && !i.press))")  # the lock
+    assert page.run("return document.getElementById('ask-yes').disabled")
+    assert page.run("return document.getElementById('ask-text').textContent") == s("phone.si.lock_confirm")
+    found += page.violations("a tapped hold's question, counting down")
+    page.run("app.asking.since -= 2000; countDown();")
+    found += page.violations("a tapped hold's question, open")
+    page.run("closeAsk(); document.getElementById('tap-holds').click();")
+    assert not found, "\n".join(found)
+
+
 def large_text_phone(profile: str) -> Any:
     """A phone whose browser text size is doubled (32 px where the default is 16)."""
     options = webdriver.ChromeOptions()

@@ -335,6 +335,27 @@ def test_a_replacement_tapped_on_a_phone_asks_before_it_is_sent(table):
     assert rig.call(lambda r: sorted(r.session.state.replaced)) == [3, 4]
 
 
+def test_a_co_op_guesser_set_to_tap_instead_of_hold_agrees_by_a_tap_and_a_confirm(table):
+    """Issue 31 item 4: the co-op lock, held 1.5 s on other phones (SC-3), is tapped on a
+    phone set to tap instead of hold, then confirmed once its 1.5 s have passed."""
+    rig, phones, url = table
+    s = rig.strings.get
+    for index, driver in enumerate(phones):
+        join(driver, url, f"Phone{index}", s, seated=index + 1)
+    rig.start_match("secret_identity_coop", seed=2)
+    rig.call(lambda r: bots_until(r, all_games()["secret_identity_coop"], "guess"))
+    guesser = phones[(rig.call(lambda r: int(r.session.state.active)) + 1) % 3]
+    tap_css(guesser, "#tap-holds")
+    tap(guesser, s("phone.si.lock_tap"), "#sections")
+    wait(guesser, lambda d: shown(d, "ask-text") == s("phone.si.lock_confirm"), "the question")
+    assert not guesser.find_element("id", "ask-yes").is_enabled()
+    time.sleep(0.5)  # what the tap would have sent has arrived by now
+    assert rig.call(lambda r: r.session.state.phase) == "guess"
+    wait(guesser, lambda d: d.find_element("id", "ask-yes").is_enabled(), "Confirm, open after 1.5 s")
+    tap(guesser, s("phone.page.confirm"), "#ask")
+    assert wait(guesser, lambda d: rig.call(lambda r: r.session.state.phase) in ("result", "over"), "the lock")
+
+
 # --- the real game server ----------------------------------------------------------------------
 @pytest.fixture
 def game_table(browsers):
@@ -495,6 +516,78 @@ def test_holding_leave_the_match_on_a_phone_leaves_it_and_a_lone_scripted_quit_d
     assert not failed, failed
     live(phone, lambda d: room.ctx.stack.top is lobby, "the lobby on the TV")
     assert isinstance(lobby, LobbyScene) and room.find(MatchScene) is None and board.session.outcome() is None
+    for driver in phones:
+        live(driver, lambda d: shown(d, "lobby") is not None, "every phone back in the lobby")
+
+
+def test_a_phone_set_to_tap_instead_of_hold_leaves_the_match_through_the_server_s_own_timing(game_table):
+    """Issue 31 item 4 on the phone: with this phone's "Tap instead of hold" (kept in its
+    localStorage, through a reload) "Leave the match" is a button to tap. The tap sends the
+    hold's press and asks first; Confirm stays shut, counting down, for the hold's time, so
+    the quit reaches the server as a hold's would (issue 25: the server times it, and was
+    not changed); a Confirm so late the server would refuse the press starts a new one."""
+    from game.scenes.match import MatchScene
+
+    room, phones, url = game_table
+    s = room.ctx.strings.get
+
+    def live(driver, condition, what: str, seconds: float = 15):
+        """``wait``, with a game frame before each look."""
+        return WebDriverWait(driver, seconds, poll_frequency=0.02,
+                             ignored_exceptions=(StaleElementReferenceException,)).until(
+            lambda d: (room.run(1), condition(d))[1], f"waited for {what}")
+
+    def frames(count: int) -> None:
+        for _ in range(count):
+            room.run(1)
+            time.sleep(0.01)
+
+    for index, driver in enumerate(phones):
+        driver.get(url)
+        live(driver, lambda d: d.find_element("id", "name").is_displayed(), "the join form")
+        driver.find_element("id", "name").send_keys(f"Phone{index}")
+        tap(driver, s("phone.page.join_button"))
+        live(driver, lambda d, n=index + 1: len(d.find_elements("css selector", "#roster li")) == n, "its seat")
+    phone = phones[0]
+    assert phone.find_element("id", "tap-holds").is_displayed() and not phone.find_element("id", "tap-holds").is_selected()
+    tap_css(phone, "#tap-holds")
+    assert phone.execute_script("return localStorage.getItem('salon.tap_holds')") == "1"
+    phone.refresh()  # the setting is this phone's: kept through a reload
+    live(phone, lambda d: shown(d, "lobby") is not None, "the seat back after the reload")
+    assert phone.find_element("id", "tap-holds").is_selected()
+    lobby = room.ctx.stack.top
+    lobby.start()
+    board = room.find(MatchScene)
+
+    def leave_button(driver):
+        return driver.execute_script("""
+            const button = [...document.querySelectorAll('#sections button')].find(b => b.textContent.includes(arguments[0]));
+            if (button) button.scrollIntoView({block: 'center'});
+            return button || null;""", s("phone.quit.tap"))
+
+    live(phone, leave_button, "the leave button, to tap")
+    assert not phone.find_elements("css selector", "#sections button.hold")  # nothing left to hold
+    leave_button(phone).click()
+    live(phone, lambda d: shown(d, "ask-text") == s("phone.quit.confirm"), "the question")
+    confirm = phone.find_element("id", "ask-yes")
+    assert not confirm.is_enabled() and confirm.text == s("phone.page.confirm_in", n=2)  # 1.5 s: "in 2 s"
+    phone.execute_script("document.getElementById('ask-yes').click()")  # a tap on it now does nothing
+    frames(20)
+    assert room.ctx.stack.top is board and board.session.outcome() is None and shown(phone, "ask") is not None
+
+    # A Confirm long after the press (the server keeps a press 5 s): a new press, counted down again.
+    phone.execute_script("app.asking.since -= 10000; countDown();")
+    assert confirm.is_enabled()
+    confirm.click()
+    live(phone, lambda d: not confirm.is_enabled() and confirm.text == s("phone.page.confirm_in", n=2),
+         "a new press counted down")
+    frames(20)
+    assert room.ctx.stack.top is board and shown(phone, "toast") is None  # nothing refused, nothing sent
+
+    live(phone, lambda d: confirm.is_enabled() and confirm.text == s("phone.page.confirm"), "Confirm, open")
+    confirm.click()
+    live(phone, lambda d: room.ctx.stack.top is lobby, "the lobby on the TV")
+    assert room.find(MatchScene) is None and board.session.outcome() is None
     for driver in phones:
         live(driver, lambda d: shown(d, "lobby") is not None, "every phone back in the lobby")
 

@@ -17,7 +17,7 @@ A screen::
 and an item (a tile, a button when it carries a move, a menu when it has choices)::
 
     {"label", "icon"?, "seat"?, "note"?, "selected"?, "tone"?: green|red|primary,
-     "move"?: {"kind", "data"}, "hold"?: ms, "press"?: {"kind", "data"}, "confirm"?: str,
+     "move"?: {"kind", "data"}, "hold"?: ms, "press"?: {"kind", "data"}, "confirm"?: str, "tap"?: str,
      "choices"?: {"title", "items": [item]}, "faces"?: [[{"icon", "label"}]]}
 
 Every move carries the exact ``{"kind", "data"}`` the phone sends back in ``act``: the
@@ -30,7 +30,10 @@ two, as the TV draws it), its label then only naming it; ``hold`` asks for the b
 be held that long (milliseconds) before its move is sent, as a pad holds confirm, and
 ``press`` is a move sent as that hold begins, so the server can time the hold itself
 (leaving the match: ``QUIT_HOLD``, then ``QUIT``); ``confirm`` is a question the page asks
-(Confirm / Cancel) before it sends the move: a tap that changes the table for everyone.
+(Confirm / Cancel) before it sends the move: a tap that changes the table for everyone. A
+held item carries a ``tap`` label and a ``confirm`` question too: a phone set to "tap
+instead of hold" shows that label, sends ``press`` at the tap and asks the question, its
+Confirm open only once the hold's time has passed (so the server's timing still holds).
 """
 
 from __future__ import annotations
@@ -77,7 +80,8 @@ def phone_screen(entry: GameEntry[C], view: SeatView[Any, Any], legal: Sequence[
                                                            item(ctx.t("end.lobby"), move=act(LOBBY))]))
         out["waiting"] = False
     if board.can_quit:
-        leave = item(ctx.t("quit.hold"), move=act(QUIT), hold=QUIT_HOLD_MS, press=act(QUIT_HOLD))
+        leave = item(ctx.t("quit.hold"), move=act(QUIT), hold=QUIT_HOLD_MS, press=act(QUIT_HOLD),
+                     tap=ctx.t("quit.tap"), confirm=ctx.t("quit.confirm"))
         out["sections"].append(section(ctx.t("quit.title"), [leave]))
     return {**out, "seat": view.seat}
 

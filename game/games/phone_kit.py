@@ -100,20 +100,22 @@ class ItemExtras(TypedDict, total=False):
     hold: int | None
     press: Mapping[str, Any] | None
     confirm: str | None
+    tap: str | None
     faces: list[list[dict[str, str]]] | None
 
 
 def item(label: str, *, move: Mapping[str, Any] | None = None, choices: Mapping[str, Any] | None = None,
          icon: str | None = None, seat: int | None = None, note: str | None = None,
          selected: bool = False, tone: str | None = None, hold: int | None = None,
-         press: Mapping[str, Any] | None = None, confirm: str | None = None,
+         press: Mapping[str, Any] | None = None, confirm: str | None = None, tap: str | None = None,
          faces: list[list[dict[str, str]]] | None = None) -> dict[str, Any]:
     """One tile; the fields left at their default are left out (smaller frames). ``icon``:
-    an OpenMoji code; ``faces``: a card's faces, each a list of :func:`picture`."""
+    an OpenMoji code; ``faces``: a card's faces, each a list of :func:`picture`; ``tap``:
+    a held button's label on a phone set to tap instead of hold (``confirm`` its question)."""
     out: dict[str, Any] = {"label": label}
     for key, value in (("move", move), ("choices", choices), ("icon", icon), ("seat", seat),
                        ("note", note), ("tone", tone), ("hold", hold), ("press", press), ("confirm", confirm),
-                       ("faces", faces)):
+                       ("tap", tap), ("faces", faces)):
         if value is not None:
             # (a dict first: isinstance against the Mapping ABC is the slow part of a screen)
             out[key] = dict(value) if type(value) is dict or isinstance(value, Mapping) else value

@@ -98,7 +98,7 @@ class DisconnectScene(Scene):
         gap = min(230, (box_w - 120) // len(held))
         x0 = W // 2 - gap * (len(held) - 1) // 2
         card_h = 222
-        pulse = 0.5 + 0.5 * math.sin((self.ticks + alpha) * 2 * math.pi / 70)
+        pulse = 0.5 + kit.motion(0.5 * math.sin((self.ticks + alpha) * 2 * math.pi / 70))
         for n, seat in enumerate(held):
             cx = x0 + n * gap
             if n == 0:

@@ -32,7 +32,6 @@ import pygame
 
 from ..input.intents import InputEvent, Intent
 from ..ui.fit import fit_text, smallest_size
-from ..ui.tween import Tween
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -104,7 +103,7 @@ class PeekCurtain(Scene):
         self.peeking = False
         self.gate = PeekGate()
         self.ticks = 0
-        self.curtain = Tween(0.0, 1.0, CURTAIN_TICKS, "out_back")
+        self.curtain = ctx.kit.tween(0.0, 1.0, CURTAIN_TICKS, "out_back")
 
     def enter(self, previous: Scene | None) -> None:
         """A board that opens the curtain on the seat's own PEEK press (the press the
@@ -258,7 +257,7 @@ def draw_look_away(ctx: AppContext, surface: pygame.Surface, seat_index: int, ti
     kit.panel(surface, box, c.panel, radius=40, border=style.colour, border_width=6)
     # a slow breathing halo behind the badge draws every eye to whose turn it is
     badge = (box.centerx, box.y + 130)
-    glow = 1.0 + 0.06 * math.sin(ticks / 60 * math.pi)
+    glow = 1.0 + kit.motion(0.06 * math.sin(ticks / 60 * math.pi))
     kit.draw_shape(surface, "circle", _mix(c.panel, style.colour, 0.22), badge, int(96 * glow))
     if held is not None:
         kit.arc(surface, style.colour, badge, 88, 12, 0.0, 360.0 * held)

@@ -192,7 +192,7 @@ class RingPicker(Scene):
         self.pointer[seat] = 0
         if self.refusal is not None and self.refusal[0] == seat:
             self.refusal = None
-        self.pops[seat] = Tween(1.35, 1.0, 18, "out_back")
+        self.pops[seat] = self.ctx.kit.tween(1.35, 1.0, 18, "out_back")
         self._check_done()
 
     def _take_back(self, seat: int) -> None:
@@ -229,7 +229,7 @@ class RingPicker(Scene):
         named = self.curtain_seat
         if named is not None and self.peeker is None:
             self.ctx.kit.dim(surface, 215)
-            draw_stage(self.ctx.kit, surface, easing("out_back")(self.gate.progress(alpha)))  # as a curtain closes
+            draw_stage(self.ctx.kit, surface, easing("out_back")(self.ctx.kit.cut(self.gate.progress(alpha))))  # as a curtain closes
             draw_look_away(self.ctx, surface, named, "", self.ticks + alpha, self.gate.progress(alpha))
             self.ctx.kit.hint_bar(surface, self._hints())
             return

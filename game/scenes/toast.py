@@ -58,7 +58,7 @@ class ToastScene(Scene):
         kit.dim(surface, 120)
         safe = kit.safe_rect
         y = safe.y + 40
-        slide = max(0.0, 1.0 - self.ticks / 14.0) ** 3
+        slide = kit.motion(max(0.0, 1.0 - self.ticks / 14.0) ** 3)
         for i, message in enumerate(self.messages[:3]):
             text = kit.text(message, 36, kit.colours.text, max_width=1120)
             box = pygame.Rect(0, 0, 1300, text.get_height() + 150)

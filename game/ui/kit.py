@@ -78,6 +78,11 @@ class UiKit:
         or 0 with reduced motion."""
         return 0.0 if self.reduce_motion else amount
 
+    def cut(self, progress: float) -> float:
+        """A transition's progress (0..1: a slide, a flip, a column rising) as drawn:
+        ``progress``, or with reduced motion its end as soon as it has begun (a cut)."""
+        return progress if not self.reduce_motion else (1.0 if progress > 0 else 0.0)
+
     def tween(self, start: V, end: V, ticks: int, ease: str = "out_cubic", delay: int = 0,
               on_done: Callable[[], None] | None = None) -> Tween[V]:
         """A :class:`Tween` that, with reduced motion, jumps to its end (same timing)."""

@@ -181,7 +181,7 @@ class Shapes:
         pulse = 1.0
         if urgent and left > 0:
             frac = left - math.floor(left)  # 1 → 0 within each second
-            pulse = 1.0 + 0.14 * max(0.0, frac - 0.6) / 0.4
+            pulse = 1.0 + self.kit.motion(0.14 * max(0.0, frac - 0.6) / 0.4)
         r = int(radius * pulse)
         cx, cy = int(center[0]), int(center[1])
         body = self._countdown_body(r)

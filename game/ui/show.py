@@ -141,7 +141,7 @@ class Show:
         """0..1 (a little over 1 while it settles): how far the column of ``place`` has risen."""
         start = self.rise_start.get(place, 0)
         t = (self.tick - 1 + alpha - start) / RISE_TICKS if not self.done else 1.0
-        return self._rise(min(1.0, max(0.0, t)))
+        return self._rise(self.ctx.kit.cut(min(1.0, max(0.0, t))))
 
     def count(self, seat: int, alpha: float = 1.0) -> int:
         """The score to print for ``seat`` now: from its start to its score, counted up

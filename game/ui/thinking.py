@@ -20,6 +20,6 @@ def draw_thinking(surface: pygame.Surface, kit: Any, center: tuple[int, int], si
                                                     (tail[0] - size // 6, tail[1] + size // 3)])
     phase = tick * 0.15
     for i in range(3):
-        lift = max(0.0, math.sin(phase - i * 0.9)) * size * 0.15
+        lift = kit.motion(max(0.0, math.sin(phase - i * 0.9)) * size * 0.15)
         dot = (bubble.x + size // 2 + i * size // 2, int(bubble.centery - lift))
         pygame.draw.circle(surface, kit.colours.bg, dot, max(3, size // 9))

@@ -4,7 +4,9 @@
  * "type". The page only draws what the game sends: a "view" holds a screen built by
  * game/companion/present.py (title, facts, sections of items; an item with a move is a
  * button that sends {"kind", "data"} back as an "act"; one with choices opens a menu;
- * one with "confirm" asks that question first; one with "hold" must be held). An "icon"
+ * one with "confirm" asks that question first; one with "hold" must be held, or on a phone
+ * set to "Tap instead of hold" tapped, then confirmed once the hold's time has passed:
+ * see askHeld). An "icon"
  * is an OpenMoji code, drawn with the game's own picture (/picto/<code>.svg, the TV's
  * art), never with the phone's emoji font; an item with "faces" is a card drawn as the
  * TV draws it: its faces one under the other, each a row of pictures.
@@ -28,6 +30,9 @@ const store = {
   get(key) { try { return localStorage.getItem("salon." + key); } catch (e) { return null; } },
   set(key, value) { try { value == null ? localStorage.removeItem("salon." + key) : localStorage.setItem("salon." + key, value); } catch (e) { /* private mode: no memory */ } },
 };
+/* A press the server still counts (ms): a quit comes at most 5 s after its quit_hold
+   (game/companion/bridge.py, QUIT_WINDOW), less a trip over a slow Wi-Fi. */
+const PRESS_KEPT_MS = 4000;
 const $ = (id) => document.getElementById(id);
 const el = (tag, cls, text) => {
   const node = document.createElement(tag);
@@ -38,7 +43,9 @@ const el = (tag, cls, text) => {
 
 const app = {
   ws: null, strings: {}, lang: null, seat: null, roster: [], screen: null,
-  ended: false, retries: 0, timer: null, sheet: null, menu: null, asking: null,
+  ended: false, retries: 0, timer: null, sheet: null, menu: null, asking: null, countdown: null,
+  /* this phone's own setting: a held button is tapped, then confirmed (askHeld) */
+  tapHolds: store.get("tap_holds") === "1",
   /* the audience: whether this phone watches, the shared message and its own standing */
   audience: store.get("mode") === "audience", shared: null, you: null, share: null,
   password: "",
@@ -389,7 +396,8 @@ function itemButton(item, index) {
     node.append(cardFaces(item.faces));
   } else {
     const text = el("span", "text");
-    text.append(el("span", "label", item.seat != null && seatName(item.seat) ? seatName(item.seat) : item.label));
+    const label = item.hold && app.tapHolds && item.tap ? item.tap : item.label;
+    text.append(el("span", "label", item.seat != null && seatName(item.seat) ? seatName(item.seat) : label));
     if (item.note) text.append(el("span", "note", item.note));
     if (picked != null) {
       const chosen = item.choices.items.find((choice) => choice.guess && choice.guess.answer === picked);
@@ -398,6 +406,7 @@ function itemButton(item, index) {
     node.append(text);
   }
   if (item.guess) node.onclick = () => { closeMenu(); sendGuess(item.guess); };
+  else if (item.move && item.hold && app.tapHolds) node.onclick = () => { closeMenu(); askHeld(item); };
   else if (item.move && item.hold) holdToSend(node, item);
   else if (item.move) node.onclick = () => { closeMenu(); if (item.confirm) ask(item); else sendMove(item.move); };
   else if (live) node.onclick = () => openMenu(item);
@@ -465,20 +474,60 @@ function closeMenu() {
    screen that no longer offers that move with that very question (another player
    replaced that suspect meanwhile, the phase moved on) closes it unsent. */
 function ask(item) {
+  closeAsk();
   app.asking = { move: item.move, question: item.confirm };
   $("ask-text").textContent = item.confirm;
   $("ask").hidden = false;
 }
 
+/* A held button tapped on a phone set to "Tap instead of hold": its press (if any) is sent
+   at the tap, as a hold's would be, and its question asked; Confirm opens only once the
+   hold's time has passed, counting down, so the server times it as it times a hold. A
+   Confirm so late that the server no longer counts the press sends a new press and counts
+   down again: never a move the server would refuse. */
+function askHeld(item) {
+  ask({ move: item.move, confirm: questionOf(item) });
+  Object.assign(app.asking, { press: item.press || null, hold: item.hold });
+  pressHeld(app.asking);
+}
+
+function pressHeld(asking) {
+  if (asking.press) sendMove(asking.press);
+  asking.since = Date.now();
+  countDown();
+}
+
+function countDown() {
+  clearTimeout(app.countdown);
+  const asking = app.asking;
+  const left = asking && asking.hold ? asking.since + asking.hold - Date.now() : 0;
+  $("ask-yes").disabled = left > 0;
+  $("ask-yes").textContent = left > 0 ? t("confirm_in", { n: Math.ceil(left / 1000) }) : t("confirm");
+  if (left > 0) app.countdown = setTimeout(countDown, Math.min(left, 200));
+}
+
+function confirmAsked() {
+  const asking = app.asking;
+  if (asking && asking.press && Date.now() - asking.since > PRESS_KEPT_MS) { pressHeld(asking); return; }
+  closeAsk();
+  if (asking) sendMove(asking.move);
+}
+
+/* The question an item asks before its move: its own, or a held one's when tapped. */
+function questionOf(item) {
+  return item.hold ? item.confirm || item.tap || item.label : item.confirm;
+}
+
 function stillAsked(asking) {
   const wanted = JSON.stringify(asking.move);
-  const offered = (items) => (items || []).some((item) => (item.confirm === asking.question && JSON.stringify(item.move) === wanted)
+  const offered = (items) => (items || []).some((item) => (questionOf(item) === asking.question && JSON.stringify(item.move) === wanted)
     || (item.choices && offered(item.choices.items)));
   return ((app.screen && app.screen.sections) || []).some((section) => offered(section.items));
 }
 
 function closeAsk() {
   app.asking = null;
+  countDown();
   $("ask").hidden = true;
 }
 
@@ -510,7 +559,13 @@ $("join").onsubmit = (event) => { event.preventDefault(); join(false); };
 $("watch").onclick = () => join(true);
 $("leave").onclick = () => { send("leave"); store.set("token", null); store.set("mode", null); };
 $("menu-cancel").onclick = closeMenu;
-$("ask-yes").onclick = () => { const asking = app.asking; closeAsk(); if (asking) sendMove(asking.move); };
+$("ask-yes").onclick = confirmAsked;
+$("tap-holds").checked = app.tapHolds;
+$("tap-holds").onchange = () => {
+  app.tapHolds = $("tap-holds").checked;
+  store.set("tap_holds", app.tapHolds ? "1" : null);
+  if (app.screen) renderScreen();
+};
 $("ask-no").onclick = closeAsk;
 $("ask").onclick = (event) => { if (event.target === $("ask")) closeAsk(); };
 /* "Take my seat back": this seat was opened on another screen with its token (bye

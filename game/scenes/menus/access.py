@@ -46,10 +46,16 @@ class AccessSettingsScene(SettingsPage):
                                      label_width=0.62)
 
     def seeing_rows(self) -> list[Row]:
-        return [self.on_off("high_contrast", "high_contrast", self.kit.retheme),
+        return [self.on_off("high_contrast", "high_contrast", self.retheme),
                 self.on_off("narration", "narration"),
                 self.on_off("captions", "captions"),
                 self.on_off("reduce_motion", "reduce_motion")]
+
+    def retheme(self) -> None:
+        """The kit's colours and this page's widgets in the contrast asked for now (the
+        screens below follow when they come back)."""
+        self.kit.retheme()
+        self.rebuild()
 
     def hands_rows(self) -> list[Row]:
         t, s = self.t, self.ctx.settings

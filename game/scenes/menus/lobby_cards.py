@@ -72,7 +72,7 @@ def draw_free(lobby: LobbyScene, surface: pygame.Surface, rect: pygame.Rect, fir
     if not first:
         kit.blit_text(surface, lobby.t("lobby.free_seat"), 30, rect.center, "center", kit.colours.muted)
         return
-    pulse = 0.5 + 0.5 * math.sin(t * 0.1)
+    pulse = 0.5 + kit.motion(0.5 * math.sin(t * 0.1))
     pygame.draw.rect(surface, kit.colours.accent, rect.inflate(int(6 * pulse), int(6 * pulse)), width=4,
                      border_radius=30)
     short = rect.height < 300  # the phone panel takes room under the seats

@@ -165,7 +165,7 @@ class TakeSeatScene(Scene):
         card_w, card_h, gap = (min(410, (safe.width - 54) // 4), 120, 18) if phones else (360, 270, 28)
         top = safe.y + (190 if phones else 220)
         following = self._next_seat()
-        pulse = 0.5 + 0.5 * math.sin((self.ticks + alpha) * 0.1)
+        pulse = 0.5 + self.ctx.kit.motion(0.5 * math.sin((self.ticks + alpha) * 0.1))
         for i in range(n):
             row, col = divmod(i, cols)
             in_row = min(cols, n - row * cols)

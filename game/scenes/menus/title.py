@@ -247,7 +247,7 @@ class TitleScene(MenuScene):
         if self.attract:
             # By fixed step, not frame: the first frame's colour is the same at every start,
             # so its text is read back from the last one's (ui/kept_texts.py), not rendered.
-            pulse = 0.5 + 0.5 * math.sin(self.ticks * 0.08)
+            pulse = 0.5 + kit.motion(0.5 * math.sin(self.ticks * 0.08))
             red, green, blue = (int(a + (b - a) * pulse) for a, b in zip(kit.colours.muted, kit.colours.text))
             colour = (red, green, blue)
             label = kit.text(self.t("title.press_start"), 56, colour)

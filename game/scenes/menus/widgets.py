@@ -74,13 +74,13 @@ class MenuScene(Scene):
 
     def _signature(self) -> tuple[object, ...]:
         settings = self.ctx.settings
-        return (self.ctx.strings.lang, settings.text_scale, settings.safe_area)
+        return (self.ctx.strings.lang, settings.text_scale, settings.safe_area, settings.high_contrast)
 
     def exit(self) -> None:
         self.release()
 
     def rebuild(self) -> None:
-        """(Re)create every widget: language, text size or safe area changed."""
+        """(Re)create every widget: language, text size, safe area or contrast changed."""
         keep = self.items[self.focus].key if self.items else None
         self.release()
         self.items = []
@@ -428,4 +428,4 @@ class MenuScene(Scene):
         glow = pygame.Surface(rect.inflate(24, 24).size, pygame.SRCALPHA)
         pygame.draw.rect(glow, (*colour, int(50 + 50 * pulse)), glow.get_rect(), width=12, border_radius=40)
         surface.blit(glow, rect.inflate(24, 24))
-        pygame.draw.rect(surface, colour, rect, width=6, border_radius=34)
+        pygame.draw.rect(surface, colour, rect, width=6 * self.kit.colours.line, border_radius=34)  # high contrast: 12

@@ -10,7 +10,6 @@ import pygame
 from ....input.intents import InputEvent, Intent
 from ....scenes.board import Section
 from ....ui.fit import fit_text, fit_words, fit_wrapped, smallest_size
-from ....ui.tween import Tween
 from ..rules.view import IncognitoPublic
 from .drawing_screen import DrawSection
 from .layout import grid
@@ -30,7 +29,7 @@ class DealSection(Section[IncognitoPublic]):
 
     def __init__(self, board: IncognitoBoard) -> None:
         super().__init__(board)
-        self.tweens = [Tween(0.0, 1.0, 36, "out_back", delay=10 + 10 * i) for i in range(board.n)]
+        self.tweens = [board.ctx.kit.tween(0.0, 1.0, 36, "out_back", delay=10 + 10 * i) for i in range(board.n)]
 
     def fixed_update(self) -> None:
         super().fixed_update()

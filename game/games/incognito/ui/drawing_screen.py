@@ -74,7 +74,7 @@ class DrawSection(Section[IncognitoPublic]):
         style = kit.seat_style(seat.style)
         done = bool(public.done[seat_index])
         urgent = last_call and not done
-        border = c.bad if urgent and (board.ticks // 15) % 2 else style.colour
+        border = c.bad if urgent and (kit.reduce_motion or (board.ticks // 15) % 2) else style.colour  # blinks, or steady
         kit.panel(surface, layout.cell, c.panel, radius=22, border=border, border_width=5, shadow=False)
         # "done" (or a phone, or a bot's thinking bubble) at the right, the seat's shape and name in what they leave
         middle = layout.cell.y + HEADER // 2 + 2

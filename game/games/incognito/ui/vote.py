@@ -60,7 +60,7 @@ class LineupSection(Section[IncognitoPublic]):
         said = kit.blit_text(surface, lineup_explanation(board.text, public), 40, (content.centerx, content.y),
                              "midtop", c.text, max_width=content.width - 48, align="center")
         for i, (word, spot) in enumerate(zip(public.lineup, tiles(content, len(public.lineup)))):
-            t = min(1.0, max(0.0, (self.ticks + alpha - 10 * i) / 24))
+            t = kit.cut(min(1.0, max(0.0, (self.ticks + alpha - 10 * i) / 24)))
             rect = pygame.Rect(0, 0, spot.width, int(300 * t) or 1)
             rect.center = (spot.centerx, (said.bottom + content.bottom) // 2)
             self.draw_tile(surface, rect, i + 1, word, 44)

@@ -106,7 +106,7 @@ class MissionBoard(PhaseBoard[MSPublic]):
         (then the sections hear of it, and a phase that started opens its own)."""
         for event in events:
             if isinstance(event, Swapped):
-                self.swap = (event.a, event.b, Tween(0.0, 1.0, SWAP_TICKS, "in_out_cubic"))
+                self.swap = (event.a, event.b, self.ctx.kit.tween(0.0, 1.0, SWAP_TICKS, "in_out_cubic"))
                 self.play.selected = None
                 self.ctx.audio.play("vote")
             elif isinstance(event, Accused):

@@ -152,7 +152,7 @@ class PlaySection(Section[MSPublic]):
         kit, table, public = self.ctx.kit, self.board.table, self.board.public
         assert public.turn is not None
         style = kit.seat_style(self.ctx.seats[public.turn].style)
-        pulse = 0.5 + 0.5 * math.sin((self.board.ticks + alpha) / 7)
+        pulse = 0.5 + kit.motion(0.5 * math.sin((self.board.ticks + alpha) / 7))
         if self.selected is not None:
             rect = table.cell_rect(self.selected, alpha)
             pygame.draw.rect(surface, kit.colours.gold, rect.inflate(22, 22), width=8, border_radius=28)

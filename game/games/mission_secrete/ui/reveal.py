@@ -18,7 +18,6 @@ from ....input.intents import Intent
 from ....scenes.shows import RevealPacing
 from ....ui.fit import fit_size, fit_text
 from ....ui.show import Show, Standing
-from ....ui.tween import Tween
 from ..rules.events import Accused
 from ..rules.view import MSPhase, MSPublic
 from .table import EDGE, HINT_ROOM, REVEAL_VEIL
@@ -81,7 +80,7 @@ class Reading(RevealPacing[MSPublic]):
         """The verdict: its sound, the loser's cross, the cheer (given even when A skipped to it)."""
         acc = self.accusation
         self.ctx.audio.play("right" if acc.right else "wrong")
-        self.board.struck[self.loser] = Tween(0.0, 1.0, 30, "out_back")
+        self.board.struck[self.loser] = self.ctx.kit.tween(0.0, 1.0, 30, "out_back")
         # the verdict is the cheer: no podium to rise, so straight to the confetti
         self.show = Show(self.ctx, [Standing(self.survivor, 1, place=1), Standing(self.loser, 0, place=2)],
                          seed=CLAIM_TICKS + acc.accuser * 8 + acc.accused)
@@ -117,11 +116,11 @@ class Reading(RevealPacing[MSPublic]):
         kit.blit_text(surface, claim, fit_size(kit, claim, box.width - 80, (52, 46, 40, 36)), (box.centerx, box.y + 34),
                       "midtop", c.text, max_width=box.width - 80, align="center")
         left, right = (box.x + 250, box.y + 290), (box.right - 250, box.y + 290)
-        shake = 0 if self.verdict else int(6 * math.sin((self.tick + alpha) * 1.3))
+        shake = 0 if self.verdict else int(kit.motion(6 * math.sin((self.tick + alpha) * 1.3)))
         badges = (self.draw_badge(surface, acc.accuser, (left[0] + shake, left[1]), self.verdict and not acc.right),
                   self.draw_badge(surface, acc.accused, (right[0] - shake, right[1]), self.verdict and acc.right))
         character = board.catalogue.character(acc.character)
-        beat = 1.0 + (0 if self.verdict else 0.08 * max(0.0, math.sin((self.tick + alpha) / DRUM_TICKS * math.pi * 2)))
+        beat = 1.0 + (0 if self.verdict else kit.motion(0.08 * max(0.0, math.sin((self.tick + alpha) / DRUM_TICKS * math.pi * 2))))
         size = int(BEAT_SIZE * beat)
         icon = kit.icon(character.icon, size) if size == BEAT_SIZE else pygame.transform.smoothscale(
             kit.icon(character.icon, BEAT_MAX), (size, size))

@@ -94,7 +94,7 @@ def shot_swap(ctx: AppContext, args: ShotRequest) -> None:
     board.submit(swap)
     assert board.swap is not None
     a, b, _tween = board.swap
-    board.swap = (a, b, Tween(0.0, 1.0, SWAP_TICKS, "in_out_cubic", delay=max(0, args.ticks - SWAP_TICKS // 2)))
+    board.swap = (a, b, ctx.kit.tween(0.0, 1.0, SWAP_TICKS, "in_out_cubic", delay=max(0, args.ticks - SWAP_TICKS // 2)))
 
 
 def shot_accuse(ctx: AppContext, args: ShotRequest) -> None:

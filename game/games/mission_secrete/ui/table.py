@@ -170,7 +170,7 @@ class MissionTable:
         """The resting cards; an empty slot where a card is flying."""
         kit, c, board = self.ctx.kit, self.ctx.kit.colours, self.board
         moving = {board.swap[0], board.swap[1]} if board.swap is not None else set()
-        glow = 0.5 + 0.5 * math.sin((board.ticks + alpha) / 9)
+        glow = 0.5 + kit.motion(0.5 * math.sin((board.ticks + alpha) / 9))
         clip = surface.get_clip()
         for index, obj in enumerate(board.public.grid):
             rect = self.cell_rect(index, alpha)

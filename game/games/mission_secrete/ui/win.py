@@ -20,7 +20,6 @@ from ....input.intents import Intent
 from ....scenes.shows import EndShow
 from ....ui.fit import fit_text
 from ....ui.show import Show, Standing
-from ....ui.tween import Tween
 from ..rules.view import Ending, MSPublic
 
 if TYPE_CHECKING:
@@ -52,7 +51,7 @@ class WinSection(EndShow[MSPublic]):
         if board.busy:
             return
         if board.end_move is None:
-            board.end_move = Tween(0.0, 1.0, END_MOVE_TICKS, "in_out_cubic")
+            board.end_move = self.ctx.kit.tween(0.0, 1.0, END_MOVE_TICKS, "in_out_cubic")
             self.celebrate()
         board.end_move.step()
         super().fixed_update()

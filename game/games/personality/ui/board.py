@@ -72,7 +72,7 @@ class PersonalityBoard(PhaseBoard[PEPublic]):
         self.catalogue = entry.catalogue(ctx.catalogue)
         self.track = self.catalogue.board
         self.layout = BoardLayout(ctx.kit.safe_rect)
-        self.timeline = Timeline(self.public.positions, self._fell)
+        self.timeline = Timeline(self.public.positions, self._fell, hops=lambda: ctx.kit.reduce_motion)
         self.overlay: Scene | None = None
         self.overlay_key: Hashable = None
         #: A human's choice between the two steps of one move (a vote before its bet, a gift before its receiver).

@@ -22,7 +22,6 @@ import pygame
 from ....scenes.shows import RevealPacing
 from ....ui.fit import fit_wrapped, smallest_size
 from ....ui.show import Show, Standing
-from ....ui.tween import Tween
 from ..rules.view import PEPhase, PEPublic, VoteKind, VoteRecord
 from .chrome import cheer_keep_out
 from .section import BoardSection
@@ -95,7 +94,7 @@ class VoteReveal(RevealPacing[PEPublic], BoardSection):
         #: The count of the moves (None: nobody moved forward).
         self.show = reveal_show(board.ctx, record, board.public.positions, seed=board.public.turn)
         #: The headline pops in.
-        self.pop = Tween(0.4, 1.0, 24, "out_back")
+        self.pop = board.ctx.kit.tween(0.4, 1.0, 24, "out_back")
 
     # --- flags: phones play on (module doc) ------------------------------------------------------
     @property

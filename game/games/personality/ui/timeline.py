@@ -4,8 +4,9 @@ whichever section shows (a reveal, the next phase, the end).
 Masks walk square by square (:data:`STEP_TICKS` each, through the Gouffre when they
 fall); a special square's banner waits for the walks to end, then shows
 :data:`BANNER_TICKS`. While anything plays the timeline is ``busy``: bots wait and no
-overlay opens (the sections ask it). Nothing here depends on a secret: it is driven by
-public events only.
+overlay opens (the sections ask it). With reduced motion (``hops``) a mask does not glide:
+it stands on a square for its ticks, then is on the next. Nothing here depends on a
+secret: it is driven by public events only.
 """
 
 from __future__ import annotations
@@ -28,13 +29,15 @@ class Banner:
 
 
 class Timeline:
-    def __init__(self, positions: tuple[int, ...], on_fall: Callable[[int], None]) -> None:
+    def __init__(self, positions: tuple[int, ...], on_fall: Callable[[int], None],
+                 hops: Callable[[], bool] = lambda: False) -> None:
         #: Where each mask is drawn: a float between squares while it walks.
         self.shown = [float(p) for p in positions]
         self.paths: dict[int, list[int]] = {s: [] for s in range(len(positions))}
         self.step = {s: 0 for s in range(len(positions))}
         self.banners: list[Banner] = []
         self.on_fall = on_fall
+        self.hops = hops
 
     @property
     def walking(self) -> bool:
@@ -76,7 +79,8 @@ class Timeline:
         target = path[0]
         start = self.shown[seat]
         remaining = STEP_TICKS - self.step[seat] + 1
-        self.shown[seat] = start + (target - start) / max(1, remaining)
+        if not self.hops():
+            self.shown[seat] = start + (target - start) / max(1, remaining)
         if self.step[seat] >= STEP_TICKS:
             self.shown[seat] = float(target)
             path.pop(0)

@@ -55,7 +55,8 @@ def agreement(ctx: Ctx[SICatalogue], legal: Sequence[Action]) -> dict[str, Any]:
     if ctx.seat in board.agreed:
         button = item(ctx.t("si.agreed"), move=act("unlock"), selected=True)
     else:
-        button = next((item(ctx.t("si.lock"), move=move(a), tone="primary", hold=LOCK_HOLD_MS)
+        button = next((item(ctx.t("si.lock"), move=move(a), tone="primary", hold=LOCK_HOLD_MS,
+                            tap=ctx.t("si.lock_tap"), confirm=ctx.t("si.lock_confirm"))
                        for a in legal if a.kind == "lock"), None)
     team = [ctx.seat_item(seat, selected=seat in board.agreed, tone="green" if seat in board.agreed else None)
             for seat in board.guessers]

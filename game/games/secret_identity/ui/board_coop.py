@@ -184,10 +184,10 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
             scale = 1.0
             if reveal and slot == result.key - 1:
                 border = glow = c.good
-                scale = 1.0 + 0.18 * max(0.0, 1.0 - since / 40)
+                scale = 1.0 + kit.motion(0.18 * max(0.0, 1.0 - since / 40))
             elif reveal and slot == result.guess - 1:
                 border = glow = c.bad
-                pos = (pos[0] + int(12 * math.sin(since * 0.9) * max(0.0, 1.0 - since / 45)), pos[1])
+                pos = (pos[0] + int(kit.motion(12 * math.sin(since * 0.9) * max(0.0, 1.0 - since / 45))), pos[1])
             cards.append(RingCard(character, slot + 1, pos, border, glow, scale,
                                   dim=public.phase == CoopPhase.GUESS and slot != public.cursor))
         draw_ring_cards(surface, self.ctx, cards)

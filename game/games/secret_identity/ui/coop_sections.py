@@ -28,7 +28,6 @@ from ....input.intents import InputEvent, Intent
 from ....scenes.board import Section
 from ....scenes.ring import sector
 from ....scenes.shows import RevealPacing
-from ....ui.tween import Tween
 from ..rules.events import GuessProposed
 from ..rules.view import CoopPhase, CoopPublic
 
@@ -124,7 +123,7 @@ class GuessSection(Section[CoopPublic]):
             if isinstance(event, GuessProposed):
                 self.holding.clear()
                 self.agreed.clear()
-                self.board.cursor_pop = Tween(1.12, 1.0, 14, "out_back")
+                self.board.cursor_pop = self.ctx.kit.tween(1.12, 1.0, 14, "out_back")
                 self.ctx.audio.play("nav")
 
     def fixed_update(self) -> None:

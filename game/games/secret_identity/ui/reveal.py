@@ -123,7 +123,7 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
             before = track_position(int(self.shown[seat]))[0]
             self.shown[seat] = self.base[seat] + self.credited(seat)
             if track_position(int(self.shown[seat]))[0] > before:
-                self.token_pops[seat] = Tween(2.4, 1.0, 45, "out_back")
+                self.token_pops[seat] = self.ctx.kit.tween(2.4, 1.0, 45, "out_back")
                 self.ctx.audio.play("victory")
 
     def cheered(self) -> list[int]:
@@ -151,7 +151,7 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
     def swell(self) -> float:
         """The open safe's card scale: it swells as the safe opens, then settles."""
         t = self.tick / OPEN_TICKS
-        return 1.0 + 0.12 * max(0.0, 1.0 - abs(2 * t - 1)) if self.opening and t < 1 else 1.0
+        return 1.0 + self.ctx.kit.motion(0.12 * max(0.0, 1.0 - abs(2 * t - 1))) if self.opening and t < 1 else 1.0
 
     def highlighted(self) -> list[int]:
         """Seats whose panels stand out: the open safe's owner, then the cheered seats."""
@@ -168,7 +168,7 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
         voters = [v for v in range(len(self.result.keys)) if v != owner]
         for k, voter in enumerate(voters):
             start = OPEN_TICKS + k * (VOTES_TICKS // max(1, len(voters)))
-            width = int(VOTE_CARD[0] * min(1.0, (self.tick - start) / FLIP_TICKS))
+            width = int(VOTE_CARD[0] * self.ctx.kit.cut(min(1.0, (self.tick - start) / FLIP_TICKS)))
             if width < 2 or voter >= len(panels):
                 continue
             face = self._face(self.result.votes[voter][owner], self.result.votes[voter][owner] == self.result.keys[owner])
@@ -204,7 +204,7 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
             return
         kit, c = self.ctx.kit, self.ctx.kit.colours
         progress = (self.tick - OPEN_TICKS - VOTES_TICKS) / POINTS_TICKS
-        if not 0 <= progress < 1:
+        if not 0 <= progress < 1 or kit.reduce_motion:  # still: the markers and scores count alone
             return
         owner, result = self.beat, self.result
         right = [v for v in range(len(result.keys)) if v != owner and result.votes[v][owner] == result.keys[owner]]

@@ -14,7 +14,6 @@ from ....core.actions import Action
 from ....input.intents import InputEvent, Intent
 from ....scenes.board import Section
 from ....scenes.ring import sector
-from ....ui.tween import Tween
 from ..rules.events import CharacterReplaced
 from ..rules.view import CompetitivePublic
 from .hub import hub_text
@@ -83,7 +82,7 @@ class RoundStartSection(TableSection):
     def on_events(self, action: Action | None, events: tuple[Event, ...]) -> None:
         for event in events:
             if isinstance(event, CharacterReplaced):
-                self.board.pulse[event.slot] = Tween(1.25, 1.0, 30, "out_back")
+                self.board.pulse[event.slot] = self.ctx.kit.tween(1.25, 1.0, 30, "out_back")
                 self.ctx.audio.play("confirm")
 
     def handle(self, seat: int, event: InputEvent) -> bool:
