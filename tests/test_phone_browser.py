@@ -357,6 +357,24 @@ def test_a_co_op_guesser_set_to_tap_instead_of_hold_agrees_by_a_tap_and_a_confir
 
 
 # --- the real game server ----------------------------------------------------------------------
+def live(room, driver, condition, what: str, seconds: float = 15):
+    """``wait``, with one of the game's frames before each look (the game's own server)."""
+    return WebDriverWait(driver, seconds, poll_frequency=0.02,
+                         ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda d: (room.run(1), condition(d))[1], f"waited for {what}")
+
+
+def join_the_lobby(room, phones, url: str, s) -> None:
+    """Each phone opens the page, types its name (Phone0, Phone1, ...) and takes a seat."""
+    for index, driver in enumerate(phones):
+        driver.get(url)
+        live(room, driver, lambda d: d.find_element("id", "name").is_displayed(), "the join form")
+        driver.find_element("id", "name").send_keys(f"Phone{index}")
+        tap(driver, s("phone.page.join_button"))
+        room.run(2)
+        live(room, driver, lambda d, n=index + 1: len(d.find_elements("css selector", "#roster li")) == n, "its seat")
+
+
 @pytest.fixture
 def game_table(browsers):
     """The game itself serving phones as ``play`` does: the App's frames start the
@@ -402,61 +420,50 @@ def test_three_browser_phones_play_incognito_and_vote_in_secret_identity_on_the_
     room, phones, url = game_table
     s = room.ctx.strings.get
 
-    def live(driver, condition, what: str, seconds: float = 15):
-        """``wait``, with a game frame before each look."""
-        return WebDriverWait(driver, seconds, poll_frequency=0.02,
-                             ignored_exceptions=(StaleElementReferenceException,)).until(
-            lambda d: (room.run(1), condition(d))[1], f"waited for {what}")
-
     def on_tap(driver, text: str, where: str = "") -> None:
         tap(driver, text, where)
         room.run(2)
 
-    for index, driver in enumerate(phones):
-        driver.get(url)
-        live(driver, lambda d: d.find_element("id", "name").is_displayed(), "the join form")
-        driver.find_element("id", "name").send_keys(f"Phone{index}")
-        on_tap(driver, s("phone.page.join_button"))
-        live(driver, lambda d, n=index + 1: len(d.find_elements("css selector", "#roster li")) == n, "its seat")
+    join_the_lobby(room, phones, url, s)
     assert [(seat.name, seat.device[0]) for seat in room.ctx.seats] == [(f"Phone{i}", "phone") for i in range(3)]
 
     # Incognito on its board: a finger stroke on phone 0, everyone hands in and votes.
     room.ctx.stack.top.start()
     board = room.find(MatchScene)
-    live(phones[0], lambda d: d.find_elements("id", "sheet"), "the drawing sheet")
+    live(room, phones[0], lambda d: d.find_elements("id", "sheet"), "the drawing sheet")
     finger_stroke(phones[0])
-    strokes = live(phones[0], lambda d: board.session.state.strokes[0], "the stroke in the game")
+    strokes = live(room, phones[0], lambda d: board.session.state.strokes[0], "the stroke in the game")
     assert strokes[0].tool == "pen" and len(strokes[0].points) >= 8
     for driver in phones:
-        live(driver, lambda d: d.find_elements("id", "sheet"), "the sheet")
+        live(room, driver, lambda d: d.find_elements("id", "sheet"), "the sheet")
         on_tap(driver, s("phone.in.done"))
-    live(phones[0], lambda d: board.session.state.phase == "vote", "the vote")
+    live(room, phones[0], lambda d: board.session.state.phase == "vote", "the vote")
     for index, driver in enumerate(phones):
         for given in (1, 2):  # a drawing not numbered yet, then the first free number
-            live(driver, lambda d: d.find_elements("css selector", "#sections button.item:not(.selected)"), "a tile")
+            live(room, driver, lambda d: d.find_elements("css selector", "#sections button.item:not(.selected)"), "a tile")
             tap_css(driver, "#sections button.item:not(.selected)")
             tap_css(driver, "#menu-items button")
             if (index, given) != (2, 2):  # the last vote closes the phase
-                live(driver, lambda d, n=given: len(d.find_elements("css selector", "#sections .item.selected")) == n,
+                live(room, driver, lambda d, n=given: len(d.find_elements("css selector", "#sections .item.selected")) == n,
                      f"phone {index}'s vote {given} on screen")
-    live(phones[0], lambda d: board.session.state.phase in ("reveal", "over"), "the reveal")
+    live(room, phones[0], lambda d: board.session.state.phase in ("reveal", "over"), "the reveal")
     assert all(a.seat in (0, 1, 2) for a in board.session.log if a.kind == "vote")
 
     # Secret Identity: back to a lobby, the seats' own bots bring the table to the vote on
     # the board, then phone 0 votes with two taps.
     room.ctx.stack.clear()
     room.ctx.stack.push(LobbyScene(room.ctx, room.ctx.games["secret_identity"]))
-    live(phones[0], lambda d: d.find_elements("css selector", "#roster li"), "the new lobby")
+    live(room, phones[0], lambda d: d.find_elements("css selector", "#roster li"), "the new lobby")
     room.ctx.stack.top.start()
     board = room.find(MatchScene)
     minds = brains(room, board.entry, [0, 1, 2])
     while board.session.state.phase != "vote":
         seat = min(board.session.current())
         assert board.submit(think(board, minds[seat], seat)) is None
-    live(phones[0], lambda d: d.find_element("id", "title").text == s("phone.si.vote_title"), "the vote screen")
+    live(room, phones[0], lambda d: d.find_element("id", "title").text == s("phone.si.vote_title"), "the vote screen")
     tap(phones[0], "Phone1", "#sections")
     tap(phones[0], "4.", "#menu")
-    live(phones[0], lambda d: any(a.kind == "vote" and a.seat == 0 for a in board.session.log), "the vote in the game")
+    live(room, phones[0], lambda d: any(a.kind == "vote" and a.seat == 0 for a in board.session.log), "the vote in the game")
 
 
 def test_holding_leave_the_match_on_a_phone_leaves_it_and_a_lone_scripted_quit_does_not(game_table):
@@ -469,18 +476,7 @@ def test_holding_leave_the_match_on_a_phone_leaves_it_and_a_lone_scripted_quit_d
     room, phones, url = game_table
     s = room.ctx.strings.get
 
-    def live(driver, condition, what: str, seconds: float = 15):
-        """``wait``, with a game frame before each look."""
-        return WebDriverWait(driver, seconds, poll_frequency=0.02,
-                             ignored_exceptions=(StaleElementReferenceException,)).until(
-            lambda d: (room.run(1), condition(d))[1], f"waited for {what}")
-
-    for index, driver in enumerate(phones):
-        driver.get(url)
-        live(driver, lambda d: d.find_element("id", "name").is_displayed(), "the join form")
-        driver.find_element("id", "name").send_keys(f"Phone{index}")
-        tap(driver, s("phone.page.join_button"))
-        live(driver, lambda d, n=index + 1: len(d.find_elements("css selector", "#roster li")) == n, "its seat")
+    join_the_lobby(room, phones, url, s)
     lobby = room.ctx.stack.top
     lobby.start()
     board = room.find(MatchScene)
@@ -490,10 +486,10 @@ def test_holding_leave_the_match_on_a_phone_leaves_it_and_a_lone_scripted_quit_d
         if (button) button.scrollIntoView({block: 'center'});
         return button || null;
     """
-    live(phone, lambda d: d.execute_script(find_leave, s("phone.quit.hold")), "the leave button")
+    live(room, phone, lambda d: d.execute_script(find_leave, s("phone.quit.hold")), "the leave button")
 
     phone.execute_script("send('act', {kind: 'quit', data: {}});")  # one scripted quit
-    live(phone, lambda d: shown(d, "toast") == s("phone.page.reason.hold_first"), "the refusal, said plainly")
+    live(room, phone, lambda d: shown(d, "toast") == s("phone.page.reason.hold_first"), "the refusal, said plainly")
     tap(phone, s("phone.quit.hold"))  # a tap: the press, and no hold
     for _ in range(30):
         room.run(1)
@@ -514,10 +510,10 @@ def test_holding_leave_the_match_on_a_phone_leaves_it_and_a_lone_scripted_quit_d
         room.run(1)
         time.sleep(0.01)
     assert not failed, failed
-    live(phone, lambda d: room.ctx.stack.top is lobby, "the lobby on the TV")
+    live(room, phone, lambda d: room.ctx.stack.top is lobby, "the lobby on the TV")
     assert isinstance(lobby, LobbyScene) and room.find(MatchScene) is None and board.session.outcome() is None
     for driver in phones:
-        live(driver, lambda d: shown(d, "lobby") is not None, "every phone back in the lobby")
+        live(room, driver, lambda d: shown(d, "lobby") is not None, "every phone back in the lobby")
 
 
 def test_a_phone_set_to_tap_instead_of_hold_leaves_the_match_through_the_server_s_own_timing(game_table):
@@ -531,29 +527,18 @@ def test_a_phone_set_to_tap_instead_of_hold_leaves_the_match_through_the_server_
     room, phones, url = game_table
     s = room.ctx.strings.get
 
-    def live(driver, condition, what: str, seconds: float = 15):
-        """``wait``, with a game frame before each look."""
-        return WebDriverWait(driver, seconds, poll_frequency=0.02,
-                             ignored_exceptions=(StaleElementReferenceException,)).until(
-            lambda d: (room.run(1), condition(d))[1], f"waited for {what}")
-
     def frames(count: int) -> None:
         for _ in range(count):
             room.run(1)
             time.sleep(0.01)
 
-    for index, driver in enumerate(phones):
-        driver.get(url)
-        live(driver, lambda d: d.find_element("id", "name").is_displayed(), "the join form")
-        driver.find_element("id", "name").send_keys(f"Phone{index}")
-        tap(driver, s("phone.page.join_button"))
-        live(driver, lambda d, n=index + 1: len(d.find_elements("css selector", "#roster li")) == n, "its seat")
+    join_the_lobby(room, phones, url, s)
     phone = phones[0]
     assert phone.find_element("id", "tap-holds").is_displayed() and not phone.find_element("id", "tap-holds").is_selected()
     tap_css(phone, "#tap-holds")
     assert phone.execute_script("return localStorage.getItem('salon.tap_holds')") == "1"
     phone.refresh()  # the setting is this phone's: kept through a reload
-    live(phone, lambda d: shown(d, "lobby") is not None, "the seat back after the reload")
+    live(room, phone, lambda d: shown(d, "lobby") is not None, "the seat back after the reload")
     assert phone.find_element("id", "tap-holds").is_selected()
     lobby = room.ctx.stack.top
     lobby.start()
@@ -565,10 +550,10 @@ def test_a_phone_set_to_tap_instead_of_hold_leaves_the_match_through_the_server_
             if (button) button.scrollIntoView({block: 'center'});
             return button || null;""", s("phone.quit.tap"))
 
-    live(phone, leave_button, "the leave button, to tap")
+    live(room, phone, leave_button, "the leave button, to tap")
     assert not phone.find_elements("css selector", "#sections button.hold")  # nothing left to hold
     leave_button(phone).click()
-    live(phone, lambda d: shown(d, "ask-text") == s("phone.quit.confirm"), "the question")
+    live(room, phone, lambda d: shown(d, "ask-text") == s("phone.quit.confirm"), "the question")
     confirm = phone.find_element("id", "ask-yes")
     assert not confirm.is_enabled() and confirm.text == s("phone.page.confirm_in", n=2)  # 1.5 s: "in 2 s"
     phone.execute_script("document.getElementById('ask-yes').click()")  # a tap on it now does nothing
@@ -579,17 +564,17 @@ def test_a_phone_set_to_tap_instead_of_hold_leaves_the_match_through_the_server_
     phone.execute_script("app.asking.since -= 10000; countDown();")
     assert confirm.is_enabled()
     confirm.click()
-    live(phone, lambda d: not confirm.is_enabled() and confirm.text == s("phone.page.confirm_in", n=2),
+    live(room, phone, lambda d: not confirm.is_enabled() and confirm.text == s("phone.page.confirm_in", n=2),
          "a new press counted down")
     frames(20)
     assert room.ctx.stack.top is board and shown(phone, "toast") is None  # nothing refused, nothing sent
 
-    live(phone, lambda d: confirm.is_enabled() and confirm.text == s("phone.page.confirm"), "Confirm, open")
+    live(room, phone, lambda d: confirm.is_enabled() and confirm.text == s("phone.page.confirm"), "Confirm, open")
     confirm.click()
-    live(phone, lambda d: room.ctx.stack.top is lobby, "the lobby on the TV")
+    live(room, phone, lambda d: room.ctx.stack.top is lobby, "the lobby on the TV")
     assert room.find(MatchScene) is None and board.session.outcome() is None
     for driver in phones:
-        live(driver, lambda d: shown(d, "lobby") is not None, "every phone back in the lobby")
+        live(room, driver, lambda d: shown(d, "lobby") is not None, "every phone back in the lobby")
 
 
 def test_the_phone_shows_the_game_s_own_pictures_and_cards_of_two_faces(table):

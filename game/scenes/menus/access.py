@@ -20,17 +20,7 @@ class AccessSettingsScene(SettingsPage):
     columns_keys = ("access.seeing", "access.hands")
 
     def build(self) -> None:
-        safe = self.safe
-        gap = 48
-        col_w = (safe.width - gap) // 2
-        left, right = safe.x, safe.x + col_w + gap
-        top = safe.y + 220
-        columns = (self.seeing_rows(), self.hands_rows())
-        step = min(150, (safe.bottom - 110 - top) // max(map(len, columns)))  # room for labels on two lines
-        self.columns = (pygame.Rect(left, top - 70, col_w, 0), pygame.Rect(right, top - 70, col_w, 0))
-        for x, rows in zip((left, right), columns):
-            for i, make in enumerate(rows):
-                make(pygame.Rect(x, top + i * step, col_w, step - 24))
+        self.lay_out((self.seeing_rows(), self.hands_rows()))
 
     def on_off(self, key: str, field: str, then: Callable[[], None] | None = None) -> Row:
         """A row that turns the setting ``field`` on or off (label ``access.<key>``)."""

@@ -39,15 +39,7 @@ class SettingsScene(SettingsPage):
 
     def build(self) -> None:
         t, s = self.t, self.ctx.settings
-        safe = self.safe
-        gap = 48
-        col_w = (safe.width - gap) // 2
-        left, right = safe.x, safe.x + col_w + gap
-        top = safe.y + 220
-        step = min(150, (safe.bottom - 110 - top) // 5)
-        row_h = step - 24
         on_off = [(True, t("common.on")), (False, t("common.off"))]
-        self.columns = (pygame.Rect(left, top - 70, col_w, 0), pygame.Rect(right, top - 70, col_w, 0))
         rows_left: list[Callable[[pygame.Rect], Item]] = [
             lambda r: self.choice("lang", t("settings.language"), r,
                                   [(lang, t(f"settings.lang_{lang}")) for lang in LANGS], s.lang, self.set_lang),
@@ -70,11 +62,10 @@ class SettingsScene(SettingsPage):
             lambda r: self.slider("music", t("settings.music"), r, s.music_volume, self.set_music),
             lambda r: self.slider("sound", t("settings.sound"), r, s.sound_volume, self.set_sound),
         ]
-        for x, rows in ((left, rows_left), (right, rows_right)):
-            for i, make in enumerate(rows):
-                make(pygame.Rect(x, top + i * step, col_w, row_h))
+        self.lay_out((rows_left, rows_right))
         # its own page, on the title's line (a page of its own keeps this one's rows)
-        self.button("access", t("access.open"), pygame.Rect(right + col_w // 4, safe.y + 16, col_w * 3 // 4, 84),
+        right = self.columns[1]
+        self.button("access", t("access.open"), pygame.Rect(right.x + right.w // 4, self.safe.y + 16, right.w * 3 // 4, 84),
                     self.open_access)
 
     def open_access(self) -> None:
@@ -115,15 +106,8 @@ class StreamingScene(SettingsScene):
 
     def build(self) -> None:
         t, s = self.t, self.ctx.settings
-        safe = self.safe
-        gap = 48
-        col_w = (safe.width - gap) // 2
-        left, right = safe.x, safe.x + col_w + gap
-        top = safe.y + 220
-        step = min(150, (safe.bottom - 110 - top) // 4)
         on_off = [(True, t("common.on")), (False, t("common.off"))]
         password = s.room_password or new_password()
-        self.columns = (pygame.Rect(left, top - 70, col_w, 0), pygame.Rect(right, top - 70, col_w, 0))
         Row = tuple[str, str, Sequence[tuple[object, str]], object]
         phones: list[Row] = [
             ("companion", t("companion.setting"), on_off, s.companion),
@@ -141,10 +125,11 @@ class StreamingScene(SettingsScene):
             ("tv_starts", t("streaming.starts"),
              [(False, t("streaming.anyone_starts")), (True, t("streaming.tv_starts"))], s.tv_starts),
         ]
-        for x, rows in ((left, phones), (right, streaming)):
-            for i, (field, label, values, current) in enumerate(rows):
-                self.choice(field, label, (x, top + i * step, col_w, step - 24), values, current,
-                            self.changer(field))
+        self.lay_out([[self.row(*row) for row in rows] for rows in (phones, streaming)])
+
+    def row(self, field: str, label: str, values: Sequence[tuple[object, str]],
+            current: object) -> Callable[[pygame.Rect], Item]:
+        return lambda rect: self.choice(field, label, rect, values, current, self.changer(field))
 
     def changer(self, field: str) -> Callable[[object], None]:
         """What choosing a value of ``field`` does: set and save it (a new password lays

@@ -4,13 +4,14 @@ The settings screen (``settings.py``) and its own pages (``access.py``) are made
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 
 from ...input.intents import Intent
 from ...settings import save_settings
 from ..toast import show_toast
+from .menu_item import Item
 from .widgets import MenuScene
 
 if TYPE_CHECKING:
@@ -25,6 +26,20 @@ class SettingsPage(MenuScene):
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
         self.columns: tuple[pygame.Rect, ...] = ()
+
+    def lay_out(self, columns: Sequence[Sequence[Callable[[pygame.Rect], Item]]]) -> None:
+        """Make each column's rows top to bottom in the safe area's two halves, under the
+        column titles, rows as tall as the longer column leaves room for (at most 150 px
+        apart: room for a label on two lines)."""
+        safe, gap = self.safe, 48
+        col_w = (safe.width - gap) // 2
+        lefts = (safe.x, safe.x + col_w + gap)
+        top = safe.y + 220
+        step = min(150, (safe.bottom - 110 - top) // max(map(len, columns)))
+        self.columns = tuple(pygame.Rect(x, top - 70, col_w, 0) for x in lefts)
+        for x, rows in zip(lefts, columns):
+            for i, make in enumerate(rows):
+                make(pygame.Rect(x, top + i * step, col_w, step - 24))
 
     def change(self, field: str, value: Any, rebuild: bool = False) -> None:
         setattr(self.ctx.settings, field, value)
