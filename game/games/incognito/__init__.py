@@ -9,15 +9,29 @@ game/games/plugin.py), nothing heavier.
 
 from __future__ import annotations
 
-from ..plugin import GamePlugin, Mode
+from ..plugin import Callout, GamePlugin, HowtoPicture, Mode
 
 PLUGIN = GamePlugin(
     __name__,
     order=4,
     modes=(
         Mode("incognito", icon="1F3A8",  # palette
-             howto_shots=("incognito.word", "incognito.turn.open", "incognito.countdown", "incognito.vote",
-                          "incognito.scores"),
+             howto_pictures=(
+                 HowtoPicture("incognito.word", (500, 280, 900, 640), (
+                     Callout("howto.incognito.1.word", (950, 410), (700, 540)),
+                     Callout("howto.incognito.1.place", (960, 715), (1180, 860)))),
+                 HowtoPicture("incognito.turn.open", (160, 390, 800, 560), (
+                     Callout("howto.incognito.2.colours", (500, 845), (560, 560)),)),
+                 HowtoPicture("incognito.countdown", (650, 40, 800, 480), (
+                     Callout("howto.incognito.3.done", (940, 322), (780, 460)),
+                     Callout("howto.incognito.3.seconds", (1435, 85), (1300, 250)))),
+                 HowtoPicture("incognito.vote", (100, 110, 800, 560), (
+                     Callout("howto.incognito.4.words", (520, 175), (700, 330)),)),
+                 HowtoPicture("incognito.scores", (860, 110, 760, 520), (
+                     Callout("howto.incognito.5.round", (1270, 168), (1200, 560)),)),
+             ),
+             phone_picture=HowtoPicture("incognito.vote", (100, 110, 800, 560), (
+                 Callout("howto.incognito.phone.vote", (520, 400), (700, 600)),)),
              # the pad behind the curtain draws strokes (ui/bench.py): bots would leave the canvases still
              bench_scene="incognito.turn.open", bench_seats=6, bench_driver="ui.bench", phone="phone", audience="audience"),
     ),
