@@ -21,8 +21,8 @@ PLUGIN = GamePlugin(
                  HowtoPicture("personality.revote", (560, 280, 800, 560), (
                      Callout("howto.personality.3.tied", (660, 400), (900, 600)),)),
                  HowtoPicture("personality.debate", (110, 545, 800, 450), (
-                     Callout("howto.personality.4.pair", (465, 750), (470, 972)),
-                     Callout("howto.personality.4.inversion", (887, 750), (820, 972)))),
+                     Callout("howto.personality.4.pair", (465, 750), (400, 975)),
+                     Callout("howto.personality.4.inversion", (887, 750), (740, 870)))),
                  HowtoPicture("personality.endgame", (325, 170, 780, 360), (
                      Callout("howto.personality.5.given", (715, 300), (715, 495)),)),
                  HowtoPicture("personality.portraits", (90, 60, 800, 560), (
