@@ -89,6 +89,9 @@ def test_every_text_of_a_howto_picture_reads_at_28_px_or_more_on_the_page(pictur
             f"{smallest.size * zoom:.1f} px on the page (zoom {zoom:.2f})")
         assert len(labels) == len(picture.labels), f"{name}: a label is hidden"
         assert all(label.size >= MIN_TEXT for label in labels), name
+        tags = [label.ink.inflate(36, 16) for label in labels]  # (a tag's padding round its words)
+        for i, tag in enumerate(tags):  # no label over another
+            assert tag.collidelist(tags[i + 1:]) == -1, (name, lang, labels[i].text)
 
 
 def test_every_crop_is_inside_its_screen_and_every_label_points_inside_its_crop():

@@ -17,6 +17,11 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..context import AppContext
+    from ..shots import Builder, ShotRequest
 
 #: A picture made by hand (no ``--size``/``--masks``): the page's size at the default
 #: safe area, in the usual 32-bit display format.
@@ -84,40 +89,43 @@ def run(args: argparse.Namespace) -> int:
     return save_pages(args.pages, args.lang) if args.pages is not None else make_missing(args)
 
 
-def save_pages(folder: Path, lang: str) -> int:
-    """Every game's how-to pages as the TV shows them (1920×1080), their pictures made
-    in this process into a temporary folder; one PNG a page in ``folder``."""
-    import tempfile
+def _howto_of(game_id: str) -> Builder:
+    """A shot builder: ``game_id``'s how-to, on its first page."""
+    from ..scenes.menus.howto import HowToScene
 
+    def build(ctx: AppContext, request: ShotRequest) -> None:
+        ctx.stack.push(HowToScene(ctx, game_id))
+
+    return build
+
+
+def save_pages(folder: Path, lang: str) -> int:
+    """Every game's how-to pages as the TV shows them (1920×1080), each picture drawn
+    here (as the maker draws it); one PNG a page in ``folder``."""
     import pygame
 
     from ..games import discover
     from ..scenes.menus.howto import HowToScene
-    from ..scenes.menus.howto_pictures import display_format, make_picture, picture_name, picture_path, read_picture
+    from ..scenes.menus.howto_pictures import picture_name, render_picture
     from ..settings import Settings
     from ..shots import ShotRequest, prepare
 
     folder.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as kept:
-        for mode in (mode for plugin in discover() for mode in plugin.modes):
-            scene: list[HowToScene] = []
-            ctx = prepare("howto", ShotRequest(lang=lang, ticks=0), Settings(lang=lang),
-                          lambda ctx, _: ctx.stack.push(scene.append(HowToScene(ctx, mode.id)) or scene[0]))
-            howto = scene[0]
-            fmt = display_format(howto.picture_rect().size)
-            for page in range(len(howto.pages)):
-                howto.page = page
-                howto.refresh()
-                name = picture_name(mode, page)
-                if name is not None and make_picture(Path(kept), name, lang, fmt):
-                    picture = read_picture(picture_path(Path(kept), name, lang, fmt), fmt)
-                    if picture is not None:
-                        howto.pictures[page] = picture
-                canvas = ctx.kit.canvas()
-                ctx.kit.background(canvas)
-                ctx.stack.draw(canvas, 1.0)
-                pygame.image.save(canvas, str(folder / f"{mode.id}-{page + 1}-{lang}.png"))
-            ctx.stack.clear()
+    for mode in (mode for plugin in discover() for mode in plugin.modes):
+        ctx = prepare("howto", ShotRequest(lang=lang, ticks=0), Settings(lang=lang), _howto_of(mode.id))
+        howto = ctx.stack.top
+        assert isinstance(howto, HowToScene)
+        for page in range(len(howto.pages)):
+            howto.page = page
+            howto.refresh()
+            name = picture_name(mode, page)
+            if name is not None:
+                howto.pictures[page] = render_picture(name, lang, howto.picture_rect().size)
+            canvas = ctx.kit.canvas()
+            ctx.kit.background(canvas)
+            ctx.stack.draw(canvas, 1.0)
+            pygame.image.save(canvas, str(folder / f"{mode.id}-{page + 1}-{lang}.png"))
+        ctx.stack.clear()
     return 0
 
 

@@ -18,8 +18,8 @@ PLUGIN = GamePlugin(
         Mode("incognito", icon="1F3A8",  # palette
              howto_pictures=(
                  HowtoPicture("incognito.word", (500, 280, 900, 640), (
-                     Callout("howto.incognito.1.word", (950, 410), (700, 540)),
-                     Callout("howto.incognito.1.place", (960, 715), (1180, 860)))),
+                     Callout("howto.incognito.1.word", (800, 450), (680, 800)),
+                     Callout("howto.incognito.1.place", (1100, 715), (1230, 880)))),
                  HowtoPicture("incognito.turn.open", (160, 390, 800, 560), (
                      Callout("howto.incognito.2.colours", (500, 845), (560, 560)),)),
                  HowtoPicture("incognito.countdown", (650, 40, 800, 480), (
@@ -31,7 +31,7 @@ PLUGIN = GamePlugin(
                      Callout("howto.incognito.5.round", (1270, 168), (1200, 560)),)),
              ),
              phone_picture=HowtoPicture("incognito.vote", (100, 110, 800, 560), (
-                 Callout("howto.incognito.phone.vote", (520, 400), (700, 600)),)),
+                 Callout("howto.incognito.phone.vote", (520, 400), (330, 470)),)),
              # the pad behind the curtain draws strokes (ui/bench.py): bots would leave the canvases still
              bench_scene="incognito.turn.open", bench_seats=6, bench_driver="ui.bench", phone="phone", audience="audience"),
     ),

@@ -13,8 +13,8 @@ PLUGIN = GamePlugin(
     modes=(
         Mode("mission_secrete", icon="1F385",  # Santa
              howto_pictures=(
-                 HowtoPicture("mission_secrete.peek", (240, 400, 760, 560), (
-                     Callout("howto.mission_secrete.1.you", (480, 610), (820, 520)),)),
+                 HowtoPicture("mission_secrete.peek", (230, 430, 760, 540), (
+                     Callout("howto.mission_secrete.1.you", (480, 610), (850, 480)),)),
                  HowtoPicture("mission_secrete.peek", (740, 280, 880, 560), (
                      Callout("howto.mission_secrete.2.objects", (1100, 690), (1180, 810)),)),
                  HowtoPicture("mission_secrete.turn", (580, 180, 770, 550), (
@@ -24,7 +24,7 @@ PLUGIN = GamePlugin(
                      Callout("howto.mission_secrete.4.last_swap", (1166, 664), (940, 775)),)),
                  HowtoPicture("mission_secrete.accuse", (500, 160, 800, 560), (
                      Callout("howto.mission_secrete.5.pick", (960, 250), (700, 300)),)),
-                 HowtoPicture("mission_secrete.win", (980, 300, 830, 600), (
+                 HowtoPicture("mission_secrete.win", (980, 330, 830, 600), (
                      Callout("howto.mission_secrete.6.who", (1690, 760), (1390, 560)),)),
              ),
              phone_picture=HowtoPicture("mission_secrete.turn", (580, 180, 770, 550), (

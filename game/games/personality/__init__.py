@@ -15,7 +15,7 @@ PLUGIN = GamePlugin(
         Mode("personality", icon="1FA9E",  # mirror
              howto_pictures=(
                  HowtoPicture("personality.vote", (90, 160, 800, 560), (
-                     Callout("howto.personality.1.card", (318, 300), (560, 660)),)),
+                     Callout("howto.personality.1.card", (520, 300), (690, 200)),)),
                  HowtoPicture("personality.vote", (560, 160, 800, 560), (
                      Callout("howto.personality.2.secret", (960, 560), (1120, 690)),)),
                  HowtoPicture("personality.revote", (560, 280, 800, 560), (
@@ -25,8 +25,8 @@ PLUGIN = GamePlugin(
                      Callout("howto.personality.4.inversion", (887, 750), (740, 870)))),
                  HowtoPicture("personality.endgame", (325, 170, 780, 360), (
                      Callout("howto.personality.5.given", (715, 300), (715, 495)),)),
-                 HowtoPicture("personality.portraits", (90, 60, 800, 560), (
-                     Callout("howto.personality.6.portrait", (380, 420), (700, 560)),)),
+                 HowtoPicture("personality.portraits", (90, 170, 800, 540), (
+                     Callout("howto.personality.6.portrait", (380, 400), (380, 598)),)),
              ),
              phone_picture=HowtoPicture("personality.vote", (560, 160, 800, 560), (
                  Callout("howto.personality.phone.vote", (960, 250), (1160, 650)),)),

@@ -21,8 +21,8 @@ PLUGIN = GamePlugin(
                      Callout("howto.secret_identity.2.is", (1459, 865), (1290, 715)),
                      Callout("howto.secret_identity.2.is_not", (1538, 865), (1560, 1010)))),
                  HowtoPicture("secret_identity.vote", (560, 150, 700, 500), (
-                     Callout("howto.secret_identity.3.number", (855, 182), (1140, 420)),
-                     Callout("howto.secret_identity.3.hold", (958, 567), (690, 425)))),
+                     Callout("howto.secret_identity.3.number", (855, 182), (1140, 385)),
+                     Callout("howto.secret_identity.3.hold", (958, 567), (690, 445)))),
                  HowtoPicture("secret_identity.summary", (400, 240, 700, 500), (
                      Callout("howto.secret_identity.4.found_you", (731, 346), (640, 700)),
                      Callout("howto.secret_identity.4.points", (1053, 346), (960, 560)))),
@@ -40,9 +40,9 @@ PLUGIN = GamePlugin(
                  HowtoPicture("secret_identity_coop.guess", (900, 300, 700, 500), (
                      Callout("howto.secret_identity_coop.2.cursor", (1275, 450), (1180, 340)),
                      Callout("howto.secret_identity_coop.2.hold", (1080, 650), (1040, 770)))),
-                 HowtoPicture("secret_identity_coop.result", (700, 330, 700, 500), (
-                     Callout("howto.secret_identity_coop.3.answer", (960, 800), (1200, 770)),
-                     Callout("howto.secret_identity_coop.3.missed", (1280, 480), (1250, 380)))),
+                 HowtoPicture("secret_identity_coop.result", (700, 400, 700, 560), (
+                     Callout("howto.secret_identity_coop.3.answer", (960, 850), (1250, 740)),
+                     Callout("howto.secret_identity_coop.3.missed", (1280, 500), (1220, 430)))),
              ),
              phone_picture=HowtoPicture("secret_identity_coop.guess", (900, 300, 700, 500), (
                  Callout("howto.secret_identity_coop.phone.cursor", (1275, 450), (1180, 340)),)),

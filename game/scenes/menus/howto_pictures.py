@@ -42,9 +42,9 @@ if TYPE_CHECKING:
 
 #: The page on joining by phone every game's how-to ends with (before its phone's own
 #: page): the lobby's join panel, named :data:`JOIN_NAME` for every game.
-JOIN_PICTURE = HowtoPicture("lobby.phones", (120, 610, 830, 340), (
-    Callout("howto.labels.qr", (270, 795), (300, 925)),
-    Callout("howto.labels.address", (690, 792), (720, 915)),
+JOIN_PICTURE = HowtoPicture("lobby.phones", (120, 615, 830, 440), (
+    Callout("howto.labels.qr", (270, 795), (250, 1000)),
+    Callout("howto.labels.address", (690, 792), (690, 918)),
 ))
 JOIN_NAME = "phones"
 #: Fixed ticks a pictured screen runs before it is drawn (its entrance settled).
@@ -197,8 +197,9 @@ def draw_callout(ctx: AppContext, surface: pygame.Surface, words: str, to: tuple
     out on any screen."""
     kit = ctx.kit
     colours = kit.colours
-    text = kit.text(words, LABEL_SIZE, colours.bg, max_width=surface.get_width() * 9 // 20, align="center")
-    tag = text.get_rect().inflate(36, 16)
+    text = kit.text(words, LABEL_SIZE, colours.bg, max_width=surface.get_width() * 3 // 5, align="center")
+    ink = text.get_bounding_rect()  # (a wrapped text's surface is as wide as it may wrap)
+    tag = pygame.Rect(0, 0, ink.width + 36, ink.height + 20)
     tag.center = at
     tag.clamp_ip(surface.get_rect().inflate(-8, -8))
     start = (min(max(to[0], tag.x + tag.height // 2), tag.right - tag.height // 2), min(max(to[1], tag.y), tag.bottom))
@@ -206,7 +207,7 @@ def draw_callout(ctx: AppContext, surface: pygame.Surface, words: str, to: tuple
         pygame.draw.line(surface, colour, start, to, width)
         pygame.draw.circle(surface, colour, to, ring, width)
     kit.panel(surface, tag, colours.accent, radius=tag.height // 2, border=colours.shadow, shadow=False)
-    surface.blit(text, text.get_rect(center=tag.center))
+    surface.blit(text, (tag.centerx - ink.centerx, tag.centery - ink.centery))
 
 
 def _blank(size: tuple[int, int]) -> pygame.Surface:
