@@ -23,12 +23,12 @@ PLUGIN = GamePlugin(
                  HowtoPicture("incognito.turn.open", (160, 390, 800, 560), (
                      Callout("howto.incognito.2.colours", (500, 845), (560, 560)),)),
                  HowtoPicture("incognito.countdown", (650, 40, 800, 480), (
-                     Callout("howto.incognito.3.done", (940, 322), (780, 460)),
-                     Callout("howto.incognito.3.seconds", (1435, 85), (1300, 250)))),
+                     Callout("howto.incognito.3.done", (905, 155), (800, 450)),
+                     Callout("howto.incognito.3.seconds", (1000, 88), (1250, 250)))),
                  HowtoPicture("incognito.vote", (100, 110, 800, 560), (
                      Callout("howto.incognito.4.words", (520, 175), (700, 330)),)),
-                 HowtoPicture("incognito.scores", (860, 110, 760, 520), (
-                     Callout("howto.incognito.5.round", (1270, 168), (1200, 560)),)),
+                 HowtoPicture("incognito.scores", (700, 110, 800, 520), (
+                     Callout("howto.incognito.5.round", (1360, 168), (880, 168)),)),
              ),
              phone_picture=HowtoPicture("incognito.vote", (100, 110, 800, 560), (
                  Callout("howto.incognito.phone.vote", (520, 400), (330, 470)),)),

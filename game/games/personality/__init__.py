@@ -17,19 +17,19 @@ PLUGIN = GamePlugin(
                  HowtoPicture("personality.vote", (90, 160, 800, 560), (
                      Callout("howto.personality.1.card", (520, 300), (690, 200)),)),
                  HowtoPicture("personality.vote", (560, 160, 800, 560), (
-                     Callout("howto.personality.2.secret", (960, 560), (1120, 690)),)),
+                     Callout("howto.personality.2.secret", (960, 470), (660, 600)),)),
                  HowtoPicture("personality.revote", (560, 280, 800, 560), (
-                     Callout("howto.personality.3.tied", (660, 400), (900, 600)),)),
+                     Callout("howto.personality.3.tied", (760, 395), (900, 600)),)),
                  HowtoPicture("personality.debate", (110, 545, 800, 450), (
                      Callout("howto.personality.4.pair", (465, 750), (400, 975)),
                      Callout("howto.personality.4.inversion", (887, 750), (740, 870)))),
-                 HowtoPicture("personality.endgame", (325, 170, 780, 360), (
-                     Callout("howto.personality.5.given", (715, 300), (715, 495)),)),
+                 HowtoPicture("personality.endgame", (330, 50, 860, 580), (
+                     Callout("howto.personality.5.given", (715, 300), (715, 570)),)),
                  HowtoPicture("personality.portraits", (90, 170, 800, 540), (
                      Callout("howto.personality.6.portrait", (380, 400), (380, 598)),)),
              ),
              phone_picture=HowtoPicture("personality.vote", (560, 160, 800, 560), (
-                 Callout("howto.personality.phone.vote", (960, 250), (1160, 650)),)),
+                 Callout("howto.personality.phone.vote", (1236, 395), (1180, 575)),)),
              bench_scene="personality.vote", bench_seats=6, phone="phone", audience="audience"),
     ),
     strings=("personality", "phone.pe"),

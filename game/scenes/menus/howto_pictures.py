@@ -51,6 +51,8 @@ JOIN_NAME = "phones"
 PICTURE_TICKS = 60
 #: The labels' px: bigger than the smallest text the TV shows.
 LABEL_SIZE = 32
+#: The radius (px) of the ring a label's arrow ends on, round what it points at.
+RING = 30
 
 
 def page_pictures(mode: Mode) -> tuple[HowtoPicture | None, ...]:
@@ -202,10 +204,14 @@ def draw_callout(ctx: AppContext, surface: pygame.Surface, words: str, to: tuple
     tag = pygame.Rect(0, 0, ink.width + 36, ink.height + 20)
     tag.center = at
     tag.clamp_ip(surface.get_rect().inflate(-8, -8))
-    start = (min(max(to[0], tag.x + tag.height // 2), tag.right - tag.height // 2), min(max(to[1], tag.y), tag.bottom))
-    for colour, width, ring in ((colours.shadow, 12, 22), (colours.accent, 6, 18)):
-        pygame.draw.line(surface, colour, start, to, width)
-        pygame.draw.circle(surface, colour, to, ring, width)
+    start = pygame.Vector2(min(max(to[0], tag.x + tag.height // 2), tag.right - tag.height // 2),
+                           min(max(to[1], tag.y), tag.bottom))
+    towards = pygame.Vector2(to) - start
+    # the arrow stops at the ring, which circles what it shows without hiding it
+    end = start + towards * max(0.0, 1 - RING / towards.length()) if towards.length() > RING else start
+    for colour, width in ((colours.shadow, 10), (colours.accent, 5)):
+        pygame.draw.line(surface, colour, start, end, width)
+        pygame.draw.circle(surface, colour, to, RING + (width - 5) // 2, width)
     kit.panel(surface, tag, colours.accent, radius=tag.height // 2, border=colours.shadow, shadow=False)
     surface.blit(text, (tag.centerx - ink.centerx, tag.centery - ink.centery))
 
