@@ -27,7 +27,7 @@ from menu_helpers import draw, make_ctx, tick
 
 #: Seconds a test waits at most for a maker child (it takes ~1 s for a picture here).
 MAKER_WAIT = 60
-FIRST_SHOT = "secret_identity.clues"
+FIRST_SHOT = "secret_identity.1"  # (a picture's name: its game and page)
 
 
 @pytest.fixture
@@ -43,9 +43,9 @@ def renders(folder, monkeypatch):
     made = []
     render = howto_pictures.render_picture
 
-    def counted(shot, lang, size):
-        made.append(shot)
-        return render(shot, lang, size)
+    def counted(name, lang, size):
+        made.append(name)
+        return render(name, lang, size)
 
     monkeypatch.setattr(howto_pictures, "render_picture", counted)
     return made
@@ -119,7 +119,7 @@ def test_a_later_first_visit_reads_the_kept_picture_back_and_draws_the_same(rend
     ~40 MB at its peak) in the frame that opened it; now the game never renders one."""
     ctx = make_ctx()
     made_ahead(ctx)
-    made_ahead(ctx, "secret_identity.replace")
+    made_ahead(ctx, "secret_identity.2")
     del renders[:]
     first = opened(ctx)
     assert list(first.pictures) == [0]  # the shown page's only
@@ -134,7 +134,7 @@ def test_a_later_first_visit_reads_the_kept_picture_back_and_draws_the_same(rend
 
 def test_a_garbled_or_outdated_picture_is_made_again_and_the_old_one_removed(renders, folder, tmp_path, monkeypatch):
     fmt = display_format((720, 405))
-    args = argparse.Namespace(shots=[FIRST_SHOT], lang="fr", size=fmt.size, masks=fmt.masks, bits=fmt.bits,
+    args = argparse.Namespace(names=[FIRST_SHOT], lang="fr", size=fmt.size, masks=fmt.masks, bits=fmt.bits,
                               pitch=fmt.pitch, folder=folder, parent=None)
     assert maker_cli.make_missing(args) == 0
     [kept] = folder.glob(f"howto-{FIRST_SHOT}-*.pixels")
@@ -179,7 +179,7 @@ def test_the_page_shows_its_words_and_waits_then_fades_the_picture_in(folder, ma
 
 
 def _bad_shot(order):
-    return maker_command(dataclasses.replace(order, shots=("no.such_shot",)))
+    return maker_command(dataclasses.replace(order, names=("no.such_picture",)))
 
 
 @pytest.mark.parametrize("failure", ["unwritable folder", "bad shot"])
@@ -228,7 +228,7 @@ def test_quitting_the_game_ends_and_reaps_the_maker(folder, maker):
     ctx = make_ctx()
     ctx.pictures = maker
     app = App(ctx)
-    assert maker.start(PictureOrder("fr", display_format((720, 405)), howto_pictures.all_shots(), folder))
+    assert maker.start(PictureOrder("fr", display_format((720, 405)), howto_pictures.picture_names(), folder))
     child = maker.process
     until(lambda: any(folder.glob("*.pixels")))  # drawing: SDL is started in it
     pygame.event.post(pygame.event.Event(pygame.QUIT))
@@ -247,13 +247,13 @@ def test_a_frozen_build_runs_the_maker_as_itself_with_the_pictures_command(folde
     from game.__main__ import build_parser
 
     monkeypatch.setattr(sys, "frozen", True, raising=False)
-    order = PictureOrder("en", display_format((676, 380)), (FIRST_SHOT, "incognito.draw"), folder)
+    order = PictureOrder("en", display_format((676, 380)), (FIRST_SHOT, "incognito.2"), folder)
     program, command, *options = maker_command(order)
     assert (program, command) == (sys.executable, "pictures")
     args = build_parser(command).parse_args(options)
     fmt = order.fmt
-    assert (args.shots, args.lang, args.size, args.masks, args.bits, args.pitch, args.folder, args.parent) == \
-        ([FIRST_SHOT, "incognito.draw"], "en", fmt.size, fmt.masks, fmt.bits, fmt.pitch, folder, os.getpid())
+    assert (args.names, args.lang, args.size, args.masks, args.bits, args.pitch, args.folder, args.parent) == \
+        ([FIRST_SHOT, "incognito.2"], "en", fmt.size, fmt.masks, fmt.bits, fmt.pitch, folder, os.getpid())
 
 
 def test_the_pictures_recipe_takes_deck_links_that_lead_nowhere(folder):

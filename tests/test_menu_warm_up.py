@@ -125,7 +125,7 @@ def test_the_idle_title_has_the_missing_how_to_pictures_made_once_the_imports_ar
 
     from game import disk_cache
     from game.scenes.menus.howto import HowToScene
-    from game.scenes.menus.howto_pictures import all_shots
+    from game.scenes.menus.howto_pictures import picture_names
     from game.scenes.menus.picture_maker import PictureMaker
 
     monkeypatch.setattr(disk_cache, "cache_dir", lambda kind: tmp_path / kind)
@@ -148,7 +148,7 @@ def test_the_idle_title_has_the_missing_how_to_pictures_made_once_the_imports_ar
     for _ in range(IDLE_SECOND):
         frame(ctx, canvas)
     [order] = orders
-    assert (order.lang, order.shots, order.folder) == ("en", all_shots(), tmp_path / "pictures")
+    assert (order.lang, order.names, order.folder) == ("en", picture_names(), tmp_path / "pictures")
     ctx.catalogue.strings.lang = "fr"  # changed in the settings: the other language's, once the first maker is done
     ctx.pictures.process.wait(timeout=60)
     for _ in range(IDLE_SECOND):

@@ -313,11 +313,11 @@ def test_settings_shows_select_and_change_with_two_glyphs(ctx):
 def test_every_howto_page_names_a_screen_to_show():
     from game.shots import registry
     from game.scenes.menus.howto import howto_pages
-    from game.scenes.menus.howto_pictures import page_shots
+    from game.scenes.menus.howto_pictures import page_pictures
 
     ctx = make_ctx()
     shots = registry()
     for game_id in ctx.games:
-        pages, pictured = howto_pages(ctx, game_id), page_shots(ctx.games.mode(game_id))
+        pages, pictured = howto_pages(ctx, game_id), page_pictures(ctx.games.mode(game_id))
         assert pages and len(pictured) == len(pages), game_id
-        assert all(shot in shots for shot in pictured if shot), game_id
+        assert all(picture.shot in shots for picture in pictured if picture), game_id

@@ -94,7 +94,7 @@ def test_the_menu_the_lobby_the_how_to_and_the_shot_list_take_it_in(sixth):
     from game.context import build_context
     from game.scenes.menus.games import GameChoiceScene
     from game.scenes.menus.howto import howto_pages
-    from game.scenes.menus.howto_pictures import all_shots, page_shots
+    from game.scenes.menus.howto_pictures import page_pictures, picture_name, picture_names
     from game.scenes.menus.lobby import LobbyScene
     from game.shots import ShotRequest, registry, render
 
@@ -105,8 +105,10 @@ def test_the_menu_the_lobby_the_how_to_and_the_shot_list_take_it_in(sixth):
     assert lobby.problem() is None and lobby.options == {"hue_rounds": 2}
     pages = howto_pages(ctx, GAME)
     assert [title for title, _ in pages][:3] == ["A colour of your own", "Read your neighbour", "Colours up"]
-    shots = page_shots(ctx.games.mode(GAME))
-    assert shots[:3] == ("hidden_hue.guess", "hidden_hue.reveal", "hidden_hue.end") and set(shots[:3]) <= set(all_shots())
+    mode = ctx.games.mode(GAME)
+    shots = tuple(picture.shot for picture in page_pictures(mode)[:3] if picture)
+    assert shots == ("hidden_hue.guess", "hidden_hue.reveal", "hidden_hue.end")
+    assert {picture_name(mode, page) for page in range(3)} <= set(picture_names())
     known = registry()
     assert {"hidden_hue.guess", "hidden_hue.reveal", "hidden_hue.end", "lobby.hidden_hue"} <= set(known)
     for shot in shots[:3]:

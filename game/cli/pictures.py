@@ -3,7 +3,7 @@
 The game runs this as a child process (game/scenes/menus/picture_maker.py) so that it
 never renders a picture itself (~0.2 s of CPU and ~40 MB each: issue 18). It runs at a
 low priority, with SDL's dummy video and audio drivers (no window, no sound), and makes
-the shots given (every how-to page's by default) in one language, size and pixel format,
+the pictures named (every how-to page's by default) in one language, size and pixel format,
 skipping those already kept; each is written atomically (disk_cache.keep), so the game
 never reads half a picture. It stops between two pictures once the game that started it
 (``--parent``) is gone. Exit status: 0 all made, 1 one could not be written, 2 bad
@@ -17,6 +17,11 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..context import AppContext
+    from ..shots import Builder, ShotRequest
 
 #: A picture made by hand (no ``--size``/``--masks``): the page's size at the default
 #: safe area, in the usual 32-bit display format.
@@ -37,8 +42,9 @@ def _masks(text: str) -> tuple[int, int, int, int]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("shots", nargs="*", metavar="SHOT",
-                        help="shots to picture, in this order (default: every how-to page's)")
+    parser.add_argument("names", nargs="*", metavar="PICTURE",
+                        help="pictures to make, in this order: <game id>.<page>, or phones "
+                             "(default: every how-to page's)")
     parser.add_argument("--lang", choices=("fr", "en"), default="fr")
     parser.add_argument("--size", type=_pair, default=DEFAULT_SIZE, help="WIDTHxHEIGHT (default 676x380)")
     parser.add_argument("--masks", type=_masks, default=DEFAULT_MASKS, help="the pixels' R,G,B,A masks")
@@ -46,6 +52,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pitch", type=int, help="bytes per row (default: width x bytes per pixel)")
     parser.add_argument("--folder", type=Path, help="where to keep them (default: the user cache's)")
     parser.add_argument("--parent", type=int, help="stop when this process is gone")
+    parser.add_argument("--pages", type=Path, metavar="FOLDER",
+                        help="instead, save every game's how-to pages in --lang as PNGs in FOLDER "
+                             "(<game id>-<page>-<lang>.png: to look at them, docs/img/howto)")
 
 
 def lower_priority() -> None:
@@ -70,20 +79,60 @@ def run(args: argparse.Namespace) -> int:
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"  # SIGTERM ends it (SDL would make it a quit event)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from ..scenes.menus.howto_pictures import all_shots
+    from ..scenes.menus.howto_pictures import picture_names
 
-    known = all_shots()
-    unknown = [shot for shot in args.shots if shot not in known]
+    known = picture_names()
+    unknown = [name for name in args.names if name not in known]
     if unknown:
-        print(f"not a how-to page's shot: {', '.join(unknown)} (known: {', '.join(known)})", file=sys.stderr)
+        print(f"not a how-to page's picture: {', '.join(unknown)} (known: {', '.join(known)})", file=sys.stderr)
         return 2
-    return make_missing(args)
+    return save_pages(args.pages, args.lang) if args.pages is not None else make_missing(args)
+
+
+def _howto_of(game_id: str) -> Builder:
+    """A shot builder: ``game_id``'s how-to, on its first page."""
+    from ..scenes.menus.howto import HowToScene
+
+    def build(ctx: AppContext, request: ShotRequest) -> None:
+        ctx.stack.push(HowToScene(ctx, game_id))
+
+    return build
+
+
+def save_pages(folder: Path, lang: str) -> int:
+    """Every game's how-to pages as the TV shows them (1920×1080), each picture drawn
+    here (as the maker draws it); one PNG a page in ``folder``."""
+    import pygame
+
+    from ..games import discover
+    from ..scenes.menus.howto import HowToScene
+    from ..scenes.menus.howto_pictures import picture_name, render_picture
+    from ..settings import Settings
+    from ..shots import ShotRequest, prepare
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for mode in (mode for plugin in discover() for mode in plugin.modes):
+        ctx = prepare("howto", ShotRequest(lang=lang, ticks=0), Settings(lang=lang), _howto_of(mode.id))
+        howto = ctx.stack.top
+        assert isinstance(howto, HowToScene)
+        for page in range(len(howto.pages)):
+            howto.page = page
+            howto.refresh()
+            name = picture_name(mode, page)
+            if name is not None:
+                howto.pictures[page] = render_picture(name, lang, howto.picture_rect().size)
+            canvas = ctx.kit.canvas()
+            ctx.kit.background(canvas)
+            ctx.stack.draw(canvas, 1.0)
+            pygame.image.save(canvas, str(folder / f"{mode.id}-{page + 1}-{lang}.png"))
+        ctx.stack.clear()
+    return 0
 
 
 def make_missing(args: argparse.Namespace) -> int:
-    """Make each of ``args.shots`` not kept yet; print what it cost."""
+    """Make each of the pictures ``args.names`` not kept yet; print what it cost."""
     from .. import disk_cache
-    from ..scenes.menus.howto_pictures import PictureFormat, all_shots, is_made, make_picture, picture_path
+    from ..scenes.menus.howto_pictures import PictureFormat, is_made, make_picture, picture_names, picture_path
     from .bench_measures import peak_rss_mb
 
     width = args.size[0]
@@ -91,18 +140,18 @@ def make_missing(args: argparse.Namespace) -> int:
                         args.pitch if args.pitch is not None else width * ((args.bits + 7) // 8))
     folder = args.folder if args.folder is not None else disk_cache.cache_dir("pictures")
     start, made = time.process_time(), 0
-    for shot in dict.fromkeys(args.shots or all_shots()):
+    for name in dict.fromkeys(args.names or picture_names()):
         if parent_gone(args.parent):
             return 3
-        if is_made(picture_path(folder, shot, args.lang, fmt), fmt):
+        if is_made(picture_path(folder, name, args.lang, fmt), fmt):
             continue
         try:
-            kept = make_picture(folder, shot, args.lang, fmt)
+            kept = make_picture(folder, name, args.lang, fmt)
         except ValueError as exc:
             print(exc, file=sys.stderr)
             return 2
         if not kept:
-            print(f"could not write the picture of {shot} in {folder}", file=sys.stderr)
+            print(f"could not write the picture {name} in {folder}", file=sys.stderr)
             return 1
         made += 1
     print(f"{made} pictures made in {folder}: {time.process_time() - start:.2f} s of CPU, "

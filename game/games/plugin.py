@@ -40,6 +40,28 @@ ENTRIES_MODULE, BOARD_MODULE = "entries", "ui"
 
 
 @dataclass(frozen=True)
+class Callout:
+    """A label on a how-to picture: the string ``key`` (``howto.<id>.<n>.<name>``, in every
+    language) in a tag centred on ``at``, with an arrow to ``to``; both points in the
+    pictured screen's own 1920×1080 px, inside the crop."""
+
+    key: str
+    to: tuple[int, int]
+    at: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class HowtoPicture:
+    """A how-to page's picture: the part of a real screen that the page explains, zoomed
+    so its smallest text is at least as big on the page as on the TV (issue 28), and
+    labelled. ``crop``: (x, y, width, height) of ``shot`` in its 1920×1080 px."""
+
+    shot: str
+    crop: tuple[int, int, int, int]
+    labels: tuple[Callout, ...] = ()
+
+
+@dataclass(frozen=True)
 class Mode:
     """One game of the menu, as its plug-in declares it: known before its rules are
     imported. An entry registered by hand (a test's) has a bare one: every screen then
@@ -49,9 +71,11 @@ class Mode:
     id: str
     #: Its pictogram (OpenMoji code): the game menu's card, the lobby's and the how-to's title.
     icon: str | None = None
-    #: The shot pictured beside each of its how-to pages, in page order (None: no picture);
-    #: the phone pages every game's how-to ends with are the menus' own.
-    howto_shots: tuple[str | None, ...] = ()
+    #: The picture beside each of its own how-to pages, in page order (None: none); then
+    #: comes the shared page on joining by phone (the menus'), then its phone's page,
+    #: pictured by ``phone_picture``.
+    howto_pictures: tuple[HowtoPicture | None, ...] = ()
+    phone_picture: HowtoPicture | None = None
     #: Its busiest shot (the most seats acting at once with the most on screen), which the
     #: bench times, and the seats it plays it with.
     bench_scene: str | None = None

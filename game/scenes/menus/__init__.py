@@ -128,14 +128,14 @@ def _howto(ctx: AppContext, args: ShotRequest) -> None:
     picture is made here, in this process, if the cache lacks it."""
     from ... import disk_cache
     from .howto import HowToScene
-    from .howto_pictures import display_format, is_made, make_picture, page_shot, picture_path
+    from .howto_pictures import display_format, is_made, make_picture, picture_name, picture_path
 
     scene = HowToScene(ctx, shot_entry(ctx).id)
     ctx.stack.push(scene)
-    shot, lang, fmt = page_shot(scene.mode, 0), ctx.strings.lang, display_format(scene.picture_rect().size)
+    name, lang, fmt = picture_name(scene.mode, 0), ctx.strings.lang, display_format(scene.picture_rect().size)
     folder = disk_cache.cache_dir("pictures")
-    if shot is not None and not is_made(picture_path(folder, shot, lang, fmt), fmt):
-        make_picture(folder, shot, lang, fmt)
+    if name is not None and not is_made(picture_path(folder, name, lang, fmt), fmt):
+        make_picture(folder, name, lang, fmt)
 
 
 SHOTS = {

@@ -10,15 +10,18 @@ import pygame
 
 from ...input.intents import InputEvent, Intent
 from ...ui.fit import smallest_size
-from .howto_pictures import page_shot
+from .howto_pictures import picture_name
 from .picture_maker import look_for_picture
 from .widgets import MenuScene
 
 if TYPE_CHECKING:
     from ...context import AppContext
 
-#: A page's picture: 16:9, at most this wide (px), beside the page's words.
-PICTURE_WIDTH = 720
+#: A page's picture: this share of the page's width, its whole height, beside its words
+#: (its crop of a screen is zoomed to fill it: howto_pictures.py).
+PICTURE_SHARE = 0.6
+#: px kept free under the picture for the page dots and number.
+DOTS_ROOM = 30
 #: Fixed ticks between two looks for a picture on its way (a stat each: 4 a second).
 LOOK_TICKS = 15
 #: Fixed ticks a picture that arrived while its page was shown takes to fade in.
@@ -49,11 +52,11 @@ def howto_box(safe: pygame.Rect) -> pygame.Rect:
 
 
 def picture_rect(box: pygame.Rect) -> pygame.Rect:
-    """Where a page's picture goes in the page's ``box``: its right, 16:9."""
+    """Where a page's picture goes in the page's ``box``: the right of its padded inside,
+    from top to bottom (the page dots sit in the padding below)."""
     inner = box.inflate(-100, -100)
-    width = min(PICTURE_WIDTH, inner.width // 2)
-    rect = pygame.Rect(0, 0, width, width * 9 // 16)
-    rect.midright = (inner.right, inner.centery - 20)
+    rect = pygame.Rect(0, inner.y, round(inner.width * PICTURE_SHARE), inner.height - DOTS_ROOM)
+    rect.right = inner.right
     return rect
 
 
@@ -145,12 +148,12 @@ class HowToScene(MenuScene):
         cache (~1 ms) if the maker made it, else looked for again every :data:`LOOK_TICKS`
         while it is being drawn (picture_maker.py). Only that page's: the others are
         read when a player turns to them."""
-        page, shot = self.page, page_shot(self.mode, self.page)
-        if shot is None or page in self.pictures or page in self.without:
+        page, name = self.page, picture_name(self.mode, self.page)
+        if name is None or page in self.pictures or page in self.without:
             return
         if page in self.waiting and self.ticks < self._next_look:
             return
-        found = look_for_picture(self.ctx, shot, self.picture_rect().size)
+        found = look_for_picture(self.ctx, name, self.picture_rect().size)
         if found is True:
             self.waiting.add(page)
             self._next_look = self.ticks + LOOK_TICKS
@@ -164,7 +167,8 @@ class HowToScene(MenuScene):
                 self.arrived[page] = self.ticks
 
     def draw_page(self, surface: pygame.Surface, title: str, body: str) -> None:
-        """The words on the left at the largest sizes that fit, the picture on the right."""
+        """The words on the left at the largest sizes that fit, in the middle of their
+        column's height, the picture on the right."""
         kit = self.kit
         inner = self.box.inflate(-100, -100)
         picture = self.pictures.get(self.page)
@@ -179,8 +183,9 @@ class HowToScene(MenuScene):
             words = kit.text(body, body_size, kit.colours.text, max_width=inner.width)
             if heading.get_height() + 24 + words.get_height() <= room:
                 break
-        surface.blit(heading, inner.topleft)
-        surface.blit(words, (inner.x, inner.y + heading.get_height() + 24))
+        top = inner.y + max(0, room - heading.get_height() - 24 - words.get_height()) // 2
+        surface.blit(heading, (inner.x, top))
+        surface.blit(words, (inner.x, top + heading.get_height() + 24))
 
     def draw_picture(self, surface: pygame.Surface, frame: pygame.Rect, picture: pygame.Surface | None) -> None:
         """The picture in its frame; while it is being drawn, a palette and words saying so,

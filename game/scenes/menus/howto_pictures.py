@@ -1,5 +1,8 @@
-"""How-to pages' pictures: each page shows the phase it explains, the ``shot`` of that
-screen rendered small.
+"""How-to pages' pictures: each page shows the part of a real screen it explains, as
+its game's plug-in declares it (:class:`~game.games.plugin.HowtoPicture`: a shot, a crop,
+labels): the crop zoomed to fill the page's frame, never below the TV's own size, so its
+text reads from the sofa as on the TV (issue 28), with labels whose arrows point at what
+the page explains (:func:`compose`).
 
 A picture is drawn from a fresh headless context (``game.shots.prepare``): bots at
 the table, default settings in the page's language, no save file; nothing of the
@@ -31,36 +34,68 @@ from ...core.files import link_safe_stat
 from ...heap import release_free_memory
 from ...version import version
 
+from ...games.plugin import Callout, HowtoPicture
+
 if TYPE_CHECKING:
+    from ...context import AppContext
     from ...games.plugin import Mode
 
-#: The two pages every game ends with (``phone.howto.*``): joining by phone shows the
-#: lobby's join panel; what the phone shows has no TV screen to picture.
-PHONE_PAGES: tuple[str | None, ...] = ("lobby.phones", None)
+#: The page on joining by phone every game's how-to ends with (before its phone's own
+#: page): the lobby's join panel, named :data:`JOIN_NAME` for every game.
+JOIN_PICTURE = HowtoPicture("lobby.phones", (120, 615, 830, 440), (
+    Callout("howto.labels.qr", (270, 795), (250, 1000)),
+    Callout("howto.labels.address", (690, 792), (690, 918)),
+))
+JOIN_NAME = "phones"
 #: Fixed ticks a pictured screen runs before it is drawn (its entrance settled).
 PICTURE_TICKS = 60
+#: The labels' px: bigger than the smallest text the TV shows.
+LABEL_SIZE = 32
+#: The radius (px) of the ring a label's arrow ends on, round what it points at.
+RING = 30
 
 
-def page_shots(mode: Mode) -> tuple[str | None, ...]:
-    """The shot shown on each of a game's how-to pages, in page order (None: no picture):
-    its plug-in's ``howto_shots``, then the phone pages'."""
-    return mode.howto_shots + PHONE_PAGES if mode.howto_shots else ()
+def page_pictures(mode: Mode) -> tuple[HowtoPicture | None, ...]:
+    """The picture of each of a game's how-to pages, in page order (None: no picture):
+    its plug-in's ``howto_pictures``, the join page's, its ``phone_picture``."""
+    return (*mode.howto_pictures, JOIN_PICTURE, mode.phone_picture) if mode.howto_pictures else ()
 
 
-def page_shot(mode: Mode, page: int) -> str | None:
-    shots = page_shots(mode)
-    return shots[page] if 0 <= page < len(shots) else None
+def picture_name(mode: Mode, page: int) -> str | None:
+    """The name page ``page`` (from 0) of ``mode``'s how-to keeps its picture under
+    (``<id>.<n>``, the join page's :data:`JOIN_NAME`), or None: no picture."""
+    pictures = page_pictures(mode)
+    if not 0 <= page < len(pictures) or pictures[page] is None:
+        return None
+    return JOIN_NAME if pictures[page] is JOIN_PICTURE else f"{mode.id}.{page + 1}"
 
 
-def all_shots() -> tuple[str, ...]:
-    """Every shot a how-to page shows, each once, in the games' order."""
+def all_pictures() -> dict[str, HowtoPicture]:
+    """Every how-to page's picture by name, each once, in the games' order."""
     from ...games import discover
 
-    return tuple(dict.fromkeys(shot for plugin in discover() for mode in plugin.modes
-                               for shot in page_shots(mode) if shot))
+    found: dict[str, HowtoPicture] = {}
+    for mode in (mode for plugin in discover() for mode in plugin.modes):
+        for page, picture in enumerate(page_pictures(mode)):
+            name = picture_name(mode, page)
+            if name is not None and picture is not None:
+                found.setdefault(name, picture)
+    return found
+
+
+def picture_names() -> tuple[str, ...]:
+    """Every how-to picture's name (what the maker is asked to make), in the games' order."""
+    return tuple(all_pictures())
+
+
+def zoom_of(picture: HowtoPicture, size: tuple[int, int]) -> float:
+    """How much ``picture``'s crop is enlarged to fill a frame of ``size``."""
+    width, height = picture.crop[2:]
+    return min(size[0] / width, size[1] / height)
+
 
 #: Bump when :func:`make_picture` draws pictures differently (kept ones are made again).
-PICTURE_VERSION = 1
+PICTURE_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -85,14 +120,14 @@ def display_format(size: tuple[int, int]) -> PictureFormat:
     return PictureFormat(size, (red, green, blue, alpha), row.get_bitsize(), row.get_pitch())
 
 
-def picture_path(folder: Path, shot: str, lang: str, fmt: PictureFormat) -> Path:
-    """The file of ``shot``'s picture in ``lang`` and ``fmt``, named by its recipe."""
-    recipe = (PICTURE_VERSION, shot, lang, fmt.size, fmt.masks, fmt.pitch, sources_fingerprint())
-    return disk_cache.cache_path(folder, _name(shot, lang, fmt.size), recipe, ".pixels")
+def picture_path(folder: Path, name: str, lang: str, fmt: PictureFormat) -> Path:
+    """The file of picture ``name`` in ``lang`` and ``fmt``, named by its recipe."""
+    recipe = (PICTURE_VERSION, name, lang, fmt.size, fmt.masks, fmt.pitch, sources_fingerprint())
+    return disk_cache.cache_path(folder, _name(name, lang, fmt.size), recipe, ".pixels")
 
 
-def _name(shot: str, lang: str, size: tuple[int, int]) -> str:
-    return f"howto-{shot}-{lang}-{size[0]}x{size[1]}"
+def _name(name: str, lang: str, size: tuple[int, int]) -> str:
+    return f"howto-{name}-{lang}-{size[0]}x{size[1]}"
 
 
 def is_made(path: Path, fmt: PictureFormat) -> bool:
@@ -110,31 +145,75 @@ def read_picture(path: Path, fmt: PictureFormat) -> pygame.Surface | None:
     return picture if disk_cache.read_into(path, picture.get_view("1")) else None
 
 
-def make_picture(folder: Path, shot: str, lang: str, fmt: PictureFormat) -> bool:
-    """Render ``shot``'s picture in ``fmt`` (a few tenths of a second) and keep it in
+def make_picture(folder: Path, name: str, lang: str, fmt: PictureFormat) -> bool:
+    """Render picture ``name`` in ``fmt`` (a few tenths of a second) and keep it in
     ``folder``, removing the page's pictures of older recipes; False if it could not be
     written. The maker's work: the game itself only reads pictures."""
     picture = pygame.Surface(fmt.size, 0, fmt.bits, fmt.masks)
     if picture.get_pitch() != fmt.pitch:
         raise ValueError(f"no {fmt.bits}-bit picture {fmt.size} with a pitch of {fmt.pitch} bytes")
-    picture.blit(render_picture(shot, lang, fmt.size), (0, 0))
+    picture.blit(render_picture(name, lang, fmt.size), (0, 0))
     release_free_memory()  # the context it was drawn in sits in cycles: ~40 MB
-    path = picture_path(folder, shot, lang, fmt)
+    path = picture_path(folder, name, lang, fmt)
     return disk_cache.keep(path, picture.get_view("1"))  # which removes its older recipes
 
 
-def render_picture(shot: str, lang: str, size: tuple[int, int]) -> pygame.Surface:
-    """``shot`` drawn in a fresh headless context and scaled down to ``size``. The shot
-    registry is imported here, where a picture is made: the game only reads them."""
+def render_picture(name: str, lang: str, size: tuple[int, int]) -> pygame.Surface:
+    """The picture named ``name`` (:func:`all_pictures`): its shot drawn in a fresh
+    headless context, cropped, zoomed and labelled to ``size``. The shot registry is
+    imported here, where a picture is made: the game only reads them."""
     from ...settings import Settings
     from ...shots import ShotRequest, prepare
 
-    ctx = prepare(shot, ShotRequest(lang=lang, ticks=PICTURE_TICKS), Settings(lang=lang))
+    picture = all_pictures()[name]
+    ctx = prepare(picture.shot, ShotRequest(lang=lang, ticks=PICTURE_TICKS), Settings(lang=lang))
     canvas = ctx.kit.canvas()
     ctx.kit.background(canvas)
     ctx.stack.draw(canvas, 1.0)
     ctx.stack.clear()
-    return pygame.transform.smoothscale(canvas, size)
+    return compose(ctx, canvas, picture, size)
+
+
+def compose(ctx: AppContext, screen: pygame.Surface, picture: HowtoPicture, size: tuple[int, int]) -> pygame.Surface:
+    """``picture``'s crop of ``screen`` zoomed into a frame of ``size`` (centred on the
+    panel's colour where its shape differs), with its labels."""
+    kit = ctx.kit
+    crop = pygame.Rect(picture.crop)
+    zoom = zoom_of(picture, size)
+    zoomed = pygame.transform.smoothscale(screen.subsurface(crop), (round(crop.width * zoom), round(crop.height * zoom)))
+    framed = pygame.Surface(size)
+    framed.fill(kit.colours.panel)
+    place = framed.blit(zoomed, zoomed.get_rect(center=(size[0] // 2, size[1] // 2)))
+
+    def on_frame(point: tuple[int, int]) -> tuple[int, int]:
+        return place.x + round((point[0] - crop.x) * zoom), place.y + round((point[1] - crop.y) * zoom)
+
+    for label in picture.labels:
+        draw_callout(ctx, framed, ctx.t(label.key), on_frame(label.to), on_frame(label.at))
+    return framed
+
+
+def draw_callout(ctx: AppContext, surface: pygame.Surface, words: str, to: tuple[int, int], at: tuple[int, int]) -> None:
+    """An amber tag of ``words`` centred on ``at`` (kept inside ``surface``), and an arrow
+    from it to a ring around ``to``: what a player is shown, outlined dark so it stands
+    out on any screen."""
+    kit = ctx.kit
+    colours = kit.colours
+    text = kit.text(words, LABEL_SIZE, colours.bg, max_width=surface.get_width() * 3 // 5, align="center")
+    ink = text.get_bounding_rect()  # (a wrapped text's surface is as wide as it may wrap)
+    tag = pygame.Rect(0, 0, ink.width + 36, ink.height + 20)
+    tag.center = at
+    tag.clamp_ip(surface.get_rect().inflate(-8, -8))
+    start = pygame.Vector2(min(max(to[0], tag.x + tag.height // 2), tag.right - tag.height // 2),
+                           min(max(to[1], tag.y), tag.bottom))
+    towards = pygame.Vector2(to) - start
+    # the arrow stops at the ring, which circles what it shows without hiding it
+    end = start + towards * max(0.0, 1 - RING / towards.length()) if towards.length() > RING else start
+    for colour, width in ((colours.shadow, 10), (colours.accent, 5)):
+        pygame.draw.line(surface, colour, start, end, width)
+        pygame.draw.circle(surface, colour, to, RING + (width - 5) // 2, width)
+    kit.panel(surface, tag, colours.accent, radius=tag.height // 2, border=colours.shadow, shadow=False)
+    surface.blit(text, (tag.centerx - ink.centerx, tag.centery - ink.centery))
 
 
 def _blank(size: tuple[int, int]) -> pygame.Surface:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from ...program import game_command
-from .howto_pictures import PictureFormat, all_shots, display_format, is_made, picture_path
+from .howto_pictures import PictureFormat, display_format, is_made, picture_names, picture_path
 
 if TYPE_CHECKING:
     import pygame
@@ -36,19 +36,19 @@ STOP_WAIT = 2.0
 
 @dataclass(frozen=True)
 class PictureOrder:
-    """The pictures one maker makes: ``shots`` (the most wanted first) in ``lang`` and
+    """The pictures one maker makes: those named ``names`` (the most wanted first) in ``lang`` and
     ``fmt``, into ``folder``."""
 
     lang: str
     fmt: PictureFormat
-    shots: tuple[str, ...]
+    names: tuple[str, ...]
     folder: Path
 
 
 def maker_command(order: PictureOrder) -> list[str]:
     """The maker's command line: this program again, with the ``pictures`` command."""
     fmt = order.fmt
-    return [*game_command("pictures"), *order.shots, "--lang", order.lang, "--size", f"{fmt.size[0]}x{fmt.size[1]}",
+    return [*game_command("pictures"), *order.names, "--lang", order.lang, "--size", f"{fmt.size[0]}x{fmt.size[1]}",
             "--masks", ",".join(str(mask) for mask in fmt.masks), "--bits", str(fmt.bits), "--pitch", str(fmt.pitch),
             "--folder", str(order.folder), "--parent", str(os.getpid())]
 
@@ -96,7 +96,7 @@ class PictureMaker:
     def start(self, order: PictureOrder) -> bool:
         """Start a maker for ``order`` unless one runs or that order was tried already
         this run; True if one was started."""
-        if not order.shots or self.running() or self.tried(order.lang, order.fmt):
+        if not order.names or self.running() or self.tried(order.lang, order.fmt):
             return False
         self._tried.add((order.lang, order.fmt))
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
@@ -131,9 +131,9 @@ class PictureMaker:
             disk_cache.remove_temps(self._order.folder, child.pid)
 
 
-def missing_shots(folder: Path, lang: str, fmt: PictureFormat, shots: tuple[str, ...]) -> tuple[str, ...]:
-    """Those of ``shots`` whose picture is not kept (a stat each)."""
-    return tuple(shot for shot in shots if not is_made(picture_path(folder, shot, lang, fmt), fmt))
+def missing_pictures(folder: Path, lang: str, fmt: PictureFormat, names: tuple[str, ...]) -> tuple[str, ...]:
+    """Those of the pictures ``names`` that are not kept (a stat each)."""
+    return tuple(name for name in names if not is_made(picture_path(folder, name, lang, fmt), fmt))
 
 
 def ask_for_pictures(ctx: AppContext, size: tuple[int, int], first: str | None = None) -> bool:
@@ -147,12 +147,12 @@ def ask_for_pictures(ctx: AppContext, size: tuple[int, int], first: str | None =
     lang, fmt, folder = ctx.strings.lang, display_format(size), disk_cache.cache_dir("pictures")
     if maker.tried(lang, fmt):
         return False
-    every = all_shots()
-    shots = missing_shots(folder, lang, fmt, tuple(dict.fromkeys((first, *every) if first else every)))
-    return maker.start(PictureOrder(lang, fmt, shots, folder))
+    every = picture_names()
+    names = missing_pictures(folder, lang, fmt, tuple(dict.fromkeys((first, *every) if first else every)))
+    return maker.start(PictureOrder(lang, fmt, names, folder))
 
 
-def look_for_picture(ctx: AppContext, shot: str, size: tuple[int, int]) -> pygame.Surface | bool:
+def look_for_picture(ctx: AppContext, name: str, size: tuple[int, int]) -> pygame.Surface | bool:
     """The page's picture if it is kept (read back, ~1 ms); else True while it may still
     come (a maker runs, or was just started for it), False if it will not (no maker, or
     this language's was tried already)."""
@@ -160,11 +160,11 @@ def look_for_picture(ctx: AppContext, shot: str, size: tuple[int, int]) -> pygam
     from .howto_pictures import read_picture
 
     fmt = display_format(size)
-    path = picture_path(disk_cache.cache_dir("pictures"), shot, ctx.strings.lang, fmt)
+    path = picture_path(disk_cache.cache_dir("pictures"), name, ctx.strings.lang, fmt)
     if is_made(path, fmt):
         picture = read_picture(path, fmt)
         if picture is not None:
             return picture
     if ctx.pictures is None:
         return False
-    return ctx.pictures.running() or ask_for_pictures(ctx, size, first=shot)
+    return ctx.pictures.running() or ask_for_pictures(ctx, size, first=name)

@@ -121,7 +121,8 @@ class WinSection(EndShow[MSPublic]):
             icon = kit.icon(catalogue.character(cid).icon, size_icon)
             surface.blit(icon, icon.get_rect(midtop=(x, y + 66)))
             size, name = fit_text(kit, board.name(seat), step - 12, (32, 30))
-            kit.blit_text(surface, name, size, (x, y + 74 + size_icon), "midtop", c.text, align="center")
+            colour = c.muted if public.out[seat] else kit.seat_style(self.ctx.seats[seat].style).light
+            kit.blit_text(surface, name, size, (x, y + 74 + size_icon), "midtop", colour, align="center")
             if public.out[seat]:
                 board.table.draw_cross(surface, (x, y + 66 + size_icon // 2), 34)
         if self.end_choices:

@@ -11,14 +11,16 @@ This module is the game's plug-in (``PLUGIN``: game/games/plugin.py), nothing he
 
 from __future__ import annotations
 
-from game.games.plugin import GamePlugin, Mode
+from game.games.plugin import GamePlugin, HowtoPicture, Mode
 
 PLUGIN = GamePlugin(
     __name__,
     order=9,
     modes=(
         Mode("hidden_hue", icon="1F3A8",  # the artist's palette
-             howto_shots=("hidden_hue.guess", "hidden_hue.reveal", "hidden_hue.end"),
+             # each page's picture: the middle of the screen it explains (no labels: a test game)
+             howto_pictures=tuple(HowtoPicture(f"hidden_hue.{shot}", (560, 260, 800, 560))
+                                  for shot in ("guess", "reveal", "end")),
              bench_scene="hidden_hue.guess", bench_seats=6, phone="phone"),
     ),
     strings=("hh", "phone.hh"),
