@@ -83,7 +83,7 @@ def card_words(ctx: AppContext, seat_index: int, card: int, done: bool, peeking:
     done); a peeking seat's button glyph takes the end of the status's row."""
     kit, c = ctx.kit, ctx.kit.colours
     seat = ctx.seats[seat_index]
-    width = card - CARD_TEXT_X - 14
+    width = card - CARD_TEXT_X - 8  # (an 11-letter name whole in the wide safe area)
     label = progress if progress is not None else (ctx.t("ring.done") if done else "")
     waiting = ctx.t("companion.on_phone_short" if seat.on_phone else "ring.waiting")  # a phone chooses on itself
     status = label if done else (f"{label} · {waiting}" if label else waiting)
