@@ -83,7 +83,7 @@ def card_words(ctx: AppContext, seat_index: int, card: int, done: bool, peeking:
     done); a peeking seat's button glyph takes the end of the status's row."""
     kit, c = ctx.kit, ctx.kit.colours
     seat = ctx.seats[seat_index]
-    width = card - CARD_TEXT_X - 8  # (an 11-letter name whole in the wide safe area)
+    width = card - CARD_TEXT_X - 14
     label = progress if progress is not None else (ctx.t("ring.done") if done else "")
     waiting = ctx.t("companion.on_phone_short" if seat.on_phone else "ring.waiting")  # a phone chooses on itself
     status = label if done else (f"{label} · {waiting}" if label else waiting)
@@ -92,5 +92,7 @@ def card_words(ctx: AppContext, seat_index: int, card: int, done: bool, peeking:
     if "\n" in status and label:
         status_size, status = fit_text(kit, label, status_width, (30, 28))
     size, name = fit_text(kit, seat.name, width, (36, 32, 28))
+    if "\n" in name:  # 6 px more before a word breaks: an 11-letter name stays whole in the wide safe area
+        size, name = fit_text(kit, seat.name, width + 6, (36, 32, 28))
     return (kit.text(name, size, kit.seat_style(seat.style).light),
             kit.text(status, status_size, c.text if done else c.muted))
