@@ -17,7 +17,8 @@ class PaintedScreen(Scene):
         self.paint(self.ctx.kit, surface)
 
 
-def check_painted(paint, safe_area=0.05):
-    """The layout check's violations on a screen ``paint`` draws (English)."""
-    return Probe(safe_area=safe_area).check("fixture", "en",
-                                            lambda ctx, args: ctx.stack.push(PaintedScreen(ctx, paint)))
+def check_painted(paint, safe_area=0.05, whole_screen=False):
+    """The layout check's violations on a screen ``paint`` draws (English); the ``empty``
+    rule only with ``whole_screen`` (a fixture paints the one thing its test is about)."""
+    drawn = Probe(safe_area=safe_area).draw("fixture", "en", lambda ctx, args: ctx.stack.push(PaintedScreen(ctx, paint)))
+    return drawn.violations(whole_screen)

@@ -68,7 +68,7 @@ def test_a_long_word_shrinks_then_breaks_with_a_hyphen_and_never_crosses_its_box
         fitted, size = fit_words(kit, text, 36, width)
         assert smallest_size(kit) <= size <= 36
         assert kit.text(fitted, size, max_width=width).get_width() <= width, (text, fitted)
-        assert fitted.replace("-\n", "") == text
+        assert fitted.replace("-\n", "").replace("'\n", "'") == text  # (a break after an elision adds nothing)
     assert fit_words(kit, "Au pôle Nord", 36, 400) == ("Au pôle Nord", 36)
-    fitted, size = fit_words(kit, "d'anniversaire", 36, 176)
-    assert size == smallest_size(kit) and fitted.count("-\n") == 1
+    fitted, size = fit_words(kit, "d'anniversaire", 36, 176)  # whole after its elision (issue 28: no word cut)
+    assert size == smallest_size(kit) and fitted == "d'\nanniversaire"

@@ -1,8 +1,10 @@
 """The layout check (game/ui/layout_probe.py): every shot in both languages, with the
 longest realistic names and the largest text scale, in the 5 % and the wide (10 %) safe
 area, has nothing in the margin, no text out of its box, overlapping another, under 28 px
-or under 4.5:1 contrast. Each shot is drawn once per language and area; every rule is
-judged on that one drawing.
+or under 4.5:1 contrast, no word cut and no bare fifth of the screen; so has it with the
+default names and text size at 3 seats, and at the last frame of its show (:data:`VIEWS`).
+Each shot is drawn once per language and area or view; every rule is judged on that one
+drawing.
 
 Every screen passes today. A game screen being redesigned may be listed in :data:`KNOWN`
 (and the wide area's dicts) as a strict expected failure, printed by
@@ -22,6 +24,10 @@ LANGS = ("fr", "en")
 #: (shot, rule) -> languages where it fails, for game screens being redesigned. Remove a
 #: line when its screen passes.
 KNOWN: dict[tuple[str, str], tuple[str, ...]] = {
+    ("personality.inversion.vote", "empty"): ('en',),
+    ("personality.portraits", "cut"): ('fr', 'en'),
+    ("personality.tete_a_tete", "empty"): ('fr', 'en'),
+    ("secret_identity.cheer", "cut"): ('fr', 'en'),
 }
 #: shot -> languages where it draws in the margin of the wide safe area (10 %), for the
 #: same owned screens.
@@ -29,6 +35,18 @@ KNOWN_WIDE: dict[str, tuple[str, ...]] = {}
 #: (shot, rule) -> languages where a text rule (small, box, overlap, contrast) fails in the
 #: wide safe area (10 %), for the same screens.
 KNOWN_WIDE_TEXT: dict[tuple[str, str], tuple[str, ...]] = {
+    ("mission_secrete.win", "cut"): ('fr', 'en'),
+    ("personality.portraits", "cut"): ('fr', 'en'),
+    ("personality.tete_a_tete", "empty"): ('fr', 'en'),
+    ("secret_identity.cheer", "cut"): ('fr', 'en'),
+    ("secret_identity.clues", "cut"): ('fr', 'en'),
+    ("secret_identity.replace", "cut"): ('fr', 'en'),
+    ("secret_identity.reveal", "cut"): ('fr', 'en'),
+    ("secret_identity.summary", "cut"): ('fr',),
+    ("secret_identity.vote", "cut"): ('fr', 'en'),
+    ("secret_identity_coop.clue", "cut"): ('en',),
+    ("secret_identity_coop.guess", "cut"): ('fr', 'en'),
+    ("secret_identity_coop.result", "cut"): ('en',),
 }
 OWNED = ("personality.", "mission_secrete.", "incognito.", "secret_identity.", "secret_identity_coop.")
 
@@ -93,6 +111,47 @@ def _wide_cases():
 @pytest.mark.parametrize("name,lang,rule", list(_wide_cases()))
 def test_screen_layout_in_the_wide_safe_area(wide_violations, name, lang, rule):
     found = [v for v in wide_violations[(name, lang)] if v.rule == rule]
+    assert not found, "\n".join(str(v) for v in found)
+
+
+# --- the other views of every shot (issue 28 item 7) ------------------------------------------
+#: The probe's other views of every shot: the default names at the default text size with
+#: 3 seats (tick 60), and the last frame of the show playing at tick 60 (a count-up, a
+#: podium, a reveal's last beat) with the longest names, the largest text and 8 seats.
+VIEWS = {"default": dict(names="demo", text_scale=1.0, seats=3), "last": dict(last_frame=True)}
+#: (view, shot, rule) -> languages where it fails, for game screens being redesigned.
+KNOWN_VIEWS: dict[tuple[str, str, str], tuple[str, ...]] = {
+    ("default", "mission_secrete.accuse", "overlap"): ('fr', 'en'),
+    ("default", "personality.inversion.vote", "empty"): ('en',),
+    ("default", "personality.portraits", "cut"): ('fr', 'en'),
+    ("default", "personality.tete_a_tete", "empty"): ('fr', 'en'),
+    ("last", "personality.inversion.vote", "empty"): ('en',),
+    ("last", "personality.portraits", "cut"): ('fr', 'en'),
+    ("last", "personality.tete_a_tete", "empty"): ('fr', 'en'),
+    ("last", "secret_identity.cheer", "cut"): ('fr', 'en'),
+    ("last", "secret_identity.reveal", "cut"): ('fr', 'en'),
+}
+
+
+@pytest.fixture(scope="module")
+def view_violations():
+    """Every shot checked once in each view, by view then (shot, lang)."""
+    return {view: _Checked(Probe(**settings)) for view, settings in VIEWS.items()}
+
+
+def _view_cases():
+    for view in VIEWS:
+        for name in sorted(registry()):
+            for lang in LANGS:
+                for rule in RULES:
+                    marks = _xfail(name, lang, f"{rule} ({view})") if lang in KNOWN_VIEWS.get((view, name, rule), ()) \
+                        else ()
+                    yield pytest.param(view, name, lang, rule, marks=marks, id=f"{view}-{name}-{lang}-{rule}")
+
+
+@pytest.mark.parametrize("view,name,lang,rule", list(_view_cases()))
+def test_screen_layout_in_the_other_views(view_violations, view, name, lang, rule):
+    found = [v for v in view_violations[view][(name, lang)] if v.rule == rule]
     assert not found, "\n".join(str(v) for v in found)
 
 

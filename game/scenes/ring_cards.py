@@ -92,5 +92,7 @@ def card_words(ctx: AppContext, seat_index: int, card: int, done: bool, peeking:
     if "\n" in status and label:
         status_size, status = fit_text(kit, label, status_width, (30, 28))
     size, name = fit_text(kit, seat.name, width, (36, 32, 28))
+    if "\n" in name:  # 6 px more before a word breaks: an 11-letter name stays whole in the wide safe area
+        size, name = fit_text(kit, seat.name, width + 6, (36, 32, 28))
     return (kit.text(name, size, kit.seat_style(seat.style).light),
             kit.text(status, status_size, c.text if done else c.muted))

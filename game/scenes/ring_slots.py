@@ -28,8 +28,9 @@ def draw_face(ctx: AppContext, surface: pygame.Surface, option: RingOption, inde
         kit.panel(surface, rect, c.panel if not used else c.bg, radius=28, border=c.panel_hi)
     label = None
     if option.label:
-        # one line if it can (down to 28 px drawn), else broken at a space or a hyphen
-        size, words = fit_text(kit, option.label, rect.width - 16, (30, 28))
+        # one line if it can (down to 28 px drawn), else broken at a space, a hyphen or an
+        # elision ("L'" / "Extraterrestre"), 6 px from the slot's sides
+        size, words = fit_text(kit, option.label, rect.width - 12, (30, 28))
         ink = c.text if option.seat is None else kit.seat_style(ctx.seats[option.seat].style).light
         label = kit.text(words, size, c.muted if used else ink, align="center")
     if label is not None:

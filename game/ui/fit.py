@@ -129,14 +129,29 @@ def fit_text(kit: UiKit, text: str, width: int, sizes: Sequence[int] = (36, 32, 
     return floor, "\n".join(break_lines(kit.font(floor), text, width, _lang(kit)))
 
 
+#: An elided article or pronoun opening a word ("L'", "qu'"): the word may break after it.
+_ELISION = re.compile(r"^\w{1,2}['’]")
+
+
+def _pieces(font: pygame.font.Font, word: str, width: int) -> list[str]:
+    """``word`` in the pieces a line may end after: after each hyphen, and after an
+    elision when the rest then fits a line whole ("L'" / "Extraterrestre"; "d'anniversaire"
+    too long either way keeps its "d'")."""
+    elision = _ELISION.match(word)
+    head = []
+    if elision and len(word) > elision.end() and font.size(word[elision.end():])[0] <= width:
+        head, word = [word[:elision.end()]], word[elision.end():]
+    return head + [p for p in re.split(r"(?<=-)", word) if p]
+
+
 def break_lines(font: pygame.font.Font, text: str, width: int, lang: str | None = None) -> list[str]:
     """Lines of ``text`` no wider than ``width`` in ``font``: breaks at spaces, after
-    hyphens, and inside a word too long for a line (the cut marked with a hyphen) where
-    ``lang``'s dictionary allows, else where it fits."""
+    hyphens and elisions (:func:`_pieces`), and inside a word too long for a line (the
+    cut marked with a hyphen) where ``lang``'s dictionary allows, else where it fits."""
     lines: list[str] = []
     current = ""
     for word in text.split():
-        pieces = [p for p in re.split(r"(?<=-)", word) if p]
+        pieces = _pieces(font, word, width)
         for i, piece in enumerate(pieces):
             joiner = " " if current and i == 0 else ""
             if font.size(current + joiner + piece)[0] <= width:

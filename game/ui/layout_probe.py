@@ -9,7 +9,12 @@ text painted on a board's cached layer is found on the canvas too. Menus' pygame
 buttons are read from the scene's items (rect, text, font, colour).
 
 The rules (margin, small, box, overlap, contrast) are judged in
-:mod:`game.ui.layout_rules`; docs/architecture.md, "Shots and the layout check", tells the whole.
+:mod:`game.ui.layout_rules`, those on how a screen is composed (cut, empty) in
+:mod:`game.ui.layout_compose`; docs/architecture.md, "Shots and the layout check", tells the whole.
+
+A probe draws a shot at tick 60 or, with ``last_frame``, at the last frame of the show
+playing then (a count-up's, a podium's, a reveal's last beat: :func:`to_last_frame`),
+with long or default names at the largest or the default text size.
 
 A text another drawing hides (its own colour is no longer on most of its glyphs: a
 panel over it, a dim veil) is not checked: it is not what the screen shows.
@@ -24,6 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator, Self, Seque
 import pygame
 
 from ..shots import ShotRequest, prepare
+from .layout_compose import check_cut, check_empty, data_words, seat_words
 from .layout_rules import RULES, Colour, Text, Violation, check_margin, check_texts
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -31,6 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..scenes.base import Scene
     from ..settings import Settings
+    from ..stack import SceneStack
     from ..shots import Builder
     from .kit import UiKit
 
@@ -290,11 +297,16 @@ class Probe:
     ticks: int = 60
     seats: int = 8
     seed: int = 1
+    #: The text size setting (None: the largest).
+    text_scale: float | None = None
+    #: Drawn at the last frame of the show playing at ``ticks`` (:func:`to_last_frame`).
+    last_frame: bool = False
 
     def settings(self, lang: str) -> Settings:
         from ..settings import TEXT_SCALES, Settings
 
-        return Settings(lang=lang, text_scale=max(TEXT_SCALES), safe_area=self.safe_area)
+        scale = max(TEXT_SCALES) if self.text_scale is None else self.text_scale
+        return Settings(lang=lang, text_scale=scale, safe_area=self.safe_area)
 
     def draw(self, shot: str, lang: str, build: Builder | None = None) -> "Drawn":
         """``shot`` drawn in ``lang`` on a recording canvas (``build`` replaces the
@@ -303,6 +315,8 @@ class Probe:
         request = ShotRequest(lang=lang, seats=self.seats, seed=self.seed, ticks=self.ticks, names=self.names)
         with recording(recorder) as surface_class:
             ctx = prepare(shot, request, self.settings(lang), build)
+            if self.last_frame:
+                to_last_frame(ctx.stack)
             canvas = surface_class((ctx.kit.W, ctx.kit.H))
             recorder.watch(ctx.kit, canvas)
             ctx.kit.background(canvas)
@@ -313,16 +327,49 @@ class Probe:
         ctx.kit.background(background)
         for alpha, colour in recorder.dims:
             ctx.kit.dim(background, alpha, colour)
+        plain = background.copy()
         for scene in ctx.stack.visible():
             backdrop = getattr(scene, "draw_backdrop", None)
             if backdrop is not None:
                 backdrop(background, 1.0)
+        names = seat_words(seat.name for seat in ctx.seats)
         ctx.stack.clear()
-        return Drawn(shot, lang, canvas, background, ctx.kit.safe_rect, texts, boxes)
+        return Drawn(shot, lang, canvas, background, ctx.kit.safe_rect, texts, boxes, plain, names)
 
     def check(self, shot: str, lang: str, build: Builder | None = None) -> list[Violation]:
         """Every violation on ``shot`` in ``lang``."""
         return self.draw(shot, lang, build).violations()
+
+
+#: At most this many ticks are played to reach a show's last frame (a minute: the longest
+#: reveal, eight drawings, lasts well under it).
+LAST_FRAME_LIMIT = 3600
+
+
+def to_last_frame(stack: SceneStack) -> None:
+    """Tick ``stack`` to the last frame of the show a visible board plays (nothing if none
+    plays): the count-up or the podium counted to its end, or the last tick of a reveal's
+    last beat (one more and the reveal is over: the next phase opens)."""
+    for _ in range(LAST_FRAME_LIMIT):
+        shows = [getattr(scene, "section") for scene in stack.visible() if _plays_a_show(scene)]
+        if not shows or any(_last_beat_ends(section) for section in shows):
+            return
+        stack.fixed_update(1 / 60)
+        stack.update(1 / 60)
+
+
+def _plays_a_show(scene: object) -> bool:
+    """A board (``game.scenes.board.PhaseBoard``) whose section plays a show one may skip."""
+    skippable = getattr(scene, "show_to_skip", None)
+    return callable(skippable) and bool(skippable()) and hasattr(scene, "section")
+
+
+def _last_beat_ends(section: object) -> bool:
+    """A reveal's pacing (``game.scenes.shows.RevealPacing``) on its last beat's last tick."""
+    beats = getattr(section, "beats", None)
+    if not beats:
+        return False
+    return bool(getattr(section, "beat") == len(beats) - 1 and getattr(section, "tick") >= beats[-1] - 1)
 
 
 @dataclass
@@ -338,11 +385,32 @@ class Drawn:
     safe: pygame.Rect
     texts: list[Text]
     boxes: list[Mark]
+    #: The background alone with the full-screen dims, without the scenes' backdrops: what
+    #: an empty part of the screen shows.
+    plain: pygame.Surface | None = None
+    #: The seats' names (what a name really is: the ``cut`` rule).
+    names: str = ""
 
-    def violations(self) -> list[Violation]:
+    def violations(self, whole_screen: bool = True) -> list[Violation]:
+        """Every rule broken; ``whole_screen=False`` leaves out ``empty`` (a fixture that
+        paints one thing to test another rule is not a screen to compose)."""
         shot, lang = self.shot, self.lang
         margin = check_margin(self.canvas, self.background, self.safe)
         out = [Violation(shot, lang, "margin", "", (r.x, r.y, r.w, r.h)) for r in margin]
         out += [Violation(shot, lang, rule, t.text, (t.ink.x, t.ink.y, t.ink.w, t.ink.h), detail)
                 for rule, t, detail in check_texts(self.texts, self.boxes, self.canvas)]
+        out += self.composition_violations(whole_screen)
         return sorted(out, key=lambda v: (RULES.index(v.rule), v.rect))
+
+    def composition_violations(self, whole_screen: bool = True) -> list[Violation]:
+        """The ``cut`` and ``empty`` rules (:mod:`game.ui.layout_compose`)."""
+        from .. import paths
+
+        shot, lang = self.shot, self.lang
+        words = data_words(paths.data_dir()) + "\n" + self.names
+        out = [Violation(shot, lang, rule, t.text, (t.ink.x, t.ink.y, t.ink.w, t.ink.h), detail)
+               for rule, t, detail in check_cut(self.texts, words)]
+        if whole_screen and self.plain is not None:
+            out += [Violation(shot, lang, "empty", "", (r.x, r.y, r.w, r.h), detail)
+                    for r, detail in check_empty(self.canvas, self.plain, self.safe)]
+        return out

@@ -11,7 +11,8 @@
   drawn after a text covers any of its letters (a seat's name under the next seat's badge);
 - ``contrast``: every text's colour against the pixels behind it is at least 4.5:1
   (WCAG relative luminance), taken on the worst quarter of its width; a disabled
-  button is exempt, as in WCAG.
+  button is exempt, as in WCAG;
+- ``cut`` and ``empty``: :mod:`game.ui.layout_compose`.
 """
 
 from __future__ import annotations
@@ -26,8 +27,10 @@ from .theme import MIN_TEXT
 Colour = tuple[int, int, int]
 _BaseSurface = pygame.Surface
 
+#: The rules on how a screen is composed (:mod:`game.ui.layout_compose`).
+COMPOSE_RULES = ("cut", "empty")
 #: Rules, in report order.
-RULES = ("margin", "small", "box", "overlap", "contrast")
+RULES = ("margin", "small", "box", "overlap", "contrast", *COMPOSE_RULES)
 MIN_CONTRAST = 4.5
 #: A canvas pixel this close (each channel) to the background's counts as background:
 #: a panel's soft shadow spilling a little past the safe line stays below it.

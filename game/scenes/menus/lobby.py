@@ -47,9 +47,9 @@ if TYPE_CHECKING:
 PANEL_WIDTH = 720
 #: A small button's words keep this far from its sides (the theme's padding).
 BUTTON_PAD = 14
-#: The seat cards' area keeps at least this width (four cards, names in two lines at 28 px):
+#: The seat cards' area keeps at least this width (four cards, a 12-letter name whole at 28 px):
 #: in the wide safe area the options panel gives up the rest.
-SEATS_MIN_WIDTH = 820
+SEATS_MIN_WIDTH = 880
 SEAT_NAME_COUNT = 16
 BOT_NAME_COUNT = 8
 #: Device kinds that may join by pressing CONFIRM (the mouse only points and clicks).
@@ -395,7 +395,8 @@ class LobbyScene(MenuScene):
             kit.blit_text(surface, problem, 30, (rect.centerx, rect.bottom + 10), "midtop", colour,
                           max_width=rect.width, align="center")
             return
-        colour = kit.colours.accent if self.nudge else kit.colours.good
+        # the theme's green lightened: 4.5:1 on the panel at every text size
+        colour = kit.colours.accent if self.nudge else mix(kit.colours.good, kit.colours.text, 0.3)
         for size in (30, 28):  # the largest that fits on one line (large text settings)
             line = kit.rich(self.ctx.strings.get("lobby.ready"), size, colour, button=Intent.MENU)
             if line.get_width() <= rect.width:

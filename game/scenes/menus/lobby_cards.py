@@ -33,9 +33,10 @@ def draw_seat(lobby: LobbyScene, surface: pygame.Surface, seat: Seat, rect: pyga
         kind, label = "kb", lobby.t(f"lobby.kb_{seat.device[1]}")
     else:
         kind, label = "pad", lobby.t("lobby.pad")
-    size, lines = fit_text(kit, seat.name, rect.width - 24)
+    size, lines = fit_text(kit, seat.name, rect.width - 12)  # "Bartholomew" whole at the largest text size
     name = kit.text(lines, size, style.light, align="center", shadow=True)
-    if "\n" in lines and lobby.phone_rect() is not None and label is not None:
+    # a name in two lines, or one too wide for the token to stand above it on a short card
+    if lobby.phone_rect() is not None and label is not None and ("\n" in lines or name.get_width() > rect.width - 40):
         _draw_short_seat(lobby, surface, seat, rect, label, name)
         return
     icon = kit.icon(DEVICE_ICONS[kind], 52)
@@ -55,7 +56,7 @@ def draw_seat(lobby: LobbyScene, surface: pygame.Surface, seat: Seat, rect: pyga
 
 def _draw_short_seat(lobby: LobbyScene, surface: pygame.Surface, seat: Seat, rect: pygame.Rect, label: str,
                  name: pygame.Surface) -> None:
-    """A card made short by the phone panel, holding a two-line name: the token and the
+    """A card made short by the phone panel, holding a long name: the token and the
     device's words share the top row (the words say what the icon would), the name
     fills the rest."""
     kit = lobby.kit
@@ -82,8 +83,7 @@ def draw_free(lobby: LobbyScene, surface: pygame.Surface, rect: pygame.Rect, fir
     joined = kit.blit_text(surface, join, fit_size(kit, join, rect.width - 24, (34, 30, 28)),
                            (rect.centerx, glyph_rect.bottom + (8 if short else 14)), "midtop",
                            max_width=rect.width - 24, align="center")
-    keys = kit.text(lobby.t("lobby.join_keys"), 24 if short else 28, kit.colours.muted, max_width=rect.width - 24,
-                    align="center")
+    keys = kit.text(lobby.t("lobby.join_keys"), 28, kit.colours.muted, max_width=rect.width - 24, align="center")
     place = keys.get_rect(midbottom=(rect.centerx, rect.bottom - (10 if short else 16)))
     if place.top >= joined.bottom:  # the hint bar says how to join too
         surface.blit(keys, place)

@@ -26,6 +26,12 @@ if TYPE_CHECKING:
 
 V = TypeVar("V", bound=PhasedView)
 
+#: A row's height at most, and between rows: three seats' rows stand tall in the middle
+#: of the room rather than leave its lower half bare (the layout check's ``empty``).
+ROW_MAX, ROW_GAP = 170, 16
+#: A row's name sizes, largest first, in a row taller than :data:`TALL_ROW` and in others.
+TALL_NAME_SIZES, NAME_SIZES, TALL_ROW = (56, 48, 40, 36, 32), (40, 36, 32), 130
+
 
 class ScoresCountUp(Celebration[V]):
     name = "scores"
@@ -73,16 +79,18 @@ class ScoresCountUp(Celebration[V]):
     # --- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, view: V, alpha: float) -> None:
         """A row per seat, best first: shape, name, what it gained, its score counting
-        up; the confetti behind the rows, so every name and number stays readable."""
+        up, the rows as tall as the room lets them (:data:`ROW_MAX`) and together in its
+        middle; the confetti behind the rows, so every name and number stays readable."""
         kit, c = self.ctx.kit, self.ctx.kit.colours
         self.draw_confetti(surface, alpha)
         area = self.draw_frame(surface, view, alpha)
         seats = len(self.after)
         order = sorted(range(seats), key=lambda s: (-self.after[s], s))
-        height = min(110, (area.height - 12 * (seats - 1)) // seats)
+        height = min(ROW_MAX, (area.height - ROW_GAP * (seats - 1)) // seats)
+        top = area.y + (area.height - seats * height - ROW_GAP * (seats - 1)) // 2
         width = min(1240, area.width)
         for k, seat in enumerate(order):
-            rect = pygame.Rect(area.centerx - width // 2, area.y + k * (height + 12), width, height)
+            rect = pygame.Rect(area.centerx - width // 2, top + k * (height + ROW_GAP), width, height)
             score_x = self.draw_row(surface, rect, seat, alpha)
             gained = self.after[seat] - self.before[seat]
             room = score_x - 40 - (rect.x + rect.width // 2)
@@ -101,10 +109,11 @@ class ScoresCountUp(Celebration[V]):
         player = self.ctx.seats[seat]
         style = kit.seat_style(player.style)
         kit.panel(surface, rect, c.panel, radius=22, border=style.colour)
-        radius = min(30, rect.height // 3)
+        radius = min(44, rect.height // 3)
         token = kit.seat_token(surface, player.style, (rect.x + 20 + radius, rect.centery), radius)
-        shown = kit.blit_text(surface, str(self.count(seat, alpha)), min(60, rect.height // 2),
+        shown = kit.blit_text(surface, str(self.count(seat, alpha)), min(72, rect.height // 2),
                               (rect.right - 110, rect.centery), "midright", c.gold)
-        size, name = fit_text(kit, player.name, rect.centerx - 12 - token.right - 12, (40, 36, 32))
+        sizes = TALL_NAME_SIZES if rect.height > TALL_ROW else NAME_SIZES
+        size, name = fit_text(kit, player.name, rect.centerx - 12 - token.right - 12, sizes)
         kit.blit_text(surface, name, size, (token.right + 12, rect.centery), "midleft", style.light, shadow=True)
         return shown.x

@@ -36,6 +36,10 @@ GAP, RANKING_GAP = 16, 24
 #: A ranking row's name sizes, largest first: those whose line with this margin (an
 #: accent, the shadow) is taller than the row are left out.
 NAME_SIZES, NAME_MARGIN = (40, 36, 32), 8
+#: A ranking row's height at most, the larger names a row taller than 100 px may take:
+#: three seats' rows stand tall in the middle of the podium's height rather than leave
+#: the lower half of the screen's right side bare (the layout check's ``empty``).
+ROW_MAX, TALL_NAME_SIZES = 140, (52, 46)
 #: How far the default frame keeps from the safe area's sides: the ranking's panels' soft
 #: shadows stay inside it.
 EDGE = 12
@@ -135,22 +139,25 @@ class EndShow(Celebration[V]):
 
     def draw_ranking(self, surface: pygame.Surface, rect: pygame.Rect, alpha: float) -> None:
         """Every seat, best place first: a row each with its place, shape, name and
-        counting score (the first places in gold); a name's line no taller than its row
-        (eight rows under a long verdict at the largest text size are short)."""
+        counting score (the first places in gold), the rows together in the middle of
+        ``rect``'s height; a name's line no taller than its row (eight rows under a long
+        verdict at the largest text size are short)."""
         assert self.show is not None
         kit, c = self.ctx.kit, self.ctx.kit.colours
         standings = self.show.standings
-        height = min(100, (rect.height - 10 * (len(standings) - 1)) // len(standings))
-        sizes = tuple(size for size in NAME_SIZES if kit.font(size).get_height() + NAME_MARGIN <= height) \
+        height = min(ROW_MAX, (rect.height - 10 * (len(standings) - 1)) // len(standings))
+        offered = (TALL_NAME_SIZES if height > 100 else ()) + NAME_SIZES
+        sizes = tuple(size for size in offered if kit.font(size).get_height() + NAME_MARGIN <= height) \
             or NAME_SIZES[-1:]
+        top = rect.y + (rect.height - len(standings) * height - 10 * (len(standings) - 1)) // 2
         for k, standing in enumerate(standings):
-            row = pygame.Rect(rect.x, rect.y + k * (height + 10), rect.width, height)
+            row = pygame.Rect(rect.x, top + k * (height + 10), rect.width, height)
             player = self.ctx.seats[standing.seat]
             style = kit.seat_style(player.style)
             first = standing.place == 1
             kit.panel(surface, row, c.panel_hi if first else c.panel, radius=22, border=c.gold if first else style.colour)
             x = kit.blit_text(surface, f"{standing.place}.", 44, (row.x + 20, row.centery), "midleft", c.gold).right + 16
-            radius = min(30, row.height // 3)
+            radius = min(40, row.height // 3)
             token = kit.seat_token(surface, player.style, (x + radius, row.centery), radius)
             shown = kit.blit_text(surface, str(self.count(standing.seat, alpha)), min(60, row.height // 2),
                                   (row.right - 110, row.centery), "midright", c.gold)

@@ -29,6 +29,10 @@ def lineup_explanation(text: Any, public: Any) -> str:
     return str(text(f"incognito.lineup.explain{suffix}", n=decoys))
 
 
+#: A line-up tile's height, least and most (px).
+TILE_HEIGHTS = (300, 460)
+
+
 def tiles(area: pygame.Rect, count: int, gap: int = 14) -> list[pygame.Rect]:
     """``count`` word tiles side by side across ``area`` (at most 274 px each), centred;
     only their x and width matter."""
@@ -59,11 +63,14 @@ class LineupSection(Section[IncognitoPublic]):
         content = board.content
         said = kit.blit_text(surface, lineup_explanation(board.text, public), 40, (content.centerx, content.y),
                              "midtop", c.text, max_width=content.width - 48, align="center")
+        # the tiles as tall as the room under the explanation lets them (a bare band above and
+        # under 300 px tiles before), their words as large as a tile's width lets them
+        height = max(TILE_HEIGHTS[0], min(TILE_HEIGHTS[1], content.bottom - said.bottom - 48))
         for i, (word, spot) in enumerate(zip(public.lineup, tiles(content, len(public.lineup)))):
             t = kit.cut(min(1.0, max(0.0, (self.ticks + alpha - 10 * i) / 24)))
-            rect = pygame.Rect(0, 0, spot.width, int(300 * t) or 1)
+            rect = pygame.Rect(0, 0, spot.width, int(height * t) or 1)
             rect.center = (spot.centerx, (said.bottom + content.bottom) // 2)
-            self.draw_tile(surface, rect, i + 1, word, 44)
+            self.draw_tile(surface, rect, i + 1, word, 52)
         kit.hint_bar(surface, [(Intent.CONFIRM, board.text("incognito.hint.to_votes"))])
 
     def draw_tile(self, surface: pygame.Surface, rect: pygame.Rect, number: int, word: str, size: int) -> None:

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from .board import MissionBoard
 
 END_MOVE_TICKS = 40
+#: A face's picture at most (px), and what its seat's shape and name (two lines) take around it.
+FACE_MAX, FACE_FRAME = 150, 156
 
 
 class WinSection(EndShow[MSPublic]):
@@ -111,10 +113,13 @@ class WinSection(EndShow[MSPublic]):
             y = kit.blit_text(surface, t("ms.end.last_body", name=board.name(public.winners[0])), 40,
                               (panel.centerx, y), "midtop", c.text, max_width=panel.width - 60,
                               align="center").bottom + 10
-        # every card face up: who was who (the pictures shrink if the lines above took the room)
-        y = max(y + 20, panel.bottom - 270)
-        size_icon = max(64, min(96, panel.bottom - 174 - y))
+        # every card face up: who was who, in the middle of the room under the lines, the
+        # pictures as large as it and the seats' share of the width let them (before, they
+        # stood at the card's foot under a ~200 px bare band)
         step = (panel.width - 40) // max(1, board.seats)
+        room = pygame.Rect(panel.x, y + 20, panel.width, panel.bottom - 24 - (y + 20))
+        size_icon = max(64, min(FACE_MAX, step - 16, room.height - FACE_FRAME))
+        y = room.y + max(0, (room.height - FACE_FRAME - size_icon) // 2)
         for seat, cid in enumerate(public.final_characters):
             x = panel.x + 20 + step * seat + step // 2
             kit.seat_token(surface, self.ctx.seats[seat].style, (x, y + 30), 28, dim=public.out[seat])

@@ -67,7 +67,8 @@ class EndgameSection(BoardSection):
         kit.panel(surface, stage, c.panel, radius=30, border=c.gold, shadow=False)
         giver = board.ctx.seats[p.giver or 0]
         kit.seat_token(surface, giver.style, (stage.x + 100, stage.y + 80), 50)
-        draw_name(kit, surface, giver.name, pygame.Rect(stage.x + 12, stage.y + 136, 176, 80),
+        # (the whole width left of the gifts: "Konstantinos" whole at the largest text size)
+        draw_name(kit, surface, giver.name, pygame.Rect(stage.x + 6, stage.y + 136, 188, 80),
                   kit.seat_style(giver.style).light, (34, 32, 30, 28), anchor="center")
         step = (stage.height - 24) // 3
         for i, gift in enumerate(p.gifts):

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ....core.actions import Action
+from ....scenes.phone_seats import pads_first
 from ....scenes.ring import RingOption, RingQuestion
 from ..rules.view import Candidate, PEPhase, VoteKind
 from .curtains import hand_curtain
@@ -64,7 +65,12 @@ class VoteSection(BoardSection):
         draw_progress(board, surface, stage)
 
     def overlay(self, humans: list[int]) -> Overlay | None:
-        return ("ring", self.board.serial), lambda: self._vote_ring(humans)
+        """The ring, with a card for every human voter: one who has voted keeps it, ticked
+        (the table stays as it sat: a card dropped once voted left 3 on one side, 2 on
+        the other)."""
+        board = self.board
+        voters = pads_first(board.ctx, set(humans) | (set(board.public.voters) & board.humans()))
+        return ("ring", board.serial), lambda: self._vote_ring(voters)
 
     # --- the ring ------------------------------------------------------------------------
     def _vote_ring(self, seats: list[int]) -> CardRing:

@@ -18,11 +18,11 @@ from ....ui.fit import fit_wrapped
 from ..rules.view import CompetitivePublic
 from .clue_links import draw_clue_links, draw_links_header
 from .portrait import portrait
-from .widgets import HINT_ROOM, PANEL_INSET, TRACK_ROOM, draw_hand_count, fit_label, fit_text
+from .widgets import HINT_ROOM, PANEL_INSET, TRACK_ROOM, draw_hand_count, fit_text
 
 #: Column widths (px) left of the clue links: who, character, guessed by, right guesses,
 #: points, catch-up cards (only when someone got some).
-WHO_W, CHARACTER_W, COUNT_W, POINTS_W, CATCH_UP_W = 290, 280, 150, 110, 130
+WHO_W, CHARACTER_W, COUNT_W, POINTS_W, CATCH_UP_W = 290, 300, 150, 110, 130
 #: The tallest a row gets (two lines of 28 px words with room around them).
 ROW_MAX = 80
 
@@ -82,7 +82,8 @@ class RoundSummary:
             if public.seats[seat].ready:
                 kit.draw_check(surface, (x + 14, y), 30, c.good)
             kit.seat_token(surface, style, (x + 54, y), 22)
-            size, name = fit_label(kit, self.name(seat), WHO_W - 96, (30, 28))
+            # a long name in two lines (broken at its hyphen), as the character's beside it
+            size, name = fit_words(kit, self.name(seat), WHO_W - 96, (30, 28))
             kit.blit_text(surface, name, size, (x + 84, y), "midleft", kit.seat_style(style).light)
             character = self.catalogue.character(result.board[result.keys[seat] - 1])
             icon = portrait(kit, self.catalogue.kit, character, min(52, row - 12))

@@ -1,0 +1,112 @@
+"""The layout check's rules on how a screen is composed (issue 28 item 2), judged from
+the drawn canvas and its texts as :mod:`game.ui.layout_rules` judges the others:
+
+- ``cut``: no word cut on screen: no "…" closing a piece of a word (a name cut short,
+  "Marie-Anto…"), no "…" alone (a portrait's list of cards cut short) and no line
+  ending in a hyphen inside a word ("Extrater-" / "restre").
+  A break is fine at a hyphen the words really have ("Marie-" / "Antoinette") and a "…"
+  is fine where the game's own texts put one ("Réfléchit…"): what the words really are
+  is looked up in the texts the game draws from (every YAML file under data/, and the
+  seats' names);
+- ``empty``: no empty rectangle (only the plain background shows: no text, panel, art
+  or stage decor) larger than :data:`EMPTY_SHARE` of the safe area: a score screen whose
+  three rows leave its lower half bare, a podium in half the width beside nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import pygame
+
+from .layout_rules import MARGIN_TOLERANCE, Text
+
+#: The largest empty rectangle a screen may leave, as a share of its safe area. A fifth
+#: (~336 000 px² on a 1080p TV with the 5 % area: a full-width band 194 px tall, a
+#: column 345 px wide, a 580 px square) is what stays of the issue's measured cases
+#: (a score screen's bare lower half, 0.49 of the area; a final ranking of three rows
+#: beside the podium, 0.22) once every other screen passes: the composed screens leave
+#: at most 0.19 (the how-to, the settings' open side, a curtain's stage beside its card,
+#: the title's corner under its art), the room a layout needs to breathe from 3 m.
+EMPTY_SHARE = 0.20
+#: The grid the empty area is measured on (px): finer finds no larger rectangle worth
+#: telling, coarser lets a line of text hide one.
+EMPTY_CELL = 8
+
+_CUT = re.compile(r"(\w+)-\n(\w+)")
+_ELLIPSIS = re.compile(r"(\w+)(…|\.\.\.)")
+
+
+@functools.lru_cache(maxsize=2)
+def data_words(root: Path) -> str:
+    """Every text the game draws words from: the YAML files under ``root``, one string."""
+    return "\n".join(path.read_text(encoding="utf-8") for path in sorted(root.rglob("*.yaml")))
+
+
+def check_cut(texts: Sequence[Text], words: str) -> list[tuple[str, Text, str]]:
+    """(``"cut"``, text, detail) for each text with a word cut (module doc); ``words`` is
+    what the words really are (:func:`data_words` and the seats' names)."""
+    out = []
+    for t in texts:
+        if t.text.strip() in ("…", "..."):
+            out.append(("cut", t, "a list cut short"))
+        for before, after in _CUT.findall(t.text):
+            if not re.search(rf"(?<!\w){re.escape(before)}-{re.escape(after)}", words):
+                out.append(("cut", t, f"broken inside a word: {before}-|{after}"))
+        for piece, dots in _ELLIPSIS.findall(t.text):
+            if not re.search(rf"(?<!\w){re.escape(piece + dots)}", words):
+                out.append(("cut", t, f"cut short: {piece}{dots}"))
+    return out
+
+
+def largest_empty(canvas: pygame.Surface, plain: pygame.Surface, safe: pygame.Rect) -> pygame.Rect:
+    """The largest rectangle of ``safe`` where ``canvas`` shows only ``plain`` (its plain
+    background), on a grid of :data:`EMPTY_CELL` px (a cell with any drawn pixel is full)."""
+    tol = MARGIN_TOLERANCE
+    drawn = pygame.mask.from_threshold(canvas, (0, 0, 0, 0), (tol, tol, tol, 255), plain)
+    drawn.invert()
+    inside = pygame.mask.Mask(safe.size)
+    inside.draw(drawn, (-safe.x, -safe.y))
+    columns, rows = safe.width // EMPTY_CELL, safe.height // EMPTY_CELL
+    full = _cells(inside, columns, rows)
+    x, y, w, h = _largest_rectangle(full, columns, rows)
+    return pygame.Rect(safe.x + x * EMPTY_CELL, safe.y + y * EMPTY_CELL, w * EMPTY_CELL, h * EMPTY_CELL)
+
+
+def _cells(mask: pygame.mask.Mask, columns: int, rows: int) -> list[list[bool]]:
+    """Which cells of the grid hold a drawn pixel."""
+    cell = pygame.mask.Mask((EMPTY_CELL, EMPTY_CELL), fill=True)
+    return [[mask.overlap(cell, (x * EMPTY_CELL, y * EMPTY_CELL)) is not None for x in range(columns)]
+            for y in range(rows)]
+
+
+def _largest_rectangle(full: list[list[bool]], columns: int, rows: int) -> tuple[int, int, int, int]:
+    """(x, y, w, h) in cells of the largest all-empty rectangle (the histogram method)."""
+    heights = [0] * columns
+    best, found = 0, (0, 0, 0, 0)
+    for y in range(rows):
+        heights = [0 if full[y][x] else heights[x] + 1 for x in range(columns)]
+        stack: list[tuple[int, int]] = []
+        for x, h in enumerate([*heights, 0]):
+            start = x
+            while stack and stack[-1][1] >= h:
+                start, top = stack.pop()
+                if top * (x - start) > best:
+                    best, found = top * (x - start), (start, y - top + 1, x - start, top)
+            stack.append((start, h))
+    return found
+
+
+def check_empty(canvas: pygame.Surface, plain: pygame.Surface, safe: pygame.Rect) -> list[tuple[pygame.Rect, str]]:
+    """The empty rectangle larger than :data:`EMPTY_SHARE` of ``safe`` (none: [])."""
+    empty = largest_empty(canvas, plain, safe)
+    share = empty.width * empty.height / max(1, safe.width * safe.height)
+    return [(empty, f"{share:.0%} of the safe area empty")] if share > EMPTY_SHARE else []
+
+
+def seat_words(names: Iterable[str]) -> str:
+    """The seats' names, as :func:`check_cut` looks words up."""
+    return "\n".join(names)
