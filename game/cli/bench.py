@@ -25,9 +25,11 @@ window) is timed in windows of 1280×720, 1920×1080
 and 3840×2160, in a child on a real display: ``DISPLAY``'s, or on Linux without one an
 Xvfb the bench starts if it is installed, else the dummy driver (SDL's software
 renderer, so not what a GPU costs). The bots' matches per second at each game's most
-seats come from ``sim`` children (``--sim-matches``, 0 leaves them out), and the report ends
-with a verdict: every figure against its target (``bench_verdict.py``). A benchmark, not a
-test: it prints figures.
+seats come from ``sim`` children (``--sim-matches``, 0 leaves them out; ``--bots``: those
+alone), and the report ends with a verdict: every figure against its target
+(``bench_verdict.py``). A plain Python loop is timed before and after the figures, with the
+load average, so that two machines' figures can be compared (``bench_calibration.py``).
+A benchmark, not a test: it prints figures.
 """
 
 from __future__ import annotations
@@ -38,9 +40,10 @@ import os
 import subprocess
 
 from ..program import game_command
+from .bench_calibration import calibration, calibration_lines, time_loop
 from .bench_measures import BUDGET_MS, PRESENT_FRAMES, WARMUP, present_costs, present_report, startup
 from .bench_scenes import bench_menus, bench_modes, bench_scene
-from .bench_verdict import SIM_MATCHES, SIM_TARGET, sim_rates, verdict, verdict_lines
+from .bench_verdict import SIM_MATCHES, SIM_TARGET, sim_rates, sim_rows, verdict, verdict_lines
 
 #: ``--quick``: the phones' timed acts (start-up runs once, each menu opens twice).
 QUICK_PHONE_ACTS = 20
@@ -64,6 +67,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sim-matches", type=int, default=SIM_MATCHES, metavar="N",
                         help=f"bot matches per game at its most seats for the matches/s figure (default {SIM_MATCHES}; "
                              "0 leaves it out)")
+    parser.add_argument("--bots", action="store_true",
+                        help="only the bots' matches per second (and the calibration loop): no scenes, menus, "
+                             "start-up, present or phones")
 
 
 
@@ -83,6 +89,8 @@ def report(frames: int, games: list[str] | None = None, driver: str | None = Non
     from ..games import all_games
     from ..shots import registry
 
+    loop_runs = 1 if quick else 3
+    before = time_loop(loop_runs)
     known, shots, modes = all_games(), registry(), bench_modes()
     scenes, missing = [], []
     for game_id in games or list(modes):
@@ -98,12 +106,30 @@ def report(frames: int, games: list[str] | None = None, driver: str | None = Non
            "present": present_report(min(frames, PRESENT_FRAMES), driver), "targets": TARGETS}
     if sim_matches > 0:
         rep["sims"] = sim_rates([game for game in games or list(modes) if game in known], sim_matches)
+    rep["calibration"] = calibration(before, loop_runs)
     rep["verdict"] = verdict(rep)
     return rep
 
 
+def bots_report(games: list[str] | None, sim_matches: int) -> dict:
+    """``--bots``: the calibration loop around the bots' matches per second alone."""
+    from ..games import all_games
+
+    known = all_games()
+    before = time_loop()
+    rep = {"sims": sim_rates([game for game in games or list(known) if game in known], sim_matches or SIM_MATCHES),
+           "targets": TARGETS}
+    rep["calibration"] = calibration(before)
+    rep["verdict"] = sim_rows(rep)
+    return rep
+
+
 def format_table(rep: dict) -> str:
-    lines = [f"{'scene':30} {'seats':>5} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'p99/16.7':>8} "
+    if "scenes" not in rep:  # --bots
+        return "\n".join([*calibration_lines(rep.get("calibration")), *_bots_lines(rep),
+                          *verdict_lines(rep["verdict"])])
+    lines = calibration_lines(rep.get("calibration"))
+    lines += [f"{'scene':30} {'seats':>5} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'p99/16.7':>8} "
              f"{'wall p99':>8} {'1st ms':>7} {'RSS MB':>7}"]
     for s in rep["scenes"]:
         if "error" in s:
@@ -125,11 +151,17 @@ def format_table(rep: dict) -> str:
     from .bench_companion import companion_lines  # (each command imports only its own modules)
 
     lines += companion_lines(rep.get("phones"))
+    lines += _bots_lines(rep)
+    lines += verdict_lines(rep["verdict"] if "verdict" in rep else verdict(rep))
+    return "\n".join(lines)
+
+
+def _bots_lines(rep: dict) -> list[str]:
+    lines = []
     for game, rate in (rep.get("sims") or {}).items():
         shown = " ".join(rate["error"]) if "error" in rate else f"{rate['matches_per_second']} matches/s at {rate['seats']} seats"
         lines.append(f"bots: {game}: {shown} (target >= {TARGETS['sim_matches_per_second']})")
-    lines += verdict_lines(rep["verdict"] if "verdict" in rep else verdict(rep))
-    return "\n".join(lines)
+    return lines
 
 
 def format_menus(menus: dict) -> list[str]:
@@ -182,6 +214,9 @@ def run(args: argparse.Namespace) -> int:
 
         print(json.dumps(bench_companion(acts=QUICK_PHONE_ACTS) if args.quick else bench_companion()))
         return 0
-    rep = report(args.frames, args.games, driver, args.sim_matches, args.quick)
+    if args.bots:
+        rep = bots_report(args.games, args.sim_matches)
+    else:
+        rep = report(args.frames, args.games, driver, args.sim_matches, args.quick)
     print(json.dumps(rep, indent=2) if args.json else format_table(rep))
     return 0

@@ -82,12 +82,18 @@ def verdict(rep: dict[str, Any]) -> list[dict[str, Any]]:
     else:
         for key, target in phones["targets"].items():
             rows.append(_row(f"phones {key}", phones.get(key), target))
+    return rows + sim_rows(rep)
+
+
+def sim_rows(rep: dict[str, Any]) -> list[dict[str, Any]]:
+    """The bots' rows: each game's matches per second at its most seats."""
+    rows = []
     for game, rate in (rep.get("sims") or {}).items():
         if "error" in rate:
             rows.append(_failed(f"bot matches/s: {game}", rate))
         else:
             rows.append(_row(f"bot matches/s: {game} ({rate['seats']} seats)", rate["matches_per_second"],
-                             targets["sim_matches_per_second"], at_least=True))
+                             rep["targets"]["sim_matches_per_second"], at_least=True))
     return rows
 
 
