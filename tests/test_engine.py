@@ -7,7 +7,7 @@ import pytest
 
 from game.core.actions import CHANCE, TIMEOUT, Action, IllegalAction
 from game.core.playthrough import PlaythroughError, check_no_leaks, play_match
-from game.core.rng import Rng
+from game.core.rng import Rng, Shuffler
 from game.core.files import quarantine
 from game.core.session import SaveError, Session
 from game.core.serial import state_hash
@@ -74,6 +74,14 @@ def test_rng_methods_draw_exactly_as_next_u64():
         assert fast.state == slow.state
     for count in range(100):  # next_u64s: in lanes of LANE_BATCH, then one by one
         assert fast.next_u64s(count) == [slow.next_u64() for _ in range(count)] and fast.state == slow.state
+
+
+def test_a_shuffler_shuffles_as_its_generator_would():
+    """``play_match``'s seat order draws in batches (``Shuffler``): every shuffle, of any
+    length and across the batches' ends, is the one ``Rng.shuffled`` gives, in turn."""
+    shuffler, plain = Shuffler(Rng.from_seed("order:x")), Rng.from_seed("order:x")
+    for n in [0, 1, 2, 8, 3, 6, 100, 4, 65, 7, 5, 1] * 30:
+        assert shuffler.shuffled(range(n)) == plain.shuffled(range(n))
 
 
 # --- Actions -------------------------------------------------------------------------
