@@ -14,7 +14,7 @@ one made with nothing kept.
 from __future__ import annotations
 
 from operator import is_
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from ....core.engine import SeatView
 from ....core.records import make
@@ -68,9 +68,9 @@ class CompetitiveViews:
                      state.keys, state.clues, state.replacements_per_round)
         kept = self._public_seen
         if kept is not None and state.phase != SIPhase.OVER and all(map(is_, kept[0], made_from)):
-            if kept[1].seats is not seats:
-                self._public_seen = (made_from, replace(kept[1], seats=seats))
-            return self._public_seen[1]
+            public = kept[1] if kept[1].seats is seats else replace(kept[1], seats=seats)
+            self._public_seen = (made_from, public)
+            return public
         public = make(
             CompetitivePublic,
             phase=state.phase,
@@ -97,16 +97,14 @@ class CompetitiveViews:
                  state.confirmed.flags or (False,) * n, state.ready.flags or (False,) * n)
         kept = self._seats_seen
         if kept is None or len(kept[1]) != n:
-            stale: set[int] | range = range(n)
+            records: list[SeatPublic | None] = [None] * n
+            stale: Iterable[int] = range(n)
         else:
+            records = list(kept[1])
             stale = set()
             for was, now, by_value in zip(kept[0], parts, _BY_VALUE):
                 if was is not now:
                     stale.update(s for s, a, b in zip(range(n), was, now) if (a != b if by_value else a is not b))
-            if not stale:
-                self._seats_seen = (parts, kept[1])
-                return kept[1]
-        records = list(kept[1]) if kept is not None and len(kept[1]) == n else [None] * n
         scores, hands, clues, rows, confirmed, ready = parts
         for seat in stale:
             tokens, marker = track_position(scores[seat])
@@ -115,7 +113,7 @@ class CompetitiveViews:
                                  hand_count=len(hands[seat]), clue=shown(clues[seat]), confirmed=bool(confirmed[seat]),
                                  votes_given=n - votes.count(None) if votes else 0,  # its own entry is None
                                  ready=bool(ready[seat]))
-        out: tuple[SeatPublic, ...] = tuple(records)  # type: ignore[arg-type]  # (every seat made)
+        out = kept[1] if kept is not None and not stale else tuple(r for r in records if r is not None)
         self._seats_seen = (parts, out)
         return out
 
