@@ -13,7 +13,8 @@ one made with nothing kept.
 
 from __future__ import annotations
 
-from operator import is_
+from itertools import compress
+from operator import attrgetter, is_, is_not, ne
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from ....core.engine import SeatView
@@ -31,9 +32,10 @@ else:
 
 #: Phases after the scoring, while the round's characters are revealed.
 REVEALED = (SIPhase.CATCH_UP, SIPhase.SUMMARY, SIPhase.OVER)
-#: Where each part of a seat's record comes from, in :meth:`CompetitiveViews._seat_parts`'
-#: order: compared by value (scores, flags) or by identity (hands, clues, ballot rows).
-_BY_VALUE = (True, False, False, False, True, True)
+#: How a seat's part tells it changed, in :meth:`CompetitiveViews._seats_public`'s order
+#: of parts: by value (scores, flags) or by identity (hands, clues, ballot rows).
+_DIFFER = (ne, is_not, is_not, is_not, ne, ne)
+_card = attrgetter("card")
 
 
 class CompetitiveViews:
@@ -56,7 +58,7 @@ class CompetitiveViews:
             CompetitivePrivate,
             my_key=secret_key(state, seat),
             hand=tuple(state.hands[seat]) if state.hands else (),
-            placed=tuple(p.card for p in state.clues[seat]) if state.clues else (),
+            placed=tuple(map(_card, state.clues[seat])) if state.clues else (),
             my_votes=secret_votes(state, seat),
         ))
 
@@ -97,14 +99,17 @@ class CompetitiveViews:
                  state.confirmed.flags or (False,) * n, state.ready.flags or (False,) * n)
         kept = self._seats_seen
         if kept is None or len(kept[1]) != n:
-            records: list[SeatPublic | None] = [None] * n
+            records: list[SeatPublic] = [None] * n  # type: ignore[list-item]  # (every seat is made below)
             stale: Iterable[int] = range(n)
         else:
             records = list(kept[1])
             stale = set()
-            for was, now, by_value in zip(kept[0], parts, _BY_VALUE):
+            for was, now, differ in zip(kept[0], parts, _DIFFER):
                 if was is not now:
-                    stale.update(s for s, a, b in zip(range(n), was, now) if (a != b if by_value else a is not b))
+                    stale.update(compress(range(n), map(differ, was, now)))
+            if not stale:
+                self._seats_seen = (parts, kept[1])
+                return kept[1]
         scores, hands, clues, rows, confirmed, ready = parts
         for seat in stale:
             tokens, marker = track_position(scores[seat])
@@ -113,7 +118,7 @@ class CompetitiveViews:
                                  hand_count=len(hands[seat]), clue=shown(clues[seat]), confirmed=bool(confirmed[seat]),
                                  votes_given=n - votes.count(None) if votes else 0,  # its own entry is None
                                  ready=bool(ready[seat]))
-        out = kept[1] if kept is not None and not stale else tuple(r for r in records if r is not None)
+        out = tuple(records)
         self._seats_seen = (parts, out)
         return out
 
