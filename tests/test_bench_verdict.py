@@ -41,6 +41,17 @@ def test_each_figure_over_its_target_is_named():
     assert _missed(_report(**{"sims.x.matches_per_second": 21.0})) == ["bot matches/s: x (6 seats)"]
 
 
+def test_with_the_software_renderer_the_present_row_is_a_board_in_play_against_the_whole_canvas():
+    """No GPU scales the canvas there (issue 32 item 4): a 4K frame of a board in play
+    must cost at most half of one where the whole canvas changed."""
+    present = {"presenter": "bands", "ratio_4k_1080p": 4.0, "in_play_over_whole_4k": 0.3}
+    rows = verdict(_report(present=present))
+    assert all(row["ok"] for row in rows) and "present 4K / 1080p" not in [row["figure"] for row in rows]
+    figure = "present 4K, a board in play / the whole canvas (software renderer)"
+    assert _missed(_report(present=present | {"in_play_over_whole_4k": 0.9})) == [figure]
+    assert _missed(_report(present=present | {"in_play_over_whole_4k": None})) == [figure]
+
+
 def test_a_menu_screen_first_opening_counts_as_a_transition():
     rep = _report(**{"menus.screens.0.first_ms": 176.8})
     assert _missed(rep) == ["menu transition ms (first, push, pop): howto"]
