@@ -71,6 +71,16 @@ def test_the_bots_rate_is_what_sim_reports_at_the_most_seats():
     rates = sim_rates(["secret_identity_coop"], matches=4)
     assert rates["secret_identity_coop"]["seats"] == 8 and rates["secret_identity_coop"]["matches"] == 4
     assert rates["secret_identity_coop"]["matches_per_second"] > 0
+    # the child's and its workers' CPU (start-up included), where the system counts it (issue 32)
+    rate = rates["secret_identity_coop"]
+    assert rate["cpu_s"] > 0 and rate["matches_per_cpu_second"] == round(4 / rate["cpu_s"], 1)
+
+
+def test_the_bots_lines_give_the_rate_a_cpu_second_and_on_the_reference_machine():
+    rep = _report(**{"sims.x.cpu_s": 10.0, "sims.x.matches_per_cpu_second": 50.0}) | {
+        "calibration": {"reference_factor": 1.5}}
+    assert bench._bots_lines(rep) == [
+        "bots: x: 90.0 matches/s at 6 seats (50.0 a CPU-second), ~60.0/s on the reference machine (target >= 83.0)"]
 
 
 def test_the_table_ends_with_the_verdict():

@@ -158,9 +158,19 @@ def format_table(rep: dict) -> str:
 
 
 def _bots_lines(rep: dict) -> list[str]:
+    """Each game's bots: matches a second, a CPU-second, and what the machine of the
+    calibration's reference (issue 32's laptop) would play at the same share of its CPU."""
     lines = []
+    factor = (rep.get("calibration") or {}).get("reference_factor")
     for game, rate in (rep.get("sims") or {}).items():
-        shown = " ".join(rate["error"]) if "error" in rate else f"{rate['matches_per_second']} matches/s at {rate['seats']} seats"
+        if "error" in rate:
+            lines.append(f"bots: {game}: {' '.join(rate['error'])}")
+            continue
+        shown = f"{rate['matches_per_second']} matches/s at {rate['seats']} seats"
+        if "matches_per_cpu_second" in rate:
+            shown += f" ({rate['matches_per_cpu_second']} a CPU-second)"
+        if factor:
+            shown += f", ~{rate['matches_per_second'] / factor:.1f}/s on the reference machine"
         lines.append(f"bots: {game}: {shown} (target >= {TARGETS['sim_matches_per_second']})")
     return lines
 

@@ -111,11 +111,14 @@ class CompetitiveViews:
                 self._seats_seen = (parts, kept[1])
                 return kept[1]
         scores, hands, clues, rows, confirmed, ready = parts
+        clues_seen = kept[0][2] if kept is not None else ()
         for seat in stale:
             tokens, marker = track_position(scores[seat])
-            votes = rows[seat]
+            votes, clue, record = rows[seat], clues[seat], records[seat]
             records[seat] = make(SeatPublic, score=scores[seat], tokens=tokens, marker=marker,
-                                 hand_count=len(hands[seat]), clue=shown(clues[seat]), confirmed=bool(confirmed[seat]),
+                                 hand_count=len(hands[seat]), confirmed=bool(confirmed[seat]),
+                                 # (a vote leaves the clue: its record's shown pictograms stay)
+                                 clue=record.clue if record is not None and clues_seen[seat] is clue else shown(clue),
                                  votes_given=n - votes.count(None) if votes else 0,  # its own entry is None
                                  ready=bool(ready[seat]))
         out = tuple(records)
