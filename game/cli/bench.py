@@ -158,8 +158,9 @@ def format_table(rep: dict) -> str:
 
 
 def _bots_lines(rep: dict) -> list[str]:
-    """Each game's bots: matches a second, a CPU-second, and what the machine of the
-    calibration's reference (issue 32's laptop) would play at the same share of its CPU."""
+    """Each game's bots: matches a second, and a CPU-second (other programs slow the
+    first down far more than the second), and the CPU-second's on the calibration's
+    reference machine (issue 32's laptop: the calibration loop's ratio)."""
     lines = []
     factor = (rep.get("calibration") or {}).get("reference_factor")
     for game, rate in (rep.get("sims") or {}).items():
@@ -168,9 +169,8 @@ def _bots_lines(rep: dict) -> list[str]:
             continue
         shown = f"{rate['matches_per_second']} matches/s at {rate['seats']} seats"
         if "matches_per_cpu_second" in rate:
-            shown += f" ({rate['matches_per_cpu_second']} a CPU-second)"
-        if factor:
-            shown += f", ~{rate['matches_per_second'] / factor:.1f}/s on the reference machine"
+            shown += f" ({rate['matches_per_cpu_second']} a CPU-second"
+            shown += f", ~{rate['matches_per_cpu_second'] / factor:.1f} on the reference machine)" if factor else ")"
         lines.append(f"bots: {game}: {shown} (target >= {TARGETS['sim_matches_per_second']})")
     return lines
 
