@@ -25,7 +25,7 @@ from __future__ import annotations
 import os
 import time
 import warnings
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable, Hashable
 
 import pygame
 
@@ -39,13 +39,15 @@ from .settings import save_settings
 
 if TYPE_CHECKING:
     from .context import AppContext
+    from .ui.captions import CaptionStrip
+    from .ui.narration import Narrator
 
 
 class WrongPygame(RuntimeError):
     """The original ``pygame`` package is installed instead of ``pygame-ce``."""
 
 
-def ensure_pygame_ce(module: Any = pygame) -> None:
+def ensure_pygame_ce(module: object = pygame) -> None:
     """pygame_gui and our SVG icons need pygame-ce; the two packages share the name
     ``pygame``, so say plainly which one to install instead of failing obscurely."""
     if not getattr(module, "IS_CE", False):
@@ -122,8 +124,12 @@ class App:
         #: back to the system (game/heap.py).
         self._release_on_leave = ReleaseOnLeave(ctx.stack)
         self._held: list[tuple[pygame.event.Event, float]] = []
+        #: The narrator (game/ui/narration.py) and the caption strip (game/ui/captions.py)
+        #: while their settings are on.
+        self.narrator: Narrator | None = None
+        self.captions: CaptionStrip | None = None
 
-    def _hold_lost_seat(self, device: Any) -> bool:
+    def _hold_lost_seat(self, device: Hashable) -> bool:
         # The match and phone modules are imported when first needed, not before the
         # first title frame (start-up: issue 18).
         from .scenes.disconnect import hold_lost_seat
@@ -217,6 +223,14 @@ class App:
         if steps == MAX_STEPS and self.accumulator >= STEP - 1e-9:
             self.accumulator = 0.0  # too far behind: drop the backlog instead of spiralling
         self.ctx.stack.update(frame_dt)
+        if self.ctx.settings.narration or self.narrator is not None:  # the match's public events read aloud
+            from .ui.narration import keep_narrator
+
+            self.narrator = keep_narrator(self.ctx, self.narrator)
+        if self.ctx.settings.captions or self.captions is not None:  # sound cues written on the TV
+            from .ui.captions import keep_captions
+
+            self.captions = keep_captions(self.ctx, self.captions, steps)
         if self.serves_phones and self.frames and not held:  # after the first title frame and what runs behind it
             from .scenes.phones import keep_companion
 
@@ -242,6 +256,8 @@ class App:
         if not self.ctx.stack.covers_canvas():
             self.canvas.fill((0, 0, 0))
         self.ctx.stack.draw(self.canvas, alpha)
+        if self.captions is not None:
+            self.captions.draw(self.canvas)
         if any(seat.reconnecting for seat in self.ctx.seats):
             from .scenes.phones import draw_reconnecting
 
@@ -262,6 +278,8 @@ class App:
                 self.frame()
                 serve_phones_until(self.ctx, began + 1.0 / FRAME_CAP)  # no phones: it only sleeps
         finally:
+            if self.narrator is not None:
+                self.narrator.stop()
             if getattr(self.ctx, "companion", None) is not None:
                 from .scenes.phones import stop_companion
 

@@ -1,6 +1,7 @@
 """The whole catalogue: UI strings plus every game's data.
 
-Each game loads its own folder under ``data/`` into frozen dataclasses (its
+Each game loads its own folder under ``data/`` (or under the data folder its plug-in
+keeps with its code: ``GamePlugin.data``) into frozen dataclasses (its
 ``load_catalogue``), reporting errors as ``file:line``. Custom decks come from the
 user's data folder (``<custom_dir>/<catalogue key>/``); a bad one is skipped and its
 message kept in ``warnings`` for the screen, never a crash.
@@ -18,11 +19,14 @@ from __future__ import annotations
 import functools
 import threading
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from . import paths
 from .games import all_games
 from .i18n import Strings
+
+if TYPE_CHECKING:
+    from .games.plugin import GamePlugin
 
 
 class GameCatalogues:
@@ -33,30 +37,54 @@ class GameCatalogues:
     waits for the parse in progress). ``loaded`` is the live mapping of what is parsed
     (tests may register a catalogue there by hand)."""
 
-    def __init__(self, data_dir: Path, custom_dir: Path | None) -> None:
+    def __init__(self, data_dir: Path, custom_dir: Path | None, strings: Strings | None = None) -> None:
         self.data_dir, self.custom_dir = data_dir, custom_dir
         #: The games, found on first use (not before the title's first frame): a plug-in's
         #: catalogue key is its package's name (GameEntry.of_package), its loader its
         #: first entry's, imported with its rules.
         self._games = all_games()
-        self.loaded: dict[str, Any] = {}
+        #: The strings the games' own strings join once the games are found (those of a
+        #: plug-in that keeps its data in its own folder: ``GamePlugin.data``).
+        self._strings = strings
+        self._joined = False
+        self.loaded: dict[str, object] = {}
         self.warnings: list[str] = []
         self._lock = threading.Lock()
+        self._joining = threading.Lock()
         self._thread: threading.Thread | None = None
+
+    def plugins(self) -> tuple[GamePlugin, ...]:
+        """The games' plug-ins, found on first use; the strings of those that keep their
+        data in their own folder are added to the strings then (the shared folder's were
+        read at start, before any game was looked for)."""
+        plugins = self._games.plugins()
+        with self._joining:
+            if not self._joined and self._strings is not None:
+                for plugin in plugins:
+                    if plugin.data is not None:
+                        i18n = plugin.data_dir(self.data_dir) / "i18n"
+                        self._strings.add(i18n, plugin.name)
+            self._joined = True
+        return plugins
 
     @property
     def keys(self) -> tuple[str, ...]:
-        return tuple(plugin.name for plugin in self._games.plugins())
+        return tuple(plugin.name for plugin in self.plugins())
 
-    def _load(self, key: str) -> tuple[Any, list[str]]:
-        plugin = next((plugin for plugin in self._games.plugins() if plugin.name == key), None)
+    def own_data_dirs(self) -> tuple[Path, ...]:
+        """The data folders of the games that keep theirs apart (``GamePlugin.data``)."""
+        return tuple(plugin.data_dir(self.data_dir) for plugin in self.plugins() if plugin.data is not None)
+
+    def _load(self, key: str) -> tuple[object, list[str]]:
+        plugin = next((plugin for plugin in self.plugins() if plugin.name == key), None)
         if plugin is None:
             raise KeyError(key)
-        return self._games[plugin.modes[0].id].load_catalogue(self.data_dir, self.custom_dir)
+        return self._games[plugin.modes[0].id].load_data(self.data_dir, self.custom_dir)
 
-    def get(self, key: str) -> Any:
-        """One game's catalogue (parsed now if it was not). Unknown keys: ``KeyError``;
-        shipped data errors raise ``DataError`` here, in the caller's thread."""
+    def get(self, key: str) -> object:
+        """One game's catalogue (parsed now if it was not; typed by its game's entry:
+        ``GameEntry.catalogue``). Unknown keys: ``KeyError``; shipped data errors raise
+        ``DataError`` here, in the caller's thread."""
         if key in self.loaded:
             return self.loaded[key]
         with self._lock:
@@ -66,7 +94,7 @@ class GameCatalogues:
                 self.loaded[key] = catalogue
             return self.loaded[key]
 
-    def all(self) -> dict[str, Any]:
+    def all(self) -> dict[str, object]:
         for key in self.keys:
             self.get(key)
         return self.loaded
@@ -101,15 +129,16 @@ class Catalogue:
 
     @property
     def version(self) -> str:
-        """The shipped data's version (:func:`data_version`), hashed on first use (a
-        save needs it; the title's first frame does not)."""
-        return data_version(self.data_dir)
+        """The data's version (:func:`data_version`: the shipped folder's, and those of
+        the games that keep their own), hashed on first use (a save needs it; the
+        title's first frame does not)."""
+        return data_version(self.data_dir, *self.catalogues.own_data_dirs())
 
-    def game(self, key: str) -> Any:
+    def game(self, key: str) -> object:
         return self.catalogues.get(key)
 
     @property
-    def games(self) -> dict[str, Any]:
+    def games(self) -> dict[str, object]:
         """Every game's catalogue by key (parses what is not yet)."""
         return self.catalogues.all()
 
@@ -123,14 +152,16 @@ class Catalogue:
 
 
 @functools.cache
-def data_version(data_dir: Path) -> str:
-    """A short hash of every shipped data file: saves record it to detect changes."""
+def data_version(data_dir: Path, *more: Path) -> str:
+    """A short hash of every data file in ``data_dir`` (the shipped data) and the folders
+    ``more`` (the data games keep with their code): saves record it to detect changes."""
     import hashlib  # (it loads OpenSSL: not before the title's first frame)
 
     digest = hashlib.sha256()
-    for path in sorted(data_dir.rglob("*.yaml")):
-        digest.update(path.relative_to(data_dir).as_posix().encode())
-        digest.update(path.read_bytes())
+    for folder in (data_dir, *more):
+        for path in sorted(folder.rglob("*.yaml")):
+            digest.update(path.relative_to(folder).as_posix().encode())
+            digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
 
 
@@ -148,8 +179,9 @@ def load_catalogue(data_dir: Path | None = None, custom_dir: Path | None = None,
     """The catalogue; ``eager``: every game parsed now (True), none (False) or these keys;
     ``strings_cache``: where the parsed strings are kept between runs (``Strings.load``)."""
     data_dir = data_dir or paths.data_dir()
-    games = GameCatalogues(data_dir, custom_dir)
+    strings = Strings.load(data_dir / "i18n", lang, strings_cache)
+    games = GameCatalogues(data_dir, custom_dir, strings)
     for key in (games.keys if eager is True else eager or ()):
         games.get(key)
-    return Catalogue(Strings.load(data_dir / "i18n", lang, strings_cache), data_dir, games)
+    return Catalogue(strings, data_dir, games)
 

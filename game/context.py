@@ -4,7 +4,8 @@ The app builds one :class:`AppContext`; ``shot`` and the tests build a headless 
 with :func:`build_context`. The context sits under the scenes: it holds their stack
 (game/stack.py) and the menus' shared theme (game/ui/menu_theme.py), and imports no
 scene, menu or tool; what the layers above put in it (the companion, the pictures'
-maker) is typed ``Any`` here.
+maker) is typed ``Any`` here: the layers' check (tests/test_layers.py) keeps even their
+types out of the context.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from .stack import SceneStack
 from .ui.menu_theme import MenuGui
 
 if TYPE_CHECKING:  # types only: the kit, audio and hub import pygame when the context is built
+    import threading
     from pathlib import Path
 
     from .i18n import Strings
@@ -43,14 +45,14 @@ class AppContext:
     #: Every game by id (its rules imported on first use), and what each plug-in declares
     #: of its games (``mode(id)``: icon, pictures… without importing the game).
     games: GameRegistry
+    #: The pygame_gui theme every menu screen shares.
+    menu_gui: MenuGui
     stack: SceneStack = field(default_factory=SceneStack)
     #: The input hub in a real app (rumble, pad names); None headless.
     input: InputHub | None = None
     headless: bool = False
     #: Messages to show on screen once (corrupt settings, skipped custom decks…).
     notices: list[str] = field(default_factory=list)
-    #: The pygame_gui theme every menu screen shares.
-    menu_gui: MenuGui | None = None
     #: ``game.companion.bridge.Companion``: the phone companion while it runs (the app
     #: starts it from the settings); None headless and when it is off.
     companion: Any = None
@@ -63,7 +65,7 @@ class AppContext:
     pictures: Any = None
     #: The thread that parses the games' data and imports the menus' modules behind the
     #: title (``play``'s :func:`~game.cli.play.behind_title`); see :meth:`importing_now`.
-    importing: Any = None
+    importing: threading.Thread | None = None
 
     def importing_now(self) -> bool:
         """Whether that thread runs. Meanwhile the main thread must import nothing: two
@@ -77,7 +79,7 @@ class AppContext:
     def strings(self) -> Strings:
         return self.catalogue.strings
 
-    def t(self, key: str, **fmt: Any) -> str:
+    def t(self, key: str, **fmt: object) -> str:
         return self.catalogue.strings.get(key, **fmt)
 
 
@@ -105,13 +107,15 @@ def _display_ready() -> bool:
     return pygame is not None and pygame.display.get_init()
 
 
+#: The YAML files of some folders, each by (path, modification time, size).
+Fingerprint = tuple[tuple[str, int, int], ...]
 #: Catalogues by the fingerprint of their files: tests and tools build many contexts in
 #: one process and should parse the YAML once. Each context gets its own ``Strings``
 #: (its language can switch live); the games' data is shared and frozen.
-_CATALOGUES: dict[tuple, Any] = {}
+_CATALOGUES: dict[tuple[str, Fingerprint], Catalogue] = {}
 
 
-def _fingerprint(*folders: Any) -> tuple:
+def _fingerprint(*folders: Path) -> Fingerprint:
     """The YAML files in ``folders`` by name, time and size. A link that leads nowhere (a
     deck on a drive since unplugged) counts by its own: its loader skips it, with a notice."""
     out = []
@@ -124,13 +128,12 @@ def _fingerprint(*folders: Any) -> tuple:
     return tuple(out)
 
 
-def _load_catalogue(data_dir: Any, custom_dir: Any, lang: str, lazy: bool) -> Any:
+def _load_catalogue(data_dir: Path, custom_dir: Path, lang: str, lazy: bool) -> Catalogue:
     """The memoised catalogue. ``lazy`` (the app): only games with custom decks are parsed
     now, the rest on first use or by the preload after the first frame; otherwise (tests,
     tools) every game is parsed now, as a failure there should show at once."""
     from . import disk_cache
     from .catalogue import GameCatalogues, custom_keys, load_catalogue
-    from .i18n import Strings
 
     key = (str(data_dir), _fingerprint(data_dir, custom_dir))  # an empty custom folder is no folder
     catalogue = _CATALOGUES.get(key)
@@ -141,7 +144,7 @@ def _load_catalogue(data_dir: Any, custom_dir: Any, lang: str, lazy: bool) -> An
                                                       strings_cache=strings_cache)
     elif not lazy:
         catalogue.catalogues.all()
-    return catalogue.with_strings(Strings(catalogue.strings.tables, lang))
+    return catalogue.with_strings(catalogue.strings.in_language(lang))
 
 
 def _names(ctx: AppContext, key: str) -> list[str]:
@@ -166,8 +169,8 @@ def name_seats(ctx: AppContext, names_key: str) -> None:
         ctx.seats.rename(seat.index, name)
 
 
-def build_context(*, headless: bool, lang: str | None = None, settings: Any = None, seats: int = 0,
-                  config_dir: Any = None, data_dir: Any = None) -> AppContext:
+def build_context(*, headless: bool, lang: str | None = None, settings: Settings | None = None, seats: int = 0,
+                  config_dir: str | Path | None = None, data_dir: str | Path | None = None) -> AppContext:
     """Everything a scene needs: settings, catalogue, UI kit, audio, seats, games.
 
     The app's (not headless) catalogue parses the games' data lazily: call

@@ -24,7 +24,15 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from types import TracebackType
+from typing import IO, TYPE_CHECKING, Callable, Mapping, Union
+
+if TYPE_CHECKING:  # (logging is imported for the first crash record, pygame by the apology: start-up)
+    import logging
+
+    import pygame
+
+    from .i18n import Strings
 
 LOG_NAME = "secret-salon.log"
 #: A record's line (``logging.Formatter``'s format).
@@ -43,6 +51,8 @@ APOLOGY_GRACE = 0.75
 APOLOGY_KEYS = ("crash.title", "crash.body", "crash.log", "crash.no_log", "crash.dismiss")
 
 Texts = Mapping[str, str]
+#: An exception as ``sys.exc_info()`` gives it.
+ExcInfo = Union[tuple[type[BaseException], BaseException, Union[TracebackType, None]], tuple[None, None, None]]
 
 
 class CrashLog:
@@ -52,8 +62,8 @@ class CrashLog:
         #: The log file, or None when its folder cannot be written (see ``problem``).
         self.path: Path | None = folder / LOG_NAME
         self.problem: str | None = None
-        self._fault_file: Any = None
-        self._logger: Any = None
+        self._fault_file: IO[str] | None = None
+        self._logger: logging.Logger | None = None
         self._texts: Mapping[str, Texts] = {}
         self._lang: Callable[[], str] = lambda: "en"
         self._previous = sys.excepthook
@@ -68,7 +78,7 @@ class CrashLog:
             print(f"secret-salon: no crash log ({self.problem})", file=sys.stderr)
 
     @property
-    def logger(self) -> Any:
+    def logger(self) -> logging.Logger:
         """Our own ``logging.Logger`` (outside logging's global tree), writing to the log
         file; made for the first crash record (logging's import is ~2.5 ms of a start)."""
         if self._logger is None:
@@ -111,7 +121,7 @@ class CrashLog:
         self._texts, self._lang = texts, lang
 
     # --- the hooks -----------------------------------------------------------------------
-    def excepthook(self, exc_type: type[BaseException], exc: BaseException, tb: Any) -> None:
+    def excepthook(self, exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
         if issubclass(exc_type, KeyboardInterrupt):
             self._previous(exc_type, exc, tb)
             return
@@ -120,13 +130,16 @@ class CrashLog:
         if threading.current_thread() is threading.main_thread():
             self._apologise()
 
-    def thread_excepthook(self, args: Any) -> None:
+    def thread_excepthook(self, args: threading.ExceptHookArgs) -> None:
         if args.exc_type is not SystemExit:
             name = args.thread.name if args.thread is not None else "?"
-            self._log(f"unhandled exception in thread {name}", (args.exc_type, args.exc_value, args.exc_traceback))
+            # (a thread's exception always has its value: logging wants the three)
+            exc_info: ExcInfo = (args.exc_type, args.exc_value, args.exc_traceback) if args.exc_value is not None \
+                else (None, None, None)
+            self._log(f"unhandled exception in thread {name}", exc_info)
         self._previous_thread(args)
 
-    def _log(self, message: str, exc_info: tuple) -> None:
+    def _log(self, message: str, exc_info: ExcInfo) -> None:
         try:
             self.logger.critical("%s\non %s", message, platform.platform(), exc_info=exc_info)
         except Exception:  # never let the log stand in the way of the original error
@@ -160,7 +173,7 @@ def install(folder: Path | None = None) -> CrashLog:
     return log
 
 
-def apology_texts(strings: Any) -> dict[str, Texts]:
+def apology_texts(strings: Strings) -> dict[str, Texts]:
     """The apology's strings in every language of a ``game.i18n.Strings``, copied now so
     a crash needs nothing but these dicts."""
     return {lang: {key: table[key] for key in APOLOGY_KEYS if key in table}
@@ -201,7 +214,7 @@ class ApologyScreen:
             out.append(("log", t.get("crash.no_log", "")))
         return out
 
-    def draw(self, surface: Any) -> list[tuple[str, Any, Any]]:
+    def draw(self, surface: pygame.Surface) -> list[tuple[str, pygame.font.Font, pygame.Rect]]:
         """Paint the apology; returns (role, font, rect) of every line drawn."""
         import pygame
 
@@ -213,9 +226,9 @@ class ApologyScreen:
         colour = {"title": colours.gold, "body": colours.text, "log": colours.muted, "path": colours.accent,
                   "dismiss": colours.muted}
         gap = {"title": 0.05, "body": 0.04, "log": 0.012, "path": 0.0}
-        fonts: dict[int, Any] = {}
+        fonts: dict[int, pygame.font.Font] = {}
 
-        def font(role: str) -> Any:
+        def font(role: str) -> pygame.font.Font:
             px = self.px(role, height)
             if px not in fonts:
                 try:
@@ -254,8 +267,14 @@ class ApologyScreen:
         pads = [pygame.joystick.Joystick(i) for i in range(pygame.joystick.get_count())]
         pygame.event.clear()
         start = self.clock()
-        self.draw(pygame.display.get_surface())
-        pygame.display.flip()
+
+        def show() -> None:
+            screen = pygame.display.get_surface()  # (the window's, again after a resize)
+            if screen is not None:
+                self.draw(screen)
+                pygame.display.flip()
+
+        show()
         dismiss = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.JOYBUTTONDOWN, pygame.CONTROLLERBUTTONDOWN)
         try:
             while (now := self.clock()) - start < self.seconds:
@@ -265,8 +284,7 @@ class ApologyScreen:
                     if event.type in dismiss and now - start >= self.grace:
                         return "input"
                     if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED):
-                        self.draw(pygame.display.get_surface())
-                        pygame.display.flip()
+                        show()
                 pygame.time.wait(30)
             return "timeout"
         finally:
@@ -274,7 +292,7 @@ class ApologyScreen:
                 pad.quit()
 
 
-def wrap(text: str, font: Any, max_width: int, path: bool = False) -> list[str]:
+def wrap(text: str, font: pygame.font.Font, max_width: int, path: bool = False) -> list[str]:
     """Lines no wider than ``max_width``, broken between words or, for a ``path`` (which
     has no spaces), after a folder separator."""
     pieces = re.split(r"(?<=[\\/])", text) if path else text.split(" ")

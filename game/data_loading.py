@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Container, Iterable
+from typing import TYPE_CHECKING, Any, Container, Iterable, TypeVar, overload
 
 import yaml
 
@@ -27,18 +27,24 @@ class DataError(Exception):
         super().__init__(f"{where}: {message}")
 
 
-class LineDict(dict):
+class LineDict(dict[Any, Any]):
     line: int = 0
-    key_lines: dict
+    key_lines: dict[Any, int]
 
 
-class LineList(list):
+class LineList(list[Any]):
     line: int = 0
 
+
+#: What a checked field holds (:meth:`Where.field`).
+T = TypeVar("T")
 
 #: libyaml's parser when PyYAML was built with it (several times faster at start-up);
 #: construction stays in Python either way, so the line numbers are the same.
-_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+if TYPE_CHECKING:
+    _BaseLoader = yaml.SafeLoader
+else:
+    _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class _LineLoader(_BaseLoader):
@@ -83,7 +89,7 @@ _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _co
 MAX_YAML_BYTES = 4 * 1024 * 1024
 
 
-def load_yaml(path: Path) -> Any:
+def load_yaml(path: Path) -> object:
     """Load one YAML file. Whatever is wrong with it (syntax, a character YAML does not
     allow such as NUL or another control character, a complex key, nesting deeper than
     the parser goes; a file that ``files.read_text`` refuses: a pipe, a device, a link to
@@ -148,7 +154,7 @@ class Where:
 
     path: Path
 
-    def error(self, node: Any, message: str, key: str | None = None) -> DataError:
+    def error(self, node: object, message: str, key: str | None = None) -> DataError:
         line = None
         if isinstance(node, LineDict):
             line = node.key_lines.get(key, node.line) if key is not None else node.line
@@ -156,21 +162,21 @@ class Where:
             line = node.line
         return DataError(self.path, line, message)
 
-    def mapping(self, node: Any, what: str) -> LineDict:
+    def mapping(self, node: object, what: str) -> LineDict:
         if not isinstance(node, dict):
             raise self.error(node, f"{what} must be a mapping")
-        return node  # type: ignore[return-value]
+        return node  # type: ignore[return-value]  # (the loader makes every mapping a LineDict)
 
-    def sequence(self, node: Any, what: str) -> LineList:
+    def sequence(self, node: object, what: str) -> LineList:
         if not isinstance(node, list):
             raise self.error(node, f"{what} must be a list")
-        return node  # type: ignore[return-value]
+        return node  # type: ignore[return-value]  # (and every list a LineList)
 
     def entries(self, root: LineDict, key: str, what: str = "file") -> LineList:
         """``root[key]``, which must be there and be a list (a file's cards, words…)."""
         return self.sequence(self.field(root, key, list, what), key)
 
-    def unique_id(self, node: Any, what: str, *seen: Container[str]) -> str:
+    def unique_id(self, node: object, what: str, *seen: Container[str]) -> str:
         """The ``id`` of an entry (which must be a mapping): a non-empty string, stripped,
         and in none of ``seen`` (the ids loaded before it; pass the live dicts, not a set
         made per entry, which made a 100,000-entry deck take minutes)."""
@@ -182,7 +188,14 @@ class Where:
             raise self.error(node, f"duplicate {what} id {entry_id!r}", "id")
         return entry_id
 
+    @overload
+    def field(self, node: LineDict, key: str, kind: type[T], what: str = "") -> T: ...
+
+    @overload
+    def field(self, node: LineDict, key: str, kind: tuple[type, ...], what: str = "") -> Any: ...
+
     def field(self, node: LineDict, key: str, kind: type | tuple[type, ...], what: str = "") -> Any:
+        """``node[key]``, which must be there and be of ``kind`` (a bool is no int)."""
         if key not in node:
             raise self.error(node, f"{what or 'entry'} has no {key!r}")
         value = node[key]

@@ -48,7 +48,7 @@ def cache_dir(kind: str) -> Path:
     return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)) / kind
 
 
-def digest() -> Any:
+def digest() -> blake2b:
     """A new hash (``update``, ``hexdigest``) for what names a cache file."""
     return blake2b(digest_size=16)
 

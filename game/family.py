@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Mapping
 
-from .data_loading import Text, load_mapping
+from .data_loading import LineDict, Text, Where, load_mapping
 
 FILE = "family.yaml"
 #: The data field naming the policy's tags an entry carries.
@@ -42,6 +42,6 @@ def load_policy(data_dir: Path) -> FamilyPolicy:
     return FamilyPolicy(tags, {str(code): str(tag) for code, tag in icons.items()})
 
 
-def read_mature(where: Any, node: Any, what: str, policy: FamilyPolicy) -> tuple[str, ...]:
+def read_mature(where: Where, node: LineDict, what: str, policy: FamilyPolicy) -> tuple[str, ...]:
     """``node['mature']``: the policy's tags this entry carries (none when absent)."""
     return where.tags(node, FIELD, policy.tags, what)

@@ -19,7 +19,10 @@ from __future__ import annotations
 import functools
 import gc
 import sys
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from .stack import SceneStack
 
 
 @functools.cache
@@ -55,7 +58,7 @@ class ReleaseOnLeave:
     first frame after a scene has left ``stack`` since the last call, and does nothing
     otherwise. ``App.frame`` and the menu bench share it, so they cannot drift apart."""
 
-    def __init__(self, stack: Any) -> None:
+    def __init__(self, stack: SceneStack) -> None:
         self._stack = stack
         self._exits = stack.exits
 

@@ -37,7 +37,7 @@ BAND = 24
 def renderer_info() -> tuple[str, int]:
     """The display's renderer: SDL's name for it and its flags. pygame-ce names it only
     through this private function (the bench reports it too)."""
-    name, flags = pygame.display._get_renderer_info()  # type: ignore[attr-defined]
+    name, flags = getattr(pygame.display, "_get_renderer_info")()  # (not in pygame's stubs)
     return str(name), int(flags)
 
 
@@ -109,8 +109,10 @@ class BandPresenter:
     def _changed(self) -> list[int]:
         """The bands whose bytes differ from those last shown (and keeps the new ones)."""
         pitch, shown, changed = self.canvas.get_pitch(), self._shown, []
-        # (the canvas is locked until the views are released)
-        with memoryview(self.canvas.get_view("1")) as view, view.cast("B") as pixels:  # type: ignore[arg-type]
+        # (the canvas is locked until the views are released; its BufferProxy is a buffer,
+        # which pygame's stubs say only for Python 3.12)
+        proxy: Any = self.canvas.get_view("1")
+        with memoryview(proxy) as view, view.cast("B") as pixels:
             for index, band in enumerate(self._bands):
                 now = bytes(pixels[band.top * pitch:band.bottom * pitch])
                 if now != shown[index]:

@@ -15,7 +15,7 @@ connection takes its held seat back with :meth:`SeatTable.held_by`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Hashable
+from typing import Hashable, Iterator
 
 from .core.levels import DEFAULT_LEVEL, LEVELS
 
@@ -63,7 +63,7 @@ class SeatTable:
     def __len__(self) -> int:
         return len(self.seats)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Seat]:
         return iter(self.seats)
 
     def __getitem__(self, index: int) -> Seat:

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from types import ModuleType
+from typing import TYPE_CHECKING, Callable
 
 from .context import build_context, fill_seats, name_seats
 from .games import discover
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 
 #: Shared modules with screens, in listing order; games' modules are added after.
 SHARED_MODULES = ("game.scenes.menus", "game.scenes.peek", "game.scenes.ring_shots", "game.scenes.disconnect",
-                  "game.scenes.phones")
+                  "game.scenes.phones", "game.scenes.audience_leaderboard")
 DEFAULT_TICKS = 60
 #: A request's ``names``: i18n key of the comma-separated seat names each set uses.
 NAME_SETS = {"demo": "kit.demo_names", "long": "kit.long_names"}
@@ -57,7 +58,7 @@ class ShotRequest:
 Builder = Callable[["AppContext", ShotRequest], None]
 
 
-def _import_optional(name: str) -> Any:
+def _import_optional(name: str) -> ModuleType | None:
     """The module, or None when it (or a package above it) does not exist yet."""
     try:
         return importlib.import_module(name)

@@ -18,7 +18,7 @@ usual.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Hashable
+from typing import TYPE_CHECKING, Callable, Hashable, Iterator
 
 from .input.intents import Intent
 
@@ -41,7 +41,7 @@ class SceneStack:
     def __len__(self) -> int:
         return len(self._scenes)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Scene]:
         return iter(list(self._scenes))
 
     @property
@@ -175,7 +175,7 @@ class SceneStack:
             if over is None:
                 scene.draw(surface, alpha)
                 continue
-            kit = over.ctx.kit  # type: ignore[attr-defined]
+            kit = over.ctx.kit  # type: ignore[attr-defined]  # (an overlay with a hint bar has one: Scene.own_hint_bar)
             kit.hints_muted = True
             try:
                 scene.draw(surface, alpha)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+from typing import Callable
 
 from .core.files import read_text
 
@@ -52,7 +53,9 @@ def build_at(root: Path) -> str:
 
 def version_at(root: Path) -> str:
     """The version of the game whose package is in ``root`` (see the module's docstring)."""
-    for read in (lambda: source_tree_version(root / "pyproject.toml"), lambda: dist_info_version(root)):
+    readers: tuple[Callable[[], str], ...] = (lambda: source_tree_version(root / "pyproject.toml"),
+                                              lambda: dist_info_version(root))
+    for read in readers:
         found = read()  # in turn: a source tree's version is found without listing the folder
         if found != UNKNOWN:
             return found

@@ -1,5 +1,6 @@
 """Test set-up: no screen, no sound card, and every user folder inside a temp dir."""
 
+import gc
 import os
 import shutil
 import sys
@@ -39,6 +40,73 @@ def pytest_configure(config):
         base = tempfile.mkdtemp(prefix=f"secret-salon-tests-{os.getpid()}-", dir=RAM_DISK)
         config.option.basetemp = base
         config.add_cleanup(lambda: shutil.rmtree(base, ignore_errors=True))
+
+
+#: Modules whose tests are each a unit of work of their own, given to whichever worker
+#: is free: long tests that share no costly module fixture. Every other module is one
+#: unit (its module fixtures made once, on one worker); test_layout's unit is one screen
+#: in one language (:func:`work_unit`).
+SPREAD = frozenset({
+    "test_storm.py", "test_harness.py", "test_tv_secrets.py", "test_e2e_secret_identity.py",
+    "test_move_data.py", "test_incognito_rules.py", "test_si_deal.py", "test_phone_table.py",
+    "test_phone_seats.py", "test_bot_levels.py", "test_companion_si.py", "test_incognito_tv.py",
+})
+#: Modules run before the others, those with the longest units first (CPU seconds alone,
+#: ``-n0``: the build ~45, the phone browsers ~20 in one unit...), so that no long test
+#: starts last while the other worker has nothing left to do.
+FIRST = (
+    "test_build.py", "test_phone_browser.py", "test_howto_pictures.py", "test_e2e_incognito.py",
+    "test_e2e_personality.py", "test_storm.py", "test_bot_levels.py", "test_e2e_secret_identity.py",
+    "test_incognito_tv.py", "test_companion_si.py", "test_tv_secrets.py", "test_harness.py",
+    "test_phone_table.py", "test_phone_seats.py", "test_menu_memory.py", "test_types.py",
+    "test_move_data.py", "test_incognito_rules.py", "test_si_deal.py",
+)
+#: Modules run after all the others: test_layout's ~300 short units even out the end.
+LAST = ("test_layout.py",)
+
+
+def work_unit(nodeid: str) -> str:
+    """The unit of work a test belongs to: the tests of a unit run on one worker, in a row."""
+    path, _, test = nodeid.partition("::")
+    module = path.rsplit("/", 1)[-1]
+    if module == "test_layout.py" and test.endswith("]"):
+        return nodeid.rsplit("-", 1)[0]  # "…[shot-lang-rule]": the rules of one drawing (its fixture)
+    return nodeid if module in SPREAD else path
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """Both cores busy to the end (pyproject's ``-n auto``): whole units of work
+    (:func:`work_unit`) in the order collected (:func:`pytest_collection_modifyitems`),
+    each to the first worker with little left. xdist's ``loadgroup`` would do this from
+    ``xdist_group`` marks, but with pytest 9.2 it silently stops grouping
+    (pytest-dev/pytest-xdist#1386). An explicit ``--dist`` keeps its own."""
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByUnit(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    config.option.loadscopereorder = False  # (its default sorts the units by test count)
+    return ByUnit(config, log)
+
+
+def pytest_collection_modifyitems(config, items):
+    """The modules of :data:`FIRST` first, in that order, those of :data:`LAST` last; the
+    order within a module kept."""
+    rank = {name: index for index, name in enumerate(FIRST)} | {name: len(FIRST) + 1 for name in LAST}
+    items.sort(key=lambda item: rank.get(item.path.name, len(FIRST)))
+
+
+def pytest_collection_finish(session):
+    """Everything collection made (the modules, pygame, Hypothesis, every parametrised
+    case) set aside from the cyclic GC, as ``play`` freezes what it loaded: the App runs a
+    full collection each time a scene leaves (game/heap.py), and over a test process's
+    whole heap that was ~13 % of an input storm."""
+    gc.collect()
+    gc.freeze()
 
 
 def _running(pid: str) -> bool:

@@ -141,6 +141,16 @@ class Room:
         self.ctx = build_context(headless=True, lang=lang, settings=Settings(lang=lang))
         self.clock = Clock()
         self.app = App(self.ctx, clock=self.clock)
+        # Every frame is drawn on the canvas, where the tests look; only SDL's upload and
+        # scaling of it into the hidden window is left out (as tv_diff's runs do): ~4 ms a
+        # frame with the dummy driver, 40 % of a whole match. tests/test_loop.py and
+        # test_screen.py present through the real window.
+        self.app.present = lambda: None
+        # What is alive now set aside from the cyclic GC, as ``play`` freezes its context:
+        # the App runs a full collection each time a scene leaves (game/heap.py), and over
+        # the context and catalogues that was a fifth of a match. ``close`` lets it go.
+        gc.collect()
+        gc.freeze()
         self.vpads = VirtualPads()
         self.hands: list[Hand] = []
 
@@ -213,9 +223,12 @@ class Room:
         self.app.hub.pads.close_all()
         pygame.event.clear()
         # Scenes, kit caches and full-HD surfaces sit in reference cycles: free them now,
-        # not whenever the collector next runs (tests build several rooms in a process).
+        # not whenever the collector next runs (tests build several rooms in a process);
+        # then what lives on is set aside again, as after collection (tests/conftest.py).
         self.ctx.stack.clear()
+        gc.unfreeze()
         gc.collect()
+        gc.freeze()
 
 
 # --- menus -------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from typing import Any, Callable
 from aiohttp import WSMsgType, web
 
 from game import paths
+from game.companion import pictures
 from game.companion.present import page_strings, phone_screen
 from game.core.actions import Action, IllegalAction
 from game.core.session import Session
@@ -50,6 +51,7 @@ class PhoneRig:
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/strings.json", self._strings)
         app.router.add_get("/", self._index)
+        pictures.add_route(app)
         app.router.add_static("/", self.static_dir)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
@@ -91,7 +93,7 @@ class PhoneRig:
 
     async def _strings(self, request: web.Request) -> web.Response:
         lang = request.query.get("lang") or self.strings.lang
-        strings = Strings(self.strings.tables, lang if lang in self.strings.tables else "en")
+        strings = self.strings.in_language(lang if lang in self.strings.tables else "en")
         return web.json_response(page_strings(strings))
 
     async def _socket(self, request: web.Request) -> web.WebSocketResponse:

@@ -92,3 +92,14 @@ def test_the_table_ends_with_the_verdict():
     table = bench.format_table(rep)
     assert "bots: x: 90.0 matches/s at 6 seats (target >= 83.0)" in table
     assert "verdict: 4 of 7 figures inside their targets" in table and "missed: frame p99 / budget: x.turn = 0.3" in table
+
+
+def test_the_audience_s_figures_are_judged_when_the_report_has_them():
+    audience = {"members": 500, "frame_p99_budget_fraction": 0.18, "vote_round_trip_p99_ms": 30.0, "memory_mb": 20.0,
+                "targets": {"frame_p99_budget_fraction": 0.20, "vote_round_trip_p99_ms": 50.0, "memory_mb": 100.0}}
+    rows = verdict(_report(audience=audience))
+    assert len(rows) == 13 and all(row["ok"] for row in rows)
+    assert _missed(_report(audience=audience | {"memory_mb": 120.0})) == ["audience (500) memory_mb"]
+    assert _missed(_report(audience=audience | {"vote_round_trip_p99_ms": None})) == [
+        "audience (500) vote_round_trip_p99_ms"]  # no act came during a vote: not measured, not a pass
+    assert _missed(_report(audience={"error": ["the audience never came in"]})) == ["audience"]

@@ -132,7 +132,7 @@ def test_coop_guessers_read_the_clue_at_their_level_and_never_fight_over_the_cur
 
 
 #: Matches (seeds in co-op) per game and seat count for the check below: each plays in a
-#: few seconds. The full figures (thousands of matches) are in docs/architecture.md.
+#: few seconds. The full figures (thousands of matches) are in docs/performance.md.
 SHARP_CHECK = {"mission_secrete": 80, "secret_identity": 40, "secret_identity_coop": 40, "personality": 30,
                "incognito": 30}
 

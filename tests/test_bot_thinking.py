@@ -3,7 +3,7 @@
 bubble on its seat."""
 
 from game.input.intents import Intent
-from game.scenes.match import BOT_DELAY_TICKS
+from game.scenes.bot_driver import BOT_DELAY_TICKS
 from tests.test_mission_secrete_board import close_intro, make, press, tick
 
 

@@ -28,8 +28,9 @@ def table():
     room = Room(lang="en")
     # Scripted phones play whole matches at machine speed (an act as soon as the last is
     # answered), far above a person's pace: the flood limit (tests/test_companion_protocol.py)
-    # would drop their acts, so this table's is lifted.
-    companion = Companion(0, style_json, lambda: room.ctx.settings.lang, host="127.0.0.1", rate=(1000.0, 2000.0))
+    # would drop their acts, so this table's is lifted (the audience's too: it pings each frame).
+    companion = Companion(0, style_json, lambda: room.ctx.settings.lang, host="127.0.0.1", rate=(1000.0, 2000.0),
+                          audience_rate=(1000.0, 2000.0))
     assert companion.start() is None
     room.ctx.companion = companion
     crowd = PhoneCrowd(f"http://127.0.0.1:{companion.port}")
@@ -275,7 +276,7 @@ def test_a_server_that_cannot_start_is_said_plainly(english_room, monkeypatch):
     try:
         assert room.ctx.companion.server.ready.wait(10)
         assert room.ctx.companion.problem.startswith("failed: ImportError")
-        assert any(text.startswith("Phones cannot join: the phone server did not start") for text in texts_drawn(room))
+        assert any(text.startswith("Phones can't join: the phone server didn't start") for text in texts_drawn(room))
     finally:
         room.ctx.companion.stop()
         room.ctx.companion = None

@@ -1,4 +1,5 @@
-"""No message to a phone ever holds another seat's secret (issue 17, item 8).
+"""No message to a phone ever holds another seat's secret (issue 17, item 8), and none to
+an audience phone holds any seat's secret (issue 30 item 2).
 
 Random matches of every game, some seats on phones (scripted WebSocket clients over
 loopback, through the real server thread and the bridge), the others bots. Every move
@@ -7,7 +8,9 @@ is a bot's choice from its own view; a phone seat's move goes over its WebSocket
 pong is queued behind everything the game sent before it), so each message is checked
 against the secrets of that moment: ``definition.secrets(state, j)`` of every other
 seat j, by value. A secret string that the TV shows (public) is not a leak; nor is a
-value the seat itself holds as a secret (two seats may share one).
+value the seat itself holds as a secret (two seats may share one). An audience phone
+watches every match (it guesses each question it is shown) and is checked the same way as
+a viewer with no seat: every seat's secret is foreign to it.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any, Iterator
 import pytest
 
 from game.catalogue import load_catalogue
+from game.companion.audience import AudienceBook
 from game.companion.bridge import Companion, Table
 from game.companion.client import PhoneCrowd, ScriptedPhone
 from game.companion.present import phone_screen
@@ -53,6 +57,13 @@ class SessionLink:
 
     def phone_moment(self) -> None:
         return None
+
+    def audience_ready(self) -> bool:
+        return True  # no board: nothing plays on a TV
+
+    def audience_book(self) -> AudienceBook | None:
+        return AudienceBook.of(self.entry, self.catalogue.strings, self.catalogue.game(self.entry.catalogue_key),
+                               self.session.config)
 
     def phone_screen(self, seat: int) -> dict[str, Any]:
         return phone_screen(self.entry, self.session.view(seat), self.session.legal(seat), self.catalogue.strings,
@@ -126,9 +137,10 @@ class Moment:
         if len(named) >= 2:
             self.public |= set.intersection(*named)
 
-    def leaks(self, seat: int, message: Any) -> list[str]:
-        """Every other seat's secret that ``message`` (to ``seat``'s phone) holds."""
-        mine = self.own[seat]
+    def leaks(self, seat: int | None, message: Any) -> list[str]:
+        """Every other seat's secret that ``message`` (to ``seat``'s phone; None: an
+        audience phone's) holds."""
+        mine = self.own[seat] if seat is not None else []
         allowed = self.public | {text for _, value in mine for text in values_in(value)}
         told_here = Told(message)
         found = []
@@ -147,7 +159,23 @@ class Moment:
 
 
 # --- the matches ------------------------------------------------------------------------------
-def barrier(phones: dict[int, ScriptedPhone]) -> dict[int, list[dict[str, Any]]]:
+def guess_all(fan: ScriptedPhone, message: dict[str, Any], guessed: set[str]) -> None:
+    """The audience phone picks the first answer of every question it is shown, once."""
+    if message["type"] != "audience" or not message.get("screen"):
+        return
+    todo = [message["screen"]]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, dict):
+            if "ask" in value and value["ask"] not in guessed:
+                guessed.add(value["ask"])
+                fan.send_text(json.dumps({"v": 1, "type": "guess", **value["choices"]["items"][0]["guess"]}))
+            todo += list(value.values())
+        elif isinstance(value, list):
+            todo += value
+
+
+def barrier(phones: dict[int | None, ScriptedPhone]) -> dict[int | None, list[dict[str, Any]]]:
     """Every message each phone got up to now: each pings, and waits for its pong."""
     for phone in phones.values():
         phone.send("ping")
@@ -162,12 +190,12 @@ def barrier(phones: dict[int, ScriptedPhone]) -> dict[int, list[dict[str, Any]]]
     return got
 
 
-def play(game_id: str, seats: int, phone_count: int, seed: int) -> tuple[int, list[tuple[Moment, int, Any]]]:
+def play(game_id: str, seats: int, phone_count: int, seed: int) -> tuple[int, list[tuple[Moment, int | None, Any]]]:
     catalogue = load_catalogue()
     entry = all_games()[game_id]
     data = catalogue.game(entry.catalogue_key)
     companion = Companion(0, lambda i: {"colour": "#000000", "shape": "circle"}, lambda: "fr", host="127.0.0.1",
-                          rate=(10000.0, 10000.0))
+                          rate=(10000.0, 10000.0), audience_rate=(10000.0, 10000.0))
     assert companion.start() is None
     crowd = PhoneCrowd(f"http://127.0.0.1:{companion.port}")
     try:
@@ -182,6 +210,10 @@ def play(game_id: str, seats: int, phone_count: int, seed: int) -> tuple[int, li
             else:
                 table.add_bot(f"B{seat}")
         assert [s.index for s in table if not s.bot] == list(phones)
+        fan = crowd.connect()
+        fan.send("hello", room=companion.room, name="Fan", audience=True)
+        fan.next("welcome", lambda: companion.pump(table, Table(lobby=game_id)))
+        guessed: set[str] = set()
         session = Session(entry.make_definition(data), entry.default_config(seats), seed)
         link = SessionLink(companion, entry, session, catalogue)
         running = Table(match=link, accepting=True)
@@ -192,8 +224,11 @@ def play(game_id: str, seats: int, phone_count: int, seed: int) -> tuple[int, li
         while True:
             companion.pump(table, running)
             moment = Moment(definition, session.state)
-            for seat, messages in barrier(phones).items():
+            got = barrier({**phones, None: fan})
+            for seat, messages in got.items():
                 checked += [(moment, seat, message) for message in messages]
+            for message in got[None]:
+                guess_all(fan, message, guessed)
             if session.outcome() is not None:
                 break
             steps += 1
@@ -224,6 +259,9 @@ def test_no_phone_ever_gets_another_seat_s_secret(game_id: str, seats: int, phon
     steps, checked = play(game_id, seats, phone_count, seed=17)
     views = [(m, s, msg) for m, s, msg in checked if msg["type"] == "view"]
     assert steps > 5 and len(views) > steps // 2, (steps, len(views))
+    watched = [msg for _m, s, msg in checked if s is None and msg["type"] == "audience" and msg["screen"]]
+    refused = {msg["reason"] for _m, s, msg in checked if s is None and msg["type"] == "error"}
+    assert len(watched) > 5 and refused <= {"closed"}, (game_id, len(watched), refused)
     problems = [leak for moment, seat, message in checked for leak in moment.leaks(seat, message)]
     assert not problems, problems[:5]
     # The positive control: the checker catches another seat's secret slipped into a real message.

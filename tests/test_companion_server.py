@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from game.companion.server import QUIET_RECORDS, bind_problem
+from game.companion.quiet import QUIET_RECORDS
+from game.companion.server import bind_problem
 from tests.test_take_seats import room  # noqa: F401  (a title with a saved match)
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -120,10 +120,11 @@ class Team(Phones):
     def choose(self, seat: int) -> dict | None:
         board = self.board
         people = board.people_guessing()
+        agreed = board.section.agreed if board.stage == "guess" else []
         if seat not in people or seat == min(people):
             move = super().choose(seat)
-            return None if move is not None and move["kind"] == "lock" and seat in board.agreed else move
-        return None if seat in board.agreed else {"kind": "lock", "data": {}}
+            return None if move is not None and move["kind"] == "lock" and seat in agreed else move
+        return None if seat in agreed else {"kind": "lock", "data": {}}
 
 
 def seat_phones(room, companion, crowd, names):
@@ -207,10 +208,10 @@ def test_phones_a_pad_and_a_bot_play_one_match(table):
     players = Phones(room, board, phones)
     people = MixedTable(room, board, [pad], players)
     for _ in range(5000):
-        if board.session.outcome() is not None and board.reveal is None:
+        if board.session.outcome() is not None and board.stage != "reveal":
             break
         stepped = people.step() or players.step(one_at_a_time=board.public.phase == "round_start")
-        if board.reveal is not None:
+        if board.stage == "reveal":
             pad.tap(Intent.CONFIRM)  # the pad skips the reveal, as a player in a hurry does
         elif not stepped:
             room.fast(1)

@@ -11,9 +11,9 @@ from game.ui.layout_probe import Probe
 #: (shot, ticks): a moment of each screen with discs falling near its headline.
 MOMENTS = [
     ("incognito.final", 100),
-    ("personality.podium", 60),  # the podium rising
-    ("personality.podium", 180),  # the portraits, the confetti still falling
-    ("secret_identity.podium", 220),
+    ("personality.podium", 60),  # the discs falling under the verdict
+    ("personality.podium", 120),  # the discs falling past the podium's names and the ranking
+    ("secret_identity.podium", 100),
     ("secret_identity_coop.end", 140),
     ("secret_identity.cheer", 60),  # a round's best cheered, on the table
     ("personality.reveal.cheer", 60),  # a vote's new leader cheered, on the board

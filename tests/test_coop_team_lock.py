@@ -13,7 +13,7 @@ import pytest
 
 from game.core.rng import Rng
 from game.core.session import Session
-from game.games.secret_identity.ui.board_coop import LOCK_HOLD_TICKS
+from game.games.secret_identity.ui.coop_sections import LOCK_HOLD_TICKS
 from game.input.intents import Intent
 
 X, Y = pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY
@@ -102,14 +102,14 @@ def test_the_lock_needs_every_human_guesser_holding_on_the_same_slot(room):
     pad.hold(Intent.CONFIRM)
     wait(room, HOLD_TICKS)
     assert not locked(board)  # Cy has not agreed
-    assert sorted(board.holding) == [1]
+    assert sorted(board.section.holding) == [1]
     keys.hold(Intent.CONFIRM)
     wait(room, LOCK_HOLD_TICKS // 2)
     assert not locked(board)  # 1.5 s from the moment everyone holds
     keys.hold(Intent.RIGHT)  # Cy moves the cursor while both hold: both holds are dropped
     keys.let_go(Intent.RIGHT)
     wait(room, HOLD_TICKS)
-    assert board.public.cursor == 4 and not locked(board) and board.holding == {}
+    assert board.public.cursor == 4 and not locked(board) and board.section.holding == {}
     pad.let_go(Intent.CONFIRM)
     keys.let_go(Intent.CONFIRM)
     room.run(1)

@@ -24,13 +24,17 @@ def cache_on_a_display(tmp_path, monkeypatch):
 
 def test_the_strings_read_back_are_the_parsed_ones(tmp_path):
     i18n = paths.data_dir() / "i18n"
-    parsed = Strings.load(i18n, "en").tables
+    fresh = Strings.load(i18n, "en")
+    parsed = fresh.tables
     assert Strings.load(i18n, "en", cache=tmp_path).tables == parsed  # made and kept
     [kept] = tmp_path.glob("strings-*.marshal")
     whole = kept.read_bytes()
-    assert marshal.loads(whole) == parsed
-    assert Strings.load(i18n, "en", cache=tmp_path).tables == parsed  # read back
-    for broken in (whole[:100], b"{not marshal", marshal.dumps({"en": {"title.play": 3}}), marshal.dumps([1])):
+    assert marshal.loads(whole) == (parsed, fresh.rules, fresh.plural_keys)
+    read_back = Strings.load(i18n, "en", cache=tmp_path)  # with the plural rules and keys
+    assert (read_back.tables, read_back.rules, read_back.plural_keys) == (parsed, fresh.rules, fresh.plural_keys)
+    assert read_back.get("si.reveal.found_by", n=1) == fresh.get("si.reveal.found_by", n=1) == "Found by 1 opponent"
+    for broken in (whole[:100], b"{not marshal", marshal.dumps({"en": {"title.play": 3}}), marshal.dumps([1]),
+                   marshal.dumps((parsed, {}, {"en": {"x": 1}}))):
         kept.write_bytes(broken)  # cut short, garbled, or not the tables' shape: parsed again
         assert Strings.load(i18n, "fr", cache=tmp_path).tables == parsed
         assert kept.read_bytes() == whole

@@ -162,7 +162,7 @@ def test_a_living_room_plays_mission_secrete_and_survives_an_unplugged_pad(room)
     assert unplugged, "the match ended before the unplug"
     assert board.public.phase == "over" and board.session.outcome() is not None
     assert players.peeks == 3 and players.swaps + players.accusations >= 1
-    room.until(lambda: board.end_move is not None and board.end_move.done)
+    room.until(board.end_choices_open)  # the end card moved in, its show over: A and B are on its hint bar
     assert room.top is board  # the end card, nothing over it
 
     arrows.tap(Intent.BACK, 2)  # back to the lobby with the same table

@@ -128,7 +128,7 @@ def test_a_living_room_plays_personality_to_the_portraits(room):
     players = Players(room, board, [pad1, pad2, keys])
 
     for _ in range(6000):
-        if board.session.outcome() is not None and not board.busy():
+        if board.end_choices_open():  # the end's show is over: the podium takes A and B
             break
         if not players.step():
             room.skim(IDLE_FRAMES)  # nobody at the TV has a move: time flies, drawn once
@@ -136,7 +136,9 @@ def test_a_living_room_plays_personality_to_the_portraits(room):
     assert outcome is not None, f"no outcome; phase {board.public.phase}"
     assert board.public.phase == "over" and board.public.winners
     assert players.moves >= 10  # the humans really played
-    assert room.top is board  # the portraits screen: no overlay left over it
+    assert room.top is board and board.stage == "podium"  # no overlay left over it
+    pad1.tap(Intent.CONFIRM, 2)
+    assert board.stage == "portraits"
     room.fast(2)
 
     pad2.tap(Intent.BACK, 2)  # back to the lobby, same table

@@ -104,7 +104,7 @@ class Competitors(Clues):
     def step(self) -> bool:
         board = self.board
         public = board.public
-        if board.reveal is not None or public.phase == "over":
+        if board.stage == "reveal" or public.phase == "over":
             return False
         for seat, hand in self.hands.items():
             me = public.seats[seat]
@@ -134,7 +134,8 @@ class Competitors(Clues):
         """SI-3: point at a slot with the stick, ALT asks for it to be replaced."""
         board = self.board
         hand.point(slot * 45.0)
-        assert board.markers.get(seat) == slot, f"stick aimed at slot {slot}, marker on {board.markers.get(seat)}"
+        markers = board.section.markers
+        assert markers.get(seat) == slot, f"stick aimed at slot {slot}, marker on {markers.get(seat)}"
         before = board.public.board[slot]
         hand.tap(Intent.ALT, 2)
         assert slot in board.public.replaced and board.public.board[slot] != before
@@ -151,7 +152,7 @@ def test_a_living_room_plays_secret_identity_to_the_podium(rooms):
     players = Competitors(room, board, [pad1, pad2, wasd, arrows])
 
     for _ in range(5000):
-        if board.public.phase == "over" and board.reveal is None:
+        if board.public.phase == "over" and board.stage != "reveal":
             break
         if not players.step():
             room.skim(IDLE_FRAMES)  # nobody at the TV has a move: time flies, drawn once
@@ -160,6 +161,9 @@ def test_a_living_room_plays_secret_identity_to_the_podium(rooms):
     assert room.top is board  # the podium
     room.fast(2)
 
+    pad1.tap(Intent.BACK, 2)
+    assert room.top is board and board.section.running  # the end's choices wait for its show
+    pad1.tap(Intent.CONFIRM, 2)  # A hurries it
     pad1.tap(Intent.BACK, 2)
     assert isinstance(room.top, LobbyScene) and len(room.ctx.seats) == 5
     for hand in (pad1, pad2, wasd, arrows):
@@ -271,8 +275,9 @@ def test_secret_identity_coop_quits_midway_and_resumes_from_the_title(rooms):
 
     play_coop(room, board, [new2, new1, keys], lambda: board.public.phase == "over")
     assert board.session.outcome() is not None
-    room.until(lambda: board.result_ticks >= 150)
+    room.until(lambda: board.stage == "end")
     assert room.top is board  # the end screen
+    keys.tap(Intent.CONFIRM, 2)  # A hurries its show: then B goes back to the lobby
     keys.tap(Intent.BACK, 2)
     assert isinstance(room.top, LobbyScene) and room.top.entry.id == "secret_identity_coop"
     print(f"secret_identity_coop e2e: {board.session.tick} ticks, {time.process_time() - started:.1f} s CPU")

@@ -2,6 +2,7 @@
 that change nothing, pending seats, countdowns in ticks, chance in the log, saves."""
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -347,6 +348,52 @@ def test_leak_check_catches_a_leaky_view():
         session.advance(VOTE_TICKS)
     with pytest.raises(PlaythroughError, match="my_number"):
         check_no_leaks(game, session.state)
+
+
+def test_leak_check_catches_a_secret_deep_in_the_public_part():
+    """The public part, the same in every view, is walked once for all viewers: a secret
+    nested in it (in a list, in a dict) still shows in the TV's view."""
+    class Leaky(ToyGame):
+        def view(self, state, seat):
+            base = super().view(state, seat)
+            if state.phase != "vote":
+                return base
+            notes = [[1, 2, 3], {"note": {"my_number": state.numbers[0]}}]
+            return SeatView(seat, {"toy": base.public, "notes": notes}, base.private)
+
+    game = Leaky()
+    session = Session(game, CONFIG, 1)
+    while session.state.numbers[0] == session.state.numbers[1]:
+        session.advance(VOTE_TICKS)
+    with pytest.raises(PlaythroughError, match=r"seat 0's secret my_number=\d shows in the view of None"):
+        check_no_leaks(game, session.state)
+    check_no_leaks(ToyGame(), session.state)  # the same state, its views as they are: no leak
+
+
+def test_leak_check_holds_every_public_part_to_the_tvs_as_plain_data():
+    """A seat's public part must be the TV's: one that differs fails, one that holds the
+    same numbers in a tuple where the TV's has a list passes (the same plain data); the
+    TV's view has no private part."""
+    class Public(ToyGame):
+        def __init__(self, public_of):
+            self.public_of = public_of
+
+        def view(self, state, seat):
+            base = super().view(state, seat)
+            return SeatView(seat, self.public_of(base.public, seat), base.private)
+
+    session = Session(ToyGame(), CONFIG, 1)
+    check_no_leaks(Public(lambda public, seat: {"toy": public, "round": [1, 2] if seat is None else (1, 2)}),
+                   session.state)
+    with pytest.raises(PlaythroughError, match="seat 1's view has public data the TV does not"):
+        check_no_leaks(Public(lambda public, seat: replace(public, round=9) if seat == 1 else public), session.state)
+
+    class Private(ToyGame):
+        def view(self, state, seat):
+            return SeatView(seat, super().view(state, seat).public, "mine")
+
+    with pytest.raises(PlaythroughError, match="the public view has a private part"):
+        check_no_leaks(Private(), session.state)
 
 
 def test_the_check_catches_an_apply_that_changes_its_input():

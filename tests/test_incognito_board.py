@@ -190,7 +190,7 @@ def test_bots_draw_and_the_whole_match_runs_on_the_board(tmp_path):
     (tmp_path / "pictures").mkdir()
     board.handle(1, InputEvent(("bot", 1), Intent.ALT, True))
     saved = tmp_path / "pictures" / "Secret Salon"
-    assert len(list(saved.glob("*.png"))) == 9 and str(saved) in board.screen.message
+    assert len(list(saved.glob("*.png"))) == 9 and str(saved) in board.section.message
     page = pygame.image.load(str(sorted(saved.glob("*.png"))[0]))
     assert page.get_size() == (1200, 1020)
 
@@ -290,12 +290,36 @@ def test_the_vote_ring_closes_when_the_reveal_opens():
     assert board.stage == "reveal" and board.ring is None and ctx.stack.top is board
 
 
+def test_phones_watch_the_reveal_and_the_scores_count_and_skip_them_as_a_pad_does():
+    """The reveal and the scores are the shared shows (issue 26 item 3): while they play a
+    phone's move waits as a pad's A only hurries them, and its "Skip" does what A does —
+    the next drawing, then the count to its end — before the phone says it is ready."""
+    from game.companion.present import SKIP
+
+    ctx, board = board_with(seats=3)
+    finish_drawing(board)
+    board.handle(0, InputEvent(ctx.seats[0].device, Intent.CONFIRM, True))
+    for voter in range(3):
+        for target, number in zip((t for t in range(3) if t != voter), (1, 2)):
+            board.submit(Action("vote", voter, {"target": target, "number": number}))
+    reveal = board.section
+    assert board.stage == "reveal" and board.phones_wait() and board.show_to_skip() and not board.bots_may_act()
+    assert board.phone_submit(Action("ready", 1)) == "watch_tv"
+    assert board.phone_submit(Action(SKIP, 1)) is None and reveal.beat == 1  # the next drawing
+    board.phone_submit(Action(SKIP, 2))
+    board.phone_submit(Action(SKIP, 2))
+    assert board.stage == "scores" and board.phones_wait() and board.section.running
+    assert board.phone_submit(Action(SKIP, 1)) is None and not board.section.running  # the count to its end
+    assert not board.phones_wait() and not board.show_to_skip()
+    assert board.phone_submit(Action("ready", 1)) is None and board.public.ready[1]
+
+
 def test_the_round_scores_and_the_end_are_shows_that_a_skips_and_bots_wait_for():
     """Issue 14 item 10: the round's scores count up from where the round found them,
     the leaders' pads rumble with the fanfare and A skips it, bots waiting; the end
     raises the podium, cheers the winners, and A goes on to the gallery only once over."""
     from game.games.incognito.ui.shots import demo_board
-    from game.games.incognito.ui.standings import FinalScreen, ScoresScreen
+    from game.games.incognito.ui.standings import FinalSection, ScoresSection
     from game.shots import ShotRequest
     from game.ui.show import RUMBLE
 
@@ -305,8 +329,8 @@ def test_the_round_scores_and_the_end_are_shows_that_a_skips_and_bots_wait_for()
     play = ctx.audio.play
     ctx.audio.play = lambda name: sounds.append(name) or play(name)
     board = demo_board(ctx, ShotRequest(seed=3), "scores")
-    board.show(ScoresScreen(board))
-    public, screen = board.public, board.screen
+    board.show(ScoresSection(board))
+    public, screen = board.public, board.section
     gained = public.history[-1].points
     assert [screen.show.count(s) for s in range(4)] == [public.scores[s] - gained[s] for s in range(4)]
     assert not board.bots_may_act()  # the table watches the count
@@ -323,8 +347,8 @@ def test_the_round_scores_and_the_end_are_shows_that_a_skips_and_bots_wait_for()
     ctx.stack.clear()
     ctx = build_context(headless=True, lang="en", settings=Settings(), seats=4)
     board = demo_board(ctx, ShotRequest(seed=3), "gallery")
-    board.show(FinalScreen(board))
-    show = board.screen.show
+    board.show(FinalSection(board))
+    show = board.section.show
     ranks = board.session.outcome().ranks
     assert {s.seat for s in show.standings if s.place == 1} == {s for s in range(4) if ranks[s] == 1}
     tick(ctx, show.total)

@@ -54,7 +54,8 @@ def test_the_last_call_header_says_what_its_ring_shows_and_the_ring_sits_on_no_d
         titles.clear()
         ctx.stack.draw(ctx.kit.canvas(), 0.5)
         (center, left, radius), = rings
-        assert f"{math.ceil(left - 1e-9)} s left" in titles[0], (titles, left)
+        seconds = math.ceil(left - 1e-9)
+        assert f"{seconds} seconds left" in titles[0] if seconds > 1 else "one second left" in titles[0], (titles, left)
         ring = pygame.Rect(0, 0, 2 * radius, 2 * radius)
         ring.center = center
         assert not any(ring.colliderect(layout.cell) for layout in board.layouts)

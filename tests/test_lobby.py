@@ -220,10 +220,11 @@ def test_start_says_to_pick_more_categories(ctx):
     assert lobby.extra["categories"] == []
     press(ctx, Intent.BACK, ("pad", 3))
     assert not item(lobby, "start").enabled
-    assert lobby.problem() == ctx.t("lobby.need_categories", need=32, count=0)
+    assert lobby.problem() == ctx.t("lobby.need_categories", need=32, n=0)
+    assert "0 personnage choisi," in lobby.problem()  # French counts 0 as one
     en = make_ctx(lang="en")
-    assert en.t("lobby.need_categories", need=32, count=21) == \
-        "Pick more categories: 32 characters are needed, 21 chosen."
+    assert en.t("lobby.need_categories", need=32, n=21) == "Pick more categories: 21 characters chosen, 32 needed."
+    assert en.t("lobby.need_categories", need=32, n=1) == "Pick more categories: 1 character chosen, 32 needed."
     press(ctx, Intent.MENU, ("pad", 3))
     assert ctx.stack.top is lobby  # refused
     deck = _open_deck(ctx, lobby)
@@ -267,7 +268,7 @@ def test_a_custom_deck_is_a_custom_category():
         if category != "office":
             deck.toggle(category)
     assert lobby.extra["categories"] == ["office"]
-    assert lobby.problem() == "Pick more categories: 17 characters are needed, 2 chosen."
+    assert lobby.problem() == "Pick more categories: 2 characters chosen, 17 needed."
     draw(ctx)
 
 

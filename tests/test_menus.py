@@ -16,7 +16,8 @@ from game.scenes.menus.deck import DeckScene
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.menus.matches import autosave_path, playable
 from game.scenes.menus.pause import PauseScene
-from game.scenes.menus.settings import SettingsScene
+from game.scenes.menus.access import AccessSettingsScene
+from game.scenes.menus.settings import SettingsScene, StreamingScene
 from game.scenes.menus.take_seats import TakeSeatScene
 from game.scenes.menus.title import TitleScene
 from game.scenes.toast import ToastScene
@@ -220,7 +221,7 @@ def test_credits_with_a_utf8_bom_keep_their_title_out_of_the_page(ctx, tmp_path,
 
     page = tmp_path / "CREDITS.md"
     page.write_bytes(b"\xef\xbb\xbf# Credits\n\n## Font\n- Fredoka One\n")
-    monkeypatch.setattr(credits, "credits_file", lambda: page)
+    monkeypatch.setattr(credits, "credits_file", lambda lang: page)
     ctx.stack.push(CreditsScene(ctx))
     assert [block.text for block in ctx.stack.top.blocks] == ["Font", "Fredoka One"]
 
@@ -276,7 +277,8 @@ def test_resume_rebinds_seats_then_opens_the_board(ctx, monkeypatch):
 #: The scene each menu shot leaves on top (``lobby.<game>`` shots: a lobby of that game).
 SHOT_TOPS = {"title": TitleScene, "title.attract": TitleScene, "games": GameChoiceScene, "lobby": LobbyScene,
              "lobby.deck": DeckScene, "lobby.bots": LobbyScene, "settings": SettingsScene, "pause": PauseScene, "credits": CreditsScene,
-             "howto": HowToScene}
+             "howto": HowToScene, "settings.access": AccessSettingsScene, "settings.high_contrast": AccessSettingsScene,
+             "settings.streaming": StreamingScene}
 
 
 def test_every_shot_builds_and_draws():

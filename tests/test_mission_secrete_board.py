@@ -160,9 +160,9 @@ def test_bots_play_a_match_to_its_end_on_the_board():
     ctx, board = make(humans=0, bots=4, seed=5)
     for _ in range(20000):
         tick(ctx)
-        if board.end_move is not None and board.end_move.done and not board.win.showing:
+        if board.end_move is not None and board.end_move.done and not board.win.running:
             break
-    assert board.session.outcome() is not None and board.screen() is board.win
+    assert board.session.outcome() is not None and board.section is board.win
     public = board.session.view(None).public
     assert len(public.final_characters) == 4
     icons, hints = [], []
@@ -186,11 +186,11 @@ def test_the_end_is_a_show_for_the_winners_and_a_skips_it():
     ctx.audio.play = lambda name: sounds.append(name) or play(name)
     for _ in range(20000):
         tick(ctx)
-        if board.win.show is not None:
+        if board.win is not None and board.win.show is not None:
             break
     show = board.win.show
     assert show is not None and board.session.outcome() is not None and not show.done
-    assert board.win.showing and show.tick < show.cheer_tick
+    assert board.win.running and show.tick < show.cheer_tick
     rumbles.clear()  # the bots' accusations cheered their own survivors on the way
     tick(ctx, show.cheer_tick)
     assert sorted(seat for seat, *_ in rumbles) == sorted(board.public.winners)
@@ -346,7 +346,8 @@ def test_the_reveal_strikes_the_loser_out_but_keeps_its_name():
     characters = board.session.state.characters
     wrong = next(c.id for c in board.catalogue.characters if c.id != characters[2])
     assert board.submit(Action("accuse", 1, {"accused": 2, "character": wrong})) is None  # wrong: 1 is out
-    board.reveal.tick = CLAIM_TICKS + 60
+    board.reveal.next_beat()  # the verdict, a second old
+    board.reveal.tick = 60
     tokens, names, stamps = [], [], []
     token, blit_text, panel = ctx.kit.seat_token, ctx.kit.blit_text, ctx.kit.panel
 
@@ -387,7 +388,7 @@ def test_a_skips_the_reading_of_the_accusation_that_ends_the_match_as_its_hint_s
     assert board.submit(Action("accuse", accuser, {"accused": accused, "character": wrong})) is None
     assert board.public.phase == MSPhase.OVER and board.reveal is not None and board.end_move is None
     press(ctx, 0, Intent.CONFIRM)
-    assert board.reveal.tick == CLAIM_TICKS  # the verdict
+    assert board.reveal.verdict and board.reveal.tick == 0  # the verdict
     tick(ctx)
     hints = []
     hint_bar = ctx.kit.hint_bar

@@ -15,7 +15,7 @@ import setuptools
 
 ROOT = Path(__file__).resolve().parent.parent
 #: What an sdist is made from: everything pyproject.toml reads.
-SOURCES = ("pyproject.toml", "README.md", "CREDITS.md", "LICENSE", "licenses", "game", "data", "assets")
+SOURCES = ("pyproject.toml", "README.md", "CREDITS.md", "CREDITS.fr.md", "LICENSE", "licenses", "game", "data", "assets")
 
 
 def _backend(hook: str, out: Path, cwd: Path) -> Path:
@@ -47,7 +47,7 @@ def test_wheel_built_from_the_sdist_starts_from_elsewhere(tmp_path):
     wheel = _backend("build_wheel", tmp_path / "dist", cwd=tmp_path / "unpacked" / sdist.name.removesuffix(".tar.gz"))
 
     names = set(zipfile.ZipFile(wheel).namelist())
-    for shipped in ("assets/theme.json", "data/i18n/en/core.yaml", "CREDITS.md", "LICENSE",
+    for shipped in ("assets/theme.json", "data/i18n/en/core.yaml", "CREDITS.md", "CREDITS.fr.md", "LICENSE",
                     "licenses/OpenMoji-CC-BY-SA-4.0.txt"):
         assert f"game/shipped/{shipped}" in names
 

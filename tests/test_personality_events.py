@@ -135,18 +135,19 @@ def test_the_board_animates_the_reveal_it_is_told_of():
     for i in range(4):
         ctx.seats.join(("pad", 300 + i), f"P{i}")
     from game.games.personality.ui import board as scenes
-    from game.games.personality.ui.timeline import CARD_TICKS, REVEAL_TICKS
+    from game.games.personality.ui.reveal_screen import REVEAL_TICKS
+    from game.games.personality.ui.vote_screen import CARD_TICKS
 
     entry = ctx.games["personality"]
     session = Session(entry.make_definition(ctx.catalogue.game("personality")), entry.default_config(4), 5)
     board = scenes.make_board(ctx, entry, session, {})
     ctx.stack.push(board)
     assert board.submit(Action("read", 0, {"card": session.state.hands[0][0]})) is None
-    assert board.timeline.card_ticks == CARD_TICKS and board.timeline.reveal_ticks == 0
+    assert board.stage == "vote" and board.section.hold == CARD_TICKS and board.busy()  # the card alone first
     for seat, choice in ((0, 1), (1, 1), (2, 1)):
         assert board.submit(Action("vote", seat, {"choice": choice, "bet": 2})) is None
-    assert board.timeline.reveal_ticks == 0 and not board.timeline.walking   # votes are told, not shown
+    assert board.stage == "vote" and not board.timeline.walking   # votes are told, not shown
     assert board.submit(Action("vote", 3, {"choice": 2, "bet": 1})) is None
-    assert board.timeline.reveal_ticks == REVEAL_TICKS
+    assert board.stage == "reveal" and sum(board.section.beats) == REVEAL_TICKS
     assert {s for s, path in board.timeline.paths.items() if path} == {0, 1, 2, 3}
     assert all(path[-1] == session.state.positions[s] for s, path in board.timeline.paths.items())

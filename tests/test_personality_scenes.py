@@ -54,10 +54,13 @@ def test_bots_play_the_board_to_the_portraits(ctx, tmp_path):
             break
     assert board.session.outcome() is not None
     _tick(ctx, 2000)
+    assert board.stage == "podium" and board.end_choices_open()
+    board.draw(surface, 1.0)
+    assert board.handle(0, InputEvent(("bot", 0), Intent.CONFIRM)) and board.stage == "portraits"
     board.draw(surface, 1.0)
     assert board.handle(0, InputEvent(("bot", 0), Intent.ALT))
     saved = list((Path(tmp_path) / "pictures" / "Secret Salon").glob("personality-*.png"))
-    assert len(saved) == 1 and str(saved[0]) in board.message
+    assert len(saved) == 1 and str(saved[0]) in board.section.message
 
 
 def test_human_reader_picks_in_the_curtain_then_votes_on_the_ring(ctx):
@@ -91,8 +94,9 @@ def test_human_reader_picks_in_the_curtain_then_votes_on_the_ring(ctx):
 
 
 def test_the_end_raises_the_podium_cheers_the_winners_and_a_skips_it(ctx):
-    """Issue 14 item 10: the phase ``over`` starts the show (bots and overlays wait while
-    it plays); the winners' pads rumble with the fanfare; A skips to the portraits."""
+    """Issue 14 item 10: the phase ``over`` starts the show once the last walks and
+    banners have played (bots and overlays wait while it plays); the winners' pads rumble
+    with the fanfare; A skips it."""
     from game.core.events import PhaseStarted
     from game.games.personality.rules.view import PEPhase
     from game.ui.show import RUMBLE
@@ -102,10 +106,10 @@ def test_the_end_raises_the_podium_cheers_the_winners_and_a_skips_it(ctx):
     ctx.input = type("Hub", (), {"rumble": lambda self, *args: rumbles.append(args) or True})()
     for _ in range(60000):
         _tick(ctx, 1)
-        if board.show is not None:
+        if board.stage == "podium":
             break
-    assert board.show is not None and board.session.outcome() is not None
-    show = board.show
+    show = board.section.show
+    assert show is not None and board.session.outcome() is not None and not show.done
     rumbles.clear()  # the votes' reveals cheered their best movers on the way
     _tick(ctx, 3000)  # the walks, the banners, then the whole show
     assert show.done and sorted(seat for seat, *_ in rumbles) == sorted(board.public.winners)
@@ -113,29 +117,73 @@ def test_the_end_raises_the_podium_cheers_the_winners_and_a_skips_it(ctx):
     assert [s.seat for s in show.standings if s.place == 1] == sorted(board.public.winners)
 
     board.on_events(None, (PhaseStarted(PEPhase.OVER),))  # once more, to skip it this time
-    assert board.busy() and not board.bots_may_act()
-    assert board.handle(0, InputEvent(("bot", 0), Intent.CONFIRM)) and board.show.done
-    assert not board.busy() and board.stack.top is board  # A skipped the show; it did not start a new match
+    assert board.busy() and not board.bots_may_act() and board.show_to_skip()
+    assert board.handle(0, InputEvent(("bot", 0), Intent.CONFIRM)) and board.section.show.done
+    assert board.stage == "podium" and board.stack.top is board  # A skipped the show; it did not start a new match
+
+
+def test_the_end_is_every_game_s_end_show_then_the_portraits():
+    """Issue 26 item 3: Personality's end is the shared end show — the podium beside the
+    ranking, the verdict (who won) written only once the count has reached it — which
+    waits for the last walks and banners on the board; once it is over A opens the
+    portraits (where A plays again) and B goes back to the lobby, and the phones get the
+    end's choices then, not before."""
+    from game.core.events import PhaseStarted
+    from game.games.personality.rules.view import PEPhase
+    from game.games.personality.ui.portraits import PodiumSection
+    from game.shots import ShotRequest, prepare
+
+    ctx = prepare("personality.portraits", ShotRequest(lang="en", seats=6, ticks=0))  # a match just over
+    board = ctx.stack.top
+    board.on_events(None, (PhaseStarted(PEPhase.OVER),))
+    podium = board.section
+    assert isinstance(podium, PodiumSection) and podium.running
+    won = board.public.winners
+    winners = ", ".join(ctx.seats[s].name for s in won)
+    said = ctx.t("personality.winners", names=winners, n=len(won))
+    assert podium.title(board.public) == "End of the match" and podium.verdict(board.public) == said
+    assert said == (f"{winners} wins!" if len(won) == 1 else f"{winners} win!")
+    assert not podium.verdict_shown  # not yet: the count runs
+    assert not board.end_choices_open() and board.show_to_skip() and not board.phones_wait()
+
+    board.timeline.add_banner("1F451", "a last banner", "")  # the board plays it first: the show waits
+    tick = podium.show.tick
+    board.fixed_update(1 / 60)
+    assert podium.show.tick == tick and not board.show_to_skip()
+    assert not board.handle(0, InputEvent(ctx.seats[0].device, Intent.CONFIRM)) and podium.running
+    board.timeline.banners.clear()
+
+    assert board.handle(0, InputEvent(ctx.seats[0].device, Intent.CONFIRM))  # A: the count to its end
+    assert podium.verdict_shown and board.end_choices_open() and not board.show_to_skip()
+    assert board.handle(0, InputEvent(ctx.seats[0].device, Intent.CONFIRM)) and board.stage == "portraits"
+    assert board.end_choices_open() and ctx.stack.top is board
+    ctx.stack.clear()
 
 
 def test_a_vote_reveal_counts_the_moves_up_cheers_the_best_and_a_cuts_it_short():
     """Issue 14 item 10: the reveal's moves count up (a Show started by VoteRevealed) while
-    the masks walk; bots wait; A skips the count and leaves only a short hold."""
+    the masks walk; bots wait; A skips the count and leaves only a short hold. Issue 26
+    item 3: it is every game's reveal pacing — a second A moves on past it to the next
+    phase; phones play on under it during the match (no Skip for them)."""
     from game.shots import ShotRequest, prepare
     from game.games.personality.ui.reveal_screen import SKIPPED_TICKS, new_leader
 
     ctx = prepare("personality.reveal", ShotRequest(lang="fr", seats=6, ticks=0))
     board = ctx.stack.top
-    show, result = board.reveal_show, board.public.result
-    assert show is not None and board.busy() and not board.bots_may_act()
+    reveal, result = board.section, board.public.result
+    show = reveal.show
+    assert board.stage == "reveal" and show is not None and board.busy() and not board.bots_may_act()
+    assert not board.phones_wait() and not board.show_to_skip()
     best = max(move.delta for move in result.moves)
     leader = new_leader(result, board.public.positions)
     cheered = {leader} if leader is not None else {m.seat for m in result.moves if m.delta == best}
     assert {s.seat for s in show.standings if s.place == 1} == cheered
     assert all(show.count(move.seat) == 0 for move in result.moves)  # nothing counted yet
     assert board.handle(0, InputEvent(ctx.seats[0].device, Intent.CONFIRM))
-    assert show.done and board.timeline.reveal_ticks <= SKIPPED_TICKS
+    assert show.done and reveal.beat == 1 and reveal.beats[1] == SKIPPED_TICKS and board.stage == "reveal"
     assert all(show.count(move.seat) == move.delta for move in result.moves)
+    assert board.handle(0, InputEvent(ctx.seats[0].device, Intent.CONFIRM))
+    assert board.stage == "exchange"  # the phase the rules moved on to
     ctx.stack.clear()
 
 

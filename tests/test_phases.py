@@ -45,7 +45,7 @@ class Voted(PrivateEvent):
 VOTE = Fields({"target": Int(0, 7), "number": Int(1, 7)})
 
 
-class Poll(PhasedGame[PollState]):
+class Poll(PhasedGame[PollState, dict[str, object], None]):
     id = "poll"
     options = (OptionSpec("rounds", 2, (1, 2, 3)),)
     not_now = "wrong_phase"
@@ -94,7 +94,7 @@ class Poll(PhasedGame[PollState]):
         scores = {s: 0 for s in range(state.seats)}
         return Outcome(scores, tuple(scores), Outcome.ranks_from_scores(scores))
 
-    def view(self, state: PollState, seat: int | None) -> SeatView:
+    def view(self, state: PollState, seat: int | None) -> SeatView[dict[str, object], None]:
         return SeatView(seat, {"phase": state.phase, "round": state.round})
 
 

@@ -70,6 +70,14 @@ def wait(driver, condition, what: str, seconds: float = 10):
         lambda d: condition(d), f"waited for {what}")
 
 
+
+def bots_until(rig: PhoneRig, entry, phase: str) -> None:
+    """On the game thread: bots play every seat of the table's three until ``phase``."""
+    bots = {seat: entry.make_bot(rig.catalogue, seat, Rng.from_seed(seat)) for seat in range(3)}
+    while rig.session.state.phase != phase:
+        seat = min(rig.session.current())
+        rig.session.submit(bots[seat].act(rig.session.view(seat), rig.session.legal(seat)))
+
 def tap(driver, text: str, where: str = "") -> None:
     """Tap the visible button whose text holds ``text`` (inside ``where``, a CSS selector)."""
     script = """
@@ -129,23 +137,65 @@ def shown(driver, element_id: str) -> str | None:
     return element.text if element.is_displayed() else None
 
 
+class Phones:
+    """Browser phones lent to one test after another: a Chromium takes ~1 s of CPU to
+    start, so the module's tests share theirs. Each comes back on a blank page with
+    nothing kept of the site it was lent for (its storage, the seat token included,
+    and the cache): the next test's phone is as new. One that cannot be cleaned is
+    quit and replaced."""
+
+    def __init__(self) -> None:
+        self.started: list[tuple[object, str]] = []  # (driver, its profile folder)
+
+    def lend(self, count: int) -> list:
+        while len(self.started) < count:
+            profile = tempfile.mkdtemp(prefix="phone-")
+            self.started.append((phone(profile), profile))
+        return [driver for driver, _ in self.started[:count]]
+
+    def forget(self, url: str) -> None:
+        origin = "/".join(url.split("/")[:3])
+        for index, (driver, profile) in enumerate(self.started):
+            try:
+                driver.get("about:blank")
+                driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+                driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+            except Exception:  # noqa: BLE001 - a phone left in a bad state: a new one
+                self._quit(driver, profile)
+                fresh = tempfile.mkdtemp(prefix="phone-")
+                self.started[index] = (phone(fresh), fresh)
+
+    def close(self) -> None:
+        for driver, profile in self.started:
+            self._quit(driver, profile)
+        self.started = []
+
+    @staticmethod
+    def _quit(driver, profile: str) -> None:
+        try:
+            driver.quit()
+        finally:
+            shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browsers():
+    """The module's browser phones (tests/conftest.py keeps its tests on one worker)."""
+    lent = Phones()
+    yield lent
+    lent.close()
+
+
 @pytest.fixture
-def table(request):
+def table(request, browsers):
     """The rig and ``request.param`` browser phones (three unless a test asks)."""
     rig = PhoneRig(STATIC, lang="en")
     url = rig.start()
-    profiles = [tempfile.mkdtemp(prefix="phone-") for _ in range(getattr(request, "param", 3))]
-    drivers = []
     try:
-        for profile in profiles:
-            drivers.append(phone(profile))
-        yield rig, drivers, url
+        yield rig, browsers.lend(getattr(request, "param", 3)), url
     finally:
-        for driver in drivers:
-            driver.quit()
+        browsers.forget(url)
         rig.stop()
-        for profile in profiles:
-            shutil.rmtree(profile, ignore_errors=True)
 
 
 def test_three_browser_phones_play_incognito_vote_in_secret_identity_and_hold_to_lock_in_coop(table):
@@ -198,14 +248,7 @@ def test_three_browser_phones_play_incognito_vote_in_secret_identity_and_hold_to
     rig.start_match("secret_identity", seed=5)
     entry = all_games()["secret_identity"]
 
-    def bots_until_vote(r: PhoneRig) -> str:
-        bots = {seat: entry.make_bot(r.catalogue, seat, Rng.from_seed(seat)) for seat in range(3)}
-        while r.session.state.phase != "vote":
-            seat = min(r.session.current())
-            r.session.submit(bots[seat].act(r.session.view(seat), r.session.legal(seat)))
-        return r.session.state.phase
-
-    rig.call(bots_until_vote)
+    rig.call(lambda r: bots_until(r, entry, "vote"))
     wait(phones[0], lambda d: d.find_element("id", "title").text == s("phone.si.vote_title"), "the vote screen")
     tap(phones[0], "Phone1", "#sections")
     tap(phones[0], "4.", "#menu")
@@ -216,14 +259,8 @@ def test_three_browser_phones_play_incognito_vote_in_secret_identity_and_hold_to
     rig.start_match("secret_identity_coop", seed=2)
     coop = all_games()["secret_identity_coop"]
 
-    def bots_until_guess(r: PhoneRig) -> int:
-        bots = {seat: coop.make_bot(r.catalogue, seat, Rng.from_seed(seat)) for seat in range(3)}
-        while r.session.state.phase != "guess":
-            seat = min(r.session.current())
-            r.session.submit(bots[seat].act(r.session.view(seat), r.session.legal(seat)))
-        return int(r.session.state.active)
-
-    guesser = phones[(rig.call(bots_until_guess) + 1) % 3]
+    rig.call(lambda r: bots_until(r, coop, "guess"))
+    guesser = phones[(rig.call(lambda r: int(r.session.state.active)) + 1) % 3]
     tap(guesser, s("phone.si.lock"))
     time.sleep(0.5)  # what a tap would have sent has arrived by now
     assert rig.call(lambda r: r.session.state.phase) == "guess"
@@ -300,7 +337,7 @@ def test_a_replacement_tapped_on_a_phone_asks_before_it_is_sent(table):
 
 # --- the real game server ----------------------------------------------------------------------
 @pytest.fixture
-def game_table():
+def game_table(browsers):
     """The game itself serving phones as ``play`` does: the App's frames start the
     companion from the settings (its server thread, the real bridge), on a free port;
     an Incognito lobby on the TV; three browser phones."""
@@ -323,20 +360,14 @@ def game_table():
             break
     companion = room.ctx.companion
     assert companion is not None and companion.problem is None and companion.port == port
-    profiles = [tempfile.mkdtemp(prefix="phone-") for _ in range(3)]
-    drivers = []
+    url = f"http://127.0.0.1:{port}/?room={companion.room}"
     try:
-        for profile in profiles:
-            drivers.append(phone(profile))
-        yield room, drivers, f"http://127.0.0.1:{port}/?room={companion.room}"
+        yield room, browsers.lend(3), url
     finally:
-        for driver in drivers:
-            driver.quit()
+        browsers.forget(url)
         stop_companion(room.ctx)
         room.ctx.stack.clear()
         room.close()
-        for profile in profiles:
-            shutil.rmtree(profile, ignore_errors=True)
 
 
 def test_three_browser_phones_play_incognito_and_vote_in_secret_identity_on_the_game_s_own_server(game_table):
@@ -466,3 +497,40 @@ def test_holding_leave_the_match_on_a_phone_leaves_it_and_a_lone_scripted_quit_d
     assert isinstance(lobby, LobbyScene) and room.find(MatchScene) is None and board.session.outcome() is None
     for driver in phones:
         live(driver, lambda d: shown(d, "lobby") is not None, "every phone back in the lobby")
+
+
+def test_the_phone_shows_the_game_s_own_pictures_and_cards_of_two_faces(table):
+    """Issue 28 item 6: the pictograms are the game's OpenMoji pictures, served by the
+    game (the TV's art), never the phone's emoji font; Secret Identity's picto card is
+    two faces of two pictures, as the TV draws it; Mission Secrète's mission shows its
+    object's picture."""
+    rig, phones, url = table
+    s = rig.strings.get
+    for index, driver in enumerate(phones):
+        join(driver, url, f"Phone{index}", s, seated=index + 1)
+    rig.start_match("secret_identity", seed=5)
+    entry = all_games()["secret_identity"]
+
+    rig.call(lambda r: bots_until(r, entry, "clues"))
+    phone = phones[0]
+    wait(phone, lambda d: d.find_elements("css selector", "#sections .item.card"), "the hand's cards")
+    pictures_loaded = """
+        const imgs = [...document.querySelectorAll(arguments[0])];
+        return imgs.length && imgs.every(i => i.complete && i.naturalWidth > 0) ? imgs.map(i => i.getAttribute('src')) : null;
+    """
+    sources = wait(phone, lambda d: d.execute_script(pictures_loaded, "#screen img"), "the pictures loaded")
+    assert all(src.startswith("/picto/") and src.endswith(".svg") for src in sources), sources
+    faces = phone.execute_script("""
+        return [...document.querySelectorAll('#sections .item.card')].map(
+            card => [...card.querySelectorAll('.face')].map(face => face.querySelectorAll('img.picto').length));
+    """)
+    assert faces and all(card == [2, 2] for card in faces), faces
+    no_emoji = "return !/\\p{Extended_Pictographic}/u.test(document.body.innerText);"
+    assert phone.execute_script(no_emoji)
+    tap_css(phone, "#sections .item.card")
+    wait(phone, lambda d: d.execute_script(pictures_loaded, "#menu-items img.picto"), "the choices' pictures")
+    assert phone.execute_script(no_emoji)
+
+    rig.start_match("mission_secrete", seed=2)
+    wait(phone, lambda d: d.execute_script(pictures_loaded, "#facts img.picto"), "the mission's pictures")
+    assert phone.execute_script(no_emoji)

@@ -68,13 +68,16 @@ def key(kind: str, data: Any) -> str:
     return json.dumps([kind, data], sort_keys=True)
 
 
-def strings_in(value: Any) -> set[str]:
+def strings_in(value: Any, numbers: bool = False) -> set[str]:
+    """Every string in a plain value; with ``numbers``, every whole number as text too."""
     if isinstance(value, str):
         return {value}
     if isinstance(value, dict):
-        return set().union(*(strings_in(v) for v in value.values())) if value else set()
+        return set().union(*(strings_in(v, numbers) for v in value.values())) if value else set()
     if isinstance(value, (list, tuple)):
-        return set().union(*(strings_in(v) for v in value)) if value else set()
+        return set().union(*(strings_in(v, numbers) for v in value)) if value else set()
+    if numbers and isinstance(value, int) and not isinstance(value, bool):
+        return {str(value)}
     return set()
 
 

@@ -114,11 +114,11 @@ def test_personality_opens_curtains_for_pads_only_and_shows_a_phone_reader_at_it
         public = board.public
         if public.phase == "read" and public.reader in phones and not board.busy():
             seen["phone reader"] += 1
-            assert f"{room.ctx.seats[public.reader].name} plays on the phone" in words_on_tv(room)
+            assert room.ctx.t("companion.on_phone", name=room.ctx.seats[public.reader].name) in words_on_tv(room)
         ring = room.find(RingPicker)
         if ring is not None and any(room.ctx.seats[s].on_phone for s in ring.pending()):
             seen["ring with a phone"] += 1
-            assert "On the phone…" in words_on_tv(room)
+            assert room.ctx.t("companion.on_phone_short") in words_on_tv(room)
 
     play(room, board, phones, minds, check, moves=400, enough=lambda: all(seen.values()))
     assert all(seen.values()), seen

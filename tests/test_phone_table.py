@@ -84,8 +84,8 @@ def test_a_table_of_phones_alone_ends_a_match_and_plays_again_or_goes_back_to_th
     if not board.end_choices_open():  # the TV's show plays: a pad's press would not end the match yet
         assert answer(room, players, phone, AGAIN, "early")["reason"] == "not_now"
         assert AGAIN not in moves_in(players.screens[seat])
-    # a phone hurries the end's show as a pad's A does (Incognito's end screen takes the choices at once)
-    assert (skip_to_the_end_choices(room, board, players, seat, phone) > 0) is (game != "incognito")
+    # a phone hurries the end's show as a pad's A does (every game's: the shared end show)
+    assert skip_to_the_end_choices(room, board, players, seat, phone) > 0
     players._until(lambda: AGAIN in moves_in(players.screens.get(seat)) and LOBBY in moves_in(players.screens[seat]),
                    "the end screen's choices on the phone")
     assert room.find(MatchScene) is board
@@ -144,7 +144,7 @@ def test_in_co_op_phones_and_a_pad_agree_together_and_the_tv_shows_who_agreed(ta
     # the phone agrees: the answer waits for the pad, and the TV says who agreed
     before = len(board.session.log)
     assert answer(room, players, phone, lock, "agree")["type"] == "view"
-    assert len(board.session.log) == before and not board.public.history and board.agreeing() == [2]
+    assert len(board.session.log) == before and not board.public.history and board.section.agreeing() == [2]
     shown = drawn(room.ctx)[0]
     assert "Agrees" in shown and "Hold to agree too" in shown and "In agreement: 1/2" in shown
     players._until(lambda: {"kind": "unlock", "data": {}} in moves_in(players.screens[2]), "the phone's take-back")
@@ -153,14 +153,14 @@ def test_in_co_op_phones_and_a_pad_agree_together_and_the_tv_shows_who_agreed(ta
     # moving the cursor drops every agreement: the phone agrees again
     pad.tap(Intent.RIGHT)
     room.run(2)
-    assert board.agreeing() == [] and len(board.session.log) == before + 1
-    assert answer(room, players, phone, lock, "again")["type"] == "view" and board.agreeing() == [2]
+    assert board.section.agreeing() == [] and len(board.session.log) == before + 1
+    assert answer(room, players, phone, lock, "again")["type"] == "view" and board.section.agreeing() == [2]
 
     # the pad holds CONFIRM: 1.5 s from its press, the team's answer locks
     cursor = board.public.cursor
     pad.hold(Intent.CONFIRM)
     room.run(60)
-    assert board.agreeing() == [1, 2] and "Holding to lock" in drawn(room.ctx)[0]
+    assert board.section.agreeing() == [1, 2] and "Holding to lock" in drawn(room.ctx)[0]
     assert not board.public.history
     room.run(40)
     pad.let_go(Intent.CONFIRM)
@@ -174,22 +174,22 @@ def test_in_co_op_a_pad_holding_alone_does_not_lock_for_a_phone_that_has_not_agr
     play_to_the_guess(room, board, Team(room, board, giver))
     pad.hold(Intent.CONFIRM)
     room.run(200)
-    assert not board.public.history and board.agreeing() == [1]
-    assert "Agree on phone" in drawn(room.ctx)[0]  # the TV says whose agreement the lock waits for
+    assert not board.public.history and board.section.agreeing() == [1]
+    assert room.ctx.t("sc.status.agree_phone") in drawn(room.ctx)[0]  # the TV says whose agreement the lock waits for
     pad.let_go(Intent.CONFIRM)
     room.run(1)
-    assert board.agreeing() == [] and guesser
+    assert board.section.agreeing() == [] and guesser
 
 
 def test_a_phone_s_ready_waits_for_the_reveal_as_a_pad_s_does(table):
     room, companion, crowd = table
     lobby, board, players = phones_table(room, companion, crowd, "secret_identity")
     for _ in range(500):
-        if board.reveal is not None:
+        if board.stage == "reveal":
             break
         if not players.step(one_at_a_time=board.public.phase == "round_start"):
             room.fast(1)
-    assert board.reveal is not None and board.public.phase == "summary"
+    assert board.stage == "reveal" and board.public.phase == "summary"
     ready = {"kind": "ready", "data": {}}
     seat, phone = min(players.phones.items())
     players._until(lambda: players.screens[seat]["phase"] == "summary", "the summary screen")
@@ -199,7 +199,7 @@ def test_a_phone_s_ready_waits_for_the_reveal_as_a_pad_s_does(table):
     refusal = answer(room, players, phone, ready, "early")
     assert refusal["type"] == "error" and refusal["reason"] == "watch_tv"
     assert len(board.session.log) == before and not board.public.seats[seat].ready
-    room.until(lambda: board.reveal is None, limit=3000, steps=BIG_STEP)
+    room.until(lambda: board.stage != "reveal", limit=3000, steps=BIG_STEP)
     players._until(lambda: ready in moves_in(players.screens[seat]), "ready once the reveal is over")
     assert answer(room, players, phone, ready, "late")["type"] == "view" and board.public.seats[seat].ready
 
@@ -288,12 +288,12 @@ def test_a_phone_s_skip_hurries_the_reveal_as_a_pad_s_A_does(table):
     seat, phone = min(players.phones.items())
     assert answer(room, players, phone, SKIP, "nothing to skip")["reason"] == "not_now"
     for _ in range(500):
-        if board.reveal is not None:
+        if board.stage == "reveal":
             break
         if not players.step(one_at_a_time=board.public.phase == "round_start"):
             room.fast(1)
-    reveal = board.reveal
-    assert reveal is not None and reveal.safe == 0
+    reveal = board.section
+    assert board.stage == "reveal" and reveal.beat == 0
     players._until(lambda: SKIP in moves_in(players.screens.get(seat)), "Skip on the phone")
     screen = players.screens[seat]
     assert screen["title"] == "Watch the TV…" and screen["sections"][0]["items"][0]["label"] == "Skip"
@@ -303,7 +303,7 @@ def test_a_phone_s_skip_hurries_the_reveal_as_a_pad_s_A_does(table):
     assert answer(room, players, phone, SKIP, "skip")["type"] == "view" and skipped == [True]
     assert not reveal.opening and (reveal.finale is None or reveal.finale.done)
     room.run(1)
-    assert board.reveal is None and board.shown_scores == [float(s.score) for s in board.public.seats]
+    assert board.stage == "summary" and reveal.shown == [float(s.score) for s in board.public.seats]
     ready = {"kind": "ready", "data": {}}
     players._until(lambda: ready in moves_in(players.screens[seat]) and SKIP not in moves_in(players.screens[seat]),
                    "ready, and no Skip, once the reveal is over")

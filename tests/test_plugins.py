@@ -207,13 +207,16 @@ def _under(key: str, prefixes: tuple[str, ...]) -> bool:
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_each_game_s_strings_live_in_its_own_file_under_its_namespace(lang):
     """A plug-in's strings (its ``strings`` prefixes and each mode's ``games.<id>``,
-    ``howto.<id>``, ``phone.howto.<id>``) are all in ``data/i18n/<lang>/<name>.yaml`` and
-    in no other file; that file holds nothing else but the lobby options' labels."""
+    ``howto.<id>``, ``phone.howto.<id>``) are all in ``<data>/i18n/<lang>/<name>.yaml``
+    (``<data>`` the shared ``data/`` folder, or the plug-in's own) and in no other file;
+    that file holds nothing else but the lobby options' labels."""
     import yaml
 
-    folder = paths.data_dir() / "i18n" / lang
-    keys = {path.stem: _flat(yaml.safe_load(path.read_text(encoding="utf-8"))) for path in folder.glob("*.yaml")}
     plugins = discover()
+    shared = paths.data_dir()
+    files = {*(shared / "i18n" / lang).glob("*.yaml"),
+             *(plugin.data_dir(shared) / "i18n" / lang / f"{plugin.name}.yaml" for plugin in plugins)}
+    keys = {path.stem: _flat(yaml.safe_load(path.read_text(encoding="utf-8"))) for path in files}
     for plugin in plugins:
         prefixes = plugin.string_prefixes()
         assert plugin.name in keys, plugin.name

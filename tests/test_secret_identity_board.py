@@ -74,7 +74,7 @@ def human_turn_competitive(ctx, board, seat, tick):
             press(ctx, seat, Intent.RIGHT)
             press(ctx, seat, Intent.CONFIRM)
         return
-    if board.reveal is not None:
+    if board.stage == "reveal":
         press(ctx, seat, Intent.CONFIRM)
     elif public.phase in ("round_start", "summary") and not public.seats[seat].ready:
         press(ctx, seat, Intent.CONFIRM)
@@ -105,7 +105,7 @@ def test_competitive_match_with_keyboards_pads_and_bots(ctx_factory):
     surface = pygame.Surface((1920, 1080))
     humans = [s.index for s in ctx.seats.seats if not s.bot]
     for tick in range(40000):
-        if board.session.outcome() is not None and board.reveal is None:
+        if board.session.outcome() is not None and board.stage != "reveal":
             break
         for seat in humans:
             human_turn_competitive(ctx, board, seat, tick)
@@ -121,7 +121,7 @@ def test_competitive_match_with_keyboards_pads_and_bots(ctx_factory):
     ctx.stack.fixed_update(1 / 60)  # the podium's show starts
     ctx.stack.draw(surface, 1.0)  # the podium
     press(ctx, humans[0], Intent.CONFIRM)  # A skips the show first
-    assert top(ctx) is board and board.podium.show.done
+    assert top(ctx) is board and board.stage == "end" and not board.section.running
     press(ctx, humans[0], Intent.CONFIRM)  # play again: a fresh board replaces this one
     assert top(ctx) is not board and type(top(ctx)) is type(board) and top(ctx).session.outcome() is None
 
@@ -130,8 +130,8 @@ def test_vote_refusal_names_no_number(ctx_factory):
     ctx = ctx_factory(humans=3, bots=0)
     board = start(ctx, "secret_identity")
     bots_play_to(ctx, board, "vote")
-    assert board._choose(0, 4) is None
-    refusal = board._choose(0, 4)
+    assert board.section.choose(0, 4) is None
+    refusal = board.section.choose(0, 4)
     assert refusal == "si.refused.number_used"
     assert "{button}" in ctx.strings.get(refusal) and "5" not in ctx.strings.get(refusal)
 
@@ -159,7 +159,7 @@ def test_coop_match_with_humans_and_bots(ctx_factory):
                         press(ctx, seat, Intent.CONFIRM)
             elif public.phase == "clue" and public.active == seat:
                 press(ctx, seat, Intent.PEEK)
-            elif public.phase == "guess" and public.active != seat and seat not in board.holding:
+            elif public.phase == "guess" and public.active != seat and seat not in board.section.holding:
                 if not stepped:
                     press(ctx, seat, Intent.RIGHT)
                     stepped = True
@@ -173,7 +173,9 @@ def test_coop_match_with_humans_and_bots(ctx_factory):
             ctx.stack.draw(surface, 1.0)
     outcome = board.session.outcome()
     assert outcome is not None and outcome.measures["turns"] == 10
-    board.result_ticks = 10 ** 4
+    for _ in range(200):  # the last answer's flash, then the end
+        ctx.stack.fixed_update(1 / 60)
+    assert board.stage == "end"
     ctx.stack.draw(surface, 1.0)
 
 

@@ -50,7 +50,7 @@ def test_the_round_summary_draws_each_clue_with_its_link_words_in_the_game_langu
     ctx = build_context(headless=True, lang="fr", settings=Settings(), seats=3)
     board = start_board(ctx, "secret_identity")
     bots_play_to(ctx, board, "summary")
-    while board.reveal is not None:
+    while board.stage == "reveal":
         board.fixed_update(1 / 60)
     drawn = []
     real = ctx.kit.blit_text

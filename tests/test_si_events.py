@@ -235,11 +235,11 @@ def test_the_competitive_board_animates_what_it_is_told():
     votes = lambda: board.session.state.votes                         # noqa: E731
     while len(votes().waiting) > 1 or len(votes().missing(min(votes().waiting))) > 1:
         bot_move(board, bots)
-    assert board.reveal is None
+    assert board.stage == "vote"
     bot_move(board, bots)                                             # the last vote: scored
-    result = board.public.last
-    assert board.reveal is not None and board.reveal.result == result
-    assert board.reveal.base == [s.score - p for s, p in zip(board.public.seats, result.points)]
+    result, reveal = board.public.last, board.section
+    assert board.stage == "reveal" and reveal.result == result        # it holds the floor over the summary
+    assert reveal.base == [s.score - p for s, p in zip(board.public.seats, result.points)]
 
 
 def test_the_coop_board_animates_what_it_is_told():
@@ -247,9 +247,10 @@ def test_the_coop_board_animates_what_it_is_told():
     while board.public.phase != CoopPhase.GUESS:
         bot_move(board, bots)
     guesser = (board.public.active + 1) % 4
-    board.holding[guesser] = 30
+    guess = board.section
+    guess.holding[guesser] = 30
     assert board.submit(Action("move", guesser, {"slot": (board.public.cursor + 3) % 8})) is None
-    assert board.cursor_pop is not None and board.holding == {}      # a moved cursor drops every hold
-    board.result_ticks = 999
+    assert board.cursor_pop is not None and guess.holding == {}      # a moved cursor drops every hold
     assert board.submit(Action("lock", guesser)) is None
-    assert board.result_ticks == 0 and board.public.phase in (CoopPhase.RESULT, CoopPhase.OVER)
+    assert board.stage == "answer" and board.section.tick == 0       # the answer's reveal opens
+    assert board.public.phase in (CoopPhase.RESULT, CoopPhase.OVER)

@@ -15,7 +15,7 @@ from tests.e2e import Room, pad_keyboard_bot_board
 
 
 def _drawn(board, tick):
-    board.reveal.tick = tick
+    board.section.tick = tick
     surface = pygame.Surface((board.ctx.kit.W, board.ctx.kit.H))
     board.draw(surface, 1.0)
     return surface
@@ -29,7 +29,8 @@ def test_votes_flip_on_the_voters_panels_and_leave_every_character_picture_alone
     ctx = build_context(headless=True, lang="en", settings=Settings(), seats=4)
     board = start(ctx, "secret_identity")
     bots_play_to(ctx, board, "summary")  # the board heard the round scored: its reveal runs
-    reveal = board.reveal
+    reveal = board.section
+    assert board.stage == "reveal"
     assert reveal.owner_slot() is not None  # seat 0's safe is open: its card glows in its colour
     before = _drawn(board, OPEN_TICKS)                    # no vote shows yet
     after = _drawn(board, OPEN_TICKS + VOTES_TICKS - 1)   # every vote flipped over, no points flying yet
@@ -53,8 +54,8 @@ def test_a_vote_shows_nothing_on_its_panel_until_it_turns_face_up_never_a_blank_
     ctx = build_context(headless=True, lang="en", settings=Settings(), seats=4)
     board = start(ctx, "secret_identity")
     bots_play_to(ctx, board, "summary")
-    reveal, c, blank = board.reveal, ctx.kit.colours, (1, 2, 3)
-    result, owner = reveal.result, reveal.safe
+    reveal, c, blank = board.section, ctx.kit.colours, (1, 2, 3)
+    result, owner = reveal.result, reveal.beat
     panels = panel_positions(ctx.kit, 4)
     shown = set()
     for tick in range(OPEN_TICKS, OPEN_TICKS + VOTES_TICKS):
@@ -78,30 +79,31 @@ def _scored_room():
     game's bot brains through the board until its first round is scored (the reveal runs)."""
     room = Room(lang="en")
     pad, session, board, brains = pad_keyboard_bot_board(room, "secret_identity", 5)
-    while board.reveal is None:
+    while board.stage != "reveal":
         seat = min(session.current())
         assert board.submit(brains[seat].act(session.view(seat), session.legal(seat))) is None
     return room, pad, board
 
 
-def _ended(room, pad, board):
+def _ended(room, pad, board, reveal):
     """What the reveal left behind: scores shown, the cheer heard, the pad's rumbles, the rules untouched."""
-    return (board.shown_scores, [s.score for s in board.public.seats], "victory" in room.ctx.audio.history,
+    return (reveal.shown, [s.score for s in board.public.seats], "victory" in room.ctx.audio.history,
             len(pad.vpad.rumbles), board.public.phase, [s.ready for s in board.public.seats])
 
 
 def test_the_reveal_plays_as_a_show_and_a_skips_it_to_the_state_it_ends_in():
     room, pad, board = _scored_room()
     try:
-        best = board.reveal.cheered()
+        reveal = board.section
+        best = reveal.cheered()
         assert best and not board.bots_may_act()  # someone scored: the bots wait for the show
-        room.until(lambda: board.reveal.safe == 1)  # safe after safe… (5 ticks a frame: the second safe flies no point yet)
-        counted = sum(board.shown_scores) - sum(board.reveal.base)  # seat 0's safe: its finders and itself
-        assert board.reveal.opening and counted == 2 * board.reveal.result.guessed_by[0]
-        room.until(lambda: board.reveal.finale is not None)
-        assert not board.reveal.finale.cheered  # …then the round's best are cheered
-        room.until(lambda: board.reveal is None)
-        played = _ended(room, pad, board)
+        room.until(lambda: reveal.beat == 1)  # safe after safe… (5 ticks a frame: the second safe flies no point yet)
+        counted = sum(reveal.shown) - sum(reveal.base)  # seat 0's safe: its finders and itself
+        assert reveal.opening and counted == 2 * reveal.result.guessed_by[0]
+        room.until(lambda: reveal.finale is not None)
+        assert not reveal.finale.cheered  # …then the round's best are cheered
+        room.until(lambda: board.stage != "reveal")
+        played = _ended(room, pad, board, reveal)
     finally:
         room.ctx.stack.clear()
         room.close()
@@ -111,10 +113,11 @@ def test_the_reveal_plays_as_a_show_and_a_skips_it_to_the_state_it_ends_in():
     room, pad, board = _scored_room()
     try:
         room.run(3)  # the first safe is opening
-        assert board.reveal.opening and board.reveal.safe == 0
+        reveal = board.section
+        assert reveal.opening and reveal.beat == 0
         pad.tap(Intent.CONFIRM)
-        assert board.reveal is None  # skipped whole, in one press
-        skipped = _ended(room, pad, board)
+        assert board.stage == "summary"  # skipped whole, in one press
+        skipped = _ended(room, pad, board, reveal)
     finally:
         room.ctx.stack.clear()
         room.close()

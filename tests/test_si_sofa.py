@@ -27,6 +27,42 @@ class ScaledProbe(Probe):
         return Settings(lang=lang, text_scale=self.text_scale, safe_area=self.safe_area)
 
 
+def _ended_board(game_id, skipped, built):
+    """A probe's builder: ``game_id``'s match of the probe's table played to its end by the
+    game's bots, its board on the end (its show hurried to its end when ``skipped``)."""
+    from game.core.rng import Rng
+    from game.core.session import Session
+
+    def build(ctx, args):
+        entry = ctx.games[game_id]
+        catalogue = ctx.catalogue.game(entry.catalogue_key)
+        session = Session(entry.make_definition(catalogue), entry.default_config(len(ctx.seats)), 3)
+        brains = {s: entry.make_bot(catalogue, s, Rng(s)) for s in range(len(ctx.seats))}
+        while session.outcome() is None:
+            seat = min(session.current())
+            session.submit(brains[seat].act(session.view(seat), session.legal(seat)))
+        board = entry.scenes().make_board(ctx, entry, session, {})
+        ctx.stack.push(board)
+        if skipped:
+            board.section.skip()
+        built.append(board)
+    return build
+
+
+@pytest.mark.parametrize("game_id", ["secret_identity", "secret_identity_coop"])
+@pytest.mark.parametrize("skipped", [False, True])
+def test_the_end_writes_its_verdict_only_once_the_count_has_reached_it(game_id, skipped):
+    """Both modes' ends are the shared end show (issue 26 item 3): the verdict — SI-9's
+    tie-break, co-op's rating band — shows only once the scores have counted up to it
+    (before, the band stood under a score still counting, "3/10" over "6 to 8")."""
+    built = []
+    drawn = Probe(ticks=20).draw("fixture", "en", _ended_board(game_id, skipped, built))
+    board = built[0]
+    verdict = board.section.verdict(board.public)
+    assert board.stage == "end" and board.section.running is not skipped
+    assert (verdict in [t.text for t in drawn.texts]) is skipped
+
+
 def _podium_room(room, seed):
     """A competitive match seated as a pad (seat 0), a keyboard and a bot, played to its end
     by the game's bot brains through the board, so the board hears every event."""
@@ -40,13 +76,14 @@ def _podium_room(room, seed):
 def test_the_podium_show_starts_after_the_last_reveal_gates_bots_and_A_skips_it(english_room):
     room = english_room
     pad, board = _podium_room(room, seed=3)
-    assert board.reveal is not None and board.podium.show is None  # the last round's safes open first
-    room.until(lambda: board.reveal is None)
+    assert board.stage == "reveal"  # the last round's safes open first
+    room.until(lambda: board.stage != "reveal")
     room.run(1)
-    assert board.podium.playing and not board.bots_may_act()
+    assert board.stage == "end" and board.section.running and not board.bots_may_act()
+    assert not board.end_choices_open()
     pad.tap(Intent.CONFIRM)
-    assert board.podium.show.done and room.top is board  # A skipped the show, it did not replay
-    assert board.bots_may_act()
+    assert not board.section.running and room.top is board  # A skipped the show, it did not replay
+    assert board.end_choices_open()
 
 
 def test_the_winners_pad_rumbles_once_when_the_podium_cheers(english_room):
@@ -59,7 +96,7 @@ def test_the_winners_pad_rumbles_once_when_the_podium_cheers(english_room):
     outcome = board.session.outcome()
     assert outcome.ranks[0] == 1 and sorted(outcome.ranks.values()) == [1, 2, 3]  # the pad's seat alone
     before = len(pad.vpad.rumbles)
-    room.until(lambda: board.podium.show is not None and board.podium.show.cheered, steps=5)
+    room.until(lambda: board.stage == "end" and board.section.show.cheered, steps=5)
     assert len(pad.vpad.rumbles) == before + 1
 
 
@@ -139,12 +176,13 @@ def test_coop_end_is_a_show_the_team_count_rises_and_A_skips_it(english_room):
     while session.outcome() is None:
         seat = min(session.current())
         assert board.submit(brains[seat].act(session.view(seat), session.legal(seat))) is None
-    assert board.end_show is None  # the last result shows first
-    room.until(lambda: board.end_show is not None)
-    assert not board.end_show.done and not board.bots_may_act()
+    assert board.stage == "answer"  # the last result shows first
+    room.until(lambda: board.stage == "end")
+    assert board.section.running and not board.bots_may_act() and not board.end_choices_open()
     before = len(pad.vpad.rumbles)
     pad.tap(Intent.CONFIRM)
-    assert board.end_show.done and room.top is board  # skipped, not "play again"
+    assert not board.section.running and room.top is board  # skipped, not "play again"
+    assert board.end_choices_open()
     assert len(pad.vpad.rumbles) > before  # the whole team is cheered
 
 
@@ -204,13 +242,15 @@ def test_coop_a_press_during_the_last_answer_s_flash_chooses_nothing_then_A_skip
     while session.outcome() is None:
         seat = min(session.current())
         assert board.submit(brains[seat].act(session.view(seat), session.legal(seat))) is None
-    assert board.end_show is None and board.public.phase == "over"  # the last answer flashes
+    assert board.stage == "answer" and board.public.phase == "over"  # the last answer flashes
     for intent in (Intent.CONFIRM, Intent.BACK):
         pad.tap(intent)
-        assert room.top is board and board.end_show is None, intent
-    room.until(lambda: board.end_show is not None)
+        assert room.top is board and board.stage == "answer", intent
+    room.until(lambda: board.stage == "end")
+    pad.tap(Intent.BACK)
+    assert room.top is board and board.section.running  # B waits for the show's end
     pad.tap(Intent.CONFIRM)
-    assert board.end_show.done and room.top is board  # skipped, not "play again"
+    assert not board.section.running and room.top is board  # skipped, not "play again"
     pad.tap(Intent.CONFIRM)
     assert room.top is not board and type(room.top) is type(board)  # now it plays again
 

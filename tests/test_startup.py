@@ -23,7 +23,7 @@ FIRST_FRAME = textwrap.dedent("""
     from game.cli.bench_startup import first_title_frame
     first_title_frame()
     assert "game.scenes.phone_serving" in sys.modules  # the app serves phones (or idles) through it
-    late = ["pygame_gui", "yaml", "game.core.engine", "game.scenes.match", "game.scenes.phones",
+    late = ["pygame_gui", "yaml", "game.core.engine", "game.scenes.match", "game.scenes.board", "game.scenes.phones",
             "game.companion.bridge", "aiohttp", "asyncio", "importlib.metadata", "hashlib", "pyphen", "logging.handlers",
             "socket", "zipfile", "logging", "argparse", "pkgutil"] + [f"game.games.{package}" for package in sys.argv[1:]]
     print(json.dumps([name for name in late if name in sys.modules]))

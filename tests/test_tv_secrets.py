@@ -88,11 +88,11 @@ def test_secret_identity_votes_show_only_in_the_voters_peek(kind):
             run.until(lambda: rings_for(run.room, WATCHED) is not None)
             ring_votes(run, pad, WATCHED, path, choices)
             keyboard_votes(run, 1)
-            run.until(lambda: run.board.reveal is not None)
+            run.until(lambda: run.board.stage == "reveal")
             run.frame(20)
         return play
 
-    stop = None if kind == "same" else (lambda run: run.board.reveal is not None)
+    stop = None if kind == "same" else (lambda run: run.board.stage == "reveal")
     compare([variant(*v) for v in SI_VOTES[kind]], game_id="secret_identity", seed=3, devices=[PAD, LEFT],
             bots=2, until=phase_is("vote"), stop=stop)
 

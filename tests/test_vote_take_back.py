@@ -140,7 +140,7 @@ def test_si_vote_take_back_and_vote_again():
     assert board.session.state.votes.rows[0][1:] == (3, 5)
     press(ctx, 0, Intent.BACK)
     assert board.session.state.votes.rows[0][1:] == (3, None)
-    assert board.public.phase == "vote" and board.picker.question(0) is not None
+    assert board.public.phase == "vote" and board.section.picker.question(0) is not None
     vote(ctx, 0, 6)                     # opponent 2 again: number 7
     assert board.session.state.votes.rows[0][1:] == (3, 7)
 

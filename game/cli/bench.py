@@ -19,13 +19,16 @@ busy machine do not inflate them; the wall-clock p99 is reported beside. The fir
 p50/p99/max are over the frames after them. Start-up is the time from process
 start to the first drawn title frame, against a bare pygame-ce window drawing one
 frame in the same run. Eight phones on loopback (bench_companion.py) give the act →
-updated view round trip and the frame cost while they play. The present step
-(``App.present``: the canvas scaled into the window by SDL's renderer, on the GPU, or
-by SDL's software renderer the bands of it that changed: game/present.py) is timed in
-windows of 1280×720, 1920×1080 and 3840×2160, with a board in play (a card sliding, a
-countdown ticking), a still canvas and a canvas changed whole, in a child on a real
-display: ``DISPLAY``'s, or on Linux without one an Xvfb the bench starts if it is
-installed, else the dummy driver (SDL's software renderer, so not what a GPU costs). The bots' matches per second at each game's most
+updated view round trip and the frame cost while they play; with 500 audience members
+joined in a process of their own (bench_audience.py, ``--audience`` alone) the frame's
+p99 against the budget, a seat's round trip while the audience votes and the memory
+the audience adds. The present step (``App.present``: the canvas scaled into the window
+by SDL's renderer, on the GPU, or by SDL's software renderer the bands of it that
+changed: game/present.py) is timed in windows of 1280×720, 1920×1080 and 3840×2160,
+with a board in play (a card sliding, a countdown ticking), a still canvas and a canvas
+changed whole, in a child on a real display: ``DISPLAY``'s, or on Linux without one an
+Xvfb the bench starts if it is installed, else the dummy driver (SDL's software
+renderer, so not what a GPU costs). The bots' matches per second at each game's most
 seats come from ``sim`` children (``--sim-matches``, 0 leaves them out; ``--bots``: those
 alone), and the report ends with a verdict: every figure against its target
 (``bench_verdict.py``). A plain Python loop is timed before and after the figures, with the
@@ -39,6 +42,7 @@ import argparse
 import json
 import os
 import subprocess
+from typing import Any
 
 from ..program import game_command
 from .bench_calibration import calibration, calibration_lines, time_loop
@@ -59,6 +63,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", help=argparse.SUPPRESS)  # one game in this process (the children)
     parser.add_argument("--menus", action="store_true", help=argparse.SUPPRESS)  # menu transitions (a child)
     parser.add_argument("--phones", action="store_true", help=argparse.SUPPRESS)  # eight phones (a child)
+    parser.add_argument("--audience", action="store_true",
+                        help="only the audience's figures: 500 members on loopback while eight phones play (JSON)")
     parser.add_argument("--present", action="store_true",
                         help="only time the present step, in this process, on this display (DISPLAY or "
                              "SDL_VIDEODRIVER); prints JSON")
@@ -73,20 +79,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "start-up, present or phones")
 
 
-
-
 # --- the report -------------------------------------------------------------------------
-def _child(*args: str) -> dict:
+def _child(*args: str) -> dict[str, Any]:
     """Run ``bench`` with ``args`` in a child process; its JSON line, or ``{"error": …}``."""
     proc = subprocess.run(game_command("bench", *args), capture_output=True, text=True,
                           env=dict(os.environ))
     if proc.returncode != 0:
         return {"error": proc.stderr.strip().splitlines()[-1:]}
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    out: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return out
 
 
 def report(frames: int, games: list[str] | None = None, driver: str | None = None, sim_matches: int = 0,
-           quick: bool = False) -> dict:
+           quick: bool = False) -> dict[str, Any]:
     from ..games import all_games
     from ..shots import registry
 
@@ -103,6 +108,7 @@ def report(frames: int, games: list[str] | None = None, driver: str | None = Non
     fewer = ("--quick",) if quick else ()
     rep = {"budget_ms": round(BUDGET_MS, 2), "warmup_frames": WARMUP, "scenes": scenes, "missing": missing,
            "menus": _child("--menus", *fewer), "phones": _child("--phones", *fewer),
+           "audience": _child("--audience", *fewer),
            "startup": startup(runs=1 if quick else 5),
            "present": present_report(min(frames, PRESENT_FRAMES), driver), "targets": TARGETS}
     if sim_matches > 0:
@@ -112,20 +118,20 @@ def report(frames: int, games: list[str] | None = None, driver: str | None = Non
     return rep
 
 
-def bots_report(games: list[str] | None, sim_matches: int) -> dict:
+def bots_report(games: list[str] | None, sim_matches: int) -> dict[str, Any]:
     """``--bots``: the calibration loop around the bots' matches per second alone."""
     from ..games import all_games
 
     known = all_games()
     before = time_loop()
-    rep = {"sims": sim_rates([game for game in games or list(known) if game in known], sim_matches or SIM_MATCHES),
-           "targets": TARGETS}
+    chosen = [game for game in games or list(known) if game in known]
+    rep: dict[str, Any] = {"sims": sim_rates(chosen, sim_matches or SIM_MATCHES), "targets": TARGETS}
     rep["calibration"] = calibration(before)
     rep["verdict"] = sim_rows(rep)
     return rep
 
 
-def format_table(rep: dict) -> str:
+def format_table(rep: dict[str, Any]) -> str:
     if "scenes" not in rep:  # --bots
         return "\n".join([*calibration_lines(rep.get("calibration")), *_bots_lines(rep),
                           *verdict_lines(rep["verdict"])])
@@ -152,16 +158,19 @@ def format_table(rep: dict) -> str:
     from .bench_companion import companion_lines  # (each command imports only its own modules)
 
     lines += companion_lines(rep.get("phones"))
+    from .bench_audience import audience_lines
+
+    lines += audience_lines(rep.get("audience"))
     lines += _bots_lines(rep)
     lines += verdict_lines(rep["verdict"] if "verdict" in rep else verdict(rep))
     return "\n".join(lines)
 
 
-def _bots_lines(rep: dict) -> list[str]:
+def _bots_lines(rep: dict[str, Any]) -> list[str]:
     """Each game's bots: matches a second, and a CPU-second (other programs slow the
     first down far more than the second), and the CPU-second's on the calibration's
     reference machine (issue 32's laptop: the calibration loop's ratio)."""
-    lines = []
+    lines: list[str] = []
     factor = (rep.get("calibration") or {}).get("reference_factor")
     for game, rate in (rep.get("sims") or {}).items():
         if "error" in rate:
@@ -175,7 +184,7 @@ def _bots_lines(rep: dict) -> list[str]:
     return lines
 
 
-def format_menus(menus: dict) -> list[str]:
+def format_menus(menus: dict[str, Any]) -> list[str]:
     if "error" in menus:
         return [f"menu transitions: error: {' '.join(menus['error'])}"]
     target = TARGETS["menu_transition_ms"]
@@ -188,7 +197,7 @@ def format_menus(menus: dict) -> list[str]:
     return lines
 
 
-def _present_lines(present: dict | None) -> list[str]:
+def _present_lines(present: dict[str, Any] | None) -> list[str]:
     if present is None:
         return []
     if "error" in present:
@@ -228,10 +237,12 @@ def run(args: argparse.Namespace) -> int:
     if args.menus:
         print(json.dumps(bench_menus(repeats=1) if args.quick else bench_menus()))
         return 0
-    if args.phones:
-        from .bench_companion import bench_companion
+    if args.phones or args.audience:
+        from .bench_audience import AUDIENCE_ACTS, MEMBERS
+        from .bench_companion import ACTS, bench_companion
 
-        print(json.dumps(bench_companion(acts=QUICK_PHONE_ACTS) if args.quick else bench_companion()))
+        acts = QUICK_PHONE_ACTS if args.quick else AUDIENCE_ACTS if args.audience else ACTS
+        print(json.dumps(bench_companion(acts, audience=MEMBERS if args.audience else 0)))
         return 0
     if args.bots:
         rep = bots_report(args.games, args.sim_matches)

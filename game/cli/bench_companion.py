@@ -23,10 +23,17 @@ import random
 import subprocess
 import threading
 import time
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from ..companion.present import TABLE_MOVES
 from ..program import python_command
+
+if TYPE_CHECKING:
+    from ..companion.client import ScriptedPhone
+    from ..context import AppContext
+    from ..core.session import Session
+    from ..games import GameEntry, GameRegistry
+    from ..scenes.match import MatchScene
 
 #: Phones at the table and the acts timed.
 PHONES = 8
@@ -44,14 +51,14 @@ WARMUP_ACTS = 16
 PINGS = 80
 
 
-def phones_game(games: Any) -> Any:
+def phones_game(games: GameRegistry) -> GameEntry[Any]:
     """The game the phones play: the menu's first with phone screens that seats
     :data:`PHONES` (competitive Secret Identity: every seat acts in every phase —
     replacements, clues built at the same time, votes, ready —, the busiest table of phones)."""
     return next(entry for entry in games.values() if entry.max_seats >= PHONES and entry.mode.phone)
 
 
-def moves_in(screen: Any) -> Iterator[dict[str, Any]]:
+def moves_in(screen: object) -> Iterator[dict[str, Any]]:
     """Every move a phone screen offers: the ``{"kind", "data"}`` objects in it."""
     if isinstance(screen, dict):
         if isinstance(screen.get("kind"), str) and isinstance(screen.get("data"), dict):
@@ -71,13 +78,15 @@ def _percentile(values: list[float], q: float) -> float:
 class Driver(threading.Thread):
     """The phones' side: each in turn acts and times its answer."""
 
-    def __init__(self, phones: list[Any], acts: int, seed: int = 7, patience: float = 120.0) -> None:
+    def __init__(self, phones: list[ScriptedPhone], acts: int, seed: int = 7, patience: float = 120.0) -> None:
         super().__init__(name="bench-phones", daemon=True)
         self.phones, self.acts, self.rng = phones, acts, random.Random(seed)
         #: Seconds the phones play at most (a table that stopped answering ends the run).
         self.patience = patience
         self.screens: dict[int, Any] = {}
         self.trips: list[float] = []
+        #: When each timed act was sent (``perf_counter``: the parent can tell which came during an audience vote).
+        self.starts: list[float] = []
         self.refused = 0
 
     def _catch_up(self) -> None:
@@ -108,6 +117,7 @@ class Driver(threading.Thread):
                 continue
             if message["type"] == "view":
                 self.trips.append((arrived - start) * 1000.0)
+                self.starts.append(start)
             else:  # keeps its screen, as the page does: a refused move came from a stale
                 self.refused += 1  # one, and the view that replaces it is on its way
 
@@ -130,8 +140,11 @@ class Driver(threading.Thread):
                 return arrived, message
 
 
-def drive(url: str, room: str, acts: int) -> dict[str, Any]:
-    """The phones' process: join, wait for the match, act ``acts`` times; the timings."""
+def drive(url: str, room: str, acts: int, wait_go: bool = False) -> dict[str, Any]:
+    """The phones' process: join, wait for the match (and with ``wait_go`` for a ``go``
+    line on stdin: the audience is in), act ``acts`` times; the timings."""
+    import sys
+
     from ..companion.client import PhoneCrowd
 
     crowd = PhoneCrowd(url)
@@ -140,17 +153,24 @@ def drive(url: str, room: str, acts: int) -> dict[str, Any]:
         for n, phone in enumerate(phones):
             phone.send("hello", room=room, name=f"Phone {n + 1}")
             phone.next("welcome", timeout=30)
-        driver = Driver(phones, acts + WARMUP_ACTS)
+        if wait_go:
+            sys.stdin.readline()
+        driver = Driver(phones, acts + WARMUP_ACTS, patience=300.0 if wait_go else 120.0)
         pings = driver.pings(PINGS)
         driver.run()
-        return {"trips": driver.trips[WARMUP_ACTS:], "refused": driver.refused, "pings": pings}
+        return {"trips": driver.trips[WARMUP_ACTS:], "starts": driver.starts[WARMUP_ACTS:], "refused": driver.refused,
+                "pings": pings}
     finally:
         crowd.close()
 
 
-def bench_companion(acts: int = ACTS) -> dict[str, Any]:
+def bench_companion(acts: int = ACTS, audience: int = 0) -> dict[str, Any]:
     """The game's side: the app's frame at its cap, the phones in a child process (as
-    real phones are other devices: they do not share this process's interpreter lock)."""
+    real phones are other devices: they do not share this process's interpreter lock).
+    With ``audience``, that many members join in a second child once the first match
+    is warm (``bench_audience.AudienceRun``: the phones wait for them, then play), and
+    the figures are the audience's (frames and acts timed only once they are in)."""
+    from .bench_audience import AudienceRun
     from ..companion.bridge import Companion
     from ..context import build_context
     from ..core.session import Session
@@ -167,12 +187,16 @@ def bench_companion(acts: int = ACTS) -> dict[str, Any]:
     entry = phones_game(ctx.games)
     canvas = ctx.kit.canvas()
     costs: list[float] = []
+    url = f"http://127.0.0.1:{companion.port}"
     code = (f"import json; from game.cli.bench_companion import drive; "
-            f"print(json.dumps(drive('http://127.0.0.1:{companion.port}', '{companion.room}', {acts})))")
-    child = subprocess.Popen(python_command(code), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            f"print(json.dumps(drive('{url}', '{companion.room}', {acts}, wait_go={bool(audience)})))")
+    child = subprocess.Popen(python_command(code), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    crowd = AudienceRun(url, companion.room, audience, child) if audience else None
     try:
         ctx.stack.push(LobbyScene(ctx, entry))
-        board, seed, matches, frames = None, 7, 0, 0
+        board: MatchScene | None = None
+        seed, matches, frames = 7, 0, 0
         start = clock = time.perf_counter()
         steps_done = 0
         while child.poll() is None and time.perf_counter() - start < 300:
@@ -190,8 +214,10 @@ def bench_companion(acts: int = ACTS) -> dict[str, Any]:
             canvas.fill((0, 0, 0))
             ctx.stack.draw(canvas, 1.0)
             frames += 1
-            if board is not None and frames > WARMUP:
+            if board is not None and frames > WARMUP and (crowd is None or crowd.in_since is not None):
                 costs.append((time.thread_time() - began) * 1000.0)
+            if crowd is not None and board is not None and frames >= WARMUP:
+                crowd.follow(board)  # untimed: brings the audience in, notes when it may vote
             next_frame = time.perf_counter() + FRAME - (time.perf_counter() - clock) % FRAME
             if board is None or frames >= WARMUP:  # as the app idles: a phone's message is served at once
                 serve_phones_until(ctx, next_frame)
@@ -201,9 +227,13 @@ def bench_companion(acts: int = ACTS) -> dict[str, Any]:
         if child.returncode != 0:
             return {"error": (err.strip().splitlines() or ["the phones' process failed"])[-1:]}
         phones = json.loads(out.strip().splitlines()[-1])
+        if crowd is not None:
+            return crowd.figures(phones, costs, matches)
     finally:
         if child.poll() is None:
             child.kill()
+        if crowd is not None:
+            crowd.close()
         companion.stop()
         ctx.companion = None
     trips = phones["trips"]
@@ -218,12 +248,13 @@ def bench_companion(acts: int = ACTS) -> dict[str, Any]:
     }
 
 
-def _new_board(ctx: Any, entry: Any, session_type: Any, seed: int) -> Any:
+def _new_board(ctx: AppContext, entry: GameEntry[Any], session_type: type[Session[Any, Any, Any]],
+               seed: int) -> MatchScene:
     """A match of the seated phones on the game's own board (no autosave, no bots)."""
     ctx.stack.clear()
-    catalogue = ctx.catalogue.game(entry.catalogue_key)
+    catalogue = entry.catalogue(ctx.catalogue)
     session = session_type(entry.make_definition(catalogue), entry.default_config(PHONES), seed)
-    board = entry.scenes().make_board(ctx, entry, session, {})
+    board: MatchScene = entry.scenes().make_board(ctx, entry, session, {})
     ctx.stack.push(board)
     return board
 

@@ -12,7 +12,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..program import game_command, python_command
 
@@ -57,7 +57,20 @@ def peak_rss_mb() -> float:
     return peak / 2**20 if sys.platform == "darwin" else peak / 1024  # macOS counts bytes, Linux KiB
 
 
+def resident_mb() -> float:
+    """This process's resident memory now in MiB (Linux: ``/proc/self/statm``); elsewhere
+    the peak so far (:func:`peak_rss_mb`), which only grows."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            pages = int(statm.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return peak_rss_mb()
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
 def _windows_peak_working_set() -> int:
+    if sys.platform != "win32":  # (and mypy checks the rest on Windows only: ctypes.WinDLL)
+        raise OSError("psapi is Windows'")
     import ctypes
     from ctypes import wintypes
 
@@ -74,7 +87,7 @@ def _windows_peak_working_set() -> int:
     counters = ProcessMemoryCounters(cb=ctypes.sizeof(ProcessMemoryCounters))
     if not psapi.GetProcessMemoryInfo(kernel32.GetCurrentProcess(), ctypes.byref(counters), counters.cb):
         raise ctypes.WinError(ctypes.get_last_error())
-    return counters.PeakWorkingSetSize
+    return int(counters.PeakWorkingSetSize)
 
 
 
@@ -93,7 +106,7 @@ def _first_frame_s(code: str) -> tuple[float, float]:
     return shown - start, cpu
 
 
-def startup(runs: int = 5) -> dict:
+def startup(runs: int = 5) -> dict[str, Any]:
     """Best of ``runs`` (warm file, user and bytecode caches: one untimed run first) for each,
     alternating so both see the same machine. The title's games' data is parsed after
     that frame (the app preloads it behind the title), so it is not in the figure.
@@ -138,7 +151,7 @@ def _change_canvas(canvas: pygame.Surface, pattern: str, frame: int) -> None:
         canvas.fill((90 + frame % 60, 40, 40), (1660, 60, 200, 60))  # the countdown
 
 
-def present_costs(frames: int, windows: tuple[tuple[int, int], ...] = PRESENT_WINDOWS) -> dict:
+def present_costs(frames: int, windows: tuple[tuple[int, int], ...] = PRESENT_WINDOWS) -> dict[str, Any]:
     """In this process: the App's window alone (no scene, no sound, so the whole process's
     CPU time is the present's, a GPU driver's threads included), opened as ``play`` opens
     it, then set to each size in turn; ``frames`` presents timed in each, for each of
@@ -154,12 +167,16 @@ def present_costs(frames: int, windows: tuple[tuple[int, int], ...] = PRESENT_WI
 
     pygame.display.init()
     ctx = SimpleNamespace(settings=Settings(fullscreen=False), seats=SeatTable(), stack=SceneStack(), input=None)
-    app = App(ctx, clock=lambda: 0.0)
-    renderer, flags = pygame.display._get_renderer_info()  # private, but the only way to name it
-    rows = []
+    # (a window-only context: the present step needs no catalogue, kit nor sound, which
+    # would add their own CPU to the process's figure)
+    app = App(ctx, clock=lambda: 0.0)  # type: ignore[arg-type]
+    app.canvas.fill((40, 28, 72))
+    # private, but the only way to name it (not in pygame's stubs)
+    renderer, flags = pygame.display._get_renderer_info()  # type: ignore[attr-defined]
+    rows: list[dict[str, Any]] = []
     for size in windows:
         app.window.size = size
-        row: dict = {"window": list(size)}
+        row: dict[str, Any] = {"window": list(size)}
         for pattern in PRESENT_PATTERNS:
             app.canvas.fill((40, 28, 72))
             for frame in range(10):  # the resize reaches the renderer; the texture is warm
@@ -193,7 +210,7 @@ def present_costs(frames: int, windows: tuple[tuple[int, int], ...] = PRESENT_WI
             "in_play_over_whole_4k": round(uhd["p50_ms"] / uhd["all_p50_ms"], 2) if uhd else None}
 
 
-def _start_xvfb() -> tuple[subprocess.Popen, str]:
+def _start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
     """An Xvfb on a free display number (it writes the number it took to ``-displayfd``)."""
     read, write = os.pipe()
     server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", XVFB_SCREEN, "-nolisten", "tcp"],
@@ -207,7 +224,7 @@ def _start_xvfb() -> tuple[subprocess.Popen, str]:
     return server, f":{number}"
 
 
-def present_report(frames: int, driver: str | None) -> dict:
+def present_report(frames: int, driver: str | None) -> dict[str, Any]:
     """``present_costs`` in a child on a real display if there is one (see the module's
     docstring); ``driver`` is SDL_VIDEODRIVER as the user set it (None: SDL's choice)."""
     env = dict(os.environ)
@@ -234,7 +251,7 @@ def present_report(frames: int, driver: str | None) -> dict:
             server.wait()
     if proc.returncode != 0:
         return {"error": proc.stderr.strip().splitlines()[-1:]}
-    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    result: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
     result["display"] = f"Xvfb {display} (started by the bench)" if server is not None else display
     return result
 

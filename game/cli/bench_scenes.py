@@ -6,18 +6,25 @@ from __future__ import annotations
 
 import gc
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .bench_measures import BUDGET_MS, WARMUP, peak_rss_mb, percentile
 
 if TYPE_CHECKING:
     from ..context import AppContext
+    from ..games import GameEntry
+    from ..games.plugin import Mode
+    from ..scenes.base import Scene
+    from ..scenes.match import MatchScene
+
+    #: A menu screen to time: what lies under it, and how to make it over the top one.
+    MenuScreen = tuple[Callable[[], list[Scene]], Callable[[Scene | None], Scene]]
 
 #: Timed openings and closings of each menu screen (after one that fills the caches).
 MENU_REPEATS = 20
 
 
-def bench_modes() -> dict[str, Any]:
+def bench_modes() -> dict[str, Mode]:
     """Each game with a busiest scene (its plug-in's ``bench_scene``: the most seats
     acting at once with the most on screen, played with ``bench_seats``), by id, in menu
     order: id -> its :class:`~game.games.plugin.Mode`."""
@@ -27,30 +34,34 @@ def bench_modes() -> dict[str, Any]:
 
 
 # --- driving a scene --------------------------------------------------------------------
-def _board(ctx: AppContext):
+def _board(ctx: AppContext) -> MatchScene | None:
     from ..scenes.match import MatchScene
 
     return next((scene for scene in ctx.stack if isinstance(scene, MatchScene)), None)
 
 
-def _build_shot(ctx: AppContext, entry: Any, players: int, seed: int) -> Any:
+def _build_shot(ctx: AppContext, entry: GameEntry[Any], players: int, seed: int) -> MatchScene:
     """The game's busiest shot, its session then handed to a new board with a bot in
     every seat (a shot builds a still board, with overlays for human seats)."""
     from ..core.rng import Rng
     from ..shots import ShotRequest, build_scene
 
-    build_scene(ctx, entry.mode.bench_scene, ShotRequest(seats=players, seed=seed, lang="fr", ticks=0))
-    session, entry = _board(ctx).session, _board(ctx).entry
-    catalogue = ctx.catalogue.game(entry.catalogue_key)
+    scene = entry.mode.bench_scene
+    assert scene is not None, "only a game with a bench scene is benched"
+    build_scene(ctx, scene, ShotRequest(seats=players, seed=seed, lang="fr", ticks=0))
+    shown = _board(ctx)
+    assert shown is not None, f"shot {scene} shows a board"
+    session, entry = shown.session, shown.entry
+    catalogue = entry.catalogue(ctx.catalogue)
     players = int(session.config["seats"])
     bots = {s: entry.make_bot(catalogue, s, Rng.from_seed(f"bench:{seed}:{s}")) for s in range(players)}
     ctx.stack.clear()
-    board = entry.scenes().make_board(ctx, entry, session, bots)
+    board: MatchScene = entry.scenes().make_board(ctx, entry, session, bots)
     ctx.stack.push(board)
     return board
 
 
-def bench_scene(game_id: str, frames: int, warmup: int = WARMUP) -> dict:
+def bench_scene(game_id: str, frames: int, warmup: int = WARMUP) -> dict[str, Any]:
     """Run one game's busiest scene for ``warmup + frames`` frames in this process: kept
     busy by bots, or by the plug-in's ``bench_driver`` where it has one."""
     from ..context import build_context
@@ -98,7 +109,7 @@ def bench_scene(game_id: str, frames: int, warmup: int = WARMUP) -> dict:
 
 
 # --- menu transitions -------------------------------------------------------------------
-def _menu_screens(ctx: AppContext) -> dict[str, tuple[Any, Any]]:
+def _menu_screens(ctx: AppContext) -> dict[str, MenuScreen]:
     """Screen name -> (what lies under it, how to make it): the menus a player opens."""
     from ..scenes.backdrop import TableBackdrop
     from ..scenes.menus import shot_entry
@@ -109,36 +120,44 @@ def _menu_screens(ctx: AppContext) -> dict[str, tuple[Any, Any]]:
     from ..scenes.menus.lobby import LobbyScene
     from ..scenes.menus.options import OptionsScene
     from ..scenes.menus.pause import PauseScene
-    from ..scenes.menus.settings import SettingsScene
+    from ..scenes.menus.settings import SettingsScene, StreamingScene
     from ..scenes.menus.title import TitleScene
 
     shown = shot_entry(ctx).id  # the game the pause, the how-to and the options show
 
-    def title() -> list:
+    def title() -> list[Scene]:
         return [TitleScene(ctx, attract=False)]
 
-    def paused() -> list:
+    def paused() -> list[Scene]:
         return [TableBackdrop(ctx), PauseScene(ctx, ctx.games[shown])]
 
-    def lobby(game_id: str) -> Any:
+    def lobby(game_id: str) -> Callable[[], list[Scene]]:
         return lambda: [*title(), LobbyScene(ctx, ctx.games[game_id])]
 
-    screens = {
+    def lobby_of(game_id: str) -> Callable[[Scene | None], Scene]:
+        return lambda under: LobbyScene(ctx, ctx.games[game_id])
+
+    def options(under: Scene | None) -> Scene:
+        assert isinstance(under, LobbyScene), "the options open over their lobby"
+        return OptionsScene(ctx, under)
+
+    screens: dict[str, MenuScreen] = {
         "games": (title, lambda under: GameChoiceScene(ctx)),
         "settings": (title, lambda under: SettingsScene(ctx)),
+        "settings.streaming": (lambda: [*title(), SettingsScene(ctx)], lambda under: StreamingScene(ctx)),
         "credits": (title, lambda under: CreditsScene(ctx)),
         "howto": (title, lambda under: HowToScene(ctx, shown)),
         "pause": (lambda: [TableBackdrop(ctx)], lambda under: PauseScene(ctx, ctx.games[shown])),
         "pause.settings": (paused, lambda under: SettingsScene(ctx)),
         "pause.quit": (paused, lambda under: ConfirmScene(ctx, ctx.t("pause.quit_confirm"), lambda: None)),
-        "lobby.options": (lobby(shown), lambda under: OptionsScene(ctx, under)),
+        "lobby.options": (lobby(shown), options),
     }
     for game_id in ctx.games:
-        screens[f"lobby.{game_id}"] = (title, lambda under, g=game_id: LobbyScene(ctx, ctx.games[g]))
+        screens[f"lobby.{game_id}"] = (title, lobby_of(game_id))
     return screens
 
 
-def bench_menus(repeats: int = MENU_REPEATS) -> dict:
+def bench_menus(repeats: int = MENU_REPEATS) -> dict[str, Any]:
     """Each menu screen opened and closed ``1 + repeats`` times over what lies under it.
     A push (or pop) is timed with the frame that follows it (fixed update, update, draw,
     and, once a scene has left, the release of its memory: ``App.frame``), as the app
@@ -160,7 +179,7 @@ def bench_menus(repeats: int = MENU_REPEATS) -> dict:
         ctx.pictures.stop()
 
 
-def _menu_rows(ctx: AppContext, repeats: int) -> dict:
+def _menu_rows(ctx: AppContext, repeats: int) -> dict[str, Any]:
     from ..heap import ReleaseOnLeave
     from ..scenes.menus.warm import menu_warm_up
 
@@ -175,7 +194,7 @@ def _menu_rows(ctx: AppContext, repeats: int) -> dict:
         # which struck a later push (~10 ms)
         release_on_leave()
 
-    def timed(step: Any) -> float:
+    def timed(step: Callable[[], object]) -> float:
         start = time.thread_time()
         step()
         frame()
@@ -187,7 +206,7 @@ def _menu_rows(ctx: AppContext, repeats: int) -> dict:
     while not menu_warm_up(ctx).done:
         frame()
     frame()  # the frame after: the title starts the pictures' maker if one is missing
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name, (under, make) in screens.items():
         ctx.stack.clear()
         for scene in under():

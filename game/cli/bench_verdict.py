@@ -5,7 +5,9 @@ target, ok``: each scene's frame p99 (share of the 16.7 ms budget) and peak RSS,
 screen's slowest transition (its first opening included: a player sees that hitch too) and
 the menu child's peak RSS, the start-up ratio (wall, as the issue words it, and CPU), the
 present step's 4K / 1080p ratio (with SDL's software renderer, which does not scale on
-the GPU: a 4K frame of a board in play against one where the whole canvas changed), the phones' round trip and frame p99, and, when the report
+the GPU: a 4K frame of a board in play against one where the whole canvas changed), the
+phones' round trip and frame p99, the audience's frame p99, a seat's round trip while it
+votes and the memory it adds, and, when the report
 has them, the bots' matches per second at each game's most seats (``sims``). A part the
 report lacks or that failed is a row that is not ok, so a missing figure never passes.
 """
@@ -18,7 +20,7 @@ from typing import Any
 
 from ..program import game_command
 
-SIM_MATCHES = 500  # what docs/architecture.md's figures use
+SIM_MATCHES = 500  # what docs/performance.md's figures use
 SIM_TARGET = 83.0  # 10,000 matches in 120 s
 
 
@@ -30,7 +32,8 @@ def sim_rates(games: list[str], matches: int = SIM_MATCHES) -> dict[str, Any]:
     do not lower as much as the wall clock's (issue 32)."""
     from ..games import all_games
 
-    known, rates = all_games(), {}
+    known = all_games()
+    rates: dict[str, dict[str, Any]] = {}
     for game in games:
         entry = known[game]
         before = _children_cpu_s()
@@ -59,12 +62,12 @@ def _children_cpu_s() -> float | None:
     return usage.ru_utime + usage.ru_stime
 
 
-def _row(figure: str, value: Any, target: float, *, at_least: bool = False) -> dict[str, Any]:
+def _row(figure: str, value: object, target: float, *, at_least: bool = False) -> dict[str, Any]:
     ok = isinstance(value, (int, float)) and (value >= target if at_least else value <= target)
     return {"figure": figure, "value": value, "target": f"{'>=' if at_least else '<='} {round(target, 2)}", "ok": ok}
 
 
-def _failed(figure: str, part: Any) -> dict[str, Any]:
+def _failed(figure: str, part: object) -> dict[str, Any]:
     why = " ".join(part["error"]) if isinstance(part, dict) and "error" in part else "not measured"
     return {"figure": figure, "value": why, "target": "measured", "ok": False}
 
@@ -104,12 +107,18 @@ def verdict(rep: dict[str, Any]) -> list[dict[str, Any]]:
     else:
         for key, target in phones["targets"].items():
             rows.append(_row(f"phones {key}", phones.get(key), target))
+    audience = rep.get("audience")
+    if "audience" in rep and (not audience or "error" in audience):
+        rows.append(_failed("audience", audience))
+    elif audience:
+        for key, target in audience["targets"].items():
+            rows.append(_row(f"audience ({audience['members']}) {key}", audience.get(key), target))
     return rows + sim_rows(rep)
 
 
 def sim_rows(rep: dict[str, Any]) -> list[dict[str, Any]]:
     """The bots' rows: each game's matches per second at its most seats."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for game, rate in (rep.get("sims") or {}).items():
         if "error" in rate:
             rows.append(_failed(f"bot matches/s: {game}", rate))

@@ -11,9 +11,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from ..settings import SAFE_AREAS
+
+if TYPE_CHECKING:
+    from ..ui.layout_probe import Probe
+    from ..ui.layout_rules import Violation
 
 LANGS = ("fr", "en")
 
@@ -47,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     probe = Probe(safe_area=args.safe_area, names=args.names)
     langs = LANGS if args.lang == "both" else (args.lang,)
-    found: list[Any] = []
+    found: list[Violation] = []
     for name in shots:
         for lang in langs:
             for violation in probe.check(name, lang):
@@ -57,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     return 1 if found else 0
 
 
-def known_dicts(probe: Any, wide_probe: Any, shots: Iterable[str]) -> str:
+def known_dicts(probe: Probe, wide_probe: Probe, shots: Iterable[str]) -> str:
     """The source of ``KNOWN`` ((shot, rule) -> languages failing it), ``KNOWN_WIDE``
     (shot -> languages drawing in the wide area's margin) and ``KNOWN_WIDE_TEXT`` ((shot,
     rule) -> languages failing another rule in the wide area), in the order and form

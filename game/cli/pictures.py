@@ -33,7 +33,7 @@ def _masks(text: str) -> tuple[int, int, int, int]:
     masks = tuple(int(part) for part in text.split(","))
     if len(masks) != 4:
         raise argparse.ArgumentTypeError("four masks: red,green,blue,alpha")
-    return masks  # type: ignore[return-value]
+    return masks
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

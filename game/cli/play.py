@@ -12,7 +12,7 @@ line goes to the crash log too, for a windowed build with no stdout to read.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 import gc
 import importlib
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     import argparse
     import threading
 
+    from ..app import App
     from ..context import AppContext
 
 #: Frames the smoke run draws (one fixed step each).
@@ -51,13 +52,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="start, show the title for a few frames, exit 0 (build check)")
 
 
-def default_args() -> SimpleNamespace:
+class PlayOptions(Protocol):
+    """What ``play`` reads of its options: the parser's, or :func:`default_args`."""
+
+    fullscreen: bool | None
+    lang: str | None
+    smoke: bool
+
+
+def default_args() -> PlayOptions:
     """The options of a start without any (``python -m game``), as the parser gives them
     (tests/test_cli.py checks), without importing it."""
     return SimpleNamespace(fullscreen=None, lang=None, smoke=False)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: PlayOptions) -> int:
     crash_log = crash.install()  # first, so even a failing import below leaves a log
     try:
         return _play(args, crash_log)
@@ -72,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
             pygame.quit()
 
 
-def _play(args: argparse.Namespace, crash_log: crash.CrashLog) -> int:
+def _play(args: PlayOptions, crash_log: crash.CrashLog) -> int:
     prepare_environment()
     try:
         importlib.import_module("game.app")  # it checks that pygame is pygame-ce before anything else
@@ -95,7 +104,7 @@ def _play(args: argparse.Namespace, crash_log: crash.CrashLog) -> int:
             settle_and_prune()
         else:
             behind_title(ctx)
-        if args.smoke:
+        if clock is not None:  # (args.smoke)
             for _ in range(SMOKE_FRAMES):
                 clock.now += 1 / 60
                 app.frame()
@@ -131,7 +140,7 @@ def prepare_environment() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def open_title(args: argparse.Namespace, crash_log: crash.CrashLog) -> tuple[AppContext, Any, Any]:
+def open_title(args: PlayOptions, crash_log: crash.CrashLog) -> tuple[AppContext, App, _SteppedClock | None]:
     """The context, the window and the title screen, its first frame still to draw:
     everything ``play`` does before that frame (the bench's start-up child runs this
     too, then the frame). Returns the context, the app and the smoke run's clock."""
@@ -153,8 +162,8 @@ def behind_title(ctx: AppContext) -> threading.Thread:
     """Parse the games' data, then :func:`settle_and_prune`, in a thread behind the title;
     the app keeps input for later while it runs (``AppContext.importing_now``), so that no
     module is imported on two threads at once (a deadlock when both enter one import cycle)."""
-    ctx.importing = ctx.catalogue.catalogues.preload(then=settle_and_prune)
-    return ctx.importing
+    ctx.importing = thread = ctx.catalogue.catalogues.preload(then=settle_and_prune)
+    return thread
 
 
 def settle_and_prune() -> None:

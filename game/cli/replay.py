@@ -14,10 +14,10 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from .. import paths
-from ..catalogue import data_version
+from ..catalogue import GameCatalogues, data_version
 from ..core.events import Event, PrivateEvent
 from ..core.files import read_text
 from ..core.rng import Rng
@@ -37,7 +37,7 @@ def _told(event: Event) -> str:
     return f"[to seat {event.to}] {event}" if isinstance(event, PrivateEvent) else str(event)
 
 
-def play_by_play(session: Session) -> Iterator[str]:
+def play_by_play(session: Session[Any, Any, Any]) -> Iterator[str]:
     """The session's log replayed from its seed: one line per action with its events
     (private ones included, marked with their seat)."""
     definition = session.definition
@@ -60,9 +60,10 @@ def run(args: argparse.Namespace) -> int:
     except SystemExit as exc:
         print(exc, file=sys.stderr)
         return 2
-    catalogue, _warnings = entry.load_catalogue(paths.data_dir(), None)
+    catalogue, _warnings = entry.load_data(paths.data_dir())
     definition = entry.make_definition(catalogue)
-    version = data_version(paths.data_dir()) if args.game is None else ""
+    shared = paths.data_dir()
+    version = data_version(shared, *GameCatalogues(shared, None).own_data_dirs()) if args.game is None else ""
     try:
         session = Session.from_json(raw, lambda gid: definition if gid == definition.id else None,
                                     catalogue_version=version)

@@ -48,7 +48,7 @@ import pickle
 import sys
 from concurrent.futures import ProcessPoolExecutor
 import time
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 from .. import paths
 from ..core.bots import DEFAULT_LEVEL, LEVELS
@@ -56,11 +56,15 @@ from ..core.playthrough import play_match
 from ..core.rng import Rng
 from ..games import GameEntry, all_games
 
+if TYPE_CHECKING:
+    from ..core.engine import GameDefinition
+    from ..games import C
+
 #: The young generation's collection threshold while bots play (Python's default: 700).
 YOUNG_GC = 50_000
 
 
-def resolve_entry(name: str) -> GameEntry:
+def resolve_entry(name: str) -> GameEntry[Any]:
     """A registered game by id, or a GameEntry named ``module:ATTR``."""
     if ":" in name:
         module_name, attr = name.split(":", 1)
@@ -125,7 +129,7 @@ def seat_levels(seats: int, levels: Sequence[tuple[int | None, str]] = ()) -> li
     return out
 
 
-def simulate(entry: GameEntry, catalogue: Any, seats: int, matches: int, seed: str,
+def simulate(entry: GameEntry[C], catalogue: C, seats: int, matches: int, seed: str,
              options: Mapping[str, Any] | None = None, check: bool = False,
              levels: Sequence[str] | None = None, jobs: int = 1, game: str | None = None,
              tag_noise: float = 0.0, versus: tuple[str, str] | None = None,
@@ -155,7 +159,7 @@ def simulate(entry: GameEntry, catalogue: Any, seats: int, matches: int, seed: s
             "series": series, "matches": played, "summary": summary}
 
 
-def series_configs(definition: Any, config: Mapping[str, Any], start: int) -> Iterator[dict[str, Any]]:
+def series_configs(definition: GameDefinition[Any, Any, Any], config: Mapping[str, Any], start: int) -> Iterator[dict[str, Any]]:
     """The configs of matches ``start``, ``start + 1``, … of a table that plays again
     and again (``GameDefinition.next_config``)."""
     current = dict(config)
@@ -175,7 +179,7 @@ def versus_tables(seats: int, versus: tuple[str, str], index: int, cooperative: 
     return [[first if (seat + shift) % 2 == 0 else second for seat in range(seats)]]
 
 
-def play_range(entry: GameEntry, catalogue: Any, seats: int, config: Mapping[str, Any], levels: Sequence[str],
+def play_range(entry: GameEntry[C], catalogue: C, seats: int, config: Mapping[str, Any], levels: Sequence[str],
                seed: str, start: int, stop: int, check: bool, tag_noise: float = 0.0,
                versus: tuple[str, str] | None = None, series: bool = True) -> list[dict[str, Any]]:
     """Matches ``start`` to ``stop - 1`` of the run seeded ``seed``, one report each
@@ -193,8 +197,8 @@ def play_range(entry: GameEntry, catalogue: Any, seats: int, config: Mapping[str
     return played
 
 
-def play_one(entry: GameEntry, catalogue: Any, definition: Any, config: Mapping[str, Any], seed: str,
-             levels: Sequence[str], check: bool, tag_noise: float, tell_levels: bool) -> dict[str, Any]:
+def play_one(entry: GameEntry[C], catalogue: C, definition: GameDefinition[Any, Any, Any],
+             config: Mapping[str, Any], seed: str, levels: Sequence[str], check: bool, tag_noise: float, tell_levels: bool) -> dict[str, Any]:
     """One match's report (with the seats' levels if ``tell_levels``)."""
     bots = {s: entry.make_bot(catalogue, s, Rng.from_seed(f"bot:{seed}:{s}"), level) for s, level in enumerate(levels)}
     if tag_noise:
@@ -256,9 +260,9 @@ def fewer_collections() -> Iterator[None]:
         gc.unfreeze()
 
 
-def play_in_parallel(game: str, catalogue: Any, seats: int, config: Mapping[str, Any], levels: Sequence[str],
+def play_in_parallel(game: str, catalogue: C, seats: int, config: Mapping[str, Any], levels: Sequence[str],
                      seed: str, matches: int, check: bool, jobs: int, tag_noise: float = 0.0,
-                     warm: Callable[[Any], None] | None = None, versus: tuple[str, str] | None = None,
+                     warm: Callable[[C], None] | None = None, versus: tuple[str, str] | None = None,
                      series: bool = True) -> list[dict[str, Any]]:
     """:func:`play_range` over ``jobs`` processes: a few chunks per process (so one
     slow chunk does not leave a core idle), gathered in match order. Where processes
@@ -282,7 +286,7 @@ def _play_chunk(task: tuple[Any, ...]) -> list[dict[str, Any]]:
 
 
 @functools.lru_cache(maxsize=2)
-def _unpacked(packed: bytes) -> Any:
+def _unpacked(packed: bytes) -> object:
     """The catalogue a worker was sent, one object for all its chunks: what bots build
     from a catalogue once per object (Secret Identity's tag model and its links, ~0.1 s)
     is then built once per worker, not once per chunk."""
@@ -339,7 +343,7 @@ def run(args: argparse.Namespace) -> int:
     if jobs < 1:
         print("--jobs takes 1 or more", file=sys.stderr)
         return 2
-    catalogue, warnings = entry.load_catalogue(paths.data_dir(), None)
+    catalogue, warnings = entry.load_data(paths.data_dir())
     for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
     if args.versus and args.bot_level:

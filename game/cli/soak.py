@@ -27,8 +27,14 @@ import os
 import random
 import tempfile
 import traceback
+import weakref
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..core.bots import Bot
+    from ..scenes.match import MatchScene
+    from .virtual_pads import VirtualPad, VirtualPads
 
 #: Fixed steps per frame (the App's cap), so matches get through their phases quickly.
 STEPS = 5
@@ -66,10 +72,10 @@ def rss_mb() -> float:
 
 
 class Storm:
-    """One game's storm. ``pads`` is a ``game.cli.virtual_pads.VirtualPads``; call :meth:`frame`.
+    """One game's storm, plugging and pressing the virtual ``pads``; call :meth:`frame`.
     The canvas is drawn every ``draw_every`` frames (the window is never scaled: headless)."""
 
-    def __init__(self, game_id: str, seed: int, pads: Any, draw_every: int = 1) -> None:
+    def __init__(self, game_id: str, seed: int, pads: VirtualPads, draw_every: int = 1) -> None:
         import pygame
 
         from ..app import App
@@ -92,7 +98,7 @@ class Storm:
 
         self.app = StormApp(self.ctx, clock=lambda: self.now)
         self.kit = pads
-        self.pads: list[Any] = []
+        self.pads: list[VirtualPad] = []
         self.held: dict[int, set[int]] = {}
         self.frames = 0
         for _ in range(8):
@@ -113,22 +119,24 @@ class Storm:
         self._stuck_since: int | None = None
         self._overlay_since: int | None = None
         self._menu_since: int | None = None
-        self._moves = (None, 0, 0)  # (board, log length, frame it last grew)
+        self._moves: tuple[MatchScene | None, int, int] = (None, 0, 0)  # (board, log length, frame it last grew)
+        #: The boards whose finished match is counted.
+        self._counted: weakref.WeakSet[MatchScene] = weakref.WeakSet()
         self.new_match()
 
     # --- pads --------------------------------------------------------------------------
-    def plug(self) -> Any:
+    def plug(self) -> VirtualPad:
         pad = self.kit.attach(f"Storm Pad {self.rng.randrange(1000)}")
         self.pads.append(pad)
         self.held[pad.instance_id] = set()
         return pad
 
-    def unplug(self, pad: Any) -> None:
+    def unplug(self, pad: VirtualPad) -> None:
         self.pads.remove(pad)
         self.held.pop(pad.instance_id, None)
         pad.detach()
 
-    def free_pads(self) -> list[Any]:
+    def free_pads(self) -> list[VirtualPad]:
         seats = self.ctx.seats
         return [pad for pad in self.pads if seats.seat_of(pad.device) is None]
 
@@ -158,7 +166,7 @@ class Storm:
             self.plug()
 
     # --- matches -----------------------------------------------------------------------
-    def board(self) -> Any:
+    def board(self) -> MatchScene | None:
         from ..scenes.match import MatchScene
 
         return next((s for s in reversed(list(self.ctx.stack)) if isinstance(s, MatchScene)), None)
@@ -184,14 +192,15 @@ class Storm:
         board = new_match(ctx, entry, {}, seed=self.rng.randrange(1 << 30))
         board.bot_delay = (2, 6)
         ctx.stack.push(board)
-        catalogue = ctx.catalogue.game(entry.catalogue_key)
-        self.brains = {seat.index: entry.make_bot(catalogue, seat.index, Rng.from_seed(self.rng.randrange(1 << 30)))
-                       for seat in ctx.seats if not seat.bot}
+        catalogue = entry.catalogue(ctx.catalogue)
+        self.brains: dict[int, Bot[Any, Any]] = {
+            seat.index: entry.make_bot(catalogue, seat.index, Rng.from_seed(self.rng.randrange(1 << 30)))
+            for seat in ctx.seats if not seat.bot}
         self.matches += 1
         self._menu_since = None
 
     # --- checks ------------------------------------------------------------------------
-    def stuck(self, board: Any) -> bool:
+    def stuck(self, board: MatchScene) -> bool:
         """A match is on, yet no seat can act and no countdown runs."""
         session = board.session
         if session.outcome() is not None:
@@ -214,8 +223,8 @@ class Storm:
         self._menu_since = None
         view = board.session.view(None).public
         self.phases.add(str(getattr(view, "phase", "?")))
-        if board.session.outcome() is not None and not getattr(board, "_storm_counted", False):
-            board._storm_counted = True
+        if board.session.outcome() is not None and board not in self._counted:
+            self._counted.add(board)
             self.finished += 1
         self.stand_in(board)
         if self.stuck(board):
@@ -230,7 +239,7 @@ class Storm:
         elif self.frames - self._overlay_since >= OVERLAY_PATIENCE:
             self.clear_overlay()
 
-    def stand_in(self, board: Any) -> None:
+    def stand_in(self, board: MatchScene) -> None:
         """When a running match has waited STAND_IN_PATIENCE frames on seated pads,
         the game's bot makes one move a frame for them until someone else moves."""
         session = board.session
@@ -289,7 +298,7 @@ class Storm:
             self.overlays_cleared += 1
         self._overlay_since = None
 
-    def _tap(self, pad: Any, button: int) -> None:
+    def _tap(self, pad: VirtualPad, button: int) -> None:
         pad.button(button, True)
         pad.button(button, False)
         self._run(1)
@@ -351,12 +360,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def soak(frames: int, games: tuple[str, ...], seed: int, pads: Any, draw_every: int = 1) -> dict[str, Any]:
+def soak(frames: int, games: tuple[str, ...], seed: int, pads: VirtualPads, draw_every: int = 1) -> dict[str, Any]:
     """Storm ``games`` in turn in one app (equal shares of ``frames``); RSS at start,
     after warm-up, after each game and at the end; every failure's details."""
     start = rss_mb()
     warm = None
-    results, details = [], []
+    results: list[dict[str, Any]] = []
+    details: list[dict[str, Any]] = []
     share = max(1, frames // len(games))
     done = 0
     storm = Storm(games[0], seed, pads, draw_every)

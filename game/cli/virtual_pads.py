@@ -118,7 +118,7 @@ class VirtualPad:
     def device(self) -> tuple[str, int]:
         return ("pad", self.instance_id)
 
-    def _on_rumble(self, userdata, low: int, high: int) -> int:
+    def _on_rumble(self, userdata: int | None, low: int, high: int) -> int:
         self.rumbles.append((low, high))
         return 0
 

@@ -30,14 +30,18 @@ import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Hashable, Iterable, Mapping, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Mapping, Protocol
 
 from ..core.actions import Action
 from ..core.events import Event, visible
-from ..seats import PHONE, SeatTable
+from ..seats import PHONE, Seat, SeatTable
+from .crowd import Crowd
 from .present import QUIT, QUIT_HOLD, QUIT_HOLD_MS
 from .protocol import VERSION, clean_name, encode, event_json
-from .room import lan_address, new_room_code, new_token
+from .room import Door, lan_address, new_room_code, new_token
+
+if TYPE_CHECKING:
+    from ..core.session import Session
 
 #: Seconds a phone's seat waits for it outside a match before it is freed.
 LOBBY_GRACE = 20.0
@@ -45,8 +49,9 @@ LOBBY_GRACE = 20.0
 #: acts before it builds the other phones' views (bench: ``python -m game bench``).
 ANSWER_WAIT = 0.004
 #: Refusals the board gives, not the engine, sent as they are (not as ``illegal:``):
-#: a value of the wrong type, a choice its screen does not offer yet, a beat the TV plays.
-TABLE_REASONS = ("malformed", "not_now", "watch_tv")
+#: a value of the wrong type, a choice its screen does not offer yet, a beat the TV plays,
+#: a choice only the TV makes ("start only from the TV").
+TABLE_REASONS = ("malformed", "not_now", "watch_tv", "tv_only")
 #: A phone's ``quit`` counts at least the page's hold less this (s) after its
 #: ``quit_hold``: the two messages' trips may differ by a frame or a Wi-Fi hiccup.
 QUIT_SLACK = 0.25
@@ -57,7 +62,8 @@ QUIT_WINDOW = 5.0
 class MatchLink(Protocol):
     """What the companion needs of a running board (``scenes.match.MatchScene``)."""
 
-    session: Any
+    session: Session[Any, Any, Any]
+    entry: Any
 
     def phone_submit(self, action: Action) -> str | None: ...
 
@@ -65,11 +71,16 @@ class MatchLink(Protocol):
 
     def phone_moment(self) -> Hashable: ...
 
+    def audience_ready(self) -> bool: ...
+
+    def audience_book(self) -> Any: ...
+
 
 class SeatingLink(Protocol):
     """What the companion needs of "take your seats" (``scenes.menus.take_seats.TakeSeatScene``)."""
 
-    game_id: str
+    @property
+    def game_id(self) -> str: ...
 
     def phone_claim(self, device: Hashable) -> int | None: ...
 
@@ -92,8 +103,9 @@ class Phone:
     """One connection that has a seat."""
 
     device: tuple[str, str]
-    #: (session, log length) the last view was built at, and the texts last sent.
-    view_key: tuple[int, int] | None = None
+    #: (session, log length, the board's moment) the last view was built at, and the
+    #: texts last sent.
+    view_key: tuple[int, int, Hashable] | None = None
     sent: dict[str, str] = field(default_factory=dict)
     #: The ``id`` of its last accepted act, answered by the next view (None: none waits).
     ack: int | str | None = None
@@ -102,9 +114,10 @@ class Phone:
 
 
 class Companion:
-    def __init__(self, port: int, styles: Callable[[int], dict[str, Any]], lang: Callable[[], str],
-                 host: str = "0.0.0.0", static_dir: Any = None, clock: Callable[[], float] = time.monotonic,
-                 rate: tuple[float, float] | None = None, default_name: Callable[[], str] | None = None,
+    def __init__(self, port: int, styles: Callable[[int], dict[str, str]], lang: Callable[[], str],
+                 host: str = "0.0.0.0", static_dir: Path | None = None, clock: Callable[[], float] = time.monotonic,
+                 rate: tuple[float, float] | None = None, audience_rate: tuple[float, float] | None = None,
+                 default_name: Callable[[], str] | None = None,
                  texts: Mapping[str, Mapping[str, str]] | None = None, log_file: Path | None = None) -> None:
         """``styles(i)``: seat style ``i`` as ``{"colour": "#rrggbb", "shape": name}``;
         ``lang()``: the game's language now; ``static_dir``: the phone page (the
@@ -112,11 +125,11 @@ class Companion:
         ``default_name()``: the name of a phone that gave none (a free fun name);
         ``texts``: the game's string tables, for the page's ``strings.json``;
         ``log_file``: the game's log, where the server's library records go."""
-        from .server import RATE_LIMIT, STATIC_DIR, CompanionServer, Hub  # asyncio: only once phones are on
+        from .server import AUDIENCE_RATE, RATE_LIMIT, STATIC_DIR, CompanionServer, Hub  # asyncio: only once phones are on
 
         self.default_name = default_name or (lambda: "?")
         self.room = new_room_code()
-        self.hub = Hub(self.room, clock, rate or RATE_LIMIT)
+        self.hub = Hub(self.room, clock, rate or RATE_LIMIT, audience_rate or AUDIENCE_RATE)
         self.server = CompanionServer(self.hub, host, port, static_dir or STATIC_DIR, texts, lang, log_file)
         self.styles, self.lang, self.clock = styles, lang, clock
         self.requested_port = port
@@ -125,6 +138,10 @@ class Companion:
         self.phones: dict[int, Phone] = {}
         self._events: list[Event] = []
         self._away_since: dict[Hashable, float] = {}
+        #: Who may come in (the streaming settings: :meth:`open_door`).
+        self.door = Door()
+        #: The audience: phones that watch and play along (crowd.py).
+        self.crowd = Crowd(self.hub, lang, self.default_name, clock)
 
     @property
     def port(self) -> int:
@@ -159,18 +176,35 @@ class Companion:
     def stop(self) -> None:
         self.server.stop()
 
+    def open_door(self, door: Door) -> None:
+        """Follow the streaming settings (each frame: cheap): the password the server's
+        thread checks, the audience, the seat limit, who starts matches."""
+        if door != self.door:
+            self.door = door
+            self.hub.password = door.password
+
     def tell(self, events: Iterable[Event]) -> None:
         """The board's hook: every event a change caused (filtered per seat when sent)."""
         self._events.extend(events)
 
     # --- once a frame -------------------------------------------------------------------
-    def pump(self, seats: SeatTable, table: Table) -> list[str]:
+    def pump(self, seats: SeatTable, table: Table, frame: bool = True) -> list[str]:
         """Apply what phones sent, then tell them what changed. Returns the sounds the
-        TV should play (``join`` when a phone took a seat)."""
+        TV should play (``join`` when a phone took a seat). ``frame``: the app's pump
+        once a frame, after which the TV draws (the audience is told only then: crowd.py);
+        False between frames, where only the seats' messages are served."""
         sounds: list[str] = []
         for conn, message in self.hub.drain():
             if message is None:
-                self._lost(conn, seats, table)
+                if not self.crowd.lost(conn):
+                    self._lost(conn, seats, table)
+            elif conn in self.crowd.members:
+                if message["type"] == "leave":
+                    self.crowd.leave(conn)
+                else:
+                    self._error(conn, "not_now")
+            elif message["type"] == "hello" and message.get("audience"):
+                self.crowd.hello(conn, message, self.door, table, self._lobby_seats(seats))
             elif message["type"] == "hello":
                 sounds += self._hello(conn, message, seats, table)
             elif conn not in self.phones or seats.seat_of(self.phones[conn].device) is None:
@@ -181,6 +215,8 @@ class Companion:
                 self._act(conn, message, seats, table)
         self._free_lost_seats(seats, table)
         self._tell(seats, table)
+        if frame:
+            self.crowd.pump(table, self._lobby_seats(seats))
         self.hub.flush()
         return sounds
 
@@ -204,7 +240,7 @@ class Companion:
                     return []
                 seats.reclaim(index, device)
                 self._away_since.pop(device, None)
-            sound = []
+            sound: list[str] = []
         elif table.seating is not None:  # a saved match: the next saved seat, its saved name
             device = (PHONE, new_token())
             claimed = table.seating.phone_claim(device)
@@ -217,9 +253,10 @@ class Companion:
                 self._error(conn, "no_lobby")
                 return []
             device = (PHONE, new_token())
-            seat = seats.join(device, clean_name(message["name"]) or self.default_name())
-            if seat is None:
-                self._error(conn, "table_full")
+            seat = seats.join(device, clean_name(message["name"]) or self.default_name()) \
+                if len(seats) < self.door.seat_limit else None
+            if seat is None:  # the page offers to watch instead when the audience may
+                self._send(conn, "error", reason="table_full", audience=self.door.audience)
                 return []
             index, sound = seat.index, ["join"]
         self.phones[conn] = Phone(device)
@@ -325,7 +362,9 @@ class Companion:
                 phone.sent.pop("view", None)
                 game = table.lobby if table.seating is None else table.seating.game_id
                 roster = self._lobby_seats(seats) if roster is None else roster
-                self._send_changed(conn, phone, "lobby", seats=roster, game=game, you=index)
+                # the room's code and password for a seated player to pass on (the TV may hide them)
+                self._send_changed(conn, phone, "lobby", seats=roster, game=game, you=index, room=self.room,
+                                   password=self.door.password)
 
     def _tell_view(self, conn: int, phone: Phone, index: int, match: MatchLink) -> None:
         key = (id(match.session), len(match.session.log), match.phone_moment())
@@ -340,7 +379,7 @@ class Companion:
         phone.ack = None
         self.hub.send(conn, f'{{"v":{VERSION},"type":"view"{ack},"screen":{screen}}}')
 
-    def _send_changed(self, conn: int, phone: Phone, kind: str, **fields: Any) -> None:
+    def _send_changed(self, conn: int, phone: Phone, kind: str, **fields: object) -> None:
         text = encode(kind, **fields)
         if phone.sent.get(kind) != text:
             phone.sent[kind] = text
@@ -350,7 +389,7 @@ class Companion:
         return [{"name": seat.name, **self.styles(seat.style), "kind": _kind(seat),
                  "reconnecting": seat.reconnecting} for seat in seats]
 
-    def _send(self, conn: int, kind: str, **fields: Any) -> None:
+    def _send(self, conn: int, kind: str, **fields: object) -> None:
         self.hub.send(conn, encode(kind, **fields))
 
     def _error(self, conn: int, reason: str, ack: int | str | None = None) -> None:
@@ -360,7 +399,7 @@ class Companion:
             self._send(conn, "error", reason=reason, ack=ack)
 
 
-def _kind(seat: Any) -> str:
+def _kind(seat: Seat) -> str:
     """A seat's device kind as the lobby message names it."""
     if seat.bot:
         return "bot"

@@ -19,9 +19,12 @@ import json
 import queue
 import threading
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Coroutine, TypeVar
 
 import aiohttp
+
+#: What a coroutine run on the phones' loop returns.
+T = TypeVar("T")
 
 
 class ScriptedPhone:
@@ -34,7 +37,7 @@ class ScriptedPhone:
     def send_text(self, text: str) -> None:
         self.crowd.run(self.ws.send_str(text))
 
-    def send(self, message_type: str, /, **fields: Any) -> None:
+    def send(self, message_type: str, /, **fields: object) -> None:
         self.send_text(json.dumps({"v": 1, "type": message_type, **fields}))
 
     def next(self, kind: str | None = None, wait: Callable[[], None] | None = None, timeout: float = 5.0,
@@ -84,13 +87,13 @@ class PhoneCrowd:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="scripted-phones", daemon=True)
         self.thread.start()
-        self.session: aiohttp.ClientSession = self.run(self._session())
+        self.session = self.run(self._session())
         self.phones: list[ScriptedPhone] = []
 
     async def _session(self) -> aiohttp.ClientSession:
         return aiohttp.ClientSession()
 
-    def run(self, coroutine: Any, timeout: float = 10.0) -> Any:
+    def run(self, coroutine: Coroutine[Any, Any, T], timeout: float = 10.0) -> T:
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
 
     def connect(self) -> ScriptedPhone:

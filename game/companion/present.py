@@ -18,12 +18,15 @@ and an item (a tile, a button when it carries a move, a menu when it has choices
 
     {"label", "icon"?, "seat"?, "note"?, "selected"?, "tone"?: green|red|primary,
      "move"?: {"kind", "data"}, "hold"?: ms, "press"?: {"kind", "data"}, "confirm"?: str,
-     "choices"?: {"title", "items": [item]}}
+     "choices"?: {"title", "items": [item]}, "faces"?: [[{"icon", "label"}]]}
 
 Every move carries the exact ``{"kind", "data"}`` the phone sends back in ``act``: the
 same action a pad's board would submit, so the engine validates it. ``seat`` names a
 seat the page labels with that player's name and colour (the label is the fallback);
-``icon`` is an emoji (the OpenMoji code as Unicode text); ``hold`` asks for the button to
+``icon`` is an OpenMoji code (``1F451``) the page shows as the game's own picture,
+``/picto/<code>.svg`` (companion/pictures.py), the TV's art; ``faces`` lays an item out as
+a card of faces, each a row of pictograms (Secret Identity's picto card: two faces of
+two, as the TV draws it), its label then only naming it; ``hold`` asks for the button to
 be held that long (milliseconds) before its move is sent, as a pad holds confirm, and
 ``press`` is a move sent as that hold begins, so the server can time the hold itself
 (leaving the match: ``QUIT_HOLD``, then ``QUIT``); ``confirm`` is a question the page asks
@@ -40,7 +43,7 @@ from ..games.phone_kit import BoardNow, Ctx, act, item, section
 from ..i18n import Strings
 
 if TYPE_CHECKING:
-    from ..games import GameEntry
+    from ..games import C, GameEntry
 
 #: The table's own moves a screen may offer (``act`` kinds no game uses), which the
 #: board runs, not the rules: the end screen's choices, leaving a match still on (its
@@ -51,11 +54,11 @@ TABLE_MOVES = (AGAIN, LOBBY, QUIT, QUIT_HOLD, SKIP)
 #: Leaving the match is held this long on the phone (ms): no tap by mistake ends it.
 QUIT_HOLD_MS = 1500
 
-def phone_screen(entry: GameEntry, view: SeatView[Any], legal: Sequence[Action], strings: Strings,
-                 catalogue: Any, board: BoardNow = BoardNow()) -> dict[str, Any]:
+def phone_screen(entry: GameEntry[C], view: SeatView[Any, Any], legal: Sequence[Action], strings: Strings,
+                 catalogue: C, board: BoardNow = BoardNow()) -> dict[str, Any]:
     """The screen of ``view.seat``'s phone (see the module docstring), built by the
     game's own phone screens (its plug-in's, ``GamePlugin.phone_builder``); ``catalogue``
-    is the game's own catalogue (``Catalogue.game(entry.catalogue_key)``). While the TV
+    is the game's own catalogue (``entry.catalogue(...)``). While the TV
     plays a show the table may hurry, the screen starts with ``skip``. Once the TV's end
     screen offers its choices, the screen ends with them (the moves ``again``/``lobby``);
     while the match is on, with ``quit`` (held), which takes the whole table to the lobby."""

@@ -1,5 +1,5 @@
-"""The room: its code, the guard against guessing it, seat tokens, the flood limit and
-the address phones open.
+"""The room: its code, the guard against guessing it, the door (password, audience, seat
+limit: :class:`Door`), seat tokens, the flood limit and the address phones open.
 
 The room code is four letters from an alphabet without look-alikes (no I/L, O/Q, B/8,
 S/5, Z/2, G/6), new each time the companion starts, so a phone from an earlier
@@ -15,6 +15,7 @@ import math
 import secrets
 import socket
 from dataclasses import dataclass, field
+from typing import Any, Mapping
 
 #: Letters that cannot be misread on a TV or typed wrong.
 ROOM_LETTERS = "ACDEFHJKMNPRTUVWXY"
@@ -33,6 +34,38 @@ ALARM_SECONDS = 120.0
 #: An address that is never contacted: connecting a UDP socket to it only picks the
 #: interface (and so the LAN address) the system would route through.
 _PROBE = ("192.0.2.1", 9)  # TEST-NET-1 (RFC 5737)
+
+
+#: The table's most seats (``game.seats.MAX_SEATS``: the companion imports no seat table here).
+MOST_SEATS = 8
+
+
+@dataclass(frozen=True)
+class Door:
+    """Who may come in, as the streaming settings say (issue 30 item 3): the room's
+    password ("" none), whether phones may join as the audience, the most seats the
+    table takes (a phone past it may watch), and whether only the TV starts matches (no
+    phone gets "Play again", "Back to the lobby" nor "Leave the match")."""
+
+    password: str = ""
+    audience: bool = True
+    seat_limit: int = MOST_SEATS
+    tv_starts: bool = False
+
+
+def door_refusal(guard: "CodeGuard", address: str, hello: Mapping[str, Any], room: str, password: str,
+                 now: float) -> str | None:
+    """Whether a ``hello`` may come in: the room code and, for a new join (a name, not a
+    seat's token), the password, both counted by the guard as one guess (a wrong password
+    costs what a wrong code does). The refusal (``bad_room``, ``bad_password``,
+    ``locked``) or None."""
+    code = hello["room"].strip().upper()
+    wanted = password if hello.get("token") is None else ""
+    given = hello.get("password", "") if wanted else ""
+    refusal = guard.check(address, f"{code}\n{given}", f"{room}\n{wanted}", now)
+    if refusal == "bad_room" and wanted and secrets.compare_digest(code.encode("utf-8", "replace"), room.encode()):
+        return "bad_password"
+    return refusal
 
 
 def new_room_code() -> str:

@@ -1,7 +1,8 @@
 """The companion's web server: aiohttp in a background thread with its own event loop.
 
-It serves the phone page (``static/``) at ``/`` and the WebSocket at ``/ws``, and
-knows nothing of the game. A WebSocket opened by another site's page is refused
+It serves the phone page (``static/``) at ``/``, the game's pictograms at
+``/picto/<code>.svg`` (pictures.py) and the WebSocket at ``/ws``, and knows nothing of
+the game. A WebSocket opened by another site's page is refused
 (:func:`same_origin`); each connection's messages are checked (size, JSON, types,
 strokes: protocol.py; the room code, whose wrong guesses close the connection and are
 limited per address and for the whole room, and a flood limit per connection: room.py)
@@ -23,16 +24,20 @@ import asyncio
 import contextlib
 import errno
 import itertools
-import logging
 import queue
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping
 
+from . import pictures as pictograms
 from .protocol import ProtocolError, encode, parse
-from .room import CodeGuard, TokenBucket
+from .quiet import keep_aiohttp_quiet
+from .room import CodeGuard, TokenBucket, door_refusal
+
+if TYPE_CHECKING:  # aiohttp is imported on the server's thread, when it starts
+    from aiohttp import web
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 #: aiohttp closes a connection whose frame exceeds this (1009); up to it, a message
@@ -48,9 +53,19 @@ MAX_OUTBOX = 512
 RATE_LIMIT = (30.0, 60.0)
 #: At most one ``too_fast`` error a second to a flooding connection.
 TOO_FAST_EVERY = 1.0
-#: aiohttp's records (a malformed request's traceback) written to the game's log at
-#: most this many times each time the server starts: a flood of garbage fills no disk.
-QUIET_RECORDS = 50
+#: The audience (issue 30): each member's flood limit (a guess or two a second, a few at
+#: once), apart from the seats'; at most this many members; at most this many guesses of
+#: one member wait for the game thread's next frame (more are dropped: none is lost that
+#: the next frame would not overwrite). A member waits for at most one shared screen:
+#: a newer one takes the place of the one not written yet (it carries everything).
+AUDIENCE_RATE = (2.0, 6.0)
+MAX_AUDIENCE = 2000
+AUDIENCE_BATCH = 6
+#: :meth:`Hub.broadcast`'s connection id: every audience member.
+EVERYONE = 0
+#: A member's outbox holds this where its shared screen goes: the writer sends the
+#: newest one then (``Connection.shared``).
+SHARED_SLOT = (b"", False)
 #: Why a port could not be bound, by ``errno`` or Windows' ``winerror``: in use
 #: (WSAEADDRINUSE 10048), refused by the system or a security tool (WSAEACCES 10013:
 #: Windows reserves some ports), or no network to bind on.
@@ -61,27 +76,34 @@ NO_NETWORK = {errno.EADDRNOTAVAIL, errno.ENETDOWN, errno.ENETUNREACH, 10049, 100
 
 @dataclass
 class Connection:
-    ws: Any  # aiohttp's WebSocketResponse
+    ws: web.WebSocketResponse
     bucket: TokenBucket
     #: The client's address (:class:`room.CodeGuard` counts its wrong codes).
     address: str = "?"
-    outbox: asyncio.Queue[tuple[str, bool] | None] = field(default_factory=asyncio.Queue)
+    outbox: asyncio.Queue[tuple[str | bytes, bool] | None] = field(default_factory=asyncio.Queue)
     told_too_fast: float = float("-inf")
     #: Closed for falling :data:`MAX_OUTBOX` messages behind: nothing more is queued.
     cut: bool = False
     #: Its ``hello`` was refused (a wrong code, locked out): closing, nothing more is read.
     refused: bool = False
+    #: Came in as the audience: its guesses go to :meth:`Hub.take_guesses`, it gets the
+    #: shared screens (:meth:`Hub.broadcast`), under the audience's own flood limit.
+    audience: bool = False
+    #: The newest shared screen not written to it yet (its outbox holds :data:`SHARED_SLOT`).
+    shared: bytes | None = None
 
 
 class Hub:
     """What the connections share. ``inbox`` holds ``(connection id, message)``;
     ``message`` None: that connection closed."""
 
-    def __init__(self, room: str, clock: Any = time.monotonic, rate: tuple[float, float] = RATE_LIMIT) -> None:
+    def __init__(self, room: str, clock: Callable[[], float] = time.monotonic, rate: tuple[float, float] = RATE_LIMIT,
+                 audience_rate: tuple[float, float] = AUDIENCE_RATE) -> None:
         self.room = room
         self.clock = clock
-        #: Each connection's flood limit: messages a second, and the burst allowed.
-        self.rate = rate
+        #: Each connection's flood limit: messages a second, and the burst allowed; an
+        #: audience member's, once it came in as one.
+        self.rate, self.audience_rate = rate, audience_rate
         #: Wrong room codes, per address and for the whole room (the server's thread).
         self.guard = CodeGuard()
         self.inbox: queue.SimpleQueue[tuple[int, dict[str, Any] | None]] = queue.SimpleQueue()
@@ -89,6 +111,13 @@ class Hub:
         #: wakes and pumps at once (``scenes.phone_serving.serve_phones_until``).
         self.arrived = threading.Event()
         self.connections: dict[int, Connection] = {}
+        #: The room's password ("" none: the game thread sets it from the settings).
+        self.password = ""
+        #: How many connections came in as the audience (the server's thread).
+        self.audience = 0
+        #: Audience guesses since the game thread last took them: connection -> messages.
+        self._guesses: dict[int, list[dict[str, Any]]] = {}
+        self._guesses_lock = threading.Lock()
         #: What the game thread queued since its last :meth:`flush` (only it touches this).
         self._outgoing: list[tuple[int, str, bool]] = []
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -103,6 +132,18 @@ class Hub:
     def close(self, conn: int, text: str) -> None:
         """Send ``text`` (a ``bye``) to ``conn``, then close it (at the next flush)."""
         self._outgoing.append((conn, text, True))
+
+    def broadcast(self, text: str) -> None:
+        """Queue ``text`` for every audience member: one message, encoded once on the
+        server's loop and written to each (a member still waiting for an older one gets
+        this one instead, in its place)."""
+        self._outgoing.append((EVERYONE, text, False))
+
+    def take_guesses(self) -> dict[int, list[dict[str, Any]]]:
+        """The audience's guesses since the last call, by connection, in one batch."""
+        with self._guesses_lock:
+            batch, self._guesses = self._guesses, {}
+        return batch
 
     def flush(self, wait: float = 0.0) -> None:
         """Hand what was queued to the server's loop in one wake-up. With ``wait``, wait
@@ -129,9 +170,21 @@ class Hub:
     # --- the server's loop ---------------------------------------------------------------
     def _queue_all(self, batch: list[tuple[int, str, bool]], taken: threading.Event | None) -> None:
         for conn, text, last in batch:
-            self._queue(conn, text, last)
+            if conn == EVERYONE:
+                self._queue_shared(text.encode("utf-8"))
+            else:
+                self._queue(conn, text, last)
         if taken is not None:
             taken.set()
+
+    def _queue_shared(self, frame: bytes) -> None:
+        """Every member's newest shared screen: the same bytes for all; a member's outbox
+        holds one slot for it at most, so one that reads slowly still ends with the newest."""
+        for connection in self.connections.values():
+            if connection.audience and not connection.cut:
+                if connection.shared is None:
+                    connection.outbox.put_nowait(SHARED_SLOT)
+                connection.shared = frame
 
     def _queue(self, conn: int, text: str, last: bool) -> None:
         connection = self.connections.get(conn)
@@ -143,7 +196,7 @@ class Hub:
             return
         connection.outbox.put_nowait((text, last))
 
-    async def websocket(self, request: Any) -> Any:
+    async def websocket(self, request: web.Request) -> web.WebSocketResponse:
         from aiohttp import WSMsgType, web
 
         self.loop = asyncio.get_running_loop()
@@ -162,6 +215,7 @@ class Hub:
                     break
         finally:
             del self.connections[conn]
+            self.audience -= connection.audience
             self.inbox.put((conn, None))
             self.arrived.set()
             writer.cancel()  # what it still holds was for a phone that is gone
@@ -183,27 +237,64 @@ class Hub:
         except ProtocolError as exc:
             self._queue(conn, encode("error", reason=exc.reason), False)
             return
-        if message["type"] == "ping":
+        kind = message["type"]
+        if kind == "ping":
             self._queue(conn, encode("pong"), False)
             return
-        if message["type"] == "hello":
-            refusal = self.guard.check(connection.address, message["room"].strip().upper(), self.room, now)
+        if kind == "hello":
+            refusal = door_refusal(self.guard, connection.address, message, self.room, self.password, now)
+            if refusal is None and message.get("audience") and not connection.audience:
+                refusal = self._seat_audience(connection)
             if refusal is not None:  # told, then closed: the next guess needs a new connection
                 connection.refused = True
                 self._queue(conn, encode("error", reason=refusal), True)
                 return
+        elif kind == "guess" or connection.audience and kind == "act":
+            if connection.audience and kind == "guess":
+                self._keep_guess(conn, message)
+            else:
+                self._queue(conn, encode("error", reason="not_audience" if kind == "guess" else "no_seat"), False)
+            return
         self.inbox.put((conn, message))
         self.arrived.set()
 
+    def _seat_audience(self, connection: Connection) -> str | None:
+        """The connection joins the audience: its own flood limit from now on. None, or
+        ``audience_full``."""
+        if self.audience >= MAX_AUDIENCE:
+            return "audience_full"
+        self.audience += 1
+        connection.audience = True
+        connection.bucket = TokenBucket(*self.audience_rate)
+        return None
+
+    def _keep_guess(self, conn: int, message: dict[str, Any]) -> None:
+        """An audience guess waits for the game thread's next frame, in its batch; it never
+        wakes the game thread (the seats' messages do)."""
+        with self._guesses_lock:
+            kept = self._guesses.setdefault(conn, [])
+            if len(kept) < AUDIENCE_BATCH:
+                kept.append(message)
+
     @staticmethod
     async def _write(connection: Connection) -> None:
+        from aiohttp import WSMsgType
+
         while True:
             item = await connection.outbox.get()
             if item is None:
                 return
+            if item is SHARED_SLOT:  # the newest shared screen, encoded once for all
+                shared, connection.shared = connection.shared, None
+                if shared is None:
+                    continue
+                item = (shared, False)
             text, last = item
             try:
-                await connection.ws.send_str(text)
+                if isinstance(text, bytes):
+                    await connection.ws.send_frame(text, WSMsgType.TEXT)
+                else:
+                    await connection.ws.send_str(text)
                 if last:
                     await connection.ws.close()
                     return
@@ -230,26 +321,28 @@ def same_origin(origin: str | None, scheme: str, host: str) -> bool:
 
 
 def make_app(hub: Hub, static_dir: Path = STATIC_DIR, texts: Mapping[str, Mapping[str, str]] | None = None,
-             lang: Callable[[], str] = lambda: "en") -> Any:
-    """The aiohttp application: the phone page at ``/``, the WebSocket at ``/ws`` and,
-    given the game's string tables (``texts``), the page's own words at
-    ``/strings.json?lang=xx`` (a page has no seat, so no language, before it joins;
-    without ``lang=`` the game's language now, ``lang()``).
+             lang: Callable[[], str] = lambda: "en",
+             pictures: Callable[[], Collection[str]] = pictograms.game_pictures) -> web.Application:
+    """The aiohttp application: the phone page at ``/``, the WebSocket at ``/ws``, the
+    pictograms ``pictures()`` names at ``/picto/<code>.svg`` and, given the game's
+    string tables (``texts``), the page's own words at ``/strings.json?lang=xx`` (a
+    page has no seat, so no language, before it joins; without ``lang=`` the game's
+    language now, ``lang()``).
     (aiohttp is imported here and in the handlers, on the server's thread: the game
     thread never pays for it — a third of a second at start.)"""
     from aiohttp import web
 
-    async def index(request: Any) -> Any:
+    async def index(request: web.Request) -> web.FileResponse:
         page = static_dir / "index.html"
         if not page.is_file():
             raise web.HTTPNotFound(text="the phone page is not installed")
         return web.FileResponse(page)
 
-    async def close_all(app: Any) -> None:
+    async def close_all(app: web.Application) -> None:
         for connection in list(hub.connections.values()):
             await connection.ws.close(message=b"game closed")
 
-    async def strings(request: Any) -> Any:
+    async def strings(request: web.Request) -> web.Response:
         from ..i18n import Strings
         from .present import page_strings
 
@@ -260,6 +353,7 @@ def make_app(hub: Hub, static_dir: Path = STATIC_DIR, texts: Mapping[str, Mappin
     app = web.Application(client_max_size=64 * 1024)
     app.router.add_get("/ws", hub.websocket)
     app.router.add_get("/", index)
+    pictograms.add_route(app, pictures)
     if texts is not None:
         app.router.add_get("/strings.json", strings)
     if static_dir.is_dir():
@@ -278,48 +372,6 @@ def bind_problem(exc: OSError) -> str:
         if codes & known:
             return problem
     return f"failed: {exc!r}"[:200]
-
-
-class _Quiet(logging.Filter):
-    """Writes aiohttp's records at DEBUG level, at most :data:`QUIET_RECORDS` of them."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.left = QUIET_RECORDS
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if self.left <= 0:
-            return False
-        self.left -= 1
-        record.levelno, record.levelname = logging.DEBUG, "DEBUG"
-        if not self.left and isinstance(record.msg, str):
-            record.msg += f" (the last of {QUIET_RECORDS} such records until the phone server starts again)"
-        return True
-
-
-class _QuietFile(logging.FileHandler):
-    def handleError(self, record: logging.LogRecord) -> None:
-        """A log that cannot be written (a full disk) says nothing on the console either."""
-
-
-def keep_aiohttp_quiet(log_file: Path | None) -> None:
-    """aiohttp logs a request it cannot parse (a port scanner, a stray client: nothing
-    the game did) as an error with its traceback, which Python prints on the console
-    when the program set no handler (issue 25). Its records go to ``log_file`` only (the
-    game's log, crash.py) at DEBUG level and :data:`QUIET_RECORDS` at most; with none,
-    nowhere. Never on the console."""
-    if log_file is None:
-        handler: logging.Handler = logging.NullHandler()
-    else:
-        handler = _QuietFile(log_file, encoding="utf-8", delay=True)
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-        handler.addFilter(_Quiet())
-    logger = logging.getLogger("aiohttp")
-    for old in logger.handlers[:]:  # the last start's
-        logger.removeHandler(old)
-        old.close()
-    logger.addHandler(handler)
-    logger.propagate = False
 
 
 class CompanionServer:

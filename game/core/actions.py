@@ -11,11 +11,15 @@ from .records import make
 TIMEOUT = "timeout"
 #: Kind of an action carrying a random outcome (a shuffle, a deal, a draw).
 CHANCE = "chance"
+#: Kind of the action a session submits with the audience's say when the rules wait for
+#: it (a tie the audience breaks, docs/rules.md AU-2): seatless, like a chance, and
+#: logged, so a replay needs no audience.
+AUDIENCE = "audience"
 
 
 @dataclass(frozen=True)
 class Action:
-    """One move. ``seat`` is None for chance and timeout actions.
+    """One move. ``seat`` is None for chance, timeout and audience actions.
 
     ``data`` holds only JSON-friendly values (ids, numbers, strings, lists, dicts).
     ``tick`` is the session tick at which the action was submitted; rules use it to
@@ -63,7 +67,7 @@ class Action:
         return f"{who}{self.kind}{' ' + data if data else ''}{f' @{self.tick}' if self.tick else ''}"
 
 
-def _short(value: Any, limit: int = 40) -> str:
+def _short(value: object, limit: int = 40) -> str:
     text = repr(value) if not isinstance(value, str) else value
     return text if len(text) <= limit else text[:limit - 1] + "…"
 

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Generic, Sequence
 
 from .actions import Action
-from .engine import SeatView
+from .engine import Priv, Pub, SeatView
 from .levels import DEFAULT_LEVEL, LEVELS
 from .rng import Rng
 
 __all__ = ["Bot", "DEFAULT_LEVEL", "LEVELS"]  # the levels' usual name for the games and menus
 
 
-class Bot:
-    """Base bot. Subclasses override :meth:`act`; ``rng`` is the bot's own generator
+class Bot(Generic[Pub, Priv]):
+    """Base bot, generic in the views of its game (``Bot[MSPublic, MSPrivate]``). Subclasses override :meth:`act`; ``rng`` is the bot's own generator
     (its choices are logged as actions, so the match still replays exactly).
 
     ``pace`` is a second generator derived from the seed alone, for the table's
@@ -34,12 +34,12 @@ class Bot:
         self.level = level
         self.pace = Rng.from_seed(f"pace:{rng.state}")
 
-    def act(self, view: SeatView[Any], legal: Sequence[Action]) -> Action | None:
+    def act(self, view: SeatView[Pub, Priv], legal: Sequence[Action]) -> Action | None:
         raise NotImplementedError
 
 
-class RandomBot(Bot):
+class RandomBot(Bot[Pub, Priv]):
     """Picks uniformly among the legal actions: the baseline every game is measured by."""
 
-    def act(self, view: SeatView[Any], legal: Sequence[Action]) -> Action:
+    def act(self, view: SeatView[Pub, Priv], legal: Sequence[Action]) -> Action:
         return self.rng.choice(list(legal))

@@ -17,7 +17,7 @@ countdown (``countdown`` returns it; the session submits a timeout when it expir
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Iterable, Mapping, NamedTuple, TypeVar
+from typing import Any, Callable, Generic, Iterable, Mapping, NamedTuple, Protocol, TypeVar
 
 from .actions import CHANCE, Action
 from .events import Event
@@ -25,7 +25,21 @@ from .options import OptionSpec, option
 from .rng import Rng
 from .schema import Fields, Int, Schema
 
-S = TypeVar("S")
+
+class TableState(Protocol):
+    """What the engine reads of every game's state itself: how many seats play."""
+
+    @property
+    def seats(self) -> int: ...
+
+
+#: A game's state (a dataclass of its rules).
+S = TypeVar("S", bound=TableState)
+#: What ``step`` returns a new one of (a state; the tests' toy records too).
+T = TypeVar("T")
+#: A game's public view (what the TV draws) and a seat's private one.
+Pub = TypeVar("Pub")
+Priv = TypeVar("Priv")
 
 
 def chance_action(rng: Rng, draw: Callable[[Rng], Mapping[str, Any]]) -> Action:
@@ -57,10 +71,10 @@ def take_chance(action: Action) -> Rng:
     return Rng(int(action.data["rng"]))
 
 
-class Step(NamedTuple, Generic[S]):
+class Step(NamedTuple, Generic[T]):
     """What ``step`` returns: the new state and the events the action caused."""
 
-    state: S
+    state: T
     events: tuple[Event, ...] = ()
 
 
@@ -107,27 +121,40 @@ class Outcome:
     measures: Mapping[str, float] = field(default_factory=dict)
 
     @staticmethod
-    def ranks_from_scores(scores: Mapping[int, int], tiebreak: Mapping[int, Any] | None = None) -> dict[int, int]:
+    def ranks_from_scores(scores: Mapping[int, int], tiebreak: Mapping[int, int] | None = None) -> dict[int, int]:
         """Competition ranking ("1224"): equal (score, tiebreak) share a rank."""
         key = {s: (scores[s], (tiebreak or {}).get(s, 0)) for s in scores}
         return {s: 1 + sum(1 for t in scores if key[t] > key[s]) for s in scores}
 
 
 @dataclass(frozen=True)
-class SeatView(Generic[S]):
+class SeatView(Generic[Pub, Priv]):
     """What one seat (or the TV, ``seat=None``) may know.
 
     ``public`` must be identical for every viewer; everything only ``seat`` may know is
-    in ``private`` (None for the TV). The harness checks both properties.
+    in ``private`` (None for the TV). The harness checks both properties. Each game's
+    view module names its own: ``MSView = SeatView[MSPublic, MSPrivate]``.
     """
 
     seat: int | None
-    public: Any
-    private: Any = None
+    public: Pub
+    private: Priv | None = None
+
+    @property
+    def mine(self) -> Priv:
+        """``private``, for code that holds a seat's view once the game has dealt it its
+        part (a bot asked to act, a phone's move screen): the TV's view has none."""
+        if self.private is None:
+            raise LookupError(f"the view of seat {self.seat} has no private part")
+        return self.private
 
 
-class GameDefinition:
-    """Base class with the full protocol; games override what they need."""
+class GameDefinition(Generic[S, Pub, Priv]):
+    """Base class with the full protocol; games override what they need.
+
+    Generic in the game's state and its views' public and private parts
+    (``PhasedGame[MSState, MSPublic, MSPrivate]``), which a :class:`~game.core.session.Session`
+    of it carries on: ``session.view(None).public`` is the game's public view."""
 
     id: str = ""
     min_seats: int = 2
@@ -144,7 +171,7 @@ class GameDefinition:
         return option(self.options, config, name)
 
     # --- set-up and flow -------------------------------------------------------------
-    def setup(self, config: Mapping[str, Any], rng: Rng) -> Any:
+    def setup(self, config: Mapping[str, Any], rng: Rng) -> S:
         raise NotImplementedError
 
     def next_config(self, config: Mapping[str, Any]) -> dict[str, Any]:
@@ -153,42 +180,47 @@ class GameDefinition:
         starts). ``sim`` plays its matches as such a series."""
         return dict(config)
 
-    def current(self, state: Any) -> frozenset[int]:
+    def current(self, state: S) -> frozenset[int]:
         raise NotImplementedError
 
-    def legal(self, state: Any, seat: int) -> list[Action]:
+    def legal(self, state: S, seat: int) -> list[Action]:
         """Actions ``seat`` may take now. Games with continuous moves (drawing strokes)
         return representative ones; ``apply`` is always the final judge."""
         raise NotImplementedError
 
-    def step(self, state: Any, action: Action) -> Step[Any]:
+    def step(self, state: S, action: Action) -> Step[S]:
         """The new state and the events ``action`` caused; :class:`IllegalAction`, with
         ``state`` untouched, if it may not be taken now."""
         raise NotImplementedError
 
-    def apply(self, state: Any, action: Action) -> Any:
+    def apply(self, state: S, action: Action) -> S:
         """The new state alone (:meth:`step` without its events)."""
         return self.step(state, action).state
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: S) -> Outcome | None:
         raise NotImplementedError
 
-    def chance(self, state: Any) -> Action | None:
+    def chance(self, state: S) -> Action | None:
         """If the state waits on a random outcome, the chance action that settles it.
 
         Build it with :func:`chance_action` (it must not change ``state``): it carries
         the outcome in its data, so the log replays it without calling the generator."""
         return None
 
-    def countdown(self, state: Any) -> Countdown | None:
+    def countdown(self, state: S) -> Countdown | None:
         """The running countdown, if any (the session turns its expiry into a timeout)."""
         return None
 
+    def awaits_audience(self, state: Any) -> bool:
+        """Whether the state waits for the audience's say (an ``AUDIENCE`` action, which
+        the session submits at once from its ``audience`` source, or with no say)."""
+        return False
+
     # --- information -----------------------------------------------------------------
-    def view(self, state: Any, seat: int | None) -> SeatView[Any]:
+    def view(self, state: S, seat: int | None) -> SeatView[Pub, Priv]:
         raise NotImplementedError
 
-    def secrets(self, state: Any, seat: int) -> Iterable[tuple[str, Any]]:
+    def secrets(self, state: S, seat: int) -> Iterable[tuple[str, object]]:
         """The facts only ``seat`` may know right now, as ``(field, value)`` pairs.
 
         The harness asserts that no other seat's view and no public view holds a field
@@ -196,8 +228,8 @@ class GameDefinition:
         """
         return ()
 
-    def invariants(self, state: Any) -> None:
+    def invariants(self, state: S) -> None:
         """Raise AssertionError if the state breaks a rule of conservation."""
 
-    def seats(self, state: Any) -> int:
+    def seats(self, state: S) -> int:
         return int(state.seats)

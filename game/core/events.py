@@ -93,6 +93,15 @@ class Eliminated(Event):
 
 
 @dataclass(frozen=True)
+class AudienceDecided(Event):
+    """The audience's say settled what the rules left open: ``choice`` (a tie broken,
+    docs/rules.md AU-2). Not sent when the audience said nothing."""
+
+    choice: int | str
+    text: ClassVar[str] = "the audience chose {choice}"
+
+
+@dataclass(frozen=True)
 class MatchOver(Event):
     """The match ended: ``winners`` and why (the outcome's ``reason``)."""
 

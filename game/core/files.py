@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import os
 import stat
 from pathlib import Path
-from typing import Any, BinaryIO
 
 #: How :func:`open_regular` opens: non-blocking (a pipe), never as the controlling
 #: terminal (a tty device), binary on Windows (which has neither of the first two).
@@ -48,7 +48,7 @@ class FileTooBig(FileRefused):
         self.limit = limit
 
 
-def open_regular(path: Path | str, limit: int) -> BinaryIO:
+def open_regular(path: Path | str, limit: int) -> io.BufferedReader:
     """``path`` opened for reading in binary if it is a regular file of at most
     ``limit`` bytes, else :class:`FileRefused` (module docstring); ``FileNotFoundError``
     if it is not there. The caller reads at most ``limit`` bytes from it (or uses
@@ -98,7 +98,7 @@ def read_text(path: Path | str, limit: int) -> str:
     return read_bytes(path, limit).decode("utf-8-sig")
 
 
-def bad_text(value: Any, max_length: int) -> str | None:
+def bad_text(value: object, max_length: int) -> str | None:
     """The first string in ``value`` (parsed JSON: keys and values, at any depth) that is
     not text a player could have typed — a control or format character, a lone surrogate
     (``"\\ud800"`` in JSON: it cannot be written back, nor drawn), a line break — or is

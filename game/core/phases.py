@@ -14,8 +14,8 @@ A handler takes the state and the action and returns a :class:`~game.core.engine
 phase's ``end_if``: while it holds, the state moves to ``next`` (a
 :class:`~game.core.events.PhaseStarted` event each time) and the new phase's
 ``begin`` runs. The state is a dataclass with a ``phase`` field (a ``StrEnum`` member)
-and ``seats``, that :func:`game.core.records.replace` can copy (no ``__post_init__``,
-slots or cached property).
+and ``seats`` (:class:`PhasedState`, the bound of a ``PhasedGame``'s state type), that
+:func:`game.core.records.replace` can copy (no ``__post_init__``, slots or cached property).
 
 Refusals the base gives before any handler runs: ``bad_seat`` (no such seat),
 ``unknown_action`` (no phase has that move), the move's ``out_of_phase`` or else
@@ -30,15 +30,25 @@ moves' ``data`` too, as a save replays them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Generic, Iterable, Mapping, Protocol, Sequence, TypeVar
 
 from .records import make, replace
-from .actions import CHANCE, TIMEOUT, Action, IllegalAction
-from .engine import Countdown, GameDefinition, Step
+from .actions import AUDIENCE, CHANCE, TIMEOUT, Action, IllegalAction
+from .engine import Countdown, GameDefinition, Priv, Pub, Step, TableState
 from .events import Event, PhaseStarted
 from .schema import NO_DATA, Fields, OneOf, Schema
 
-S = TypeVar("S")
+
+class PhasedState(TableState, Protocol):
+    """What the phase shell reads of a state: the name of its phase (a ``StrEnum``
+    member of the game's) and, as the engine does, its seat count."""
+
+    @property
+    def phase(self) -> str: ...
+
+
+#: A state on declared phases.
+S = TypeVar("S", bound=PhasedState)
 
 #: Who is active in a phase, or may make a move: the seats, from the state.
 Who = Callable[[S], frozenset[int]]
@@ -47,11 +57,11 @@ Handler = Callable[[S, Action], Step[S]]
 
 
 # --- who is active (boardgame.io's ActivePlayers presets) -------------------------------------
-def every_seat(state: Any) -> range:
+def every_seat(state: TableState) -> range:
     return range(int(state.seats))
 
 
-def nobody(state: Any) -> frozenset[int]:
+def nobody(state: object) -> frozenset[int]:
     """Nobody acts: the phase waits for chance or a countdown, or the match is over."""
     return frozenset()
 
@@ -123,8 +133,9 @@ def timeout_data(*timers: str) -> Fields:
 
 @dataclass(frozen=True)
 class Phase(Generic[S]):
-    """One phase of a game. Chance and timeout handlers are moves keyed ``CHANCE`` and
-    ``TIMEOUT``; ``chance`` draws the chance action the phase waits for (with
+    """One phase of a game. Chance, timeout and audience handlers are moves keyed
+    ``CHANCE``, ``TIMEOUT`` and ``AUDIENCE`` (a phase with an ``AUDIENCE`` move waits
+    for the audience's say, which the session submits at once); ``chance`` draws the chance action the phase waits for (with
     :func:`~game.core.engine.chance_action`); ``countdown`` is the phase's running timer.
     ``next`` is a phase name or a function of the state choosing one; ``begin(state,
     tick)`` sets a phase up when it starts.
@@ -156,7 +167,7 @@ def entered(state: S, name: str) -> S:
     return replace(state, phase=name)
 
 
-class PhasedGame(GameDefinition, Generic[S]):
+class PhasedGame(GameDefinition[S, Pub, Priv]):
     """A game on declared phases: subclasses define :meth:`phases` and the handlers,
     and call ``super().__init__()`` once what :meth:`phases` needs is set (the phases
     are read once, there)."""
@@ -169,13 +180,13 @@ class PhasedGame(GameDefinition, Generic[S]):
         self._out_of_phase = {kind: move.out_of_phase or self.not_now
                               for phase in self._phases.values() for kind, move in phase.moves.items()}
         #: The last state :meth:`current` answered for, and its answer (see there).
-        self._current_of: tuple[Any, frozenset[int]] = (None, frozenset())
+        self._current_of: tuple[S | None, frozenset[int]] = (None, frozenset())
 
     def phases(self) -> Sequence[Phase[S]]:
         raise NotImplementedError
 
     def phase(self, state: S) -> Phase[S]:
-        return self._phases[state.phase]  # type: ignore[attr-defined]
+        return self._phases[state.phase]
 
     # --- the protocol, from the declarations ----------------------------------------------
     # A bot match runs these several times per action (issue 18 item 5): each reads the
@@ -188,13 +199,13 @@ class PhasedGame(GameDefinition, Generic[S]):
         kept = self._current_of
         if kept[0] is state:
             return kept[1]
-        phase = self._phases[state.phase]  # type: ignore[attr-defined]
+        phase = self._phases[state.phase]
         seats = (phase.awaited or phase.active)(state)
         self._current_of = (state, seats)
         return seats
 
     def legal(self, state: S, seat: int) -> list[Action]:
-        phase = self._phases[state.phase]  # type: ignore[attr-defined]
+        phase = self._phases[state.phase]
         if seat not in (self.current(state) if phase.awaited is None else phase.active(state)):
             return []
         out: list[Action] = []
@@ -208,20 +219,26 @@ class PhasedGame(GameDefinition, Generic[S]):
         return out
 
     def chance(self, state: S) -> Action | None:
-        draw = self._phases[state.phase].chance  # type: ignore[attr-defined]
+        draw = self._phases[state.phase].chance
         return None if draw is None else draw(state)
 
     def countdown(self, state: S) -> Countdown | None:
-        timer = self._phases[state.phase].countdown  # type: ignore[attr-defined]
+        timer = self._phases[state.phase].countdown
         return None if timer is None else timer(state)
 
+    def awaits_audience(self, state: S) -> bool:
+        return AUDIENCE in self._phases[state.phase].moves
+
     def step(self, state: S, action: Action) -> Step[S]:
-        phase = self._phases[state.phase]  # type: ignore[attr-defined]
+        phase = self._phases[state.phase]
         kind = action.kind
         move = phase.moves.get(kind)
         if kind == CHANCE:
             if move is None:
                 raise IllegalAction("no_chance", str(phase.name))
+        elif kind == AUDIENCE:
+            if move is None or action.seat is not None:
+                raise IllegalAction("no_audience", str(phase.name))
         elif kind == TIMEOUT:
             running = self.countdown(state)
             if move is None or running is None or running.deadline is None or action.data.get("timer") != running.name:
@@ -243,7 +260,7 @@ class PhasedGame(GameDefinition, Generic[S]):
 
     def _follow(self, state: S, events: Sequence[Event], tick: int) -> Step[S]:
         """Move on through every phase whose end condition holds."""
-        phase = self._phases[state.phase]  # type: ignore[attr-defined]
+        phase = self._phases[state.phase]
         if phase.end_if is None or not phase.end_if(state):
             return Step(state, tuple(events))
         told = list(events)
@@ -253,7 +270,7 @@ class PhasedGame(GameDefinition, Generic[S]):
             name = phase.next(state) if callable(phase.next) else phase.next
             state, more = self.enter(state, name, tick)
             told += more
-            phase = self._phases[state.phase]  # type: ignore[attr-defined]
+            phase = self._phases[state.phase]
             if phase.end_if is None or not phase.end_if(state):
                 return Step(state, tuple(told))
         raise ValueError("the phases' end conditions go round in a loop")

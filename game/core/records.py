@@ -54,7 +54,7 @@ def make(kind: type[R], /, **fields: Any) -> R:
     return new
 
 
-class _KeptProperty(functools.cached_property):  # type: ignore[type-arg]
+class _KeptProperty(functools.cached_property[Any]):
     """:class:`functools.cached_property` without the lock Python 3.11 takes on every
     first read (3.12 dropped it): a value's ``waiting`` is read once per new value, that
     is after every vote. What it keeps is worked out from the record alone, so two

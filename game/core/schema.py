@@ -22,13 +22,13 @@ character, a lone surrogate or an over-long text is never one of them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, NoReturn, Protocol
+from typing import NoReturn, Protocol
 
 from .actions import IllegalAction
 
 
 class Schema(Protocol):
-    def check(self, value: Any, where: str) -> None:
+    def check(self, value: object, where: str) -> None:
         """Return if ``value`` fits; raise ``IllegalAction`` (``where``: the field's path)."""
 
 
@@ -42,7 +42,7 @@ class Int:
     def __init__(self, low: int, high: int) -> None:
         self.low, self.high = low, high
 
-    def check(self, value: Any, where: str) -> None:
+    def check(self, value: object, where: str) -> None:
         if not isinstance(value, int) or isinstance(value, bool):
             refuse(where, f"{type(value).__name__}, not an integer")
         if not self.low <= value <= self.high:
@@ -55,7 +55,7 @@ class OneOf:
     def __init__(self, values: Iterable[str]) -> None:
         self.values = frozenset(values)
 
-    def check(self, value: Any, where: str) -> None:
+    def check(self, value: object, where: str) -> None:
         if not isinstance(value, str) or value not in self.values:
             refuse(where, f"{_short(value)} is not one of the {len(self.values)} known values")
 
@@ -66,7 +66,7 @@ class Maybe:
     def __init__(self, schema: Schema) -> None:
         self.schema = schema
 
-    def check(self, value: Any, where: str) -> None:
+    def check(self, value: object, where: str) -> None:
         if value is not None:
             self.schema.check(value, where)
 
@@ -77,7 +77,7 @@ class Either:
     def __init__(self, *schemas: Schema) -> None:
         self.schemas = schemas
 
-    def check(self, value: Any, where: str) -> None:
+    def check(self, value: object, where: str) -> None:
         reasons = []
         for schema in self.schemas:
             try:
@@ -94,7 +94,7 @@ class ListOf:
     def __init__(self, item: Schema, most: int, least: int = 0) -> None:
         self.item, self.most, self.least = item, most, least
 
-    def check(self, value: Any, where: str) -> None:
+    def check(self, value: object, where: str) -> None:
         if not isinstance(value, (list, tuple)):
             refuse(where, f"{type(value).__name__}, not a list")
         if not self.least <= len(value) <= self.most:
@@ -114,7 +114,7 @@ class Fields:
         self.optional = dict(optional or {})
         self.keys = frozenset(self.required) | frozenset(self.optional)
 
-    def check(self, value: Any, where: str) -> None:
+    def check(self, value: object, where: str) -> None:
         if type(value) is not dict and not isinstance(value, Mapping):
             refuse(where, f"{type(value).__name__}, not an object")
         if not value.keys() <= self.keys:
@@ -134,7 +134,7 @@ class Fields:
 NO_DATA = Fields()
 
 
-def _short(value: Any, limit: int = 40) -> str:
+def _short(value: object, limit: int = 40) -> str:
     """``value`` for a refusal's detail: its repr (escapes, so a lone surrogate or a
     control character prints as such), cut to ``limit`` characters."""
     text = repr(value)

@@ -34,10 +34,10 @@ import hashlib
 import json
 import os
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Generic, Mapping
 
-from .actions import CHANCE, TIMEOUT, Action, IllegalAction
-from .engine import GameDefinition, Outcome, SeatView
+from .actions import AUDIENCE, CHANCE, TIMEOUT, Action, IllegalAction
+from .engine import GameDefinition, Outcome, Priv, Pub, S, SeatView
 from .events import Event, TimedOut
 from .files import bad_text, read_text, write_atomic
 from .rng import Rng
@@ -64,10 +64,13 @@ class SaveError(Exception):
         self.detail = detail
 
 
-class Session:
+class Session(Generic[S, Pub, Priv]):
+    """A match of ``definition``, generic as it is (its state, public and private
+    views): a board that knows its game reads ``session.view(None).public`` typed."""
+
     def __init__(
         self,
-        definition: GameDefinition,
+        definition: GameDefinition[S, Pub, Priv],
         config: Mapping[str, Any],
         seed: int | str,
         *,
@@ -94,6 +97,13 @@ class Session:
         self._moved_on = False
         #: Why the last autosave could not be written; None when it was (or none is kept).
         self.save_error: OSError | ValueError | TypeError | None = None
+        #: Called with the events of every change, all of them (a listener that must not
+        #: see a secret keeps ``events.visible(events, None)``): the narration (ui/narration.py).
+        self.listeners: list[Callable[[tuple[Event, ...]], None]] = []
+        #: Where the audience's say comes from when the rules wait for it (``state ->
+        #: data`` of the ``AUDIENCE`` action; the board asks the companion's audience).
+        #: None, or a say the rules refuse: the action carries none (``{}``).
+        self.audience: Callable[[Any], Mapping[str, Any]] | None = None
         if not _replaying:
             self._settle()
             self.save()
@@ -105,7 +115,7 @@ class Session:
     def outcome(self) -> Outcome | None:
         return self.definition.outcome(self.state)
 
-    def view(self, seat: int | None) -> SeatView[Any]:
+    def view(self, seat: int | None) -> SeatView[Pub, Priv]:
         return self.definition.view(self.state, seat)
 
     def legal(self, seat: int) -> list[Action]:
@@ -115,12 +125,12 @@ class Session:
         """Apply a player's action (raises IllegalAction, state unchanged), then settle
         any chance that follows, and autosave. Returns the events it caused, the
         settled chance's included (all of them: filter with ``events.visible``)."""
-        if action.kind in (CHANCE, TIMEOUT):
-            raise IllegalAction("reserved", "chance and timeout actions come from the session")
+        if action.kind in (CHANCE, TIMEOUT, AUDIENCE):
+            raise IllegalAction("reserved", "chance, timeout and audience actions come from the session")
         events = self._apply(action.with_tick(self.tick))
         events += self._settle()
         self.save()
-        return tuple(events)
+        return self._told(tuple(events))
 
     def advance(self, ticks: int = 1) -> tuple[Event, ...]:
         """Move the session clock on; submit a timeout for each countdown that expires.
@@ -143,7 +153,7 @@ class Session:
             events += self._settle()
             self.save()
         self.tick = target
-        return tuple(events)
+        return self._told(tuple(events)) if events else ()
 
     def jump_to_deadline(self) -> tuple[Event, ...]:
         """Headless play: skip the clock straight to the running countdown's expiry
@@ -157,20 +167,44 @@ class Session:
         countdown = self.definition.countdown(self.state)
         return countdown.remaining(self.tick) if countdown else None
 
+    def _told(self, events: tuple[Event, ...]) -> tuple[Event, ...]:
+        """``events``, once every listener has heard them."""
+        for listener in list(self.listeners):
+            listener(events)
+        return events
+
     def _apply(self, action: Action) -> list[Event]:
         self.state, events = self.definition.step(self.state, action)
         self.log.append(action)
         return list(events)
 
     def _settle(self) -> list[Event]:
+        """Apply what the state waits for when no seat may act: a chance, or the
+        audience's say (:attr:`audience`)."""
         events: list[Event] = []
         while not self.definition.current(self.state):
             action = self.definition.chance(self.state)
+            if action is None and self.definition.awaits_audience(self.state):
+                events += self._hear_audience()
+                self._moved_on = True
+                continue
             if action is None:
                 break
             events += self._apply(action.with_tick(self.tick))
             self._moved_on = True
         return events
+
+    def _hear_audience(self) -> list[Event]:
+        """The ``AUDIENCE`` action with the audience's say; with none (no source), or a
+        say the rules refuse (a source out of step with the state), with ``{}``, which
+        the rules take as no say: a player's action never fails because of it."""
+        say = dict(self.audience(self.state)) if self.audience is not None else {}
+        try:
+            return self._apply(Action(AUDIENCE, None, say, self.tick))
+        except IllegalAction:
+            if not say:
+                raise
+            return self._apply(Action(AUDIENCE, None, {}, self.tick))
 
     # --- saving ------------------------------------------------------------------------
     def hash(self) -> str:
@@ -234,12 +268,12 @@ class Session:
     @classmethod
     def from_json(
         cls,
-        raw: Any,
-        resolve: Callable[[str], GameDefinition | None],
+        raw: object,
+        resolve: Callable[[str], GameDefinition[S, Pub, Priv] | None],
         *,
         catalogue_version: str = "",
         save_path: Path | None = None,
-    ) -> "Session":
+    ) -> Session[S, Pub, Priv]:
         if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
             raise SaveError("corrupt", "not a Secret Salon save of a known format")
         definition = resolve(str(raw.get("game")))
@@ -272,12 +306,13 @@ class Session:
         return session
 
     @staticmethod
-    def _check_hash(raw: Mapping[str, Any], session: "Session") -> None:
+    def _check_hash(raw: Mapping[str, Any], session: Session[Any, Any, Any]) -> None:
         if raw.get("hash") != session.hash():
             raise SaveError("mismatch", "the replayed match differs from the saved one")
 
     @classmethod
-    def load(cls, path: Path, resolve: Callable[[str], GameDefinition | None], *, catalogue_version: str = "") -> "Session":
+    def load(cls, path: Path, resolve: Callable[[str], GameDefinition[S, Pub, Priv] | None], *,
+             catalogue_version: str = "") -> Session[S, Pub, Priv]:
         """Resume from a save file. Raises SaveError with a reason the title screen shows."""
         try:
             raw = json.loads(read_text(path, MAX_SAVE_BYTES))

@@ -116,7 +116,7 @@ class Ballot:
         """The questions ``voter`` answers."""
         return tuple(q for q in range(len(self.rows[voter])) if not (self.skip_self and q == voter))
 
-    def asks(self, voter: int, question: Any) -> bool:
+    def asks(self, voter: int, question: object) -> bool:
         """Whether ``question`` is one ``voter`` answers (any value: a move's data)."""
         return (isinstance(question, int) and not isinstance(question, bool) and 0 <= question < len(self.rows[voter])
                 and not (self.skip_self and question == voter))
@@ -152,7 +152,7 @@ class Ballot:
         return not self.waiting
 
     # --- casting ------------------------------------------------------------------------
-    def cast(self, voter: int, question: Any, answer: Any) -> "Ballot":
+    def cast(self, voter: int, question: Any, answer: object) -> "Ballot":
         """``voter`` answers ``question`` (replacing an earlier answer to it). Refusals:
         ``bad_target`` (a question the voter is not asked), ``bad_number`` (not one of
         ``choices``), ``number_used`` (``distinct``: the voter gave it to another question)."""

@@ -17,35 +17,52 @@ import importlib
 from collections.abc import Iterable, Iterator, MutableMapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Callable, Generic, Protocol, TypeVar, cast
 
 if TYPE_CHECKING:  # (plugin.py: not before the title's first frame, which lists no game)
+    from ..catalogue import Catalogue
     from ..core.bots import Bot
     from ..core.engine import GameDefinition
     from ..core.options import OptionSpec
+    from ..core.rng import Rng
     from .plugin import GamePlugin, Mode
+
+#: A game's catalogue (its rules' frozen dataclasses: ``MSCatalogue``…).
+C = TypeVar("C")
+C_contra = TypeVar("C_contra", contravariant=True)
+
+
+class BotMaker(Protocol[C_contra]):
+    """``make_bot(catalogue, seat, rng, level=DEFAULT_LEVEL)`` (level: one of ``core.bots.LEVELS``)."""
+
+    def __call__(self, catalogue: C_contra, seat: int, rng: Rng, level: str = ...) -> Bot[Any, Any]: ...
 
 
 @dataclass(frozen=True)
-class GameEntry:
+class GameEntry(Generic[C]):
+    """A game of the menu: its rules, catalogue loader and bots. Generic in its
+    catalogue's type (inferred from its loader), so :meth:`catalogue` gives a board its
+    game's catalogue typed: ``entry: GameEntry[MSCatalogue]``."""
+
     id: str
     min_seats: int
     max_seats: int
     #: Key of this game's part of the catalogue (both Secret Identity modes share one).
     catalogue_key: str
-    #: ``load(data_dir, custom_dir) -> (catalogue, warnings)``: warnings are messages
-    #: about custom decks that were skipped, shown on screen.
-    load_catalogue: Callable[[Path, Path | None], tuple[Any, list[str]]]
-    make_definition: Callable[[Any], GameDefinition]
-    #: ``make_bot(catalogue, seat, rng, level=DEFAULT_LEVEL)`` (level: one of ``core.bots.LEVELS``).
-    make_bot: Callable[..., Bot]
+    #: ``load(data_dir, custom_dir) -> (catalogue, warnings)``, ``data_dir`` the folder
+    #: of its plug-in's data (:meth:`load_data` finds it); warnings are messages about
+    #: custom decks that were skipped, shown on screen.
+    load_catalogue: Callable[[Path, Path | None], tuple[C, list[str]]]
+    make_definition: Callable[[C], GameDefinition[Any, Any, Any]]
+    make_bot: BotMaker[C]
     #: Module with ``make_board(ctx, entry, session, bots) -> Scene`` (the board) and ``SHOTS``.
     scenes_module: str
     #: Lobby options, in the order the lobby lists them.
     options: tuple[OptionSpec, ...] = ()
     #: ``warm(catalogue)``: load what every bot match loads (cached), so the ``sim``
     #: workers a fork makes inherit it instead of each loading its own (None: nothing).
-    warm: Callable[[Any], None] | None = None
+    warm: Callable[[C], None] | None = None
     #: ``table_config(at_tv)``: what the table adds to a match's config, given the seats
     #: that play on the shared screen (neither bots nor phones), fixed for the match
     #: (None: nothing; Incognito's seats drawing in turns, IN-2a).
@@ -54,12 +71,12 @@ class GameEntry:
     plugin: GamePlugin | None = None
 
     @classmethod
-    def of_package(cls, package: str, definition: type[GameDefinition],
-                   load_catalogue: Callable[[Path, Path | None], tuple[Any, list[str]]],
-                   make_bot: Callable[..., Bot],
+    def of_package(cls, package: str, definition: type[GameDefinition[Any, Any, Any]],
+                   load_catalogue: Callable[[Path, Path | None], tuple[C, list[str]]],
+                   make_bot: BotMaker[C],
                    options: tuple[OptionSpec, ...] | None = None,
-                   warm: Callable[[Any], None] | None = None,
-                   table_config: Callable[[list[int]], dict[str, Any]] | None = None) -> "GameEntry":
+                   warm: Callable[[C], None] | None = None,
+                   table_config: Callable[[list[int]], dict[str, Any]] | None = None) -> GameEntry[C]:
         """The entry of game package ``package`` (its ``entries`` module passes its
         ``__package__``) playing ``definition``: the id and seat range are the
         definition's, the catalogue key is the package's short name, the scenes module
@@ -84,14 +101,27 @@ class GameEntry:
             plugin=importlib.import_module(package).PLUGIN,
         )
 
+    def load_data(self, data_dir: Path, custom_dir: Path | None = None) -> tuple[C, list[str]]:
+        """Its catalogue and the warnings about skipped custom decks, read from its
+        plug-in's data folder: ``data_dir`` (the shared one) unless the plug-in keeps its
+        own (``GamePlugin.data_dir``)."""
+        folder = self.plugin.data_dir(data_dir) if self.plugin is not None else data_dir
+        return self.load_catalogue(folder, custom_dir)
+
     def default_config(self, seats: int, timer_scale: float = 1.0) -> dict[str, Any]:
         """The config a match starts from: seat count, timer preset, option defaults."""
         config: dict[str, Any] = {"seats": seats, "timer_scale": timer_scale}
         config.update({option.id: option.default for option in self.options})
         return config
 
-    def scenes(self):
+    def scenes(self) -> ModuleType:
         return importlib.import_module(self.scenes_module)
+
+    def catalogue(self, catalogues: Catalogue) -> C:
+        """Its game's catalogue, typed (``catalogues.game(catalogue_key)``, parsed on
+        first use). The catalogues are kept by key, whatever their type: the one under
+        this entry's key is the one its own ``load_catalogue`` made (``GameCatalogues``)."""
+        return cast(C, catalogues.game(self.catalogue_key))
 
     @property
     def mode(self) -> Mode:
@@ -122,7 +152,7 @@ def discover() -> list[GamePlugin]:
     return sorted(plugins, key=lambda plugin: (plugin.order, plugin.name))
 
 
-class GameRegistry(MutableMapping[str, GameEntry]):
+class GameRegistry(MutableMapping[str, GameEntry[Any]]):
     """Every game by id, in menu order. The plug-ins are found on first use (the title's
     first frame lists none); a plug-in's entries are imported when one of them is first
     read. Tests may register an entry of their own (``games[id] = entry``)."""
@@ -132,7 +162,7 @@ class GameRegistry(MutableMapping[str, GameEntry]):
         self._plugins = None if plugins is None else tuple(plugins)
         #: id -> plug-in whose entries are still to import (None once in ``_entries``).
         self._pending: dict[str, GamePlugin | None] | None = None
-        self._entries: dict[str, GameEntry] = {}
+        self._entries: dict[str, GameEntry[Any]] = {}
 
     def plugins(self) -> tuple[GamePlugin, ...]:
         if self._plugins is None:
@@ -144,7 +174,7 @@ class GameRegistry(MutableMapping[str, GameEntry]):
             self._pending = {mode.id: plugin for plugin in self.plugins() for mode in plugin.modes}
         return self._pending
 
-    def __getitem__(self, game_id: str) -> GameEntry:
+    def __getitem__(self, game_id: str) -> GameEntry[Any]:
         known = self._known()
         plugin = known[game_id]
         if plugin is not None:
@@ -163,7 +193,7 @@ class GameRegistry(MutableMapping[str, GameEntry]):
         plugin = self._known().get(game_id)
         return plugin.mode(game_id) if plugin is not None else Mode(game_id)
 
-    def __setitem__(self, game_id: str, entry: GameEntry) -> None:
+    def __setitem__(self, game_id: str, entry: GameEntry[Any]) -> None:
         self._known()[game_id] = None
         self._entries[game_id] = entry
 

@@ -7,12 +7,12 @@ a game's phone screens sit in its own package below the companion."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Sequence, TypedDict, TypeVar, Unpack
 
 from ..core.actions import Action
+from ..core.engine import SeatView
 
 if TYPE_CHECKING:
     from ..i18n import Strings
@@ -36,13 +36,18 @@ class BoardNow:
     agreed: tuple[int, ...] = ()
 
 
+#: A game's catalogue (each game's screens name their own: ``Ctx[MSCatalogue]``).
+C = TypeVar("C")
+
+
 @dataclass(frozen=True)
-class Ctx:
+class Ctx(Generic[C]):
     """What every game's screen builder needs besides the view."""
 
     strings: Strings
-    catalogue: Any
-    seat: int
+    catalogue: C
+    #: The seat whose phone it is (None: the audience's, ``audience_kit.AudienceCtx``).
+    seat: int | None
     game: str
     board: BoardNow = BoardNow()
 
@@ -50,11 +55,11 @@ class Ctx:
     def lang(self) -> str:
         return self.strings.lang
 
-    def t(self, key: str, **fmt: Any) -> str:
+    def t(self, key: str, **fmt: object) -> str:
         """The phone string ``phone.<key>`` in the game's language."""
         return self.strings.get(f"phone.{key}", **fmt)
 
-    def seat_item(self, seat: int, **more: Any) -> dict[str, Any]:
+    def seat_item(self, seat: int, **more: Unpack[ItemExtras]) -> dict[str, Any]:
         """An item naming ``seat`` (the page shows the player's name and colour)."""
         return item(self.t("seat", n=seat + 1), seat=seat, **more)
 
@@ -70,23 +75,45 @@ class Ctx:
         return out
 
 
+#: A game's phone screen, ``screen(ctx, view, legal) -> dict`` (its plug-in names the module).
+PhoneScreen = Callable[[Ctx[Any], SeatView[Any, Any], Sequence[Action]], dict[str, Any]]
+
+
 def move(action: Action) -> dict[str, Any]:
     """The ``{"kind", "data"}`` a phone sends back for ``action``."""
     return {"kind": action.kind, "data": dict(action.data)}
 
 
-def act(kind: str, **data: Any) -> dict[str, Any]:
+def act(kind: str, **data: object) -> dict[str, Any]:
     return {"kind": kind, "data": data}
+
+
+class ItemExtras(TypedDict, total=False):
+    """What a tile may say besides its label, seat and icon (which the builders that pass
+    these on set themselves: ``ctx.seat_item(seat, **more)``): :func:`item`'s other keywords."""
+
+    move: Mapping[str, Any] | None
+    choices: Mapping[str, Any] | None
+    note: str | None
+    selected: bool
+    tone: str | None
+    hold: int | None
+    press: Mapping[str, Any] | None
+    confirm: str | None
+    faces: list[list[dict[str, str]]] | None
 
 
 def item(label: str, *, move: Mapping[str, Any] | None = None, choices: Mapping[str, Any] | None = None,
          icon: str | None = None, seat: int | None = None, note: str | None = None,
          selected: bool = False, tone: str | None = None, hold: int | None = None,
-         press: Mapping[str, Any] | None = None, confirm: str | None = None) -> dict[str, Any]:
-    """One tile; the fields left at their default are left out (smaller frames)."""
+         press: Mapping[str, Any] | None = None, confirm: str | None = None,
+         faces: list[list[dict[str, str]]] | None = None) -> dict[str, Any]:
+    """One tile; the fields left at their default are left out (smaller frames). ``icon``:
+    an OpenMoji code; ``faces``: a card's faces, each a list of :func:`picture`."""
     out: dict[str, Any] = {"label": label}
     for key, value in (("move", move), ("choices", choices), ("icon", icon), ("seat", seat),
-                       ("note", note), ("tone", tone), ("hold", hold), ("press", press), ("confirm", confirm)):
+                       ("note", note), ("tone", tone), ("hold", hold), ("press", press), ("confirm", confirm),
+                       ("faces", faces)):
         if value is not None:
             # (a dict first: isinstance against the Mapping ABC is the slow part of a screen)
             out[key] = dict(value) if type(value) is dict or isinstance(value, Mapping) else value
@@ -119,16 +146,6 @@ def buttons(legal: Sequence[Action], labels: Mapping[str, str]) -> list[dict[str
     return [item(labels[a.kind], move=move(a), tone="primary") for a in legal if a.kind in labels]
 
 
-@functools.lru_cache(maxsize=4096)
-def emoji(code: str | None) -> str | None:
-    """The Unicode text of an OpenMoji code (``1F9D1-200D-1F4BC``); None for OpenMoji's
-    own extras (private-use code points no phone font has) and for no code."""
-    if not code:
-        return None
-    try:
-        points = [int(part, 16) for part in code.split("-")]
-    except ValueError:
-        return None
-    if any(0xE000 <= p <= 0xF8FF or p > 0x10FFFF for p in points):
-        return None
-    return "".join(chr(p) for p in points)
+def picture(code: str, label: str) -> dict[str, str]:
+    """A pictogram on a card's face: its OpenMoji code and the word it stands for."""
+    return {"icon": code, "label": label}

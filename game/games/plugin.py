@@ -9,9 +9,14 @@ is named by module, relative to the package, and imported on first use:
   catalogue loader, bots, options);
 - ``ui``: the board (``make_board(ctx, entry, session, bots)``) and its ``SHOTS``;
 - each mode's ``phone`` module: ``screen(ctx, view, legal) -> dict``;
+- each mode's ``audience`` module: the audience's play-along (``audience_kit``);
 - ``deck`` (optional): the lobby's category deck (``game.scenes.menus.deck``);
 - a mode's ``bench_driver`` (optional): how the bench keeps its busiest scene busy when
   bots do not (``build``, ``drive``, ``figures``).
+
+Its data and strings are in the shared ``data/`` folder (``data/<name>/``,
+``data/i18n/<lang>/<name>.yaml``), or in a folder of its own that ``data`` names (a game
+that is its own folder: :meth:`GamePlugin.data_dir`), laid out the same way.
 
 Pure (no pygame): the registry, the companion and the tools read it.
 """
@@ -20,12 +25,14 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..core.schema import Schema
     from . import GameEntry
+    from .phone_kit import PhoneScreen
 
 #: The module of a game package that declares its registry entries (``ENTRIES``), and
 #: the one of its board (``make_board`` and ``SHOTS``).
@@ -55,6 +62,9 @@ class Mode:
     bench_driver: str | None = None
     #: Module whose ``screen(ctx, view, legal) -> dict`` is a seat's phone screen (None: none).
     phone: str | None = None
+    #: Module of the audience's play-along (``game.games.audience_kit``: ``answer_schema``,
+    #: ``asks``, ``answers``, ``screen``, optionally ``verdict``), or None: none.
+    audience: str | None = None
 
 
 @dataclass(frozen=True)
@@ -74,12 +84,24 @@ class GamePlugin:
     #: Module of the lobby's category deck (``character_pool``, ``MIN_POOL``, optional
     #: ``OPT_IN_DECK``: game/scenes/menus/deck.py), or None when the lobby has none.
     deck: str | None = None
+    #: The folder of its data and strings, relative to its package's folder (``"data"``),
+    #: for a game that keeps them with its code; None: the shared ``data/`` folder.
+    data: str | None = None
 
     @property
     def name(self) -> str:
         """The package's own name: the catalogue key, the folder of its data
-        (``data/<name>/``) and of its strings (``data/i18n/<lang>/<name>.yaml``)."""
+        (``<data>/<name>/``) and of its strings (``<data>/i18n/<lang>/<name>.yaml``)."""
         return self.package.rpartition(".")[2]
+
+    def data_dir(self, shared: Path) -> Path:
+        """The folder holding its data (``<name>/``) and strings (``i18n/<lang>/<name>.yaml``):
+        ``shared`` (the game's ``data/`` folder), or its own (:attr:`data`), laid out alike."""
+        if self.data is None:
+            return shared
+        init = importlib.import_module(self.package).__file__  # its manifest: imported already
+        assert init is not None, f"{self.package} is a package with an __init__"
+        return Path(init).parent / self.data
 
     def module_name(self, relative: str) -> str:
         return f"{self.package}.{relative}"
@@ -93,7 +115,7 @@ class GamePlugin:
                 return mode
         raise KeyError(mode_id)
 
-    def entries(self) -> dict[str, GameEntry]:
+    def entries(self) -> dict[str, GameEntry[Any]]:
         """Its registry entries by id (importing its rules), in menu order. They must be
         its modes, no more, no fewer."""
         declared = {entry.id: entry for entry in self.module(ENTRIES_MODULE).ENTRIES}
@@ -103,13 +125,18 @@ class GamePlugin:
                               f"its PLUGIN's modes are {sorted(modes)}")
         return {mode_id: declared[mode_id] for mode_id in modes}
 
-    def phone_builder(self, mode_id: str) -> Callable[..., dict[str, Any]] | None:
+    def phone_builder(self, mode_id: str) -> PhoneScreen | None:
         """``screen(ctx, view, legal) -> dict`` of ``mode_id``'s phones, or None."""
         phone = self.mode(mode_id).phone
         if phone is None:
             return None
-        screen: Callable[..., dict[str, Any]] = self.module(phone).screen
+        screen: PhoneScreen = self.module(phone).screen
         return screen
+
+    def audience_play(self, mode_id: str) -> ModuleType | None:
+        """``mode_id``'s audience play-along module (``game.games.audience_kit``), or None."""
+        audience = self.mode(mode_id).audience
+        return None if audience is None else self.module(audience)
 
     def tv_modules(self) -> tuple[str, ...]:
         """What the TV imports on first use of this game: its board, its lobby's deck."""
@@ -120,7 +147,7 @@ class GamePlugin:
         per_mode = tuple(f"{group}.{mode.id}" for mode in self.modes for group in ("games", "howto", "phone.howto"))
         return self.strings + per_mode
 
-    def move_schema(self, mode_id: str, catalogue: Any, kind: str) -> Schema | None:
+    def move_schema(self, mode_id: str, catalogue: object, kind: str) -> Schema | None:
         """The declared data of ``mode_id``'s move ``kind`` (what a phone may send in an
         ``act``), or None when no phase has it. ``catalogue``: the game's own."""
         definition = self.entries()[mode_id].make_definition(catalogue)
@@ -129,15 +156,16 @@ class GamePlugin:
 
 def player_moves(definition: Any) -> dict[str, Schema]:
     """Each move a player may make in ``definition``'s declared phases -> the data it
-    declares (``game.core.schema``); chance and timeouts are the table's, not a player's.
+    declares (``game.core.schema``); chance, timeouts and the audience's say are the
+    table's, not a player's.
     A kind two phases declare differently takes either's data."""
     # (imported here: the registry is imported before the title's first frame, the engine is not)
-    from ..core.actions import CHANCE, TIMEOUT
+    from ..core.actions import AUDIENCE, CHANCE, TIMEOUT
     from ..core.schema import Either
 
     found: dict[str, list[Schema]] = {}
     for phase in definition.phases():
         for kind, move in phase.moves.items():
-            if kind not in (CHANCE, TIMEOUT) and all(move.data is not known for known in found.get(kind, ())):
+            if kind not in (CHANCE, TIMEOUT, AUDIENCE) and all(move.data is not known for known in found.get(kind, ())):
                 found.setdefault(kind, []).append(move.data)
     return {kind: schemas[0] if len(schemas) == 1 else Either(*schemas) for kind, schemas in found.items()}

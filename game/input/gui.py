@@ -8,10 +8,15 @@ button. :func:`follow_canvas_mouse` makes it ask the hub instead.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pygame_gui
+
+    from .hub import InputHub
 
 
-def follow_canvas_mouse(manager: Any, hub: Any) -> None:
+def follow_canvas_mouse(manager: pygame_gui.UIManager, hub: InputHub | None) -> None:
     """Point ``manager``'s hover tracking at ``hub.pointer_pos()`` (no-op headless)."""
     if hub is None:
         return
@@ -20,4 +25,5 @@ def follow_canvas_mouse(manager: Any, hub: Any) -> None:
         pos = hub.pointer_pos()
         manager.mouse_position = pos if pos is not None else (-1, -1)
 
-    manager._update_mouse_position = update_mouse_position
+    # (this manager's own poll replaced: pygame_gui asks the window, which is not the canvas)
+    manager._update_mouse_position = update_mouse_position  # type: ignore[method-assign]

@@ -15,7 +15,7 @@ decides, and without it the seat is simply freed. The hub imports no scene.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable
+from typing import TYPE_CHECKING, Callable, Hashable, Protocol
 
 import pygame
 
@@ -23,7 +23,27 @@ from .intents import DIRECTIONS, InputEvent, Intent
 from .keymap import PAD_BUTTONS, PAD_TRIGGERS, key_intent
 from .pads import AXIS_MAX, PadAdapter
 from .repeat import Repeater
-from .stick import StickState
+from .holds import HoldAssist
+from .stick import DEAD_ZONE, StickState
+
+if TYPE_CHECKING:
+    from ..seats import SeatTable
+    from ..settings import Settings
+    from ..stack import SceneStack
+
+
+class Routing(Protocol):
+    """What the hub reads of the app's context (``game.context.AppContext``, which it
+    may not import): who sits where, the scenes it routes to, the rumble setting."""
+
+    @property
+    def seats(self) -> SeatTable: ...
+
+    @property
+    def stack(self) -> SceneStack: ...
+
+    @property
+    def settings(self) -> Settings: ...
 
 MOUSE = ("mouse", 0)
 #: Trigger travel (0..1) that counts as a press, and below which it is released.
@@ -40,7 +60,7 @@ def pad(instance_id: int) -> tuple[str, int]:
 
 
 class InputHub:
-    def __init__(self, ctx: Any, pads: PadAdapter | None = None) -> None:
+    def __init__(self, ctx: Routing, pads: PadAdapter | None = None) -> None:
         self.ctx = ctx
         self.pads = pads if pads is not None else PadAdapter()
         self.pads.init()
@@ -51,6 +71,8 @@ class InputHub:
         #: Called with the device id when a seated pad leaves; True if it held the seat
         #: (a match is on). The app wires it; None: nothing holds seats.
         self.on_seat_lost: Callable[[Hashable], bool] | None = None
+        #: Called with "rumble" whenever a rumble is asked for with the setting on (captions).
+        self.rumble_listeners: list[Callable[[str], None]] = []
         #: Called with the device id when a pad leaves and no match held its seat
         #: ("take your seats").
         self.on_device_removed: Callable[[Hashable], None] | None = None
@@ -60,6 +82,11 @@ class InputHub:
         self._sticks: dict[int, StickState] = {}
         self._triggers: dict[tuple[int, int], bool] = {}
         self._held: dict[Hashable, set[Intent]] = {}
+        #: Keys physically down (a held key's OS repeats are dropped; with hold_toggle a
+        #: key may be up while its intent is held).
+        self._keys_down: set[tuple[Hashable, Intent]] = set()
+        #: Holds taken over by taps while the ``hold_toggle`` setting is on (holds.py).
+        self.holds = HoldAssist()
         self._pointer: tuple[int, int] | None = None
         self.scan_pads()
 
@@ -86,6 +113,10 @@ class InputHub:
                 self.repeater.press(device, intent, now, from_stick)
             else:
                 self.repeater.release(device, intent)
+        elif getattr(self.ctx.settings, "hold_toggle", False) and HoldAssist.handles(intent):
+            for held_device, held_intent, down in self.holds.change(device, intent, pressed, now):
+                self.emit(InputEvent(held_device, held_intent, down))
+            return
         elif not pressed and intent not in self._held.get(device, ()):
             return  # a release whose press a raw scene took (or never saw)
         self.emit(InputEvent(device, intent, pressed, from_stick=from_stick))
@@ -123,6 +154,9 @@ class InputHub:
             self._stick_moved(instance_id, stick.settle(now), now)
         for device, intent, from_stick in self.repeater.due(now):
             self.emit(InputEvent(device, intent, True, repeat=True, from_stick=from_stick))
+        assisted = getattr(self.ctx.settings, "hold_toggle", False)
+        for device, intent, down in self.holds.due(now) if assisted else self.holds.let_go():
+            self.emit(InputEvent(device, intent, down))
 
     # --- pads ----------------------------------------------------------------------------
     def _axis(self, instance_id: int, axis: int, value: int, now: float) -> None:
@@ -138,6 +172,7 @@ class InputHub:
         if axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
             return
         stick = self._sticks.setdefault(instance_id, StickState())
+        stick.dead_zone = float(getattr(self.ctx.settings, "stick_dead_zone", DEAD_ZONE))
         name = "x" if axis == pygame.CONTROLLER_AXIS_LEFTX else "y"
         self._stick_moved(instance_id, stick.move(name, max(-1.0, min(1.0, value / AXIS_MAX)), now), now)
 
@@ -184,7 +219,8 @@ class InputHub:
         """Send releases for everything the device holds (a pad pulled mid-peek must
         close the peek, not leave it open)."""
         self.repeater.release(device)
-        stick = self._sticks.get(device[1]) if device[0] == "pad" else None
+        self.holds.let_go(device)  # its releases are sent below, with the rest it holds
+        stick = self._sticks.get(device[1]) if isinstance(device, tuple) and device[0] == "pad" else None
         if stick is not None and stick.magnitude > 0.0:
             stick.x = stick.y = stick.magnitude = 0.0
             stick.flick = None
@@ -199,6 +235,8 @@ class InputHub:
         """Rumble a seat's pad (or a pad device); never when rumble is off in settings."""
         if not getattr(self.ctx.settings, "rumble", True):
             return False
+        for listener in list(self.rumble_listeners):
+            listener("rumble")
         device = seat_or_device
         if isinstance(seat_or_device, int):
             seats = self.ctx.seats
@@ -220,8 +258,9 @@ class InputHub:
         device = ("kb", side)
         if down and taken:
             return
-        if down and intent in self._held.get(device, ()):
+        if down and (device, intent) in self._keys_down:
             return  # the OS's own key repeat: we make our own for directions
+        (self._keys_down.add if down else self._keys_down.discard)((device, intent))
         self._press(device, intent, down, now)
 
     def _mouse(self, event: pygame.event.Event) -> None:

@@ -49,7 +49,7 @@ class InputEvent:
     pressed: bool = True
     angle: float = 0.0
     magnitude: float = 0.0
-    pos: tuple[int, int] | None = None
+    pos: tuple[float, float] | None = None
     repeat: bool = False
     from_stick: bool = False
 

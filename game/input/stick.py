@@ -68,7 +68,9 @@ class StickState:
     the stick last pointed. Each of :meth:`move` and :meth:`settle` returns
     ``(stick_changed, flick_released, flick_pressed)``."""
 
-    def __init__(self) -> None:
+    def __init__(self, dead_zone: float = DEAD_ZONE) -> None:
+        #: The radial dead zone's radius (the ``stick_dead_zone`` setting; the hub sets it).
+        self.dead_zone = dead_zone
         self.x = 0.0
         self.y = 0.0
         self.angle = 0.0
@@ -85,7 +87,7 @@ class StickState:
         else:
             self.y = value
         length = math.hypot(self.x, self.y)
-        reading = Reading(*polar(self.x, self.y), length)
+        reading = Reading(*polar(self.x, self.y, self.dead_zone), length)
         if self._springing_back(reading):
             if self._held_back is None:
                 self._held_since = now

@@ -34,6 +34,14 @@ class Scene:
     def __init__(self) -> None:
         self.stack: SceneStack | None = None
 
+    @property
+    def on_stack(self) -> SceneStack:
+        """The stack this scene is on, for what its input and updates do (they come from
+        there): a ``LookupError`` once it has left it."""
+        if self.stack is None:
+            raise LookupError(f"{type(self).__name__} is on no stack")
+        return self.stack
+
     def enter(self, previous: "Scene | None") -> None:
         """Became part of the stack (``previous`` was on top before)."""
 

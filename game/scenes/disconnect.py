@@ -58,7 +58,7 @@ class DisconnectScene(Scene):
             self._close_if_done()
         return True
 
-    def _board(self) -> Any:
+    def _board(self) -> MatchScene | None:
         boards = [scene for scene in self.stack or () if isinstance(scene, MatchScene)]
         return boards[-1] if boards else None
 
@@ -76,7 +76,7 @@ class DisconnectScene(Scene):
         if not self.ctx.seats.held_pads() and self.stack is not None:
             self.stack.remove(self)
 
-    def draw(self, surface: Any, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
         kit, ctx = self.ctx.kit, self.ctx
         held = [ctx.seats[i] for i in ctx.seats.held_pads()]
         if not held:

@@ -25,7 +25,8 @@ Overlays that draw a seat's secret say when (tests/tv_diff.py reads it):
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Callable
+import weakref
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -36,9 +37,12 @@ from .base import Scene
 
 if TYPE_CHECKING:
     from ..context import AppContext
-    from ..shots import ShotRequest
+    from ..seats import Seat
+    from ..shots import Builder, ShotRequest
+    from ..ui.kit import UiKit
+    from ..ui.theme import Colour
 
-DrawPrivate = Callable[[pygame.Surface, pygame.Rect], None]
+DrawPrivate = Callable[[pygame.Surface, pygame.Rect], object]
 #: SS-2: fixed ticks a press of PEEK keeps the closed face up (the seat named in its
 #: colour, "everyone else, look away!") before anything private shows: 0.5 s, time for
 #: the room to read a name that big and turn away, and short enough for a player who
@@ -195,9 +199,9 @@ class PeekCurtain(Scene):
     def draw_backdrop(self, surface: pygame.Surface, alpha: float) -> None:
         """The stage curtains and valance: a frame for the whole screen, drawn into the
         TV's margin on purpose (the layout check counts them as background)."""
-        draw_stage(self.ctx.kit, surface, float(self.curtain.value(alpha)))
+        draw_stage(self.ctx.kit, surface, self.curtain.value(alpha))
 
-    def _draw_open(self, surface: pygame.Surface, seat: Any) -> None:
+    def _draw_open(self, surface: pygame.Surface, seat: Seat) -> None:
         kit, c = self.ctx.kit, self.ctx.kit.colours
         style = kit.seat_style(seat.style)
         safe = kit.safe_rect
@@ -222,7 +226,7 @@ class PeekCurtain(Scene):
 
 
 # --- the closed face, shared with the ring picker's peek ------------------------------------
-def draw_stage(kit: Any, surface: pygame.Surface, shown: float) -> None:
+def draw_stage(kit: UiKit, surface: pygame.Surface, shown: float) -> None:
     """The stage curtains and valance, ``shown`` (0..1) of the way in."""
     left, right = _curtain(kit)
     width = left.get_width()
@@ -269,7 +273,7 @@ def draw_look_away(ctx: AppContext, surface: pygame.Surface, seat_index: int, ti
         y = surface.blit(image, image.get_rect(midtop=(box.centerx, y))).bottom + gap
 
 
-def _closed_lines(ctx: AppContext, seat: Any, title: str, width: int, room: int,
+def _closed_lines(ctx: AppContext, seat: Seat, title: str, width: int, room: int,
                   prompt: Callable[[int], pygame.Surface]) -> list[tuple[pygame.Surface, int]]:
     """The closed curtain's words (title, "only <name>", "look away", its ``prompt``), each
     with the gap after it, at the largest sizes that fit ``room`` (large text settings
@@ -294,14 +298,20 @@ def _closed_lines(ctx: AppContext, seat: Any, title: str, width: int, room: int,
     return lines
 
 
-def _mix(a, b, t):
-    return tuple(int(x + (y - x) * t) for x, y in zip(a, b))
+def _mix(a: Colour, b: Colour, t: float) -> Colour:
+    r, g, bl = (int(x + (y - x) * t) for x, y in zip(a, b))
+    return r, g, bl
 
 
-def _curtain(kit: Any) -> tuple[pygame.Surface, pygame.Surface]:
+#: Each kit's stage curtains (left, right) and valance, drawn once per kit.
+_CURTAINS: weakref.WeakKeyDictionary[UiKit, tuple[pygame.Surface, pygame.Surface]] = weakref.WeakKeyDictionary()
+_VALANCES: weakref.WeakKeyDictionary[UiKit, pygame.Surface] = weakref.WeakKeyDictionary()
+
+
+def _curtain(kit: UiKit) -> tuple[pygame.Surface, pygame.Surface]:
     """The stage curtains, left (velvet folds and a gold hem) and its mirror image,
     drawn once per kit."""
-    cached = getattr(kit, "_peek_curtain", None)
+    cached = _CURTAINS.get(kit)
     if cached is not None:
         return cached
     width, height = 300, kit.H
@@ -315,13 +325,13 @@ def _curtain(kit: Any) -> tuple[pygame.Surface, pygame.Surface]:
     pygame.draw.rect(curtain, kit.colours.gold, pygame.Rect(width - 10, 0, 10, height))
     pygame.draw.rect(curtain, (150, 110, 40), pygame.Rect(width - 4, 0, 4, height))
     curtain = curtain.convert_alpha() if pygame.display.get_surface() is not None else curtain
-    kit._peek_curtain = curtain, pygame.transform.flip(curtain, True, False)
-    return kit._peek_curtain
+    pair = _CURTAINS[kit] = curtain, pygame.transform.flip(curtain, True, False)
+    return pair
 
 
-def _valance(kit: Any) -> pygame.Surface:
+def _valance(kit: UiKit) -> pygame.Surface:
     """The scalloped pelmet across the top of the stage, drawn once per kit."""
-    cached = getattr(kit, "_peek_valance", None)
+    cached = _VALANCES.get(kit)
     if cached is not None:
         return cached
     count = 20
@@ -339,7 +349,7 @@ def _valance(kit: Any) -> pygame.Surface:
                            draw_top_right=False, draw_bottom_left=True, draw_bottom_right=True)
     pygame.draw.rect(valance, kit.colours.gold, pygame.Rect(0, band - 8, kit.W, 8))
     valance = valance.convert_alpha() if pygame.display.get_surface() is not None else valance
-    kit._peek_valance = valance
+    _VALANCES[kit] = valance
     return valance
 
 
@@ -356,7 +366,7 @@ def _demo_private(ctx: AppContext) -> DrawPrivate:
     return draw
 
 
-def _shot(peeking: bool):
+def _shot(peeking: bool) -> Builder:
     def build(ctx: AppContext, args: ShotRequest) -> None:
         from .backdrop import TableBackdrop
 

@@ -13,7 +13,7 @@ import time
 from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
-    from ..companion.bridge import Table
+    from ..companion.bridge import Companion, Table
     from ..context import AppContext
 
 
@@ -34,12 +34,13 @@ def table_now(ctx: AppContext) -> Table:
     return Table(lobby=lobby.entry.id if lobby is not None else None)
 
 
-def pump_companion(ctx: AppContext) -> None:
-    """Once a frame, after the updates: phones' messages in, their views out."""
-    companion = getattr(ctx, "companion", None)  # test doubles of the context may lack it
+def pump_companion(ctx: AppContext, frame: bool = True) -> None:
+    """Once a frame, after the updates: phones' messages in, their views out (the
+    audience's too: ``frame``; between frames, the seats' only)."""
+    companion: Companion | None = getattr(ctx, "companion", None)  # test doubles of the context may lack it
     if companion is None:
         return
-    for sound in companion.pump(ctx.seats, table_now(ctx)):
+    for sound in companion.pump(ctx.seats, table_now(ctx), frame):
         ctx.audio.play(sound)
 
 
@@ -49,10 +50,10 @@ def serve_phones_until(ctx: AppContext, deadline: float, clock: Callable[[], flo
     the next frame (the view a player waits for; the TV shows the change next frame).
     With no phones it sleeps until then, as a frame limiter does."""
     while (left := deadline - clock()) > 0:
-        companion = getattr(ctx, "companion", None)
+        companion: Companion | None = getattr(ctx, "companion", None)
         if companion is None:
             time.sleep(left)
             return
         if companion.hub.arrived.wait(left):
             companion.hub.arrived.clear()
-            pump_companion(ctx)
+            pump_companion(ctx, frame=False)

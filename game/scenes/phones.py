@@ -13,11 +13,12 @@ keep working either way.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ..companion.bridge import Companion
+from ..companion.room import Door
 from ..context import fill_seats
 from ..seats import is_phone
 from ..ui.kit import SEAT_STYLES
@@ -29,10 +30,10 @@ from .menus.title import TitleScene
 
 if TYPE_CHECKING:
     from ..context import AppContext
-    from ..shots import ShotRequest
+    from ..shots import Builder, ShotRequest
 
 
-def style_json(style: int) -> dict[str, Any]:
+def style_json(style: int) -> dict[str, str]:
     """A seat style as a phone draws it: colour and shape."""
     st = SEAT_STYLES[style % len(SEAT_STYLES)]
     return {"colour": "#{:02x}{:02x}{:02x}".format(*st.colour), "shape": st.shape}
@@ -45,7 +46,8 @@ def keep_companion(ctx: AppContext, host: str = "0.0.0.0") -> None:
     title, so nobody who plays without phones meets the system's firewall prompt
     (issue 25). Once up it stays, room code and all, through the game menus, the match
     and back to the lobby, and stops on the title when no seat is played on a phone."""
-    settings, running = ctx.settings, ctx.companion
+    settings = ctx.settings
+    running: Companion | None = ctx.companion
     if running is not None and (not settings.companion or running.requested_port != settings.companion_port
                                 or _idle(ctx)):
         stop_companion(ctx)
@@ -55,6 +57,8 @@ def keep_companion(ctx: AppContext, host: str = "0.0.0.0") -> None:
                                   default_name=lambda: free_name(ctx), texts=ctx.strings.tables,
                                   log_file=ctx.log_file)
         ctx.companion.start(wait=False)  # the port is bound on the server's thread
+    if ctx.companion is not None:
+        ctx.companion.open_door(Door(settings.room_password, settings.audience, settings.seat_limit, settings.tv_starts))
 
 
 def table_open(ctx: AppContext) -> bool:
@@ -82,9 +86,10 @@ def stop_companion(ctx: AppContext) -> None:
     lost its connection: during a match its seat is held, as reconnecting (a phone can
     take it back once the companion serves again); on "take your seats" it is held for
     the next claimer; elsewhere it is freed, as an unplugged pad's."""
-    if ctx.companion is None:
+    running: Companion | None = ctx.companion
+    if running is None:
         return
-    ctx.companion.stop()
+    running.stop()
     ctx.companion = None
     in_match = any(isinstance(scene, MatchScene) for scene in ctx.stack)
     seating = isinstance(ctx.stack.top, TakeSeatScene)
@@ -122,18 +127,23 @@ def draw_reconnecting(ctx: AppContext, surface: pygame.Surface) -> None:
 
 
 # --- screenshots -----------------------------------------------------------------------------
-def _shot_lobby(problem: str | None, trying_codes: bool = False) -> Any:
+def _shot_lobby(problem: str | None, trying_codes: bool = False, hidden: bool = False) -> Builder:
     """The first game's lobby with a keyboard side, two phones (one reconnecting) and
     the join panel (a companion that serves nothing: the shot opens no port), saying
-    that someone is trying room codes if ``trying_codes``."""
+    that someone is trying room codes if ``trying_codes``; ``hidden``: the streaming
+    settings hide the room code, a password is set and twelve phones watch."""
 
     def build(ctx: AppContext, args: ShotRequest) -> None:
+        ctx.settings.hide_room_code = hidden
+        ctx.settings.room_password = "4821" if hidden else ""
         companion = Companion(50505, style_json, lambda: ctx.settings.lang)
         companion.room = companion.hub.room = "KXTW"
         companion.address, companion.problem = "192.168.1.23", problem
         companion.server.ready.set()  # as if it had bound its port
         if trying_codes:
             companion.hub.guard.alarm_at = companion.hub.clock()
+        if hidden:
+            companion.crowd.members.update({n: f"shot-fan-{n}" for n in range(1, 13)})
         ctx.companion = companion
         if len(ctx.seats) < 1:
             fill_seats(ctx, 1)
@@ -146,4 +156,5 @@ def _shot_lobby(problem: str | None, trying_codes: bool = False) -> Any:
 
 
 SHOTS = {"lobby.phones": _shot_lobby(None), "lobby.phones_port_taken": _shot_lobby("port_taken"),
-         "lobby.phones_trying_codes": _shot_lobby(None, trying_codes=True)}
+         "lobby.phones_trying_codes": _shot_lobby(None, trying_codes=True),
+         "lobby.phones_hidden": _shot_lobby(None, hidden=True)}

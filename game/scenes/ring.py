@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -39,6 +39,8 @@ from .ring_slots import draw_face
 
 if TYPE_CHECKING:
     from ..context import AppContext
+    from ..ui.kit import UiKit
+    from ..ui.theme import SeatStyle
 
 #: Stick push (0..1) needed before its angle moves the pointer.
 STICK_THRESHOLD = 0.5
@@ -50,7 +52,7 @@ class RingOption:
     label: str
     #: An OpenMoji code, or a comparable callable ``(kit, size) -> Surface`` (a
     #: character's portrait drawn by its game).
-    icon: str | Callable[[Any, int], pygame.Surface] | None = None
+    icon: str | Callable[[UiKit, int], pygame.Surface] | None = None
     number: int | None = None   # shown in the slot (1..8); defaults to its place on the ring
     #: The option is a player: the slot shows that seat's shape in its colour by the name.
     seat: int | None = None
@@ -74,7 +76,7 @@ def sector(angle: float, n: int) -> int:
     return int(math.floor((angle % 360.0) / (360.0 / n) + 0.5)) % n
 
 
-def _public(option: RingOption) -> tuple:
+def _public(option: RingOption) -> tuple[object, ...]:
     return option.label, option.icon, option.number, option.seat
 
 
@@ -108,7 +110,7 @@ class RingPicker(Scene):
         self.gate = PeekGate()  # the first holder is named before its pointer shows
         self.refusal: tuple[int, str] | None = None
         self.refusal_ticks = 0
-        self.pops: dict[int, Tween] = {}   # a seat's badge pops when it confirms
+        self.pops: dict[int, Tween[float]] = {}   # a seat's badge pops when it confirms
         self.ticks = 0
         self.finished = False
 
@@ -195,7 +197,7 @@ class RingPicker(Scene):
 
     def _take_back(self, seat: int) -> None:
         """``on_back`` says whether a vote was taken back (False: the seat has none)."""
-        if not self.on_back(seat):
+        if self.on_back is None or not self.on_back(seat):
             self.ctx.audio.play("buzz")
             return
         self.ctx.audio.play("back")  # one sound for any take-back: it names no vote
@@ -307,7 +309,7 @@ class RingPicker(Scene):
         n = len(question.options)
         pointed = self.pointer[peeker] % n if peeker is not None else None
         style = kit.seat_style(self.ctx.seats[peeker].style) if peeker is not None else None
-        if pointed is not None:
+        if pointed is not None and style is not None:
             # a needle on the hub's rim, in the peeker's colour, pointing at the option
             a = math.radians(360.0 * pointed / n)
             dx, dy = math.sin(a), -math.cos(a)
@@ -321,7 +323,7 @@ class RingPicker(Scene):
         self._draw_hub(surface, question, peeker, pointed)
 
     def _draw_slot(self, surface: pygame.Surface, option: RingOption, index: int, rect: pygame.Rect,
-                   pointer: Any, private: bool) -> None:
+                   pointer: SeatStyle | None, private: bool) -> None:
         """One option: its face (``_draw_face``), its number badge, and a stroke across it
         when it is used (only in its seat's peek). ``pointer`` is the peeker's style when
         it points here: the slot grows and takes its colour."""
@@ -337,8 +339,8 @@ class RingPicker(Scene):
         if used:
             pygame.draw.line(surface, c.bad, rect.bottomleft, rect.topright, 6)
 
-    def _draw_face(self, surface: pygame.Surface, option: RingOption, index: int, rect: pygame.Rect, pointer: Any,
-                   used: bool) -> None:
+    def _draw_face(self, surface: pygame.Surface, option: RingOption, index: int, rect: pygame.Rect,
+                   pointer: SeatStyle | None, used: bool) -> None:
         """The slot's panel and what it holds (``ring_slots.draw_face``)."""
         draw_face(self.ctx, surface, option, index, rect, pointer, used)
 
@@ -358,6 +360,7 @@ class RingPicker(Scene):
                             align="center")
             surface.blit(look, look.get_rect(midtop=(cx, cy + 62)))
             return
+        assert pointed is not None, "a peeker points at an option"
         seat = self.ctx.seats[peeker]
         style = kit.seat_style(seat.style)
         kit.seat_token(surface, seat.style, (cx, cy - 110), 40)
@@ -388,11 +391,13 @@ class RingPicker(Scene):
             draw_seat_card(self.ctx, surface, seat_index, centre, width, done=self.question(seat_index) is None,
                            refused=self.refusal is not None and self.refusal[0] == seat_index,
                            peeking=self.curtain_seat == seat_index and not self.aloud, progress=label,
-                           pop=float(pop.value(alpha)) if pop is not None else 1.0)
+                           pop=pop.value(alpha) if pop is not None else 1.0)
 
     def _draw_refusal(self, surface: pygame.Surface) -> None:
         """Shown in place of the prompt for a few seconds: who was refused and why."""
         kit, c = self.ctx.kit, self.ctx.kit.colours
+        if self.refusal is None:
+            return
         seat_index, key = self.refusal
         seat = self.ctx.seats[seat_index]
         token_w = 64

@@ -5,12 +5,16 @@ a neutral rim once it is done)."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import pygame
 
 from ..input.intents import Intent
 from ..ui.fit import fit_text
+
+if TYPE_CHECKING:
+    from ..context import AppContext
+    from ..ui.kit import UiKit
 
 #: A card at most, and how far in from the safe area (its soft shadow).
 CARD_SIZE = (384, 112)
@@ -27,13 +31,13 @@ PEEK_GLYPH = 44
 ROW_PITCH = 132
 
 
-def card_width(kit: Any, ring_left: int) -> int:
+def card_width(kit: UiKit, ring_left: int) -> int:
     """Cards fill the room between the safe area (less their shadow) and the ring's side
     slots (``ring_left``: the left slots' left edge): narrower in the wide safe area."""
     return min(CARD_SIZE[0], ring_left - 24 - (kit.safe_rect.x + CARD_INSET))
 
 
-def seat_slots(kit: Any, seats: Sequence[int], width: int, middle: int) -> list[tuple[int, tuple[int, int]]]:
+def seat_slots(kit: UiKit, seats: Sequence[int], width: int, middle: int) -> list[tuple[int, tuple[int, int]]]:
     """(seat, centre) of each card ``width`` wide: two columns centred on ``middle``
     (y), the left one first, top to bottom."""
     safe = kit.safe_rect
@@ -49,7 +53,7 @@ def seat_slots(kit: Any, seats: Sequence[int], width: int, middle: int) -> list[
     return out
 
 
-def draw_seat_card(ctx: Any, surface: pygame.Surface, seat_index: int, centre: tuple[int, int], width: int, *,
+def draw_seat_card(ctx: AppContext, surface: pygame.Surface, seat_index: int, centre: tuple[int, int], width: int, *,
                    done: bool, refused: bool, peeking: bool, progress: str | None, pop: float = 1.0) -> None:
     kit, c = ctx.kit, ctx.kit.colours
     seat = ctx.seats[seat_index]
@@ -72,7 +76,7 @@ def draw_seat_card(ctx: Any, surface: pygame.Surface, seat_index: int, centre: t
         surface.blit(glyph, glyph.get_rect(midright=(card.right - 14, placed.centery)))
 
 
-def card_words(ctx: Any, seat_index: int, card: int, done: bool, peeking: bool,
+def card_words(ctx: AppContext, seat_index: int, card: int, done: bool, peeking: bool,
                progress: str | None) -> tuple[pygame.Surface, pygame.Surface]:
     """A ``card`` px wide card's name (shrunk, or in two lines) and status ("1/2 ·
     Thinking…", just "1/2" when there is no room for both, "2/2" by the check mark once

@@ -24,11 +24,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ..ui.shapes import ring_positions
+
+if TYPE_CHECKING:
+    from ..ui.kit import UiKit
 
 #: Room under the safe area's top for the prompt's pill (56 px words at text scale 1,
 #: its padding) and some air above the top slot.
@@ -100,7 +103,7 @@ class RingGeometry:
         return self.center[0] - self.radius - self.slot[0] // 2
 
 
-def ring_geometry(kit: Any, top_room: int = PROMPT_ROOM, slot: tuple[int, int] = SLOT_SIZE,
+def ring_geometry(kit: UiKit, top_room: int = PROMPT_ROOM, slot: tuple[int, int] = SLOT_SIZE,
                   rows: bool = False) -> RingGeometry:
     """The ring for ``kit``'s safe area, its top slot ``top_room`` under the area's top
     (``slot``: a board's own card size, Secret Identity's taller portrait cards; ``rows``:

@@ -40,6 +40,7 @@ def _shot_peek(ctx: AppContext, args: ShotRequest) -> None:
     (the shot's ticks run the look-away)."""
     _shot(ctx, args)
     picker = ctx.stack.top
+    assert isinstance(picker, RingPicker)
     seat = 1 if len(ctx.seats) > 1 else 0
     device = ctx.seats[seat].device
     ctx.stack.handle(seat, InputEvent(device, Intent.STICK, angle=95.0, magnitude=1.0))

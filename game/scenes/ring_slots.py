@@ -5,18 +5,20 @@ otherwise (Personality's cards) overrides ``RingPicker._draw_face``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ..ui.fit import fit_text
 
 if TYPE_CHECKING:
+    from ..context import AppContext
+    from ..ui.theme import SeatStyle
     from .ring import RingOption
 
 
-def draw_face(ctx: Any, surface: pygame.Surface, option: RingOption, index: int, rect: pygame.Rect, pointer: Any,
-              used: bool) -> None:
+def draw_face(ctx: AppContext, surface: pygame.Surface, option: RingOption, index: int, rect: pygame.Rect,
+              pointer: SeatStyle | None, used: bool) -> None:
     """``pointer``: the peeker's seat style when it points here (its colour rims the
     slot); ``used``: greyed, inside its seat's peek only."""
     kit, c = ctx.kit, ctx.kit.colours

@@ -21,11 +21,14 @@ from array import array
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
 from . import pcm_cache
+
+if TYPE_CHECKING:
+    from ..settings import Settings
 
 RATE = 44100
 #: Bump when ``render`` changes the sound of a recipe (the cached effects are re-rendered).
@@ -88,7 +91,7 @@ def _wave(kind: str, phase: float, seed: list[int]) -> float:
     raise ValueError(f"unknown waveform {kind!r}")
 
 
-def render(notes: tuple[Note, ...], rate: int = RATE) -> array:
+def render(notes: tuple[Note, ...], rate: int = RATE) -> array[int]:
     """Mono signed 16-bit samples for a recipe (pure Python, deterministic)."""
     end = max(n.start + n.length for n in notes)
     mix = [0.0] * (int(end * rate) + 1)
@@ -116,7 +119,7 @@ def cache_dir() -> Path:
     return pcm_cache.cache_dir("sounds")
 
 
-def effect_samples(name: str, folder: Path | None = None) -> array:
+def effect_samples(name: str, folder: Path | None = None) -> array[int]:
     """The named effect's samples, from the cache folder when rendered before."""
     notes = EFFECTS[name]
     path = pcm_cache.cache_path(folder or cache_dir(), name, (SYNTH_VERSION, RATE, notes))
@@ -124,13 +127,15 @@ def effect_samples(name: str, folder: Path | None = None) -> array:
 
 
 class Audio:
-    def __init__(self, settings: Any, headless: bool = False) -> None:
+    def __init__(self, settings: Settings, headless: bool = False) -> None:
         self.settings = settings
         self.history: deque[str] = deque(maxlen=64)
+        #: Called with each effect's name as it plays, headless too (the captions: ui/captions.py).
+        self.listeners: list[Callable[[str], None]] = []
         self.current_music: str | None = None
-        self._sounds: dict[str, Any] = {}
-        self._music_sounds: dict[str, Any] = {}
-        self._music_channel = None
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._music_sounds: dict[str, pygame.mixer.Sound] = {}
+        self._music_channel: pygame.mixer.Channel | None = None
         self._lock = threading.Lock()
         self._closed = False  # pygame quit: workers make no more mixer calls
         #: Whether the background workers may run (:meth:`start`).
@@ -181,8 +186,8 @@ class Audio:
         except pygame.error:
             return False
 
-    def _to_sound(self, mono: array):
-        channels = pygame.mixer.get_init()[2]
+    def _to_sound(self, mono: array[int]) -> pygame.mixer.Sound:
+        channels = _mixer_channels()
         if channels == 1:
             data = mono
         else:
@@ -196,6 +201,8 @@ class Audio:
         if name not in EFFECTS:
             raise KeyError(name)
         self.history.append(name)
+        for listener in list(self.listeners):
+            listener(name)
         if not self.enabled:
             return
         with self._lock:
@@ -228,7 +235,7 @@ class Audio:
             self._load_music(name)
 
     def _load_music(self, name: str) -> None:
-        channels = pygame.mixer.get_init()[2]
+        channels = _mixer_channels()
         threading.Thread(target=self._render_music, args=(name, channels), daemon=True).start()
 
     def _render_music(self, name: str, channels: int) -> None:
@@ -255,3 +262,10 @@ class Audio:
         """Apply changed settings to the playing music (effects read them on play)."""
         if self.enabled:
             pygame.mixer.Channel(0).set_volume(float(getattr(self.settings, "music_volume", 0.6)))
+
+
+def _mixer_channels() -> int:
+    """The channels of the mixer a sound is made for (started: the audio is enabled)."""
+    started = pygame.mixer.get_init()
+    assert started is not None, "the mixer is started before a sound is made"
+    return started[2]

@@ -7,7 +7,7 @@ once and cached; drawing then only blits.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any, Iterable
+from typing import Any, Callable, Hashable, Iterable, Union
 
 import pygame
 
@@ -41,12 +41,13 @@ class Layer:
     def __init__(self, size: tuple[int, int]) -> None:
         self.size = size
         self.surface: pygame.Surface | None = None
-        self.key: Any = None
+        self.key: Hashable = None
         #: Full paints and partial repaints so far (tests check a still board does neither).
         self.paints = 0
         self.repaints = 0
 
-    def get(self, key: Any, paint: Any, dirty: Any = None) -> pygame.Surface:
+    def get(self, key: Hashable, paint: Callable[[pygame.Surface], object],
+            dirty: Callable[[Hashable, Hashable], Iterable[pygame.Rect] | None] | None = None) -> pygame.Surface:
         if self.surface is not None and key == self.key:
             return self.surface
         rects = dirty(self.key, key) if dirty is not None and self.surface is not None else None
@@ -84,10 +85,14 @@ def merge_rects(rects: Iterable[pygame.Rect]) -> list[pygame.Rect]:
     return out
 
 
-class SurfaceCache(OrderedDict):
+#: What a surface cache holds: a surface, or a picture in pieces (a tuple of surfaces).
+Picture = Union[pygame.Surface, tuple[pygame.Surface, ...]]
+
+
+class SurfaceCache(OrderedDict[Hashable, Picture]):
     """Surfaces (or tuples of surfaces: a picture in pieces) by key, least recently used
     first; once they hold more than ``budget`` bytes of pixels the oldest are dropped
-    (the newest always stays)."""
+    (the newest always stays). :meth:`surface` and :meth:`pieces` read one of a kind."""
 
     def __init__(self, budget: int) -> None:
         super().__init__()
@@ -95,9 +100,9 @@ class SurfaceCache(OrderedDict):
         self.bytes = 0
         #: Pictures read back from the last run (ui/kept_texts.py), by key: one moves
         #: into the cache when first asked for.
-        self.kept: dict[Any, Any] = {}
+        self.kept: dict[Hashable, pygame.Surface] = {}
 
-    def get(self, key: Any, default: Any = None) -> Any:
+    def get(self, key: Hashable, default: Any = None) -> Any:
         surface = super().get(key, default)
         if surface is not default:
             self.move_to_end(key)
@@ -105,7 +110,17 @@ class SurfaceCache(OrderedDict):
             surface = self[key] = self.kept.pop(key)
         return surface
 
-    def __setitem__(self, key: Any, surface: pygame.Surface) -> None:
+    def surface(self, key: Hashable) -> pygame.Surface | None:
+        """The surface under ``key`` (None: none yet)."""
+        found = self.get(key)
+        return found if isinstance(found, pygame.Surface) else None
+
+    def pieces(self, key: Hashable) -> tuple[pygame.Surface, ...] | None:
+        """The picture in pieces under ``key`` (None: none yet)."""
+        found = self.get(key)
+        return found if isinstance(found, tuple) else None
+
+    def __setitem__(self, key: Hashable, surface: Picture) -> None:
         old = super().get(key)
         if old is not None:
             self.bytes -= _pixel_bytes(old)

@@ -18,7 +18,7 @@ import functools
 import re
 from collections import OrderedDict
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Concatenate, Hashable, ParamSpec, Sequence, TypeVar, cast
 
 import pygame
 
@@ -27,14 +27,17 @@ from .theme import MIN_TEXT
 if TYPE_CHECKING:
     import pyphen
 
+    from .kit import UiKit
+
 #: The hyphenation dictionary for each UI language (British spelling, as the English strings).
 HYPHENATION = {"fr": "fr", "en": "en_GB"}
 #: Fits remembered: every text of the busiest board (~60) several times over, a few
 #: hundred small tuples, so memory stays flat over an evening of changing names.
 FIT_MEMO_SIZE = 512
 
-Fit = TypeVar("Fit", bound=Callable[..., Any])
-
+#: A fit's arguments after the kit, and its answer.
+P = ParamSpec("P")
+R = TypeVar("R")
 
 class FitMemo:
     """The last ``size`` answers of the fit functions, least recently used first out.
@@ -43,15 +46,17 @@ class FitMemo:
     def __init__(self, size: int) -> None:
         self.size = size
         self.misses = 0
-        self._answers: OrderedDict[Hashable, Any] = OrderedDict()
+        self._answers: OrderedDict[Hashable, object] = OrderedDict()
 
     def __len__(self) -> int:
         return len(self._answers)
 
-    def answer(self, key: Hashable, search: Callable[[], Any]) -> Any:
+    def answer(self, key: Hashable, search: Callable[[], R]) -> R:
+        """``search()``'s answer, kept under ``key``: a key holds the fit function it
+        answers (:func:`remembered`), so what it keeps is of that function's type."""
         if key in self._answers:
             self._answers.move_to_end(key)
-            return self._answers[key]
+            return cast(R, self._answers[key])
         self.misses += 1
         answer = self._answers[key] = search()
         if len(self._answers) > self.size:
@@ -59,7 +64,7 @@ class FitMemo:
         return answer
 
 
-def _look(kit: Any) -> tuple:
+def _look(kit: UiKit) -> tuple[float, str | None]:
     """What a kit's measures depend on besides the text: its text-size setting and language."""
     return float(getattr(kit.settings, "text_scale", 1.0)), _lang(kit)
 
@@ -68,17 +73,17 @@ def _hashable(value: Any) -> Hashable:
     return tuple(value) if isinstance(value, (list, tuple, pygame.Rect)) else value
 
 
-def remembered(fit: Fit) -> Fit:
+def remembered(fit: Callable[Concatenate[UiKit, P], R]) -> Callable[Concatenate[UiKit, P], R]:
     """``fit(kit, ...)`` answered from the kit's memo (``kit.fits``) when asked the same for
     the same look (any fit of a text to a box measured with the kit's fonts: the games'
     own too)."""
 
     @functools.wraps(fit)
-    def fit_remembered(kit: Any, *args: Any, **named: Any) -> Any:
+    def fit_remembered(kit: UiKit, /, *args: P.args, **named: P.kwargs) -> R:
         key = (fit, _look(kit), *map(_hashable, args), *((k, _hashable(v)) for k, v in sorted(named.items())))
         return kit.fits.answer(key, lambda: fit(kit, *args, **named))
 
-    return fit_remembered  # type: ignore[return-value]
+    return fit_remembered
 
 
 @lru_cache(maxsize=4)
@@ -100,29 +105,31 @@ def hyphen_points(word: str, lang: str | None) -> list[int]:
     return list(_dictionary(lang).positions(word))
 
 
-def _lang(kit: Any) -> str | None:
-    return getattr(getattr(kit, "settings", None), "lang", None)
+def _lang(kit: UiKit) -> str | None:
+    lang: str | None = getattr(getattr(kit, "settings", None), "lang", None)
+    return lang
 
 
-def smallest_size(kit: Any) -> int:
+def smallest_size(kit: UiKit) -> int:
     """The smallest size to ask the kit for that still draws :data:`MIN_TEXT` px: under
     the larger text settings a text may shrink back to 28 px when room runs out."""
     return next(size for size in range(1, MIN_TEXT + 1) if kit.scaled(size) >= MIN_TEXT)
 
 
 @remembered
-def fit_text(kit: Any, text: str, width: int, sizes: Sequence[int] = (36, 32, MIN_TEXT)) -> tuple[int, str]:
+def fit_text(kit: UiKit, text: str, width: int, sizes: Sequence[int] = (36, 32, MIN_TEXT)) -> tuple[int, str]:
     """``(size, text)``: the largest of ``sizes`` (then smaller, down to
     :func:`smallest_size`) at which ``text`` fits ``width`` on one line; else the
     smallest, with newlines where it breaks (see :func:`break_lines`)."""
     floor = smallest_size(kit)
-    for size in [*sizes, *range(min(sizes) - 1, floor - 1, -1)]:
+    to_try: list[int] = [*sizes, *range(min(sizes) - 1, floor - 1, -1)]
+    for size in to_try:
         if kit.font(size).size(text)[0] <= width:
             return size, text
     return floor, "\n".join(break_lines(kit.font(floor), text, width, _lang(kit)))
 
 
-def break_lines(font: Any, text: str, width: int, lang: str | None = None) -> list[str]:
+def break_lines(font: pygame.font.Font, text: str, width: int, lang: str | None = None) -> list[str]:
     """Lines of ``text`` no wider than ``width`` in ``font``: breaks at spaces, after
     hyphens, and inside a word too long for a line (the cut marked with a hyphen) where
     ``lang``'s dictionary allows, else where it fits."""
@@ -147,14 +154,14 @@ def break_lines(font: Any, text: str, width: int, lang: str | None = None) -> li
     return lines
 
 
-def _hyphen_cut(font: Any, word: str, width: int, lang: str | None) -> int:
+def _hyphen_cut(font: pygame.font.Font, word: str, width: int, lang: str | None) -> int:
     """The longest start of ``word`` ending at a dictionary break point that fits
     ``width`` with its hyphen (0: none)."""
     points = hyphen_points(word.rstrip("-"), lang)
     return max((p for p in points if font.size(word[:p] + "-")[0] <= width), default=0)
 
 
-def _longest_prefix(font: Any, word: str, width: int) -> int:
+def _longest_prefix(font: pygame.font.Font, word: str, width: int) -> int:
     """How many letters of ``word``, a hyphen added, fit ``width`` (at least one),
     leaving at least four letters (three in a short word) for the next line."""
     cut = 1
@@ -165,12 +172,13 @@ def _longest_prefix(font: Any, word: str, width: int) -> int:
 
 
 @remembered
-def fit_wrapped(kit: Any, text: str, width: int, max_lines: int, sizes: Sequence[int] = (36, 32, MIN_TEXT)) -> int:
+def fit_wrapped(kit: UiKit, text: str, width: int, max_lines: int, sizes: Sequence[int] = (36, 32, MIN_TEXT)) -> int:
     """The largest of ``sizes`` (then smaller, down to :func:`smallest_size`) at which
     ``text`` wraps (at spaces) into at most ``max_lines`` lines of ``width``, none wider;
     else the smallest."""
     floor = smallest_size(kit)
-    for size in [*sizes, *range(min(sizes) - 1, floor - 1, -1)]:
+    to_try: list[int] = [*sizes, *range(min(sizes) - 1, floor - 1, -1)]
+    for size in to_try:
         font = kit.font(size)
         lines = kit.wrap(text, size, width)
         if len(lines) <= max_lines and all(font.size(line)[0] <= width for line in lines):
@@ -179,7 +187,7 @@ def fit_wrapped(kit: Any, text: str, width: int, max_lines: int, sizes: Sequence
 
 
 @remembered
-def fit_size(kit: Any, text: str, width: int, sizes: Sequence[int] = (40, 36, 32, 28)) -> int:
+def fit_size(kit: UiKit, text: str, width: int, sizes: Sequence[int] = (40, 36, 32, 28)) -> int:
     """The largest of ``sizes`` at which ``text`` fits on one line in ``width`` (else the
     smallest, and the caller wraps)."""
     for size in sizes:
@@ -189,7 +197,7 @@ def fit_size(kit: Any, text: str, width: int, sizes: Sequence[int] = (40, 36, 32
 
 
 @remembered
-def label_fit(kit: Any, text: str, width: int, max_lines: int = 2,
+def label_fit(kit: UiKit, text: str, width: int, max_lines: int = 2,
               sizes: Sequence[int] = (34, 32, 30, 28)) -> tuple[int, int]:
     """``(size, lines)`` for a label in ``width``: one line at 34 down to 30 px if it
     fits, else the largest of ``sizes`` that wraps into at most ``max_lines`` lines
@@ -205,7 +213,7 @@ def label_fit(kit: Any, text: str, width: int, max_lines: int = 2,
 
 
 @remembered
-def fit_words(kit: Any, text: str, size: int, width: int) -> tuple[str, int]:
+def fit_words(kit: UiKit, text: str, size: int, width: int) -> tuple[str, int]:
     """``(text, size)`` to draw ``text`` wrapped in ``width`` (a word per line at worst,
     as "d'anniversaire" beside a canvas): the largest size up to ``size`` (down to
     :func:`smallest_size`) at which every word fits, and at the floor the words still too

@@ -42,7 +42,7 @@ class Glyphs:
         """A pad-style glyph: A/B/X/Y coloured discs, Start, LB/RB/LT/RT, D-pad, stick."""
         name = intent.upper() if isinstance(intent, str) else _INTENT_GLYPH[intent]
         key = ("glyph", name, size)
-        glyph = self.kit._sprites.get(key)
+        glyph = self.kit._sprites.surface(key)
         if glyph is None:
             glyph = convert(self._make_glyph(name, size))
             self.kit._sprites[key] = glyph

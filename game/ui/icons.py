@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Sequence
 
 import pygame
@@ -27,13 +28,13 @@ class Icons:
         """An OpenMoji pictogram by file stem ("1F451"), rendered at ``size`` px and cached.
         Unknown codes raise ``KeyError`` naming the code."""
         key = (code, size)
-        image = self._icons.get(key)
+        image = self._icons.surface(key)
         if image is None:
             image = self._icons[key] = convert(pygame.image.load_sized_svg(str(self._path(code)), (size, size)))
         return image
 
     @staticmethod
-    def _path(code: str):
+    def _path(code: str) -> Path:
         # one stat, not the index of ~4,500 files (the title's first frame needs icons
         # long before any catalogue is validated); the index names unknown codes
         path = icon_index.svg_dir() / f"{code}.svg"

@@ -24,12 +24,16 @@ import marshal
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Hashable
 
 import pygame
 
 from .. import disk_cache
 from ..core.files import open_regular
+
+if TYPE_CHECKING:
+    from .caches import SurfaceCache
+    from .kit import UiKit
 
 #: Bump when the file's layout changes or ``Text.text`` draws differently (a kept file
 #: would otherwise show the old drawing; its name then changes, and it is made again).
@@ -43,13 +47,13 @@ class KeptTexts:
     run's first screen keeps them (the kit has no text yet): the file then holds that
     frame's texts and nothing else."""
 
-    def __init__(self, kit: Any, name: str) -> None:
+    def __init__(self, kit: UiKit, name: str) -> None:
         self.kit = kit
-        self.path = None
+        self.path: Path | None = None
         #: The pictures the file held.
-        self.read_keys: set[tuple] = set()
+        self.read_keys: set[Hashable] = set()
         #: The keys of the pictures the first frame drew (:meth:`frame_drawn`).
-        self.first_frame: set[tuple] | None = None
+        self.first_frame: set[Hashable] | None = None
         if pygame.display.get_surface() is None or len(self._drawn()):  # headless (tests, shots), or not the first
             return
         try:
@@ -63,15 +67,15 @@ class KeptTexts:
                   self.masks, probe.get_bitsize(), sys.version_info[:2], marshal.version, *sources)
         self.path = disk_cache.cache_path(disk_cache.cache_dir("pictures"), name, recipe, ".texts")
 
-    def _drawn(self) -> Any:
+    def _drawn(self) -> SurfaceCache:
         """The cache the frame draws into, by key (what :meth:`keep` writes)."""
         return self.kit._text
 
-    def _into(self) -> Any:
+    def _into(self) -> dict[Hashable, pygame.Surface]:
         """Where :meth:`read` hands the kept pictures (the text kit takes them from there)."""
         return self.kit.texts.kept
 
-    def _sources(self) -> tuple:
+    def _sources(self) -> tuple[object, ...]:
         """What else names the file: the files of the code that draws the pictures."""
         return ()
 
@@ -81,7 +85,7 @@ class KeptTexts:
         straight into the surfaces."""
         if self.path is None:
             return
-        texts = []
+        texts: list[tuple[Hashable, pygame.Surface]] = []
         try:
             with open_regular(self.path, disk_cache.MAX_READ_BYTES) as handle:
                 length = int.from_bytes(handle.read(LENGTH_BYTES), "little")
@@ -94,7 +98,8 @@ class KeptTexts:
                     if left < 0:
                         return
                     surface = pygame.Surface((width, height), pygame.SRCALPHA).convert_alpha()
-                    pixels = memoryview(surface.get_view("1")).cast("B")
+                    # (a BufferProxy has the buffer protocol; pygame's stubs do not say so)
+                    pixels = memoryview(surface.get_view("1")).cast("B")  # type: ignore[arg-type]
                     if handle.readinto(pixels) != len(pixels):
                         return
                     texts.append((key, surface))
@@ -135,14 +140,16 @@ class KeptSprites(KeptTexts):
     """The kept sprites of one screen's first frame (the kit's sprite cache: pad glyphs,
     seat tokens), handed to that cache (``SurfaceCache.kept``)."""
 
-    def _drawn(self) -> Any:
+    def _drawn(self) -> SurfaceCache:
         return self.kit._sprites
 
-    def _into(self) -> Any:
+    def _into(self) -> dict[Hashable, pygame.Surface]:
         return self.kit._sprites.kept
 
-    def _sources(self) -> tuple:
+    def _sources(self) -> tuple[object, ...]:
         from . import glyphs, shapes, theme
 
-        return tuple((stat.st_size, stat.st_mtime_ns) for stat in
-                     (Path(module.__file__).stat() for module in (glyphs, shapes, theme)))
+        files = [module.__file__ for module in (glyphs, shapes, theme)]
+        if None in files:  # as in some frozen builds: nothing is kept
+            raise TypeError("a drawing module has no file")
+        return tuple((stat.st_size, stat.st_mtime_ns) for stat in (Path(str(file)).stat() for file in files))

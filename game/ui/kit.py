@@ -14,7 +14,7 @@ and every seat is shown with its colour, its shape and its name together.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Sequence
 
 import pygame
 
@@ -24,10 +24,14 @@ from .fit import FIT_MEMO_SIZE, FitMemo
 from .glyphs import Glyphs
 from .icons import Icons
 from .panels import PANEL_BLUR, PANEL_SHADOW_DROP, Panels, shadowed
-from .seat_tokens import SeatTokens
+from .seat_tokens import Badged, SeatTokens
 from .shapes import Shapes, ring_positions, shape_points
 from .text import Text
-from .theme import MIN_TEXT, SEAT_STYLES, SHAPES, Colour, Palette, SeatStyle, font_path
+from .theme import MIN_TEXT, SEAT_STYLES, SHAPES, Colour, ColourKey, Palette, SeatStyle, font_path, palette_for
+from .tween import V, Tween
+
+if TYPE_CHECKING:
+    from ..settings import Settings
 
 #: The names scenes and tests import from here (they moved to the part modules).
 __all__ = ["MIN_TEXT", "PANEL_BLUR", "PANEL_SHADOW_DROP", "SEAT_STYLES", "SHAPES", "Colour", "Layer", "Palette",
@@ -37,11 +41,11 @@ __all__ = ["MIN_TEXT", "PANEL_BLUR", "PANEL_SHADOW_DROP", "SEAT_STYLES", "SHAPES
 class UiKit:
     W, H = 1920, 1080
 
-    def __init__(self, settings: Any) -> None:
+    def __init__(self, settings: Settings) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
         self.settings = settings
-        self.colours = Palette()
+        self.colours = palette_for(settings)
         #: Rendered texts and sprites (shapes, glyphs, shadows, veils…), bounded in bytes.
         self._text = SurfaceCache(TEXT_CACHE_BYTES)
         self._sprites = SurfaceCache(SPRITE_CACHE_BYTES)
@@ -55,6 +59,29 @@ class UiKit:
         self.glyphs = Glyphs(self)
         #: Set while scenes under an overlay with its own hint bar draw: theirs is only measured.
         self.hints_muted = False
+
+    def retheme(self) -> None:
+        """Take the theme the settings ask for now (high contrast or not): what is drawn
+        next uses it (cached sprites and texts are keyed by their colours and widths; the
+        background and the remembered panels are drawn again)."""
+        self.colours = palette_for(self.settings)
+        self.panels.forget()
+
+    # --- motion ---------------------------------------------------------------------------
+    @property
+    def reduce_motion(self) -> bool:
+        """The ``reduce_motion`` setting: no confetti, shakes, swells, bobbing or sliding."""
+        return bool(getattr(self.settings, "reduce_motion", False))
+
+    def motion(self, amount: float) -> float:
+        """A decorative movement's offset (a bob, a sway, a shake, a pulse): ``amount``,
+        or 0 with reduced motion."""
+        return 0.0 if self.reduce_motion else amount
+
+    def tween(self, start: V, end: V, ticks: int, ease: str = "out_cubic", delay: int = 0,
+              on_done: Callable[[], None] | None = None) -> Tween[V]:
+        """A :class:`Tween` that, with reduced motion, jumps to its end (same timing)."""
+        return Tween(start, end, ticks, ease, delay, on_done, still=self.reduce_motion)
 
     # --- geometry -------------------------------------------------------------------------
     @property
@@ -77,10 +104,10 @@ class UiKit:
         surface = pygame.Surface((self.W, self.H))
         return surface.convert() if pygame.display.get_surface() is not None else surface
 
-    def sprite(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+    def sprite(self, key: tuple[Hashable, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
         """A surface drawn once by ``make`` and cached under ``key`` (callers start their
         key with a name of their own, e.g. ``("medallion", ...)``)."""
-        surface = self._sprites.get(key)
+        surface = self._sprites.surface(key)
         if surface is None:
             surface = self._sprites[key] = make()
         return surface
@@ -102,7 +129,7 @@ class UiKit:
              align: str = "left", shadow: bool = False) -> pygame.Surface:
         return self.texts.text(text, size, colour, max_width, align, shadow)
 
-    def blit_text(self, surface: pygame.Surface, text: str, size: int, pos: Sequence[int], anchor: str = "topleft",
+    def blit_text(self, surface: pygame.Surface, text: str, size: int, pos: Sequence[float], anchor: str = "topleft",
                   colour: Colour | None = None, max_width: int | None = None, align: str = "left",
                   shadow: bool = False) -> pygame.Rect:
         return self.texts.blit_text(surface, text, size, pos, anchor, colour, max_width, align, shadow)
@@ -122,7 +149,7 @@ class UiKit:
     def draw_check(self, surface: pygame.Surface, center: Sequence[int], size: int, colour: Colour | None = None) -> None:
         self.shapes.draw_check(surface, center, size, colour)
 
-    def arc(self, surface: pygame.Surface, colour: Any, center: Sequence[float], radius: float, width: float,
+    def arc(self, surface: pygame.Surface, colour: ColourKey, center: Sequence[float], radius: float, width: float,
             start: float, sweep: float) -> None:
         self.shapes.arc(surface, colour, center, radius, width, start, sweep)
 
@@ -137,7 +164,7 @@ class UiKit:
                    dim: bool = False) -> pygame.Rect:
         return self.tokens.seat_token(surface, style, center, radius, dim)
 
-    def draw_seat_badge(self, surface: pygame.Surface, seat: Any, center: Sequence[int], size: int = 64,
+    def draw_seat_badge(self, surface: pygame.Surface, seat: Badged, center: Sequence[int], size: int = 64,
                         label: bool = True, dim: bool = False, beside: bool = False,
                         name_size: int | None = None) -> pygame.Rect:
         return self.tokens.draw_seat_badge(surface, seat, center, size, label, dim, beside, name_size)

@@ -9,7 +9,7 @@ text painted on a board's cached layer is found on the canvas too. Menus' pygame
 buttons are read from the scene's items (rect, text, font, colour).
 
 The rules (margin, small, box, overlap, contrast) are judged in
-:mod:`game.ui.layout_rules`; docs/architecture.md, "Layout check", tells the whole.
+:mod:`game.ui.layout_rules`; docs/architecture.md, "Shots and the layout check", tells the whole.
 
 A text another drawing hides (its own colour is no longer on most of its glyphs: a
 panel over it, a dim veil) is not checked: it is not what the screen shows.
@@ -19,12 +19,20 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator, Self, Sequence, cast
 
 import pygame
 
 from ..shots import ShotRequest, prepare
 from .layout_rules import RULES, Colour, Text, Violation, check_margin, check_texts
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pygame.typing import ColorLike, Point, RectLike
+
+    from ..scenes.base import Scene
+    from ..settings import Settings
+    from ..shots import Builder
+    from .kit import UiKit
 
 #: A text is shown when this share of its solid glyph pixels still has its colour.
 VISIBLE_SHARE = 0.5
@@ -52,7 +60,7 @@ class Mark:
     #: The part of ``rect`` the clips let through.
     visible: pygame.Rect
     tag: TextTag | None = None
-    image: Any = None
+    image: pygame.Surface | None = None
     #: Recording order: a box drawn after a text is not the box it sits in.
     order: int = 0
 
@@ -65,7 +73,7 @@ class _AnySurface(type):
     """``isinstance(s, pygame.Surface)`` stays true for plain surfaces while the
     recording class stands in for ``pygame.Surface``."""
 
-    def __instancecheck__(cls, obj: Any) -> bool:
+    def __instancecheck__(cls, obj: object) -> bool:
         return isinstance(obj, _BaseSurface)
 
     def __subclasscheck__(cls, sub: type) -> bool:
@@ -77,62 +85,21 @@ class Recorder:
     """Tags kit texts and collects what lands on recording surfaces."""
 
     #: id(surface) -> (tag, surface): the surface is kept so its id is not reused.
-    tags: dict[int, tuple[TextTag, Any]] = field(default_factory=dict)
+    tags: dict[int, tuple[TextTag, pygame.Surface]] = field(default_factory=dict)
     #: (alpha, colour) of each full-canvas dim, in order.
-    dims: list[tuple[int, Any]] = field(default_factory=list)
+    dims: list[tuple[int, Colour | None]] = field(default_factory=list)
     order: int = 0
 
     def next_order(self) -> int:
         self.order += 1
         return self.order
 
-    def surface_class(self) -> type:
-        recorder = self
+    def surface_class(self) -> type[RecordingSurface]:
+        """A recording surface class of its own, that records for this recorder."""
+        return type("RecordingSurface", (RecordingSurface,), {"recorder": self})
 
-        class RecordingSurface(_BaseSurface, metaclass=_AnySurface):
-            """A ``pygame.Surface`` that keeps :class:`Mark` s of what is blitted on it."""
-
-            @property
-            def marks(self) -> list[Mark]:
-                marks = getattr(self, "_marks", None)
-                if marks is None:
-                    marks = self._marks = []
-                return marks
-
-            def blit(self, source: Any, dest: Any = (0, 0), area: Any = None, special_flags: int = 0) -> pygame.Rect:
-                done = super().blit(source, dest, area, special_flags)
-                recorder.record_blit(self, source, dest, area)
-                return done
-
-            def blits(self, blit_sequence: Any, doreturn: Any = 1) -> Any:
-                done = [self.blit(*item) for item in blit_sequence]
-                return done if doreturn else None
-
-            def fblits(self, blit_sequence: Any, special_flags: int = 0) -> None:
-                for source, dest in blit_sequence:
-                    self.blit(source, dest, None, special_flags)
-
-            def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:
-                if rect is None and not special_flags:
-                    self.marks.clear()
-                return super().fill(color, rect, special_flags)
-
-            def _with_marks(self, other: Any) -> Any:
-                other._marks = list(self.marks)
-                return other
-
-            def copy(self) -> Any:
-                return self._with_marks(super().copy())
-
-            def convert(self, *args: Any) -> Any:
-                return self._with_marks(super().convert(*args))
-
-            def convert_alpha(self, *args: Any) -> Any:
-                return self._with_marks(super().convert_alpha(*args))
-
-        return RecordingSurface
-
-    def record_blit(self, target: Any, source: Any, dest: Any, area: Any) -> None:
+    def record_blit(self, target: RecordingSurface, source: pygame.Surface, dest: Any, area: RectLike | None) -> None:
+        """``dest`` as :meth:`pygame.Surface.blit` takes it: a point, a rect or a 4-sequence."""
         if isinstance(dest, pygame.Rect) or (isinstance(dest, Sequence) and len(dest) == 4):
             pos = pygame.Rect(dest).topleft
         else:
@@ -148,75 +115,127 @@ class Recorder:
         for mark in getattr(source, "_marks", None) or ():
             target.marks.append(mark.moved(dx, dy, bounds, self.next_order()))
 
-    def record_box(self, surface: Any, rect: Any, kind: str = "box") -> None:
-        marks = getattr(type(surface), "marks", None)
+    def record_box(self, surface: pygame.Surface, rect: pygame.Rect | Sequence[int], kind: str = "box") -> None:
+        marks: list[Mark] | None = getattr(surface, "marks", None)  # (a recording surface's)
         if marks is not None:
             rect = pygame.Rect(rect)
-            surface.marks.append(Mark(kind, rect, rect.clip(surface.get_clip()), order=self.next_order()))
+            marks.append(Mark(kind, rect, rect.clip(surface.get_clip()), order=self.next_order()))
 
-    def watch(self, kit: Any, canvas: Any) -> None:
+    def watch(self, kit: UiKit, canvas: RecordingSurface) -> None:
         """Wrap ``kit``'s text, panel, dim and draw_shape methods on this instance (kit.py
         stays as is): texts get tagged, panels and shapes leave boxes, full-screen dims (on
         the canvas or on a screen-sized layer, as a veiled board is cached) are remembered
         for the margin's background."""
-        text, panel, dim, shape = kit.text, kit.panel, kit.dim, kit.draw_shape
+        kit_text, panel, dim, shape = kit.text, kit.panel, kit.dim, kit.draw_shape
 
-        def tagged_text(words: str, size: int, colour: Any = None, max_width: int | None = None,
-                        *args: Any, **kwargs: Any) -> Any:
-            image = text(words, size, colour, max_width, *args, **kwargs)
-            shade = tuple(colour)[:3] if colour is not None else kit.colours.text
-            self.tags[id(image)] = (TextTag(words, kit.scaled(size), shade, max_width), image)
+        def tagged_text(text: str, size: int, colour: Colour | None = None, max_width: int | None = None,
+                        *args: Any, **kwargs: Any) -> pygame.Surface:
+            image = kit_text(text, size, colour, max_width, *args, **kwargs)
+            # (the RGB of an RGBA colour or a pygame.Color too)
+            shade = (colour[0], colour[1], colour[2]) if colour is not None else kit.colours.text
+            self.tags[id(image)] = (TextTag(text, kit.scaled(size), shade, max_width), image)
             return image
 
-        def boxed_panel(surface: Any, rect: Any, *args: Any, **kwargs: Any) -> None:
+        def boxed_panel(surface: pygame.Surface, rect: pygame.Rect | Sequence[int], *args: Any, **kwargs: Any) -> None:
             panel(surface, rect, *args, **kwargs)
             self.record_box(surface, rect)
 
-        def recorded_dim(surface: Any, alpha: int = 170, colour: Any = None) -> None:
+        def recorded_dim(surface: pygame.Surface, alpha: int = 170, colour: Colour | None = None) -> None:
             dim(surface, alpha, colour)
             # the canvas, or a screen-sized layer drawn for it (a veiled board is cached)
             if type(surface) is type(canvas) and surface.get_size() == canvas.get_size():
                 self.dims.append((alpha, colour))
 
-        def boxed_shape(surface: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
-            rect = shape(surface, *args, **kwargs)
+        def boxed_shape(surface: pygame.Surface, *args: Any, **kwargs: Any) -> pygame.Rect:
+            rect: pygame.Rect = shape(surface, *args, **kwargs)
             self.record_box(surface, rect, "shape")  # a badge holds its number as a panel does
             return rect
 
-        kit.text, kit.panel, kit.dim, kit.draw_shape = tagged_text, boxed_panel, recorded_dim, boxed_shape
+        # (this kit's methods replaced on the instance: the module doc)
+        kit.text, kit.panel, kit.dim, kit.draw_shape = tagged_text, boxed_panel, recorded_dim, boxed_shape  # type: ignore[method-assign]
+
+
+class RecordingSurface(_BaseSurface, metaclass=_AnySurface):
+    """A ``pygame.Surface`` that keeps :class:`Mark` s of what is blitted on it, for its
+    class's ``recorder`` (:meth:`Recorder.surface_class` makes one class per recorder)."""
+
+    recorder: ClassVar[Recorder]
+
+    @property
+    def marks(self) -> list[Mark]:
+        marks: list[Mark] | None = getattr(self, "_marks", None)
+        if marks is None:
+            marks = []
+            self._marks = marks
+        return marks
+
+    def blit(self, source: pygame.Surface, dest: Point | RectLike = (0, 0), area: RectLike | None = None,
+             special_flags: int = 0) -> pygame.Rect:
+        done = super().blit(source, dest, area, special_flags)
+        self.recorder.record_blit(self, source, dest, area)
+        return done
+
+    def blits(self, blit_sequence: Any, doreturn: Any = 1) -> Any:
+        done = [self.blit(*item) for item in blit_sequence]
+        return done if doreturn else None
+
+    def fblits(self, blit_sequence: Iterable[tuple[pygame.Surface, Point | RectLike]], special_flags: int = 0) -> None:
+        for source, dest in blit_sequence:
+            self.blit(source, dest, None, special_flags)
+
+    def fill(self, color: ColorLike, rect: RectLike | None = None, special_flags: int = 0) -> pygame.Rect:
+        if rect is None and not special_flags:
+            self.marks.clear()
+        return super().fill(color, rect, special_flags)
+
+    def _with_marks(self, other: pygame.Surface) -> Self:
+        copied = cast(Self, other)  # (pygame makes a surface's copy of the surface's own class)
+        copied._marks = list(self.marks)
+        return copied
+
+    def copy(self) -> Self:
+        return self._with_marks(super().copy())
+
+    def convert(self, *args: Any) -> Self:
+        return self._with_marks(super().convert(*args))
+
+    def convert_alpha(self, *args: Any) -> Self:
+        return self._with_marks(super().convert_alpha(*args))
 
 
 @contextlib.contextmanager
-def recording(recorder: Recorder) -> Iterator[type]:
+def recording(recorder: Recorder) -> Iterator[type[RecordingSurface]]:
     """``pygame.Surface`` is the recording class inside the block."""
     cls = recorder.surface_class()
+    # (the recording class stands in for pygame's own while recording)
     pygame.Surface = cls  # type: ignore[misc]
     pygame.surface.Surface = cls  # type: ignore[misc]
     try:
         yield cls
     finally:
-        pygame.Surface = _BaseSurface  # type: ignore[misc]
+        pygame.Surface = _BaseSurface  # type: ignore[misc]  # (pygame's own class back)
         pygame.surface.Surface = _BaseSurface  # type: ignore[misc]
 
 
-def texts_on(canvas: Any) -> tuple[list[Text], list[Mark]]:
+def texts_on(canvas: RecordingSurface) -> tuple[list[Text], list[Mark]]:
     """The canvas's visible texts and its boxes (panels and shapes). A text inside a
     panel drawn after it is hidden, even where the panel's own words in the same colour
     happen to fall on its glyphs."""
     texts, boxes = [], [mark for mark in canvas.marks if mark.kind != "text"]
     seen = set()
     for mark in canvas.marks:
-        if mark.kind != "text":
+        tag, image = mark.tag, mark.image
+        if mark.kind != "text" or tag is None or image is None:
             continue
-        key = (mark.tag, tuple(mark.rect))
-        if key in seen or not mark.tag.text.strip():
+        key = (tag, tuple(mark.rect))
+        if key in seen or not tag.text.strip():
             continue
         seen.add(key)
-        ink = mark.image.get_bounding_rect().move(mark.rect.topleft)
-        if ink.width == 0 or not _shown(canvas, mark, ink) or _under_a_panel(mark, ink, boxes):
+        ink = image.get_bounding_rect().move(mark.rect.topleft)
+        if ink.width == 0 or not _shown(canvas, mark, tag, image, ink) or _under_a_panel(mark, ink, boxes):
             continue
-        texts.append(Text(mark.tag.text, mark.tag.size, mark.tag.colour, ink, mark.rect, mark.visible,
-                          mark.tag.max_width, mark.image, mark.order))
+        texts.append(Text(tag.text, tag.size, tag.colour, ink, mark.rect, mark.visible,
+                          tag.max_width, image, mark.order))
     return texts, boxes
 
 
@@ -224,22 +243,22 @@ def _under_a_panel(mark: Mark, ink: pygame.Rect, boxes: Sequence[Mark]) -> bool:
     return any(box.kind == "box" and box.order > mark.order and box.visible.contains(ink) for box in boxes)
 
 
-def _shown(canvas: Any, mark: Mark, ink: pygame.Rect) -> bool:
-    """Whether most of the text's solid glyph pixels still show its colour."""
+def _shown(canvas: pygame.Surface, mark: Mark, tag: TextTag, image: pygame.Surface, ink: pygame.Rect) -> bool:
+    """Whether most of the text's solid glyph pixels (``image``'s) still show its colour (``tag``'s)."""
     area = ink.clip(mark.visible).clip(canvas.get_rect())
     if area.width <= 0 or area.height <= 0:
         return False
-    solid = pygame.mask.from_surface(mark.image, 254)
+    solid = pygame.mask.from_surface(image, 254)
     piece = _BaseSurface(area.size)
     piece.blit(canvas, (0, 0), area)
-    coloured = pygame.mask.from_threshold(piece, mark.tag.colour, (40, 40, 40, 255))
+    coloured = pygame.mask.from_threshold(piece, tag.colour, (40, 40, 40, 255))
     offset = (mark.rect.x - area.x, mark.rect.y - area.y)
     total = coloured.overlap_area(solid, offset) if solid.count() else 0
     within = pygame.mask.Mask(area.size, fill=True).overlap_area(solid, offset)
     return within > 0 and total >= VISIBLE_SHARE * within
 
 
-def gui_texts(scenes: Sequence[Any]) -> list[Text]:
+def gui_texts(scenes: Sequence[Scene]) -> list[Text]:
     """Texts of the pygame_gui buttons the visible menu scenes show."""
     out = []
     for scene in scenes:
@@ -272,12 +291,12 @@ class Probe:
     seats: int = 8
     seed: int = 1
 
-    def settings(self, lang: str) -> Any:
+    def settings(self, lang: str) -> Settings:
         from ..settings import TEXT_SCALES, Settings
 
         return Settings(lang=lang, text_scale=max(TEXT_SCALES), safe_area=self.safe_area)
 
-    def draw(self, shot: str, lang: str, build: Callable[[Any, Any], None] | None = None) -> "Drawn":
+    def draw(self, shot: str, lang: str, build: Builder | None = None) -> "Drawn":
         """``shot`` drawn in ``lang`` on a recording canvas (``build`` replaces the
         registered builder: the tests' fixture screens)."""
         recorder = Recorder()
@@ -301,7 +320,7 @@ class Probe:
         ctx.stack.clear()
         return Drawn(shot, lang, canvas, background, ctx.kit.safe_rect, texts, boxes)
 
-    def check(self, shot: str, lang: str, build: Callable[[Any, Any], None] | None = None) -> list[Violation]:
+    def check(self, shot: str, lang: str, build: Builder | None = None) -> list[Violation]:
         """Every violation on ``shot`` in ``lang``."""
         return self.draw(shot, lang, build).violations()
 
@@ -314,8 +333,8 @@ class Drawn:
 
     shot: str
     lang: str
-    canvas: Any
-    background: Any
+    canvas: RecordingSurface
+    background: pygame.Surface
     safe: pygame.Rect
     texts: list[Text]
     boxes: list[Mark]
@@ -323,7 +342,7 @@ class Drawn:
     def violations(self) -> list[Violation]:
         shot, lang = self.shot, self.lang
         margin = check_margin(self.canvas, self.background, self.safe)
-        out = [Violation(shot, lang, "margin", "", tuple(r)) for r in margin]
-        out += [Violation(shot, lang, rule, t.text, tuple(t.ink), detail)
+        out = [Violation(shot, lang, "margin", "", (r.x, r.y, r.w, r.h)) for r in margin]
+        out += [Violation(shot, lang, rule, t.text, (t.ink.x, t.ink.y, t.ink.w, t.ink.h), detail)
                 for rule, t, detail in check_texts(self.texts, self.boxes, self.canvas)]
         return sorted(out, key=lambda v: (RULES.index(v.rule), v.rect))

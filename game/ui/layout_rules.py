@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Protocol, Sequence
 
 import pygame
 
@@ -86,7 +86,7 @@ class Text:
     rect: pygame.Rect
     visible: pygame.Rect
     max_width: int | None
-    image: Any
+    image: pygame.Surface | None
     order: int
     #: A pygame_gui button's inner box (its text must fit it).
     frame: pygame.Rect | None = None
@@ -94,7 +94,20 @@ class Text:
     disabled: bool = False
 
 
-def check_margin(canvas: Any, background: Any, safe: pygame.Rect) -> list[pygame.Rect]:
+class Box(Protocol):
+    """A panel or a shape the probe found drawn (:class:`game.ui.layout_probe.Mark`)."""
+
+    @property
+    def kind(self) -> str: ...  # "box" (a panel) | "shape"
+    @property
+    def rect(self) -> pygame.Rect: ...
+    @property
+    def visible(self) -> pygame.Rect: ...
+    @property
+    def order(self) -> int: ...
+
+
+def check_margin(canvas: pygame.Surface, background: pygame.Surface, safe: pygame.Rect) -> list[pygame.Rect]:
     """Rectangles of what differs from the background outside ``safe``."""
     tol = MARGIN_TOLERANCE
     same = pygame.mask.from_threshold(canvas, (0, 0, 0, 0), (tol, tol, tol, 255), background)
@@ -103,7 +116,7 @@ def check_margin(canvas: Any, background: Any, safe: pygame.Rect) -> list[pygame
     return [r for r in same.get_bounding_rects() if r.width * r.height >= MARGIN_DUST]
 
 
-def check_texts(texts: Sequence[Text], boxes: Sequence[Any], canvas: Any) -> list[tuple[str, Text, str]]:
+def check_texts(texts: Sequence[Text], boxes: Sequence[Box], canvas: pygame.Surface) -> list[tuple[str, Text, str]]:
     """(rule, text, detail) for every text rule broken."""
     out: list[tuple[str, Text, str]] = []
     for t in texts:
@@ -126,7 +139,7 @@ def check_texts(texts: Sequence[Text], boxes: Sequence[Any], canvas: Any) -> lis
     return out
 
 
-def _box_problem(t: Text, boxes: Sequence[Any]) -> str:
+def _box_problem(t: Text, boxes: Sequence[Box]) -> str:
     """What is wrong with where ``t`` sits (empty: nothing); ``boxes`` are the probe's box marks."""
     if t.frame is not None:
         if t.frame.contains(t.rect):
@@ -147,7 +160,7 @@ def _box_problem(t: Text, boxes: Sequence[Any]) -> str:
     return ""
 
 
-def _covered(t: Text, boxes: Sequence[Any], canvas: Any) -> str:
+def _covered(t: Text, boxes: Sequence[Box], canvas: pygame.Surface) -> str:
     """The panel or shape drawn after ``t`` that hides some of its letters (empty: none): a
     seat's name running under the next seat's badge. Only the text's solid glyph pixels
     inside the box that no longer show its colour count, so a round badge whose square
@@ -168,7 +181,7 @@ def _covered(t: Text, boxes: Sequence[Any], canvas: Any) -> str:
     return ""
 
 
-def worst_contrast(canvas: Any, t: Text) -> float:
+def worst_contrast(canvas: pygame.Surface, t: Text) -> float:
     """The text colour's contrast against the average of what is behind it, in the worst
     of up to four slices of its width."""
     area = t.ink.clip(canvas.get_rect())

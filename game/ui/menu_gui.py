@@ -6,20 +6,27 @@ Imported by the first menu screen that makes a widget (``MenuGui.manager`` in
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
+
+if TYPE_CHECKING:
+    from pygame_gui.core import UIAppearanceTheme
+    from pygame_gui.core.interfaces import IUIAppearanceThemeInterface
+    from pygame_gui.core.resource_loaders import IResourceLoader
+
+    from .kit import UiKit
 
 
 class SharedThemeManager(pygame_gui.UIManager):
     """A UIManager over an existing theme and resource loader (nothing to parse or load)."""
 
-    def __init__(self, size: tuple[int, int], theme: Any, loader: Any) -> None:
+    def __init__(self, size: tuple[int, int], theme: UIAppearanceTheme, loader: IResourceLoader) -> None:
         self._shared_theme = theme
         super().__init__(size, None, enable_live_theme_updates=False, resource_loader=loader)
 
-    def create_new_theme(self, theme_path: Any = None) -> Any:
+    def create_new_theme(self, theme_path: object = None) -> UIAppearanceTheme:
         return self._shared_theme
 
 
@@ -30,7 +37,8 @@ SHAPED_STATES = ("normal", "hovered", "selected", "disabled")
 SHAPE_SCALE = 4
 
 
-def button_shape(kit: Any, size: tuple[int, int], fill: tuple, rim: tuple, radius: int, width: int) -> pygame.Surface:
+def button_shape(kit: UiKit, size: tuple[int, int], fill: tuple[int, ...], rim: tuple[int, ...], radius: int,
+                 width: int) -> pygame.Surface:
     """A rounded rectangle with a ``width`` px rim, drawn at 4× and scaled down as
     pygame_gui draws its rounded shapes, then kept by the kit per size and colours."""
 
@@ -56,7 +64,7 @@ class MenuButton(pygame_gui.elements.UIButton):
     (issue 18). The kit draws each size and look once; pygame_gui still lays out,
     writes the text, hovers and clicks."""
 
-    def __init__(self, kit: Any, rect: pygame.Rect, text: str, manager: pygame_gui.UIManager,
+    def __init__(self, kit: UiKit, rect: pygame.Rect, text: str, manager: pygame_gui.UIManager,
                  object_id: str | None = None) -> None:
         self.kit = kit
         super().__init__(rect, text, manager, object_id=object_id)
@@ -64,13 +72,22 @@ class MenuButton(pygame_gui.elements.UIButton):
     def _set_any_images_from_theme(self) -> bool:
         """Overrides pygame_gui's theme images (pinned 0.6.14): the kit's shapes."""
         theme, ids = self.ui_theme, self.combined_element_ids
-        radius, width = int(theme.get_misc_data("rim_radius", ids)), int(theme.get_misc_data("rim_width", ids))
+        radius, width = _misc_int(theme, "rim_radius", ids), _misc_int(theme, "rim_width", ids)
         changed = False
         for state in SHAPED_STATES:
             fill, rim = (tuple(theme.get_colour(f"{state}_{part}", ids)) for part in ("fill", "rim"))
-            images = [button_shape(self.kit, self.relative_rect.size, fill, rim, radius, width)]
+            size = (int(self.relative_rect.width), int(self.relative_rect.height))
+            images = [button_shape(self.kit, size, fill, rim, radius, width)]
             if getattr(self, f"{state}_images") != images:
                 setattr(self, f"{state}_images", images)
                 setattr(self, f"{state}_image_positions", [(0.5, 0.5)])
                 changed = True
         return changed
+
+
+def _misc_int(theme: IUIAppearanceThemeInterface, name: str, ids: list[str]) -> int:
+    """A whole number the theme gives a button (``rim_radius``, ``rim_width``)."""
+    value = theme.get_misc_data(name, ids)
+    if not isinstance(value, str):
+        raise ValueError(f"the menu theme's {name} is not a number: {value!r}")
+    return int(value)

@@ -21,13 +21,18 @@ from .theme import font_path
 
 if TYPE_CHECKING:
     import pygame_gui
+    from pygame_gui.core import UIAppearanceTheme
+    from pygame_gui.core.resource_loaders import IResourceLoader
+
+    from ..scenes.menus.warm import MenuWarmUp
+    from ..settings import Settings
 
 W, H = 1920, 1080
 
 
 def load_theme(text_scale: float) -> dict[str, Any]:
     """``assets/theme.json`` with Fredoka One's path filled in and font sizes scaled."""
-    theme = json.loads(read_text(paths.assets_dir() / "theme.json", 1024 * 1024))  # (ours: 3 KB)
+    theme: dict[str, Any] = json.loads(read_text(paths.assets_dir() / "theme.json", 1024 * 1024))  # (ours: 3 KB)
     for block in theme.values():
         font = block.get("font") if isinstance(block, dict) else None
         if isinstance(font, dict):
@@ -40,14 +45,14 @@ class MenuGui:
     """The shared theme for ``settings.text_scale``; :meth:`manager` makes a screen's
     manager over it."""
 
-    def __init__(self, settings: Any) -> None:
+    def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self._theme: Any = None
-        self._loader: Any = None
+        self._theme: UIAppearanceTheme | None = None
+        self._loader: IResourceLoader | None = None
         self._scale: float | None = None
-        #: ``game.scenes.menus.warm.MenuWarmUp``: the menus' first visits, prepared behind
-        #: the title once a run (``warm.menu_warm_up`` makes it, kept here for the run).
-        self.warm_up: Any = None
+        #: The menus' first visits, prepared behind the title once a run
+        #: (``warm.menu_warm_up`` makes it, kept here for the run).
+        self.warm_up: MenuWarmUp | None = None
 
     def manager(self) -> pygame_gui.UIManager:
         """A new manager for one screen. The first (and the first after a text size
@@ -55,13 +60,16 @@ class MenuGui:
         the first screen with a widget (the title's first frame has none: start-up)."""
         import i18n
         import pygame_gui
+        from pygame_gui.core import UIAppearanceTheme
 
         from .menu_gui import SharedThemeManager
 
         scale = self.settings.text_scale
-        if self._theme is None or self._scale != scale:
+        if self._theme is None or self._loader is None or self._scale != scale:
             manager = pygame_gui.UIManager((W, H), load_theme(scale), enable_live_theme_updates=False)
-            self._theme, self._loader, self._scale = manager.get_theme(), manager.resource_loader, scale
+            theme = manager.get_theme()
+            assert isinstance(theme, UIAppearanceTheme)  # (the one its create_new_theme made)
+            self._theme, self._loader, self._scale = theme, manager.resource_loader, scale
         else:
             manager = SharedThemeManager((W, H), self._theme, self._loader)
         # Every UIManager appends pygame_gui's translations folder to python-i18n's

@@ -149,7 +149,7 @@ LOOPS: dict[str, Loop] = {"title": MENU, "match": PLAY}
 
 # --- rendering --------------------------------------------------------------------------------
 @lru_cache(maxsize=None)
-def _cycle_chunk(voice: Voice, pitch: int) -> array:
+def _cycle_chunk(voice: Voice, pitch: int) -> array[float]:
     """A whole number of cycles of the voice's waveform, about ``CHUNK`` samples long."""
     freq = frequency(pitch)
     cycles = max(1, round(freq * CHUNK / RATE))
@@ -164,7 +164,7 @@ def _cycle_chunk(voice: Voice, pitch: int) -> array:
 
 
 @lru_cache(maxsize=None)
-def _envelope(voice: Voice, length: int, gain: float) -> array:
+def _envelope(voice: Voice, length: int, gain: float) -> array[float]:
     env = array("f", accumulate(repeat(math.exp(-voice.decay / RATE), length - 1), mul, initial=gain))
     attack = min(length, max(1, int(voice.attack * RATE)))
     env[:attack] = array("f", map(mul, env[:attack], (i / attack for i in range(attack))))
@@ -174,19 +174,20 @@ def _envelope(voice: Voice, length: int, gain: float) -> array:
 
 
 @lru_cache(maxsize=None)
-def _tone(voice: Voice, pitches: tuple[int, ...], length: int, gain: float) -> array:
+def _tone(voice: Voice, pitches: tuple[int, ...], length: int, gain: float) -> array[float]:
     """One note, or a chord sharing one envelope, scaled by ``gain`` (cached: a loop
     repeats most of its notes)."""
-    wave = None
+    wave: array[float] | None = None
     for pitch in pitches:
         chunk = _cycle_chunk(voice, pitch)
         tiled = (chunk * (length // len(chunk) + 1))[:length]
         wave = tiled if wave is None else array("f", map(add, wave, tiled))
+    assert wave is not None, "a note has a pitch"
     return array("f", map(mul, wave, _envelope(voice, length, gain)))
 
 
 @lru_cache(maxsize=None)
-def _drum(name: str) -> array:
+def _drum(name: str) -> array[float]:
     """Short percussion sounds, rendered sample by sample once (they are tiny)."""
     noise = random.Random(f"drum:{name}")
     out = array("f")
@@ -215,7 +216,7 @@ def _drum(name: str) -> array:
 
 
 @lru_cache(maxsize=None)
-def _hit(name: str, gain: float) -> array:
+def _hit(name: str, gain: float) -> array[float]:
     return array("f", map(gain.__mul__, _drum(name)))
 
 
@@ -243,7 +244,7 @@ def _pitches(part: Part, bar: Chord, symbol: str) -> tuple[int, ...]:
     return (tones[index % len(tones)] + 12 * (index // len(tones)),)
 
 
-def _mix(bus: array, sound: array, start: int) -> None:
+def _mix(bus: array[float], sound: array[float], start: int) -> None:
     """Add ``sound`` into ``bus`` at ``start``, wrapping past the end (the loop)."""
     total = len(bus)
     start %= total
@@ -255,7 +256,7 @@ def _mix(bus: array, sound: array, start: int) -> None:
         bus[:rest] = array("f", map(add, bus[:rest], sound[first:]))
 
 
-def render_loop(loop: Loop) -> tuple[array, array]:
+def render_loop(loop: Loop) -> tuple[array[float], array[float]]:
     """Left and right channels as floats, before the master level. Centred parts go to
     one bus shared by both sides, so only panned parts cost two mixes."""
     total = loop.samples
@@ -278,7 +279,7 @@ def render_loop(loop: Loop) -> tuple[array, array]:
     return array("f", map(add, centre, left)), array("f", map(add, centre, right))
 
 
-def render_samples(name: str) -> array:
+def render_samples(name: str) -> array[int]:
     """The named loop (``LOOPS``) as interleaved 16-bit stereo, peaking at ``MASTER_PEAK_DB``."""
     left, right = render_loop(LOOPS[name])
     peak = max(max(map(abs, left)), max(map(abs, right)), 1e-9)
@@ -299,7 +300,7 @@ def cache_path(name: str, folder: Path | None = None) -> Path:
     return pcm_cache.cache_path(folder or cache_dir(), name, (SYNTH_VERSION, RATE, MASTER_PEAK_DB, LOOPS[name]))
 
 
-def loop_samples(name: str, folder: Path | None = None) -> array:
+def loop_samples(name: str, folder: Path | None = None) -> array[int]:
     """The named loop, from the cache folder when it was rendered before."""
     return pcm_cache.cached_samples(cache_path(name, folder), lambda: render_samples(name),
                                     expected_bytes=4 * LOOPS[name].samples)

@@ -13,7 +13,7 @@ import pygame
 from .. import disk_cache
 from .caches import convert
 from .shapes import fill_shape
-from .theme import SEAT_STYLES, Colour, mix
+from .theme import SEAT_STYLES, Colour, ColourKey, mix
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -85,6 +85,10 @@ def _bands(rect: pygame.Rect, radius: int) -> tuple[pygame.Rect, ...]:
     return (columns, *_minus(rows, columns))
 
 
+#: What ``Surface.blits`` takes: a picture and where (and which part of it).
+Blit = tuple[pygame.Surface, tuple[int, int]] | tuple[pygame.Surface, tuple[int, int], pygame.Rect]
+
+
 class RememberedPanel:
     """A panel kept with its content (:meth:`Panels.filled_panel`), as one blit list: the
     visible pieces of its shadow ``around`` the panel (copies: a kept panel holds no whole
@@ -96,9 +100,9 @@ class RememberedPanel:
     def __init__(self, opaque: pygame.Surface, bands: tuple[pygame.Rect, ...],
                  around: list[tuple[pygame.Surface, pygame.Rect]], edges: list[tuple[pygame.Surface, pygame.Rect]]) -> None:
         self.opaque, self.bands, self.around, self.edges = opaque, bands, around, edges
-        self._placed: tuple[tuple[int, int], list] | None = None
+        self._placed: tuple[tuple[int, int], list[Blit]] | None = None
 
-    def blits(self, topleft: tuple[int, int]) -> list:
+    def blits(self, topleft: tuple[int, int]) -> list[Blit]:
         if self._placed is None or self._placed[0] != topleft:
             x, y = topleft
             ox, oy = x - PANEL_BLUR * 2, y - PANEL_BLUR * 2 + PANEL_SHADOW_DROP
@@ -120,13 +124,19 @@ class Panels:
     def __init__(self, kit: UiKit) -> None:
         self.kit = kit
         #: Panels with their content (:meth:`filled_panel`), least recently used first.
-        self._panels: OrderedDict[tuple, RememberedPanel] = OrderedDict()
-        self._rounded: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._panels: OrderedDict[Hashable, RememberedPanel] = OrderedDict()
+        self._rounded: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         #: Each shadow's visible part (:meth:`_shadow_bounds`).
-        self._bounds: OrderedDict[tuple, pygame.Rect] = OrderedDict()
-        self._recent_shadows: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._bounds: OrderedDict[Hashable, pygame.Rect] = OrderedDict()
+        self._recent_shadows: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         self._background: pygame.Surface | None = None
         self._read_straight = False
+
+    def forget(self) -> None:
+        """Drop the background and the remembered panels (the theme changed)."""
+        self._background = None
+        self._read_straight = False
+        self._panels.clear()
 
     def background(self, surface: pygame.Surface) -> None:
         """The theme background: a soft navy-to-plum gradient, a warm glow and faint
@@ -199,7 +209,7 @@ class Panels:
     def _shadow(self, size: tuple[int, int], radius: int, blur: int) -> pygame.Surface:
         """The whole soft shadow of a ``size`` panel (a translucent panel shows all of it)."""
         key = ("shadow", size, radius, blur)
-        shadow = self.kit._sprites.get(key)
+        shadow = self.kit._sprites.surface(key)
         if shadow is None:
             shadow = self.kit._sprites[key] = convert(self._draw_shadow(size, radius, blur))
         return shadow
@@ -219,7 +229,7 @@ class Panels:
         cache), else one of the few last drawn (an opaque panel's ring and its remembered
         copy are cut from the same drawing, without the sprite cache holding it)."""
         key = ("shadow", size, radius, blur)
-        shadow = self.kit._sprites.get(key)
+        shadow = self.kit._sprites.surface(key)
         if shadow is None:
             shadow = self._recent_shadows.get(key)
             if shadow is None:
@@ -251,7 +261,7 @@ class Panels:
         local = tuple(tuple(hole.move(-origin[0], -origin[1])) for hole in _covered(rect, radius))
         parts = _pieces(tuple(self._shadow_bounds(rect.size, radius, blur)), local)
         key = ("shadow ring", rect.size, radius, blur)
-        pieces = self.kit._sprites.get(key)
+        pieces = self.kit._sprites.pieces(key)
         if pieces is None:
             whole = self._whole_shadow(rect.size, radius, blur)
             pieces = self.kit._sprites[key] = tuple(convert(whole.subsurface(part).copy()) for part in parts)
@@ -276,7 +286,7 @@ class Panels:
         else:
             pygame.draw.rect(surface, colour[:3], rect, border_radius=radius)
         if border is not None:
-            pygame.draw.rect(surface, border, rect, width=border_width, border_radius=radius)
+            pygame.draw.rect(surface, border, rect, width=border_width * self.kit.colours.line, border_radius=radius)
 
     def growing_panel(self, surface: pygame.Surface, rect: pygame.Rect | Sequence[int], paint: Callable[[], None],
                       colour: Colour | None = None, radius: int = 24, border: Colour | None = None,
@@ -287,13 +297,13 @@ class Panels:
         shadows instead of a new one (~0.3 ms) every frame. The panel covers the smaller
         shadow's hidden middle; its soft edge lies up to 4 px further in."""
         rect = pygame.Rect(rect)
-        colour = tuple(colour) if colour is not None else self.kit.colours.panel
+        fill: ColourKey = tuple(colour) if colour is not None else self.kit.colours.panel
         under = pygame.Rect(0, 0, rect.width - rect.width % GROWING_SHADOW_STEP,
                             rect.height - rect.height % GROWING_SHADOW_STEP)
         under.center = rect.center
         if under.width > 0 and under.height > 0:
             self._blit_shadow_ring(surface, under, radius)
-        self.panel(surface, rect, colour, radius, border, False, border_width)
+        self.panel(surface, rect, fill, radius, border, False, border_width)
         paint()
 
     def rounded(self, size: tuple[int, int], colour: Sequence[int], radius: int) -> pygame.Surface:
@@ -321,11 +331,11 @@ class Panels:
         transparent, and a later call with the same key and look blits it over the
         shadow: the same pixels as drawing it all again, for two blits."""
         rect = pygame.Rect(rect)
-        colour = tuple(colour) if colour is not None else self.kit.colours.panel
-        full = (key, rect.size, colour, radius, border, border_width, self.kit.scaled(100))
+        fill: ColourKey = tuple(colour) if colour is not None else self.kit.colours.panel
+        full = (key, rect.size, fill, radius, border, border_width * self.kit.colours.line, self.kit.scaled(100))
         picture = self._panels.get(full) if key is not None else None
         if picture is None:
-            self.kit.panel(surface, rect, colour, radius, border, True, border_width)
+            self.kit.panel(surface, rect, fill, radius, border, True, border_width)
             paint()
             if key is not None and surface.get_clip().contains(rect) and surface.get_rect().contains(rect):
                 self._remember_panel(full, surface.subsurface(rect), radius)
@@ -334,7 +344,7 @@ class Panels:
         # the shadow and the corners blended around the two bands, copied without blending
         surface.blits(picture.blits(rect.topleft), doreturn=False)
 
-    def _remember_panel(self, full: tuple, drawn: pygame.Surface, radius: int) -> None:
+    def _remember_panel(self, full: Hashable, drawn: pygame.Surface, radius: int) -> None:
         """Keep the panel as drawn (its two opaque bands are copied from it) and, around
         the bands, the shadow with what was drawn inside the rounded shape over it (alpha
         255), so the shadow and the corners blend in one pass. The shape is the one
@@ -362,7 +372,7 @@ class Panels:
     def _shape_mask(self, size: tuple[int, int], radius: int) -> pygame.Surface:
         """White, opaque inside a rounded rectangle and transparent outside."""
         key = ("shape mask", size, radius)
-        shape = self.kit._sprites.get(key)
+        shape = self.kit._sprites.surface(key)
         if shape is None:
             shape = pygame.Surface(size, pygame.SRCALPHA)
             shape.fill((255, 255, 255, 0))
@@ -373,7 +383,7 @@ class Panels:
     def dim(self, surface: pygame.Surface, alpha: int = 170, colour: Colour | None = None) -> None:
         """Darken the whole canvas (behind an overlay)."""
         key = ("dim", alpha, colour)
-        veil = self.kit._sprites.get(key)
+        veil = self.kit._sprites.surface(key)
         if veil is None:
             veil = pygame.Surface((self.kit.W, VEIL_ROWS), pygame.SRCALPHA)
             veil.fill((*(colour or self.kit.colours.shadow), alpha))

@@ -18,10 +18,10 @@ def cache_path(folder: Path, name: str, recipe: object) -> Path:
     return disk_cache.cache_path(folder, name, recipe, ".pcm")
 
 
-def cached_samples(path: Path, render: Callable[[], array], expected_bytes: int | None = None) -> array:
+def cached_samples(path: Path, render: Callable[[], array[int]], expected_bytes: int | None = None) -> array[int]:
     """16-bit samples from ``path`` if it holds a complete render, else ``render()``,
     written beside it atomically for next time."""
-    made: list[array] = []
+    made: list[array[int]] = []
 
     def make() -> bytes:
         made.append(render())

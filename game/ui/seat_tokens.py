@@ -3,7 +3,7 @@ token with its name), so a seat is always told apart by colour, shape and name."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Protocol, Sequence
 
 import pygame
 
@@ -11,6 +11,16 @@ from .theme import MIN_TEXT, SEAT_STYLES, SeatStyle, mix
 
 if TYPE_CHECKING:
     from .kit import UiKit
+
+
+class Badged(Protocol):
+    """What a seat's badge shows: its name and its style (a ``game.seats.Seat``)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def style(self) -> int: ...
 
 
 class SeatTokens:
@@ -28,7 +38,7 @@ class SeatTokens:
         colour = mix(st.colour, self.kit.colours.panel, 0.6) if dim else st.colour
         return self.kit.draw_shape(surface, st.shape, colour, center, radius, outline=st.dark, gloss=True)
 
-    def draw_seat_badge(self, surface: pygame.Surface, seat: Any, center: Sequence[int], size: int = 64,
+    def draw_seat_badge(self, surface: pygame.Surface, seat: Badged, center: Sequence[int], size: int = 64,
                         label: bool = True, dim: bool = False, beside: bool = False,
                         name_size: int | None = None) -> pygame.Rect:
         """Seat shape in its colour and, with ``label``, its name under it (or ``beside``).

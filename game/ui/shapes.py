@@ -7,12 +7,12 @@ soft without per-frame anti-aliasing work; each look is made once and kept as a 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import pygame
 
 from .caches import convert
-from .theme import SHAPES, SS, Colour
+from .theme import SHAPES, SS, Colour, ColourKey
 
 if TYPE_CHECKING:
     from .kit import UiKit
@@ -81,7 +81,7 @@ def shape_box(center: Sequence[int], radius: int) -> pygame.Rect:
     return pygame.Rect(0, 0, side, side).move_to(center=(int(center[0]), int(center[1])))
 
 
-def fill_shape(surface: pygame.Surface, shape: str, colour: Any, cx: float, cy: float, r: float) -> None:
+def fill_shape(surface: pygame.Surface, shape: str, colour: ColourKey, cx: float, cy: float, r: float) -> None:
     if shape == "circle":
         pygame.draw.circle(surface, colour, (cx, cy), r)
     else:
@@ -94,15 +94,16 @@ class Shapes:
     def __init__(self, kit: UiKit) -> None:
         self.kit = kit
 
-    def _sprite(self, shape: str, colour: Colour, radius: int, outline: Colour | None, gloss: bool) -> pygame.Surface:
-        key = ("shape", shape, tuple(colour), radius, outline, gloss)
-        sprite = self.kit._sprites.get(key)
+    def _sprite(self, shape: str, colour: ColourKey, radius: int, outline: ColourKey | None, gloss: bool) -> pygame.Surface:
+        line = self.kit.colours.line
+        key = ("shape", shape, tuple(colour), radius, outline, gloss, line)
+        sprite = self.kit._sprites.surface(key)
         if sprite is None:
             big_r = radius * SS
             size = shape_box((0, 0), radius).width * SS
             big = pygame.Surface((size, size), pygame.SRCALPHA)
             c = size / 2
-            edge = max(SS * 2, big_r // 8)
+            edge = max(SS * 2, big_r // 8) * line
             if outline is not None:
                 fill_shape(big, shape, outline, c, c, big_r)
                 fill_shape(big, shape, colour, c, c, big_r - edge)
@@ -133,22 +134,22 @@ class Shapes:
 
     def draw_check(self, surface: pygame.Surface, center: Sequence[int], size: int, colour: Colour | None = None) -> None:
         """A bold tick mark (the font has no ✓ glyph)."""
-        colour = tuple(colour) if colour else self.kit.colours.good
-        key = ("check", size, colour)
-        sprite = self.kit._sprites.get(key)
+        ink: ColourKey = tuple(colour) if colour else self.kit.colours.good
+        key = ("check", size, ink)
+        sprite = self.kit._sprites.surface(key)
         if sprite is None:
             S = size * SS
             big = pygame.Surface((S, S), pygame.SRCALPHA)
             w = max(SS * 3, S // 6)
             pts = [(S * 0.14, S * 0.52), (S * 0.40, S * 0.78), (S * 0.88, S * 0.24)]
-            pygame.draw.lines(big, colour, False, pts, w)
+            pygame.draw.lines(big, ink, False, pts, w)
             for p in pts:
-                pygame.draw.circle(big, colour, p, w / 2)
+                pygame.draw.circle(big, ink, p, w / 2)
             sprite = convert(pygame.transform.smoothscale(big, (size, size)))
             self.kit._sprites[key] = sprite
         surface.blit(sprite, sprite.get_rect(center=(int(center[0]), int(center[1]))))
 
-    def arc(self, surface: pygame.Surface, colour, center: Sequence[float], radius: float, width: float,
+    def arc(self, surface: pygame.Surface, colour: ColourKey, center: Sequence[float], radius: float, width: float,
             start: float, sweep: float) -> None:
         """A thick arc with round ends: ``start`` degrees clockwise from 12 o'clock,
         ``sweep`` degrees clockwise. Drawn as a polygon with anti-aliased end caps."""
@@ -194,7 +195,7 @@ class Shapes:
 
     def _countdown_body(self, r: int) -> pygame.Surface:
         key = ("cdbody", r)
-        body = self.kit._sprites.get(key)
+        body = self.kit._sprites.surface(key)
         if body is None:
             S = r * 2 * SS + 8 * SS
             big = pygame.Surface((S, S), pygame.SRCALPHA)

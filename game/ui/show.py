@@ -85,7 +85,7 @@ class Show:
         self._rise = easing("out_back")
         self._count = easing("out_cubic")
         #: The podium's layout and what it was measured for (see :meth:`draw_podium`).
-        self._podium: tuple[tuple, podium.PodiumLayout] | None = None
+        self._podium: tuple[tuple[tuple[int, ...], int, tuple[str, ...]], podium.PodiumLayout] | None = None
 
     # --- time -------------------------------------------------------------------------------
     @property
@@ -179,9 +179,9 @@ class Show:
         columns, a panel) lists rectangles no disc touches: the discs falling through one
         appear whole below it, as if they had passed behind."""
         age = self.tick - 1 + alpha - self._cheer_at
-        if not self.confetti or not 0 <= age <= CONFETTI_TICKS:
-            return
         kit = self.ctx.kit
+        if not self.confetti or not 0 <= age <= CONFETTI_TICKS or kit.reduce_motion:
+            return  # with reduced motion the cheer is the fanfare and the podium alone
         area = kit.safe_rect.clip(surface.get_clip())
         for bit in self.confetti:
             x = bit.x + bit.vx * age + 18 * math.sin((bit.x + age * bit.spin) / 40)

@@ -5,13 +5,13 @@ text to its box is :mod:`game.ui.fit`."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Hashable, Sequence
 
 import pygame
 
 from ..input.intents import Intent
 from .caches import convert
-from .theme import Colour, font_path
+from .theme import Colour, ColourKey, font_path
 
 if TYPE_CHECKING:
     from .kit import UiKit
@@ -25,7 +25,7 @@ class Text:
         self.font_file = font_path()
         self._fonts: dict[int, pygame.font.Font] = {}
         #: Texts kept from the last run's first frame, by cache key, until first drawn.
-        self.kept: dict[tuple, pygame.Surface] = {}
+        self.kept: dict[Hashable, pygame.Surface] = {}
 
     def scaled(self, size: int) -> int:
         return max(1, int(round(size * float(getattr(self.kit.settings, "text_scale", 1.0)))))
@@ -62,16 +62,16 @@ class Text:
         """Rendered text (cached): wrapped to ``max_width``, lines aligned left/center/right.
         ``shadow`` adds a soft drop shadow for text over busy backgrounds."""
         kit = self.kit
-        colour = tuple(colour) if colour is not None else kit.colours.text
-        key = (text, self.scaled(size), colour, max_width, align, shadow)
-        surface = kit._text.get(key)
+        shown: ColourKey = tuple(colour) if colour is not None else kit.colours.text
+        key = (text, self.scaled(size), shown, max_width, align, shadow)
+        surface = kit._text.surface(key)
         if surface is not None:
             return surface
         surface = self.kept.pop(key, None)  # read back from the last run (ui/kept_texts.py)
         if surface is not None:
             kit._text[key] = surface
             return surface
-        surface = self._render_text(text, size, colour, max_width, align)
+        surface = self._render_text(text, size, shown, max_width, align)
         if shadow:
             surface = self._with_shadow(surface, max(2, self.scaled(size) // 16))
         surface = convert(surface)
@@ -87,7 +87,7 @@ class Text:
         return font.get_linesize() * (len(lines) - 1) + max(font.get_height(), 1)
 
     # (kept_texts.FORMAT: bump it when this or the shadow below draws differently)
-    def _render_text(self, text: str, size: int, colour: Colour, max_width: int | None, align: str) -> pygame.Surface:
+    def _render_text(self, text: str, size: int, colour: ColourKey, max_width: int | None, align: str) -> pygame.Surface:
         font = self.font(size)
         lines = self.wrap(text, size, max_width)
         rendered = [font.render(line, True, colour) for line in lines]
@@ -118,7 +118,7 @@ class Text:
         out.blit(surface, (0, 0))
         return out
 
-    def blit_text(self, surface: pygame.Surface, text: str, size: int, pos: Sequence[int], anchor: str = "topleft",
+    def blit_text(self, surface: pygame.Surface, text: str, size: int, pos: Sequence[float], anchor: str = "topleft",
                   colour: Colour | None = None, max_width: int | None = None, align: str = "left",
                   shadow: bool = False) -> pygame.Rect:
         """Draw text with its ``anchor`` ("center", "midtop", …) at ``pos``; returns its rect."""
@@ -133,7 +133,7 @@ class Text:
         kit = self.kit
         key = ("rich", template, self.scaled(size), tuple(colour) if colour else None, tuple(sorted(
             (k, v if isinstance(v, str) else v.value) for k, v in glyphs.items())))
-        surface = kit._sprites.get(key)
+        surface = kit._sprites.surface(key)
         if surface is None:
             pieces: list[pygame.Surface] = []
             for i, chunk in enumerate(re.split(r"\{(\w+)\}", template)):

@@ -10,6 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 Colour = tuple[int, int, int]
+#: A colour as a drawing takes it and a cache keys it: a plain tuple, RGB or RGBA (the
+#: callers' lists and ``pygame.Color`` made tuples).
+ColourKey = tuple[int, ...]
 
 #: Smallest size (px on the 1080p canvas) for text meant to be read from the sofa.
 MIN_TEXT = 28
@@ -36,6 +39,22 @@ class Palette:
     bad: Colour = (246, 92, 100)        # "is not" / wrong
     gold: Colour = (255, 210, 90)
     shadow: Colour = (8, 6, 20)
+    #: How many times the usual width outlines are drawn (a seat token's rim, a panel's border).
+    line: int = 1
+
+
+#: The high-contrast theme (the ``high_contrast`` setting): near-black grounds, white text,
+#: lighter muted text and accents (every text colour 7:1 or more on a panel: WCAG AAA),
+#: outlines twice as thick. Seat colours stay the same: they are chosen to be told apart
+#: with any colour vision (tests/test_seat_colours.py).
+HIGH_CONTRAST = Palette(bg=(0, 0, 0), bg2=(10, 6, 18), panel=(16, 14, 30), panel_hi=(70, 64, 120),
+                        text=(255, 255, 255), muted=(226, 222, 240), accent=(255, 196, 92), good=(120, 236, 160),
+                        bad=(255, 150, 156), gold=(255, 224, 120), shadow=(0, 0, 0), line=2)
+
+
+def palette_for(settings: object) -> Palette:
+    """The theme ``settings`` ask for: :data:`HIGH_CONTRAST` or the usual :class:`Palette`."""
+    return HIGH_CONTRAST if getattr(settings, "high_contrast", False) else Palette()
 
 
 @dataclass(frozen=True)
@@ -51,22 +70,25 @@ class SeatStyle:
 
 SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "heart")
 
-#: (name, colour): hues a colour-blind player can still tell apart by lightness, and
-#: every one is paired with its own shape, so colour is never the only cue.
+#: (name, colour): every pair stays apart under protanopia, deuteranopia and tritanopia
+#: (CAM02-UCS ΔE ≥ 12, with normal vision ≥ 24: tests/test_seat_colours.py), each keeps
+#: dark text readable on it (the phone's buttons), and every one is paired with its own
+#: shape, so colour is never the only cue.
 _STYLE_COLOURS: tuple[tuple[str, Colour], ...] = (
-    ("coral", (242, 96, 76)),
-    ("sky", (92, 184, 240)),
-    ("sun", (250, 224, 72)),
-    ("mint", (40, 178, 132)),
-    ("orange", (246, 146, 34)),
-    ("orchid", (214, 118, 206)),
+    ("coral", (249, 75, 76)),
+    ("sky", (96, 190, 248)),
+    ("sun", (250, 227, 75)),
+    ("mint", (43, 172, 127)),
+    ("orange", (245, 145, 31)),
+    ("orchid", (201, 109, 189)),
     ("snow", (238, 238, 246)),
     ("violet", (140, 112, 255)),
 )
 
 
 def mix(a: Colour, b: Colour, t: float) -> Colour:
-    return tuple(int(round(x + (y - x) * t)) for x, y in zip(a, b))  # type: ignore[return-value]
+    red, green, blue = (int(round(x + (y - x) * t)) for x, y in zip(a, b))
+    return red, green, blue
 
 
 SEAT_STYLES: tuple[SeatStyle, ...] = tuple(

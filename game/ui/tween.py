@@ -14,17 +14,19 @@ Ease names are snake case: ``linear``, ``in_cubic``, ``out_cubic``, ``in_out_sin
 
 from __future__ import annotations
 
-from typing import Callable, Sequence, Union
+from typing import Callable, Generic, TypeVar
 
 import pytweening
 
-Value = Union[float, Sequence[float]]
+#: What a tween moves: a number, or a point (a tuple of numbers).
+V = TypeVar("V", float, tuple[float, ...])
 
 
 def easing(name: str) -> Callable[[float], float]:
     """The easing function for a snake-case name; ``ValueError`` for an unknown one."""
     if name == "linear":
-        return pytweening.linear
+        linear: Callable[[float], float] = pytweening.linear
+        return linear
     parts = name.split("_")
     if parts[:2] == ["in", "out"]:
         prefix, rest = "easeInOut", parts[2:]
@@ -32,33 +34,36 @@ def easing(name: str) -> Callable[[float], float]:
         prefix, rest = "easeIn" if parts[0] == "in" else "easeOut", parts[1:]
     else:
         raise ValueError(f"unknown ease {name!r}: expected linear, in_X, out_X or in_out_X")
-    func = getattr(pytweening, prefix + "".join(p.capitalize() for p in rest), None)
+    func: Callable[[float], float] | None = getattr(pytweening, prefix + "".join(p.capitalize() for p in rest), None)
     if func is None or not rest:
         raise ValueError(f"unknown ease {name!r}")
     return func
 
 
-def lerp(start: Value, end: Value, t: float) -> Value:
+def lerp(start: V, end: V, t: float) -> V:
     if isinstance(start, (int, float)):
-        return start + (end - start) * t  # type: ignore[operator]
-    return tuple(a + (b - a) * t for a, b in zip(start, end))  # type: ignore[arg-type]
+        return start + (end - start) * t
+    return tuple(a + (b - a) * t for a, b in zip(start, end))
 
 
-class Tween:
+class Tween(Generic[V]):
     """From ``start`` to ``end`` over ``ticks`` fixed ticks, after ``delay`` ticks."""
 
-    def __init__(self, start: Value, end: Value, ticks: int, ease: str = "out_cubic", delay: int = 0,
-                 on_done: Callable[[], None] | None = None) -> None:
+    def __init__(self, start: V, end: V, ticks: int, ease: str = "out_cubic", delay: int = 0,
+                 on_done: Callable[[], None] | None = None, still: bool = False) -> None:
         if ticks < 0 or delay < 0:
             raise ValueError("ticks and delay must be >= 0")
-        if not isinstance(start, (int, float)) and len(start) != len(end):  # type: ignore[arg-type]
+        if not isinstance(start, (int, float)) and len(start) != len(end):
             raise ValueError("start and end must have the same length")
-        self.start = start
-        self.end = end
+        self.start: V = start
+        self.end: V = end
         self.ticks = int(ticks)
         self.delay = int(delay)
         self.ease = easing(ease)
         self.on_done = on_done
+        #: Reduced motion (``UiKit.tween``): the end value as soon as the delay is over, no
+        #: movement between; the tween still lasts its ticks, so what waits for it waits as long.
+        self.still = still
         self.elapsed = 0  # ticks stepped, delay included
         self._fired = False
 
@@ -82,8 +87,8 @@ class Tween:
             if self.on_done is not None:
                 self.on_done()
 
-    def _at(self, elapsed: float) -> Value:
-        if self.ticks == 0:
+    def _at(self, elapsed: float) -> V:
+        if self.ticks == 0 or self.still:
             t = 1.0 if elapsed >= self.delay else 0.0
         else:
             t = min(1.0, max(0.0, (elapsed - self.delay) / self.ticks))
@@ -91,7 +96,7 @@ class Tween:
             return self.end  # exactly, whatever the ease's rounding
         return lerp(self.start, self.end, self.ease(t))
 
-    def value(self, alpha: float = 1.0) -> Value:
+    def value(self, alpha: float = 1.0) -> V:
         """The eased value, ``alpha`` (0..1) of the way from the previous tick to this one."""
         if self.done:
             return self._at(self.total)
@@ -109,9 +114,9 @@ class Tweens:
     """A small group of tweens stepped together; finished ones are dropped."""
 
     def __init__(self) -> None:
-        self._tweens: list[Tween] = []
+        self._tweens: list[Tween[float] | Tween[tuple[float, ...]]] = []
 
-    def add(self, tween: Tween) -> Tween:
+    def add(self, tween: Tween[V]) -> Tween[V]:
         self._tweens.append(tween)
         return tween
 

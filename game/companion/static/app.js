@@ -4,10 +4,22 @@
  * "type". The page only draws what the game sends: a "view" holds a screen built by
  * game/companion/present.py (title, facts, sections of items; an item with a move is a
  * button that sends {"kind", "data"} back as an "act"; one with choices opens a menu;
- * one with "confirm" asks that question first; one with "hold" must be held).
+ * one with "confirm" asks that question first; one with "hold" must be held). An "icon"
+ * is an OpenMoji code, drawn with the game's own picture (/picto/<code>.svg, the TV's
+ * art), never with the phone's emoji font; an item with "faces" is a card drawn as the
+ * TV draws it: its faces one under the other, each a row of pictures.
  * The seat token is kept in localStorage, so a reloaded or re-woken phone takes its
  * seat back, and a phone whose seat was opened elsewhere may take it back by a tap.
  * Strings come from the game (strings.json, data/i18n/<lang>/phone.yaml).
+ *
+ * The audience (issue 30): a phone joins as the audience by choice ("Watch and play
+ * along") or when the table is full and the game says it may watch (error table_full
+ * with audience: true; the same socket says hello again as the audience). It gets the
+ * shared "audience" message (the TV's public view as the game's audience screen, the
+ * table, the leaderboard) and its own "you" (score, rank, picks); a question's menu
+ * items carry a "guess" it sends back as {question, answer}. Its token is kept as a
+ * seat's is (with mode "audience"), so a reload brings its score back. A room with a
+ * password asks for it once the game refused a hello for it (bad_password).
  */
 "use strict";
 
@@ -27,6 +39,9 @@ const el = (tag, cls, text) => {
 const app = {
   ws: null, strings: {}, lang: null, seat: null, roster: [], screen: null,
   ended: false, retries: 0, timer: null, sheet: null, menu: null, asking: null,
+  /* the audience: whether this phone watches, the shared message and its own standing */
+  audience: store.get("mode") === "audience", shared: null, you: null, share: null,
+  password: "",
   room: (new URLSearchParams(location.search).get("room") || store.get("room") || "").toUpperCase(),
 };
 
@@ -48,8 +63,9 @@ async function loadStrings(lang) {
     }
   } catch (e) { /* the page still works with its keys as text */ }
   document.querySelectorAll("[data-t]").forEach((node) => { node.textContent = t(node.dataset.t); });
+  $("leave").textContent = t(app.audience ? "leave_audience" : "leave");
   if (app.strings.title) document.title = t("title");
-  if (app.roster.length) renderLobby();
+  if (app.roster.length || app.audience) renderLobby();
   if (app.screen) renderScreen();
 }
 
@@ -81,6 +97,31 @@ function shapeSvg(shape, colour) {
   return svg;
 }
 
+/* The game's picture for OpenMoji code ``code`` (served by the game: the TV's art). */
+function picture(code, label, cls) {
+  const img = el("img", cls || "picto");
+  img.src = "/picto/" + encodeURIComponent(code) + ".svg";
+  img.alt = label || "";
+  img.draggable = false;
+  return img;
+}
+
+/* A card as the TV draws it: its faces one under the other, a line between them, each
+   face a row of pictures with their words under them. */
+function cardFaces(faces) {
+  const card = el("span", "faces");
+  for (const face of faces) {
+    const row = el("span", "face");
+    for (const side of face) {
+      const cell = el("span", "side");
+      cell.append(picture(side.icon, ""), el("span", "word", side.label));
+      row.append(cell);
+    }
+    card.append(row);
+  }
+  return card;
+}
+
 function seatName(index) {
   const seat = app.roster[index];
   return seat ? seat.name : null;
@@ -109,9 +150,7 @@ function connect() {
   setState(app.retries ? "reconnecting" : "connecting", app.retries > 0);
   const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
   app.ws = ws;
-  ws.onopen = () => {
-    send("hello", token ? { room: app.room, token: token } : { room: app.room, name: name });
-  };
+  ws.onopen = () => { send("hello", helloFields(token, name)); };
   ws.onmessage = (message) => {
     let data;
     try { data = JSON.parse(message.data); } catch (e) { return; }
@@ -127,25 +166,50 @@ function connect() {
   };
 }
 
+/* What a hello says: a seat's (or a member's) token, else a name; the audience flag and
+   the room's password when given. */
+function helloFields(token, name) {
+  const fields = token ? { room: app.room, token: token } : { room: app.room, name: name };
+  if (app.audience) fields.audience = true;
+  if (app.password && !token) fields.password = app.password;
+  return fields;
+}
+
 const handlers = {
   welcome(m) {
     app.retries = 0;
-    app.seat = m.seat;
+    app.audience = !!m.audience;
+    app.seat = app.audience ? null : m.seat;
     if (m.seats) app.roster = m.seats;  /* names and colours, also for a phone reloaded mid-match */
     store.set("token", m.token);
+    store.set("mode", app.audience ? "audience" : null);
     store.set("room", app.room);
-    document.documentElement.style.setProperty("--seat", m.colour || "#f2b134");
-    $("shape").innerHTML = SHAPES[m.shape] || SHAPES.circle;
+    document.documentElement.style.setProperty("--seat", app.audience ? "#f2b134" : m.colour || "#f2b134");
+    $("shape").innerHTML = app.audience ? SHAPES.star : SHAPES[m.shape] || SHAPES.circle;
     $("me").textContent = m.name;
     $("badge").hidden = false;
     $("leave").hidden = false;
+    $("leave").textContent = t(app.audience ? "leave_audience" : "leave");
     $("join").hidden = true;
     setState("");
+    if (app.audience && !app.shared) renderLobby();
     if (m.lang && m.lang !== app.lang) loadStrings(m.lang);
+  },
+  /* The audience's shared message: the same bytes for every member. */
+  audience(m) {
+    app.shared = m;
+    app.roster = m.seats || [];
+    app.screen = m.screen || null;
+    if (!app.screen) { closeMenu(); renderLobby(); } else renderScreen();
+  },
+  you(m) {
+    app.you = m;
+    if (app.screen) renderScreen();
   },
   lobby(m) {
     app.roster = m.seats || [];
     app.seat = m.you;
+    app.share = { room: m.room, password: m.password };
     app.screen = null;
     closeMenu();
     closeAsk();
@@ -158,8 +222,16 @@ const handlers = {
   event() { /* the TV tells the story; the view that follows carries what changed */ },
   error(m) {
     const reason = String(m.reason || "");
-    if (reason === "unknown_token" || reason === "bad_room" || reason === "locked" || reason === "table_full" || reason === "no_lobby") {
+    if (reason === "table_full" && m.audience && !app.audience) {  /* the seats are full: watch instead */
+      app.audience = true;
+      toast(t("full_so_watch"));
+      send("hello", helloFields(null, store.get("name")));
+      return;
+    }
+    if (["unknown_token", "bad_room", "bad_password", "locked", "table_full", "no_lobby", "no_audience",
+         "audience_full"].includes(reason)) {
       store.set("token", null);
+      store.set("mode", null);
       app.ended = true;
       if (app.ws) app.ws.close();
       showJoin(reason);
@@ -169,8 +241,9 @@ const handlers = {
   },
   bye(m) {
     app.ended = true;
-    const reason = m.reason === "replaced" ? "replaced" : m.reason === "kicked" || m.reason === "left" ? "kicked" : "closed";
-    if (reason === "kicked") store.set("token", null);
+    let reason = m.reason === "replaced" ? "replaced" : m.reason === "kicked" || m.reason === "left" ? "kicked" : "closed";
+    if (reason === "kicked") { store.set("token", null); store.set("mode", null); }
+    if (reason === "kicked" && app.audience) reason = "left_audience";
     notice(reason);
   },
   pong() {},
@@ -183,11 +256,17 @@ function only(id) {
 
 function showJoin(reason) {
   only("join");
+  app.audience = false;
+  app.shared = app.you = app.screen = null;
   $("badge").hidden = true;
   $("leave").hidden = true;
   $("name").value = store.get("name") || "";
   $("room").value = app.room;
   $("room-field").hidden = !!app.room && !reason;
+  if (reason === "bad_password") {  /* asked from now on: the room has one */
+    $("password-field").hidden = false;
+    $("password").value = "";
+  }
   setState(reason ? null : "");
   if (reason) toast(reasonText(reason));
 }
@@ -202,9 +281,17 @@ function notice(key) {
   setState("");
 }
 
+/* The lobby: the table's seats; a seated player also gets the room's code (and password)
+   to pass on, which a streamer's TV may hide; the audience reads that it watches. */
 function renderLobby() {
   if (app.screen) return;
   only("lobby");
+  $("lobby-title").textContent = t(app.audience ? "audience_lobby" : "lobby");
+  const share = !app.audience && app.share && app.share.room;
+  $("share").hidden = !share;
+  if (share) {
+    $("share").textContent = app.share.password ? t("share_password", app.share) : t("share", app.share);
+  }
   const list = $("roster");
   list.replaceChildren();
   app.roster.forEach((seat, index) => {
@@ -224,9 +311,13 @@ function renderScreen() {
   const facts = $("facts");
   facts.replaceChildren();
   for (const fact of screen.facts || []) {
-    const dt = el("dt", fact.value ? "" : "wide", (fact.icon ? fact.icon + " " : "") + fact.label);
-    facts.append(dt);
-    if (fact.value) facts.append(el("dd", "", fact.value));
+    const row = el("li", fact.value ? "" : "wide");
+    const label = el("span", "fact-label");
+    if (fact.icon) label.append(picture(fact.icon, "", "picto fact-icon"));
+    label.append(fact.label);
+    row.append(label);
+    if (fact.value) row.append(" ", el("span", "fact-value", fact.value));
+    facts.append(row);
   }
   const host = $("sheet-host");
   if (screen.canvas) {
@@ -244,6 +335,7 @@ function renderScreen() {
     box.append(itemsGrid(section.items, section.columns));
     sections.append(box);
   }
+  renderStanding();
   if (app.menu) openMenu(app.menu.phase === screen.game + "/" + screen.phase ? findItem(app.menu.label) : null);
   if (app.asking && !stillAsked(app.asking)) closeAsk();
 }
@@ -255,18 +347,58 @@ function itemsGrid(items, columns) {
   return grid;
 }
 
+/* The audience's own standing above its screen (score, rank) and the leaderboard under
+   it, first once the match is over. */
+function renderStanding() {
+  const you = app.audience && app.you;
+  $("standing").hidden = !you;
+  if (you) $("standing").textContent = t("standing", you);
+  const leaders = app.audience && app.shared && app.shared.board && app.shared.board.length ? app.shared.board : null;
+  $("leaders").hidden = !leaders;
+  if (!leaders) return;
+  $("leader-list").replaceChildren(...leaders.map((row) => {
+    const line = el("li", "", null);
+    line.append(el("span", "rank", String(row.rank)), el("span", "", row.name), el("span", "kind score", String(row.score)));
+    return line;
+  }));
+  const over = !!(app.shared && app.shared.over);
+  $("leaders").classList.toggle("first", over);
+  if (over) $("screen").insertBefore($("leaders"), $("title"));
+  else $("screen").append($("leaders"));
+}
+
+/* The audience's pick on a question (null: none yet). */
+function myPick(question) {
+  const picks = (app.you && app.you.picks) || {};
+  return question in picks ? picks[question] : null;
+}
+
 function itemButton(item, index) {
-  const live = item.move || (item.choices && item.choices.items.length);
+  const live = item.move || item.guess || (item.choices && item.choices.items.length);
   const node = el(live ? "button" : "div", "item " + (live ? "action" : "tile"));
-  if (item.selected) node.classList.add("selected");
+  const picked = item.ask != null ? myPick(item.ask) : null;
+  if (item.selected || picked != null || (item.guess && myPick(item.guess.question) === item.guess.answer)) {
+    node.classList.add("selected");
+  }
+  if (item.ask != null) node.dataset.ask = item.ask;
   if (item.tone) node.classList.add(item.tone);
   if (item.seat != null && app.roster[item.seat]) node.append(shapeSvg(app.roster[item.seat].shape, app.roster[item.seat].colour));
-  if (item.icon) node.append(el("span", "icon", item.icon));
-  const text = el("span", "text");
-  text.append(el("span", "label", item.seat != null && seatName(item.seat) ? seatName(item.seat) : item.label));
-  if (item.note) text.append(el("span", "note", item.note));
-  node.append(text);
-  if (item.move && item.hold) holdToSend(node, item);
+  if (item.icon) node.append(picture(item.icon, "", "picto icon"));
+  if (item.faces) {
+    node.classList.add("card");  /* named by its words, which screen readers read in order */
+    node.append(cardFaces(item.faces));
+  } else {
+    const text = el("span", "text");
+    text.append(el("span", "label", item.seat != null && seatName(item.seat) ? seatName(item.seat) : item.label));
+    if (item.note) text.append(el("span", "note", item.note));
+    if (picked != null) {
+      const chosen = item.choices.items.find((choice) => choice.guess && choice.guess.answer === picked);
+      if (chosen) text.append(el("span", "note pick", t("your_pick", { label: chosen.label })));
+    }
+    node.append(text);
+  }
+  if (item.guess) node.onclick = () => { closeMenu(); sendGuess(item.guess); };
+  else if (item.move && item.hold) holdToSend(node, item);
   else if (item.move) node.onclick = () => { closeMenu(); if (item.confirm) ask(item); else sendMove(item.move); };
   else if (live) node.onclick = () => openMenu(item);
   node.dataset.index = index;
@@ -294,6 +426,14 @@ function holdToSend(node, item) {
 
 function sendMove(move) {
   if (!send("act", { kind: move.kind, data: move.data || {} })) setState("reconnecting", true);
+}
+
+/* An audience pick: shown at once as the phone's own, the game's "you" confirms it. */
+function sendGuess(guess) {
+  if (!send("guess", { question: guess.question, answer: guess.answer })) { setState("reconnecting", true); return; }
+  app.you = Object.assign({ score: 0, rank: 1, of: 1 }, app.you || {});
+  app.you.picks = Object.assign({}, app.you.picks, { [guess.question]: guess.answer });
+  renderScreen();
 }
 
 /* A menu shows an item's choices; it is rebuilt from each new view of the same phase
@@ -351,19 +491,24 @@ function toast(text) {
 }
 
 /* --- start ---------------------------------------------------------------------- */
-$("join").onsubmit = (event) => {
-  event.preventDefault();
+/* Sit down (the form's submit), or watch and play along: the same hello, as the audience. */
+function join(watch) {
   const name = $("name").value.trim();
   const room = $("room").value.trim().toUpperCase();
-  if (!name || !room) return;
+  if (!name || !room) { $("join").reportValidity(); return; }
   store.set("name", name);
   store.set("token", null);
+  store.set("mode", null);
   app.room = room;
+  app.password = $("password").value.trim();
+  app.audience = watch;
   app.ended = false;
   app.retries = 0;
   connect();
-};
-$("leave").onclick = () => { send("leave"); store.set("token", null); };
+}
+$("join").onsubmit = (event) => { event.preventDefault(); join(false); };
+$("watch").onclick = () => join(true);
+$("leave").onclick = () => { send("leave"); store.set("token", null); store.set("mode", null); };
 $("menu-cancel").onclick = closeMenu;
 $("ask-yes").onclick = () => { const asking = app.asking; closeAsk(); if (asking) sendMove(asking.move); };
 $("ask-no").onclick = closeAsk;

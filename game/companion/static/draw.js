@@ -22,6 +22,8 @@ class DrawingSheet {
     this.root.className = "sheet";
     this.canvas = document.createElement("canvas");
     this.canvas.id = "sheet";
+    this.canvas.setAttribute("role", "img");  /* a drawing surface: named for screen readers */
+    this.canvas.setAttribute("aria-label", t("sheet"));
     this.tools = document.createElement("div");
     this.tools.className = "tools";
     this.root.append(this.canvas, this.tools);

@@ -19,7 +19,7 @@ PLUGIN = GamePlugin(
              howto_shots=("incognito.word", "incognito.turn.open", "incognito.countdown", "incognito.vote",
                           "incognito.scores"),
              # the pad behind the curtain draws strokes (ui/bench.py): bots would leave the canvases still
-             bench_scene="incognito.turn.open", bench_seats=6, bench_driver="ui.bench", phone="phone"),
+             bench_scene="incognito.turn.open", bench_seats=6, bench_driver="ui.bench", phone="phone", audience="audience"),
     ),
     strings=("incognito", "phone.in"),
 )

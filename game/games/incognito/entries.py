@@ -5,12 +5,12 @@ from __future__ import annotations
 from ...core.bots import DEFAULT_LEVEL
 from .. import GameEntry
 from .rules.bots import IncognitoBot, warm_caches
-from .rules.catalogue import load_catalogue
+from .rules.catalogue import IncognitoCatalogue, load_catalogue
 from .rules.game import Incognito
 from .rules.turns import TURN_SEATS
 
 #: The lobby options are the ones the rules declare (``Incognito.options``).
-ENTRIES = (
+ENTRIES: tuple[GameEntry[IncognitoCatalogue], ...] = (
     GameEntry.of_package(
         __package__,
         Incognito,

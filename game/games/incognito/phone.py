@@ -13,21 +13,23 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...core.actions import Action
-from ...core.engine import SeatView
-from ..phone_kit import Ctx, act, buttons, choices, emoji, fact, item, section
-from .rules.drawing import BRUSH_WIDTHS, CANVAS_H, CANVAS_W, MAX_POINTS, TOOLS
+from ..phone_kit import Ctx, act, buttons, choices, fact, item, section
+from .rules.catalogue import IncognitoCatalogue
+from .rules.drawing import BRUSH_WIDTHS, CANVAS_H, CANVAS_W, MAX_POINTS, TOOLS, Stroke
+from .rules.view import IncognitoView
 
 
-def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, Any]:
-    public, private = view.public, view.private
+def screen(ctx: Ctx[IncognitoCatalogue], view: IncognitoView, legal: Sequence[Action]) -> dict[str, Any]:
+    public, private = view.public, view.mine
     phase, me = public.phase, ctx.seat
+    assert me is not None  # a seat's phone (the audience's screens are its play-along's)
     facts = [fact(ctx.t("round", n=public.round, total=public.rounds), ctx.t("score", n=public.scores[me]))]
     if private.my_word:
         word = ctx.catalogue.word(private.my_word)
-        facts.append(fact(ctx.t("in.word"), word.name(ctx.lang), emoji(word.icon)))
+        facts.append(fact(ctx.t("in.word"), word.name(ctx.lang), word.icon))
     if public.places:
         place = ctx.catalogue.place(public.places[me])
-        facts.append(fact(ctx.t("in.place"), place.name(ctx.lang), emoji(place.icons[0] if place.icons else None)))
+        facts.append(fact(ctx.t("in.place"), place.name(ctx.lang), place.icons[0] if place.icons else None))
     labels = {"start": ctx.t("in.start"), "done": ctx.t("in.done"), "undone": ctx.t("in.undone"),
               "undo": ctx.t("page.undo"), "redo": ctx.t("page.redo"), "clear": ctx.t("page.clear"),
               "ready": ctx.t("ready")}
@@ -40,7 +42,7 @@ def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, 
             return ctx.screen(phase, ctx.t("in.turn_wait"), facts=facts, waiting=True)
         title = ctx.t("in.turn_ready") if me == public.turn and not public.turn_open else ctx.t("in.draw_title")
         return ctx.screen(phase, title, facts=facts, sections=[tools],
-                          canvas=canvas(ctx, private.my_drawing.strokes, drawing))
+                          canvas=canvas(ctx, private.my_drawing.strokes if private.my_drawing else (), drawing))
     if phase == "vote":
         return ctx.screen(phase, ctx.t("in.vote_title"), facts=facts, sections=[votes(ctx, view)])
     if phase == "over":
@@ -50,7 +52,7 @@ def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, 
                       waiting=not legal)
 
 
-def canvas(ctx: Ctx, strokes: Sequence[Any], drawing: bool) -> dict[str, Any]:
+def canvas(ctx: Ctx[IncognitoCatalogue], strokes: Sequence[Stroke], drawing: bool) -> dict[str, Any]:
     """The drawing sheet: its size in canvas units, the tools, the palette, the brush
     widths, the limits, and the seat's own strokes so far (a reloaded phone redraws)."""
     palette = [{"id": c.id, "name": c.name(ctx.lang), "rgb": "#%02x%02x%02x" % c.rgb} for c in ctx.catalogue.palette]
@@ -62,10 +64,10 @@ def canvas(ctx: Ctx, strokes: Sequence[Any], drawing: bool) -> dict[str, Any]:
     }
 
 
-def votes(ctx: Ctx, view: SeatView[Any]) -> dict[str, Any]:
+def votes(ctx: Ctx[IncognitoCatalogue], view: IncognitoView) -> dict[str, Any]:
     """A tile per other drawer: tap → the line-up's numbers not given to another
     drawing (IN-4: each number once; votes change until the phase closes)."""
-    public, mine = view.public, view.private.my_votes
+    public, mine = view.public, view.mine.my_votes
     numbers = list(mine.numbers) if mine is not None else [0] * public.seats
     items = []
     for target in range(public.seats):

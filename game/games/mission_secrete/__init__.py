@@ -14,7 +14,7 @@ PLUGIN = GamePlugin(
         Mode("mission_secrete", icon="1F385",  # Santa
              howto_shots=("mission_secrete.peek", "mission_secrete.peek", "mission_secrete.turn",
                           "mission_secrete.swap", "mission_secrete.accuse", "mission_secrete.win"),
-             bench_scene="mission_secrete.turn", bench_seats=4, phone="phone"),
+             bench_scene="mission_secrete.turn", bench_seats=4, phone="phone", audience="audience"),
     ),
     strings=("ms", "phone.ms"),
 )

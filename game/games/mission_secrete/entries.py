@@ -5,11 +5,11 @@ from __future__ import annotations
 from ...core.bots import DEFAULT_LEVEL
 from .. import GameEntry
 from .rules.bots import MissionBot
-from .rules.catalogue import load
+from .rules.catalogue import MSCatalogue, load
 from .rules.game import MissionSecrete
 
 #: The lobby options are the ones the rules declare (``MissionSecrete.options``).
-ENTRIES = (
+ENTRIES: tuple[GameEntry[MSCatalogue], ...] = (
     GameEntry.of_package(
         __package__,
         MissionSecrete,

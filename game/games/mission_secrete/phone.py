@@ -4,28 +4,30 @@ other card) to swap (MS-4), and the accusation: a player, then a character (MS-6
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Sequence, Unpack
 
 from ...core.actions import Action
-from ...core.engine import SeatView
-from ..phone_kit import Ctx, choices, emoji, fact, item, move, section
+from ..phone_kit import Ctx, ItemExtras, choices, fact, item, move, section
+from .rules.catalogue import MSCatalogue
+from .rules.view import MSPublic, MSView
 
 #: Direction key -> (row step, column step).
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
-def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, Any]:
+def screen(ctx: Ctx[MSCatalogue], view: MSView, legal: Sequence[Action]) -> dict[str, Any]:
     public, private = view.public, view.private
     phase, me = str(public.phase), ctx.seat
+    assert me is not None  # a seat's phone (the audience's screens are its play-along's)
     facts = []
     if private is not None:
         character = ctx.catalogue.character(private.my_character)
         target = ctx.catalogue.object(private.my_object)
-        facts += [fact(ctx.t("ms.you_are"), character.name(ctx.lang), emoji(character.icon)),
-                  fact(ctx.t("ms.mission", object=target.plural(ctx.lang)), "", emoji(target.icon))]
+        facts += [fact(ctx.t("ms.you_are"), character.name(ctx.lang), character.icon),
+                  fact(ctx.t("ms.mission", object=target.plural(ctx.lang)), "", target.icon)]
     if phase == "over":
         names = ", ".join(ctx.t("seat", n=s + 1) for s in public.winners)
-        return ctx.screen(phase, ctx.t("ms.winners", names=names), facts=facts,
+        return ctx.screen(phase, ctx.t("ms.winners", names=names, n=len(public.winners)), facts=facts,
                           sections=[grid(ctx, public, {})])
     if public.out and public.out[me]:
         facts.append(fact(ctx.t("ms.out"), ""))
@@ -37,12 +39,12 @@ def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, 
                                 accusations(ctx, public, legal)])
 
 
-def cell_item(ctx: Ctx, public: Any, cell: int, **more: Any) -> dict[str, Any]:
+def cell_item(ctx: Ctx[MSCatalogue], public: MSPublic, cell: int, **more: Unpack[ItemExtras]) -> dict[str, Any]:
     obj = ctx.catalogue.object(public.grid[cell])
-    return item(obj.name(ctx.lang), icon=emoji(obj.icon), **more)
+    return item(obj.name(ctx.lang), icon=obj.icon, **more)
 
 
-def grid(ctx: Ctx, public: Any, swaps: dict[tuple[int, int], Action]) -> dict[str, Any]:
+def grid(ctx: Ctx[MSCatalogue], public: MSPublic, swaps: dict[tuple[int, int], Action]) -> dict[str, Any]:
     """The grid, row by row; a cell with swaps opens them: the four directions, or
     (free swap) every other cell by its row and column."""
     columns, cells = public.columns, []
@@ -66,7 +68,7 @@ def grid(ctx: Ctx, public: Any, swaps: dict[tuple[int, int], Action]) -> dict[st
     return section(ctx.t("ms.grid"), cells, columns=columns)
 
 
-def accusations(ctx: Ctx, public: Any, legal: Sequence[Action]) -> dict[str, Any]:
+def accusations(ctx: Ctx[MSCatalogue], public: MSPublic, legal: Sequence[Action]) -> dict[str, Any]:
     by_seat: dict[int, list[Action]] = {}
     for action in legal:
         if action.kind == "accuse":
@@ -76,6 +78,6 @@ def accusations(ctx: Ctx, public: Any, legal: Sequence[Action]) -> dict[str, Any
         options = []
         for action in actions:
             character = ctx.catalogue.character(action.data["character"])
-            options.append(item(character.name(ctx.lang), icon=emoji(character.icon), move=move(action)))
+            options.append(item(character.name(ctx.lang), icon=character.icon, move=move(action)))
         items.append(ctx.seat_item(seat, tone="red", choices=choices(ctx.t("ms.which"), options)))
     return section(ctx.t("ms.accuse"), items)

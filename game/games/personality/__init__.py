@@ -15,7 +15,7 @@ PLUGIN = GamePlugin(
         Mode("personality", icon="1FA9E",  # mirror
              howto_shots=("personality.read", "personality.vote", "personality.revote", "personality.debate",
                           "personality.endgame", "personality.portraits"),
-             bench_scene="personality.vote", bench_seats=6, phone="phone"),
+             bench_scene="personality.vote", bench_seats=6, phone="phone", audience="audience"),
     ),
     strings=("personality", "phone.pe"),
 )

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from .. import GameEntry
 from .rules.bots import PersonalityBot
-from .rules.catalogue import load_catalogue
+from .rules.catalogue import PECatalogue, load_catalogue
 from .rules.game import PersonalityGame
 
 #: The lobby options are the ones the rules declare (``PersonalityGame.options``).
-ENTRIES = (
+ENTRIES: tuple[GameEntry[PECatalogue], ...] = (
     GameEntry.of_package(
         __package__,
         PersonalityGame,

@@ -6,11 +6,12 @@ move has a second part (a bet, a receiver) the tile opens it as a menu."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Sequence, Unpack
 
 from ...core.actions import Action
-from ...core.engine import SeatView
-from ..phone_kit import Ctx, buttons, choices, fact, item, move, section
+from ..phone_kit import Ctx, ItemExtras, buttons, choices, fact, item, move, section
+from .rules.catalogue import PECatalogue
+from .rules.view import Candidate, PEView
 
 #: Phase -> title key while the seat has a move to make.
 TITLES = {
@@ -20,8 +21,8 @@ TITLES = {
 }
 
 
-def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, Any]:
-    public, private = view.public, view.private
+def screen(ctx: Ctx[PECatalogue], view: PEView, legal: Sequence[Action]) -> dict[str, Any]:
+    public, private = view.public, view.mine
     phase = str(public.phase)
     facts = [fact(ctx.t("pe.tokens", n=private.tokens), "")]
     if public.table and phase in ("vote", "revote", "debate"):
@@ -39,24 +40,24 @@ def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, 
                       waiting=not legal)
 
 
-def trait(ctx: Ctx, card: str) -> str:
+def trait(ctx: Ctx[PECatalogue], card: str) -> str:
     return str(ctx.catalogue.trait(card).text(ctx.lang))
 
 
-def candidate_label(ctx: Ctx, choice: int | str) -> str:
+def candidate_label(ctx: Ctx[PECatalogue], choice: Candidate) -> str:
     return ctx.t("seat", n=choice + 1) if isinstance(choice, int) else trait(ctx, choice)
 
 
-def candidate(ctx: Ctx, choice: int | str, **more: Any) -> dict[str, Any]:
+def candidate(ctx: Ctx[PECatalogue], choice: Candidate, **more: Unpack[ItemExtras]) -> dict[str, Any]:
     return ctx.seat_item(choice, **more) if isinstance(choice, int) else item(trait(ctx, choice), **more)
 
 
-def moves_section(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, Any]:
+def moves_section(ctx: Ctx[PECatalogue], view: PEView, legal: Sequence[Action]) -> dict[str, Any]:
     """The seat's moves now, grouped by what the player taps first."""
     kinds = {a.kind for a in legal}
-    mine = view.private.my_vote
+    mine = view.mine.my_vote
     if "vote" in kinds:
-        bets: dict[Any, list[Action]] = {}
+        bets: dict[Candidate, list[Action]] = {}
         for a in legal:
             bets.setdefault(a.data["choice"], []).append(a)
         items = []

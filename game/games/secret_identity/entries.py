@@ -9,9 +9,9 @@ from ...core.bots import DEFAULT_LEVEL
 from .. import GameEntry
 from .rules import CompetitiveRules, CoopRules
 from .rules.bots import CompetitiveBot, CoopBot
-from .rules.catalogue import load_catalogue
+from .rules.catalogue import SICatalogue, load_catalogue
 
-ENTRIES = (
+ENTRIES: tuple[GameEntry[SICatalogue], ...] = (
     GameEntry.of_package(
         __package__,
         CompetitiveRules,

@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ...context import AppContext
-    from ...shots import ShotRequest
+    from ...games import GameEntry
+    from ...shots import Builder, ShotRequest
 
 
-def shot_entry(ctx: AppContext) -> Any:
+def shot_entry(ctx: AppContext) -> GameEntry[Any]:
     """The game the lobby, pause and how-to shots show: the game menu's first."""
     if not ctx.games:
         raise LookupError("no game is registered yet: this screen needs one")
@@ -55,7 +56,7 @@ def _lobby_bots(ctx: AppContext, args: ShotRequest) -> None:
     lobby.focus_key(f"level:{len(ctx.seats) - 1}")
 
 
-def _lobby_of(game_id: str):
+def _lobby_of(game_id: str) -> Builder:
     """The lobby of one game (``lobby.<game id>``, one for each game of the registry:
     ``GAME_SHOTS``): every game's options on screen."""
 
@@ -77,6 +78,7 @@ def _deck(ctx: AppContext, args: ShotRequest) -> None:
 
     lobby = LobbyScene(ctx, next(entry for entry in ctx.games.values() if category_deck(ctx, entry) is not None))
     ctx.stack.push(lobby)
+    assert lobby.deck is not None
     lobby.extra["categories"] = lobby.deck.all_ids()[2:]
     lobby.open_deck()
 
@@ -85,6 +87,26 @@ def _settings(ctx: AppContext, args: ShotRequest) -> None:
     from .settings import SettingsScene
 
     ctx.stack.push(SettingsScene(ctx))
+
+
+def _access(ctx: AppContext, args: ShotRequest) -> None:
+    from .access import AccessSettingsScene
+
+    ctx.stack.push(AccessSettingsScene(ctx))
+
+
+def _high_contrast(ctx: AppContext, args: ShotRequest) -> None:
+    """The accessibility page in the high-contrast theme."""
+    ctx.settings.high_contrast = True
+    ctx.kit.retheme()
+    _access(ctx, args)
+
+
+def _streaming(ctx: AppContext, args: ShotRequest) -> None:
+    from .settings import StreamingScene
+
+    ctx.settings.room_password = "4821"
+    ctx.stack.push(StreamingScene(ctx))
 
 
 def _pause(ctx: AppContext, args: ShotRequest) -> None:
@@ -124,6 +146,9 @@ SHOTS = {
     "lobby.deck": _deck,
     "lobby.bots": _lobby_bots,
     "settings": _settings,
+    "settings.access": _access,
+    "settings.high_contrast": _high_contrast,
+    "settings.streaming": _streaming,
     "pause": _pause,
     "credits": _credits,
     "howto": _howto,

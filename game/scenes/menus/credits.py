@@ -1,12 +1,13 @@
-"""The credits screen: CREDITS.md, laid out as headings, paragraphs and bullets on a
-scrolling panel (UP/DOWN or the mouse wheel)."""
+"""The credits screen: CREDITS.md (in French CREDITS.fr.md, the same page translated),
+laid out as headings, paragraphs and bullets on a scrolling panel (UP/DOWN or the mouse
+wheel)."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,24 +19,32 @@ from .widgets import MenuScene
 
 if TYPE_CHECKING:
     from ...context import AppContext
+    from ...ui.kit import UiKit
+    from ...ui.theme import Colour
 
 SCROLL_STEP = 90
 #: The largest CREDITS.md read (ours: 4 KB).
 MAX_BYTES = 1024 * 1024
 
 
-def credits_file() -> Path | None:
-    """CREDITS.md beside the code, or at the top of a frozen bundle."""
+#: The credits page in each language but English (CREDITS.md).
+TRANSLATED = {"fr": "CREDITS.fr.md"}
+
+
+def credits_file(lang: str = "en") -> Path | None:
+    """The credits page in ``lang`` (else in English) beside the code, or at the top of
+    a frozen bundle."""
     root = paths.install_root()
-    for base in (root, root.parent):
-        if (base / "CREDITS.md").is_file():
-            return base / "CREDITS.md"
+    for name in (TRANSLATED.get(lang), "CREDITS.md"):
+        for base in (root, root.parent):
+            if name and (base / name).is_file():
+                return base / name
     return None
 
 
-def credits_text() -> str:
-    """CREDITS.md's text (a BOM dropped); empty when it cannot be read."""
-    path = credits_file()
+def credits_text(lang: str = "en") -> str:
+    """The credits page's text in ``lang`` (a BOM dropped); empty when it cannot be read."""
+    path = credits_file(lang)
     try:
         return read_text(path, MAX_BYTES) if path else ""
     except (OSError, UnicodeDecodeError):
@@ -72,11 +81,11 @@ class Block:
     y: int
     text: str
     size: int
-    colour: tuple
+    colour: Colour
     width: int
     height: int
 
-    def image(self, kit: Any) -> pygame.Surface:
+    def image(self, kit: UiKit) -> pygame.Surface:
         return kit.text(self.text, self.size, self.colour, max_width=self.width)
 
 
@@ -110,7 +119,7 @@ class CreditsScene(MenuScene):
         kit = self.kit
         blocks: list[Block] = []
         y = 0
-        for kind, text in parse_markdown(credits_text()):
+        for kind, text in parse_markdown(credits_text(self.ctx.strings.lang)):
             if kind == "h1":
                 continue  # the screen title says it
             x, size, colour, space = {"h2": (0, 44, kit.colours.accent, 36), "bullet": (44, 32, kit.colours.text, 14)

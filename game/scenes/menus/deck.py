@@ -16,9 +16,11 @@ count, custom-deck categories marked, all driven by D-pad/stick and CONFIRM.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
 
 import pygame
 
@@ -45,14 +47,37 @@ class DeckCategory:
     custom: bool
 
 
+class _Category(Protocol):
+    @property
+    def name(self) -> Callable[[str], str]: ...  # (a bilingual Text: name(lang))
+
+
+class _Character(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def category(self) -> str: ...
+    @property
+    def custom(self) -> bool: ...
+
+
+class DeckCatalogue(Protocol):
+    """What the deck reads of its game's catalogue (module doc)."""
+
+    @property
+    def categories(self) -> Mapping[str, _Category]: ...
+    @property
+    def characters(self) -> Sequence[_Character]: ...
+
+
 class CategoryDeck:
     """One game's category choice: names, counts, and whether enough are chosen."""
 
-    def __init__(self, ctx: AppContext, entry: GameEntry, deck: Any) -> None:
+    def __init__(self, ctx: AppContext, entry: GameEntry[Any], deck: ModuleType) -> None:
         self.ctx = ctx
         self.entry = entry
-        self.catalogue = ctx.catalogue.game(entry.catalogue_key)
-        self._pool: Callable[[Any, Mapping[str, Any]], list[str]] = deck.character_pool
+        self.catalogue: DeckCatalogue = entry.catalogue(ctx.catalogue)
+        self._pool: Callable[[DeckCatalogue, Mapping[str, Any]], list[str]] = deck.character_pool
         self.needed: int = int(deck.MIN_POOL[entry.id])
         #: The config key of the opt-in tile, or None when the game has none.
         self.opt_in: str | None = getattr(deck, "OPT_IN_DECK", None)
@@ -99,12 +124,12 @@ class CategoryDeck:
         count = self.count(config)
         if count >= self.needed:
             return None
-        return self.ctx.t("lobby.need_categories", need=self.needed, count=count)
+        return self.ctx.t("lobby.need_categories", need=self.needed, n=count)
 
     def summary(self, config: Mapping[str, Any]) -> str:
         """The lobby row: "Categories: 5 of 7 (402 characters)"."""
         return self.ctx.t("lobby.deck", chosen=len(self.chosen(config)), total=len(self.all_ids()),
-                          count=self.count(config))
+                          n=self.count(config))
 
     @staticmethod
     def value(all_ids: list[str], chosen: set[str]) -> list[str] | None:
@@ -112,7 +137,7 @@ class CategoryDeck:
         return None if set(all_ids) <= chosen else [c for c in all_ids if c in chosen]
 
 
-def category_deck(ctx: AppContext, entry: GameEntry) -> CategoryDeck | None:
+def category_deck(ctx: AppContext, entry: GameEntry[Any]) -> CategoryDeck | None:
     """The category choice of ``entry``'s game, or None when the game has none."""
     plugin = entry.plugin
     if plugin is None or plugin.deck is None:
@@ -160,7 +185,7 @@ class DeckScene(MenuScene):
         h = min(132, (bottom - top - gap * (rows - 1)) // rows)
         for i, category in enumerate(categories):
             rect = (safe.x + 20 + (i % columns) * (w + gap), top + (i // columns) * (h + gap), w, h)
-            self.card(f"cat.{category.id}", rect, lambda c=category.id: self.toggle(c))
+            self.card(f"cat.{category.id}", rect, functools.partial(self.toggle, category.id))
         y = min(y, top + rows * (h + gap) + 16)
         self.button("all", self.t("deck.all"), (960 - 20 - 420, y, 420, 80), self.select_all, object_id="@menu_small")
         self.button("done", self.t("deck.done"), (960 + 20, y, 420, 80), self.back, object_id="@menu_small")
@@ -193,7 +218,7 @@ class DeckScene(MenuScene):
                       "midright", kit.colours.muted)
         config = self.config()
         problem = self.deck.problem(config)
-        text = problem or self.t("deck.status", count=self.deck.count(config), need=self.deck.needed)
+        text = problem or self.t("deck.status", n=self.deck.count(config), need=self.deck.needed)
         kit.blit_text(surface, text, 36, (960, safe.y + 140), "center", kit.colours.bad if problem else kit.colours.good,
                       max_width=safe.width - 80, align="center")
 

@@ -4,8 +4,9 @@ large underneath."""
 
 from __future__ import annotations
 
+import functools
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -13,6 +14,9 @@ from ...input.intents import Intent
 from .matches import playable
 from ...ui.fit import fit_text
 from .widgets import MenuScene
+
+if TYPE_CHECKING:
+    from ...games import GameEntry
 
 #: A game's pictogram when its plug-in names none (a die).
 DEFAULT_ICON = "1F3B2"
@@ -40,7 +44,7 @@ class GameChoiceScene(MenuScene):
         x0 = 960 - total // 2
         for i, entry in enumerate(entries):
             rect = pygame.Rect(x0 + i * (width + gap), y, width, height)
-            self.card(entry.id, rect, lambda e=entry: self.choose(e))
+            self.card(entry.id, rect, functools.partial(self.choose, entry))
 
     def pitch_top(self) -> int:
         """The pitch panel sits above the hint bar, tall enough for three lines."""
@@ -49,10 +53,10 @@ class GameChoiceScene(MenuScene):
     def pitch_height(self) -> int:
         return self.kit.font(36).get_linesize() * 3 + 50
 
-    def choose(self, entry: Any) -> None:
+    def choose(self, entry: GameEntry[Any]) -> None:
         from .lobby import LobbyScene
 
-        self.stack.push(LobbyScene(self.ctx, entry))
+        self.on_stack.push(LobbyScene(self.ctx, entry))
 
     def draw_front(self, surface: pygame.Surface, alpha: float) -> None:
         kit = self.kit
@@ -61,7 +65,7 @@ class GameChoiceScene(MenuScene):
         for item in self.items:
             rect = item.rect
             on = item is focused
-            lift = int(6 + 6 * math.sin(t * 0.08)) if on else 0
+            lift = int(6 + kit.motion(6 * math.sin(t * 0.08))) if on else 0
             ink = kit.colours.bg if on else kit.colours.text
             icon_size = min(rect.width - 120, int(rect.height * 0.36))
             icon = kit.icon(self.ctx.games.mode(item.key).icon or DEFAULT_ICON, icon_size + (16 if on else 0))

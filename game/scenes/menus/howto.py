@@ -93,9 +93,9 @@ class HowToScene(MenuScene):
             on = self.page > 0 if item.key == "previous" else self.page < len(self.pages) - 1
             item.enabled = on
             if on:
-                item.element.show()
+                item.widget.show()
             else:
-                item.element.hide()
+                item.widget.hide()
         self._apply_focus()
 
     def flip(self, delta: int) -> None:
@@ -190,7 +190,7 @@ class HowToScene(MenuScene):
         if picture is None or shown < 1.0:
             kit = self.kit
             icon = kit.icon(DRAWING_ICON, 128)
-            sway = round(8 * math.sin(self.ticks * 2 * math.pi / 90))
+            sway = round(kit.motion(8 * math.sin(self.ticks * 2 * math.pi / 90)))
             surface.blit(icon, icon.get_rect(center=(frame.centerx, frame.centery - 50 + sway)))
             kit.blit_text(surface, self.t("howto.drawing"), 36, (frame.centerx, frame.centery + 60), "midtop",
                           kit.colours.text, max_width=frame.width - 40, align="center")

@@ -32,7 +32,7 @@ from ...heap import release_free_memory
 from ...version import version
 
 if TYPE_CHECKING:
-    from ...games import Mode
+    from ...games.plugin import Mode
 
 #: The two pages every game ends with (``phone.howto.*``): joining by phone shows the
 #: lobby's join panel; what the phone shows has no TV screen to picture.
@@ -81,7 +81,8 @@ class PictureFormat:
 def display_format(size: tuple[int, int]) -> PictureFormat:
     """The display's pixel format for a picture of ``size`` (a row's pitch is the picture's)."""
     row = _blank((size[0], 1))
-    return PictureFormat(size, tuple(row.get_masks()), row.get_bitsize(), row.get_pitch())
+    red, green, blue, alpha = row.get_masks()
+    return PictureFormat(size, (red, green, blue, alpha), row.get_bitsize(), row.get_pitch())
 
 
 def picture_path(folder: Path, shot: str, lang: str, fmt: PictureFormat) -> Path:

@@ -16,12 +16,15 @@ under it that says which button starts. Late pads join with CONFIRM until then.
 
 While the phone companion runs, a panel under the seats shows its QR code, address and
 room code (or why phones cannot join); a phone's seat joins, leaves and is freed here
-like a pad's (game/companion/bridge.py), its card marked as a phone.
+like a pad's (game/companion/bridge.py), its card marked as a phone. The streaming
+settings may hide the code (a seated player holding PEEK shows it) and cap the seats
+(``seat_limit``: pads, phones and bots alike; a phone past it may watch).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import functools
+from typing import TYPE_CHECKING, Any, Hashable
 
 import pygame
 
@@ -34,6 +37,7 @@ from .deck import DeckScene, category_deck
 from .options import ROW_GAP, OptionsScene, add_row, button_height, plan_row
 from ..join_panel import QrCache, draw_join_panel
 from .lobby_cards import draw_free, draw_seat
+from .menu_item import Item
 from .widgets import MenuScene
 
 if TYPE_CHECKING:
@@ -71,7 +75,7 @@ def free_name(ctx: AppContext, prefix: str = "seat_names", count: int = SEAT_NAM
 class LobbyScene(MenuScene):
     row_colour = (30, 26, 62)  # option rows sit a shade darker than the options panel
 
-    def __init__(self, ctx: AppContext, entry: GameEntry) -> None:
+    def __init__(self, ctx: AppContext, entry: GameEntry[Any]) -> None:
         super().__init__(ctx)
         self.entry = entry
         self.options: dict[str, Any] = {spec.id: spec.default for spec in entry.options}
@@ -84,11 +88,13 @@ class LobbyScene(MenuScene):
             self.extra["deck_lang"] = ctx.settings.lang
             if self.deck.opt_in is not None:
                 self.extra[self.deck.opt_in] = False
-        self._table: tuple | None = None
+        self._table: tuple[object, ...] | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         #: Ticks left of the lit "how to start" line (CONFIRM on Start, a refused MENU).
         self.nudge = 0
         self.qr = QrCache()
+        #: Seated players holding PEEK: the join panel shows the hidden room code (streaming).
+        self.peeking: set[int] = set()
 
     # --- layout ----------------------------------------------------------------------------
     def build(self) -> None:
@@ -110,7 +116,7 @@ class LobbyScene(MenuScene):
         if all(p.fits for p in plans) and deck_fits and y + rows + 2 * (bh + ROW_GAP) + 6 <= start_y:
             for plan in plans:
                 y = add_row(self, plan, x, y, w, self.options[plan.spec.id],
-                            lambda v, s=plan.spec.id: self.set_option(s, v)) + ROW_GAP
+                            functools.partial(self.set_option, plan.spec.id)) + ROW_GAP
             if self.deck is not None:
                 self.button("deck", self.deck.summary(self.config()), (x, y, w, bh), self.open_deck,
                             object_id="@menu_small")
@@ -155,9 +161,9 @@ class LobbyScene(MenuScene):
             if item.key == "start":
                 self._enable(item, self.problem() is None)
             elif item.key == "deck" and self.deck is not None:
-                item.element.set_text(self.deck.summary(self.config()))
+                item.widget.set_text(self.deck.summary(self.config()))
             elif item.key == "add_bot":
-                self._enable(item, n < 8)
+                self._enable(item, n < self.ctx.settings.seat_limit)
             elif item.key == "remove_bot":
                 self._enable(item, bots)
         self._apply_focus()
@@ -171,7 +177,7 @@ class LobbyScene(MenuScene):
         for seat in self.ctx.seats.seats:
             if seat.bot:
                 self.card(f"level:{seat.index}", self.chip_rect(rects[seat.index]),
-                          lambda i=seat.index: self.ctx.seats.step_level(i, 1))
+                          functools.partial(self.ctx.seats.step_level, seat.index, 1))
         keys = [item.key for item in self.items]
         self.focus = keys.index(keep) if keep in keys else keys.index("start") if "start" in keys else 0
 
@@ -181,14 +187,14 @@ class LobbyScene(MenuScene):
         return pygame.Rect(card.x + 14, card.bottom - 14 - 56, card.width - 28, 56)
 
     @staticmethod
-    def _enable(item: Any, on: bool) -> None:
+    def _enable(item: Item, on: bool) -> None:
         item.enabled = on
         if on:
-            item.element.enable()
+            item.widget.enable()
         else:
-            item.element.disable()
+            item.widget.disable()
 
-    def _table_signature(self) -> tuple:
+    def _table_signature(self) -> tuple[object, ...]:
         return tuple((s.name, s.style, s.bot, s.device, s.level) for s in self.ctx.seats.seats)
 
     def config(self) -> dict[str, Any]:
@@ -204,16 +210,18 @@ class LobbyScene(MenuScene):
         self.refresh()  # the family filter changes the deck's count
 
     def open_options(self) -> None:
-        self.stack.push(OptionsScene(self.ctx, self))
+        self.on_stack.push(OptionsScene(self.ctx, self))
 
     def open_deck(self) -> None:
         def choose(key: str, value: Any) -> None:
             self.extra[key] = value
 
-        self.stack.push(DeckScene(self.ctx, self.deck, self.config, choose))
+        assert self.deck is not None, "only a game with a deck offers it"
+        self.on_stack.push(DeckScene(self.ctx, self.deck, self.config, choose))
 
     def add_bot(self) -> None:
-        self.ctx.seats.add_bot(free_name(self.ctx, "bot_names", BOT_NAME_COUNT))
+        if len(self.ctx.seats) < self.ctx.settings.seat_limit:
+            self.ctx.seats.add_bot(free_name(self.ctx, "bot_names", BOT_NAME_COUNT))
         self.refresh()
 
     def remove_bot(self) -> None:
@@ -225,15 +233,16 @@ class LobbyScene(MenuScene):
     def howto(self) -> None:
         from .howto import HowToScene
 
-        self.stack.push(HowToScene(self.ctx, self.entry.id))
+        self.on_stack.push(HowToScene(self.ctx, self.entry.id))
 
     def start(self) -> None:
         if self.problem() is not None:
             return
-        self.stack.push(new_match(self.ctx, self.entry, self.options, extra=self.extra))
+        self.on_stack.push(new_match(self.ctx, self.entry, self.options, extra=self.extra))
 
-    def join(self, device: Any) -> bool:
-        seat = self.ctx.seats.join(device, free_name(self.ctx))
+    def join(self, device: Hashable) -> bool:
+        full = len(self.ctx.seats) >= self.ctx.settings.seat_limit  # the streaming settings' limit
+        seat = None if full else self.ctx.seats.join(device, free_name(self.ctx))
         if seat is None:
             self.sound("buzz")
             return False
@@ -258,13 +267,18 @@ class LobbyScene(MenuScene):
 
     # --- input ---------------------------------------------------------------------------
     def handle(self, seat: int | None, event: InputEvent) -> bool:
+        if event.intent is Intent.PEEK and seat is not None and not event.repeat:
+            (self.peeking.add if event.pressed else self.peeking.discard)(seat)
+            return True
         if event.pressed and not event.repeat:
             kind = event.device[0] if isinstance(event.device, tuple) else None
             if seat is None and event.intent is Intent.CONFIRM and kind in JOINING_DEVICES:
                 self.join(event.device)
                 return True
-            human = seat is not None and seat < len(self.ctx.seats) and not self.ctx.seats.seats[seat].bot
-            if human and event.intent is Intent.MENU:
+            # the seat of a person (not a bot), or None
+            human = seat if seat is not None and seat < len(self.ctx.seats) and not self.ctx.seats.seats[seat].bot \
+                else None
+            if human is not None and event.intent is Intent.MENU:
                 self.start_from_menu()
                 return True
             focused = self.focused()
@@ -272,16 +286,16 @@ class LobbyScene(MenuScene):
                 self.sound("buzz")
                 self.nudge = NUDGE_TICKS
                 return True
-            if human and event.intent is Intent.BACK:
+            if human is not None and event.intent is Intent.BACK:
                 self.sound("back")
-                self.leave(seat)
+                self.leave(human)
                 return True
-            if human and event.intent is Intent.ALT:
-                self.ctx.seats.next_style(seat)
+            if human is not None and event.intent is Intent.ALT:
+                self.ctx.seats.next_style(human)
                 self.sound("nav")
                 return True
-            if human and event.intent in (Intent.SHOULDER_L, Intent.SHOULDER_R):
-                self.cycle_name(seat, -1 if event.intent is Intent.SHOULDER_L else 1)
+            if human is not None and event.intent in (Intent.SHOULDER_L, Intent.SHOULDER_R):
+                self.cycle_name(human, -1 if event.intent is Intent.SHOULDER_L else 1)
                 self.sound("nav")
                 return True
         return super().handle(seat, event)
@@ -295,7 +309,7 @@ class LobbyScene(MenuScene):
         self.sound("confirm")
         self.start()
 
-    def refused(self, item: Any) -> None:
+    def refused(self, item: Item) -> None:
         """A disabled item (Start clicked with the mouse, Remove a bot with none): the
         reason for Start is written under it; the buzz says the rest."""
 
@@ -318,7 +332,7 @@ class LobbyScene(MenuScene):
         self.draw_seats(surface, alpha)
         phones = self.phone_rect()
         if phones is not None:
-            draw_join_panel(self.ctx, surface, phones, self.qr)
+            draw_join_panel(self.ctx, surface, phones, self.qr, peeking=bool(self.peeking))
         kit.panel(surface, self.panel_rect, kit.colours.panel, radius=30)
         kit.blit_text(surface, self.t("lobby.options"), 36, (self.panel_rect.x + 28, self.panel_rect.y + 14))
         if not self.entry.options and self.deck is None:

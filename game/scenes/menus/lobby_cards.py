@@ -5,7 +5,7 @@ by the lobby over it) and a free one (how to join). Their texts are fitted once
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -14,13 +14,14 @@ from ...seats import is_phone
 from ...ui.fit import fit_size, fit_text
 
 if TYPE_CHECKING:
+    from ...seats import Seat
     from .lobby import LobbyScene
 
 #: The icon of each kind of device on a seat's card.
 DEVICE_ICONS = {"pad": "1F3AE", "kb": "2328", "bot": "1F916", "phone": "1F4F1"}
 
 
-def draw_seat(lobby: LobbyScene, surface: pygame.Surface, seat: Any, rect: pygame.Rect, t: float) -> None:
+def draw_seat(lobby: LobbyScene, surface: pygame.Surface, seat: Seat, rect: pygame.Rect, t: float) -> None:
     kit = lobby.kit
     style = kit.seat_style(seat.style)
     kit.panel(surface, rect, style.dark, radius=28, border=style.colour)
@@ -48,11 +49,11 @@ def draw_seat(lobby: LobbyScene, surface: pygame.Surface, seat: Any, rect: pygam
     surface.blit(name, name.get_rect(midtop=(rect.centerx, top)))
     # the token between the device icon and the name (smaller when a long name takes room)
     radius = min(64, rect.width // 4, int(rect.height * 0.17), (top - (icon_rect.bottom + 4)) // 2 - 4)
-    bob = math.sin(t * 0.06 + seat.index) * 4
+    bob = kit.motion(math.sin(t * 0.06 + seat.index) * 4)
     y = min(int(rect.y + rect.height * 0.32 + bob), top - 6 - radius)
     kit.seat_token(surface, seat.style, (rect.centerx, y), max(16, radius))
 
-def _draw_short_seat(lobby: LobbyScene, surface: pygame.Surface, seat: Any, rect: pygame.Rect, label: str,
+def _draw_short_seat(lobby: LobbyScene, surface: pygame.Surface, seat: Seat, rect: pygame.Rect, label: str,
                  name: pygame.Surface) -> None:
     """A card made short by the phone panel, holding a two-line name: the token and the
     device's words share the top row (the words say what the icon would), the name

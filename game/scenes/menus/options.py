@@ -9,6 +9,7 @@ long value) the label goes on its own line above a full-width selector.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -18,7 +19,11 @@ from ...ui.fit import label_fit
 from .widgets import MenuScene
 
 if TYPE_CHECKING:
+    import pygame
+
     from ...context import AppContext
+    from ...ui.kit import UiKit
+    from .lobby import LobbyScene
 
 ROW_HEIGHT = 70
 ROW_GAP = 8
@@ -28,7 +33,7 @@ MIN_LABEL_WIDTH = 260
 VALUE_PADDING = 48
 
 
-def option_text(ctx: AppContext, spec: OptionSpec, value: Any) -> str:
+def option_text(ctx: AppContext, spec: OptionSpec, value: object) -> str:
     """``options.<id>.<choice>`` (booleans: on/off) when the game defines it; numbers
     otherwise shown as they are."""
     if isinstance(value, bool):
@@ -38,7 +43,7 @@ def option_text(ctx: AppContext, spec: OptionSpec, value: Any) -> str:
     return ctx.t(key) if ctx.strings.has(key) else str(value)
 
 
-def button_height(kit: Any) -> int:
+def button_height(kit: UiKit) -> int:
     """A small menu button tall enough for its (scaled) 32 px text."""
     return max(ROW_HEIGHT, kit.font(32).get_linesize() + 30)
 
@@ -89,7 +94,7 @@ class OptionsScene(MenuScene):
     title_icon = "2699"
     WIDTH = 1100
 
-    def __init__(self, ctx: AppContext, lobby: Any) -> None:
+    def __init__(self, ctx: AppContext, lobby: LobbyScene) -> None:
         super().__init__(ctx)
         self.lobby = lobby
         self.row_colour = lobby.row_colour
@@ -101,7 +106,7 @@ class OptionsScene(MenuScene):
         for spec in self.lobby.entry.options:
             plan = plan_row(self.ctx, spec, self.WIDTH)
             y = add_row(self, plan, x, y, self.WIDTH, self.lobby.options[spec.id],
-                        lambda v, s=spec.id: self.set_option(s, v)) + ROW_GAP * 2
+                        functools.partial(self.set_option, spec.id)) + ROW_GAP * 2
         bh = button_height(self.kit)
         if self.lobby.deck is not None:
             self.button("deck", self.lobby.deck.summary(self.lobby.config()), (x, y, self.WIDTH, bh),
@@ -114,9 +119,10 @@ class OptionsScene(MenuScene):
         self.refresh()
 
     def refresh(self) -> None:
+        deck = self.lobby.deck
         for item in self.items:
-            if item.key == "deck":
-                item.element.set_text(self.lobby.deck.summary(self.lobby.config()))
+            if item.key == "deck" and deck is not None:  # (only a lobby with a deck has the item)
+                item.widget.set_text(deck.summary(self.lobby.config()))
 
-    def draw_front(self, surface: Any, alpha: float) -> None:
+    def draw_front(self, surface: pygame.Surface, alpha: float) -> None:
         self.kit.hint_bar(surface, [(Intent.LEFT, self.t("common.change")), (Intent.BACK, self.t("common.back"))])

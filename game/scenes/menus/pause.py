@@ -16,13 +16,14 @@ from .widgets import MenuScene
 
 if TYPE_CHECKING:
     from ...context import AppContext
+    from ...games import GameEntry
 
 
 class PauseScene(MenuScene):
     opaque = False
     own_hint_bar = True
 
-    def __init__(self, ctx: AppContext, entry: Any) -> None:
+    def __init__(self, ctx: AppContext, entry: GameEntry[Any]) -> None:
         super().__init__(ctx)
         self.entry = entry
         self.box = pygame.Rect(0, 0, 820, 710)
@@ -38,15 +39,15 @@ class PauseScene(MenuScene):
     def howto(self) -> None:
         from .howto import HowToScene
 
-        self.stack.push(HowToScene(self.ctx, self.entry.id))
+        self.on_stack.push(HowToScene(self.ctx, self.entry.id))
 
     def settings(self) -> None:
         from .settings import SettingsScene
 
-        self.stack.push(SettingsScene(self.ctx))
+        self.on_stack.push(SettingsScene(self.ctx))
 
     def quit(self) -> None:
-        self.stack.push(ConfirmScene(self.ctx, self.t("pause.quit_confirm"), self.quit_to_title,
+        self.on_stack.push(ConfirmScene(self.ctx, self.t("pause.quit_confirm"), self.quit_to_title,
                                      yes_key="pause.quit_yes", no_key="pause.quit_no"))
 
     def quit_to_title(self) -> None:

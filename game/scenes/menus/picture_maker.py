@@ -65,13 +65,13 @@ class PictureMaker:
 
     def __init__(self, command: Callable[[PictureOrder], list[str]] = maker_command) -> None:
         self.command = command
-        self._child: subprocess.Popen | None = None
+        self._child: subprocess.Popen[bytes] | None = None
         self._order: PictureOrder | None = None
         #: (language, format) of every order started this run: none is started twice.
         self._tried: set[tuple[str, PictureFormat]] = set()
 
     @property
-    def process(self) -> subprocess.Popen | None:
+    def process(self) -> subprocess.Popen[bytes] | None:
         """The maker child while it runs (or has ended unnoticed)."""
         return self._child
 
@@ -141,7 +141,7 @@ def ask_for_pictures(ctx: AppContext, size: tuple[int, int], first: str | None =
     (``first`` before the others); True if it started."""
     from ... import disk_cache
 
-    maker = ctx.pictures
+    maker: PictureMaker | None = ctx.pictures
     if maker is None or maker.running():
         return False
     lang, fmt, folder = ctx.strings.lang, display_format(size), disk_cache.cache_dir("pictures")

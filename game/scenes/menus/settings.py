@@ -1,29 +1,41 @@
 """The settings screen: every change applies at once and is saved at once.
 
 Language switches live (this screen rebuilds; screens below rebuild when they come
-back); text size and safe area rebuild the layout; the app watches ``fullscreen`` and
-the phone companion's on/off and port (game/scenes/phones.py restarts it);
-music volume is pushed to the mixer; effects read their volume when they play.
+back); text size and safe area rebuild the layout; the app watches ``fullscreen``;
+music volume is pushed to the mixer; effects read their volume when they play. The
+phones' settings and the streaming ones have a screen of their own, opened from here
+(:class:`StreamingScene`): the phone companion on or off, its port (the app restarts it:
+game/scenes/phones.py) and the audience; and, for a room whose TV is shown to people who
+are not in it (a stream, issue 30 item 3):
+
+- the room code on the TV, or hidden (the lobby then shows no code nor QR code: a seated
+  player sees it on their phone, or holds PEEK on the lobby: ``join_panel``);
+- a room password every new phone must give: off, or a new four-digit one made here (a
+  settings file may hold any short printable one);
+- the most seats the table takes (a phone past it may watch and play along);
+- who ends, leaves or starts a match again: anyone, or only the TV's pads and keyboards.
+
+The companion follows them each frame (``scenes/phones.keep_companion``: ``Companion.open_door``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+import secrets
+from typing import Callable, Sequence
 
 import pygame
 
-from ...input.intents import Intent
-from ...settings import COMPANION_PORTS, LANGS, SAFE_AREAS, TEXT_SCALES, TIMER_PRESETS, save_settings
-from ..toast import show_toast
-from .widgets import MenuScene
+from ...settings import COMPANION_PORTS, LANGS, PASSWORD_DIGITS, SAFE_AREAS, SEAT_LIMITS, TEXT_SCALES, TIMER_PRESETS
+from .menu_item import Item
+from .settings_page import SettingsPage
 
 TEXT_SCALE_KEYS = dict(zip(TEXT_SCALES, ("settings.text_normal", "settings.text_large", "settings.text_huge")))
 
 
-class SettingsScene(MenuScene):
+class SettingsScene(SettingsPage):
     title_key = "settings.title"
     title_icon = "2699"
-    flow_columns = True
+    columns_keys = ("settings.game", "settings.screen_sound")
 
     def build(self) -> None:
         t, s = self.t, self.ctx.settings
@@ -36,7 +48,7 @@ class SettingsScene(MenuScene):
         row_h = step - 24
         on_off = [(True, t("common.on")), (False, t("common.off"))]
         self.columns = (pygame.Rect(left, top - 70, col_w, 0), pygame.Rect(right, top - 70, col_w, 0))
-        rows_left = [
+        rows_left: list[Callable[[pygame.Rect], Item]] = [
             lambda r: self.choice("lang", t("settings.language"), r,
                                   [(lang, t(f"settings.lang_{lang}")) for lang in LANGS], s.lang, self.set_lang),
             lambda r: self.choice("timers", t("settings.timers"), r,
@@ -47,10 +59,9 @@ class SettingsScene(MenuScene):
                                   lambda v: self.change("text_scale", v, rebuild=True)),
             lambda r: self.choice("rumble", t("settings.rumble"), r, on_off, s.rumble,
                                   lambda v: self.change("rumble", v)),
-            lambda r: self.choice("companion", t("companion.setting"), r, on_off, s.companion,
-                                  lambda v: self.change("companion", v)),
+            lambda r: self.button("streaming", t("streaming.open"), r.inflate(0, -8), self.open_streaming),
         ]
-        rows_right = [
+        rows_right: list[Callable[[pygame.Rect], Item]] = [
             lambda r: self.choice("fullscreen", t("settings.fullscreen"), r, on_off, s.fullscreen,
                                   lambda v: self.change("fullscreen", v)),
             lambda r: self.choice("safe_area", t("settings.safe_area"), r,
@@ -58,20 +69,22 @@ class SettingsScene(MenuScene):
                                   lambda v: self.change("safe_area", v, rebuild=True)),
             lambda r: self.slider("music", t("settings.music"), r, s.music_volume, self.set_music),
             lambda r: self.slider("sound", t("settings.sound"), r, s.sound_volume, self.set_sound),
-            lambda r: self.choice("companion_port", t("companion.port"), r,
-                                  [(p, str(p)) for p in sorted({*COMPANION_PORTS, s.companion_port})],
-                                  s.companion_port, lambda v: self.change("companion_port", v)),
         ]
         for x, rows in ((left, rows_left), (right, rows_right)):
             for i, make in enumerate(rows):
                 make(pygame.Rect(x, top + i * step, col_w, row_h))
+        # its own page, on the title's line (a page of its own keeps this one's rows)
+        self.button("access", t("access.open"), pygame.Rect(right + col_w // 4, safe.y + 16, col_w * 3 // 4, 84),
+                    self.open_access)
+
+    def open_access(self) -> None:
+        from .access import AccessSettingsScene
+
+        self.ctx.stack.push(AccessSettingsScene(self.ctx))
 
     # --- changes ---------------------------------------------------------------------------
-    def change(self, field: str, value: Any, rebuild: bool = False) -> None:
-        setattr(self.ctx.settings, field, value)
-        self.save()
-        if rebuild:
-            self.rebuild()
+    def open_streaming(self) -> None:
+        self.ctx.stack.push(StreamingScene(self.ctx))
 
     def set_lang(self, lang: str) -> None:
         self.ctx.catalogue.strings.lang = lang
@@ -87,18 +100,53 @@ class SettingsScene(MenuScene):
         self.change("sound_volume", value)
         self.sound("nav")
 
-    def save(self) -> None:
-        try:
-            save_settings(self.ctx.settings)
-        except OSError as exc:
-            show_toast(self.ctx, self.t("settings.save_failed", error=exc.strerror or str(exc)))
 
-    # --- drawing -----------------------------------------------------------------------------
-    def draw_back(self, surface: pygame.Surface, alpha: float) -> None:
-        super().draw_back(surface, alpha)
-        for rect, key in zip(self.columns, ("settings.game", "settings.screen_sound")):
-            self.kit.blit_text(surface, self.t(key), 40, (rect.x + 8, rect.y), "topleft", self.kit.colours.accent)
+def new_password() -> str:
+    """A fresh room password: :data:`PASSWORD_DIGITS` digits (easy to read out and type)."""
+    return f"{secrets.randbelow(10 ** PASSWORD_DIGITS):0{PASSWORD_DIGITS}d}"
 
-    def draw_front(self, surface: pygame.Surface, alpha: float) -> None:
-        self.kit.hint_bar(surface, [(Intent.UP, self.t("common.select")), (Intent.LEFT, self.t("common.change")),
-                                    (Intent.BACK, self.t("common.back"))])
+
+class StreamingScene(SettingsScene):
+    """Phones and streaming (the module doc), saved as the settings are."""
+
+    title_key = "streaming.title"
+    title_icon = "1F3A5"  # movie camera
+    columns_keys = ("streaming.phones", "streaming.stream")
+
+    def build(self) -> None:
+        t, s = self.t, self.ctx.settings
+        safe = self.safe
+        gap = 48
+        col_w = (safe.width - gap) // 2
+        left, right = safe.x, safe.x + col_w + gap
+        top = safe.y + 220
+        step = min(150, (safe.bottom - 110 - top) // 4)
+        on_off = [(True, t("common.on")), (False, t("common.off"))]
+        password = s.room_password or new_password()
+        self.columns = (pygame.Rect(left, top - 70, col_w, 0), pygame.Rect(right, top - 70, col_w, 0))
+        Row = tuple[str, str, Sequence[tuple[object, str]], object]
+        phones: list[Row] = [
+            ("companion", t("companion.setting"), on_off, s.companion),
+            ("companion_port", t("companion.port"), [(p, str(p)) for p in sorted({*COMPANION_PORTS, s.companion_port})],
+             s.companion_port),
+            ("audience", t("streaming.audience"), on_off, s.audience),
+        ]
+        streaming: list[Row] = [
+            ("hide_room_code", t("streaming.room_code"),
+             [(False, t("streaming.code_shown")), (True, t("streaming.code_hidden"))], s.hide_room_code),
+            ("room_password", t("streaming.password"),
+             [("", t("common.off")), (password, t("streaming.password_is", password=password))], s.room_password),
+            ("seat_limit", t("streaming.seat_limit"),
+             [(n, str(n) if n < SEAT_LIMITS[-1] else t("streaming.no_limit")) for n in SEAT_LIMITS], s.seat_limit),
+            ("tv_starts", t("streaming.starts"),
+             [(False, t("streaming.anyone_starts")), (True, t("streaming.tv_starts"))], s.tv_starts),
+        ]
+        for x, rows in ((left, phones), (right, streaming)):
+            for i, (field, label, values, current) in enumerate(rows):
+                self.choice(field, label, (x, top + i * step, col_w, step - 24), values, current,
+                            self.changer(field))
+
+    def changer(self, field: str) -> Callable[[object], None]:
+        """What choosing a value of ``field`` does: set and save it (a new password lays
+        the page out again, to show it)."""
+        return lambda value: self.change(field, value, rebuild=field == "room_password")

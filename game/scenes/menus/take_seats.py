@@ -4,7 +4,7 @@ phones) in the room."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Hashable
 
 import pygame
 
@@ -15,6 +15,8 @@ from ..join_panel import QrCache, draw_join_panel
 
 if TYPE_CHECKING:
     from ...context import AppContext
+    from ...core.session import Session
+    from ...games import GameEntry
 
 #: The phone join panel's height at most on "take your seats" (its QR code about 260 px).
 JOIN_PANEL_HEIGHT = 300
@@ -28,9 +30,10 @@ class TakeSeatScene(Scene):
     match), and the next CONFIRM takes it: nobody moves into another player's saved seat
     (and secrets). A phone that loses its connection keeps its claim for its own token
     a while (the companion's grace), then it too goes to the next claimer. BACK undoes the
-    last claim still standing (or goes back to the title)."""
+    last claim still standing (or goes back to the title). With the room code hidden
+    (streaming), a claimed seat holding PEEK shows it in the join panel, as in the lobby."""
 
-    def __init__(self, ctx: AppContext, entry: Any, session: Any) -> None:
+    def __init__(self, ctx: AppContext, entry: GameEntry[Any], session: Session[Any, Any, Any]) -> None:
         super().__init__()
         self.ctx = ctx
         self.entry = entry
@@ -40,6 +43,8 @@ class TakeSeatScene(Scene):
         self.saved = saved_seats(session)
         self.ticks = 0
         self.qr = QrCache()
+        #: Claimed seats holding PEEK: the join panel shows the hidden room code (streaming).
+        self.peeking: set[int] = set()
 
     @property
     def game_id(self) -> str:
@@ -58,7 +63,7 @@ class TakeSeatScene(Scene):
         if hub is not None and hub.on_device_removed == self._claimer_left:
             hub.on_device_removed = None
 
-    def _claimer_left(self, device: Any) -> None:
+    def _claimer_left(self, device: Hashable) -> None:
         """A pad was unplugged: its claim (if any) is held for the next claimer."""
         self.ctx.seats.disconnect(device)
 
@@ -68,7 +73,7 @@ class TakeSeatScene(Scene):
         held = self.ctx.seats.held_pads()
         return held[0] if held else len(self.ctx.seats)
 
-    def phone_claim(self, device: Any) -> int | None:
+    def phone_claim(self, device: Hashable) -> int | None:
         """A phone joining now claims the next saved seat, as a pad's CONFIRM does (its
         saved name and style stay). The seat's index, or None (every seat is taken)."""
         index = self._next_seat()
@@ -83,6 +88,7 @@ class TakeSeatScene(Scene):
         while len(table) < len(self.saved) and self.saved[len(table)]["bot"]:
             saved = self.saved[len(table)]
             seat = table.add_bot(saved["name"], saved["level"])
+            assert seat is not None, "the saved table has room for its bots"
             seat.style = saved["style"]
         if len(table) == len(self.saved) and not table.held():
             self._start()
@@ -91,15 +97,18 @@ class TakeSeatScene(Scene):
         from .lobby import LobbyScene
         from .matches import resume_board
 
-        stack = self.stack
+        stack = self.on_stack
         board = resume_board(self.ctx, self.entry, self.session)
         stack.replace(LobbyScene(self.ctx, self.entry))
         stack.push(board)
 
     def handle(self, seat: int | None, event: InputEvent) -> bool:
+        if event.intent is Intent.PEEK and seat is not None and not event.repeat:
+            (self.peeking.add if event.pressed else self.peeking.discard)(seat)
+            return True
         if not event.pressed:
             return True
-        if event.intent is Intent.CONFIRM and seat is None and event.device is not None \
+        if event.intent is Intent.CONFIRM and seat is None and isinstance(event.device, tuple) \
                 and event.device[0] in ("pad", "kb"):
             if self._claim(event.device):
                 self._audio("confirm")
@@ -110,7 +119,7 @@ class TakeSeatScene(Scene):
             self._undo()
         return True
 
-    def _claim(self, device: Any) -> bool:
+    def _claim(self, device: Hashable) -> bool:
         table = self.ctx.seats
         index = self._next_seat()
         if index < len(table):
@@ -130,7 +139,7 @@ class TakeSeatScene(Scene):
         if len(table):
             table.remove(len(table) - 1)
         else:
-            self.stack.pop()
+            self.on_stack.pop()
 
     def _audio(self, name: str) -> None:
         if self.ctx.audio is not None:
@@ -173,7 +182,8 @@ class TakeSeatScene(Scene):
             surface.blit(label, label.get_rect(midleft=(960 - width // 2 + glyph.get_width() + 20, y)))
         if phones:
             height = min(JOIN_PANEL_HEIGHT, safe.bottom - 80 - (y + 40))  # clear of the hint bar
-            draw_join_panel(self.ctx, surface, pygame.Rect(960 - 460, y + 40, 920, height), self.qr)
+            draw_join_panel(self.ctx, surface, pygame.Rect(960 - 460, y + 40, 920, height), self.qr,
+                            peeking=bool(self.peeking))
         kit.hint_bar(surface, [(Intent.CONFIRM, t("take_seat.claim")), (Intent.BACK, t("take_seat.undo"))])
 
     def _draw_card(self, surface: pygame.Surface, rect: pygame.Rect, i: int, following: int, pulse: float,

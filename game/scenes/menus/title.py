@@ -128,7 +128,7 @@ class TitleScene(MenuScene):
 
     def update(self, frame_dt: float) -> None:
         super().update(frame_dt)
-        if self.ticks >= IDLE_FRAMES and self.ctx.menu_gui is not None and not self.ctx.importing_now():
+        if self.ticks >= IDLE_FRAMES and not self.ctx.importing_now():
             # idle, and nothing imported behind the title any more: prepare the menus (warm.py),
             # then have the how-to pictures of the language made if some are missing
             warm_up = menu_warm_up(self.ctx)
@@ -151,7 +151,7 @@ class TitleScene(MenuScene):
     def play(self) -> None:
         from .games import GameChoiceScene
 
-        self.stack.push(GameChoiceScene(self.ctx))
+        self.on_stack.push(GameChoiceScene(self.ctx))
 
     def resume_saved(self) -> None:
         # The saves' modules (the engine) are imported on first use, not before the
@@ -170,20 +170,20 @@ class TitleScene(MenuScene):
             return
         from .take_seats import TakeSeatScene  # only on a resume: not on the first frame's path
 
-        self.stack.push(TakeSeatScene(self.ctx, entry, session))
+        self.on_stack.push(TakeSeatScene(self.ctx, entry, session))
 
     def settings(self) -> None:
         from .settings import SettingsScene
 
-        self.stack.push(SettingsScene(self.ctx))
+        self.on_stack.push(SettingsScene(self.ctx))
 
     def credits(self) -> None:
         from .credits import CreditsScene
 
-        self.stack.push(CreditsScene(self.ctx))
+        self.on_stack.push(CreditsScene(self.ctx))
 
     def quit(self) -> None:
-        stack = self.stack
+        stack = self.on_stack
         stack.clear()
         if stack.on_empty is not None:
             stack.on_empty()
@@ -225,13 +225,13 @@ class TitleScene(MenuScene):
         t = self.ticks + alpha
         y = self.logo_y()
         for code, x, dy, size, phase in LOGO_ICONS:
-            bob = math.sin(t * 0.035 + phase) * 10
-            turned = self.turned_icon(code, size, round(math.sin(t * 0.02 + phase) * ICON_SWAY))
+            bob = kit.motion(math.sin(t * 0.035 + phase) * 10)  # still with reduced motion
+            turned = self.turned_icon(code, size, round(kit.motion(math.sin(t * 0.02 + phase) * ICON_SWAY)))
             half = turned.get_width() // 2 + 4  # kept in the safe area (the wide setting moves them in)
             x = max(self.safe.x + half, min(self.safe.right - half, x))
             top = self.safe.y + turned.get_height() // 2 + 4  # the logo moves up in the wide safe area, they stay in
             surface.blit(turned, turned.get_rect(center=(x, max(top, y + dy + bob))))
-        logo_bob = math.sin(t * 0.04) * 6
+        logo_bob = kit.motion(math.sin(t * 0.04) * 6)
         # The logo is art, not reading text: it keeps its size whatever the text scale.
         logo_size = int(190 / max(0.5, float(self.ctx.settings.text_scale)))
         kit.blit_text(surface, self.t("common.app_name"), logo_size, (960, y + logo_bob), "center", kit.colours.gold,
@@ -239,7 +239,7 @@ class TitleScene(MenuScene):
         kit.blit_text(surface, self.t("title.tagline"), 44, (960, y + 130), "center", kit.colours.muted)
         for i in range(8):
             cx = 960 + (i - 3.5) * 84
-            wave = math.sin(t * 0.08 - i * 0.7) * 8
+            wave = kit.motion(math.sin(t * 0.08 - i * 0.7) * 8)
             kit.seat_token(surface, i, (int(cx), int(y + 210 + wave)), 26)
 
     def draw_front(self, surface: pygame.Surface, alpha: float) -> None:
@@ -248,7 +248,8 @@ class TitleScene(MenuScene):
             # By fixed step, not frame: the first frame's colour is the same at every start,
             # so its text is read back from the last one's (ui/kept_texts.py), not rendered.
             pulse = 0.5 + 0.5 * math.sin(self.ticks * 0.08)
-            colour = tuple(int(a + (b - a) * pulse) for a, b in zip(kit.colours.muted, kit.colours.text))
+            red, green, blue = (int(a + (b - a) * pulse) for a, b in zip(kit.colours.muted, kit.colours.text))
+            colour = (red, green, blue)
             label = kit.text(self.t("title.press_start"), 56, colour)
             glyph = kit.button_hint(Intent.CONFIRM, 72)
             width = glyph.get_width() + 24 + label.get_width()

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ...ui.kit import MIN_TEXT
 from ...version import version
 
+if TYPE_CHECKING:
+    from ...ui.kit import UiKit
 
-def draw_version(kit: Any, surface: pygame.Surface) -> None:
+
+def draw_version(kit: UiKit, surface: pygame.Surface) -> None:
     """The game's version, small (still readable from the sofa) in the safe area's
     bottom right corner: title screen and credits."""
     safe = kit.safe_rect

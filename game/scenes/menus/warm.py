@@ -16,10 +16,11 @@ left alone). The state lives in ``ctx.menu_gui`` so it runs once a run, whatever
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Iterator
 
 if TYPE_CHECKING:
     from ...context import AppContext
+    from .widgets import MenuScene
 
 #: Frames the title shows before the first step (half a second at 60 Hz).
 IDLE_FRAMES = 30
@@ -27,7 +28,7 @@ IDLE_FRAMES = 30
 TICK = 1 / 60
 
 
-def _screens(ctx: AppContext) -> Iterator[Any]:
+def _screens(ctx: AppContext) -> Iterator[MenuScene]:
     """The screens opened from the title (and the pause over a board), as they open."""
     from .credits import CreditsScene
     from .pause import PauseScene

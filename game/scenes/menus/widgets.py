@@ -12,8 +12,7 @@ drawn over it. Only mouse events reach the UIManager, so it never fights the pad
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
 
 import pygame
 
@@ -21,11 +20,13 @@ from ...input.gui import follow_canvas_mouse
 from ...input.intents import InputEvent, Intent
 from ...ui.fit import fit_text, label_fit
 from ..base import Scene
+from .menu_item import Item
 
 if TYPE_CHECKING:
     import pygame_gui
 
     from ...context import AppContext
+    from ...ui.theme import Colour
 
 _DIRECTIONS = {Intent.UP: (0, -1), Intent.DOWN: (0, 1), Intent.LEFT: (-1, 0), Intent.RIGHT: (1, 0)}
 #: A resting card's rim (the theme's ``normal_border``; focused: amber with a light rim).
@@ -35,29 +36,8 @@ CHOICE_TEXT = 34
 #: How far the focus ring (frame, pulse and glow: :meth:`MenuScene.draw_focus`) reaches past its item.
 FOCUS_REACH = 28
 _MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
-
-
-@dataclass
-class Item:
-    """One focusable thing. ``rect`` is what the focus ring frames (a choice's whole row)."""
-
-    key: str
-    rect: pygame.Rect
-    element: Any = None
-    on_confirm: Callable[[], None] | None = None
-    on_step: Callable[[int], None] | None = None
-    enabled: bool = True
-    #: A row's label, drawn by us on the row's left part (wrapped if long).
-    label: str = ""
-    label_width: int = 0
-    #: Where the label goes (default: the row's left ``label_width`` pixels) and its
-    #: size (0: the largest that fits the box).
-    label_box: pygame.Rect | None = None
-    label_size: int = 0
-    #: A slider row's pygame_gui slider, and what to call when the mouse drags it.
-    slider: Any = None
-    on_slide: Callable[[float], None] | None = None
-    value: float = 0.0
+#: What a choice row steps through (:meth:`MenuScene.choice`).
+V = TypeVar("V")
 
 
 class MenuScene(Scene):
@@ -70,7 +50,7 @@ class MenuScene(Scene):
     #: UP/DOWN at the end of a column continue in list order (see :meth:`neighbour`).
     flow_columns: bool = False
     #: Colour of the panels behind choice and slider rows (None: the kit's panel).
-    row_colour: tuple | None = None
+    row_colour: Colour | None = None
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__()
@@ -80,7 +60,7 @@ class MenuScene(Scene):
         self.focus = 0
         self.ticks = 0
         self.manager: pygame_gui.UIManager | None = None
-        self._built_for: tuple | None = None
+        self._built_for: tuple[object, ...] | None = None
 
     # --- life cycle --------------------------------------------------------------------
     def enter(self, previous: Scene | None) -> None:
@@ -92,7 +72,7 @@ class MenuScene(Scene):
         else:
             self.refresh()
 
-    def _signature(self) -> tuple:
+    def _signature(self) -> tuple[object, ...]:
         settings = self.ctx.settings
         return (self.ctx.strings.lang, settings.text_scale, settings.safe_area)
 
@@ -115,7 +95,9 @@ class MenuScene(Scene):
         that only the cyclic GC frees, and it runs too seldom for the megabytes of drawn
         surfaces they keep: sixty visits to a screen grew the process by 500 MB."""
         if self.manager is not None:
-            self.manager.get_root_container().kill()
+            root = self.manager.get_root_container()
+            if root is not None:
+                root.kill()
             self.manager = None
         self.items = []
 
@@ -135,7 +117,7 @@ class MenuScene(Scene):
     def initial_focus(self) -> str | None:
         return None
 
-    def t(self, key: str, **fmt: Any) -> str:
+    def t(self, key: str, **fmt: object) -> str:
         return self.ctx.t(key, **fmt)
 
     @property
@@ -157,8 +139,8 @@ class MenuScene(Scene):
         self.items.append(item)
         return item
 
-    def choice(self, key: str, label: str, rect: pygame.Rect | Sequence[int], values: Sequence[tuple[Any, str]],
-               current: Any, on_change: Callable[[Any], None], label_width: float = 0.5,
+    def choice(self, key: str, label: str, rect: pygame.Rect | Sequence[int], values: Sequence[tuple[V, str]],
+               current: V, on_change: Callable[[V], None], label_width: float = 0.5,
                label_above: int = 0, label_size: int = 0) -> Item:
         """A row "Label      ‹ Value ›": LEFT/RIGHT step, CONFIRM or a click steps on.
 
@@ -333,7 +315,7 @@ class MenuScene(Scene):
         if self.stack is not None:
             self.stack.pop()
 
-    def point_at(self, pos: Sequence[int]) -> None:
+    def point_at(self, pos: Sequence[float]) -> None:
         for i, item in enumerate(self.items):
             if item.rect.collidepoint(pos):
                 self.set_focus(i)
@@ -378,7 +360,7 @@ class MenuScene(Scene):
                 self.set_focus(i)
                 self.activate()
                 return  # the click may have rebuilt or left the screen
-            if item.slider is not None:
+            if item.slider is not None and item.on_slide is not None:
                 value = round(float(item.slider.get_current_value()), 2)
                 if abs(value - item.value) > 0.004:  # dragged with the mouse
                     item.value = value
@@ -440,7 +422,7 @@ class MenuScene(Scene):
         item = self.focused()
         if item is None:
             return
-        pulse = 0.5 + 0.5 * math.sin(self.ticks * 0.12)
+        pulse = 0.5 + self.kit.motion(0.5 * math.sin(self.ticks * 0.12))
         colour = self.kit.colours.accent if item.enabled else self.kit.colours.muted
         rect = item.rect.inflate(18 + int(6 * pulse), 18 + int(6 * pulse))
         glow = pygame.Surface(rect.inflate(24, 24).size, pygame.SRCALPHA)

@@ -26,9 +26,11 @@ from typing import Any, Sequence
 from ....core.actions import Action
 from ....core.bots import DEFAULT_LEVEL, Bot
 from ....core.rng import Rng
+from .catalogue import IncognitoCatalogue
 from .outlines import Outline, PaletteKey, load_outline
 from .recognise import marks, score, template
 from .sketch import gausses, plan_drawing
+from .view import IncognitoPrivate, IncognitoPublic, IncognitoView
 
 #: A bot of normal level; 1 plays its best.
 NORMAL_SKILL = 0.5
@@ -40,7 +42,7 @@ SKILLS = {"easy": 0.2, "normal": NORMAL_SKILL, "sharp": 0.8}
 #: and with its hand alone its word was found by 0.88 of a sharp table at 4 seats
 #: (0.96 at 6: the more drawings, the clearer a word that stands out in one), so the
 #: drawer's 2 points came in 0.18 of its drawings. Hidden so, about half of a sharp
-#: table finds it (issue 27 item 6; docs/architecture.md has the figures).
+#: table finds it (issue 27 item 6; docs/performance.md has the figures).
 AIM = {"sharp": (0.8, 0.1)}
 #: Misreading: the noise on a score at skill 0 (it shrinks to none at skill 1). Set so a
 #: table of normal bots finds what it found before the reading marked every cell crossed
@@ -54,11 +56,11 @@ RELATIVE = 0.6
 PLACE_PICTURE = 0.5
 
 
-class IncognitoBot(Bot):
+class IncognitoBot(Bot[IncognitoPublic, IncognitoPrivate]):
     """Draws one picture of its planned drawing per action, then says done; votes for
     the drawings where it found words; says ready after a reveal."""
 
-    def __init__(self, seat: int, rng: Rng, catalogue: Any, level: str = DEFAULT_LEVEL,
+    def __init__(self, seat: int, rng: Rng, catalogue: IncognitoCatalogue, level: str = DEFAULT_LEVEL,
                  skill: float | None = None) -> None:
         super().__init__(seat, rng, level)
         self.catalogue = catalogue
@@ -67,7 +69,7 @@ class IncognitoBot(Bot):
         self._drawing: tuple[int, list[list[dict[str, Any]]]] | None = None
         self._votes: tuple[int, dict[int, int]] | None = None
 
-    def act(self, view: Any, legal: Sequence[Action]) -> Action | None:
+    def act(self, view: IncognitoView, legal: Sequence[Action]) -> Action | None:
         public = view.public
         if public.phase == "draw":
             # Read from the view, not from ``legal`` (listed before each of hundreds of
@@ -85,12 +87,12 @@ class IncognitoBot(Bot):
         return self.rng.choice(list(legal)) if legal else None
 
     # --- drawing -----------------------------------------------------------------------
-    def _draw(self, view: Any) -> Action:
-        public = view.public
+    def _draw(self, view: IncognitoView) -> Action:
+        public, mine = view.public, view.mine
+        assert mine.my_word is not None and mine.my_drawing is not None, "a drawer holds its word and its drawing"
         if self._drawing is None or self._drawing[0] != public.round:
-            self._drawing = (public.round, self.plan_pictures(public.places[self.seat], view.private.my_word,
-                                                              public.seats - 1))
-        drawn, end = len(view.private.my_drawing.strokes), 0
+            self._drawing = (public.round, self.plan_pictures(public.places[self.seat], mine.my_word, public.seats - 1))
+        drawn, end = len(mine.my_drawing.strokes), 0
         for picture in self._drawing[1]:
             end += len(picture)
             if drawn < end:  # the rest of the picture under way (all of it, unless undone)
@@ -122,14 +124,16 @@ class IncognitoBot(Bot):
         return getattr(self.catalogue.word(word_id), "icon", None)
 
     # --- voting ------------------------------------------------------------------------
-    def _vote(self, view: Any, legal: Sequence[Action]) -> Action:
+    def _vote(self, view: IncognitoView, legal: Sequence[Action]) -> Action:
         public = view.public
         if self._votes is None or self._votes[0] != public.round:
             self._votes = (public.round, self.choose_numbers(view))
         # all its numbers in one ballot (5 votes, 1 action: issue 18); else the first
         # drawing still to number, if its number is free: the action the legal list
         # would offer, without listing them
-        numbers = view.private.my_votes.numbers  # 0: none yet
+        my_votes = view.mine.my_votes
+        assert my_votes is not None, "a voter holds its numbers"
+        numbers = my_votes.numbers  # 0: none yet
         missing = [drawer for drawer, number in enumerate(numbers) if not number and drawer != self.seat]
         if not any(numbers) and all(drawer in self._votes[1] for drawer in missing):
             return Action("ballot", self.seat, {"numbers": [[drawer, self._votes[1][drawer]] for drawer in missing]})
@@ -141,16 +145,16 @@ class IncognitoBot(Bot):
         wanted = self._votes[1].get(target)
         return free.get(wanted) or self.rng.choice(list(legal))
 
-    def choose_numbers(self, view: Any) -> dict[int, int]:
+    def choose_numbers(self, view: IncognitoView) -> dict[int, int]:
         """{drawer seat: tile number} for every other drawing, numbers distinct."""
         public = view.public
         others = [s for s in range(public.seats) if s != self.seat]
-        table = self.read_drawings(public, view.private.my_word)
+        table = self.read_drawings(public, view.mine.my_word)
         noise = iter(gausses(self.rng, MISREAD * (1 - self.skill), sum(map(len, table))))
         noisy = [[value + next(noise) for value in row] for row in table]
         return dict(zip(others, best_assignment(noisy)))
 
-    def read_drawings(self, public: Any, my_word: str | None) -> list[list[float]]:
+    def read_drawings(self, public: IncognitoPublic, my_word: str | None) -> list[list[float]]:
         """scores[i][n - 1]: how well tile n's word is found in the i-th other drawing,
         set against the word's average over those drawings."""
         others = [s for s in range(public.seats) if s != self.seat]
@@ -181,12 +185,12 @@ class IncognitoBot(Bot):
         return table
 
 
-def palette_key(catalogue: Any) -> PaletteKey:
+def palette_key(catalogue: IncognitoCatalogue) -> PaletteKey:
     """The catalogue's colours as an outline's cache key (``load_outline``)."""
     return tuple((c.id, c.rgb) for c in catalogue.palette)
 
 
-def warm_caches(catalogue: Any) -> None:
+def warm_caches(catalogue: IncognitoCatalogue) -> None:
     """Load the outline and template of every icon a match may use (the catalogue's
     words' and places' icons). ``sim`` calls it before it forks its workers, which then
     share them (~0.06 s of loading a worker: issue 18)."""

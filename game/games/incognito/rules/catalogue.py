@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 from pathlib import Path
 
-from ....data_loading import DataError, Text, Where, check_deck, load_mapping
+from ....data_loading import DataError, LineList, Text, Where, check_deck, load_mapping
 from ....family import FamilyPolicy, load_policy, read_mature
 
 FOLDER = "incognito"
@@ -121,7 +120,7 @@ def load_catalogue(data_dir: Path, custom_dir: Path | None = None) -> tuple[Inco
     return IncognitoCatalogue(tuple(words.values()), tuple(places.values()), tuple(palette)), warnings
 
 
-def _entries(path: Path, key: str) -> tuple[Where, list[Any]]:
+def _entries(path: Path, key: str) -> tuple[Where, LineList]:
     where, root = load_mapping(path)
     return where, where.entries(root, key)
 

@@ -82,7 +82,7 @@ class StrokeData:
     def __init__(self, colours: Container[str]) -> None:
         self.colours = colours
 
-    def check(self, value: Any, where: str) -> None:
+    def check(self, value: object, where: str) -> None:
         reason = validate_stroke(value, self.colours)
         if reason:
             raise IllegalAction(reason, f"{where}: {repr(value)[:200]}")
@@ -92,7 +92,7 @@ class SketchData(StrokeData):
     """The ``sketch`` move's strokes: 1 to :data:`MAX_STROKES`, checked all at once
     (:func:`validate_strokes`); a refusal names the first bad one."""
 
-    def check(self, value: Any, where: str) -> None:
+    def check(self, value: object, where: str) -> None:
         if type(value) is not list or not value:
             raise IllegalAction("bad_stroke", f"{where}: {repr(value)[:200]}")
         if len(value) > MAX_STROKES:
@@ -102,7 +102,7 @@ class SketchData(StrokeData):
                 super().check(stroke, f"{where}[{index}]")
 
 
-def _shape_problem(raw: Any, colours: Container[str]) -> str | None:
+def _shape_problem(raw: object, colours: Container[str]) -> str | None:
     """Everything but the points' values: keys, tool, colour, width, the points' count."""
     if type(raw) is not dict and not isinstance(raw, Mapping):  # (a dict skips the slow ABC check)
         return "bad_stroke"

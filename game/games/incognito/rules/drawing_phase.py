@@ -17,7 +17,7 @@ its 5 seconds as everywhere.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from ....core.actions import TIMEOUT, Action, IllegalAction
 from ....core.engine import Countdown, Step, seconds_to_ticks
@@ -34,7 +34,11 @@ if TYPE_CHECKING:
     from .game import IncognitoState
 
 
-def _with(items: list[Any], index: int, value: Any) -> list[Any]:
+#: What a list holds (:func:`_with`).
+T = TypeVar("T")
+
+
+def _with(items: list[T], index: int, value: T) -> list[T]:
     """A copy of ``items`` with ``items[index]`` replaced (copy-on-write)."""
     out = list(items)
     out[index] = value

@@ -49,7 +49,7 @@ from .events import Dealt, LastCall, LineupDealt, NumberGiven, Ready, Scored, Vo
 from .invariants import check_invariants
 from .scoring import bonus_rate, find_rate, score_round
 from .turns import Turns, turns_from_config
-from .view import INPhase, IncognitoPrivate, IncognitoPublic, MyDrawing, MyVotes, RoundRecord, Timer, TimerInfo
+from .view import INPhase, IncognitoPrivate, IncognitoPublic, IncognitoView, MyDrawing, MyVotes, RoundRecord, Timer, TimerInfo
 
 ROUNDS = 3
 TILES = 6
@@ -97,7 +97,7 @@ class IncognitoState:
         every action of a match goes through here; issue 18)."""
         return replace(self, **changes)
 
-    def __plain__(self) -> dict[str, Any]:
+    def __plain__(self) -> dict[str, object]:
         """The fields as the dataclass writes them, ``turns`` left out while None: saves
         made before turns hash as they did."""
         plain = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
@@ -110,7 +110,7 @@ class IncognitoState:
         return [[number or 0 for number in row] for row in self.votes.rows]
 
 
-class Incognito(DrawingRules, PhasedGame[IncognitoState]):
+class Incognito(DrawingRules, PhasedGame[IncognitoState, IncognitoPublic, IncognitoPrivate]):
     id = "incognito"
     min_seats = 3
     max_seats = 6
@@ -299,7 +299,7 @@ class Incognito(DrawingRules, PhasedGame[IncognitoState]):
                        measures={"find_rate": find_rate(state.history), "bonus_rate": bonus_rate(state.history)})
 
     # --- information -----------------------------------------------------------------------
-    def view(self, state: IncognitoState, seat: int | None) -> SeatView[IncognitoPublic]:
+    def view(self, state: IncognitoState, seat: int | None) -> IncognitoView:
         running = self.countdown(state)
         drawing = state.phase == INPhase.DRAW
         turns = state.turns
@@ -341,7 +341,7 @@ class Incognito(DrawingRules, PhasedGame[IncognitoState]):
             out.append(record if keep else replace(record, drawings=[]))
         return out
 
-    def secrets(self, state: IncognitoState, seat: int) -> Iterator[tuple[str, Any]]:
+    def secrets(self, state: IncognitoState, seat: int) -> Iterator[tuple[str, object]]:
         if state.words:
             yield "my_word", state.words[seat]
         if state.phase == INPhase.DRAW:  # the drawing until the line-up (IN-2a): each stroke's

@@ -124,7 +124,7 @@ def to_plain(outline: Outline, key: str) -> dict[str, Any]:
                         "depth": s.depth, "area": s.area} for s in outline.shapes]}
 
 
-def from_plain(plain: Any, code: str, key: str) -> Outline:
+def from_plain(plain: object, code: str, key: str) -> Outline:
     """The outline a cache file holds; ValueError (or TypeError, KeyError, IndexError)
     unless it is a whole one of ``code`` made by the recipe ``key``."""
     if type(plain) is not dict or plain["key"] != key or plain["code"] != code:
@@ -144,14 +144,14 @@ def _flat(points: Polyline) -> list[float]:
     return [v for point in points for v in point]
 
 
-def _points(flat: Any) -> Polyline:
+def _points(flat: object) -> Polyline:
     if type(flat) is not list or len(flat) % 2:
         raise ValueError("bad points")
     values = [_number(v) for v in flat]
     return tuple(zip(values[0::2], values[1::2]))
 
 
-def _number(value: Any) -> float:
+def _number(value: object) -> float:
     if type(value) is not float and type(value) is not int:
         raise TypeError("not a number")
     return float(value)
@@ -209,13 +209,13 @@ def _rgb(colour: object) -> tuple[int, int, int] | None:
     value = getattr(colour, "value", None)
     if value is None or getattr(colour, "alpha", 255) == 0:
         return None
-    return colour.red, colour.green, colour.blue  # type: ignore[attr-defined]
+    return colour.red, colour.green, colour.blue  # type: ignore[attr-defined]  # (svgelements' Color, untyped)
 
 
 def _subpaths(path: object) -> list[list[Point]]:
     """Each subpath as a polyline; curves cut into short straight pieces."""
     out = []
-    for sub in path.as_subpaths():  # type: ignore[attr-defined]
+    for sub in path.as_subpaths():  # type: ignore[attr-defined]  # (svgelements' Path, untyped)
         ring: list[Point] = []
         for segment in sub:
             kind = type(segment).__name__

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
+from typing import Generic, Sequence, TypeVar
 
 from .drawing import CANVAS_H, CANVAS_W, Stroke
 from .outlines import PAPER, Outline, Point
@@ -85,14 +85,18 @@ class Marks:
     boxes: tuple[tuple[float, float, float, float], ...]
 
 
-class Same:
+#: What a :class:`Same` key stands for.
+T = TypeVar("T")
+
+
+class Same(Generic[T]):
     """A cache key that is its object itself: hashed and compared by identity, not by
     value (a drawing's tuple of strokes or an outline would be hashed whole on every
     look-up). The cache holding the key keeps the object alive, so its id stays its own."""
 
     __slots__ = ("item",)
 
-    def __init__(self, item: object) -> None:
+    def __init__(self, item: T) -> None:
         self.item = item
 
     def __hash__(self) -> int:
@@ -107,8 +111,8 @@ def template(outline: Outline) -> Template:
 
 
 @lru_cache(maxsize=512)
-def _template(key: Same) -> Template:
-    outline: Outline = key.item  # type: ignore[assignment]
+def _template(key: Same[Outline]) -> Template:
+    outline = key.item
     samples: list[tuple[float, float, int]] = []
     total = sum(_length(line) for line in outline.lines) or 1.0
     step = total / TEMPLATE_POINTS
@@ -130,8 +134,8 @@ def marks(strokes: tuple[Stroke, ...]) -> Marks:
 
 
 @lru_cache(maxsize=64)
-def _marks(key: Same) -> Marks:
-    strokes: tuple[Stroke, ...] = key.item  # type: ignore[assignment]
+def _marks(key: Same[tuple[Stroke, ...]]) -> Marks:
+    strokes = key.item
     grid = [[0] * ROWS for _ in range(DIRECTIONS)]
     boxes = []
     for stroke in strokes:

@@ -139,7 +139,7 @@ def trace(outline: Outline, spot: Placement, rng: Rng, shake: float = 1.0, budge
 
 
 @lru_cache(maxsize=2048)
-def _choose(key: Same, budget: int, lines: int, shapes: int) -> tuple[tuple[tuple[str, str, Any, float, bool], ...], int]:
+def _choose(key: Same[Outline], budget: int, lines: int, shapes: int) -> tuple[tuple[tuple[str, str, Any, float, bool], ...], int]:
     """What a quick hand keeps of an outline, given its ``lines`` longest lines and its
     ``shapes`` deepest coloured areas big enough at the picture's size: the longest
     lines first (they make the picture recognisable), then the largest coloured areas,
@@ -147,7 +147,7 @@ def _choose(key: Same, budget: int, lines: int, shapes: int) -> tuple[tuple[tupl
     drawing order, as (tool, colour, unit path or fill seed, unsteadiness, closed), and
     how many are pen strokes. Kept per outline and counts (a picture's size only moves
     the counts): choosing cost more than drawing a few strokes."""
-    outline: Outline = key.item  # type: ignore[assignment]
+    outline = key.item
     by_length = sorted(range(len(outline.lines)), key=lambda i: -outline.lengths[i])[:lines]
     deep = set(sorted(outline.shapes, key=lambda shape: -shape.depth)[:shapes])
     keep_lines = set(by_length[: math.ceil(0.6 * budget)])

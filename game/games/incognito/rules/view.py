@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ....core.engine import SeatView
 from .drawing import Stroke
 
 
@@ -116,3 +117,7 @@ class IncognitoPrivate:
     my_word: str | None
     my_votes: MyVotes | None
     my_drawing: MyDrawing | None
+
+
+#: What a seat (or the TV: no private part) sees of a match.
+IncognitoView = SeatView[IncognitoPublic, IncognitoPrivate]

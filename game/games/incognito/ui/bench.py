@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ....context import AppContext
     from ....games import GameEntry
+    from ..rules.catalogue import IncognitoCatalogue
 
 #: Each seat draws for STROKE_TICKS, rests, draws again (the drawer behind the curtain
 #: draws; the others' input waits).
 STROKE_TICKS, STROKE_CYCLE = 90, 100
 
 
-def build(ctx: AppContext, entry: GameEntry, players: int, seed: int) -> Any:
+def build(ctx: AppContext, entry: GameEntry[IncognitoCatalogue], players: int, seed: int) -> Any:
     """A fresh match of ``players`` with a picture already on every canvas, past the
     deal (every seat pressed CONFIRM: the first opened its drawing curtain), no bots:
     the pad behind the curtain draws (IN-2a: one at a time)."""
@@ -27,7 +28,7 @@ def build(ctx: AppContext, entry: GameEntry, players: int, seed: int) -> Any:
     from ....input.intents import InputEvent, Intent
     from ..rules.bots import IncognitoBot
 
-    catalogue = ctx.catalogue.game(entry.catalogue_key)
+    catalogue = entry.catalogue(ctx.catalogue)
     session = Session(entry.make_definition(catalogue), entry.default_config(players), seed)
     rng = Rng.from_seed(f"bench:{seed}")
     for seat in range(players):

@@ -1,45 +1,51 @@
-"""The Incognito board: it coordinates one screen per part of a round (``screen.py``)
-and draws views only, submitting actions for the players.
+"""The Incognito board: a phase board (``game/scenes/board``) with a section per part of a
+round, drawing views only and submitting actions for the players.
 
-The rules tell what happened as events (``rules/events.py``): a ``PhaseStarted`` opens
-the screen its phase starts on (:attr:`IncognitoBoard.OPENS`); the screens then play the
-beats the rules do not need (the deal flying in, the line-up shown before the votes, the
-reveal drawing by drawing, the scores, the end, the gallery) and move on with
-:meth:`IncognitoBoard.show`. Bots wait while a beat runs. The board owns what outlives
-a screen: the session, each seat's drawing pad, the canvas caches and the overlays (the
-peek curtain, the drawing curtain, the vote ring). The seats at the TV draw one at a
-time behind their drawing curtain (IN-2a), which the board raises for the drawer it
-calls (:meth:`IncognitoBoard.drawer_to_call`). A seat played on a phone has no drawing
-pad, curtain or ring on the TV: it draws, reads its word and votes on its phone. No
-drawing shows on the TV before the line-up but the one behind its curtain: the rules
-keep them out of the public view and tell strokes to their drawer only.
+The phase table (:attr:`IncognitoBoard.SECTIONS`) opens the deal, the line-up and the
+reveal; the sections then play the beats the rules do not need (the deal flying in, the
+drawing, the line-up before the votes, the reveal drawing by drawing, the scores, the
+end, the gallery) and move on with ``board.show``; the reveal, the scores and the end are
+the shared shows (``game/scenes/shows``). The board owns what outlives a section: each
+seat's drawing pad, the canvas caches and the overlays (the peek curtain, the drawing
+curtain, the vote ring). The seats at the TV draw one at a time behind their drawing
+curtain (IN-2a), which the board raises for the drawer it calls
+(:meth:`IncognitoBoard.drawer_to_call`). A seat played on a phone has no drawing pad,
+curtain or ring on the TV: it draws, reads its word and votes on its phone. No drawing
+shows on the TV before the line-up but the one behind its curtain: the rules keep them
+out of the public view and tell strokes to their drawer only.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import pygame
 
 from ....core.actions import Action
-from ....core.events import Event, PhaseStarted
 from ....core.session import Session
-from ....input.intents import InputEvent, Intent
-from ....scenes.match import MatchScene
+from ....input.intents import InputEvent
+from ....scenes.board import PhaseBoard, Section
 from ....scenes.peek import PeekCurtain
 from ....scenes.phone_seats import pad_seats
 from ....ui.fit import fit_text
 from ..rules.drawing import Stroke
-from ..rules.view import INPhase, IncognitoPublic
-from .deal import DealScreen, draw_word
+from ..rules.game import IncognitoState
+from ..rules.view import INPhase, IncognitoPrivate, IncognitoPublic
+from .deal import DealSection, draw_word
+from .drawing_screen import DrawSection
 from .drawkit import CanvasCache, DrawPad
 from .layout import CellLayout, grid
-from .reveal import RevealScreen
-from .screen import Screen
+from .reveal import IncognitoReveal
 from .turn_curtain import DrawingCurtain
-from .vote import LineupScreen
+from .vote import LineupSection
 from .vote_ring import VoteRing
+
+if TYPE_CHECKING:
+    from ....context import AppContext
+    from ....core.bots import Bot
+    from ....games import GameEntry
+    from ..rules.catalogue import IncognitoCatalogue
 
 #: The top bar's height, and the room kept under the content for the hint bar.
 BAR_H = 62
@@ -50,26 +56,33 @@ HINT_ROOM = 70
 CANVAS_CACHE_BYTES = 12 << 20
 
 
-def make_board(ctx: Any, entry: Any, session: Session, bots: dict[int, Any]) -> "IncognitoBoard":
+#: The session of an Incognito match, as its board holds it.
+IncognitoSession = Session[IncognitoState, IncognitoPublic, IncognitoPrivate]
+
+
+def make_board(ctx: AppContext, entry: GameEntry[IncognitoCatalogue], session: IncognitoSession,
+               bots: Mapping[int, Bot[IncognitoPublic, IncognitoPrivate]]) -> IncognitoBoard:
     return IncognitoBoard(ctx, entry, session, bots)
 
 
-class IncognitoBoard(MatchScene):
+class IncognitoBoard(PhaseBoard[IncognitoPublic]):
     again_from_lobby = True
-    #: The screen each phase opens on (the phases at rest: chance settles the others).
-    OPENS: dict[str, Callable[["IncognitoBoard"], Screen]] = {
-        INPhase.DRAW: DealScreen,
-        INPhase.VOTE: LineupScreen,
-        INPhase.REVEAL: RevealScreen,
-        INPhase.OVER: RevealScreen,
+    SECTIONS = {
+        INPhase.DRAW: DealSection,
+        INPhase.VOTE: LineupSection,
+        INPhase.REVEAL: IncognitoReveal,
+        INPhase.OVER: IncognitoReveal,
     }
 
-    def __init__(self, ctx: Any, entry: Any, session: Session, bots: dict[int, Any]) -> None:
+    session: IncognitoSession
+
+    def __init__(self, ctx: AppContext, entry: GameEntry[IncognitoCatalogue], session: IncognitoSession,
+                 bots: Mapping[int, Bot[IncognitoPublic, IncognitoPrivate]]) -> None:
         super().__init__(ctx, entry, session, bots)
-        self.cat = ctx.catalogue.game(entry.catalogue_key)
+        self.cat = entry.catalogue(ctx.catalogue)
         self.rgb = {c.id: c.rgb for c in self.cat.palette}
         self.colour_ids = self.cat.colour_ids()
-        self.n = int(session.config["seats"])
+        self.n = self.seats
         #: Everything is drawn inside the TV's safe area (settings.safe_area: 5 % or 10 %);
         #: ``content`` is what the top bar and the hint bar leave of it.
         self.safe = ctx.kit.safe_rect
@@ -86,20 +99,9 @@ class IncognitoBoard(MatchScene):
         self.curtain: PeekCurtain | None = None
         self._turn_curtain: DrawingCurtain | None = None
         self.ring: VoteRing | None = None
-        self.screen: Screen = self.OPENS[self.public.phase](self)  # a resumed match opens on its phase
-        self.screen.enter()
+        self.open_phase()  # a resumed match opens on its phase
 
     # --- shared helpers ------------------------------------------------------------------
-    @property
-    def public(self) -> IncognitoPublic:
-        public: IncognitoPublic = self.session.view(None).public
-        return public
-
-    @property
-    def stage(self) -> str:
-        """The name of the screen showing."""
-        return self.screen.name
-
     def seat(self, index: int) -> Any:
         return self.ctx.seats[index]
 
@@ -166,36 +168,21 @@ class IncognitoBoard(MatchScene):
         if timer is not None:
             kit.countdown(surface, (shown.right + 56, bar.centery), *timer, radius=30)
 
-    # --- screens -------------------------------------------------------------------------
-    def show(self, screen: Screen) -> None:
-        """Open ``screen`` in place of the one showing."""
-        if not screen.draws:
+    # --- sections ------------------------------------------------------------------------
+    def show(self, section: Section[IncognitoPublic]) -> None:
+        """Open ``section``: any but the drawing lets go of every pad's stroke and closes
+        the drawing curtain."""
+        if not isinstance(section, DrawSection):
             for pad in self.pads.values():
                 pad.release_all()
             if self.turn_curtain is not None:
                 self.turn_curtain.close()
-        self.screen = screen
-        screen.enter()
-
-    def on_events(self, action: Action | None, events: tuple[Event, ...]) -> None:
-        """A phase that started opens its screen (the last one, when an action ran
-        through several phases: the last "ready" deals the next round)."""
-        opening = [e.phase for e in events if isinstance(e, PhaseStarted) and e.phase in self.OPENS]
-        if opening:
-            self.show(self.OPENS[opening[-1]](self))
-
-    def bots_may_act(self) -> bool:
-        return self.screen.bots_play
-
-    def end_choices_open(self) -> bool:
-        """The final ranking or the gallery shows (a pad goes on from one to the other)."""
-        return self.stage in ("final", "gallery")
+        super().show(section)
 
     def fixed_update(self, dt: float) -> None:
         super().fixed_update(dt)
         self.ticks += 1
-        self.screen.update()
-        if self.screen.pads_live:
+        if isinstance(self.section, (DealSection, DrawSection)):  # the pads follow their seats
             public = self.public
             mouse_up = self.ctx.input is not None and pygame.display.get_init() and not pygame.mouse.get_pressed()[0]
             for seat, pad in self.pads.items():
@@ -272,14 +259,11 @@ class IncognitoBoard(MatchScene):
 
     # --- input and drawing ---------------------------------------------------------------
     def handle(self, seat: int | None, event: InputEvent) -> bool:
-        if event.intent is Intent.MENU:
-            return super().handle(seat, event)
-        if seat is None or seat >= self.n:
-            return False  # (the mouse draws behind a drawing curtain only)
-        self.screen.handle(seat, event)
-        return True
+        """A seat's press is the board's whether its section takes it or not, so its
+        release comes back here, never to an overlay pushed meanwhile (the mouse draws
+        behind a drawing curtain only)."""
+        return super().handle(seat, event) or (seat is not None and 0 <= seat < self.n)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.ctx.kit.background(surface)
-        self.screen.draw(surface, self.public, alpha)
-
+        super().draw(surface, alpha)

@@ -3,16 +3,17 @@ starts. A seat peeks at its secret word (hold PEEK) here and while drawing."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ....input.intents import InputEvent, Intent
+from ....scenes.board import Section
 from ....ui.fit import fit_text, fit_words, fit_wrapped, smallest_size
 from ....ui.tween import Tween
-from .drawing_screen import DrawScreen
+from ..rules.view import IncognitoPublic
+from .drawing_screen import DrawSection
 from .layout import grid
-from .screen import Screen
 
 if TYPE_CHECKING:
     from .board import IncognitoBoard
@@ -22,20 +23,21 @@ DEAL_TICKS = 150
 PEEK_LINE = 64
 
 
-class DealScreen(Screen):
+class DealSection(Section[IncognitoPublic]):
     name = "deal"
-    pads_live = True
+    bots_play = False
+    board: IncognitoBoard
 
     def __init__(self, board: IncognitoBoard) -> None:
         super().__init__(board)
         self.tweens = [Tween(0.0, 1.0, 36, "out_back", delay=10 + 10 * i) for i in range(board.n)]
 
-    def update(self) -> None:
-        super().update()
+    def fixed_update(self) -> None:
+        super().fixed_update()
         for tween in self.tweens:
             tween.step()
         if self.ticks >= DEAL_TICKS:
-            self.board.show(DrawScreen(self.board))
+            self.board.show(DrawSection(self.board))
 
     def handle(self, seat: int, event: InputEvent) -> bool:
         if event.intent is Intent.PEEK and event.pressed:
@@ -46,7 +48,7 @@ class DealScreen(Screen):
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, public: IncognitoPublic, alpha: float) -> None:
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
         board.top_bar(surface, public, board.text("incognito.deal.title"))
         area = board.content.inflate(-24, 0)  # the cards' soft shadows stay in the safe area
@@ -94,7 +96,7 @@ def draw_word(board: IncognitoBoard, surface: pygame.Surface, rect: pygame.Rect,
     the secret word, its joke, and the place to hide it in, at the largest sizes that fit
     ``rect`` (large text settings shrink them, never under 28 px). Returns where it ends."""
     kit, c = board.ctx.kit, board.ctx.kit.colours
-    my_word = board.session.view(seat).private.my_word
+    my_word = board.session.view(seat).mine.my_word
     if my_word is None:
         return rect.y
     word = board.cat.word(my_word)

@@ -10,17 +10,20 @@ bar."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ....input.intents import InputEvent, Intent
+from ....scenes.board import Section
 from ....scenes.phone_seats import PHONE_ICON, on_phone
 from ....ui.fit import fit_text, fit_words
 from ..rules.game import LAST_CALL_SECONDS
-from ..rules.view import Timer
+from ..rules.view import IncognitoPublic, Timer
 from .layout import HEADER, CellLayout
-from .screen import Screen
+
+if TYPE_CHECKING:
+    from .board import IncognitoBoard
 
 #: OpenMoji: a robot, an hourglass, a pencil, the theatre masks (a drawer called), a pencil.
 BOT_ICON, WAIT_ICON, DRAW_ICON, CALLED_ICON, STROKES_ICON = "1F916", "23F3", "1F58D", "1F3AD", "270F"
@@ -28,14 +31,15 @@ BOT_ICON, WAIT_ICON, DRAW_ICON, CALLED_ICON, STROKES_ICON = "1F916", "23F3", "1F
 SLATE = (38, 42, 56)
 
 
-class DrawScreen(Screen):
-    name = "draw"
-    bots_play = True
-    pads_live = True
-    draws = True
+class DrawSection(Section[IncognitoPublic]):
+    """The drawing: the players draw on it (any other section the board opens lets go of
+    every pad's stroke)."""
 
-    def update(self) -> None:
-        super().update()
+    name = "draw"
+    board: IncognitoBoard
+
+    def fixed_update(self) -> None:
+        super().fixed_update()
         self.board.call_drawer()
 
     def handle(self, seat: int, event: InputEvent) -> bool:
@@ -44,7 +48,7 @@ class DrawScreen(Screen):
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, public: IncognitoPublic, alpha: float) -> None:
         board, kit = self.board, self.ctx.kit
         countdown = public.countdown
         last = countdown is not None and countdown.name == Timer.LAST_CALL

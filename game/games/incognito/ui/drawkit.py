@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import pygame
 
 from ....input.intents import InputEvent, Intent
+from ....ui.theme import Colour
 from ..rules.drawing import BRUSH_WIDTHS, CANVAS_H, CANVAS_W, TOOLS, Stroke, make_stroke, pairs, smooth_path
 
 PAPER = (255, 255, 255)
@@ -41,7 +42,7 @@ MIN_STEP = 1.5               # new path point once the cursor moved this far
 
 
 # --- rendering ---------------------------------------------------------------------------
-def render_stroke(surface: pygame.Surface, stroke: Stroke, rgb: Mapping[str, tuple], scale: float) -> None:
+def render_stroke(surface: pygame.Surface, stroke: Stroke, rgb: Mapping[str, Colour], scale: float) -> None:
     """Draw one stroke on ``surface`` (a drawing rendered at ``scale`` × canvas units)."""
     points = [(x * scale, y * scale) for x, y in pairs(stroke.points)]
     colour = PAPER if stroke.tool == "eraser" else rgb[stroke.colour]
@@ -59,7 +60,7 @@ def render_stroke(surface: pygame.Surface, stroke: Stroke, rgb: Mapping[str, tup
     pygame.draw.lines(surface, colour, False, points, width)
 
 
-def flood_fill(surface: pygame.Surface, pos: tuple[int, int], colour: tuple) -> None:
+def flood_fill(surface: pygame.Surface, pos: tuple[int, int], colour: Colour) -> None:
     """Fill the region of ``pos``'s colour that touches ``pos`` (and its 1-pixel rim,
     so no pale seam stays along the lines)."""
     w, h = surface.get_size()
@@ -75,7 +76,7 @@ def flood_fill(surface: pygame.Surface, pos: tuple[int, int], colour: tuple) -> 
     surface.blit(grown.to_surface(setcolor=(*colour[:3], 255), unsetcolor=(0, 0, 0, 0)), (0, 0))
 
 
-def render_drawing(strokes: Sequence[Stroke], rgb: Mapping[str, tuple], width: int) -> pygame.Surface:
+def render_drawing(strokes: Sequence[Stroke], rgb: Mapping[str, Colour], width: int) -> pygame.Surface:
     """A whole drawing, ``width`` pixels wide (4:3), on white paper."""
     scale = width / CANVAS_W
     surface = pygame.Surface((width, int(round(CANVAS_H * scale))))
@@ -88,12 +89,12 @@ def render_drawing(strokes: Sequence[Stroke], rgb: Mapping[str, tuple], width: i
 class CanvasCache:
     """One drawing's pixels, kept between frames; new strokes are added incrementally."""
 
-    def __init__(self, rgb: Mapping[str, tuple], width: int) -> None:
+    def __init__(self, rgb: Mapping[str, Colour], width: int) -> None:
         self.rgb = rgb
         self.scale = width / CANVAS_W
         self.surface = pygame.Surface((width, int(round(CANVAS_H * self.scale))))
         self.surface.fill(PAPER)
-        self._source: Sequence | None = None
+        self._source: Sequence[Stroke] | None = None
         self._rendered: Sequence[Stroke] = ()
         #: How many strokes were rendered from scratch and incrementally (for tests).
         self.full_renders = 0
@@ -147,7 +148,7 @@ class DrawPad:
 
     seat: int
     colour_ids: tuple[str, ...]
-    submit: Callable[[str, dict], str | None]
+    submit: Callable[[str, dict[str, Any]], str | None]
     x: float = CANVAS_W / 2
     y: float = CANVAS_H / 2
     tool: str = "pen"
@@ -157,13 +158,13 @@ class DrawPad:
     stick_magnitude: float = 0.0
     push_ticks: int = 0
     slow: bool = False
-    held_dirs: dict = field(default_factory=dict)     # Intent -> ticks held
-    path: list | None = None                          # the stroke being drawn (raw points)
+    held_dirs: dict[Intent, int] = field(default_factory=dict)  # ticks held
+    path: list[tuple[float, float]] | None = None  # the stroke being drawn (raw points)
     pressing: str | None = None                       # tool-bar button under a held CONFIRM
     hold_ticks: int = 0
     clear_armed: int = 0
     mouse_drawing: bool = False
-    buttons: list = field(default_factory=list)
+    buttons: list[Button] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.buttons = toolbar(self.colour_ids)
@@ -220,6 +221,7 @@ class DrawPad:
 
     def _pointer(self, event: InputEvent, done: bool) -> bool:
         """Mouse: ``event.pos`` is already in this pad's cursor space."""
+        assert event.pos is not None  # handle() passes only a pointer event with a pos
         self.x, self.y = self._clamp(*event.pos)
         if event.pressed:
             self.mouse_drawing = True
@@ -315,6 +317,7 @@ class DrawPad:
                 self.submit("done", {})
 
     def _add_point(self) -> None:
+        assert self.path is not None  # called only while a stroke is drawn
         if self.y >= CANVAS_H:
             self.y = CANVAS_H - 1  # a stroke stays on the paper
         lx, ly = self.path[-1]

@@ -68,5 +68,5 @@ class SheetLayout:
     def to_screen(self, x: float, y: float) -> tuple[float, float]:
         return self.space.x + x * self.scale, self.space.y + y * self.scale
 
-    def to_space(self, pos: tuple[int, int]) -> tuple[float, float]:
+    def to_space(self, pos: tuple[float, float]) -> tuple[float, float]:
         return (pos[0] - self.space.x) / self.scale, (pos[1] - self.space.y) / self.scale

@@ -6,24 +6,33 @@ from __future__ import annotations
 import re
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Sequence
 
 import pygame
 
 from ....input.intents import InputEvent, Intent
-from .drawkit import render_drawing
+from ....scenes.board import Section
 from ....ui.fit import fit_words
-from .screen import Screen
+from ..rules.view import IncognitoPublic, RoundRecord
+from .drawkit import render_drawing
 
 if TYPE_CHECKING:
+    from ....context import AppContext
+    from ..rules.catalogue import IncognitoCatalogue
     from .board import IncognitoBoard
 
 #: Room under the gallery for the line saying where the drawings were saved.
 MESSAGE_ROOM = 40
 
 
-class GalleryScreen(Screen):
+class GallerySection(Section[IncognitoPublic]):
+    """The end's last page: CONFIRM plays again, BACK goes back to the lobby, ALT saves
+    the drawings."""
+
     name = "gallery"
+    bots_play = False
+    end_choices = True
+    board: IncognitoBoard
 
     def __init__(self, board: IncognitoBoard) -> None:
         super().__init__(board)
@@ -37,14 +46,14 @@ class GalleryScreen(Screen):
         if event.intent is Intent.ALT:
             try:
                 folder, count = export_gallery(self.ctx, board.cat, board.public.history)
-                self.message = board.text("incognito.gallery.saved", count=count, folder=str(folder))
+                self.message = board.text("incognito.gallery.saved", n=count, folder=str(folder))
             except OSError as exc:
                 self.message = board.text("incognito.gallery.failed", error=str(exc))
         elif event.intent in (Intent.CONFIRM, Intent.BACK):
             board.finish(again=event.intent is Intent.CONFIRM)
         return True
 
-    def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, public: IncognitoPublic, alpha: float) -> None:
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
         board.top_bar(surface, public, board.text("incognito.gallery.title"))
         rows, cols = len(public.history), board.n
@@ -98,7 +107,7 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
 
 
-def export_gallery(ctx: Any, cat: Any, history: list, folder: Path | None = None) -> tuple[Path, int]:
+def export_gallery(ctx: AppContext, cat: IncognitoCatalogue, history: Sequence[RoundRecord], folder: Path | None = None) -> tuple[Path, int]:
     """Every drawing of the match as a PNG with its word, place and artist under it."""
     folder = folder or pictures_folder()
     folder.mkdir(parents=True, exist_ok=True)

@@ -1,6 +1,8 @@
-"""The reveal (IN-5): drawing by drawing, the right tile lights up, the voters' numbers
-flip one by one and the points are explained; then the round's scores, where every
-seat says it is ready for the next round, or the end of the match (``standings.py``)."""
+"""The reveal (IN-5), paced as every game's reveal (``game/scenes/shows``: a beat of
+:data:`REVEAL_STEP_TICKS` per drawing; A or a phone's "Skip" moves on to the next):
+drawing by drawing, the right tile lights up, the voters' numbers flip one by one and
+the points are explained; then the round's scores, where every seat says it is ready for
+the next round, or the end of the match (``standings.py``)."""
 
 from __future__ import annotations
 
@@ -8,11 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ....input.intents import InputEvent, Intent
-from ..rules.view import INPhase
+from ....input.intents import Intent
+from ....scenes.shows import RevealPacing
 from ....ui.fit import fit_text, fit_words, fit_wrapped
-from .standings import FinalScreen, ScoresScreen
-from .screen import Screen
+from ..rules.view import INPhase, IncognitoPublic
+from .standings import FinalSection, ScoresSection
 
 if TYPE_CHECKING:
     from .board import IncognitoBoard
@@ -23,44 +25,28 @@ REVEAL_STEP_TICKS = 300
 EDGE, GAP = 12, 16
 
 
-class RevealScreen(Screen):
-    name = "reveal"
+class IncognitoReveal(RevealPacing[IncognitoPublic]):
+    board: IncognitoBoard
 
     def __init__(self, board: IncognitoBoard) -> None:
-        super().__init__(board)
-        #: The drawing being revealed.
-        self.index = 0
+        super().__init__(board, [REVEAL_STEP_TICKS] * board.n)
 
     def enter(self) -> None:
         self.board.close_overlays()
 
-    def update(self) -> None:
-        super().update()
-        if self.ticks >= REVEAL_STEP_TICKS:
-            self.next()
+    def finish(self) -> None:
+        """After the last drawing: the scores (the final ranking at the end)."""
+        board = self.board
+        board.show(ScoresSection(board) if board.public.phase == INPhase.REVEAL else FinalSection(board))
 
-    def handle(self, seat: int, event: InputEvent) -> bool:
-        if self.press(event) and event.intent is Intent.CONFIRM:
-            self.next()
-            return True
-        return False
-
-    def next(self) -> None:
-        """The next drawing, or after the last one the scores (the final ranking at the end)."""
-        self.index += 1
-        self.ticks = 0
-        if self.index >= self.board.n:
-            board = self.board
-            board.show(ScoresScreen(board) if board.public.phase == INPhase.REVEAL else FinalScreen(board))
-
-    def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, public: IncognitoPublic, alpha: float) -> None:
         """Three columns in the content area: the drawing (its artist above, its place
         under it), the line-up with the right word lighting up, the voters' numbers
         flipping; under the last two, who found it and the rule. (No drop shadows at the
         safe area's edge: they would reach into the margin.)"""
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
         record = public.history[-1]
-        drawer = min(self.index, board.n - 1)
+        drawer = min(self.beat, board.n - 1)
         seat = board.seat(drawer)
         board.top_bar(surface, public, board.text("incognito.reveal.title", name=seat.name))
         area = board.content.inflate(-2 * EDGE, 0)
@@ -68,7 +54,7 @@ class RevealScreen(Screen):
         words = pygame.Rect(frame.right + GAP, area.y, 330, 0)
         cards = pygame.Rect(words.right + GAP, area.y, area.right - words.right - GAP, 0)
         self.draw_drawing(surface, frame, record, drawer)
-        t = self.ticks + alpha
+        t = self.tick + alpha
         answer = record.lineup.index(record.words[drawer]) + 1
         row = min(72, (area.height // 2 - 10 * (len(record.lineup) - 1)) // len(record.lineup))
         for i, word in enumerate(record.lineup):

@@ -6,7 +6,7 @@ the others the context's seats; the seats at the TV draw in turns (IN-2a)."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ....core.actions import Action
 from ....core.rng import Rng
@@ -15,22 +15,25 @@ from ....input.intents import InputEvent, Intent
 from ....scenes.phone_seats import on_phone
 from ..rules.bots import IncognitoBot
 from ..rules.drawing import CANVAS_H
-from .deal import DEAL_TICKS, DealScreen
-from .drawing_screen import DrawScreen
+from .deal import DEAL_TICKS, DealSection
+from .drawing_screen import DrawSection
 from .drawkit import PALETTE_ROW
-from .results import GalleryScreen
-from .reveal import RevealScreen
-from .standings import FinalScreen, ScoresScreen
-from .vote import LineupScreen, VoteScreen
+from .results import GallerySection
+from .reveal import IncognitoReveal
+from .standings import FinalSection, ScoresSection
+from .turn_curtain import DrawingCurtain
+from .vote import LineupSection, VoteSection
 
 if TYPE_CHECKING:
+    from ....context import AppContext
     from ....shots import ShotRequest
+    from .board import IncognitoBoard, IncognitoSession
 
 #: How the drawing's shots seat the table, seat by seat in turn: at the TV, a phone, a bot.
 MIXED = "tpb"
 
 
-def seat_mixed(ctx: Any) -> None:
+def seat_mixed(ctx: AppContext) -> None:
     """Seat ``ctx``'s table as :data:`MIXED` says (a phone's device, a bot's flag)."""
     for seat in ctx.seats:
         kind = MIXED[seat.index % len(MIXED)]
@@ -40,7 +43,7 @@ def seat_mixed(ctx: Any) -> None:
             seat.device, seat.bot = None, True
 
 
-def demo_board(ctx: Any, args: ShotRequest, until: str, mixed: bool = False):
+def demo_board(ctx: AppContext, args: ShotRequest, until: str, mixed: bool = False) -> IncognitoBoard:
     """A match the bots play (their drawings and votes), on to ``until``; ``mixed``: at
     the table :func:`seat_mixed` seats."""
     from ..entries import ENTRIES
@@ -52,7 +55,8 @@ def demo_board(ctx: Any, args: ShotRequest, until: str, mixed: bool = False):
         ctx.seats.add_bot(ctx.t("kit.bot_name", n=len(ctx.seats) + 1))
     if mixed:
         seat_mixed(ctx)
-    cat = ctx.catalogue.game(entry.catalogue_key)
+    cat = entry.catalogue(ctx.catalogue)
+    assert entry.table_config is not None  # Incognito's entry seats the drawers at the TV (IN-2a)
     config = dict(entry.default_config(seats), **entry.table_config(
         [s for s in range(seats) if not ctx.seats[s].bot and not on_phone(ctx, s)]))
     session = Session(entry.make_definition(cat), config, args.seed)
@@ -90,7 +94,7 @@ def demo_board(ctx: Any, args: ShotRequest, until: str, mixed: bool = False):
     return board
 
 
-def _draw(session: Session, players: list[IncognitoBot], seat: int, at_tv: tuple[int, ...], share: float = 1.0) -> None:
+def _draw(session: IncognitoSession, players: list[IncognitoBot], seat: int, at_tv: tuple[int, ...], share: float = 1.0) -> None:
     """``seat`` draws ``share`` of its planned drawing (opening its turn first at the TV)."""
     if seat in at_tv:
         session.submit(Action("start", seat))
@@ -99,7 +103,7 @@ def _draw(session: Session, players: list[IncognitoBot], seat: int, at_tv: tuple
         session.submit(Action("stroke", seat, {"stroke": stroke}))
 
 
-def _draw_partly(session: Session, players: list[IncognitoBot], until: str, at_tv: tuple[int, ...]) -> None:
+def _draw_partly(session: IncognitoSession, players: list[IncognitoBot], until: str, at_tv: tuple[int, ...]) -> None:
     """The drawing under way: ``draw``, every seat at the TV done, the others part way
     (one phone done); ``turn``/``turn.open``, the last seat at the TV called (its turn
     open, part drawn), the first ones done; ``countdown``, all done but seat 1."""
@@ -117,33 +121,33 @@ def _draw_partly(session: Session, players: list[IncognitoBot], until: str, at_t
             session.submit(Action("done", seat))
 
 
-def _shot_deal(ctx, args):
+def _shot_deal(ctx: AppContext, args: ShotRequest) -> None:
     board = demo_board(ctx, args, "deal")
-    board.show(DealScreen(board))
+    board.show(DealSection(board))
     for _ in range(40):  # most places are on the table, the last ones still flying in
         board.fixed_update(1 / 60)
 
 
-def _shot_word(ctx, args):
+def _shot_word(ctx: AppContext, args: ShotRequest) -> None:
     board = demo_board(ctx, args, "deal")
-    board.show(DealScreen(board))
+    board.show(DealSection(board))
     for _ in range(DEAL_TICKS):
         board.fixed_update(1 / 60)
     device = ctx.seats[0].device
     board.handle(0, InputEvent(device, Intent.PEEK, True))
 
 
-def _shot_draw(ctx, args):
+def _shot_draw(ctx: AppContext, args: ShotRequest) -> None:
     """The TV while phones and bots draw on, the seats at the TV done: slates face down."""
     board = demo_board(ctx, args, "draw", mixed=True)
-    board.show(DrawScreen(board))
+    board.show(DrawSection(board))
 
 
-def _shot_turn(ctx, args, opened: bool = False):
+def _shot_turn(ctx: AppContext, args: ShotRequest, opened: bool = False) -> None:
     """A seat at the TV called to draw behind its curtain (``opened``: drawing there,
     mid-stroke, the cursor over a wavy line)."""
     board = demo_board(ctx, args, "turn.open" if opened else "turn", mixed=True)
-    board.show(DrawScreen(board))
+    board.show(DrawSection(board))
     board.call_drawer()
     curtain = board.turn_curtain
     if opened and curtain is not None:
@@ -153,14 +157,16 @@ def _shot_turn(ctx, args, opened: bool = False):
         pad.x, pad.y = pad.path[-1]
 
 
-def _shot_turn_open(ctx, args):
+def _shot_turn_open(ctx: AppContext, args: ShotRequest) -> None:
     _shot_turn(ctx, args, opened=True)
 
 
-def _shot_turn_last_call(ctx, args):
+def _shot_turn_last_call(ctx: AppContext, args: ShotRequest) -> None:
     """Behind the curtain, everyone else done: the grace over, the last call runs."""
     _shot_turn(ctx, args, opened=True)
-    board = ctx.stack.top.board
+    curtain = ctx.stack.top
+    assert isinstance(curtain, DrawingCurtain)  # _shot_turn pushed it
+    board = curtain.board
     for seat in range(board.n):
         if board.public.turn != seat and not board.public.done[seat]:
             board.submit(Action("done", seat))
@@ -168,29 +174,31 @@ def _shot_turn_last_call(ctx, args):
     board.session.advance(60)
 
 
-def _shot_toolbar(ctx, args):
+def _shot_toolbar(ctx: AppContext, args: ShotRequest) -> None:
     """Behind the curtain, the cursor on the tool bar."""
     _shot_turn(ctx, args, opened=True)
-    pad = ctx.stack.top.pad
+    curtain = ctx.stack.top
+    assert isinstance(curtain, DrawingCurtain)  # _shot_turn pushed it
+    pad = curtain.pad
     pad.path, pad.x, pad.y = None, 300.0, CANVAS_H + PALETTE_ROW + 30
 
 
-def _shot_countdown(ctx, args):
+def _shot_countdown(ctx: AppContext, args: ShotRequest) -> None:
     board = demo_board(ctx, args, "countdown", mixed=True)
-    board.show(DrawScreen(board))
+    board.show(DrawSection(board))
     board.session.advance(100)
 
 
-def _shot_lineup(ctx, args):
+def _shot_lineup(ctx: AppContext, args: ShotRequest) -> None:
     board = demo_board(ctx, args, "lineup")
-    board.show(LineupScreen(board))
+    board.show(LineupSection(board))
 
 
-def _shot_vote(ctx, args, peek: bool = False):
+def _shot_vote(ctx: AppContext, args: ShotRequest, peek: bool = False) -> None:
     """The vote as the TV shows it: drawings, lineup and progress, nobody peeking (a
     seat has moved its pointer, which must not show). ``peek``: that seat holds PEEK."""
     board = demo_board(ctx, args, "vote")
-    board.show(VoteScreen(board))
+    board.show(VoteSection(board))
     device = ctx.seats[1].device
     ctx.stack.handle(1, InputEvent(device, Intent.RIGHT, True))
     if peek:
@@ -198,36 +206,36 @@ def _shot_vote(ctx, args, peek: bool = False):
     board.session.advance(40)
 
 
-def _shot_vote_peek(ctx, args):
+def _shot_vote_peek(ctx: AppContext, args: ShotRequest) -> None:
     _shot_vote(ctx, args, peek=True)
 
 
-def _shot_reveal(ctx, args):
+def _shot_reveal(ctx: AppContext, args: ShotRequest) -> None:
     board = demo_board(ctx, args, "reveal")
     record = board.public.history[-1]
-    reveal = RevealScreen(board)
+    reveal = IncognitoReveal(board)
     # the first drawing that some but not all found: the +2 case, explained on screen
-    reveal.index = next((d for d in range(board.n) if 0 < record.drawer_points[d]), 0)
-    reveal.ticks = 200
+    reveal.beat = next((d for d in range(board.n) if 0 < record.drawer_points[d]), 0)
+    reveal.tick = 200
     board.show(reveal)
 
 
-def _shot_scores(ctx, args):
+def _shot_scores(ctx: AppContext, args: ShotRequest) -> None:
     board = demo_board(ctx, args, "scores")
-    board.show(ScoresScreen(board))
-    board.screen.show.skip()  # the scores counted, the leaders' confetti falling
+    board.show(ScoresSection(board))
+    board.section.skip()  # the scores counted, the leaders' confetti falling
     board.submit(Action("ready", 2))
 
 
-def _shot_final(ctx, args):
+def _shot_final(ctx: AppContext, args: ShotRequest) -> None:
     board = demo_board(ctx, args, "gallery")
-    board.show(FinalScreen(board))
-    board.screen.show.skip()  # the podium up, the winners' confetti falling
+    board.show(FinalSection(board))
+    board.section.skip()  # the podium up, the winners' confetti falling
 
 
-def _shot_gallery(ctx, args):
+def _shot_gallery(ctx: AppContext, args: ShotRequest) -> None:
     board = demo_board(ctx, args, "gallery")
-    board.show(GalleryScreen(board))
+    board.show(GallerySection(board))
 
 
 SHOTS = {

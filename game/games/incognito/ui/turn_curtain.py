@@ -147,7 +147,7 @@ class DrawingCurtain(PeekCurtain):
         style = kit.seat_style(seat.style)
         self.draw_banner(surface, seat, style, alpha)
         kit.panel(surface, self.panel, c.panel, radius=36, border=style.colour, border_width=6)
-        mine = self.board.session.view(self.seat).private.my_drawing
+        mine = self.board.session.view(self.seat).mine.my_drawing
         if mine is None:
             return
         self.sheet.draw(surface, self.layout, mine.strokes, mine.redo > 0, style)

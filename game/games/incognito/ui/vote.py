@@ -4,15 +4,19 @@ ring (``vote_ring.py``), which shows only to the seat holding PEEK."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ....input.intents import InputEvent, Intent
+from ....scenes.board import Section
 from ....scenes.phone_seats import draw_phone_mark
 from ....ui.fit import fit_words
+from ..rules.view import IncognitoPublic
 from .layout import grid
-from .screen import Screen
+
+if TYPE_CHECKING:
+    from .board import IncognitoBoard
 
 LINEUP_TICKS = 200
 
@@ -21,7 +25,7 @@ def lineup_explanation(text: Any, public: Any) -> str:
     """What the line-up holds at this table: the decoys fill the 6 tiles beyond the
     players' words, so a full table of 6 has none (IN-3). ``text`` is the board's ``text``."""
     decoys = len(public.lineup) - public.seats
-    suffix = {0: "_none", 1: "_one"}.get(decoys, "")
+    suffix = "_none" if decoys == 0 else ""
     return str(text(f"incognito.lineup.explain{suffix}", n=decoys))
 
 
@@ -33,21 +37,23 @@ def tiles(area: pygame.Rect, count: int, gap: int = 14) -> list[pygame.Rect]:
     return [pygame.Rect(left + i * (width + gap), area.y, width, 0) for i in range(count)]
 
 
-class LineupScreen(Screen):
+class LineupSection(Section[IncognitoPublic]):
     name = "lineup"
+    bots_play = False
+    board: IncognitoBoard
 
-    def update(self) -> None:
-        super().update()
+    def fixed_update(self) -> None:
+        super().fixed_update()
         if self.ticks >= LINEUP_TICKS:
-            self.board.show(VoteScreen(self.board))
+            self.board.show(VoteSection(self.board))
 
     def handle(self, seat: int, event: InputEvent) -> bool:
         if self.press(event) and event.intent is Intent.CONFIRM:
-            self.board.show(VoteScreen(self.board))
+            self.board.show(VoteSection(self.board))
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, public: IncognitoPublic, alpha: float) -> None:
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
         board.top_bar(surface, public, board.text("incognito.lineup.title"))
         content = board.content
@@ -73,14 +79,14 @@ class LineupScreen(Screen):
                       "center", c.text, max_width=rect.width - 20, align="center")
 
 
-class VoteScreen(Screen):
+class VoteSection(Section[IncognitoPublic]):
     name = "vote"
-    bots_play = True
+    board: IncognitoBoard
 
     def enter(self) -> None:
         self.board.open_ring()
 
-    def draw(self, surface: pygame.Surface, public: Any, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, public: IncognitoPublic, alpha: float) -> None:
         board, kit = self.board, self.ctx.kit
         board.top_bar(surface, public, board.text("incognito.vote.title"), alpha)
         # under a peek the ring's slots are the words: the tiles would only be a dim copy under its veil

@@ -34,7 +34,7 @@ class VoteRing(RingPicker):
         self.reopened: dict[int, list[int]] = {seat: [] for seat in seats}
 
     def target(self, seat: int) -> int | None:
-        private = self.board.session.view(seat).private
+        private = self.board.session.view(seat).mine
         public = self.board.public
         if public.phase != INPhase.VOTE or private.my_votes is None:
             return None
@@ -49,7 +49,9 @@ class VoteRing(RingPicker):
         if target is None:
             return None
         board, public = self.board, self.board.public
-        numbers = board.session.view(seat).private.my_votes.numbers
+        my_votes = board.session.view(seat).mine.my_votes
+        assert my_votes is not None  # target() found a drawing to number
+        numbers = my_votes.numbers
         used = {n for t, n in enumerate(numbers) if n and t != target}
         options = tuple(RingOption(board.word_name(w), None, i + 1, used=(i + 1) in used)
                         for i, w in enumerate(public.lineup))
@@ -69,7 +71,7 @@ class VoteRing(RingPicker):
     def take_back(self, seat: int) -> bool:
         """BACK reopens the seat's last vote still standing (drawings are asked in seat
         order, so that is the highest one not reopened yet)."""
-        private = self.board.session.view(seat).private
+        private = self.board.session.view(seat).mine
         if self.board.public.phase != INPhase.VOTE or private.my_votes is None:
             return False
         numbers = private.my_votes.numbers

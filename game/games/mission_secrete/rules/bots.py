@@ -43,12 +43,11 @@ from typing import Sequence
 
 from ....core.actions import Action
 from ....core.bots import DEFAULT_LEVEL, Bot
-from ....core.engine import SeatView
 from ....core.rng import Rng
 from .catalogue import MSCatalogue
 from .game import ACCUSE, SWAP
 from .lines import Board
-from .view import MSPublic
+from .view import MSPrivate, MSPublic, MSView
 
 MIN_SWAPS_SEEN = 2
 #: Worth of breaking a line one swap from done (times the chance an opponent holds its
@@ -108,7 +107,7 @@ STYLES = {
 }
 
 
-class MissionBot(Bot):
+class MissionBot(Bot[MSPublic, MSPrivate]):
     def __init__(self, seat: int, rng: Rng, catalogue: MSCatalogue, level: str = DEFAULT_LEVEL,
                  style: Style | None = None) -> None:
         super().__init__(seat, rng, level)
@@ -217,9 +216,9 @@ class MissionBot(Bot):
         return {s: {c: w / total for c, w in belief.items()} for s, belief in out.items()}
 
     # --- acting ----------------------------------------------------------------------------
-    def act(self, view: SeatView[MSPublic], legal: Sequence[Action]) -> Action | None:
-        public: MSPublic = view.public
-        mine, my_object = view.private.my_character, view.private.my_object
+    def act(self, view: MSView, legal: Sequence[Action]) -> Action | None:
+        public = view.public
+        mine, my_object = view.mine.my_character, view.mine.my_object
         self._read(public)
         counts = Board(public.grid, public.rows, public.columns, self.tracked)
         opponents = [s for s in range(len(public.out)) if s != self.seat and not public.out[s]]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Iterable
 
 from ....data_loading import DataError, LineDict, Text, Where, load_mapping
 
@@ -59,7 +59,7 @@ class MSCatalogue:
         return [o.id for o in self.objects for _ in range(o.count)]
 
 
-def _ident(where: Where, node: LineDict, what: str, earlier: Iterable[Any]) -> str:
+def _ident(where: Where, node: LineDict, what: str, earlier: Iterable[ObjectCard | Character]) -> str:
     """The entry's id: lower-case letters, digits or _, and not the id of an ``earlier`` entry."""
     value = where.field(node, "id", str, what)
     if not value or not value.replace("_", "").isalnum() or not value.islower():

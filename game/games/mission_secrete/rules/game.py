@@ -27,7 +27,7 @@ from ....core.schema import Fields, Int, ListOf, OneOf
 from ....core.values import SeatOrder
 from .catalogue import MSCatalogue
 from .events import Accused, CharacterDealt, Dealt, MissionCompleted, Swapped
-from .view import Accusation, Ending, Line, MSPhase, MSPrivate, MSPublic, Swap
+from .view import Accusation, Ending, Line, MSPhase, MSPrivate, MSPublic, MSView, Swap
 
 if TYPE_CHECKING:  # mypy checks every change against the fields
     from dataclasses import replace
@@ -118,7 +118,7 @@ def completed_lines(grid: Sequence[str], catalogue: MSCatalogue, characters: Ite
     return out
 
 
-class MissionSecrete(PhasedGame[MSState]):
+class MissionSecrete(PhasedGame[MSState, MSPublic, MSPrivate]):
     id = "mission_secrete"
     min_seats = 2
     max_seats = 4
@@ -270,7 +270,7 @@ class MissionSecrete(PhasedGame[MSState]):
                        reason=state.end, measures=measures)
 
     # --- information ------------------------------------------------------------------------
-    def view(self, state: MSState, seat: int | None) -> SeatView[MSPublic]:
+    def view(self, state: MSState, seat: int | None) -> MSView:
         over = state.phase == MSPhase.OVER
         public = MSPublic(
             phase=state.phase, rows=self.catalogue.rows, columns=self.catalogue.columns,
@@ -285,7 +285,7 @@ class MissionSecrete(PhasedGame[MSState]):
         character = state.characters[seat]
         return SeatView(seat, public, MSPrivate(character, self.catalogue.character(character).object))
 
-    def secrets(self, state: MSState, seat: int) -> Iterator[tuple[str, Any]]:
+    def secrets(self, state: MSState, seat: int) -> Iterator[tuple[str, object]]:
         if state.phase == MSPhase.PLAY and seat not in state.revealed:
             character = state.characters[seat]
             yield "my_character", character

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
+from ....core.engine import SeatView
+
 
 class MSPhase(StrEnum):
     """The phases of a match (``rules.MissionSecrete.phases`` declares them)."""
@@ -77,3 +79,8 @@ class MSPublic:
 class MSPrivate:
     my_character: str
     my_object: str
+
+
+#: What a seat (or the TV) sees of a match: no private part for the TV, nor for a
+#: seat before the deal.
+MSView = SeatView[MSPublic, MSPrivate]

@@ -119,9 +119,10 @@ class Accusation:
 
     def cancel(self) -> None:
         stack = self.board.stack
-        for scene in list(stack or []):
-            if isinstance(scene, AccusePicker):
-                stack.remove(scene)
+        if stack is not None:
+            for scene in list(stack):
+                if isinstance(scene, AccusePicker):
+                    stack.remove(scene)
         self.accuser = self.accused = None
         self.ctx.audio.play("back")
 

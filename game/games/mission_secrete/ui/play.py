@@ -1,4 +1,4 @@
-"""The play screen: whose turn it is, the cursor, the pick and the swap (MS-3, MS-4).
+"""The play section: whose turn it is, the cursor, the pick and the swap (MS-3, MS-4).
 
 The active seat moves a cursor, picks a card, then a direction (or a second card with
 ``free_swap``); the board flies the two cards past each other once the rules say they
@@ -16,8 +16,9 @@ import pygame
 
 from ....core.actions import Action
 from ....input.intents import InputEvent, Intent
+from ....scenes.board import Section
 from ....scenes.phone_seats import draw_phone_mark, on_phone
-from ..rules.view import MSPhase
+from ..rules.view import MSPhase, MSPublic
 from .table import Colour
 
 if TYPE_CHECKING:
@@ -26,14 +27,21 @@ if TYPE_CHECKING:
 DIRECTIONS = {Intent.UP: (-1, 0), Intent.DOWN: (1, 0), Intent.LEFT: (0, -1), Intent.RIGHT: (0, 1)}
 
 
-class PlayScreen:
-    """The board in play: the still table, what moves on the grid, and the swapper's input."""
+class PlaySection(Section[MSPublic]):
+    """The board in play: the still table, what moves on the grid, and the swapper's input.
+    The board keeps it for the match (the cursor stays where it was after a reading)."""
+
+    name = "play"
+    board: MissionBoard
 
     def __init__(self, board: MissionBoard) -> None:
-        self.board = board
-        self.ctx = board.ctx
+        super().__init__(board)
         self.cursor = 12
         self.selected: int | None = None
+
+    @property
+    def bots_play(self) -> bool:
+        return not self.board.busy
 
     # --- input ---------------------------------------------------------------------------
     def handle(self, seat: int, event: InputEvent) -> bool:
@@ -93,7 +101,7 @@ class PlayScreen:
             self.cursor = b
 
     # --- drawing -------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, view: MSPublic, alpha: float) -> None:
         """The still layer (background, resting cards, banner, seat rows, recap), then what
         moves over it: the flying cards thus pass over the banner instead of under it."""
         board, table = self.board, self.board.table

@@ -1,9 +1,10 @@
-"""The reveal screen: an accusation read out in public (MS-6).
-
-The claim and a drum roll, then the verdict; the loser's badge is struck out and the
-seat that stays in is cheered by the show (game/ui/show.py: confetti in its colours, the
-fanfare, a rumble on its pad). A skips to the verdict, then past it. The verdict is
-public, so nothing in the show is a secret.
+"""An accusation read out in public (MS-6), paced as every game's reveal
+(``game/scenes/shows``): the claim and a drum roll, then the verdict; the loser's badge
+is struck out and the seat that stays in is cheered by the show (game/ui/show.py:
+confetti in its colours, the fanfare, a rumble on its pad). A skips to the verdict,
+then past it. The verdict is public, so nothing in the show is a secret. Phones play on
+under a reading (anyone may accuse, the turn's seat may swap); once the match is over
+they may skip it too.
 """
 
 from __future__ import annotations
@@ -13,18 +14,22 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ....input.intents import InputEvent, Intent
+from ....input.intents import Intent
+from ....scenes.shows import RevealPacing
 from ....ui.fit import fit_size, fit_text
 from ....ui.show import Show, Standing
 from ....ui.tween import Tween
 from ..rules.events import Accused
+from ..rules.view import MSPhase, MSPublic
 from .table import EDGE, HINT_ROOM, REVEAL_VEIL
 
 if TYPE_CHECKING:
     from .board import MissionBoard
 
-#: The accusation reveal: the claim and drum roll, then the verdict on screen.
+#: The accusation reveal's beats: the claim and drum roll, then the verdict on screen.
 CLAIM_TICKS, VERDICT_TICKS = 110, 170
+#: A drum beat every this many ticks of the claim.
+DRUM_TICKS = 22
 #: The drum-roll icon's size: it beats up to ``BEAT_MAX`` px, scaled from one render
 #: (not one SVG per size).
 BEAT_SIZE, BEAT_MAX = 180, 194
@@ -32,14 +37,15 @@ BEAT_SIZE, BEAT_MAX = 180, 194
 WRONG_INK = (255, 150, 155)
 
 
-class Reveal:
-    """The public reading of one accusation: claim, drum roll, verdict."""
+class Reading(RevealPacing[MSPublic]):
+    """The public reading of one accusation: the board veiled, the claim and the verdict
+    over it; the loser struck out."""
 
-    def __init__(self, accusation: Accused) -> None:
+    board: MissionBoard
+
+    def __init__(self, board: MissionBoard, accusation: Accused) -> None:
+        super().__init__(board, (CLAIM_TICKS, VERDICT_TICKS))
         self.accusation = accusation
-        self.tick = 0
-        #: The verdict has been given (its sound, cross and cheer), even if A skipped to it.
-        self.judged = False
         #: The cheer for the seat that stays in, from the verdict on.
         self.show: Show | None = None
 
@@ -53,97 +59,79 @@ class Reveal:
 
     @property
     def verdict(self) -> bool:
-        return self.tick >= CLAIM_TICKS
+        return self.beat >= 1
 
     @property
-    def done(self) -> bool:
-        return self.tick >= CLAIM_TICKS + VERDICT_TICKS
+    def phones_wait(self) -> bool:
+        return False  # phones play on (module doc)
 
-    def skip(self) -> None:
-        self.tick = CLAIM_TICKS if not self.verdict else CLAIM_TICKS + VERDICT_TICKS
+    @property
+    def skippable(self) -> bool:
+        return self.board.public.phase == MSPhase.OVER and not self.done
 
-
-class RevealScreen:
-    """The board veiled, the claim and the verdict over it; the loser struck out."""
-
-    def __init__(self, board: MissionBoard) -> None:
-        self.board = board
-        self.ctx = board.ctx
-
-    def step(self, reveal: Reveal) -> None:
-        """One tick of the reading: drum beats, then the verdict's sound and cross."""
-        board = self.board
-        reveal.tick += 1
-        if reveal.tick < CLAIM_TICKS and reveal.tick % 22 == 0:
+    def fixed_update(self) -> None:
+        """One tick of the reading: drum beats, then (``on_beat``) the verdict; the cheer."""
+        super().fixed_update()
+        if self.beat == 0 and self.tick % DRUM_TICKS == 0:
             self.ctx.audio.play("tick")
-        if reveal.verdict and not reveal.judged:
-            reveal.judged = True
-            acc = reveal.accusation
-            self.ctx.audio.play("right" if acc.right else "wrong")
-            board.struck[reveal.loser] = Tween(0.0, 1.0, 30, "out_back")
-            # the verdict is the cheer: no podium to rise, so straight to the confetti
-            reveal.show = Show(self.ctx, [Standing(reveal.survivor, 1, place=1), Standing(reveal.loser, 0, place=2)],
-                               seed=reveal.tick + acc.accuser * 8 + acc.accused)
-            reveal.show.skip()
-        if reveal.show is not None:
-            reveal.show.step()
-        if reveal.done:
-            board.reveal = None
+        if self.show is not None:
+            self.show.step()
 
-    def handle(self, seat: int, event: InputEvent) -> bool:
-        reveal = self.board.reveal
-        if reveal is not None and event.pressed and event.intent is Intent.CONFIRM:
-            self.board.skip_show()
-            return True
-        return False
+    def on_beat(self, beat: int) -> None:
+        """The verdict: its sound, the loser's cross, the cheer (given even when A skipped to it)."""
+        acc = self.accusation
+        self.ctx.audio.play("right" if acc.right else "wrong")
+        self.board.struck[self.loser] = Tween(0.0, 1.0, 30, "out_back")
+        # the verdict is the cheer: no podium to rise, so straight to the confetti
+        self.show = Show(self.ctx, [Standing(self.survivor, 1, place=1), Standing(self.loser, 0, place=2)],
+                         seed=CLAIM_TICKS + acc.accuser * 8 + acc.accused)
+        self.show.skip()
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, view: MSPublic, alpha: float) -> None:
         """Under the veil only the struck crosses move: the veiled board is cached too (but
         a swap still flying is drawn as in play, then veiled)."""
         board, table = self.board, self.board.table
-        reveal = board.reveal
-        assert reveal is not None
         if board.swap is None:
             surface.blit(table.veiled_surface(), (0, 0))
             table.draw_seat_marks(surface, veil=REVEAL_VEIL)
         else:
-            board.play.draw(surface, alpha)
+            board.play.draw(surface, view, alpha)
             self.ctx.kit.dim(surface, REVEAL_VEIL)
-        if reveal.show is not None:
-            reveal.show.draw_confetti(surface, alpha)
-        self.draw_verdict(surface, reveal, alpha)
+        if self.show is not None:
+            self.show.draw_confetti(surface, alpha)
+        self.draw_verdict(surface, alpha)
 
-    def draw_verdict(self, surface: pygame.Surface, reveal: Reveal, alpha: float) -> None:
+    def draw_verdict(self, surface: pygame.Surface, alpha: float) -> None:
         kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
         board = self.board
-        acc = reveal.accusation
+        acc = self.accusation
         safe = kit.safe_rect
         room = safe.inflate(-2 * EDGE, -2 * EDGE)
         room.height -= HINT_ROOM
         box = pygame.Rect(0, 0, min(1240, room.width), min(660, room.height))
         box.center = room.center
-        border = c.accent if not reveal.verdict else (c.good if acc.right else c.bad)
+        border = c.accent if not self.verdict else (c.good if acc.right else c.bad)
         kit.panel(surface, box, c.panel, radius=40, border=border, border_width=8)
         accuser, accused = self.ctx.seats[acc.accuser], self.ctx.seats[acc.accused]
         claim = t("ms.accuse.claim", accuser=accuser.name, accused=accused.name)
         kit.blit_text(surface, claim, fit_size(kit, claim, box.width - 80, (52, 46, 40, 36)), (box.centerx, box.y + 34),
                       "midtop", c.text, max_width=box.width - 80, align="center")
         left, right = (box.x + 250, box.y + 290), (box.right - 250, box.y + 290)
-        shake = 0 if reveal.verdict else int(6 * math.sin((reveal.tick + alpha) * 1.3))
-        badges = (self.draw_badge(surface, acc.accuser, (left[0] + shake, left[1]), reveal.verdict and not acc.right),
-                  self.draw_badge(surface, acc.accused, (right[0] - shake, right[1]), reveal.verdict and acc.right))
+        shake = 0 if self.verdict else int(6 * math.sin((self.tick + alpha) * 1.3))
+        badges = (self.draw_badge(surface, acc.accuser, (left[0] + shake, left[1]), self.verdict and not acc.right),
+                  self.draw_badge(surface, acc.accused, (right[0] - shake, right[1]), self.verdict and acc.right))
         character = board.catalogue.character(acc.character)
-        beat = 1.0 + (0 if reveal.verdict else 0.08 * max(0.0, math.sin((reveal.tick + alpha) / 22 * math.pi * 2)))
+        beat = 1.0 + (0 if self.verdict else 0.08 * max(0.0, math.sin((self.tick + alpha) / DRUM_TICKS * math.pi * 2)))
         size = int(BEAT_SIZE * beat)
         icon = kit.icon(character.icon, size) if size == BEAT_SIZE else pygame.transform.smoothscale(
             kit.icon(character.icon, BEAT_MAX), (size, size))
         surface.blit(icon, icon.get_rect(center=(box.centerx, box.y + 290)))
         name = character.name(board.lang())
-        if not reveal.verdict:
+        if not self.verdict:
             kit.blit_text(surface, t("ms.accuse.question", character=name), 56, (box.centerx, box.y + 440), "midtop",
                           c.gold, max_width=box.width - 80, align="center")
             return
-        progress = min(1.0, (reveal.tick - CLAIM_TICKS) / 30)
+        progress = min(1.0, self.tick / 30)
         if acc.right:
             line = t("ms.accuse.right", accused=accused.name, character=name)
             sub = ""

@@ -10,7 +10,7 @@ draw what moves over it.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Callable, Hashable, Sequence
 
 import pygame
 
@@ -124,7 +124,7 @@ class MissionTable:
         self.ctx.kit.background(surface)
         left, top, cell, gap = self.layout()
         grid = pygame.Rect(left, top, self.board.public.columns * (cell + gap) - gap, self.grid_height())
-        pieces = ((shadowed(grid), lambda: self.draw_cards(surface, 1.0)),
+        pieces: tuple[tuple[pygame.Rect, Callable[[], None]], ...] = ((shadowed(grid), lambda: self.draw_cards(surface, 1.0)),
                   (shadowed(self.banner_rect()), lambda: self.draw_banner(surface)),
                   (shadowed(self.seats_panel()[0]), lambda: self.draw_seats(surface)),
                   (shadowed(self.recap_rect()), lambda: self.draw_recap(surface)))
@@ -137,9 +137,10 @@ class MissionTable:
         surface.blit(self.still_surface(), clip, clip)
         self.ctx.kit.dim(surface, REVEAL_VEIL)
 
-    def still_dirty(self, old: tuple[Any, ...], new: tuple[Any, ...]) -> list[pygame.Rect] | None:
+    def still_dirty(self, old: Hashable, new: Hashable) -> list[pygame.Rect] | None:
         """Where two still layers differ (None: everywhere). A swap changes its two cells,
         the banner and the rows of the seats whose turn ends and starts."""
+        assert isinstance(old, tuple) and isinstance(new, tuple)  # two still_key()s
         (was, was_moving, was_pick, was_accuser, *was_rest), (now, moving, pick, accuser, *rest) = old, new
         if was_rest != rest or (was.rows, was.columns, was.free_swap) != (now.rows, now.columns, now.free_swap):
             return None
@@ -181,7 +182,8 @@ class MissionTable:
             border = mix(c.gold, c.accent, glow) if index in winning else None
             self.draw_card(surface, rect, obj, border)
 
-    def draw_card(self, surface: pygame.Surface, rect: pygame.Rect, obj: str, border: Colour | None = None) -> None:
+    def draw_card(self, surface: pygame.Surface, rect: pygame.Rect, obj: str,
+                  border: tuple[int, int, int] | None = None) -> None:
         kit, c = self.ctx.kit, self.ctx.kit.colours
         neutral = self.board.catalogue.object(obj).neutral
         kit.panel(surface, rect, mix(c.panel_hi, c.panel, 0.5) if neutral else c.panel_hi, radius=22,

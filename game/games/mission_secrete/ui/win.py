@@ -1,10 +1,13 @@
-"""The win screen: "Mission réussie !" (MS-5) or the last one standing (MS-6).
+"""The end: "Mission réussie !" (MS-5) or the last one standing (MS-6), as every game's
+end show (``game/scenes/shows``) drawn Mission Secrète's way.
 
-Once the last swap or verdict has played, the grid slides aside (its winning lines
-glowing) for a card naming the winners, their line and every seat's character face up,
-and the show (game/ui/show.py) celebrates the winners: the fanfare, confetti in their
-colours, a rumble on their pads. A skips the show; once it is over A plays again and B
-goes back to the lobby. Who won is public at this point, so nothing in it is a secret.
+Once the last swap has played (the last verdict is read before this section opens), the
+grid slides aside (its winning lines glowing) for a card naming the winners, their line
+and every seat's character face up, and the show celebrates the winners: the fanfare,
+confetti in their colours, a rumble on their pads. There are no scores to count up, so
+the card says who won as it slides in. A skips the show; once it is over A plays again
+and B goes back to the lobby. Who won is public at this point, so nothing in it is a
+secret.
 """
 
 from __future__ import annotations
@@ -13,11 +16,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ....input.intents import InputEvent, Intent
+from ....input.intents import Intent
+from ....scenes.shows import EndShow
 from ....ui.fit import fit_text
 from ....ui.show import Show, Standing
 from ....ui.tween import Tween
-from ..rules.view import Ending
+from ..rules.view import Ending, MSPublic
 
 if TYPE_CHECKING:
     from .board import MissionBoard
@@ -25,25 +29,24 @@ if TYPE_CHECKING:
 END_MOVE_TICKS = 40
 
 
-class WinScreen:
-    """The end of the match; until the grid moves, the screen that was showing goes on."""
+class WinSection(EndShow[MSPublic]):
+    """The end of the match; until the grid moves, the play goes on showing (a swap flies)."""
+
+    name = "win"
+    board: MissionBoard
 
     def __init__(self, board: MissionBoard) -> None:
-        self.board = board
-        self.ctx = board.ctx
-        #: The winners' celebration, from the moment the grid starts to move (None before,
-        #: and for a match loaded already over: it was celebrated when it ended).
-        self.show: Show | None = None
+        # the show starts with the grid's move (none for a match loaded over: it was
+        # celebrated when it ended)
+        super().__init__(board, None, seed=board.seats * 97 + sum(board.public.winners))
 
     def celebrate(self) -> Show:
         """The show for the winners (place 1; everyone else shares place 2)."""
-        public = self.board.public
-        standings = [Standing(seat, int(seat in public.winners), place=1 if seat in public.winners else 2)
-                     for seat in range(self.board.seats)]
-        self.show = Show(self.ctx, standings, seed=self.board.seats * 97 + sum(public.winners))
-        return self.show
+        winners = self.board.public.winners
+        return self.begin([Standing(seat, int(seat in winners), place=1 if seat in winners else 2)
+                           for seat in range(self.board.seats)])
 
-    def step(self) -> None:
+    def fixed_update(self) -> None:
         """Once nothing plays any more, slide the grid aside and start the show."""
         board = self.board
         if board.busy:
@@ -52,35 +55,23 @@ class WinScreen:
             board.end_move = Tween(0.0, 1.0, END_MOVE_TICKS, "in_out_cubic")
             self.celebrate()
         board.end_move.step()
-        if self.show is not None:
-            self.show.step()
-
-    @property
-    def showing(self) -> bool:
-        return self.show is not None and not self.show.done
+        super().fixed_update()
 
     @property
     def choices_open(self) -> bool:
-        """The grid has moved aside: "again" and "back to the lobby" are taken (phones
-        get them once the show is over too, MatchScene.end_choices_open)."""
+        """The grid has moved aside: "again" and "back to the lobby" are taken once the
+        show is over (for phones too)."""
         end_move = self.board.end_move
         return end_move is not None and end_move.done
 
-    def handle(self, seat: int, event: InputEvent) -> bool:
-        if self.board.reveal is not None:  # the reading of the accusation that ended the match
-            return self.board.reveal_screen.handle(seat, event)
-        if self.show is not None and self.show.handle(event):
-            return True
-        if self.choices_open and event.pressed and not event.repeat:
-            if event.intent in (Intent.CONFIRM, Intent.BACK):
-                self.board.finish(again=event.intent is Intent.CONFIRM)
-                return True
-        return False
+    @property
+    def end_choices(self) -> bool:
+        return self.choices_open and not self.running
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, view: MSPublic, alpha: float) -> None:
         board = self.board
-        if board.end_move is None:  # the last swap or verdict is still on
-            (board.reveal_screen if board.reveal is not None else board.play).draw(surface, alpha)
+        if board.end_move is None:  # the last swap is still flying
+            board.play.draw(surface, view, alpha)
             return
         self.ctx.kit.background(surface)
         board.table.draw_grid(surface, alpha)
@@ -93,8 +84,7 @@ class WinScreen:
         public, catalogue, lang = board.public, board.catalogue, board.lang()
         assert board.end_move is not None
         shown = float(board.end_move.value(alpha))
-        if self.show is not None:
-            self.show.draw_confetti(surface, alpha)
+        self.draw_confetti(surface, alpha)
         safe = kit.safe_rect
         panel = pygame.Rect(980, safe.y + 20, safe.right - 12 - 980, safe.bottom - safe.y - 120)
         panel.x += int((1 - shown) * 900)
@@ -135,5 +125,5 @@ class WinScreen:
             kit.blit_text(surface, name, size, (x, y + 74 + size_icon), "midtop", c.text, align="center")
             if public.out[seat]:
                 board.table.draw_cross(surface, (x, y + 66 + size_icon // 2), 34)
-        if board.end_move.done and not self.showing:
+        if self.end_choices:
             kit.hint_bar(surface, [(Intent.CONFIRM, t("ms.end.again")), (Intent.BACK, t("ms.end.lobby"))])

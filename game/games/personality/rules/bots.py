@@ -16,14 +16,13 @@ vote added, and bets by how much that choice is expected to win rather than lose
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Iterable, Mapping, Sequence, TypeVar
 
 from ....core.actions import Action
 from ....core.bots import DEFAULT_LEVEL, Bot
-from ....core.engine import SeatView
 from ....core.rng import Rng
 from .catalogue import PECatalogue
-from .view import PEPhase, PEPublic
+from .view import Candidate, PEPhase, PEPrivate, PEPublic, PEView, VoteKind
 
 #: Weight of one received card's tag against a first impression (0..1).
 LEARNED = 1.0
@@ -33,13 +32,16 @@ IMPRESSION = {"easy": 1.5, "normal": 0.6, "sharp": 0.6}
 MEMORY: dict[str, int | None] = {"easy": 2, "normal": 4, "sharp": None}
 #: Imagined votes of the table a sharp bot weighs its choice with.
 SAMPLES = 40
+#: What a bot ranks: candidates, a judge's choices.
+K = TypeVar("K")
+
 #: The method that makes a bot's move in each phase.
 _MOVES = {PEPhase.READ: "_read", PEPhase.VOTE: "_vote", PEPhase.REVOTE: "_vote", PEPhase.DEBATE: "_ready",
           PEPhase.EXCHANGE: "_exchange", PEPhase.PARTNER: "_partner", PEPhase.PLAY: "_play", PEPhase.GIVE: "_give",
           PEPhase.RESPOND: "_accept", PEPhase.CONTEST: "_judge"}
 
 
-class PersonalityBot(Bot):
+class PersonalityBot(Bot[PEPublic, PEPrivate]):
     def __init__(self, catalogue: PECatalogue, seat: int, rng: Rng, level: str = DEFAULT_LEVEL) -> None:
         super().__init__(seat, rng, level)
         self.catalogue = catalogue
@@ -57,7 +59,7 @@ class PersonalityBot(Bot):
             self._impressions[key] = self.rng.random() * self._impression
         return self._impressions[key]
 
-    def fit(self, view: SeatView[PEPublic], card: str, player: int) -> float:
+    def fit(self, view: PEView, card: str, player: int) -> float:
         """How well ``card`` fits ``player`` in this bot's eyes. Kept per player and card
         until the player's received pile changes: the judgements ask the same few again
         and again, and a first impression, once drawn, never changes (so the rng draws
@@ -71,7 +73,7 @@ class PersonalityBot(Bot):
                                    for tag in tags) / len(tags)
         return fit
 
-    def _fits_of(self, view: SeatView[PEPublic], player: int) -> dict[str, float]:
+    def _fits_of(self, view: PEView, player: int) -> dict[str, float]:
         """The fits judged for ``player`` against its received pile as the view shows it
         (a new, empty dict once the pile has changed)."""
         pile = view.public.received[player]
@@ -80,22 +82,18 @@ class PersonalityBot(Bot):
             known = self._fits[player] = (pile, {})
         return known[1]
 
-    def _remembered(self, view: SeatView[PEPublic], player: int, memory: int | None) -> list[str]:
+    def _remembered(self, view: PEView, player: int, memory: int | None) -> list[str]:
         received = view.public.received[player]
         return list(received[-memory:] if memory else received)
 
-    def _table_pick(self, view: SeatView[PEPublic]) -> tuple[Any, float]:
+    def _table_pick(self, view: PEView) -> tuple[Candidate, float]:
         """Sharp: ``(choice, edge)`` — the choice most likely elected once this bot's vote
         is added, against the table imagined as normal bots, and its chance of being
         elected minus that of another choice being elected (what a bet wins or loses)."""
-        public, choices = view.public, list(view.private.choices)
-        if public.vote_kind == "inversion":
-            pairs = {c: (c, public.target) for c in choices}
-        else:
-            pairs = {p: (public.table[0], p) for p in choices}
-        learned: dict[Any, float] = {}
-        tags: dict[Any, int] = {}
-        for option, (card, player) in pairs.items():
+        public, choices = view.public, list(view.mine.choices)
+        learned: dict[Candidate, float] = {}
+        tags: dict[Candidate, int] = {}
+        for option, (card, player) in self._elections(public, choices).items():
             card_tags = self.catalogue.trait(card).tags
             counts = self.tag_counts(self._remembered(view, player, MEMORY[DEFAULT_LEVEL]))
             learned[option] = sum(LEARNED * counts.get(tag, 0) for tag in card_tags) / len(card_tags)
@@ -136,10 +134,10 @@ class PersonalityBot(Bot):
                     counts[tag] = counts.get(tag, 0) + 1
         return counts
 
-    def ranked(self, scores: dict[Any, float]) -> list[tuple[Any, float]]:
+    def ranked(self, scores: Mapping[K, float]) -> list[tuple[K, float]]:
         return sorted(scores.items(), key=lambda item: (-item[1], str(item[0])))
 
-    def bet(self, ranked: list[tuple[Any, float]]) -> int:
+    def bet(self, ranked: Sequence[tuple[object, float]]) -> int:
         """PE-3: 3 when sure, 2 when fairly sure, else neutral."""
         best = ranked[0][1]
         second = ranked[1][1] if len(ranked) > 1 else 0.0
@@ -151,58 +149,65 @@ class PersonalityBot(Bot):
         return 1
 
     # --- acting ------------------------------------------------------------------------------
-    def act(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action | None:
+    def act(self, view: PEView, legal: Sequence[Action]) -> Action | None:
         move = _MOVES.get(view.public.phase)
         return getattr(self, move)(view, legal) if move else self.rng.choice(list(legal))
 
     # The frequent moves (read, vote, ready, exchange) are made from the view, without
     # listing the legal ones (a vote offers 18); the rarer ones pick from ``legal``.
-    def _read(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
+    def _read(self, view: PEView, legal: Sequence[Action]) -> Action:
         # PE-2: read the card the table will agree on most clearly.
         def clarity(card: str) -> float:
             ranked = self.ranked({p: self.fit(view, card, p) for p in range(view.public.seats)})
             return ranked[0][1] - ranked[1][1]
-        return Action("read", self.seat, {"card": max(view.private.hand, key=clarity)})
+        return Action("read", self.seat, {"card": max(view.mine.hand, key=clarity)})
 
-    def _vote(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
+    def _vote(self, view: PEView, legal: Sequence[Action]) -> Action:
         public = view.public
         if self.level == "sharp":
             choice, edge = self._table_pick(view)
             bet = (3 if edge > 0.2 else 2 if edge > 0 else 1) if public.phase == "vote" else 1
             return Action("vote", self.seat, {"choice": choice, "bet": bet})
-        if public.vote_kind == "inversion":
-            scores = {c: self.fit(view, c, public.target) for c in view.private.choices}
-        else:
-            card = public.table[0]
-            scores = {p: self.fit(view, card, p) for p in view.private.choices}
+        elections = self._elections(public, view.mine.choices)
+        scores = {c: self.fit(view, card, player) for c, (card, player) in elections.items()}
         scores = {c: s + self.rng.random() * 0.05 for c, s in scores.items()}
         ranked = self.ranked(scores)
         choice = ranked[0][0]
         bet = self.bet(ranked) if public.phase == "vote" else 1
         return Action("vote", self.seat, {"choice": choice, "bet": bet})
 
-    def _ready(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
+    @staticmethod
+    def _elections(public: PEPublic, choices: Iterable[Candidate]) -> dict[Candidate, tuple[str, int]]:
+        """What electing each choice means, ``(card, the player it goes to)``: an
+        Inversion vote's candidates are cards for its target, a read card's the players."""
+        if public.vote_kind == VoteKind.INVERSION:
+            assert public.target is not None, "an Inversion vote has a target"
+            return {card: (str(card), public.target) for card in choices}
+        return {player: (public.table[0], int(player)) for player in choices}
+
+    def _ready(self, view: PEView, legal: Sequence[Action]) -> Action:
         return Action("ready", self.seat, {})
 
-    def _exchange(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
+    def _exchange(self, view: PEView, legal: Sequence[Action]) -> Action:
         # PE-4: swap the card that fits nobody at this table.
         # (each player's fits looked up in place: 42 judgements a move, nearly all kept;
         # the rest judged card after card, player after player, as the rng always drew)
         rows = [self._fits_of(view, p) for p in range(view.public.seats)]
         best_fit = {card: max(row[card] if card in row else self.fit(view, card, p) for p, row in enumerate(rows))
-                    for card in view.private.hand}
+                    for card in view.mine.hand}
         worst = min(best_fit, key=best_fit.__getitem__)
         return Action("exchange", self.seat, {"card": worst if best_fit[worst] < 0.5 else None})
 
-    def _partner(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
+    def _partner(self, view: PEView, legal: Sequence[Action]) -> Action:
         # PE-8: team up with whoever the table follows (furthest on the track).
         return max(legal, key=lambda a: (view.public.positions[a.data["partner"]], -a.data["partner"]))
 
-    def _play(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
+    def _play(self, view: PEView, legal: Sequence[Action]) -> Action:
         target = view.public.target
+        assert target is not None, "an Inversion card is played for a target"
         return max(legal, key=lambda a: self.fit(view, a.data["card"], target))
 
-    def _give(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
+    def _give(self, view: PEView, legal: Sequence[Action]) -> Action:
         # PE-11: the gift nobody could reasonably contest.
         seats = range(view.public.seats)
         def sureness(action: Action) -> float:
@@ -211,7 +216,7 @@ class PersonalityBot(Bot):
             return self.fit(view, card, to) - others
         return max(legal, key=sureness)
 
-    def _accept(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
+    def _accept(self, view: PEView, legal: Sequence[Action]) -> Action:
         gift = next(g for g in view.public.gifts if g.to == self.seat)
         mine = self.fit(view, gift.card, self.seat)
         others = max(self.fit(view, gift.card, p) for p in range(view.public.seats)
@@ -219,8 +224,10 @@ class PersonalityBot(Bot):
         contest = others > mine + 0.3 and self.rng.random() < 0.7
         return next(a for a in legal if a.kind == ("contest" if contest else "accept"))
 
-    def _judge(self, view: SeatView[PEPublic], legal: Sequence[Action]) -> Action:
-        gift = view.public.gifts[view.public.contest]
+    def _judge(self, view: PEView, legal: Sequence[Action]) -> Action:
+        contest = view.public.contest
+        assert contest is not None, "a contest judges one gift"
+        gift = view.public.gifts[contest]
         scores = {a.data["choice"]: self.fit(view, gift.card, a.data["choice"]) + self.rng.random() * 0.05
                   for a in legal}
         choice = self.ranked(scores)[0][0]

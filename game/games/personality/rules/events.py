@@ -15,7 +15,7 @@ it back in its plain form (``PEState.__plain__``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ....core.events import Event
 from .view import ContestRecord, MaskMove, VoteRecord
@@ -23,7 +23,7 @@ from .view import ContestRecord, MaskMove, VoteRecord
 
 @dataclass(frozen=True)
 class PEEvent(Event):
-    def legacy(self) -> dict[str, Any] | None:
+    def legacy(self) -> dict[str, object] | None:
         """The entry the old state's ``events`` list held for it (None: none)."""
         return None
 
@@ -36,7 +36,7 @@ class CardRead(PEEvent):
     card: str
     text: ClassVar[str] = "seat {seat} reads {card}"
 
-    def legacy(self) -> dict[str, Any]:
+    def legacy(self) -> dict[str, object]:
         return {"kind": "read", "seat": self.seat, "card": self.card}
 
 
@@ -47,7 +47,7 @@ class InversionStarted(PEEvent):
     seat: int
     text: ClassVar[str] = "inversion round for seat {seat}"
 
-    def legacy(self) -> dict[str, Any]:
+    def legacy(self) -> dict[str, object]:
         return {"kind": "inversion", "seat": self.seat}
 
 
@@ -107,7 +107,7 @@ class Exchanged(PEEvent):
     seats: tuple[int, ...]
     text: ClassVar[str] = "seats {seats} exchanged a card"
 
-    def legacy(self) -> dict[str, Any]:
+    def legacy(self) -> dict[str, object]:
         return {"kind": "exchanged", "seats": list(self.seats)}
 
 
@@ -119,7 +119,7 @@ class Landed(PEEvent):
     square: str
     text: ClassVar[str] = "seat {seat} lands on {square}"
 
-    def legacy(self) -> dict[str, Any]:
+    def legacy(self) -> dict[str, object]:
         return {"kind": "landing", "seat": self.seat, "square": self.square}
 
 
@@ -131,7 +131,7 @@ class Paired(PEEvent):
     partner: int
     text: ClassVar[str] = "seat {seat} pairs with seat {partner}"
 
-    def legacy(self) -> dict[str, Any]:
+    def legacy(self) -> dict[str, object]:
         return {"kind": "pair", "seat": self.seat, "partner": self.partner}
 
 
@@ -179,7 +179,7 @@ class SentToDoor(PEEvent):
     end: int
     text: ClassVar[str] = "seat {seat} goes back to the door ({start} -> {end})"
 
-    def legacy(self) -> dict[str, Any]:
+    def legacy(self) -> dict[str, object]:
         return {"kind": "door", "seat": self.seat, "from": self.start, "to": self.end}
 
 
@@ -190,7 +190,7 @@ class Won(PEEvent):
     seat: int
     text: ClassVar[str] = "seat {seat} wins"
 
-    def legacy(self) -> dict[str, Any]:
+    def legacy(self) -> dict[str, object]:
         return {"kind": "win", "seat": self.seat}
 
 
@@ -202,5 +202,5 @@ class EndgameOver(PEEvent):
     won: bool
     text: ClassVar[str] = "seat {seat}'s endgame is over: won={won}"
 
-    def legacy(self) -> dict[str, Any]:
+    def legacy(self) -> dict[str, object]:
         return {"kind": "endgame", "seat": self.seat, "won": self.won}

@@ -35,7 +35,7 @@ from .catalogue import PECatalogue
 from .events import PEEvent
 from .phases import make_phases
 from .state import HAND, TOKENS, PEState
-from .view import PEPhase, PEPrivate, PEPublic, private_view, public_view, secret_fields
+from .view import PEPhase, PEPrivate, PEPublic, PEView, private_view, public_view, secret_fields
 
 if TYPE_CHECKING:  # mypy checks every change against the fields
     from dataclasses import replace
@@ -43,15 +43,19 @@ else:
     from ....core.records import replace
 
 FAMILY, DEBATE_SECONDS = "family", "debate_seconds"
+#: The lobby option "Audience breaks ties" (AU-2): a second vote still tied goes to the
+#: audience's pick instead of under the deck.
+AUDIENCE_TIEBREAK = "audience_breaks_ties"
 
 
-class PersonalityGame(PhasedGame[PEState]):
+class PersonalityGame(PhasedGame[PEState, PEPublic, PEPrivate]):
     id = "personality"
     min_seats = 3
     max_seats = 6
     options = (
         OptionSpec(FAMILY, True, (True, False)),
         OptionSpec(DEBATE_SECONDS, 60, (30, 60, 90)),   # PE-6
+        OptionSpec(AUDIENCE_TIEBREAK, False, (False, True)),   # AU-2
     )
     not_now = "wrong_phase"
 
@@ -74,7 +78,7 @@ class PersonalityGame(PhasedGame[PEState]):
         ticks = seconds_to_ticks(seconds, float(config.get("timer_scale", 1.0)))
         return PEState(seats=seats, rng=rng, board=self.catalogue.board, pool=pool, debate_ticks=ticks,
                        hands=((),) * seats, received=((),) * seats, positions=(0,) * seats,
-                       tokens=(TOKENS,) * seats)
+                       tokens=(TOKENS,) * seats, audience_breaks_ties=bool(self.option(config, AUDIENCE_TIEBREAK)))
 
     # --- stepping -------------------------------------------------------------------------
     def step(self, state: PEState, action: Action) -> Step[PEState]:
@@ -96,11 +100,11 @@ class PersonalityGame(PhasedGame[PEState]):
                        reason=state.end_reason,
                        measures={"turns": float(state.turn), "elections": float(state.elections)})
 
-    def view(self, state: PEState, seat: int | None) -> SeatView[PEPublic]:
+    def view(self, state: PEState, seat: int | None) -> PEView:
         private: PEPrivate | None = None if seat is None else private_view(state, seat)
         return SeatView(seat, public_view(state), private)
 
-    def secrets(self, state: PEState, seat: int) -> Iterator[tuple[str, Any]]:
+    def secrets(self, state: PEState, seat: int) -> Iterator[tuple[str, object]]:
         return secret_fields(state, seat)
 
     def invariants(self, state: PEState) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
-from ....core.actions import CHANCE, TIMEOUT, Action
+from ....core.actions import AUDIENCE, CHANCE, TIMEOUT, Action
 from ....core.engine import Countdown, chance_action, chance_data
 from ....core.phases import Move, Phase, Who, all_once, one, timeout_data
 from ....core.schema import Either, Fields, Int, ListOf, Maybe, OneOf
@@ -56,6 +56,7 @@ def make_phases(cards: Iterable[str], seats: int) -> tuple[Phase[PEState], ...]:
               refusal="not_your_turn",
               countdown=lambda s: Countdown("debate", s.debate_started, s.debate_ticks)),
         Phase(PEPhase.REVOTE, {"vote": vote((1,))}, active=_VOTING, refusal="not_your_turn"),
+        Phase(PEPhase.VERDICT, {AUDIENCE: Move(voting.verdict, Fields(optional={"choice": Either(seat, known)}))}),
         Phase(PEPhase.EXCHANGE, {"exchange": Move(reading.exchange, Fields({"card": Maybe(known)}),
                                                   choices=lambda s, who: ({"card": None}, *_hand(s, who)))},
               active=all_once(lambda s: (x for x in s.exchangers if x not in s.exchanges)),

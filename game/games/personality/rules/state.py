@@ -11,7 +11,7 @@ the contest's ballot the same way). The state's plain form is the one older save
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence, TypeVar
 
 from ....core.actions import Action
 from ....core.events import Event, MatchOver, PhaseStarted
@@ -80,7 +80,7 @@ class VoteBox:
         return tuple((c, tally[i]) for i, c in enumerate(self.candidates))
 
 
-def leaders(counts: Sequence[tuple[Any, int]]) -> tuple[int, list[Any]]:
+def leaders(counts: Sequence[tuple[T, int]]) -> tuple[int, list[T]]:
     """The highest count and who has it, in the counts' order."""
     top = max((n for _c, n in counts), default=0)
     return top, [c for c, n in counts if n == top]
@@ -141,6 +141,12 @@ class PEState:
     #: The events of the action that made this state: only for the plain form, as the
     #: ``events`` list older states kept (the board reads the events ``step`` returns).
     told: tuple[PEEvent, ...] = ()
+    #: AU-2 (the lobby's "Audience breaks ties"): a second vote still tied waits for the
+    #: audience's say (phase ``verdict``).
+    audience_breaks_ties: bool = False
+    #: Votes opened so far (the public view's ``ballot``: the audience's questions are
+    #: told apart by it, AU-3). Follows from the log; not in the plain form older saves hashed.
+    ballots: int = 0
 
     # --- reading ---------------------------------------------------------------------------
     @property
@@ -167,10 +173,13 @@ class PEState:
             return {}
         return {s: answer for s in self.judges if (answer := self.judging.rows[s][0]) is not None}
 
-    def __plain__(self) -> dict[str, Any]:
+    def __plain__(self) -> dict[str, object]:
         """The form older saves hashed: ``votes``/``voters``/``judgements`` as the dicts
         and lists they were, and the ``events`` list of the last action."""
-        plain = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("box", "judging", "told")}
+        plain = {f.name: getattr(self, f.name) for f in fields(self)
+                 if f.name not in ("box", "judging", "told", "ballots")}
+        if not self.audience_breaks_ties:  # (the option's default: as older saves hashed it)
+            del plain["audience_breaks_ties"]
         plain["votes"] = self.votes()
         plain["voters"] = self.voters
         plain["judgements"] = self.judgements()

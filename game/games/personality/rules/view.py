@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Union
+from typing import TYPE_CHECKING, Iterator, Mapping, Union
+
+from ....core.engine import SeatView
 
 from ....core.records import make
 
@@ -32,6 +34,7 @@ class PEPhase(StrEnum):
     VOTE = "vote"          # PE-3
     DEBATE = "debate"      # PE-6
     REVOTE = "revote"      # PE-6
+    VERDICT = "verdict"    # AU-2: the second vote still tied waits for the audience's say
     EXCHANGE = "exchange"  # PE-4
     PARTNER = "partner"    # PE-8
     PLAY = "play"          # PE-9
@@ -62,7 +65,7 @@ class MaskMove:
     delta: int
     fell: bool
 
-    def __plain__(self) -> dict[str, Any]:
+    def __plain__(self) -> dict[str, object]:
         return {"seat": self.seat, "from": self.start, "to": self.end, "delta": self.delta, "fell": self.fell}
 
 
@@ -149,6 +152,8 @@ class PEPublic:
     winners: tuple[int, ...]
     result: VoteRecord | None
     contest_result: ContestRecord | None
+    #: Votes opened so far, this one included (the audience's questions, AU-3).
+    ballot: int = 0
 
 
 @dataclass(frozen=True)
@@ -179,6 +184,10 @@ class PEPrivate:
     my_played: SeatCard | None
     #: What this seat may vote for now (no own Inversion card).
     choices: tuple[Candidate, ...]
+
+
+#: What a seat (or the TV: no private part) sees of a match.
+PEView = SeatView[PEPublic, PEPrivate]
 
 
 #: The phases of a secret vote (who has voted shows; what, only to the voter).
@@ -212,7 +221,7 @@ def public_view(state: "PEState") -> PEPublic:
         contest=state.contest, judges=state.judges,
         judged=tuple(sorted(state.judgements())) if state.judging is not None else (),
         inversions=state.inversions, winners=state.winners,
-        result=state.result, contest_result=state.contest_result,
+        result=state.result, contest_result=state.contest_result, ballot=state.ballots,
     )
 
 
@@ -236,7 +245,7 @@ def private_view(state: "PEState", seat: int) -> PEPrivate:
                 my_exchange=exchange, my_played=played, choices=choices)
 
 
-def secret_fields(state: "PEState", seat: int) -> Iterator[tuple[str, Any]]:
+def secret_fields(state: "PEState", seat: int) -> Iterator[tuple[str, object]]:
     yield "hand", tuple(state.hands[seat])
     vote = _vote_of(state, seat)
     if vote is not None:

@@ -1,6 +1,7 @@
 """The secret vote and its bets (PE-3), how it resolves (PE-4, PE-5), the tie's debate
-and second vote without bets (PE-6), an Inversion vote's cards (PE-9, PE-16), and who
-may exchange a card afterwards (PE-15)."""
+and second vote without bets (PE-6) and, with the lobby's "Audience breaks ties", the
+audience's say when it ties again (AU-2), an Inversion vote's cards (PE-9, PE-16), and
+who may exchange a card afterwards (PE-15)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from ....core.actions import Action, IllegalAction
 from ....core.engine import Step
-from ....core.events import Event
+from ....core.events import AudienceDecided, Event
 from .events import MaskMoved, ReadyPressed, VoteCast, VoteRevealed
 from .state import (BETS, PEState, VoteBox, drawn, enter, leaders, played_back, seat_of, seat_order,
                     team, tokens_back, with_item)
@@ -25,7 +26,7 @@ else:
 def open_vote(state: PEState, phase: PEPhase, candidates: Iterable[Candidate], events: list[Event]) -> PEState:
     """Start a secret vote: partners do not vote (their captain does, PE-8), and a seat
     with nothing it may choose (only its own Inversion cards) sits it out."""
-    state = replace(enter(state, phase, events), candidates=tuple(candidates))
+    state = replace(enter(state, phase, events), candidates=tuple(candidates), ballots=state.ballots + 1)
     paired = {partner for _captain, partner in state.pairs}
     voters = [s for s in range(state.seats) if s not in paired and state.choices(s)]
     state = replace(state, box=VoteBox.open(state.seats, state.candidates, voters))
@@ -73,17 +74,48 @@ def resolve(state: PEState, events: list[Event]) -> PEState:
     counts = box.counts()
     top, tied = leaders(counts)
     record = _record(state, counts)
-    if first and top < 2 or not first and (top == 0 or len(tied) > 1):   # PE-5; PE-6 still tied
-        state = _discard_table(state, reader_draws=first and state.vote_kind == VoteKind.NORMAL)
-        if first:
-            state = tokens_back(state)
-        state = _reveal(state, replace(record, outcome="none"), events)
-        return finish_vote(state, events)
-    if len(tied) > 1:                                                     # PE-6
+    if first and top < 2 or not first and top == 0:                       # PE-5
+        return _no_election(state, record, first, events)
+    if len(tied) > 1 and first:                                           # PE-6
         state = _reveal(state, replace(record, outcome="tie", tied=tuple(tied)), events)
         state = enter(tokens_back(state), PEPhase.DEBATE, events)
         return replace(state, candidates=tuple(tied), ready=(), debate_started=state.clock)
-    elected = tied[0]                                                     # PE-4
+    if len(tied) > 1:                                                     # PE-6: still tied
+        if state.audience_breaks_ties:                                    # AU-2
+            return replace(enter(state, PEPhase.VERDICT, events), candidates=tuple(tied))
+        return _no_election(state, record, first, events)
+    return _elect(state, record, tied[0], first, events)                  # PE-4
+
+
+def verdict(state: PEState, action: Action) -> Step[PEState]:
+    """AU-2: the audience's say on a second vote still tied. A tied player it names gets
+    the card as the second vote's winner (PE-6: those who named them move 1); no say,
+    or anyone else, and the card goes under the deck as PE-6 has it. The record is the
+    second vote's, its tie kept in ``tied``."""
+    assert state.box is not None
+    events: list[Event] = []
+    record = replace(_record(state, state.box.counts(), PEPhase.REVOTE), tied=state.candidates)
+    choice = action.data.get("choice")
+    if choice not in state.candidates:
+        return Step(_no_election(state, record, False, events), tuple(events))
+    assert isinstance(choice, (int, str))
+    events.append(AudienceDecided(choice))
+    return Step(_elect(state, record, choice, False, events), tuple(events))
+
+
+def _no_election(state: PEState, record: VoteRecord, first: bool, events: list[Event]) -> PEState:
+    """PE-5, PE-6 still tied: the card goes under the deck (the reader draws after a first vote)."""
+    state = _discard_table(state, reader_draws=first and state.vote_kind == VoteKind.NORMAL)
+    if first:
+        state = tokens_back(state)
+    state = _reveal(state, replace(record, outcome="none"), events)
+    return finish_vote(state, events)
+
+
+def _elect(state: PEState, record: VoteRecord, elected: Candidate, first: bool, events: list[Event]) -> PEState:
+    """PE-4 (a first vote) and PE-6 (a second one): ``elected`` gets the card, masks move."""
+    box = state.box
+    assert box is not None
     state = _give_elected_card(state, elected)
     deltas = {s: step for voter, step in steps(box.votes(), elected, first).items() for s in team(state, voter)}
     state, moves = move_masks(state, deltas)
@@ -110,9 +142,9 @@ def _reveal(state: PEState, record: VoteRecord, events: list[Event]) -> PEState:
     return replace(state, result=record)
 
 
-def _record(state: PEState, counts: tuple[tuple[Candidate, int], ...]) -> VoteRecord:
+def _record(state: PEState, counts: tuple[tuple[Candidate, int], ...], stage: PEPhase | None = None) -> VoteRecord:
     return VoteRecord(
-        kind=state.vote_kind, stage=state.phase, turn=state.turn,
+        kind=state.vote_kind, stage=stage or state.phase, turn=state.turn,
         card=state.table[0] if state.vote_kind == VoteKind.NORMAL else None,
         target=state.target, votes=dict(sorted(state.votes().items())),
         pairs=state.pairs, counts=counts,

@@ -18,11 +18,14 @@ each card still lies inside its sector (tests/test_personality_layout.py checks 
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import pygame
 
 from ....ui.fit import remembered, smallest_size
+
+if TYPE_CHECKING:
+    from ....ui.kit import UiKit
 
 #: Room in a card around its text: the number badge's corner above, a margin below and
 #: on each side.
@@ -43,7 +46,7 @@ def text_room(rect: pygame.Rect) -> pygame.Rect:
                        rect.height - TEXT_TOP - TEXT_BOTTOM)
 
 
-def _height(kit: Any, texts: Sequence[str], width: int) -> int:
+def _height(kit: UiKit, texts: Sequence[str], width: int) -> int:
     """The height a card ``width`` wide needs for the longest of ``texts`` at the smallest size."""
     floor = smallest_size(kit)
     lines = max(len(kit.wrap(text, floor, width - 2 * TEXT_SIDE)) for text in texts)
@@ -60,7 +63,7 @@ def columns(n: int) -> tuple[list[int], list[int], list[int]]:
 
 
 @remembered
-def card_slots(kit: Any, texts: Sequence[str], centre: Sequence[int], hub: int,
+def card_slots(kit: UiKit, texts: Sequence[str], centre: Sequence[int], hub: int,
                area: pygame.Rect) -> list[pygame.Rect]:
     """One rect per text (slot k for ``texts[k]``) inside ``area`` (clear of the prompt,
     the hint bar and the progress columns), around a hub of radius ``hub`` at ``centre``."""

@@ -1,9 +1,10 @@
-"""What the board draws around every phase's screen: the top bar, the track with its
-masks, the seat column and a special square's banner (see ``layout.py`` for where).
+"""What is drawn around every section's stage (``section.py``): the top bar, the track
+with its masks, the seat column and a special square's banner (see ``layout.py`` for
+where).
 
 The top bar and the track's squares stay still for whole phases: the board keeps them
-on one layer with the background (:func:`still_key`, :func:`paint_still`) and draws the
-masks and the rest over it each frame."""
+on one layer with the background (:func:`still_key`, :func:`paint_still`) and the masks
+and the rest are drawn over it each frame."""
 
 from __future__ import annotations
 
@@ -51,7 +52,7 @@ def draw_header(board: PersonalityBoard, surface: pygame.Surface, title: str) ->
     draw_name(kit, surface, title, room, c.text, sizes, anchor="center")
 
 
-def still_key(board: PersonalityBoard, title: str) -> tuple:
+def still_key(board: PersonalityBoard, title: str) -> tuple[object, ...]:
     """All the still layer shows depends on: the bar's turn, deck and title, the track's
     place (the safe area) and the language and text size its words are drawn in."""
     settings = board.ctx.settings

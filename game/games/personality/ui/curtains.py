@@ -39,7 +39,7 @@ def hand_curtain(board: PersonalityBoard, seat: int) -> PeekCurtain:
 
 
 def _hand_picker(board: PersonalityBoard, seat: int, phase: PEPhase) -> ListPicker:
-    hand = list(board.session.view(seat).private.hand)
+    hand = list(board.session.view(seat).mine.hand)
     labels = [board.card_text(c) for c in hand]
     if phase == PEPhase.EXCHANGE:
         def exchange(i: int) -> None:

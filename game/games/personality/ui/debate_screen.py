@@ -9,24 +9,26 @@ from ....core.actions import Action
 from ....input.intents import InputEvent, Intent
 from ....ui.fit import fit_wrapped
 from ..rules.view import VoteKind
-from .screen import Screen
+from .section import BoardSection
 from .widgets import card_size, draw_card, draw_name
 
 COUNTDOWN_WIDTH = 320
 CARD_SIZES = (40, 36, 34, 32, 30, 28)
 
 
-class DebateScreen(Screen):
-    def title(self) -> str:
+class DebateSection(BoardSection):
+    name = "debate"
+
+    def heading(self) -> str:
         return self.board.t("personality.debate.title")
 
     def handle(self, seat: int, event: InputEvent) -> bool:
-        if event.intent is Intent.CONFIRM and seat in self.board.session.current():
+        if event.pressed and event.intent is Intent.CONFIRM and seat in self.board.session.current():
             self.board.submit(Action("ready", seat))
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, stage: pygame.Rect, alpha: float) -> None:
+    def draw_stage(self, surface: pygame.Surface, stage: pygame.Rect, alpha: float) -> None:
         board = self.board
         kit, c, p = board.ctx.kit, board.ctx.kit.colours, board.public
         kit.panel(surface, stage, c.panel, radius=30, border=c.accent, shadow=False)

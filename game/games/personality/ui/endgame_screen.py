@@ -11,7 +11,7 @@ from ....input.intents import InputEvent, Intent
 from ..rules.view import PEPhase
 from .curtains import hand_curtain
 from .partner_screen import seat_ring
-from .screen import Overlay, Screen
+from .section import BoardSection, Overlay
 from .vote_ring import CardRing
 from .widgets import LIGHT_RED, draw_card_text, draw_name
 
@@ -20,8 +20,10 @@ RECEIVER_WIDTH = 300
 ANSWERS = {"accept": "personality.endgame.accepted", "contest": "personality.endgame.contested"}
 
 
-class EndgameScreen(Screen):
-    def title(self) -> str:
+class EndgameSection(BoardSection):
+    name = "endgame"
+
+    def heading(self) -> str:
         board, p = self.board, self.board.public
         if p.phase == PEPhase.GIVE:
             return board.t("personality.endgame.give", name=board.name(p.giver), n=p.gift_count)
@@ -31,7 +33,8 @@ class EndgameScreen(Screen):
 
     def handle(self, seat: int, event: InputEvent) -> bool:
         board = self.board
-        if board.public.phase != PEPhase.RESPOND or seat not in board.session.current() or board.busy():
+        if not event.pressed or board.public.phase != PEPhase.RESPOND or seat not in board.session.current() \
+                or board.busy():
             return False
         if event.intent in (Intent.CONFIRM, Intent.ALT):
             board.submit(Action("accept" if event.intent is Intent.CONFIRM else "contest", seat))
@@ -58,7 +61,7 @@ class EndgameScreen(Screen):
         return board.t("personality.endgame.gift", giver=board.name(p.giver), to=board.name(gift.to)), \
             board.card_text(gift.card)
 
-    def draw(self, surface: pygame.Surface, stage: pygame.Rect, alpha: float) -> None:
+    def draw_stage(self, surface: pygame.Surface, stage: pygame.Rect, alpha: float) -> None:
         board = self.board
         kit, c, p = board.ctx.kit, board.ctx.kit.colours, board.public
         kit.panel(surface, stage, c.panel, radius=30, border=c.gold, shadow=False)

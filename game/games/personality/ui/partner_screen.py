@@ -10,17 +10,19 @@ import pygame
 from ....core.actions import Action
 from ....scenes.ring import RingOption, RingPicker, RingQuestion
 from .read_screen import draw_waiting
-from .screen import Overlay, Screen
+from .section import BoardSection, Overlay
 
 if TYPE_CHECKING:
     from .board import PersonalityBoard
 
 
-class PartnerScreen(Screen):
-    def title(self) -> str:
+class PartnerSection(BoardSection):
+    name = "partner"
+
+    def heading(self) -> str:
         return self.board.t("personality.partner.title", name=self.board.name(self.board.public.chooser))
 
-    def draw(self, surface: pygame.Surface, stage: pygame.Rect, alpha: float) -> None:
+    def draw_stage(self, surface: pygame.Surface, stage: pygame.Rect, alpha: float) -> None:
         draw_waiting(self.board.ctx.kit, surface, stage, self._prompt())
 
     def _prompt(self) -> str:

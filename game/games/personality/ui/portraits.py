@@ -1,7 +1,9 @@
-"""The end: first the podium (the show, game/ui/show.py: places by track position, the
-winners on top), then the final portraits (PE-13): each player's received cards, "as the
-others see them". ALT saves them as a PNG in the user's pictures folder, CONFIRM plays
-again, BACK leaves."""
+"""The end: first the podium, every game's end show (``game/scenes/shows``: places by
+track position, the winners on top, each mask's square counted up, the verdict written
+once the count reaches it), then the final portraits (PE-13): each player's received
+cards, "as the others see them". On the podium A skips the show, then opens the
+portraits; there ALT saves them as a PNG in the user's pictures folder, A plays again;
+B goes back to the lobby from both."""
 
 from __future__ import annotations
 
@@ -12,10 +14,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ....input.intents import InputEvent, Intent
+from ....scenes.shows import EndShow
 from ....ui.fit import smallest_size
-from ....ui.show import Show, Standing
+from ....ui.show import Standing
 from ..rules.view import PEPublic
-from .screen import Screen
+from .section import BoardSection
 from .widgets import draw_name
 
 if TYPE_CHECKING:
@@ -24,28 +27,90 @@ if TYPE_CHECKING:
 COLUMNS, GAP = 3, 20
 
 
-class PortraitsScreen(Screen):
-    def title(self) -> str:
-        return self.board.t("personality.winners", names=", ".join(self.board.name(s) for s in self.board.public.winners))
+def winners_line(board: PersonalityBoard) -> str:
+    return board.t("personality.winners", names=", ".join(board.name(s) for s in board.public.winners),
+                   n=len(board.public.winners))
 
-    def draw(self, surface: pygame.Surface, stage: pygame.Rect, alpha: float) -> None:
-        draw_portraits(self.board, surface)
+
+class PodiumSection(EndShow[PEPublic], BoardSection):
+    """The end's show, once the last walks and banners have played on the board (until
+    then the board shows them, and the show waits)."""
+
+    name = "podium"
+    board: PersonalityBoard
+
+    def __init__(self, board: PersonalityBoard) -> None:
+        super().__init__(board, final_standings(board.public), seed=sum(board.public.positions))
+
+    @property
+    def skippable(self) -> bool:
+        return self.running and not self.board.timeline.busy
+
+    def fixed_update(self) -> None:
+        if not self.board.timeline.busy:
+            super().fixed_update()
 
     def handle(self, seat: int, event: InputEvent) -> bool:
-        board = self.board
-        if board.session.outcome() is None:
+        return not self.board.timeline.busy and super().handle(seat, event)
+
+    def confirm(self) -> bool:
+        self.board.show(PortraitsSection(self.board))
+        return True
+
+    # --- the texts -------------------------------------------------------------------------------
+    def heading(self) -> str:
+        return winners_line(self.board)
+
+    def title(self, view: PEPublic) -> str:
+        return self.board.t("personality.final.title")
+
+    def verdict(self, view: PEPublic) -> str:
+        return winners_line(self.board)
+
+    def hints(self) -> list[tuple[Intent, str]]:
+        if self.running:
+            return [(Intent.CONFIRM, self.board.t("personality.hint.skip"))]
+        return [(Intent.CONFIRM, self.board.t("personality.portraits.next")),
+                (Intent.BACK, self.board.t("personality.portraits.lobby"))]
+
+    def draw(self, surface: pygame.Surface, view: PEPublic, alpha: float) -> None:
+        if self.board.timeline.busy:  # the last walks and banners, on the board
+            BoardSection.draw(self, surface, view, alpha)
+            return
+        self.ctx.kit.background(surface)
+        super().draw(surface, view, alpha)
+
+
+class PortraitsSection(BoardSection):
+    """The portraits: ALT saves them, A plays again, B goes back to the lobby."""
+
+    name = "portraits"
+    bots_play = False
+    end_choices = True
+
+    def __init__(self, board: PersonalityBoard) -> None:
+        super().__init__(board)
+        #: Where the picture went (or why it did not), in place of the winners' line.
+        self.message = ""
+
+    def handle(self, seat: int, event: InputEvent) -> bool:
+        if not self.press(event):
             return False
         if event.intent is Intent.ALT:
             try:
-                path = save_portraits(board)
-                board.message = board.t("personality.portraits.saved", path=str(path))
+                path = save_portraits(self.board)
+                self.message = self.board.t("personality.portraits.saved", path=str(path))
             except (OSError, pygame.error) as exc:
-                board.message = board.t("personality.portraits.failed", error=str(exc))
+                self.message = self.board.t("personality.portraits.failed", error=str(exc))
             return True
         if event.intent in (Intent.CONFIRM, Intent.BACK):
-            board.finish(again=event.intent is Intent.CONFIRM)
+            self.board.finish(again=event.intent is Intent.CONFIRM)
             return True
         return False
+
+    def draw(self, surface: pygame.Surface, view: PEPublic, alpha: float) -> None:
+        self.ctx.kit.background(surface)
+        draw_portraits(self.board, surface, self.message)
 
 
 def final_standings(p: PEPublic) -> list[Standing]:
@@ -57,49 +122,29 @@ def final_standings(p: PEPublic) -> list[Standing]:
             for seat in range(p.seats)]
 
 
-def draw_podium(board: PersonalityBoard, surface: pygame.Surface, show: Show, alpha: float) -> list[pygame.Rect]:
-    """The winners' title over the podium rising (A skips to the portraits). Returns what
-    the confetti keeps out of: the title (no panel behind it), the columns, the hint bar."""
-    kit, c, p = board.ctx.kit, board.ctx.kit.colours, board.public
-    safe = kit.safe_rect
-    image = kit.text(board.t("personality.winners", names=", ".join(board.name(s) for s in p.winners)), 52, c.gold,
-                     safe.width, "center", shadow=True)
-    title = surface.blit(image, image.get_rect(midtop=(safe.centerx, safe.y)))
-    columns = show.draw_podium(surface, pygame.Rect(safe.x, title.bottom + 20, safe.width,
-                                                    safe.bottom - title.bottom - 100), alpha)
-    hints = kit.hint_bar(surface, [(Intent.CONFIRM, board.t("personality.portraits.skip"))])
-    return [_letters(image, title), *columns, hints]
-
-
-def draw_portraits(board: PersonalityBoard, surface: pygame.Surface, hints: bool = True) -> list[pygame.Rect]:
-    """Every seat's portrait under the title. Returns what the confetti keeps out of: the
-    title and its line (no panel behind them), the portraits, the hint bar."""
+def draw_portraits(board: PersonalityBoard, surface: pygame.Surface, message: str = "", hints: bool = True) -> None:
+    """Every seat's portrait under the title and the winners' line (or ``message``); with
+    ``hints``, the end's choices under them (the saved picture has none)."""
     kit, c, p = board.ctx.kit, board.ctx.kit.colours, board.public
     safe = kit.safe_rect
     title = kit.blit_text(surface, board.t("personality.portraits.title"), 60, (safe.centerx, safe.y), "midtop",
                           c.gold, shadow=True)
-    if hints and board.message:  # where the picture went, in place of the winners (the crowns say it too)
-        image = kit.text(board.message, 30, c.accent, safe.width)
+    if message:  # where the picture went, in place of the winners (the crowns say it too)
+        image = kit.text(message, 30, c.accent, safe.width)
     else:
-        image = kit.text(board.t("personality.winners", names=", ".join(board.name(s) for s in p.winners)), 36,
-                         c.text, safe.width, "center")
-    line = surface.blit(image, image.get_rect(midtop=(safe.centerx, title.bottom)))
-    top = line.bottom + 12
+        image = kit.text(winners_line(board), 36, c.text, safe.width, "center")
+    top = surface.blit(image, image.get_rect(midtop=(safe.centerx, title.bottom))).bottom + 12
     # on screen the boxes stop above the hint bar; the saved picture has no hint bar
     bottom = safe.bottom - 74 if hints else safe.bottom
     rows = (p.seats + COLUMNS - 1) // COLUMNS
     w, h = (safe.width - GAP * (COLUMNS - 1)) // COLUMNS, (bottom - top - GAP * (rows - 1)) // rows
-    kept = [title, _letters(image, line)]
     for seat in range(p.seats):
         col, row = seat % COLUMNS, seat // COLUMNS
-        box = pygame.Rect(safe.x + col * (w + GAP), top + row * (h + GAP), w, h)
-        _draw_portrait(board, surface, seat, box)
-        kept.append(box)
+        _draw_portrait(board, surface, seat, pygame.Rect(safe.x + col * (w + GAP), top + row * (h + GAP), w, h))
     if hints:
-        kept.append(kit.hint_bar(surface, [(Intent.ALT, board.t("personality.portraits.save")),
-                                           (Intent.CONFIRM, board.t("personality.portraits.again")),
-                                           (Intent.BACK, board.t("personality.portraits.lobby"))]))
-    return kept
+        kit.hint_bar(surface, [(Intent.ALT, board.t("personality.portraits.save")),
+                               (Intent.CONFIRM, board.t("personality.portraits.again")),
+                               (Intent.BACK, board.t("personality.portraits.lobby"))])
 
 
 def _draw_portrait(board: PersonalityBoard, surface: pygame.Surface, seat: int, box: pygame.Rect) -> None:
@@ -124,12 +169,6 @@ def _draw_portrait(board: PersonalityBoard, surface: pygame.Surface, seat: int, 
             break
         surface.blit(text, (box.x + 20, y))
         y += text.get_height() + 6
-
-
-def _letters(image: pygame.Surface, placed: pygame.Rect) -> pygame.Rect:
-    """Where a text's letters landed: a text wrapped to the safe area is as wide as it,
-    the confetti need only keep out of its letters."""
-    return image.get_bounding_rect().move(placed.topleft)
 
 
 def pictures_dir() -> Path:

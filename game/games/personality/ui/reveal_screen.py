@@ -1,34 +1,44 @@
-"""A vote's reveal (PE-4..PE-6, PE-9), on the stage while the timeline plays it: the
-outcome, the card, and one box per voter — who (colour, shape, name, a Tête-à-tête
-partner's shape), how far their mask moves, whom or which card they chose and their bet.
+"""A vote's reveal (PE-4..PE-6, PE-9) on the stage, paced as every game's reveal
+(``game/scenes/shows``): the outcome, the card, and one box per voter — who (colour,
+shape, name, a Tête-à-tête partner's shape), how far their mask moves, whom or which
+card they chose and their bet.
 
 Each move counts up (a :class:`~game.ui.show.Show` made by :func:`reveal_show`) while the
 masks walk the track. The cheer — confetti, fanfare, a rumble on the pad — is kept for
 the reveal that changes the race: a new player alone in the lead (about one elected vote
 in ten, two or three a match in bot play); any other vote ends its count with a lighter
-chime (:class:`QuietShow`), and the end has its own show (the podium). A skips the
-count and cuts the reveal short (:data:`SKIPPED_TICKS` left), so bots wait no longer than
-people."""
+chime (:class:`QuietShow`), and the end has its own show (the podium). Two beats,
+:data:`REVEAL_TICKS` in all: the count, then the final counts for :data:`SKIPPED_TICKS`;
+A skips to the second (the count to its end), then past it, so bots wait no longer than
+people. Phones play on under a reveal (the next phase's moves); once the match is over
+they may skip it too."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
+from ....scenes.shows import RevealPacing
 from ....ui.fit import fit_wrapped, smallest_size
 from ....ui.show import Show, Standing
-from ..rules.view import PEPhase, VoteKind, VoteRecord
-from .screen import Screen
+from ....ui.tween import Tween
+from ..rules.view import PEPhase, PEPublic, VoteKind, VoteRecord
+from .chrome import cheer_keep_out
+from .section import BoardSection
 from .widgets import LIGHT_RED, draw_name
 
+if TYPE_CHECKING:
+    from .board import PersonalityBoard
+
+#: The reveal stays up this long (bots wait), of which the last :data:`SKIPPED_TICKS`
+#: show the final counts: what is left of it once A skips the count.
+REVEAL_TICKS, SKIPPED_TICKS = 270, 60
 ROW_HEIGHT, ROW_GAP = 112, 10
 #: A vote's box is at least this wide (two long names on one line each), else two columns.
 MIN_BOX_WIDTH = 400
 #: The largest size of a box's words (smaller when the box is short).
 LINE_SIZE = 34
-#: What is left of the reveal once A skips it: long enough to see the final counts.
-SKIPPED_TICKS = 60
 #: The sound that ends the count of a vote that does not change the lead.
 QUIET_CUE = "points"
 
@@ -74,16 +84,53 @@ def reveal_show(ctx: Any, r: VoteRecord, positions: Sequence[int], seed: int) ->
     return Show(ctx, [Standing(m.seat, m.delta, place=1 if m.seat == leader else 2) for m in r.moves], seed)
 
 
-class RevealScreen(Screen):
-    def title(self) -> str:
+class VoteReveal(RevealPacing[PEPublic], BoardSection):
+    """The reveal of ``record``, on the board's chrome (the masks walk meanwhile)."""
+
+    board: PersonalityBoard
+
+    def __init__(self, board: PersonalityBoard, record: VoteRecord) -> None:
+        super().__init__(board, (REVEAL_TICKS - SKIPPED_TICKS, SKIPPED_TICKS))
+        self.record = record
+        #: The count of the moves (None: nobody moved forward).
+        self.show = reveal_show(board.ctx, record, board.public.positions, seed=board.public.turn)
+        #: The headline pops in.
+        self.pop = Tween(0.4, 1.0, 24, "out_back")
+
+    # --- flags: phones play on (module doc) ------------------------------------------------------
+    @property
+    def phones_wait(self) -> bool:
+        return False
+
+    @property
+    def skippable(self) -> bool:
+        return self.board.session.outcome() is not None and not self.done
+
+    # --- time ------------------------------------------------------------------------------------
+    def fixed_update(self) -> None:
+        super().fixed_update()
+        self.pop.step()
+        if self.show is not None:
+            self.show.step()
+
+    def on_beat(self, beat: int) -> None:
+        """The final counts: the count to its end (the cheer given if it had not come)."""
+        if self.show is not None:
+            self.show.skip()
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def heading(self) -> str:
         return self.board.t("personality.reveal.title")
 
-    def draw(self, surface: pygame.Surface, stage: pygame.Rect, alpha: float) -> None:
+    def draw_behind(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.show is not None:  # behind the masks, the seat column and the stage
+            self.show.draw_confetti(surface, alpha, keep_out=cheer_keep_out(self.board))
+
+    def draw_stage(self, surface: pygame.Surface, stage: pygame.Rect, alpha: float) -> None:
         board = self.board
-        kit, c, r = board.ctx.kit, board.ctx.kit.colours, board.public.result
-        assert r is not None
+        kit, c, r = board.ctx.kit, board.ctx.kit.colours, self.record
         kit.panel(surface, stage, c.panel, radius=30, border=c.gold, shadow=False)
-        scale = float(board.timeline.pop.value(alpha))
+        scale = float(self.pop.value(alpha))
         headline, width = self._headline(r), stage.width - 80
         image = kit.text(headline, fit_wrapped(kit, headline, width, 1, (44, 40, 36)), c.gold, max_width=width,
                          align="center", shadow=True)
@@ -135,8 +182,7 @@ class RevealScreen(Screen):
         sizes = sizes or (floor,)
         right = box.right - 16
         if move is not None:
-            show = board.reveal_show
-            counted = show.count(move.seat) if show is not None else move.delta
+            counted = self.show.count(move.seat) if self.show is not None else move.delta
             right = kit.blit_text(surface, f"{counted:+d}", sizes[0], (right, top), "midright",
                                   c.good if move.delta > 0 else LIGHT_RED).x - 10
         partner = next((b for a, b in r.pairs if a == voter), None)

@@ -3,7 +3,7 @@ play a seeded match to the wanted moment, then the board is shown there."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from ....core.rng import Rng
 from ....core.session import Session
@@ -11,17 +11,22 @@ from ....input.intents import InputEvent, Intent
 from ....core.events import PhaseStarted
 from ..rules.events import MaskMoved, VoteRevealed
 from ..rules.view import PEPhase
-from .board import PersonalityBoard, make_board
-from .reveal_screen import new_leader
+from ..rules.state import PEState
+from .board import PersonalityBoard, PESession, make_board
+from .portraits import PodiumSection
+from .reveal_screen import VoteReveal, new_leader
 
 if TYPE_CHECKING:
+    from ....context import AppContext
+    from ....games import GameEntry
+    from ..rules.catalogue import PECatalogue
     from ....shots import ShotRequest
 
 
-def _drive(ctx: Any, args: ShotRequest, until: Callable[[Any, Any], bool], min_turn: int = 2) -> Session:
+def _drive(ctx: AppContext, args: ShotRequest, until: Callable[[PEState, PESession], bool], min_turn: int = 2) -> PESession:
     """A 6-seat (or --seats) match played by bots until ``until(state, session)`` holds."""
-    entry = ctx.games["personality"]
-    catalogue = ctx.catalogue.game(entry.catalogue_key)
+    entry: GameEntry[PECatalogue] = ctx.games["personality"]
+    catalogue = entry.catalogue(ctx.catalogue)
     seats = max(3, min(6, len(ctx.seats)))
     for attempt in range(60):
         seed = args.seed * 100 + attempt
@@ -38,13 +43,15 @@ def _drive(ctx: Any, args: ShotRequest, until: Callable[[Any, Any], bool], min_t
                 session.jump_to_deadline()
                 continue
             seat = current[0]
-            session.submit(bots[seat].act(session.view(seat), session.legal(seat)))
+            action = bots[seat].act(session.view(seat), session.legal(seat))
+            assert action is not None  # a bot whose turn it is acts
+            session.submit(action)
     raise RuntimeError("no match reached the wanted moment")
 
 
-def _shot(until: Callable[[Any, Any], bool], min_turn: int = 2,
-          peek: bool = False) -> Callable[[Any, ShotRequest], None]:
-    def build(ctx: Any, args: ShotRequest) -> None:
+def _shot(until: Callable[[PEState, PESession], bool], min_turn: int = 2,
+          peek: bool = False) -> Callable[[AppContext, ShotRequest], None]:
+    def build(ctx: AppContext, args: ShotRequest) -> None:
         while len(ctx.seats) < 6:
             ctx.seats.add_bot(ctx.t("kit.bot_name", n=len(ctx.seats) + 1))
         session = _drive(ctx, args, until, min_turn)
@@ -59,11 +66,11 @@ def _shot(until: Callable[[Any, Any], bool], min_turn: int = 2,
     return build
 
 
-def _reveal_shot(ctx: Any, args: ShotRequest, cheer: bool = False) -> None:
+def _reveal_shot(ctx: AppContext, args: ShotRequest, cheer: bool = False) -> None:
     """A vote of five or more just revealed; with ``cheer`` one that puts a new player
     alone in the lead, ticked to its confetti half-way down (behind the board, showing
     in its gaps and the free band under the track)."""
-    def until(state: Any, session: Session) -> bool:
+    def until(state: PEState, session: PESession) -> bool:
         return (state.result is not None and state.result.outcome == "elected" and state.result.turn == state.turn
                 and len(state.result.votes) >= 5 and state.phase == "exchange"
                 and (not cheer or new_leader(state.result, state.positions) is not None))
@@ -73,21 +80,25 @@ def _reveal_shot(ctx: Any, args: ShotRequest, cheer: bool = False) -> None:
         ctx.stack.pop()
         board = ctx.stack.top
     result = board.public.result
+    assert result is not None  # until() waited for a vote's result
     for move in result.moves:
         board.timeline.shown[move.seat] = float(move.start)
     board.on_events(None, (VoteRevealed(result), *(MaskMoved(move) for move in result.moves)))
-    show = board.reveal_show
-    while cheer and show.tick < show.cheer_tick + 90 - args.ticks:
+    assert isinstance(board.section, VoteReveal)
+    show = board.section.show
+    while cheer and show is not None and show.tick < show.cheer_tick + 90 - args.ticks:
         board.fixed_update(1 / 60)
 
 
-def _podium_shot(ctx: Any, args: ShotRequest) -> None:
-    """The end's show as the match ends: the podium risen, the winners cheered."""
+def _podium_shot(ctx: AppContext, args: ShotRequest) -> None:
+    """The end's show as the match ends: the podium risen, the scores counted, the
+    verdict written, the winners' confetti falling."""
     _shot(lambda s, _: s.phase == "over", 1)(ctx, args)
     board = ctx.stack.top
+    assert isinstance(board, PersonalityBoard)  # the shot pushed it
     board.on_events(None, (PhaseStarted(PEPhase.OVER),))
-    while board.show.tick < board.show.cheer_tick + 30 - args.ticks:  # drawn risen, counting, confetti falling
-        board.show.step()
+    assert isinstance(board.section, PodiumSection)
+    board.section.skip()
 
 
 SHOTS = {

@@ -1,11 +1,11 @@
-"""The board's timeline: what plays on screen after the rules' events, in fixed ticks.
+"""The board's timeline: what plays on the track after the rules' events, in fixed ticks,
+whichever section shows (a reveal, the next phase, the end).
 
-A vote's reveal stays up :data:`REVEAL_TICKS`; a card just read (or the Inversion
-cards) stays alone :data:`CARD_TICKS` before its vote; masks walk square by square
-(:data:`STEP_TICKS` each, through the Gouffre when they fall); a special square's banner
-waits for the walks to end, then shows :data:`BANNER_TICKS`. While anything plays the
-timeline is ``busy``: bots wait and no overlay opens (the board asks it). Nothing here
-depends on a secret: it is driven by public events only.
+Masks walk square by square (:data:`STEP_TICKS` each, through the Gouffre when they
+fall); a special square's banner waits for the walks to end, then shows
+:data:`BANNER_TICKS`. While anything plays the timeline is ``busy``: bots wait and no
+overlay opens (the sections ask it). Nothing here depends on a secret: it is driven by
+public events only.
 """
 
 from __future__ import annotations
@@ -13,12 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ....ui.tween import Tween
 from ..rules.view import MaskMove
 
 STEP_TICKS = 9            # one square of a mask's walk
-REVEAL_TICKS = 270        # the vote reveal stays up this long (bots wait)
-CARD_TICKS = 150          # a card just read (or the Inversion cards) alone on screen before the vote
 BANNER_TICKS = 200        # a special square's explanation
 
 
@@ -36,10 +33,7 @@ class Timeline:
         self.shown = [float(p) for p in positions]
         self.paths: dict[int, list[int]] = {s: [] for s in range(len(positions))}
         self.step = {s: 0 for s in range(len(positions))}
-        self.reveal_ticks = 0
-        self.card_ticks = 0
         self.banners: list[Banner] = []
-        self.pop = Tween(0.6, 1.0, 1)
         self.on_fall = on_fall
 
     @property
@@ -48,19 +42,12 @@ class Timeline:
 
     @property
     def busy(self) -> bool:
-        return self.reveal_ticks > 0 or self.card_ticks > 0 or self.walking or bool(self.banners)
+        return self.walking or bool(self.banners)
 
     @property
     def banner(self) -> Banner | None:
         """The banner on screen (banners wait for the masks to stop)."""
         return self.banners[0] if self.banners and not self.walking else None
-
-    def reveal(self) -> None:
-        self.reveal_ticks = REVEAL_TICKS
-        self.pop = Tween(0.4, 1.0, 24, "out_back")
-
-    def show_card(self) -> None:
-        self.card_ticks = CARD_TICKS
 
     def add_banner(self, icon: str, title: str, body: str) -> None:
         self.banners.append(Banner(icon, title, body, BANNER_TICKS))
@@ -75,11 +62,6 @@ class Timeline:
         self.step[move.seat] = 0
 
     def tick(self) -> None:
-        self.pop.step()
-        if self.reveal_ticks > 0:
-            self.reveal_ticks -= 1
-        elif self.card_ticks > 0:
-            self.card_ticks -= 1
         for seat, path in self.paths.items():
             if path:
                 self._step_mask(seat, path)

@@ -3,12 +3,16 @@ its box, ink that reads on a coloured square, and the list picker of the peek cu
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
 from ....input.intents import InputEvent, Intent
 from ....ui.fit import fit_text, fit_wrapped, remembered, smallest_size
+
+if TYPE_CHECKING:
+    from ....ui.kit import UiKit
+    from ....ui.theme import Colour
 
 CARD_PAPER = (252, 244, 226)
 CARD_INK = (40, 30, 50)
@@ -22,7 +26,7 @@ ONE_COLUMN = 5
 OPTION_GAP = 20
 
 
-def draw_name(kit: Any, surface: pygame.Surface, text: str, rect: pygame.Rect, colour: Sequence[int],
+def draw_name(kit: UiKit, surface: pygame.Surface, text: str, rect: pygame.Rect, colour: Colour,
               sizes: Sequence[int] = NAME_SIZES, anchor: str = "midleft") -> pygame.Rect:
     """A seat's name fitted into ``rect`` (shrunk down to 28 px drawn, then broken at a
     hyphen: "Marie-" / "Antoinette"), centred vertically in it; returns the rect drawn."""
@@ -37,11 +41,12 @@ def draw_name(kit: Any, surface: pygame.Surface, text: str, rect: pygame.Rect, c
 
 
 @remembered
-def card_size(kit: Any, text: str, room: pygame.Rect, sizes: Sequence[int]) -> int:
+def card_size(kit: UiKit, text: str, room: pygame.Rect, sizes: Sequence[int]) -> int:
     """The largest of ``sizes`` (then smaller, down to 28 px drawn) at which ``text``,
     wrapped at ``room``'s width, fits its height: a card is read whole, never cut."""
     floor = smallest_size(kit)
-    for size in [*sizes, *range(min(sizes) - 1, floor - 1, -1)]:
+    tried: list[int] = [*sizes, *range(min(sizes) - 1, floor - 1, -1)]
+    for size in tried:
         font = kit.font(size)
         lines = kit.wrap(text, size, room.width)
         if len(lines) * font.get_linesize() <= room.height and all(font.size(line)[0] <= room.width for line in lines):
@@ -49,14 +54,14 @@ def card_size(kit: Any, text: str, room: pygame.Rect, sizes: Sequence[int]) -> i
     return floor
 
 
-def draw_card_text(kit: Any, surface: pygame.Surface, text: str, room: pygame.Rect, sizes: Sequence[int],
-                   colour: Sequence[int] = CARD_INK) -> pygame.Rect:
+def draw_card_text(kit: UiKit, surface: pygame.Surface, text: str, room: pygame.Rect, sizes: Sequence[int],
+                   colour: Colour = CARD_INK) -> pygame.Rect:
     """``text`` as large as fits ``room`` (:func:`card_size`), centred in it."""
     return kit.blit_text(surface, text, card_size(kit, text, room, sizes), room.center, "center", colour,
                          max_width=room.width, align="center")
 
 
-def draw_card(kit: Any, surface: pygame.Surface, text: str, caption: str, rect: pygame.Rect,
+def draw_card(kit: UiKit, surface: pygame.Surface, text: str, caption: str, rect: pygame.Rect,
               sizes: Sequence[int] = (48,)) -> None:
     """A trait card: paper, gold border, caption on top, the text as large as fits."""
     kit.panel(surface, rect, CARD_PAPER, radius=28 if rect.width > 400 else 18, border=kit.colours.gold,
@@ -104,7 +109,7 @@ class ListPicker:
             return False
         return True
 
-    def draw(self, kit: Any, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw(self, kit: UiKit, surface: pygame.Surface, rect: pygame.Rect) -> None:
         c = kit.colours
         title = fit_wrapped(kit, self.title, rect.width, 1, (40, 36, 32))
         y = kit.blit_text(surface, self.title, title, (rect.centerx, rect.y), "midtop", c.gold, max_width=rect.width,

@@ -1,31 +1,34 @@
 """What both Secret Identity modes show on a phone: the suspects, one's character, and
-the clue editor (SI-4) — the hand's cards, each opening its 4 pictograms × green/red,
-the placed cards to take back, and confirm."""
+the clue editor (SI-4) — the hand's cards, each drawn as the TV draws it (two faces of
+two pictograms) and opening its 4 pictograms × green/red, the placed cards to take back,
+and confirm."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Sequence, Unpack
 
 from ....core.actions import Action
-from ...phone_kit import Ctx, act, choices, emoji, fact, item, move, section
+from ...phone_kit import Ctx, ItemExtras, act, choices, fact, item, move, picture, section
+from ..rules.catalogue import SICatalogue
+from ..rules.view import Shown
 
 
-def picto_label(ctx: Ctx, picto_id: str) -> str:
+def picto_label(ctx: Ctx[SICatalogue], picto_id: str) -> str:
     return str(ctx.catalogue.pictograms[picto_id].label(ctx.lang))
 
 
-def picto_icon(ctx: Ctx, picto_id: str) -> str | None:
-    return emoji(ctx.catalogue.pictograms[picto_id].icon)
+def picto_icon(ctx: Ctx[SICatalogue], picto_id: str) -> str:
+    return str(ctx.catalogue.pictograms[picto_id].icon)
 
 
-def suspect(ctx: Ctx, board: Sequence[str], slot: int, **more: Any) -> dict[str, Any]:
-    """Board slot ``slot`` (0–7) as an item: "3. name" (a character has no emoji: its
-    portrait is drawn on the TV only)."""
+def suspect(ctx: Ctx[SICatalogue], board: Sequence[str], slot: int, **more: Unpack[ItemExtras]) -> dict[str, Any]:
+    """Board slot ``slot`` (0–7) as an item: "3. name" (a character has no pictogram:
+    its portrait is drawn on the TV only)."""
     character = ctx.catalogue.character(board[slot])
     return item(ctx.t("si.slot", n=slot + 1, name=character.name(ctx.lang)), **more)
 
 
-def character_fact(ctx: Ctx, board: Sequence[str], key: int | None) -> list[dict[str, Any]]:
+def character_fact(ctx: Ctx[SICatalogue], board: Sequence[str], key: int | None) -> list[dict[str, Any]]:
     """"You are: n. name" while the seat's key is its own (SI-2)."""
     if not key or len(board) < key:
         return []
@@ -33,12 +36,12 @@ def character_fact(ctx: Ctx, board: Sequence[str], key: int | None) -> list[dict
     return [fact(ctx.t("si.you_are"), ctx.t("si.slot", n=key, name=character.name(ctx.lang)))]
 
 
-def clue_tiles(ctx: Ctx, shown: Sequence[Any]) -> str:
+def clue_tiles(ctx: Ctx[SICatalogue], shown: Sequence[Shown]) -> str:
     """A public clue in one line: ✓ is / ✗ is not, per placed card."""
     return " · ".join(ctx.t("si.is" if s.green else "si.is_not", picto=picto_label(ctx, s.pictogram)) for s in shown)
 
 
-def clue_editor(ctx: Ctx, hand: Sequence[str], placed: Sequence[str], shown: Sequence[Any],
+def clue_editor(ctx: Ctx[SICatalogue], hand: Sequence[str], placed: Sequence[str], shown: Sequence[Shown],
                 legal: Sequence[Action], take_back: bool) -> list[dict[str, Any]]:
     """Sections "your clue" (placed cards, tap to take back when ``take_back``) and
     "your picto cards" (tap a card, then one of its pictograms in green or red)."""
@@ -62,11 +65,11 @@ def clue_editor(ctx: Ctx, hand: Sequence[str], placed: Sequence[str], shown: Seq
         options = [
             item(ctx.t("si.is" if a.data["colour"] == "green" else "si.is_not",
                        picto=picto_label(ctx, a.data["pictogram"])),
-                 icon=emoji(pictos[a.data["pictogram"]].icon), move=move(a),
+                 icon=pictos[a.data["pictogram"]].icon, move=move(a),
                  tone="green" if a.data["colour"] == "green" else "red")
             for a in places.get(card, ())
         ]
-        icons = "".join(filter(None, (picto_icon(ctx, p) for p in faces)))
-        cards.append(item(label, icon=icons or None,
+        pictured = [picture(picto_icon(ctx, p), picto_label(ctx, p)) for p in faces]
+        cards.append(item(label, faces=[pictured[i:i + 2] for i in range(0, len(pictured), 2)],
                           choices=choices(ctx.t("si.pick"), options) if options else None))
-    return [section(ctx.t("si.clue"), clue), section(ctx.t("si.hand"), cards)]
+    return [section(ctx.t("si.clue"), clue), section(ctx.t("si.hand"), cards, columns=2)]

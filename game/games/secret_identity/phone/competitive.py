@@ -7,14 +7,16 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ....core.actions import Action
-from ....core.engine import SeatView
-from ...phone_kit import Ctx, act, buttons, choices, fact, item, move, section
+from ...phone_kit import Ctx, ItemExtras, act, buttons, choices, fact, item, move, section
+from ..rules.catalogue import SICatalogue
+from ..rules.view import CompetitivePublic, CompetitiveView
 from .clues import character_fact, clue_editor, clue_tiles, suspect
 
 
-def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, Any]:
-    public, private = view.public, view.private
+def screen(ctx: Ctx[SICatalogue], view: CompetitiveView, legal: Sequence[Action]) -> dict[str, Any]:
+    public, private = view.public, view.mine
     phase, me = public.phase, ctx.seat
+    assert me is not None  # a seat's phone (the audience's screens are its play-along's)
     facts = [fact(ctx.t("round", n=public.round, total=public.rounds), ctx.t("score", n=public.seats[me].score)),
              *character_fact(ctx, public.board, private.my_key)]
     if phase == "round_start" and legal:
@@ -44,7 +46,7 @@ def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, 
                                 board_section(ctx, public.board)])
 
 
-def replacing(ctx: Ctx, board: Sequence[str], slot: int, replace: Action | None) -> dict[str, Any]:
+def replacing(ctx: Ctx[SICatalogue], board: Sequence[str], slot: int, replace: Action | None) -> ItemExtras:
     """A suspect's button that replaces it (SI-3), when ``replace`` may: public and for the
     whole table, so the phone asks first, as a pad must point at the suspect, then press
     its own button (ALT) on the TV."""
@@ -55,14 +57,14 @@ def replacing(ctx: Ctx, board: Sequence[str], slot: int, replace: Action | None)
             "confirm": ctx.t("si.replace_confirm", n=slot + 1, name=name)}
 
 
-def board_section(ctx: Ctx, board: Sequence[str]) -> dict[str, Any]:
+def board_section(ctx: Ctx[SICatalogue], board: Sequence[str]) -> dict[str, Any]:
     return section(ctx.t("si.board"), [suspect(ctx, board, slot) for slot in range(len(board))], columns=2)
 
 
-def vote_section(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, Any]:
+def vote_section(ctx: Ctx[SICatalogue], view: CompetitiveView, legal: Sequence[Action]) -> dict[str, Any]:
     """One item per opponent (its public clue as the note): tap → the free numbers, or
     take the vote back (votes change until everyone has voted, SI-5)."""
-    public, mine = view.public, view.private.my_votes
+    public, mine = view.public, view.mine.my_votes
     numbers: dict[int, list[Action]] = {}
     for action in legal:
         if action.kind == "vote":
@@ -83,6 +85,6 @@ def vote_section(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict
     return section(ctx.t("si.vote_title"), items)
 
 
-def scores(ctx: Ctx, public: Any) -> dict[str, Any]:
+def scores(ctx: Ctx[SICatalogue], public: CompetitivePublic) -> dict[str, Any]:
     order = sorted(range(len(public.seats)), key=lambda s: -public.seats[s].score)
     return section("", [ctx.seat_item(s, note=ctx.t("score", n=public.seats[s].score)) for s in order])

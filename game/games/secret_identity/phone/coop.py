@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ....core.actions import Action
-from ....core.engine import SeatView
 from ...phone_kit import Ctx, act, buttons, fact, item, move, section
+from ..rules.catalogue import SICatalogue
+from ..rules.view import CoopView
 from .clues import character_fact, clue_editor, clue_tiles, suspect
 from .competitive import board_section
 
@@ -17,8 +18,8 @@ from .competitive import board_section
 LOCK_HOLD_MS = 1500
 
 
-def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, Any]:
-    public, private = view.public, view.private
+def screen(ctx: Ctx[SICatalogue], view: CoopView, legal: Sequence[Action]) -> dict[str, Any]:
+    public, private = view.public, view.mine
     phase = public.phase
     facts = [fact(ctx.t("round", n=public.turn, total=public.turns), ctx.t("si.team_score", n=public.team_score)),
              *character_fact(ctx, public.board, private.my_key)]
@@ -46,10 +47,11 @@ def screen(ctx: Ctx, view: SeatView[Any], legal: Sequence[Action]) -> dict[str, 
 
 
 
-def agreement(ctx: Ctx, legal: Sequence[Action]) -> dict[str, Any]:
+def agreement(ctx: Ctx[SICatalogue], legal: Sequence[Action]) -> dict[str, Any]:
     """Agree with the cursor's suspect (held, as a pad holds confirm; the board takes the
     ``lock`` as this phone's agreement) or take it back, and who agrees so far."""
     board = ctx.board
+    button: dict[str, Any] | None
     if ctx.seat in board.agreed:
         button = item(ctx.t("si.agreed"), move=act("unlock"), selected=True)
     else:

@@ -20,15 +20,16 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from ....core.actions import Action
 from ....core.bots import DEFAULT_LEVEL, Bot
-from ....core.engine import SeatView
+from ....core.engine import Priv, Pub
 from ....core.rng import Rng
 from .assignment import assign
-from .common import MAX_CLUE_CARDS
-from .view import Shown
+from .common import MAX_CLUE_CARDS, own_slot
+from .catalogue import SICatalogue
+from .view import CompetitivePrivate, CompetitivePublic, CompetitiveView, CoopPrivate, CoopPublic, CoopView, Shown
 
 #: How sharply listener scores turn into probabilities.
 SHARPNESS = 1.2
@@ -55,7 +56,7 @@ class TagModel:
     player sees between pictograms and characters. A :meth:`varied` copy is another
     person's, who links a little differently."""
 
-    def __init__(self, catalogue: Any) -> None:
+    def __init__(self, catalogue: SICatalogue) -> None:
         self.catalogue = catalogue
         counts: dict[str, int] = {}
         for character in catalogue.characters:
@@ -170,7 +171,7 @@ class VariedTagModel(TagModel):
 
 
 @lru_cache(maxsize=4)
-def tag_model(catalogue: Any) -> TagModel:
+def tag_model(catalogue: SICatalogue) -> TagModel:
     """One model per catalogue object (bots of a match share it)."""
     return TagModel(catalogue)
 
@@ -306,7 +307,13 @@ def _next_placement(seat: int, plan: Sequence[tuple[str, str, bool]], hand: Sequ
     return Action("confirm", seat, {}) if placed else legal[0]
 
 
-class AssociatingBot(Bot):
+def my_numbers(private: CompetitivePrivate) -> tuple[int | None, ...]:
+    """A voter's numbers so far (``MyVotes.numbers``), which its view holds while it votes."""
+    assert private.my_votes is not None, "a voter's view holds its votes"
+    return private.my_votes.numbers
+
+
+class AssociatingBot(Bot[Pub, Priv]):
     """A bot that links pictograms to characters through its own :class:`TagModel`."""
 
     model: TagModel
@@ -317,21 +324,21 @@ class AssociatingBot(Bot):
         self.model = self.model.varied(share, self.rng)
 
 
-class CompetitiveBot(AssociatingBot):
+class CompetitiveBot(AssociatingBot[CompetitivePublic, CompetitivePrivate]):
     """Plays SI: ready at once, a planned clue, then consistent distinct votes."""
 
-    def __init__(self, seat: int, rng: Rng, catalogue: Any, level: str = DEFAULT_LEVEL) -> None:
+    def __init__(self, seat: int, rng: Rng, catalogue: SICatalogue, level: str = DEFAULT_LEVEL) -> None:
         super().__init__(seat, rng, level)
         self.model = tag_model(catalogue)
         self._plan: list[tuple[str, str, bool]] = []
-        self._plan_for: tuple[int, int] | None = None
+        self._plan_for: tuple[int, int | None] | None = None
         self._reading: dict[tuple[int, int], list[float]] = {}
         self._logp: dict[tuple[int, int], list[float]] = {}
         #: round -> the number this bot gives each opponent (see ``_vote_action``).
         self._votes: dict[int, dict[int, int]] = {}
 
-    def act(self, view: SeatView[Any], legal: Sequence[Action]) -> Action:
-        public, private = view.public, view.private
+    def act(self, view: CompetitiveView, legal: Sequence[Action]) -> Action:
+        public, private = view.public, view.mine
         if public.phase == "clues":
             return self._clue_action(public, private, legal)
         if public.phase == "vote":
@@ -340,45 +347,46 @@ class CompetitiveBot(AssociatingBot):
             return Action("ready", self.seat, {})  # offered to every seat it waits for
         return legal[0]
 
-    def _clue_action(self, public: Any, private: Any, legal: Sequence[Action]) -> Action:
+    def _clue_action(self, public: CompetitivePublic, private: CompetitivePrivate, legal: Sequence[Action]) -> Action:
         key = (public.round, private.my_key)
         if self._plan_for != key:
             rounds_left = public.rounds - public.round + 1
             budget = len(private.hand) / rounds_left
-            self._plan = plan_clue(self.model, private.hand, public.board, private.my_key - 1, budget,
+            self._plan = plan_clue(self.model, private.hand, public.board, own_slot(private.my_key), budget,
                                    CLUE_NOISE[self.level], self.rng)
             self._plan_for = key
         return _next_placement(self.seat, self._plan, private.hand, private.placed, legal)
 
-    def _vote_action(self, public: Any, private: Any, legal: Sequence[Action]) -> Action:
+    def _vote_action(self, public: CompetitivePublic, private: CompetitivePrivate, legal: Sequence[Action]) -> Action:
         """The next number of this round's best assignment. The assignment is made once,
         when the round's first vote is due, and kept while the votes cast follow it: the
         rest of a best assignment is the best for what is left (the voter reads each
         clue once per round), so it is not made again at every vote."""
-        mine = private.my_votes.numbers
+        mine = my_numbers(private)
         plan = self._votes.get(public.round)
         if plan is None or any(n is not None and n != plan[o] for o, n in enumerate(mine) if o != self.seat):
             plan = self._votes[public.round] = self._assignment(public, private)
         target = next(o for o, n in enumerate(mine) if n is None and o != self.seat)
         return Action("vote", self.seat, {"target": target, "number": plan[target]})
 
-    def _assignment(self, public: Any, private: Any) -> dict[int, int]:
+    def _assignment(self, public: CompetitivePublic, private: CompetitivePrivate) -> dict[int, int]:
         """Each opponent without a vote yet given a distinct free number, with the best
         total log-probability (:func:`assign`); the votes already cast stay."""
         seats = len(public.seats)
         opponents = [s for s in range(seats) if s != self.seat]
-        mine = private.my_votes.numbers
-        taken = {mine[o] - 1 for o in opponents if mine[o] is not None}
-        own = private.my_key - 1
+        mine = my_numbers(private)
+        given = {o: number for o in opponents if (number := mine[o]) is not None}
+        taken = {number - 1 for number in given.values()}
+        own = own_slot(private.my_key)
         free = [c for c in range(len(public.board)) if c != own and c not in taken]
         todo = [o for o in opponents if mine[o] is None]
         allowed = [c != own for c in range(len(public.board))]
         logp = [[row[c] for c in free] for row in (self._log_odds(public, o, allowed) for o in todo)]
-        plan = {o: mine[o] for o in opponents if mine[o] is not None}
+        plan = dict(given)
         plan.update((o, free[c] + 1) for o, c in zip(todo, assign(logp)))
         return plan
 
-    def _log_odds(self, public: Any, target: int, allowed: Sequence[bool]) -> list[float]:
+    def _log_odds(self, public: CompetitivePublic, target: int, allowed: Sequence[bool]) -> list[float]:
         """Log-probability of each slot being ``target``'s, fixed for the round (as its
         reading is), so each of this bot's votes reuses it."""
         key = (public.round, target)
@@ -387,7 +395,7 @@ class CompetitiveBot(AssociatingBot):
             self._logp[key] = [math.log(p + 1e-9) for p in probs]
         return self._logp[key]
 
-    def _read(self, public: Any, target: int) -> list[float]:
+    def _read(self, public: CompetitivePublic, target: int) -> list[float]:
         """This bot's reading of ``target``'s clue, fixed for the round."""
         key = (public.round, target)
         if key not in self._reading:
@@ -396,13 +404,13 @@ class CompetitiveBot(AssociatingBot):
         return self._reading[key]
 
 
-class CoopBot(AssociatingBot):
+class CoopBot(AssociatingBot[CoopPublic, CoopPrivate]):
     """Plays the cooperative mode: the same clue planner; as a guesser, moves the team
     cursor to the listener's favourite and locks once it is there — as far as ``legal``
     allows: while people guess, the board keeps the lock for them (and takes the moves
     away once a person has the cursor), and the bot waits."""
 
-    def __init__(self, seat: int, rng: Rng, catalogue: Any, level: str = DEFAULT_LEVEL) -> None:
+    def __init__(self, seat: int, rng: Rng, catalogue: SICatalogue, level: str = DEFAULT_LEVEL) -> None:
         super().__init__(seat, rng, level)
         self.model = tag_model(catalogue)
         self._plan: list[tuple[str, str, bool]] = []
@@ -410,12 +418,12 @@ class CoopBot(AssociatingBot):
         #: The turn in which it last moved the team's cursor.
         self._moved_in: int | None = None
 
-    def act(self, view: SeatView[Any], legal: Sequence[Action]) -> Action | None:
-        public, private = view.public, view.private
+    def act(self, view: CoopView, legal: Sequence[Action]) -> Action | None:
+        public, private = view.public, view.mine
         if public.phase == "clue":
             if self._plan_for != public.turn:
                 turns_left = max(1, (public.turns - public.turn) // len(public.hand_counts) + 1)
-                self._plan = plan_clue(self.model, private.hand, public.board, private.my_key - 1,
+                self._plan = plan_clue(self.model, private.hand, public.board, own_slot(private.my_key),
                                        len(private.hand) / turns_left, CLUE_NOISE[self.level], self.rng)
                 self._plan_for = public.turn
             return _next_placement(self.seat, self._plan, private.hand, private.placed, legal)

@@ -54,9 +54,9 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Iterable, Mapping
 
-from ....data_loading import DataError, Text, check_deck, load_mapping, load_text_table
+from ....data_loading import DataError, LineDict, Text, Where, check_deck, load_mapping, load_text_table
 from ....family import FamilyPolicy, load_policy, read_mature
 from .portraits import Look, PortraitKit, load_kit, read_look
 
@@ -190,8 +190,9 @@ def load_catalogue(data_dir: Path, custom_dir: Path | None = None) -> tuple[SICa
     policy, kit = load_policy(data_dir), load_kit(folder)
     pictograms, cards = _load_pictos(folder / "pictos.yaml", tags, policy)
     shipped = _Deck(tags, policy, kit, pictograms, {}, {})
-    categories, characters = shipped.load(folder / "characters.yaml", custom=False)
-    look_alikes, generic = _board_rules(folder / "characters.yaml", characters, categories)
+    where, root = load_mapping(folder / "characters.yaml")  # parsed once: the biggest file
+    categories, characters = shipped.read(where, root, custom=False)
+    look_alikes, generic = _board_rules(where, root, characters, categories)
     warnings: list[str] = []
     if custom_dir is not None:
         for path in sorted((custom_dir / FOLDER).glob("*.yaml")):
@@ -231,7 +232,10 @@ class _Deck:
 
     def load(self, path: Path, custom: bool) -> tuple[dict[str, Category], dict[str, Character]]:
         """Categories and characters of one file."""
-        where, root = load_mapping(path)
+        return self.read(*load_mapping(path), custom=custom)
+
+    def read(self, where: Where, root: LineDict, custom: bool) -> tuple[dict[str, Category], dict[str, Character]]:
+        """Categories and characters of one file, parsed (``root``)."""
         categories: dict[str, Category] = {}
         if "categories" in root or not custom:
             table = where.mapping(where.field(root, "categories", dict, "file"), "categories")
@@ -268,11 +272,11 @@ class _Deck:
         return categories, characters
 
 
-def _board_rules(path: Path, characters: dict[str, Character],
+def _board_rules(where: Where, root: LineDict, characters: dict[str, Character],
                  categories: dict[str, Category]) -> tuple[dict[str, frozenset[str]], frozenset[str]]:
     """``look_alikes: {group: [character ids]}`` and ``generic: [category ids]`` of the
-    shipped characters file: per character, its look-alikes; the generic categories."""
-    where, root = load_mapping(path)
+    shipped characters file (parsed: ``root``): per character, its look-alikes; the
+    generic categories."""
     generic = root.get("generic", [])
     if not isinstance(generic, list) or not set(generic) <= set(categories):
         raise where.error(root, "generic must list categories", "generic")
@@ -288,7 +292,7 @@ def _board_rules(path: Path, characters: dict[str, Character],
     return {c: frozenset(others) for c, others in look_alikes.items()}, frozenset(generic)
 
 
-def _fame(where: Any, node: Any, what: str, required: bool) -> Fame:
+def _fame(where: Where, node: LineDict, what: str, required: bool) -> Fame:
     """``fame: {fr: 1-3, en: 1-3}`` (optional in a custom deck: 3 in both)."""
     if "fame" not in node and not required:
         return Fame()
@@ -301,7 +305,7 @@ def _fame(where: Any, node: Any, what: str, required: bool) -> Fame:
     return Fame(table["fr"], table["en"])
 
 
-def _pictogram_ids(where: Any, node: Any, key: str, what: str,
+def _pictogram_ids(where: Where, node: LineDict, key: str, what: str,
                    pictograms: dict[str, "Pictogram"]) -> tuple[str, ...]:
     """``key: [pictogram ids]`` (optional: ``hooks``, ``depicted_by``), each a known
     pictogram, once."""

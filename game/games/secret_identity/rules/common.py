@@ -14,10 +14,11 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 from ....core.actions import Action, IllegalAction
 from ....core.options import OptionSpec, option
-from ....core.phases import PhasedGame
+from ....core.engine import Priv, Pub
+from ....core.phases import PhasedGame, PhasedState
 from ....core.rng import Rng
 from ....core.schema import Fields, Int, ListOf, OneOf
-from .catalogue import EVERYDAY
+from .catalogue import EVERYDAY, SICatalogue
 from .view import Shown
 
 #: Board slots (SI-1): numbered 1–8 clockwise from the top; slot index = number - 1.
@@ -32,7 +33,9 @@ FAMILY = OptionSpec("family", True, (True, False))
 #: less-known characters (fame below 3 in the match's language) join the deck.
 CONNOISSEURS = "connoisseurs"
 
-S = TypeVar("S")
+S = TypeVar("S", bound=PhasedState)
+#: What a list holds (:func:`with_item`).
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,7 @@ def shown(clue: Iterable[Placement]) -> tuple[Shown, ...]:
 DEFAULT_DECK_LANG = "en"
 
 
-def character_pool(catalogue: Any, config: Mapping[str, Any]) -> list[str]:
+def character_pool(catalogue: SICatalogue, config: Mapping[str, Any]) -> list[str]:
     """Ids of the characters this match may deal, in catalogue order: the lobby's
     categories (None = all), the family filter (option ``family``, on by default), and
     the everyday deck of the match's language ``deck_lang`` (its fame-3 characters)
@@ -148,7 +151,7 @@ class MoveData:
     """The data of both modes' moves (``game.core.schema``): the catalogue's ids, seat
     numbers below ``seats``, board slots (0–7) and keys (1–8)."""
 
-    def __init__(self, catalogue: Any, seats: int) -> None:
+    def __init__(self, catalogue: SICatalogue, seats: int) -> None:
         cards = [card.id for card in catalogue.cards]
         self.card = OneOf(cards)
         self.character = OneOf(character.id for character in catalogue.characters)
@@ -166,7 +169,7 @@ class MoveData:
         self.take_back = Fields({"card": self.card})
 
 
-class SecretIdentityRules(PhasedGame[S]):
+class SecretIdentityRules(PhasedGame[S, Pub, Priv]):
     """What both modes share on declared phases: the table they check, the clue book
     (SI-4) and the options. Each mode declares its phases and handlers; a handler
     returns a new state from ``records.replace``, never changing the one it is given."""
@@ -175,7 +178,7 @@ class SecretIdentityRules(PhasedGame[S]):
     max_seats = 8
     not_now = "wrong_phase"
 
-    def __init__(self, catalogue: Any) -> None:
+    def __init__(self, catalogue: SICatalogue) -> None:
         self.catalogue = catalogue
         self.book = ClueBook({card.id: card.pictograms for card in catalogue.cards}, catalogue.depicting)
         self.data = MoveData(catalogue, self.max_seats)
@@ -205,7 +208,13 @@ def seat_of(action: Action) -> int:
     return action.seat
 
 
-def with_item(items: Sequence[Any], index: int, value: Any) -> list[Any]:
+def own_slot(my_key: int | None) -> int:
+    """The board slot of a seat's own mystery key: dealt before it gives a clue or votes."""
+    assert my_key is not None, "a seat's key is dealt before it gives a clue or votes"
+    return my_key - 1
+
+
+def with_item(items: Sequence[T], index: int, value: T) -> list[T]:
     """A copy of ``items`` with ``items[index]`` replaced (copy-on-write: module doc)."""
     out = list(items)
     out[index] = value
@@ -225,7 +234,7 @@ def take_deal(all_cards: list[str], dealt_hands: Iterable[Iterable[str]]) -> tup
     return hands, [c for c in all_cards if c not in dealt]
 
 
-def seat_secrets(key: int | None, hands: list[list[str]], seat: int) -> Iterator[tuple[str, Any]]:
+def seat_secrets(key: int | None, hands: list[list[str]], seat: int) -> Iterator[tuple[str, object]]:
     """The secrets both modes give a seat: its key while it is secret (SI-2) and its hand (SS-1)."""
     if key is not None:
         yield "my_key", key

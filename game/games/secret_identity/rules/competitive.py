@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
 
 from ....core.actions import CHANCE, Action, IllegalAction
-from ....core.engine import Outcome, SeatView, Step, chance_action, chance_data, take_chance
+from ....core.engine import Outcome, Step, chance_action, chance_data, take_chance
 from ....core.events import Event, MatchOver, Revealed
 from ....core.options import OptionSpec
 from ....core.phases import Move, Phase, all_once, anyone
@@ -59,10 +59,11 @@ from .events import (
     VoteTakenBack,
 )
 from .deal import draw_fitting
+from .catalogue import SICatalogue
 from .competitive_state import ROUNDS, CompetitiveState, can_replace, reopened, take_characters
 from .scoring import decided_by, final_outcome, score_round
 from .competitive_view import CompetitiveViews, view_secrets
-from .view import CompetitivePublic, SIPhase
+from .view import CompetitivePrivate, CompetitivePublic, CompetitiveView, SIPhase
 
 if TYPE_CHECKING:  # mypy checks every change against the fields
     from dataclasses import replace
@@ -75,7 +76,7 @@ MIN_CHARACTERS = ROUNDS * SLOTS
 REPLACEMENTS, CATCH_UP = "replacements_per_round", "catch_up"
 
 
-class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
+class CompetitiveRules(SecretIdentityRules[CompetitiveState, CompetitivePublic, CompetitivePrivate]):
     id = "secret_identity"
     options = (
         OptionSpec(REPLACEMENTS, 3, (0, 1, 2, 3)),  # SI-3
@@ -83,7 +84,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
         FAMILY,
     )
 
-    def __init__(self, catalogue: Any) -> None:
+    def __init__(self, catalogue: SICatalogue) -> None:
         self._votes: dict[tuple[int, int, int], Action] = {}
         self.views = CompetitiveViews(catalogue)
         super().__init__(catalogue)
@@ -323,10 +324,10 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState]):
         return final_outcome(state) if state.phase == SIPhase.OVER else None
 
     # --- information (competitive_view.py) ----------------------------------------------
-    def view(self, state: CompetitiveState, seat: int | None) -> SeatView[CompetitivePublic]:
+    def view(self, state: CompetitiveState, seat: int | None) -> CompetitiveView:
         return self.views.view(state, seat)
 
-    def secrets(self, state: CompetitiveState, seat: int) -> Iterator[tuple[str, Any]]:
+    def secrets(self, state: CompetitiveState, seat: int) -> Iterator[tuple[str, object]]:
         return view_secrets(state, seat)
 
     def invariants(self, state: CompetitiveState) -> None:

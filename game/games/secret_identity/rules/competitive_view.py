@@ -15,15 +15,16 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import attrgetter, is_, is_not, ne
-from typing import TYPE_CHECKING, Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from ....core.engine import SeatView
 from ....core.records import make
-from .common import seat_secrets, shown
+from .catalogue import SICatalogue
+from .common import Placement, seat_secrets, shown
 from .competitive_state import ROUNDS, CompetitiveState, can_replace
 from .links import ClueLink, clue_links
 from .scoring import decided_by
-from .view import CompetitivePrivate, CompetitivePublic, MyVotes, SeatPublic, SIPhase, track_position
+from .view import CompetitivePrivate, CompetitivePublic, CompetitiveView, MyVotes, SeatPublic, SIPhase, track_position
 
 if TYPE_CHECKING:  # mypy checks every change against the fields
     from dataclasses import replace
@@ -36,21 +37,25 @@ REVEALED = (SIPhase.CATCH_UP, SIPhase.SUMMARY, SIPhase.OVER)
 #: of parts: by value (scores, flags) or by identity (hands, clues, ballot rows).
 _DIFFER = (ne, is_not, is_not, is_not, ne, ne)
 _card = attrgetter("card")
+#: A view's per-seat parts, each a sequence over the seats: scores, hands, clues, ballot
+#: rows, confirmed and ready flags.
+SeatParts = tuple[Sequence[int], Sequence[Sequence[str]], Sequence[Sequence[Placement]],
+                  Sequence[Sequence[int | None]], Sequence[bool], Sequence[bool]]
 
 
 class CompetitiveViews:
     """The views of one rules object's matches, with the parts it keeps."""
 
-    def __init__(self, catalogue: Any) -> None:
+    def __init__(self, catalogue: SICatalogue) -> None:
         self.catalogue = catalogue
         #: (the six per-seat parts of the last view, its seat records).
-        self._seats_seen: tuple[tuple[Any, ...], tuple[SeatPublic, ...]] | None = None
+        self._seats_seen: tuple[SeatParts, tuple[SeatPublic, ...]] | None = None
         #: (what the last public view's table fields were made from, that view).
-        self._public_seen: tuple[tuple[Any, ...], CompetitivePublic] | None = None
+        self._public_seen: tuple[tuple[object, ...], CompetitivePublic] | None = None
         #: The clue links of the last view, with the (board, keys, clues) they were made from.
-        self._links_seen: tuple[tuple[Any, ...], tuple[tuple[ClueLink, ...], ...]] | None = None
+        self._links_seen: tuple[tuple[object, ...], tuple[tuple[ClueLink, ...], ...]] | None = None
 
-    def view(self, state: CompetitiveState, seat: int | None) -> SeatView[CompetitivePublic]:
+    def view(self, state: CompetitiveState, seat: int | None) -> CompetitiveView:
         public = self.public(state)
         if seat is None:
             return SeatView(None, public)
@@ -95,32 +100,26 @@ class CompetitiveViews:
         the seats whose parts changed (a part the state holds as the same object is
         looked at no further: a vote changes only the ballot's rows, one of them)."""
         n = state.seats
-        parts = (state.scores, state.hands or ((),) * n, state.clues or ((),) * n, state.votes.rows or ((),) * n,
-                 state.confirmed.flags or (False,) * n, state.ready.flags or (False,) * n)
+        parts: SeatParts = (state.scores, state.hands or ((),) * n, state.clues or ((),) * n,
+                            state.votes.rows or ((),) * n, state.confirmed.flags or (False,) * n,
+                            state.ready.flags or (False,) * n)
         kept = self._seats_seen
         if kept is None or len(kept[1]) != n:
-            records: list[SeatPublic] = [None] * n  # type: ignore[list-item]  # (every seat is made below)
-            stale: Iterable[int] = range(n)
-        else:
-            records = list(kept[1])
-            stale = set()
-            for was, now, differ in zip(kept[0], parts, _DIFFER):
-                if was is not now:
-                    stale.update(compress(range(n), map(differ, was, now)))
-            if not stale:
-                self._seats_seen = (parts, kept[1])
-                return kept[1]
-        scores, hands, clues, rows, confirmed, ready = parts
-        clues_seen = kept[0][2] if kept is not None else ()
+            out = tuple(_seat_record(parts, seat, None) for seat in range(n))
+            self._seats_seen = (parts, out)
+            return out
+        stale: set[int] = set()
+        for was, now, differ in zip(kept[0], parts, _DIFFER):
+            if was is not now:
+                stale.update(compress(range(n), map(differ, was, now)))
+        if not stale:
+            self._seats_seen = (parts, kept[1])
+            return kept[1]
+        records = list(kept[1])
+        clues_seen = kept[0][2]
         for seat in stale:
-            tokens, marker = track_position(scores[seat])
-            votes, clue, record = rows[seat], clues[seat], records[seat]
-            records[seat] = make(SeatPublic, score=scores[seat], tokens=tokens, marker=marker,
-                                 hand_count=len(hands[seat]), confirmed=bool(confirmed[seat]),
-                                 # (a vote leaves the clue: its record's shown pictograms stay)
-                                 clue=record.clue if record is not None and clues_seen[seat] is clue else shown(clue),
-                                 votes_given=n - votes.count(None) if votes else 0,  # its own entry is None
-                                 ready=bool(ready[seat]))
+            # (a vote leaves the clue: its record's shown pictograms stay)
+            records[seat] = _seat_record(parts, seat, records[seat] if clues_seen[seat] is parts[2][seat] else None)
         out = tuple(records)
         self._seats_seen = (parts, out)
         return out
@@ -139,6 +138,19 @@ class CompetitiveViews:
         return kept[1]
 
 
+def _seat_record(parts: SeatParts, seat: int, same_clue: SeatPublic | None) -> SeatPublic:
+    """``seat``'s public record from the view's parts; ``same_clue``, a record made
+    from the same clue object, lends its shown pictograms."""
+    scores, hands, clues, rows, confirmed, ready = parts
+    tokens, marker = track_position(scores[seat])
+    votes = rows[seat]
+    return make(SeatPublic, score=scores[seat], tokens=tokens, marker=marker,
+                hand_count=len(hands[seat]), confirmed=bool(confirmed[seat]),
+                clue=same_clue.clue if same_clue is not None else shown(clues[seat]),
+                votes_given=len(scores) - votes.count(None) if votes else 0,  # its own entry is None
+                ready=bool(ready[seat]))
+
+
 def secret_key(state: CompetitiveState, seat: int) -> int | None:
     """SI-2: a seat's key is its own until the round is scored (then it is history)."""
     if state.phase in (SIPhase.CLUES, SIPhase.VOTE) and state.keys:
@@ -152,7 +164,7 @@ def secret_votes(state: CompetitiveState, seat: int) -> MyVotes | None:
     return make(MyVotes, voter=seat, numbers=state.votes.rows[seat])
 
 
-def view_secrets(state: CompetitiveState, seat: int) -> Iterator[tuple[str, Any]]:
+def view_secrets(state: CompetitiveState, seat: int) -> Iterator[tuple[str, object]]:
     """What only ``seat`` may know (the rules' ``secrets``: the harness looks for them elsewhere)."""
     yield from seat_secrets(secret_key(state, seat), state.hands, seat)
     votes = secret_votes(state, seat)

@@ -38,7 +38,7 @@ from .common import (
 from .deal import draw_fitting
 from .events import (CardPlaced, CardsDealt, CardTakenBack, CharacterDiscarded, CharactersDealt, ClueGiven,
                      GuessLocked, GuessProposed, KeyDealt)
-from .view import CoopPhase, CoopPrivate, CoopPublic, CoopTurn
+from .view import CoopPhase, CoopPrivate, CoopPublic, CoopTurn, CoopView
 
 if TYPE_CHECKING:  # mypy checks every change against the fields
     from dataclasses import replace
@@ -88,7 +88,7 @@ class CoopState:
     history: list[CoopTurn] = field(default_factory=list)
 
 
-class CoopRules(SecretIdentityRules[CoopState]):
+class CoopRules(SecretIdentityRules[CoopState, CoopPublic, CoopPrivate]):
     id = "secret_identity_coop"
     options = (FAMILY,)
     cooperative = True
@@ -237,7 +237,7 @@ class CoopRules(SecretIdentityRules[CoopState]):
         )
 
     # --- information -------------------------------------------------------------------
-    def view(self, state: CoopState, seat: int | None) -> SeatView[CoopPublic]:
+    def view(self, state: CoopState, seat: int | None) -> CoopView:
         public = CoopPublic(
             phase=state.phase,
             turn=state.turn,
@@ -267,7 +267,7 @@ class CoopRules(SecretIdentityRules[CoopState]):
             return state.key
         return None
 
-    def secrets(self, state: CoopState, seat: int) -> Iterator[tuple[str, Any]]:
+    def secrets(self, state: CoopState, seat: int) -> Iterator[tuple[str, object]]:
         yield from seat_secrets(self._secret_key(state, seat), state.hands, seat)
 
     def invariants(self, state: CoopState) -> None:

@@ -12,13 +12,13 @@ cap on generic characters goes first, then the look-alike rule: a board is alway
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Iterable, Sequence
 
 from ....core.rng import Rng
-from .catalogue import GENERIC_PER_BOARD
+from .catalogue import GENERIC_PER_BOARD, SICatalogue
 
 
-def fits(catalogue: Any, character: str, board: Iterable[str], *, look_alikes: bool = True,
+def fits(catalogue: SICatalogue, character: str, board: Iterable[str], *, look_alikes: bool = True,
          cap: bool = True) -> bool:
     """Whether ``character`` may join ``board`` (ids)."""
     board = list(board)
@@ -29,7 +29,7 @@ def fits(catalogue: Any, character: str, board: Iterable[str], *, look_alikes: b
     return True
 
 
-def draw_fitting(rng: Rng, catalogue: Any, pool: Sequence[str], count: int, board: Sequence[str] = ()) -> list[str]:
+def draw_fitting(rng: Rng, catalogue: SICatalogue, pool: Sequence[str], count: int, board: Sequence[str] = ()) -> list[str]:
     """``count`` characters of ``pool`` (in a random order) that fit with ``board`` and
     with each other; fewer rules as a last resort (module docstring)."""
     order = rng.shuffled(list(pool))
@@ -43,5 +43,5 @@ def draw_fitting(rng: Rng, catalogue: Any, pool: Sequence[str], count: int, boar
     return chosen
 
 
-def _generic(catalogue: Any, character: str) -> bool:
+def _generic(catalogue: SICatalogue, character: str) -> bool:
     return catalogue.character(character).category in catalogue.generic

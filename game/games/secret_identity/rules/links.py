@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Iterable
 
+from .catalogue import SICatalogue
 from .view import Shown
 
 #: Words shown per pictogram (the summary has one line for them).
@@ -32,7 +33,7 @@ class ClueLink:
 
 
 @lru_cache(maxsize=4)
-def _tag_counts(catalogue: Any) -> dict[str, int]:
+def _tag_counts(catalogue: SICatalogue) -> dict[str, int]:
     """How many characters carry each tag (fewer: the tag says more)."""
     counts: dict[str, int] = {}
     for character in catalogue.characters:
@@ -41,13 +42,13 @@ def _tag_counts(catalogue: Any) -> dict[str, int]:
     return counts
 
 
-def clue_links(catalogue: Any, clue: Iterable[Shown], character_id: str) -> tuple[ClueLink, ...]:
+def clue_links(catalogue: SICatalogue, clue: Iterable[Shown], character_id: str) -> tuple[ClueLink, ...]:
     """The :class:`ClueLink` of every pictogram of ``clue`` to ``character_id``."""
     return tuple(_link(catalogue, shown, character_id) for shown in clue)
 
 
 @lru_cache(maxsize=1024)
-def _link(catalogue: Any, shown: Shown, character_id: str) -> ClueLink:
+def _link(catalogue: SICatalogue, shown: Shown, character_id: str) -> ClueLink:
     """One pictogram's link (cached: every view of a scored round asks again)."""
     character = catalogue.character(character_id)
     counts = _tag_counts(catalogue)

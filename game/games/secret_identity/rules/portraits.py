@@ -21,7 +21,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Mapping
 
-from ....data_loading import load_mapping
+from ....data_loading import LineDict, Where, load_mapping
 
 FILE = "portraits.yaml"
 #: The part kinds a look names (field of :class:`Look` -> table of the kit).
@@ -95,7 +95,7 @@ def load_kit(folder: Path) -> PortraitKit:
     return PortraitKit(colours=dict(colours), parts=parts)
 
 
-def read_look(where: Any, node: Any, what: str, kit: PortraitKit) -> Look:
+def read_look(where: Where, node: LineDict, what: str, kit: PortraitKit) -> Look:
     """``node['portrait']``: a mapping of known fields naming known parts and colours."""
     raw = where.mapping(node["portrait"], f"{what} portrait")
     for key, value in raw.items():

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from ....core.engine import SeatView
+
 if TYPE_CHECKING:
     from .links import ClueLink
 
@@ -171,3 +173,8 @@ class CoopPrivate:
     my_key: int | None
     hand: tuple[str, ...]
     placed: tuple[str, ...]
+
+
+#: What a seat (or the TV: no private part) sees of a match, in each mode.
+CompetitiveView = SeatView[CompetitivePublic, CompetitivePrivate]
+CoopView = SeatView[CoopPublic, CoopPrivate]

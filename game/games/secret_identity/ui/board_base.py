@@ -1,7 +1,8 @@
-"""What both Secret Identity boards share: the public view they draw, seat names, the
-clue workshop a seat opens inside its own peek curtain (its key, hand and clue: SS-1,
-SS-2), and how they hear what happened: after every change the board takes the new
-public view and :meth:`SecretIdentityBoard.react` is told each public event, in order.
+"""What both Secret Identity boards share: each is a phase board (``game/scenes/board``)
+drawing the public view, with seat names, the still layer under the table (background,
+track, hub), the clue workshop a seat opens inside its own peek curtain (its key, hand
+and clue: SS-1, SS-2), and the end's hints (:class:`SecretIdentityEnd`, the shared end
+show's choices).
 
 A seat played on a phone has its key, hand, clue editor and vote on the phone (its own
 device, SS-2), so the board never opens a curtain for it: :meth:`on_phone` seats are
@@ -10,38 +11,39 @@ shown only by their public progress, and the pads' curtain turns leave them out.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, TypeVar
+
+import pygame
 
 from ....core.actions import Action
 from ....core.bots import Bot
-from ....core.events import Event
 from ....core.session import Session
-from ....scenes.match import MatchScene
+from ....input.intents import Intent
+from ....scenes.board import PhaseBoard, PhasedView
 from ....scenes.peek import PeekCurtain
 from ....scenes.phone_seats import on_phone, pad_seats
+from ....scenes.shows import EndShow
 from .clue_editor import ClueEditor
 
+if TYPE_CHECKING:
+    from ....context import AppContext
+    from ....games import GameEntry
+    from ..rules.catalogue import SICatalogue
 
-class SecretIdentityBoard(MatchScene):
+V = TypeVar("V", bound=PhasedView)
+
+
+class SecretIdentityBoard(PhaseBoard[V]):
     #: Both boards' draws start with the background or their still layer.
     covers_canvas = True
 
-    def __init__(self, ctx: Any, entry: Any, session: Session, bots: Mapping[int, Bot] | None = None) -> None:
+    def __init__(self, ctx: AppContext, entry: GameEntry[SICatalogue], session: Session[Any, Any, Any],
+                 bots: Mapping[int, Bot[Any, Any]] | None = None) -> None:
         super().__init__(ctx, entry, session, bots)
         #: The background and what stays still over it (track, hub): one opaque blit a frame.
         self.still = ctx.kit.layer()
-        self.catalogue = ctx.catalogue.game("secret_identity")
-        self.public = session.view(None).public
-        self.ticks = 0
+        self.catalogue = entry.catalogue(ctx.catalogue)
         self.curtain: PeekCurtain | None = None
-
-    def on_events(self, action: Action | None, events: tuple[Event, ...]) -> None:
-        self.public = self.session.view(None).public
-        for event in events:
-            self.react(event)
-
-    def react(self, event: Event) -> None:
-        """One public event the rules told (a board animates from it)."""
 
     def name(self, seat: int) -> str:
         return self.ctx.seats[seat].name
@@ -74,3 +76,18 @@ class SecretIdentityBoard(MatchScene):
 
     def _editor_closed(self) -> None:
         self.curtain = None
+
+
+class SecretIdentityEnd(EndShow[V]):
+    """Either mode's end as the shared end show: A hurries it, then A plays again and
+    B goes back to the lobby (pads and phones alike)."""
+
+    def hints(self) -> list[tuple[Intent, str]]:
+        t = self.ctx.t
+        if self.running:
+            return [(Intent.CONFIRM, t("si.hint.skip"))]
+        return [(Intent.CONFIRM, t("si.podium.again")), (Intent.BACK, t("si.podium.lobby"))]
+
+    def draw(self, surface: pygame.Surface, view: V, alpha: float) -> None:
+        self.ctx.kit.background(surface)
+        super().draw(surface, view, alpha)

@@ -4,13 +4,16 @@ scored), so players learn how the others, bots included, think (issue 16 item 3)
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
 from ....ui.fit import fit_words, smallest_size
 from ..rules.view import Shown
 from .widgets import draw_pictogram_chip, fit_text
+
+if TYPE_CHECKING:
+    from ....ui.kit import UiKit
 
 #: The size of the column's pictogram chips.
 CHIP = 50
@@ -60,7 +63,7 @@ def draw_clue_links(surface: pygame.Surface, ctx: Any, links: Sequence[Any], row
         x += LINK_SPACING + width
 
 
-def _shares(kit: Any, texts: Sequence[str], room: int) -> list[int]:
+def _shares(kit: UiKit, texts: Sequence[str], room: int) -> list[int]:
     """Each link's width for its words out of ``room``: what its words take on one line
     (at full size, else at the floor), the rest shared evenly; when they need more than
     there is, each gets its longest word whole (a word is not cut while the room allows)
@@ -80,7 +83,7 @@ def _shares(kit: Any, texts: Sequence[str], room: int) -> list[int]:
     return [word + left * more // sum(extra) for word, more in zip(longest, extra)]
 
 
-def _words_in_row(kit: Any, words: str, width: int, reach: int) -> tuple[str, int]:
+def _words_in_row(kit: UiKit, words: str, width: int, reach: int) -> tuple[str, int]:
     """``(text, size)`` for a link's words in ``width``, their ink no further than
     ``reach`` above or below the row's middle: the largest size down to the floor at
     which they wrap into two lines at most that stay in, else those two lines at the
@@ -96,7 +99,7 @@ def _words_in_row(kit: Any, words: str, width: int, reach: int) -> tuple[str, in
     return (two if _inside(kit, two, floor, reach) else fit_text(kit, words, floor, width)), floor
 
 
-def _inside(kit: Any, text: str, size: int, reach: int) -> bool:
+def _inside(kit: UiKit, text: str, size: int, reach: int) -> bool:
     """``text``'s ink, drawn centred on a row's middle, stays within ``reach`` of it."""
     image = kit.text(text, size)
     ink, half = image.get_bounding_rect(), image.get_height() / 2

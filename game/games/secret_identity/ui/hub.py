@@ -11,7 +11,7 @@ stack fits.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 
@@ -19,6 +19,10 @@ from ....ui.fit import fit_wrapped, smallest_size
 from ....ui.shapes import shape_box
 from ..rules.view import Shown
 from .widgets import BADGE_RISE, board_ring, draw_clue_row, fit_label
+
+if TYPE_CHECKING:
+    from ....ui.kit import UiKit
+    from ....ui.theme import Colour
 
 #: The hub's words keep this far inside its room, this far apart, and at most this wide.
 HUB_PADDING, HUB_LINE_GAP, HUB_TEXT_W = 8, 8, 340
@@ -33,7 +37,7 @@ BADGE_TOKEN = 26
 Part = Callable[[int], pygame.Surface]
 
 
-def hub_room(kit: Any) -> pygame.Rect:
+def hub_room(kit: UiKit) -> pygame.Rect:
     """What the hub's words may fill: the hub's disc's square, between the side cards,
     under the top row and over the bottom row's number badges."""
     ring = board_ring(kit)
@@ -42,12 +46,12 @@ def hub_room(kit: Any) -> pygame.Rect:
     return ring.hub_room(BADGE_RISE).clip(disc)
 
 
-def hub_width(kit: Any) -> int:
+def hub_width(kit: UiKit) -> int:
     """How wide the hub's words may be: its room less a margin, HUB_TEXT_W at most."""
     return min(HUB_TEXT_W, hub_room(kit).width - 2 * HUB_PADDING)
 
 
-def text_part(kit: Any, text: str, sizes: Sequence[int], lines: int, colour: Sequence[int],
+def text_part(kit: UiKit, text: str, sizes: Sequence[int], lines: int, colour: Colour,
               shadow: bool = False) -> Part:
     """A text of at most ``lines`` lines of the hub's width: ``sizes`` from the step on,
     then 28 px drawn."""
@@ -63,7 +67,7 @@ def fixed_part(image: pygame.Surface) -> Part:
     return lambda _step: image
 
 
-def fitted(kit: Any, parts: Sequence[Part]) -> list[pygame.Surface]:
+def fitted(kit: UiKit, parts: Sequence[Part]) -> list[pygame.Surface]:
     """The parts at the first shrink step whose stack fits the hub's room (the last one
     tried otherwise)."""
     room = hub_room(kit)
@@ -78,12 +82,12 @@ def _height(images: Sequence[pygame.Surface]) -> int:
     return sum(image.get_height() for image in images) + HUB_LINE_GAP * (len(images) - 1)
 
 
-def stack_top(kit: Any, images: Sequence[pygame.Surface]) -> int:
+def stack_top(kit: UiKit, images: Sequence[pygame.Surface]) -> int:
     room = hub_room(kit)
     return max(room.y, room.centery - _height(images) // 2)
 
 
-def stack_in_hub(surface: pygame.Surface, kit: Any, images: Sequence[pygame.Surface]) -> None:
+def stack_in_hub(surface: pygame.Surface, kit: UiKit, images: Sequence[pygame.Surface]) -> None:
     """``images`` one under the other, centred in the hub's room."""
     room = hub_room(kit)
     y = stack_top(kit, images)
@@ -92,7 +96,7 @@ def stack_in_hub(surface: pygame.Surface, kit: Any, images: Sequence[pygame.Surf
         y += image.get_height() + HUB_LINE_GAP
 
 
-def hub_text(surface: pygame.Surface, ctx: Any, title: str, body: str = "", colour: Sequence[int] | None = None,
+def hub_text(surface: pygame.Surface, ctx: Any, title: str, body: str = "", colour: Colour | None = None,
              above: Sequence[pygame.Surface] = ()) -> None:
     """``above`` (a seat's shape, a clue), then two lines of title and three of body at
     most, stacked in the hub's room."""
@@ -103,7 +107,7 @@ def hub_text(surface: pygame.Surface, ctx: Any, title: str, body: str = "", colo
     stack_in_hub(surface, kit, fitted(kit, parts))
 
 
-def seat_token_image(kit: Any, style: int, radius: int) -> pygame.Surface:
+def seat_token_image(kit: UiKit, style: int, radius: int) -> pygame.Surface:
     """A seat's shape on a transparent square, to stack with words."""
     side = shape_box((0, 0), radius).width
     image = pygame.Surface((side, side), pygame.SRCALPHA)

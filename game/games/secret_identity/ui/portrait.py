@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
 from ..rules.portraits import PortraitKit, portrait_svg
+
+if TYPE_CHECKING:
+    from ....ui.kit import UiKit
 
 #: The card behind the figure, per shipped category; custom categories take one by name.
 CATEGORY_COLOURS: dict[str, tuple[int, int, int]] = {
@@ -46,11 +49,11 @@ class Portrait:
     character: Any
     portraits: PortraitKit
 
-    def __call__(self, kit: Any, size: int) -> pygame.Surface:
+    def __call__(self, kit: UiKit, size: int) -> pygame.Surface:
         return portrait(kit, self.portraits, self.character, size)
 
 
-def portrait(kit: Any, portraits: PortraitKit, character: Any, size: int) -> pygame.Surface:
+def portrait(kit: UiKit, portraits: PortraitKit, character: Any, size: int) -> pygame.Surface:
     """``character``'s portrait at ``size`` px, rendered once per look and size."""
     key = ("portrait", character.look, character.category, size)
     return kit.sprite(key, lambda: render(portraits, character, size))

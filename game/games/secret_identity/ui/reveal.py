@@ -1,29 +1,37 @@
-"""The reveal of a scored round (SI-6) as a short show over the board's ring.
+"""The reveal of a scored round (SI-6), paced as every game's reveal
+(``game/scenes/shows``: :class:`CompetitiveReveal` is a :class:`RevealPacing`, a beat
+per safe and a last one for the cheer), over the board's ring.
 
 Safe after safe: the owner's character card swells in the owner's colour, each voter's
 vote turns face up on that voter's panel (the number it named, green with a tick when right,
 red with a cross when wrong: never over a character's picture), then "+n" chips fly to
 the scorers' markers, which move along the track while their scores count up. After the
 last safe, a :class:`~game.ui.show.Show` cheers the round's best scorers (confetti in
-their colours, the fanfare, their pads rumble). A (CONFIRM) skips the whole show to the
-state it would end in.
+their colours, the fanfare, their pads rumble). A (CONFIRM) or a phone's "Skip" skips
+the whole show to the state it would end in; then the summary (or the end) opens.
 
-The board starts a :class:`Reveal` when the rules tell it a round was scored (the
-``RoundScored`` event); everything drawn or played here is public by then (the result's
-keys, votes and points), and the sounds follow the timeline only.
+The vote opens a :class:`CompetitiveReveal` when the rules tell it a round was scored
+(the ``RoundScored`` event); everything drawn or played here is public by then (the
+result's keys, votes and points), and the sounds follow the timeline only.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
+from ....input.intents import Intent
+from ....scenes.shows import RevealPacing
 from ....ui.show import Show, Standing
-from ..rules.view import RoundResult
-from .track import track_line, track_point
+from ....ui.tween import Tween
+from ..rules.view import CompetitivePublic, RoundResult, track_position
 from .hub import hub_text, seat_token_image
-from .widgets import draw_cross, slot_positions
+from .track import track_line, track_point
+from .widgets import cheer_keep_out, draw_cross, slot_positions
+
+if TYPE_CHECKING:
+    from .board import CompetitiveBoard
 
 #: Reveal timing per safe, in fixed ticks: open, votes flip, points fly.
 OPEN_TICKS, VOTES_TICKS, POINTS_TICKS = 40, 60, 50
@@ -34,78 +42,101 @@ FLIP_TICKS = 10
 VOTE_CARD = (112, 40)
 
 
-class Reveal:
-    """The show of one scored round (a RoundResult): safe after safe, then the cheer."""
+def best_scorers(result: RoundResult) -> list[int]:
+    """The round's best scorers (none when nobody scored)."""
+    best = max(result.points, default=0)
+    return [seat for seat, p in enumerate(result.points) if best and p == best]
 
-    def __init__(self, ctx: Any, result: RoundResult, base_scores: Sequence[int], seed: int = 0) -> None:
-        self.ctx = ctx
+
+def cheer_show(ctx: Any, result: RoundResult, base: Sequence[int], seed: int) -> Show | None:
+    """The round's best scorers cheered; a round nobody scored in ends quietly (None)."""
+    best = best_scorers(result)
+    if not best:
+        return None
+    standings = [Standing(seat, base[seat] + p, base[seat] + p, 1 if seat in best else 2)
+                 for seat, p in enumerate(result.points)]
+    return Show(ctx, standings, seed)
+
+
+class CompetitiveReveal(RevealPacing[CompetitivePublic]):
+    """The show of one scored round (a RoundResult): a beat per safe (``beat`` is the
+    safe being opened, its owner's seat), then the cheer's."""
+
+    board: CompetitiveBoard
+
+    def __init__(self, board: CompetitiveBoard, result: RoundResult) -> None:
         self.result = result
-        self.base = list(base_scores)
-        self.safe = 0
-        self.tick = 0
-        self._seed = seed
-        #: The cheer for the round's best scorers, once the last safe has opened.
-        self.finale: Show | None = None
-        self._faces: dict[tuple[int, bool], pygame.Surface] = {}
-        ctx.audio.play("reveal")
+        #: The scores before the round; what the track and the panels show (counted up).
+        self.base = [s.score - p for s, p in zip(board.public.seats, result.points)]
+        self.shown = [float(score) for score in self.base]
+        #: The cheer for the round's best scorers (none when nobody scored): the last beat.
+        self.cheer = cheer_show(board.ctx, result, self.base, seed=result.round)
+        #: SI-7: a "30" token pops on a seat's panel when its marker laps the track.
+        self.token_pops: dict[int, Tween[float]] = {}
+        self._faces: dict[tuple[int | None, bool], pygame.Surface] = {}
+        super().__init__(board, [SAFE_TICKS] * len(result.keys) + ([self.cheer.total] if self.cheer else []))
+
+    def enter(self) -> None:
+        self.ctx.audio.play("reveal")
 
     # --- time -------------------------------------------------------------------------------
     @property
     def opening(self) -> bool:
         """A safe is still being opened (before the cheer)."""
-        return self.safe < len(self.result.keys)
+        return self.beat < len(self.result.keys)
 
     @property
-    def done(self) -> bool:
-        """The whole show is over: every safe open and the cheer (if anyone scored) played."""
-        return not self.opening and (self.finale is None or self.finale.done)
+    def finale(self) -> Show | None:
+        """The cheer, once the last safe has opened."""
+        return self.cheer if not self.opening else None
 
-    def step(self) -> None:
-        """One fixed tick of the timeline, with its sounds."""
-        if self.opening:
-            self.tick += 1
-            if self.tick == OPEN_TICKS + VOTES_TICKS + 1:
-                self.ctx.audio.play("points")
-            if self.tick >= SAFE_TICKS:
-                self.tick = 0
-                self.safe += 1
-                if self.opening:
-                    self.ctx.audio.play("reveal")
-                else:
-                    self.finale = self._cheer()
-            return
+    def fixed_update(self) -> None:
+        """One fixed tick of the timeline, with its sounds; the markers and panels follow it."""
+        for pop in self.token_pops.values():
+            pop.step()
         if self.finale is not None:
             self.finale.step()
+        super().fixed_update()
+        if self.opening and self.tick == OPEN_TICKS + VOTES_TICKS + 1:
+            self.ctx.audio.play("points")
+        self.follow_scores()
+
+    def on_beat(self, beat: int) -> None:
+        if self.opening:
+            self.ctx.audio.play("reveal")
 
     def skip(self) -> None:
-        """Straight to the end: every safe open, every point counted, the cheer given."""
-        if self.opening:
-            self.safe, self.tick = len(self.result.keys), 0
-            self.finale = self._cheer()
-        if self.finale is not None:
-            self.finale.skip()
+        """Straight to the end, in one press: every safe open, every point counted, the
+        cheer given (its confetti unseen: the summary follows)."""
+        if self.done:
+            return
+        if self.cheer is not None:
+            self.cheer.skip()
+        self.beat, self.tick = len(self.beats), 0
+        self.follow_scores()
+        self.finish()
 
-    def _cheer(self) -> Show | None:
-        """The round's best scorers are cheered; a round nobody scored in ends quietly."""
-        best = self.cheered()
-        if not best:
-            return None
-        standings = [Standing(seat, self.base[seat] + p, self.base[seat] + p, 1 if seat in best else 2)
-                     for seat, p in enumerate(self.result.points)]
-        return Show(self.ctx, standings, self._seed)
+    def follow_scores(self) -> None:
+        """The scores shown count up with the points credited so far; a marker lapping
+        the track pops a "30" token on its seat's panel (SI-7)."""
+        for seat in range(len(self.shown)):
+            before = track_position(int(self.shown[seat]))[0]
+            self.shown[seat] = self.base[seat] + self.credited(seat)
+            if track_position(int(self.shown[seat]))[0] > before:
+                self.token_pops[seat] = Tween(2.4, 1.0, 45, "out_back")
+                self.ctx.audio.play("victory")
 
     def cheered(self) -> list[int]:
         """The seats the finale cheers (the round's best scorers)."""
-        best = max(self.result.points, default=0)
-        return [seat for seat, p in enumerate(self.result.points) if best and p == best]
+        return best_scorers(self.result)
 
     # --- what the board shows -----------------------------------------------------------------
     def credited(self, seat: int) -> float:
         """Points of ``seat`` counted so far: SI-6 both ways, safe by safe."""
         total = 0.0
         n = len(self.result.keys)
-        for owner in range(min(self.safe + 1, n)):
-            share = 1.0 if owner < self.safe else max(0.0, min(1.0, (self.tick - OPEN_TICKS - VOTES_TICKS) / POINTS_TICKS))
+        for owner in range(min(self.beat + 1, n)):
+            share = 1.0 if owner < self.beat else max(0.0, min(1.0, (self.tick - OPEN_TICKS - VOTES_TICKS) / POINTS_TICKS))
             right = [v for v in range(n) if v != owner and self.result.votes[v][owner] == self.result.keys[owner]]
             if seat == owner:
                 total += len(right) * share
@@ -115,7 +146,7 @@ class Reveal:
 
     def owner_slot(self) -> int | None:
         """The ring slot of the safe being opened (its owner's character), if any."""
-        return self.result.keys[self.safe] - 1 if self.opening else None
+        return self.result.keys[self.beat] - 1 if self.opening else None
 
     def swell(self) -> float:
         """The open safe's card scale: it swells as the safe opens, then settles."""
@@ -124,7 +155,7 @@ class Reveal:
 
     def highlighted(self) -> list[int]:
         """Seats whose panels stand out: the open safe's owner, then the cheered seats."""
-        return [self.safe] if self.opening else self.cheered()
+        return [self.beat] if self.opening else self.cheered()
 
     # --- drawing --------------------------------------------------------------------------------
     def draw_votes(self, surface: pygame.Surface, panels: Sequence[pygame.Rect]) -> None:
@@ -133,7 +164,7 @@ class Reveal:
         A vote not turned yet shows nothing there (a blank card read as a glitch)."""
         if not self.opening or self.tick < OPEN_TICKS:
             return
-        owner = self.safe
+        owner = self.beat
         voters = [v for v in range(len(self.result.keys)) if v != owner]
         for k, voter in enumerate(voters):
             start = OPEN_TICKS + k * (VOTES_TICKS // max(1, len(voters)))
@@ -146,7 +177,7 @@ class Reveal:
             panel = panels[voter]
             surface.blit(face, face.get_rect(center=(panel.x + 16 + VOTE_CARD[0] // 2, panel.bottom - 24)))
 
-    def _face(self, number: int, right: bool) -> pygame.Surface:
+    def _face(self, number: int | None, right: bool) -> pygame.Surface:
         """A vote's card face: the number it named, green with a tick or red with a cross
         (made once per reveal)."""
         face = self._faces.get((number, right))
@@ -175,7 +206,7 @@ class Reveal:
         progress = (self.tick - OPEN_TICKS - VOTES_TICKS) / POINTS_TICKS
         if not 0 <= progress < 1:
             return
-        owner, result = self.safe, self.result
+        owner, result = self.beat, self.result
         right = [v for v in range(len(result.keys)) if v != owner and result.votes[v][owner] == result.keys[owner]]
         gains = {v: 1 for v in right}
         if right:
@@ -193,9 +224,9 @@ class Reveal:
                       border_width=2)
             surface.blit(chip, chip.get_rect(center=box.center))
 
-    def draw_hub(self, surface: pygame.Surface, name: Callable[[int], str]) -> None:
+    def draw_hub(self, surface: pygame.Surface) -> None:
         """The hub: whose safe is open, its number, how many found it; then the round's best."""
-        ctx, t = self.ctx, self.ctx.t
+        ctx, t, name = self.ctx, self.ctx.t, self.board.name
         if not self.opening:
             best = self.cheered()
             if best:
@@ -203,7 +234,7 @@ class Reveal:
                 hub_text(surface, ctx, t("si.reveal.best"), t("si.reveal.best_body", names=names,
                                                                n=self.result.points[best[0]]), ctx.kit.colours.gold)
             return
-        owner = self.safe
+        owner = self.beat
         key = self.result.keys[owner]
         style = ctx.kit.seat_style(ctx.seats[owner].style)
         body = t("si.reveal.was", n=key) if self.tick >= 10 else ""
@@ -215,3 +246,15 @@ class Reveal:
     def draw_confetti(self, surface: pygame.Surface, keep_out: Sequence[pygame.Rect] = ()) -> None:
         if self.finale is not None:
             self.finale.draw_confetti(surface, keep_out=keep_out)
+
+    def draw(self, surface: pygame.Surface, view: CompetitivePublic, alpha: float) -> None:
+        """The table as the reveal counts it: the markers where the points have reached,
+        the cheer's confetti behind the ring's cards and the panels, the open safe's card,
+        the panels (the others veiled, the votes turned), the hub's words."""
+        board = self.board
+        y = board.draw_table(surface, True, self.shown)
+        self.draw_confetti(surface, cheer_keep_out(self.ctx, y))
+        board.draw_ring(surface, alpha, reveal=self)
+        board.draw_panels(surface, self.shown, reveal=self)
+        self.draw_hub(surface)
+        board.draw_hints(surface, [(Intent.CONFIRM, self.ctx.t("si.hint.skip"))])

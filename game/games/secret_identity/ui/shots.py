@@ -14,23 +14,32 @@ from ....core.rng import Rng
 from ....core.session import Session
 from ....input.intents import InputEvent, Intent
 from .board import CompetitiveBoard
-from .board_coop import RESULT_TICKS, CoopBoard
-from .reveal import OPEN_TICKS, VOTES_TICKS
+from .board_coop import CoopBoard
+from .coop_sections import AnswerReveal
+from .reveal import OPEN_TICKS, VOTES_TICKS, CompetitiveReveal
 
 if TYPE_CHECKING:
+    from ....context import AppContext
+    from ....games import GameEntry
     from ....shots import ShotRequest
+    from ..rules.catalogue import SICatalogue
+
+#: The shots' helpers play either mode (competitive or cooperative).
+AnySession = Session[Any, Any, Any]
+AnyBot = Bot[Any, Any]
 
 SHOT_SEATS = 8
 
 
-def make_board(ctx: Any, entry: Any, session: Session, bots: Mapping[int, Bot]) -> Any:
+def make_board(ctx: AppContext, entry: GameEntry[SICatalogue], session: AnySession,
+               bots: Mapping[int, AnyBot]) -> CompetitiveBoard | CoopBoard:
     if entry.id == "secret_identity_coop":
         return CoopBoard(ctx, entry, session, bots)
     return CompetitiveBoard(ctx, entry, session, bots)
 
 
 # --- screenshots -------------------------------------------------------------------------
-def _table(ctx: Any, game_id: str, seed: int) -> tuple[Any, Session, dict[int, Bot]]:
+def _table(ctx: Any, game_id: str, seed: int) -> tuple[Any, AnySession, dict[int, AnyBot]]:
     """A full table of 8 and a fresh session with a bot for every seat (to play forward)."""
     while len(ctx.seats) < SHOT_SEATS:
         ctx.seats.add_bot(ctx.t("kit.bot_name", n=len(ctx.seats) + 1))
@@ -41,7 +50,7 @@ def _table(ctx: Any, game_id: str, seed: int) -> tuple[Any, Session, dict[int, B
     return entry, session, bots
 
 
-def _play_until(session: Session, bots: Mapping[int, Bot], stop: Callable[[Any], bool], order_seed: int = 0) -> None:
+def _play_until(session: AnySession, bots: Mapping[int, AnyBot], stop: Callable[[Any], bool], order_seed: int = 0) -> None:
     """Bots act (seats in a seeded order) until ``stop(public view)`` holds."""
     order = Rng.from_seed(f"order:{order_seed}")
     for _ in range(5000):
@@ -54,13 +63,15 @@ def _play_until(session: Session, bots: Mapping[int, Bot], stop: Callable[[Any],
             session.submit(action)
 
 
-def _bot_step(session: Session, bots: Mapping[int, Bot], seat: int, times: int = 1) -> None:
+def _bot_step(session: AnySession, bots: Mapping[int, AnyBot], seat: int, times: int = 1) -> None:
     for _ in range(times):
         if seat in session.current():
-            session.submit(bots[seat].act(session.view(seat), session.legal(seat)))
+            action = bots[seat].act(session.view(seat), session.legal(seat))
+            assert action is not None  # a bot whose turn it is acts
+            session.submit(action)
 
 
-def _board(ctx: Any, entry: Any, session: Session) -> Any:
+def _board(ctx: Any, entry: Any, session: AnySession) -> Any:
     board = make_board(ctx, entry, session, {})
     ctx.stack.push(board)
     return board
@@ -80,13 +91,12 @@ def shot_replace(ctx: Any, args: ShotRequest) -> None:
     board = _board(ctx, entry, session)
     for seat in (2, 5, 6):
         _bot_step(session, bots, seat)
-    board.on_events(None, ())  # the bots played on the session itself
     _press(ctx, 1, Intent.STICK, angle=135.0, magnitude=1.0)
     _press(ctx, 1, Intent.ALT)
     _press(ctx, 0, Intent.STICK, angle=270.0, magnitude=1.0)
 
 
-def _clue_phase(ctx: Any, args: ShotRequest) -> tuple[Any, Session, dict[int, Bot]]:
+def _clue_phase(ctx: Any, args: ShotRequest) -> tuple[Any, AnySession, dict[int, AnyBot]]:
     entry, session, bots = _table(ctx, "secret_identity", args.seed)
     _play_until(session, bots, _round_two("clues"), args.seed)
     return entry, session, bots
@@ -96,7 +106,6 @@ def shot_keys(ctx: Any, args: ShotRequest) -> None:
     entry, session, bots = _clue_phase(ctx, args)
     board = _board(ctx, entry, session)
     _bot_step(session, bots, 0)
-    board.on_events(None, ())  # the bots played on the session itself
     board.open_editor(0)
     _press(ctx, 0, Intent.PEEK)
     _press(ctx, 0, Intent.RIGHT)
@@ -122,24 +131,28 @@ def shot_vote(ctx: Any, args: ShotRequest) -> None:
 def shot_reveal(ctx: Any, args: ShotRequest) -> None:
     entry, session, bots = _table(ctx, "secret_identity", args.seed)
     _play_until(session, bots, _round_two("summary"), args.seed)
-    board = _board(ctx, entry, session)
-    board.start_reveal(session.view(None).public.last)
-    reveal = board.reveal
-    reveal.safe = 2
+    reveal = _reveal(ctx, entry, session)
+    reveal.beat = 2
     reveal.tick = OPEN_TICKS + VOTES_TICKS - 70
+
+
+def _reveal(ctx: Any, entry: Any, session: AnySession) -> CompetitiveReveal:
+    """The board on a round just scored, its reveal opened (as the vote opens it)."""
+    board = _board(ctx, entry, session)
+    reveal = CompetitiveReveal(board, session.view(None).public.last)
+    board.show(reveal)
+    return reveal
 
 
 def shot_cheer(ctx: Any, args: ShotRequest) -> None:
     """The reveal's end: every safe open, the round's best scorers cheered."""
     entry, session, bots = _table(ctx, "secret_identity", args.seed)
     _play_until(session, bots, _round_two("summary"), args.seed)
-    board = _board(ctx, entry, session)
-    board.start_reveal(session.view(None).public.last)
-    reveal = board.reveal
+    reveal = _reveal(ctx, entry, session)
     while reveal.opening:
-        reveal.step()
+        reveal.fixed_update()
     for _ in range(50):  # with the shot's ticks, the confetti is half-way down when it is drawn
-        reveal.step()
+        reveal.fixed_update()
 
 
 def shot_summary(ctx: Any, args: ShotRequest) -> None:
@@ -153,10 +166,10 @@ def shot_summary(ctx: Any, args: ShotRequest) -> None:
 def shot_podium(ctx: Any, args: ShotRequest) -> None:
     entry, session, bots = _table(ctx, "secret_identity", args.seed)
     _play_until(session, bots, lambda public: public.phase == "over", args.seed)
-    _board(ctx, entry, session)
+    _board(ctx, entry, session).section.skip()  # the podium up, the verdict written, the winners' confetti falling
 
 
-def _coop_turn(ctx: Any, args: ShotRequest, phase: str) -> tuple[Any, Session, dict[int, Bot]]:
+def _coop_turn(ctx: Any, args: ShotRequest, phase: str) -> tuple[Any, AnySession, dict[int, AnyBot]]:
     entry, session, bots = _table(ctx, "secret_identity_coop", args.seed)
     _play_until(session, bots, lambda public: public.turn == 4 and public.phase == phase, args.seed)
     return entry, session, bots
@@ -174,6 +187,7 @@ def shot_coop_guess(ctx: Any, args: ShotRequest) -> None:
     bots are bots here, so the hub counts the people only)."""
     entry, session, bots = _coop_turn(ctx, args, "guess")
     board = make_board(ctx, entry, session, {s: bot for s, bot in bots.items() if ctx.seats[s].bot})
+    assert isinstance(board, CoopBoard)  # the co-op entry's board
     ctx.stack.push(board)
     people = board.people_guessing()
     if people:
@@ -186,14 +200,13 @@ def shot_coop_guess(ctx: Any, args: ShotRequest) -> None:
 def shot_coop_result(ctx: Any, args: ShotRequest) -> None:
     entry, session, bots = _coop_turn(ctx, args, "result")
     board = _board(ctx, entry, session)
-    board.result_ticks = 0
+    board.show(AnswerReveal(board, session.view(None).public.history[-1].correct))  # the lock's flash
 
 
 def shot_coop_end(ctx: Any, args: ShotRequest) -> None:
     entry, session, bots = _table(ctx, "secret_identity_coop", args.seed)
     _play_until(session, bots, lambda public: public.phase == "over", args.seed)
-    board = _board(ctx, entry, session)
-    board.result_ticks = RESULT_TICKS
+    _board(ctx, entry, session).section.skip()  # the score counted, the band written, the team's confetti falling
 
 
 SHOTS = {

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
 from ....ui.fit import fit_text as fit_words
 from ..rules.view import track_position
+
+if TYPE_CHECKING:
+    from ....ui.kit import UiKit
 
 
 #: The track across the top (the score track, co-op's turn track) has its line this far
@@ -28,17 +31,17 @@ MARKER_RADIUS = 13
 MARKERS_PER_ROW = 4
 
 
-def track_line(kit: Any) -> int:
+def track_line(kit: UiKit) -> int:
     """The y of the track's line across the top: both boards and the reveal's flying points."""
     return kit.safe_rect.y + TRACK_Y
 
 
-def numbers_bottom(kit: Any, y: int) -> int:
+def numbers_bottom(kit: UiKit, y: int) -> int:
     """The bottom of the line of numbers under the track drawn at ``y``."""
     return y + NUMBERS_BELOW + kit.text("30", 28).get_height()
 
 
-def track_point(kit: Any, score: float, y: int, length: int = 30) -> tuple[int, int]:
+def track_point(kit: UiKit, score: float, y: int, length: int = 30) -> tuple[int, int]:
     """Where ``score`` sits on the track drawn by :func:`draw_track` at ``y``."""
     return _track_x(kit.safe_rect.x, kit.safe_rect.right, score, length), y
 
@@ -49,7 +52,7 @@ def _track_x(safe_left: int, safe_right: int, score: float, length: int) -> int:
     return int(left + (score - tokens * length) * (right - left) / length)
 
 
-def marker_spots(kit: Any, scores: Sequence[float], seats: Sequence[int], y: int,
+def marker_spots(kit: UiKit, scores: Sequence[float], seats: Sequence[int], y: int,
                  length: int = 30) -> dict[int, tuple[int, int]]:
     """Each seat's marker centre: seats on one square share it side by side, four to a row
     above the line and the rest below, so no marker hides another (issue 14). Placed once

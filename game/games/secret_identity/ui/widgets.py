@@ -10,7 +10,7 @@ the character" just works.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
 
 import pygame
 
@@ -21,6 +21,9 @@ from ....ui.shapes import shape_box
 from .portrait import portrait
 from .track import numbers_bottom, track_line
 from ..rules.view import Shown, track_position
+
+if TYPE_CHECKING:
+    from ....ui.kit import UiKit
 
 #: A character card: the ring picker's slot width, taller for a portrait readable from
 #: the sofa (PORTRAIT px, one size on every card) above two lines of name; the board's
@@ -52,7 +55,7 @@ def mix(a: Sequence[int], b: Sequence[int], t: float) -> tuple[int, int, int]:
     return tuple(int(round(x + (y - x) * t)) for x, y in zip(a[:3], b[:3]))  # type: ignore[return-value]
 
 
-def board_ring(kit: Any) -> RingGeometry:
+def board_ring(kit: UiKit) -> RingGeometry:
     """The ring picker's ring with its top card low enough that the card's number badge,
     which rises above it, stays under the score track's numbers at the text scale in use
     (the ring shrinks, as in the 10 % safe area). Both boards and the vote picker use it,
@@ -61,12 +64,12 @@ def board_ring(kit: Any) -> RingGeometry:
     return ring_geometry(kit, max(PROMPT_ROOM, top - kit.safe_rect.y), (SLOT_W, SLOT_H), rows=True)
 
 
-def slot_positions(kit: Any) -> list[tuple[int, int]]:
+def slot_positions(kit: UiKit) -> list[tuple[int, int]]:
     """Centres of the 8 character slots, 1 at the top then clockwise (SI-1)."""
     return board_ring(kit).positions(8)
 
 
-def panel_positions(kit: Any, seats: int) -> list[pygame.Rect]:
+def panel_positions(kit: UiKit, seats: int) -> list[pygame.Rect]:
     """Seat panels in two columns beside the ring, left column first (like the ring
     picker's progress cards): as wide as the room between the safe area and the ring's
     side slots allows, as tall as the room between the track and the hint bar allows."""
@@ -85,7 +88,7 @@ def panel_positions(kit: Any, seats: int) -> list[pygame.Rect]:
     return rects
 
 
-def icon_or_fallback(kit: Any, code: str, size: int) -> pygame.Surface:
+def icon_or_fallback(kit: UiKit, code: str, size: int) -> pygame.Surface:
     try:
         return kit.icon(code, size)
     except (KeyError, FileNotFoundError, pygame.error):
@@ -158,7 +161,7 @@ def paint_character(surface: pygame.Surface, ctx: Any, character: Any, rect: pyg
                   c.muted if dim else c.text, align="center")
 
 
-def card_name(kit: Any, character: Any, lang: str, width: int, sizes: Sequence[int]) -> tuple[int, str]:
+def card_name(kit: UiKit, character: Any, lang: str, width: int, sizes: Sequence[int]) -> tuple[int, str]:
     """``(size, text)`` of a card's name in ``width``: the full name (shrunk, then broken
     after a space or hyphen) while it takes two lines at most, else its ``short`` one."""
     size, words = fit_words(kit, character.name(lang), width, sizes)
@@ -167,7 +170,7 @@ def card_name(kit: Any, character: Any, lang: str, width: int, sizes: Sequence[i
     return size, words
 
 
-def _card_portrait(kit: Any, ctx: Any, character: Any, size: int, scale: float) -> pygame.Surface:
+def _card_portrait(kit: UiKit, ctx: Any, character: Any, size: int, scale: float) -> pygame.Surface:
     """A card's portrait at ``size`` px; a pulsing card's is its ``PULSE_PORTRAIT`` px
     picture scaled (~0.05 ms), not a portrait rendered at a new size (~0.5 ms) every
     frame of the pulse."""
@@ -321,7 +324,7 @@ def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: py
 
 
 @remembered
-def fit_label(kit: Any, text: str, width: int, sizes: Sequence[int]) -> tuple[int, str]:
+def fit_label(kit: UiKit, text: str, width: int, sizes: Sequence[int]) -> tuple[int, str]:
     """``(size, text)`` for one line in ``width``: the largest of ``sizes`` that fits, then
     smaller down to 28 px drawn, then shortened with an ellipsis (a seat's name beside its
     shape and colour, which tell it apart anyway)."""
@@ -333,7 +336,7 @@ def fit_label(kit: Any, text: str, width: int, sizes: Sequence[int]) -> tuple[in
 
 
 @remembered
-def fit_text(kit: Any, text: str, size: int, width: int) -> str:
+def fit_text(kit: UiKit, text: str, size: int, width: int) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` pixels."""
     font = kit.font(size)
     if font.size(text)[0] <= width:

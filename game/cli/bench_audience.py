@@ -1,0 +1,420 @@
+"""An audience of hundreds on loopback (issue 30 item 4): the swarm, and its bench figures.
+
+:func:`swarm_main` runs in a process of its own (real phones are other devices: they do
+not share the game's interpreter lock): ``members`` WebSocket clients on one asyncio
+loop (aiohttp) join a room as the audience and play along as the page does: each new
+shared screen's open questions get a pick each (a seeded random choice), and with
+``repick`` a member changes one pick every :data:`REPICK_EVERY` seconds or so while
+questions are open (an audience voting all along, within its flood limit). The first
+``flooders`` members instead send :data:`FLOOD` picks at once on the first open
+question (the flood limit must hold them back). It talks to its parent in JSON lines:
+on stdout ``{"event": "joined"}`` once every member is welcomed, ``{"event":
+"confirmed", "questions": [...]}`` each time every member's ``you`` confirms its picks of
+the questions open then, and at the end ``{"event": "summary", "fans": [...]}``; on
+stdin ``stop`` ends it. tests/test_audience_scale.py and the bench
+(``bench_companion.bench_companion(audience=N)``) start it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import os
+import queue
+import random
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter, deque
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from ..program import python_command
+
+#: The members a bench or a test brings, and how many of them flood (the test's; the bench's do not).
+MEMBERS = 500
+FLOODERS = 10
+#: The seats' acts timed while the audience is in (the phones' bench times 300: the
+#: audience's run lasts longer, so its picks change all along, not only at first).
+AUDIENCE_ACTS = 1000
+#: The bench's targets (issue 30 item 4): the frame's p99 as a share of the 16.7 ms budget
+#: with the audience in, a seat's act -> view p99 while the audience votes, and the
+#: game's memory the audience adds.
+TARGETS = {"frame_p99_budget_fraction": 0.20, "vote_round_trip_p99_ms": 50.0, "memory_mb": 100.0}
+BUDGET_MS = 1000.0 / 60.0
+#: Picks a flooder sends at once (the audience's burst is 6).
+FLOOD = 40
+#: About how often (s) a member changes a pick while questions are open, with ``repick``;
+#: the time between two of its first picks (a person taps one after the other; and the
+#: flood limit, 2 a second after a burst of 6, would drop an eighth at once).
+REPICK_EVERY = 2.0
+PICK_GAP = 0.3
+
+
+def open_questions(screen: Any) -> dict[str, list[Any]]:
+    """The questions an audience screen offers: question id -> the answers its picks send."""
+    found: dict[str, list[Any]] = {}
+    for item in _items(screen):
+        guess = item.get("guess")
+        if isinstance(guess, dict) and "question" in guess:
+            found.setdefault(guess["question"], []).append(guess["answer"])
+    return found
+
+
+def _items(value: Any) -> Iterator[dict[str, Any]]:
+    if isinstance(value, dict):
+        yield value
+        for inner in value.values():
+            yield from _items(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from _items(inner)
+
+
+@dataclass
+class Fan:
+    """One member as the swarm sees it."""
+
+    number: int
+    flooder: bool = False
+    ws: Any = None
+    token: str | None = None
+    shared: int = 0
+    #: SHA-1 of the last shared message's exact text (every member's must end the same).
+    last_shared: str = ""
+    open: dict[str, list[Any]] = field(default_factory=dict)
+    picks: dict[str, Any] = field(default_factory=dict)
+    you: dict[str, Any] = field(default_factory=dict)
+    yous: int = 0
+    sent: int = 0
+    errors: Counter[str] = field(default_factory=Counter)
+    #: How its connections ended before the swarm stopped, each time (it came back with
+    #: its token, as the page does).
+    drops: list[str] = field(default_factory=list)
+    picking: bool = False
+
+    def confirmed(self) -> bool:
+        told = self.you.get("picks", {})
+        return all(told.get(question) == answer for question, answer in self.picks.items() if question in self.open)
+
+    def summary(self) -> dict[str, Any]:
+        return {"number": self.number, "flooder": self.flooder, "token": self.token, "shared": self.shared,
+                "last_shared": self.last_shared, "picks": self.picks, "score": self.you.get("score"),
+                "rank": self.you.get("rank"), "yous": self.yous, "sent": self.sent, "errors": dict(self.errors),
+                "drops": self.drops, "connected": self.ws is not None and not self.ws.closed}
+
+
+class Swarm:
+    def __init__(self, url: str, room: str, members: int, flooders: int, repick: bool, seed: int = 30) -> None:
+        self.url, self.room, self.repick = url, room, repick
+        self.fans = [Fan(n, flooder=n < flooders) for n in range(members)]
+        self.rng = random.Random(seed)
+        self.stopping = asyncio.Event()
+        self.told: set[str] = set()
+        self._picking: set[asyncio.Task[None]] = set()
+        self._seen: dict[str, tuple[str, dict[str, list[Any]]]] = {}
+
+    def say(self, event: str, **fields: Any) -> None:
+        print(json.dumps({"event": event, **fields}), flush=True)
+
+    async def run(self) -> None:
+        import aiohttp
+
+        connector = aiohttp.TCPConnector(limit=0)  # no pool limit: every member keeps its socket
+        async with aiohttp.ClientSession(connector=connector) as session:
+            await asyncio.gather(*(self._connect(session, fan) for fan in self.fans))
+            readers = [asyncio.create_task(self._read(session, fan)) for fan in self.fans]
+            pickers = [asyncio.create_task(self._repick(fan)) for fan in self.fans if self.repick and not fan.flooder]
+            while any(fan.token is None for fan in self.fans):
+                await asyncio.sleep(0.05)
+            self.say("joined", members=len(self.fans))
+            await self.stopping.wait()
+            for task in [*pickers, *self._picking]:
+                task.cancel()
+            connected = [fan for fan in self.fans if fan.ws is not None and not fan.ws.closed]
+            self.say("summary", fans=[fan.summary() for fan in self.fans], cpu_s=round(time.process_time(), 2))
+            closing = asyncio.gather(*(fan.ws.close() for fan in connected), *readers, return_exceptions=True)
+            with contextlib.suppress(asyncio.TimeoutError):  # said goodbye, or gone: nothing is waited for
+                await asyncio.wait_for(closing, 10.0)
+
+    async def _connect(self, session: Any, fan: Fan) -> None:
+        """Join the audience, or come back to it with the member's token."""
+        fan.ws = await session.ws_connect(f"{self.url}/ws", max_msg_size=0)
+        hello = {"token": fan.token} if fan.token else {"name": f"Fan {fan.number + 1}"}
+        await fan.ws.send_str(json.dumps({"v": 1, "type": "hello", "room": self.room, "audience": True, **hello}))
+
+    async def _read(self, session: Any, fan: Fan) -> None:
+        import aiohttp
+
+        while True:
+            async for frame in fan.ws:
+                if frame.type == aiohttp.WSMsgType.TEXT:
+                    self._receive(fan, frame.data)
+            if self.stopping.is_set():
+                return
+            fan.drops.append(f"closed ({fan.ws.close_code})")
+            try:
+                await self._connect(session, fan)
+            except (aiohttp.ClientError, OSError) as exc:  # the game is gone: the summary says so
+                fan.drops.append(f"could not come back ({exc!r})")
+                return
+
+    def _shared(self, text: str) -> tuple[str, dict[str, list[Any]]]:
+        """A shared message's digest and open questions, worked out once for every member
+        (they all get the very same text; real phones each have their own processor)."""
+        known = self._seen.get(text)
+        if known is None:
+            if len(self._seen) > 8:
+                self._seen.clear()
+            known = self._seen[text] = (hashlib.sha1(text.encode("utf-8")).hexdigest(),
+                                        open_questions(json.loads(text).get("screen")))
+        return known
+
+    def _receive(self, fan: Fan, text: str) -> None:
+        if text.startswith('{"v":1,"type":"audience"'):
+            fan.shared += 1
+            fan.last_shared, fan.open = self._shared(text)
+            if not fan.picking:
+                fan.picking = True
+                task = asyncio.get_running_loop().create_task(self._pick_new(fan))
+                self._picking.add(task)
+                task.add_done_callback(self._picking.discard)
+            return
+        message = json.loads(text)
+        kind = message.get("type")
+        if kind == "welcome":
+            fan.token = message["token"]
+        elif kind == "you":
+            fan.you, fan.yous = message, fan.yous + 1
+            if not self.repick:  # (picks that keep changing are never all confirmed: the bench does not ask)
+                self._check_confirmed()
+        elif kind == "error":
+            fan.errors[str(message.get("reason"))] += 1
+
+    async def _pick_new(self, fan: Fan) -> None:
+        """Pick every open question not picked yet, one after the other (a new screen
+        meanwhile adds its own); a flooder floods its first one."""
+        try:
+            if fan.flooder:
+                fresh = [question for question in fan.open if question not in fan.picks]
+                if fresh:
+                    answers = fan.open[fresh[0]]
+                    for n in range(FLOOD):
+                        await self._send(fan, fresh[0], answers[n % len(answers)])
+                return
+            while fresh := [question for question in fan.open if question not in fan.picks]:
+                await self._send(fan, fresh[0], self.rng.choice(fan.open[fresh[0]]))
+                await asyncio.sleep(PICK_GAP)
+        finally:
+            fan.picking = False
+
+    async def _repick(self, fan: Fan) -> None:
+        while True:
+            await asyncio.sleep(REPICK_EVERY * (0.5 + self.rng.random()))
+            if fan.open:
+                question = self.rng.choice(sorted(fan.open))
+                await self._send(fan, question, self.rng.choice(fan.open[question]))
+
+    async def _send(self, fan: Fan, question: str, answer: Any) -> None:
+        """A pick, as the page sends it (lost with its connection: the member picks again on its next screen)."""
+        try:
+            await fan.ws.send_str(json.dumps({"v": 1, "type": "guess", "question": question, "answer": answer}))
+        except ConnectionError:
+            return
+        fan.picks[question], fan.sent = answer, fan.sent + 1
+
+    def _check_confirmed(self) -> None:
+        """Say so once every member (flooders aside) has its picks of the open questions confirmed."""
+        asked = sorted({question for fan in self.fans for question in fan.open})
+        key = ",".join(asked)
+        if asked and key not in self.told and all(fan.flooder or (fan.picks and fan.confirmed()) for fan in self.fans):
+            self.told.add(key)
+            self.say("confirmed", questions=asked)
+
+
+def swarm_main(url: str, room: str, members: int = MEMBERS, flooders: int = FLOODERS, repick: bool = False) -> None:
+    """The swarm's process: run until ``stop`` (or end of input) on stdin."""
+    swarm = Swarm(url, room, members, flooders, repick)
+    loop = asyncio.new_event_loop()
+
+    def wait_for_stop() -> None:
+        for line in sys.stdin:
+            if line.strip() == "stop":
+                break
+        loop.call_soon_threadsafe(swarm.stopping.set)
+
+    threading.Thread(target=wait_for_stop, daemon=True).start()
+    loop.run_until_complete(swarm.run())
+    loop.close()
+
+
+# --- the game's side ---------------------------------------------------------------------------
+class SwarmChild:
+    """:func:`swarm_main` in a process of its own, and its JSON lines as they come."""
+
+    def __init__(self, url: str, room: str, members: int = MEMBERS, flooders: int = FLOODERS,
+                 repick: bool = False) -> None:
+        code = (f"from game.cli.bench_audience import swarm_main; "
+                f"swarm_main({url!r}, {room!r}, {members}, {flooders}, {repick})")
+        self.proc = subprocess.Popen(python_command(code), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True)
+        self.lines: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
+        #: The end of what it wrote on stderr (read all along: a full pipe would stop it).
+        self.errors: deque[str] = deque(maxlen=40)
+        threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=lambda: self.errors.extend(self.proc.stderr), daemon=True).start()  # type: ignore[arg-type]
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:  # type: ignore[union-attr]
+            if line.startswith("{"):
+                self.lines.put(json.loads(line))
+
+    def event(self) -> dict[str, Any] | None:
+        """The swarm's next line, if one came."""
+        try:
+            return self.lines.get_nowait()
+        except queue.Empty:
+            return None
+
+    def stop(self, timeout: float = 120.0) -> dict[str, Any]:
+        """End the swarm; its summary."""
+        self.proc.stdin.write("stop\n")  # type: ignore[union-attr]
+        self.proc.stdin.flush()  # type: ignore[union-attr]
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                event = self.lines.get(timeout=0.1)
+            except queue.Empty:
+                if self.proc.poll() is not None and self.lines.empty():
+                    break
+                continue
+            if event["event"] == "summary":
+                try:
+                    self.proc.wait(timeout=20)
+                except subprocess.TimeoutExpired:  # still closing its sockets: its figures are in
+                    self.kill()
+                return event
+        self.kill()
+        raise RuntimeError(f"the swarm ended without its summary: {''.join(self.errors)[-2000:]}")
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+
+
+class AudienceRun:
+    """The bench's audience (``bench_companion.bench_companion(audience=N)``): once the
+    first match is warm, note the game's peak memory and bring ``members`` members in
+    (they change their picks all along while questions are open); once they are all in,
+    tell the seated phones' process to play (``go``). Meanwhile note when the rules ask
+    the audience something: a seat's act timed then came during an audience vote."""
+
+    def __init__(self, url: str, room: str, members: int, phones: Any) -> None:
+        self.url, self.room, self.members, self.phones = url, room, members, phones
+        self.swarm: SwarmChild | None = None
+        #: The game's resident memory before the audience came, and the most since.
+        self.rss_before = self.rss_most = 0.0
+        self._frames = 0
+        #: When every member was in (``perf_counter``), and the spans questions were open.
+        self.in_since: float | None = None
+        self.votes: list[tuple[float, float]] = []
+        self._voting: float | None = None
+        #: This process's CPU time and the main thread's once the audience is in: the rest
+        #: is the server thread's (the figures say what share of a core it took).
+        self._cpu_at = (0.0, 0.0)
+
+    def follow(self, board: Any) -> None:
+        from .bench_measures import resident_mb
+
+        now = time.perf_counter()
+        self._frames += 1
+        if self.swarm is None:
+            self.rss_before = self.rss_most = resident_mb()
+            self.swarm = SwarmChild(self.url, self.room, self.members, flooders=0, repick=True)
+        elif self._frames % 30 == 0:
+            self.rss_most = max(self.rss_most, resident_mb())
+        elif self.in_since is None:
+            event = self.swarm.event()
+            if event is not None and event["event"] == "joined":
+                self.in_since = now
+                self._cpu_at = (time.process_time(), time.thread_time())
+                self.phones.stdin.write("go\n")
+                self.phones.stdin.flush()
+        book = board.audience_book()
+        asked = book is not None and bool(book.asks(board.session.view(None).public))
+        if asked and self._voting is None:
+            self._voting = now
+        elif not asked and self._voting is not None:
+            self.votes.append((self._voting, now))
+            self._voting = None
+
+    def figures(self, phones: dict[str, Any], costs: list[float], matches: int) -> dict[str, Any]:
+        from .bench_measures import percentile, resident_mb
+
+        def _percentile(values: list[float], q: float) -> float:
+            return percentile(values, q) if values else 0.0
+
+        if self._voting is not None:
+            self.votes.append((self._voting, time.perf_counter()))
+        memory = max(self.rss_most, resident_mb()) - self.rss_before
+        if self.swarm is None or self.in_since is None:
+            return {"error": ["the audience never came in"]}
+        wall = time.perf_counter() - self.in_since
+        server_cpu = (time.process_time() - self._cpu_at[0]) - (time.thread_time() - self._cpu_at[1])
+        summary = self.swarm.stop()
+        fans = summary["fans"]
+        self.swarm = None
+        during = [trip for trip, start in zip(phones["trips"], phones["starts"])
+                  if any(began <= start <= ended for began, ended in self.votes)]
+        frame_p99 = _percentile(costs, 0.99)
+        return {
+            "members": len(fans), "connected": sum(fan["connected"] for fan in fans),
+            "drops": sum(len(fan["drops"]) for fan in fans), "matches": matches,
+            "shared_per_member": round(sum(fan["shared"] for fan in fans) / max(1, len(fans)), 1),
+            "guesses": sum(fan["sent"] for fan in fans),
+            "refused": sum(sum(fan["errors"].values()) for fan in fans),
+            "frames": len(costs), "frame_p50_ms": round(_percentile(costs, 0.5), 2), "frame_p99_ms": round(frame_p99, 2),
+            "frame_p99_budget_fraction": round(frame_p99 / BUDGET_MS, 3),
+            "acts": len(phones["trips"]), "vote_acts": len(during),
+            "vote_round_trip_p50_ms": round(_percentile(during, 0.5), 2),
+            "vote_round_trip_p99_ms": round(_percentile(during, 0.99), 2) if during else None,
+            "round_trip_p99_ms": round(_percentile(phones["trips"], 0.99), 2),
+            "memory_mb": round(memory, 1), "rss_before_mb": round(self.rss_before, 1),
+            "server_thread_core_share": round(server_cpu / wall, 2), "swarm_cpu_s": summary.get("cpu_s"),
+            "seconds": round(wall, 1), "load_average": round(os.getloadavg()[0], 1) if hasattr(os, "getloadavg") else None,
+            "targets": TARGETS,
+        }
+
+    def close(self) -> None:
+        if self.swarm is not None:
+            self.swarm.kill()
+
+
+def audience_lines(result: dict[str, Any] | None) -> list[str]:
+    """The bench report's lines for the audience."""
+    if result is None:
+        return []
+    if "error" in result:
+        return [f"audience: error: {' '.join(result['error'])}"]
+
+    def flag(key: str) -> str:
+        value = result[key]
+        return "" if value is not None and value <= TARGETS[key] else "  > target"
+
+    return [f"audience ({result['members']} members on loopback, {result['connected']} connected at the end, "
+            f"{result['drops']} dropped and back; {result['guesses']} picks, {result['refused']} refused; "
+            f"{result['shared_per_member']} shared screens each):",
+            f"  frame with them in: p50 {result['frame_p50_ms']:.2f} ms, p99 {result['frame_p99_ms']:.2f} ms over "
+            f"{result['frames']} frames = {result['frame_p99_budget_fraction']:.3f} of the budget "
+            f"(target <= {TARGETS['frame_p99_budget_fraction']}){flag('frame_p99_budget_fraction')}",
+            f"  a seat's act -> view while the audience votes: p50 {result['vote_round_trip_p50_ms']:.2f} ms, "
+            f"p99 {result['vote_round_trip_p99_ms']} ms over {result['vote_acts']} of {result['acts']} acts "
+            f"(target p99 <= {TARGETS['vote_round_trip_p99_ms']:.0f}){flag('vote_round_trip_p99_ms')}",
+            f"  memory they add: {result['memory_mb']:.1f} MB over {result['rss_before_mb']:.1f} MB "
+            f"(target <= {TARGETS['memory_mb']:.0f}){flag('memory_mb')}",
+            f"  over {result['seconds']} s: the server thread took {result['server_thread_core_share']:.2f} of a core, "
+            f"the members' own process {result['swarm_cpu_s']} s of CPU (on this machine too); "
+            f"load average {result['load_average']}"]

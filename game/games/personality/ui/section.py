@@ -1,0 +1,61 @@
+"""What every section of the Personality board shares (``game/scenes/board``): it is
+drawn on the board's chrome — the still layer (background, the top bar reading its
+:meth:`BoardSection.heading`, the track's squares), the masks, the seat column and a
+special square's banner — around its stage (:meth:`BoardSection.draw_stage`, the area
+above the track). It names the overlay its human seats need to act (a ring, a peek
+curtain: :meth:`BoardSection.overlay`), and bots play once the board's timeline is
+still (the masks' walks and the banners: ``timeline.py``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Hashable
+
+import pygame
+
+from ....scenes.base import Scene
+from ....scenes.board import Section
+from ..rules.view import PEPublic
+from .chrome import draw_banner, draw_masks, draw_seat_column, paint_still, still_key
+
+if TYPE_CHECKING:
+    from .board import PersonalityBoard
+
+#: What an overlay is (the board reopens it when the key changes) and how to make it.
+Overlay = tuple[Hashable, Callable[[], Scene]]
+
+
+class BoardSection(Section[PEPublic]):
+    board: PersonalityBoard
+
+    @property
+    def bots_play(self) -> bool:
+        return not self.board.timeline.busy
+
+    def heading(self) -> str:
+        """What the top bar reads."""
+        return ""
+
+    def overlay(self, humans: list[int]) -> Overlay | None:
+        """The overlay ``humans`` (human seats that must act now) need, or None."""
+        return None
+
+    def draw(self, surface: pygame.Surface, view: PEPublic, alpha: float) -> None:
+        """The chrome around the stage, the stage, then a special square's banner over it."""
+        board = self.board
+        heading = self.heading()  # the still layer holds the background too
+        surface.blit(board.still.get(still_key(board, heading), lambda layer: paint_still(board, layer, heading)),
+                     (0, 0))
+        self.draw_behind(surface, alpha)
+        draw_masks(board, surface)
+        draw_seat_column(board, surface)
+        self.draw_stage(surface, board.layout.stage, alpha)
+        banner = board.timeline.banner
+        if banner is not None:
+            draw_banner(board, surface, banner)
+
+    def draw_behind(self, surface: pygame.Surface, alpha: float) -> None:
+        """What shows behind the masks, the seat column and the stage (a cheer's confetti)."""
+
+    def draw_stage(self, surface: pygame.Surface, stage: pygame.Rect, alpha: float) -> None:
+        """The stage (the bar, the track and the seats are drawn around it)."""

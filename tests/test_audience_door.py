@@ -1,0 +1,191 @@
+"""The audience's door and ledger, in pieces (issue 30 items 1-4): the room password
+counted by the code guard, audience connections under their own flood limit whose
+guesses wait in one batch a frame and never wake the game thread, the shared screen
+encoded once for every member, and the ledger's scores, ranks and leans."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.companion.audience import Ledger
+from game.companion.protocol import ProtocolError, parse
+from game.companion.room import FREE_TRIES, CodeGuard, TokenBucket, door_refusal
+from game.companion.server import (AUDIENCE_BATCH, AUDIENCE_RATE, EVERYONE, RATE_LIMIT, SHARED_SLOT, Connection,
+                                   Hub)
+from game.games.audience_kit import Ask
+
+
+def hello(**fields):
+    return {"v": 1, "type": "hello", "room": "KXTW", **fields}
+
+
+# --- the door ---------------------------------------------------------------------------------
+def test_a_password_is_asked_of_every_new_phone_and_counted_as_a_wrong_code():
+    guard = CodeGuard()
+    assert door_refusal(guard, "a", hello(name="Zoé"), "KXTW", "", 0.0) is None
+    assert door_refusal(guard, "a", hello(name="Zoé"), "KXTW", "4821", 0.0) == "bad_password"
+    assert door_refusal(guard, "a", hello(name="Zoé", password="4821"), "KXTW", "4821", 0.0) is None
+    assert door_refusal(guard, "a", hello(name="Zoé", password="4821"), "KXTX", "4821", 0.0) == "bad_room"
+    # a seat's (or a member's) token came in through the door already: no password asked
+    assert door_refusal(guard, "b", hello(token="t" * 24), "KXTW", "4821", 0.0) is None
+    # wrong passwords spend the address's tries as wrong codes do, then it is locked out
+    for _ in range(FREE_TRIES):
+        assert door_refusal(guard, "c", hello(name="x", password="0000"), "KXTW", "4821", 1.0) in ("bad_password",
+                                                                                                    "locked")
+    assert door_refusal(guard, "c", hello(name="x", password="4821"), "KXTW", "4821", 2.0) == "locked"
+
+
+def test_the_protocol_checks_a_guess_s_envelope_and_the_hello_s_new_fields():
+    assert parse('{"v":1,"type":"guess","question":"r1.s2","answer":3}')["answer"] == 3
+    assert parse('{"v":1,"type":"guess","question":"s0","answer":"santa"}')["answer"] == "santa"
+    for bad in ('{"v":1,"type":"guess","question":"","answer":3}', '{"v":1,"type":"guess","question":"q","answer":[1]}',
+                '{"v":1,"type":"guess","question":"q","answer":1.5}', '{"v":1,"type":"guess","answer":1}',
+                '{"v":1,"type":"hello","room":"K","name":"a","audience":"yes"}',
+                '{"v":1,"type":"hello","room":"K","name":"a","password":5}'):
+        with pytest.raises(ProtocolError):
+            parse(bad)
+
+
+# --- the hub ------------------------------------------------------------------------------------
+class Socket:
+    async def close(self, **_):
+        pass
+
+
+def hub_with(*audience: bool) -> tuple[Hub, list[Connection]]:
+    hub = Hub("KXTW", clock=lambda: 0.0)
+    connections = []
+    for n, member in enumerate(audience, start=1):
+        connection = hub.connections[n] = Connection(Socket(), TokenBucket(*RATE_LIMIT), f"10.0.0.{n}")
+        connection.audience = member
+        connections.append(connection)
+    return hub, connections
+
+
+def test_the_shared_screen_is_encoded_once_for_every_member_and_only_for_them():
+    hub, (one, two, seat) = hub_with(True, True, False)
+    hub.broadcast('{"v":1,"type":"audience","screen":"é"}')
+    batch, hub._outgoing = hub._outgoing, []
+    assert len(batch) == 1 and batch[0][0] == EVERYONE  # one message queued, not one per member
+    hub._queue_all(batch, None)
+    assert one.outbox.get_nowait() is SHARED_SLOT and two.outbox.get_nowait() is SHARED_SLOT
+    assert isinstance(one.shared, bytes) and one.shared is two.shared  # the same encoded bytes, written to each
+    assert seat.outbox.empty() and seat.shared is None
+
+
+def test_a_member_behind_waits_for_the_newest_shared_screen_only():
+    hub, (member,) = hub_with(True)
+    for n in range(20):
+        hub._queue_all([(EVERYONE, f'{{"n":{n}}}', False)], None)
+    assert member.outbox.qsize() == 1 and member.shared == b'{"n":19}' and not member.cut
+
+
+def test_guesses_wait_in_one_batch_never_wake_the_game_and_keep_their_own_limit():
+    hub, (member, seat) = hub_with(True, False)
+    member.bucket = TokenBucket(*AUDIENCE_RATE)
+    guess = '{"v":1,"type":"guess","question":"r1.s0","answer":2}'
+    for _ in range(20):  # a flood: the audience's burst, then too_fast
+        hub._receive(1, member, guess)
+    batch = hub.take_guesses()
+    assert list(batch) == [1] and len(batch[1]) == min(AUDIENCE_BATCH, int(AUDIENCE_RATE[1]))
+    assert hub.take_guesses() == {} and not hub.arrived.is_set() and hub.inbox.empty()
+    assert any(b'too_fast' in text.encode() for text, _ in list(member.outbox._queue))  # told to slow down
+    hub._receive(2, seat, guess)  # a seat guesses nothing: refused by the server
+    assert "not_audience" in seat.outbox.get_nowait()[0] and hub.take_guesses() == {}
+    # the seat's own messages still get through, woken at once, whatever the audience does
+    hub._receive(2, seat, '{"v":1,"type":"act","kind":"ready","data":{}}')
+    assert hub.arrived.is_set() and hub.inbox.get_nowait()[1]["type"] == "act"
+
+
+def test_an_audience_hello_switches_the_connection_to_the_audience_s_limit():
+    hub, (connection,) = hub_with(False)
+    hub._receive(1, connection, '{"v":1,"type":"hello","room":"KXTW","name":"Fan","audience":true}')
+    assert connection.audience and (connection.bucket.rate, connection.bucket.burst) == AUDIENCE_RATE
+    assert hub.audience == 1 and hub.inbox.get_nowait()[1]["audience"] is True
+
+
+def test_the_audience_has_a_ceiling(monkeypatch):
+    from game.companion import server
+
+    monkeypatch.setattr(server, "MAX_AUDIENCE", 1)
+    hub, (one, two) = hub_with(False, False)
+    hub._receive(1, one, '{"v":1,"type":"hello","room":"KXTW","name":"A","audience":true}')
+    hub._receive(2, two, '{"v":1,"type":"hello","room":"KXTW","name":"B","audience":true}')
+    assert one.audience and not two.audience and two.refused
+    assert "audience_full" in two.outbox.get_nowait()[0]
+
+
+# --- the ledger ---------------------------------------------------------------------------------
+def test_the_ledger_scores_right_picks_once_ranks_and_tells_leans_only_once_answered():
+    ledger = Ledger()
+    for token, name in (("a", "Ana"), ("b", "Bo"), ("c", "Cy")):
+        ledger.join(token, name)
+    ledger.open([Ask("q1", (1, 2, 3)), Ask("q2", ("x", "y"))])
+    assert ledger.guess("a", "q1", 2) is None and ledger.guess("a", "q1", 3) is None  # changed its mind
+    assert ledger.guess("b", "q1", 3) is None and ledger.guess("c", "q1", 1) is None
+    assert ledger.guess("a", "q2", "x") is None and ledger.guess("b", "q2", "y") is None
+    assert ledger.guess("a", "q3", 1) == "closed" and ledger.guess("a", "q1", 9) == "not_offered"
+    assert ledger.tally("q1") == {3: 2, 1: 1}
+    assert ledger.leans([]) == {} and set(ledger.leans(["q1"])) == {"q1"}
+    assert sorted(ledger.score({"q1": 3})) == ["a", "b"]
+    assert ledger.score({"q1": 3}) == []  # scored once
+    assert ledger.score({"q1": 3, "q2": "x"}) == ["a"]
+    assert [(row["name"], row["score"], row["rank"]) for row in ledger.board()] == [("Ana", 2, 1), ("Bo", 1, 2),
+                                                                                    ("Cy", 0, 3)]
+    ledger.join("d", "Di")
+    assert ledger.rank("d") == 3 and ledger.rank("c") == 3 and ledger.rank("a") == 1
+
+
+def test_members_with_equal_scores_share_their_place():
+    ledger = Ledger()
+    for n in range(500):
+        ledger.join(f"t{n}", f"M{n}")
+    ledger.open([Ask("q", (0, 1))])
+    for n in range(500):
+        ledger.guess(f"t{n}", "q", n % 2)
+    assert len(ledger.score({"q": 1})) == 250
+    assert {ledger.rank(f"t{n}") for n in range(500)} == {1, 251}
+
+
+
+def test_a_member_who_leaves_takes_its_score_and_picks_out_of_the_ranks_and_leans():
+    ledger = Ledger()
+    for token in "abc":
+        ledger.join(token, token.upper())
+    ledger.open([Ask("q", (1, 2))])
+    ledger.guess("a", "q", 1)
+    ledger.guess("b", "q", 1)
+    ledger.guess("c", "q", 2)
+    ledger.score({"q": 1})
+    before = ledger.board()
+    ledger.leave("a")
+    assert ledger.rank("b") == 1 and ledger.rank("c") == 2 and ledger.tally("q") == {1: 1, 2: 1}
+    assert [row["name"] for row in ledger.board()] == ["B", "C"] and before[0]["name"] == "A"
+
+
+def test_a_big_audience_gets_the_newest_screen_at_a_held_pace():
+    """The shared screens' fan-out is held to FANOUT_PER_SECOND messages a second: with 1000
+    members a change 0.1 s after the last screen waits, and the newest goes once 0.5 s passed."""
+    from game.companion.bridge import Table
+    from game.companion.crowd import FANOUT_PER_SECOND, Crowd
+    from game.companion.room import Door
+
+    now = [0.0]
+    hub = Hub("KXTW", clock=lambda: now[0])
+    crowd = Crowd(hub, lambda: "en", lambda: "Fan", clock=lambda: now[0])
+    table = Table(lobby="mission_secrete")
+    for conn in range(1, 1001):
+        crowd.hello(conn, {"type": "hello", "name": f"F{conn}", "audience": True}, Door(), table, [])
+    hub._outgoing.clear()
+
+    def shared(roster):
+        crowd.pump(table, roster)
+        sent, hub._outgoing = [text for conn, text, _ in hub._outgoing if conn == EVERYONE], []
+        return sent
+
+    assert len(shared([{"name": "Zoé"}])) == 1
+    now[0] = 0.1
+    assert shared([{"name": "Zoé"}, {"name": "Max"}]) == []  # waits: 1000 members / 2000 a second
+    now[0] = 1000 / FANOUT_PER_SECOND + 0.01
+    (newest,) = shared([{"name": "Zoé"}, {"name": "Max"}])
+    assert '"Max"' in newest
