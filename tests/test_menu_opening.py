@@ -1,0 +1,60 @@
+"""What opening a menu screen draws (issue 32 item 2: every menu transition within a
+frame on a slow laptop). A menu button draws only the state it shows; the others are
+drawn when first shown, and then look as they would have."""
+
+import pygame
+
+from game.input.intents import Intent
+from game.scenes.menus.settings import SettingsScene
+from game.ui.menu_gui import MenuButton
+
+from menu_helpers import make_ctx, press
+
+
+def frame(ctx, canvas) -> None:
+    ctx.stack.fixed_update(1 / 60)
+    ctx.stack.update(1 / 60)
+    ctx.stack.draw(canvas, 1.0)
+
+
+def buttons(scene) -> list[MenuButton]:
+    return [item.element for item in scene.items if isinstance(item.element, MenuButton)]
+
+
+def drawn_states(button: MenuButton) -> set[str]:
+    shape = button.drawable_shape
+    return {name for name, state in shape.states.items() if state.generated} | set(shape.states_to_redraw_queue)
+
+
+def test_an_opened_menu_draws_each_button_in_the_state_it_shows_only():
+    ctx = make_ctx()
+    canvas = pygame.Surface((1920, 1080))
+    scene = SettingsScene(ctx)
+    ctx.stack.push(scene)
+    for _ in range(5):  # pygame_gui drew the queued states one a frame
+        frame(ctx, canvas)
+    shown = buttons(scene)
+    assert len(shown) >= 8
+    # (a button is made in its normal state: the focused one is then shown selected)
+    assert all(drawn_states(button) <= {"normal", button.drawable_shape.active_state.state_id} for button in shown)
+
+
+def test_a_state_drawn_when_first_shown_looks_as_one_drawn_ahead():
+    pictures = []
+    for ahead in (False, True):
+        ctx = make_ctx()
+        canvas = pygame.Surface((1920, 1080))
+        scene = SettingsScene(ctx)
+        ctx.stack.push(scene)
+        if ahead:  # every state drawn at once, as pygame_gui would in the frames after
+            for button in buttons(scene):
+                shape = button.drawable_shape
+                shape.redraw_all_states(force_full_redraw=True)
+                while shape.states_to_redraw_queue:
+                    shape.redraw_state(shape.states_to_redraw_queue.popleft())
+        frame(ctx, canvas)
+        for _ in range(3):  # the focus moves on: other buttons shown selected, then normal again
+            press(ctx, Intent.DOWN)
+            frame(ctx, canvas)
+        pictures.append(pygame.image.tobytes(canvas, "RGB"))
+    assert pictures[0] == pictures[1]
