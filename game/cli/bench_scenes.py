@@ -114,7 +114,6 @@ def _menu_screens(ctx: AppContext) -> dict[str, MenuScreen]:
     from ..scenes.backdrop import TableBackdrop
     from ..scenes.menus import shot_entry
     from ..scenes.menus.credits import CreditsScene
-    from ..scenes.menus.dialogs import ConfirmScene
     from ..scenes.menus.games import GameChoiceScene
     from ..scenes.menus.howto import HowToScene
     from ..scenes.menus.lobby import LobbyScene
@@ -137,6 +136,10 @@ def _menu_screens(ctx: AppContext) -> dict[str, MenuScreen]:
     def lobby_of(game_id: str) -> Callable[[Scene | None], Scene]:
         return lambda under: LobbyScene(ctx, ctx.games[game_id])
 
+    def quit_dialog(under: Scene | None) -> Scene:
+        assert isinstance(under, PauseScene), "the quit dialog opens over the pause"
+        return under.quit_dialog()
+
     def options(under: Scene | None) -> Scene:
         assert isinstance(under, LobbyScene), "the options open over their lobby"
         return OptionsScene(ctx, under)
@@ -149,7 +152,7 @@ def _menu_screens(ctx: AppContext) -> dict[str, MenuScreen]:
         "howto": (title, lambda under: HowToScene(ctx, shown)),
         "pause": (lambda: [TableBackdrop(ctx)], lambda under: PauseScene(ctx, ctx.games[shown])),
         "pause.settings": (paused, lambda under: SettingsScene(ctx)),
-        "pause.quit": (paused, lambda under: ConfirmScene(ctx, ctx.t("pause.quit_confirm"), lambda: None)),
+        "pause.quit": (paused, quit_dialog),
         "lobby.options": (lobby(shown), options),
     }
     for game_id in ctx.games:

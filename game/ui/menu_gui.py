@@ -78,7 +78,7 @@ class MenuButton(pygame_gui.elements.UIButton):
         A state not drawn is drawn when it is first shown: pygame_gui's
         ``set_active_state`` draws a state whose ``generated`` is False. (A new text,
         ``set_text``, still redraws every state, as pygame_gui does.)"""
-        super().rebuild()
+        pygame_gui.elements.UIButton.rebuild(self)  # (super()'s, named for mypy: pygame_gui is untyped)
         shape = self.drawable_shape
         if shape is not None:
             shape.states_to_redraw_queue.clear()

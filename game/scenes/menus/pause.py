@@ -47,8 +47,12 @@ class PauseScene(MenuScene):
         self.on_stack.push(SettingsScene(self.ctx))
 
     def quit(self) -> None:
-        self.on_stack.push(ConfirmScene(self.ctx, self.t("pause.quit_confirm"), self.quit_to_title,
-                                     yes_key="pause.quit_yes", no_key="pause.quit_no"))
+        self.on_stack.push(self.quit_dialog())
+
+    def quit_dialog(self) -> ConfirmScene:
+        """"Quit the match?" over the pause (the menus' warm-up opens one ahead)."""
+        return ConfirmScene(self.ctx, self.t("pause.quit_confirm"), self.quit_to_title,
+                            yes_key="pause.quit_yes", no_key="pause.quit_no")
 
     def quit_to_title(self) -> None:
         quit_to_title(self.ctx)
