@@ -58,3 +58,78 @@ def test_a_state_drawn_when_first_shown_looks_as_one_drawn_ahead():
             frame(ctx, canvas)
         pictures.append(pygame.image.tobytes(canvas, "RGB"))
     assert pictures[0] == pictures[1]
+
+
+# --- the settings screen built ahead (game/scenes/menus/ahead.py) ----------------------------
+def idle_title(ctx, canvas, frames: int):
+    from game.scenes.menus.title import TitleScene
+
+    title = TitleScene(ctx, attract=False)
+    ctx.stack.push(title)
+    for _ in range(frames):
+        frame(ctx, canvas)
+    return title
+
+
+def open_settings(ctx, canvas, monkeypatch) -> int:
+    """Settings opened from the title with its first frame: the menu buttons made."""
+    made = []
+    real = MenuButton.__init__
+
+    def counted(self, *args, **kwargs):
+        made.append(self)
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(MenuButton, "__init__", counted)
+    press(ctx, Intent.DOWN)
+    press(ctx, Intent.CONFIRM)
+    assert isinstance(ctx.stack.top, SettingsScene)
+    frame(ctx, canvas)
+    monkeypatch.setattr(MenuButton, "__init__", real)
+    return len(made)
+
+
+def test_settings_opened_from_an_idle_title_make_no_widget(monkeypatch):
+    ctx = make_ctx()
+    canvas = pygame.Surface((1920, 1080))
+    idle_title(ctx, canvas, 180)  # the warm-up, then the screen built ahead
+    assert open_settings(ctx, canvas, monkeypatch) == 0
+
+
+def test_settings_built_ahead_are_dropped_once_a_setting_changed(monkeypatch):
+    ctx = make_ctx()
+    canvas = pygame.Surface((1920, 1080))
+    idle_title(ctx, canvas, 180)
+    built = ctx.menu_gui.settings_ahead.scene
+    ctx.settings.rumble = not ctx.settings.rumble  # (changed elsewhere: the pause's settings)
+    assert open_settings(ctx, canvas, monkeypatch) > 0
+    assert ctx.stack.top is not built
+
+
+def test_the_title_builds_nothing_in_the_frames_after_settings_close():
+    ctx = make_ctx()
+    canvas = pygame.Surface((1920, 1080))
+    idle_title(ctx, canvas, 180)
+    press(ctx, Intent.DOWN)
+    press(ctx, Intent.CONFIRM)
+    ctx.stack.pop()
+    for _ in range(10):  # (a closing is timed with the frame after it)
+        frame(ctx, canvas)
+        assert ctx.menu_gui.settings_ahead is None
+    for _ in range(60):
+        frame(ctx, canvas)
+    assert ctx.menu_gui.settings_ahead is not None
+
+
+def test_settings_built_ahead_look_as_settings_built_when_opened():
+    pictures = []
+    for idle in (0, 180):
+        ctx = make_ctx()
+        canvas = pygame.Surface((1920, 1080))
+        idle_title(ctx, canvas, idle)
+        press(ctx, Intent.DOWN)
+        press(ctx, Intent.CONFIRM)
+        for _ in range(3):
+            frame(ctx, canvas)
+        pictures.append(pygame.image.tobytes(canvas, "RGB"))
+    assert pictures[0] == pictures[1]

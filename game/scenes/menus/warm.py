@@ -11,7 +11,7 @@ the lobbies, their options and the pause's quit dialog followed (15-25 ms, issue
 draws it on a scratch canvas: the same drawing fills the same caches, so the later real
 opening only blits (pixels unchanged). Its only caller is :meth:`TitleScene.update
 <game.scenes.menus.title.TitleScene.update>`: one step a frame on the main thread, once
-the title has been idle for :data:`IDLE_FRAMES` frames (the start-up's first frames are
+the title has been idle for :data:`~game.scenes.menus.widgets.IDLE_FRAMES` frames (the start-up's first frames are
 left alone). The state lives in ``ctx.menu_gui`` so it runs once a run, whatever title
 (:func:`menu_warm_up`).
 """
@@ -23,9 +23,6 @@ from typing import TYPE_CHECKING, Iterator
 if TYPE_CHECKING:
     from ...context import AppContext
     from .widgets import MenuScene
-
-#: Frames the title shows before the first step (half a second at 60 Hz).
-IDLE_FRAMES = 30
 #: The fixed step a warmed screen is updated by once, as its first frame does.
 TICK = 1 / 60
 
