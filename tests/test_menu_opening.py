@@ -71,9 +71,9 @@ def idle_title(ctx, canvas, frames: int):
     return title
 
 
-def open_settings(ctx, canvas, monkeypatch) -> int:
-    """Settings opened from the title with its first frame: the menu buttons made."""
-    made = []
+def count_made(monkeypatch) -> list[MenuButton]:
+    """The menu buttons made from now on (monkeypatch undoes the count)."""
+    made: list[MenuButton] = []
     real = MenuButton.__init__
 
     def counted(self, *args, **kwargs):
@@ -81,11 +81,16 @@ def open_settings(ctx, canvas, monkeypatch) -> int:
         real(self, *args, **kwargs)
 
     monkeypatch.setattr(MenuButton, "__init__", counted)
+    return made
+
+
+def open_settings(ctx, canvas, monkeypatch) -> int:
+    """Settings opened from the title with its first frame: the menu buttons made."""
+    made = count_made(monkeypatch)
     press(ctx, Intent.DOWN)
     press(ctx, Intent.CONFIRM)
     assert isinstance(ctx.stack.top, SettingsScene)
     frame(ctx, canvas)
-    monkeypatch.setattr(MenuButton, "__init__", real)
     return len(made)
 
 
@@ -100,7 +105,7 @@ def test_settings_built_ahead_are_dropped_once_a_setting_changed(monkeypatch):
     ctx = make_ctx()
     canvas = pygame.Surface((1920, 1080))
     idle_title(ctx, canvas, 180)
-    built = ctx.menu_gui.settings_ahead.scene
+    built = ctx.menu_gui.ahead.scene
     ctx.settings.rumble = not ctx.settings.rumble  # (changed elsewhere: the pause's settings)
     assert open_settings(ctx, canvas, monkeypatch) > 0
     assert ctx.stack.top is not built
@@ -115,10 +120,10 @@ def test_the_title_builds_nothing_in_the_frames_after_settings_close():
     ctx.stack.pop()
     for _ in range(10):  # (a closing is timed with the frame after it)
         frame(ctx, canvas)
-        assert ctx.menu_gui.settings_ahead is None
+        assert ctx.menu_gui.ahead is None
     for _ in range(60):
         frame(ctx, canvas)
-    assert ctx.menu_gui.settings_ahead is not None
+    assert ctx.menu_gui.ahead is not None
 
 
 def test_settings_built_ahead_look_as_settings_built_when_opened():
@@ -133,3 +138,23 @@ def test_settings_built_ahead_look_as_settings_built_when_opened():
             frame(ctx, canvas)
         pictures.append(pygame.image.tobytes(canvas, "RGB"))
     assert pictures[0] == pictures[1]
+
+
+def test_a_lobby_opened_from_an_idle_game_choice_makes_no_widget(monkeypatch):
+    from game.scenes.menus.games import GameChoiceScene
+    from game.scenes.menus.lobby import LobbyScene
+
+    ctx = make_ctx(seats=4)
+    canvas = pygame.Surface((1920, 1080))
+    idle_title(ctx, canvas, 180)
+    press(ctx, Intent.CONFIRM)
+    assert isinstance(ctx.stack.top, GameChoiceScene)
+    press(ctx, Intent.RIGHT)  # the second game: its lobby is built once the focus stays
+    for _ in range(40):
+        frame(ctx, canvas)
+    made = count_made(monkeypatch)
+    press(ctx, Intent.CONFIRM)
+    assert isinstance(ctx.stack.top, LobbyScene)
+    assert ctx.stack.top.entry.id == list(ctx.games)[1]
+    frame(ctx, canvas)
+    assert made == []

@@ -113,7 +113,7 @@ def _menu_screens(ctx: AppContext) -> dict[str, MenuScreen]:
     """Screen name -> (what lies under it, how to make it): the menus a player opens."""
     from ..scenes.backdrop import TableBackdrop
     from ..scenes.menus import shot_entry
-    from ..scenes.menus.ahead import settings_screen
+    from ..scenes.menus.ahead import screen_to_open, settings_screen
     from ..scenes.menus.credits import CreditsScene
     from ..scenes.menus.games import GameChoiceScene
     from ..scenes.menus.howto import HowToScene
@@ -134,8 +134,23 @@ def _menu_screens(ctx: AppContext) -> dict[str, MenuScreen]:
     def lobby(game_id: str) -> Callable[[], list[Scene]]:
         return lambda: [*title(), LobbyScene(ctx, ctx.games[game_id])]
 
+    class ChoiceOn(GameChoiceScene):
+        """The game choice with one game focused, as a player leaves it to open its lobby."""
+
+        def __init__(self, game_id: str) -> None:
+            super().__init__(ctx)
+            self.game_id = game_id
+
+        def initial_focus(self) -> str:
+            return self.game_id
+
+    def choice_on(game_id: str) -> Callable[[], list[Scene]]:
+        return lambda: [*title(), ChoiceOn(game_id)]
+
     def lobby_of(game_id: str) -> Callable[[Scene | None], Scene]:
-        return lambda under: LobbyScene(ctx, ctx.games[game_id])
+        # (as the game choice opens it: the lobby it built ahead, if any: ahead.py)
+        entry = ctx.games[game_id]
+        return lambda under: screen_to_open(ctx, ("lobby", game_id), lambda: LobbyScene(ctx, entry), LobbyScene)
 
     def quit_dialog(under: Scene | None) -> Scene:
         assert isinstance(under, PauseScene), "the quit dialog opens over the pause"
@@ -157,7 +172,7 @@ def _menu_screens(ctx: AppContext) -> dict[str, MenuScreen]:
         "lobby.options": (lobby(shown), options),
     }
     for game_id in ctx.games:
-        screens[f"lobby.{game_id}"] = (title, lobby_of(game_id))
+        screens[f"lobby.{game_id}"] = (choice_on(game_id), lobby_of(game_id))
     return screens
 
 
