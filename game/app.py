@@ -1,11 +1,12 @@
 """The window, the one event pump and the fixed-timestep loop.
 
 Scenes draw on a 1920×1080 canvas, which is pygame's display surface opened with
-``pygame.SCALED``: ``display.flip`` uploads it to a texture and SDL's renderer (Direct3D,
-Metal or OpenGL; its software renderer where there is no GPU) scales it to the window on
+``pygame.SCALED``: SDL's renderer (Direct3D, Metal or OpenGL) scales it to the window on
 the GPU, aspect kept, black bars where the shapes differ, vsync when the driver allows.
-So a 4K TV costs the CPU what a 720p window does: one upload of the canvas. The same
-renderer hands mouse events in canvas pixels (a position in a bar lands off the canvas).
+So a 4K TV costs the CPU what a 720p window does: one upload of the canvas. Where SDL
+has only its software renderer (a Linux box without GL), only the bands of the canvas
+that changed are stretched into the window (game/present.py). The same renderer hands
+mouse events in canvas pixels (a position in a bar lands off the canvas).
 Game time advances in fixed 1/60 s steps, after Glenn Fiedler's "Fix Your Timestep!": real
 frame time (clamped to 0.25 s so a hitch does not snowball) fills an accumulator that is
 drained in steps, at most five a frame; then one draw with ``alpha`` = the leftover
@@ -32,6 +33,7 @@ from .heap import ReleaseOnLeave
 from .input.hub import InputHub
 from .input.viewport import CANVAS, on_canvas
 from .paths import assets_dir
+from .present import presenter_for
 from .scenes.phone_serving import pump_companion, serve_phones_until
 from .settings import save_settings
 
@@ -69,6 +71,8 @@ MIN_WINDOW = (480, 270)
 RENDER_HINTS = {"SDL_RENDER_SCALE_QUALITY": "linear", "SDL_HINT_RENDER_SCALE_QUALITY": "1"}
 #: Frames a second the real loop aims for (the fixed steps stay at 60 Hz).
 FRAME_CAP = 120
+#: The window shown again or resized: it may have lost its picture (game/present.py).
+REDRAW_EVENTS = (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.WINDOWSIZECHANGED)
 #: The window's icon in assets/, drawn by tools/make_icon.py (the executables carry the same).
 WINDOW_ICON = "icon-256.png"
 
@@ -100,6 +104,9 @@ class App:
         if not self.fullscreen:
             self._windowed()
         self.window.show()
+        #: How a frame reaches the window: the GPU scales the whole canvas, or SDL's
+        #: software renderer stretches only what changed (game/present.py).
+        self.presenter = presenter_for(self.window, self.canvas)
         self.hub = hub if hub is not None else InputHub(ctx)
         self.hub.to_canvas = on_canvas  # SDL's renderer hands mouse events in canvas pixels
         self.hub.on_seat_lost = self._hold_lost_seat
@@ -178,6 +185,9 @@ class App:
 
     def _window_event(self, event: pygame.event.Event) -> bool:
         """Handle what belongs to the window; True if the event went no further."""
+        if event.type in REDRAW_EVENTS:
+            self.presenter.redraw()
+            return False
         if event.type == pygame.QUIT:
             self.quit()
             return True
@@ -255,9 +265,9 @@ class App:
         self.present()
 
     def present(self) -> None:
-        """Show the canvas: SDL uploads it to a texture and its renderer scales that into
-        the window, bars included (the bench times this step)."""
-        pygame.display.flip()
+        """Show the canvas: scaled into the window, bars included, by SDL's renderer
+        (``self.presenter``; the bench times this step)."""
+        self.presenter.present()
 
     def run(self) -> None:
         """Frames until the window closes or the last scene leaves, at most

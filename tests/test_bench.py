@@ -91,12 +91,13 @@ def test_the_present_step_is_timed_in_each_window_size():
         result = bench_measures.present_costs(frames=5, windows=((640, 360), (1920, 1080), (2560, 1440)))
     finally:
         pygame.display.set_mode((1, 1))  # no app window left for the next tests
-    assert result["driver"] == "dummy" and result["renderer"] == "software"
+    assert result["driver"] == "dummy" and result["renderer"] == "software" and result["presenter"] == "bands"
     assert [row["window"] for row in result["windows"]] == [row["shown"] for row in result["windows"]] == [
         [640, 360], [1920, 1080], [2560, 1440]]
-    for row in result["windows"]:
+    for row in result["windows"]:  # a board in play, a still canvas, one changed whole
         assert row["frames"] == 5 and 0 < row["p50_ms"] <= row["p99_ms"]
-    assert result["ratio_4k_1080p"] is None  # no 3840×2160 window here
+        assert row["still_p50_ms"] > 0 and row["all_p50_ms"] > 0
+    assert result["ratio_4k_1080p"] is None and result["in_play_over_whole_4k"] is None  # no 3840×2160 window here
 
 
 def test_the_table_shows_the_present_step_against_its_target():
@@ -110,6 +111,19 @@ def test_the_table_shows_the_present_step_against_its_target():
     assert "opengl renderer" in table and "3840×2160: p50 9.00 ms" in table and "4.5 (target <= 1.25)  > target" in table
     report["present"] = {"error": ["no display"]}
     assert "present: error: no display" in bench.format_table(report)
+
+
+def test_with_the_software_renderer_the_table_shows_a_board_in_play_against_the_whole_canvas():
+    row = {"window": [3840, 2160], "shown": [3840, 2160], "frames": 9, "p50_ms": 5.0, "p99_ms": 6.0,
+           "process_p50_ms": 5.0, "wall_p50_ms": 5.1, "still_p50_ms": 1.2, "all_p50_ms": 25.0}
+    present = {"driver": "x11", "renderer": "software", "vsync": False, "display": ":5", "presenter": "bands",
+               "windows": [row], "ratio_4k_1080p": 3.0, "in_play_over_whole_4k": 0.2}
+    report = {"scenes": [], "missing": [], "startup": {"title_s": 0.2, "bare_window_s": 0.1, "ratio": 2.0},
+              "present": present, "targets": bench.TARGETS}
+    table = bench.format_table(report)
+    assert "the changed bands stretched by the CPU" in table and "still 1.20, all 25.00" in table
+    assert "a board in play / the whole canvas changed: 0.2 (target <= 0.5)\n" in table + "\n"
+    assert "3840×2160 / 1920×1080" not in table
 
 
 @pytest.mark.skipif(shutil.which("Xvfb") is None or not sys.platform.startswith("linux"), reason="needs Xvfb")

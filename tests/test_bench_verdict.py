@@ -41,6 +41,17 @@ def test_each_figure_over_its_target_is_named():
     assert _missed(_report(**{"sims.x.matches_per_second": 21.0})) == ["bot matches/s: x (6 seats)"]
 
 
+def test_with_the_software_renderer_the_present_row_is_a_board_in_play_against_the_whole_canvas():
+    """No GPU scales the canvas there (issue 32 item 4): a 4K frame of a board in play
+    must cost at most half of one where the whole canvas changed."""
+    present = {"presenter": "bands", "ratio_4k_1080p": 4.0, "in_play_over_whole_4k": 0.3}
+    rows = verdict(_report(present=present))
+    assert all(row["ok"] for row in rows) and "present 4K / 1080p" not in [row["figure"] for row in rows]
+    figure = "present 4K, a board in play / the whole canvas (software renderer)"
+    assert _missed(_report(present=present | {"in_play_over_whole_4k": 0.9})) == [figure]
+    assert _missed(_report(present=present | {"in_play_over_whole_4k": None})) == [figure]
+
+
 def test_a_menu_screen_first_opening_counts_as_a_transition():
     rep = _report(**{"menus.screens.0.first_ms": 176.8})
     assert _missed(rep) == ["menu transition ms (first, push, pop): howto"]
@@ -60,6 +71,18 @@ def test_the_bots_rate_is_what_sim_reports_at_the_most_seats():
     rates = sim_rates(["secret_identity_coop"], matches=4)
     assert rates["secret_identity_coop"]["seats"] == 8 and rates["secret_identity_coop"]["matches"] == 4
     assert rates["secret_identity_coop"]["matches_per_second"] > 0
+    # the child's and its workers' CPU (start-up included), where the system counts it (issue 32)
+    rate = rates["secret_identity_coop"]
+    assert rate["cpu_s"] > 0 and rate["matches_per_cpu_second"] == round(4 / rate["cpu_s"], 1)
+
+
+def test_the_bots_lines_give_the_rate_a_cpu_second_and_on_the_reference_machine():
+    rep = _report(**{"sims.x.cpu_s": 10.0, "sims.x.matches_per_cpu_second": 50.0}) | {
+        "calibration": {"reference_factor": 1.5}}
+    assert bench._bots_lines(rep) == [
+        "bots: x: 90.0 matches/s at 6 seats (50.0 a CPU-second, ~33.3 on the reference machine) (target >= 83.0)"]
+    del rep["calibration"]
+    assert bench._bots_lines(rep) == ["bots: x: 90.0 matches/s at 6 seats (50.0 a CPU-second) (target >= 83.0)"]
 
 
 def test_the_table_ends_with_the_verdict():

@@ -8,7 +8,7 @@ import pytest
 
 from game.core.actions import CHANCE, TIMEOUT, Action, IllegalAction
 from game.core.playthrough import PlaythroughError, check_no_leaks, play_match
-from game.core.rng import Rng
+from game.core.rng import Rng, Shuffler, _fisher_yates
 from game.core.files import quarantine
 from game.core.session import SaveError, Session
 from game.core.serial import state_hash
@@ -73,8 +73,25 @@ def test_rng_methods_draw_exactly_as_next_u64():
         assert fast.shuffled(range(n % 11)) == shuffled(slow, range(n % 11))
         assert fast.randoms(n % 21) == [(slow.next_u64() >> 11) / float(1 << 53) for _ in range(n % 21)]
         assert fast.state == slow.state
-    for count in range(100):  # next_u64s: in lanes of LANE_BATCH, then one by one
+    for n in [17, 100, 480, 1030]:  # a long list's draws are taken in lanes
+        assert fast.shuffled(range(n)) == shuffled(slow, range(n)) and fast.state == slow.state
+    for count in [*range(100), 224, 500]:  # next_u64s: in lanes of LANE_BATCH, then one by one
         assert fast.next_u64s(count) == [slow.next_u64() for _ in range(count)] and fast.state == slow.state
+        assert fast.randoms(count) == [(slow.next_u64() >> 11) / float(1 << 53) for _ in range(count)]
+
+
+def test_a_long_shuffle_whose_lane_draw_is_refused_is_shuffled_a_draw_at_a_time():
+    """``below``'s rejection: 2**64 - 1 is past the last multiple of 3 under 2**64."""
+    assert not _fisher_yates(list(range(3)), [2**64 - 1, 0])
+    assert _fisher_yates(list(range(3)), [2**64 - 2, 0])
+
+
+def test_a_shuffler_shuffles_as_its_generator_would():
+    """``play_match``'s seat order draws in batches (``Shuffler``): every shuffle, of any
+    length and across the batches' ends, is the one ``Rng.shuffled`` gives, in turn."""
+    shuffler, plain = Shuffler(Rng.from_seed("order:x")), Rng.from_seed("order:x")
+    for n in [0, 1, 2, 8, 3, 6, 100, 4, 65, 7, 5, 1] * 30:
+        assert shuffler.shuffled(range(n)) == plain.shuffled(range(n))
 
 
 # --- Actions -------------------------------------------------------------------------

@@ -1,6 +1,7 @@
-"""The title, idle, prepares the first visits of settings, credits and pause
-(game/scenes/menus/warm.py): opened afterwards, they draw nothing the kit had not
-drawn already (their first opening only blits), and they look exactly as they did."""
+"""The title, idle, prepares the first visits of settings, credits and pause, the game
+choice, the lobbies and the pause's quit dialog (game/scenes/menus/warm.py): opened
+afterwards, they draw nothing the kit had not drawn already (their first opening only
+blits), and they look exactly as they did."""
 
 import pygame
 import pytest
@@ -8,6 +9,9 @@ import pytest
 from game.input.intents import Intent
 from game.scenes.backdrop import TableBackdrop
 from game.scenes.menus.credits import CreditsScene
+from game.scenes.menus.dialogs import ConfirmScene
+from game.scenes.menus.games import GameChoiceScene
+from game.scenes.menus.lobby import LobbyScene
 from game.scenes.menus.pause import PauseScene
 from game.scenes.menus.settings import SettingsScene
 from game.scenes.menus.title import TitleScene
@@ -36,7 +40,7 @@ def idle_title(ctx, canvas, frames: int) -> None:
         frame(ctx, canvas)
 
 
-@pytest.mark.parametrize(("downs", "screen"), [(1, SettingsScene), (2, CreditsScene)])
+@pytest.mark.parametrize(("downs", "screen"), [(0, GameChoiceScene), (1, SettingsScene), (2, CreditsScene)])
 def test_menus_opened_from_an_idle_title_draw_nothing_new(downs, screen):
     ctx = make_ctx()
     canvas = pygame.Surface((1920, 1080))
@@ -51,15 +55,33 @@ def test_menus_opened_from_an_idle_title_draw_nothing_new(downs, screen):
     assert sprites - before[0] == set() and texts - before[1] == set()
 
 
-def test_the_pause_over_a_board_draws_nothing_new_after_the_title():
+def test_a_lobby_opened_from_an_idle_title_draws_nothing_new():
     ctx = make_ctx(seats=4)
     canvas = pygame.Surface((1920, 1080))
-    idle_title(ctx, canvas, IDLE_SECOND)
+    idle_title(ctx, canvas, IDLE_SECOND * 3)
+    press(ctx, Intent.CONFIRM)  # the game choice
+    frame(ctx, canvas)
+    before = cached(ctx.kit)
+    press(ctx, Intent.CONFIRM)
+    assert isinstance(ctx.stack.top, LobbyScene)
+    frame(ctx, canvas)
+    sprites, texts = cached(ctx.kit)
+    assert sprites - before[0] == set() and texts - before[1] == set()
+
+
+def test_the_pause_and_its_quit_dialog_over_a_board_draw_nothing_new_after_the_title():
+    ctx = make_ctx(seats=4)
+    canvas = pygame.Surface((1920, 1080))
+    idle_title(ctx, canvas, IDLE_SECOND * 3)
     ctx.stack.clear()
     ctx.stack.push(TableBackdrop(ctx))
     frame(ctx, canvas)
     before = cached(ctx.kit)
-    ctx.stack.push(PauseScene(ctx, next(iter(ctx.games.values()))))
+    pause = PauseScene(ctx, next(iter(ctx.games.values())))
+    ctx.stack.push(pause)
+    frame(ctx, canvas)
+    pause.quit()
+    assert isinstance(ctx.stack.top, ConfirmScene)
     frame(ctx, canvas)
     sprites, texts = cached(ctx.kit)
     assert sprites - before[0] == set() and texts - before[1] == set()

@@ -398,3 +398,36 @@ def test_a_skips_the_reading_of_the_accusation_that_ends_the_match_as_its_hint_s
     press(ctx, 0, Intent.CONFIRM)
     tick(ctx)
     assert board.reveal is None and board.end_move is not None and board.session.outcome() is not None
+
+
+def test_a_partial_repaint_draws_only_the_cards_and_rows_it_shows(monkeypatch):
+    """Issue 32 item 2: a move's repaint (~1.2 % of a bot table's frames, its slowest)
+    drew every card whose shadow reached a changed cell and every seat row; a card or row
+    wholly outside the repainted area is not drawn (its shadow alone, for a card): the
+    pixels are the same (the test above)."""
+    from game.games.mission_secrete.ui.table import MissionTable
+
+    ctx, board = make(humans=0, bots=4, seed=5)
+    canvas = ctx.kit.canvas()
+    outside = []
+    real_card = MissionTable.draw_card
+
+    def card(self, surface, rect, obj, border=None):
+        if not surface.get_clip().colliderect(rect):
+            outside.append(("card", obj))
+        real_card(self, surface, rect, obj, border)
+
+    monkeypatch.setattr(MissionTable, "draw_card", card)
+    real_name = MissionTable.draw_seat_name
+
+    def name(self, surface, seat, row, out):
+        if not surface.get_clip().colliderect(row.inflate(8, 8)):
+            outside.append(("row", seat))
+        real_name(self, surface, seat, row, out)
+
+    monkeypatch.setattr(MissionTable, "draw_seat_name", name)
+    for _ in range(600):
+        tick(ctx)
+        ctx.stack.draw(canvas, 1.0)
+    assert board.table.still.repaints >= 5
+    assert outside == []

@@ -331,3 +331,20 @@ def test_a_move_may_offer_the_actions_its_game_keeps_made():
     state = game.setup({"seats": 4}, Rng(1))
     offered = game.legal(state, 0)
     assert offered == plain.legal(state, 0) and all(any(a is k for k in kept.values()) for a in offered)
+
+
+def test_the_seats_a_state_waits_for_are_worked_out_once_for_that_state():
+    """A bot match asks a state's awaited seats three times an action (the harness, the
+    step's check, the session settling chance): the phase shell answers from its last
+    state (issue 32), the same seats as working them out each time."""
+    game = Poll()
+    asked: list[PollState] = []
+    vote = game._phases["vote"]
+    counted = replace(vote, active=lambda s: asked.append(s) or vote.active(s))
+    game._phases = {**game._phases, "vote": counted}
+    bots = {s: RandomBot(s, Rng.from_seed(f"b{s}")) for s in range(3)}
+    result = play_match(game, {"seats": 3, "timer_scale": 1.0, "rounds": 1}, "once", bots)
+    states = list(asked)  # (kept alive here, so two states never share an id)
+    assert result.actions > 6 and states and len(states) == len({id(s) for s in states})
+    fresh = Poll()
+    assert all(game.current(s) == fresh.current(s) for s in states)

@@ -13,6 +13,7 @@ from game.games.secret_identity.rules.assignment import assign
 from game.games.secret_identity.rules.bots import (CARD_COST, RED_WEIGHT, blurred_sharpness, plan_clue,
                                                    read_belief)
 from game.games.secret_identity.rules.common import Shown
+from game.games.secret_identity.rules.competitive_view import CompetitiveViews
 from game.games.secret_identity.rules.view import SIPhase
 
 
@@ -155,14 +156,12 @@ def test_kept_view_parts_equal_fresh_ones_and_clue_and_ready_moves_list_no_legal
     never listing its 80 legal placements, and a bot says ready without listing them."""
     entry = resolve_entry("secret_identity")
     catalogue, _warnings = entry.load_catalogue(paths.data_dir(), None)
-    rules, fresh = entry.make_definition(catalogue), entry.make_definition(catalogue)
+    rules = entry.make_definition(catalogue)
     session = Session(rules, entry.default_config(8), "kept")
     players = {s: entry.make_bot(catalogue, s, Rng.from_seed(f"k{s}"), "normal") for s in range(8)}
     while session.outcome() is None:
         for seat in (None, *range(8)):
-            fresh._seats_seen.clear()
-            fresh._links_seen = None
-            assert session.view(seat) == fresh.view(session.state, seat)
+            assert session.view(seat) == CompetitiveViews(catalogue).view(session.state, seat)
         seat = min(session.current())
         view = session.view(seat)
         from_view = (view.public.phase in (SIPhase.ROUND_START, SIPhase.SUMMARY)

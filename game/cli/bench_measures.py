@@ -12,9 +12,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..program import game_command, python_command
+
+if TYPE_CHECKING:
+    import pygame
 
 BUDGET_MS = 1000.0 / 60.0
 WARMUP = 60
@@ -129,10 +132,30 @@ PRESENT_FRAMES = 300
 XVFB_SCREEN = "3840x2160x24"
 
 
+#: What changes on the canvas between two presents (the software renderer's presenter
+#: draws only what changed, game/present.py): ``moving``, a card sliding across the
+#: board and a countdown ticking, as a board in play (the figure the target is on);
+#: ``still``, nothing (a menu at rest); ``all``, the whole canvas (a transition).
+PRESENT_PATTERNS = ("moving", "still", "all")
+
+
+def _change_canvas(canvas: pygame.Surface, pattern: str, frame: int) -> None:
+    import pygame
+
+    if pattern == "all":
+        canvas.fill((40 + frame % 2 * 20, 28, 72))
+    elif pattern == "moving":
+        x = 200 + frame * 8 % 1400
+        canvas.fill((40, 28, 72), (x - 8, 470, 248, 140))  # where the card was
+        pygame.draw.rect(canvas, (230, 200, 120), (x, 470, 240, 135), border_radius=16)
+        canvas.fill((90 + frame % 60, 40, 40), (1660, 60, 200, 60))  # the countdown
+
+
 def present_costs(frames: int, windows: tuple[tuple[int, int], ...] = PRESENT_WINDOWS) -> dict[str, Any]:
     """In this process: the App's window alone (no scene, no sound, so the whole process's
     CPU time is the present's, a GPU driver's threads included), opened as ``play`` opens
-    it, then set to each size in turn; ``frames`` presents timed in each."""
+    it, then set to each size in turn; ``frames`` presents timed in each, for each of
+    :data:`PRESENT_PATTERNS` (the canvas changed before each present, untimed)."""
     from types import SimpleNamespace
 
     import pygame
@@ -153,28 +176,38 @@ def present_costs(frames: int, windows: tuple[tuple[int, int], ...] = PRESENT_WI
     rows: list[dict[str, Any]] = []
     for size in windows:
         app.window.size = size
-        for _ in range(10):  # the resize reaches the renderer; the texture is warm
-            pygame.event.pump()
-            app.present()
-        cpu, process, wall = [], [], []
-        for _ in range(frames):
-            pygame.event.pump()
-            start, proc, clock = time.thread_time(), time.process_time(), time.perf_counter()
-            app.present()
-            cpu.append((time.thread_time() - start) * 1000.0)
-            process.append((time.process_time() - proc) * 1000.0)
-            wall.append((time.perf_counter() - clock) * 1000.0)
-        rows.append({"window": list(size), "shown": list(app.window.size), "frames": frames,
-                     "p50_ms": round(percentile(cpu, 0.5), 3), "p99_ms": round(percentile(cpu, 0.99), 3),
-                     "process_p50_ms": round(percentile(process, 0.5), 3),
-                     "wall_p50_ms": round(percentile(wall, 0.5), 3)})
+        row: dict[str, Any] = {"window": list(size)}
+        for pattern in PRESENT_PATTERNS:
+            app.canvas.fill((40, 28, 72))
+            for frame in range(10):  # the resize reaches the renderer; the texture is warm
+                pygame.event.pump()
+                _change_canvas(app.canvas, pattern, frame)
+                app.present()
+            cpu, process, wall = [], [], []
+            for frame in range(frames):
+                pygame.event.pump()
+                _change_canvas(app.canvas, pattern, frame)
+                start, proc, clock = time.thread_time(), time.process_time(), time.perf_counter()
+                app.present()
+                cpu.append((time.thread_time() - start) * 1000.0)
+                process.append((time.process_time() - proc) * 1000.0)
+                wall.append((time.perf_counter() - clock) * 1000.0)
+            if pattern == "moving":
+                row |= {"shown": list(app.window.size), "frames": frames,
+                        "p50_ms": round(percentile(cpu, 0.5), 3), "p99_ms": round(percentile(cpu, 0.99), 3),
+                        "process_p50_ms": round(percentile(process, 0.5), 3),
+                        "wall_p50_ms": round(percentile(wall, 0.5), 3)}
+            else:
+                row[f"{pattern}_p50_ms"] = round(percentile(cpu, 0.5), 3)
+        rows.append(row)
     app.hub.pads.close_all()
     by_size = {tuple(row["window"]): row for row in rows}
     full_hd, uhd = by_size.get((1920, 1080)), by_size.get((3840, 2160))
     return {"driver": pygame.display.get_driver(), "renderer": renderer,
             "vsync": bool(flags & 0x4),  # SDL_RENDERER_PRESENTVSYNC
-            "windows": rows,
-            "ratio_4k_1080p": round(uhd["p50_ms"] / full_hd["p50_ms"], 2) if full_hd and uhd else None}
+            "presenter": app.presenter.kind, "windows": rows,
+            "ratio_4k_1080p": round(uhd["p50_ms"] / full_hd["p50_ms"], 2) if full_hd and uhd else None,
+            "in_play_over_whole_4k": round(uhd["p50_ms"] / uhd["all_p50_ms"], 2) if uhd else None}
 
 
 def _start_xvfb() -> tuple[subprocess.Popen[bytes], str]:

@@ -113,8 +113,8 @@ def _menu_screens(ctx: AppContext) -> dict[str, MenuScreen]:
     """Screen name -> (what lies under it, how to make it): the menus a player opens."""
     from ..scenes.backdrop import TableBackdrop
     from ..scenes.menus import shot_entry
+    from ..scenes.menus.ahead import screen_to_open, settings_screen
     from ..scenes.menus.credits import CreditsScene
-    from ..scenes.menus.dialogs import ConfirmScene
     from ..scenes.menus.games import GameChoiceScene
     from ..scenes.menus.howto import HowToScene
     from ..scenes.menus.lobby import LobbyScene
@@ -134,8 +134,27 @@ def _menu_screens(ctx: AppContext) -> dict[str, MenuScreen]:
     def lobby(game_id: str) -> Callable[[], list[Scene]]:
         return lambda: [*title(), LobbyScene(ctx, ctx.games[game_id])]
 
+    class ChoiceOn(GameChoiceScene):
+        """The game choice with one game focused, as a player leaves it to open its lobby."""
+
+        def __init__(self, game_id: str) -> None:
+            super().__init__(ctx)
+            self.game_id = game_id
+
+        def initial_focus(self) -> str:
+            return self.game_id
+
+    def choice_on(game_id: str) -> Callable[[], list[Scene]]:
+        return lambda: [*title(), ChoiceOn(game_id)]
+
     def lobby_of(game_id: str) -> Callable[[Scene | None], Scene]:
-        return lambda under: LobbyScene(ctx, ctx.games[game_id])
+        # (as the game choice opens it: the lobby it built ahead, if any: ahead.py)
+        entry = ctx.games[game_id]
+        return lambda under: screen_to_open(ctx, ("lobby", game_id), lambda: LobbyScene(ctx, entry), LobbyScene)
+
+    def quit_dialog(under: Scene | None) -> Scene:
+        assert isinstance(under, PauseScene), "the quit dialog opens over the pause"
+        return under.quit_dialog()
 
     def options(under: Scene | None) -> Scene:
         assert isinstance(under, LobbyScene), "the options open over their lobby"
@@ -143,22 +162,23 @@ def _menu_screens(ctx: AppContext) -> dict[str, MenuScreen]:
 
     screens: dict[str, MenuScreen] = {
         "games": (title, lambda under: GameChoiceScene(ctx)),
-        "settings": (title, lambda under: SettingsScene(ctx)),
+        "settings": (title, lambda under: settings_screen(ctx)),
         "settings.streaming": (lambda: [*title(), SettingsScene(ctx)], lambda under: StreamingScene(ctx)),
         "credits": (title, lambda under: CreditsScene(ctx)),
         "howto": (title, lambda under: HowToScene(ctx, shown)),
         "pause": (lambda: [TableBackdrop(ctx)], lambda under: PauseScene(ctx, ctx.games[shown])),
-        "pause.settings": (paused, lambda under: SettingsScene(ctx)),
-        "pause.quit": (paused, lambda under: ConfirmScene(ctx, ctx.t("pause.quit_confirm"), lambda: None)),
+        "pause.settings": (paused, lambda under: settings_screen(ctx)),
+        "pause.quit": (paused, quit_dialog),
         "lobby.options": (lobby(shown), options),
     }
     for game_id in ctx.games:
-        screens[f"lobby.{game_id}"] = (title, lobby_of(game_id))
+        screens[f"lobby.{game_id}"] = (choice_on(game_id), lobby_of(game_id))
     return screens
 
 
 def bench_menus(repeats: int = MENU_REPEATS) -> dict[str, Any]:
-    """Each menu screen opened and closed ``1 + repeats`` times over what lies under it.
+    """Each menu screen opened and closed ``1 + repeats`` times over what lies under it,
+    which is then shown for half a second (untimed) before the next opening.
     A push (or pop) is timed with the frame that follows it (fixed update, update, draw,
     and, once a scene has left, the release of its memory: ``App.frame``), as the app
     does it: that frame is the transition's hitch. The first opening fills the caches
@@ -182,6 +202,7 @@ def bench_menus(repeats: int = MENU_REPEATS) -> dict[str, Any]:
 def _menu_rows(ctx: AppContext, repeats: int) -> dict[str, Any]:
     from ..heap import ReleaseOnLeave
     from ..scenes.menus.warm import menu_warm_up
+    from ..scenes.menus.widgets import IDLE_FRAMES
 
     canvas = ctx.kit.canvas()
     release_on_leave = ReleaseOnLeave(ctx.stack)
@@ -217,6 +238,8 @@ def _menu_rows(ctx: AppContext, repeats: int) -> dict[str, Any]:
         for _ in range(1 + repeats):
             pushes.append(timed(lambda: ctx.stack.push(make(below))))
             pops.append(timed(ctx.stack.pop))
+            for _ in range(IDLE_FRAMES + 1):  # untimed: the screen under shown a moment, as a player
+                frame()                       # sees it (an idle menu builds ahead what it opens: ahead.py)
         rows.append({"screen": name, "first_ms": round(pushes[0], 1),
                      "push_p50_ms": round(percentile(pushes[1:], 0.5), 2), "push_max_ms": round(max(pushes[1:]), 2),
                      "pop_p50_ms": round(percentile(pops[1:], 0.5), 2), "pop_max_ms": round(max(pops[1:]), 2)})

@@ -4,8 +4,10 @@
 target, ok``: each scene's frame p99 (share of the 16.7 ms budget) and peak RSS, every menu
 screen's slowest transition (its first opening included: a player sees that hitch too) and
 the menu child's peak RSS, the start-up ratio (wall, as the issue words it, and CPU), the
-present step's 4K / 1080p ratio, the phones' round trip and frame p99, the audience's frame
-p99, a seat's round trip while it votes and the memory it adds, and, when the report
+present step's 4K / 1080p ratio (with SDL's software renderer, which does not scale on
+the GPU: a 4K frame of a board in play against one where the whole canvas changed), the
+phones' round trip and frame p99, the audience's frame p99, a seat's round trip while it
+votes and the memory it adds, and, when the report
 has them, the bots' matches per second at each game's most seats (``sims``). A part the
 report lacks or that failed is a row that is not ok, so a missing figure never passes.
 """
@@ -24,22 +26,40 @@ SIM_TARGET = 83.0  # 10,000 matches in 120 s
 
 def sim_rates(games: list[str], matches: int = SIM_MATCHES) -> dict[str, Any]:
     """``sim GAME --seats MAX --matches N --seed 1 --json`` in a child per game, default jobs;
-    each game's matches per second, or ``{"error": …}``."""
+    each game's matches per second, or ``{"error": …}``. Beside it, where the system
+    counts its children's CPU time (Unix), the child's and its workers' (``cpu_s``, start-up
+    included) and the matches per CPU-second: a figure other programs on a busy machine
+    do not lower as much as the wall clock's (issue 32)."""
     from ..games import all_games
 
     known = all_games()
     rates: dict[str, dict[str, Any]] = {}
     for game in games:
         entry = known[game]
+        before = _children_cpu_s()
         proc = subprocess.run(game_command("sim", game, "--seats", str(entry.max_seats), "--matches", str(matches),
                                             "--seed", "1", "--json"), capture_output=True, text=True)
+        after = _children_cpu_s()
         if proc.returncode != 0:
             rates[game] = {"error": proc.stderr.strip().splitlines()[-1:]}
             continue
         summary = json.loads(proc.stdout.strip().splitlines()[-1])["summary"]
         rates[game] = {"seats": entry.max_seats, "matches": summary["matches"],
                        "matches_per_second": summary["matches_per_second"]}
+        if before is not None and after is not None and after > before:
+            rates[game] |= {"cpu_s": round(after - before, 2),
+                            "matches_per_cpu_second": round(summary["matches"] / (after - before), 1)}
     return rates
+
+
+def _children_cpu_s() -> float | None:
+    """User and system CPU seconds of the children waited for so far (None on Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _row(figure: str, value: object, target: float, *, at_least: bool = False) -> dict[str, Any]:
@@ -76,7 +96,10 @@ def verdict(rep: dict[str, Any]) -> list[dict[str, Any]]:
     rows.append(_row("start-up ratio (wall)", startup.get("ratio"), targets["startup_ratio"]))
     rows.append(_row("start-up ratio (CPU)", startup.get("cpu_ratio"), targets["startup_ratio"]))
     present = rep.get("present")
-    if present is not None:
+    if present is not None and (present or {}).get("presenter") == "bands":  # SDL's software renderer
+        rows.append(_row("present 4K, a board in play / the whole canvas (software renderer)",
+                         present.get("in_play_over_whole_4k"), targets["present_4k_in_play_over_whole"]))
+    elif present is not None:
         rows.append(_row("present 4K / 1080p", (present or {}).get("ratio_4k_1080p"), targets["present_4k_over_1080p"]))
     phones = rep.get("phones")
     if not phones or "error" in phones:
@@ -90,12 +113,18 @@ def verdict(rep: dict[str, Any]) -> list[dict[str, Any]]:
     elif audience:
         for key, target in audience["targets"].items():
             rows.append(_row(f"audience ({audience['members']}) {key}", audience.get(key), target))
+    return rows + sim_rows(rep)
+
+
+def sim_rows(rep: dict[str, Any]) -> list[dict[str, Any]]:
+    """The bots' rows: each game's matches per second at its most seats."""
+    rows: list[dict[str, Any]] = []
     for game, rate in (rep.get("sims") or {}).items():
         if "error" in rate:
             rows.append(_failed(f"bot matches/s: {game}", rate))
         else:
             rows.append(_row(f"bot matches/s: {game} ({rate['seats']} seats)", rate["matches_per_second"],
-                             targets["sim_matches_per_second"], at_least=True))
+                             rep["targets"]["sim_matches_per_second"], at_least=True))
     return rows
 
 

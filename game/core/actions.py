@@ -54,7 +54,10 @@ class Action:
         return cls(kind=raw["kind"], seat=seat, data=dict(data), tick=int(raw.get("tick", 0)))
 
     def with_tick(self, tick: int) -> "Action":
-        """This action at ``tick`` (the session stamps every action it applies)."""
+        """This action at ``tick`` (the session stamps every action it applies): itself
+        when it is there already (actions are frozen; a bot match's clock seldom moves)."""
+        if tick == self.tick:
+            return self
         return make(Action, kind=self.kind, seat=self.seat, data=self.data, tick=tick)
 
     def __str__(self) -> str:

@@ -179,6 +179,8 @@ class PhasedGame(GameDefinition[S, Pub, Priv]):
         self._phases: dict[str, Phase[S]] = {phase.name: phase for phase in self.phases()}
         self._out_of_phase = {kind: move.out_of_phase or self.not_now
                               for phase in self._phases.values() for kind, move in phase.moves.items()}
+        #: The last state :meth:`current` answered for, and its answer (see there).
+        self._current_of: tuple[S | None, frozenset[int]] = (None, frozenset())
 
     def phases(self) -> Sequence[Phase[S]]:
         raise NotImplementedError
@@ -190,12 +192,21 @@ class PhasedGame(GameDefinition[S, Pub, Priv]):
     # A bot match runs these several times per action (issue 18 item 5): each reads the
     # phase once, and the seats' checks go cheapest first.
     def current(self, state: S) -> frozenset[int]:
+        """The awaited seats. A bot match asks three times per action for the same state
+        (the harness, the step's check, the session settling chance), so the last answer
+        is kept with its state: states never change (a step makes a new one), and the
+        pair is one tuple, replaced whole, so two threads never read half of it."""
+        kept = self._current_of
+        if kept[0] is state:
+            return kept[1]
         phase = self._phases[state.phase]
-        return (phase.awaited or phase.active)(state)
+        seats = (phase.awaited or phase.active)(state)
+        self._current_of = (state, seats)
+        return seats
 
     def legal(self, state: S, seat: int) -> list[Action]:
         phase = self._phases[state.phase]
-        if seat not in phase.active(state):
+        if seat not in (self.current(state) if phase.awaited is None else phase.active(state)):
             return []
         out: list[Action] = []
         for kind, move in phase.moves.items():
@@ -238,7 +249,8 @@ class PhasedGame(GameDefinition[S, Pub, Priv]):
                 raise IllegalAction("bad_seat", repr(seat))
             if move is None:
                 raise IllegalAction(self._out_of_phase.get(kind, "unknown_action"), kind)
-            if seat not in phase.active(state) and (phase.open_to is None or seat not in phase.open_to(state)):
+            active = self.current(state) if phase.awaited is None else phase.active(state)
+            if seat not in active and (phase.open_to is None or seat not in phase.open_to(state)):
                 raise IllegalAction(phase.refusal)
             if move.by is not None and seat not in move.by(state):
                 raise IllegalAction(move.refusal)

@@ -16,7 +16,7 @@ from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence
 from .actions import Action
 from .bots import Bot
 from .engine import Countdown, GameDefinition, Outcome, Priv, Pub, S, SeatView, Step
-from .rng import Rng
+from .rng import Rng, Shuffler
 from .serial import canonical_json, to_plain
 from .session import Session
 
@@ -207,7 +207,7 @@ def play_match(
     """
     guarded = InputGuard(definition) if check else definition
     session = Session(guarded, config, seed, catalogue_version=catalogue_version)
-    order_rng = Rng.from_seed(f"order:{seed}")
+    order = Shuffler(Rng.from_seed(f"order:{seed}"))
     actions = 0
     while True:
         if check:
@@ -222,7 +222,7 @@ def play_match(
                 if not session.legal(seat):
                     raise PlaythroughError(f"seat {seat} must act but has no legal action")
         action = None
-        for seat in order_rng.shuffled(current):
+        for seat in order.shuffled(current):
             action = bots[seat].act(session.view(seat), LegalOnDemand(session, seat))
             if action is not None:
                 break

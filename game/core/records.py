@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 R = TypeVar("R")
 
@@ -30,13 +30,13 @@ def replace(record: R, /, **changes: Any) -> R:
     """``dataclasses.replace(record, **changes)`` for a plain record (not one with a
     cached property: the copy would keep the old value)."""
     kind: type = type(record)
-    names = _copyable_fields(kind)
+    names = _REPLACEABLE.get(kind) or _copyable_fields(kind)
     if not names.issuperset(changes):
         raise TypeError(f"{kind.__name__} has no field {', '.join(sorted(set(changes) - names))}")
-    new: R = object.__new__(kind)
-    attributes = new.__dict__
-    attributes.update(record.__dict__)
+    attributes = record.__dict__.copy()  # (a dict's copy clones its table: no insertion per field)
     attributes.update(changes)
+    new: R = _new(kind)
+    _set(new, "__dict__", attributes)
     return new
 
 
@@ -45,28 +45,56 @@ def make(kind: type[R], /, **fields: Any) -> R:
     filled in: a field left out is refused, as a field the class lacks). A new record
     has nothing cached, so a class with a cached property is fine here (the core
     ``Ballot`` casting a vote)."""
-    names = _fields(kind)  # type: ignore[arg-type]  # (a class is hashable)
+    names = _MAKEABLE.get(kind) or _fields(kind)
     if fields.keys() != names:
         missing, unknown = sorted(names - set(fields)), sorted(set(fields) - names)
         raise TypeError(f"{kind.__name__} fields missing: {', '.join(missing) or '-'}; unknown: {', '.join(unknown) or '-'}")
-    new: R = object.__new__(kind)
-    new.__dict__.update(fields)
+    new: R = _new(kind)
+    _set(new, "__dict__", fields)  # (the call's own keyword dict: nobody else holds it)
     return new
 
 
-@functools.lru_cache(maxsize=None)
+class _KeptProperty(functools.cached_property[Any]):
+    """:class:`functools.cached_property` without the lock Python 3.11 takes on every
+    first read (3.12 dropped it): a value's ``waiting`` is read once per new value, that
+    is after every vote. What it keeps is worked out from the record alone, so two
+    threads reading it at once would keep equal values. Still a cached property:
+    :func:`replace` refuses its class. (mypy sees ``cached_property`` itself.)"""
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        attributes = instance.__dict__
+        value = attributes.get(self.attrname, _UNSET)
+        if value is _UNSET:
+            value = attributes[self.attrname] = self.func(instance)
+        return value
+
+
+if TYPE_CHECKING:
+    kept_property = functools.cached_property
+else:
+    kept_property = _KeptProperty
+_UNSET = object()
+_new, _set = object.__new__, object.__setattr__
+#: Each class's field names once checked (:func:`_fields`, :func:`_copyable_fields`).
+_MAKEABLE: dict[type, frozenset[str]] = {}
+_REPLACEABLE: dict[type, frozenset[str]] = {}
+
+
 def _fields(kind: type) -> frozenset[str]:
     if not dataclasses.is_dataclass(kind):
         raise TypeError(f"{kind.__name__} is not a dataclass")
     fields = dataclasses.fields(kind)
     if hasattr(kind, "__post_init__") or hasattr(kind, "__slots__") or not all(f.init for f in fields):
         raise TypeError(f"{kind.__name__} needs dataclasses.replace (__post_init__, slots or init=False)")
-    return frozenset(f.name for f in fields)
+    names = _MAKEABLE[kind] = frozenset(f.name for f in fields)
+    return names
 
 
-@functools.lru_cache(maxsize=None)
 def _copyable_fields(kind: type) -> frozenset[str]:
     names = _fields(kind)
     if any(isinstance(value, functools.cached_property) for value in vars(kind).values()):
         raise TypeError(f"{kind.__name__} caches attributes that a copy would keep")
+    _REPLACEABLE[kind] = names
     return names

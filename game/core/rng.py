@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import functools
 import struct
+import sys
 from dataclasses import dataclass
-from itertools import chain
 from typing import Sequence, TypeVar
 
 T = TypeVar("T")
@@ -21,9 +21,18 @@ _GAMMA = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 _UNIT = 2.0 ** -53
+#: ``_LIMITS[n]``: the largest multiple of ``n`` a 64-bit draw may take for ``below(n)``
+#: to be unbiased, for the ``n`` a shuffle asks (the harness shuffles the seats before
+#: every bot move, a match deals from a pool of ~500 characters: two long-integer
+#: operations a draw saved).
+_LIMITED = 1024
+_LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(_LIMITED + 1))
+#: :meth:`Rng.shuffled` takes the draws of a list longer than this in lanes.
+LONG_SHUFFLE = 16
 #: :meth:`Rng.next_u64s` draws this many lanes at a time (cheapest per draw: ~150 ns
 #: against ~300 ns for a call to ``next_u64``; longer integers cost more per lane).
 LANE_BATCH = 32
+_LITTLE_ENDIAN = sys.byteorder == "little"
 
 
 @dataclass
@@ -74,10 +83,12 @@ class Rng:
         return ((z ^ (z >> 31)) >> 11) * _UNIT
 
     def randoms(self, count: int) -> list[float]:
-        """``count`` draws of :meth:`random`, in one call (:meth:`_lane_draws`)."""
+        """``count`` draws of :meth:`random`, in one call (:meth:`_lane_draws`, each
+        draw's top 53 bits taken on the whole integer at once)."""
         if count < 4:
             return [self.random() for _ in range(count)]
-        return [(word >> 11) * _UNIT for word in self._lane_draws(count)]
+        unit = _UNIT
+        return [top * unit for top in self._lane_draws(count, 11)]
 
     def next_u64s(self, count: int) -> list[int]:
         """``count`` draws of :meth:`next_u64`, in one call: :meth:`_lane_draws` in
@@ -89,11 +100,12 @@ class Rng:
             count -= batch
         return out + [self.next_u64() for _ in range(count)]
 
-    def _lane_draws(self, count: int) -> tuple[int, ...]:
-        """The next ``count`` draws: their SplitMix steps run side by side in one
-        integer, each in a 128-bit lane (a 64-bit product never reaches the next lane;
-        each shift's spill-over is masked off before it is multiplied), then the lanes
-        are unpacked at once."""
+    def _lane_draws(self, count: int, shift: int = 0) -> list[int]:
+        """The next ``count`` draws, each shifted right by ``shift`` (at most 33): their
+        SplitMix steps run side by side in one integer, each in a 128-bit lane (a 64-bit
+        product never reaches the next lane; each shift's spill-over is masked off before
+        it is multiplied; a lane's bits 64 to 96 end clear, so the last shift brings
+        only zeros into a draw), then the lanes are unpacked at once."""
         ones, steps, low, layout = _lanes(count)
         state = self.state
         z = (state * ones + steps) & low
@@ -101,24 +113,39 @@ class Rng:
         z = (((z ^ (z >> 27)) & low) * _MIX2) & low
         z ^= z >> 31
         self.state = (state + count * _GAMMA) & _MASK
-        return layout.unpack(z.to_bytes(16 * count, "little"))[::2]
+        data = (z >> shift).to_bytes(16 * count, "little")
+        if _LITTLE_ENDIAN:  # a lane's low 8 bytes as a native integer
+            return memoryview(data).cast("Q")[::2].tolist()
+        return list(layout.unpack(data)[::2])
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
-        """A shuffled copy (Fisher–Yates); the input is left alone. Its ``below(i + 1)``
-        draws come in one batch (:meth:`next_u64s`), then one at a time should a draw be
-        rejected (about one in 2**60), which takes the next as ``below`` does."""
+        """A shuffled copy (Fisher–Yates); the input is left alone. A long one (a deck,
+        the character pool: hundreds of draws) takes its draws in lanes
+        (:meth:`next_u64s`); should one of them be refused (a chance under n / 2**64
+        per draw), it is shuffled again a draw at a time from the same state."""
         out = list(items)
-        draws = chain(self.next_u64s(len(out) - 1), iter(self.next_u64, None))
+        if len(out) > LONG_SHUFFLE:
+            start = self.state
+            if _fisher_yates(out, self.next_u64s(len(out) - 1)):
+                return out
+            self.state, out = start, list(items)
+        z = self.state
+        limits = _LIMITS
         for i in range(len(out) - 1, 0, -1):
-            limit = _SPAN - _SPAN % (i + 1)
-            draw = next(draws)
-            while draw >= limit:
-                draw = next(draws)
+            limit = limits[i + 1] if i < _LIMITED else _SPAN - _SPAN % (i + 1)
+            while True:  # below(i + 1)
+                z = (z + _GAMMA) & _MASK
+                draw = ((z ^ (z >> 30)) * _MIX1) & _MASK
+                draw = ((draw ^ (draw >> 27)) * _MIX2) & _MASK
+                draw ^= draw >> 31
+                if draw < limit:
+                    break
             j = draw % (i + 1)
             out[i], out[j] = out[j], out[i]
+        self.state = z
         return out
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
@@ -127,6 +154,50 @@ class Rng:
     def fork(self) -> "Rng":
         """An independent generator derived from this one (advances this one once)."""
         return Rng(self.next_u64())
+
+
+class Shuffler:
+    """:meth:`Rng.shuffled`, again and again, from one generator that does nothing else
+    (``play_match``'s seat order, before every bot move): its draws are made
+    :data:`LANE_BATCH` at a time (:meth:`Rng.next_u64s`, ~150 ns a draw against ~500
+    written out one by one) and taken in order, so each shuffle is the one
+    ``rng.shuffled`` would give. ``rng`` runs up to a batch ahead of the draws taken."""
+
+    def __init__(self, rng: Rng) -> None:
+        self._rng = rng
+        self._words: list[int] = []
+        self._next = 0
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        out = list(items)
+        words, at, limits = self._words, self._next, _LIMITS
+        for i in range(len(out) - 1, 0, -1):
+            limit = limits[i + 1] if i < _LIMITED else _SPAN - _SPAN % (i + 1)
+            while True:  # below(i + 1)
+                if at == len(words):
+                    words = self._words = self._rng.next_u64s(LANE_BATCH)
+                    at = 0
+                draw = words[at]
+                at += 1
+                if draw < limit:
+                    break
+            j = draw % (i + 1)
+            out[i], out[j] = out[j], out[i]
+        self._next = at
+        return out
+
+
+def _fisher_yates(out: list[T], draws: Sequence[int]) -> bool:
+    """Shuffle ``out`` in place with ``draws`` (one per place, last place first), as
+    :meth:`Rng.shuffled` does; False (``out`` half shuffled) if a draw would have been
+    refused (:meth:`Rng.below`'s rejection)."""
+    limits = _LIMITS
+    for i, draw in zip(range(len(out) - 1, 0, -1), draws):
+        if draw >= (limits[i + 1] if i < _LIMITED else _SPAN - _SPAN % (i + 1)):
+            return False
+        j = draw % (i + 1)
+        out[i], out[j] = out[j], out[i]
+    return True
 
 
 @functools.lru_cache(maxsize=64)

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, Iterable
 
 from .actions import IllegalAction
-from .records import make
+from .records import kept_property, make
 from .rng import Rng
 
 if TYPE_CHECKING:  # mypy checks every change against the fields
@@ -75,7 +74,7 @@ class Barrier:
             raise IllegalAction("already_ready" if ready else "not_ready")
         return Barrier(tuple(ready if s == seat else flag for s, flag in enumerate(self.flags)))
 
-    @cached_property
+    @kept_property
     def waiting(self) -> frozenset[int]:
         """(Worked out once per value: the phase shell asks it on every move.)"""
         return frozenset(seat for seat, flag in enumerate(self.flags) if not flag)
@@ -142,7 +141,7 @@ class Ballot:
             blanks -= 1  # its own question, never asked
         return blanks == 0
 
-    @cached_property
+    @kept_property
     def waiting(self) -> frozenset[int]:
         """The voters with a question still unanswered (worked out once per value: the
         phase shell asks it on every move)."""

@@ -183,6 +183,11 @@ class UiKit:
               shadow: bool = True, border_width: int = 4) -> None:
         self.panels.panel(surface, rect, colour, radius, border, shadow, border_width)
 
+    def panel_shadow(self, surface: pygame.Surface, rect: pygame.Rect, radius: int = 24) -> None:
+        """An opaque panel's soft shadow alone: what :meth:`panel` leaves inside a clip
+        its body lies outside of (a neighbour's shadow in a partial repaint)."""
+        self.panels.panel_shadow(surface, rect, radius)
+
     def rounded(self, size: tuple[int, int], colour: Sequence[int], radius: int) -> pygame.Surface:
         return self.panels.rounded(size, colour, radius)
 

@@ -69,6 +69,20 @@ class MenuButton(pygame_gui.elements.UIButton):
         self.kit = kit
         super().__init__(rect, text, manager, object_id=object_id)
 
+    def rebuild(self) -> None:
+        """pygame_gui's, but a new shape draws only the state it shows. pygame_gui drew
+        the first state at once and queued the four others, one a frame (the opening
+        frame of a menu redrew one more state of every button, the next frames the
+        rest: ~0.4 ms a button each time, issue 32 item 2), although a menu shows all
+        but one button in their normal state and most are never hovered or selected.
+        A state not drawn is drawn when it is first shown: pygame_gui's
+        ``set_active_state`` draws a state whose ``generated`` is False. (A new text,
+        ``set_text``, still redraws every state, as pygame_gui does.)"""
+        pygame_gui.elements.UIButton.rebuild(self)  # (super()'s, named for mypy: pygame_gui is untyped)
+        shape = self.drawable_shape
+        if shape is not None:
+            shape.states_to_redraw_queue.clear()
+
     def _set_any_images_from_theme(self) -> bool:
         """Overrides pygame_gui's theme images (pinned 0.6.14): the kit's shapes."""
         theme, ids = self.ui_theme, self.combined_element_ids

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from pygame_gui.core import UIAppearanceTheme
     from pygame_gui.core.resource_loaders import IResourceLoader
 
+    from ..scenes.menus.ahead import ScreenAhead
     from ..scenes.menus.warm import MenuWarmUp
     from ..settings import Settings
 
@@ -76,6 +77,8 @@ class MenuGui:
         #: The menus' first visits, prepared behind the title once a run
         #: (``warm.menu_warm_up`` makes it, kept here for the run).
         self.warm_up: MenuWarmUp | None = None
+        #: The screen built ahead (``scenes/menus/ahead.py``), None when none is.
+        self.ahead: ScreenAhead | None = None
 
     def manager(self) -> pygame_gui.UIManager:
         """A new manager for one screen. The first (and the first after a text size or

@@ -288,6 +288,11 @@ class Panels:
         if border is not None:
             pygame.draw.rect(surface, border, rect, width=border_width * self.kit.colours.line, border_radius=radius)
 
+    def panel_shadow(self, surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+        """:meth:`panel`'s shadow for an opaque panel, without the panel."""
+        if rect.width > 0 and rect.height > 0:
+            self._blit_shadow_ring(surface, rect, radius)
+
     def growing_panel(self, surface: pygame.Surface, rect: pygame.Rect | Sequence[int], paint: Callable[[], None],
                       colour: Colour | None = None, radius: int = 24, border: Colour | None = None,
                       border_width: int = 4) -> None:

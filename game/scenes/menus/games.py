@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...input.intents import Intent
+from .ahead import build_ahead, screen_to_open
 from .matches import playable
 from ...ui.fit import fit_text
-from .widgets import MenuScene
+from .widgets import IDLE_FRAMES, MenuScene
 
 if TYPE_CHECKING:
     from ...games import GameEntry
@@ -25,6 +26,11 @@ DEFAULT_ICON = "1F3B2"
 class GameChoiceScene(MenuScene):
     title_key = "games.title"
     title_icon = "1F3B2"
+
+    #: The focused game when last looked at, and ``ticks`` then (or when the screen was
+    #: last shown): its lobby is built ahead once both stay put (ahead.py).
+    _focus_seen: str | None = None
+    _shown_at = 0
 
     def entries(self) -> list[Any]:
         """The playable games, in the registry's order (the plug-ins' ``order``, then
@@ -56,7 +62,25 @@ class GameChoiceScene(MenuScene):
     def choose(self, entry: GameEntry[Any]) -> None:
         from .lobby import LobbyScene
 
-        self.on_stack.push(LobbyScene(self.ctx, entry))
+        self.on_stack.push(screen_to_open(self.ctx, ("lobby", entry.id), lambda: LobbyScene(self.ctx, entry),
+                                          LobbyScene))
+
+    def resume(self) -> None:
+        super().resume()
+        self._shown_at = self.ticks
+
+    def update(self, frame_dt: float) -> None:
+        super().update(frame_dt)
+        focused = self.focused()
+        if focused is None:
+            return
+        if focused.key != self._focus_seen:
+            self._focus_seen, self._shown_at = focused.key, self.ticks
+        elif self.ticks - self._shown_at >= IDLE_FRAMES and not self.ctx.importing_now():
+            from .lobby import LobbyScene
+
+            entry = self.ctx.games[focused.key]
+            build_ahead(self.ctx, ("lobby", entry.id), lambda: LobbyScene(self.ctx, entry))
 
     def draw_front(self, surface: pygame.Surface, alpha: float) -> None:
         kit = self.kit

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...input.intents import InputEvent, Intent
+from .ahead import build_settings_ahead, settings_screen
 from .dialogs import ConfirmScene
-from .widgets import MenuScene
+from .widgets import IDLE_FRAMES, MenuScene
 
 if TYPE_CHECKING:
     from ...context import AppContext
@@ -28,6 +29,8 @@ class PauseScene(MenuScene):
         self.entry = entry
         self.box = pygame.Rect(0, 0, 820, 710)
         self.box.center = (960, 540)
+        #: ``ticks`` when the pause was last shown (entered, or back on top).
+        self._shown_at = 0
 
     def build(self) -> None:
         x, w = self.box.x + 90, self.box.width - 180
@@ -36,19 +39,30 @@ class PauseScene(MenuScene):
                                            ("settings", self.settings), ("quit", self.quit))):
             self.button(key, self.t(f"pause.{key}"), (x, y + i * 112, w, 92), action)
 
+    def resume(self) -> None:
+        super().resume()
+        self._shown_at = self.ticks
+
+    def update(self, frame_dt: float) -> None:
+        super().update(frame_dt)
+        if self.ticks - self._shown_at >= IDLE_FRAMES and not self.ctx.importing_now():
+            build_settings_ahead(self.ctx)  # idle: settings open at once (ahead.py)
+
     def howto(self) -> None:
         from .howto import HowToScene
 
         self.on_stack.push(HowToScene(self.ctx, self.entry.id))
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.on_stack.push(SettingsScene(self.ctx))
+        self.on_stack.push(settings_screen(self.ctx))
 
     def quit(self) -> None:
-        self.on_stack.push(ConfirmScene(self.ctx, self.t("pause.quit_confirm"), self.quit_to_title,
-                                     yes_key="pause.quit_yes", no_key="pause.quit_no"))
+        self.on_stack.push(self.quit_dialog())
+
+    def quit_dialog(self) -> ConfirmScene:
+        """"Quit the match?" over the pause (the menus' warm-up opens one ahead)."""
+        return ConfirmScene(self.ctx, self.t("pause.quit_confirm"), self.quit_to_title,
+                            yes_key="pause.quit_yes", no_key="pause.quit_no")
 
     def quit_to_title(self) -> None:
         quit_to_title(self.ctx)

@@ -15,9 +15,10 @@ from ...paths import autosave_path
 from ...ui.kept_texts import KeptSprites, KeptTexts
 from ..base import Scene
 from ..toast import ToastScene, show_toast
+from .ahead import build_settings_ahead, settings_screen
 from .version_mark import draw_version
-from .warm import IDLE_FRAMES, menu_warm_up
-from .widgets import MenuScene
+from .warm import menu_warm_up
+from .widgets import IDLE_FRAMES, MenuScene
 
 if TYPE_CHECKING:
     from ...context import AppContext
@@ -59,6 +60,8 @@ class TitleScene(MenuScene):
         self._drawn = False
         #: The language the how-to pictures were last asked for (picture_maker.py).
         self._pictures_asked: str | None = None
+        #: ``ticks`` when the title was last shown (entered, or back on top).
+        self._shown_at = 0
 
     # --- building ----------------------------------------------------------------------
     def enter(self, previous: Scene | None) -> None:
@@ -113,6 +116,7 @@ class TitleScene(MenuScene):
 
     def resume(self) -> None:
         super().resume()
+        self._shown_at = self.ticks
         self.music("title")
 
     def refresh(self) -> None:
@@ -128,14 +132,15 @@ class TitleScene(MenuScene):
 
     def update(self, frame_dt: float) -> None:
         super().update(frame_dt)
-        if self.ticks >= IDLE_FRAMES and not self.ctx.importing_now():
-            # idle, and nothing imported behind the title any more: prepare the menus (warm.py),
-            # then have the how-to pictures of the language made if some are missing
+        if self.ticks - self._shown_at >= IDLE_FRAMES and not self.ctx.importing_now():
+            # idle, and nothing imported behind the title any more: prepare the menus (warm.py)
+            # and build the settings screen ahead (ahead.py), then have the how-to pictures
+            # of the language made if some are missing
             warm_up = menu_warm_up(self.ctx)
             if not warm_up.done:
                 warm_up.step()
-            elif self.ctx.strings.lang != self._pictures_asked and self.ctx.pictures is not None \
-                    and not self.ctx.pictures.running():
+            elif (not build_settings_ahead(self.ctx) and self.ctx.strings.lang != self._pictures_asked
+                    and self.ctx.pictures is not None and not self.ctx.pictures.running()):
                 self._pictures_asked = self.ctx.strings.lang
                 from .howto import howto_box, picture_rect
                 from .picture_maker import ask_for_pictures
@@ -173,9 +178,7 @@ class TitleScene(MenuScene):
         self.on_stack.push(TakeSeatScene(self.ctx, entry, session))
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.on_stack.push(SettingsScene(self.ctx))
+        self.on_stack.push(settings_screen(self.ctx))
 
     def credits(self) -> None:
         from .credits import CreditsScene

@@ -2,14 +2,16 @@
 
 A menu screen's first opening drew what every later one takes from the kit's caches:
 the settings' button shapes and labels, the credits' page texts and its big panel's
-soft shadow, the pause box's shadow, the how-to page's box shadow. That made the first opening of settings, credits
-and pause the slowest transitions of the menus (17-30 ms of CPU, over a 60 Hz frame).
+soft shadow, the pause box's shadow, the how-to page's box shadow, each lobby's texts.
+That made the first opening of settings, credits and pause the slowest transitions of
+the menus (17-30 ms of CPU, over a 60 Hz frame); the game choice, the streaming page,
+the lobbies, their options and the pause's quit dialog followed (15-25 ms, issue 32).
 
 :class:`MenuWarmUp` opens each of those screens off the stack once, in small steps, and
 draws it on a scratch canvas: the same drawing fills the same caches, so the later real
 opening only blits (pixels unchanged). Its only caller is :meth:`TitleScene.update
 <game.scenes.menus.title.TitleScene.update>`: one step a frame on the main thread, once
-the title has been idle for :data:`IDLE_FRAMES` frames (the start-up's first frames are
+the title has been idle for :data:`~game.scenes.menus.widgets.IDLE_FRAMES` frames (the start-up's first frames are
 left alone). The state lives in ``ctx.menu_gui`` so it runs once a run, whatever title
 (:func:`menu_warm_up`).
 """
@@ -21,23 +23,33 @@ from typing import TYPE_CHECKING, Iterator
 if TYPE_CHECKING:
     from ...context import AppContext
     from .widgets import MenuScene
-
-#: Frames the title shows before the first step (half a second at 60 Hz).
-IDLE_FRAMES = 30
 #: The fixed step a warmed screen is updated by once, as its first frame does.
 TICK = 1 / 60
 
 
 def _screens(ctx: AppContext) -> Iterator[MenuScene]:
-    """The screens opened from the title (and the pause over a board), as they open."""
+    """The screens opened from the title (and the pause over a board), as they open:
+    every game's lobby and its options, the pause and its quit dialog too (their first
+    openings drew their texts and shadows: 15-25 ms, issue 32 item 2)."""
     from .credits import CreditsScene
+    from .games import GameChoiceScene
+    from .lobby import LobbyScene
+    from .options import OptionsScene
     from .pause import PauseScene
-    from .settings import SettingsScene
+    from .settings import SettingsScene, StreamingScene
 
     yield SettingsScene(ctx)
     yield CreditsScene(ctx)
     if ctx.games:
-        yield PauseScene(ctx, next(iter(ctx.games.values())))
+        pause = PauseScene(ctx, next(iter(ctx.games.values())))
+        yield pause
+        yield pause.quit_dialog()
+    yield GameChoiceScene(ctx)
+    yield StreamingScene(ctx)
+    for entry in ctx.games.values():
+        lobby = LobbyScene(ctx, entry)
+        yield lobby
+        yield OptionsScene(ctx, lobby)
 
 
 def menu_warm_up(ctx: AppContext) -> MenuWarmUp:
@@ -62,8 +74,10 @@ class MenuWarmUp:
 
     @staticmethod
     def _run(ctx: AppContext) -> Iterator[bool]:
+        from .howto import howto_box
+
         scratch = ctx.kit.canvas()
-        for scene in _screens(ctx):
+        for number, scene in enumerate(_screens(ctx)):
             scene.enter(None)  # builds its widgets: button shapes, fonts, laid-out texts
             yield True
             scene.fixed_update(TICK)
@@ -71,8 +85,8 @@ class MenuWarmUp:
             scene.draw(scratch, 1.0)  # panels' shadows, labels, icons, hint bar
             scene.exit()  # kills its widgets (the next exit's GC pass frees them)
             yield True
-        # the how-to page's box (every game's): its soft shadow was the most of a first visit
-        from .howto import howto_box
-
-        ctx.kit.panel(scratch, howto_box(scene.safe), ctx.kit.colours.panel, radius=36)  # (every menu's safe area)
-        yield True
+            if number == 0:
+                # the how-to page's box (every game's): its soft shadow was the most of a
+                # first visit (early: the title's first menus come first)
+                ctx.kit.panel(scratch, howto_box(scene.safe), ctx.kit.colours.panel, radius=36)  # (every menu's safe area)
+                yield True

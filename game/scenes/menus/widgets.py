@@ -36,6 +36,9 @@ CHOICE_TEXT = 34
 #: How far the focus ring (frame, pulse and glow: :meth:`MenuScene.draw_focus`) reaches past its item.
 FOCUS_REACH = 28
 _MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
+#: Frames a menu is shown untouched before it prepares anything off the stack (half a
+#: second at 60 Hz): the title's warm-up (warm.py), a screen built ahead (ahead.py).
+IDLE_FRAMES = 30
 #: What a choice row steps through (:meth:`MenuScene.choice`).
 V = TypeVar("V")
 
@@ -64,7 +67,8 @@ class MenuScene(Scene):
 
     # --- life cycle --------------------------------------------------------------------
     def enter(self, previous: Scene | None) -> None:
-        self.rebuild()
+        if self.manager is None or self._built_for != self._signature():
+            self.rebuild()  # (a screen built ahead keeps its widgets: menus/ahead.py)
 
     def resume(self) -> None:
         if self._built_for != self._signature():

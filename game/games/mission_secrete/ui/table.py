@@ -176,6 +176,10 @@ class MissionTable:
             rect = self.cell_rect(index, alpha)
             if not clip.colliderect(shadowed(rect)):
                 continue
+            if not clip.colliderect(rect):  # a neighbour in a partial repaint: its shadow alone reaches in
+                if index not in moving:  # (an empty slot has no shadow)
+                    kit.panel_shadow(surface, rect, radius=22)
+                continue
             if index in moving:
                 kit.panel(surface, rect, mix(c.panel, c.bg, 0.5), radius=22, shadow=False)
                 continue
@@ -244,7 +248,10 @@ class MissionTable:
         panel, rows = self.seats_panel()
         kit.panel(surface, panel, c.panel, radius=30)
         kit.blit_text(surface, t("ms.seats.title"), 36, (panel.centerx, panel.y + 18), "midtop", c.muted)
+        clip = surface.get_clip()
         for seat, row in enumerate(rows):
+            if not clip.colliderect(row.inflate(8, 8)):  # (a partial repaint: a row draws inside its rect)
+                continue
             out = board.public.out[seat]
             turn = seat == board.public.turn
             style = kit.seat_style(self.ctx.seats[seat].style)

@@ -64,17 +64,23 @@ class PersonalityBot(Bot[PEPublic, PEPrivate]):
         until the player's received pile changes: the judgements ask the same few again
         and again, and a first impression, once drawn, never changes (so the rng draws
         as before)."""
+        fits = self._fits_of(view, player)
+        fit = fits.get(card)
+        if fit is None:
+            tags = self.catalogue.trait(card).tags
+            learned = self.tag_counts(self._remembered(view, player, self._memory))
+            fit = fits[card] = sum(LEARNED * learned.get(tag, 0) + self.impression(player, tag)
+                                   for tag in tags) / len(tags)
+        return fit
+
+    def _fits_of(self, view: PEView, player: int) -> dict[str, float]:
+        """The fits judged for ``player`` against its received pile as the view shows it
+        (a new, empty dict once the pile has changed)."""
         pile = view.public.received[player]
         known = self._fits.get(player)
         if known is None or known[0] != pile:
             known = self._fits[player] = (pile, {})
-        fit = known[1].get(card)
-        if fit is None:
-            tags = self.catalogue.trait(card).tags
-            learned = self.tag_counts(self._remembered(view, player, self._memory))
-            fit = known[1][card] = sum(LEARNED * learned.get(tag, 0) + self.impression(player, tag)
-                                       for tag in tags) / len(tags)
-        return fit
+        return known[1]
 
     def _remembered(self, view: PEView, player: int, memory: int | None) -> list[str]:
         received = view.public.received[player]
@@ -184,8 +190,11 @@ class PersonalityBot(Bot[PEPublic, PEPrivate]):
 
     def _exchange(self, view: PEView, legal: Sequence[Action]) -> Action:
         # PE-4: swap the card that fits nobody at this table.
-        seats = range(view.public.seats)
-        best_fit = {card: max(self.fit(view, card, p) for p in seats) for card in view.mine.hand}
+        # (each player's fits looked up in place: 42 judgements a move, nearly all kept;
+        # the rest judged card after card, player after player, as the rng always drew)
+        rows = [self._fits_of(view, p) for p in range(view.public.seats)]
+        best_fit = {card: max(row[card] if card in row else self.fit(view, card, p) for p, row in enumerate(rows))
+                    for card in view.mine.hand}
         worst = min(best_fit, key=best_fit.__getitem__)
         return Action("exchange", self.seat, {"card": worst if best_fit[worst] < 0.5 else None})
 

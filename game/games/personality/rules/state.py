@@ -11,12 +11,12 @@ the contest's ballot the same way). The state's plain form is the one older save
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from functools import cached_property
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence, TypeVar
 
 from ....core.actions import Action
 from ....core.events import Event, MatchOver, PhaseStarted
 from ....core.rng import Rng
+from ....core.records import kept_property
 from ....core.values import Ballot
 from .catalogue import Board
 from .events import PEEvent
@@ -53,7 +53,7 @@ class VoteBox:
     def voted(self, seat: int) -> bool:
         return self.ballot.rows[seat][0] is not None
 
-    @cached_property
+    @kept_property
     def waiting(self) -> frozenset[int]:
         """The voters still to vote (asked several times per move: who is active)."""
         return frozenset(s for s in self.voters if not self.voted(s))

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Iterator, Mapping, Union
 
 from ....core.engine import SeatView
 
+from ....core.records import make
+
 if TYPE_CHECKING:  # pragma: no cover
     from .state import PEState
 
@@ -194,15 +196,18 @@ _VOTING = (PEPhase.VOTE, PEPhase.REVOTE)
 
 def public_view(state: "PEState") -> PEPublic:
     """The table as everyone sees it. The state's piles are tuples already: the view
-    shares them rather than copying them (a bot asks for a view at every move)."""
-    phase = state.phase
-    voted = tuple(s for s in range(state.seats) if state.has_voted(s)) if phase in _VOTING else ()
+    shares them rather than copying them, and the record is made without the frozen
+    ``__init__`` (``records.make``: a bot asks for a view at every move)."""
+    phase, box = state.phase, state.box
+    # who has voted (``state.has_voted``), read off the ballot's rows in one pass
+    voted = tuple(s for s, row in enumerate(box.ballot.rows) if row[0] is not None) \
+        if phase in _VOTING and box is not None else ()
     if state.vote_kind == VoteKind.INVERSION and phase != PEPhase.PLAY:
         table = tuple(sorted(state.played.values()))
     else:
         table = state.table
-    return PEPublic(
-        seats=state.seats, phase=phase, turn=state.turn, reader=state.reader,
+    return make(
+        PEPublic, seats=state.seats, phase=phase, turn=state.turn, reader=state.reader,
         positions=state.positions, hand_sizes=tuple(map(len, state.hands)),
         received=state.received, deck_size=len(state.deck),
         vote_kind=state.vote_kind, target=state.target, table=table,
@@ -212,7 +217,7 @@ def public_view(state: "PEState") -> PEPublic:
         debate_started=state.debate_started, debate_ticks=state.debate_ticks,
         exchangers=state.exchangers, exchanged=tuple(sorted(state.exchanges)),
         chooser=state.chooser, giver=state.giver, gift_count=state.gift_count,
-        gifts=tuple(PublicGift(g.card, g.to, g.answer) for g in state.gifts),
+        gifts=tuple(make(PublicGift, card=g.card, to=g.to, answer=g.answer) for g in state.gifts),
         contest=state.contest, judges=state.judges,
         judged=tuple(sorted(state.judgements())) if state.judging is not None else (),
         inversions=state.inversions, winners=state.winners,
@@ -225,16 +230,19 @@ def _vote_of(state: "PEState", seat: int) -> SeatVote | None:
     for captain, partner in state.pairs:
         if partner == seat:
             seat = captain
-    vote = state.votes().get(seat) if state.phase in _VOTING else None
-    return None if vote is None else SeatVote(seat, vote.choice, vote.bet)
+    box = state.box
+    if state.phase not in _VOTING or box is None or seat not in box.voters:
+        return None
+    answer = box.ballot.rows[seat][0]  # (``state.votes()[seat]``, without the others')
+    return None if answer is None else SeatVote(seat, box.candidates[answer], box.bets[seat])
 
 
 def private_view(state: "PEState", seat: int) -> PEPrivate:
     exchange = SeatCard(seat, state.exchanges[seat]) if seat in state.exchanges else None
     played = SeatCard(seat, state.played[seat]) if seat in state.played else None
     choices = tuple(state.choices(seat)) if state.phase in _VOTING else ()
-    return PEPrivate(hand=tuple(state.hands[seat]), tokens=state.tokens[seat], my_vote=_vote_of(state, seat),
-                     my_exchange=exchange, my_played=played, choices=choices)
+    return make(PEPrivate, hand=tuple(state.hands[seat]), tokens=state.tokens[seat], my_vote=_vote_of(state, seat),
+                my_exchange=exchange, my_played=played, choices=choices)
 
 
 def secret_fields(state: "PEState", seat: int) -> Iterator[tuple[str, object]]:

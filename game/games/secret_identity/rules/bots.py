@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from itertools import repeat
-from operator import add
 from typing import Mapping, Sequence
 
 from ....core.actions import Action
@@ -126,8 +124,8 @@ class TagModel:
         draws = rng.randoms(len(board) * len(rows))  # for each character, one per pictogram
         # Each pictogram's terms for the whole board (its draws are every len(rows)-th),
         # then each character's terms summed in pictogram order, as one sum per character.
-        terms = [[(strength + noise * (2 * u - 1)) * sign
-                  for strength, u in zip(map(links.get, board, repeat(0.0)), draws[r::len(rows)])]
+        terms = [[(links.get(character, 0.0) + noise * (2 * u - 1)) * sign
+                  for character, u in zip(board, draws[r::len(rows)])]
                  for r, (links, sign) in enumerate(rows)]
         return [sum(column) for column in zip(*terms)]
 
@@ -243,9 +241,9 @@ def _plan_rows(model: TagModel, hand: Sequence[str], board: Sequence[str], misre
     one draw of the rng, the same numbers as one draw per pictogram."""
     pictos = list(dict.fromkeys(p for card in hand for p in model.card_pictos[card]))
     n = len(board)
-    links = [strength for strengths in map(model.links, pictos) for strength in map(strengths.get, board, repeat(0.0))]
+    links = [strengths.get(character, 0.0) for strengths in map(model.links, pictos) for character in board]
     if misread and rng is not None:
-        links = list(map(add, links, [misread * (2 * u - 1) for u in rng.randoms(len(links))]))
+        links = [link + misread * (2 * u - 1) for link, u in zip(links, rng.randoms(len(links)))]
     rows = [links[i:i + n] for i in range(0, len(links), n)] if n else [[] for _ in pictos]
     return {picto: (row, math.fsum(row)) for picto, row in zip(pictos, rows)}
 

@@ -22,11 +22,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
 
 from ....core.actions import CHANCE, Action, IllegalAction
-from ....core.engine import Outcome, SeatView, Step, chance_action, chance_data, take_chance
+from ....core.engine import Outcome, Step, chance_action, chance_data, take_chance
 from ....core.events import Event, MatchOver, Revealed
 from ....core.options import OptionSpec
 from ....core.phases import Move, Phase, all_once, anyone
-from ....core.records import make
 from ....core.rng import Rng
 from ....core.schema import Fields
 from ....core.values import Ballot, Barrier
@@ -39,8 +38,6 @@ from .common import (
     confirmable,
     deal_hands,
     seat_of,
-    seat_secrets,
-    shown,
     take_deal,
     with_item,
 )
@@ -65,8 +62,8 @@ from .deal import draw_fitting
 from .catalogue import SICatalogue
 from .competitive_state import ROUNDS, CompetitiveState, can_replace, reopened, take_characters
 from .scoring import decided_by, final_outcome, score_round
-from .links import ClueLink, clue_links
-from .view import CompetitivePrivate, CompetitivePublic, CompetitiveView, MyVotes, SeatPublic, SIPhase, track_position
+from .competitive_view import CompetitiveViews, view_secrets
+from .view import CompetitivePrivate, CompetitivePublic, CompetitiveView, SIPhase
 
 if TYPE_CHECKING:  # mypy checks every change against the fields
     from dataclasses import replace
@@ -74,8 +71,6 @@ else:
     from ....core.records import replace
 
 HAND_SIZE = 10  # SI-4
-#: Phases after the scoring, while the round's characters are revealed.
-REVEALED = (SIPhase.CATCH_UP, SIPhase.SUMMARY, SIPhase.OVER)
 #: Characters a match needs at the least: 8 fresh ones per round (SI-1).
 MIN_CHARACTERS = ROUNDS * SLOTS
 REPLACEMENTS, CATCH_UP = "replacements_per_round", "catch_up"
@@ -91,11 +86,7 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState, CompetitivePublic, 
 
     def __init__(self, catalogue: SICatalogue) -> None:
         self._votes: dict[tuple[int, int, int], Action] = {}
-        #: Per seat: (the scores, its hand, clue and votes, its two flags: what its
-        #: public record was made from; the record), None before its first view.
-        self._seats_seen: list[tuple[Any, ...] | None] = []
-        #: The clue links of the last view, with the (board, keys, clues) they were made from.
-        self._links_seen: tuple[tuple[object, ...], tuple[tuple[ClueLink, ...], ...]] | None = None
+        self.views = CompetitiveViews(catalogue)
         super().__init__(catalogue)
 
     def phases(self) -> Sequence[Phase[CompetitiveState]]:
@@ -332,92 +323,12 @@ class CompetitiveRules(SecretIdentityRules[CompetitiveState, CompetitivePublic, 
     def outcome(self, state: CompetitiveState) -> Outcome | None:
         return final_outcome(state) if state.phase == SIPhase.OVER else None
 
-    # --- information -------------------------------------------------------------------
+    # --- information (competitive_view.py) ----------------------------------------------
     def view(self, state: CompetitiveState, seat: int | None) -> CompetitiveView:
-        public = make(
-            CompetitivePublic,
-            phase=state.phase,
-            round=state.round,
-            rounds=ROUNDS,
-            board=tuple(state.board),
-            replacements_left=max(0, state.replacements_per_round - len(state.replaced)) if can_replace(state) else 0,
-            replaced=tuple(state.replaced),
-            seats=self._seats_public(state),
-            last=state.history[-1] if state.history else None,
-            round_points=tuple(r.points for r in state.history),
-            decided_by=decided_by(state) if state.phase == SIPhase.OVER else "",
-            clue_links=self._clue_links(state),
-        )
-        if seat is None:
-            return SeatView(None, public)
-        return SeatView(seat, public, make(
-            CompetitivePrivate,
-            my_key=self._secret_key(state, seat),
-            hand=tuple(state.hands[seat]) if state.hands else (),
-            placed=tuple(p.card for p in state.clues[seat]) if state.clues else (),
-            my_votes=self._secret_votes(state, seat),
-        ))
-
-    def _seats_public(self, state: CompetitiveState) -> tuple[SeatPublic, ...]:
-        """What everyone sees of each seat. A bot match asks for a view before every
-        move, and a move changes one seat: each seat's record is kept with what it was
-        made from, and given again while the state holds the same objects (a handler
-        gives whatever it changes a new one: copy-on-write) and the same flags."""
-        n, scores = state.seats, state.scores
-        if len(self._seats_seen) != n:
-            self._seats_seen = [None] * n
-        kept_records = self._seats_seen
-        out = []
-        for seat, hand, clue, votes, confirmed, ready in zip(
-                range(n), state.hands or ((),) * n, state.clues or ((),) * n, state.votes.rows or ((),) * n,
-                state.confirmed.flags or (False,) * n, state.ready.flags or (False,) * n):
-            kept = kept_records[seat]
-            if (kept is not None and kept[0] is scores and kept[1] is hand and kept[2] is clue and kept[3] is votes
-                    and kept[4] == confirmed and kept[5] == ready):
-                out.append(kept[6])
-                continue
-            tokens, marker = track_position(scores[seat])
-            record = make(SeatPublic, score=scores[seat], tokens=tokens, marker=marker, hand_count=len(hand),
-                          clue=shown(clue), confirmed=bool(confirmed),
-                          votes_given=n - votes.count(None) if votes else 0,  # its own entry is None
-                          ready=bool(ready))
-            kept_records[seat] = (scores, hand, clue, votes, confirmed, ready, record)
-            out.append(record)
-        return tuple(out)
-
-    def _clue_links(self, state: CompetitiveState) -> tuple[tuple[ClueLink, ...], ...]:
-        """Per seat, the words linking its clue to its character, once scored (the
-        round's board, keys and clues stay until the next round starts: the links are
-        kept while the state holds the same three lists, which a handler never changes
-        in place)."""
-        if state.phase not in REVEALED or not state.clues:
-            return ()
-        made_from = (state.board, state.keys, state.clues)
-        kept = self._links_seen
-        if kept is None or any(a is not b for a, b in zip(kept[0], made_from)):
-            links = tuple(clue_links(self.catalogue, shown(state.clues[s]), state.board[state.keys[s] - 1])
-                          for s in range(state.seats))
-            kept = self._links_seen = (made_from, links)
-        return kept[1]
-
-    @staticmethod
-    def _secret_key(state: CompetitiveState, seat: int) -> int | None:
-        """SI-2: a seat's key is its own until the round is scored (then it is history)."""
-        if state.phase in (SIPhase.CLUES, SIPhase.VOTE) and state.keys:
-            return state.keys[seat]
-        return None
-
-    @staticmethod
-    def _secret_votes(state: CompetitiveState, seat: int) -> MyVotes | None:
-        if state.phase != SIPhase.VOTE:
-            return None
-        return MyVotes(seat, state.votes.rows[seat])
+        return self.views.view(state, seat)
 
     def secrets(self, state: CompetitiveState, seat: int) -> Iterator[tuple[str, object]]:
-        yield from seat_secrets(self._secret_key(state, seat), state.hands, seat)
-        votes = self._secret_votes(state, seat)
-        if votes is not None:
-            yield "my_votes", votes
+        return view_secrets(state, seat)
 
     def invariants(self, state: CompetitiveState) -> None:
         placed = [p.card for clue in state.clues for p in clue]
