@@ -25,9 +25,7 @@ LANGS = ("fr", "en")
 #: line when its screen passes.
 KNOWN: dict[tuple[str, str], tuple[str, ...]] = {
     ("personality.inversion.vote", "empty"): ('en',),
-    ("personality.portraits", "cut"): ('fr', 'en'),
     ("personality.tete_a_tete", "empty"): ('fr', 'en'),
-    ("secret_identity.cheer", "cut"): ('fr', 'en'),
 }
 #: shot -> languages where it draws in the margin of the wide safe area (10 %), for the
 #: same owned screens.
@@ -36,7 +34,6 @@ KNOWN_WIDE: dict[str, tuple[str, ...]] = {}
 #: wide safe area (10 %), for the same screens.
 KNOWN_WIDE_TEXT: dict[tuple[str, str], tuple[str, ...]] = {
     ("mission_secrete.win", "cut"): ('fr', 'en'),
-    ("personality.portraits", "cut"): ('fr', 'en'),
     ("personality.tete_a_tete", "empty"): ('fr', 'en'),
     ("secret_identity.cheer", "cut"): ('fr', 'en'),
     ("secret_identity.clues", "cut"): ('fr', 'en'),
@@ -123,13 +120,9 @@ VIEWS = {"default": dict(names="demo", text_scale=1.0, seats=3), "last": dict(la
 KNOWN_VIEWS: dict[tuple[str, str, str], tuple[str, ...]] = {
     ("default", "mission_secrete.accuse", "overlap"): ('fr', 'en'),
     ("default", "personality.inversion.vote", "empty"): ('en',),
-    ("default", "personality.portraits", "cut"): ('fr', 'en'),
     ("default", "personality.tete_a_tete", "empty"): ('fr', 'en'),
     ("last", "personality.inversion.vote", "empty"): ('en',),
-    ("last", "personality.portraits", "cut"): ('fr', 'en'),
     ("last", "personality.tete_a_tete", "empty"): ('fr', 'en'),
-    ("last", "secret_identity.cheer", "cut"): ('fr', 'en'),
-    ("last", "secret_identity.reveal", "cut"): ('fr', 'en'),
 }
 
 

@@ -163,9 +163,10 @@ def _draw_portrait(board: PersonalityBoard, surface: pygame.Surface, seat: int, 
     for i, card in enumerate(cards):
         # at 28 px drawn whatever the text setting: a portrait holds as many cards as it can
         text = kit.text("• " + board.card_text(card), smallest_size(kit), c.text, max_width=box.width - 40)
-        room = box.bottom - 10 - (0 if i == len(cards) - 1 else 40)  # keep a line for "…"
+        room = box.bottom - 10 - (0 if i == len(cards) - 1 else 40)  # keep a line for "and n more"
         if y + text.get_height() > room:
-            kit.blit_text(surface, "…", 30, (box.centerx, y - 6), "midtop", c.muted)
+            more = board.t("personality.portraits.more", n=len(cards) - i)
+            kit.blit_text(surface, more, smallest_size(kit), (box.centerx, y - 4), "midtop", c.muted)
             break
         surface.blit(text, (box.x + 20, y))
         y += text.get_height() + 6

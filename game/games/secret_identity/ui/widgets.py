@@ -287,17 +287,24 @@ def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: py
         if tag:
             right = kit.blit_text(surface, tag, 28, (right, name_y), "midright", c.accent).x - 8
         width = right - (rect.x + 66)
+        clue_top = rect.y + 62
         if show_clue:
             size, name = fit_label(kit, seat.name, width, (34, 32, 30))
-            kit.blit_text(surface, name, size, (rect.x + 66, rect.y + 34), "midleft", style.light)
+            lines = two_lines(kit, seat.name, size, width) if name != seat.name else None
+            if lines:  # too long for a line at 28 px drawn (the largest text): two lines at a
+                # space or hyphen, the clue row a little lower and smaller
+                clue_top = kit.blit_text(surface, lines, size, (rect.x + 66, rect.y + 6), "topleft",
+                                         style.light).bottom + 2
+            else:
+                kit.blit_text(surface, name, size, (rect.x + 66, rect.y + 34), "midleft", style.light)
         else:
             size, name = fit_words(kit, seat.name, width, (40, 36, 34, 32, 30))
             kit.blit_text(surface, name, size, (rect.x + 66, name_y), "midleft", style.light)
         status_top = rect.bottom - 44
         if show_clue:  # the clue and the cards left share the middle row
-            hand = (rect.right - 70, (rect.y + 62 + status_top) // 2)
+            hand = (rect.right - 70, (clue_top + status_top) // 2)
             room = hand[0] - 56 - (rect.x + 16)
-            chip = max(40, min(70, (room - 16) // 3, status_top - (rect.y + 62) - 4))
+            chip = max(40, min(70, (room - 16) // 3, status_top - clue_top - 4))
             draw_clue_row(surface, ctx, clue, (rect.x + 16, hand[1] - chip // 2), chip, gap=8)
         else:  # the name has the middle row: the cards left go to the end of the status line
             hand = (rect.right - 70, rect.bottom - 34)
@@ -333,6 +340,17 @@ def fit_label(kit: UiKit, text: str, width: int, sizes: Sequence[int]) -> tuple[
         if kit.font(size).size(text)[0] <= width:
             return size, text
     return floor, fit_text(kit, text, floor, width)
+
+
+def two_lines(kit: UiKit, text: str, size: int, width: int) -> str | None:
+    """``text`` on two lines of ``width`` at ``size``, broken after a space or a hyphen
+    ("Marie-" / "Antoinette"), or None when no such break fits."""
+    font = kit.font(size)
+    for cut in (i + 1 for i, ch in enumerate(text[:-1]) if ch in " -"):
+        head, tail = text[:cut].rstrip(), text[cut:]
+        if font.size(head)[0] <= width and font.size(tail)[0] <= width:
+            return f"{head}\n{tail}"
+    return None
 
 
 @remembered
