@@ -114,10 +114,10 @@ def draw_reconnecting(ctx: AppContext, surface: pygame.Surface) -> None:
     if not away or not any(isinstance(s, MatchScene) for s in ctx.stack):
         return
     kit = ctx.kit
-    height = 44
+    height = 48
     x, y = kit.safe_rect.x, max(4, kit.safe_rect.y - height - 6)
     for seat in away:
-        text = kit.text(ctx.t("companion.away", name=seat.name), 26, kit.colours.text)
+        text = kit.text(ctx.t("companion.away", name=seat.name), 28, kit.colours.text)
         box = pygame.Rect(x, y, text.get_width() + 76, height)
         kit.panel(surface, box, kit.colours.panel_hi, radius=height // 2, border=kit.seat_style(seat.style).colour,
                   shadow=False)
