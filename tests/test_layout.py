@@ -1,7 +1,7 @@
 """The layout check (game/ui/layout_probe.py): every shot in both languages, with the
 longest realistic names and the largest text scale, in the 5 % and the wide (10 %) safe
 area, has nothing in the margin, no text out of its box, overlapping another, under 28 px
-or under 4.5:1 contrast. Each shot is drawn once per language and area; every rule is
+or under 4.5:1 contrast, and no seat shape or icon under 48 px (issue 28). Each shot is drawn once per language and area; every rule is
 judged on that one drawing.
 
 Every screen passes today. A game screen being redesigned may be listed in :data:`KNOWN`
@@ -22,6 +22,32 @@ LANGS = ("fr", "en")
 #: (shot, rule) -> languages where it fails, for game screens being redesigned. Remove a
 #: line when its screen passes.
 KNOWN: dict[tuple[str, str], tuple[str, ...]] = {
+    # issue 28: shapes and icons under 48 px, the screens' owners growing them
+    ("incognito.countdown", "tiny"): ('fr', 'en'),
+    ("incognito.draw", "tiny"): ('fr', 'en'),
+    ("incognito.final", "tiny"): ('fr', 'en'),
+    ("incognito.gallery", "tiny"): ('fr', 'en'),
+    ("incognito.reveal", "tiny"): ('fr', 'en'),
+    ("incognito.turn", "tiny"): ('fr', 'en'),
+    ("incognito.vote", "tiny"): ('fr', 'en'),
+    ("incognito.vote.peek", "tiny"): ('fr', 'en'),
+    ("incognito.word", "tiny"): ('fr', 'en'),
+    ("mission_secrete.accuse", "tiny"): ('fr', 'en'),
+    ("mission_secrete.turn", "tiny"): ('fr', 'en'),
+    ("personality.endgame", "tiny"): ('fr', 'en'),
+    ("personality.podium", "tiny"): ('fr', 'en'),
+    ("personality.reveal", "tiny"): ('fr', 'en'),
+    ("personality.reveal.cheer", "tiny"): ('fr', 'en'),
+    ("secret_identity.cheer", "tiny"): ('fr', 'en'),
+    ("secret_identity.clues", "tiny"): ('fr', 'en'),
+    ("secret_identity.keys", "tiny"): ('fr', 'en'),
+    ("secret_identity.replace", "tiny"): ('fr', 'en'),
+    ("secret_identity.reveal", "tiny"): ('fr', 'en'),
+    ("secret_identity.summary", "tiny"): ('fr', 'en'),
+    ("secret_identity.vote", "tiny"): ('fr', 'en'),
+    ("secret_identity_coop.clue", "tiny"): ('fr', 'en'),
+    ("secret_identity_coop.guess", "tiny"): ('fr', 'en'),
+    ("secret_identity_coop.result", "tiny"): ('fr', 'en'),
 }
 #: shot -> languages where it draws in the margin of the wide safe area (10 %), for the
 #: same owned screens.
@@ -29,6 +55,40 @@ KNOWN_WIDE: dict[str, tuple[str, ...]] = {}
 #: (shot, rule) -> languages where a text rule (small, box, overlap, contrast) fails in the
 #: wide safe area (10 %), for the same screens.
 KNOWN_WIDE_TEXT: dict[tuple[str, str], tuple[str, ...]] = {
+    # issue 28: shapes and icons under 48 px; Personality's 48 px masks over the numbers
+    # of the wide area's 79 px squares
+    ("incognito.countdown", "tiny"): ('fr', 'en'),
+    ("incognito.draw", "tiny"): ('fr', 'en'),
+    ("incognito.final", "tiny"): ('fr', 'en'),
+    ("incognito.gallery", "tiny"): ('fr', 'en'),
+    ("incognito.reveal", "tiny"): ('fr', 'en'),
+    ("incognito.turn", "tiny"): ('fr', 'en'),
+    ("incognito.turn.last_call", "tiny"): ('fr', 'en'),
+    ("incognito.turn.open", "tiny"): ('fr', 'en'),
+    ("incognito.turn.toolbar", "tiny"): ('fr', 'en'),
+    ("incognito.vote", "tiny"): ('fr', 'en'),
+    ("incognito.vote.peek", "tiny"): ('fr', 'en'),
+    ("incognito.word", "tiny"): ('fr', 'en'),
+    ("mission_secrete.accuse", "tiny"): ('fr', 'en'),
+    ("mission_secrete.turn", "tiny"): ('fr', 'en'),
+    ("personality.debate", "tiny"): ('fr', 'en'),
+    ("personality.endgame", "tiny"): ('fr', 'en'),
+    ("personality.podium", "tiny"): ('fr', 'en'),
+    ("personality.reveal", "tiny"): ('fr', 'en'),
+    ("personality.reveal.cheer", "tiny"): ('fr', 'en'),
+    ("secret_identity.cheer", "tiny"): ('fr', 'en'),
+    ("secret_identity.clues", "tiny"): ('fr', 'en'),
+    ("secret_identity.keys", "tiny"): ('fr', 'en'),
+    ("secret_identity.podium", "tiny"): ('fr', 'en'),
+    ("secret_identity.replace", "tiny"): ('fr', 'en'),
+    ("secret_identity.reveal", "tiny"): ('fr', 'en'),
+    ("secret_identity.summary", "tiny"): ('fr', 'en'),
+    ("secret_identity.vote", "tiny"): ('fr', 'en'),
+    ("secret_identity_coop.clue", "tiny"): ('fr', 'en'),
+    ("secret_identity_coop.guess", "tiny"): ('fr', 'en'),
+    ("secret_identity_coop.result", "tiny"): ('fr', 'en'),
+    ("personality.debate", "overlap"): ('fr', 'en'),
+    ("personality.endgame", "overlap"): ('fr', 'en'),
 }
 OWNED = ("personality.", "mission_secrete.", "incognito.", "secret_identity.", "secret_identity_coop.")
 
@@ -168,6 +228,26 @@ def test_contrast_flags_dim_text_and_knows_wcag():
     assert _rules(found) == ["contrast"]
     assert contrast((255, 255, 255), (0, 0, 0)) == pytest.approx(21.0)
     assert contrast((118, 118, 118), (255, 255, 255)) == pytest.approx(4.54, abs=0.01)
+
+
+def test_tiny_flags_a_token_or_an_icon_under_48_px_not_confetti_or_a_hidden_one():
+    """Issue 28: what is read from the sofa is at least 48 px (a shape's diameter, an
+    icon's side)."""
+    from types import SimpleNamespace
+
+    found = check_painted(lambda kit, s: kit.draw_seat_badge(s, SimpleNamespace(name="", style=2), (800, 500), 26,
+                                                              label=False))
+    assert _rules(found) == ["tiny"] and found[0].detail == "shape of 26 px"
+    icon = check_painted(lambda kit, s: s.blit(kit.icon("270F", 20), (800, 500)))
+    assert _rules(icon) == ["tiny"] and icon[0].detail == "icon of 20 px"
+    assert check_painted(lambda kit, s: kit.draw_seat_badge(s, SimpleNamespace(name="", style=2), (800, 500), 48,
+                                                             label=False)) == []
+
+    def hidden(kit, s):
+        kit.draw_shape(s, "circle", kit.colours.gold, (800, 500), 10)
+        kit.panel(s, (700, 400, 300, 300), shadow=False)
+
+    assert check_painted(hidden) == []
 
 
 def test_a_hidden_text_is_not_checked():

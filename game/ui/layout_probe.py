@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator, Self, Seque
 import pygame
 
 from ..shots import ShotRequest, prepare
-from .layout_rules import RULES, Colour, Text, Violation, check_margin, check_texts
+from .layout_rules import RULES, Colour, Text, Violation, check_margin, check_sizes, check_texts
 
 if TYPE_CHECKING:  # pragma: no cover
     from pygame.typing import ColorLike, Point, RectLike
@@ -55,7 +55,7 @@ class TextTag:
 class Mark:
     """Something recorded on a surface: a text (``tag`` and its ``image``) or a box."""
 
-    kind: str  # "text" | "box" (a panel) | "shape" (a token, a badge)
+    kind: str  # "text" | "box" (a panel) | "shape" (a token, a badge) | "icon" (a pictogram)
     rect: pygame.Rect
     #: The part of ``rect`` the clips let through.
     visible: pygame.Rect
@@ -63,10 +63,12 @@ class Mark:
     image: pygame.Surface | None = None
     #: Recording order: a box drawn after a text is not the box it sits in.
     order: int = 0
+    #: The px a shape or an icon was drawn at (a shape's diameter, an icon's side).
+    size: int = 0
 
     def moved(self, dx: int, dy: int, bounds: pygame.Rect, order: int) -> "Mark":
         return Mark(self.kind, self.rect.move(dx, dy), self.visible.move(dx, dy).clip(bounds), self.tag,
-                    self.image, order)
+                    self.image, order, self.size)
 
 
 class _AnySurface(type):
@@ -86,6 +88,8 @@ class Recorder:
 
     #: id(surface) -> (tag, surface): the surface is kept so its id is not reused.
     tags: dict[int, tuple[TextTag, pygame.Surface]] = field(default_factory=dict)
+    #: id(icon) -> (px asked for, icon): the kit's pictograms, kept as ``tags`` are.
+    icons: dict[int, tuple[int, pygame.Surface]] = field(default_factory=dict)
     #: (alpha, colour) of each full-canvas dim, in order.
     dims: list[tuple[int, Colour | None]] = field(default_factory=list)
     order: int = 0
@@ -112,21 +116,26 @@ class Recorder:
         if tagged is not None and tagged[1] is source:
             rect = source.get_rect(topleft=(dx, dy))
             target.marks.append(Mark("text", rect, rect.clip(bounds), tagged[0], source, self.next_order()))
+        icon = self.icons.get(id(source))
+        if icon is not None and icon[1] is source:
+            rect = source.get_rect(topleft=(dx, dy))
+            target.marks.append(Mark("icon", rect, rect.clip(bounds), order=self.next_order(), size=icon[0]))
         for mark in getattr(source, "_marks", None) or ():
             target.marks.append(mark.moved(dx, dy, bounds, self.next_order()))
 
-    def record_box(self, surface: pygame.Surface, rect: pygame.Rect | Sequence[int], kind: str = "box") -> None:
+    def record_box(self, surface: pygame.Surface, rect: pygame.Rect | Sequence[int], kind: str = "box",
+                   size: int = 0) -> None:
         marks: list[Mark] | None = getattr(surface, "marks", None)  # (a recording surface's)
         if marks is not None:
             rect = pygame.Rect(rect)
-            marks.append(Mark(kind, rect, rect.clip(surface.get_clip()), order=self.next_order()))
+            marks.append(Mark(kind, rect, rect.clip(surface.get_clip()), order=self.next_order(), size=size))
 
     def watch(self, kit: UiKit, canvas: RecordingSurface) -> None:
-        """Wrap ``kit``'s text, panel, dim and draw_shape methods on this instance (kit.py
-        stays as is): texts get tagged, panels and shapes leave boxes, full-screen dims (on
-        the canvas or on a screen-sized layer, as a veiled board is cached) are remembered
-        for the margin's background."""
-        kit_text, panel, dim, shape = kit.text, kit.panel, kit.dim, kit.draw_shape
+        """Wrap ``kit``'s text, icon, panel, dim and draw_shape methods on this instance
+        (kit.py stays as is): texts and icons get tagged, panels and shapes leave boxes
+        (a shape's its diameter), full-screen dims (on the canvas or on a screen-sized
+        layer, as a veiled board is cached) are remembered for the margin's background."""
+        kit_text, kit_icon, panel, dim, shape = kit.text, kit.icon, kit.panel, kit.dim, kit.draw_shape
 
         def tagged_text(text: str, size: int, colour: Colour | None = None, max_width: int | None = None,
                         *args: Any, **kwargs: Any) -> pygame.Surface:
@@ -134,6 +143,11 @@ class Recorder:
             # (the RGB of an RGBA colour or a pygame.Color too)
             shade = (colour[0], colour[1], colour[2]) if colour is not None else kit.colours.text
             self.tags[id(image)] = (TextTag(text, kit.scaled(size), shade, max_width), image)
+            return image
+
+        def tagged_icon(code: str, size: int) -> pygame.Surface:
+            image = kit_icon(code, size)
+            self.icons[id(image)] = (size, image)
             return image
 
         def boxed_panel(surface: pygame.Surface, rect: pygame.Rect | Sequence[int], *args: Any, **kwargs: Any) -> None:
@@ -146,13 +160,15 @@ class Recorder:
             if type(surface) is type(canvas) and surface.get_size() == canvas.get_size():
                 self.dims.append((alpha, colour))
 
-        def boxed_shape(surface: pygame.Surface, *args: Any, **kwargs: Any) -> pygame.Rect:
-            rect: pygame.Rect = shape(surface, *args, **kwargs)
-            self.record_box(surface, rect, "shape")  # a badge holds its number as a panel does
+        def boxed_shape(surface: pygame.Surface, kind: str, colour: Colour, center: Sequence[int], radius: int,
+                        *args: Any, **kwargs: Any) -> pygame.Rect:
+            rect: pygame.Rect = shape(surface, kind, colour, center, radius, *args, **kwargs)
+            self.record_box(surface, rect, "shape", 2 * int(radius))  # a badge holds its number as a panel does
             return rect
 
         # (this kit's methods replaced on the instance: the module doc)
-        kit.text, kit.panel, kit.dim, kit.draw_shape = tagged_text, boxed_panel, recorded_dim, boxed_shape  # type: ignore[method-assign]
+        kit.text, kit.icon, kit.panel = tagged_text, tagged_icon, boxed_panel  # type: ignore[method-assign]
+        kit.dim, kit.draw_shape = recorded_dim, boxed_shape  # type: ignore[method-assign]
 
 
 class RecordingSurface(_BaseSurface, metaclass=_AnySurface):
@@ -221,7 +237,7 @@ def texts_on(canvas: RecordingSurface) -> tuple[list[Text], list[Mark]]:
     """The canvas's visible texts and its boxes (panels and shapes). A text inside a
     panel drawn after it is hidden, even where the panel's own words in the same colour
     happen to fall on its glyphs."""
-    texts, boxes = [], [mark for mark in canvas.marks if mark.kind != "text"]
+    texts, boxes = [], [mark for mark in canvas.marks if mark.kind in ("box", "shape")]
     seen = set()
     for mark in canvas.marks:
         tag, image = mark.tag, mark.image
@@ -345,4 +361,6 @@ class Drawn:
         out = [Violation(shot, lang, "margin", "", (r.x, r.y, r.w, r.h)) for r in margin]
         out += [Violation(shot, lang, rule, t.text, (t.ink.x, t.ink.y, t.ink.w, t.ink.h), detail)
                 for rule, t, detail in check_texts(self.texts, self.boxes, self.canvas)]
+        out += [Violation(shot, lang, "tiny", "", (m.rect.x, m.rect.y, m.rect.w, m.rect.h), detail)
+                for m, detail in check_sizes(self.canvas.marks, self.boxes)]
         return sorted(out, key=lambda v: (RULES.index(v.rule), v.rect))

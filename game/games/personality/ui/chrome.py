@@ -27,6 +27,10 @@ ICONS = {"start": "1F3C1", "tete_a_tete": "1F465", "inversion": "1F504", "door":
          "gouffre": "1F573"}
 #: Title sizes tried in the top bar, largest first.
 TITLE_SIZES = (36, 34, 32, 30, 28)
+#: A mask on the track is 48 px across, read from the sofa (issue 28).
+MASK_RADIUS = 24
+#: The height kept clear for a square's number, in its bottom-right corner.
+NUMBER_ROOM = 30
 #: The Gouffre's name is at least this wide (two lines under the pit, even with small squares).
 GOUFFRE_LABEL_WIDTH = 210
 #: A Tête-à-tête partner's small shape sits this far right of and below the seat's shape.
@@ -137,11 +141,29 @@ def draw_masks(board: PersonalityBoard, surface: pygame.Surface) -> None:
     for seat in range(board.public.seats):
         by_square.setdefault(int(round(shown[seat])), []).append(seat)
     for seat in range(board.public.seats):
-        board.ctx.kit.seat_token(surface, board.ctx.seats[seat].style, _mask_pos(board, seat, by_square), 17)
+        board.ctx.kit.seat_token(surface, board.ctx.seats[seat].style, _mask_pos(board, seat, by_square), MASK_RADIUS)
+
+
+def mask_offset(side: int, count: int, i: int) -> tuple[int, int]:
+    """Where the ``i``-th of ``count`` masks on one square stands, from the square's centre:
+    in a grid (one, two or three a row, four past six) spread so every mask stays inside
+    the ``side`` px square and above its number, overlapping its neighbours when many
+    share it (issue 28)."""
+    cols = 1 if count == 1 else 2 if count <= 4 else 3 if count <= 6 else 4
+    rows = -(-count // cols)
+    inset = MASK_RADIUS + 2  # the square's border kept
+    room = side - 2 * inset
+    top = -side // 2 + MASK_RADIUS  # (on the border: a small square keeps its number clear)
+    bottom = max(top, side // 2 - inset - NUMBER_ROOM)
+    col, row = i % cols, i // cols
+    dx = 0 if cols == 1 else int((col / (cols - 1) - 0.5) * room)
+    dy = top if rows == 1 else int(top + row / (rows - 1) * (bottom - top))
+    return dx, dy
 
 
 def _mask_pos(board: PersonalityBoard, seat: int, by_square: dict[int, list[int]]) -> tuple[int, int]:
-    """A mask between two squares while it walks (with a hop), grouped three a row on its square."""
+    """A mask between two squares while it walks (with a hop), in its square's grid
+    (:func:`mask_offset`) once there."""
     value = board.timeline.shown[seat]
     low = int(value // 1) if value >= -1 else -1
     frac = value - low
@@ -150,9 +172,7 @@ def _mask_pos(board: PersonalityBoard, seat: int, by_square: dict[int, list[int]
     x, y = ax + (bx - ax) * frac, ay + (by - ay) * frac
     hop = -18 * (1 - abs(2 * frac - 1)) if 0 < frac < 1 else 0
     group = by_square.get(int(round(value)), [seat])
-    i = group.index(seat) if seat in group else 0
-    dx = (i % 3 - 1) * 30
-    dy = (i // 3) * 30 - 22
+    dx, dy = mask_offset(board.layout.square, len(group), group.index(seat) if seat in group else 0)
     return int(x + dx), int(y + dy + hop)
 
 
