@@ -168,7 +168,7 @@ class Recorder:
 
         # (this kit's methods replaced on the instance: the module doc)
         kit.text, kit.icon, kit.panel = tagged_text, tagged_icon, boxed_panel  # type: ignore[method-assign]
-        kit.dim, kit.draw_shape = recorded_dim, boxed_shape  # type: ignore[method-assign]
+        kit.dim, kit.draw_shape = recorded_dim, boxed_shape  # type: ignore[method-assign, assignment]
 
 
 class RecordingSurface(_BaseSurface, metaclass=_AnySurface):
