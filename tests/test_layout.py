@@ -248,6 +248,7 @@ def test_tiny_flags_a_token_or_an_icon_under_48_px_not_confetti_or_a_hidden_one(
         kit.panel(s, (700, 400, 300, 300), shadow=False)
 
     assert check_painted(hidden) == []
+    assert check_painted(lambda kit, s: kit.draw_confetto(s, "circle", kit.colours.gold, (800, 500), 10)) == []
 
 
 def test_a_hidden_text_is_not_checked():

@@ -93,6 +93,8 @@ class Recorder:
     #: (alpha, colour) of each full-canvas dim, in order.
     dims: list[tuple[int, Colour | None]] = field(default_factory=list)
     order: int = 0
+    #: While the kit draws confetti: its shapes are decoration, recorded with no size.
+    decorating: bool = False
 
     def next_order(self) -> int:
         self.order += 1
@@ -131,11 +133,12 @@ class Recorder:
             marks.append(Mark(kind, rect, rect.clip(surface.get_clip()), order=self.next_order(), size=size))
 
     def watch(self, kit: UiKit, canvas: RecordingSurface) -> None:
-        """Wrap ``kit``'s text, icon, panel, dim and draw_shape methods on this instance
-        (kit.py stays as is): texts and icons get tagged, panels and shapes leave boxes
-        (a shape's its diameter), full-screen dims (on the canvas or on a screen-sized
+        """Wrap ``kit``'s text, icon, panel, dim, draw_shape and draw_confetto methods on this
+        instance (kit.py stays as is): texts and icons get tagged, panels and shapes leave
+        boxes (a shape's its diameter; confetti's none), full-screen dims (on the canvas or on a screen-sized
         layer, as a veiled board is cached) are remembered for the margin's background."""
         kit_text, kit_icon, panel, dim, shape = kit.text, kit.icon, kit.panel, kit.dim, kit.draw_shape
+        confetto = kit.draw_confetto
 
         def tagged_text(text: str, size: int, colour: Colour | None = None, max_width: int | None = None,
                         *args: Any, **kwargs: Any) -> pygame.Surface:
@@ -163,12 +166,21 @@ class Recorder:
         def boxed_shape(surface: pygame.Surface, kind: str, colour: Colour, center: Sequence[int], radius: int,
                         *args: Any, **kwargs: Any) -> pygame.Rect:
             rect: pygame.Rect = shape(surface, kind, colour, center, radius, *args, **kwargs)
-            self.record_box(surface, rect, "shape", 2 * int(radius))  # a badge holds its number as a panel does
+            # (a badge holds its number as a panel does; confetti has no size to judge)
+            self.record_box(surface, rect, "shape", 0 if self.decorating else 2 * int(radius))
             return rect
+
+        def decoration(surface: pygame.Surface, *args: Any) -> pygame.Rect:
+            self.decorating = True
+            try:
+                return confetto(surface, *args)
+            finally:
+                self.decorating = False
 
         # (this kit's methods replaced on the instance: the module doc)
         kit.text, kit.icon, kit.panel = tagged_text, tagged_icon, boxed_panel  # type: ignore[method-assign]
         kit.dim, kit.draw_shape = recorded_dim, boxed_shape  # type: ignore[method-assign, assignment]
+        kit.draw_confetto = decoration  # type: ignore[method-assign]
 
 
 class RecordingSurface(_BaseSurface, metaclass=_AnySurface):

@@ -147,11 +147,12 @@ def check_texts(texts: Sequence[Text], boxes: Sequence[Box], canvas: pygame.Surf
 
 
 def check_sizes(marks: Sequence[Box], boxes: Sequence[Box]) -> list[tuple[Box, str]]:
-    """(mark, detail) for every shape or icon drawn under :data:`MIN_MARK` px that shows:
+    """(mark, detail) for every shape or icon drawn under :data:`MIN_MARK` px (confetti,
+    recorded with no size, is decoration) that shows:
     some of it inside the canvas and no panel drawn after it over the whole of it."""
     out = []
     for mark in marks:
-        if mark.kind not in ("shape", "icon") or mark.size >= MIN_MARK or mark.visible.width <= 0:
+        if mark.kind not in ("shape", "icon") or not 0 < mark.size < MIN_MARK or mark.visible.width <= 0:
             continue
         if any(b.kind == "box" and b.order > mark.order and b.visible.contains(mark.visible) for b in boxes):
             continue

@@ -191,6 +191,4 @@ class Show:
             if not area.contains(box) or box.collidelist(keep_out) >= 0:
                 continue
             style = kit.seat_style(bit.style)
-            # (decoration, nothing to read: drawn past kit.draw_shape, whose shapes the
-            # layout check's "tiny" rule measures)
-            kit.shapes.draw_shape(surface, style.shape, style.colour, centre, bit.size)
+            kit.draw_confetto(surface, style.shape, style.colour, centre, bit.size)
