@@ -146,20 +146,15 @@ def test_long_names_fit_their_box_at_28_px_or_more(width, scale):
         assert drawn.height <= 2 * kit.font(smallest_size(kit)).get_linesize(), name  # at most two lines
 
 
-#: Issue 28: 48 px masks on the wide area's 79 px squares reach their numbers' top (the
-#: number to move or the square to grow); tests/test_layout.py lists them too.
-MASKS_OVER_NUMBERS = pytest.mark.xfail(strict=True, reason="48 px masks over a 79 px square's number")
-
-
-@pytest.mark.parametrize("shot", ["personality.reveal", pytest.param("personality.endgame", marks=MASKS_OVER_NUMBERS),
-                                  pytest.param("personality.debate", marks=MASKS_OVER_NUMBERS), "personality.revote"])
+@pytest.mark.parametrize("shot", ["personality.reveal", "personality.endgame", "personality.debate",
+                                  "personality.revote"])
 def test_the_screens_keep_every_layout_rule_in_the_wide_safe_area(shot):
     """tests/test_layout.py checks only the margin under the 10 % option; these screens
     were redesigned for its smaller room (squares sized to the width, the Gouffre's name
     in two lines, the reveal in two columns, the endgame's receiver over its answer, the
     ring pulled clear of the hint bar), so every rule is checked there, in both languages."""
     probe = Probe(safe_area=0.10)
-    found = [v for lang in ("fr", "en") for v in probe.check(shot, lang) if v.rule != "tiny"]  # (test_layout's KNOWN)
+    found = [v for lang in ("fr", "en") for v in probe.check(shot, lang)]
     assert not found, "\n".join(str(v) for v in found)
 
 

@@ -24,15 +24,13 @@ from typing import Protocol, Sequence
 
 import pygame
 
-from .theme import MIN_TEXT
+from .theme import MIN_MARK, MIN_TEXT
 
 Colour = tuple[int, int, int]
 _BaseSurface = pygame.Surface
 
 #: Rules, in report order.
 RULES = ("margin", "small", "box", "overlap", "contrast", "tiny")
-#: The smallest shape or icon, in px: a shape's diameter, an icon's side.
-MIN_MARK = 48
 MIN_CONTRAST = 4.5
 #: A canvas pixel this close (each channel) to the background's counts as background:
 #: a panel's soft shadow spilling a little past the safe line stays below it.

@@ -33,6 +33,7 @@ from ....core.events import Event
 from ....core.session import Session
 from ....input.intents import Intent
 from ....ui.tween import Tween
+from ....ui.theme import TOKEN_RADIUS
 from ..rules.events import GuessLocked
 from ..rules.coop import CoopState
 from ..rules.view import CoopPhase, CoopPrivate, CoopPublic
@@ -149,15 +150,15 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
                 x = int(bar.x + 40 + i * ((bar.width - 80) / (public.turns - 1)))
                 if i < len(public.history):
                     right = public.history[i].correct
-                    kit.draw_shape(surface, "circle", c.good if right else c.bad, (x, y), 20, outline=c.shadow)
+                    kit.draw_shape(surface, "circle", c.good if right else c.bad, (x, y), TOKEN_RADIUS, outline=c.shadow)
                     if right:
                         kit.draw_check(surface, (x, y), 24, c.text)
                     else:
                         draw_cross(surface, c.text, (x, y), 14)
                 else:
-                    kit.draw_shape(surface, "circle", c.panel_hi, (x, y), 14)
+                    kit.draw_shape(surface, "circle", c.panel_hi, (x, y), TOKEN_RADIUS)
                     if i == public.turn - 1:
-                        pygame.draw.circle(surface, c.accent, (x, y), 22, width=4)
+                        pygame.draw.circle(surface, c.accent, (x, y), TOKEN_RADIUS + 2, width=4)
 
         key = ("sc.turns", public.turns, public.turn, tuple(turn.correct for turn in public.history))
         kit.filled_panel(surface, bar, key, pips, c.panel, radius=32, border=c.panel_hi)

@@ -18,6 +18,7 @@ from ....scenes.ring_geometry import PROMPT_ROOM, SLOT_SIZE, RingGeometry, ring_
 from ....ui.fit import fit_text as fit_words
 from ....ui.fit import fit_wrapped, remembered, smallest_size
 from ....ui.shapes import shape_box
+from ....ui.theme import TOKEN_RADIUS
 from .portrait import portrait
 from .track import numbers_bottom, track_line
 from ..rules.view import Shown, track_position
@@ -274,7 +275,7 @@ def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: py
     def content() -> None:
         # without a clue row the name stands larger, centred above the status line
         name_y = rect.y + 34 if show_clue else (rect.y + rect.bottom - 44) // 2
-        kit.seat_token(surface, seat.style, (rect.x + 36, name_y), 22)
+        kit.seat_token(surface, seat.style, (rect.x + 36, name_y), TOKEN_RADIUS)
         right = rect.right - 16
         if show_score:
             number = kit.blit_text(surface, str(marker), 46, (right, rect.y + 34), "midright", c.gold)
@@ -308,11 +309,11 @@ def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: py
             if done:
                 kit.draw_check(surface, (rect.x + 32, y), 30, c.good)
             end = rect.right - 16 if show_clue else hand[0] - 56
-            room = end - x - (42 if status_seat is not None else 0)
+            room = end - x - (2 * TOKEN_RADIUS + 16 if status_seat is not None else 0)
             size, words = fit_label(kit, status, room, (28,))
             placed = kit.blit_text(surface, words, size, (x, y), "midleft", status_colour or (c.good if done else c.muted))
             if status_seat is not None:
-                kit.seat_token(surface, ctx.seats[status_seat].style, (placed.right + 22, y), 17)
+                kit.seat_token(surface, ctx.seats[status_seat].style, (placed.right + 12 + TOKEN_RADIUS, y), TOKEN_RADIUS)
         if veil is not None:
             surface.blit(kit.rounded(rect.size, veil, 26), rect)
 
