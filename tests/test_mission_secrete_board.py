@@ -398,3 +398,16 @@ def test_a_skips_the_reading_of_the_accusation_that_ends_the_match_as_its_hint_s
     press(ctx, 0, Intent.CONFIRM)
     tick(ctx)
     assert board.reveal is None and board.end_move is not None and board.session.outcome() is not None
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Last swap"), ("fr", "Dernier échange")])
+def test_the_last_swappers_row_is_the_legend_of_the_marked_cards(lang, words):
+    """Issue 28: the two cards of the last swap bear its player's shape (48 px); that
+    player's row says "Last swap", so the marks are explained on the screen."""
+    from game.ui.layout_probe import Probe
+
+    drawn = Probe().draw("mission_secrete.turn", lang)
+    rows = [t for t in drawn.texts if t.text == words]
+    assert len(rows) == 1
+    marks = [m for m in drawn.canvas.marks if m.kind == "shape" and m.size >= 48 and m.rect.x > rows[0].ink.right]
+    assert len(marks) >= 2

@@ -339,3 +339,15 @@ def test_a_standing_out_cards_halo_stays_under_its_neighbours_cards(lang, text_s
     Créature de Frankenstein"). Halos are drawn before every card now."""
     drawn = ScaledProbe(safe_area=0.10, text_scale=text_scale).draw("secret_identity_coop.result", lang)
     assert [str(v) for v in drawn.violations() if v.rule == "overlap"] == []
+
+
+@pytest.mark.parametrize("lang, safe", [("fr", "coffre"), ("en", "safe")])
+def test_the_open_safe_says_what_a_safe_is(lang, safe):
+    """Issue 28: "Le coffre de Chloé" named a safe nothing explained; the line under it
+    says the safe holds the player's secret character."""
+    from game.context import build_context
+    from game.settings import Settings
+
+    ctx = build_context(headless=True, lang=lang, settings=Settings(lang=lang))
+    line = ctx.t("si.reveal.was", n=2)
+    assert safe in line.lower() and "secret" in line and "2" in line

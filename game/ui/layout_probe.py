@@ -9,7 +9,8 @@ text painted on a board's cached layer is found on the canvas too. Menus' pygame
 buttons are read from the scene's items (rect, text, font, colour).
 
 The rules (margin, small, box, overlap, contrast) are judged in
-:mod:`game.ui.layout_rules`; docs/architecture.md, "Shots and the layout check", tells the whole.
+:mod:`game.ui.layout_rules`, the marks' (tiny, over) in :mod:`game.ui.layout_marks`;
+docs/architecture.md, "Shots and the layout check", tells the whole.
 
 A text another drawing hides (its own colour is no longer on most of its glyphs: a
 panel over it, a dim veil) is not checked: it is not what the screen shows.
@@ -24,7 +25,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator, Self, Seque
 import pygame
 
 from ..shots import ShotRequest, prepare
-from .layout_rules import RULES, Colour, Text, Violation, check_margin, check_sizes, check_texts
+from .layout_marks import check_over, check_sizes
+from .layout_rules import RULES, Colour, Text, Violation, check_margin, check_texts
 
 if TYPE_CHECKING:  # pragma: no cover
     from pygame.typing import ColorLike, Point, RectLike
@@ -55,7 +57,7 @@ class TextTag:
 class Mark:
     """Something recorded on a surface: a text (``tag`` and its ``image``) or a box."""
 
-    kind: str  # "text" | "box" (a panel) | "shape" (a token, a badge) | "icon" (a pictogram)
+    kind: str  # "text" | "box" (a panel) | "shape" (a token, a badge) | "icon" (a pictogram) | "ring" | "veil"
     rect: pygame.Rect
     #: The part of ``rect`` the clips let through.
     visible: pygame.Rect
@@ -63,7 +65,7 @@ class Mark:
     image: pygame.Surface | None = None
     #: Recording order: a box drawn after a text is not the box it sits in.
     order: int = 0
-    #: The px a shape or an icon was drawn at (a shape's diameter, an icon's side).
+    #: The px a shape or an icon was drawn at (a shape's diameter, an icon's side; a ring's band).
     size: int = 0
 
     def moved(self, dx: int, dy: int, bounds: pygame.Rect, order: int) -> "Mark":
@@ -121,7 +123,7 @@ class Recorder:
         icon = self.icons.get(id(source))
         if icon is not None and icon[1] is source:
             rect = source.get_rect(topleft=(dx, dy))
-            target.marks.append(Mark("icon", rect, rect.clip(bounds), order=self.next_order(), size=icon[0]))
+            target.marks.append(Mark("icon", rect, rect.clip(bounds), None, source, self.next_order(), icon[0]))
         for mark in getattr(source, "_marks", None) or ():
             target.marks.append(mark.moved(dx, dy, bounds, self.next_order()))
 
@@ -133,12 +135,12 @@ class Recorder:
             marks.append(Mark(kind, rect, rect.clip(surface.get_clip()), order=self.next_order(), size=size))
 
     def watch(self, kit: UiKit, canvas: RecordingSurface) -> None:
-        """Wrap ``kit``'s text, icon, panel, dim, draw_shape and draw_confetto methods on this
-        instance (kit.py stays as is): texts and icons get tagged, panels and shapes leave
-        boxes (a shape's its diameter; confetti's none), full-screen dims (on the canvas or on a screen-sized
+        """Wrap ``kit``'s text, icon, panel, dim, draw_shape, draw_confetto and outline methods
+        on this instance (kit.py stays as is): texts and icons get tagged, panels, shapes
+        and rings leave marks (a shape's its diameter, confetti's none, a ring's its band), full-screen dims (on the canvas or on a screen-sized
         layer, as a veiled board is cached) are remembered for the margin's background."""
         kit_text, kit_icon, panel, dim, shape = kit.text, kit.icon, kit.panel, kit.dim, kit.draw_shape
-        confetto = kit.draw_confetto
+        confetto, outline, background = kit.draw_confetto, kit.outline, kit.background
 
         def tagged_text(text: str, size: int, colour: Colour | None = None, max_width: int | None = None,
                         *args: Any, **kwargs: Any) -> pygame.Surface:
@@ -162,6 +164,7 @@ class Recorder:
             # the canvas, or a screen-sized layer drawn for it (a veiled board is cached)
             if type(surface) is type(canvas) and surface.get_size() == canvas.get_size():
                 self.dims.append((alpha, colour))
+                self.record_box(surface, surface.get_rect(), "veil")  # (what is under it is a backdrop)
 
         def boxed_shape(surface: pygame.Surface, kind: str, colour: Colour, center: Sequence[int], radius: int,
                         *args: Any, **kwargs: Any) -> pygame.Rect:
@@ -169,6 +172,15 @@ class Recorder:
             # (a badge holds its number as a panel does; confetti has no size to judge)
             self.record_box(surface, rect, "shape", 0 if self.decorating else 2 * int(radius))
             return rect
+
+        def covering_background(surface: pygame.Surface) -> None:
+            background(surface)  # (over what was drawn there: a backdrop from now on, as under a dim)
+            self.record_box(surface, surface.get_clip(), "veil")
+
+        def ringed(surface: pygame.Surface, rect: pygame.Rect, colour: Any, width: int, radius: int) -> pygame.Rect:
+            drawn = outline(surface, rect, colour, width, radius)
+            self.record_box(surface, drawn, "ring", width)
+            return drawn
 
         def decoration(surface: pygame.Surface, *args: Any) -> pygame.Rect:
             self.decorating = True
@@ -180,7 +192,8 @@ class Recorder:
         # (this kit's methods replaced on the instance: the module doc)
         kit.text, kit.icon, kit.panel = tagged_text, tagged_icon, boxed_panel  # type: ignore[method-assign]
         kit.dim, kit.draw_shape = recorded_dim, boxed_shape  # type: ignore[method-assign, assignment]
-        kit.draw_confetto = decoration  # type: ignore[method-assign]
+        kit.draw_confetto, kit.outline = decoration, ringed  # type: ignore[method-assign]
+        kit.background = covering_background  # type: ignore[method-assign]
 
 
 class RecordingSurface(_BaseSurface, metaclass=_AnySurface):
@@ -374,5 +387,7 @@ class Drawn:
         out += [Violation(shot, lang, rule, t.text, (t.ink.x, t.ink.y, t.ink.w, t.ink.h), detail)
                 for rule, t, detail in check_texts(self.texts, self.boxes, self.canvas)]
         out += [Violation(shot, lang, "tiny", "", (m.rect.x, m.rect.y, m.rect.w, m.rect.h), detail)
-                for m, detail in check_sizes(self.canvas.marks, self.boxes)]
+                for m, detail in check_sizes(self.canvas.marks)]
+        out += [Violation(shot, lang, "over", text, (r.x, r.y, r.w, r.h), detail)
+                for r, text, detail in check_over(self.canvas.marks, self.texts)]
         return sorted(out, key=lambda v: (RULES.index(v.rule), v.rect))

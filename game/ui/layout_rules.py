@@ -12,9 +12,8 @@
 - ``contrast``: every text's colour against the pixels behind it is at least 4.5:1
   (WCAG relative luminance), taken on the worst quarter of its width; a disabled
   button is exempt, as in WCAG;
-- ``tiny``: no seat token, badge, marker (a shape the kit draws) or pictogram (a kit
-  icon) drawn under :data:`MIN_MARK` px, as read from a sofa 3 m from a 1080p TV
-  (issue 28); one a panel drawn later hides whole is not shown, so not judged.
+- ``tiny`` and ``over`` (the marks: tokens, badges, pictograms, rings) are judged in
+  :mod:`game.ui.layout_marks`.
 """
 
 from __future__ import annotations
@@ -24,13 +23,14 @@ from typing import Protocol, Sequence
 
 import pygame
 
-from .theme import MIN_MARK, MIN_TEXT
+from .layout_marks import MARK_RULES
+from .theme import MIN_TEXT
 
 Colour = tuple[int, int, int]
 _BaseSurface = pygame.Surface
 
 #: Rules, in report order.
-RULES = ("margin", "small", "box", "overlap", "contrast", "tiny")
+RULES = ("margin", "small", "box", "overlap", "contrast", *MARK_RULES)
 MIN_CONTRAST = 4.5
 #: A canvas pixel this close (each channel) to the background's counts as background:
 #: a panel's soft shadow spilling a little past the safe line stays below it.
@@ -108,8 +108,6 @@ class Box(Protocol):
     def visible(self) -> pygame.Rect: ...
     @property
     def order(self) -> int: ...
-    @property
-    def size(self) -> int: ...  # a shape's diameter, an icon's side (0: a panel)
 
 
 def check_margin(canvas: pygame.Surface, background: pygame.Surface, safe: pygame.Rect) -> list[pygame.Rect]:
@@ -141,20 +139,6 @@ def check_texts(texts: Sequence[Text], boxes: Sequence[Box], canvas: pygame.Surf
         covered = _covered(a, boxes, canvas)
         if covered:
             out.append(("overlap", a, covered))
-    return out
-
-
-def check_sizes(marks: Sequence[Box], boxes: Sequence[Box]) -> list[tuple[Box, str]]:
-    """(mark, detail) for every shape or icon drawn under :data:`MIN_MARK` px (confetti,
-    recorded with no size, is decoration) that shows:
-    some of it inside the canvas and no panel drawn after it over the whole of it."""
-    out = []
-    for mark in marks:
-        if mark.kind not in ("shape", "icon") or not 0 < mark.size < MIN_MARK or mark.visible.width <= 0:
-            continue
-        if any(b.kind == "box" and b.order > mark.order and b.visible.contains(mark.visible) for b in boxes):
-            continue
-        out.append((mark, f"{mark.kind} of {mark.size} px"))
     return out
 
 

@@ -9,7 +9,7 @@ from typing import Any, Callable
 import pygame
 
 from ...settings import DEAD_ZONES, TIMER_PRESETS
-from .settings_page import SettingsPage
+from .settings_page import TITLE_ABOVE, SettingsPage
 
 Row = Callable[[pygame.Rect], Any]
 
@@ -27,7 +27,7 @@ class AccessSettingsScene(SettingsPage):
         top = safe.y + 220
         columns = (self.seeing_rows(), self.hands_rows())
         step = min(150, (safe.bottom - 110 - top) // max(map(len, columns)))  # room for labels on two lines
-        self.columns = (pygame.Rect(left, top - 70, col_w, 0), pygame.Rect(right, top - 70, col_w, 0))
+        self.columns = (pygame.Rect(left, top - TITLE_ABOVE, col_w, 0), pygame.Rect(right, top - TITLE_ABOVE, col_w, 0))
         for x, rows in zip((left, right), columns):
             for i, make in enumerate(rows):
                 make(pygame.Rect(x, top + i * step, col_w, step - 24))

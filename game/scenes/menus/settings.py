@@ -27,7 +27,7 @@ import pygame
 
 from ...settings import COMPANION_PORTS, LANGS, PASSWORD_DIGITS, SAFE_AREAS, SEAT_LIMITS, TEXT_SCALES, TIMER_PRESETS
 from .menu_item import Item
-from .settings_page import SettingsPage
+from .settings_page import TITLE_ABOVE, SettingsPage
 
 TEXT_SCALE_KEYS = dict(zip(TEXT_SCALES, ("settings.text_normal", "settings.text_large", "settings.text_huge")))
 
@@ -47,7 +47,7 @@ class SettingsScene(SettingsPage):
         step = min(150, (safe.bottom - 110 - top) // 5)
         row_h = step - 24
         on_off = [(True, t("common.on")), (False, t("common.off"))]
-        self.columns = (pygame.Rect(left, top - 70, col_w, 0), pygame.Rect(right, top - 70, col_w, 0))
+        self.columns = (pygame.Rect(left, top - TITLE_ABOVE, col_w, 0), pygame.Rect(right, top - TITLE_ABOVE, col_w, 0))
         rows_left: list[Callable[[pygame.Rect], Item]] = [
             lambda r: self.choice("lang", t("settings.language"), r,
                                   [(lang, t(f"settings.lang_{lang}")) for lang in LANGS], s.lang, self.set_lang),
@@ -123,7 +123,7 @@ class StreamingScene(SettingsScene):
         step = min(150, (safe.bottom - 110 - top) // 4)
         on_off = [(True, t("common.on")), (False, t("common.off"))]
         password = s.room_password or new_password()
-        self.columns = (pygame.Rect(left, top - 70, col_w, 0), pygame.Rect(right, top - 70, col_w, 0))
+        self.columns = (pygame.Rect(left, top - TITLE_ABOVE, col_w, 0), pygame.Rect(right, top - TITLE_ABOVE, col_w, 0))
         Row = tuple[str, str, Sequence[tuple[object, str]], object]
         phones: list[Row] = [
             ("companion", t("companion.setting"), on_off, s.companion),

@@ -17,6 +17,11 @@ if TYPE_CHECKING:
     from ...context import AppContext
 
 
+#: A column's title stands this far above its first row: clear of that row's focus ring
+#: (issue 28).
+TITLE_ABOVE = 80
+
+
 class SettingsPage(MenuScene):
     flow_columns = True
     #: The column titles (i18n keys), left then right.

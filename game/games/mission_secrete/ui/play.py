@@ -156,12 +156,12 @@ class PlaySection(Section[MSPublic]):
         pulse = 0.5 + 0.5 * math.sin((self.board.ticks + alpha) / 7)
         if self.selected is not None:
             rect = table.cell_rect(self.selected, alpha)
-            pygame.draw.rect(surface, kit.colours.gold, rect.inflate(22, 22), width=8, border_radius=28)
+            kit.outline(surface, rect.inflate(22, 22), kit.colours.gold, 8, 28)
             if not public.free_swap:
                 self._draw_arrows(surface, rect, self.selected, style.colour)
         if self.selected is None or public.free_swap:
             rect = table.cell_rect(self.cursor, alpha).inflate(int(14 + 8 * pulse), int(14 + 8 * pulse))
-            pygame.draw.rect(surface, style.colour, rect, width=9, border_radius=28)
+            kit.outline(surface, rect, style.colour, 9, 28)
             kit.seat_token(surface, self.ctx.seats[public.turn].style, (rect.x + 14, rect.y + 14), TOKEN_RADIUS)
 
     def _draw_arrows(self, surface: pygame.Surface, rect: pygame.Rect, selected: int, colour: Colour) -> None:

@@ -18,15 +18,13 @@ from ....ui.theme import MIN_MARK, TOKEN_RADIUS
 from ....scenes.phone_seats import draw_phone_mark, on_phone
 from ..rules.view import PEPhase
 from .layout import GAP
-from .legend import BETWEEN, draw_legend, legend_rect
+from .legend import BETWEEN, ICONS, draw_legend, legend_rect
 from .timeline import Banner
 from .widgets import draw_name
 
 if TYPE_CHECKING:
     from .board import PersonalityBoard
 
-ICONS = {"start": "1F3C1", "tete_a_tete": "1F465", "inversion": "1F504", "door": "1F6AA", "summit": "1F451",
-         "gouffre": "1F573"}
 #: Title sizes tried in the top bar, largest first.
 TITLE_SIZES = (36, 34, 32, 30, 28)
 #: A mask on the track is 48 px across, read from the sofa (issue 28).
@@ -90,8 +88,9 @@ def draw_squares(board: PersonalityBoard, surface: pygame.Surface) -> None:
         kit.panel(surface, rect, colour, radius=18, border=c.panel_hi if not special else c.text, shadow=False,
                   border_width=3)
         if special:
+            # top left, the number bottom right: neither over the other (issue 28)
             icon = kit.icon(ICONS[kind], max(MIN_MARK, rect.width * 4 // 7))
-            surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.centery - 6)))
+            surface.blit(icon, icon.get_rect(topleft=(rect.x + 3, rect.y + 2)))
         _draw_number(board, surface, index, rect, special)
     draw_legend(board, surface, _legend_rect(board))
 
@@ -108,7 +107,7 @@ def _draw_number(board: PersonalityBoard, surface: pygame.Surface, index: int, r
     number = kit.text(str(index), 28, c.text if special else c.muted)
     placed = number.get_rect(bottomright=(rect.right - 8, rect.bottom - 2))
     if special:
-        chip = placed.inflate(10, -4)
+        chip = number.get_bounding_rect().move(placed.topleft).inflate(12, 2)  # (its ink's: clear of the icon)
         kit.panel(surface, chip, c.shadow, radius=chip.height // 2, shadow=False)
     surface.blit(number, placed)
 

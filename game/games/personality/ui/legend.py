@@ -16,6 +16,9 @@ from .layout import BOTTOM_ROOM
 if TYPE_CHECKING:
     from .board import PersonalityBoard
 
+#: Each square kind's pictogram (OpenMoji), on the track, in its banner and in the legend.
+ICONS = {"start": "1F3C1", "tete_a_tete": "1F465", "inversion": "1F504", "door": "1F6AA", "summit": "1F451",
+         "gouffre": "1F573"}
 #: The squares the legend names, in the order a mask meets them.
 KINDS = ("tete_a_tete", "inversion", "door", "summit")
 #: Px between a pictogram and its name, and between two entries.
@@ -26,8 +29,6 @@ BELOW_TRACK = 6
 
 def legend_entries(board: PersonalityBoard) -> list[tuple[str, str]]:
     """(pictogram code, short name) of each special square kind on this track."""
-    from .chrome import ICONS
-
     kinds = {board.track.kind(index) for index in range(board.track.length)}
     return [(ICONS[kind], board.t(f"personality.legend.{kind}")) for kind in KINDS if kind in kinds]
 

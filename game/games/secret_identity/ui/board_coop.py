@@ -50,6 +50,7 @@ from .widgets import (
     draw_cross,
     draw_ring_cards,
     draw_seat_panel,
+    draw_slot_badge,
     paint_table_still,
     panel_positions,
     slot_positions,
@@ -202,7 +203,10 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
         scale = float(self.cursor_pop.value(alpha)) if self.cursor_pop is not None else 1.0
         frame = pygame.Rect(0, 0, int((SLOT_W + 30) * scale), int((SLOT_H + 30) * scale))
         frame.center = (x, y)
-        pygame.draw.rect(surface, c.accent, frame, width=8, border_radius=34)
+        kit.outline(surface, frame, c.accent, 8, 34)
+        card = pygame.Rect(0, 0, int(SLOT_W * scale), int(SLOT_H * scale))
+        card.center = (x, y)
+        draw_slot_badge(surface, self.ctx, card, self.public.cursor + 1)  # over the frame, whole
         tag = kit.text(t("sc.team"), 28, c.shadow)
         box = tag.get_rect(midbottom=(x, frame.y + 4)).inflate(24, 6)
         kit.panel(surface, box, c.accent, radius=box.height // 2, shadow=False)

@@ -142,10 +142,17 @@ def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, numbe
                          paint, **look)
     else:  # a pulsing card changes size every frame: drawn afresh, never remembered
         kit.growing_panel(surface, rect, paint, **look)
-    badge = (rect.x + BADGE_INSET, rect.y + BADGE_INSET)
+    draw_slot_badge(surface, ctx, rect, number)
+    return rect
+
+
+def draw_slot_badge(surface: pygame.Surface, ctx: Any, card: pygame.Rect, number: int) -> None:
+    """A character card's number on its gold badge, over the card's top-left corner (a
+    cursor framing the card draws it again over its frame: issue 28)."""
+    kit, c = ctx.kit, ctx.kit.colours
+    badge = (card.x + BADGE_INSET, card.y + BADGE_INSET)
     kit.draw_shape(surface, "circle", c.gold, badge, BADGE_RADIUS, outline=c.shadow)
     kit.blit_text(surface, str(number), 30, (badge[0], badge[1] + 1), "center", c.shadow)
-    return rect
 
 
 def paint_character(surface: pygame.Surface, ctx: Any, character: Any, rect: pygame.Rect, scale: float = 1.0,
