@@ -182,10 +182,11 @@ class Recorder:
             self.record_box(surface, drawn, "ring", width)
             return drawn
 
-        def decoration(surface: pygame.Surface, *args: Any) -> pygame.Rect:
+        def decoration(surface: pygame.Surface, shape: str, colour: Colour, center: Sequence[int],
+                       radius: int) -> pygame.Rect:
             self.decorating = True
             try:
-                return confetto(surface, *args)
+                return confetto(surface, shape, colour, center, radius)
             finally:
                 self.decorating = False
 
