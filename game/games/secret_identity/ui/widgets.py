@@ -320,7 +320,9 @@ def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: py
             size, words = fit_label(kit, status, room, (28,))
             placed = kit.blit_text(surface, words, size, (x, y), "midleft", status_colour or (c.good if done else c.muted))
             if status_seat is not None:
-                kit.seat_token(surface, ctx.seats[status_seat].style, (placed.right + 12 + TOKEN_RADIUS, y), TOKEN_RADIUS)
+                # (a little raised: the 48 px shape stays inside the panel's border)
+                kit.seat_token(surface, ctx.seats[status_seat].style, (placed.right + 12 + TOKEN_RADIUS, y - 6),
+                               TOKEN_RADIUS)
         if veil is not None:
             surface.blit(kit.rounded(rect.size, veil, 26), rect)
 
