@@ -9,7 +9,8 @@ import pygame
 import pytest
 
 from game.shots import ShotRequest, prepare
-from game.ui.layout_probe import Probe, to_last_frame
+from game.ui.layout_compose import to_last_frame
+from game.ui.layout_probe import Probe
 from tests.painted_screen import check_painted
 
 

@@ -72,3 +72,23 @@ def test_a_long_word_shrinks_then_breaks_with_a_hyphen_and_never_crosses_its_box
     assert fit_words(kit, "Au pôle Nord", 36, 400) == ("Au pôle Nord", 36)
     fitted, size = fit_words(kit, "d'anniversaire", 36, 176)  # whole after its elision (issue 28: no word cut)
     assert size == smallest_size(kit) and fitted == "d'\nanniversaire"
+
+
+@pytest.mark.parametrize("safe_area", [0.05, 0.10])
+def test_the_sheets_swatches_and_tools_are_48_px_or_more(safe_area):
+    """Issue 28: the drawer's swatches and tool icons are read from the sofa, 48 px or more
+    across, in either safe area (the swatches were 44 px wide and the icons 44 px in the
+    wide one)."""
+    from game.games.incognito.ui.sheet import button_face
+    from game.ui.theme import MIN_MARK
+
+    ctx = build_context(headless=True, lang="fr", settings=Settings(safe_area=safe_area), seats=4)
+    build_scene(ctx, "incognito.turn.toolbar", ShotRequest(lang="fr", seats=4, seed=1, ticks=0))
+    curtain = ctx.stack.visible()[-1]
+    icons = []
+    ctx.kit.icon = lambda code, size, icon=ctx.kit.icon: icons.append(size) or icon(code, size)
+    curtain.sheet.render_toolbar((curtain.layout.space.width, 200), curtain.layout.scale, None, True)
+    faces = [button_face(button, curtain.layout.scale) for button in curtain.pad.buttons]
+    assert min(min(face.size) for face in faces) >= MIN_MARK, faces
+    assert len(icons) == 7 and min(icons) >= MIN_MARK, icons
+    ctx.stack.clear()

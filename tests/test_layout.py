@@ -1,10 +1,10 @@
 """The layout check (game/ui/layout_probe.py): every shot in both languages, with the
 longest realistic names and the largest text scale, in the 5 % and the wide (10 %) safe
 area, has nothing in the margin, no text out of its box, overlapping another, under 28 px
-or under 4.5:1 contrast, no word cut and no bare fifth of the screen; so has it with the
-default names and text size at 3 seats, and at the last frame of its show (:data:`VIEWS`).
-Each shot is drawn once per language and area or view; every rule is judged on that one
-drawing.
+or under 4.5:1 contrast, no seat shape or icon under 48 px nor a mark over another (issue 28),
+no word cut and no bare fifth of the screen; so has it with the default names and text size at
+3 seats, and at the last frame of its show (:data:`VIEWS`). Each shot is drawn once per language
+and area or view; every rule is judged on that one drawing.
 
 Every screen passes today. A game screen being redesigned may be listed in :data:`KNOWN`
 (and the wide area's dicts) as a strict expected failure, printed by
@@ -26,6 +26,21 @@ LANGS = ("fr", "en")
 KNOWN: dict[tuple[str, str], tuple[str, ...]] = {
     ("personality.inversion.vote", "empty"): ('en',),
     ("personality.tete_a_tete", "empty"): ('fr', 'en'),
+    # issue 28, left to do: the verdict disc on a clue's pictogram chip (24-36 px: a 48 px
+    # one would cover the pictogram or the next chip) and the summary's 36 px link
+    # pictograms; the co-op answer card's halo under its neighbour's number badge; Mission
+    # Secrète's two cards crossing over their neighbours in the middle of a swap
+    ("secret_identity.cheer", "tiny"): ('fr', 'en'),
+    ("secret_identity.clues", "tiny"): ('fr', 'en'),
+    ("secret_identity.keys", "tiny"): ('fr', 'en'),
+    ("secret_identity.reveal", "tiny"): ('fr', 'en'),
+    ("secret_identity.summary", "tiny"): ('fr', 'en'),
+    ("secret_identity.vote", "tiny"): ('fr', 'en'),
+    ("secret_identity_coop.clue", "tiny"): ('fr', 'en'),
+    ("secret_identity_coop.guess", "tiny"): ('fr', 'en'),
+    ("secret_identity_coop.result", "tiny"): ('fr', 'en'),
+    ("secret_identity_coop.result", "over"): ('fr', 'en'),
+    ("mission_secrete.swap", "over"): ('fr', 'en'),
 }
 #: shot -> languages where it draws in the margin of the wide safe area (10 %), for the
 #: same owned screens.
@@ -44,6 +59,25 @@ KNOWN_WIDE_TEXT: dict[tuple[str, str], tuple[str, ...]] = {
     ("secret_identity_coop.clue", "cut"): ('en',),
     ("secret_identity_coop.guess", "cut"): ('fr', 'en'),
     ("secret_identity_coop.result", "cut"): ('en',),
+    # issue 28: as in KNOWN; and in the wide area Secret Identity's ring of character cards
+    # stands closer, their number badges over the neighbouring cards
+    ("secret_identity.cheer", "tiny"): ('fr', 'en'),
+    ("secret_identity.clues", "tiny"): ('fr', 'en'),
+    ("secret_identity.keys", "tiny"): ('fr', 'en'),
+    ("secret_identity.reveal", "tiny"): ('fr', 'en'),
+    ("secret_identity.summary", "tiny"): ('fr', 'en'),
+    ("secret_identity.vote", "tiny"): ('fr', 'en'),
+    ("secret_identity_coop.clue", "tiny"): ('fr', 'en'),
+    ("secret_identity_coop.guess", "tiny"): ('fr', 'en'),
+    ("secret_identity_coop.result", "tiny"): ('fr', 'en'),
+    ("secret_identity.cheer", "over"): ('fr', 'en'),
+    ("secret_identity.clues", "over"): ('fr', 'en'),
+    ("secret_identity.replace", "over"): ('fr', 'en'),
+    ("secret_identity.reveal", "over"): ('fr', 'en'),
+    ("secret_identity_coop.clue", "over"): ('fr', 'en'),
+    ("secret_identity_coop.guess", "over"): ('fr', 'en'),
+    ("secret_identity_coop.result", "over"): ('fr', 'en'),
+    ("mission_secrete.swap", "over"): ('fr', 'en'),
 }
 OWNED = ("personality.", "mission_secrete.", "incognito.", "secret_identity.", "secret_identity_coop.")
 
@@ -220,6 +254,73 @@ def test_contrast_flags_dim_text_and_knows_wcag():
     assert _rules(found) == ["contrast"]
     assert contrast((255, 255, 255), (0, 0, 0)) == pytest.approx(21.0)
     assert contrast((118, 118, 118), (255, 255, 255)) == pytest.approx(4.54, abs=0.01)
+
+
+def test_tiny_flags_a_token_or_an_icon_under_48_px_not_confetti_or_a_hidden_one():
+    """Issue 28: what is read from the sofa is at least 48 px (a shape's diameter, an
+    icon's side)."""
+    from types import SimpleNamespace
+
+    found = check_painted(lambda kit, s: kit.draw_seat_badge(s, SimpleNamespace(name="", style=2), (800, 500), 26,
+                                                              label=False))
+    assert _rules(found) == ["tiny"] and found[0].detail == "shape of 26 px"
+    icon = check_painted(lambda kit, s: s.blit(kit.icon("270F", 20), (800, 500)))
+    assert _rules(icon) == ["tiny"] and icon[0].detail == "icon of 20 px"
+    assert check_painted(lambda kit, s: kit.draw_seat_badge(s, SimpleNamespace(name="", style=2), (800, 500), 48,
+                                                             label=False)) == []
+
+    def hidden(kit, s):
+        kit.draw_shape(s, "circle", kit.colours.gold, (800, 500), 10)
+        kit.panel(s, (700, 400, 300, 300), shadow=False)
+
+    assert check_painted(hidden) == []
+    assert check_painted(lambda kit, s: kit.draw_confetto(s, "circle", kit.colours.gold, (800, 500), 10)) == []
+
+
+def test_over_flags_shapes_over_shapes_and_not_what_is_framed_redrawn_or_veiled():
+    """Issue 28: a focus ring over the line under its button, a card's badge straddling
+    the next card, a slot's badge half under the title bar drawn after it are flagged; a
+    ring around its own words, a badge drawn again over the ring, a board under a veil
+    are not."""
+    import pygame
+
+    def badge(kit, s, at):
+        kit.draw_shape(s, "circle", kit.colours.gold, at, 26, outline=kit.colours.shadow)
+
+    def ring_over_line(kit, s):
+        kit.blit_text(s, "All set", 30, (800, 550), "midtop", kit.colours.good)
+        kit.outline(s, pygame.Rect(600, 400, 400, 170), kit.colours.accent, 6, 34)
+
+    found = check_painted(ring_over_line)
+    assert _rules(found) == ["over"] and found[0].text == "All set" and found[0].detail == "a ring over it"
+
+    def framed(kit, s):
+        kit.blit_text(s, "Start", 30, (800, 480), "center", kit.colours.text)
+        kit.outline(s, pygame.Rect(600, 400, 400, 170), kit.colours.accent, 6, 34)
+        badge(kit, s, (600, 400))
+        kit.outline(s, pygame.Rect(550, 350, 100, 100), kit.colours.accent, 6, 20)
+        badge(kit, s, (600, 400))  # drawn again over the ring: whole
+
+    assert check_painted(framed) == []
+
+    def side_by_side(kit, s):
+        kit.panel(s, (500, 400, 200, 150), shadow=False)
+        kit.panel(s, (710, 400, 200, 150), shadow=False)
+        badge(kit, s, (712, 420))
+
+    assert [v.detail for v in check_painted(side_by_side)] == ["a shape over two panels side by side"]
+
+    def under_title(kit, s):
+        badge(kit, s, (700, 420))
+        kit.panel(s, (400, 300, 800, 130), shadow=False)
+
+    assert [v.detail for v in check_painted(under_title)] == ["a shape partly under a panel drawn after it"]
+
+    def veiled(kit, s):
+        side_by_side(kit, s)
+        kit.dim(s)
+
+    assert check_painted(veiled) == []
 
 
 def test_a_hidden_text_is_not_checked():

@@ -431,3 +431,16 @@ def test_a_partial_repaint_draws_only_the_cards_and_rows_it_shows(monkeypatch):
         ctx.stack.draw(canvas, 1.0)
     assert board.table.still.repaints >= 5
     assert outside == []
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Last swap"), ("fr", "Dernier échange")])
+def test_the_last_swappers_row_is_the_legend_of_the_marked_cards(lang, words):
+    """Issue 28: the two cards of the last swap bear its player's shape (48 px); that
+    player's row says "Last swap", so the marks are explained on the screen."""
+    from game.ui.layout_probe import Probe
+
+    drawn = Probe().draw("mission_secrete.turn", lang)
+    rows = [t for t in drawn.texts if t.text == words]
+    assert len(rows) == 1
+    marks = [m for m in drawn.canvas.marks if m.kind == "shape" and m.size >= 48 and m.rect.x > rows[0].ink.right]
+    assert len(marks) >= 2

@@ -180,3 +180,38 @@ def test_a_hand_in_the_curtain_is_two_columns_of_whole_cards():
     press(Intent.CONFIRM)
     assert picked == [0]
     assert ListPicker("Who?", ["Ann", "Bob", "Cyd"], picked.append).rows == 3   # a few names: one column
+
+
+@pytest.mark.parametrize("shot", ["personality.debate", "personality.reveal"])
+def test_masks_on_the_track_are_48_px_and_stand_inside_their_square(shot):
+    """Issue 28: the masks were 34 px and stood over their square's top edge; each is now
+    48 px and whole inside its square, above its number, however many share it."""
+    drawn = Probe().draw(shot, "fr")
+    layout = BoardLayout(drawn.safe)
+    squares = [layout.square_rect(i) for i in range(-1, 3 * 12)]
+    masks = [m for m in drawn.canvas.marks
+             if m.kind == "shape" and m.rect.centery > squares[-1].top and m.rect.centerx < squares[-1].right]
+    assert len(masks) >= 6
+    for mask in masks:
+        body = pygame.Rect(0, 0, mask.size, mask.size)
+        body.center = mask.rect.center
+        assert mask.size >= 48, f"a mask of {mask.size} px"
+        assert any(square.contains(body) for square in squares), f"a mask at {tuple(body)} leaves its square"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_special_square_is_named_in_the_legend_under_the_track(lang):
+    """Issue 28: the special squares (Tête-à-tête, Inversion, the Door, the Summit) were
+    unexplained marks; a legend under the track shows each one's pictogram and name."""
+    from game.context import build_context
+    from game.settings import Settings
+
+    drawn = Probe().draw("personality.debate", lang)
+    ctx = build_context(headless=True, lang=lang, settings=Settings(lang=lang))
+    layout = BoardLayout(drawn.safe)
+    under_track = layout.square_rect(0).bottom
+    shown = {t.text for t in drawn.texts if t.ink.top >= under_track}
+    for kind in ("tete_a_tete", "inversion", "door", "summit"):
+        assert ctx.t(f"personality.legend.{kind}") in shown, kind
+    icons = [m for m in drawn.canvas.marks if m.kind == "icon" and m.rect.top >= under_track]
+    assert len(icons) == 4 and all(m.size >= 48 for m in icons)

@@ -113,31 +113,37 @@ def test_a_shared_win_rumbles_each_winner_s_pad_once_and_no_other(english_room):
     assert [len(pad.vpad.rumbles) - n for pad, n in zip(pads, before)] == [1, 1, 0]
 
 
-def test_every_seat_keeps_a_visible_marker_when_all_share_one_square():
+def _marker_spots(scores):
     from game.context import build_context
-    from game.games.secret_identity.ui.track import MARKER_RADIUS, marker_spots
+    from game.games.secret_identity.ui.track import marker_spots, track_point
     from game.settings import Settings
 
     kit = build_context(headless=True, settings=Settings(), seats=8).kit
-    spots = list(marker_spots(kit, [7.0] * 8, range(8), 60).values())
-    assert len(spots) == 8
-    for a in range(8):
-        for b in range(a + 1, 8):
-            (xa, ya), (xb, yb) = spots[a], spots[b]
-            assert (xa - xb) ** 2 + (ya - yb) ** 2 >= (2 * MARKER_RADIUS) ** 2  # no marker hides another
+    spots = marker_spots(kit, scores, range(8), 60)
+    return kit, spots, {seat: track_point(kit, score, 60)[0] for seat, score in enumerate(scores)}
 
 
-def test_markers_on_neighbouring_squares_do_not_cover_each_other():
-    from game.context import build_context
-    from game.games.secret_identity.ui.track import MARKER_RADIUS, marker_spots
-    from game.settings import Settings
+def test_markers_are_48_px_and_stand_exactly_at_their_score():
+    """Issue 28: the markers were 26 px, and those sharing or neighbouring a square were
+    pushed off their scores; each now stands over its true score, 48 px across."""
+    from game.games.secret_identity.ui.track import MARKER_RADIUS
 
-    kit = build_context(headless=True, settings=Settings(), seats=8).kit
-    spots = list(marker_spots(kit, [13, 14, 14, 14, 14, 15, 16, 17], range(8), 60).values())
-    for a in range(8):
-        for b in range(a + 1, 8):
-            (xa, ya), (xb, yb) = spots[a], spots[b]
-            assert (xa - xb) ** 2 + (ya - yb) ** 2 >= (2 * MARKER_RADIUS) ** 2
+    assert 2 * MARKER_RADIUS >= 48
+    for scores in ([13, 14, 14, 14, 14, 15, 16, 17], [7.0] * 8, [0, 1, 2, 3, 28, 29, 30, 30]):
+        _, spots, true_x = _marker_spots(scores)
+        assert {seat: spot[0] for seat, spot in spots.items()} == true_x
+
+
+def test_markers_sharing_a_square_stack_each_showing_under_the_one_above():
+    """All eight on one square: a stack down the square, each marker at its own height
+    (its lower edge shows under the one above) and the stack inside the safe area."""
+    from game.games.secret_identity.ui.track import MARKER_RADIUS
+
+    kit, spots, _ = _marker_spots([7.0] * 8)
+    heights = sorted(y for _, y in spots.values())
+    assert len(set(heights)) == 8 and min(b - a for a, b in zip(heights, heights[1:])) >= 8
+    assert heights[0] - MARKER_RADIUS >= 60 - 36  # the track's line is 36 px under the safe top
+    assert heights[-1] + MARKER_RADIUS <= 60 + 80  # clear of the seat panels under the track
 
 
 def test_peeking_during_the_vote_says_whose_character_the_vote_is_for():
@@ -333,3 +339,15 @@ def test_a_standing_out_cards_halo_stays_under_its_neighbours_cards(lang, text_s
     Créature de Frankenstein"). Halos are drawn before every card now."""
     drawn = ScaledProbe(safe_area=0.10, text_scale=text_scale).draw("secret_identity_coop.result", lang)
     assert [str(v) for v in drawn.violations() if v.rule == "overlap"] == []
+
+
+@pytest.mark.parametrize("lang, safe", [("fr", "coffre"), ("en", "safe")])
+def test_the_open_safe_says_what_a_safe_is(lang, safe):
+    """Issue 28: "Le coffre de Chloé" named a safe nothing explained; the line under it
+    says the safe holds the player's secret character."""
+    from game.context import build_context
+    from game.settings import Settings
+
+    ctx = build_context(headless=True, lang=lang, settings=Settings(lang=lang))
+    line = ctx.t("si.reveal.was", n=2)
+    assert safe in line.lower() and "secret" in line and "2" in line

@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 #: Stick push (0..1) needed before its angle moves the pointer.
 STICK_THRESHOLD = 0.5
 REFUSAL_TICKS = 180
+#: A slot's number badge's radius (52 px across, in the slot's top-left corner).
+SLOT_BADGE = 26
 
 
 @dataclass(frozen=True)
@@ -333,11 +335,16 @@ class RingPicker(Scene):
             rect = rect.inflate(26, 20)
         self._draw_face(surface, option, index, rect, pointer, used)
         if option.icon or option.label or option.seat is not None:
-            badge = (rect.x + 10, rect.y + 10)
-            kit.draw_shape(surface, "circle", c.gold, badge, 26, outline=c.shadow)
+            badge = self.badge_centre(rect)
+            kit.draw_shape(surface, "circle", c.gold, badge, SLOT_BADGE, outline=c.shadow)
             kit.blit_text(surface, str(option.number or index + 1), 32, (badge[0], badge[1] + 1), "center", c.shadow)
         if used:
             pygame.draw.line(surface, c.bad, rect.bottomleft, rect.topright, 6)
+
+    def badge_centre(self, slot: pygame.Rect) -> tuple[int, int]:
+        """Where a slot's number badge goes: inside its top-left corner, over no neighbour
+        and under no title (issue 28)."""
+        return slot.x + SLOT_BADGE + 6, slot.y + SLOT_BADGE + 6
 
     def _draw_face(self, surface: pygame.Surface, option: RingOption, index: int, rect: pygame.Rect,
                    pointer: SeatStyle | None, used: bool) -> None:

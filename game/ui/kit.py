@@ -151,6 +151,20 @@ class UiKit:
                    outline: Colour | None = None, gloss: bool = False) -> pygame.Rect:
         return self.shapes.draw_shape(surface, shape, colour, center, radius, outline, gloss)
 
+    def draw_confetto(self, surface: pygame.Surface, shape: str, colour: Colour, center: Sequence[int],
+                      radius: int) -> pygame.Rect:
+        """A confetti disc: a shape drawn as decoration, nothing to read (the layout check's
+        ``tiny`` rule, which measures what :meth:`draw_shape` draws, leaves it be)."""
+        return self.draw_shape(surface, shape, colour, center, radius)
+
+    def outline(self, surface: pygame.Surface, rect: pygame.Rect, colour: ColourKey, width: int,
+                radius: int) -> pygame.Rect:
+        """A ring around ``rect`` (a focus ring, a cursor: what frames a choice), ``width``
+        px inwards from its edge; returns ``rect``. The layout check's ``over`` rule
+        measures it: its band crosses nothing it does not frame."""
+        pygame.draw.rect(surface, colour, rect, width=width, border_radius=radius)
+        return pygame.Rect(rect)
+
     def draw_check(self, surface: pygame.Surface, center: Sequence[int], size: int, colour: Colour | None = None) -> None:
         self.shapes.draw_check(surface, center, size, colour)
 

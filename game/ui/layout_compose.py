@@ -18,11 +18,14 @@ from __future__ import annotations
 import functools
 import re
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 import pygame
 
 from .layout_rules import MARGIN_TOLERANCE, Text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..stack import SceneStack
 
 #: The largest empty rectangle a screen may leave, as a share of its safe area. A fifth
 #: (~336 000 px² on a 1080p TV with the 5 % area: a full-width band 194 px tall, a
@@ -110,3 +113,34 @@ def check_empty(canvas: pygame.Surface, plain: pygame.Surface, safe: pygame.Rect
 def seat_words(names: Iterable[str]) -> str:
     """The seats' names, as :func:`check_cut` looks words up."""
     return "\n".join(names)
+
+
+#: At most this many ticks are played to reach a show's last frame (a minute: the longest
+#: reveal, eight drawings, lasts well under it).
+LAST_FRAME_LIMIT = 3600
+
+
+def to_last_frame(stack: SceneStack) -> None:
+    """Tick ``stack`` to the last frame of the show a visible board plays (nothing if none
+    plays): the count-up or the podium counted to its end, or the last tick of a reveal's
+    last beat (one more and the reveal is over: the next phase opens)."""
+    for _ in range(LAST_FRAME_LIMIT):
+        shows = [getattr(scene, "section") for scene in stack.visible() if _plays_a_show(scene)]
+        if not shows or any(_last_beat_ends(section) for section in shows):
+            return
+        stack.fixed_update(1 / 60)
+        stack.update(1 / 60)
+
+
+def _plays_a_show(scene: object) -> bool:
+    """A board (``game.scenes.board.PhaseBoard``) whose section plays a show one may skip."""
+    skippable = getattr(scene, "show_to_skip", None)
+    return callable(skippable) and bool(skippable()) and hasattr(scene, "section")
+
+
+def _last_beat_ends(section: object) -> bool:
+    """A reveal's pacing (``game.scenes.shows.RevealPacing``) on its last beat's last tick."""
+    beats = getattr(section, "beats", None)
+    if not beats:
+        return False
+    return bool(getattr(section, "beat") == len(beats) - 1 and getattr(section, "tick") >= beats[-1] - 1)

@@ -9,8 +9,9 @@ text painted on a board's cached layer is found on the canvas too. Menus' pygame
 buttons are read from the scene's items (rect, text, font, colour).
 
 The rules (margin, small, box, overlap, contrast) are judged in
-:mod:`game.ui.layout_rules`, those on how a screen is composed (cut, empty) in
-:mod:`game.ui.layout_compose`; docs/architecture.md, "Shots and the layout check", tells the whole.
+:mod:`game.ui.layout_rules`, the marks' (tiny, over) in :mod:`game.ui.layout_marks`, those on
+how a screen is composed (cut, empty) in :mod:`game.ui.layout_compose`; docs/architecture.md,
+"Shots and the layout check", tells the whole.
 
 A probe draws a shot at tick 60 or, with ``last_frame``, at the last frame of the show
 playing then (a count-up's, a podium's, a reveal's last beat: :func:`to_last_frame`),
@@ -29,7 +30,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator, Self, Seque
 import pygame
 
 from ..shots import ShotRequest, prepare
-from .layout_compose import check_cut, check_empty, data_words, seat_words
+from .layout_compose import check_cut, check_empty, data_words, seat_words, to_last_frame
+from .layout_marks import check_over, check_sizes
 from .layout_rules import RULES, Colour, Text, Violation, check_margin, check_texts
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -37,7 +39,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..scenes.base import Scene
     from ..settings import Settings
-    from ..stack import SceneStack
     from ..shots import Builder
     from .kit import UiKit
 
@@ -62,7 +63,7 @@ class TextTag:
 class Mark:
     """Something recorded on a surface: a text (``tag`` and its ``image``) or a box."""
 
-    kind: str  # "text" | "box" (a panel) | "shape" (a token, a badge)
+    kind: str  # "text" | "box" (a panel) | "shape" (a token, a badge) | "icon" (a pictogram) | "ring" | "veil"
     rect: pygame.Rect
     #: The part of ``rect`` the clips let through.
     visible: pygame.Rect
@@ -70,10 +71,12 @@ class Mark:
     image: pygame.Surface | None = None
     #: Recording order: a box drawn after a text is not the box it sits in.
     order: int = 0
+    #: The px a shape or an icon was drawn at (a shape's diameter, an icon's side; a ring's band).
+    size: int = 0
 
     def moved(self, dx: int, dy: int, bounds: pygame.Rect, order: int) -> "Mark":
         return Mark(self.kind, self.rect.move(dx, dy), self.visible.move(dx, dy).clip(bounds), self.tag,
-                    self.image, order)
+                    self.image, order, self.size)
 
 
 class _AnySurface(type):
@@ -93,9 +96,13 @@ class Recorder:
 
     #: id(surface) -> (tag, surface): the surface is kept so its id is not reused.
     tags: dict[int, tuple[TextTag, pygame.Surface]] = field(default_factory=dict)
+    #: id(icon) -> (px asked for, icon): the kit's pictograms, kept as ``tags`` are.
+    icons: dict[int, tuple[int, pygame.Surface]] = field(default_factory=dict)
     #: (alpha, colour) of each full-canvas dim, in order.
     dims: list[tuple[int, Colour | None]] = field(default_factory=list)
     order: int = 0
+    #: While the kit draws confetti: its shapes are decoration, recorded with no size.
+    decorating: bool = False
 
     def next_order(self) -> int:
         self.order += 1
@@ -119,21 +126,27 @@ class Recorder:
         if tagged is not None and tagged[1] is source:
             rect = source.get_rect(topleft=(dx, dy))
             target.marks.append(Mark("text", rect, rect.clip(bounds), tagged[0], source, self.next_order()))
+        icon = self.icons.get(id(source))
+        if icon is not None and icon[1] is source:
+            rect = source.get_rect(topleft=(dx, dy))
+            target.marks.append(Mark("icon", rect, rect.clip(bounds), None, source, self.next_order(), icon[0]))
         for mark in getattr(source, "_marks", None) or ():
             target.marks.append(mark.moved(dx, dy, bounds, self.next_order()))
 
-    def record_box(self, surface: pygame.Surface, rect: pygame.Rect | Sequence[int], kind: str = "box") -> None:
+    def record_box(self, surface: pygame.Surface, rect: pygame.Rect | Sequence[int], kind: str = "box",
+                   size: int = 0) -> None:
         marks: list[Mark] | None = getattr(surface, "marks", None)  # (a recording surface's)
         if marks is not None:
             rect = pygame.Rect(rect)
-            marks.append(Mark(kind, rect, rect.clip(surface.get_clip()), order=self.next_order()))
+            marks.append(Mark(kind, rect, rect.clip(surface.get_clip()), order=self.next_order(), size=size))
 
     def watch(self, kit: UiKit, canvas: RecordingSurface) -> None:
-        """Wrap ``kit``'s text, panel, dim and draw_shape methods on this instance (kit.py
-        stays as is): texts get tagged, panels and shapes leave boxes, full-screen dims (on
-        the canvas or on a screen-sized layer, as a veiled board is cached) are remembered
-        for the margin's background."""
-        kit_text, panel, dim, shape = kit.text, kit.panel, kit.dim, kit.draw_shape
+        """Wrap ``kit``'s text, icon, panel, dim, draw_shape, draw_confetto and outline methods
+        on this instance (kit.py stays as is): texts and icons get tagged, panels, shapes
+        and rings leave marks (a shape's its diameter, confetti's none, a ring's its band), full-screen dims (on the canvas or on a screen-sized
+        layer, as a veiled board is cached) are remembered for the margin's background."""
+        kit_text, kit_icon, panel, dim, shape = kit.text, kit.icon, kit.panel, kit.dim, kit.draw_shape
+        confetto, outline, background = kit.draw_confetto, kit.outline, kit.background
 
         def tagged_text(text: str, size: int, colour: Colour | None = None, max_width: int | None = None,
                         *args: Any, **kwargs: Any) -> pygame.Surface:
@@ -141,6 +154,11 @@ class Recorder:
             # (the RGB of an RGBA colour or a pygame.Color too)
             shade = (colour[0], colour[1], colour[2]) if colour is not None else kit.colours.text
             self.tags[id(image)] = (TextTag(text, kit.scaled(size), shade, max_width), image)
+            return image
+
+        def tagged_icon(code: str, size: int) -> pygame.Surface:
+            image = kit_icon(code, size)
+            self.icons[id(image)] = (size, image)
             return image
 
         def boxed_panel(surface: pygame.Surface, rect: pygame.Rect | Sequence[int], *args: Any, **kwargs: Any) -> None:
@@ -152,14 +170,37 @@ class Recorder:
             # the canvas, or a screen-sized layer drawn for it (a veiled board is cached)
             if type(surface) is type(canvas) and surface.get_size() == canvas.get_size():
                 self.dims.append((alpha, colour))
+                self.record_box(surface, surface.get_rect(), "veil")  # (what is under it is a backdrop)
 
-        def boxed_shape(surface: pygame.Surface, *args: Any, **kwargs: Any) -> pygame.Rect:
-            rect: pygame.Rect = shape(surface, *args, **kwargs)
-            self.record_box(surface, rect, "shape")  # a badge holds its number as a panel does
+        def boxed_shape(surface: pygame.Surface, kind: str, colour: Colour, center: Sequence[int], radius: int,
+                        *args: Any, **kwargs: Any) -> pygame.Rect:
+            rect: pygame.Rect = shape(surface, kind, colour, center, radius, *args, **kwargs)
+            # (a badge holds its number as a panel does; confetti has no size to judge)
+            self.record_box(surface, rect, "shape", 0 if self.decorating else 2 * int(radius))
             return rect
 
+        def covering_background(surface: pygame.Surface) -> None:
+            background(surface)  # (over what was drawn there: a backdrop from now on, as under a dim)
+            self.record_box(surface, surface.get_clip(), "veil")
+
+        def ringed(surface: pygame.Surface, rect: pygame.Rect, colour: Any, width: int, radius: int) -> pygame.Rect:
+            drawn = outline(surface, rect, colour, width, radius)
+            self.record_box(surface, drawn, "ring", width)
+            return drawn
+
+        def decoration(surface: pygame.Surface, shape: str, colour: Colour, center: Sequence[int],
+                       radius: int) -> pygame.Rect:
+            self.decorating = True
+            try:
+                return confetto(surface, shape, colour, center, radius)
+            finally:
+                self.decorating = False
+
         # (this kit's methods replaced on the instance: the module doc)
-        kit.text, kit.panel, kit.dim, kit.draw_shape = tagged_text, boxed_panel, recorded_dim, boxed_shape  # type: ignore[method-assign]
+        kit.text, kit.icon, kit.panel = tagged_text, tagged_icon, boxed_panel  # type: ignore[method-assign]
+        kit.dim, kit.draw_shape = recorded_dim, boxed_shape  # type: ignore[method-assign, assignment]
+        kit.draw_confetto, kit.outline = decoration, ringed  # type: ignore[method-assign]
+        kit.background = covering_background  # type: ignore[method-assign]
 
 
 class RecordingSurface(_BaseSurface, metaclass=_AnySurface):
@@ -228,7 +269,7 @@ def texts_on(canvas: RecordingSurface) -> tuple[list[Text], list[Mark]]:
     """The canvas's visible texts and its boxes (panels and shapes). A text inside a
     panel drawn after it is hidden, even where the panel's own words in the same colour
     happen to fall on its glyphs."""
-    texts, boxes = [], [mark for mark in canvas.marks if mark.kind != "text"]
+    texts, boxes = [], [mark for mark in canvas.marks if mark.kind in ("box", "shape")]
     seen = set()
     for mark in canvas.marks:
         tag, image = mark.tag, mark.image
@@ -341,37 +382,6 @@ class Probe:
         return self.draw(shot, lang, build).violations()
 
 
-#: At most this many ticks are played to reach a show's last frame (a minute: the longest
-#: reveal, eight drawings, lasts well under it).
-LAST_FRAME_LIMIT = 3600
-
-
-def to_last_frame(stack: SceneStack) -> None:
-    """Tick ``stack`` to the last frame of the show a visible board plays (nothing if none
-    plays): the count-up or the podium counted to its end, or the last tick of a reveal's
-    last beat (one more and the reveal is over: the next phase opens)."""
-    for _ in range(LAST_FRAME_LIMIT):
-        shows = [getattr(scene, "section") for scene in stack.visible() if _plays_a_show(scene)]
-        if not shows or any(_last_beat_ends(section) for section in shows):
-            return
-        stack.fixed_update(1 / 60)
-        stack.update(1 / 60)
-
-
-def _plays_a_show(scene: object) -> bool:
-    """A board (``game.scenes.board.PhaseBoard``) whose section plays a show one may skip."""
-    skippable = getattr(scene, "show_to_skip", None)
-    return callable(skippable) and bool(skippable()) and hasattr(scene, "section")
-
-
-def _last_beat_ends(section: object) -> bool:
-    """A reveal's pacing (``game.scenes.shows.RevealPacing``) on its last beat's last tick."""
-    beats = getattr(section, "beats", None)
-    if not beats:
-        return False
-    return bool(getattr(section, "beat") == len(beats) - 1 and getattr(section, "tick") >= beats[-1] - 1)
-
-
 @dataclass
 class Drawn:
     """One screen as drawn: the canvas, its background alone (with the same full-screen
@@ -399,6 +409,10 @@ class Drawn:
         out = [Violation(shot, lang, "margin", "", (r.x, r.y, r.w, r.h)) for r in margin]
         out += [Violation(shot, lang, rule, t.text, (t.ink.x, t.ink.y, t.ink.w, t.ink.h), detail)
                 for rule, t, detail in check_texts(self.texts, self.boxes, self.canvas)]
+        out += [Violation(shot, lang, "tiny", "", (m.rect.x, m.rect.y, m.rect.w, m.rect.h), detail)
+                for m, detail in check_sizes(self.canvas.marks)]
+        out += [Violation(shot, lang, "over", text, (r.x, r.y, r.w, r.h), detail)
+                for r, text, detail in check_over(self.canvas.marks, self.texts)]
         out += self.composition_violations(whole_screen)
         return sorted(out, key=lambda v: (RULES.index(v.rule), v.rect))
 

@@ -12,6 +12,8 @@
 - ``contrast``: every text's colour against the pixels behind it is at least 4.5:1
   (WCAG relative luminance), taken on the worst quarter of its width; a disabled
   button is exempt, as in WCAG;
+- ``tiny`` and ``over`` (the marks: tokens, badges, pictograms, rings) are judged in
+  :mod:`game.ui.layout_marks`;
 - ``cut`` and ``empty``: :mod:`game.ui.layout_compose`.
 """
 
@@ -22,6 +24,7 @@ from typing import Protocol, Sequence
 
 import pygame
 
+from .layout_marks import MARK_RULES
 from .theme import MIN_TEXT
 
 Colour = tuple[int, int, int]
@@ -30,7 +33,7 @@ _BaseSurface = pygame.Surface
 #: The rules on how a screen is composed (:mod:`game.ui.layout_compose`).
 COMPOSE_RULES = ("cut", "empty")
 #: Rules, in report order.
-RULES = ("margin", "small", "box", "overlap", "contrast", *COMPOSE_RULES)
+RULES = ("margin", "small", "box", "overlap", "contrast", *MARK_RULES, *COMPOSE_RULES)
 MIN_CONTRAST = 4.5
 #: A canvas pixel this close (each channel) to the background's counts as background:
 #: a panel's soft shadow spilling a little past the safe line stays below it.

@@ -29,11 +29,11 @@ COLUMN_SHARES = {1: 1.0, 2: 0.72, 3: 0.5}
 NAME_SIZES = (30, 28)
 SCORE_SIZE, ROW_SCORE_SIZE, PLACE_SIZE = 40, 36, 64
 #: Radii of a lone seat's shape and of a tied seat's shape in its row.
-TOKEN, ROW_TOKEN = 30, 18
+TOKEN, ROW_TOKEN = 30, 24
 #: Space between a column and its neighbour, and inside a row between its parts.
 GUTTER, GAP = 24, 10
 #: The least space between a tied seat's name and its score in its row.
-SCORE_GAP = 28
+SCORE_GAP = 20
 #: The least column height shown once risen: its place number and a little gold below.
 MIN_COLUMN = 110
 

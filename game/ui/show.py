@@ -191,4 +191,4 @@ class Show:
             if not area.contains(box) or box.collidelist(keep_out) >= 0:
                 continue
             style = kit.seat_style(bit.style)
-            kit.draw_shape(surface, style.shape, style.colour, centre, bit.size)
+            kit.draw_confetto(surface, style.shape, style.colour, centre, bit.size)

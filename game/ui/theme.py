@@ -1,6 +1,7 @@
 """The look's constants: theme colours, the font, the text floor and the eight seat styles.
 
-Readability from a sofa: nothing meant to be read is drawn under :data:`MIN_TEXT` px,
+Readability from a sofa: nothing meant to be read is drawn under :data:`MIN_TEXT` px (a
+text) or :data:`MIN_MARK` px (a token or a pictogram),
 and every seat is shown with its colour, its shape and its name together.
 """
 
@@ -16,6 +17,10 @@ ColourKey = tuple[int, ...]
 
 #: Smallest size (px on the 1080p canvas) for text meant to be read from the sofa.
 MIN_TEXT = 28
+#: Smallest seat token, badge, marker (its diameter) or pictogram (its side), in px, read
+#: from a sofa 3 m from a 1080p TV (issue 28); :data:`TOKEN_RADIUS` is such a token's radius.
+MIN_MARK = 48
+TOKEN_RADIUS = MIN_MARK // 2
 #: Supersampling factor for shapes and glyphs drawn by code.
 SS = 4
 

@@ -38,7 +38,7 @@ from .options import ROW_GAP, OptionsScene, add_row, button_height, plan_row
 from ..join_panel import QrCache, draw_join_panel
 from .lobby_cards import draw_free, draw_seat
 from .menu_item import Item
-from .widgets import MenuScene
+from .widgets import RING_CLEAR, MenuScene
 
 if TYPE_CHECKING:
     from ...context import AppContext
@@ -108,12 +108,18 @@ class LobbyScene(MenuScene):
         bh = button_height(kit)
         start_h = bh + 18
         # Start, then up to two lines saying why it is disabled.
-        start_y = self.panel_rect.bottom - 12 - 2 * kit.font(30).get_linesize() - 10 - start_h
+        # (the lines under Start begin past its focus ring's reach: issue 28)
+        start_y = self.panel_rect.bottom - 12 - 2 * kit.font(30).get_linesize() - RING_CLEAR - start_h
         plans = [plan_row(self.ctx, spec, w) for spec in self.entry.options]
         rows = sum(p.height + ROW_GAP for p in plans) + (bh + ROW_GAP if self.deck is not None else 0)
         # the deck's summary on its button in the theme's small size (its inner padding ~20 px a side)
         deck_fits = self.deck is None or kit.font(32).size(self.deck.summary(self.config()))[0] <= w - 40
-        if all(p.fits for p in plans) and deck_fits and y + rows + 2 * (bh + ROW_GAP) + 6 <= start_y:
+        half = (w - 16) // 2
+        add, remove = self.t("lobby.add_bot"), self.t("lobby.remove_bot")
+        side_by_side = max(kit.font(32).size(words)[0] for words in (add, remove)) <= half - 2 * BUTTON_PAD
+        # the bot buttons (one row or two), How to play, then Start
+        below = (1 if side_by_side else 2) * (bh + ROW_GAP) + bh + 14
+        if all(p.fits for p in plans) and deck_fits and y + rows + 6 + below <= start_y:
             for plan in plans:
                 y = add_row(self, plan, x, y, w, self.options[plan.spec.id],
                             functools.partial(self.set_option, plan.spec.id)) + ROW_GAP
@@ -128,9 +134,7 @@ class LobbyScene(MenuScene):
         if not plans and self.deck is None:
             y += 56
         y += 6
-        half = (w - 16) // 2
-        add, remove = self.t("lobby.add_bot"), self.t("lobby.remove_bot")
-        if max(kit.font(32).size(words)[0] for words in (add, remove)) <= half - 2 * BUTTON_PAD:
+        if side_by_side:
             self.button("add_bot", add, (x, y, half, bh), self.add_bot, object_id="@menu_small")
             self.button("remove_bot", remove, (x + half + 16, y, half, bh), self.remove_bot, object_id="@menu_small")
         else:  # a narrow panel (the wide safe area): one above the other
@@ -392,7 +396,7 @@ class LobbyScene(MenuScene):
         if problem:
             # the theme's red lightened: 4.5:1 on the panel, as text must be
             colour = kit.colours.accent if self.nudge else mix(kit.colours.bad, kit.colours.text, 0.3)
-            kit.blit_text(surface, problem, 30, (rect.centerx, rect.bottom + 10), "midtop", colour,
+            kit.blit_text(surface, problem, 30, (rect.centerx, rect.bottom + RING_CLEAR), "midtop", colour,
                           max_width=rect.width, align="center")
             return
         # the theme's green lightened: 4.5:1 on the panel at every text size
@@ -401,7 +405,7 @@ class LobbyScene(MenuScene):
             line = kit.rich(self.ctx.strings.get("lobby.ready"), size, colour, button=Intent.MENU)
             if line.get_width() <= rect.width:
                 break
-        placed = surface.blit(line, line.get_rect(midtop=(rect.centerx, rect.bottom + 6)))
+        placed = surface.blit(line, line.get_rect(midtop=(rect.centerx, rect.bottom + RING_CLEAR)))
         # one line under the start button (its room was kept for that): shrunk to 28 px drawn if need be
         size, keys = fit_text(kit, self.t("lobby.start_keys"), rect.width, (28,))
         kit.blit_text(surface, keys, size, (rect.centerx, placed.bottom + 2), "midtop",

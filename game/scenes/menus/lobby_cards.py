@@ -52,7 +52,7 @@ def draw_seat(lobby: LobbyScene, surface: pygame.Surface, seat: Seat, rect: pyga
     radius = min(64, rect.width // 4, int(rect.height * 0.17), (top - (icon_rect.bottom + 4)) // 2 - 4)
     bob = kit.motion(math.sin(t * 0.06 + seat.index) * 4)
     y = min(int(rect.y + rect.height * 0.32 + bob), top - 6 - radius)
-    kit.seat_token(surface, seat.style, (rect.centerx, y), max(16, radius))
+    kit.seat_token(surface, seat.style, (rect.centerx, y), max(24, radius))
 
 def _draw_short_seat(lobby: LobbyScene, surface: pygame.Surface, seat: Seat, rect: pygame.Rect, label: str,
                  name: pygame.Surface) -> None:
@@ -60,7 +60,7 @@ def _draw_short_seat(lobby: LobbyScene, surface: pygame.Surface, seat: Seat, rec
     device's words share the top row (the words say what the icon would), the name
     fills the rest."""
     kit = lobby.kit
-    token = kit.seat_token(surface, seat.style, (rect.x + 32, rect.y + 34), 18)
+    token = kit.seat_token(surface, seat.style, (rect.x + 36, rect.y + 38), 24)
     size, words = fit_text(kit, label, rect.right - 10 - (token.right + 8), (28,))
     row = kit.blit_text(surface, words, size, (token.right + 8, token.centery), "midleft", kit.colours.text,
                         shadow=True)

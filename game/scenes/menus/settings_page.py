@@ -18,6 +18,11 @@ if TYPE_CHECKING:
     from ...context import AppContext
 
 
+#: A column's title stands this far above its first row: clear of that row's focus ring
+#: (issue 28).
+TITLE_ABOVE = 80
+
+
 class SettingsPage(MenuScene):
     flow_columns = True
     #: The column titles (i18n keys), left then right.
@@ -36,7 +41,7 @@ class SettingsPage(MenuScene):
         lefts = (safe.x, safe.x + col_w + gap)
         top = safe.y + 220
         step = min(150, (safe.bottom - 110 - top) // max(map(len, columns)))
-        self.columns = tuple(pygame.Rect(x, top - 70, col_w, 0) for x in lefts)
+        self.columns = tuple(pygame.Rect(x, top - TITLE_ABOVE, col_w, 0) for x in lefts)
         for x, rows in zip(lefts, columns):
             for i, make in enumerate(rows):
                 make(pygame.Rect(x, top + i * step, col_w, step - 24))

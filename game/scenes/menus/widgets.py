@@ -35,6 +35,9 @@ CARD_BORDER = (78, 72, 144)
 CHOICE_TEXT = 34
 #: How far the focus ring (frame, pulse and glow: :meth:`MenuScene.draw_focus`) reaches past its item.
 FOCUS_REACH = 28
+#: How far the focus ring's frame itself (not its soft glow) reaches past its item, and a
+#: little more: where a line under an item may start (issue 28: not under the ring).
+RING_CLEAR = 16
 _MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
 #: Frames a menu is shown untouched before it prepares anything off the stack (half a
 #: second at 60 Hz): the title's warm-up (warm.py), a screen built ahead (ahead.py).
@@ -432,4 +435,4 @@ class MenuScene(Scene):
         glow = pygame.Surface(rect.inflate(24, 24).size, pygame.SRCALPHA)
         pygame.draw.rect(glow, (*colour, int(50 + 50 * pulse)), glow.get_rect(), width=12, border_radius=40)
         surface.blit(glow, rect.inflate(24, 24))
-        pygame.draw.rect(surface, colour, rect, width=6 * self.kit.colours.line, border_radius=34)  # high contrast: 12
+        self.kit.outline(surface, rect, colour, 6 * self.kit.colours.line, 34)  # high contrast: 12

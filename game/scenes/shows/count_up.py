@@ -18,6 +18,7 @@ import pygame
 from ...input.intents import InputEvent, Intent
 from ...ui.fit import fit_text
 from ...ui.show import Standing
+from ...ui.theme import TOKEN_RADIUS
 from ..board.section import PhasedView
 from .celebration import Celebration, shared_places
 
@@ -109,7 +110,7 @@ class ScoresCountUp(Celebration[V]):
         player = self.ctx.seats[seat]
         style = kit.seat_style(player.style)
         kit.panel(surface, rect, c.panel, radius=22, border=style.colour)
-        radius = min(44, rect.height // 3)
+        radius = max(TOKEN_RADIUS, min(44, rect.height // 3))  # (48 px at least: issue 28)
         token = kit.seat_token(surface, player.style, (rect.x + 20 + radius, rect.centery), radius)
         shown = kit.blit_text(surface, str(self.count(seat, alpha)), min(72, rect.height // 2),
                               (rect.right - 110, rect.centery), "midright", c.gold)

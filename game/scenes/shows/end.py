@@ -24,6 +24,7 @@ import pygame
 
 from ...input.intents import InputEvent, Intent
 from ...ui.fit import fit_text, fit_wrapped
+from ...ui.theme import TOKEN_RADIUS
 from ..board.section import PhasedView
 from .celebration import Celebration
 
@@ -157,7 +158,7 @@ class EndShow(Celebration[V]):
             first = standing.place == 1
             kit.panel(surface, row, c.panel_hi if first else c.panel, radius=22, border=c.gold if first else style.colour)
             x = kit.blit_text(surface, f"{standing.place}.", 44, (row.x + 20, row.centery), "midleft", c.gold).right + 16
-            radius = min(40, row.height // 3)
+            radius = max(TOKEN_RADIUS, min(40, row.height // 3))  # (48 px at least: issue 28)
             token = kit.seat_token(surface, player.style, (x + radius, row.centery), radius)
             shown = kit.blit_text(surface, str(self.count(standing.seat, alpha)), min(60, row.height // 2),
                                   (row.right - 110, row.centery), "midright", c.gold)

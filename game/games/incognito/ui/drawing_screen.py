@@ -18,6 +18,7 @@ from ....input.intents import InputEvent, Intent
 from ....scenes.board import Section
 from ....scenes.phone_seats import PHONE_ICON, on_phone
 from ....ui.fit import fit_text, fit_words
+from ....ui.theme import TOKEN_RADIUS
 from ..rules.game import LAST_CALL_SECONDS
 from ..rules.view import IncognitoPublic, Timer
 from .layout import HEADER, CellLayout
@@ -85,7 +86,7 @@ class DrawSection(Section[IncognitoPublic]):
         elif board.thinking(seat_index):
             board.draw_thinking(surface, seat_index, (right - 32, middle), 32)
             right -= 80
-        token = kit.seat_token(surface, seat.style, (layout.cell.x + 34, middle), 20)
+        token = kit.seat_token(surface, seat.style, (layout.cell.x + 40, middle), TOKEN_RADIUS)
         size, name = fit_text(kit, seat.name, right - token.right - 8, (30, 28))
         kit.blit_text(surface, name, size, (token.right + 8, middle), "midleft", style.light, shadow=True)
         self.draw_slate(surface, layout, seat_index, style, done)

@@ -27,7 +27,7 @@ from ..rules.drawing import BRUSH_WIDTHS, CANVAS_H, CANVAS_W, TOOLS, Stroke, mak
 
 PAPER = (255, 255, 255)
 #: The tool bar under the canvas, in canvas units: a palette row, then a tools row.
-PALETTE_ROW = 56
+PALETTE_ROW = 58
 TOOLS_ROW = 64
 SPACE_H = CANVAS_H + PALETTE_ROW + TOOLS_ROW
 #: Cursor speeds in canvas units per tick.

@@ -13,7 +13,7 @@ from ..rules.drawing import CANVAS_H, CANVAS_W
 from .drawkit import SPACE_H
 
 SIDE = 176      # the place column beside a slate
-HEADER = 50     # the badge row above a slate
+HEADER = 56     # the badge row above a slate (its 48 px token)
 BAND = 56       # the progress band under a slate
 PLACE_H = 110   # the place's row under a slate (a tall cell)
 

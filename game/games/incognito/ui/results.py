@@ -13,6 +13,7 @@ import pygame
 from ....input.intents import InputEvent, Intent
 from ....scenes.board import Section
 from ....ui.fit import fit_words
+from ....ui.theme import TOKEN_RADIUS
 from ..rules.view import IncognitoPublic, RoundRecord
 from .drawkit import render_drawing
 
@@ -60,13 +61,13 @@ class GallerySection(Section[IncognitoPublic]):
         area = board.content.inflate(0, -MESSAGE_ROOM).move(0, -MESSAGE_ROOM // 2)
         cell_w = area.width // cols
         # each column's artist once on top, by colour, shape and name (as many lines as it needs)
-        names = [fit_words(kit, board.seat(s).name, 30, cell_w - 52) for s in range(cols)]
-        head = max(kit.text(name, size, c.text, cell_w - 52).get_height() for name, size in names) + 8
+        names = [fit_words(kit, board.seat(s).name, 30, cell_w - 72) for s in range(cols)]
+        head = max(2 * TOKEN_RADIUS + 8, *(kit.text(name, size, c.text, cell_w - 72).get_height() for name, size in names)) + 8
         for s, (name, size) in enumerate(names):
             x = area.x + s * cell_w
-            token = kit.seat_token(surface, board.seat(s).style, (x + 24, area.y + head // 2), 16)
+            token = kit.seat_token(surface, board.seat(s).style, (x + 32, area.y + head // 2), TOKEN_RADIUS)
             kit.blit_text(surface, name, size, (token.right + 8, area.y + head // 2), "midleft",
-                          kit.seat_style(board.seat(s).style).light, max_width=cell_w - 52)
+                          kit.seat_style(board.seat(s).style).light, max_width=cell_w - 72)
         cell_h = (area.height - head) // max(1, rows)
         for r, record in enumerate(public.history):
             for s in range(cols):

@@ -13,6 +13,7 @@ import pygame
 from ....input.intents import Intent
 from ....scenes.shows import RevealPacing
 from ....ui.fit import fit_text, fit_words, fit_wrapped
+from ....ui.theme import TOKEN_RADIUS
 from ..rules.view import INPhase, IncognitoPublic
 from .standings import FinalSection, ScoresSection
 
@@ -56,12 +57,13 @@ class IncognitoReveal(RevealPacing[IncognitoPublic]):
         self.draw_drawing(surface, frame, record, drawer)
         t = self.tick + alpha
         answer = record.lineup.index(record.words[drawer]) + 1
-        row = min(72, (area.height // 2 - 10 * (len(record.lineup) - 1)) // len(record.lineup))
+        # (a row holds its number's 48 px badge: issue 28)
+        row = max(2 * TOKEN_RADIUS + 6, min(72, (area.height // 2 - 10 * (len(record.lineup) - 1)) // len(record.lineup)))
         for i, word in enumerate(record.lineup):
             rect = pygame.Rect(words.x, words.y + i * (row + 10), words.width, row)
             right = t >= 60 and i + 1 == answer
             kit.panel(surface, rect, c.good if right else c.panel_hi, radius=18, border=c.gold if right else None)
-            kit.draw_shape(surface, "circle", c.gold, (rect.x + 36, rect.centery), min(26, row // 2 - 6))
+            kit.draw_shape(surface, "circle", c.gold, (rect.x + 36, rect.centery), TOKEN_RADIUS)
             kit.blit_text(surface, str(i + 1), 30, (rect.x + 36, rect.centery), "center", c.shadow)
             name, size = fit_words(kit, board.word_name(word), 34, rect.width - 90)
             kit.blit_text(surface, name, size, (rect.x + 74, rect.centery), "midleft",
@@ -103,13 +105,13 @@ class IncognitoReveal(RevealPacing[IncognitoPublic]):
         kit.panel(surface, card, c.panel, radius=18, border=(c.good if found else c.bad) if flipped else None,
                   shadow=False)
         player = board.seat(voter)
-        token = kit.seat_token(surface, player.style, (card.x + 34, card.centery), min(22, card.height // 3))
+        token = kit.seat_token(surface, player.style, (card.x + 36, card.centery), TOKEN_RADIUS)
         chip = (card.right - 40, card.centery)
-        room = card.right - 150 - token.right - 10
+        room = card.right - 140 - token.right - 10
         size, name = fit_text(kit, player.name, room, (30, 28))
         kit.blit_text(surface, name, size, (token.right + 10, card.centery), "midleft",
                       kit.seat_style(player.style).light, shadow=True)
-        radius = min(28, card.height // 2 - 6)
+        radius = max(TOKEN_RADIUS, min(28, card.height // 2 - 6))
         if flipped:
             kit.draw_shape(surface, "circle", c.good if found else c.bad, chip, radius)
             kit.blit_text(surface, str(record.votes[voter][drawer]), 30, chip, "center", c.shadow)

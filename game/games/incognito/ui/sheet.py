@@ -20,6 +20,17 @@ if TYPE_CHECKING:
 
 #: OpenMoji codes of the tool bar's buttons.
 TOOL_ICONS = {"pen": "270F", "eraser": "1F9FD", "fill": "1FAA3", "undo": "21A9", "redo": "21AA", "clear": "1F5D1"}
+#: Px between neighbouring swatches, and between neighbouring tool buttons: thin, so the
+#: 14 swatches stay 48 px wide or more (issue 28) in the wide safe area's sheet.
+SWATCH_GAP, TOOL_GAP = 2, 4
+
+
+def button_face(button: Button, scale: float) -> pygame.Rect:
+    """Where ``button`` is drawn on the tool bar's image, at ``scale`` px per canvas unit."""
+    x, y, w, h = button.rect
+    gap = SWATCH_GAP if button.id.startswith("colour:") else TOOL_GAP
+    return pygame.Rect(int(x * scale) + gap // 2, int((y - CANVAS_H) * scale) + gap // 2, int(w * scale) - gap,
+                       int(h * scale) - gap)
 
 
 class Sheet:
@@ -57,8 +68,7 @@ class Sheet:
         image = pygame.Surface(size)
         image.fill(c.bg)
         for button in pad.buttons:
-            x, y, w, h = button.rect
-            rect = pygame.Rect(int(x * scale) + 2, int((y - CANVAS_H) * scale) + 2, int(w * scale) - 4, int(h * scale) - 4)
+            rect = button_face(button, scale)
             selected = (button.id == f"colour:{board.colour_ids[pad.colour]}" and pad.tool != "eraser"
                         or button.id == pad.tool or button.id == f"size{pad.size}")
             if button.id.startswith("colour:"):
@@ -83,7 +93,7 @@ class Sheet:
 
     def draw_tool_face(self, surface: pygame.Surface, rect: pygame.Rect, button: str, can_redo: bool) -> None:
         kit, c = self.ctx.kit, self.ctx.kit.colours
-        size = max(12, min(rect.height, rect.width) - 6)
+        size = max(12, min(rect.height, rect.width) - 4)  # (OpenMoji's own margin keeps it off the edge)
         if button in TOOL_ICONS:
             icon = kit.icon(TOOL_ICONS[button], size)
             if button == "redo" and not can_redo:

@@ -51,7 +51,9 @@ class DrawingCurtain(PeekCurtain):
         safe = self.ctx.kit.safe_rect
         top = BANNER_TOP + BANNER_H + 16
         self.panel = pygame.Rect(safe.x + 60, top, safe.width - 120, self.ctx.kit.hint_bar_top(28) - 12 - top)
-        self.layout = SheetLayout(self.panel.inflate(-48, -48))
+        # (a thin frame above and below: the sheet as tall as it can be, its swatches and tools
+        # 48 px or more even in the wide safe area)
+        self.layout = SheetLayout(self.panel.inflate(-48, -24))
         #: Opened without a move: a seat the rules let draw at any time.
         self.opened_here = False
 

@@ -12,6 +12,7 @@ from ....input.intents import InputEvent, Intent
 from ....scenes.board import Section
 from ....scenes.phone_seats import draw_phone_mark
 from ....ui.fit import fit_words
+from ....ui.theme import MIN_MARK
 from ..rules.view import IncognitoPublic
 from .layout import grid
 
@@ -123,9 +124,9 @@ class VoteSection(Section[IncognitoPublic]):
         complete = public.voted[seat_index] >= board.n - 1
         kit.panel(surface, cell, c.panel, radius=22, border=c.good if complete else style.colour, border_width=5,
                   shadow=False)
-        kit.draw_seat_badge(surface, seat, (cell.x + 34, cell.y + 28), 40, beside=True, name_size=30)
+        kit.draw_seat_badge(surface, seat, (cell.x + 38, cell.y + 34), MIN_MARK, beside=True, name_size=30)
         progress = f"{public.voted[seat_index]}/{board.n - 1}"
-        shown = kit.blit_text(surface, progress, 30, (cell.right - 20, cell.y + 28), "midright",
+        shown = kit.blit_text(surface, progress, 30, (cell.right - 20, cell.y + 34), "midright",
                               c.good if complete else c.muted)
         board.draw_thinking(surface, seat_index, (shown.x - 44, shown.centery), 32)
         if not complete:

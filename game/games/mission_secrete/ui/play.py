@@ -18,6 +18,7 @@ from ....core.actions import Action
 from ....input.intents import InputEvent, Intent
 from ....scenes.board import Section
 from ....scenes.phone_seats import draw_phone_mark, on_phone
+from ....ui.theme import TOKEN_RADIUS
 from ..rules.view import MSPhase, MSPublic
 from .table import Colour
 
@@ -146,7 +147,7 @@ class PlaySection(Section[MSPublic]):
         style = self.ctx.seats[last.seat].style
         for cell in (last.a, last.b):
             rect = self.board.table.cell_rect(cell, alpha)
-            self.ctx.kit.seat_token(surface, style, (rect.right - 20, rect.y + 20), 15)
+            self.ctx.kit.seat_token(surface, style, (rect.right - 26, rect.y + 26), TOKEN_RADIUS)
 
     def _draw_cursor(self, surface: pygame.Surface, alpha: float) -> None:
         kit, table, public = self.ctx.kit, self.board.table, self.board.public
@@ -155,13 +156,13 @@ class PlaySection(Section[MSPublic]):
         pulse = 0.5 + kit.motion(0.5 * math.sin((self.board.ticks + alpha) / 7))
         if self.selected is not None:
             rect = table.cell_rect(self.selected, alpha)
-            pygame.draw.rect(surface, kit.colours.gold, rect.inflate(22, 22), width=8, border_radius=28)
+            kit.outline(surface, rect.inflate(22, 22), kit.colours.gold, 8, 28)
             if not public.free_swap:
                 self._draw_arrows(surface, rect, self.selected, style.colour)
         if self.selected is None or public.free_swap:
             rect = table.cell_rect(self.cursor, alpha).inflate(int(14 + 8 * pulse), int(14 + 8 * pulse))
-            pygame.draw.rect(surface, style.colour, rect, width=9, border_radius=28)
-            kit.seat_token(surface, self.ctx.seats[public.turn].style, (rect.x + 12, rect.y + 12), 20)
+            kit.outline(surface, rect, style.colour, 9, 28)
+            kit.seat_token(surface, self.ctx.seats[public.turn].style, (rect.x + 14, rect.y + 14), TOKEN_RADIUS)
 
     def _draw_arrows(self, surface: pygame.Surface, rect: pygame.Rect, selected: int, colour: Colour) -> None:
         """Arrows on the sides of the picked card toward each neighbour it may swap with."""

@@ -157,7 +157,8 @@ class MissionTable:
 
     @staticmethod
     def _row_state(public: MSPublic, accuser: object, seat: int) -> tuple[object, ...]:
-        return public.out[seat], public.turn == seat, public.revealed.get(seat), accuser == seat
+        last_swap = bool(public.swaps) and public.swaps[-1].seat == seat
+        return public.out[seat], public.turn == seat, public.revealed.get(seat), accuser == seat, last_swap
 
     # --- the grid ------------------------------------------------------------------------------
     def draw_grid(self, surface: pygame.Surface, alpha: float) -> None:
@@ -262,8 +263,11 @@ class MissionTable:
             if revealed is not None:  # on the status line, clear of the name
                 icon = kit.icon(board.catalogue.character(revealed).icon, 56)
                 surface.blit(icon, icon.get_rect(bottomright=(row.right - 12, row.bottom - 6)))
+            # the last swapper's row is the legend of the cards marked with its shape (issue 28)
+            swapped = self._row_state(board.public, accuser, seat)[-1]
             status = "ms.seats.out" if out else ("ms.seats.accusing" if seat == accuser else
-                                                 "ms.seats.turn" if turn else "ms.seats.in")
+                                                 "ms.seats.turn" if turn else
+                                                 "ms.seats.last_swap" if swapped else "ms.seats.in")
             colour = c.bad if out else (c.accent if turn or seat == accuser else c.muted)
             kit.blit_text(surface, t(status), 30, (row.x + 20, row.bottom - 10), "bottomleft", colour)
 

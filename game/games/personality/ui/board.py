@@ -33,7 +33,7 @@ from ....scenes.phone_seats import pad_seats, pads_first
 from ..rules.events import CardRead, GiftGiven, Landed, MaskMoved, SentToDoor, VoteRevealed, Won
 from ..rules.state import PEState
 from ..rules.view import MaskMove, PEPhase, PEPrivate, PEPublic
-from .chrome import ICONS
+from .legend import ICONS
 from .debate_screen import DebateSection
 from .endgame_screen import EndgameSection
 from .layout import BoardLayout

@@ -27,7 +27,7 @@ from ....ui.fit import remembered, smallest_size
 if TYPE_CHECKING:
     from ....ui.kit import UiKit
 
-#: Room in a card around its text: the number badge's corner above, a margin below and
+#: Room in a card around its text: the number badge above (inside the corner: issue 28), a margin below and
 #: on each side.
 TEXT_TOP, TEXT_BOTTOM, TEXT_SIDE = 30, 12, 16
 #: Cards are at least this tall, and at most this wide (poles; columns).

@@ -13,24 +13,30 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ....ui.fit import fit_text, fit_wrapped, smallest_size
+from ....ui.theme import MIN_MARK, TOKEN_RADIUS
 
 from ....scenes.phone_seats import draw_phone_mark, on_phone
 from ..rules.view import PEPhase
 from .layout import GAP
+from .legend import BETWEEN, ICONS, draw_legend, legend_rect
 from .timeline import Banner
 from .widgets import draw_name
 
 if TYPE_CHECKING:
     from .board import PersonalityBoard
 
-ICONS = {"start": "1F3C1", "tete_a_tete": "1F465", "inversion": "1F504", "door": "1F6AA", "summit": "1F451",
-         "gouffre": "1F573"}
 #: Title sizes tried in the top bar, largest first.
 TITLE_SIZES = (36, 34, 32, 30, 28)
+#: A mask on the track is 48 px across, read from the sofa (issue 28).
+MASK_RADIUS = 24
+#: The height kept clear for a square's number, in its bottom-right corner.
+NUMBER_ROOM = 30
 #: The Gouffre's name is at least this wide (two lines under the pit, even with small squares).
 GOUFFRE_LABEL_WIDTH = 210
-#: A Tête-à-tête partner's small shape sits this far right of and below the seat's shape.
-PARTNER_OFFSET = (18, 24)
+#: A Tête-à-tête partner's shape (48 px, as every token: issue 28) stands at the right end
+#: of the seat's head row (not over the seat's own shape); the seat's mark, if it has one,
+#: this far left of it.
+PARTNER_STEP = 58
 
 
 def draw_header(board: PersonalityBoard, surface: pygame.Surface, title: str) -> None:
@@ -82,9 +88,15 @@ def draw_squares(board: PersonalityBoard, surface: pygame.Surface) -> None:
         kit.panel(surface, rect, colour, radius=18, border=c.panel_hi if not special else c.text, shadow=False,
                   border_width=3)
         if special:
-            icon = kit.icon(ICONS[kind], rect.width * 4 // 7)
-            surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.centery - 6)))
+            # top left, the number bottom right: neither over the other (issue 28)
+            icon = kit.icon(ICONS[kind], max(MIN_MARK, rect.width * 4 // 7))
+            surface.blit(icon, icon.get_rect(topleft=(rect.x + 3, rect.y + 2)))
         _draw_number(board, surface, index, rect, special)
+    draw_legend(board, surface, _legend_rect(board))
+
+
+def _legend_rect(board: PersonalityBoard) -> pygame.Rect:
+    return legend_rect(board, _gouffre_label(board)[1].right + BETWEEN)
 
 
 def _draw_number(board: PersonalityBoard, surface: pygame.Surface, index: int, rect: pygame.Rect,
@@ -95,7 +107,7 @@ def _draw_number(board: PersonalityBoard, surface: pygame.Surface, index: int, r
     number = kit.text(str(index), 28, c.text if special else c.muted)
     placed = number.get_rect(bottomright=(rect.right - 8, rect.bottom - 2))
     if special:
-        chip = placed.inflate(10, -4)
+        chip = number.get_bounding_rect().move(placed.topleft).inflate(12, 2)  # (its ink's: clear of the icon)
         kit.panel(surface, chip, c.shadow, radius=chip.height // 2, shadow=False)
     surface.blit(number, placed)
 
@@ -105,7 +117,7 @@ def _draw_gouffre(board: PersonalityBoard, surface: pygame.Surface) -> None:
     kit, c, layout = board.ctx.kit, board.ctx.kit.colours, board.layout
     pit = layout.square_rect(-1)
     kit.panel(surface, pit, (10, 6, 20), radius=pit.width // 2, border=c.bad, shadow=False)
-    icon = kit.icon(ICONS["gouffre"], pit.width * 3 // 5)
+    icon = kit.icon(ICONS["gouffre"], max(MIN_MARK, pit.width * 3 // 5))
     surface.blit(icon, icon.get_rect(center=pit.center))
     surface.blit(*_gouffre_label(board))
 
@@ -124,11 +136,12 @@ def _gouffre_label(board: PersonalityBoard) -> tuple[pygame.Surface, pygame.Rect
 def cheer_keep_out(board: PersonalityBoard) -> list[pygame.Rect]:
     """What a reveal's confetti keeps out of, drawn on the still layer before the seat
     column and the stage (their panels hide the discs behind them): the top bar, the
-    track's rows and the Gouffre's name. The discs fall behind the board and show in
+    track's rows, the Gouffre's name and the squares' legend. The discs fall behind the board and show in
     its gaps and in the free band under the track."""
     layout = board.layout
     rows = layout.square_rect(board.track.length - 1).union(layout.square_rect(-1))
-    return [layout.header, pygame.Rect(layout.left.x, rows.y, layout.left.width, rows.height), _gouffre_label(board)[1]]
+    return [layout.header, pygame.Rect(layout.left.x, rows.y, layout.left.width, rows.height), _gouffre_label(board)[1],
+            _legend_rect(board)]
 
 
 def draw_masks(board: PersonalityBoard, surface: pygame.Surface) -> None:
@@ -137,11 +150,31 @@ def draw_masks(board: PersonalityBoard, surface: pygame.Surface) -> None:
     for seat in range(board.public.seats):
         by_square.setdefault(int(round(shown[seat])), []).append(seat)
     for seat in range(board.public.seats):
-        board.ctx.kit.seat_token(surface, board.ctx.seats[seat].style, _mask_pos(board, seat, by_square), 17)
+        board.ctx.kit.seat_token(surface, board.ctx.seats[seat].style, _mask_pos(board, seat, by_square), MASK_RADIUS)
+
+
+def mask_offset(side: int, count: int, i: int) -> tuple[int, int]:
+    """Where the ``i``-th of ``count`` masks on one square stands, from the square's centre:
+    in a grid (one, two or three a row, four past six) spread so every mask stays inside
+    the ``side`` px square and above its number, overlapping its neighbours when many
+    share it (issue 28)."""
+    cols = 1 if count == 1 else 2 if count <= 4 else 3 if count <= 6 else 4
+    rows = -(-count // cols)
+    inset = MASK_RADIUS + 2  # the square's border kept
+    room = side - 2 * inset
+    # on the square's top edge; in the wide safe area's small squares a little over it, so
+    # the number under the mask stays clear (issue 28)
+    top = min(-side // 2 + MASK_RADIUS, side // 2 - NUMBER_ROOM - MASK_RADIUS - 8)
+    bottom = max(top, side // 2 - inset - NUMBER_ROOM)
+    col, row = i % cols, i // cols
+    dx = 0 if cols == 1 else int((col / (cols - 1) - 0.5) * room)
+    dy = top if rows == 1 else int(top + row / (rows - 1) * (bottom - top))
+    return dx, dy
 
 
 def _mask_pos(board: PersonalityBoard, seat: int, by_square: dict[int, list[int]]) -> tuple[int, int]:
-    """A mask between two squares while it walks (with a hop), grouped three a row on its square."""
+    """A mask between two squares while it walks (with a hop), in its square's grid
+    (:func:`mask_offset`) once there."""
     value = board.timeline.shown[seat]
     low = int(value // 1) if value >= -1 else -1
     frac = value - low
@@ -150,9 +183,7 @@ def _mask_pos(board: PersonalityBoard, seat: int, by_square: dict[int, list[int]
     x, y = ax + (bx - ax) * frac, ay + (by - ay) * frac
     hop = -18 * (1 - abs(2 * frac - 1)) if 0 < frac < 1 else 0
     group = by_square.get(int(round(value)), [seat])
-    i = group.index(seat) if seat in group else 0
-    dx = (i % 3 - 1) * 30
-    dy = (i // 3) * 30 - 22
+    dx, dy = mask_offset(board.layout.square, len(group), group.index(seat) if seat in group else 0)
     return int(x + dx), int(y + dy + hop)
 
 
@@ -171,20 +202,22 @@ def draw_seat_column(board: PersonalityBoard, surface: pygame.Surface) -> None:
         head = pygame.Rect(box.x, box.y + 8, box.width, min(76, box.height - 52))
         kit.seat_token(surface, board.ctx.seats[seat].style, (box.x + 40, head.centery), 26)
         partner = next((b if a == seat else a for a, b in p.pairs if seat in (a, b)), None)
-        if partner is not None:  # on the seat's own shape, so the name keeps its room (two lines at most)
-            kit.seat_token(surface, board.ctx.seats[partner].style, (box.x + 40 + PARTNER_OFFSET[0],
-                                                                      head.centery + PARTNER_OFFSET[1]), 15)
-        draw_name(kit, surface, board.name(seat), pygame.Rect(box.x + 76, head.y, box.right - 60 - box.x - 76,
-                                                              head.height), style.light)
+        mark_at, right = (box.right - 34, head.centery), box.right - 60
+        if partner is not None:  # in the mark's place; a mark shown goes left of it
+            kit.seat_token(surface, board.ctx.seats[partner].style, mark_at, TOKEN_RADIUS)
+            mark_at = (mark_at[0] - PARTNER_STEP, mark_at[1])
+        if _draw_mark(board, surface, seat, mark_at) and partner is not None:
+            right -= PARTNER_STEP
+        draw_name(kit, surface, board.name(seat), pygame.Rect(box.x + 76, head.y, right - box.x - 76, head.height),
+                  style.light)
         info = f"{board.t('personality.hand', n=p.hand_sizes[seat])} · " \
                f"{board.t('personality.received', n=len(p.received[seat]))}"
         size, info = fit_text(kit, info, box.width - 28, (28,))  # "4 in hand · 12 received" on one line
         kit.blit_text(surface, info, size, (box.x + 16, box.bottom - 8), "bottomleft", c.muted)
-        mark_at = (box.right - 34, head.centery)
-        _draw_mark(board, surface, seat, mark_at)
 
 
-def _draw_mark(board: PersonalityBoard, surface: pygame.Surface, seat: int, at: tuple[int, int]) -> None:
+def _draw_mark(board: PersonalityBoard, surface: pygame.Surface, seat: int, at: tuple[int, int]) -> bool:
+    """The seat's mark (thinking, done, on its phone, reading, won) at ``at``; whether it has one."""
     kit, c = board.ctx.kit, board.ctx.kit.colours
     mark = _seat_mark(board, seat)
     if board.thinking(seat):
@@ -192,10 +225,13 @@ def _draw_mark(board: PersonalityBoard, surface: pygame.Surface, seat: int, at: 
     elif mark == "done":
         kit.draw_check(surface, at, 40, c.good)
     elif seat in board.session.current() and on_phone(board.ctx, seat):
-        draw_phone_mark(board.ctx, surface, seat, at, 44)  # it chooses on its phone
+        draw_phone_mark(board.ctx, surface, seat, at, MIN_MARK)  # it chooses on its phone
     elif mark in ("reader", "win"):
-        icon = kit.icon("1F4D6" if mark == "reader" else "1F451", 44)
+        icon = kit.icon("1F4D6" if mark == "reader" else "1F451", MIN_MARK)
         surface.blit(icon, icon.get_rect(center=at))
+    else:
+        return False
+    return True
 
 
 def _seat_mark(board: PersonalityBoard, seat: int) -> str:

@@ -8,6 +8,7 @@ import pygame
 
 from ....core.actions import Action
 from ....input.intents import InputEvent, Intent
+from ....ui.theme import TOKEN_RADIUS
 from ..rules.view import PEPhase
 from .curtains import hand_curtain
 from .partner_screen import seat_ring
@@ -16,7 +17,7 @@ from .vote_ring import CardRing
 from .widgets import LIGHT_RED, draw_card_text, draw_name
 
 #: The receiver's shape and name, its answer under them.
-RECEIVER_WIDTH = 300
+RECEIVER_WIDTH = 310
 ANSWERS = {"accept": "personality.endgame.accepted", "contest": "personality.endgame.contested"}
 
 
@@ -78,12 +79,12 @@ class EndgameSection(BoardSection):
             column = pygame.Rect(box.right - 20 - RECEIVER_WIDTH, box.y + 6, RECEIVER_WIDTH, box.height - 12)
             to = board.ctx.seats[gift.to]
             line = column.height // 2
-            kit.seat_token(surface, to.style, (column.x + 20, column.y + line // 2), 18)
-            draw_name(kit, surface, to.name, pygame.Rect(column.x + 46, column.y, column.width - 46, line),
+            kit.seat_token(surface, to.style, (column.x + 24, column.y + line // 2), TOKEN_RADIUS)
+            draw_name(kit, surface, to.name, pygame.Rect(column.x + 54, column.y, column.width - 54, line),
                       kit.seat_style(to.style).light, (30, 28))
             ink = {"accept": c.good, "contest": LIGHT_RED}.get(gift.answer or "", c.muted)
             answer = board.t(ANSWERS.get(gift.answer or "", "personality.endgame.waiting"))
-            draw_name(kit, surface, answer, pygame.Rect(column.x + 46, column.y + line, column.width - 46, line), ink,
+            draw_name(kit, surface, answer, pygame.Rect(column.x + 54, column.y + line, column.width - 54, line), ink,
                       (30, 28))
             draw_card_text(kit, surface, board.card_text(gift.card),
                            pygame.Rect(box.x + 24, box.y + 6, column.x - 16 - box.x - 24, box.height - 12), (30,),

@@ -18,13 +18,15 @@ import pygame
 MAX_SQUARE, GAP = 94, 12
 PER_ROW = 12
 ROWS = 3
-#: Between two rows' squares: room for the masks standing on the upper row's squares.
-ROW_SPACE = 36
+#: Between two rows' squares (the masks stand inside their squares: issue 28; a hop or
+#: the wide safe area's small squares take a little of it).
+ROW_SPACE = 24
 SEAT_COLUMN_WIDTH = 340
 COLUMN_GAP = 18
 HEADER_HEIGHT = 64
-#: Room under the bottom row for the Gouffre's name (the hint bar sits lower, centred).
-BOTTOM_ROOM = 100
+#: Room under the bottom row for the Gouffre's name and the squares' legend (the hint bar
+#: sits lower, centred).
+BOTTOM_ROOM = 124
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ import pygame
 from ....scenes.shows import RevealPacing
 from ....ui.fit import fit_wrapped, smallest_size
 from ....ui.show import Show, Standing
+from ....ui.theme import TOKEN_RADIUS
 from ..rules.view import PEPhase, PEPublic, VoteKind, VoteRecord
 from .chrome import cheer_keep_out
 from .section import BoardSection
@@ -209,6 +210,6 @@ class VoteReveal(RevealPacing[PEPublic], BoardSection):
         board = self.board
         kit = board.ctx.kit
         style = board.ctx.seats[seat].style
-        kit.seat_token(surface, style, at, 15)
-        draw_name(kit, surface, board.name(seat), pygame.Rect(at[0] + 22, at[1] - 18, right - at[0] - 22, 36),
+        kit.seat_token(surface, style, at, TOKEN_RADIUS)
+        draw_name(kit, surface, board.name(seat), pygame.Rect(at[0] + 30, at[1] - 18, right - at[0] - 30, 36),
                   kit.seat_style(style).light, sizes)

@@ -155,6 +155,13 @@ class CardRing(RingPicker):
         # under the number badge in the top-left corner, every card at the size the longest fits
         draw_card_text(kit, surface, option.label, text_room(rect), (self._slot_text_size(),))
 
+    def badge_centre(self, slot: pygame.Rect) -> tuple[int, int]:
+        """A card's: on its top-left corner, above its text (``card_slots.text_room``), the
+        cards standing apart enough for it (``card_slots``); a seat's, the ring's own."""
+        if self.is_card_question(self.shown_question()):
+            return slot.x + 10, slot.y + 10
+        return super().badge_centre(slot)
+
     def _slot_text_size(self) -> int:
         """One size for every card shown: the largest at which each fits its slot."""
         question = self.shown_question()

@@ -33,6 +33,7 @@ from ....core.events import Event
 from ....core.session import Session
 from ....input.intents import Intent
 from ....ui.tween import Tween
+from ....ui.theme import TOKEN_RADIUS
 from ..rules.events import GuessLocked
 from ..rules.coop import CoopState
 from ..rules.view import CoopPhase, CoopPrivate, CoopPublic
@@ -49,6 +50,7 @@ from .widgets import (
     draw_cross,
     draw_ring_cards,
     draw_seat_panel,
+    draw_slot_badge,
     paint_table_still,
     panel_positions,
     slot_positions,
@@ -149,15 +151,15 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
                 x = int(bar.x + 40 + i * ((bar.width - 80) / (public.turns - 1)))
                 if i < len(public.history):
                     right = public.history[i].correct
-                    kit.draw_shape(surface, "circle", c.good if right else c.bad, (x, y), 20, outline=c.shadow)
+                    kit.draw_shape(surface, "circle", c.good if right else c.bad, (x, y), TOKEN_RADIUS, outline=c.shadow)
                     if right:
                         kit.draw_check(surface, (x, y), 24, c.text)
                     else:
                         draw_cross(surface, c.text, (x, y), 14)
                 else:
-                    kit.draw_shape(surface, "circle", c.panel_hi, (x, y), 14)
+                    kit.draw_shape(surface, "circle", c.panel_hi, (x, y), TOKEN_RADIUS)
                     if i == public.turn - 1:
-                        pygame.draw.circle(surface, c.accent, (x, y), 22, width=4)
+                        pygame.draw.circle(surface, c.accent, (x, y), TOKEN_RADIUS + 2, width=4)
 
         key = ("sc.turns", public.turns, public.turn, tuple(turn.correct for turn in public.history))
         kit.filled_panel(surface, bar, key, pips, c.panel, radius=32, border=c.panel_hi)
@@ -201,7 +203,10 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
         scale = float(self.cursor_pop.value(alpha)) if self.cursor_pop is not None else 1.0
         frame = pygame.Rect(0, 0, int((SLOT_W + 30) * scale), int((SLOT_H + 30) * scale))
         frame.center = (x, y)
-        pygame.draw.rect(surface, c.accent, frame, width=8, border_radius=34)
+        kit.outline(surface, frame, c.accent, 8, 34)
+        card = pygame.Rect(0, 0, int(SLOT_W * scale), int(SLOT_H * scale))
+        card.center = (x, y)
+        draw_slot_badge(surface, self.ctx, card, self.public.cursor + 1)  # over the frame, whole
         tag = kit.text(t("sc.team"), 28, c.shadow)
         box = tag.get_rect(midbottom=(x, frame.y + 4)).inflate(24, 6)
         kit.panel(surface, box, c.accent, radius=box.height // 2, shadow=False)

@@ -24,6 +24,7 @@ import pygame
 from ....input.intents import Intent
 from ....scenes.shows import RevealPacing
 from ....ui.show import Show, Standing
+from ....ui.theme import TOKEN_RADIUS
 from ....ui.tween import Tween
 from ..rules.view import CompetitivePublic, RoundResult, track_position
 from .hub import hub_text, seat_token_image
@@ -39,7 +40,7 @@ SAFE_TICKS = OPEN_TICKS + VOTES_TICKS + POINTS_TICKS
 #: A vote flips over in this many ticks.
 FLIP_TICKS = 10
 #: A vote's card on its voter's panel: width and height (px).
-VOTE_CARD = (112, 40)
+VOTE_CARD = (128, 52)  # (its number's badge 48 px: issue 28)
 
 
 def best_scorers(result: RoundResult) -> list[int]:
@@ -175,7 +176,7 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
             if width < VOTE_CARD[0]:  # turning: the face widens from its middle
                 face = pygame.transform.scale(face, (width, VOTE_CARD[1]))
             panel = panels[voter]
-            surface.blit(face, face.get_rect(center=(panel.x + 16 + VOTE_CARD[0] // 2, panel.bottom - 24)))
+            surface.blit(face, face.get_rect(center=(panel.x + 16 + VOTE_CARD[0] // 2, panel.bottom - 30)))
 
     def _face(self, number: int | None, right: bool) -> pygame.Surface:
         """A vote's card face: the number it named, green with a tick or red with a cross
@@ -188,8 +189,8 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
         card = face.get_rect()
         pygame.draw.rect(face, c.good if right else c.bad, card, border_radius=12)
         pygame.draw.rect(face, c.shadow, card, width=2, border_radius=12)
-        badge = (26, card.centery)
-        kit.draw_shape(face, "circle", c.gold, badge, 17, outline=c.shadow)
+        badge = (TOKEN_RADIUS + 2, card.centery)
+        kit.draw_shape(face, "circle", c.gold, badge, TOKEN_RADIUS, outline=c.shadow)
         kit.blit_text(face, str(number), 28, (badge[0], badge[1] + 1), "center", c.shadow)
         mark = (card.right - 32, card.centery)
         if right:

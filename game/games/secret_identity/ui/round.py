@@ -14,6 +14,7 @@ from ....core.actions import Action
 from ....input.intents import InputEvent, Intent
 from ....scenes.board import Section
 from ....scenes.ring import sector
+from ....ui.theme import TOKEN_RADIUS
 from ..rules.events import CharacterReplaced
 from ..rules.view import CompetitivePublic
 from .hub import hub_text
@@ -137,7 +138,7 @@ class RoundStartSection(TableSection):
             k = stacks.get(slot, 0)
             stacks[slot] = k + 1
             x, y = positions[slot]
-            kit.seat_token(surface, self.ctx.seats[seat].style, (x + 88 - k * 34, y - 74), 19)
+            kit.seat_token(surface, self.ctx.seats[seat].style, (x + 84 - k * 40, y - 70), TOKEN_RADIUS)
 
 
 class CluesSection(TableSection):

@@ -15,6 +15,7 @@ import pygame
 
 from ....ui.fit import fit_text as fit_words
 from ....ui.fit import fit_wrapped
+from ....ui.theme import TOKEN_RADIUS
 from ..rules.view import CompetitivePublic
 from .clue_links import draw_clue_links, draw_links_header
 from .portrait import portrait
@@ -81,10 +82,10 @@ class RoundSummary:
             style = self.ctx.seats[seat].style
             if public.seats[seat].ready:
                 kit.draw_check(surface, (x + 14, y), 30, c.good)
-            kit.seat_token(surface, style, (x + 54, y), 22)
+            kit.seat_token(surface, style, (x + 56, y), TOKEN_RADIUS)
             # a long name in two lines (broken at its hyphen), as the character's beside it
-            size, name = fit_words(kit, self.name(seat), WHO_W - 96, (30, 28))
-            kit.blit_text(surface, name, size, (x + 84, y), "midleft", kit.seat_style(style).light)
+            size, name = fit_words(kit, self.name(seat), WHO_W - 100, (30, 28))
+            kit.blit_text(surface, name, size, (x + 88, y), "midleft", kit.seat_style(style).light)
             character = self.catalogue.character(result.board[result.keys[seat] - 1])
             icon = portrait(kit, self.catalogue.kit, character, min(52, row - 12))
             placed = surface.blit(icon, icon.get_rect(midleft=(columns["character"], y)))

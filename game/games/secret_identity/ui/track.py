@@ -26,9 +26,14 @@ TRACK_LEFT = 290
 TRACK_RIGHT = 40
 #: The track's every-fifth numbers hang this far under its line.
 NUMBERS_BELOW = 30
-#: Markers sharing a square: small enough to sit four to a row, two rows over the track line.
-MARKER_RADIUS = 13
-MARKERS_PER_ROW = 4
+#: A marker is 48 px across, read from the sofa (issue 28), as wide as a square (~47 px).
+MARKER_RADIUS = 24
+#: Markers sharing a square stack down it, each this far under the one above (less when
+#: many share it: the stack keeps within STACK_SPAN, clear of the seat panels under the
+#: track); the top one stands on the line, a little raised to stay inside the safe area.
+STACK_STEP = 16
+STACK_SPAN = 60
+STACK_TOP = -8
 
 
 def track_line(kit: UiKit) -> int:
@@ -54,9 +59,9 @@ def _track_x(safe_left: int, safe_right: int, score: float, length: int) -> int:
 
 def marker_spots(kit: UiKit, scores: Sequence[float], seats: Sequence[int], y: int,
                  length: int = 30) -> dict[int, tuple[int, int]]:
-    """Each seat's marker centre: seats on one square share it side by side, four to a row
-    above the line and the rest below, so no marker hides another (issue 14). Placed once
-    per set of scores (the board asks on every frame)."""
+    """Each seat's marker centre, exactly over its score (issue 28): seats on one square
+    stack down it in seat order, the first on top, each lower one showing under the one
+    above. Placed once per set of scores (the board asks on every frame)."""
     return dict(_marker_spots(kit.safe_rect.x, kit.safe_rect.right, tuple(scores), tuple(seats), y, length))
 
 
@@ -66,27 +71,19 @@ def _marker_spots(safe_left: int, safe_right: int, scores: tuple[float, ...], se
     squares: dict[int, list[int]] = {}
     for seat, score in zip(seats, scores):
         squares.setdefault(_track_x(safe_left, safe_right, score, length), []).append(seat)
-    wanted: list[tuple[int, int, int]] = []
-    gap = 2 * MARKER_RADIUS + 2
-    for x, members in sorted(squares.items()):
-        rows = [members[i:i + MARKERS_PER_ROW] for i in range(0, len(members), MARKERS_PER_ROW)]
-        for r, row in enumerate(rows):
-            dy = 0 if len(rows) == 1 else (MARKER_RADIUS + 1) * (1 if r else -1)
-            for k, seat in enumerate(row):
-                wanted.append((int(x + (k - (len(row) - 1) / 2) * gap), y + dy, seat))
-    # neighbouring squares' groups may reach each other: nudge a marker right until it is clear
-    spots: dict[int, tuple[int, int]] = {}
-    for x, my, seat in sorted(wanted):
-        while any((x - ox) ** 2 + (my - oy) ** 2 < gap * gap for ox, oy in spots.values()):
-            x += 2
-        spots[seat] = (x, my)
-    return tuple(spots.items())
+    spots = []
+    for x, members in squares.items():
+        step = min(STACK_STEP, STACK_SPAN // max(1, len(members) - 1))
+        spots += [(seat, (x, y + STACK_TOP + k * step)) for k, seat in enumerate(members)]
+    return tuple(spots)
 
 
 def draw_track_markers(surface: pygame.Surface, ctx: Any, scores: Sequence[float], seats: Sequence[int],
                        y: int, length: int = 30) -> None:
-    """Every seat's marker on the track of :func:`draw_track`."""
-    for seat, spot in marker_spots(ctx.kit, scores, seats, y, length).items():
+    """Every seat's marker on the track of :func:`draw_track`: the lowest of a stack first,
+    so the one on top is whole and each under it shows its lower edge."""
+    spots = marker_spots(ctx.kit, scores, seats, y, length)
+    for seat, spot in sorted(spots.items(), key=lambda item: -item[1][1]):
         ctx.kit.seat_token(surface, ctx.seats[seat].style, spot, MARKER_RADIUS)
 
 

@@ -18,6 +18,7 @@ from ....scenes.ring_geometry import PROMPT_ROOM, SLOT_SIZE, RingGeometry, ring_
 from ....ui.fit import fit_text as fit_words
 from ....ui.fit import remembered, smallest_size
 from ....ui.shapes import shape_box
+from ....ui.theme import TOKEN_RADIUS
 from .portrait import portrait
 from .track import numbers_bottom, track_line
 from ..rules.view import Shown, track_position
@@ -141,10 +142,17 @@ def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, numbe
                          paint, **look)
     else:  # a pulsing card changes size every frame: drawn afresh, never remembered
         kit.growing_panel(surface, rect, paint, **look)
-    badge = (rect.x + BADGE_INSET, rect.y + BADGE_INSET)
+    draw_slot_badge(surface, ctx, rect, number)
+    return rect
+
+
+def draw_slot_badge(surface: pygame.Surface, ctx: Any, card: pygame.Rect, number: int) -> None:
+    """A character card's number on its gold badge, over the card's top-left corner (a
+    cursor framing the card draws it again over its frame: issue 28)."""
+    kit, c = ctx.kit, ctx.kit.colours
+    badge = (card.x + BADGE_INSET, card.y + BADGE_INSET)
     kit.draw_shape(surface, "circle", c.gold, badge, BADGE_RADIUS, outline=c.shadow)
     kit.blit_text(surface, str(number), 30, (badge[0], badge[1] + 1), "center", c.shadow)
-    return rect
 
 
 def paint_character(surface: pygame.Surface, ctx: Any, character: Any, rect: pygame.Rect, scale: float = 1.0,
@@ -274,7 +282,7 @@ def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: py
     def content() -> None:
         # without a clue row the name stands larger, centred above the status line
         name_y = rect.y + 34 if show_clue else (rect.y + rect.bottom - 44) // 2
-        kit.seat_token(surface, seat.style, (rect.x + 36, name_y), 22)
+        kit.seat_token(surface, seat.style, (rect.x + 36, name_y), TOKEN_RADIUS)
         right = rect.right - 16
         if show_score:
             number = kit.blit_text(surface, str(marker), 46, (right, rect.y + 34), "midright", c.gold)
@@ -315,11 +323,13 @@ def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: py
             if done:
                 kit.draw_check(surface, (rect.x + 32, y), 30, c.good)
             end = rect.right - 16 if show_clue else hand[0] - 56
-            room = end - x - (42 if status_seat is not None else 0)
+            room = end - x - (2 * TOKEN_RADIUS + 16 if status_seat is not None else 0)
             size, words = fit_label(kit, status, room, (28,))
             placed = kit.blit_text(surface, words, size, (x, y), "midleft", status_colour or (c.good if done else c.muted))
             if status_seat is not None:
-                kit.seat_token(surface, ctx.seats[status_seat].style, (placed.right + 22, y), 17)
+                # (a little raised: the 48 px shape stays inside the panel's border)
+                kit.seat_token(surface, ctx.seats[status_seat].style, (placed.right + 12 + TOKEN_RADIUS, y - 6),
+                               TOKEN_RADIUS)
         if veil is not None:
             surface.blit(kit.rounded(rect.size, veil, 26), rect)
 
