@@ -78,6 +78,7 @@ KNOWN_WIDE_TEXT: dict[tuple[str, str], tuple[str, ...]] = {
     ("secret_identity_coop.guess", "over"): ('fr', 'en'),
     ("secret_identity_coop.result", "over"): ('fr', 'en'),
     ("mission_secrete.swap", "over"): ('fr', 'en'),
+    ("secret_identity.vote", "overlap"): ('fr', 'en'),
 }
 OWNED = ("personality.", "mission_secrete.", "incognito.", "secret_identity.", "secret_identity_coop.")
 
@@ -152,7 +153,29 @@ def test_screen_layout_in_the_wide_safe_area(wide_violations, name, lang, rule):
 VIEWS = {"default": dict(names="demo", text_scale=1.0, seats=3), "last": dict(last_frame=True)}
 #: (view, shot, rule) -> languages where it fails, for game screens being redesigned.
 KNOWN_VIEWS: dict[tuple[str, str, str], tuple[str, ...]] = {
-    ("default", "mission_secrete.accuse", "overlap"): ('fr', 'en'),
+    # issue 28, left to do: the marks listed in KNOWN, in these views too
+    ("default", "mission_secrete.swap", "over"): ('fr', 'en'),
+    ("default", "secret_identity.cheer", "tiny"): ('fr', 'en'),
+    ("default", "secret_identity.clues", "tiny"): ('fr', 'en'),
+    ("default", "secret_identity.keys", "tiny"): ('fr', 'en'),
+    ("default", "secret_identity.reveal", "tiny"): ('fr', 'en'),
+    ("default", "secret_identity.summary", "tiny"): ('fr', 'en'),
+    ("default", "secret_identity.vote", "tiny"): ('fr', 'en'),
+    ("default", "secret_identity_coop.clue", "tiny"): ('fr', 'en'),
+    ("default", "secret_identity_coop.guess", "tiny"): ('fr', 'en'),
+    ("default", "secret_identity_coop.result", "over"): ('fr', 'en'),
+    ("default", "secret_identity_coop.result", "tiny"): ('fr', 'en'),
+    ("last", "mission_secrete.swap", "over"): ('fr', 'en'),
+    ("last", "secret_identity.cheer", "tiny"): ('fr', 'en'),
+    ("last", "secret_identity.clues", "tiny"): ('fr', 'en'),
+    ("last", "secret_identity.keys", "tiny"): ('fr', 'en'),
+    ("last", "secret_identity.reveal", "tiny"): ('fr', 'en'),
+    ("last", "secret_identity.summary", "tiny"): ('fr', 'en'),
+    ("last", "secret_identity.vote", "tiny"): ('fr', 'en'),
+    ("last", "secret_identity_coop.clue", "tiny"): ('fr', 'en'),
+    ("last", "secret_identity_coop.guess", "tiny"): ('fr', 'en'),
+    ("last", "secret_identity_coop.result", "over"): ('fr', 'en'),
+    ("last", "secret_identity_coop.result", "tiny"): ('fr', 'en'),
     ("default", "personality.inversion.vote", "empty"): ('en',),
     ("default", "personality.tete_a_tete", "empty"): ('fr', 'en'),
     ("last", "personality.inversion.vote", "empty"): ('en',),

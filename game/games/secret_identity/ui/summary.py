@@ -84,7 +84,7 @@ class RoundSummary:
                 kit.draw_check(surface, (x + 14, y), 30, c.good)
             kit.seat_token(surface, style, (x + 56, y), TOKEN_RADIUS)
             # a long name in two lines (broken at its hyphen), as the character's beside it
-            size, name = fit_words(kit, self.name(seat), WHO_W - 100, (30, 28))
+            size, name = fit_words(kit, self.name(seat), WHO_W - 96, (30, 28))
             kit.blit_text(surface, name, size, (x + 88, y), "midleft", kit.seat_style(style).light)
             character = self.catalogue.character(result.board[result.keys[seat] - 1])
             icon = portrait(kit, self.catalogue.kit, character, min(52, row - 12))
