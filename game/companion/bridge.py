@@ -149,7 +149,7 @@ class Companion:
 
     # --- life ---------------------------------------------------------------------------
     def start(self, wait: bool = True) -> str | None:
-        """Start serving; None, or why phones cannot join (``server.bind_problem``; with
+        """Start serving; None, or why phones cannot join (``address.bind_problem``; with
         no network up the server still runs, and :attr:`address` is None). Without
         ``wait`` (the app) it returns at once and :attr:`problem` is known once
         :attr:`ready`."""

@@ -55,6 +55,8 @@ class Crowd:
         self.ledger = Ledger()
         #: Connection -> its member's token, and the connections that asked to watch.
         self.members: dict[int, str] = {}
+        #: The other way round: each member's connection (its ``you`` goes there).
+        self._conn_of: dict[str, int] = {}
         self._book: AudienceBook | None = None
         self._match: Any = None
         #: (session id, log length) of the public view the audience has, and of the one
@@ -89,11 +91,11 @@ class Crowd:
         if token is None:
             token = new_token()
             self.ledger.join(token, clean_name(message.get("name") or "") or self.default_name())
-        for old, known in list(self.members.items()):
-            if known == token:  # the same member on a new connection: the newest wins
-                del self.members[old]
-                self.hub.close(old, encode("bye", reason="replaced"))
-        self.members[conn] = token
+        old = self._conn_of.get(token)
+        if old is not None:  # the same member on a new connection: the newest wins
+            del self.members[old]
+            self.hub.close(old, encode("bye", reason="replaced"))
+        self.members[conn], self._conn_of[token] = token, conn
         member = self.ledger.members[token]
         self.hub.send(conn, encode("welcome", audience=True, token=token, name=member.name, lang=self.lang(),
                                    seats=roster))
@@ -106,10 +108,16 @@ class Crowd:
 
     def lost(self, conn: int) -> bool:
         """A connection closed; whether it was a member's (the member stays, for its token)."""
-        return self.members.pop(conn, None) is not None
+        token = self.members.pop(conn, None)
+        if token is None:
+            return False
+        del self._conn_of[token]
+        return True
 
     def leave(self, conn: int) -> None:
-        self.ledger.leave(self.members.pop(conn))
+        token = self.members.pop(conn)
+        del self._conn_of[token]
+        self.ledger.leave(token)
         self.hub.close(conn, encode("bye", reason="left"))
 
     # --- once a frame -----------------------------------------------------------------------
@@ -195,13 +203,12 @@ class Crowd:
         self._share(table, roster)
         if not self._due:
             return
-        connections = {token: conn for conn, token in self.members.items()}
         sent = 0
         for token in list(self._due):
             if sent >= YOU_PER_FRAME:
                 break
             del self._due[token]
-            conn = connections.get(token)
+            conn = self._conn_of.get(token)
             member = self.ledger.members.get(token)
             if conn is None or member is None:
                 continue
@@ -230,10 +237,13 @@ class Crowd:
             screen = self._book.screen(public, list(self._open().values()),
                                        self.ledger.leans(self._book.answers(public)))
         over = released is not None and released[2]  # as the TV shows it: its end, not the rules'
-        self._shared_key, self._shared_count, self._shared_at = content, count, now
-        self._shared = encode("audience", game=game, screen=screen, seats=roster, board=self.ledger.board(), count=count,
-                              over=over)
-        self.hub.broadcast(self._shared)
+        self._shared_key, self._shared_count = content, count
+        text = encode("audience", game=game, screen=screen, seats=roster, board=self.ledger.board(), count=count,
+                      over=over)
+        if text == self._shared:  # a move that changed nothing the audience sees: nothing to send
+            return
+        self._shared, self._shared_at = text, now
+        self.hub.broadcast(text)
 
     @property
     def shared(self) -> str | None:
