@@ -237,59 +237,101 @@ def test_a_big_audience_gets_the_newest_screen_at_a_held_pace():
     assert '"Max"' in newest
 
 
-def test_a_move_the_audience_cannot_see_sends_no_shared_screen():
-    """The shared message goes once per change of what the audience sees: the rules' log
-    growing with a move that leaves the public view as it was (a seat's private choice)
-    sends nothing more; a change of the public view sends one message, encoded once."""
+class FakeBook:
+    """A play-along of one question ``q`` (answers 1 or 2) while the public view opens it."""
+
+    def __init__(self):
+        self.built = 0
+
+    def asks(self, public):
+        return tuple(Ask(question, (1, 2)) for question in public.get("open", ()))
+
+    def answers(self, public):
+        return {}
+
+    def screen(self, public, asks, leans):
+        self.built += 1
+        return {"shown": public["shown"]}
+
+    def check(self, data, open_ids):
+        return None if data["question"] in open_ids else "closed"
+
+
+class FakeSession:
+    def __init__(self):
+        self.log, self.public = [], {"shown": 1}
+
+    def view(self, seat):
+        from types import SimpleNamespace
+
+        return SimpleNamespace(public=dict(self.public))
+
+    def outcome(self):
+        return None
+
+
+def audience_at(members):
+    """A crowd of ``members`` at a match of a fake play-along, on a clock that moves a second a frame."""
     from types import SimpleNamespace
 
     from game.companion.bridge import Table
     from game.companion.crowd import Crowd
     from game.companion.room import Door
 
-    class Book:
-        def asks(self, public):
-            return ()
-
-        def answers(self, public):
-            return {}
-
-        def screen(self, public, asks, leans):
-            return {"shown": public["shown"]}
-
-    class Session:
-        def __init__(self):
-            self.log, self.shown = [], 1
-
-        def view(self, seat):
-            return SimpleNamespace(public={"shown": self.shown})
-
-        def outcome(self):
-            return None
-
-    book, session = Book(), Session()
+    book, session = FakeBook(), FakeSession()
     match = SimpleNamespace(session=session, entry=SimpleNamespace(id="g"), audience_book=lambda: book,
                             audience_ready=lambda: True)
     now = [0.0]
     hub = Hub("KXTW", clock=lambda: now[0])
     crowd = Crowd(hub, lambda: "en", lambda: "Fan", clock=lambda: now[0])
     table = Table(match=match, accepting=True)
-    for conn in range(1, 4):
+    for conn in range(1, members + 1):
         crowd.hello(conn, {"type": "hello", "name": f"F{conn}", "audience": True}, Door(), table, [])
 
-    def shared_after(frames):
+    def frames(count):
+        """``count`` frames' pumps; the shared messages they sent."""
         sent = []
-        for _ in range(frames):
+        for _ in range(count):
             now[0] += 1.0  # no pace holds anything back
             hub._outgoing.clear()
             crowd.pump(table, [])
             sent += [text for conn, text, _ in hub._outgoing if conn == EVERYONE]
         return sent
 
-    assert '"shown":1' in shared_after(3)[-1]  # the view the TV drew
+    return hub, crowd, table, session, book, frames
+
+
+def test_a_move_the_audience_cannot_see_sends_no_shared_screen():
+    """The shared message goes once per change of what the audience sees: the rules' log
+    growing with a move that leaves the public view as it was (a seat's private choice)
+    builds and sends nothing; a change of the public view builds one screen, sent once."""
+    hub, crowd, table, session, book, frames = audience_at(3)
+    assert '"shown":1' in frames(3)[-1]  # the view the TV drew
+    built = book.built
     session.log.append("a seat's private choice")
-    assert shared_after(3) == []
+    assert frames(3) == [] and book.built == built  # nothing sent, nothing even built
     session.log.append("a public move")
-    session.shown = 2
-    (newer,) = shared_after(3)
-    assert '"shown":2' in newer
+    session.public = {"shown": 2}
+    (newer,) = frames(3)
+    assert '"shown":2' in newer and book.built == built + 1  # one change: one screen, encoded once
+
+
+def test_the_audience_s_picks_are_counted_between_frames_not_in_them():
+    """The picks are taken and their ``you`` told in the idle time after a frame
+    (``Crowd.serve``: ``serve_phones_until`` calls it), so the frame's pump leaves the
+    next batch alone; a frame with no idle time before it (one that overran) takes them."""
+    hub, crowd, table, session, book, frames = audience_at(2)
+    session.public = {"shown": 1, "open": ("q",)}
+    session.log.append("the question opens")
+    frames(2)  # the TV drew it: released
+    one, two = crowd.members[1], crowd.members[2]
+    hub._keep_guess(1, {"type": "guess", "question": "q", "answer": 2})
+    hub._outgoing.clear()
+    crowd.serve(table)
+    assert crowd.ledger.members[one].picks == {"q": 2}
+    assert any(conn == 1 and '"type":"you"' in text and '"q":2' in text for conn, text, _ in hub._outgoing)
+    hub._keep_guess(2, {"type": "guess", "question": "q", "answer": 1})
+    frames(1)  # the frame after the idle time: the new pick waits for the next
+    assert crowd.ledger.tally("q") == {2: 1} and crowd.ledger.members[two].picks == {}
+    frames(1)  # no idle time before this one: it takes the pick itself
+    assert crowd.ledger.tally("q") == {2: 1, 1: 1}

@@ -329,24 +329,24 @@ class AudienceRun:
         #: This process's CPU time and the main thread's once the audience is in: the rest
         #: is the server thread's (the figures say what share of a core it took).
         self._cpu_at = (0.0, 0.0)
-        #: The audience's own part of each timed frame (``Crowd.pump``, main-thread CPU, ms).
-        self.crowd_costs: list[float] = []
-        self._asked_at: tuple[int, int] | None = None
-        self._asked = False
+        #: The audience's own work (main-thread CPU, ms): its part of each frame
+        #: (``Crowd.pump``) and of the idle time between two (``Crowd.serve``: the picks).
+        self.crowd_costs, self.crowd_idle_costs = [], []  # type: list[float], list[float]
+        self._asked_at, self._asked = (0, -1), False
 
     def time_crowd(self, crowd: Any) -> None:
-        """Time ``crowd.pump`` (the audience's work in a frame) once every member is in:
-        the frame's figure holds the seats' screens and the board's draw too, this is
-        what the audience adds to it."""
-        pump = crowd.pump
+        """Time ``crowd.pump`` (the audience's work in a frame: the frame's figure holds the
+        seats' screens and the board's draw too) and ``crowd.serve`` (between frames) once
+        every member is in."""
+        def timed(work: Any, costs: list[float]) -> Any:
+            def run(*args: Any) -> None:
+                began = time.thread_time()
+                work(*args)
+                if self.in_since is not None:
+                    costs.append((time.thread_time() - began) * 1000.0)
+            return run
 
-        def timed(table: Any, roster: Any) -> None:
-            began = time.thread_time()
-            pump(table, roster)
-            if self.in_since is not None:
-                self.crowd_costs.append((time.thread_time() - began) * 1000.0)
-
-        crowd.pump = timed
+        crowd.pump, crowd.serve = timed(crowd.pump, self.crowd_costs), timed(crowd.serve, self.crowd_idle_costs)
 
     def follow(self, board: Any) -> None:
         from .bench_measures import resident_mb
@@ -399,12 +399,11 @@ class AudienceRun:
             "members": len(fans), "connected": sum(fan["connected"] for fan in fans),
             "drops": sum(len(fan["drops"]) for fan in fans), "matches": matches,
             "shared_per_member": round(sum(fan["shared"] for fan in fans) / max(1, len(fans)), 1),
-            "guesses": sum(fan["sent"] for fan in fans),
-            "refused": sum(sum(fan["errors"].values()) for fan in fans),
+            "guesses": sum(fan["sent"] for fan in fans), "refused": sum(sum(fan["errors"].values()) for fan in fans),
             "frames": len(costs), "frame_p50_ms": round(_percentile(costs, 0.5), 2), "frame_p99_ms": round(frame_p99, 2),
             "frame_p99_budget_fraction": round(frame_p99 / BUDGET_MS, 3),
-            "crowd_p50_ms": round(_percentile(self.crowd_costs, 0.5), 3),
-            "crowd_p99_ms": round(_percentile(self.crowd_costs, 0.99), 3),
+            **{f"crowd{part}_p{q}_ms": round(_percentile(work, q / 100), 3) for q in (50, 99)
+               for part, work in (("", self.crowd_costs), ("_idle", self.crowd_idle_costs))},
             "acts": len(phones["trips"]), "vote_acts": len(during),
             "vote_round_trip_p50_ms": round(_percentile(during, 0.5), 2),
             "vote_round_trip_p99_ms": round(_percentile(during, 0.99), 2) if during else None,
@@ -439,7 +438,8 @@ def audience_lines(result: dict[str, Any] | None) -> list[str]:
             f"(target <= {TARGETS['frame_p99_budget_fraction']}){flag('frame_p99_budget_fraction')}",
             f"  of which the audience's own work (Crowd.pump): p50 {result['crowd_p50_ms']:.2f} ms, "
             f"p99 {result['crowd_p99_ms']:.2f} ms = {result['crowd_p99_ms'] / BUDGET_MS:.3f} of the budget "
-            f"(the rest: the eight seats' screens and the board's draw)",
+            f"(the rest: the eight seats' screens and the board's draw); its picks between frames "
+            f"(Crowd.serve): p50 {result['crowd_idle_p50_ms']:.2f} ms, p99 {result['crowd_idle_p99_ms']:.2f} ms",
             f"  a seat's act -> view while the audience votes: p50 {result['vote_round_trip_p50_ms']:.2f} ms, "
             f"p99 {result['vote_round_trip_p99_ms']} ms over {result['vote_acts']} of {result['acts']} acts "
             f"(target p99 <= {TARGETS['vote_round_trip_p99_ms']:.0f}){flag('vote_round_trip_p99_ms')}",

@@ -220,6 +220,11 @@ class Companion:
         self.hub.flush()
         return sounds
 
+    def serve_audience(self, table: Table) -> None:
+        """Between two frames: the audience's guesses and ``you`` messages (``Crowd.serve``)."""
+        self.crowd.serve(table)
+        self.hub.flush()
+
     def _hello(self, conn: int, message: dict[str, Any], seats: SeatTable, table: Table) -> list[str]:
         if conn in self.phones and seats.seat_of(self.phones[conn].device) is not None:
             self._error(conn, "not_now")  # this connection already has its seat
