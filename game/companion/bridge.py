@@ -221,9 +221,10 @@ class Companion:
         return sounds
 
     def serve_audience(self, table: Table) -> None:
-        """Between two frames: the audience's guesses and ``you`` messages (``Crowd.serve``)."""
+        """Between two frames: the audience's guesses and ``you`` messages (``Crowd.serve``).
+        They leave with the next flush (a seat's pump or the next frame's): one wake-up of
+        the server's thread fewer, whose hand-over of the interpreter lock a seat would wait for."""
         self.crowd.serve(table)
-        self.hub.flush()
 
     def _hello(self, conn: int, message: dict[str, Any], seats: SeatTable, table: Table) -> list[str]:
         if conn in self.phones and seats.seat_of(self.phones[conn].device) is not None:
