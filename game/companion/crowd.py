@@ -17,9 +17,11 @@ token brings it back with its picks and score. What it is told:
   reveal scored (anyone's score may move its rank; at most :data:`YOU_PER_FRAME`
   members a frame: a reveal's 500 updates spread over half a second).
 
-Guesses come in one batch a frame (``Hub.take_guesses``: they never wake the game
-thread, so 500 members cannot starve the seats) and go to the :class:`~audience.Ledger`.
-Pure: no pygame, nothing of the server's thread.
+Guesses come in one batch between two frames (``Hub.take_guesses``, taken by
+:meth:`Crowd.serve` in the app's idle time, or by the next frame's pump when none came:
+they never wake the game thread, so 500 members cannot starve the seats) and go to the
+:class:`~audience.Ledger`. The shared message is built only when the public view it shows
+changed, and sent only when its text did. Pure: no pygame, nothing of the server's thread.
 """
 
 from __future__ import annotations
