@@ -208,7 +208,7 @@ def test_every_tool_that_help_lists_runs_in_the_frozen_linux_build(unpacked, tmp
         "sim": ["mission_secrete", "--matches", "2", "--jobs", "2", "--json"],
         "replay": [str(save), "--json"],
         "soak": ["--frames", "60", "--game", "mission_secrete"],
-        "pictures": ["secret_identity.clues", "--lang", "fr", "--folder", str(tmp_path / "pictures")],
+        "pictures": ["secret_identity.2", "--lang", "fr", "--folder", str(tmp_path / "pictures")],
         "bench": ["--quick", "--frames", "5", "--games", "mission_secrete", "--sim-matches", "2", "--json"],
     }
     assert sorted(_listed_commands(exe, tmp_path, env)) == sorted(runs)

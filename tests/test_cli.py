@@ -52,7 +52,8 @@ def test_only_the_command_that_runs_is_imported(tmp_path):
         "    pass\n"
         "print(sorted(m for m in sys.modules if m.startswith('game.cli.')))\n"
     )
-    bench = ["game.cli.bench", "game.cli.bench_measures", "game.cli.bench_scenes", "game.cli.bench_verdict"]  # the command and its parts
+    bench = ["game.cli.bench", "game.cli.bench_calibration", "game.cli.bench_measures", "game.cli.bench_scenes",
+             "game.cli.bench_verdict"]  # the command and its parts
     for argv, loaded in ((["--help"], ["game.cli.play"]), (["bench", "--help"], bench)):
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         run = subprocess.run([sys.executable, "-c", code, *argv], cwd=tmp_path, env=env, capture_output=True,
