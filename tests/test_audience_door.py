@@ -10,8 +10,8 @@ import pytest
 from game.companion.audience import Ledger
 from game.companion.protocol import ProtocolError, parse
 from game.companion.room import FREE_TRIES, CodeGuard, TokenBucket, door_refusal
-from game.companion.server import (AUDIENCE_BATCH, AUDIENCE_RATE, EVERYONE, RATE_LIMIT, SHARED_SLOT, Connection,
-                                   Hub)
+from game.companion.server import (AUDIENCE_BATCH, AUDIENCE_RATE, EVERYONE, FANOUT_CHUNK, RATE_LIMIT, SHARED_SLOT,
+                                   Connection, Hub)
 from game.games.audience_kit import Ask
 
 
@@ -68,6 +68,7 @@ def test_the_shared_screen_is_encoded_once_for_every_member_and_only_for_them():
     batch, hub._outgoing = hub._outgoing, []
     assert len(batch) == 1 and batch[0][0] == EVERYONE  # one message queued, not one per member
     hub._queue_all(batch, None)
+    assert not hub._wake_members(FANOUT_CHUNK)
     assert one.outbox.get_nowait() is SHARED_SLOT and two.outbox.get_nowait() is SHARED_SLOT
     assert isinstance(one.shared, bytes) and one.shared is two.shared  # the same encoded bytes, written to each
     assert seat.outbox.empty() and seat.shared is None
@@ -77,7 +78,52 @@ def test_a_member_behind_waits_for_the_newest_shared_screen_only():
     hub, (member,) = hub_with(True)
     for n in range(20):
         hub._queue_all([(EVERYONE, f'{{"n":{n}}}', False)], None)
+    hub._wake_members(FANOUT_CHUNK)
     assert member.outbox.qsize() == 1 and member.shared == b'{"n":19}' and not member.cut
+
+
+class Written:
+    """A connection's socket that notes, in one list shared by all, what it was sent."""
+
+    def __init__(self, name, log):
+        self.name, self.log = name, log
+
+    async def send_frame(self, data, _kind):
+        self.log.append((self.name, data))
+
+    async def send_str(self, text):
+        self.log.append((self.name, text))
+
+    async def close(self, **_):
+        pass
+
+
+def test_a_seat_s_answer_goes_before_the_members_backlog_of_a_shared_screen():
+    """A shared screen wakes the members' writers a handful at a time: a seat's answer
+    queued while 300 members wait for theirs is written within two handfuls, not after
+    all 300 (before, every member's writer was woken at once, ahead of the seat's)."""
+    import asyncio
+
+    async def play():
+        log = []
+        hub = Hub("KXTW", clock=lambda: 0.0)
+        for n in range(1, 302):
+            connection = hub.connections[n] = Connection(Written(n, log), TokenBucket(*RATE_LIMIT))
+            connection.audience = n > 1  # connection 1 is a seat
+        writers = [asyncio.create_task(hub._write(c)) for c in hub.connections.values()]
+        hub._queue_all([(EVERYONE, '{"v":1,"type":"audience"}', False)], None)
+        await asyncio.sleep(0)  # the loop turns once: the fan-out began
+        hub._queue_all([(1, '{"v":1,"type":"view","ack":7}', False)], None)  # the seat's answer comes
+        for _ in range(100):
+            await asyncio.sleep(0)
+        for writer in writers:
+            writer.cancel()
+        return log
+
+    log = asyncio.run(play())
+    names = [name for name, _ in log]
+    assert names.count(1) == 1 and len(names) == 301  # every member got the shared screen once
+    assert names.index(1) <= 2 * FANOUT_CHUNK
 
 
 def test_guesses_wait_in_one_batch_never_wake_the_game_and_keep_their_own_limit():
@@ -189,3 +235,103 @@ def test_a_big_audience_gets_the_newest_screen_at_a_held_pace():
     now[0] = 1000 / FANOUT_PER_SECOND + 0.01
     (newest,) = shared([{"name": "Zoé"}, {"name": "Max"}])
     assert '"Max"' in newest
+
+
+class FakeBook:
+    """A play-along of one question ``q`` (answers 1 or 2) while the public view opens it."""
+
+    def __init__(self):
+        self.built = 0
+
+    def asks(self, public):
+        return tuple(Ask(question, (1, 2)) for question in public.get("open", ()))
+
+    def answers(self, public):
+        return {}
+
+    def screen(self, public, asks, leans):
+        self.built += 1
+        return {"shown": public["shown"]}
+
+    def check(self, data, open_ids):
+        return None if data["question"] in open_ids else "closed"
+
+
+class FakeSession:
+    def __init__(self):
+        self.log, self.public = [], {"shown": 1}
+
+    def view(self, seat):
+        from types import SimpleNamespace
+
+        return SimpleNamespace(public=dict(self.public))
+
+    def outcome(self):
+        return None
+
+
+def audience_at(members):
+    """A crowd of ``members`` at a match of a fake play-along, on a clock that moves a second a frame."""
+    from types import SimpleNamespace
+
+    from game.companion.bridge import Table
+    from game.companion.crowd import Crowd
+    from game.companion.room import Door
+
+    book, session = FakeBook(), FakeSession()
+    match = SimpleNamespace(session=session, entry=SimpleNamespace(id="g"), audience_book=lambda: book,
+                            audience_ready=lambda: True)
+    now = [0.0]
+    hub = Hub("KXTW", clock=lambda: now[0])
+    crowd = Crowd(hub, lambda: "en", lambda: "Fan", clock=lambda: now[0])
+    table = Table(match=match, accepting=True)
+    for conn in range(1, members + 1):
+        crowd.hello(conn, {"type": "hello", "name": f"F{conn}", "audience": True}, Door(), table, [])
+
+    def frames(count):
+        """``count`` frames' pumps; the shared messages they sent."""
+        sent = []
+        for _ in range(count):
+            now[0] += 1.0  # no pace holds anything back
+            hub._outgoing.clear()
+            crowd.pump(table, [])
+            sent += [text for conn, text, _ in hub._outgoing if conn == EVERYONE]
+        return sent
+
+    return hub, crowd, table, session, book, frames
+
+
+def test_a_move_the_audience_cannot_see_sends_no_shared_screen():
+    """The shared message goes once per change of what the audience sees: the rules' log
+    growing with a move that leaves the public view as it was (a seat's private choice)
+    builds and sends nothing; a change of the public view builds one screen, sent once."""
+    hub, crowd, table, session, book, frames = audience_at(3)
+    assert '"shown":1' in frames(3)[-1]  # the view the TV drew
+    built = book.built
+    session.log.append("a seat's private choice")
+    assert frames(3) == [] and book.built == built  # nothing sent, nothing even built
+    session.log.append("a public move")
+    session.public = {"shown": 2}
+    (newer,) = frames(3)
+    assert '"shown":2' in newer and book.built == built + 1  # one change: one screen, encoded once
+
+
+def test_the_audience_s_picks_are_counted_between_frames_not_in_them():
+    """The picks are taken and their ``you`` told in the idle time after a frame
+    (``Crowd.serve``: ``serve_phones_until`` calls it), so the frame's pump leaves the
+    next batch alone; a frame with no idle time before it (one that overran) takes them."""
+    hub, crowd, table, session, book, frames = audience_at(2)
+    session.public = {"shown": 1, "open": ("q",)}
+    session.log.append("the question opens")
+    frames(2)  # the TV drew it: released
+    one, two = crowd.members[1], crowd.members[2]
+    hub._keep_guess(1, {"type": "guess", "question": "q", "answer": 2})
+    hub._outgoing.clear()
+    crowd.serve(table)
+    assert crowd.ledger.members[one].picks == {"q": 2}
+    assert any(conn == 1 and '"type":"you"' in text and '"q":2' in text for conn, text, _ in hub._outgoing)
+    hub._keep_guess(2, {"type": "guess", "question": "q", "answer": 1})
+    frames(1)  # the frame after the idle time: the new pick waits for the next
+    assert crowd.ledger.tally("q") == {2: 1} and crowd.ledger.members[two].picks == {}
+    frames(1)  # no idle time before this one: it takes the pick itself
+    assert crowd.ledger.tally("q") == {2: 1, 1: 1}

@@ -152,3 +152,4 @@ def test_the_bench_reports_the_audience_s_figures():
     assert result["targets"] == TARGETS
     lines = "\n".join(audience_lines(result))
     assert "60 members on loopback" in lines and "while the audience votes" in lines and "memory they add" in lines
+    assert "the audience's own work" in lines and result["crowd_p99_ms"] >= result["crowd_p50_ms"] > 0

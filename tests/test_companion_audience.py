@@ -155,7 +155,7 @@ def test_the_audience_plays_along_blind_never_before_the_tv_and_scores_its_right
             break
     else:
         pytest.fail(f"the match did not end: rounds told {sorted(first_told)}")
-    assert messages > 50 and sorted(first_told) == [1, 2, 3, 4] and len(guessed) == 3 * 4
+    assert messages > 30 and sorted(first_told) == [1, 2, 3, 4] and len(guessed) == 3 * 4
     for round_number, told_at in first_told.items():  # never before the TV: its reveal was over first
         assert round_number in shown_at and shown_at[round_number] < told_at, (round_number, shown_at, told_at)
     # a question closed with the rules: a late pick on it is refused, its score unchanged

@@ -97,8 +97,9 @@ class Fan:
     picking: bool = False
 
     def confirmed(self) -> bool:
+        """Whether it picked every question its last shared screen opens, each pick told back."""
         told = self.you.get("picks", {})
-        return all(told.get(question) == answer for question, answer in self.picks.items() if question in self.open)
+        return all(question in self.picks and told.get(question) == self.picks[question] for question in self.open)
 
     def summary(self) -> dict[str, Any]:
         return {"number": self.number, "flooder": self.flooder, "token": self.token, "shared": self.shared,
@@ -227,10 +228,13 @@ class Swarm:
         fan.picks[question], fan.sent = answer, fan.sent + 1
 
     def _check_confirmed(self) -> None:
-        """Say so once every member (flooders aside) has its picks of the open questions confirmed."""
+        """Say so once every member (flooders aside) has the same open questions on its last
+        shared screen and its picks of them confirmed (the screens reach the members a
+        handful at a time: one still behind may not have seen the last question yet)."""
         asked = sorted({question for fan in self.fans for question in fan.open})
         key = ",".join(asked)
-        if asked and key not in self.told and all(fan.flooder or (fan.picks and fan.confirmed()) for fan in self.fans):
+        if asked and key not in self.told and all(
+                fan.flooder or (sorted(fan.open) == asked and fan.confirmed()) for fan in self.fans):
             self.told.add(key)
             self.say("confirmed", questions=asked)
 
@@ -325,6 +329,24 @@ class AudienceRun:
         #: This process's CPU time and the main thread's once the audience is in: the rest
         #: is the server thread's (the figures say what share of a core it took).
         self._cpu_at = (0.0, 0.0)
+        #: The audience's own work (main-thread CPU, ms): its part of each frame
+        #: (``Crowd.pump``) and of the idle time between two (``Crowd.serve``: the picks).
+        self.crowd_costs, self.crowd_idle_costs = [], []  # type: list[float], list[float]
+        self._asked_at, self._asked = (0, -1), False
+
+    def time_crowd(self, crowd: Any) -> None:
+        """Time ``crowd.pump`` (the audience's work in a frame: the frame's figure holds the
+        seats' screens and the board's draw too) and ``crowd.serve`` (between frames) once
+        every member is in."""
+        def timed(work: Any, costs: list[float]) -> Any:
+            def run(*args: Any) -> None:
+                began = time.thread_time()
+                work(*args)
+                if self.in_since is not None:
+                    costs.append((time.thread_time() - began) * 1000.0)
+            return run
+
+        crowd.pump, crowd.serve = timed(crowd.pump, self.crowd_costs), timed(crowd.serve, self.crowd_idle_costs)
 
     def follow(self, board: Any) -> None:
         from .bench_measures import resident_mb
@@ -343,8 +365,11 @@ class AudienceRun:
                 self._cpu_at = (time.process_time(), time.thread_time())
                 self.phones.stdin.write("go\n")
                 self.phones.stdin.flush()
-        book = board.audience_book()
-        asked = book is not None and bool(book.asks(board.session.view(None).public))
+        at = (id(board.session), len(board.session.log))
+        if at != self._asked_at:  # the rules moved (asked every frame, it would hold the seats' answers up)
+            book = board.audience_book()
+            self._asked_at, self._asked = at, book is not None and bool(book.asks(board.session.view(None).public))
+        asked = self._asked
         if asked and self._voting is None:
             self._voting = now
         elif not asked and self._voting is not None:
@@ -374,10 +399,11 @@ class AudienceRun:
             "members": len(fans), "connected": sum(fan["connected"] for fan in fans),
             "drops": sum(len(fan["drops"]) for fan in fans), "matches": matches,
             "shared_per_member": round(sum(fan["shared"] for fan in fans) / max(1, len(fans)), 1),
-            "guesses": sum(fan["sent"] for fan in fans),
-            "refused": sum(sum(fan["errors"].values()) for fan in fans),
+            "guesses": sum(fan["sent"] for fan in fans), "refused": sum(sum(fan["errors"].values()) for fan in fans),
             "frames": len(costs), "frame_p50_ms": round(_percentile(costs, 0.5), 2), "frame_p99_ms": round(frame_p99, 2),
             "frame_p99_budget_fraction": round(frame_p99 / BUDGET_MS, 3),
+            **{f"crowd{part}_p{q}_ms": round(_percentile(work, q / 100), 3) for q in (50, 99)
+               for part, work in (("", self.crowd_costs), ("_idle", self.crowd_idle_costs))},
             "acts": len(phones["trips"]), "vote_acts": len(during),
             "vote_round_trip_p50_ms": round(_percentile(during, 0.5), 2),
             "vote_round_trip_p99_ms": round(_percentile(during, 0.99), 2) if during else None,
@@ -410,6 +436,10 @@ def audience_lines(result: dict[str, Any] | None) -> list[str]:
             f"  frame with them in: p50 {result['frame_p50_ms']:.2f} ms, p99 {result['frame_p99_ms']:.2f} ms over "
             f"{result['frames']} frames = {result['frame_p99_budget_fraction']:.3f} of the budget "
             f"(target <= {TARGETS['frame_p99_budget_fraction']}){flag('frame_p99_budget_fraction')}",
+            f"  of which the audience's own work (Crowd.pump): p50 {result['crowd_p50_ms']:.2f} ms, "
+            f"p99 {result['crowd_p99_ms']:.2f} ms = {result['crowd_p99_ms'] / BUDGET_MS:.3f} of the budget "
+            f"(the rest: the eight seats' screens and the board's draw); its picks between frames "
+            f"(Crowd.serve): p50 {result['crowd_idle_p50_ms']:.2f} ms, p99 {result['crowd_idle_p99_ms']:.2f} ms",
             f"  a seat's act -> view while the audience votes: p50 {result['vote_round_trip_p50_ms']:.2f} ms, "
             f"p99 {result['vote_round_trip_p99_ms']} ms over {result['vote_acts']} of {result['acts']} acts "
             f"(target p99 <= {TARGETS['vote_round_trip_p99_ms']:.0f}){flag('vote_round_trip_p99_ms')}",

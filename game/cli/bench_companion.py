@@ -17,6 +17,7 @@ them itself) and the load average show what the machine adds. Targets: round tri
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import random
@@ -180,6 +181,7 @@ def bench_companion(acts: int = ACTS, audience: int = 0) -> dict[str, Any]:
     from ..settings import Settings
 
     ctx = build_context(headless=True, settings=Settings(lang="en"))
+    gc.freeze()  # as play does once loaded: the catalogues stay out of every full GC pass
     companion = Companion(0, style_json, lambda: ctx.settings.lang, host="127.0.0.1")
     if companion.start() is not None:
         return {"error": [f"the companion could not start: {companion.problem}"]}
@@ -193,6 +195,8 @@ def bench_companion(acts: int = ACTS, audience: int = 0) -> dict[str, Any]:
     child = subprocess.Popen(python_command(code), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True)
     crowd = AudienceRun(url, companion.room, audience, child) if audience else None
+    if crowd is not None:
+        crowd.time_crowd(companion.crowd)
     try:
         ctx.stack.push(LobbyScene(ctx, entry))
         board: MatchScene | None = None

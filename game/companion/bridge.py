@@ -149,7 +149,7 @@ class Companion:
 
     # --- life ---------------------------------------------------------------------------
     def start(self, wait: bool = True) -> str | None:
-        """Start serving; None, or why phones cannot join (``server.bind_problem``; with
+        """Start serving; None, or why phones cannot join (``address.bind_problem``; with
         no network up the server still runs, and :attr:`address` is None). Without
         ``wait`` (the app) it returns at once and :attr:`problem` is known once
         :attr:`ready`."""
@@ -219,6 +219,12 @@ class Companion:
             self.crowd.pump(table, self._lobby_seats(seats))
         self.hub.flush()
         return sounds
+
+    def serve_audience(self, table: Table) -> None:
+        """Between two frames: the audience's guesses and ``you`` messages (``Crowd.serve``).
+        They leave with the next flush (a seat's pump or the next frame's): one wake-up of
+        the server's thread fewer, whose hand-over of the interpreter lock a seat would wait for."""
+        self.crowd.serve(table)
 
     def _hello(self, conn: int, message: dict[str, Any], seats: SeatTable, table: Table) -> list[str]:
         if conn in self.phones and seats.seat_of(self.phones[conn].device) is not None:

@@ -17,9 +17,11 @@ token brings it back with its picks and score. What it is told:
   reveal scored (anyone's score may move its rank; at most :data:`YOU_PER_FRAME`
   members a frame: a reveal's 500 updates spread over half a second).
 
-Guesses come in one batch a frame (``Hub.take_guesses``: they never wake the game
-thread, so 500 members cannot starve the seats) and go to the :class:`~audience.Ledger`.
-Pure: no pygame, nothing of the server's thread.
+Guesses come in one batch between two frames (``Hub.take_guesses``, taken by
+:meth:`Crowd.serve` in the app's idle time, or by the next frame's pump when none came:
+they never wake the game thread, so 500 members cannot starve the seats) and go to the
+:class:`~audience.Ledger`. The shared message is built only when the public view it shows
+changed, and sent only when its text did. Pure: no pygame, nothing of the server's thread.
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ class Crowd:
         self.ledger = Ledger()
         #: Connection -> its member's token, and the connections that asked to watch.
         self.members: dict[int, str] = {}
+        #: The other way round: each member's connection (its ``you`` goes there).
+        self._conn_of: dict[str, int] = {}
         self._book: AudienceBook | None = None
         self._match: Any = None
         #: (session id, log length) of the public view the audience has, and of the one
@@ -73,6 +77,8 @@ class Crowd:
         self._shared_at = float("-inf")
         self._open_key: Any = None
         self._open_asks: dict[str, Any] = {}
+        #: The idle time since the last frame took the guesses and sent the ``you`` messages.
+        self._served = False
 
     # --- joining ------------------------------------------------------------------------
     def hello(self, conn: int, message: dict[str, Any], door: Door, table: Table, roster: list[dict[str, Any]]) -> None:
@@ -89,11 +95,11 @@ class Crowd:
         if token is None:
             token = new_token()
             self.ledger.join(token, clean_name(message.get("name") or "") or self.default_name())
-        for old, known in list(self.members.items()):
-            if known == token:  # the same member on a new connection: the newest wins
-                del self.members[old]
-                self.hub.close(old, encode("bye", reason="replaced"))
-        self.members[conn] = token
+        old = self._conn_of.get(token)
+        if old is not None:  # the same member on a new connection: the newest wins
+            del self.members[old]
+            self.hub.close(old, encode("bye", reason="replaced"))
+        self.members[conn], self._conn_of[token] = token, conn
         member = self.ledger.members[token]
         self.hub.send(conn, encode("welcome", audience=True, token=token, name=member.name, lang=self.lang(),
                                    seats=roster))
@@ -106,22 +112,45 @@ class Crowd:
 
     def lost(self, conn: int) -> bool:
         """A connection closed; whether it was a member's (the member stays, for its token)."""
-        return self.members.pop(conn, None) is not None
+        token = self.members.pop(conn, None)
+        if token is None:
+            return False
+        del self._conn_of[token]
+        return True
 
     def leave(self, conn: int) -> None:
-        self.ledger.leave(self.members.pop(conn))
+        token = self.members.pop(conn)
+        del self._conn_of[token]
+        self.ledger.leave(token)
         self.hub.close(conn, encode("bye", reason="left"))
 
     # --- once a frame -----------------------------------------------------------------------
     def pump(self, table: Table, roster: list[dict[str, Any]]) -> None:
-        """Take the frame's guesses, follow the match, tell the audience what changed
-        (nothing to do while nobody watches)."""
-        guesses = self.hub.take_guesses()
+        """Once a frame (the TV draws next): follow the match, tell the audience what
+        changed; the guesses and ``you`` messages too, unless the idle time since the last
+        frame took them (:meth:`serve`). Nothing to do while nobody watches."""
         if not self.members:
+            self.hub.take_guesses()
             return
         self._follow(table)
-        self._take(guesses)
-        self._tell(table, roster)
+        served, self._served = self._served, False
+        if not served:
+            self._take(self.hub.take_guesses())
+        self._share(table, roster)
+        if not served:
+            self._tell_members()
+
+    def serve(self, table: Table) -> None:
+        """Between two frames (the app's idle time: ``phone_serving.serve_phones_until``):
+        the guesses since the last, checked against the questions the rules open now, and
+        the ``you`` messages due, off the frame (whose budget is the TV's)."""
+        if not self.members or table.match is not self._match:
+            return  # (a new match: the next frame's pump follows it first)
+        if table.match is not None and self._book is not None:
+            self._ask(table.match)
+        self._take(self.hub.take_guesses())
+        self._tell_members()
+        self._served = True
 
     def _follow(self, table: Table) -> None:
         """A new match gets a new ledger (the members stay); the public view the TV drew
@@ -141,15 +170,21 @@ class Crowd:
             self._due.update(dict.fromkeys(members))
         if self._book is None:
             return
-        session = match.session
-        now = (id(session), len(session.log))
-        if now != self._asked_at:  # the rules moved: the questions open now
-            self._asked_at, self._asked = now, {a.id: a for a in self._book.asks(session.view(None).public)}
+        now = self._ask(match)
         if self._pending is not None:
             self._release(*self._pending)
             self._pending = None
         if match.audience_ready() and (self._released is None or self._released[0] != now):
-            self._pending = (now, session.view(None).public, session.outcome() is not None)
+            self._pending = (now, match.session.view(None).public, match.session.outcome() is not None)
+
+    def _ask(self, match: Any) -> tuple[int, int]:
+        """The questions the rules open now, worked out again when the log moved; where it is."""
+        assert self._book is not None
+        session = match.session
+        now = (id(session), len(session.log))
+        if now != self._asked_at:
+            self._asked_at, self._asked = now, {a.id: a for a in self._book.asks(session.view(None).public)}
+        return now
 
     def _release(self, at: Any, public: Any, over: bool) -> None:
         assert self._book is not None
@@ -191,17 +226,14 @@ class Crowd:
             self._due[token] = None
 
     # --- telling ------------------------------------------------------------------------
-    def _tell(self, table: Table, roster: list[dict[str, Any]]) -> None:
-        self._share(table, roster)
-        if not self._due:
-            return
-        connections = {token: conn for conn, token in self.members.items()}
+    def _tell_members(self) -> None:
+        """The ``you`` messages due, :data:`YOU_PER_FRAME` at most."""
         sent = 0
         for token in list(self._due):
             if sent >= YOU_PER_FRAME:
                 break
             del self._due[token]
-            conn = connections.get(token)
+            conn = self._conn_of.get(token)
             member = self.ledger.members.get(token)
             if conn is None or member is None:
                 continue
@@ -213,12 +245,15 @@ class Crowd:
     def _share(self, table: Table, roster: list[dict[str, Any]]) -> None:
         """The shared message, when what it shows changed (a new member count alone at
         most every :data:`COUNT_EVERY` seconds; with many members, at most
-        :data:`FANOUT_PER_SECOND` messages a second in all), encoded once for all."""
+        :data:`FANOUT_PER_SECOND` messages a second in all), encoded once for all, and
+        sent only if its text differs from the last."""
         released = self._released if table.match is not None else None
         game = table.match.entry.id if table.match is not None else \
             table.lobby or (table.seating.game_id if table.seating is not None else None)
-        content = (None if released is None else released[0], tuple(self._open()), self.ledger.version, repr(roster),
-                   game)
+        # the public view itself (its equality), not the log's length: a move that left it as it
+        # was builds nothing (the same object is compared by identity: each frame costs nothing)
+        content = (None if released is None else released[1:], tuple(self._open()), self.ledger.version,
+                   repr(roster), game)
         count, now = len(self.members), self.clock()
         if content == self._shared_key and (count == self._shared_count or now - self._shared_at < COUNT_EVERY):
             return
@@ -231,9 +266,12 @@ class Crowd:
                                        self.ledger.leans(self._book.answers(public)))
         over = released is not None and released[2]  # as the TV shows it: its end, not the rules'
         self._shared_key, self._shared_count, self._shared_at = content, count, now
-        self._shared = encode("audience", game=game, screen=screen, seats=roster, board=self.ledger.board(), count=count,
-                              over=over)
-        self.hub.broadcast(self._shared)
+        text = encode("audience", game=game, screen=screen, seats=roster, board=self.ledger.board(), count=count,
+                      over=over)
+        if text == self._shared:  # nothing the audience sees changed: nothing to send
+            return
+        self._shared = text
+        self.hub.broadcast(text)
 
     @property
     def shared(self) -> str | None:

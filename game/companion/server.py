@@ -22,16 +22,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
 import itertools
 import queue
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping
 
 from . import pictures as pictograms
+from .address import bind_problem, same_origin
 from .protocol import ProtocolError, encode, parse
 from .quiet import keep_aiohttp_quiet
 from .room import CodeGuard, TokenBucket, door_refusal
@@ -63,15 +64,13 @@ MAX_AUDIENCE = 2000
 AUDIENCE_BATCH = 6
 #: :meth:`Hub.broadcast`'s connection id: every audience member.
 EVERYONE = 0
+#: A shared screen's writers are woken this many members at a time, the server's loop
+#: turning between two handfuls (``Hub._fan_out``): a seat's message, read or written,
+#: waits behind one handful of members' writes at most, not behind all 500.
+FANOUT_CHUNK = 16
 #: A member's outbox holds this where its shared screen goes: the writer sends the
 #: newest one then (``Connection.shared``).
 SHARED_SLOT = (b"", False)
-#: Why a port could not be bound, by ``errno`` or Windows' ``winerror``: in use
-#: (WSAEADDRINUSE 10048), refused by the system or a security tool (WSAEACCES 10013:
-#: Windows reserves some ports), or no network to bind on.
-PORT_TAKEN = {errno.EADDRINUSE, 10048}
-PORT_REFUSED = {errno.EACCES, errno.EPERM, 10013}
-NO_NETWORK = {errno.EADDRNOTAVAIL, errno.ENETDOWN, errno.ENETUNREACH, 10049, 10050, 10051}
 
 
 @dataclass
@@ -120,6 +119,10 @@ class Hub:
         self._guesses_lock = threading.Lock()
         #: What the game thread queued since its last :meth:`flush` (only it touches this).
         self._outgoing: list[tuple[int, str, bool]] = []
+        #: Members with a newer shared screen whose writer is not woken yet, and the task
+        #: that wakes them a handful at a time (the server's loop).
+        self._waking: deque[Connection] = deque()
+        self._fanning: asyncio.Task[None] | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self._ids = itertools.count(1)
 
@@ -179,12 +182,34 @@ class Hub:
 
     def _queue_shared(self, frame: bytes) -> None:
         """Every member's newest shared screen: the same bytes for all; a member's outbox
-        holds one slot for it at most, so one that reads slowly still ends with the newest."""
+        holds one slot for it at most, so one that reads slowly still ends with the newest.
+        The members' writers are woken a handful at a time (:meth:`_fan_out`)."""
         for connection in self.connections.values():
             if connection.audience and not connection.cut:
                 if connection.shared is None:
-                    connection.outbox.put_nowait(SHARED_SLOT)
+                    self._waking.append(connection)
                 connection.shared = frame
+        if self._waking and self._fanning is None:
+            with contextlib.suppress(RuntimeError):  # no loop running: a test wakes them itself
+                self._fanning = asyncio.get_running_loop().create_task(self._fan_out())
+
+    def _wake_members(self, count: int) -> bool:
+        """Give up to ``count`` waiting members their shared screen's slot; whether more wait."""
+        for _ in range(min(count, len(self._waking))):
+            connection = self._waking.popleft()
+            if not connection.cut:
+                connection.outbox.put_nowait(SHARED_SLOT)
+        return bool(self._waking)
+
+    async def _fan_out(self) -> None:
+        """Wake the members' writers :data:`FANOUT_CHUNK` at a time, letting the loop turn
+        between two handfuls: the seats' messages that came meanwhile are read and written
+        in between (their answer must not wait for 500 members' writes)."""
+        try:
+            while self._wake_members(FANOUT_CHUNK):
+                await asyncio.sleep(0)
+        finally:
+            self._fanning = None
 
     def _queue(self, conn: int, text: str, last: bool) -> None:
         connection = self.connections.get(conn)
@@ -302,24 +327,6 @@ class Hub:
                 return
 
 
-def same_origin(origin: str | None, scheme: str, host: str) -> bool:
-    """Whether a WebSocket may open, by its ``Origin`` (issue 25). A browser names there
-    the site of the page that opens the socket; the game's own page is served by this
-    server, at the address the request's ``Host`` names, so the two agree (scheme, host,
-    port). Another site's page (open on any device of the network), or ``null`` (a
-    sandboxed frame, a local file), may not take a seat; no ``Origin`` at all is no
-    browser's page (a scripted phone: the tests, the bench) and may."""
-    if origin is None:
-        return True
-    from yarl import URL  # aiohttp's, on the server's thread
-
-    try:
-        page, own = URL(origin), URL(f"{scheme}://{host}")
-        return page.host is not None and (page.scheme, page.host, page.port) == (own.scheme, own.host, own.port)
-    except ValueError:  # no URL at all
-        return False
-
-
 def make_app(hub: Hub, static_dir: Path = STATIC_DIR, texts: Mapping[str, Mapping[str, str]] | None = None,
              lang: Callable[[], str] = lambda: "en",
              pictures: Callable[[], Collection[str]] = pictograms.game_pictures) -> web.Application:
@@ -360,18 +367,6 @@ def make_app(hub: Hub, static_dir: Path = STATIC_DIR, texts: Mapping[str, Mappin
         app.router.add_static("/", static_dir)
     app.on_shutdown.append(close_all)
     return app
-
-
-def bind_problem(exc: OSError) -> str:
-    """Why the port could not be bound, as the lobby says it: ``port_taken`` (another
-    program has it), ``port_refused`` (the system will not let the game have it: on
-    Windows a port reserved by Hyper-V or a security tool, WSAEACCES 10013; pick
-    another), ``no_network``, or ``failed: <the error>``."""
-    codes = {exc.errno, getattr(exc, "winerror", None)}  # winerror: Windows only
-    for problem, known in (("port_taken", PORT_TAKEN), ("port_refused", PORT_REFUSED), ("no_network", NO_NETWORK)):
-        if codes & known:
-            return problem
-    return f"failed: {exc!r}"[:200]
 
 
 class CompanionServer:

@@ -48,9 +48,13 @@ def serve_phones_until(ctx: AppContext, deadline: float, clock: Callable[[], flo
     """The app's idle time before its next frame (``deadline``, on ``clock``): a phone's
     message wakes it and is pumped at once, so an act is answered without waiting for
     the next frame (the view a player waits for; the TV shows the change next frame).
-    With no phones it sleeps until then, as a frame limiter does."""
+    With no phones it sleeps until then, as a frame limiter does. The audience's picks
+    and their answers are dealt with first, once (off the frame: ``Crowd.serve``)."""
+    companion: Companion | None = getattr(ctx, "companion", None)
+    if companion is not None and companion.crowd.members:
+        companion.serve_audience(table_now(ctx))
     while (left := deadline - clock()) > 0:
-        companion: Companion | None = getattr(ctx, "companion", None)
+        companion = getattr(ctx, "companion", None)
         if companion is None:
             time.sleep(left)
             return
