@@ -23,9 +23,7 @@ from tests.painted_screen import PaintedScreen, check_painted
 LANGS = ("fr", "en")
 #: (shot, rule) -> languages where it fails, for game screens being redesigned. Remove a
 #: line when its screen passes.
-KNOWN: dict[tuple[str, str], tuple[str, ...]] = {
-    ("personality.inversion.vote", "empty"): ('en',),
-}
+KNOWN: dict[tuple[str, str], tuple[str, ...]] = {}
 #: shot -> languages where it draws in the margin of the wide safe area (10 %), for the
 #: same owned screens.
 KNOWN_WIDE: dict[str, tuple[str, ...]] = {}
@@ -130,11 +128,7 @@ def test_screen_layout_in_the_wide_safe_area(wide_violations, name, lang, rule):
 #: podium, a reveal's last beat) with the longest names, the largest text and 8 seats.
 VIEWS = {"default": dict(names="demo", text_scale=1.0, seats=3), "last": dict(last_frame=True)}
 #: (view, shot, rule) -> languages where it fails, for game screens being redesigned.
-KNOWN_VIEWS: dict[tuple[str, str, str], tuple[str, ...]] = {
-    # issue 28, left to do: the screens listed in KNOWN, in these views too
-    ("default", "personality.inversion.vote", "empty"): ('en',),
-    ("last", "personality.inversion.vote", "empty"): ('en',),
-}
+KNOWN_VIEWS: dict[tuple[str, str, str], tuple[str, ...]] = {}
 
 
 @pytest.fixture(scope="module")
