@@ -325,7 +325,7 @@ def test_the_vote_ring_puts_each_character_where_the_board_draws_its_card(safe_a
 @pytest.mark.parametrize("text_scale", [1.0, 1.3])
 def test_the_summarys_link_words_stay_clear_of_the_next_rows_chips(lang, safe_area, text_scale):
     """The round summary's "why" words: in the 10 % area two lines of them ("maison,
-    famille") reached under the next row's chip and its check badge. Every link's words
+    famille") reached under the next row's chip. Every link's words
     now stay within their row's reach, and nothing covers any text."""
     drawn = ScaledProbe(safe_area=safe_area, text_scale=text_scale).draw("secret_identity.summary", lang)
     assert [str(v) for v in drawn.violations() if v.rule == "overlap"] == []
@@ -333,10 +333,10 @@ def test_the_summarys_link_words_stay_clear_of_the_next_rows_chips(lang, safe_ar
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize("text_scale", [1.0, 1.3])
-def test_a_standing_out_cards_halo_stays_under_its_neighbours_cards(lang, text_scale):
+def test_a_standing_out_card_covers_nothing_of_its_neighbours(lang, text_scale):
     """Co-op's answer: in the 10 % area the bottom cards are 6 px apart, and the right
     answer's halo (card 6) covered card 5's badge and the start of its name ("La
-    Créature de Frankenstein"). Halos are drawn before every card now."""
+    Créature de Frankenstein"). Such a card is tinted now, with no halo round it."""
     drawn = ScaledProbe(safe_area=0.10, text_scale=text_scale).draw("secret_identity_coop.result", lang)
     assert [str(v) for v in drawn.violations() if v.rule == "overlap"] == []
 

@@ -33,7 +33,7 @@ from ..ui.fit import fit_text, fit_wrapped
 from ..ui.tween import Tween, easing
 from .base import Scene
 from .peek import PeekGate, draw_look_away, draw_stage
-from .ring_cards import card_width, draw_seat_card, seat_slots
+from .ring_cards import card_width, draw_aside_card, draw_seat_card, seat_slots
 from .ring_geometry import RingGeometry, ring_geometry
 from .ring_slots import draw_face
 
@@ -98,7 +98,10 @@ class RingPicker(Scene):
                  on_choose: Callable[[int, int], str | None],
                  on_done: Callable[[], None] | None = None,
                  progress: Callable[[int], tuple[int, int]] | None = None,
-                 on_back: Callable[[int], bool] | None = None) -> None:
+                 on_back: Callable[[int], bool] | None = None,
+                 aside: tuple[str, str, str] | None = None) -> None:
+        """``aside``: (pictogram, title, rule) of a card shown in the column a lone
+        chooser's progress card leaves empty."""
         super().__init__()
         self.ctx = ctx
         self.seats = list(seats)
@@ -107,6 +110,7 @@ class RingPicker(Scene):
         self.on_done = on_done
         self.progress = progress
         self.on_back = on_back
+        self.aside = aside
         self.pointer: dict[int, int] = {seat: 0 for seat in self.seats}
         self.holding: list[int] = list(self.seats) if self.aloud else []  # seats holding PEEK, first = shown
         self.gate = PeekGate()  # the first holder is named before its pointer shows
@@ -399,6 +403,10 @@ class RingPicker(Scene):
                            refused=self.refusal is not None and self.refusal[0] == seat_index,
                            peeking=self.curtain_seat == seat_index and not self.aloud, progress=label,
                            pop=pop.value(alpha) if pop is not None else 1.0)
+        if self.aside is not None and len(self.seats) == 1:
+            kit = self.ctx.kit
+            draw_aside_card(kit, surface, (kit.W - self._seat_slots()[0][1][0], self.geometry.center[1]), width,
+                            (self.geometry.top, kit.hint_bar_top() - 12), *self.aside)
 
     def _draw_refusal(self, surface: pygame.Surface) -> None:
         """Shown in place of the prompt for a few seconds: who was refused and why."""

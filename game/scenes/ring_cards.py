@@ -1,7 +1,8 @@
 """The ring picker's progress cards: one per choosing seat, in two columns beside the
 ring, each with the seat's shape, colour and name and where it stands ("1/2 ·
 Thinking…", "On the phone…" for a seat played on a phone, or a check mark and "2/2" on
-a neutral rim once it is done)."""
+a neutral rim once it is done); beside a lone chooser's, a card of what the choice is
+about, when its game gives one."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ DONE_MARK = 36
 PEEK_GLYPH = 44
 #: Cards' centres, one row under the other.
 ROW_PITCH = 132
+#: The pictogram on the card of what a lone chooser's choice is about (px).
+ASIDE_ICON = 88
 
 
 def card_width(kit: UiKit, ring_left: int) -> int:
@@ -96,3 +99,29 @@ def card_words(ctx: AppContext, seat_index: int, card: int, done: bool, peeking:
         size, name = fit_text(kit, seat.name, width + 6, (36, 32, 28))
     return (kit.text(name, size, kit.seat_style(seat.style).light),
             kit.text(status, status_size, c.text if done else c.muted))
+
+
+def draw_aside_card(kit: UiKit, surface: pygame.Surface, centre: tuple[int, int], width: int, room: tuple[int, int],
+                    icon: str, title: str, body: str) -> None:
+    """A card of what the choice is about (its pictogram, title and rule), in the column a
+    lone chooser's progress card leaves empty (issue 28: no bare half of the screen),
+    centred on ``centre`` between ``room``'s top and bottom (y): its words shrink, then
+    its pictogram goes, while it would not fit."""
+    c = kit.colours
+    size, heading = fit_text(kit, title, width - 40, (40, 36, 32, 28))
+    head = kit.text(heading, size, c.accent, align="center")
+    for words_size, with_icon in ((30, True), (28, True), (28, False)):
+        words = kit.text(body, words_size, c.text, max_width=width - 40, align="center")
+        picture = kit.icon(icon, ASIDE_ICON) if with_icon else None
+        height = (picture.get_height() + 8 if picture else 0) + head.get_height() + words.get_height() + 56
+        if height <= room[1] - room[0]:
+            break
+    card = pygame.Rect(0, 0, width, height)
+    card.center = centre
+    card.top = max(room[0], min(card.top, room[1] - height))
+    kit.panel(surface, card, c.panel, radius=26, border=c.panel_hi)
+    top = card.y + 20
+    if picture is not None:
+        top = surface.blit(picture, picture.get_rect(midtop=(card.centerx, top))).bottom + 8
+    top = surface.blit(head, head.get_rect(midtop=(card.centerx, top))).bottom + 12
+    surface.blit(words, words.get_rect(midtop=(card.centerx, top)))

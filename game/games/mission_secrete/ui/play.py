@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from .board import MissionBoard
 
 DIRECTIONS = {Intent.UP: (-1, 0), Intent.DOWN: (1, 0), Intent.LEFT: (0, -1), Intent.RIGHT: (0, 1)}
+#: The veil over the table at the height of a swap (its alpha), fading in and out with the lift.
+SWAP_VEIL = 120
 
 
 class PlaySection(Section[MSPublic]):
@@ -126,13 +128,22 @@ class PlaySection(Section[MSPublic]):
         if board.swap is not None:
             a, b, tween = board.swap
             t = float(tween.value(alpha))
-            lift = math.sin(math.pi * t) * 46
-            for cell, source, sign in ((a, b, -1), (b, a, 1)):
+            lift = math.sin(math.pi * t)
+            # the table dims as the two cards rise, so they fly over a backdrop, not over
+            # their neighbours (issue 28): the eye follows the swap
+            self.ctx.kit.dim(surface, int(SWAP_VEIL * lift))
+            for cell, source in ((a, b), (b, a)):
                 start, end = table.cell_rect(source, alpha), table.cell_rect(cell, alpha)
-                rect = start.copy()
-                rect.x = int(start.x + (end.x - start.x) * t + sign * lift * 0.4)
-                rect.y = int(start.y + (end.y - start.y) * t + sign * lift)
-                table.draw_card(surface, rect.inflate(int(lift / 3), int(lift / 3)), public.grid[cell], c.gold)
+                dx, dy = end.centerx - start.centerx, end.centery - start.centery
+                length = math.hypot(dx, dy) or 1.0
+                grow = int(lift * 12)
+                # each card steps aside across its path (to its left: the two opposite ways),
+                # far enough that the two pass clear
+                aside = lift * (start.width / 2 + 10 + grow / 2)
+                rect = start.inflate(grow, grow)
+                rect.center = (int(start.centerx + dx * t - dy / length * aside),
+                               int(start.centery + dy * t + dx / length * aside))
+                table.draw_card(surface, rect, public.grid[cell], c.gold)
         if public.phase == MSPhase.PLAY and board.swap is None and board.reveal is None:
             self._draw_last_swap(surface, alpha)
             if public.turn not in board.bots and not on_phone(self.ctx, public.turn):

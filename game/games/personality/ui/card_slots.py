@@ -12,7 +12,8 @@ even in the wide (10 %) safe area at the largest text size. So:
   the left one (180–360°), top to bottom in the order the stick meets them.
 
 Every card of a kind is as tall as the longest text on that kind needs at the smallest
-size, so a long card grows its slot instead of crossing its border. Seen from the hub,
+size, so a long card grows its slot instead of crossing its border; the columns' cards
+grow on to the room around the hub, so short cards leave no bare band. Seen from the hub,
 each card still lies inside its sector (tests/test_personality_layout.py checks it).
 """
 
@@ -75,6 +76,10 @@ def card_slots(kit: UiKit, texts: Sequence[str], centre: Sequence[int], hub: int
     side_h = _height(kit, [texts[k] for k in right + left], side_w) if right or left else 0
     pole_h = _height(kit, [texts[k] for k in poles], pole_w)
     rows = max(len(right), len(left))
+    if rows:  # the columns as tall as the room around the hub allows
+        above = cy - (area.y + GROWTH[1]) - pole_h - GAP
+        below = area.bottom - GROWTH[1] - cy - (pole_h + GAP if len(poles) > 1 else 0)
+        side_h = max(side_h, (2 * min(above, below) - (rows - 1) * GAP) // rows)
     # the middle: the columns' rows, or the hub alone between two poles
     middle = rows * side_h + (rows - 1) * GAP if rows else 2 * hub
     stack = [pole_h, middle] + ([pole_h] if len(poles) > 1 else [])

@@ -9,6 +9,7 @@ import pygame
 
 from ....core.actions import Action
 from ....scenes.ring import RingOption, RingPicker, RingQuestion
+from .legend import ICONS
 from .read_screen import draw_waiting
 from .section import BoardSection, Overlay
 
@@ -29,7 +30,9 @@ class PartnerSection(BoardSection):
         return self.board.t("personality.partner.question", name=self.board.name(self.board.public.chooser))
 
     def overlay(self, humans: list[int]) -> Overlay | None:
-        return ("ring", self.board.serial), lambda: seat_ring(self.board, humans, "partner", self._prompt())
+        rule = (ICONS["tete_a_tete"], self.board.t("personality.square.tete_a_tete.name"),
+                self.board.t("personality.square.tete_a_tete.help"))
+        return ("ring", self.board.serial), lambda: seat_ring(self.board, humans, "partner", self._prompt(), aside=rule)
 
 
 def seat_ring(board: PersonalityBoard, seats: list[int], kind: str, prompt: str, ring: type[RingPicker] = RingPicker,

@@ -116,7 +116,7 @@ class ClueEditor:
         self.focus = max(0, min(self.focus, len(items) - 1))
         focused = items[self.focus]
         clue = public.seats[self.seat].clue if hasattr(public, "seats") else public.clue
-        chips_top = max(right.y + 52, heading.bottom + 14)  # a chip's check badge stands clear of the heading
+        chips_top = max(right.y + 52, heading.bottom + 14)  # the chips stand clear of the heading
         for i in range(3):
             chip = pygame.Rect(right.x + i * 130, chips_top, 112, 112)
             draw_pictogram_chip(surface, self.ctx, clue[i] if i < len(clue) else None, chip)

@@ -15,13 +15,12 @@ from .widgets import draw_pictogram_chip, fit_text
 if TYPE_CHECKING:
     from ....ui.kit import UiKit
 
-#: The size of the column's pictogram chips.
-CHIP = 50
+#: The size of the column's pictogram chips: room for a 48 px pictogram (``chip_icon_size``).
+CHIP = 56
 #: A link's chip, the gap to its words, and the gap after them to the next chip.
 LINK_SPACING = CHIP + 10 + 8
-#: How far a row's chips reach from its middle: their check badge (a 12 px disc on a point
-#: 4 px inside the chip's corner) rises 8 px above them, its soft edge 1 more.
-NEXT_ROW_REACH = CHIP // 2 + 9
+#: How far a row's chips reach from its middle (their frame's anti-aliased edge 1 px more).
+NEXT_ROW_REACH = CHIP // 2 + 1
 #: Text size of the words (the couch floor).
 WORDS_SIZE = 28
 

@@ -18,7 +18,7 @@ from ....scenes.ring_geometry import PROMPT_ROOM, SLOT_SIZE, RingGeometry, ring_
 from ....ui.fit import fit_text as fit_words
 from ....ui.fit import remembered, smallest_size
 from ....ui.shapes import shape_box
-from ....ui.theme import TOKEN_RADIUS
+from ....ui.theme import MIN_MARK, TOKEN_RADIUS
 from .portrait import portrait
 from .track import numbers_bottom, track_line
 from ..rules.view import Shown, track_position
@@ -103,33 +103,31 @@ class RingCard(NamedTuple):
     number: int
     center: tuple[int, int]
     border: Sequence[int] | None = None
-    #: The halo's colour when the card stands out (the open safe, the team's answer).
+    #: The colour a card that stands out (the open safe, the team's answer) is tinted with.
     glow: Sequence[int] | None = None
     scale: float = 1.0
     dim: bool = False
 
 
 def draw_ring_cards(surface: pygame.Surface, ctx: Any, cards: Sequence[RingCard]) -> None:
-    """The ring's cards: first the halos of those that stand out, so a neighbour's card
-    and name stay over a halo (the 10 % area's bottom cards are 6 px apart), then the
-    cards, those that stand out last (a swelling card pops over its neighbours)."""
-    for card in cards:
-        if card.glow is not None:
-            rect = pygame.Rect(0, 0, int(SLOT_W * card.scale), int(SLOT_H * card.scale))
-            rect.center = card.center
-            ctx.kit.panel(surface, rect.inflate(22, 22), (*card.glow[:3], 120), radius=34, shadow=False)
+    """The ring's cards, those that stand out last (a swelling card pops over its
+    neighbours). A card stands out by its tint, its border and its swell, not by a halo
+    around it: the neighbours' number badges hang in the gaps between cards (issue 28)."""
     for card in sorted(cards, key=lambda card: card.glow is not None):
-        draw_character_slot(surface, ctx, card.character, card.number, card.center, card.border, card.scale, card.dim)
+        draw_character_slot(surface, ctx, card.character, card.number, card.center, card.border, card.scale, card.dim,
+                            card.glow)
 
 
 def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, number: int, center: Sequence[int],
-                        border: Sequence[int] | None = None, scale: float = 1.0, dim: bool = False) -> pygame.Rect:
+                        border: Sequence[int] | None = None, scale: float = 1.0, dim: bool = False,
+                        glow: Sequence[int] | None = None) -> pygame.Rect:
     """A character card on the ring: number badge, portrait (PORTRAIT px on every card),
-    name under it. The name shrinks or breaks after a space or hyphen to stay in the card."""
+    name under it, its fill tinted with ``glow``. The name shrinks or breaks after a space
+    or hyphen to stay in the card."""
     kit, c = ctx.kit, ctx.kit.colours
     rect = pygame.Rect(0, 0, int(SLOT_W * scale), int(SLOT_H * scale))
     rect.center = (int(center[0]), int(center[1]))
-    fill = mix(c.panel, c.bg, 0.5) if dim else c.panel
+    fill = mix(c.panel, c.bg, 0.5) if dim else mix(glow, c.panel, 0.7) if glow is not None else c.panel
     name = character.name(ctx.settings.lang) if character is not None else None
 
     def paint() -> None:
@@ -138,7 +136,7 @@ def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, numbe
 
     look = dict(colour=fill, radius=26, border=tuple(border or c.panel_hi), border_width=6 if border else 4)
     if scale == 1.0:
-        kit.filled_panel(surface, rect, ("si.slot", character.id if character is not None else None, name, dim),
+        kit.filled_panel(surface, rect, ("si.slot", character.id if character is not None else None, name, fill),
                          paint, **look)
     else:  # a pulsing card changes size every frame: drawn afresh, never remembered
         kit.growing_panel(surface, rect, paint, **look)
@@ -205,8 +203,10 @@ def draw_cross(surface: pygame.Surface, colour: Sequence[int], center: Sequence[
 
 def draw_pictogram_chip(surface: pygame.Surface, ctx: Any, shown: Shown | None, rect: pygame.Rect,
                         empty_colour: Sequence[int] | None = None) -> None:
-    """A clue slot: the visible pictogram on a green ("is") or red ("is not") frame
-    with a tick or a cross, so the colour is never the only cue (SI-4)."""
+    """A clue slot: the visible pictogram on a green ("is") or red ("is not") frame, a red
+    one struck through corner to corner like a "no" sign, so the colour is never the only
+    cue (SI-4). The strike spans the chip: a verdict disc small enough to leave the
+    pictogram and the next chip clear would be too small to read from the sofa (issue 28)."""
     kit, c = ctx.kit, ctx.kit.colours
     if shown is None:
         colour = empty_colour or c.panel_hi
@@ -218,16 +218,19 @@ def draw_pictogram_chip(surface: pygame.Surface, ctx: Any, shown: Shown | None, 
     pygame.draw.rect(surface, frame, rect, width=5, border_radius=18)
     picto = ctx.catalogue.game("secret_identity").pictograms.get(shown.pictogram)
     if picto is not None:
-        size = int(rect.height * 0.72)
-        icon = icon_or_fallback(kit, picto.icon, size)
+        icon = icon_or_fallback(kit, picto.icon, chip_icon_size(rect.height))
         surface.blit(icon, icon.get_rect(center=rect.center))
-    mark = (rect.right - 4, rect.y + 4)
-    kit.draw_shape(surface, "circle", frame, mark, max(12, rect.height // 6), outline=c.shadow)
-    tick = max(14, rect.height // 5)
-    if shown.green:
-        kit.draw_check(surface, mark, tick, c.text)
-    else:
-        draw_cross(surface, c.text, mark, int(tick * 0.6))
+    if not shown.green:
+        inset, width = rect.height // 7, max(5, rect.height // 11)
+        ends = ((rect.x + inset, rect.y + inset), (rect.right - inset - 1, rect.bottom - inset - 1))
+        pygame.draw.line(surface, c.shadow, *ends, width + 4)
+        pygame.draw.line(surface, frame, *ends, width)
+
+
+def chip_icon_size(chip: int) -> int:
+    """A chip's pictogram side: 72 % of the chip, at least the sofa's :data:`MIN_MARK`
+    when the chip leaves 4 px around it inside its frame."""
+    return max(int(chip * 0.72), min(MIN_MARK, chip - 8))
 
 
 def draw_clue_row(surface: pygame.Surface, ctx: Any, clue: Sequence[Shown], origin: Sequence[int], size: int,
