@@ -269,14 +269,19 @@ class App:
         (``self.presenter``; the bench times this step)."""
         self.presenter.present()
 
+    def tick(self) -> None:
+        """One frame, then phones served until the next is due at the cap (the loop's
+        body; the phones bench runs it too)."""
+        began = time.perf_counter()
+        self.frame()
+        serve_phones_until(self.ctx, began + 1.0 / FRAME_CAP)  # no phones: it only sleeps
+
     def run(self) -> None:
         """Frames until the window closes or the last scene leaves, at most
         ``FRAME_CAP`` a second; between two, phones' messages are served as they come."""
         try:
             while self.running:
-                began = time.perf_counter()
-                self.frame()
-                serve_phones_until(self.ctx, began + 1.0 / FRAME_CAP)  # no phones: it only sleeps
+                self.tick()
         finally:
             if self.narrator is not None:
                 self.narrator.stop()
