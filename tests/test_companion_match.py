@@ -299,3 +299,33 @@ def test_turning_phones_off_frees_their_seats_in_the_lobby_and_holds_them_in_a_m
 
     stop_companion(room.ctx)
     assert len(room.ctx.seats) == 0  # no phone can come back to them: the lobby is clear
+
+
+def test_a_phone_s_answer_is_handed_to_the_server_before_the_autosave_is_written(table, monkeypatch):
+    """The act → view round trip does not wait for the autosave's write and fsync (issue 32
+    item 5): the view that answers an act is flushed to the server's thread first."""
+    from game.core import session as session_mod
+
+    room, companion, crowd = table
+    room.ctx.stack.push(LobbyScene(room.ctx, room.ctx.games["mission_secrete"]))
+    phones = [join(room, companion, crowd, name)[0] for name in ("Zoé", "Max")]
+    room.ctx.stack.top.start()
+    board = room.find(MatchScene)
+    assert board.session.save_path is not None
+    seat = min(board.session.current())
+    for phone in phones:
+        phone.next("view", frame(room))
+    order: list[str] = []
+    real_write, real_flush = session_mod.write_atomic, companion.hub.flush
+    monkeypatch.setattr(session_mod, "write_atomic", lambda path, data: (order.append("save"), real_write(path, data)))
+
+    def flush(wait: float = 0.0) -> None:
+        if any('"ack":7' in text for _conn, text, _close in companion.hub._outgoing):
+            order.append("answer")
+        real_flush(wait)
+
+    monkeypatch.setattr(companion.hub, "flush", flush)
+    move = board.session.legal(seat)[0]
+    phones[seat].send("act", id=7, kind=move.kind, data=dict(move.data))
+    assert phones[seat].next("view", frame(room))["ack"] == 7
+    assert order[:2] == ["answer", "save"]

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Mapping, Protocol
@@ -193,6 +194,11 @@ class Companion:
         TV should play (``join`` when a phone took a seat). ``frame``: the app's pump
         once a frame, after which the TV draws (the audience is told only then: crowd.py);
         False between frames, where only the seats' messages are served."""
+        session = table.match.session if table.match is not None else None
+        with session.saves_held() if session is not None else nullcontext():  # the autosave after the answers
+            return self._pump(seats, table, frame)
+
+    def _pump(self, seats: SeatTable, table: Table, frame: bool) -> list[str]:
         sounds: list[str] = []
         for conn, message in self.hub.drain():
             if message is None:
