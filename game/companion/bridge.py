@@ -112,6 +112,8 @@ class Phone:
     ack: int | str | None = None
     #: When (the companion's clock) its press on "Leave the match" began (None: none).
     quit_pressed: float | None = None
+    #: Events a pump between two frames left for the next frame's (it told the acting phones only).
+    owed: list[Event] = field(default_factory=list)
 
 
 class Companion:
@@ -220,7 +222,7 @@ class Companion:
             else:
                 self._act(conn, message, seats, table)
         self._free_lost_seats(seats, table)
-        self._tell(seats, table)
+        self._tell(seats, table, frame)
         if frame:
             self.crowd.pump(table, self._lobby_seats(seats))
         self.hub.flush()
@@ -339,10 +341,14 @@ class Companion:
                 return  # indexes moved: the rest next frame
 
     # --- telling ------------------------------------------------------------------------
-    def _tell(self, seats: SeatTable, table: Table) -> None:
+    def _tell(self, seats: SeatTable, table: Table, frame: bool = True) -> None:
         """Each phone its events (each encoded once, whoever gets it) and view, or the
         lobby. The phones that just acted go first, and their answers leave before the
-        other views are built: that answer is the one a player waits for."""
+        other views are built: that answer is the one a player waits for. Between two
+        frames (not ``frame``) in a match only those phones are told: the others' views
+        wait for the frame's pump (the TV shows the change then too), so that acts landing
+        one after another between frames are not each held up by seven views, and each
+        phone's view is built once for them all."""
         events, self._events = self._events, []
         texts: dict[int, str] = {}
         roster: list[dict[str, Any]] | None = None
@@ -355,16 +361,19 @@ class Companion:
             if index is None:  # its seat was removed on the TV: kicked
                 del self.phones[conn]
                 self.hub.close(conn, encode("bye", reason="kicked"))
+            elif table.match is not None and not frame and phone.ack is None:
+                phone.owed.extend(events)
             elif table.match is not None:
                 phone.sent.pop("lobby", None)  # back in the lobby, it is told again
-                for event in visible(events, index):
+                owed, phone.owed = phone.owed, []
+                for event in visible([*owed, *events], index):
                     text = texts.get(id(event))
                     if text is None:
                         text = texts[id(event)] = encode("event", event=event_json(event))
                     self.hub.send(conn, text)
                 self._tell_view(conn, phone, index, table.match)
             else:
-                phone.view_key = None
+                phone.view_key, phone.owed = None, []
                 phone.sent.pop("view", None)
                 game = table.lobby if table.seating is None else table.seating.game_id
                 roster = self._lobby_seats(seats) if roster is None else roster
