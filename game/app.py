@@ -34,7 +34,7 @@ from .input.hub import InputHub
 from .input.viewport import CANVAS, on_canvas
 from .paths import assets_dir
 from .present import presenter_for
-from .scenes.phone_serving import pump_companion, serve_phones_until
+from .scenes.phone_serving import pump_companion, serve_phones_until, serve_waiting
 from .settings import save_settings
 
 if TYPE_CHECKING:
@@ -262,6 +262,7 @@ class App:
             from .scenes.phones import draw_reconnecting
 
             draw_reconnecting(self.ctx, self.canvas)
+        serve_waiting(self.ctx)  # an act that landed while the frame drew: answered before the present
         self.present()
 
     def present(self) -> None:
