@@ -195,7 +195,8 @@ def bench_companion(acts: int = ACTS, audience: int = 0) -> dict[str, Any]:
     ctx = build_context(headless=True, settings=Settings(lang="en"))
     app = App(ctx)
     frame_cpu = [0.0]
-    app.frame = _cpu_timed(app.frame, frame_cpu)  # an instance attribute over App.frame: tick calls it
+    # an instance attribute over App.frame, which tick calls
+    app.frame = _cpu_timed(app.frame, frame_cpu)  # type: ignore[method-assign]
     settle()
     companion = Companion(0, style_json, lambda: ctx.settings.lang, host="127.0.0.1")
     if companion.start() is not None:
