@@ -201,6 +201,23 @@ class Companion:
             return self._pump(seats, table, frame)
 
     def _pump(self, seats: SeatTable, table: Table, frame: bool) -> list[str]:
+        """Rounds of: what landed, applied; then the phones told, until a message lands
+        while the frame's pump builds the other phones' views (``_tell``): then a round
+        again, its acts answered first. Each round tells a phone at least, so they end."""
+        sounds: list[str] = []
+        for _ in range(len(self.phones) + 2):
+            self.hub.arrived.clear()
+            sounds += self._take(seats, table)
+            self._free_lost_seats(seats, table)
+            if not self._tell(seats, table, frame):
+                break
+        if frame:
+            self.crowd.pump(table, self._lobby_seats(seats))
+        self.hub.flush()
+        return sounds
+
+    def _take(self, seats: SeatTable, table: Table) -> list[str]:
+        """Apply the messages that landed; the sounds the TV should play."""
         sounds: list[str] = []
         for conn, message in self.hub.drain():
             if message is None:
@@ -221,11 +238,6 @@ class Companion:
                 self._leave(conn, seats, table)
             else:
                 self._act(conn, message, seats, table)
-        self._free_lost_seats(seats, table)
-        self._tell(seats, table, frame)
-        if frame:
-            self.crowd.pump(table, self._lobby_seats(seats))
-        self.hub.flush()
         return sounds
 
     def _hello(self, conn: int, message: dict[str, Any], seats: SeatTable, table: Table) -> list[str]:
@@ -341,27 +353,32 @@ class Companion:
                 return  # indexes moved: the rest next frame
 
     # --- telling ------------------------------------------------------------------------
-    def _tell(self, seats: SeatTable, table: Table, frame: bool = True) -> None:
+    def _tell(self, seats: SeatTable, table: Table, frame: bool = True) -> bool:
         """Each phone its events (each encoded once, whoever gets it) and view, or the
         lobby. The phones that just acted go first, and their answers leave before the
         other views are built: that answer is the one a player waits for. Between two
         frames (not ``frame``) in a match only those phones are told: the others' views
         wait for the frame's pump (the TV shows the change then too), so that acts landing
         one after another between frames are not each held up by seven views, and each
-        phone's view is built once for them all."""
+        phone's view is built once for them all. At the frame, a message that lands while
+        those views are built stops them (the rest are owed): True, the caller serves it."""
         events, self._events = self._events, []
         texts: dict[int, str] = {}
         roster: list[dict[str, Any]] | None = None
         answering = any(phone.ack is not None for phone in self.phones.values())
+        told = stopped = False
         for conn, phone in sorted(self.phones.items(), key=lambda item: item[1].ack is None):
             if answering and phone.ack is None:
                 answering = False
                 self.hub.flush(wait=ANSWER_WAIT)
             index = seats.seat_of(phone.device)
+            if table.match is not None and index is not None and phone.ack is None:
+                stopped = stopped or (told and self.hub.arrived.is_set())
+                told = True
             if index is None:  # its seat was removed on the TV: kicked
                 del self.phones[conn]
                 self.hub.close(conn, encode("bye", reason="kicked"))
-            elif table.match is not None and not frame and phone.ack is None:
+            elif table.match is not None and (not frame or stopped) and phone.ack is None:
                 phone.owed.extend(events)
             elif table.match is not None:
                 phone.sent.pop("lobby", None)  # back in the lobby, it is told again
@@ -380,6 +397,7 @@ class Companion:
                 # the room's code and password for a seated player to pass on (the TV may hide them)
                 self._send_changed(conn, phone, "lobby", seats=roster, game=game, you=index, room=self.room,
                                    password=self.door.password)
+        return stopped
 
     def _tell_view(self, conn: int, phone: Phone, index: int, match: MatchLink) -> None:
         key = (id(match.session), len(match.session.log), match.phone_moment())
