@@ -34,7 +34,7 @@ from .input.hub import InputHub
 from .input.viewport import CANVAS, on_canvas
 from .paths import assets_dir
 from .present import presenter_for
-from .scenes.phone_serving import pump_companion, serve_phones_until
+from .scenes.phone_serving import pump_companion, serve_phones_until, serve_waiting
 from .settings import save_settings
 
 if TYPE_CHECKING:
@@ -262,6 +262,7 @@ class App:
             from .scenes.phones import draw_reconnecting
 
             draw_reconnecting(self.ctx, self.canvas)
+        serve_waiting(self.ctx)  # an act that landed while the frame drew: answered before the present
         self.present()
 
     def present(self) -> None:
@@ -269,14 +270,19 @@ class App:
         (``self.presenter``; the bench times this step)."""
         self.presenter.present()
 
+    def tick(self) -> None:
+        """One frame, then phones served until the next is due at the cap (the loop's
+        body; the phones bench runs it too)."""
+        began = time.perf_counter()
+        self.frame()
+        serve_phones_until(self.ctx, began + 1.0 / FRAME_CAP)  # no phones: it only sleeps
+
     def run(self) -> None:
         """Frames until the window closes or the last scene leaves, at most
         ``FRAME_CAP`` a second; between two, phones' messages are served as they come."""
         try:
             while self.running:
-                began = time.perf_counter()
-                self.frame()
-                serve_phones_until(self.ctx, began + 1.0 / FRAME_CAP)  # no phones: it only sleeps
+                self.tick()
         finally:
             if self.narrator is not None:
                 self.narrator.stop()

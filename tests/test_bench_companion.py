@@ -25,8 +25,12 @@ def test_eight_phones_play_and_their_round_trips_and_frames_are_timed():
     assert result["phones"] == 8 and result["acts"] == 12 and result["frames"] > 0
     assert 0 < result["round_trip_p50_ms"] <= result["round_trip_p99_ms"] <= result["round_trip_max_ms"]
     assert 0 < result["frame_p50_ms"] <= result["frame_p99_ms"] and result["ping_p50_ms"] > 0
+    # the real App's loop (issue 32 item 5): its frames' gaps, acts served between frames, the loop beside
+    assert 0 < result["gap_p99_ms"] <= result["gap_max_ms"] and result["loop_s"] > 0
+    assert 0 < result["serve_p50_ms"] <= result["serve_p99_ms"]
     lines = "\n".join(companion_lines(result))
     assert "act -> updated view" in lines and f"target p99 <= {TARGETS['round_trip_p99_ms']:.0f}" in lines
+    assert "the TV's frame gaps: p99" in lines and "calibration loop" in lines
 
 
 def test_the_report_flags_figures_over_their_targets():

@@ -299,3 +299,65 @@ def test_turning_phones_off_frees_their_seats_in_the_lobby_and_holds_them_in_a_m
 
     stop_companion(room.ctx)
     assert len(room.ctx.seats) == 0  # no phone can come back to them: the lobby is clear
+
+
+def test_a_phone_s_answer_is_handed_to_the_server_before_the_autosave_is_written(table, monkeypatch):
+    """The act → view round trip does not wait for the autosave's write and fsync (issue 32
+    item 5): the view that answers an act is flushed to the server's thread first."""
+    from game.core import session as session_mod
+
+    room, companion, crowd = table
+    room.ctx.stack.push(LobbyScene(room.ctx, room.ctx.games["mission_secrete"]))
+    phones = [join(room, companion, crowd, name)[0] for name in ("Zoé", "Max")]
+    room.ctx.stack.top.start()
+    board = room.find(MatchScene)
+    assert board.session.save_path is not None
+    seat = min(board.session.current())
+    for phone in phones:
+        phone.next("view", frame(room))
+    order: list[str] = []
+    real_write, real_flush = session_mod.write_atomic, companion.hub.flush
+    monkeypatch.setattr(session_mod, "write_atomic", lambda path, data: (order.append("save"), real_write(path, data)))
+
+    def flush(wait: float = 0.0) -> None:
+        if any('"ack":7' in text for _conn, text, _close in companion.hub._outgoing):
+            order.append("answer")
+        real_flush(wait)
+
+    monkeypatch.setattr(companion.hub, "flush", flush)
+    move = board.session.legal(seat)[0]
+    phones[seat].send("act", id=7, kind=move.kind, data=dict(move.data))
+    assert phones[seat].next("view", frame(room))["ack"] == 7
+    assert order[:2] == ["answer", "save"]
+
+
+def test_between_frames_only_the_acting_phone_is_told_and_the_others_at_the_frame(table):
+    """A pump between two frames (``serve_phones_until``) answers the act alone: the other
+    phones' views (and the events they may see) come with the next frame's pump, built
+    once however many acts landed between the frames (issue 32 item 5)."""
+    from game.scenes.phone_serving import pump_companion
+
+    room, companion, crowd = table
+    room.ctx.stack.push(LobbyScene(room.ctx, room.ctx.games["mission_secrete"]))
+    phones = [join(room, companion, crowd, name)[0] for name in ("Zoé", "Max")]
+    room.ctx.stack.top.start()
+    board = room.find(MatchScene)
+    seat = min(board.session.current())
+    for phone in phones:
+        phone.next("view", frame(room))
+    move = board.session.legal(seat)[0]
+    companion.hub.arrived.clear()
+    phones[seat].send("act", id=7, kind=move.kind, data=dict(move.data))
+    assert companion.hub.arrived.wait(5)
+    sent: list[str] = []
+    real_send = companion.hub.send
+    companion.hub.send = lambda conn, text: (sent.append(text), real_send(conn, text))[1]
+    try:
+        pump_companion(room.ctx, frame=False)
+    finally:
+        del companion.hub.send
+    views = [text for text in sent if '"type":"view"' in text]
+    assert len(views) == 1 and '"ack":7' in views[0]
+    assert phones[seat].next("view", lambda: None)["ack"] == 7
+    told = phones[1 - seat].next("view", frame(room))
+    assert "ack" not in told and told["screen"] != {}

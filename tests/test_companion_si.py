@@ -37,6 +37,9 @@ class Phones:
         self.minds = {s: board.entry.make_bot(catalogue, s, Rng.from_seed(f"{seed}/{s}")) for s in phones}
         self.screens: dict[int, dict] = {}
         self.answers: dict[int, dict] = {}
+        #: Each seat's last ``lobby`` message read while waiting (a leave's answer and the
+        #: lobby may come in one read: the act is served after a frame's draw).
+        self.lobbies: dict[int, dict] = {}
         self.acts = self.refused = 0
         #: Clue moves a phone made while a pad's peek curtain was open.
         self.beside_curtain = 0
@@ -50,6 +53,8 @@ class Phones:
                     self.screens[seat] = message["screen"]
                 if "ack" in message:
                     self.answers[message["ack"]] = message
+                if message["type"] == "lobby":
+                    self.lobbies[seat] = message
 
     def step(self, one_at_a_time: bool = False) -> bool:
         """Every phone whose seat must act sends its move (in one frame, unless

@@ -96,3 +96,60 @@ def test_an_act_refused_because_the_board_is_paused_says_which_act(table):
     phones[seat].send("act", kind=action.kind, data=dict(action.data), id=9)
     refusal = phones[seat].next("error", frame(room))
     assert refusal["reason"] == "not_now" and refusal["ack"] == 9
+
+
+def test_an_act_landing_while_the_frame_draws_is_answered_before_its_present(table, monkeypatch):
+    """Issue 32 item 5: an act that lands during the draw (most of a frame) does not wait
+    for the present and the next frame's updates to be pumped."""
+    room, companion, crowd = table
+    board, phones = mission_of_phones(room, companion, crowd)
+    seat = board.public.turn
+    action = think(board, brains(room, board.entry, [seat])[seat], seat)
+    sent: list[str] = []
+    real_send, real_draw = companion.hub.send, room.ctx.stack.draw
+    monkeypatch.setattr(companion.hub, "send", lambda conn, text: (sent.append(text), real_send(conn, text))[1])
+
+    def draw_while_an_act_lands(canvas, alpha):
+        real_draw(canvas, alpha)
+        if not any('"ack":5' in text for text in sent) and not companion.hub.arrived.is_set():
+            phones[seat].send("act", id=5, kind=action.kind, data=dict(action.data))
+            assert companion.hub.arrived.wait(5)
+
+    answered_at_present: list[bool] = []
+    monkeypatch.setattr(room.ctx.stack, "draw", draw_while_an_act_lands)
+    monkeypatch.setattr(room.app, "present", lambda: answered_at_present.append(any('"ack":5' in t for t in sent)))
+    room.run(1)
+    assert answered_at_present == [True]
+    assert phones[seat].next("view", frame(room))["ack"] == 5
+
+
+def test_an_act_landing_while_the_frame_builds_the_other_views_is_served_before_the_rest(table, monkeypatch):
+    """Issue 32 item 5: the frame's pump builds every phone's view after an act; a message
+    that lands meanwhile is taken and answered before the remaining views, not a draw later."""
+    room, companion, crowd = table
+    board, phones = mission_of_phones(room, companion, crowd)
+    seat = board.public.turn
+    action = think(board, brains(room, board.entry, [seat])[seat], seat)
+    other = next(s for s in range(len(phones)) if s != seat)
+    log: list[object] = []
+    build, send = board.phone_screen, companion.hub.send
+
+    before = len(board.session.log)
+
+    def logged_build(s):
+        screen = build(s)
+        log.append(s)
+        if len(board.session.log) > before and s != seat and "sent" not in log:  # the act's first other view
+            log.append("sent")
+            companion.hub.arrived.clear()
+            phones[other].send("act", id="late", kind=action.kind, data=dict(action.data))
+            assert companion.hub.arrived.wait(5)
+        return screen
+
+    monkeypatch.setattr(board, "phone_screen", logged_build)
+    monkeypatch.setattr(companion.hub, "send",
+                        lambda conn, text: (log.append("late") if '"ack":"late"' in text else None, send(conn, text))[1])
+    phones[seat].send("act", id=1, kind=action.kind, data=dict(action.data))
+    phones[seat].next("view", frame(room))
+    late = log.index("late")
+    assert any(isinstance(entry, int) for entry in log[late:]), f"every view was built before the late act's answer: {log}"

@@ -180,3 +180,24 @@ def test_a_save_past_the_size_resume_reads_is_not_written(tmp_path, monkeypatch)
     assert session.save_error.errno == errno.EFBIG and save.read_text() == good
     assert [p.name for p in tmp_path.iterdir()] == ["autosave.json"]
     assert Session.load(save, resolve, catalogue_version="v1").log == session.log[:len(json.loads(good)["log"])]
+
+
+def test_saves_held_are_one_write_on_leaving_and_a_failure_is_still_kept(tmp_path, monkeypatch):
+    """The phones' pump holds the saves (issue 32 item 5): two acts inside are one write
+    of both at the end, and a write that fails there is kept in ``save_error`` as ever."""
+    save = tmp_path / "autosave.json"
+    session = Session(ToyGame(), {"seats": 2, "timer_scale": 1.0}, 5, save_path=save, catalogue_version="v1")
+    writes = []
+    real = session_mod.write_atomic
+    monkeypatch.setattr(session_mod, "write_atomic", lambda path, data: (writes.append(data), real(path, data)))
+    with session.saves_held():
+        _vote(session)
+        _vote(session)
+        assert writes == []
+    assert len(writes) == 1
+    assert Session.from_json(json.loads(save.read_text()), resolve).log == session.log
+    kept = len(session.log)
+    _full_disk(monkeypatch)
+    with session.saves_held():
+        _vote(session)
+    assert session.save_error is not None and len(Session.from_json(json.loads(save.read_text()), resolve).log) == kept

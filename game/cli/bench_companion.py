@@ -4,27 +4,28 @@ Eight scripted phones (game/companion/client.py: real WebSocket clients) run in 
 process, as real phones are other devices that do not share this interpreter's lock.
 They join a lobby of the menu's first game with phone screens that seats them all
 (:func:`phones_game`) through the companion's server thread, then play matches of eight
-phones on its board. The game thread runs the app's frame at its cap (120 a second): the
-fixed updates that are due, one frame update, the companion's pump, the draw; between
-frames, as the app does, a phone's message is pumped as soon as it lands (``scenes.phone_serving.serve_phones_until``). Each phone in turn sends one of the moves its last screen offers and
-waits for the ``view`` that answers it (``ack``: its act's ``id``): the round trip,
-act → updated view, includes the wait for the next frame's pump, as on a real table.
-Each frame's main-thread CPU time (``time.thread_time``) is the frame cost with eight
-phones connected and playing. Pings timed before the match (the server thread answers
+phones on its board. The game side is the real app (:func:`bench_companion`): ``App.tick``
+at its cap of 120 frames a second, the present through the window, the context frozen as
+``play`` freezes it and every match autosaved. Each phone in turn sends one of the moves
+its last screen offers and waits for the ``view`` that answers it (``ack``: its act's
+``id``): the round trip, act → updated view, timed from outside the game, as on a real
+table. Each frame's main-thread CPU time (``time.thread_time``) is the frame cost with
+eight phones connected and playing, and the wall time between two frames' starts the
+TV's frame gap. Pings timed before the match (the server thread answers
 them itself) and the load average show what the machine adds. Targets: round trip p99 ≤ 50 ms, frame p99 within the
 16.7 ms frame budget.
 """
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import random
 import subprocess
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from ..companion.present import TABLE_MOVES
 from ..program import python_command
@@ -166,29 +167,47 @@ def drive(url: str, room: str, acts: int, wait_go: bool = False) -> dict[str, An
 
 
 def bench_companion(acts: int = ACTS, audience: int = 0) -> dict[str, Any]:
-    """The game's side: the app's frame at its cap, the phones in a child process (as
-    real phones are other devices: they do not share this process's interpreter lock).
+    """The game's side is the real app: ``App.tick`` (its frame: events, fixed steps, the
+    companion's pump, the draw and the present through the window, here SDL's ``dummy``
+    driver unless the environment names another; then phones served until the next frame
+    is due), the context settled and frozen as ``play`` does (``play.settle``), each match
+    autosaved (beside the real autosave, removed after). The phones are in a child process
+    (as real phones are other devices: they do not share this process's interpreter lock).
+    The TV's frame gaps are the wall time between the starts of two frames.
     With ``audience``, that many members join in a second child once the first match
     is warm (``bench_audience.AudienceRun``: the phones wait for them, then play), and
     the figures are the audience's (frames and acts timed only once they are in)."""
+    import tempfile
+
     from .bench_audience import AudienceRun
+    from .bench_calibration import time_loop
+    from .play import settle
+    from ..app import App
     from ..companion.bridge import Companion
     from ..context import build_context
     from ..core.session import Session
+    from ..paths import autosave_path
     from ..scenes.menus.lobby import LobbyScene
-    from ..scenes.phone_serving import pump_companion, serve_phones_until
     from ..scenes.phones import style_json
     from ..settings import Settings
 
+    loop = time_loop(1)
     ctx = build_context(headless=True, settings=Settings(lang="en"))
-    gc.freeze()  # as play does once loaded: the catalogues stay out of every full GC pass
+    app = App(ctx)
+    frame_cpu = [0.0]
+    # an instance attribute over App.frame, which tick calls
+    app.frame = _cpu_timed(app.frame, frame_cpu)  # type: ignore[method-assign]
+    settle()
     companion = Companion(0, style_json, lambda: ctx.settings.lang, host="127.0.0.1")
     if companion.start() is not None:
         return {"error": [f"the companion could not start: {companion.problem}"]}
-    ctx.companion = companion
     entry = phones_game(ctx.games)
-    canvas = ctx.kit.canvas()
     costs: list[float] = []
+    gaps: list[float] = []
+    serving: list[float] = []  # each pump between frames: the game thread's CPU on an act's path
+    companion.pump = _serve_timed(companion.pump, serving)  # type: ignore[method-assign]
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    saves = tempfile.TemporaryDirectory(prefix="bench-phones-", dir=autosave_path().parent)
     url = f"http://127.0.0.1:{companion.port}"
     code = (f"import json; from game.cli.bench_companion import drive; "
             f"print(json.dumps(drive('{url}', '{companion.room}', {acts}, wait_go={bool(audience)})))")
@@ -198,35 +217,30 @@ def bench_companion(acts: int = ACTS, audience: int = 0) -> dict[str, Any]:
     if crowd is not None:
         crowd.time_crowd(companion.crowd)
     try:
+        ctx.companion = companion
         ctx.stack.push(LobbyScene(ctx, entry))
         board: MatchScene | None = None
         seed, matches, frames = 7, 0, 0
-        start = clock = time.perf_counter()
-        steps_done = 0
+        start = time.perf_counter()
+        last_frame: float | None = None
         while child.poll() is None and time.perf_counter() - start < 300:
             if board is None and len(ctx.seats) == PHONES or board is not None and board.session.outcome() is not None:
-                board, seed, matches = _new_board(ctx, entry, Session, seed + 1), seed + 1, matches + 1
-                frames = 0
-            began = time.thread_time()
-            due = min(MAX_STEPS, int((time.perf_counter() - clock) / STEP) - steps_done)
-            for _ in range(max(0, due)):
-                ctx.stack.fixed_update(STEP)
-            steps_done += max(0, due)
-            ctx.stack.update(FRAME)
-            if board is None or frames >= WARMUP:  # a new board warms up before phones see it
-                pump_companion(ctx)
-            canvas.fill((0, 0, 0))
-            ctx.stack.draw(canvas, 1.0)
+                seed, matches = seed + 1, matches + 1
+                board = _new_board(ctx, entry, Session, seed, Path(saves.name) / "autosave.json")
+                frames, last_frame = 0, None
+            # a new board warms up before phones see it: the companion is away meanwhile
+            ctx.companion = companion if board is None or frames >= WARMUP else None
+            timed = board is not None and frames >= WARMUP and (crowd is None or crowd.in_since is not None)
+            began = time.perf_counter()
+            app.tick()
+            if timed:
+                costs.append(frame_cpu[0])
+                if last_frame is not None:
+                    gaps.append((began - last_frame) * 1000.0)
+            last_frame = began if timed else None
             frames += 1
-            if board is not None and frames > WARMUP and (crowd is None or crowd.in_since is not None):
-                costs.append((time.thread_time() - began) * 1000.0)
             if crowd is not None and board is not None and frames >= WARMUP:
                 crowd.follow(board)  # untimed: brings the audience in, notes when it may vote
-            next_frame = time.perf_counter() + FRAME - (time.perf_counter() - clock) % FRAME
-            if board is None or frames >= WARMUP:  # as the app idles: a phone's message is served at once
-                serve_phones_until(ctx, next_frame)
-            else:
-                time.sleep(max(0.0, next_frame - time.perf_counter()))
         out, err = child.communicate(timeout=30)
         if child.returncode != 0:
             return {"error": (err.strip().splitlines() or ["the phones' process failed"])[-1:]}
@@ -240,6 +254,7 @@ def bench_companion(acts: int = ACTS, audience: int = 0) -> dict[str, Any]:
             crowd.close()
         companion.stop()
         ctx.companion = None
+        saves.cleanup()
     trips = phones["trips"]
     return {
         "game": entry.id, "phones": PHONES, "acts": len(trips), "refused": phones["refused"], "matches": matches,
@@ -248,16 +263,39 @@ def bench_companion(acts: int = ACTS, audience: int = 0) -> dict[str, Any]:
         "ping_p50_ms": round(_percentile(phones["pings"], 0.5), 2), "ping_p99_ms": round(_percentile(phones["pings"], 0.99), 2),
         "load_average": round(os.getloadavg()[0], 1) if hasattr(os, "getloadavg") else None, "frames": len(costs),
         "frame_p50_ms": round(_percentile(costs, 0.5), 2), "frame_p99_ms": round(_percentile(costs, 0.99), 2),
-        "targets": TARGETS,
+        "gap_p99_ms": round(_percentile(gaps, 0.99), 2), "gap_max_ms": round(max(gaps, default=0.0), 2),
+        "serve_p50_ms": round(_percentile(serving, 0.5), 2), "serve_p99_ms": round(_percentile(serving, 0.99), 2),
+        "loop_s": loop["wall_s"], "targets": TARGETS,
     }
 
 
+def _cpu_timed(frame: Callable[[], None], out: list[float]) -> Callable[[], None]:
+    """``frame``, keeping its main-thread CPU milliseconds in ``out[0]``."""
+    def timed() -> None:
+        began = time.thread_time()
+        frame()
+        out[0] = (time.thread_time() - began) * 1000.0
+    return timed
+
+
+def _serve_timed(pump: Callable[..., list[str]], out: list[float]) -> Callable[..., list[str]]:
+    """``Companion.pump``, keeping in ``out`` the main-thread CPU milliseconds of each pump
+    between two frames (the work an act waits for, whatever else the machine runs)."""
+    def timed(seats: Any, table: Any, frame: bool = True) -> list[str]:
+        began = time.thread_time()
+        sounds = pump(seats, table, frame)
+        if not frame:
+            out.append((time.thread_time() - began) * 1000.0)
+        return sounds
+    return timed
+
+
 def _new_board(ctx: AppContext, entry: GameEntry[Any], session_type: type[Session[Any, Any, Any]],
-               seed: int) -> MatchScene:
-    """A match of the seated phones on the game's own board (no autosave, no bots)."""
+               seed: int, save_path: Path) -> MatchScene:
+    """A match of the seated phones on the game's own board, autosaved to ``save_path`` (no bots)."""
     ctx.stack.clear()
     catalogue = entry.catalogue(ctx.catalogue)
-    session = session_type(entry.make_definition(catalogue), entry.default_config(PHONES), seed)
+    session = session_type(entry.make_definition(catalogue), entry.default_config(PHONES), seed, save_path=save_path)
     board: MatchScene = entry.scenes().make_board(ctx, entry, session, {})
     ctx.stack.push(board)
     return board
@@ -278,4 +316,7 @@ def companion_lines(result: dict[str, Any] | None) -> list[str]:
             f"p99 {result['ping_p99_ms']:.2f} ms; load average {result['load_average']}",
             f"  frame with {result['phones']} phones playing: p50 {result['frame_p50_ms']:.2f} ms, "
             f"p99 {result['frame_p99_ms']:.2f} ms over {result['frames']} frames "
-            f"(budget {TARGETS['frame_p99_ms']:.1f}){frame_flag}"]
+            f"(budget {TARGETS['frame_p99_ms']:.1f}){frame_flag}",
+            f"  the TV's frame gaps: p99 {result.get('gap_p99_ms', 0):.2f} ms, max {result.get('gap_max_ms', 0):.2f} ms; "
+            f"an act served between frames: CPU p50 {result.get('serve_p50_ms', 0):.2f}, "
+            f"p99 {result.get('serve_p99_ms', 0):.2f} ms; calibration loop {result.get('loop_s')} s"]

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Mapping, Protocol
@@ -111,6 +112,8 @@ class Phone:
     ack: int | str | None = None
     #: When (the companion's clock) its press on "Leave the match" began (None: none).
     quit_pressed: float | None = None
+    #: Events a pump between two frames left for the next frame's (it told the acting phones only).
+    owed: list[Event] = field(default_factory=list)
 
 
 class Companion:
@@ -193,6 +196,28 @@ class Companion:
         TV should play (``join`` when a phone took a seat). ``frame``: the app's pump
         once a frame, after which the TV draws (the audience is told only then: crowd.py);
         False between frames, where only the seats' messages are served."""
+        session = table.match.session if table.match is not None else None
+        with session.saves_held() if session is not None else nullcontext():  # the autosave after the answers
+            return self._pump(seats, table, frame)
+
+    def _pump(self, seats: SeatTable, table: Table, frame: bool) -> list[str]:
+        """Rounds of: what landed, applied; then the phones told, until a message lands
+        while the frame's pump builds the other phones' views (``_tell``): then a round
+        again, its acts answered first. Each round tells a phone at least, so they end."""
+        sounds: list[str] = []
+        for _ in range(len(self.phones) + 2):
+            self.hub.arrived.clear()
+            sounds += self._take(seats, table)
+            self._free_lost_seats(seats, table)
+            if not self._tell(seats, table, frame):
+                break
+        if frame:
+            self.crowd.pump(table, self._lobby_seats(seats))
+        self.hub.flush()
+        return sounds
+
+    def _take(self, seats: SeatTable, table: Table) -> list[str]:
+        """Apply the messages that landed; the sounds the TV should play."""
         sounds: list[str] = []
         for conn, message in self.hub.drain():
             if message is None:
@@ -213,11 +238,6 @@ class Companion:
                 self._leave(conn, seats, table)
             else:
                 self._act(conn, message, seats, table)
-        self._free_lost_seats(seats, table)
-        self._tell(seats, table)
-        if frame:
-            self.crowd.pump(table, self._lobby_seats(seats))
-        self.hub.flush()
         return sounds
 
     def serve_audience(self, table: Table) -> None:
@@ -339,38 +359,51 @@ class Companion:
                 return  # indexes moved: the rest next frame
 
     # --- telling ------------------------------------------------------------------------
-    def _tell(self, seats: SeatTable, table: Table) -> None:
+    def _tell(self, seats: SeatTable, table: Table, frame: bool = True) -> bool:
         """Each phone its events (each encoded once, whoever gets it) and view, or the
         lobby. The phones that just acted go first, and their answers leave before the
-        other views are built: that answer is the one a player waits for."""
+        other views are built: that answer is the one a player waits for. Between two
+        frames (not ``frame``) in a match only those phones are told: the others' views
+        wait for the frame's pump (the TV shows the change then too), so that acts landing
+        one after another between frames are not each held up by seven views, and each
+        phone's view is built once for them all. At the frame, a message that lands while
+        those views are built stops them (the rest are owed): True, the caller serves it."""
         events, self._events = self._events, []
         texts: dict[int, str] = {}
         roster: list[dict[str, Any]] | None = None
         answering = any(phone.ack is not None for phone in self.phones.values())
+        told = stopped = False
         for conn, phone in sorted(self.phones.items(), key=lambda item: item[1].ack is None):
             if answering and phone.ack is None:
                 answering = False
                 self.hub.flush(wait=ANSWER_WAIT)
             index = seats.seat_of(phone.device)
+            if table.match is not None and index is not None and phone.ack is None:
+                stopped = stopped or (told and self.hub.arrived.is_set())
+                told = True
             if index is None:  # its seat was removed on the TV: kicked
                 del self.phones[conn]
                 self.hub.close(conn, encode("bye", reason="kicked"))
+            elif table.match is not None and (not frame or stopped) and phone.ack is None:
+                phone.owed.extend(events)
             elif table.match is not None:
                 phone.sent.pop("lobby", None)  # back in the lobby, it is told again
-                for event in visible(events, index):
+                owed, phone.owed = phone.owed, []
+                for event in visible([*owed, *events], index):
                     text = texts.get(id(event))
                     if text is None:
                         text = texts[id(event)] = encode("event", event=event_json(event))
                     self.hub.send(conn, text)
                 self._tell_view(conn, phone, index, table.match)
             else:
-                phone.view_key = None
+                phone.view_key, phone.owed = None, []
                 phone.sent.pop("view", None)
                 game = table.lobby if table.seating is None else table.seating.game_id
                 roster = self._lobby_seats(seats) if roster is None else roster
                 # the room's code and password for a seated player to pass on (the TV may hide them)
                 self._send_changed(conn, phone, "lobby", seats=roster, game=game, you=index, room=self.room,
                                    password=self.door.password)
+        return stopped
 
     def _tell_view(self, conn: int, phone: Phone, index: int, match: MatchLink) -> None:
         key = (id(match.session), len(match.session.log), match.phone_moment())

@@ -19,7 +19,9 @@ A save that cannot be written (full disk, quota, read-only folder, a string that
 valid Unicode such as a lone surrogate, a save past :data:`MAX_SAVE_BYTES`) never stops
 the match: ``save`` keeps the error in ``save_error`` (None once a save works again) and
 the last good file stays as it was. Every save writes the whole log, so the next one
-that works loses nothing.
+that works loses nothing. Inside ``saves_held`` (the phones' pump) the saves asked for are
+one write at its end, after the answers to the phones have left: the write and its fsync
+(~4 ms, more on a slow disk) are off the act → view round trip.
 
 A save is read as every player's file is (``files.read_text``: at most
 :data:`MAX_SAVE_BYTES`, a regular file, a BOM is fine) and its strings, ``meta``'s
@@ -33,8 +35,9 @@ import errno
 import hashlib
 import json
 import os
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Generic, Mapping
+from typing import Any, Callable, Generic, Iterator, Mapping
 
 from .actions import AUDIENCE, CHANCE, TIMEOUT, Action, IllegalAction
 from .engine import GameDefinition, Outcome, Priv, Pub, S, SeatView
@@ -97,6 +100,8 @@ class Session(Generic[S, Pub, Priv]):
         self._moved_on = False
         #: Why the last autosave could not be written; None when it was (or none is kept).
         self.save_error: OSError | ValueError | TypeError | None = None
+        #: Inside ``saves_held``: None there, else whether a save (and a checkpoint) is due.
+        self._held: tuple[bool, bool] | None = None
         #: Called with the events of every change, all of them (a listener that must not
         #: see a secret keeps ``events.visible(events, None)``): the narration (ui/narration.py).
         self.listeners: list[Callable[[tuple[Event, ...]], None]] = []
@@ -232,11 +237,27 @@ class Session(Generic[S, Pub, Priv]):
         self._checkpoint = (len(self.log), self.hash())
         return {**self._header(), "log": [a.to_json() for a in self.log]}
 
+    @contextmanager
+    def saves_held(self) -> Iterator[None]:
+        """The saves asked for inside are made once, on leaving (module docstring)."""
+        outer, self._held = self._held, (False, False)
+        try:
+            yield
+        finally:
+            due, checkpoint = self._held
+            self._held = outer
+            if due:
+                self.save(checkpoint)
+
     def save(self, checkpoint: bool = False) -> bool:
         """Write the autosave: the cached texts of the actions joined, the state hash
         only at a checkpoint (module docstring). Returns False when the file could not
-        be written (the reason is in ``save_error``; the match goes on)."""
+        be written (the reason is in ``save_error``; the match goes on); inside
+        ``saves_held``, True: the write is due on leaving it."""
         if self.save_path is None:
+            return True
+        if self._held is not None:
+            self._held = (True, self._held[1] or checkpoint)
             return True
         try:
             last = self._checkpoint[0] if self._checkpoint else None

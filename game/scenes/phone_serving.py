@@ -1,5 +1,6 @@
-"""Serving phones from the app's loop: once a frame (:func:`pump_companion`) and in the
-idle time between two frames (:func:`serve_phones_until`).
+"""Serving phones from the app's loop: once a frame (:func:`pump_companion`), in the
+idle time between two frames (:func:`serve_phones_until`) and after a frame's draw
+(:func:`serve_waiting`).
 
 Light on purpose: the app imports it at start-up and calls it on every frame, phones or
 none, so it imports no scene, menu or companion module at module level. What it needs of
@@ -59,5 +60,14 @@ def serve_phones_until(ctx: AppContext, deadline: float, clock: Callable[[], flo
             time.sleep(left)
             return
         if companion.hub.arrived.wait(left):
-            companion.hub.arrived.clear()
-            pump_companion(ctx, frame=False)
+            serve_waiting(ctx)
+
+
+def serve_waiting(ctx: AppContext) -> None:
+    """Pump the phones' messages that landed since the last pump, if any (between frames,
+    and in the frame between its draw and its present: an act that lands while the TV draws
+    is answered then, not a present and a frame's updates later)."""
+    companion: Companion | None = getattr(ctx, "companion", None)
+    if companion is not None and companion.hub.arrived.is_set():
+        companion.hub.arrived.clear()
+        pump_companion(ctx, frame=False)
