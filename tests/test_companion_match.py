@@ -185,9 +185,9 @@ def test_an_unplugged_pad_s_overlay_leaves_a_phone_s_seat_to_its_phone(table):
     assert room.ctx.seats[1].reconnecting
 
 
-def test_an_act_s_id_comes_back_on_the_view_that_answers_it_or_on_its_refusal(table):
-    """A phone tags its tap; the answer carries the tag even when the view did not change."""
-    room, companion, crowd = table
+def two_phones_at_mission_secrete(room, companion, crowd):
+    """Zoé's and Max's phones seated at a Mission Secrète match, each with its first view:
+    (phones, board, the seat whose turn it is)."""
     room.ctx.stack.push(LobbyScene(room.ctx, room.ctx.games["mission_secrete"]))
     phones = [join(room, companion, crowd, name)[0] for name in ("Zoé", "Max")]
     room.ctx.stack.top.start()
@@ -195,6 +195,13 @@ def test_an_act_s_id_comes_back_on_the_view_that_answers_it_or_on_its_refusal(ta
     seat = min(board.session.current())
     for phone in phones:
         phone.next("view", frame(room))
+    return phones, board, seat
+
+
+def test_an_act_s_id_comes_back_on_the_view_that_answers_it_or_on_its_refusal(table):
+    """A phone tags its tap; the answer carries the tag even when the view did not change."""
+    room, companion, crowd = table
+    phones, board, seat = two_phones_at_mission_secrete(room, companion, crowd)
     phones[1 - seat].send("act", id="tap-1", kind="swap", data={"a": 0, "b": 1})
     refused = phones[1 - seat].next("error", frame(room))
     assert refused["ack"] == "tap-1" and refused["reason"].startswith("illegal:")
@@ -338,13 +345,7 @@ def test_between_frames_only_the_acting_phone_is_told_and_the_others_at_the_fram
     from game.scenes.phone_serving import pump_companion
 
     room, companion, crowd = table
-    room.ctx.stack.push(LobbyScene(room.ctx, room.ctx.games["mission_secrete"]))
-    phones = [join(room, companion, crowd, name)[0] for name in ("Zoé", "Max")]
-    room.ctx.stack.top.start()
-    board = room.find(MatchScene)
-    seat = min(board.session.current())
-    for phone in phones:
-        phone.next("view", frame(room))
+    phones, board, seat = two_phones_at_mission_secrete(room, companion, crowd)
     move = board.session.legal(seat)[0]
     companion.hub.arrived.clear()
     phones[seat].send("act", id=7, kind=move.kind, data=dict(move.data))
