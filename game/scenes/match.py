@@ -28,6 +28,7 @@ rules, has the say on; a phase board answers them from its active section.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any, Mapping, Protocol
 
 import pygame
@@ -82,7 +83,6 @@ class MatchScene(Scene):
         self.last_refusal: tuple[int | None, str] | None = None
         #: The menus' screens this board opens (module doc); None: it opens none.
         self.menus: BoardMenus | None = None
-        self._audience: AudienceBook | None | bool = False  # made on first use (False: not yet)
         #: The end screen's turns: the table's podium, then the audience's leaderboard.
         self.audience_turn = AudienceTurn()
         session.audience = self.audience_say
@@ -154,10 +154,12 @@ class MatchScene(Scene):
     # --- the audience (game/companion/crowd.py) --------------------------------------------
     def audience_book(self) -> AudienceBook | None:
         """This match's audience play-along (None: the game has none)."""
-        if self._audience is False:
-            catalogue = self.ctx.catalogue.game(self.entry.catalogue_key)
-            self._audience = AudienceBook.of(self.entry, self.ctx.strings, catalogue, self.session.config)
-        return self._audience  # type: ignore[return-value]
+        return self._audience_book
+
+    @functools.cached_property
+    def _audience_book(self) -> AudienceBook | None:
+        catalogue = self.ctx.catalogue.game(self.entry.catalogue_key)
+        return AudienceBook.of(self.entry, self.ctx.strings, catalogue, self.session.config)
 
     def audience_ready(self) -> bool:
         """The TV shows all the rules did: no reveal, show or beat plays (one that bots
@@ -182,8 +184,7 @@ class MatchScene(Scene):
         book = self.audience_book()
         if book is None:
             return {}
-        companion = getattr(self.ctx, "companion", None)
-        ledger = companion.crowd.ledger if companion is not None else None
+        ledger = self.ctx.companion.crowd.ledger if self.ctx.companion is not None else None
         return dict(book.verdict(self.session.definition.view(state, None).public, ledger))
 
     def board_now(self) -> BoardNow:
@@ -195,7 +196,7 @@ class MatchScene(Scene):
     def phones_start(self) -> bool:
         """Whether a phone may end, leave or start a match again (the setting "start
         only from the TV" says no: a streamer's room)."""
-        return not getattr(getattr(self.ctx, "settings", None), "tv_starts", False)
+        return not self.ctx.settings.tv_starts
 
     # --- what the table, not the rules, has the say on ------------------------------------
     def phones_wait(self) -> bool:
