@@ -40,6 +40,20 @@ def idle_title(ctx, canvas, frames: int) -> None:
         frame(ctx, canvas)
 
 
+def opens_drawing_nothing_new(ctx, canvas, screen) -> None:
+    """CONFIRM opens ``screen``, whose first frame draws no text or sprite not drawn before."""
+    before = cached(ctx.kit)
+    press(ctx, Intent.CONFIRM)
+    assert isinstance(ctx.stack.top, screen)
+    frame(ctx, canvas)
+    assert_nothing_new(ctx, before)
+
+
+def assert_nothing_new(ctx, before) -> None:
+    sprites, texts = cached(ctx.kit)
+    assert sprites - before[0] == set() and texts - before[1] == set()
+
+
 @pytest.mark.parametrize(("downs", "screen"), [(0, GameChoiceScene), (1, SettingsScene), (2, CreditsScene)])
 def test_menus_opened_from_an_idle_title_draw_nothing_new(downs, screen):
     ctx = make_ctx()
@@ -47,12 +61,7 @@ def test_menus_opened_from_an_idle_title_draw_nothing_new(downs, screen):
     idle_title(ctx, canvas, IDLE_SECOND)
     for _ in range(downs):
         press(ctx, Intent.DOWN)
-    before = cached(ctx.kit)
-    press(ctx, Intent.CONFIRM)
-    assert isinstance(ctx.stack.top, screen)
-    frame(ctx, canvas)
-    sprites, texts = cached(ctx.kit)
-    assert sprites - before[0] == set() and texts - before[1] == set()
+    opens_drawing_nothing_new(ctx, canvas, screen)
 
 
 def test_a_lobby_opened_from_an_idle_title_draws_nothing_new():
@@ -61,12 +70,7 @@ def test_a_lobby_opened_from_an_idle_title_draws_nothing_new():
     idle_title(ctx, canvas, IDLE_SECOND * 3)
     press(ctx, Intent.CONFIRM)  # the game choice
     frame(ctx, canvas)
-    before = cached(ctx.kit)
-    press(ctx, Intent.CONFIRM)
-    assert isinstance(ctx.stack.top, LobbyScene)
-    frame(ctx, canvas)
-    sprites, texts = cached(ctx.kit)
-    assert sprites - before[0] == set() and texts - before[1] == set()
+    opens_drawing_nothing_new(ctx, canvas, LobbyScene)
 
 
 def test_the_pause_and_its_quit_dialog_over_a_board_draw_nothing_new_after_the_title():
@@ -83,8 +87,7 @@ def test_the_pause_and_its_quit_dialog_over_a_board_draw_nothing_new_after_the_t
     pause.quit()
     assert isinstance(ctx.stack.top, ConfirmScene)
     frame(ctx, canvas)
-    sprites, texts = cached(ctx.kit)
-    assert sprites - before[0] == set() and texts - before[1] == set()
+    assert_nothing_new(ctx, before)
 
 
 @pytest.mark.parametrize("downs", [1, 2])
