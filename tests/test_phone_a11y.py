@@ -99,17 +99,19 @@ def signature(screen: dict[str, Any]) -> tuple[Any, ...]:
 
 def game_screens(entry_id: str, lang: str) -> Iterator[dict[str, Any]]:
     """One of every kind of screen each seat's phone showed through a bots' match of
-    ``entry_id``, with what the board adds (leaving, watching, skipping, the end's choices)."""
+    ``entry_id``, and what the board adds (watching and skipping, once a phase: the same
+    banner and buttons on every screen of it; the end's choices once the match is over)."""
     entry = all_games()[entry_id]
     strings = Strings.load(paths.data_dir() / "i18n", lang)
     seen: set[tuple[Any, ...]] = set()
-    boards = (BoardNow(can_quit=True), BoardNow(watching=True, skip=True, can_quit=True))
+    playing, watching, over = BoardNow(can_quit=True), BoardNow(watching=True, skip=True, can_quit=True), \
+        BoardNow(end_choices=True)
     for session, catalogue in play(entry_id, GAMES[entry_id], seed=7, every=1):
-        over = session.outcome() is not None
+        ended = session.outcome() is not None
         for seat in range(GAMES[entry_id]):
-            for board in (BoardNow(end_choices=True),) if over else boards:
+            for board in (over,) if ended else (playing, watching):
                 screen = phone_screen(entry, session.view(seat), session.legal(seat), strings, catalogue, board)
-                key = (board, *signature(screen))
+                key = (board, screen["phase"]) if board is watching else (board, *signature(screen))
                 if key not in seen:
                     seen.add(key)
                     yield screen
@@ -204,38 +206,56 @@ def test_the_page_screens_have_no_wcag_violation(page):
     assert "color-contrast" in caught and "button-name" in caught, caught
 
 
+def first_menu(screen: dict[str, Any]) -> dict[str, Any] | None:
+    """The screen's first menu (a list of choices that is not itself a move), as the page
+    opens it below."""
+    items = [item for section in screen["sections"] for item in section["items"]]
+    return next((item for item in items if item.get("choices") and item["choices"]["items"] and not item.get("move")),
+                None)
+
+
+def first_question(screen: dict[str, Any]) -> dict[str, Any] | None:
+    """The screen's first move asked before it is sent (``confirm``), its menus' included."""
+    items = [item for section in screen["sections"] for item in section["items"]]
+    items += [choice for item in items if item.get("choices") for choice in item["choices"]["items"]]
+    return next((item for item in items if item.get("confirm")), None)
+
+
 @pytest.mark.parametrize("entry_id", sorted(GAMES))
 def test_every_game_screen_has_no_wcag_violation(page, entry_id):
     """Each kind of screen of a bots' match, for the seat it was made for (its colour
-    the accent), and with its first menu open and its first question asked."""
+    the accent), and each kind of menu and question a phase has, open."""
     found: list[str] = []
     page.open()
     seats = GAMES[entry_id]
-    count = 0
+    count, overlays = 0, set()
     for screen in game_screens(entry_id, page.lang):
         count += 1
         page.seat(screen["seat"], seats)
         page.run("handlers.view({screen: arguments[0]})", screen)
         what = f"{entry_id} {screen['phase']} seat {screen['seat']} «{screen['title']}»"
         found += page.violations(what)
-        opened = page.run("""
-            const items = app.screen.sections.flatMap(s => s.items);
-            const menu = items.find(i => i.choices && i.choices.items.length && !i.move);
-            if (menu) openMenu(menu);
-            return !!menu;""")
-        if opened:
+        menu, question = first_menu(screen), first_question(screen)
+        if menu and (kind := (screen["phase"], "menu", tuple(sorted(features(menu))))) not in overlays:
+            overlays.add(kind)
+            assert page.run("""
+                const items = app.screen.sections.flatMap(s => s.items);
+                const menu = items.find(i => i.choices && i.choices.items.length && !i.move);
+                if (menu) openMenu(menu);
+                return !!menu;""")
             found += page.violations(what + ", its menu")
             page.run("closeMenu()")
-        asked = page.run("""
-            const items = app.screen.sections.flatMap(s => s.items.concat(...s.items.map(i => i.choices ? i.choices.items : [])));
-            const question = items.find(i => i.confirm);
-            if (question) ask(question);
-            return !!question;""")
-        if asked:
+        if question and (kind := (screen["phase"], "ask", tuple(sorted(features(question))))) not in overlays:
+            overlays.add(kind)
+            assert page.run("""
+                const items = app.screen.sections.flatMap(s => s.items.concat(...s.items.map(i => i.choices ? i.choices.items : [])));
+                const question = items.find(i => i.confirm);
+                if (question) ask(question);
+                return !!question;""")
             found += page.violations(what + ", its question")
             page.run("closeAsk()")
     assert count >= 4, f"only {count} screens of {entry_id}"
-    print(f"{entry_id} ({page.lang}): {count} screens, {len(found)} violations")
+    print(f"{entry_id} ({page.lang}): {count} screens, {len(overlays)} menus and questions, {len(found)} violations")
     assert not found, "\n".join(found)
 
 

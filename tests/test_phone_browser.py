@@ -65,8 +65,10 @@ def phone(profile: str, width: int = 390, height: int = 844):
 
 
 def wait(driver, condition, what: str, seconds: float = 10):
-    """``condition(driver)`` once true; a page being redrawn (a stale element) is not yet."""
-    return WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException,)).until(
+    """``condition(driver)`` once true, asked every 50 ms (Selenium's default, half a
+    second, was most of a browser test's time); a page being redrawn (a stale element) is
+    not yet."""
+    return WebDriverWait(driver, seconds, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)).until(
         lambda d: condition(d), f"waited for {what}")
 
 

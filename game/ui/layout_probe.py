@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator, Self, Seque
 import pygame
 
 from ..shots import ShotRequest, prepare
-from .layout_compose import check_cut, check_empty, data_words, seat_words, to_last_frame
+from .layout_compose import check_cut, check_empty, data_words, plays_a_show, seat_words, to_last_frame
 from .layout_marks import check_over, check_sizes
 from .layout_rules import RULES, Colour, Text, Violation, check_margin, check_texts
 
@@ -352,6 +352,18 @@ class Probe:
     def draw(self, shot: str, lang: str, build: Builder | None = None) -> "Drawn":
         """``shot`` drawn in ``lang`` on a recording canvas (``build`` replaces the
         registered builder: the tests' fixture screens)."""
+        return self._drawings(shot, lang, build, then_last=False)[0]
+
+    def draw_then_last(self, shot: str, lang: str) -> tuple["Drawn", "Drawn | None"]:
+        """``shot`` drawn at its tick, then at the last frame of the show playing then
+        (as ``last_frame`` draws it) from the same preparation, which is most of a
+        drawing's cost; None for the second when no show plays: the last frame is the
+        first drawing."""
+        assert not self.last_frame, "draw_then_last draws the tick first"
+        first, last = self._drawings(shot, lang, None, then_last=True)
+        return first, last
+
+    def _drawings(self, shot: str, lang: str, build: Builder | None, then_last: bool) -> tuple["Drawn", "Drawn | None"]:
         recorder = Recorder()
         request = ShotRequest(lang=lang, seats=self.seats, seed=self.seed, ticks=self.ticks, names=self.names)
         with recording(recorder) as surface_class:
@@ -359,22 +371,39 @@ class Probe:
             if self.last_frame:
                 to_last_frame(ctx.stack)
             canvas = surface_class((ctx.kit.W, ctx.kit.H))
-            recorder.watch(ctx.kit, canvas)
-            ctx.kit.background(canvas)
-            ctx.stack.draw(canvas, 1.0)
-            texts, boxes = texts_on(canvas)
-        texts += gui_texts(ctx.stack.visible())
+            recorder.watch(ctx.kit, canvas)  # (once: it wraps the kit's methods)
+            first = self._record(ctx, recorder, canvas)
+            last = None
+            if then_last and plays_a_show(ctx.stack):
+                to_last_frame(ctx.stack)
+                last = self._record(ctx, recorder, surface_class((ctx.kit.W, ctx.kit.H)))
+        names = seat_words(seat.name for seat in ctx.seats)
+        drawn = [None if one is None else self._drawn(shot, lang, ctx, names, *one) for one in (first, last)]
+        ctx.stack.clear()
+        return drawn[0], drawn[1]
+
+    @staticmethod
+    def _record(ctx: Any, recorder: Recorder, canvas: RecordingSurface) -> tuple[Any, ...]:
+        """The stack drawn as it is on ``canvas``, a fresh recording canvas: (canvas,
+        texts, boxes, the full-screen dims of this drawing)."""
+        recorder.dims = []
+        ctx.kit.background(canvas)
+        ctx.stack.draw(canvas, 1.0)
+        texts, boxes = texts_on(canvas)
+        return canvas, texts + gui_texts(ctx.stack.visible()), boxes, recorder.dims
+
+    @staticmethod
+    def _drawn(shot: str, lang: str, ctx: Any, names: str, canvas: RecordingSurface, texts: list[Text],
+               boxes: list[Mark], dims: list[tuple[int, Colour | None]]) -> "Drawn":
         background = _BaseSurface(canvas.get_size())
         ctx.kit.background(background)
-        for alpha, colour in recorder.dims:
+        for alpha, colour in dims:
             ctx.kit.dim(background, alpha, colour)
         plain = background.copy()
         for scene in ctx.stack.visible():
             backdrop = getattr(scene, "draw_backdrop", None)
             if backdrop is not None:
                 backdrop(background, 1.0)
-        names = seat_words(seat.name for seat in ctx.seats)
-        ctx.stack.clear()
         return Drawn(shot, lang, canvas, background, ctx.kit.safe_rect, texts, boxes, plain, names)
 
     def check(self, shot: str, lang: str, build: Builder | None = None) -> list[Violation]:
