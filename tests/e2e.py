@@ -138,6 +138,13 @@ class Room:
             matches.time = SimpleNamespace(time_ns=lambda: seed)
         pygame.init()
         pygame.event.clear()
+        # What the test process holds (its modules, the catalogues an earlier room loaded)
+        # set aside from the cyclic GC, as ``play`` freezes what it loaded: the App runs a
+        # full collection each time a scene leaves (game/heap.py). The room's own context
+        # is made after, so ``close`` frees it with a collection of what is not frozen:
+        # thawing the whole process's heap to free it was ~0.3 s a room.
+        gc.collect()
+        gc.freeze()
         self.ctx = build_context(headless=True, lang=lang, settings=Settings(lang=lang))
         self.clock = Clock()
         self.app = App(self.ctx, clock=self.clock)
@@ -146,11 +153,6 @@ class Room:
         # frame with the dummy driver, 40 % of a whole match. tests/test_loop.py and
         # test_screen.py present through the real window.
         self.app.present = lambda: None
-        # What is alive now set aside from the cyclic GC, as ``play`` freezes its context:
-        # the App runs a full collection each time a scene leaves (game/heap.py), and over
-        # the context and catalogues that was a fifth of a match. ``close`` lets it go.
-        gc.collect()
-        gc.freeze()
         self.vpads = VirtualPads()
         self.hands: list[Hand] = []
 
@@ -223,12 +225,10 @@ class Room:
         self.app.hub.pads.close_all()
         pygame.event.clear()
         # Scenes, kit caches and full-HD surfaces sit in reference cycles: free them now,
-        # not whenever the collector next runs (tests build several rooms in a process);
-        # then what lives on is set aside again, as after collection (tests/conftest.py).
+        # not whenever the collector next runs (tests build several rooms in a process).
+        # None of them is frozen (``__init__`` froze before making them).
         self.ctx.stack.clear()
-        gc.unfreeze()
         gc.collect()
-        gc.freeze()
 
 
 # --- menus -------------------------------------------------------------------------------
