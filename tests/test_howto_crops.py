@@ -20,7 +20,8 @@ from game.scenes.menus.howto_pictures import PICTURE_TICKS, all_pictures, compos
 from game.settings import Settings
 from game.shots import ShotRequest, prepare
 from game.ui.fit import MIN_TEXT
-from game.ui.layout_probe import Recorder, recording, texts_on
+from game.ui.layout_probe import Recorder, recording
+from game.ui.layout_texts import texts_on
 
 from menu_helpers import draw, make_ctx
 

@@ -17,8 +17,7 @@ A probe draws a shot at tick 60 or, with ``last_frame``, at the last frame of th
 playing then (a count-up's, a podium's, a reveal's last beat: :func:`to_last_frame`),
 with long or default names at the largest or the default text size.
 
-A text another drawing hides (its own colour is no longer on most of its glyphs: a
-panel over it, a dim veil) is not checked: it is not what the screen shows.
+Which texts a drawing shows is read in :mod:`game.ui.layout_texts`.
 """
 
 from __future__ import annotations
@@ -33,6 +32,7 @@ from ..shots import ShotRequest, prepare
 from .layout_compose import check_cut, check_empty, data_words, plays_a_show, seat_words, to_last_frame
 from .layout_marks import check_over, check_sizes
 from .layout_rules import RULES, Colour, Text, Violation, check_margin, check_texts
+from .layout_texts import gui_texts, texts_on
 
 if TYPE_CHECKING:  # pragma: no cover
     from pygame.typing import ColorLike, Point, RectLike
@@ -41,9 +41,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..settings import Settings
     from ..shots import Builder
     from .kit import UiKit
-
-#: A text is shown when this share of its solid glyph pixels still has its colour.
-VISIBLE_SHARE = 0.5
 
 _BaseSurface = pygame.Surface
 
@@ -265,69 +262,6 @@ def recording(recorder: Recorder) -> Iterator[type[RecordingSurface]]:
         pygame.surface.Surface = _BaseSurface  # type: ignore[misc]
 
 
-def texts_on(canvas: RecordingSurface) -> tuple[list[Text], list[Mark]]:
-    """The canvas's visible texts and its boxes (panels and shapes). A text inside a
-    panel drawn after it is hidden, even where the panel's own words in the same colour
-    happen to fall on its glyphs."""
-    texts, boxes = [], [mark for mark in canvas.marks if mark.kind in ("box", "shape")]
-    seen = set()
-    for mark in canvas.marks:
-        tag, image = mark.tag, mark.image
-        if mark.kind != "text" or tag is None or image is None:
-            continue
-        key = (tag, tuple(mark.rect))
-        if key in seen or not tag.text.strip():
-            continue
-        seen.add(key)
-        ink = image.get_bounding_rect().move(mark.rect.topleft)
-        if ink.width == 0 or not _shown(canvas, mark, tag, image, ink) or _under_a_panel(mark, ink, boxes):
-            continue
-        texts.append(Text(tag.text, tag.size, tag.colour, ink, mark.rect, mark.visible,
-                          tag.max_width, image, mark.order))
-    return texts, boxes
-
-
-def _under_a_panel(mark: Mark, ink: pygame.Rect, boxes: Sequence[Mark]) -> bool:
-    return any(box.kind == "box" and box.order > mark.order and box.visible.contains(ink) for box in boxes)
-
-
-def _shown(canvas: pygame.Surface, mark: Mark, tag: TextTag, image: pygame.Surface, ink: pygame.Rect) -> bool:
-    """Whether most of the text's solid glyph pixels (``image``'s) still show its colour (``tag``'s)."""
-    area = ink.clip(mark.visible).clip(canvas.get_rect())
-    if area.width <= 0 or area.height <= 0:
-        return False
-    solid = pygame.mask.from_surface(image, 254)
-    piece = _BaseSurface(area.size)
-    piece.blit(canvas, (0, 0), area)
-    coloured = pygame.mask.from_threshold(piece, tag.colour, (40, 40, 40, 255))
-    offset = (mark.rect.x - area.x, mark.rect.y - area.y)
-    total = coloured.overlap_area(solid, offset) if solid.count() else 0
-    within = pygame.mask.Mask(area.size, fill=True).overlap_area(solid, offset)
-    return within > 0 and total >= VISIBLE_SHARE * within
-
-
-def gui_texts(scenes: Sequence[Scene]) -> list[Text]:
-    """Texts of the pygame_gui buttons the visible menu scenes show."""
-    out = []
-    for scene in scenes:
-        for item in getattr(scene, "items", ()):
-            element = item.element
-            if element is None or not getattr(element, "visible", True) or not getattr(element, "text", ""):
-                continue
-            rect = pygame.Rect(element.rect)
-            width, height = element.font.size(element.text)
-            ink = pygame.Rect(0, 0, width, height)
-            ink.center = rect.center
-            state = "disabled" if not element.is_enabled else "selected" if element.is_selected else "normal"
-            colour = tuple(element.colours[f"{state}_text"])[:3]
-            pad = int(getattr(element, "text_horiz_alignment_padding", 0)) + 4
-            frame = rect.inflate(-2 * pad, 0)
-            size = int(element.font.point_size)
-            out.append(Text(element.text, size, colour, ink.clip(rect), ink, ink.clip(rect), None, None, 10**9, frame,
-                            state == "disabled"))
-    return out
-
-
 # --- one screen ----------------------------------------------------------------------------------
 @dataclass
 class Probe:
@@ -360,8 +294,7 @@ class Probe:
         drawing's cost; None for the second when no show plays: the last frame is the
         first drawing."""
         assert not self.last_frame, "draw_then_last draws the tick first"
-        first, last = self._drawings(shot, lang, None, then_last=True)
-        return first, last
+        return self._drawings(shot, lang, None, then_last=True)
 
     def _drawings(self, shot: str, lang: str, build: Builder | None, then_last: bool) -> tuple["Drawn", "Drawn | None"]:
         recorder = Recorder()
@@ -378,9 +311,10 @@ class Probe:
                 to_last_frame(ctx.stack)
                 last = self._record(ctx, recorder, surface_class((ctx.kit.W, ctx.kit.H)))
         names = seat_words(seat.name for seat in ctx.seats)
-        drawn = [None if one is None else self._drawn(shot, lang, ctx, names, *one) for one in (first, last)]
+        drawn = self._drawn(shot, lang, ctx, names, *first)
+        drawn_last = None if last is None else self._drawn(shot, lang, ctx, names, *last)
         ctx.stack.clear()
-        return drawn[0], drawn[1]
+        return drawn, drawn_last
 
     @staticmethod
     def _record(ctx: Any, recorder: Recorder, canvas: RecordingSurface) -> tuple[Any, ...]:
