@@ -48,8 +48,17 @@ PULSE_PORTRAIT = 150
 BADGE_RADIUS, BADGE_INSET = 24, 8
 #: A card's name takes at most this many lines under its portrait.
 NAME_LINES = 2
-#: How far a card's number badge rises above the card's top (the badge's drawn box).
+#: How far a card's number badge rises above the card's top (the badge's drawn box), and
+#: how far it overhangs the card's left edge.
 BADGE_RISE = -shape_box((0, BADGE_INSET), BADGE_RADIUS).top
+BADGE_OVERHANG = -shape_box((BADGE_INSET, 0), BADGE_RADIUS).left
+#: Panels shorter than PANEL_H (the wide safe area, 8 seats) stand this far apart and are
+#: laid out in :func:`compact` rows: the name alone on the top one, the clue, the cards
+#: left and the score under it, the status line at the bottom.
+COMPACT_GAP = 6
+#: A compact panel's rows: the name row's height, a clue chip's side (its pictogram then
+#: MIN_MARK px), the status row's centre above the panel's bottom, and the inner margin.
+COMPACT_NAME_ROW, COMPACT_CHIP, COMPACT_STATUS, COMPACT_PAD = 54, 56, 28, 14
 
 
 def mix(a: Sequence[int], b: Sequence[int], t: float) -> tuple[int, int, int]:
@@ -62,7 +71,7 @@ def board_ring(kit: UiKit) -> RingGeometry:
     (the ring shrinks, as in the 10 % safe area). Both boards and the vote picker use it,
     so pointing at a character lands on its card."""
     top = numbers_bottom(kit, track_line(kit)) + BADGE_RISE
-    return ring_geometry(kit, max(PROMPT_ROOM, top - kit.safe_rect.y), (SLOT_W, SLOT_H), rows=True)
+    return ring_geometry(kit, max(PROMPT_ROOM, top - kit.safe_rect.y), (SLOT_W, SLOT_H), rows=True, hug=True)
 
 
 def slot_positions(kit: UiKit) -> list[tuple[int, int]]:
@@ -73,19 +82,25 @@ def slot_positions(kit: UiKit) -> list[tuple[int, int]]:
 def panel_positions(kit: UiKit, seats: int) -> list[pygame.Rect]:
     """Seat panels in two columns beside the ring, left column first (like the ring
     picker's progress cards): as wide as the room between the safe area and the ring's
-    side slots allows, as tall as the room between the track and the hint bar allows."""
+    side slots allows (clear of their number badges, which overhang the slots), as tall as
+    the room between the track and the hint bar allows; panels too short for the full
+    layout (:func:`compact`) stand closer together."""
     safe = kit.safe_rect
-    width = min(PANEL_W, board_ring(kit).left - PANEL_GAP - (safe.x + PANEL_INSET))
+    width = min(PANEL_W, board_ring(kit).left - max(PANEL_GAP, BADGE_OVERHANG + 4) - (safe.x + PANEL_INSET))
     top, bottom = safe.y + TRACK_ROOM, safe.bottom - HINT_ROOM
     left = (seats + 1) // 2
-    height = min(PANEL_H, (bottom - top - (left - 1) * PANEL_GAP) // max(1, left))
+    gap = PANEL_GAP
+    height = min(PANEL_H, (bottom - top - (left - 1) * gap) // max(1, left))
+    if height < PANEL_H:
+        gap = COMPACT_GAP
+        height = min(PANEL_H, (bottom - top - (left - 1) * gap) // max(1, left))
     rects = []
     for i in range(seats):
         column, row = (0, i) if i < left else (1, i - left)
         rows = left if column == 0 else seats - left
-        first = (top + bottom) // 2 - (rows * height + (rows - 1) * PANEL_GAP) // 2
+        first = (top + bottom) // 2 - (rows * height + (rows - 1) * gap) // 2
         x = safe.x + PANEL_INSET if column == 0 else safe.right - PANEL_INSET - width
-        rects.append(pygame.Rect(x, first + row * (height + PANEL_GAP), width, height))
+        rects.append(pygame.Rect(x, first + row * (height + gap), width, height))
     return rects
 
 
@@ -283,6 +298,9 @@ def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: py
     tokens, marker = track_position(int(round(score)))
 
     def content() -> None:
+        if compact(rect):
+            compact_content()
+            return
         # without a clue row the name stands larger, centred above the status line
         name_y = rect.y + 34 if show_clue else (rect.y + rect.bottom - 44) // 2
         kit.seat_token(surface, seat.style, (rect.x + 36, name_y), TOKEN_RADIUS)
@@ -336,11 +354,88 @@ def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: py
         if veil is not None:
             surface.blit(kit.rounded(rect.size, veil, 26), rect)
 
+    def compact_content() -> None:
+        # three rows: shape and name (the whole width: never cut); the clue, the cards
+        # left and the score; the status line
+        pad = COMPACT_PAD
+        name_y = rect.y + 4 + COMPACT_NAME_ROW // 2
+        kit.seat_token(surface, seat.style, (rect.x + 36, name_y), TOKEN_RADIUS)
+        right = rect.right - pad
+        if tag:
+            right = kit.blit_text(surface, tag, 28, (right, name_y), "midright", c.accent).x - 8
+        size, name = fit_label(kit, seat.name, right - (rect.x + 66), (36, 34, 32, 30) if not show_clue else (34, 32, 30))
+        kit.blit_text(surface, name, size, (rect.x + 66, name_y), "midleft", style.light)
+        row_y = rect.y + 4 + COMPACT_NAME_ROW + COMPACT_CHIP // 2
+        left = rect.x + pad
+        if show_clue:
+            left = draw_clue_row(surface, ctx, clue, (left, row_y - COMPACT_CHIP // 2), COMPACT_CHIP, gap=6).right
+        end = rect.right - pad
+        if show_score:
+            end = draw_score(surface, ctx, tokens, marker, (end, row_y), 40).x
+        if show_clue:  # one card with the count on it, between the clue and the score
+            draw_hand_stack(surface, ctx, hand_count, ((left + end) // 2, row_y))
+        else:
+            draw_hand_count(surface, ctx, hand_count, (rect.x + 62, row_y))
+        if status:
+            y = rect.bottom - COMPACT_STATUS
+            x = rect.x + (54 if done else 18)
+            if done:
+                kit.draw_check(surface, (rect.x + 32, y), 30, c.good)
+            room = rect.right - 16 - x - (2 * TOKEN_RADIUS + 16 if status_seat is not None else 0)
+            size, words = fit_label(kit, status, room, (28,))
+            placed = kit.blit_text(surface, words, size, (x, y), "midleft", status_colour or (c.good if done else c.muted))
+            if status_seat is not None:
+                kit.seat_token(surface, ctx.seats[status_seat].style, (placed.right + 12 + TOKEN_RADIUS, y),
+                               TOKEN_RADIUS)
+        if veil is not None:
+            surface.blit(kit.rounded(rect.size, veil, 26), rect)
+
     key = ("si.seat", seat.name, seat.style, (tokens, marker) if show_score else None, tag,
            tuple(clue) if show_clue else None, hand_count, status, tuple(status_colour or ()), done, status_seat,
            ctx.seats[status_seat].style if status_seat is not None else None, tuple(veil or ()))
     kit.filled_panel(surface, rect, key, content, c.panel, radius=26, border=tuple(border),
                      border_width=6 if highlight else 4)
+
+
+def compact(rect: pygame.Rect) -> bool:
+    """Whether a seat panel is too short for the full layout (see COMPACT_GAP)."""
+    return rect.height < PANEL_H
+
+
+def thirty_spot(rect: pygame.Rect) -> tuple[int, int]:
+    """Where a "30" token pops on a seat panel: beside its score."""
+    if compact(rect):
+        return rect.right - 92, rect.y + 4 + COMPACT_NAME_ROW + COMPACT_CHIP // 2
+    return rect.right - 98, rect.y + 36
+
+
+def draw_score(surface: pygame.Surface, ctx: Any, tokens: int, marker: int, midright: Sequence[int],
+               size: int) -> pygame.Rect:
+    """A seat's score (its marker's number, after its "30" tokens) ending at ``midright``:
+    the rectangle it takes."""
+    kit, c = ctx.kit, ctx.kit.colours
+    number = kit.blit_text(surface, str(marker), size, midright, "midright", c.gold)
+    taken = number
+    if tokens:
+        thirty = pygame.Rect(0, 0, 44, 44)
+        thirty.midright = (number.x - 8 - (kit.font(28).size(f"×{tokens}")[0] + 4 if tokens > 1 else 0),
+                           int(midright[1]))
+        draw_thirty_token(surface, ctx, thirty.center, 22, tokens)
+        taken = taken.union(thirty)
+    return taken
+
+
+def draw_hand_stack(surface: pygame.Surface, ctx: Any, count: int, center: Sequence[int]) -> None:
+    """How many picto cards a seat has left (public, SI-9), where a fan is too wide: a
+    card over another with the count written on it."""
+    kit, c = ctx.kit, ctx.kit.colours
+    cx, cy = int(center[0]), int(center[1])
+    for i, (dx, dy) in enumerate(((-5, -3), (2, 2))):
+        card = pygame.Rect(0, 0, 46, 52)
+        card.center = (cx + dx, cy + dy)
+        pygame.draw.rect(surface, mix(c.accent, c.panel, 0.6 + 0.15 * i), card, border_radius=8)
+        pygame.draw.rect(surface, c.accent if i else c.shadow, card, width=2, border_radius=8)
+    kit.blit_text(surface, str(count), 28, (cx + 2, cy + 3), "center", c.text)
 
 
 @remembered
