@@ -54,6 +54,7 @@ from .widgets import (
     paint_table_still,
     panel_positions,
     slot_positions,
+    thinking_spot,
 )
 
 #: The hold-to-lock progress: this thick on the hub's rim.
@@ -242,7 +243,7 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
             draw_seat_panel(surface, self.ctx, seat, rect, score=0, hand_count=public.hand_counts[seat], clue=(),
                             status=status, highlight=highlight, show_score=False, show_clue=False,
                             status_colour=colour)
-            self.draw_thinking(surface, seat, (rect.x + 80, rect.y + 6), 38)
+            self.draw_thinking(surface, seat, thinking_spot(rect, show_clue=False), 38)
 
     def draw_hub_content(self, surface: pygame.Surface, result_ticks: int, guess: GuessSection | None) -> None:
         """In the hub's room, one under the other: the clue just guessed and whether the

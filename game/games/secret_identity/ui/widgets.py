@@ -402,6 +402,15 @@ def compact(rect: pygame.Rect) -> bool:
     return rect.height < PANEL_H
 
 
+def thinking_spot(rect: pygame.Rect, show_clue: bool = True) -> tuple[int, int]:
+    """Where a bot's thinking bubble stands on its seat panel: over the top border by the
+    shape, or on a compact panel without a clue at the free end of its middle row (the
+    name has the top row)."""
+    if compact(rect) and not show_clue:
+        return rect.right - 64, rect.y + 4 + COMPACT_NAME_ROW + COMPACT_CHIP // 2
+    return rect.x + 80, rect.y + 6
+
+
 def thirty_spot(rect: pygame.Rect) -> tuple[int, int]:
     """Where a "30" token pops on a seat panel: beside its score."""
     if compact(rect):
