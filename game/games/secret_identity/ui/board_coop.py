@@ -41,6 +41,7 @@ from .board_base import SecretIdentityBoard
 from .coop_end import CoopEnd
 from .coop_sections import RESULT_TICKS, AnswerReveal, ClueSection, GuessSection, ResultSection
 from .hub import badge_stack, clue_row_image, fitted, hub_text, hub_width, stack_in_hub, text_part
+from .seat_panel import draw_seat_panel, panel_positions, thinking_spot
 from .track import track_line
 from .widgets import (
     SLOT_H,
@@ -49,12 +50,9 @@ from .widgets import (
     board_ring,
     draw_cross,
     draw_ring_cards,
-    draw_seat_panel,
     draw_slot_badge,
     paint_table_still,
-    panel_positions,
     slot_positions,
-    thinking_spot,
 )
 
 #: The hold-to-lock progress: this thick on the hub's rim.
