@@ -102,8 +102,8 @@ class WinSection(EndShow[MSPublic]):
         for seat in public.winners:
             cid = public.final_characters[seat]
             # the name as large as leaves room for the character's picture at the card's end
-            room = panel.right - 40 - 120 - 16 - (panel.x + 90 + 48 + 96 // 5)
-            name_size = fit_size(kit, self.ctx.seats[seat].name, room, WINNER_NAME_SIZES)
+            name_room = panel.right - 40 - 120 - 16 - (panel.x + 90 + 48 + 96 // 5)
+            name_size = fit_size(kit, self.ctx.seats[seat].name, name_room, WINNER_NAME_SIZES)
             kit.draw_seat_badge(surface, self.ctx.seats[seat], (panel.x + 90, y + 50), 96, beside=True,
                                 name_size=name_size)
             kit.blit_text(surface, t("ms.end.was", character=board.character_name(cid)), 34, (panel.x + 160, y + 84),

@@ -213,7 +213,7 @@ def draw_score(surface: pygame.Surface, ctx: Any, tokens: int, marker: int, midr
     the rectangle it takes."""
     kit, c = ctx.kit, ctx.kit.colours
     number = kit.blit_text(surface, str(marker), size, midright, "midright", c.gold)
-    taken = number
+    taken = pygame.Rect(number)
     if tokens:
         thirty = pygame.Rect(0, 0, 44, 44)
         thirty.midright = (number.x - 8 - (kit.font(28).size(f"×{tokens}")[0] + 4 if tokens > 1 else 0),
