@@ -34,31 +34,6 @@ KNOWN_WIDE: dict[str, tuple[str, ...]] = {}
 #: (shot, rule) -> languages where a text rule (small, box, overlap, contrast) fails in the
 #: wide safe area (10 %), for the same screens.
 KNOWN_WIDE_TEXT: dict[tuple[str, str], tuple[str, ...]] = {
-    ("mission_secrete.win", "cut"): ('fr', 'en'),
-    ("secret_identity.cheer", "cut"): ('fr', 'en'),
-    ("secret_identity.clues", "cut"): ('fr', 'en'),
-    ("secret_identity.replace", "cut"): ('fr', 'en'),
-    ("secret_identity.reveal", "cut"): ('fr', 'en'),
-    ("secret_identity.summary", "cut"): ('fr',),
-    ("secret_identity.vote", "cut"): ('fr', 'en'),
-    ("secret_identity_coop.clue", "cut"): ('en',),
-    ("secret_identity_coop.guess", "cut"): ('fr', 'en'),
-    ("secret_identity_coop.result", "cut"): ('en',),
-    # issue 28: in the wide area Secret Identity's ring of character cards
-    # stands closer, their number badges over the neighbouring cards, and the seat cards'
-    # clue chips (51 px) hold 43 px pictograms
-    ("secret_identity.cheer", "tiny"): ('fr', 'en'),
-    ("secret_identity.clues", "tiny"): ('fr', 'en'),
-    ("secret_identity.reveal", "tiny"): ('fr', 'en'),
-    ("secret_identity.vote", "tiny"): ('fr', 'en'),
-    ("secret_identity.cheer", "over"): ('fr', 'en'),
-    ("secret_identity.clues", "over"): ('fr', 'en'),
-    ("secret_identity.replace", "over"): ('fr', 'en'),
-    ("secret_identity.reveal", "over"): ('fr', 'en'),
-    ("secret_identity_coop.clue", "over"): ('fr', 'en'),
-    ("secret_identity_coop.guess", "over"): ('fr', 'en'),
-    ("secret_identity_coop.result", "over"): ('fr', 'en'),
-    ("secret_identity.vote", "overlap"): ('fr', 'en'),
 }
 OWNED = ("personality.", "mission_secrete.", "incognito.", "secret_identity.", "secret_identity_coop.")
 

@@ -7,7 +7,8 @@ import pygame
 
 from game.context import build_context
 from game.games.secret_identity.ui.reveal import OPEN_TICKS, VOTES_TICKS
-from game.games.secret_identity.ui.widgets import SLOT_H, SLOT_W, panel_positions, slot_positions
+from game.games.secret_identity.ui.seat_panel import panel_positions
+from game.games.secret_identity.ui.widgets import SLOT_H, SLOT_W, slot_positions
 from game.input.intents import Intent
 from game.settings import Settings
 from test_secret_identity_board import bots_play_to, start

@@ -104,11 +104,14 @@ class RingGeometry:
 
 
 def ring_geometry(kit: UiKit, top_room: int = PROMPT_ROOM, slot: tuple[int, int] = SLOT_SIZE,
-                  rows: bool = False) -> RingGeometry:
+                  rows: bool = False, hug: bool = False) -> RingGeometry:
     """The ring for ``kit``'s safe area, its top slot ``top_room`` under the area's top
     (``slot``: a board's own card size, Secret Identity's taller portrait cards; ``rows``:
-    its cards in three rows)."""
+    its cards in three rows). With ``hug`` the side slots come in as far as a shrunk hub
+    lets them, keeping the gap they keep from a full-size hub: the room beside the ring
+    (a board's seat panels) widens by as much as the hub shrank."""
     top, bottom = kit.safe_rect.y + top_room, kit.hint_bar_top() - HINT_GAP
     reach = min(RADIUS, (bottom - top - slot[1]) // 2)
     hub = min(HUB_RADIUS, reach - slot[1] // 2 - HUB_GAP)
-    return RingGeometry((kit.W // 2, (top + bottom) // 2), RADIUS, slot, hub, reach, rows)
+    radius = RADIUS - (HUB_RADIUS - hub) if hug else RADIUS
+    return RingGeometry((kit.W // 2, (top + bottom) // 2), radius, slot, hub, reach, rows)

@@ -73,6 +73,11 @@ class MissionTable:
         height = board.public.rows * cell + (board.public.rows - 1) * gap
         return int(cx - width / 2), int(cy - height / 2), int(cell), int(gap)
 
+    def end_grid_right(self) -> int:
+        """The grid's right edge once it has moved aside at the end."""
+        columns = self.board.public.columns
+        return END_CENTER[0] + (columns * END_CELL + (columns - 1) * END_GAP) // 2
+
     def grid_height(self) -> int:
         _left, _top, cell, gap = self.layout()
         return self.board.public.rows * cell + (self.board.public.rows - 1) * gap

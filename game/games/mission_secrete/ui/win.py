@@ -18,7 +18,7 @@ import pygame
 
 from ....input.intents import Intent
 from ....scenes.shows import EndShow
-from ....ui.fit import fit_text
+from ....ui.fit import fit_size, fit_text
 from ....ui.show import Show, Standing
 from ..rules.view import Ending, MSPublic
 
@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 END_MOVE_TICKS = 40
 #: A face's picture at most (px), and what its seat's shape and name (two lines) take around it.
 FACE_MAX, FACE_FRAME = 150, 156
+#: Between the grid, moved aside, and the card; a winner's name's sizes, largest first.
+CARD_GAP, WINNER_NAME_SIZES = 32, (52, 48, 44, 40, 36)
 
 
 class WinSection(EndShow[MSPublic]):
@@ -87,7 +89,10 @@ class WinSection(EndShow[MSPublic]):
         shown = float(board.end_move.value(alpha))
         self.draw_confetti(surface, alpha)
         safe = kit.safe_rect
-        panel = pygame.Rect(980, safe.y + 20, safe.right - 12 - 980, safe.bottom - safe.y - 120)
+        # the card from the grid's side (a little room for the winning line's glow) to the
+        # safe area's: the faces' names then fit whole under their faces
+        left = board.table.end_grid_right() + CARD_GAP
+        panel = pygame.Rect(left, safe.y + 20, safe.right - 12 - left, safe.bottom - safe.y - 120)
         panel.x += int((1 - shown) * 900)
         kit.panel(surface, panel, c.panel, radius=40, border=c.gold, border_width=6)
         mission = public.end == Ending.MISSION
@@ -96,7 +101,11 @@ class WinSection(EndShow[MSPublic]):
                           max_width=panel.width - 40, align="center").bottom + 16
         for seat in public.winners:
             cid = public.final_characters[seat]
-            kit.draw_seat_badge(surface, self.ctx.seats[seat], (panel.x + 90, y + 50), 96, beside=True, name_size=52)
+            # the name as large as leaves room for the character's picture at the card's end
+            name_room = panel.right - 40 - 120 - 16 - (panel.x + 90 + 48 + 96 // 5)
+            name_size = fit_size(kit, self.ctx.seats[seat].name, name_room, WINNER_NAME_SIZES)
+            kit.draw_seat_badge(surface, self.ctx.seats[seat], (panel.x + 90, y + 50), 96, beside=True,
+                                name_size=name_size)
             kit.blit_text(surface, t("ms.end.was", character=board.character_name(cid)), 34, (panel.x + 160, y + 84),
                           "topleft", c.muted)
             icon = kit.icon(catalogue.character(cid).icon, 120)
@@ -116,16 +125,16 @@ class WinSection(EndShow[MSPublic]):
         # every card face up: who was who, in the middle of the room under the lines, the
         # pictures as large as it and the seats' share of the width let them (before, they
         # stood at the card's foot under a ~200 px bare band)
-        step = (panel.width - 40) // max(1, board.seats)
+        step = (panel.width - 24) // max(1, board.seats)
         room = pygame.Rect(panel.x, y + 20, panel.width, panel.bottom - 24 - (y + 20))
         size_icon = max(64, min(FACE_MAX, step - 16, room.height - FACE_FRAME))
         y = room.y + max(0, (room.height - FACE_FRAME - size_icon) // 2)
         for seat, cid in enumerate(public.final_characters):
-            x = panel.x + 20 + step * seat + step // 2
+            x = panel.x + 12 + step * seat + step // 2
             kit.seat_token(surface, self.ctx.seats[seat].style, (x, y + 30), 28, dim=public.out[seat])
             icon = kit.icon(catalogue.character(cid).icon, size_icon)
             surface.blit(icon, icon.get_rect(midtop=(x, y + 66)))
-            size, name = fit_text(kit, board.name(seat), step - 12, (32, 30))
+            size, name = fit_text(kit, board.name(seat), step - 8, (32, 30))
             colour = c.muted if public.out[seat] else kit.seat_style(self.ctx.seats[seat].style).light
             kit.blit_text(surface, name, size, (x, y + 74 + size_icon), "midtop", colour, align="center")
             if public.out[seat]:

@@ -36,10 +36,10 @@ from .board_base import SecretIdentityBoard
 from .podium import CompetitiveEnd
 from .reveal import CompetitiveReveal
 from .round import CluesSection, RoundStartSection, SummarySection
+from .seat_panel import draw_seat_panel, panel_positions, thirty_spot
 from .track import draw_track, draw_track_markers, track_line
 from .vote_picker import VoteSection
-from .widgets import RingCard, draw_ring_cards, draw_seat_panel, draw_thirty_token, paint_table_still, panel_positions, \
-    slot_positions
+from .widgets import RingCard, draw_ring_cards, draw_thirty_token, paint_table_still, slot_positions
 
 #: A seat panel's status: (done, the words, a seat the words name by its shape).
 Status = tuple[bool, str, int | None]
@@ -163,7 +163,7 @@ class CompetitiveBoard(SecretIdentityBoard[CompetitivePublic]):
                             veil=(*c.shadow, 90) if baked else None)
             self.draw_thinking(surface, seat, (rect.x + 80, rect.y + 6), 38)
             if popping and pop is not None:
-                draw_thirty_token(surface, self.ctx, (rect.right - 98, rect.y + 36), int(22 * float(pop.value())))
+                draw_thirty_token(surface, self.ctx, thirty_spot(rect), int(22 * float(pop.value())))
             if veiled and not baked:
                 surface.blit(kit.rounded(rect.size, (*c.shadow, 90), 26), rect)
         if reveal is not None:

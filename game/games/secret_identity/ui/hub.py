@@ -125,7 +125,8 @@ def clue_row_image(ctx: Any, clue: Sequence[Shown], size: int, slots: int = 3) -
 
 def badge_stack(ctx: Any, seat_index: int, parts: Sequence[Part]) -> list[pygame.Surface]:
     """A seat's shape and name side by side over ``parts``, fitted to the hub's room: the
-    name shrinks (then is shortened) to stay inside the disc's rim on its row."""
+    name shrinks to stay inside the disc's rim on its row, and is left out (the shape
+    alone) rather than cut when even 28 px drawn is too wide."""
     kit, seat = ctx.kit, ctx.seats[seat_index]
     token = seat_token_image(kit, seat.style, BADGE_TOKEN)
     images = fitted(kit, [fixed_part(token), *parts])
@@ -134,6 +135,8 @@ def badge_stack(ctx: Any, seat_index: int, parts: Sequence[Part]) -> list[pygame
     row = stack_top(kit, images) + token.get_height() // 2 - ring.center[1]
     width = min(hub_width(kit), int(2 * math.sqrt(max(0, inside ** 2 - row ** 2))))
     size, name = fit_label(kit, seat.name, width - token.get_width() - 8, (32, 30))
+    if name != seat.name:  # never a cut name: the shape alone (its panel names the seat)
+        return [token, *images[1:]]
     text = kit.text(name, size, kit.seat_style(seat.style).light, shadow=True)
     height = max(token.get_height(), text.get_height())
     badge = pygame.Surface((token.get_width() + 8 + text.get_width(), height), pygame.SRCALPHA)

@@ -1,7 +1,7 @@
 """Drawing pieces shared by both Secret Identity boards and the clue editor.
 
-Everything here draws public things (characters, placed pictograms, seat panels, the
-score track) except :func:`draw_hand_card`, which only the clue editor calls inside a
+Everything here draws public things (characters, placed pictograms, the score track; the
+seat panels are in ``seat_panel``) except :func:`draw_hand_card`, which only the clue editor calls inside a
 peek curtain. Layout constants put the character ring exactly where the ring picker
 puts its options (``game.scenes.ring_geometry``, for the safe area in use), so "point at
 the character" just works.
@@ -18,10 +18,10 @@ from ....scenes.ring_geometry import PROMPT_ROOM, SLOT_SIZE, RingGeometry, ring_
 from ....ui.fit import fit_text as fit_words
 from ....ui.fit import remembered, smallest_size
 from ....ui.shapes import shape_box
-from ....ui.theme import MIN_MARK, TOKEN_RADIUS
+from ....ui.theme import MIN_MARK
 from .portrait import portrait
 from .track import numbers_bottom, track_line
-from ..rules.view import Shown, track_position
+from ..rules.view import Shown
 
 if TYPE_CHECKING:
     from ....ui.kit import UiKit
@@ -48,8 +48,10 @@ PULSE_PORTRAIT = 150
 BADGE_RADIUS, BADGE_INSET = 24, 8
 #: A card's name takes at most this many lines under its portrait.
 NAME_LINES = 2
-#: How far a card's number badge rises above the card's top (the badge's drawn box).
+#: How far a card's number badge rises above the card's top (the badge's drawn box), and
+#: how far it overhangs the card's left edge.
 BADGE_RISE = -shape_box((0, BADGE_INSET), BADGE_RADIUS).top
+BADGE_OVERHANG = -shape_box((BADGE_INSET, 0), BADGE_RADIUS).left
 
 
 def mix(a: Sequence[int], b: Sequence[int], t: float) -> tuple[int, int, int]:
@@ -62,31 +64,12 @@ def board_ring(kit: UiKit) -> RingGeometry:
     (the ring shrinks, as in the 10 % safe area). Both boards and the vote picker use it,
     so pointing at a character lands on its card."""
     top = numbers_bottom(kit, track_line(kit)) + BADGE_RISE
-    return ring_geometry(kit, max(PROMPT_ROOM, top - kit.safe_rect.y), (SLOT_W, SLOT_H), rows=True)
+    return ring_geometry(kit, max(PROMPT_ROOM, top - kit.safe_rect.y), (SLOT_W, SLOT_H), rows=True, hug=True)
 
 
 def slot_positions(kit: UiKit) -> list[tuple[int, int]]:
     """Centres of the 8 character slots, 1 at the top then clockwise (SI-1)."""
     return board_ring(kit).positions(8)
-
-
-def panel_positions(kit: UiKit, seats: int) -> list[pygame.Rect]:
-    """Seat panels in two columns beside the ring, left column first (like the ring
-    picker's progress cards): as wide as the room between the safe area and the ring's
-    side slots allows, as tall as the room between the track and the hint bar allows."""
-    safe = kit.safe_rect
-    width = min(PANEL_W, board_ring(kit).left - PANEL_GAP - (safe.x + PANEL_INSET))
-    top, bottom = safe.y + TRACK_ROOM, safe.bottom - HINT_ROOM
-    left = (seats + 1) // 2
-    height = min(PANEL_H, (bottom - top - (left - 1) * PANEL_GAP) // max(1, left))
-    rects = []
-    for i in range(seats):
-        column, row = (0, i) if i < left else (1, i - left)
-        rows = left if column == 0 else seats - left
-        first = (top + bottom) // 2 - (rows * height + (rows - 1) * PANEL_GAP) // 2
-        x = safe.x + PANEL_INSET if column == 0 else safe.right - PANEL_INSET - width
-        rects.append(pygame.Rect(x, first + row * (height + PANEL_GAP), width, height))
-    return rects
 
 
 def icon_or_fallback(kit: UiKit, code: str, size: int) -> pygame.Surface:
@@ -263,84 +246,6 @@ def draw_thirty_token(surface: pygame.Surface, ctx: Any, center: Sequence[int], 
     kit.blit_text(surface, "30", max(28, int(radius * 1.05)), (center[0], center[1] + 1), "center", c.shadow)
     if count > 1:
         kit.blit_text(surface, f"×{count}", 28, (center[0] + radius + 4, center[1]), "midleft", c.gold)
-
-
-def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: pygame.Rect, *, score: float,
-                    hand_count: int, clue: Sequence[Shown], status: str, status_colour: Sequence[int] | None = None,
-                    highlight: Sequence[int] | None = None, done: bool = False, show_clue: bool = True,
-                    show_score: bool = True, tag: str = "", status_seat: int | None = None,
-                    veil: Sequence[int] | None = None) -> None:
-    """One seat's public panel, in three rows that fit any panel :func:`panel_positions`
-    gives: badge (colour + shape + name) and score with "30" tokens; the clue placed on
-    its safe and the cards left; a status line (shrunk to 28 px drawn at most, followed by
-    ``status_seat``'s shape when it names a seat). Without a clue the name stands larger
-    and may take two lines. ``veil`` (a colour with alpha) dims the whole panel, as a
-    reveal does the seats it is not about."""
-    kit, c = ctx.kit, ctx.kit.colours
-    seat = ctx.seats[seat_index]
-    style = kit.seat_style(seat.style)
-    border = highlight or (c.good if done else style.colour)
-    tokens, marker = track_position(int(round(score)))
-
-    def content() -> None:
-        # without a clue row the name stands larger, centred above the status line
-        name_y = rect.y + 34 if show_clue else (rect.y + rect.bottom - 44) // 2
-        kit.seat_token(surface, seat.style, (rect.x + 36, name_y), TOKEN_RADIUS)
-        right = rect.right - 16
-        if show_score:
-            number = kit.blit_text(surface, str(marker), 46, (right, rect.y + 34), "midright", c.gold)
-            right = number.x - 8
-            if tokens:
-                thirty = pygame.Rect(0, 0, 44, 44)
-                thirty.midright = (right, rect.y + 34)
-                draw_thirty_token(surface, ctx, thirty.center, 22, tokens)
-                right = thirty.x - (kit.font(28).size(f"×{tokens}")[0] + 8 if tokens > 1 else 8)
-        if tag:
-            right = kit.blit_text(surface, tag, 28, (right, name_y), "midright", c.accent).x - 8
-        width = right - (rect.x + 66)
-        clue_top = rect.y + 62
-        if show_clue:
-            size, name = fit_label(kit, seat.name, width, (34, 32, 30))
-            lines = two_lines(kit, seat.name, size, width) if name != seat.name else None
-            if lines:  # too long for a line at 28 px drawn (the largest text): two lines at a
-                # space or hyphen, the clue row a little lower and smaller
-                clue_top = kit.blit_text(surface, lines, size, (rect.x + 66, rect.y + 6), "topleft",
-                                         style.light).bottom + 2
-            else:
-                kit.blit_text(surface, name, size, (rect.x + 66, rect.y + 34), "midleft", style.light)
-        else:
-            size, name = fit_words(kit, seat.name, width, (40, 36, 34, 32, 30))
-            kit.blit_text(surface, name, size, (rect.x + 66, name_y), "midleft", style.light)
-        status_top = rect.bottom - 44
-        if show_clue:  # the clue and the cards left share the middle row
-            hand = (rect.right - 70, (clue_top + status_top) // 2)
-            room = hand[0] - 56 - (rect.x + 16)
-            chip = max(40, min(70, (room - 16) // 3, status_top - clue_top - 4))
-            draw_clue_row(surface, ctx, clue, (rect.x + 16, hand[1] - chip // 2), chip, gap=8)
-        else:  # the name has the middle row: the cards left go to the end of the status line
-            hand = (rect.right - 70, rect.bottom - 34)
-        draw_hand_count(surface, ctx, hand_count, hand)
-        if status:
-            y = rect.bottom - 24
-            x = rect.x + (54 if done else 18)
-            if done:
-                kit.draw_check(surface, (rect.x + 32, y), 30, c.good)
-            end = rect.right - 16 if show_clue else hand[0] - 56
-            room = end - x - (2 * TOKEN_RADIUS + 16 if status_seat is not None else 0)
-            size, words = fit_label(kit, status, room, (28,))
-            placed = kit.blit_text(surface, words, size, (x, y), "midleft", status_colour or (c.good if done else c.muted))
-            if status_seat is not None:
-                # (a little raised: the 48 px shape stays inside the panel's border)
-                kit.seat_token(surface, ctx.seats[status_seat].style, (placed.right + 12 + TOKEN_RADIUS, y - 6),
-                               TOKEN_RADIUS)
-        if veil is not None:
-            surface.blit(kit.rounded(rect.size, veil, 26), rect)
-
-    key = ("si.seat", seat.name, seat.style, (tokens, marker) if show_score else None, tag,
-           tuple(clue) if show_clue else None, hand_count, status, tuple(status_colour or ()), done, status_seat,
-           ctx.seats[status_seat].style if status_seat is not None else None, tuple(veil or ()))
-    kit.filled_panel(surface, rect, key, content, c.panel, radius=26, border=tuple(border),
-                     border_width=6 if highlight else 4)
 
 
 @remembered
