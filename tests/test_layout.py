@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 
 from game.shots import ShotRequest, prepare, registry
-from game.ui.layout_probe import Probe
+from game.ui.layout_probe import DEFAULT_VIEW, Probe
 from game.ui.layout_rules import RULES, contrast
 from tests.painted_screen import PaintedScreen, check_painted
 
@@ -54,7 +54,7 @@ class _Checked(dict):
 
 class _CheckedThenLast(dict):
     """(shot, lang) -> {"tick": violations at tick 60, "last": at the last frame of the
-    show playing then}: both drawings from one preparation (``Probe.draw_then_last``),
+    show playing then}: both drawings from one preparation (``Probe.check_then_last``),
     the first's violations for both when no show plays. Their cases are one unit of work:
     the ids share the shot and the language before the rule (``work_unit``)."""
 
@@ -63,9 +63,8 @@ class _CheckedThenLast(dict):
         self.probe = probe
 
     def __missing__(self, key: tuple[str, str]):
-        tick, last = self.probe.draw_then_last(*key)
-        found = tick.violations()
-        self[key] = views = {"tick": found, "last": found if last is None else last.violations()}
+        tick, last = self.probe.check_then_last(*key)
+        self[key] = views = {"tick": tick, "last": last}
         return views
 
 
@@ -135,7 +134,7 @@ def test_screen_layout_in_the_wide_safe_area(wide_violations, name, lang, rule):
 # --- the default view of every shot (issue 28 item 7) ------------------------------------------
 #: The probe's other view of every shot: the default names at the default text size with
 #: 3 seats (tick 60). (The last frame of a show is a view of :func:`test_screen_layout`.)
-VIEWS = {"default": dict(names="demo", text_scale=1.0, seats=3)}
+VIEWS = {"default": DEFAULT_VIEW}
 
 
 @pytest.fixture(scope="module")

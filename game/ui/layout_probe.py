@@ -262,6 +262,11 @@ def recording(recorder: Recorder) -> Iterator[type[RecordingSurface]]:
         pygame.surface.Surface = _BaseSurface  # type: ignore[misc]
 
 
+#: The probe's view of every shot beside the longest names and largest text at 8 seats
+#: (issue 28 item 7): the default names at the default text size with 3 seats.
+DEFAULT_VIEW: dict[str, Any] = {"names": "demo", "text_scale": 1.0, "seats": 3}
+
+
 # --- one screen ----------------------------------------------------------------------------------
 @dataclass
 class Probe:
@@ -343,6 +348,13 @@ class Probe:
     def check(self, shot: str, lang: str, build: Builder | None = None) -> list[Violation]:
         """Every violation on ``shot`` in ``lang``."""
         return self.draw(shot, lang, build).violations()
+
+    def check_then_last(self, shot: str, lang: str) -> tuple[list[Violation], list[Violation]]:
+        """Every violation on ``shot`` in ``lang`` at its tick, and at the last frame of
+        the show playing then (:meth:`draw_then_last`; the first list when none plays)."""
+        tick, last = self.draw_then_last(shot, lang)
+        found = tick.violations()
+        return found, found if last is None else last.violations()
 
 
 @dataclass
