@@ -10,6 +10,12 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Bytecode kept (``__pycache__``, git-ignored), whatever the machine says: with
+# PYTHONDONTWRITEBYTECODE (set on the VMs we run on) each xdist worker and every
+# ``python -m game`` child a test starts (the CLI, the bench's children, start-up timings)
+# compiled the game's modules, and each worker rewrote the tests' asserts, anew.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 
 import pytest
 
