@@ -25,6 +25,7 @@ from typing import Mapping, Sequence
 from ....core.actions import Action
 from ....core.bots import DEFAULT_LEVEL, Bot
 from ....core.engine import Priv, Pub
+from ....core.records import make
 from ....core.rng import Rng
 from .assignment import assign
 from .common import MAX_CLUE_CARDS, own_slot
@@ -367,7 +368,8 @@ class CompetitiveBot(AssociatingBot[CompetitivePublic, CompetitivePrivate]):
         if plan is None or any(n is not None and n != plan[o] for o, n in enumerate(mine) if o != self.seat):
             plan = self._votes[public.round] = self._assignment(public, private)
         target = next(o for o, n in enumerate(mine) if n is None and o != self.seat)
-        return Action("vote", self.seat, {"target": target, "number": plan[target]})
+        # (made without the frozen __init__: one a vote, the equal record)
+        return make(Action, kind="vote", seat=self.seat, data={"target": target, "number": plan[target]}, tick=0)
 
     def _assignment(self, public: CompetitivePublic, private: CompetitivePrivate) -> dict[int, int]:
         """Each opponent without a vote yet given a distinct free number, with the best
