@@ -244,7 +244,7 @@ def _plan_rows(model: TagModel, hand: Sequence[str], board: Sequence[str], misre
     n = len(board)
     links = [strengths.get(character, 0.0) for strengths in map(model.links, pictos) for character in board]
     if misread and rng is not None:
-        links = [link + misread * (2 * u - 1) for link, u in zip(links, rng.randoms(len(links)))]
+        links = rng.jittered(links, misread)
     rows = [links[i:i + n] for i in range(0, len(links), n)] if n else [[] for _ in pictos]
     return {picto: (row, math.fsum(row)) for picto, row in zip(pictos, rows)}
 
