@@ -365,9 +365,10 @@ class CompetitiveBot(AssociatingBot[CompetitivePublic, CompetitivePrivate]):
         clue once per round), so it is not made again at every vote."""
         mine = my_numbers(private)
         plan = self._votes.get(public.round)
-        if plan is None or any(n is not None and n != plan[o] for o, n in enumerate(mine) if o != self.seat):
+        seat = self.seat
+        if plan is None or any([n is not None and n != plan[o] for o, n in enumerate(mine) if o != seat]):
             plan = self._votes[public.round] = self._assignment(public, private)
-        target = next(o for o, n in enumerate(mine) if n is None and o != self.seat)
+        target = next(o for o, n in enumerate(mine) if n is None and o != seat)
         # (made without the frozen __init__: one a vote, the equal record)
         return make(Action, kind="vote", seat=self.seat, data={"target": target, "number": plan[target]}, tick=0)
 
