@@ -80,6 +80,18 @@ def test_rng_methods_draw_exactly_as_next_u64():
         assert fast.randoms(count) == [(slow.next_u64() >> 11) / float(1 << 53) for _ in range(count)]
 
 
+def test_jittered_values_are_those_of_randoms():
+    """``jittered`` (SI's clue plan) gives each value plus ``spread * (2 * u - 1)`` with
+    ``u`` the next of ``randoms``, to the last bit, and leaves the generator where they do."""
+    fast, slow = Rng.from_seed("jitter"), Rng.from_seed("jitter")
+    for count in [*range(12), 40, 320, 333]:
+        values = [((i * 7) % 11) / 3 - 1.5 for i in range(count)]
+        for spread in (0.0, 1.0, 3.0, 0.37):
+            assert fast.jittered(values, spread) == [v + spread * (2 * u - 1)
+                                                     for v, u in zip(values, slow.randoms(count))]
+            assert fast.state == slow.state
+
+
 def test_a_long_shuffle_whose_lane_draw_is_refused_is_shuffled_a_draw_at_a_time():
     """``below``'s rejection: 2**64 - 1 is past the last multiple of 3 under 2**64."""
     assert not _fisher_yates(list(range(3)), [2**64 - 1, 0])

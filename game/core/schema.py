@@ -113,6 +113,10 @@ class Fields:
         self.required = dict(required or {})
         self.optional = dict(optional or {})
         self.keys = frozenset(self.required) | frozenset(self.optional)
+        #: (key, its schema's check, its path at the top, where every move's data is
+        #: checked): a submit checks its data once, so the loop is kept short.
+        self._required = tuple((key, schema.check, key) for key, schema in self.required.items())
+        self._optional = tuple((key, schema.check, key) for key, schema in self.optional.items())
 
     def check(self, value: object, where: str) -> None:
         if type(value) is not dict and not isinstance(value, Mapping):
@@ -121,13 +125,13 @@ class Fields:
             unknown = sorted(map(_short, value.keys() - self.keys))
             refuse(where, f"unknown key {', '.join(unknown[:3])}{' …' if len(unknown) > 3 else ''}")
         dot = f"{where}." if where else ""
-        for key, schema in self.required.items():
+        for key, check, path in self._required:
             if key not in value:
                 refuse(where, f"{key} is missing")
-            schema.check(value[key], dot + key)
-        for key, schema in self.optional.items():
+            check(value[key], dot + path if dot else path)
+        for key, check, path in self._optional:
             if key in value:
-                schema.check(value[key], dot + key)
+                check(value[key], dot + path if dot else path)
 
 
 #: The data of a move that carries none: ``{}``, every key refused (the default of a ``Move``).

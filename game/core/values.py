@@ -161,7 +161,7 @@ class Ballot:
         if not isinstance(answer, int) or isinstance(answer, bool) or answer not in self.choices:
             raise IllegalAction("bad_number", repr(answer))
         row = self.rows[voter]
-        if self.distinct and any(a == answer for q, a in enumerate(row) if q != question):  # (own entry: None)
+        if self.distinct and (answer in row[:question] or answer in row[question + 1:]):  # (own entry: None)
             raise IllegalAction("number_used")
         return self._with(voter, question, answer)
 

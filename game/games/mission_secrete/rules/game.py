@@ -129,6 +129,9 @@ class MissionSecrete(PhasedGame[MSState, MSPublic, MSPrivate]):
         self.catalogue = catalogue
         self.max_seats = min(4, len(catalogue.characters))
         self._pairs = {free: swap_pairs(catalogue.rows, catalogue.columns, free) for free in (False, True)}
+        #: (seat, free swap) -> the seat's swaps as ``legal`` lists them: the same every turn
+        #: (actions are frozen records), made once instead of at every bot move.
+        self._swap_actions: dict[tuple[int, bool], tuple[Action, ...]] = {}
         super().__init__()
 
     def phases(self) -> Sequence[Phase[MSState]]:
@@ -143,7 +146,7 @@ class MissionSecrete(PhasedGame[MSState, MSPublic, MSPrivate]):
                   end_if=lambda s: bool(s.grid), next=MSPhase.PLAY),
             Phase(MSPhase.PLAY, {
                 SWAP: Move(self._swap, Fields({"a": cell, "b": cell}), by=one(lambda s: s.turn),
-                           refusal="not_your_turn", choices=self._swaps),
+                           refusal="not_your_turn", actions=self._swaps),
                 ACCUSE: Move(self._accuse, Fields({"accused": seat, "character": character}),
                              choices=self._accusations),   # MS-6: any seat still in
             }, active=still_in, refusal="eliminated", end_if=lambda s: bool(s.end), next=MSPhase.OVER,
@@ -196,8 +199,13 @@ class MissionSecrete(PhasedGame[MSState, MSPublic, MSPrivate]):
         return Step(new, (Dealt(deals), *dealt))
 
     # --- moves ----------------------------------------------------------------------------
-    def _swaps(self, state: MSState, seat: int) -> Iterator[dict[str, int]]:
-        return ({"a": a, "b": b} for a, b in self._pairs[state.free_swap])
+    def _swaps(self, state: MSState, seat: int) -> tuple[Action, ...]:
+        key = (seat, state.free_swap)
+        swaps = self._swap_actions.get(key)
+        if swaps is None:
+            swaps = self._swap_actions[key] = tuple(Action(SWAP, seat, {"a": a, "b": b})
+                                                    for a, b in self._pairs[state.free_swap])
+        return swaps
 
     def _accusations(self, state: MSState, seat: int) -> Iterator[dict[str, Any]]:
         for other in state.still_in:

@@ -56,13 +56,30 @@ def closable(rows: int, columns: int, cells: tuple[int, ...], need: int, free_sw
     return False
 
 
+@lru_cache(maxsize=1 << 14)
+def best_count(rows: int, columns: int, cells: tuple[int, ...]) -> int:
+    """:meth:`Board.best_count` of an object on ``cells`` (sorted): each row's and
+    column's count in one pass (a bot weighs every swap's, ~a quarter of a match when
+    each line was counted apart)."""
+    by_row, by_column = [0] * rows, [0] * columns
+    for cell in cells:
+        row, column = divmod(cell, columns)
+        by_row[row] += 1
+        by_column[column] += 1
+    return max(max(by_row), max(by_column))
+
+
 class Board:
     """Where each tracked object lies, how close each is to a finished line, and what
     a swap changes (see the module docstring)."""
 
     def __init__(self, grid: Sequence[str], rows: int, columns: int, objects: Sequence[str]) -> None:
         self.grid, self.rows, self.columns = grid, rows, columns
-        self.positions = {obj: [cell for cell, item in enumerate(grid) if item == obj] for obj in objects}
+        self.positions: dict[str, list[int]] = {obj: [] for obj in objects}
+        for cell, item in enumerate(grid):  # (one pass: each object's cells in order)
+            cells = self.positions.get(item)
+            if cells is not None:
+                cells.append(cell)
         self._potential = {obj: self.potential(cells) for obj, cells in self.positions.items()}
 
     def potential(self, cells: Sequence[int]) -> float:
@@ -91,7 +108,4 @@ class Board:
 
     def best_count(self, obj: str, cells: Sequence[int] | None = None) -> int:
         """The most of ``obj`` any one row or column holds."""
-        coords = [divmod(cell, self.columns) for cell in (self.positions[obj] if cells is None else cells)]
-        rows = max(sum(1 for r, _c in coords if r == line) for line in range(self.rows))
-        columns = max(sum(1 for _r, c in coords if c == line) for line in range(self.columns))
-        return max(rows, columns)
+        return best_count(self.rows, self.columns, tuple(sorted(self.positions[obj] if cells is None else cells)))

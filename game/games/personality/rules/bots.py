@@ -20,6 +20,7 @@ from typing import Iterable, Mapping, Sequence, TypeVar
 
 from ....core.actions import Action
 from ....core.bots import DEFAULT_LEVEL, Bot
+from ....core.records import make
 from ....core.rng import Rng
 from .catalogue import PECatalogue
 from .view import Candidate, PEPhase, PEPrivate, PEPublic, PEView, VoteKind
@@ -51,6 +52,10 @@ class PersonalityBot(Bot[PEPublic, PEPrivate]):
         self._tag_counts: dict[tuple[str, ...], dict[str, int]] = {}
         #: player -> (the player's received pile, card -> the fit judged against it).
         self._fits: dict[int, tuple[tuple[str, ...], dict[str, float]]] = {}
+        #: player -> (the same pile, the tag counts of the part of it this bot remembers).
+        self._learned: dict[int, tuple[tuple[str, ...], dict[str, int]]] = {}
+        #: card -> its tags (the catalogue's).
+        self._card_tags: dict[str, tuple[str, ...]] = {}
 
     # --- judgement -------------------------------------------------------------------------
     def impression(self, player: int, tag: str) -> float:
@@ -67,19 +72,34 @@ class PersonalityBot(Bot[PEPublic, PEPrivate]):
         fits = self._fits_of(view, player)
         fit = fits.get(card)
         if fit is None:
-            tags = self.catalogue.trait(card).tags
-            learned = self.tag_counts(self._remembered(view, player, self._memory))
-            fit = fits[card] = sum(LEARNED * learned.get(tag, 0) + self.impression(player, tag)
-                                   for tag in tags) / len(tags)
+            fit = fits[card] = self._judged(card, player, self._learned[player][1])
         return fit
+
+    def _judged(self, card: str, player: int, learned: dict[str, int]) -> float:
+        """A fit worked out: each of the card's tags, as often as the remembered pile
+        holds it plus the first impression of it (drawn the first time, tag by tag), summed
+        in tag order (one ``sum``, as ever) over the count of tags."""
+        tags = self._card_tags.get(card)
+        if tags is None:
+            tags = self._card_tags[card] = self.catalogue.trait(card).tags
+        impressions = self._impressions
+        terms = []
+        for tag in tags:
+            impression = impressions.get((player, tag))
+            if impression is None:
+                impression = impressions[player, tag] = self.rng.random() * self._impression
+            terms.append(LEARNED * learned.get(tag, 0) + impression)
+        return sum(terms) / len(tags)
 
     def _fits_of(self, view: PEView, player: int) -> dict[str, float]:
         """The fits judged for ``player`` against its received pile as the view shows it
-        (a new, empty dict once the pile has changed)."""
+        (a new, empty dict once the pile has changed, with the remembered pile's tag
+        counts made again)."""
         pile = view.public.received[player]
         known = self._fits.get(player)
-        if known is None or known[0] != pile:
+        if known is None or known[0] is not pile and known[0] != pile:
             known = self._fits[player] = (pile, {})
+            self._learned[player] = (pile, self.tag_counts(self._remembered(view, player, self._memory)))
         return known[1]
 
     def _remembered(self, view: PEView, player: int, memory: int | None) -> list[str]:
@@ -174,7 +194,7 @@ class PersonalityBot(Bot[PEPublic, PEPrivate]):
         ranked = self.ranked(scores)
         choice = ranked[0][0]
         bet = self.bet(ranked) if public.phase == "vote" else 1
-        return Action("vote", self.seat, {"choice": choice, "bet": bet})
+        return make(Action, kind="vote", seat=self.seat, data={"choice": choice, "bet": bet}, tick=0)
 
     @staticmethod
     def _elections(public: PEPublic, choices: Iterable[Candidate]) -> dict[Candidate, tuple[str, int]]:
@@ -193,7 +213,7 @@ class PersonalityBot(Bot[PEPublic, PEPrivate]):
         # (each player's fits looked up in place: 42 judgements a move, nearly all kept;
         # the rest judged card after card, player after player, as the rng always drew)
         rows = [self._fits_of(view, p) for p in range(view.public.seats)]
-        best_fit = {card: max(row[card] if card in row else self.fit(view, card, p) for p, row in enumerate(rows))
+        best_fit = {card: max([row[card] if card in row else self.fit(view, card, p) for p, row in enumerate(rows)])
                     for card in view.mine.hand}
         worst = min(best_fit, key=best_fit.__getitem__)
         return Action("exchange", self.seat, {"card": worst if best_fit[worst] < 0.5 else None})

@@ -25,6 +25,7 @@ from typing import Mapping, Sequence
 from ....core.actions import Action
 from ....core.bots import DEFAULT_LEVEL, Bot
 from ....core.engine import Priv, Pub
+from ....core.records import make
 from ....core.rng import Rng
 from .assignment import assign
 from .common import MAX_CLUE_CARDS, own_slot
@@ -243,7 +244,7 @@ def _plan_rows(model: TagModel, hand: Sequence[str], board: Sequence[str], misre
     n = len(board)
     links = [strengths.get(character, 0.0) for strengths in map(model.links, pictos) for character in board]
     if misread and rng is not None:
-        links = [link + misread * (2 * u - 1) for link, u in zip(links, rng.randoms(len(links)))]
+        links = rng.jittered(links, misread)
     rows = [links[i:i + n] for i in range(0, len(links), n)] if n else [[] for _ in pictos]
     return {picto: (row, math.fsum(row)) for picto, row in zip(pictos, rows)}
 
@@ -364,10 +365,12 @@ class CompetitiveBot(AssociatingBot[CompetitivePublic, CompetitivePrivate]):
         clue once per round), so it is not made again at every vote."""
         mine = my_numbers(private)
         plan = self._votes.get(public.round)
-        if plan is None or any(n is not None and n != plan[o] for o, n in enumerate(mine) if o != self.seat):
+        seat = self.seat
+        if plan is None or any([n is not None and n != plan[o] for o, n in enumerate(mine) if o != seat]):
             plan = self._votes[public.round] = self._assignment(public, private)
-        target = next(o for o, n in enumerate(mine) if n is None and o != self.seat)
-        return Action("vote", self.seat, {"target": target, "number": plan[target]})
+        target = next(o for o, n in enumerate(mine) if n is None and o != seat)
+        # (made without the frozen __init__: one a vote, the equal record)
+        return make(Action, kind="vote", seat=self.seat, data={"target": target, "number": plan[target]}, tick=0)
 
     def _assignment(self, public: CompetitivePublic, private: CompetitivePrivate) -> dict[int, int]:
         """Each opponent without a vote yet given a distinct free number, with the best

@@ -182,6 +182,9 @@ class SecretIdentityRules(PhasedGame[S, Pub, Priv]):
         self.catalogue = catalogue
         self.book = ClueBook({card.id: card.pictograms for card in catalogue.cards}, catalogue.depicting)
         self.data = MoveData(catalogue, self.max_seats)
+        #: What :meth:`check_table` found for a table's deck options (the catalogue's
+        #: character pool and picto cards; each match of a series asks again).
+        self._decks: dict[tuple[object, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
         super().__init__()
 
     def check_table(self, config: Mapping[str, Any], characters: int, needs: str,
@@ -193,10 +196,17 @@ class SecretIdentityRules(PhasedGame[S, Pub, Priv]):
         seats = int(config["seats"])
         if not self.min_seats <= seats <= self.max_seats:
             raise ValueError(f"Secret Identity needs 3–8 seats, not {seats}")
-        pool = character_pool(self.catalogue, config)
+        categories = config.get("categories")
+        family = bool(option((FAMILY,), config, FAMILY.id))
+        key = (None if categories is None else tuple(categories), family, bool(config.get(CONNOISSEURS, False)),
+               config.get("deck_lang") or DEFAULT_DECK_LANG)
+        deck = self._decks.get(key)
+        if deck is None:
+            deck = self._decks[key] = (tuple(character_pool(self.catalogue, config)),
+                                       tuple(self.catalogue.card_ids(family)))
+        pool, cards = list(deck[0]), list(deck[1])
         if len(pool) < characters:
             raise ValueError(f"the chosen categories hold {len(pool)} characters; {needs}")
-        cards = self.catalogue.card_ids(bool(option((FAMILY,), config, FAMILY.id)))
         if len(cards) < seats * hand_size(seats):
             raise ValueError("not enough picto cards for this many seats")
         return seats, pool, cards
