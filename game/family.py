@@ -37,7 +37,7 @@ def load_policy(data_dir: Path) -> FamilyPolicy:
     tags = {str(tag): where.text(table, tag, f"tag {tag!r}") for tag in table}
     icons = where.mapping(where.field(root, "icons", dict, "file"), "icons")
     for code, tag in icons.items():
-        if not isinstance(code, str) or tag not in tags:
+        if not isinstance(code, str) or not isinstance(tag, str) or tag not in tags:
             raise where.error(icons, f"icon {code!r}: write the code in quotes and name a tag of the policy", code)
     return FamilyPolicy(tags, {str(code): str(tag) for code, tag in icons.items()})
 

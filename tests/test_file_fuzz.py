@@ -251,3 +251,19 @@ def test_a_picto_card_face_holding_a_list_is_a_data_error(data_copy):
             _load_shipped(data_copy, "secret_identity/pictos.yaml")
     finally:
         path.write_text(original, encoding="utf-8")
+
+
+def test_a_family_icon_naming_a_list_is_a_data_error(data_copy):
+    """Found by the test above: an icon whose tag is a list (unhashable) made the policy's
+    lookup raise TypeError."""
+    path = data_copy / FAMILY_FILE
+    original = path.read_text(encoding="utf-8")
+    lines = original.splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if line.startswith("  '1F52B':"))
+    lines[at] = "  '1F52B': []\n"
+    path.write_text("".join(lines), encoding="utf-8")
+    try:
+        with pytest.raises(DataError, match=r"family.yaml:\d+: .*name a tag of the policy"):
+            _load_shipped(data_copy, FAMILY_FILE)
+    finally:
+        path.write_text(original, encoding="utf-8")
