@@ -40,7 +40,7 @@ from ..rules.view import CoopPhase, CoopPrivate, CoopPublic
 from .board_base import SecretIdentityBoard
 from .coop_end import CoopEnd
 from .coop_sections import RESULT_TICKS, AnswerReveal, ClueSection, GuessSection, ResultSection
-from .hub import badge_stack, clue_row_image, fitted, hub_text, hub_width, stack_in_hub, text_part
+from .hub import badge_stack, clue_row_image, fitted, hub_text, stack_in_hub, text_part
 from .seat_panel import draw_seat_panel, panel_positions, thinking_spot
 from .track import track_line
 from .widgets import (
@@ -251,7 +251,6 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
         public = self.public
         active = self.ctx.seats[public.active]
         result = self._last_result()
-        width = hub_width(kit)
         if result is not None and result_ticks >= TURN_TICKS:
             character = self.catalogue.character(result.character)
             row = [clue_row_image(self.ctx, result.clue, RESULT_CHIP, slots=max(1, len(result.clue)))]
@@ -271,8 +270,11 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
             body, colour = t(together, n=len(agreeing), total=len(people)), c.good
         else:
             body, colour = t("sc.phase.guess"), c.muted
-        chips = [min(size, (width - 2 * 12) // 3) for size in CLUE_CHIPS]
-        parts = [lambda step: clue_row_image(self.ctx, public.clue, chips[min(step, len(chips) - 1)]),
+        def clue_row(step: int, width: int) -> pygame.Surface:
+            size = max(RESULT_CHIP, min(CLUE_CHIPS[min(step, len(CLUE_CHIPS) - 1)], (width - 2 * 12) // 3))
+            return clue_row_image(self.ctx, public.clue, size)
+
+        parts = [clue_row,
                  text_part(kit, body, (30, 28), 3, colour)]
         # while the clue is built its words name the giver: the badge would say it twice
         stack_in_hub(surface, kit, fitted(kit, parts) if public.phase == CoopPhase.CLUE
