@@ -41,7 +41,7 @@ from .board_base import SecretIdentityBoard
 from .coop_end import CoopEnd
 from .coop_sections import RESULT_TICKS, AnswerReveal, ClueSection, GuessSection, ResultSection
 from .hub import badge_stack, clue_row_image, fitted, hub_text, stack_in_hub, text_part
-from .seat_panel import draw_seat_panel, panel_positions, thinking_spot
+from .seat_panel import draw_seat_panel, panel_positions, thinking_place
 from .track import track_line
 from .widgets import (
     SLOT_H,
@@ -241,7 +241,7 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
             draw_seat_panel(surface, self.ctx, seat, rect, score=0, hand_count=public.hand_counts[seat], clue=(),
                             status=status, highlight=highlight, show_score=False, show_clue=False,
                             status_colour=colour)
-            self.draw_thinking(surface, seat, thinking_spot(rect, show_clue=False), 38)
+            self.draw_thinking(surface, seat, *thinking_place(rect, show_clue=False))
 
     def draw_hub_content(self, surface: pygame.Surface, result_ticks: int, guess: GuessSection | None) -> None:
         """In the hub's room, one under the other: the clue just guessed and whether the
