@@ -59,6 +59,8 @@ from .widgets import (
 HOLD_RIM = 10
 #: Clue chips in the hub: the clue being guessed (as big as its stack lets it), the one just guessed.
 CLUE_CHIPS, RESULT_CHIP = (96, 88, 80), 70
+#: The smallest a hub's clue chip gets when the hub is short of room (a 48 px pictogram inside).
+HUB_CHIP_MIN = 56
 #: The answer's card is turned over this many ticks after the lock (the cursor stays till then).
 TURN_TICKS = 30
 
@@ -253,7 +255,13 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
         result = self._last_result()
         if result is not None and result_ticks >= TURN_TICKS:
             character = self.catalogue.character(result.character)
-            row = [clue_row_image(self.ctx, result.clue, RESULT_CHIP, slots=max(1, len(result.clue)))]
+            slots = max(1, len(result.clue))
+
+            def result_row(_step: int, width: int) -> pygame.Surface:
+                size = max(HUB_CHIP_MIN, min(RESULT_CHIP, (width - (slots - 1) * 12) // slots))
+                return clue_row_image(self.ctx, result.clue, size, slots=slots)
+
+            row = [result_row]
             if result.correct:
                 hub_text(surface, self.ctx, t("sc.result.right"), t("sc.result.plus_one"), c.good, above=row)
             else:
@@ -271,7 +279,7 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
         else:
             body, colour = t("sc.phase.guess"), c.muted
         def clue_row(step: int, width: int) -> pygame.Surface:
-            size = max(RESULT_CHIP, min(CLUE_CHIPS[min(step, len(CLUE_CHIPS) - 1)], (width - 2 * 12) // 3))
+            size = max(HUB_CHIP_MIN, min(CLUE_CHIPS[min(step, len(CLUE_CHIPS) - 1)], (width - 2 * 12) // 3))
             return clue_row_image(self.ctx, public.clue, size)
 
         parts = [clue_row,

@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 #: The hub's words keep this far inside its room and its disc's rim, this far apart, and
 #: at most this wide.
 HUB_PADDING, HUB_LINE_GAP, HUB_TEXT_W = 8, 8, 340
+#: The hub's words' margin inside its disc's rim (their images' corners: their letters
+#: keep further in).
+RIM_PADDING = 2
 #: How many times a stack's texts shrink, one size each time, before it is left as it is.
 SHRINK_STEPS = 6
 #: A stack's texts are laid out this much narrower each time they cross the disc's rim,
@@ -62,7 +65,7 @@ def inner_radius(kit: UiKit) -> int:
     """The radius the hub's words keep inside: the disc's less its rim (an eighth of it)
     and a margin."""
     hub = board_ring(kit).hub
-    return hub - hub // 8 - HUB_PADDING
+    return hub - hub // 8 - RIM_PADDING
 
 
 def disc_width(kit: UiKit, top: int, bottom: int) -> int:
@@ -147,12 +150,13 @@ def stack_in_hub(surface: pygame.Surface, kit: UiKit, images: Sequence[pygame.Su
 
 
 def hub_text(surface: pygame.Surface, ctx: Any, title: str, body: str = "", colour: Colour | None = None,
-             above: Sequence[pygame.Surface] = (), spare: Sequence[pygame.Surface] = ()) -> None:
+             above: Sequence[pygame.Surface | Part] = (), spare: Sequence[pygame.Surface] = ()) -> None:
     """``spare`` (a seat's shape the title names too: left out when the words would
     otherwise cross the disc's rim) and ``above`` (a clue), then two lines of title and
     three of body at most, stacked in the hub's room."""
     kit, c = ctx.kit, ctx.kit.colours
-    parts = [*map(fixed_part, above), text_part(kit, title, TITLE_SIZES, 2, colour or c.text, shadow=True)]
+    parts = [part if callable(part) else fixed_part(part) for part in above]
+    parts.append(text_part(kit, title, TITLE_SIZES, 2, colour or c.text, shadow=True))
     if body:
         parts.append(text_part(kit, body, BODY_SIZES, 3, c.muted))
     images = fitted(kit, [*map(fixed_part, spare), *parts])
@@ -184,6 +188,8 @@ def badge_stack(ctx: Any, seat_index: int, parts: Sequence[Part]) -> list[pygame
     kit, seat = ctx.kit, ctx.seats[seat_index]
     token = seat_token_image(kit, seat.style, BADGE_TOKEN)
     images = fitted(kit, [fixed_part(token), *parts])
+    if overflow(kit, images) > 0:  # no room for the shape either: the words alone (its panel shows whose turn)
+        return fitted(kit, parts)
     top = _bands(kit, images)[0][0]
     width = disc_width(kit, top, top + token.get_height())
     size, name = fit_label(kit, seat.name, width - token.get_width() - 8, (32, 30))
