@@ -124,10 +124,15 @@ def fitted(kit: UiKit, parts: Sequence[Part]) -> list[pygame.Surface]:
 
 def overflow(kit: UiKit, images: Sequence[pygame.Surface]) -> int:
     """How far ``images`` stacked in the hub cross its room's height (which the cards
-    around it would cover: that counts a hundred times) and the disc's rim (0: they fit)."""
+    around it would cover: that counts a hundred times) and the disc's rim, judged by what
+    each draws (its ink's box; 0: they fit)."""
     over = 100 * max(0, _height(images) - hub_room(kit).height)
-    for image, band in zip(images, _bands(kit, images)):
-        over += max(0, image.get_width() - disc_width(kit, *band))
+    for image, (top, _bottom) in zip(images, _bands(kit, images)):
+        ink = image.get_bounding_rect()
+        if not ink.width:
+            continue
+        half = max(image.get_width() // 2 - ink.left, ink.right - image.get_width() // 2)
+        over += max(0, 2 * half - disc_width(kit, top + ink.top, top + ink.bottom))
     return over
 
 
@@ -182,25 +187,23 @@ def clue_row_image(ctx: Any, clue: Sequence[Shown], size: int, slots: int = 3) -
 
 
 def badge_stack(ctx: Any, seat_index: int, parts: Sequence[Part]) -> list[pygame.Surface]:
-    """A seat's shape and name side by side over ``parts``, fitted to the hub's room: the
-    name shrinks to stay inside the disc's rim on its row, and is left out (the shape
-    alone) rather than cut when even 28 px drawn is too wide."""
+    """A seat's shape and name side by side over ``parts``, fitted to the hub's disc (the
+    parts below narrowed and shrunk to make room for it); the shape alone when the name
+    does not fit whole at 28 px drawn (never a cut name), nothing when even the shape
+    leaves no room (its panel shows whose turn it is)."""
     kit, seat = ctx.kit, ctx.seats[seat_index]
     token = seat_token_image(kit, seat.style, BADGE_TOKEN)
-    images = fitted(kit, [fixed_part(token), *parts])
-    if overflow(kit, images) > 0:  # no room for the shape either: the words alone (its panel shows whose turn)
-        return fitted(kit, parts)
-    top = _bands(kit, images)[0][0]
-    width = disc_width(kit, top, top + token.get_height())
-    size, name = fit_label(kit, seat.name, width - token.get_width() - 8, (32, 30))
-    if name != seat.name:  # never a cut name: the shape alone (its panel names the seat)
-        return [token, *images[1:]]
-    text = kit.text(name, size, kit.seat_style(seat.style).light, shadow=True)
-    height = max(token.get_height(), text.get_height())
-    badge = pygame.Surface((token.get_width() + 8 + text.get_width(), height), pygame.SRCALPHA)
-    badge.blit(token, token.get_rect(midleft=(0, height // 2)))
-    badge.blit(text, text.get_rect(midleft=(token.get_width() + 8, height // 2)))
-    with_name = [badge, *images[1:]]
-    if overflow(kit, with_name) > overflow(kit, images):  # (a taller badge moved the stack)
-        return [token, *images[1:]]
-    return with_name
+    size, name = fit_label(kit, seat.name, hub_width(kit) - token.get_width() - 8, (32, 30))
+    tops: list[pygame.Surface] = [token]
+    if name == seat.name:
+        text = kit.text(name, size, kit.seat_style(seat.style).light, shadow=True)
+        height = max(token.get_height(), text.get_height())
+        badge = pygame.Surface((token.get_width() + 8 + text.get_width(), height), pygame.SRCALPHA)
+        badge.blit(token, token.get_rect(midleft=(0, height // 2)))
+        badge.blit(text, text.get_rect(midleft=(token.get_width() + 8, height // 2)))
+        tops.insert(0, badge)
+    for top in tops:
+        images = fitted(kit, [fixed_part(top), *parts])
+        if overflow(kit, images) == 0:
+            return images
+    return fitted(kit, parts)
