@@ -36,7 +36,7 @@ from .board_base import SecretIdentityBoard
 from .podium import CompetitiveEnd
 from .reveal import CompetitiveReveal
 from .round import CluesSection, RoundStartSection, SummarySection
-from .seat_panel import draw_seat_panel, panel_positions, thirty_spot
+from .seat_panel import draw_seat_panel, panel_positions, thinking_place, thirty_spot
 from .track import draw_track, draw_track_markers, track_line
 from .vote_picker import VoteSection
 from .widgets import RingCard, draw_ring_cards, draw_thirty_token, paint_table_still, slot_positions
@@ -161,7 +161,7 @@ class CompetitiveBoard(SecretIdentityBoard[CompetitivePublic]):
             draw_seat_panel(surface, self.ctx, seat, rect, score=scores[seat], hand_count=info.hand_count,
                             clue=info.clue, status=words, done=done, highlight=highlight, status_seat=status_seat,
                             veil=(*c.shadow, 90) if baked else None)
-            self.draw_thinking(surface, seat, (rect.x + 80, rect.y + 6), 38)
+            self.draw_thinking(surface, seat, *thinking_place(rect))
             if popping and pop is not None:
                 draw_thirty_token(surface, self.ctx, thirty_spot(rect), int(22 * float(pop.value())))
             if veiled and not baked:

@@ -40,8 +40,8 @@ from ..rules.view import CoopPhase, CoopPrivate, CoopPublic
 from .board_base import SecretIdentityBoard
 from .coop_end import CoopEnd
 from .coop_sections import RESULT_TICKS, AnswerReveal, ClueSection, GuessSection, ResultSection
-from .hub import badge_stack, clue_row_image, fitted, hub_text, hub_width, stack_in_hub, text_part
-from .seat_panel import draw_seat_panel, panel_positions, thinking_spot
+from .hub import badge_stack, clue_row_image, fitted, hub_text, stack_in_hub, text_part
+from .seat_panel import draw_seat_panel, panel_positions, thinking_place
 from .track import track_line
 from .widgets import (
     SLOT_H,
@@ -59,6 +59,8 @@ from .widgets import (
 HOLD_RIM = 10
 #: Clue chips in the hub: the clue being guessed (as big as its stack lets it), the one just guessed.
 CLUE_CHIPS, RESULT_CHIP = (96, 88, 80), 70
+#: The smallest a hub's clue chip gets when the hub is short of room (a 48 px pictogram inside).
+HUB_CHIP_MIN = 56
 #: The answer's card is turned over this many ticks after the lock (the cursor stays till then).
 TURN_TICKS = 30
 
@@ -241,7 +243,7 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
             draw_seat_panel(surface, self.ctx, seat, rect, score=0, hand_count=public.hand_counts[seat], clue=(),
                             status=status, highlight=highlight, show_score=False, show_clue=False,
                             status_colour=colour)
-            self.draw_thinking(surface, seat, thinking_spot(rect, show_clue=False), 38)
+            self.draw_thinking(surface, seat, *thinking_place(rect, show_clue=False))
 
     def draw_hub_content(self, surface: pygame.Surface, result_ticks: int, guess: GuessSection | None) -> None:
         """In the hub's room, one under the other: the clue just guessed and whether the
@@ -251,10 +253,15 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
         public = self.public
         active = self.ctx.seats[public.active]
         result = self._last_result()
-        width = hub_width(kit)
         if result is not None and result_ticks >= TURN_TICKS:
             character = self.catalogue.character(result.character)
-            row = [clue_row_image(self.ctx, result.clue, RESULT_CHIP, slots=max(1, len(result.clue)))]
+            slots = max(1, len(result.clue))
+
+            def result_row(_step: int, width: int) -> pygame.Surface:
+                size = max(HUB_CHIP_MIN, min(RESULT_CHIP, (width - (slots - 1) * 12) // slots))
+                return clue_row_image(self.ctx, result.clue, size, slots=slots)
+
+            row = [result_row]
             if result.correct:
                 hub_text(surface, self.ctx, t("sc.result.right"), t("sc.result.plus_one"), c.good, above=row)
             else:
@@ -271,8 +278,11 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
             body, colour = t(together, n=len(agreeing), total=len(people)), c.good
         else:
             body, colour = t("sc.phase.guess"), c.muted
-        chips = [min(size, (width - 2 * 12) // 3) for size in CLUE_CHIPS]
-        parts = [lambda step: clue_row_image(self.ctx, public.clue, chips[min(step, len(chips) - 1)]),
+        def clue_row(step: int, width: int) -> pygame.Surface:
+            size = max(HUB_CHIP_MIN, min(CLUE_CHIPS[min(step, len(CLUE_CHIPS) - 1)], (width - 2 * 12) // 3))
+            return clue_row_image(self.ctx, public.clue, size)
+
+        parts = [clue_row,
                  text_part(kit, body, (30, 28), 3, colour)]
         # while the clue is built its words name the giver: the badge would say it twice
         stack_in_hub(surface, kit, fitted(kit, parts) if public.phase == CoopPhase.CLUE

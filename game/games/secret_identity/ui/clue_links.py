@@ -36,6 +36,12 @@ def link_text(ctx: Any, link: Any) -> str:
     return ", ".join(words) if words else t("si.summary.no_link")
 
 
+def links_width(ctx: Any, links: Sequence[Any]) -> int:
+    """What one seat's clue links take on one line, their words at the floor."""
+    font = ctx.kit.font(smallest_size(ctx.kit))
+    return sum(LINK_SPACING + font.size(link_text(ctx, link))[0] for link in links) if links else CHIP
+
+
 def draw_links_header(surface: pygame.Surface, ctx: Any, origin: Sequence[int], width: int) -> None:
     """The column's title, bottom-left at ``origin``, wrapped in ``width``."""
     ctx.kit.blit_text(surface, ctx.t("si.summary.links"), WORDS_SIZE, origin, "bottomleft", ctx.kit.colours.muted,

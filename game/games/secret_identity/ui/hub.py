@@ -4,8 +4,9 @@ The character cards stand in three rows around the hub (``ring_geometry``'s ``ro
 and in the wide (10 %) safe area at the largest text size the room they leave is small:
 what a screen says there (the phase and what to do, whose safe is open, the co-op clue,
 the vote's "nobody sees where you point") is a stack of parts, one under the other,
-centred in :func:`hub_room`, its texts shrunk together (not under 28 px drawn) until the
-stack fits.
+centred on the disc in :func:`hub_room`, each part as wide as the disc is inside its rim
+where the part stands (:func:`disc_width`; a text wraps to more lines there), the texts
+shrunk together (not under 28 px drawn) until the stack fits.
 """
 
 from __future__ import annotations
@@ -24,22 +25,30 @@ if TYPE_CHECKING:
     from ....ui.kit import UiKit
     from ....ui.theme import Colour
 
-#: The hub's words keep this far inside its room, this far apart, and at most this wide.
+#: The hub's words keep this far inside its room and its disc's rim, this far apart, and
+#: at most this wide.
 HUB_PADDING, HUB_LINE_GAP, HUB_TEXT_W = 8, 8, 340
+#: The hub's words' margin inside its disc's rim (their images' corners: their letters
+#: keep further in).
+RIM_PADDING = 2
 #: How many times a stack's texts shrink, one size each time, before it is left as it is.
 SHRINK_STEPS = 6
+#: A stack's texts are laid out this much narrower each time they cross the disc's rim,
+#: down to this width.
+NARROWING, MIN_WIDTH = 12, 160
 #: A title's and a body's sizes, largest first.
 TITLE_SIZES, BODY_SIZES = (44, 40, 36, 32), (30, 28)
 #: The radius of a seat's shape beside its name (``badge_stack``).
 BADGE_TOKEN = 26
 
-#: Makes a part of a stack at a shrink step (0: as large as it may be).
-Part = Callable[[int], pygame.Surface]
+#: Makes a part of a stack at a shrink step (0: as large as it may be), at most a width wide.
+Part = Callable[[int, int], pygame.Surface]
 
 
 def hub_room(kit: UiKit) -> pygame.Rect:
     """What the hub's words may fill: the hub's disc's square, between the side cards,
-    under the top row and over the bottom row's number badges."""
+    under the top row and over the bottom row's number badges (and inside the disc's rim:
+    :func:`disc_width`)."""
     ring = board_ring(kit)
     disc = pygame.Rect(0, 0, 2 * ring.hub, 2 * ring.hub)
     disc.center = ring.center
@@ -47,35 +56,84 @@ def hub_room(kit: UiKit) -> pygame.Rect:
 
 
 def hub_width(kit: UiKit) -> int:
-    """How wide the hub's words may be: its room less a margin, HUB_TEXT_W at most."""
+    """How wide the hub's words may be at most (across the disc's middle): its room less
+    a margin, HUB_TEXT_W at most."""
     return min(HUB_TEXT_W, hub_room(kit).width - 2 * HUB_PADDING)
+
+
+def inner_radius(kit: UiKit) -> int:
+    """The radius the hub's words keep inside: the disc's less its rim (an eighth of it)
+    and a margin."""
+    hub = board_ring(kit).hub
+    return hub - hub // 8 - RIM_PADDING
+
+
+def disc_width(kit: UiKit, top: int, bottom: int) -> int:
+    """How wide a thing centred on the hub may be from ``top`` to ``bottom`` (screen y) and
+    stay inside the disc's rim: the chord where that band is farthest from the centre
+    (:func:`hub_width` at most)."""
+    cy, radius = board_ring(kit).center[1], inner_radius(kit)
+    far = max(abs(top - cy), abs(bottom - cy))
+    return min(hub_width(kit), int(2 * math.sqrt(max(0, radius ** 2 - far ** 2))))
 
 
 def text_part(kit: UiKit, text: str, sizes: Sequence[int], lines: int, colour: Colour,
               shadow: bool = False) -> Part:
-    """A text of at most ``lines`` lines of the hub's width: ``sizes`` from the step on,
-    then 28 px drawn."""
-    def make(step: int) -> pygame.Surface:
-        width = hub_width(kit)
+    """A text of at most ``lines`` lines (more if the width left needs them) of the
+    width given (or of its longest word, never cut): ``sizes`` from the step on, then
+    28 px drawn."""
+    def make(step: int, width: int) -> pygame.Surface:
         tried = tuple(sizes[step:]) or (smallest_size(kit),)
-        return kit.text(text, fit_wrapped(kit, text, width, lines, tried), colour, max_width=width, align="center",
-                        shadow=shadow)
+        size = fit_wrapped(kit, text, width, lines, tried)
+        widest = max((kit.font(size).size(word)[0] for word in text.split()), default=0)  # (never cut: wider then)
+        return kit.text(text, size, colour, max_width=max(width, widest), align="center", shadow=shadow)
     return make
 
 
 def fixed_part(image: pygame.Surface) -> Part:
-    return lambda _step: image
+    return lambda _step, _width: image
+
+
+def _bands(kit: UiKit, images: Sequence[pygame.Surface]) -> list[tuple[int, int]]:
+    """Where ``images`` stand (top, bottom) stacked by :func:`stack_in_hub`."""
+    y, out = stack_top(kit, images), []
+    for image in images:
+        out.append((y, y + image.get_height()))
+        y += image.get_height() + HUB_LINE_GAP
+    return out
 
 
 def fitted(kit: UiKit, parts: Sequence[Part]) -> list[pygame.Surface]:
-    """The parts at the first shrink step whose stack fits the hub's room (the last one
-    tried otherwise)."""
-    room = hub_room(kit)
+    """The parts at the first shrink step whose stack fits the hub's room inside the disc's
+    rim, the texts as wide as they may be (a text narrower wraps to more lines, the stack
+    grows and its ends come nearer the rim): at each step the texts are laid out as wide
+    as the disc's middle, then narrower, NARROWING px at a time. When nothing fits, the
+    stack that crosses the rim least."""
+    best: tuple[int, list[pygame.Surface]] | None = None
     for step in range(SHRINK_STEPS):
-        images = [make(step) for make in parts]
-        if _height(images) <= room.height:
-            break
-    return images
+        for width in range(hub_width(kit), MIN_WIDTH - 1, -NARROWING):
+            images = [make(step, width) for make in parts]
+            over = overflow(kit, images)
+            if over == 0:
+                return images
+            if best is None or over < best[0]:
+                best = (over, images)
+    assert best is not None
+    return best[1]
+
+
+def overflow(kit: UiKit, images: Sequence[pygame.Surface]) -> int:
+    """How far ``images`` stacked in the hub cross its room's height (which the cards
+    around it would cover: that counts a hundred times) and the disc's rim, judged by what
+    each draws (its ink's box; 0: they fit)."""
+    over = 100 * max(0, _height(images) - hub_room(kit).height)
+    for image, (top, _bottom) in zip(images, _bands(kit, images)):
+        ink = image.get_bounding_rect()
+        if not ink.width:
+            continue
+        half = max(image.get_width() // 2 - ink.left, ink.right - image.get_width() // 2)
+        over += max(0, 2 * half - disc_width(kit, top + ink.top, top + ink.bottom))
+    return over
 
 
 def _height(images: Sequence[pygame.Surface]) -> int:
@@ -83,28 +141,33 @@ def _height(images: Sequence[pygame.Surface]) -> int:
 
 
 def stack_top(kit: UiKit, images: Sequence[pygame.Surface]) -> int:
-    room = hub_room(kit)
-    return max(room.y, room.centery - _height(images) // 2)
+    """Where a stack of ``images`` starts: centred on the disc (where it is widest), kept
+    in the hub's room."""
+    room, cy = hub_room(kit), board_ring(kit).center[1]
+    return max(room.y, min(cy - _height(images) // 2, room.bottom - _height(images)))
 
 
 def stack_in_hub(surface: pygame.Surface, kit: UiKit, images: Sequence[pygame.Surface]) -> None:
     """``images`` one under the other, centred in the hub's room."""
     room = hub_room(kit)
-    y = stack_top(kit, images)
-    for image in images:
-        surface.blit(image, image.get_rect(midtop=(room.centerx, y)))
-        y += image.get_height() + HUB_LINE_GAP
+    for image, (top, _bottom) in zip(images, _bands(kit, images)):
+        surface.blit(image, image.get_rect(midtop=(room.centerx, top)))
 
 
 def hub_text(surface: pygame.Surface, ctx: Any, title: str, body: str = "", colour: Colour | None = None,
-             above: Sequence[pygame.Surface] = ()) -> None:
-    """``above`` (a seat's shape, a clue), then two lines of title and three of body at
-    most, stacked in the hub's room."""
+             above: Sequence[pygame.Surface | Part] = (), spare: Sequence[pygame.Surface] = ()) -> None:
+    """``spare`` (a seat's shape the title names too: left out when the words would
+    otherwise cross the disc's rim) and ``above`` (a clue), then two lines of title and
+    three of body at most, stacked in the hub's room."""
     kit, c = ctx.kit, ctx.kit.colours
-    parts = [*map(fixed_part, above), text_part(kit, title, TITLE_SIZES, 2, colour or c.text, shadow=True)]
+    parts = [part if callable(part) else fixed_part(part) for part in above]
+    parts.append(text_part(kit, title, TITLE_SIZES, 2, colour or c.text, shadow=True))
     if body:
         parts.append(text_part(kit, body, BODY_SIZES, 3, c.muted))
-    stack_in_hub(surface, kit, fitted(kit, parts))
+    images = fitted(kit, [*map(fixed_part, spare), *parts])
+    if spare and overflow(kit, images) > 0:
+        images = fitted(kit, parts)
+    stack_in_hub(surface, kit, images)
 
 
 def seat_token_image(kit: UiKit, style: int, radius: int) -> pygame.Surface:
@@ -124,22 +187,23 @@ def clue_row_image(ctx: Any, clue: Sequence[Shown], size: int, slots: int = 3) -
 
 
 def badge_stack(ctx: Any, seat_index: int, parts: Sequence[Part]) -> list[pygame.Surface]:
-    """A seat's shape and name side by side over ``parts``, fitted to the hub's room: the
-    name shrinks to stay inside the disc's rim on its row, and is left out (the shape
-    alone) rather than cut when even 28 px drawn is too wide."""
+    """A seat's shape and name side by side over ``parts``, fitted to the hub's disc (the
+    parts below narrowed and shrunk to make room for it); the shape alone when the name
+    does not fit whole at 28 px drawn (never a cut name), nothing when even the shape
+    leaves no room (its panel shows whose turn it is)."""
     kit, seat = ctx.kit, ctx.seats[seat_index]
     token = seat_token_image(kit, seat.style, BADGE_TOKEN)
-    images = fitted(kit, [fixed_part(token), *parts])
-    ring = board_ring(kit)
-    inside = ring.hub - ring.hub // 8  # the rim is an eighth of the disc's radius
-    row = stack_top(kit, images) + token.get_height() // 2 - ring.center[1]
-    width = min(hub_width(kit), int(2 * math.sqrt(max(0, inside ** 2 - row ** 2))))
-    size, name = fit_label(kit, seat.name, width - token.get_width() - 8, (32, 30))
-    if name != seat.name:  # never a cut name: the shape alone (its panel names the seat)
-        return [token, *images[1:]]
-    text = kit.text(name, size, kit.seat_style(seat.style).light, shadow=True)
-    height = max(token.get_height(), text.get_height())
-    badge = pygame.Surface((token.get_width() + 8 + text.get_width(), height), pygame.SRCALPHA)
-    badge.blit(token, token.get_rect(midleft=(0, height // 2)))
-    badge.blit(text, text.get_rect(midleft=(token.get_width() + 8, height // 2)))
-    return [badge, *images[1:]]
+    size, name = fit_label(kit, seat.name, hub_width(kit) - token.get_width() - 8, (32, 30))
+    tops: list[pygame.Surface] = [token]
+    if name == seat.name:
+        text = kit.text(name, size, kit.seat_style(seat.style).light, shadow=True)
+        height = max(token.get_height(), text.get_height())
+        badge = pygame.Surface((token.get_width() + 8 + text.get_width(), height), pygame.SRCALPHA)
+        badge.blit(token, token.get_rect(midleft=(0, height // 2)))
+        badge.blit(text, text.get_rect(midleft=(token.get_width() + 8, height // 2)))
+        tops.insert(0, badge)
+    for top in tops:
+        images = fitted(kit, [fixed_part(top), *parts])
+        if overflow(kit, images) == 0:
+            return images
+    return fitted(kit, parts)

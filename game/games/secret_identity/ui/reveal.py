@@ -242,7 +242,7 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
         if self.tick >= OPEN_TICKS + VOTES_TICKS:
             body = t("si.reveal.found_by", n=self.result.guessed_by[owner])
         hub_text(surface, ctx, t("si.reveal.safe_of", name=name(owner)), body, style.light,
-                 above=[seat_token_image(ctx.kit, ctx.seats[owner].style, 30)])
+                 spare=[seat_token_image(ctx.kit, ctx.seats[owner].style, 30)])
 
     def draw_confetti(self, surface: pygame.Surface, keep_out: Sequence[pygame.Rect] = ()) -> None:
         if self.finale is not None:

@@ -42,6 +42,11 @@ COMPACT_GAP = 6
 #: A compact panel's rows: the name row's height, a clue chip's side (its pictogram then
 #: MIN_MARK px), the status row's centre above the panel's bottom, and the inner margin.
 COMPACT_NAME_ROW, COMPACT_CHIP, COMPACT_STATUS, COMPACT_PAD = 54, 56, 28, 14
+#: A thinking bubble's height on a full panel (at the end of its status line, THINK_ROOM
+#: kept free for it) and on a compact one.
+THINK_SIZE, THINK_ROOM, COMPACT_THINK_SIZE = 28, 2 * 28 + 4, 38
+#: Between a full panel's thinking bubble and the cards left after it on a status line.
+HAND_GAP = 10
 
 
 def panel_positions(kit: UiKit, seats: int) -> list[pygame.Rect]:
@@ -133,6 +138,8 @@ def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: py
             if done:
                 kit.draw_check(surface, (rect.x + 32, y), 30, c.good)
             end = rect.right - 16 if show_clue else hand[0] - 56
+            if seat.bot:  # the end of the line is the thinking bubble's (thinking_place)
+                end -= THINK_ROOM + (0 if show_clue else HAND_GAP)
             room = end - x - (2 * TOKEN_RADIUS + 16 if status_seat is not None else 0)
             size, words = fit_label(kit, status, room, (28,))
             placed = kit.blit_text(surface, words, size, (x, y), "midleft", status_colour or (c.good if done else c.muted))
@@ -179,7 +186,7 @@ def draw_seat_panel(surface: pygame.Surface, ctx: Any, seat_index: int, rect: py
         if veil is not None:
             surface.blit(kit.rounded(rect.size, veil, 26), rect)
 
-    key = ("si.seat", seat.name, seat.style, (tokens, marker) if show_score else None, tag,
+    key = ("si.seat", seat.name, seat.style, seat.bot, (tokens, marker) if show_score else None, tag,
            tuple(clue) if show_clue else None, hand_count, status, tuple(status_colour or ()), done, status_seat,
            ctx.seats[status_seat].style if status_seat is not None else None, tuple(veil or ()))
     kit.filled_panel(surface, rect, key, content, c.panel, radius=26, border=tuple(border),
@@ -191,13 +198,17 @@ def compact(rect: pygame.Rect) -> bool:
     return rect.height < PANEL_H
 
 
-def thinking_spot(rect: pygame.Rect, show_clue: bool = True) -> tuple[int, int]:
-    """Where a bot's thinking bubble stands on its seat panel: over the top border by the
-    shape, or on a compact panel without a clue at the free end of its middle row (the
-    name has the top row)."""
-    if compact(rect) and not show_clue:
-        return rect.right - 64, rect.y + 4 + COMPACT_NAME_ROW + COMPACT_CHIP // 2
-    return rect.x + 80, rect.y + 6
+def thinking_place(rect: pygame.Rect, show_clue: bool = True) -> tuple[tuple[int, int], int]:
+    """Where a bot's thinking bubble stands on its seat panel, and how tall: on a full
+    panel at the end of the status line (a bot's status keeps THINK_ROOM free there, before
+    the cards left when they share the line); on a compact one over the top border by the
+    shape, or without a clue at the free end of its middle row (the name has the top row)."""
+    if not compact(rect):
+        end = rect.right - 16 if show_clue else rect.right - 70 - 56 - HAND_GAP
+        return (end + 4 - THINK_SIZE, rect.bottom - 30), THINK_SIZE  # (8 px after the words)
+    if not show_clue:
+        return (rect.right - 64, rect.y + 4 + COMPACT_NAME_ROW + COMPACT_CHIP // 2), COMPACT_THINK_SIZE
+    return (rect.x + 80, rect.y + 6), COMPACT_THINK_SIZE
 
 
 def thirty_spot(rect: pygame.Rect) -> tuple[int, int]:
