@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 
-from ....ui.fit import fit_wrapped, smallest_size
+from ....ui.fit import fit_wrapped, remembered, smallest_size
 from ....ui.shapes import shape_box
 from ..rules.view import Shown
 from .widgets import BADGE_RISE, board_ring, draw_clue_row, fit_label
@@ -85,9 +85,15 @@ def text_part(kit: UiKit, text: str, sizes: Sequence[int], lines: int, colour: C
     def make(step: int, width: int) -> pygame.Surface:
         tried = tuple(sizes[step:]) or (smallest_size(kit),)
         size = fit_wrapped(kit, text, width, lines, tried)
-        widest = max((kit.font(size).size(word)[0] for word in text.split()), default=0)  # (never cut: wider then)
+        widest = widest_word(kit, text, size)  # (never cut: wider then)
         return kit.text(text, size, colour, max_width=max(width, widest), align="center", shadow=shadow)
     return make
+
+
+@remembered
+def widest_word(kit: UiKit, text: str, size: int) -> int:
+    """The width of ``text``'s widest word at ``size`` (measured once: every frame draws the hub)."""
+    return max((kit.font(size).size(word)[0] for word in text.split()), default=0)
 
 
 def fixed_part(image: pygame.Surface) -> Part:
