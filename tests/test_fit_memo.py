@@ -54,3 +54,21 @@ def test_a_fit_is_asked_again_for_another_text_size_or_language():
     assert fit_text(kit, "information", narrow)[1] == "infor-\nma-\ntion"
     settings.lang = "en"
     assert fit_text(kit, "information", narrow)[1] == "in-\nform-\nation"
+
+
+@pytest.mark.parametrize("name", ["secret_identity.clues", "secret_identity.vote", "secret_identity_coop.guess",
+                                  "secret_identity_coop.result"])
+def test_a_hub_drawn_again_searches_no_stack(name, monkeypatch):
+    """The SI hub's stack (words shrunk and narrowed until they fit inside the disc) is
+    searched once for the same parts: every frame draws it."""
+    from game.games.secret_identity.ui import hub
+
+    ctx = prepare(name, ShotRequest(seats=8, names="long"))
+    canvas = pygame.Surface((1920, 1080))
+    searched = []
+    search = hub._fit
+    monkeypatch.setattr(hub, "_fit", lambda kit, parts: searched.append(len(parts)) or search(kit, parts))
+    ctx.stack.draw(canvas, 1.0)
+    first = len(searched)
+    ctx.stack.draw(canvas, 1.0)
+    assert first > 0 and len(searched) == first

@@ -64,7 +64,7 @@ class FitMemo:
         return answer
 
 
-def _look(kit: UiKit) -> tuple[float, str | None]:
+def look(kit: UiKit) -> tuple[float, str | None]:
     """What a kit's measures depend on besides the text: its text-size setting and language."""
     return float(getattr(kit.settings, "text_scale", 1.0)), _lang(kit)
 
@@ -80,7 +80,7 @@ def remembered(fit: Callable[Concatenate[UiKit, P], R]) -> Callable[Concatenate[
 
     @functools.wraps(fit)
     def fit_remembered(kit: UiKit, /, *args: P.args, **named: P.kwargs) -> R:
-        key = (fit, _look(kit), *map(_hashable, args), *((k, _hashable(v)) for k, v in sorted(named.items())))
+        key = (fit, look(kit), *map(_hashable, args), *((k, _hashable(v)) for k, v in sorted(named.items())))
         return kit.fits.answer(key, lambda: fit(kit, *args, **named))
 
     return fit_remembered

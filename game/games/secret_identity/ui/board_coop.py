@@ -40,7 +40,7 @@ from ..rules.view import CoopPhase, CoopPrivate, CoopPublic
 from .board_base import SecretIdentityBoard
 from .coop_end import CoopEnd
 from .coop_sections import RESULT_TICKS, AnswerReveal, ClueSection, GuessSection, ResultSection
-from .hub import badge_stack, clue_row_image, fitted, hub_text, stack_in_hub, text_part
+from .hub import Part, badge_stack, clue_row_image, fitted, hub_text, stack_in_hub, text_part
 from .seat_panel import draw_seat_panel, panel_positions, thinking_place
 from .track import track_line
 from .widgets import (
@@ -261,7 +261,7 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
                 size = max(HUB_CHIP_MIN, min(RESULT_CHIP, (width - (slots - 1) * 12) // slots))
                 return clue_row_image(self.ctx, result.clue, size, slots=slots)
 
-            row = [result_row]
+            row = [Part(("result", tuple(result.clue), slots), result_row)]
             if result.correct:
                 hub_text(surface, self.ctx, t("sc.result.right"), t("sc.result.plus_one"), c.good, above=row)
             else:
@@ -282,7 +282,7 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
             size = max(HUB_CHIP_MIN, min(CLUE_CHIPS[min(step, len(CLUE_CHIPS) - 1)], (width - 2 * 12) // 3))
             return clue_row_image(self.ctx, public.clue, size)
 
-        parts = [clue_row,
+        parts = [Part(("clue", tuple(public.clue)), clue_row),
                  text_part(kit, body, (30, 28), 3, colour)]
         # while the clue is built its words name the giver: the badge would say it twice
         stack_in_hub(surface, kit, fitted(kit, parts) if public.phase == CoopPhase.CLUE

@@ -12,11 +12,12 @@ shrunk together (not under 28 px drawn) until the stack fits.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Sequence
 
 import pygame
 
-from ....ui.fit import fit_wrapped, remembered, smallest_size
+from ....ui.fit import fit_wrapped, look, remembered, smallest_size
 from ....ui.shapes import shape_box
 from ..rules.view import Shown
 from .widgets import BADGE_RISE, board_ring, draw_clue_row, fit_label
@@ -41,8 +42,19 @@ TITLE_SIZES, BODY_SIZES = (44, 40, 36, 32), (30, 28)
 #: The radius of a seat's shape beside its name (``badge_stack``).
 BADGE_TOKEN = 26
 
-#: Makes a part of a stack at a shrink step (0: as large as it may be), at most a width wide.
-Part = Callable[[int, int], pygame.Surface]
+
+@dataclass(frozen=True)
+class Part:
+    """Makes a part of a stack at a shrink step (0: as large as it may be), at most a width
+    wide. ``key`` says all the part's sizes depend on (its text and sizes, or its image's
+    size and ink): :func:`fitted` remembers its answer for the parts' keys, as every
+    frame draws the hub."""
+
+    key: Hashable
+    make: Callable[[int, int], pygame.Surface] = field(compare=False)
+
+    def __call__(self, step: int, width: int) -> pygame.Surface:
+        return self.make(step, width)
 
 
 def hub_room(kit: UiKit) -> pygame.Rect:
@@ -87,7 +99,7 @@ def text_part(kit: UiKit, text: str, sizes: Sequence[int], lines: int, colour: C
         size = fit_wrapped(kit, text, width, lines, tried)
         widest = widest_word(kit, text, size)  # (never cut: wider then)
         return kit.text(text, size, colour, max_width=max(width, widest), align="center", shadow=shadow)
-    return make
+    return Part(("text", text, tuple(sizes), lines, shadow), make)
 
 
 @remembered
@@ -97,7 +109,7 @@ def widest_word(kit: UiKit, text: str, size: int) -> int:
 
 
 def fixed_part(image: pygame.Surface) -> Part:
-    return lambda _step, _width: image
+    return Part(("image", image.get_size(), tuple(image.get_bounding_rect())), lambda _step, _width: image)
 
 
 def _bands(kit: UiKit, images: Sequence[pygame.Surface]) -> list[tuple[int, int]]:
@@ -114,16 +126,23 @@ def fitted(kit: UiKit, parts: Sequence[Part]) -> list[pygame.Surface]:
     rim, the texts as wide as they may be (a text narrower wraps to more lines, the stack
     grows and its ends come nearer the rim): at each step the texts are laid out as wide
     as the disc's middle, then narrower, NARROWING px at a time. When nothing fits, the
-    stack that crosses the rim least."""
-    best: tuple[int, list[pygame.Surface]] | None = None
+    stack that crosses the rim least. The step and width found are remembered (the kit's
+    ``fits``) for the same parts in the same hub."""
+    key = ("hub", look(kit), tuple(kit.safe_rect), tuple(part.key for part in parts))
+    step, width = kit.fits.answer(key, lambda: _fit(kit, parts))
+    return [make(step, width) for make in parts]
+
+
+def _fit(kit: UiKit, parts: Sequence[Part]) -> tuple[int, int]:
+    """:func:`fitted`'s search: the (step, width) its stack is made at."""
+    best: tuple[int, tuple[int, int]] | None = None
     for step in range(SHRINK_STEPS):
         for width in range(hub_width(kit), MIN_WIDTH - 1, -NARROWING):
-            images = [make(step, width) for make in parts]
-            over = overflow(kit, images)
+            over = overflow(kit, [make(step, width) for make in parts])
             if over == 0:
-                return images
+                return step, width
             if best is None or over < best[0]:
-                best = (over, images)
+                best = (over, (step, width))
     assert best is not None
     return best[1]
 
@@ -166,7 +185,7 @@ def hub_text(surface: pygame.Surface, ctx: Any, title: str, body: str = "", colo
     otherwise cross the disc's rim) and ``above`` (a clue), then two lines of title and
     three of body at most, stacked in the hub's room."""
     kit, c = ctx.kit, ctx.kit.colours
-    parts = [part if callable(part) else fixed_part(part) for part in above]
+    parts = [part if isinstance(part, Part) else fixed_part(part) for part in above]
     parts.append(text_part(kit, title, TITLE_SIZES, 2, colour or c.text, shadow=True))
     if body:
         parts.append(text_part(kit, body, BODY_SIZES, 3, c.muted))
