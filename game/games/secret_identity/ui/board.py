@@ -28,6 +28,8 @@ from ....core.bots import Bot
 from ....core.events import Event
 from ....core.session import Session
 from ....input.intents import Intent
+from ....ui.panels import shadowed
+from ....ui.stage import Paint, StageItem, draw_items, draw_stage
 from ....ui.tween import Tween
 from ..rules.events import RoundScored
 from ..rules.competitive_state import CompetitiveState
@@ -36,10 +38,10 @@ from .board_base import SecretIdentityBoard
 from .podium import CompetitiveEnd
 from .reveal import CompetitiveReveal
 from .round import CluesSection, RoundStartSection, SummarySection
-from .seat_panel import draw_seat_panel, panel_positions, thinking_place, thirty_spot
-from .track import draw_track, draw_track_markers, track_line
+from .seat_panel import draw_seat_panel, panel_positions, thinking_area, thinking_place, thirty_spot
+from .track import draw_track, draw_track_markers, marker_spots, markers_area, track_line
 from .vote_picker import VoteSection
-from .widgets import RingCard, draw_ring_cards, draw_thirty_token, paint_table_still, slot_positions
+from .widgets import RingCard, draw_thirty_token, paint_table_still, ring_card_items, slot_positions
 
 #: A seat panel's status: (done, the words, a seat the words name by its shape).
 Status = tuple[bool, str, int | None]
@@ -107,21 +109,29 @@ class CompetitiveBoard(SecretIdentityBoard[CompetitivePublic]):
             return  # the open curtain's workshop covers the table: under its veil the board is only clutter
         super().draw(surface, alpha)
 
-    def draw_table(self, surface: pygame.Surface, hub: bool, scores: Sequence[float]) -> int:
-        """The still layer (background, score track, the hub's disc when ``hub``) and the
-        markers on the track at ``scores``; returns the track's line."""
+    def draw_table(self, surface: pygame.Surface, hub: bool, scores: Sequence[float],
+                   items: Sequence[StageItem] = (), confetti: Paint | None = None) -> int:
+        """The still layer (background, score track, the hub's disc when ``hub``), the
+        markers on the track at ``scores`` (then ``confetti`` over them) and ``items``
+        (:meth:`ring_items`, :meth:`panel_items`) kept on it as a stage
+        (``game/ui/stage.py``: repainted where one changed); returns the track's line."""
         kit, public = self.ctx.kit, self.public
         y, label = track_line(kit), self.ctx.t("si.round", n=max(1, public.round), total=public.rounds)
-        key = (label, hub, tuple(kit.safe_rect), kit.scaled(100))
-        surface.blit(self.still.get(key, lambda layer: paint_table_still(
-            layer, self.ctx, hub, top=lambda s: draw_track(s, self.ctx, y, label=label))), (0, 0))
-        draw_track_markers(surface, self.ctx, scores, range(self.seats), y)
+        key = (label, hub, tuple(kit.safe_rect), kit.scaled(100), kit.colours, self.ctx.settings.lang)
+        seats = range(self.seats)
+        spots = marker_spots(kit, scores, seats, y)
+        markers = StageItem(("si.markers", tuple(spots.items()), tuple(self.ctx.seats[s].style for s in seats)),
+                            markers_area(spots), lambda s: draw_track_markers(s, self.ctx, scores, seats, y),
+                            confetti)
+        draw_stage(surface, self.still, key, lambda layer: paint_table_still(
+            layer, self.ctx, hub, top=lambda s: draw_track(s, self.ctx, y, label=label)), [markers, *items])
         return y
 
-    def draw_ring(self, surface: pygame.Surface, alpha: float, reveal: CompetitiveReveal | None = None,
-                  replaced: Sequence[int] = ()) -> None:
+    def ring_items(self, alpha: float, reveal: CompetitiveReveal | None = None,
+                   replaced: Sequence[int] = ()) -> list[StageItem]:
         """The character ring: a pulsing replaced card, the ``replaced`` slots rimmed, the
-        open safe's card swelling in its owner's colour (``reveal``) and its points flying."""
+        open safe's card swelling in its owner's colour (``reveal``) and its points flying
+        over the last card."""
         c = self.ctx.kit.colours
         board = reveal.result.board if reveal is not None else self.public.board
         owner_slot = reveal.owner_slot() if reveal is not None else None
@@ -137,37 +147,62 @@ class CompetitiveBoard(SecretIdentityBoard[CompetitivePublic]):
             elif slot in replaced:
                 border = c.accent
             cards.append(RingCard(character, slot + 1, pos, border, glow, scale))
-        draw_ring_cards(surface, self.ctx, cards)
-        if reveal is not None:
-            reveal.draw_flying_points(surface, reveal.shown)
+        items = ring_card_items(self.ctx, cards)
+        if reveal is not None and reveal.opening and items:  # the points fly anywhere: what follows is drawn
+            items[-1] = items[-1]._replace(over=lambda s: reveal.draw_flying_points(s, reveal.shown))
+        return items
 
-    def draw_panels(self, surface: pygame.Surface, scores: Sequence[float],
-                    status: Callable[[int], Status] | None = None, reveal: CompetitiveReveal | None = None) -> None:
+    def draw_ring(self, surface: pygame.Surface, alpha: float, reveal: CompetitiveReveal | None = None,
+                  replaced: Sequence[int] = ()) -> None:
+        """:meth:`ring_items` drawn."""
+        draw_items(surface, self.ring_items(alpha, reveal, replaced))
+
+    def panel_items(self, scores: Sequence[float], status: Callable[[int], Status] | None = None,
+                    reveal: CompetitiveReveal | None = None) -> list[StageItem]:
         """Every seat's public panel: score, clue, cards left and ``status(seat)``; during
-        a ``reveal`` no status, the seats it is not about veiled and the votes turned on
-        their voters' panels."""
+        a ``reveal`` no status, the seats it is not about veiled (the votes turned on
+        their voters' panels: :meth:`draw_panels`). Over each, a bot's thinking bubble
+        and a popping "30" token."""
         kit, c = self.ctx.kit, self.ctx.kit.colours
         highlighted = reveal.highlighted() if reveal is not None else []
-        rects = panel_positions(kit, self.seats)
-        for seat, rect in enumerate(rects):
+        items = []
+        for seat, rect in enumerate(panel_positions(kit, self.seats)):
             info = self.public.seats[seat]
             done, words, status_seat = status(seat) if status is not None else NO_STATUS
             highlight = kit.seat_style(self.ctx.seats[seat].style).light if seat in highlighted else None
             pop = reveal.token_pops.get(seat) if reveal is not None else None
             popping = pop is not None and not pop.done
             veiled = highlight is None and reveal is not None
+            thinking = self.thinking(seat)
             # a veil over nothing but the panel is remembered with it (one blit less to blend each frame)
-            baked = veiled and not popping and not self.thinking(seat)
-            draw_seat_panel(surface, self.ctx, seat, rect, score=scores[seat], hand_count=info.hand_count,
-                            clue=info.clue, status=words, done=done, highlight=highlight, status_seat=status_seat,
-                            veil=(*c.shadow, 90) if baked else None)
-            self.draw_thinking(surface, seat, *thinking_place(rect))
-            if popping and pop is not None:
-                draw_thirty_token(surface, self.ctx, thirty_spot(rect), int(22 * float(pop.value())))
-            if veiled and not baked:
-                surface.blit(kit.rounded(rect.size, (*c.shadow, 90), 26), rect)
+            baked = veiled and not popping and not thinking
+            look = dict(score=scores[seat], hand_count=info.hand_count, clue=info.clue, status=words, done=done,
+                        highlight=highlight, status_seat=status_seat, veil=(*c.shadow, 90) if baked else None)
+            seat_ = self.ctx.seats[seat]
+            key = ("si.panel", seat, seat_.name, seat_.style, seat_.bot, tuple(rect), tuple(look.items()))
+
+            def paint(surface: pygame.Surface, seat: int = seat, rect: pygame.Rect = rect, look: dict[str, Any] = look) -> None:
+                draw_seat_panel(surface, self.ctx, seat, rect, **look)
+            over = over_area = None
+            if thinking or popping or (veiled and not baked):
+                def over(surface: pygame.Surface, seat: int = seat, rect: pygame.Rect = rect, pop: Any = pop,
+                         veil: bool = veiled and not baked) -> None:
+                    self.draw_thinking(surface, seat, *thinking_place(rect))
+                    if pop is not None and not pop.done:
+                        draw_thirty_token(surface, self.ctx, thirty_spot(rect), int(22 * float(pop.value())))
+                    if veil:
+                        surface.blit(kit.rounded(rect.size, (*c.shadow, 90), 26), rect)
+                over_area = None if popping else thinking_area(rect).union(rect)
+            items.append(StageItem(key, shadowed(rect), paint, over, over_area))
+        return items
+
+    def draw_panels(self, surface: pygame.Surface, scores: Sequence[float],
+                    status: Callable[[int], Status] | None = None, reveal: CompetitiveReveal | None = None) -> None:
+        """:meth:`panel_items` drawn, and during a ``reveal`` the votes turned on their
+        voters' panels."""
+        draw_items(surface, self.panel_items(scores, status, reveal))
         if reveal is not None:
-            reveal.draw_votes(surface, rects)  # over the veil: each voter's vote on its panel
+            reveal.draw_votes(surface, panel_positions(self.ctx.kit, self.seats))  # over the veil: each voter's vote
 
     def draw_hints(self, surface: pygame.Surface, items: list[tuple[Intent, str]]) -> None:
         """The hint bar, unless only phones and bots play (no button at the TV does anything)."""

@@ -28,6 +28,7 @@ from ....ui.theme import TOKEN_RADIUS
 from ....ui.tween import Tween
 from ..rules.view import CompetitivePublic, RoundResult, track_position
 from .hub import hub_text, seat_token_image
+from .seat_panel import panel_positions
 from .track import track_line, track_point
 from .widgets import cheer_keep_out, draw_cross, slot_positions
 
@@ -253,9 +254,10 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
         the cheer's confetti behind the ring's cards and the panels, the open safe's card,
         the panels (the others veiled, the votes turned), the hub's words."""
         board = self.board
-        y = board.draw_table(surface, True, self.shown)
-        self.draw_confetti(surface, cheer_keep_out(self.ctx, y))
-        board.draw_ring(surface, alpha, reveal=self)
-        board.draw_panels(surface, self.shown, reveal=self)
+        keep_out = cheer_keep_out(self.ctx, track_line(self.ctx.kit))
+        confetti = (lambda s: self.draw_confetti(s, keep_out)) if self.finale is not None else None
+        board.draw_table(surface, True, self.shown, [*board.ring_items(alpha, reveal=self),
+                                                     *board.panel_items(self.shown, reveal=self)], confetti)
+        self.draw_votes(surface, panel_positions(self.ctx.kit, board.seats))  # over the veil: each voter's vote
         self.draw_hub(surface)
         board.draw_hints(surface, [(Intent.CONFIRM, self.ctx.t("si.hint.skip"))])

@@ -14,6 +14,8 @@ from ....core.actions import Action
 from ....input.intents import InputEvent, Intent
 from ....scenes.board import Section
 from ....scenes.ring import sector
+from ....ui.shapes import shape_box
+from ....ui.stage import StageItem
 from ....ui.theme import TOKEN_RADIUS
 from ..rules.events import CharacterReplaced
 from ..rules.view import CompetitivePublic
@@ -50,14 +52,12 @@ class TableSection(Section[CompetitivePublic]):
     def draw(self, surface: pygame.Surface, view: CompetitivePublic, alpha: float) -> None:
         board = self.board
         scores = board.scores()
-        board.draw_table(surface, True, scores)
-        self.draw_ring(surface, alpha)
-        board.draw_panels(surface, scores, self.status)
+        board.draw_table(surface, True, scores, [*self.ring_items(alpha), *board.panel_items(scores, self.status)])
         hub_text(surface, self.ctx, *self.hub_words())
         board.draw_hints(surface, self.hints())
 
-    def draw_ring(self, surface: pygame.Surface, alpha: float) -> None:
-        self.board.draw_ring(surface, alpha)
+    def ring_items(self, alpha: float) -> list[StageItem]:
+        return self.board.ring_items(alpha)
 
 
 class RoundStartSection(TableSection):
@@ -127,18 +127,26 @@ class RoundStartSection(TableSection):
         return [(Intent.LEFT, t("si.hint.point")), (Intent.ALT, t("si.hint.replace")),
                 (Intent.CONFIRM, t("si.hint.ready"))]
 
-    def draw_ring(self, surface: pygame.Surface, alpha: float) -> None:
+    def ring_items(self, alpha: float) -> list[StageItem]:
         """The ring with this round's replaced cards rimmed, and each seat's token on the
         card it points at."""
-        self.board.draw_ring(surface, alpha, replaced=self.board.public.replaced)
         kit = self.ctx.kit
         positions = slot_positions(kit)
         stacks: dict[int, int] = {}
+        tokens = []
         for seat, slot in sorted(self.markers.items()):
             k = stacks.get(slot, 0)
             stacks[slot] = k + 1
             x, y = positions[slot]
-            kit.seat_token(surface, self.ctx.seats[seat].style, (x + 84 - k * 40, y - 70), TOKEN_RADIUS)
+            tokens.append((self.ctx.seats[seat].style, (x + 84 - k * 40, y - 70)))
+
+        def paint(surface: pygame.Surface) -> None:
+            for style, center in tokens:
+                kit.seat_token(surface, style, center, TOKEN_RADIUS)
+        boxes = [shape_box(center, TOKEN_RADIUS).inflate(4, 4) for _, center in tokens]
+        area = boxes[0].unionall(boxes[1:]) if boxes else pygame.Rect(0, 0, 0, 0)
+        return [*self.board.ring_items(alpha, replaced=self.board.public.replaced),
+                StageItem(("si.pointing", tuple(tokens)), area, paint)]
 
 
 class CluesSection(TableSection):

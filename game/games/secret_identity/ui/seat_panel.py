@@ -211,6 +211,14 @@ def thinking_place(rect: pygame.Rect, show_clue: bool = True) -> tuple[tuple[int
     return (rect.x + 80, rect.y + 6), COMPACT_THINK_SIZE
 
 
+def thinking_area(rect: pygame.Rect, show_clue: bool = True) -> pygame.Rect:
+    """Every pixel the thinking bubble at :func:`thinking_place` may touch (its tail below it)."""
+    center, size = thinking_place(rect, show_clue)
+    bubble = pygame.Rect(0, 0, size * 2, size)
+    bubble.center = center
+    return bubble.inflate(4, 4).union(pygame.Rect(bubble.x, bubble.bottom - 2, size, size // 3 + 2).inflate(4, 4))
+
+
 def thirty_spot(rect: pygame.Rect) -> tuple[int, int]:
     """Where a "30" token pops on a seat panel: beside its score."""
     if compact(rect):

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 import pygame
 
 from ....ui.fit import fit_text as fit_words
+from ....ui.shapes import shape_box
 from ..rules.view import track_position
 
 if TYPE_CHECKING:
@@ -76,6 +77,12 @@ def _marker_spots(safe_left: int, safe_right: int, scores: tuple[float, ...], se
         step = min(STACK_STEP, STACK_SPAN // max(1, len(members) - 1))
         spots += [(seat, (x, y + STACK_TOP + k * step)) for k, seat in enumerate(members)]
     return tuple(spots)
+
+
+def markers_area(spots: dict[int, tuple[int, int]]) -> pygame.Rect:
+    """Every pixel :func:`draw_track_markers` may touch for ``spots`` (:func:`marker_spots`)."""
+    boxes = [shape_box(spot, MARKER_RADIUS).inflate(4, 4) for spot in spots.values()]
+    return boxes[0].unionall(boxes[1:]) if boxes else pygame.Rect(0, 0, 0, 0)
 
 
 def draw_track_markers(surface: pygame.Surface, ctx: Any, scores: Sequence[float], seats: Sequence[int],

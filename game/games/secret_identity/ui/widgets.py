@@ -17,7 +17,9 @@ import pygame
 from ....scenes.ring_geometry import PROMPT_ROOM, SLOT_SIZE, RingGeometry, ring_geometry
 from ....ui.fit import fit_text as fit_words
 from ....ui.fit import remembered, smallest_size
+from ....ui.panels import shadowed
 from ....ui.shapes import shape_box
+from ....ui.stage import StageItem, draw_items
 from ....ui.theme import MIN_MARK
 from .portrait import portrait
 from .track import numbers_bottom, track_line
@@ -96,9 +98,29 @@ def draw_ring_cards(surface: pygame.Surface, ctx: Any, cards: Sequence[RingCard]
     """The ring's cards, those that stand out last (a swelling card pops over its
     neighbours). A card stands out by its tint, its border and its swell, not by a halo
     around it: the neighbours' number badges hang in the gaps between cards (issue 28)."""
+    draw_items(surface, ring_card_items(ctx, cards))
+
+
+def ring_card_items(ctx: Any, cards: Sequence[RingCard]) -> list[StageItem]:
+    """:func:`draw_ring_cards` as stage items (``game/ui/stage.py``), in its order: each
+    card keyed on what it shows (the look every card shares is the stage's base key)."""
+    items = []
     for card in sorted(cards, key=lambda card: card.glow is not None):
-        draw_character_slot(surface, ctx, card.character, card.number, card.center, card.border, card.scale, card.dim,
-                            card.glow)
+        def paint(surface: pygame.Surface, card: RingCard = card) -> None:
+            draw_character_slot(surface, ctx, card.character, card.number, card.center, card.border, card.scale,
+                                card.dim, card.glow)
+        character = card.character.id if card.character is not None else None
+        key = ("si.card", character, *card[1:])
+        items.append(StageItem(key, slot_area(card.center, card.scale), paint))
+    return items
+
+
+def slot_area(center: Sequence[int], scale: float = 1.0) -> pygame.Rect:
+    """Every pixel :func:`draw_character_slot` may touch: the card, its shadow and its badge."""
+    rect = pygame.Rect(0, 0, int(SLOT_W * scale), int(SLOT_H * scale))
+    rect.center = (int(center[0]), int(center[1]))
+    badge = shape_box((rect.x + BADGE_INSET, rect.y + BADGE_INSET), BADGE_RADIUS).inflate(4, 4)
+    return shadowed(rect).union(badge)
 
 
 def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, number: int, center: Sequence[int],
@@ -143,7 +165,9 @@ def paint_character(surface: pygame.Surface, ctx: Any, character: Any, rect: pyg
     hyphen. The vote's ring paints its options so too: a vote is cast on the same card."""
     kit, c = ctx.kit, ctx.kit.colours
     icon = _card_portrait(kit, ctx, character, int(PORTRAIT * scale), scale)
-    top = surface.blit(icon, icon.get_rect(midtop=(rect.centerx, rect.y + int(8 * scale)))).bottom
+    place = icon.get_rect(midtop=(rect.centerx, rect.y + int(8 * scale)))
+    surface.blit(icon, place)
+    top = place.bottom  # not what blit returns: clipped, as a stage's repaint clips (game/ui/stage.py)
     sizes = (_stepped(28 * scale, 2, scale), 28)
     size, words = card_name(kit, character, ctx.settings.lang, _stepped(rect.width - 12, 8, scale), sizes)
     kit.blit_text(surface, words, size, (rect.centerx, (top + rect.bottom) // 2), "center",
