@@ -288,6 +288,12 @@ class Panels:
         if border is not None:
             pygame.draw.rect(surface, border, rect, width=border_width * self.kit.colours.line, border_radius=radius)
 
+    def touched(self, rect: pygame.Rect, radius: int) -> pygame.Rect:
+        """Every pixel :meth:`panel` (opaque, shadowed) touches for ``rect``: the panel and
+        its shadow's visible part (tighter than :func:`shadowed`)."""
+        origin = (rect.x - PANEL_BLUR * 2, rect.y - PANEL_BLUR * 2 + PANEL_SHADOW_DROP)
+        return self._shadow_bounds(rect.size, radius, PANEL_BLUR).move(origin).union(rect)
+
     def panel_shadow(self, surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
         """:meth:`panel`'s shadow for an opaque panel, without the panel."""
         if rect.width > 0 and rect.height > 0:

@@ -28,7 +28,6 @@ from ....core.bots import Bot
 from ....core.events import Event
 from ....core.session import Session
 from ....input.intents import Intent
-from ....ui.panels import shadowed
 from ....ui.stage import Paint, StageItem, draw_items, draw_stage
 from ....ui.tween import Tween
 from ..rules.events import RoundScored
@@ -192,8 +191,8 @@ class CompetitiveBoard(SecretIdentityBoard[CompetitivePublic]):
                         draw_thirty_token(surface, self.ctx, thirty_spot(rect), int(22 * float(pop.value())))
                     if veil:
                         surface.blit(kit.rounded(rect.size, (*c.shadow, 90), 26), rect)
-                over_area = None if popping else thinking_area(rect).union(rect)
-            items.append(StageItem(key, shadowed(rect), paint, over, over_area))
+                over_area = None if popping else thinking_area(rect) if not veiled or baked else thinking_area(rect).union(rect)
+            items.append(StageItem(key, kit.panels.touched(rect, 26), paint, over, over_area))
         return items
 
     def draw_panels(self, surface: pygame.Surface, scores: Sequence[float],
