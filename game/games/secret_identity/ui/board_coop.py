@@ -32,6 +32,7 @@ from ....core.bots import Bot
 from ....core.events import Event
 from ....core.session import Session
 from ....input.intents import Intent
+from ....ui.stage import StageItem, draw_items, draw_stage
 from ....ui.tween import Tween
 from ....ui.theme import TOKEN_RADIUS
 from ..rules.events import GuessLocked
@@ -41,7 +42,7 @@ from .board_base import SecretIdentityBoard
 from .coop_end import CoopEnd
 from .coop_sections import RESULT_TICKS, AnswerReveal, ClueSection, GuessSection, ResultSection
 from .hub import Part, badge_stack, clue_row_image, fitted, hub_text, stack_in_hub, text_part
-from .seat_panel import draw_seat_panel, panel_positions, thinking_place
+from .seat_panel import draw_seat_panel, panel_positions, thinking_area, thinking_place
 from .track import track_line
 from .widgets import (
     SLOT_H,
@@ -49,9 +50,10 @@ from .widgets import (
     RingCard,
     board_ring,
     draw_cross,
-    draw_ring_cards,
     draw_slot_badge,
     paint_table_still,
+    ring_card_items,
+    slot_area,
     slot_positions,
 )
 
@@ -133,10 +135,10 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
         border = kit.seat_style(self.ctx.seats[public.active].style).colour
         key = (public.turns, public.turn, tuple(turn.correct for turn in public.history), public.team_score,
                tuple(border), self.ctx.settings.lang, tuple(kit.safe_rect), kit.scaled(100))
-        surface.blit(self.still.get(key, lambda layer: paint_table_still(layer, self.ctx, True, border,
-                                                                         self.draw_turn_track)), (0, 0))
-        self.draw_ring(surface, alpha, result_ticks, guess)
-        self.draw_panels(surface, guess)
+        # the ring and the panels kept on the still layer as a stage (game/ui/stage.py)
+        draw_stage(surface, self.still, (key, kit.colours), lambda layer: paint_table_still(
+            layer, self.ctx, True, border, self.draw_turn_track),
+            [*self.ring_items(alpha, result_ticks, guess), *self.panel_items(guess)])
         self.draw_hub_content(surface, result_ticks, guess)
         self.draw_hints(surface)
 
@@ -172,7 +174,7 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
         public = self.public
         return public.history[-1] if public.phase in (CoopPhase.RESULT, CoopPhase.OVER) and public.history else None
 
-    def draw_ring(self, surface: pygame.Surface, alpha: float, result_ticks: int, guess: GuessSection | None) -> None:
+    def ring_items(self, alpha: float, result_ticks: int, guess: GuessSection | None) -> list[StageItem]:
         """The ring (dimmed but for the cursor's card while the team guesses; the answer's
         card swelling in green, a wrong guess's shaking in red) and the team cursor."""
         kit, c = self.ctx.kit, self.ctx.kit.colours
@@ -193,23 +195,40 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
                 pos = (pos[0] + int(kit.motion(12 * math.sin(since * 0.9) * max(0.0, 1.0 - since / 45))), pos[1])
             cards.append(RingCard(character, slot + 1, pos, border, glow, scale,
                                   dim=public.phase == CoopPhase.GUESS and slot != public.cursor))
-        draw_ring_cards(surface, self.ctx, cards)
-        if public.phase == CoopPhase.GUESS or (result is not None and not reveal):
-            self._draw_cursor(surface, alpha, guess.team_hold() if guess is not None else 0.0)
+        items = ring_card_items(self.ctx, cards)
+        if items and (public.phase == CoopPhase.GUESS or (result is not None and not reveal)):
+            held = guess.team_hold() if guess is not None else 0.0
+            frame, card, box = self._cursor_rects(alpha)
+            area = frame.inflate(16, 16).union(box).union(slot_area(card.center, card.width / SLOT_W))
+            if held > 0.0:
+                ring = board_ring(kit)
+                area = area.union(pygame.Rect(0, 0, 2 * ring.hub + 8, 2 * ring.hub + 8).move_to(center=ring.center))
+            items[-1] = items[-1]._replace(over=lambda s: self._draw_cursor(s, alpha, held), over_area=area)
+        return items
 
-    def _draw_cursor(self, surface: pygame.Surface, alpha: float, held: float) -> None:
-        """The shared team cursor: a thick amber frame with a hold-to-lock ring."""
+    def draw_ring(self, surface: pygame.Surface, alpha: float, result_ticks: int, guess: GuessSection | None) -> None:
+        """:meth:`ring_items` drawn."""
+        draw_items(surface, self.ring_items(alpha, result_ticks, guess))
+
+    def _cursor_rects(self, alpha: float) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The team cursor's frame, the card it frames and its "team" tag's box."""
         kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
         x, y = slot_positions(kit)[self.public.cursor]
         scale = float(self.cursor_pop.value(alpha)) if self.cursor_pop is not None else 1.0
         frame = pygame.Rect(0, 0, int((SLOT_W + 30) * scale), int((SLOT_H + 30) * scale))
         frame.center = (x, y)
-        kit.outline(surface, frame, c.accent, 8, 34)
         card = pygame.Rect(0, 0, int(SLOT_W * scale), int(SLOT_H * scale))
         card.center = (x, y)
+        tag = kit.text(t("sc.team"), 28, c.shadow)
+        return frame, card, tag.get_rect(midbottom=(x, frame.y + 4)).inflate(24, 6)
+
+    def _draw_cursor(self, surface: pygame.Surface, alpha: float, held: float) -> None:
+        """The shared team cursor: a thick amber frame with a hold-to-lock ring."""
+        kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
+        frame, card, box = self._cursor_rects(alpha)
+        kit.outline(surface, frame, c.accent, 8, 34)
         draw_slot_badge(surface, self.ctx, card, self.public.cursor + 1)  # over the frame, whole
         tag = kit.text(t("sc.team"), 28, c.shadow)
-        box = tag.get_rect(midbottom=(x, frame.y + 4)).inflate(24, 6)
         kit.panel(surface, box, c.accent, radius=box.height // 2, shadow=False)
         surface.blit(tag, tag.get_rect(center=box.center))
         # SC-3 hold-to-lock: the hub's rim fills as the team holds (the hint bar says
@@ -218,10 +237,12 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
             ring = board_ring(kit)
             kit.arc(surface, c.good, ring.center, ring.hub, HOLD_RIM, 0, 360 * held)
 
-    def draw_panels(self, surface: pygame.Surface, guess: GuessSection | None) -> None:
+    def panel_items(self, guess: GuessSection | None) -> list[StageItem]:
         """Every seat's panel: who gives the clue, and while the team guesses who holds,
-        who agrees and whom the lock waits for."""
+        who agrees and whom the lock waits for; over it, a bot's thinking bubble."""
         t = self.ctx.t
+        kit = self.ctx.kit
+        items = []
         public = self.public
         c = self.ctx.kit.colours
         people = self.people_guessing()
@@ -240,10 +261,21 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
             else:
                 status, colour = t("sc.status.guesser"), None
             highlight = self.ctx.kit.seat_style(self.ctx.seats[seat].style).light if active else None
-            draw_seat_panel(surface, self.ctx, seat, rect, score=0, hand_count=public.hand_counts[seat], clue=(),
-                            status=status, highlight=highlight, show_score=False, show_clue=False,
-                            status_colour=colour)
-            self.draw_thinking(surface, seat, *thinking_place(rect, show_clue=False))
+            look = dict(score=0, hand_count=public.hand_counts[seat], clue=(), status=status, highlight=highlight,
+                        show_score=False, show_clue=False, status_colour=colour)
+            seat_ = self.ctx.seats[seat]
+            key = ("sc.panel", seat, seat_.name, seat_.style, seat_.bot, tuple(rect), tuple(look.items()))
+
+            def paint(surface: pygame.Surface, seat: int = seat, rect: pygame.Rect = rect,
+                      look: dict[str, Any] = look) -> None:
+                draw_seat_panel(surface, self.ctx, seat, rect, **look)
+            over = over_area = None
+            if self.thinking(seat):
+                def over(surface: pygame.Surface, seat: int = seat, rect: pygame.Rect = rect) -> None:
+                    self.draw_thinking(surface, seat, *thinking_place(rect, show_clue=False))
+                over_area = thinking_area(rect, show_clue=False)
+            items.append(StageItem(key, kit.panels.touched(rect, 26), paint, over, over_area))
+        return items
 
     def draw_hub_content(self, surface: pygame.Surface, result_ticks: int, guess: GuessSection | None) -> None:
         """In the hub's room, one under the other: the clue just guessed and whether the
