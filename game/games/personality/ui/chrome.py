@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ....ui.fit import fit_text, fit_wrapped, smallest_size
+from ....ui.shapes import shape_box
+from ....ui.stage import StageItem, draw_items
 from ....ui.theme import MIN_MARK, TOKEN_RADIUS
 
 from ....scenes.phone_seats import draw_phone_mark, on_phone
@@ -20,7 +22,7 @@ from ..rules.view import PEPhase
 from .layout import GAP
 from .legend import BETWEEN, ICONS, draw_legend, legend_rect
 from .timeline import Banner
-from .widgets import draw_name
+from .widgets import NAME_SIZES, draw_name
 
 if TYPE_CHECKING:
     from .board import PersonalityBoard
@@ -144,13 +146,23 @@ def cheer_keep_out(board: PersonalityBoard) -> list[pygame.Rect]:
             _legend_rect(board)]
 
 
-def draw_masks(board: PersonalityBoard, surface: pygame.Surface) -> None:
+def mask_item(board: PersonalityBoard) -> StageItem:
+    """The masks on the track, as a stage item (``game/ui/stage.py``): keyed on where they stand."""
     shown = board.timeline.shown
     by_square: dict[int, list[int]] = {}
     for seat in range(board.public.seats):
         by_square.setdefault(int(round(shown[seat])), []).append(seat)
-    for seat in range(board.public.seats):
-        board.ctx.kit.seat_token(surface, board.ctx.seats[seat].style, _mask_pos(board, seat, by_square), MASK_RADIUS)
+    masks = tuple((board.ctx.seats[seat].style, _mask_pos(board, seat, by_square)) for seat in range(board.public.seats))
+
+    def paint(surface: pygame.Surface) -> None:
+        for style, at in masks:
+            board.ctx.kit.seat_token(surface, style, at, MASK_RADIUS)
+    boxes = [shape_box(at, MASK_RADIUS).inflate(4, 4) for _, at in masks]
+    return StageItem(("pe.masks", masks), boxes[0].unionall(boxes[1:]) if boxes else pygame.Rect(0, 0, 0, 0), paint)
+
+
+def draw_masks(board: PersonalityBoard, surface: pygame.Surface) -> None:
+    mask_item(board).paint(surface)
 
 
 def mask_offset(side: int, count: int, i: int) -> tuple[int, int]:
@@ -187,50 +199,109 @@ def _mask_pos(board: PersonalityBoard, seat: int, by_square: dict[int, list[int]
     return int(x + dx), int(y + dy + hop)
 
 
-def draw_seat_column(board: PersonalityBoard, surface: pygame.Surface) -> None:
+def seat_column_items(board: PersonalityBoard) -> list[StageItem]:
     """One box per seat: shape (its Tête-à-tête partner's small shape on its corner),
     name (fitted: shrunk, or wrapped at a hyphen), hand and received counts on their own
-    line, the seat's mark."""
-    kit, c, p = board.ctx.kit, board.ctx.kit.colours, board.public
+    line, the seat's mark; as stage items, each keyed on what it shows, a bot's thinking
+    bubble drawn over its box."""
+    kit, p = board.ctx.kit, board.public
     column = board.layout.seat_column
     current = board.session.current()
     row_h = min(150, (column.height + 12) // p.seats)
+    items = []
     for seat in range(p.seats):
         box = pygame.Rect(column.x, column.y + seat * row_h, column.width, row_h - 12)
-        style = kit.seat_style(board.ctx.seats[seat].style)
-        kit.panel(surface, box, c.panel, radius=24, border=style.colour if seat in current else None, shadow=False)
-        head = pygame.Rect(box.x, box.y + 8, box.width, min(76, box.height - 52))
-        kit.seat_token(surface, board.ctx.seats[seat].style, (box.x + 40, head.centery), 26)
         partner = next((b if a == seat else a for a, b in p.pairs if seat in (a, b)), None)
-        mark_at, right = (box.right - 34, head.centery), box.right - 60
+        mark_at = (box.right - 34, box.y + 8 + min(76, box.height - 52) // 2)
         if partner is not None:  # in the mark's place; a mark shown goes left of it
-            kit.seat_token(surface, board.ctx.seats[partner].style, mark_at, TOKEN_RADIUS)
             mark_at = (mark_at[0] - PARTNER_STEP, mark_at[1])
-        if _draw_mark(board, surface, seat, mark_at) and partner is not None:
-            right -= PARTNER_STEP
-        draw_name(kit, surface, board.name(seat), pygame.Rect(box.x + 76, head.y, right - box.x - 76, head.height),
-                  style.light)
+        kind = _mark_kind(board, seat, current)
         info = f"{board.t('personality.hand', n=p.hand_sizes[seat])} · " \
                f"{board.t('personality.received', n=len(p.received[seat]))}"
-        size, info = fit_text(kit, info, box.width - 28, (28,))  # "4 in hand · 12 received" on one line
-        kit.blit_text(surface, info, size, (box.x + 16, box.bottom - 8), "bottomleft", c.muted)
+        partner_style = board.ctx.seats[partner].style if partner is not None else None
+        key: tuple[object, ...] = ("pe.seat", tuple(box), board.name(seat), board.ctx.seats[seat].style, seat in current, partner_style,
+               kind, info)
+
+        # the bubble is drawn under the name: over the box only where the name stays clear of it
+        inside = kind == "thinking" and _name_right(board, seat, box, partner is not None) > mark_at[0] - 33
+        if inside:
+            key = (*key, board.session.tick)
+
+        def paint(surface: pygame.Surface, seat: int = seat, box: pygame.Rect = box, kind: str = kind,
+                  info: str = info, inside: bool = inside) -> None:
+            _draw_seat_box(board, surface, seat, box, seat in current, kind, info, inside)
+        over = over_area = None
+        if kind == "thinking" and not inside:
+            def over(surface: pygame.Surface, seat: int = seat, at: tuple[int, int] = mark_at) -> None:
+                board.draw_thinking(surface, seat, at, 32)
+            over_area = pygame.Rect(0, 0, 76, 56).move_to(center=mark_at)
+        items.append(StageItem(key, box, paint, over, over_area))
+    return items
 
 
-def _draw_mark(board: PersonalityBoard, surface: pygame.Surface, seat: int, at: tuple[int, int]) -> bool:
-    """The seat's mark (thinking, done, on its phone, reading, won) at ``at``; whether it has one."""
-    kit, c = board.ctx.kit, board.ctx.kit.colours
+def draw_seat_column(board: PersonalityBoard, surface: pygame.Surface) -> None:
+    draw_items(surface, seat_column_items(board))
+
+
+def _name_right(board: PersonalityBoard, seat: int, box: pygame.Rect, partner: bool) -> int:
+    """Where a thinking seat's name ends in its box (:func:`_draw_seat_box`)."""
+    kit = board.ctx.kit
+    right = box.right - 60 - (PARTNER_STEP if partner else 0)
+    size, words = fit_text(kit, board.name(seat), right - box.x - 76, NAME_SIZES)
+    colour = kit.seat_style(board.ctx.seats[seat].style).light
+    return box.x + 76 + kit.text(words, size, colour, shadow=False, align="left").get_width()
+
+
+def _draw_seat_box(board: PersonalityBoard, surface: pygame.Surface, seat: int, box: pygame.Rect, current: bool,
+                   kind: str, info: str, bubble: bool) -> None:
+    """One seat's box of the column (:func:`seat_column_items`), a thinking bubble only
+    with ``bubble``."""
+    kit, c, p = board.ctx.kit, board.ctx.kit.colours, board.public
+    style = kit.seat_style(board.ctx.seats[seat].style)
+    kit.panel(surface, box, c.panel, radius=24, border=style.colour if current else None, shadow=False)
+    head = pygame.Rect(box.x, box.y + 8, box.width, min(76, box.height - 52))
+    kit.seat_token(surface, board.ctx.seats[seat].style, (box.x + 40, head.centery), 26)
+    partner = next((b if a == seat else a for a, b in p.pairs if seat in (a, b)), None)
+    mark_at, right = (box.right - 34, head.centery), box.right - 60
+    if partner is not None:  # in the mark's place; a mark shown goes left of it
+        kit.seat_token(surface, board.ctx.seats[partner].style, mark_at, TOKEN_RADIUS)
+        mark_at = (mark_at[0] - PARTNER_STEP, mark_at[1])
+    if kind == "thinking" and bubble:
+        board.draw_thinking(surface, seat, mark_at, 32)
+    if _draw_mark(board, surface, seat, mark_at, kind) and partner is not None:
+        right -= PARTNER_STEP
+    draw_name(kit, surface, board.name(seat), pygame.Rect(box.x + 76, head.y, right - box.x - 76, head.height),
+              style.light)
+    size, info = fit_text(kit, info, box.width - 28, (28,))  # "4 in hand · 12 received" on one line
+    kit.blit_text(surface, info, size, (box.x + 16, box.bottom - 8), "bottomleft", c.muted)
+
+
+def _mark_kind(board: PersonalityBoard, seat: int, current: frozenset[int]) -> str:
+    """Which mark a seat's box shows: thinking (a bot taking its time), done, phone (it
+    chooses on its phone), reader, win, or none ("")."""
     mark = _seat_mark(board, seat)
     if board.thinking(seat):
-        board.draw_thinking(surface, seat, at, 32)
-    elif mark == "done":
+        return "thinking"
+    if mark == "done":
+        return mark
+    if seat in current and on_phone(board.ctx, seat):
+        return "phone"
+    return mark if mark in ("reader", "win") else ""
+
+
+def _draw_mark(board: PersonalityBoard, surface: pygame.Surface, seat: int, at: tuple[int, int], kind: str) -> bool:
+    """The seat's mark ``kind`` (:func:`_mark_kind`; a thinking bubble is drawn over the
+    box, not here) at ``at``; whether it has one."""
+    kit, c = board.ctx.kit, board.ctx.kit.colours
+    if kind == "done":
         kit.draw_check(surface, at, 40, c.good)
-    elif seat in board.session.current() and on_phone(board.ctx, seat):
+    elif kind == "phone":
         draw_phone_mark(board.ctx, surface, seat, at, MIN_MARK)  # it chooses on its phone
-    elif mark in ("reader", "win"):
-        icon = kit.icon("1F4D6" if mark == "reader" else "1F451", MIN_MARK)
+    elif kind in ("reader", "win"):
+        icon = kit.icon("1F4D6" if kind == "reader" else "1F451", MIN_MARK)
         surface.blit(icon, icon.get_rect(center=at))
     else:
-        return False
+        return kind == "thinking"
     return True
 
 

@@ -22,6 +22,7 @@ import pygame
 from ....scenes.shows import RevealPacing
 from ....ui.fit import fit_wrapped, smallest_size
 from ....ui.show import Show, Standing
+from ....ui.stage import StageItem
 from ....ui.theme import TOKEN_RADIUS
 from ..rules.view import PEPhase, PEPublic, VoteKind, VoteRecord
 from .chrome import cheer_keep_out
@@ -126,17 +127,34 @@ class VoteReveal(RevealPacing[PEPublic], BoardSection):
         if self.show is not None:  # behind the masks, the seat column and the stage
             self.show.draw_confetti(surface, alpha, keep_out=cheer_keep_out(self.board))
 
+    def draws_behind(self) -> bool:
+        return self.show is not None
+
+    def stage_item(self, stage: pygame.Rect, alpha: float) -> StageItem | None:
+        """The stage, keyed on the pop's scale and the counts shown (the record is this screen's)."""
+        scale = float(self.pop.value(alpha))
+        counts = tuple(self.show.count(m.seat) for m in self.record.moves) if self.show is not None else None
+        image = self._headline_image(stage, scale)
+        area = stage.union(image.get_rect(midtop=(stage.centerx, stage.y + 12)))
+        return StageItem(("pe.reveal", self, tuple(stage), scale, counts), area,
+                         lambda s: self.draw_stage(s, stage, alpha))
+
+    def _headline_image(self, stage: pygame.Rect, scale: float) -> pygame.Surface:
+        kit, c = self.board.ctx.kit, self.board.ctx.kit.colours
+        headline, width = self._headline(self.record), stage.width - 80
+        image = kit.text(headline, fit_wrapped(kit, headline, width, 1, (44, 40, 36)), c.gold, max_width=width,
+                         align="center", shadow=True)
+        return pygame.transform.smoothscale_by(image, scale) if scale != 1.0 else image
+
     def draw_stage(self, surface: pygame.Surface, stage: pygame.Rect, alpha: float) -> None:
         board = self.board
         kit, c, r = board.ctx.kit, board.ctx.kit.colours, self.record
         kit.panel(surface, stage, c.panel, radius=30, border=c.gold, shadow=False)
-        scale = float(self.pop.value(alpha))
-        headline, width = self._headline(r), stage.width - 80
-        image = kit.text(headline, fit_wrapped(kit, headline, width, 1, (44, 40, 36)), c.gold, max_width=width,
-                         align="center", shadow=True)
-        if scale != 1.0:
-            image = pygame.transform.smoothscale_by(image, scale)
-        y = surface.blit(image, image.get_rect(midtop=(stage.centerx, stage.y + 12))).bottom + 4
+        width = stage.width - 80
+        image = self._headline_image(stage, float(self.pop.value(alpha)))
+        placed = image.get_rect(midtop=(stage.centerx, stage.y + 12))
+        surface.blit(image, placed)
+        y = placed.bottom + 4  # (not what blit returns: clipped in a stage's repaint)
         votes = sorted(r.votes.items())
         cols = 3 if len(votes) > 4 and (stage.width - 40) // 3 - 12 >= MIN_BOX_WIDTH else 2
         rows = (len(votes) + cols - 1) // cols
@@ -146,7 +164,9 @@ class VoteReveal(RevealPacing[PEPublic], BoardSection):
             card = kit.text(text, fit_wrapped(kit, text, width, 1, (30, 28)), c.muted, max_width=width, align="center")
             # the card read (everyone just voted on it) gives way when the boxes need its room
             if (stage.bottom - 12 - y - card.get_height() - 8) // rows - ROW_GAP >= 2 * line + 8:
-                y = surface.blit(card, card.get_rect(midtop=(stage.centerx, y))).bottom + 8
+                placed = card.get_rect(midtop=(stage.centerx, y))
+                surface.blit(card, placed)
+                y = placed.bottom + 8
         w = (stage.width - 40) // cols
         h = min(ROW_HEIGHT, (stage.bottom - 12 - y) // max(1, rows) - ROW_GAP)
         moves = {m.seat: m for m in r.moves}

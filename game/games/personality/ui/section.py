@@ -16,7 +16,8 @@ import pygame
 from ....scenes.base import Scene
 from ....scenes.board import Section
 from ..rules.view import PEPublic
-from .chrome import draw_banner, draw_masks, draw_seat_column, paint_still, still_key
+from ....ui.stage import StageItem, draw_stage
+from .chrome import draw_banner, mask_item, paint_still, seat_column_items, still_key
 
 if TYPE_CHECKING:
     from .board import PersonalityBoard
@@ -44,15 +45,30 @@ class BoardSection(Section[PEPublic]):
         """The chrome around the stage, the stage, then a special square's banner over it."""
         board = self.board
         heading = self.heading()  # the still layer holds the background too
-        surface.blit(board.still.get(still_key(board, heading), lambda layer: paint_still(board, layer, heading)),
-                     (0, 0))
-        self.draw_behind(surface, alpha)
-        draw_masks(board, surface)
-        draw_seat_column(board, surface)
-        self.draw_stage(surface, board.layout.stage, alpha)
+        # the masks, the seat column and a still stage kept on the still layer (game/ui/stage.py)
+        items = [mask_item(board), *seat_column_items(board)]
+        if self.draws_behind():  # behind them all: what follows is drawn afresh
+            items.insert(0, StageItem(None, pygame.Rect(0, 0, 0, 0), lambda s: None,
+                                      lambda s: self.draw_behind(s, alpha)))
+        stage = self.stage_item(board.layout.stage, alpha)
+        if stage is not None:
+            items.append(stage)
+        kit = board.ctx.kit
+        draw_stage(surface, board.still, (still_key(board, heading), kit.colours, kit.scaled(100)),
+                   lambda layer: paint_still(board, layer, heading), items)
+        if stage is None:
+            self.draw_stage(surface, board.layout.stage, alpha)
         banner = board.timeline.banner
         if banner is not None:
             draw_banner(board, surface, banner)
+
+    def draws_behind(self) -> bool:
+        """Whether :meth:`draw_behind` draws anything now."""
+        return False
+
+    def stage_item(self, stage: pygame.Rect, alpha: float) -> StageItem | None:
+        """The stage as a stage item (keyed on all it shows), or None: drawn each frame."""
+        return None
 
     def draw_behind(self, surface: pygame.Surface, alpha: float) -> None:
         """What shows behind the masks, the seat column and the stage (a cheer's confetti)."""
