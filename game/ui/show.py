@@ -168,6 +168,11 @@ class Show:
             self._podium = (key, podium.PodiumLayout(self, rect))
         return self._podium[1].draw(surface, alpha)
 
+    def confetti_falling(self, alpha: float = 1.0) -> bool:
+        """Whether :meth:`draw_confetti` draws anything now."""
+        age = self.tick - 1 + alpha - self._cheer_at
+        return bool(self.confetti) and 0 <= age <= CONFETTI_TICKS and not self.ctx.kit.reduce_motion
+
     def draw_confetti(self, surface: pygame.Surface, alpha: float = 1.0,
                       keep_out: Sequence[pygame.Rect] = ()) -> None:
         """The winners' confetti falling, for :data:`CONFETTI_TICKS` after the cheer.
@@ -180,7 +185,7 @@ class Show:
         appear whole below it, as if they had passed behind."""
         age = self.tick - 1 + alpha - self._cheer_at
         kit = self.ctx.kit
-        if not self.confetti or not 0 <= age <= CONFETTI_TICKS or kit.reduce_motion:
+        if not self.confetti_falling(alpha):
             return  # with reduced motion the cheer is the fanfare and the podium alone
         area = kit.safe_rect.clip(surface.get_clip())
         for bit in self.confetti:

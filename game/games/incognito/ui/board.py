@@ -96,6 +96,9 @@ class IncognitoBoard(PhaseBoard[IncognitoPublic]):
         self.caches: OrderedDict[tuple[Any, ...], CanvasCache] = OrderedDict()
         #: Fixed ticks since the board opened (blinking borders).
         self.ticks = 0
+        #: An open drawing curtain's backdrop (the background dimmed, the stage's curtains) as its
+        #: value last stood: one opaque blit a frame (``turn_curtain.py``).
+        self.backdrop = ctx.kit.layer()
         self.curtain: PeekCurtain | None = None
         self._turn_curtain: DrawingCurtain | None = None
         self.ring: VoteRing | None = None

@@ -134,14 +134,23 @@ class DrawingCurtain(PeekCurtain):
     # --- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         kit, seat = self.ctx.kit, self.ctx.seats[self.seat]
-        if self.is_open:
-            kit.background(surface)
-        kit.dim(surface, 215)
-        self.draw_backdrop(surface, alpha)
+        if self.is_open:  # the background, dimmed, and the stage's curtains: kept while they stand still
+            shown = self.curtain.value(alpha)
+            surface.blit(self.board.backdrop.get((shown, kit.colours, kit.W, kit.H),
+                                                 lambda layer: self.paint_backdrop(layer, alpha)), (0, 0))
+        else:
+            kit.dim(surface, 215)
+            self.draw_backdrop(surface, alpha)
         if self.is_open:
             self.draw_sheet(surface, seat, alpha)
         else:
             self._draw_closed(surface, alpha)
+
+    def paint_backdrop(self, surface: pygame.Surface, alpha: float) -> None:
+        """What an open curtain shows behind its banner and sheet (the board's ``backdrop``)."""
+        self.ctx.kit.background(surface)
+        self.ctx.kit.dim(surface, 215)
+        self.draw_backdrop(surface, alpha)
 
     def draw_sheet(self, surface: pygame.Surface, seat: Any, alpha: float) -> None:
         """Open: who draws (the others look away), the drawer's sheet, its word and place."""

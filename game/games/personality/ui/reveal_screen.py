@@ -127,8 +127,8 @@ class VoteReveal(RevealPacing[PEPublic], BoardSection):
         if self.show is not None:  # behind the masks, the seat column and the stage
             self.show.draw_confetti(surface, alpha, keep_out=cheer_keep_out(self.board))
 
-    def draws_behind(self) -> bool:
-        return self.show is not None
+    def draws_behind(self, alpha: float) -> bool:
+        return self.show is not None and self.show.confetti_falling(alpha)
 
     def stage_item(self, stage: pygame.Rect, alpha: float) -> StageItem | None:
         """The stage, keyed on the pop's scale and the counts shown (the record is this screen's)."""

@@ -47,7 +47,7 @@ class BoardSection(Section[PEPublic]):
         heading = self.heading()  # the still layer holds the background too
         # the masks, the seat column and a still stage kept on the still layer (game/ui/stage.py)
         items = [mask_item(board), *seat_column_items(board)]
-        if self.draws_behind():  # behind them all: what follows is drawn afresh
+        if self.draws_behind(alpha):  # behind them all: what follows is drawn afresh
             items.insert(0, StageItem(None, pygame.Rect(0, 0, 0, 0), lambda s: None,
                                       lambda s: self.draw_behind(s, alpha)))
         stage = self.stage_item(board.layout.stage, alpha)
@@ -62,7 +62,7 @@ class BoardSection(Section[PEPublic]):
         if banner is not None:
             draw_banner(board, surface, banner)
 
-    def draws_behind(self) -> bool:
+    def draws_behind(self, alpha: float) -> bool:
         """Whether :meth:`draw_behind` draws anything now."""
         return False
 
