@@ -120,7 +120,9 @@ def draw_word(board: IncognitoBoard, surface: pygame.Surface, rect: pygame.Rect,
             break
     y = rect.y + 10
     for image, gap in lines:
-        y = surface.blit(image, image.get_rect(midtop=(rect.centerx, y))).bottom + gap
+        placed = image.get_rect(midtop=(rect.centerx, y))
+        surface.blit(image, placed)
+        y = placed.bottom + gap  # (not what blit returns: clipped in a stage's repaint)
     step = icon + 14
     x0 = rect.centerx - (len(place.icons) * step - 14) // 2
     for k, code in enumerate(place.icons):

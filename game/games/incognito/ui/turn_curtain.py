@@ -27,6 +27,8 @@ from ....core.actions import Action
 from ....input.intents import InputEvent, Intent
 from ....scenes.peek import BANNER_TOP, PeekCurtain
 from ....ui.fit import fit_text
+from ....ui.stage import StageItem, draw_stage
+from ..rules.drawing import BRUSH_WIDTHS
 from ..rules.game import LAST_CALL_SECONDS
 from ..rules.view import INPhase, Timer
 from .deal import draw_word
@@ -134,16 +136,11 @@ class DrawingCurtain(PeekCurtain):
     # --- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         kit, seat = self.ctx.kit, self.ctx.seats[self.seat]
-        if self.is_open:  # the background, dimmed, and the stage's curtains: kept while they stand still
-            shown = self.curtain.value(alpha)
-            surface.blit(self.board.backdrop.get((shown, kit.colours, kit.W, kit.H),
-                                                 lambda layer: self.paint_backdrop(layer, alpha)), (0, 0))
-        else:
-            kit.dim(surface, 215)
-            self.draw_backdrop(surface, alpha)
         if self.is_open:
             self.draw_sheet(surface, seat, alpha)
         else:
+            kit.dim(surface, 215)
+            self.draw_backdrop(surface, alpha)
             self._draw_closed(surface, alpha)
 
     def paint_backdrop(self, surface: pygame.Surface, alpha: float) -> None:
@@ -153,20 +150,20 @@ class DrawingCurtain(PeekCurtain):
         self.draw_backdrop(surface, alpha)
 
     def draw_sheet(self, surface: pygame.Surface, seat: Any, alpha: float) -> None:
-        """Open: who draws (the others look away), the drawer's sheet, its word and place."""
-        kit, c = self.ctx.kit, self.ctx.kit.colours
+        """Open: who draws (the others look away), the drawer's sheet, its word and place.
+        The background, dimmed, the stage's curtains, the banner, the sheet's panel and
+        what is beside the sheet are kept on the board's ``backdrop`` as a stage
+        (``game/ui/stage.py``): the countdown and the sheet are drawn over them each frame."""
+        kit = self.ctx.kit
         style = kit.seat_style(seat.style)
-        self.draw_banner(surface, seat, style, alpha)
-        kit.panel(surface, self.panel, c.panel, radius=36, border=style.colour, border_width=6)
         mine = self.board.session.view(self.seat).mine.my_drawing
+        items = [self._banner_item(seat, style, alpha), self._panel_item(style, mine)]
+        if mine is not None:
+            items.append(self._side_item(seat, alpha))
+        look = (self.curtain.value(alpha), kit.colours, kit.W, kit.H, kit.scaled(100), self.ctx.settings.lang)
+        draw_stage(surface, self.board.backdrop, look, lambda layer: self.paint_backdrop(layer, alpha), items)
         if mine is None:
             return
-        self.sheet.draw(surface, self.layout, mine.strokes, mine.redo > 0, style)
-        bottom = draw_word(self.board, surface, self.layout.side, self.seat) + 24
-        if self.board.public.countdown is not None and self.board.public.countdown.name == Timer.LAST_CALL:
-            self.draw_last_call(surface, self.layout.side, bottom, seat, alpha)
-        else:
-            self.draw_table(surface, self.layout.side, bottom)
         kit.hint_bar(surface, [(Intent.CONFIRM, self.board.text("incognito.hint.draw")),
                                (Intent.TRIGGER_L, self.board.text("incognito.hint.slow")),
                                (Intent.SHOULDER_R, self.board.text("incognito.hint.colour")),
@@ -174,23 +171,66 @@ class DrawingCurtain(PeekCurtain):
                                (Intent.BACK, self.board.text("incognito.hint.undo")),
                                (Intent.CONFIRM, self.board.text("incognito.hint.finish"))], size=28)
 
-    def draw_banner(self, surface: pygame.Surface, seat: Any, style: Any, alpha: float) -> None:
-        """"<name> is drawing: everyone else, look away!" in the seat's colours, and the
-        drawer's countdown at the right when one runs."""
-        kit, c = self.ctx.kit, self.ctx.kit.colours
-        safe = kit.safe_rect
-        banner = pygame.Rect(safe.x + 60, BANNER_TOP, safe.width - 120, BANNER_H)
-        kit.panel(surface, banner, style.dark, radius=30, border=style.colour)
-        token = kit.seat_token(surface, seat.style, (banner.x + 70, banner.centery), 36)
+    def _banner_item(self, seat: Any, style: Any, alpha: float) -> StageItem:
+        kit = self.ctx.kit
+        banner = pygame.Rect(kit.safe_rect.x + 60, BANNER_TOP, kit.safe_rect.width - 120, BANNER_H)
         public = self.board.public
         timer = self.board.countdown_left(public, alpha) if public.countdown and public.countdown.name in DRAWER_TIMERS \
             else None
-        right = banner.right - (130 if timer else 36)
+        over = over_area = None
+        if timer is not None:
+            at = (banner.right - 70, banner.centery)
+
+            def over(surface: pygame.Surface) -> None:
+                kit.countdown(surface, at, *timer, radius=40)
+            over_area = pygame.Rect(0, 0, 104, 104).move_to(center=at)
+        return StageItem(("in.banner", seat.name, seat.style, timer is not None), kit.panels.touched(banner, 30),
+                         lambda s: self.draw_banner(s, seat, style, banner, timer is not None), over, over_area)
+
+    def _panel_item(self, style: Any, mine: Any) -> StageItem:
+        """The sheet's panel; over it, the sheet (its strokes, the stroke under way, the
+        tool bar and the cursor: never outside its space but for the cursor's rim)."""
+        kit, c = self.ctx.kit, self.ctx.kit.colours
+        over = over_area = None
+        if mine is not None:
+            def over(surface: pygame.Surface) -> None:
+                self.sheet.draw(surface, self.layout, mine.strokes, mine.redo > 0, style)
+            rim = int(BRUSH_WIDTHS[self.pad.size] * self.layout.scale / 2) + 20
+            over_area = self.layout.space.inflate(2 * rim, 2 * rim)
+        return StageItem(("in.panel", tuple(self.panel), style.colour), kit.panels.touched(self.panel, 36),
+                         lambda s: kit.panel(s, self.panel, c.panel, radius=36, border=style.colour, border_width=6),
+                         over, over_area)
+
+    def _side_item(self, seat: Any, alpha: float) -> StageItem:
+        """Beside the sheet: the word and the place, then the last call or the others' progress."""
+        board, public = self.board, self.board.public
+        side = self.layout.side
+        word = (board.session.view(self.seat).mine.my_word, public.places[self.seat])
+        if public.countdown is not None and public.countdown.name == Timer.LAST_CALL:
+            timer = board.countdown_left(public, alpha)
+            under: tuple[Any, ...] = ("last call", int(math.ceil(timer[0] - 1e-9)) if timer is not None else None)
+        else:
+            under = tuple((s, public.done[s], public.stroke_counts[s], self.ctx.seats[s].style)
+                          for s in range(public.seats) if s != self.seat)
+
+        def paint(surface: pygame.Surface) -> None:
+            bottom = draw_word(board, surface, side, self.seat) + 24
+            if under and under[0] == "last call":
+                self.draw_last_call(surface, side, bottom, seat, alpha)
+            else:
+                self.draw_table(surface, side, bottom)
+        return StageItem(("in.side", self.seat, seat.name, word, under), side, paint)
+
+    def draw_banner(self, surface: pygame.Surface, seat: Any, style: Any, banner: pygame.Rect, timed: bool) -> None:
+        """"<name> is drawing: everyone else, look away!" in the seat's colours, room kept
+        at the right for the drawer's countdown when one runs (``timed``)."""
+        kit = self.ctx.kit
+        kit.panel(surface, banner, style.dark, radius=30, border=style.colour)
+        token = kit.seat_token(surface, seat.style, (banner.x + 70, banner.centery), 36)
+        right = banner.right - (130 if timed else 36)
         size, heading = fit_text(kit, self.board.text("incognito.turn.drawing", name=seat.name),
                                  right - token.right - 24, (44, 40, 36, 32, 30, 28))
         kit.blit_text(surface, heading, size, (token.right + 20, banner.centery), "midleft", style.light, shadow=True)
-        if timer is not None:
-            kit.countdown(surface, (banner.right - 70, banner.centery), *timer, radius=40)
 
     def draw_last_call(self, surface: pygame.Surface, side: pygame.Rect, top: int, seat: Any, alpha: float) -> None:
         """Under the word, once everyone else is done: "Last call: <name>, 4 s left!" (the
