@@ -55,7 +55,7 @@ def _board_and_layer(game_id):
     entry = ctx.games[game_id]
     driver = entry.plugin.module(mode.bench_driver) if entry.plugin is not None and mode.bench_driver else None
     build = driver.build if driver is not None else _build_shot
-    return ctx, build(ctx, entry, mode.bench_seats, 7), driver, mode, ("backdrop" if driver is not None else "still")
+    return ctx, build(ctx, entry, mode.bench_seats, 7), driver, mode, ("backdrop" if driver is not None else "kept")
 
 
 @pytest.mark.parametrize("game_id", ["secret_identity", "secret_identity_coop", "personality", "incognito"])

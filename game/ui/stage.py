@@ -84,6 +84,15 @@ def draw_stage(surface: pygame.Surface, layer: Layer, base_key: Hashable, base: 
     draw_items(surface, items[kept:])
 
 
+def layer_part(still: Layer, key: Hashable, paint: Paint) -> Paint:
+    """A stage's base that is itself a kept layer (``still``, painted by ``paint`` when
+    ``key`` changes): a repaint copies its part of it (the clip's) instead of painting it."""
+    def base(surface: pygame.Surface) -> None:
+        clip = surface.get_clip()
+        surface.blit(still.get(key, paint), clip.topleft, clip)
+    return base
+
+
 def draw_items(surface: pygame.Surface, items: Sequence[StageItem]) -> None:
     """``items`` drawn directly, in order, each with its ``over``."""
     for item in items:

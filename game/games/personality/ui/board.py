@@ -83,6 +83,8 @@ class PersonalityBoard(PhaseBoard[PEPublic]):
         self.card_read = False
         #: The background, top bar and track, repainted when what they show changes.
         self.still = ctx.kit.layer()
+        #: The still layer with the masks, the seat column and a still stage on it (``section.py``).
+        self.kept = ctx.kit.layer()
         if self.public.phase == PEPhase.OVER:
             self.show(PortraitsSection(self))  # a match loaded over was celebrated when it ended
         else:

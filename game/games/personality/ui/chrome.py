@@ -146,23 +146,24 @@ def cheer_keep_out(board: PersonalityBoard) -> list[pygame.Rect]:
             _legend_rect(board)]
 
 
-def mask_item(board: PersonalityBoard) -> StageItem:
-    """The masks on the track, as a stage item (``game/ui/stage.py``): keyed on where they stand."""
+def mask_items(board: PersonalityBoard) -> list[StageItem]:
+    """The masks on the track, as stage items (``game/ui/stage.py``): each keyed on where it stands."""
     shown = board.timeline.shown
     by_square: dict[int, list[int]] = {}
     for seat in range(board.public.seats):
         by_square.setdefault(int(round(shown[seat])), []).append(seat)
-    masks = tuple((board.ctx.seats[seat].style, _mask_pos(board, seat, by_square)) for seat in range(board.public.seats))
+    items = []
+    for seat in range(board.public.seats):
+        style, at = board.ctx.seats[seat].style, _mask_pos(board, seat, by_square)
 
-    def paint(surface: pygame.Surface) -> None:
-        for style, at in masks:
+        def paint(surface: pygame.Surface, style: int = style, at: tuple[int, int] = at) -> None:
             board.ctx.kit.seat_token(surface, style, at, MASK_RADIUS)
-    boxes = [shape_box(at, MASK_RADIUS).inflate(4, 4) for _, at in masks]
-    return StageItem(("pe.masks", masks), boxes[0].unionall(boxes[1:]) if boxes else pygame.Rect(0, 0, 0, 0), paint)
+        items.append(StageItem(("pe.mask", style, at), shape_box(at, MASK_RADIUS).inflate(4, 4), paint))
+    return items
 
 
 def draw_masks(board: PersonalityBoard, surface: pygame.Surface) -> None:
-    mask_item(board).paint(surface)
+    draw_items(surface, mask_items(board))
 
 
 def mask_offset(side: int, count: int, i: int) -> tuple[int, int]:

@@ -16,8 +16,8 @@ import pygame
 from ....scenes.base import Scene
 from ....scenes.board import Section
 from ..rules.view import PEPublic
-from ....ui.stage import StageItem, draw_stage
-from .chrome import draw_banner, mask_item, paint_still, seat_column_items, still_key
+from ....ui.stage import StageItem, draw_stage, layer_part
+from .chrome import draw_banner, mask_items, paint_still, seat_column_items, still_key
 
 if TYPE_CHECKING:
     from .board import PersonalityBoard
@@ -46,7 +46,7 @@ class BoardSection(Section[PEPublic]):
         board = self.board
         heading = self.heading()  # the still layer holds the background too
         # the masks, the seat column and a still stage kept on the still layer (game/ui/stage.py)
-        items = [mask_item(board), *seat_column_items(board)]
+        items = [*mask_items(board), *seat_column_items(board)]
         if self.draws_behind(alpha):  # behind them all: what follows is drawn afresh
             items.insert(0, StageItem(None, pygame.Rect(0, 0, 0, 0), lambda s: None,
                                       lambda s: self.draw_behind(s, alpha)))
@@ -54,8 +54,9 @@ class BoardSection(Section[PEPublic]):
         if stage is not None:
             items.append(stage)
         kit = board.ctx.kit
-        draw_stage(surface, board.still, (still_key(board, heading), kit.colours, kit.scaled(100)),
-                   lambda layer: paint_still(board, layer, heading), items)
+        key = (still_key(board, heading), kit.colours, kit.scaled(100))
+        draw_stage(surface, board.kept, key, layer_part(board.still, key, lambda layer: paint_still(board, layer, heading)),
+                   items)
         if stage is None:
             self.draw_stage(surface, board.layout.stage, alpha)
         banner = board.timeline.banner

@@ -28,7 +28,7 @@ from ....core.bots import Bot
 from ....core.events import Event
 from ....core.session import Session
 from ....input.intents import Intent
-from ....ui.stage import Paint, StageItem, draw_items, draw_stage
+from ....ui.stage import Paint, StageItem, draw_items, draw_stage, layer_part
 from ....ui.tween import Tween
 from ..rules.events import RoundScored
 from ..rules.competitive_state import CompetitiveState
@@ -122,8 +122,8 @@ class CompetitiveBoard(SecretIdentityBoard[CompetitivePublic]):
         markers = StageItem(("si.markers", tuple(spots.items()), tuple(self.ctx.seats[s].style for s in seats)),
                             markers_area(spots), lambda s: draw_track_markers(s, self.ctx, scores, seats, y),
                             confetti)
-        draw_stage(surface, self.still, key, lambda layer: paint_table_still(
-            layer, self.ctx, hub, top=lambda s: draw_track(s, self.ctx, y, label=label)), [markers, *items])
+        draw_stage(surface, self.kept, key, layer_part(self.still, key, lambda layer: paint_table_still(
+            layer, self.ctx, hub, top=lambda s: draw_track(s, self.ctx, y, label=label))), [markers, *items])
         return y
 
     def ring_items(self, alpha: float, reveal: CompetitiveReveal | None = None,

@@ -42,6 +42,8 @@ class SecretIdentityBoard(PhaseBoard[V]):
         super().__init__(ctx, entry, session, bots)
         #: The background and what stays still over it (track, hub): one opaque blit a frame.
         self.still = ctx.kit.layer()
+        #: The still layer with the ring's cards and the seat panels on it (``game/ui/stage.py``).
+        self.kept = ctx.kit.layer()
         self.catalogue = entry.catalogue(ctx.catalogue)
         self.curtain: PeekCurtain | None = None
 

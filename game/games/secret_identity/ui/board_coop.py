@@ -32,7 +32,7 @@ from ....core.bots import Bot
 from ....core.events import Event
 from ....core.session import Session
 from ....input.intents import Intent
-from ....ui.stage import StageItem, draw_items, draw_stage
+from ....ui.stage import StageItem, draw_items, draw_stage, layer_part
 from ....ui.tween import Tween
 from ....ui.theme import TOKEN_RADIUS
 from ..rules.events import GuessLocked
@@ -136,8 +136,9 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
         key = (public.turns, public.turn, tuple(turn.correct for turn in public.history), public.team_score,
                tuple(border), self.ctx.settings.lang, tuple(kit.safe_rect), kit.scaled(100))
         # the ring and the panels kept on the still layer as a stage (game/ui/stage.py)
-        draw_stage(surface, self.still, (key, kit.colours), lambda layer: paint_table_still(
-            layer, self.ctx, True, border, self.draw_turn_track),
+        look = (*key, kit.colours)
+        draw_stage(surface, self.kept, look, layer_part(self.still, look, lambda layer: paint_table_still(
+            layer, self.ctx, True, border, self.draw_turn_track)),
             [*self.ring_items(alpha, result_ticks, guess), *self.panel_items(guess)])
         self.draw_hub_content(surface, result_ticks, guess)
         self.draw_hints(surface)
