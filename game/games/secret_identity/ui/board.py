@@ -147,7 +147,7 @@ class CompetitiveBoard(SecretIdentityBoard[CompetitivePublic]):
                 border = c.accent
             cards.append(RingCard(character, slot + 1, pos, border, glow, scale))
         items = ring_card_items(self.ctx, cards)
-        if reveal is not None and reveal.opening and items:  # the points fly anywhere: what follows is drawn
+        if reveal is not None and reveal.points_flying() and items:  # they fly anywhere: what follows is drawn
             items[-1] = items[-1]._replace(over=lambda s: reveal.draw_flying_points(s, reveal.shown))
         return items
 

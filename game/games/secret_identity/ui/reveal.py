@@ -200,14 +200,17 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
             draw_cross(face, c.shadow, mark, 20)
         return face
 
+    def points_flying(self) -> bool:
+        """Whether :meth:`draw_flying_points` draws anything now."""
+        progress = (self.tick - OPEN_TICKS - VOTES_TICKS) / POINTS_TICKS
+        return self.opening and 0 <= progress < 1 and not self.ctx.kit.reduce_motion
+
     def draw_flying_points(self, surface: pygame.Surface, shown_scores: Sequence[float]) -> None:
         """"+n" chips fly from the open safe's character to each scorer's marker."""
-        if not self.opening:
+        if not self.points_flying():  # still: the markers and scores count alone
             return
         kit, c = self.ctx.kit, self.ctx.kit.colours
         progress = (self.tick - OPEN_TICKS - VOTES_TICKS) / POINTS_TICKS
-        if not 0 <= progress < 1 or kit.reduce_motion:  # still: the markers and scores count alone
-            return
         owner, result = self.beat, self.result
         right = [v for v in range(len(result.keys)) if v != owner and result.votes[v][owner] == result.keys[owner]]
         gains = {v: 1 for v in right}
