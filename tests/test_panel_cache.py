@@ -117,15 +117,15 @@ def test_secret_identity_boards_draw_the_same_with_remembered_panels(game_id):
         ctx.stack.fixed_update(1 / 60)
         if frame % 15:
             continue
-        # the board keeps its panels on its still layer as a stage (game/ui/stage.py): a new
-        # layer each time, so each draw draws the panels
-        board.still = ctx.kit.layer()
+        # the board keeps its panels on a layer as a stage (game/ui/stage.py): a new one each
+        # time, so each draw draws the panels
+        board.kept = ctx.kit.layer()
         ctx.stack.draw(warm, 1.0)
-        board.still = ctx.kit.layer()
+        board.kept = ctx.kit.layer()
         ctx.stack.draw(warm, 1.0)  # the second draw uses what the first remembered
         remembered = len(ctx.kit.panels._panels)
         ctx.kit.panels._panels.clear()
-        board.still = ctx.kit.layer()
+        board.kept = ctx.kit.layer()
         ctx.stack.draw(cold, 1.0)
         assert remembered and same(warm, cold), f"frame {frame}, phase {board.public.phase}"
         compared += 1
