@@ -20,11 +20,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol, Sequence
+from typing import Sequence
 
 import pygame
 
-from .layout_marks import MARK_RULES
+from .layout_marks import MARK_RULES, Box
 from .theme import MIN_TEXT
 
 Colour = tuple[int, int, int]
@@ -98,19 +98,6 @@ class Text:
     frame: pygame.Rect | None = None
     #: A disabled control: WCAG asks no contrast of it (and the look says "not now").
     disabled: bool = False
-
-
-class Box(Protocol):
-    """A panel or a shape the probe found drawn (:class:`game.ui.layout_probe.Mark`)."""
-
-    @property
-    def kind(self) -> str: ...  # "box" (a panel) | "shape"
-    @property
-    def rect(self) -> pygame.Rect: ...
-    @property
-    def visible(self) -> pygame.Rect: ...
-    @property
-    def order(self) -> int: ...
 
 
 def check_margin(canvas: pygame.Surface, background: pygame.Surface, safe: pygame.Rect) -> list[pygame.Rect]:
