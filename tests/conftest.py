@@ -2,6 +2,7 @@
 
 import gc
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -57,6 +58,9 @@ SPREAD = frozenset({
     "test_move_data.py", "test_incognito_rules.py", "test_si_deal.py", "test_phone_table.py",
     "test_phone_seats.py", "test_bot_levels.py", "test_companion_si.py", "test_incognito_tv.py",
 })
+#: Of :data:`SPREAD`, modules whose tests' ``same`` and ``other`` cases share a recorded run
+#: (a module fixture): both cases of a test are one unit, on one worker.
+PAIRED = frozenset({"test_tv_secrets.py"})
 #: Modules run before the others, those with the longest units first (CPU seconds alone,
 #: ``-n0``: the build ~45, the phone browsers ~20 in one unit...), so that no long test
 #: starts last while the other worker has nothing left to do.
@@ -77,6 +81,8 @@ def work_unit(nodeid: str) -> str:
     module = path.rsplit("/", 1)[-1]
     if module == "test_layout.py" and test.endswith("]"):
         return nodeid.rsplit("-", 1)[0]  # "…[shot-lang-rule]": the rules of one drawing (its fixture)
+    if module in PAIRED:
+        return re.sub(r"\[(?:same|other)-?", "[", nodeid)  # "…[same-read]" and "…[other-read]": "…[read]"
     return nodeid if module in SPREAD else path
 
 
