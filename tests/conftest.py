@@ -132,6 +132,13 @@ def _running(pid: str) -> bool:
     return True
 
 
+def run_temp(tmp_path_factory) -> Path:
+    """The whole run's temp folder: the basetemp, or under xdist the one above each
+    worker's (``…/popen-gw0``), which xdist makes for the run."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _user_cache(tmp_path_factory):
     """The whole run's user cache (``disk_cache.cache_dir``) in one temp folder, never the
@@ -140,8 +147,12 @@ def _user_cache(tmp_path_factory):
     for the run, not one a test: a sound, a tune or an outline made once is read back by the
     tests after it, as the game does. In the environment, so the game's children (CLI runs,
     bench children) inherit it; a test that sets its own (``XDG_CACHE_HOME``,
-    ``disk_cache.cache_dir``) overrides it."""
-    folder = tmp_path_factory.mktemp("cache", numbered=False)
+    ``disk_cache.cache_dir``) overrides it. Under xdist the workers share it (it sits in the
+    run's temp folder, above each worker's): an outline, a sound or a tune is made once a
+    run, not once a worker; two makers of one file each write their own temp file and
+    rename it (disk_cache.keep), and a reader takes a whole file or makes it."""
+    folder = run_temp(tmp_path_factory) / "cache"
+    folder.mkdir(exist_ok=True)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_CACHE_HOME", str(folder))
         if not sys.platform.startswith("linux"):  # platformdirs reads XDG on Linux only
