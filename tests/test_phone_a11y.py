@@ -19,7 +19,7 @@ import shutil
 import subprocess
 import tempfile
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Sequence
 
 import pytest
 
@@ -97,33 +97,42 @@ def signature(screen: dict[str, Any]) -> tuple[Any, ...]:
             tuple(sorted(features(screen["sections"]))), bool(screen["facts"]))
 
 
-def game_screens(entry_id: str, lang: str) -> Iterator[dict[str, Any]]:
-    """One of every kind of screen each seat's phone showed through a bots' match of
-    ``entry_id``, and what the board adds (watching and skipping, once a phase: the same
-    banner and buttons on every screen of it; the end's choices once the match is over)."""
+def game_screens(entry_id: str, langs: Sequence[str]) -> dict[str, list[dict[str, Any]]]:
+    """By language: one of every kind of screen each seat's phone showed through a bots'
+    match of ``entry_id``, and what the board adds (watching and skipping, once a phase:
+    the same banner and buttons on every screen of it; the end's choices once the match is
+    over), in the order they first showed. One match for every language (the play does
+    not depend on it): each screen is made, and kept or not, per language."""
     entry = all_games()[entry_id]
-    strings = Strings.load(paths.data_dir() / "i18n", lang)
-    seen: set[tuple[Any, ...]] = set()
+    strings = {lang: Strings.load(paths.data_dir() / "i18n", lang) for lang in langs}
+    seen: dict[str, set[tuple[Any, ...]]] = {lang: set() for lang in langs}
+    found: dict[str, list[dict[str, Any]]] = {lang: [] for lang in langs}
     playing, watching, over = BoardNow(can_quit=True), BoardNow(watching=True, skip=True, can_quit=True), \
         BoardNow(end_choices=True)
     for session, catalogue in play(entry_id, GAMES[entry_id], seed=7, every=1):
         ended = session.outcome() is not None
-        for seat in range(GAMES[entry_id]):
-            for board in (over,) if ended else (playing, watching):
-                screen = phone_screen(entry, session.view(seat), session.legal(seat), strings, catalogue, board)
-                key = (board, screen["phase"]) if board is watching else (board, *signature(screen))
-                if key not in seen:
-                    seen.add(key)
-                    yield screen
+        for lang in langs:
+            for seat in range(GAMES[entry_id]):
+                for board in (over,) if ended else (playing, watching):
+                    screen = phone_screen(entry, session.view(seat), session.legal(seat), strings[lang], catalogue,
+                                          board)
+                    key = (board, screen["phase"]) if board is watching else (board, *signature(screen))
+                    if key not in seen[lang]:
+                        seen[lang].add(key)
+                        found[lang].append(screen)
+    return found
 
 
 class _Screens(dict):
-    """(entry id, lang) -> :func:`game_screens`' list, the bots' match played on first use:
-    the tests that look for one screen of a game read the match the game's test played."""
+    """(entry id, lang) -> :func:`game_screens`' list, the bots' match played on first use
+    for both languages: the tests that look for one screen of a game read the match the
+    game's test played."""
 
     def __missing__(self, key: tuple[str, str]) -> list[dict[str, Any]]:
-        self[key] = found = list(game_screens(*key))
-        return found
+        entry_id, lang = key
+        for each, found in game_screens(entry_id, ("en", "fr")).items():
+            self[(entry_id, each)] = found
+        return self[key]
 
 
 @pytest.fixture(scope="module")
