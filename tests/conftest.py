@@ -2,6 +2,7 @@
 
 import gc
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -57,6 +58,9 @@ SPREAD = frozenset({
     "test_move_data.py", "test_incognito_rules.py", "test_si_deal.py", "test_phone_table.py",
     "test_phone_seats.py", "test_bot_levels.py", "test_companion_si.py", "test_incognito_tv.py",
 })
+#: Of :data:`SPREAD`, modules whose tests' ``same`` and ``other`` cases share a recorded run
+#: (a module fixture): both cases of a test are one unit, on one worker.
+PAIRED = frozenset({"test_tv_secrets.py"})
 #: Modules run before the others, those with the longest units first (CPU seconds alone,
 #: ``-n0``: the build ~45, the phone browsers ~20 in one unit...), so that no long test
 #: starts last while the other worker has nothing left to do.
@@ -77,6 +81,8 @@ def work_unit(nodeid: str) -> str:
     module = path.rsplit("/", 1)[-1]
     if module == "test_layout.py" and test.endswith("]"):
         return nodeid.rsplit("-", 1)[0]  # "…[shot-lang-rule]": the rules of one drawing (its fixture)
+    if module in PAIRED:
+        return re.sub(r"\[(?:same|other)-?", "[", nodeid)  # "…[same-read]" and "…[other-read]": "…[read]"
     return nodeid if module in SPREAD else path
 
 
@@ -126,6 +132,13 @@ def _running(pid: str) -> bool:
     return True
 
 
+def run_temp(tmp_path_factory) -> Path:
+    """The whole run's temp folder: the basetemp, or under xdist the one above each
+    worker's (``…/popen-gw0``), which xdist makes for the run."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _user_cache(tmp_path_factory):
     """The whole run's user cache (``disk_cache.cache_dir``) in one temp folder, never the
@@ -134,8 +147,12 @@ def _user_cache(tmp_path_factory):
     for the run, not one a test: a sound, a tune or an outline made once is read back by the
     tests after it, as the game does. In the environment, so the game's children (CLI runs,
     bench children) inherit it; a test that sets its own (``XDG_CACHE_HOME``,
-    ``disk_cache.cache_dir``) overrides it."""
-    folder = tmp_path_factory.mktemp("cache", numbered=False)
+    ``disk_cache.cache_dir``) overrides it. Under xdist the workers share it (it sits in the
+    run's temp folder, above each worker's): an outline, a sound or a tune is made once a
+    run, not once a worker; two makers of one file each write their own temp file and
+    rename it (disk_cache.keep), and a reader takes a whole file or makes it."""
+    folder = run_temp(tmp_path_factory) / "cache"
+    folder.mkdir(exist_ok=True)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_CACHE_HOME", str(folder))
         if not sys.platform.startswith("linux"):  # platformdirs reads XDG on Linux only
@@ -146,20 +163,28 @@ def _user_cache(tmp_path_factory):
 
 
 @pytest.fixture(autouse=True)
-def _user_dirs(tmp_path, monkeypatch):
+def _user_dirs(request, tmp_path_factory, monkeypatch):
     """Every test gets its own config and data folders (XDG on Linux), on a French system
-    (the first launch's language follows the system's: the machine's must not matter)."""
+    (the first launch's language follows the system's: the machine's must not matter).
+    A test that asks for ``tmp_path`` finds them in it (``tmp_path / "config"``…); another
+    gets a fresh folder of its own in the worker's temp folder, made by one ``mkdtemp``:
+    pytest's numbered ``tmp_path`` lists the folder for the next number, and for the ~8,000
+    tests that do not look at theirs that was ~0.5 ms each."""
+    if "tmp_path" in request.fixturenames:
+        root = request.getfixturevalue("tmp_path")
+    else:
+        root = Path(tempfile.mkdtemp(prefix="user-", dir=tmp_path_factory.getbasetemp()))
     monkeypatch.setenv("LANGUAGE", "fr")
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_PICTURES_DIR", str(tmp_path / "pictures"))
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))  # the crash log
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(root / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(root / "data"))
+    monkeypatch.setenv("XDG_PICTURES_DIR", str(root / "pictures"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(root / "state"))  # the crash log
     if not sys.platform.startswith("linux"):  # platformdirs reads XDG on Linux only: the same folders here
         import platformdirs
 
         for name, folder in (("user_config_dir", "config"), ("user_data_dir", "data"), ("user_log_dir", "state")):
-            monkeypatch.setattr(platformdirs, name, lambda app, *_, _at=tmp_path / folder, **__: str(_at / app))
-        monkeypatch.setattr(platformdirs, "user_pictures_dir", lambda: str(tmp_path / "pictures"))
+            monkeypatch.setattr(platformdirs, name, lambda app, *_, _at=root / folder, **__: str(_at / app))
+        monkeypatch.setattr(platformdirs, "user_pictures_dir", lambda: str(root / "pictures"))
     yield
 
 

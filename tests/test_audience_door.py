@@ -212,7 +212,7 @@ def test_a_member_who_leaves_takes_its_score_and_picks_out_of_the_ranks_and_lean
 def test_a_big_audience_gets_the_newest_screen_at_a_held_pace():
     """The shared screens' fan-out is held to FANOUT_PER_SECOND messages a second: with 1000
     members a change 0.1 s after the last screen waits, and the newest goes once 0.5 s passed."""
-    from game.companion.bridge import Table
+    from game.companion.table import Table
     from game.companion.crowd import FANOUT_PER_SECOND, Crowd
     from game.companion.room import Door
 
@@ -274,7 +274,7 @@ def audience_at(members):
     """A crowd of ``members`` at a match of a fake play-along, on a clock that moves a second a frame."""
     from types import SimpleNamespace
 
-    from game.companion.bridge import Table
+    from game.companion.table import Table
     from game.companion.crowd import Crowd
     from game.companion.room import Door
 

@@ -16,7 +16,8 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from game.companion.bridge import LOBBY_GRACE, Companion, Table
+from game.companion.bridge import LOBBY_GRACE, Companion
+from game.companion.table import Table
 from game.companion.protocol import MAX_MESSAGE, parse
 from game.companion.room import ROOM_LETTERS, TokenBucket, new_room_code
 from game.companion.server import RATE_LIMIT, make_app

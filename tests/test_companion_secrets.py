@@ -23,7 +23,8 @@ import pytest
 
 from game.catalogue import load_catalogue
 from game.companion.audience import AudienceBook
-from game.companion.bridge import Companion, Table
+from game.companion.bridge import Companion
+from game.companion.table import Table
 from game.companion.client import PhoneCrowd, ScriptedPhone
 from game.companion.present import phone_screen
 from game.core.actions import Action, IllegalAction

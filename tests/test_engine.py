@@ -92,10 +92,26 @@ def test_jittered_values_are_those_of_randoms():
             assert fast.state == slow.state
 
 
-def test_a_long_shuffle_whose_lane_draw_is_refused_is_shuffled_a_draw_at_a_time():
-    """``below``'s rejection: 2**64 - 1 is past the last multiple of 3 under 2**64."""
-    assert not _fisher_yates(list(range(3)), [2**64 - 1, 0])
-    assert _fisher_yates(list(range(3)), [2**64 - 2, 0])
+def test_a_refused_draw_is_passed_over_and_more_are_drawn_when_the_words_run_out():
+    """``below``'s rejection: 2**64 - 1 is past the last multiple of 3 under 2**64, so the
+    first place draws again (0: swapped with place 0); the second place's draw is the
+    next word, asked of ``more`` once the words given are spent."""
+    asked: list[int] = []
+    out = list(range(3))
+    assert _fisher_yates(out, [2**64 - 1, 0], 0, lambda: asked.append(1) or [0, 5]) == ([0, 5], 1)
+    assert out == [1, 2, 0] and asked == [1]
+
+
+def test_a_long_shuffle_is_the_one_a_draw_at_a_time_gives():
+    """A long shuffle's lane draws are the generator's own draws: the shuffle is
+    Fisher–Yates with ``below``, and the generator ends where that leaves it."""
+    for n in (17, 40, 333):
+        fast, slow = Rng.from_seed(f"long:{n}"), Rng.from_seed(f"long:{n}")
+        out = list(range(n))
+        for i in range(n - 1, 0, -1):
+            j = slow.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        assert fast.shuffled(range(n)) == out and fast.state == slow.state
 
 
 def test_a_shuffler_shuffles_as_its_generator_would():

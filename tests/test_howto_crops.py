@@ -117,18 +117,39 @@ def test_every_page_of_every_game_has_a_labelled_picture_in_both_languages():
                 assert all(w.strip() and w != label.key for w in words), label.key
 
 
+def bare_cells(canvas: pygame.Surface, area: pygame.Rect, ground: tuple[int, int, int]) -> list[list[bool]]:
+    """By row and column of the :data:`CELL` px grid on ``area``: the cell's pixels on a
+    3 px lattice from its corner all show ``ground`` (RGB). The pixels equal to it are one
+    mask (``from_threshold``, exact), those off it kept on the lattice; a cell is bare when
+    none of them is in it (one ``overlap`` a cell, where a ``get_at`` a lattice pixel was
+    most of this module's time)."""
+    columns, rows = area.width // CELL, area.height // CELL
+    grid = pygame.Rect(area.x, area.y, columns * CELL, rows * CELL)
+    plain = pygame.Surface(grid.size)
+    plain.fill(ground)
+    off = pygame.mask.from_threshold(canvas.subsurface(grid).convert(plain), (0, 0, 0, 0), (1, 1, 1, 255), plain)
+    off.invert()
+    lattice, line = pygame.mask.Mask(grid.size), pygame.mask.Mask((grid.width, 1))
+    for x in range(0, grid.width, 3):  # (CELL is a multiple of 3: one lattice for the grid)
+        line.set_at((x, 0))
+    for y in range(0, grid.height, 3):
+        lattice.draw(line, (0, y))
+    off = off.overlap_mask(lattice, (0, 0))
+    cell = pygame.mask.Mask((CELL, CELL), fill=True)
+    return [[off.overlap(cell, (column * CELL, row * CELL)) is None for column in range(columns)]
+            for row in range(rows)]
+
+
 def largest_empty_share(canvas: pygame.Surface, area: pygame.Rect, ground: tuple[int, int, int]) -> float:
     """The largest rectangle of ``area`` (on a :data:`CELL` px grid) where ``canvas``
-    shows nothing but ``ground``, as a share of ``area``."""
+    shows nothing but ``ground`` (:func:`bare_cells`), as a share of ``area``."""
     columns, rows = area.width // CELL, area.height // CELL
+    bare = bare_cells(canvas, area, ground)
     heights = [0] * columns
     best = 0
     for row in range(rows):
         for column in range(columns):
-            cell = pygame.Rect(area.x + column * CELL, area.y + row * CELL, CELL, CELL)
-            colours = {tuple(canvas.get_at((x, y)))[:3] for x in range(cell.x, cell.right, 3)
-                       for y in range(cell.y, cell.bottom, 3)}
-            heights[column] = heights[column] + 1 if colours == {ground} else 0
+            heights[column] = heights[column] + 1 if bare[row][column] else 0
         stack: list[int] = []  # the largest rectangle under this row's histogram
         for column in range(columns + 1):
             height = heights[column] if column < columns else 0

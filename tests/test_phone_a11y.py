@@ -19,7 +19,7 @@ import shutil
 import subprocess
 import tempfile
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Sequence
 
 import pytest
 
@@ -97,24 +97,47 @@ def signature(screen: dict[str, Any]) -> tuple[Any, ...]:
             tuple(sorted(features(screen["sections"]))), bool(screen["facts"]))
 
 
-def game_screens(entry_id: str, lang: str) -> Iterator[dict[str, Any]]:
-    """One of every kind of screen each seat's phone showed through a bots' match of
-    ``entry_id``, and what the board adds (watching and skipping, once a phase: the same
-    banner and buttons on every screen of it; the end's choices once the match is over)."""
+def game_screens(entry_id: str, langs: Sequence[str]) -> dict[str, list[dict[str, Any]]]:
+    """By language: one of every kind of screen each seat's phone showed through a bots'
+    match of ``entry_id``, and what the board adds (watching and skipping, once a phase:
+    the same banner and buttons on every screen of it; the end's choices once the match is
+    over), in the order they first showed. One match for every language (the play does
+    not depend on it): each screen is made, and kept or not, per language."""
     entry = all_games()[entry_id]
-    strings = Strings.load(paths.data_dir() / "i18n", lang)
-    seen: set[tuple[Any, ...]] = set()
+    strings = {lang: Strings.load(paths.data_dir() / "i18n", lang) for lang in langs}
+    seen: dict[str, set[tuple[Any, ...]]] = {lang: set() for lang in langs}
+    found: dict[str, list[dict[str, Any]]] = {lang: [] for lang in langs}
     playing, watching, over = BoardNow(can_quit=True), BoardNow(watching=True, skip=True, can_quit=True), \
         BoardNow(end_choices=True)
     for session, catalogue in play(entry_id, GAMES[entry_id], seed=7, every=1):
         ended = session.outcome() is not None
-        for seat in range(GAMES[entry_id]):
-            for board in (over,) if ended else (playing, watching):
-                screen = phone_screen(entry, session.view(seat), session.legal(seat), strings, catalogue, board)
-                key = (board, screen["phase"]) if board is watching else (board, *signature(screen))
-                if key not in seen:
-                    seen.add(key)
-                    yield screen
+        for lang in langs:
+            for seat in range(GAMES[entry_id]):
+                for board in (over,) if ended else (playing, watching):
+                    screen = phone_screen(entry, session.view(seat), session.legal(seat), strings[lang], catalogue,
+                                          board)
+                    key = (board, screen["phase"]) if board is watching else (board, *signature(screen))
+                    if key not in seen[lang]:
+                        seen[lang].add(key)
+                        found[lang].append(screen)
+    return found
+
+
+class _Screens(dict):
+    """(entry id, lang) -> :func:`game_screens`' list, the bots' match played on first use
+    for both languages: the tests that look for one screen of a game read the match the
+    game's test played."""
+
+    def __missing__(self, key: tuple[str, str]) -> list[dict[str, Any]]:
+        entry_id, lang = key
+        for each, found in game_screens(entry_id, ("en", "fr")).items():
+            self[(entry_id, each)] = found
+        return self[key]
+
+
+@pytest.fixture(scope="module")
+def screens() -> _Screens:
+    return _Screens()
 
 
 @pytest.fixture(scope="module")
@@ -222,14 +245,14 @@ def first_question(screen: dict[str, Any]) -> dict[str, Any] | None:
 
 
 @pytest.mark.parametrize("entry_id", sorted(GAMES))
-def test_every_game_screen_has_no_wcag_violation(page, entry_id):
+def test_every_game_screen_has_no_wcag_violation(page, screens, entry_id):
     """Each kind of screen of a bots' match, for the seat it was made for (its colour
     the accent), and each kind of menu and question a phase has, open."""
     found: list[str] = []
     page.open()
     seats = GAMES[entry_id]
     count, overlays = 0, set()
-    for screen in game_screens(entry_id, page.lang):
+    for screen in screens[(entry_id, page.lang)]:
         count += 1
         page.seat(screen["seat"], seats)
         page.run("handlers.view({screen: arguments[0]})", screen)
@@ -259,13 +282,13 @@ def test_every_game_screen_has_no_wcag_violation(page, entry_id):
     assert not found, "\n".join(found)
 
 
-def test_the_primary_button_reads_on_every_seat_colour(page):
+def test_the_primary_button_reads_on_every_seat_colour(page, screens):
     """A seat's colour is the page's accent (its primary buttons, its outlines): each of
     the eight keeps the contrast AA asks for."""
     found: list[str] = []
     page.open()
     entry_id = "personality"
-    screen = next(s for s in game_screens(entry_id, page.lang) if features(s["sections"]) >= {"tone", "hold"})
+    screen = next(s for s in screens[(entry_id, page.lang)] if features(s["sections"]) >= {"tone", "hold"})
     for index in range(len(SEAT_STYLES)):
         page.seat(index, len(SEAT_STYLES))
         page.run("handlers.view({screen: arguments[0]})", {**screen, "seat": index})
@@ -274,14 +297,14 @@ def test_the_primary_button_reads_on_every_seat_colour(page):
     assert not found, "\n".join(found)
 
 
-def test_tap_instead_of_hold_has_no_wcag_violation(page):
+def test_tap_instead_of_hold_has_no_wcag_violation(page, screens):
     """The phone's own "Tap instead of hold" (issue 31 item 4): its checkbox named by its
     label, the held buttons as taps, and a tapped one's question while Confirm counts down
     and once it is open."""
     s = page.rig.strings.get
     found: list[str] = []
     page.open()
-    screen = next(s for s in game_screens("secret_identity_coop", page.lang)
+    screen = next(s for s in screens[("secret_identity_coop", page.lang)]
                   if any(item.get("hold") and not item.get("press") for section in s["sections"] for item in section["items"]))
     page.seat(screen["seat"], GAMES["secret_identity_coop"])
     page.run("handlers.view({screen: arguments[0]})", screen)
@@ -344,11 +367,11 @@ def test_text_follows_the_phone_s_font_size(page):
         assert large[name] == pytest.approx(2 * size, rel=0.01), (name, size, large[name])
 
 
-def test_read_my_secret_aloud_speaks_the_seat_s_screen_in_the_page_s_language(page):
+def test_read_my_secret_aloud_speaks_the_seat_s_screen_in_the_page_s_language(page, screens):
     """Issue 31 item 1: the phone's own voice (Web Speech API) reads what to do and what
     only this seat knows, in the page's language; a second tap starts it again."""
     page.open()
-    screen = next(s for s in game_screens("mission_secrete", page.lang) if s["facts"])
+    screen = next(s for s in screens[("mission_secrete", page.lang)] if s["facts"])
     page.seat(screen["seat"], GAMES["mission_secrete"])
     page.run("handlers.view({screen: arguments[0]})", screen)
     page.run("window.said = []; speechSynthesis.cancel = () => window.said.push('cancel');"

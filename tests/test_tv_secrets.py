@@ -23,7 +23,7 @@ import pytest
 from game.input.intents import Intent
 from game.scenes.peek import LOOK_AWAY_TICKS
 from tests.e2e import curtain_for, rings_for
-from tests.tv_diff import LEFT, PAD, Run, record, same_tv
+from tests.tv_diff import LEFT, PAD, Run, record, record_run, same_tv
 
 WATCHED = 0
 
@@ -73,13 +73,37 @@ def compare(variants, **kwargs) -> None:
     assert same_tv(first, second) > 0, "the two runs' secrets never showed apart in the seat's own peek"
 
 
+@pytest.fixture(scope="module")
+def runs():
+    """The first run of a test's ``same`` and ``other`` cases, recorded once: both play
+    the same inputs from the same seed, and only where the comparison stops differs
+    (``other`` stops where its secret turns public). tests/conftest.py keeps both cases
+    of a test on one worker (``work_unit``)."""
+    return {}
+
+
+def compare_kinds(runs, key, kind, variants, public, **kwargs) -> None:
+    """:func:`compare` for the ``kind`` case of a test whose two cases' first variant is
+    the same run (``key`` names it): ``same`` compares to the end of the stretch, ``other``
+    until ``public(run)`` first holds. That run is recorded whole once, noting where
+    ``public`` first held (``record_run``'s ``mark``), and cut there for ``other``; the
+    second variant is recorded as :func:`compare` records it."""
+    if key not in runs:
+        runs[key] = record_run(script=variants[0], watched=WATCHED, mark=public, **kwargs)
+    shared = runs[key]
+    stop = None if kind == "same" else public
+    first = shared.frames if stop is None else shared.frames[:shared.marked]  # (None: the whole run)
+    second = record(script=variants[1], watched=WATCHED, stop=stop, **kwargs)
+    assert same_tv(first, second) > 0, "the two runs' secrets never showed apart in the seat's own peek"
+
+
 # --- Secret Identity -----------------------------------------------------------------------------
 SI_VOTES = {"same": (([3, 6], [2, 5, 7]), ([5, 1], [2, 5, 7])),
             "other": (([3, 6], [2, 5, 7]), ([3, 6], [4, 1, 6]))}
 
 
 @pytest.mark.parametrize("kind", ["same", "other"])
-def test_secret_identity_votes_show_only_in_the_voters_peek(kind):
+def test_secret_identity_votes_show_only_in_the_voters_peek(runs, kind):
     """Where the pad voter aims on the vote ring and the numbers it gives the three
     others' characters (SI-5, SS-3)."""
     def variant(path, choices):
@@ -92,9 +116,9 @@ def test_secret_identity_votes_show_only_in_the_voters_peek(kind):
             run.frame(20)
         return play
 
-    stop = None if kind == "same" else (lambda run: run.board.stage == "reveal")
-    compare([variant(*v) for v in SI_VOTES[kind]], game_id="secret_identity", seed=3, devices=[PAD, LEFT],
-            bots=2, until=phase_is("vote"), stop=stop)
+    compare_kinds(runs, ("si votes", repr(SI_VOTES[kind][0])), kind, [variant(*v) for v in SI_VOTES[kind]],
+                  lambda run: run.board.stage == "reveal", game_id="secret_identity", seed=3, devices=[PAD, LEFT],
+                  bots=2, until=phase_is("vote"))
 
 
 def editor_cursor(path):
@@ -149,7 +173,7 @@ HAND_PATHS = {"same": ([Intent.DOWN, Intent.DOWN, Intent.UP], [Intent.DOWN, Inte
 
 @pytest.mark.parametrize("phase", ["read", "exchange", "play", "give"])
 @pytest.mark.parametrize("kind", ["same", "other"])
-def test_personality_hand_shows_only_in_its_curtain(phase, kind):
+def test_personality_hand_shows_only_in_its_curtain(runs, phase, kind):
     """Which card the pad hovers in its hand and which it picks, in each hand curtain:
     the card to read (PE-2), to exchange or keep (PE-4), to lay for the Inversion
     (PE-9), to give (PE-11, then to whom: the first offered). ``other`` picks another
@@ -169,15 +193,15 @@ def test_personality_hand_shows_only_in_its_curtain(phase, kind):
             run.frame(30)
         return play
 
-    stop = None if kind == "same" else (lambda run: run.board.public.phase != phase)
     # seed 0 reaches all four with the pad to act (seed 9 ended before the endgame's gift
     # once the family deck left out the grown-up cards, issue 27)
-    compare([variant(path) for path in HAND_PATHS[kind]], game_id="personality", seed=0, devices=[PAD, LEFT],
-            bots=1, until=personality_turn(phase), stop=stop)
+    compare_kinds(runs, ("hand", phase, repr(HAND_PATHS[kind][0])), kind, [variant(path) for path in HAND_PATHS[kind]],
+                  lambda run: run.board.public.phase != phase, game_id="personality", seed=0, devices=[PAD, LEFT],
+                  bots=1, until=personality_turn(phase))
 
 
 @pytest.mark.parametrize("kind", ["same", "other"])
-def test_personality_vote_shows_only_in_the_voters_peek(kind):
+def test_personality_vote_shows_only_in_the_voters_peek(runs, kind):
     """Where the pad voter aims on the card ring, whom it names and its bet (PE-3),
     until the vote closes."""
     def voting(session):
@@ -196,13 +220,13 @@ def test_personality_vote_shows_only_in_the_voters_peek(kind):
         return play
 
     votes = {"same": (([0, 2], 0, 1), ([2, 1], 0, 1)), "other": (([0, 2], 0, 1), ([0, 2], 1, 2))}[kind]
-    stop = None if kind == "same" else (lambda run: run.board.public.phase != "vote")
-    compare([variant(*v) for v in votes],
-            game_id="personality", seed=2, devices=[PAD, LEFT], bots=1, until=voting, stop=stop)
+    compare_kinds(runs, ("personality vote", repr(votes[0])), kind, [variant(*v) for v in votes],
+                  lambda run: run.board.public.phase != "vote",
+                  game_id="personality", seed=2, devices=[PAD, LEFT], bots=1, until=voting)
 
 
 @pytest.mark.parametrize("kind", ["same", "other"])
-def test_personality_partner_choice_shows_only_in_its_peek(kind):
+def test_personality_partner_choice_shows_only_in_its_peek(runs, kind):
     """Tête-à-tête (PE-8): where the pad aims on the ring of partners, and whom it
     picks (public once picked)."""
     def variant(path, choice):
@@ -213,9 +237,9 @@ def test_personality_partner_choice_shows_only_in_its_peek(kind):
         return play
 
     picks = {"same": (([1, 0], 0), ([0, 1], 0)), "other": (([1, 0], 0), ([1, 0], 1))}[kind]
-    stop = None if kind == "same" else (lambda run: run.board.public.phase != "partner")
-    compare([variant(*pick) for pick in picks], game_id="personality", seed=1, devices=[PAD, LEFT], bots=1,
-            until=personality_turn("partner"), stop=stop)
+    compare_kinds(runs, ("partner", repr(picks[0])), kind, [variant(*pick) for pick in picks],
+                  lambda run: run.board.public.phase != "partner", game_id="personality", seed=1, devices=[PAD, LEFT],
+                  bots=1, until=personality_turn("partner"))
 
 
 # --- Mission Secrète -----------------------------------------------------------------------------
@@ -277,7 +301,7 @@ def test_incognito_word_shows_only_in_its_curtain():
 
 
 @pytest.mark.parametrize("kind", ["same", "other"])
-def test_incognito_votes_show_only_in_the_voters_peek(kind):
+def test_incognito_votes_show_only_in_the_voters_peek(runs, kind):
     """Where the pad voter aims on the ring and the numbers it gives the others'
     drawings (IN-4), until the reveal."""
     def variant(path, choices):
@@ -293,9 +317,9 @@ def test_incognito_votes_show_only_in_the_voters_peek(kind):
         return play
 
     votes = {"same": (([4, 1], [2, 5]), ([0, 3], [2, 5])), "other": (([4, 1], [2, 5]), ([4, 1], [3, 0]))}[kind]
-    stop = None if kind == "same" else (lambda run: run.board.public.phase != "vote")
-    compare([variant(*v) for v in votes], game_id="incognito", seed=6, devices=[PAD, LEFT], bots=1,
-            until=phase_is("vote"), stop=stop)
+    compare_kinds(runs, ("incognito votes", repr(votes[0])), kind, [variant(*v) for v in votes],
+                  lambda run: run.board.public.phase != "vote", game_id="incognito", seed=6, devices=[PAD, LEFT],
+                  bots=1, until=phase_is("vote"))
 
 
 # --- the comparison itself -----------------------------------------------------------------------

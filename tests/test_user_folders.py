@@ -24,6 +24,8 @@ print(json.dumps([str(disk_cache.cache_dir("pictures")), str(paths.user_config_d
 
 def test_every_user_folder_the_game_uses_is_in_the_runs_temp_folder(tmp_path_factory):
     base = tmp_path_factory.getbasetemp().resolve()
+    if os.environ.get("PYTEST_XDIST_WORKER"):  # the run's, above the worker's: the cache is the workers' (conftest)
+        base = base.parent
     here = [disk_cache.cache_dir("pictures"), disk_cache.cache_dir("outlines"), paths.user_config_dir(),
             settings.default_path(), paths.user_data_dir(), paths.autosave_path(), paths.user_data_dir() / "decks",
             paths.user_log_dir(), pictures_dir(), pictures_folder()]

@@ -59,6 +59,8 @@ class Run:
     board: Any
     hands: dict[int, Hand]
     frames: list[Frame] = field(default_factory=list)
+    #: How many frames came before the first one ``record_run``'s ``mark`` held for (None: none).
+    marked: int | None = None
 
     def frame(self, count: int = 1) -> None:
         """``count`` frames of one fixed tick each, every one drawn and recorded."""
@@ -107,6 +109,18 @@ def record(game_id: str, seed: int, devices: Iterable[str], bots: int, watched: 
     set a seat's secret, the board goes up, and ``script``
     plays the humans' inputs. Every frame from the board's first is recorded with what
     the stack says of ``watched``, until ``stop(run)`` first holds."""
+    return record_run(game_id, seed, devices, bots, watched, script, until=until, stop=stop, prepare=prepare).frames
+
+
+def record_run(game_id: str, seed: int, devices: Iterable[str], bots: int, watched: int,
+               script: Callable[[Run], None], *, until: Callable[[Session], bool] = lambda session: True,
+               stop: Callable[[Run], bool] | None = None, prepare: Callable[[Session], None] | None = None,
+               mark: Callable[[Run], bool] | None = None) -> Run:
+    """:func:`record`'s run, its frames and, with ``mark``, :attr:`Run.marked`: how many
+    frames came before the first one ``mark(run)`` held for (None if none did, the frame
+    the room's closing draws included), so ``frames[:marked]`` are the frames the same run
+    records with ``stop=mark``. ``mark`` only reads the run, as ``stop`` does: one run
+    serves both (tests/test_tv_secrets.py)."""
     room = Room(seed=None)
     try:
         ctx = room.ctx
@@ -131,6 +145,8 @@ def record(game_id: str, seed: int, devices: Iterable[str], bots: int, watched: 
         def present() -> None:  # in place of the window's flip: the TV's frame, kept as a digest
             nonlocal stopped
             stopped = stopped or (stop is not None and stop(run))
+            if run.marked is None and mark is not None and mark(run):
+                run.marked = len(run.frames)
             if not stopped:
                 run.frames.append(Frame(zlib.crc32(room.app.canvas.get_view("1")), room.app.last_steps,
                                         _says(ctx.stack, "private_for", watched),
@@ -139,7 +155,7 @@ def record(game_id: str, seed: int, devices: Iterable[str], bots: int, watched: 
         room.app.present = present
         ctx.stack.push(board)
         script(run)
-        return run.frames
+        return run
     finally:
         room.close()
 

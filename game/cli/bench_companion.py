@@ -183,7 +183,7 @@ def bench_companion(acts: int = ACTS, audience: int = 0) -> dict[str, Any]:
     from .bench_calibration import time_loop
     from .play import settle
     from ..app import App
-    from ..companion.bridge import Companion
+    from ..companion.bridge import VIEW_BUDGET, Companion
     from ..context import build_context
     from ..core.session import Session
     from ..paths import autosave_path
@@ -198,7 +198,7 @@ def bench_companion(acts: int = ACTS, audience: int = 0) -> dict[str, Any]:
     # an instance attribute over App.frame, which tick calls
     app.frame = _cpu_timed(app.frame, frame_cpu)  # type: ignore[method-assign]
     settle()
-    companion = Companion(0, style_json, lambda: ctx.settings.lang, host="127.0.0.1")
+    companion = Companion(0, style_json, lambda: ctx.settings.lang, host="127.0.0.1", view_budget=VIEW_BUDGET)
     if companion.start() is not None:
         return {"error": [f"the companion could not start: {companion.problem}"]}
     entry = phones_game(ctx.games)

@@ -13,6 +13,12 @@ may see, or the lobby while no match runs. A view is rebuilt only when the match
 (its log grew) or the board's say on the table did (``phone_moment``: a reveal ended,
 the end screen opened) and sent only when it differs from the last one that phone got.
 
+Building a view is the costly part (~1 ms a seat on a slow laptop: eight after each act
+would hold the TV's frame up). A frame's pump builds the views of the phones that did not
+act for :data:`VIEW_BUDGET` at most (one at least); the rest are owed, and built in the
+app's idle time before the next frame (:meth:`Companion.catch_up`) or by the next frame's
+pump, the longest owed first. The phones that acted are answered first, whatever the budget.
+
 A connection acts for the seat its ``hello`` bound, never another: the seat is found
 from the connection's token on every message. A phone lost outside a match keeps its
 seat for :data:`LOBBY_GRACE` seconds (a reload, a screen lock), then the seat is freed
@@ -29,9 +35,8 @@ from __future__ import annotations
 import json
 import time
 from contextlib import nullcontext
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Mapping, Protocol
+from typing import Any, Callable, Hashable, Iterable, Mapping
 
 from ..core.actions import Action
 from ..core.events import Event, visible
@@ -40,15 +45,17 @@ from .crowd import Crowd
 from .present import QUIT, QUIT_HOLD, QUIT_HOLD_MS
 from .protocol import VERSION, clean_name, encode, event_json
 from .room import Door, lan_address, new_room_code, new_token
-
-if TYPE_CHECKING:
-    from ..core.session import Session
+from .table import MatchLink, Phone, Table, view_key
 
 #: Seconds a phone's seat waits for it outside a match before it is freed.
 LOBBY_GRACE = 20.0
 #: At most this long (s) the game thread lets the server write the views that answer
 #: acts before it builds the other phones' views (bench: ``python -m game bench``).
 ANSWER_WAIT = 0.004
+#: A frame's pump builds the other phones' views for at most this long (s; at least one),
+#: with ``view_budget`` (the app's companion): the rest are owed to the idle time before
+#: the next frame (bench: ``python -m game bench``).
+VIEW_BUDGET = 0.002
 #: Refusals the board gives, not the engine, sent as they are (not as ``illegal:``):
 #: a value of the wrong type, a choice its screen does not offer yet, a beat the TV plays,
 #: a choice only the TV makes ("start only from the TV").
@@ -60,74 +67,21 @@ QUIT_SLACK = 0.25
 QUIT_WINDOW = 5.0
 
 
-class MatchLink(Protocol):
-    """What the companion needs of a running board (``scenes.match.MatchScene``)."""
-
-    session: Session[Any, Any, Any]
-    entry: Any
-
-    def phone_submit(self, action: Action) -> str | None: ...
-
-    def phone_screen(self, seat: int) -> dict[str, Any]: ...
-
-    def phone_moment(self) -> Hashable: ...
-
-    def audience_ready(self) -> bool: ...
-
-    def audience_book(self) -> Any: ...
-
-
-class SeatingLink(Protocol):
-    """What the companion needs of "take your seats" (``scenes.menus.take_seats.TakeSeatScene``)."""
-
-    @property
-    def game_id(self) -> str: ...
-
-    def phone_claim(self, device: Hashable) -> int | None: ...
-
-
-@dataclass
-class Table:
-    """What the TV shows now, as the companion needs it: the lobby's game id (phones
-    may join; None: no lobby open), the running match, and whether it takes actions
-    (False while paused or a pad's seat is held); or "take your seats" resuming a saved
-    match (``seating``), where a joining phone claims the next saved seat."""
-
-    lobby: str | None = None
-    match: MatchLink | None = None
-    accepting: bool = False
-    seating: SeatingLink | None = None
-
-
-@dataclass
-class Phone:
-    """One connection that has a seat."""
-
-    device: tuple[str, str]
-    #: (session, log length, the board's moment) the last view was built at, and the
-    #: texts last sent.
-    view_key: tuple[int, int, Hashable] | None = None
-    sent: dict[str, str] = field(default_factory=dict)
-    #: The ``id`` of its last accepted act, answered by the next view (None: none waits).
-    ack: int | str | None = None
-    #: When (the companion's clock) its press on "Leave the match" began (None: none).
-    quit_pressed: float | None = None
-    #: Events a pump between two frames left for the next frame's (it told the acting phones only).
-    owed: list[Event] = field(default_factory=list)
-
-
 class Companion:
     def __init__(self, port: int, styles: Callable[[int], dict[str, str]], lang: Callable[[], str],
                  host: str = "0.0.0.0", static_dir: Path | None = None, clock: Callable[[], float] = time.monotonic,
                  rate: tuple[float, float] | None = None, audience_rate: tuple[float, float] | None = None,
                  default_name: Callable[[], str] | None = None,
-                 texts: Mapping[str, Mapping[str, str]] | None = None, log_file: Path | None = None) -> None:
+                 texts: Mapping[str, Mapping[str, str]] | None = None, log_file: Path | None = None,
+                 view_budget: float | None = None, budget_clock: Callable[[], float] = time.perf_counter) -> None:
         """``styles(i)``: seat style ``i`` as ``{"colour": "#rrggbb", "shape": name}``;
         ``lang()``: the game's language now; ``static_dir``: the phone page (the
         package's); ``rate``: each phone's flood limit (``server.RATE_LIMIT``);
         ``default_name()``: the name of a phone that gave none (a free fun name);
         ``texts``: the game's string tables, for the page's ``strings.json``;
-        ``log_file``: the game's log, where the server's library records go."""
+        ``log_file``: the game's log, where the server's library records go;
+        ``view_budget``: how long (s, on ``budget_clock``) a frame's pump builds the
+        views of phones that did not act (None: all of them, every frame)."""
         from .server import AUDIENCE_RATE, RATE_LIMIT, STATIC_DIR, CompanionServer, Hub  # asyncio: only once phones are on
 
         self.default_name = default_name or (lambda: "?")
@@ -135,6 +89,7 @@ class Companion:
         self.hub = Hub(self.room, clock, rate or RATE_LIMIT, audience_rate or AUDIENCE_RATE)
         self.server = CompanionServer(self.hub, host, port, static_dir or STATIC_DIR, texts, lang, log_file)
         self.styles, self.lang, self.clock = styles, lang, clock
+        self.view_budget, self.budget_clock = view_budget, budget_clock
         self.requested_port = port
         #: This machine's LAN address phones open (None: no network is up).
         self.address: str | None = None
@@ -205,11 +160,12 @@ class Companion:
         while the frame's pump builds the other phones' views (``_tell``): then a round
         again, its acts answered first. Each round tells a phone at least, so they end."""
         sounds: list[str] = []
+        until = None if self.view_budget is None or not frame else self.budget_clock() + self.view_budget
         for _ in range(len(self.phones) + 2):
             self.hub.arrived.clear()
             sounds += self._take(seats, table)
             self._free_lost_seats(seats, table)
-            if not self._tell(seats, table, frame):
+            if not self._tell(seats, table, frame, until):
                 break
         if frame:
             self.crowd.pump(table, self._lobby_seats(seats))
@@ -239,6 +195,21 @@ class Companion:
             else:
                 self._act(conn, message, seats, table)
         return sounds
+
+    def behind(self, table: Table) -> bool:
+        """Whether a phone's view is owed (a frame's pump ran over its budget)."""
+        return table.match is not None and any(phone.behind for phone in self.phones.values())
+
+    def catch_up(self, seats: SeatTable, table: Table, seconds: float) -> None:
+        """Between two frames, while the app waits for the next: the views a frame's pump
+        left owed, the longest owed first, for ``seconds`` at most (none when there is no
+        time), and until a message lands (the app serves it first)."""
+        if seconds <= 0 or not self.behind(table):
+            return
+        session = table.match.session if table.match is not None else None
+        with session.saves_held() if session is not None else nullcontext():
+            self._tell(seats, table, True, self.budget_clock() + seconds, at_least_one=False)
+        self.hub.flush()
 
     def serve_audience(self, table: Table) -> None:
         """Between two frames: the audience's guesses and ``you`` messages (``Crowd.serve``).
@@ -359,7 +330,8 @@ class Companion:
                 return  # indexes moved: the rest next frame
 
     # --- telling ------------------------------------------------------------------------
-    def _tell(self, seats: SeatTable, table: Table, frame: bool = True) -> bool:
+    def _tell(self, seats: SeatTable, table: Table, frame: bool = True, until: float | None = None,
+              at_least_one: bool = True) -> bool:
         """Each phone its events (each encoded once, whoever gets it) and view, or the
         lobby. The phones that just acted go first, and their answers leave before the
         other views are built: that answer is the one a player waits for. Between two
@@ -367,36 +339,42 @@ class Companion:
         wait for the frame's pump (the TV shows the change then too), so that acts landing
         one after another between frames are not each held up by seven views, and each
         phone's view is built once for them all. At the frame, a message that lands while
-        those views are built stops them (the rest are owed): True, the caller serves it."""
+        those views are built stops them (the rest are owed): True, the caller serves it.
+        So does ``until`` (on the budget clock) once passed, after one view at least
+        (``at_least_one``): those phones are ``behind``, told first next time."""
         events, self._events = self._events, []
         texts: dict[int, str] = {}
         roster: list[dict[str, Any]] | None = None
         answering = any(phone.ack is not None for phone in self.phones.values())
-        told = stopped = False
-        for conn, phone in sorted(self.phones.items(), key=lambda item: item[1].ack is None):
+        now = view_key(table.match) if table.match is not None else None
+        told = stopped = spent = False
+        for conn, phone in sorted(self.phones.items(), key=lambda item: (item[1].ack is None, not item[1].behind)):
             if answering and phone.ack is None:
                 answering = False
                 self.hub.flush(wait=ANSWER_WAIT)
             index = seats.seat_of(phone.device)
             if table.match is not None and index is not None and phone.ack is None:
-                stopped = stopped or (told and self.hub.arrived.is_set())
+                stopped = stopped or ((told or not at_least_one) and self.hub.arrived.is_set())
+                spent = spent or ((told or not at_least_one) and until is not None and self.budget_clock() >= until)
                 told = True
             if index is None:  # its seat was removed on the TV: kicked
                 del self.phones[conn]
                 self.hub.close(conn, encode("bye", reason="kicked"))
-            elif table.match is not None and (not frame or stopped) and phone.ack is None:
+            elif table.match is not None and (not frame or stopped or spent) and phone.ack is None:
                 phone.owed.extend(events)
+                phone.behind = phone.behind or (frame and (bool(phone.owed) or phone.view_key != now))
             elif table.match is not None:
                 phone.sent.pop("lobby", None)  # back in the lobby, it is told again
+                phone.behind = False
                 owed, phone.owed = phone.owed, []
                 for event in visible([*owed, *events], index):
                     text = texts.get(id(event))
                     if text is None:
                         text = texts[id(event)] = encode("event", event=event_json(event))
                     self.hub.send(conn, text)
-                self._tell_view(conn, phone, index, table.match)
+                self._tell_view(conn, phone, index, table.match, now)
             else:
-                phone.view_key, phone.owed = None, []
+                phone.view_key, phone.owed, phone.behind = None, [], False
                 phone.sent.pop("view", None)
                 game = table.lobby if table.seating is None else table.seating.game_id
                 roster = self._lobby_seats(seats) if roster is None else roster
@@ -405,8 +383,9 @@ class Companion:
                                    password=self.door.password)
         return stopped
 
-    def _tell_view(self, conn: int, phone: Phone, index: int, match: MatchLink) -> None:
-        key = (id(match.session), len(match.session.log), match.phone_moment())
+    def _tell_view(self, conn: int, phone: Phone, index: int, match: MatchLink,
+                   key: tuple[int, int, Hashable] | None) -> None:
+        """``key``: the match's ``_view_key`` now."""
         if phone.view_key == key and phone.ack is None:
             return
         phone.view_key = key

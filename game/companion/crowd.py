@@ -34,7 +34,7 @@ from .protocol import clean_name, encode
 from .room import Door, new_token
 
 if TYPE_CHECKING:
-    from .bridge import Table
+    from .table import Table
     from .server import Hub
 
 #: ``you`` messages sent at most this many a frame (the frame's cost stays small; the

@@ -12,7 +12,7 @@ import functools
 import struct
 import sys
 from dataclasses import dataclass
-from typing import Sequence, TypeVar
+from typing import Callable, Sequence, TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
@@ -135,14 +135,12 @@ class Rng:
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """A shuffled copy (Fisher–Yates); the input is left alone. A long one (a deck,
         the character pool: hundreds of draws) takes its draws in lanes
-        (:meth:`next_u64s`); should one of them be refused (a chance under n / 2**64
-        per draw), it is shuffled again a draw at a time from the same state."""
+        (:meth:`next_u64s`), one a place; should one of them be refused (a chance under
+        n / 2**64 per draw), the next draws are taken one at a time, as :meth:`below` would."""
         out = list(items)
         if len(out) > LONG_SHUFFLE:
-            start = self.state
-            if _fisher_yates(out, self.next_u64s(len(out) - 1)):
-                return out
-            self.state, out = start, list(items)
+            _fisher_yates(out, self.next_u64s(len(out) - 1), 0, lambda: [self.next_u64()])
+            return out
         z = self.state
         limits = _LIMITS
         for i in range(len(out) - 1, 0, -1):
@@ -181,34 +179,29 @@ class Shuffler:
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         out = list(items)
-        words, at, limits = self._words, self._next, _LIMITS
-        for i in range(len(out) - 1, 0, -1):
-            limit = limits[i + 1] if i < _LIMITED else _SPAN - _SPAN % (i + 1)
-            while True:  # below(i + 1)
-                if at == len(words):
-                    words = self._words = self._rng.next_u64s(LANE_BATCH)
-                    at = 0
-                draw = words[at]
-                at += 1
-                if draw < limit:
-                    break
-            j = draw % (i + 1)
-            out[i], out[j] = out[j], out[i]
-        self._next = at
+        self._words, self._next = _fisher_yates(out, self._words, self._next,
+                                                lambda: self._rng.next_u64s(LANE_BATCH))
         return out
 
 
-def _fisher_yates(out: list[T], draws: Sequence[int]) -> bool:
-    """Shuffle ``out`` in place with ``draws`` (one per place, last place first), as
-    :meth:`Rng.shuffled` does; False (``out`` half shuffled) if a draw would have been
-    refused (:meth:`Rng.below`'s rejection)."""
+def _fisher_yates(out: list[T], words: list[int], at: int, more: Callable[[], list[int]]) -> tuple[list[int], int]:
+    """Shuffle ``out`` in place as :meth:`Rng.shuffled` does, its draws taken in order from
+    ``words`` from ``at`` (``more()`` gives the next ones once they run out; a draw
+    :meth:`Rng.below` would refuse is passed over, as it draws again); returns the words
+    and where the next draw is."""
     limits = _LIMITS
-    for i, draw in zip(range(len(out) - 1, 0, -1), draws):
-        if draw >= (limits[i + 1] if i < _LIMITED else _SPAN - _SPAN % (i + 1)):
-            return False
+    for i in range(len(out) - 1, 0, -1):
+        limit = limits[i + 1] if i < _LIMITED else _SPAN - _SPAN % (i + 1)
+        while True:  # below(i + 1)
+            if at == len(words):
+                words, at = more(), 0
+            draw = words[at]
+            at += 1
+            if draw < limit:
+                break
         j = draw % (i + 1)
         out[i], out[j] = out[j], out[i]
-    return True
+    return words, at
 
 
 @functools.lru_cache(maxsize=64)

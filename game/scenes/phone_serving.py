@@ -14,13 +14,19 @@ import time
 from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
-    from ..companion.bridge import Companion, Table
+    from ..companion.bridge import Companion
+    from ..companion.table import Table
     from ..context import AppContext
+
+
+#: The idle time's owed views stop this long (s) before the next frame is due: the view
+#: begun last may overrun its start by that much (a view takes ~1 ms on a slow laptop).
+CATCH_UP_MARGIN = 0.001
 
 
 def table_now(ctx: AppContext) -> Table:
     """What the TV shows, as the companion needs it."""
-    from ..companion.bridge import Table
+    from ..companion.table import Table
     from .match import MatchScene
     from .menus.lobby import LobbyScene  # once a companion runs (module doc)
     from .menus.take_seats import TakeSeatScene
@@ -50,7 +56,8 @@ def serve_phones_until(ctx: AppContext, deadline: float, clock: Callable[[], flo
     message wakes it and is pumped at once, so an act is answered without waiting for
     the next frame (the view a player waits for; the TV shows the change next frame).
     With no phones it sleeps until then, as a frame limiter does. The audience's picks
-    and their answers are dealt with first, once (off the frame: ``Crowd.serve``)."""
+    and their answers are dealt with first, once (off the frame: ``Crowd.serve``); the
+    views a frame's pump left owed are built while no message waits (``Companion.catch_up``)."""
     companion: Companion | None = getattr(ctx, "companion", None)
     if companion is not None and companion.crowd.members:
         companion.serve_audience(table_now(ctx))
@@ -59,7 +66,10 @@ def serve_phones_until(ctx: AppContext, deadline: float, clock: Callable[[], flo
         if companion is None:
             time.sleep(left)
             return
-        if companion.hub.arrived.wait(left):
+        if companion.behind(table := table_now(ctx)):  # the views the frame's pump left owed
+            companion.catch_up(ctx.seats, table, left - CATCH_UP_MARGIN)
+            left = deadline - clock()
+        if companion.hub.arrived.wait(max(0.0, left)):
             serve_waiting(ctx)
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..companion.bridge import Companion
+from ..companion.bridge import VIEW_BUDGET, Companion
 from ..companion.room import Door
 from ..context import fill_seats
 from ..seats import is_phone
@@ -55,7 +55,7 @@ def keep_companion(ctx: AppContext, host: str = "0.0.0.0") -> None:
     if running is None and settings.companion and table_open(ctx):
         ctx.companion = Companion(settings.companion_port, style_json, lambda: ctx.settings.lang, host=host,
                                   default_name=lambda: free_name(ctx), texts=ctx.strings.tables,
-                                  log_file=ctx.log_file)
+                                  log_file=ctx.log_file, view_budget=VIEW_BUDGET)
         ctx.companion.start(wait=False)  # the port is bound on the server's thread
     if ctx.companion is not None:
         ctx.companion.open_door(Door(settings.room_password, settings.audience, settings.seat_limit, settings.tv_starts))

@@ -65,34 +65,44 @@ def check_cut(texts: Sequence[Text], words: str) -> list[tuple[str, Text, str]]:
     return out
 
 
-def largest_empty(canvas: pygame.Surface, plain: pygame.Surface, safe: pygame.Rect) -> pygame.Rect:
+def largest_empty(canvas: pygame.Surface, plain: pygame.Surface, safe: pygame.Rect, floor: int = 0) -> pygame.Rect:
     """The largest rectangle of ``safe`` where ``canvas`` shows only ``plain`` (its plain
-    background), on a grid of :data:`EMPTY_CELL` px (a cell with any drawn pixel is full)."""
+    background), on a grid of :data:`EMPTY_CELL` px (a cell with any drawn pixel is full);
+    with ``floor`` (in cells), the largest only if it holds more cells than that, else an
+    empty rect (what :func:`check_empty` asks: the search skips what cannot beat it)."""
     tol = MARGIN_TOLERANCE
     drawn = pygame.mask.from_threshold(canvas.subsurface(safe), (0, 0, 0, 0), (tol, tol, tol, 255),
                                        plain.subsurface(safe))
     drawn.invert()
     columns, rows = safe.width // EMPTY_CELL, safe.height // EMPTY_CELL
-    x, y, w, h = _largest_rectangle(_cells(drawn, columns, rows), columns)
+    x, y, w, h = _largest_rectangle(_cells(drawn, columns, rows), columns, floor)
     return pygame.Rect(safe.x + x * EMPTY_CELL, safe.y + y * EMPTY_CELL, w * EMPTY_CELL, h * EMPTY_CELL)
 
 
-def _cells(mask: pygame.mask.Mask, columns: int, rows: int) -> list[list[bool]]:
-    """Which cells of the grid hold a drawn pixel: the mask convolved with one cell has a
-    cell's lower-right corner set when anything is drawn in it (one pass in C, then a
-    bit a cell, where asking each cell for an overlap was a call a cell)."""
+def _cells(mask: pygame.mask.Mask, columns: int, rows: int) -> list[bytes]:
+    """Which cells of the grid hold a drawn pixel (a row of bytes a grid row, non-zero:
+    full): the mask convolved with one cell has a cell's lower-right corner set when
+    anything is drawn in it (one pass in C); those corners are read from the bytes of the
+    convolved mask's picture, a slice a row (where asking each cell was a call a cell)."""
     spread = mask.convolve(pygame.mask.Mask((EMPTY_CELL, EMPTY_CELL), fill=True))
     corner = EMPTY_CELL - 1
-    return [[bool(spread.get_at((x * EMPTY_CELL + corner, y * EMPTY_CELL + corner))) for x in range(columns)]
-            for y in range(rows)]
+    width = spread.get_size()[0]
+    picture = pygame.Surface(spread.get_size(), depth=8)  # (a byte a pixel: 0 unset, 1 set)
+    picture.set_palette([(0, 0, 0), (255, 255, 255)])
+    spread.to_surface(picture, setcolor=(255, 255, 255, 255), unsetcolor=(0, 0, 0, 255))
+    pixels = pygame.image.tobytes(picture, "P")
+    starts = ((y * EMPTY_CELL + corner) * width + corner for y in range(rows))
+    return [pixels[start:start + EMPTY_CELL * columns:EMPTY_CELL] for start in starts]
 
 
-def _largest_rectangle(full: list[list[bool]], columns: int) -> tuple[int, int, int, int]:
+def _largest_rectangle(full: Sequence[Sequence[int]], columns: int, floor: int = 0) -> tuple[int, int, int, int]:
     """(x, y, w, h) in cells of the largest all-empty rectangle (the histogram method); a
-    row whose heights add up to no more than the best found cannot beat it and is not
-    searched (the first of equal rectangles is kept, so the answer is the same)."""
+    row whose heights add up to no more than the best found (at first ``floor``) cannot
+    beat it and is not searched (the first of equal rectangles is kept, so the answer is
+    the same as from no floor whenever it holds more than ``floor`` cells; (0, 0, 0, 0)
+    when none does)."""
     heights = [0] * columns
-    best, found = 0, (0, 0, 0, 0)
+    best, found = floor, (0, 0, 0, 0)
     for y, row in enumerate(full):
         heights = [0 if cell else height + 1 for cell, height in zip(row, heights)]
         if sum(heights) <= best:
@@ -109,9 +119,17 @@ def _largest_rectangle(full: list[list[bool]], columns: int) -> tuple[int, int, 
 
 
 def check_empty(canvas: pygame.Surface, plain: pygame.Surface, safe: pygame.Rect) -> list[tuple[pygame.Rect, str]]:
-    """The empty rectangle larger than :data:`EMPTY_SHARE` of ``safe`` (none: [])."""
-    empty = largest_empty(canvas, plain, safe)
-    share = empty.width * empty.height / max(1, safe.width * safe.height)
+    """The empty rectangle larger than :data:`EMPTY_SHARE` of ``safe`` (none: []). Only a
+    rectangle of more cells than the most a passing screen may leave is looked for."""
+    area = max(1, safe.width * safe.height)
+    cell = EMPTY_CELL * EMPTY_CELL
+    floor = int(EMPTY_SHARE * area) // cell  # (no rectangle of this many cells or fewer is over the share)
+    while floor and floor * cell / area > EMPTY_SHARE:  # (the share as it is worked out below)
+        floor -= 1
+    while (floor + 1) * cell / area <= EMPTY_SHARE:
+        floor += 1
+    empty = largest_empty(canvas, plain, safe, floor)
+    share = empty.width * empty.height / area
     return [(empty, f"{share:.0%} of the safe area empty")] if share > EMPTY_SHARE else []
 
 

@@ -37,8 +37,9 @@ INK_ALPHA = 128
 MAX_OVER = 128
 
 
-class Mark(Protocol):
-    """A panel, a shape, an icon or a ring the probe found drawn (:class:`game.ui.layout_probe.Mark`)."""
+class Box(Protocol):
+    """A panel or a shape the probe found drawn (:class:`game.ui.layout_probe.Mark`): what
+    the text rules (``layout_rules``) need of it."""
 
     @property
     def kind(self) -> str: ...  # "box" (a panel) | "shape" | "icon" | "ring"
@@ -48,6 +49,12 @@ class Mark(Protocol):
     def visible(self) -> pygame.Rect: ...
     @property
     def order(self) -> int: ...
+
+
+class Mark(Box, Protocol):
+    """A panel, a shape, an icon or a ring the probe found drawn, as the marks' rules
+    judge it (its size, an icon's picture)."""
+
     @property
     def size(self) -> int: ...  # a shape's diameter, an icon's side, a ring's band (0: a panel)
     @property

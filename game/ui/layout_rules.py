@@ -20,11 +20,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol, Sequence
+from typing import Sequence
 
 import pygame
 
-from .layout_marks import MARK_RULES
+from .layout_marks import MARK_RULES, Box
 from .theme import MIN_TEXT
 
 Colour = tuple[int, int, int]
@@ -100,26 +100,29 @@ class Text:
     disabled: bool = False
 
 
-class Box(Protocol):
-    """A panel or a shape the probe found drawn (:class:`game.ui.layout_probe.Mark`)."""
-
-    @property
-    def kind(self) -> str: ...  # "box" (a panel) | "shape"
-    @property
-    def rect(self) -> pygame.Rect: ...
-    @property
-    def visible(self) -> pygame.Rect: ...
-    @property
-    def order(self) -> int: ...
-
-
 def check_margin(canvas: pygame.Surface, background: pygame.Surface, safe: pygame.Rect) -> list[pygame.Rect]:
-    """Rectangles of what differs from the background outside ``safe``."""
+    """Rectangles of what differs from the background outside ``safe``: compared in the
+    bands around it only (what is inside is not asked about)."""
     tol = MARGIN_TOLERANCE
-    same = pygame.mask.from_threshold(canvas, (0, 0, 0, 0), (tol, tol, tol, 255), background)
-    same.invert()
-    same.erase(pygame.mask.Mask(safe.size, fill=True), safe.topleft)
+    same = pygame.mask.Mask(canvas.get_size())
+    for band in _around(canvas.get_rect(), safe):
+        differs = pygame.mask.from_threshold(canvas.subsurface(band), (0, 0, 0, 0), (tol, tol, tol, 255),
+                                             background.subsurface(band))
+        differs.invert()
+        same.draw(differs, band.topleft)
     return [r for r in same.get_bounding_rects() if r.width * r.height >= MARGIN_DUST]
+
+
+def _around(whole: pygame.Rect, safe: pygame.Rect) -> list[pygame.Rect]:
+    """The bands of ``whole`` outside ``safe`` (above, below, left, right; none empty)."""
+    inner = safe.clip(whole)
+    if not inner.width or not inner.height:
+        return [whole]
+    bands = [pygame.Rect(whole.x, whole.y, whole.width, inner.top - whole.y),
+             pygame.Rect(whole.x, inner.bottom, whole.width, whole.bottom - inner.bottom),
+             pygame.Rect(whole.x, inner.top, inner.left - whole.x, inner.height),
+             pygame.Rect(inner.right, inner.top, whole.right - inner.right, inner.height)]
+    return [band for band in bands if band.width > 0 and band.height > 0]
 
 
 def check_texts(texts: Sequence[Text], boxes: Sequence[Box], canvas: pygame.Surface) -> list[tuple[str, Text, str]]:

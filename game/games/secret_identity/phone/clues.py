@@ -5,12 +5,16 @@ and confirm."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Sequence, Unpack
 
 from ....core.actions import Action
-from ...phone_kit import Ctx, ItemExtras, act, choices, fact, item, move, picture, section
+from ...phone_kit import Ctx, ItemExtras, act, choices, fact, item, picture, section
 from ..rules.catalogue import SICatalogue
 from ..rules.view import Shown
+
+#: Hand tiles kept (:func:`_hand_card`): eight seats' hands of seven, twice over.
+HAND_CARDS_KEPT = 128
 
 
 def picto_label(ctx: Ctx[SICatalogue], picto_id: str) -> str:
@@ -45,7 +49,7 @@ def clue_editor(ctx: Ctx[SICatalogue], hand: Sequence[str], placed: Sequence[str
                 legal: Sequence[Action], take_back: bool) -> list[dict[str, Any]]:
     """Sections "your clue" (placed cards, tap to take back when ``take_back``) and
     "your picto cards" (tap a card, then one of its pictograms in green or red)."""
-    places: dict[str, list[Action]] = {}
+    places: dict[Any, list[Action]] = {}
     for action in legal:
         if action.kind == "place":
             places.setdefault(action.data["card"], []).append(action)
@@ -56,20 +60,25 @@ def clue_editor(ctx: Ctx[SICatalogue], hand: Sequence[str], placed: Sequence[str
              move=act("take_back", card=card) if take_back else None)
         for card, s in zip(placed, shown)
     ]
-    pictos = ctx.catalogue.pictograms
-    faces_of = {c.id: c.pictograms for c in ctx.catalogue.cards}
-    cards = []
-    for card in hand:
-        faces = faces_of[card]
-        label = " · ".join(picto_label(ctx, p) for p in faces)
-        options = [
-            item(ctx.t("si.is" if a.data["colour"] == "green" else "si.is_not",
-                       picto=picto_label(ctx, a.data["pictogram"])),
-                 icon=pictos[a.data["pictogram"]].icon, move=move(a),
-                 tone="green" if a.data["colour"] == "green" else "red")
-            for a in places.get(card, ())
-        ]
-        pictured = [picture(picto_icon(ctx, p), picto_label(ctx, p)) for p in faces]
-        cards.append(item(label, faces=[pictured[i:i + 2] for i in range(0, len(pictured), 2)],
-                          choices=choices(ctx.t("si.pick"), options) if options else None))
+    cards = [_hand_card(ctx, ctx.lang, card, tuple(tuple(a.data.items()) for a in places.get(card, ()))) for card in hand]
     return [section(ctx.t("si.clue"), clue), section(ctx.t("si.hand"), cards, columns=2)]
+
+
+@functools.lru_cache(maxsize=HAND_CARDS_KEPT)
+def _hand_card(ctx: Ctx[SICatalogue], lang: str, card: str,
+               places: tuple[tuple[tuple[str, Any], ...], ...]) -> dict[str, Any]:
+    """A card of the hand as a tile in ``lang`` (the strings' language: the settings
+    change it in place): its faces, and its placings (``places``: the data of its legal
+    ``place`` moves) as choices. Kept (an act's answer builds eight screens' hands; a hand
+    changes a card at a time): a tile is only ever encoded, never changed."""
+    pictos = ctx.catalogue.pictograms
+    faces = next(c.pictograms for c in ctx.catalogue.cards if c.id == card)
+    options = []
+    for data in map(dict, places):
+        green = data["colour"] == "green"
+        options.append(item(ctx.t("si.is" if green else "si.is_not", picto=picto_label(ctx, data["pictogram"])),
+                            icon=pictos[data["pictogram"]].icon, move=act("place", **data),
+                            tone="green" if green else "red"))
+    pictured = [picture(picto_icon(ctx, p), picto_label(ctx, p)) for p in faces]
+    return item(" · ".join(picto_label(ctx, p) for p in faces), faces=[pictured[i:i + 2] for i in range(0, len(pictured), 2)],
+                choices=choices(ctx.t("si.pick"), options) if options else None)
