@@ -28,7 +28,7 @@ pytestmark = pytest.mark.skipif(not (EXISTING or LINUX), reason="builds here on 
 
 #: The Linux archive's size budget and how far docs/releasing.md's figure may drift from
 #: the real size (its "Size" section says why these margins).
-MAX_LINUX_ARCHIVE = 17.5 * 2**20
+MAX_LINUX_ARCHIVE = 18 * 2**20
 DOC_DRIFT = 0.25 * 2**20
 RELEASING = ROOT / "docs" / "releasing.md"
 

@@ -288,3 +288,17 @@ def test_a_hook_that_is_no_pictogram_is_a_located_error(tmp_path):
     with pytest.raises(DataError) as caught:
         load_catalogue(data, None)
     assert "characters.yaml:" in str(caught.value) and "'whales'" in str(caught.value)
+
+
+@pytest.mark.parametrize("old, new", [("generic: [archetypes, creatures]", "generic: [[archetypes], creatures]"),
+                                      ("wolves: [big_bad_wolf,", "wolves: [[big_bad_wolf],")])
+def test_a_list_where_the_board_rules_name_an_id_is_a_located_error(data_copy, old, new):
+    """Found by tests/test_file_fuzz.py: a category or a look-alike that is a list (not an
+    id) was a TypeError, not a DataError naming the file and line."""
+    path = data_copy / "secret_identity" / "characters.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    with pytest.raises(DataError) as error:
+        load_catalogue(data_copy, None)
+    assert str(error.value).startswith(f"{path}:")

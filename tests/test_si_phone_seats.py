@@ -17,6 +17,7 @@ from game.scenes.peek import PeekCurtain
 from game.scenes.ring import RingPicker
 from game.seats import PHONE
 from game.settings import Settings
+from game.ui.caches import Layer
 
 
 def table(*devices):
@@ -58,9 +59,14 @@ def play_to(board, phase):
 
 
 def drawn(ctx):
-    """The texts and the hint bar one draw of the whole stack shows (panels drawn afresh)."""
+    """The texts and the hint bar one draw of the whole stack shows (panels drawn afresh,
+    the boards' kept layers painted whole: what a still board keeps is drawn too)."""
     texts, hints = [], []
     kit = ctx.kit
+    for scene in ctx.stack:
+        for value in vars(scene).values():
+            if isinstance(value, Layer):
+                value.surface = None
     real_text, real_panel, real_hints = kit.text, kit.filled_panel, kit.hint_bar
     kit.text = lambda text, *a, **k: (texts.append(text), real_text(text, *a, **k))[1]
     kit.filled_panel = lambda surface, rect, key, *a, **k: real_panel(surface, rect, None, *a, **k)

@@ -278,7 +278,7 @@ def _board_rules(where: Where, root: LineDict, characters: dict[str, Character],
     shipped characters file (parsed: ``root``): per character, its look-alikes; the
     generic categories."""
     generic = root.get("generic", [])
-    if not isinstance(generic, list) or not set(generic) <= set(categories):
+    if not isinstance(generic, list) or not all(isinstance(c, str) and c in categories for c in generic):
         raise where.error(root, "generic must list categories", "generic")
     groups = where.mapping(root.get("look_alikes", {}), "look_alikes")
     look_alikes: dict[str, set[str]] = {}
@@ -286,7 +286,7 @@ def _board_rules(where: Where, root: LineDict, characters: dict[str, Character],
         if not isinstance(members, list) or len(members) < 2:
             raise where.error(groups, f"look-alike group {group!r} needs a list of at least 2 characters", group)
         for member in members:
-            if member not in characters:
+            if not isinstance(member, str) or member not in characters:
                 raise where.error(groups, f"look-alike group {group!r}: unknown character {member!r}", group)
             look_alikes.setdefault(member, set()).update(m for m in members if m != member)
     return {c: frozenset(others) for c, others in look_alikes.items()}, frozenset(generic)
