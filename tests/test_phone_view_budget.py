@@ -86,10 +86,10 @@ def test_a_frame_over_its_budget_answers_the_act_and_one_more_and_the_idle_time_
     seat, views = act(room, companion, phones, board)
     assert views[0][0] == seat and views[0][1]["ack"] == 7
     assert len(views) == 2, "the acting phone, then one other within the frame's (zero) budget"
-    assert companion.behind(table_now(room.ctx))
+    assert companion.behind()
     caught = sent_views(room, lambda: companion.catch_up(room.ctx.seats, table_now(room.ctx), 1e9))
     assert sorted(s for s, _ in caught) == sorted(set(range(len(NAMES))) - {seat, views[1][0]})
-    assert not companion.behind(table_now(room.ctx))
+    assert not companion.behind()
     for index, screen in [*views, *caught]:  # each phone's own seat's view of the match now
         assert screen["screen"] == board.phone_screen(index)
 
@@ -101,7 +101,7 @@ def test_with_no_idle_time_each_frame_tells_the_phones_owed_longest_first(table)
     for _ in range(len(NAMES) - 2):
         told += [s for s, _ in sent_views(room, lambda: room.run(1))]
     assert sorted(told) == sorted(set(range(len(NAMES))) - {seat})
-    assert not companion.behind(table_now(room.ctx))
+    assert not companion.behind()
     assert sent_views(room, lambda: room.run(1)) == []  # nothing owed: nothing built again
 
 
@@ -111,8 +111,8 @@ def test_the_app_s_idle_time_builds_the_owed_views_and_leaves_none_when_it_has_n
     readings = itertools.count()
     clock = lambda: next(readings) * 0.05  # the app's clock: each reading 50 ms on  # noqa: E731
     assert sent_views(room, lambda: serve_phones_until(room.ctx, 0.0, clock=clock)) == []
-    assert companion.behind(table_now(room.ctx))
+    assert companion.behind()
     companion.budget_clock = lambda: 0.0  # the views take no time: all are built before the next frame
     readings = itertools.count()
     caught = sent_views(room, lambda: serve_phones_until(room.ctx, 0.2, clock=clock))
-    assert len(caught) == len(NAMES) - 2 and not companion.behind(table_now(room.ctx))
+    assert len(caught) == len(NAMES) - 2 and not companion.behind()

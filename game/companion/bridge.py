@@ -196,18 +196,18 @@ class Companion:
                 self._act(conn, message, seats, table)
         return sounds
 
-    def behind(self, table: Table) -> bool:
-        """Whether a phone's view is owed (a frame's pump ran over its budget)."""
-        return table.match is not None and any(phone.behind for phone in self.phones.values())
+    def behind(self) -> bool:
+        """Whether a phone's view is owed (a frame's pump ran over its budget; only a
+        match's pump leaves one owed, and a pump outside a match clears it)."""
+        return any(phone.behind for phone in self.phones.values())
 
     def catch_up(self, seats: SeatTable, table: Table, seconds: float) -> None:
         """Between two frames, while the app waits for the next: the views a frame's pump
         left owed, the longest owed first, for ``seconds`` at most (none when there is no
         time), and until a message lands (the app serves it first)."""
-        if seconds <= 0 or not self.behind(table):
+        if seconds <= 0 or table.match is None or not self.behind():
             return
-        session = table.match.session if table.match is not None else None
-        with session.saves_held() if session is not None else nullcontext():
+        with table.match.session.saves_held():
             self._tell(seats, table, True, self.budget_clock() + seconds, at_least_one=False)
         self.hub.flush()
 

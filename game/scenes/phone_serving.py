@@ -66,8 +66,8 @@ def serve_phones_until(ctx: AppContext, deadline: float, clock: Callable[[], flo
         if companion is None:
             time.sleep(left)
             return
-        if companion.behind(table := table_now(ctx)):  # the views the frame's pump left owed
-            companion.catch_up(ctx.seats, table, left - CATCH_UP_MARGIN)
+        if companion.behind():  # the views the frame's pump left owed
+            companion.catch_up(ctx.seats, table_now(ctx), left - CATCH_UP_MARGIN)
             left = deadline - clock()
         if companion.hub.arrived.wait(max(0.0, left)):
             serve_waiting(ctx)
