@@ -50,13 +50,14 @@ def pytest_configure(config):
 
 
 #: Modules whose tests are each a unit of work of their own, given to whichever worker
-#: is free: long tests that share no costly module fixture. Every other module is one
-#: unit (its module fixtures made once, on one worker); test_layout's unit is one screen
-#: in one language (:func:`work_unit`).
+#: is free: tests that share no costly module fixture (test_layout's: one screen in one
+#: language and view each). Every other module is one unit (its module fixtures made once,
+#: on one worker).
 SPREAD = frozenset({
     "test_storm.py", "test_harness.py", "test_tv_secrets.py", "test_e2e_secret_identity.py",
     "test_move_data.py", "test_incognito_rules.py", "test_si_deal.py", "test_phone_table.py",
     "test_phone_seats.py", "test_bot_levels.py", "test_companion_si.py", "test_incognito_tv.py",
+    "test_layout.py",
 })
 #: Of :data:`SPREAD`, modules whose tests' ``same`` and ``other`` cases share a recorded run
 #: (a module fixture): both cases of a test are one unit, on one worker.
@@ -71,7 +72,7 @@ FIRST = (
     "test_phone_table.py", "test_phone_seats.py", "test_menu_memory.py", "test_types.py",
     "test_move_data.py", "test_incognito_rules.py", "test_si_deal.py",
 )
-#: Modules run after all the others: test_layout's ~300 short units even out the end.
+#: Modules run after all the others: test_layout's ~500 short units even out the end.
 LAST = ("test_layout.py",)
 
 
@@ -79,8 +80,6 @@ def work_unit(nodeid: str) -> str:
     """The unit of work a test belongs to: the tests of a unit run on one worker, in a row."""
     path, _, test = nodeid.partition("::")
     module = path.rsplit("/", 1)[-1]
-    if module == "test_layout.py" and test.endswith("]"):
-        return nodeid.rsplit("-", 1)[0]  # "…[shot-lang-rule]": the rules of one drawing (its fixture)
     if module in PAIRED:
         return re.sub(r"\[(?:same|other)-?", "[", nodeid)  # "…[same-read]" and "…[other-read]": "…[read]"
     return nodeid if module in SPREAD else path

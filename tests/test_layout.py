@@ -5,12 +5,13 @@ or under 4.5:1 contrast, no seat shape or icon under 48 px nor a mark over anoth
 no word cut and no bare fifth of the screen; so has it with the default names and text size at
 3 seats (:data:`VIEWS`), and at the last frame of its show (:data:`MAIN_VIEWS`). Each shot is
 drawn once per language and area or view (the last frame from the same preparation as tick 60,
-and not again when no show plays); every rule is judged on that one drawing.
+and not again when no show plays); every rule is judged on that one drawing, in one test a
+shot, language and area or view.
 
-Every screen passes today. A game screen being redesigned may be listed in :data:`KNOWN`
-(and the wide area's dicts) as a strict expected failure, printed by
-``python -m game layout --known``: a fixed screen turns its case into an unexpected pass
-(which fails) until its line is removed, and a new failure elsewhere fails at once."""
+Every screen passes today. A game screen being redesigned may have a rule listed in
+:data:`KNOWN` (and the wide area's and the views' dicts) as a strict expected failure, as
+printed by ``python -m game layout --known``: a fixed screen fails its test until its line is
+removed, and a new failure elsewhere fails at once."""
 
 from __future__ import annotations
 
@@ -39,9 +40,8 @@ OWNED = ("personality.", "mission_secrete.", "incognito.", "secret_identity.", "
 
 
 class _Checked(dict):
-    """(shot, lang) -> its violations, the shot drawn and checked on first use. A shot's
-    cases in one language are one unit of work (tests/conftest.py, ``work_unit``): the
-    worker that runs them draws it, once, and no other worker does."""
+    """(shot, lang) -> its violations, the shot drawn and checked on first use (by the one
+    test that asks)."""
 
     def __init__(self, probe: Probe) -> None:
         super().__init__()
@@ -55,8 +55,7 @@ class _Checked(dict):
 class _CheckedThenLast(dict):
     """(shot, lang) -> {"tick": violations at tick 60, "last": at the last frame of the
     show playing then}: both drawings from one preparation (``Probe.check_then_last``),
-    the first's violations for both when no show plays. Their cases are one unit of work:
-    the ids share the shot and the language before the rule (``work_unit``)."""
+    the first's violations for both when no show plays."""
 
     def __init__(self, probe: Probe) -> None:
         super().__init__()
@@ -80,55 +79,68 @@ def wide_violations():
     return _Checked(Probe(safe_area=0.10))
 
 
-def _xfail(name: str, lang: str, rule: str):
-    assert name.startswith(OWNED), f"{name} is a shared screen: fix it, do not list it"
-    return pytest.mark.xfail(strict=True, reason=f"{name} [{lang}] breaks '{rule}': its owner is redesigning it")
+def _judge(found, known: dict[str, tuple[str, ...]], lang: str, where: str) -> None:
+    """Every rule judged on one drawing: a broken rule not listed as known for ``lang`` fails,
+    and so does a listed one that now passes (its line must go). ``known``: rule -> the
+    languages where it is known to fail."""
+    expected = {rule for rule, langs in known.items() if lang in langs}
+    new = [v for v in found if v.rule not in expected]
+    fixed = sorted(expected - {v.rule for v in found})
+    assert not new, f"{where}:\n" + "\n".join(str(v) for v in new)
+    assert not fixed, f"{where} now passes {', '.join(fixed)}: remove its line from test_layout's KNOWN dicts"
+
+
+def test_only_game_screens_being_redesigned_are_listed_as_known():
+    """A shared screen is fixed, not listed."""
+    listed = {key[0] for key in KNOWN} | set(KNOWN_WIDE) | {key[0] for key in KNOWN_WIDE_TEXT} | \
+        {key[1] for key in KNOWN_VIEWS}
+    assert all(name.startswith(OWNED) for name in listed), sorted(n for n in listed if not n.startswith(OWNED))
+    assert {rule for *_, rule in (*KNOWN, *KNOWN_WIDE_TEXT, *KNOWN_VIEWS)} <= set(RULES)
+
+
+def test_the_judge_fails_a_new_broken_rule_and_a_known_one_that_passes():
+    from game.ui.layout_probe import Violation
+
+    found = [Violation("incognito.draw", "fr", "small", "mot", (0, 0, 1, 1))]
+    _judge(found, {"small": ("fr",)}, "fr", "here")  # known in French
+    with pytest.raises(AssertionError, match="small"):
+        _judge(found, {"small": ("en",)}, "fr", "here")  # not known in French
+    with pytest.raises(AssertionError, match="now passes box"):
+        _judge(found, {"small": ("fr",), "box": ("fr",)}, "fr", "here")
 
 
 #: The views drawn with the longest names, the largest text and 8 seats in the 5 % safe
 #: area: at tick 60, and at the last frame of the show playing then (a count-up, a podium,
 #: a reveal's last beat); a shot with no show has one drawing for both.
-MAIN_VIEWS = ("tick", "last")
+MAIN_VIEWS = {"tick": "at tick 60", "last": "at the last frame of its show"}
 
 
-def _known(view: str, name: str, lang: str, rule: str) -> bool:
-    return lang in (KNOWN.get((name, rule), ()) if view == "tick" else KNOWN_VIEWS.get((view, name, rule), ()))
+def _known_in(view: str, name: str) -> dict[str, tuple[str, ...]]:
+    """rule -> languages where ``name`` is known to fail it in ``view``."""
+    if view == "tick":
+        return {rule: langs for (shot, rule), langs in KNOWN.items() if shot == name}
+    return {rule: langs for (at, shot, rule), langs in KNOWN_VIEWS.items() if (at, shot) == (view, name)}
 
 
-def _cases():
-    for name in sorted(registry()):
-        for lang in LANGS:
-            for view in MAIN_VIEWS:
-                for rule in RULES:
-                    label = rule if view == "tick" else f"{rule} ({view})"
-                    marks = _xfail(name, lang, label) if _known(view, name, lang, rule) else ()
-                    # (the rule last: one unit of work a shot and language, both views)
-                    case = rule if view == "tick" else f"{view}_frame_{rule}"
-                    yield pytest.param(name, lang, view, rule, marks=marks, id=f"{name}-{lang}-{case}")
+def _shot_cases():
+    """One case a shot and language: every rule is judged on its drawing in the test (a
+    case a rule made ~5,900 tests of pytest's and xdist's own cost for the same drawings)."""
+    return [pytest.param(name, lang, id=f"{name}-{lang}") for name in sorted(registry()) for lang in LANGS]
 
 
-@pytest.mark.parametrize("name,lang,view,rule", list(_cases()))
-def test_screen_layout(violations, name, lang, view, rule):
-    found = [v for v in violations[(name, lang)][view] if v.rule == rule]
-    assert not found, "\n".join(str(v) for v in found)
+@pytest.mark.parametrize("name,lang", _shot_cases())
+def test_screen_layout(violations, name, lang):
+    drawn = violations[(name, lang)]
+    for view, when in MAIN_VIEWS.items():
+        _judge(drawn[view], _known_in(view, name), lang, f"{name} [{lang}] {when}")
 
 
-def _known_wide(name: str, lang: str, rule: str) -> bool:
-    return lang in (KNOWN_WIDE.get(name, ()) if rule == "margin" else KNOWN_WIDE_TEXT.get((name, rule), ()))
-
-
-def _wide_cases():
-    for name in sorted(registry()):
-        for lang in LANGS:
-            for rule in RULES:
-                marks = _xfail(name, lang, f"{rule} (10 %)") if _known_wide(name, lang, rule) else ()
-                yield pytest.param(name, lang, rule, marks=marks, id=f"{name}-{lang}-{rule}")
-
-
-@pytest.mark.parametrize("name,lang,rule", list(_wide_cases()))
-def test_screen_layout_in_the_wide_safe_area(wide_violations, name, lang, rule):
-    found = [v for v in wide_violations[(name, lang)] if v.rule == rule]
-    assert not found, "\n".join(str(v) for v in found)
+@pytest.mark.parametrize("name,lang", _shot_cases())
+def test_screen_layout_in_the_wide_safe_area(wide_violations, name, lang):
+    known = {rule: langs for (shot, rule), langs in KNOWN_WIDE_TEXT.items() if shot == name}
+    if name in KNOWN_WIDE:
+        known["margin"] = KNOWN_WIDE[name]
+    _judge(wide_violations[(name, lang)], known, lang, f"{name} [{lang}] in the wide (10 %) safe area")
 
 
 # --- the default view of every shot (issue 28 item 7) ------------------------------------------
@@ -143,20 +155,10 @@ def view_violations():
     return {view: _Checked(Probe(**settings)) for view, settings in VIEWS.items()}
 
 
-def _view_cases():
-    for view in VIEWS:
-        for name in sorted(registry()):
-            for lang in LANGS:
-                for rule in RULES:
-                    marks = _xfail(name, lang, f"{rule} ({view})") if lang in KNOWN_VIEWS.get((view, name, rule), ()) \
-                        else ()
-                    yield pytest.param(view, name, lang, rule, marks=marks, id=f"{view}-{name}-{lang}-{rule}")
-
-
-@pytest.mark.parametrize("view,name,lang,rule", list(_view_cases()))
-def test_screen_layout_in_the_other_views(view_violations, view, name, lang, rule):
-    found = [v for v in view_violations[view][(name, lang)] if v.rule == rule]
-    assert not found, "\n".join(str(v) for v in found)
+@pytest.mark.parametrize("view", VIEWS)
+@pytest.mark.parametrize("name,lang", _shot_cases())
+def test_screen_layout_in_the_other_views(view_violations, view, name, lang):
+    _judge(view_violations[view][(name, lang)], _known_in(view, name), lang, f"{name} [{lang}] in the {view} view")
 
 
 # --- positive controls: a bad fixture screen for each rule ----------------------------------

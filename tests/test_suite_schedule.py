@@ -1,6 +1,6 @@
 """How the suite shares the two cores (issue 26 item 8; tests/conftest.py): xdist gets
 whole units of work — a module (its module fixtures made once), one long test of a
-SPREAD module, one screen in one language of test_layout (drawn once) — the FIRST
+SPREAD module (one screen in one language and view, for test_layout: drawn once) — the FIRST
 modules first, so that no long test starts last, and test_layout's short units last."""
 
 from pathlib import Path
@@ -25,12 +25,11 @@ def test_a_unit_is_a_module_one_long_test_or_one_screen_in_one_language():
     assert unit("tests/test_engine.py::test_a") == unit("tests/test_engine.py::test_b[x-y]") == "tests/test_engine.py"
     storm = "tests/test_storm.py::test_input_storm[{}]"
     assert unit(storm.format("incognito")) == storm.format("incognito") != unit(storm.format("personality"))
-    assert unit(LAYOUT.format("lobby.phones-fr-margin")) == unit(LAYOUT.format("lobby.phones-fr-contrast"))
-    assert unit(LAYOUT.format("lobby.phones-fr-margin")) != unit(LAYOUT.format("lobby.phones-en-margin"))
-    assert unit(LAYOUT.format("personality.inversion.vote-en-box")) != unit(LAYOUT.format("personality.vote-en-box"))
-    wide = "tests/test_layout.py::test_screen_layout_in_the_wide_safe_area[lobby-fr-box]"
-    assert unit(wide) != unit(LAYOUT.format("lobby-fr-box"))  # another fixture, another drawing
-    assert unit("tests/test_layout.py::test_a_clean_fixture_passes") == "tests/test_layout.py"
+    assert unit(LAYOUT.format("lobby.phones-fr")) != unit(LAYOUT.format("lobby.phones-en"))
+    wide = "tests/test_layout.py::test_screen_layout_in_the_wide_safe_area[lobby-fr]"
+    assert unit(wide) != unit(LAYOUT.format("lobby-fr"))  # another fixture, another drawing
+    clean = "tests/test_layout.py::test_a_clean_fixture_passes"
+    assert unit(clean) == clean
 
 
 def test_xdist_schedules_those_units_in_the_order_collected_unless_told_otherwise():
@@ -38,7 +37,7 @@ def test_xdist_schedules_those_units_in_the_order_collected_unless_told_otherwis
     config = SimpleNamespace(getvalue=values.get, option=SimpleNamespace(loadscopereorder=True))
     scheduler = conftest.pytest_xdist_make_scheduler(config, None)
     storm = "tests/test_storm.py::test_input_storm[incognito]"
-    for nodeid in (storm, LAYOUT.format("title-en-small"), "tests/test_kit.py::test_text"):
+    for nodeid in (storm, LAYOUT.format("title-en"), "tests/test_kit.py::test_text"):
         assert scheduler._split_scope(nodeid) == conftest.work_unit(nodeid)
     assert config.option.loadscopereorder is False  # xdist would sort the units by their test count
     values["dist"] = "worksteal"
