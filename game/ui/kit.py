@@ -134,6 +134,10 @@ class UiKit:
              align: str = "left", shadow: bool = False) -> pygame.Surface:
         return self.texts.text(text, size, colour, max_width, align, shadow)
 
+    def text_geometry(self, text: str, size: int, max_width: int | None = None, align: str = "left",
+                      shadow: bool = False) -> tuple[tuple[int, int], pygame.Rect]:
+        return self.texts.geometry(text, size, max_width, align, shadow)
+
     def blit_text(self, surface: pygame.Surface, text: str, size: int, pos: Sequence[float], anchor: str = "topleft",
                   colour: Colour | None = None, max_width: int | None = None, align: str = "left",
                   shadow: bool = False) -> pygame.Rect:

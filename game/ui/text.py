@@ -16,6 +16,16 @@ from .theme import Colour, ColourKey, font_path
 if TYPE_CHECKING:
     from .kit import UiKit
 
+#: Lines whose ink :meth:`Text.geometry` keeps (then it starts again).
+LINE_INKS = 4096
+
+
+def _aligned(width: int, line_width: int, align: str) -> int:
+    """Where a line ``line_width`` wide starts in a text ``width`` wide."""
+    if align == "center":
+        return (width - line_width) // 2
+    return width - line_width if align == "right" else 0
+
 
 class Text:
     """The kit's text: fonts by pixel size and the text cache (``kit._text``)."""
@@ -26,6 +36,8 @@ class Text:
         self._fonts: dict[int, pygame.font.Font] = {}
         #: Texts kept from the last run's first frame, by cache key, until first drawn.
         self.kept: dict[Hashable, pygame.Surface] = {}
+        #: (line, drawn px) -> the line's rendered width and ink box (:meth:`geometry`).
+        self._line_inks: dict[tuple[str, int], tuple[int, pygame.Rect]] = {}
 
     def scaled(self, size: int) -> int:
         return max(1, int(round(size * float(getattr(self.kit.settings, "text_scale", 1.0)))))
@@ -86,6 +98,44 @@ class Text:
         lines = self.wrap(text, size, max_width)
         return font.get_linesize() * (len(lines) - 1) + max(font.get_height(), 1)
 
+    def geometry(self, text: str, size: int, max_width: int | None = None, align: str = "left",
+                 shadow: bool = False) -> tuple[tuple[int, int], pygame.Rect]:
+        """The size and ink box (``get_bounding_rect``) :meth:`text` would give, worked out
+        from its lines' inks without composing the picture: a fit that tries many widths
+        (the Secret Identity hub's) renders only the one it keeps. Exact: the lines are
+        blitted on a clear picture (their inks' union), and the shadow keeps every inked
+        pixel (its alpha times 150/255, rounded up), offset."""
+        font, px = self.font(size), self.scaled(size)
+        lines = self.wrap(text, size, max_width)
+        inks = [self._line_ink(font, line, px) for line in lines]
+        step = font.get_linesize()
+        width = max((line_width for line_width, _ in inks), default=0)
+        if max_width is not None and align != "left":
+            width = max(width, max_width)
+        height = step * (len(lines) - 1) + max(font.get_height(), 1)
+        size_drawn = (max(width, 1), height)
+        frame = pygame.Rect((0, 0), size_drawn)  # (a line's ink may reach below the last line's height)
+        placed = (ink.move(_aligned(width, line_width, align), i * step).clip(frame)
+                  for i, (line_width, ink) in enumerate(inks))
+        drawn = [ink for ink in placed if ink.width and ink.height]
+        box = drawn[0].unionall(drawn[1:]) if drawn else pygame.Rect(0, 0, 0, 0)
+        if shadow:
+            offset = max(2, px // 16)
+            size_drawn = (size_drawn[0] + offset * 3, height + offset * 3)
+            if drawn:
+                box = box.union(box.move(offset, offset * 2))
+        return size_drawn, box
+
+    def _line_ink(self, font: pygame.font.Font, line: str, px: int) -> tuple[int, pygame.Rect]:
+        key = (line, px)
+        found = self._line_inks.get(key)
+        if found is None:
+            if len(self._line_inks) > LINE_INKS:
+                self._line_inks.clear()
+            image = font.render(line, True, (255, 255, 255))
+            found = self._line_inks[key] = (image.get_width(), image.get_bounding_rect())
+        return found
+
     # (kept_texts.FORMAT: bump it when this or the shadow below draws differently)
     def _render_text(self, text: str, size: int, colour: ColourKey, max_width: int | None, align: str) -> pygame.Surface:
         font = self.font(size)
@@ -98,13 +148,7 @@ class Text:
         height = step * (len(rendered) - 1) + max(font.get_height(), 1)
         surface = pygame.Surface((max(width, 1), height), pygame.SRCALPHA)
         for i, line in enumerate(rendered):
-            if align == "center":
-                x = (width - line.get_width()) // 2
-            elif align == "right":
-                x = width - line.get_width()
-            else:
-                x = 0
-            surface.blit(line, (x, i * step))
+            surface.blit(line, (_aligned(width, line.get_width(), align), i * step))
         return surface
 
     @staticmethod

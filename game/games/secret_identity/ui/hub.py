@@ -43,18 +43,32 @@ TITLE_SIZES, BODY_SIZES = (44, 40, 36, 32), (30, 28)
 BADGE_TOKEN = 26
 
 
+#: A picture's size and ink box (``get_bounding_rect``): all a fit needs of it.
+Shape = tuple[tuple[int, int], pygame.Rect]
+
+
+def shape_of(image: pygame.Surface) -> Shape:
+    return image.get_size(), image.get_bounding_rect()
+
+
 @dataclass(frozen=True)
 class Part:
     """Makes a part of a stack at a shrink step (0: as large as it may be), at most a width
     wide. ``key`` says all the part's sizes depend on (its text and sizes, or its image's
     size and ink): :func:`fitted` remembers its answer for the parts' keys, as every
-    frame draws the hub."""
+    frame draws the hub. ``measure``, where given, tells the :data:`Shape` ``make`` would
+    give without making it (a text's, worked out from its lines: the search tries up to
+    90 step and width pairs)."""
 
     key: Hashable
     make: Callable[[int, int], pygame.Surface] = field(compare=False)
+    measure: Callable[[int, int], Shape] | None = field(default=None, compare=False)
 
     def __call__(self, step: int, width: int) -> pygame.Surface:
         return self.make(step, width)
+
+    def shape(self, step: int, width: int) -> Shape:
+        return self.measure(step, width) if self.measure is not None else shape_of(self.make(step, width))
 
 
 def hub_room(kit: UiKit) -> pygame.Rect:
@@ -94,12 +108,20 @@ def text_part(kit: UiKit, text: str, sizes: Sequence[int], lines: int, colour: C
     """A text of at most ``lines`` lines (more if the width left needs them) of the
     width given (or of its longest word, never cut): ``sizes`` from the step on, then
     28 px drawn."""
-    def make(step: int, width: int) -> pygame.Surface:
+    def laid_out(step: int, width: int) -> tuple[int, int]:
+        """(size, wrap width) at this step and width."""
         tried = tuple(sizes[step:]) or (smallest_size(kit),)
         size = fit_wrapped(kit, text, width, lines, tried)
-        widest = widest_word(kit, text, size)  # (never cut: wider then)
-        return kit.text(text, size, colour, max_width=max(width, widest), align="center", shadow=shadow)
-    return Part(("text", text, tuple(sizes), lines, shadow), make)
+        return size, max(width, widest_word(kit, text, size))  # (never cut: wider then)
+
+    def make(step: int, width: int) -> pygame.Surface:
+        size, wrap = laid_out(step, width)
+        return kit.text(text, size, colour, max_width=wrap, align="center", shadow=shadow)
+
+    def measure(step: int, width: int) -> Shape:
+        size, wrap = laid_out(step, width)
+        return kit.text_geometry(text, size, wrap, "center", shadow)
+    return Part(("text", text, tuple(sizes), lines, shadow), make, measure)
 
 
 @remembered
@@ -109,15 +131,16 @@ def widest_word(kit: UiKit, text: str, size: int) -> int:
 
 
 def fixed_part(image: pygame.Surface) -> Part:
-    return Part(("image", image.get_size(), tuple(image.get_bounding_rect())), lambda _step, _width: image)
+    shape = shape_of(image)
+    return Part(("image", shape[0], tuple(shape[1])), lambda _step, _width: image, lambda _step, _width: shape)
 
 
-def _bands(kit: UiKit, images: Sequence[pygame.Surface]) -> list[tuple[int, int]]:
-    """Where ``images`` stand (top, bottom) stacked by :func:`stack_in_hub`."""
-    y, out = stack_top(kit, images), []
-    for image in images:
-        out.append((y, y + image.get_height()))
-        y += image.get_height() + HUB_LINE_GAP
+def _bands(kit: UiKit, heights: Sequence[int]) -> list[tuple[int, int]]:
+    """Where things ``heights`` tall stand (top, bottom) stacked by :func:`stack_in_hub`."""
+    y, out = stack_top(kit, heights), []
+    for height in heights:
+        out.append((y, y + height))
+        y += height + HUB_LINE_GAP
     return out
 
 
@@ -138,7 +161,7 @@ def _fit(kit: UiKit, parts: Sequence[Part]) -> tuple[int, int]:
     best: tuple[int, tuple[int, int]] | None = None
     for step in range(SHRINK_STEPS):
         for width in range(hub_width(kit), MIN_WIDTH - 1, -NARROWING):
-            over = overflow(kit, [make(step, width) for make in parts])
+            over = shapes_overflow(kit, [part.shape(step, width) for part in parts])
             if over == 0:
                 return step, width
             if best is None or over < best[0]:
@@ -151,31 +174,36 @@ def overflow(kit: UiKit, images: Sequence[pygame.Surface]) -> int:
     """How far ``images`` stacked in the hub cross its room's height (which the cards
     around it would cover: that counts a hundred times) and the disc's rim, judged by what
     each draws (its ink's box; 0: they fit)."""
-    over = 100 * max(0, _height(images) - hub_room(kit).height)
-    for image, (top, _bottom) in zip(images, _bands(kit, images)):
-        ink = image.get_bounding_rect()
+    return shapes_overflow(kit, [shape_of(image) for image in images])
+
+
+def shapes_overflow(kit: UiKit, shapes: Sequence[Shape]) -> int:
+    """:func:`overflow` of pictures of these :data:`Shape` s."""
+    heights = [size[1] for size, _ink in shapes]
+    over = 100 * max(0, _height(heights) - hub_room(kit).height)
+    for ((width, _height_), ink), (top, _bottom) in zip(shapes, _bands(kit, heights)):
         if not ink.width:
             continue
-        half = max(image.get_width() // 2 - ink.left, ink.right - image.get_width() // 2)
+        half = max(width // 2 - ink.left, ink.right - width // 2)
         over += max(0, 2 * half - disc_width(kit, top + ink.top, top + ink.bottom))
     return over
 
 
-def _height(images: Sequence[pygame.Surface]) -> int:
-    return sum(image.get_height() for image in images) + HUB_LINE_GAP * (len(images) - 1)
+def _height(heights: Sequence[int]) -> int:
+    return sum(heights) + HUB_LINE_GAP * (len(heights) - 1)
 
 
-def stack_top(kit: UiKit, images: Sequence[pygame.Surface]) -> int:
-    """Where a stack of ``images`` starts: centred on the disc (where it is widest), kept
-    in the hub's room."""
+def stack_top(kit: UiKit, heights: Sequence[int]) -> int:
+    """Where a stack of things ``heights`` tall starts: centred on the disc (where it is
+    widest), kept in the hub's room."""
     room, cy = hub_room(kit), board_ring(kit).center[1]
-    return max(room.y, min(cy - _height(images) // 2, room.bottom - _height(images)))
+    return max(room.y, min(cy - _height(heights) // 2, room.bottom - _height(heights)))
 
 
 def stack_in_hub(surface: pygame.Surface, kit: UiKit, images: Sequence[pygame.Surface]) -> None:
     """``images`` one under the other, centred in the hub's room."""
     room = hub_room(kit)
-    for image, (top, _bottom) in zip(images, _bands(kit, images)):
+    for image, (top, _bottom) in zip(images, _bands(kit, [image.get_height() for image in images])):
         surface.blit(image, image.get_rect(midtop=(room.centerx, top)))
 
 
