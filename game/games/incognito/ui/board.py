@@ -268,5 +268,6 @@ class IncognitoBoard(PhaseBoard[IncognitoPublic]):
         return super().handle(seat, event) or (seat is not None and 0 <= seat < self.n)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.ctx.kit.background(surface)
+        if not isinstance(self.section, DrawSection):  # (the drawing's stage has it)
+            self.ctx.kit.background(surface)
         super().draw(surface, alpha)

@@ -5,7 +5,12 @@ how far along (its number of strokes: ``rules/view.py`` says why that tells noth
 the word) and whether it is done — never a stroke. A seat at the TV draws behind its
 drawing curtain (``turn_curtain.py``), which the board raises over this screen, one
 drawer at a time; the last call names the seat still drawing and counts down in the top
-bar."""
+bar.
+
+The cells stand on a kept stage (``ui/stage.py``): the background and each cell are
+repainted only when what the cell shows changes (a stroke counted, a slate handed in, a
+thinking bubble's seat, the last call's blink), the bubbles' dots drawn over them every
+frame; the top bar, with its countdown, and the hint are drawn every frame."""
 
 from __future__ import annotations
 
@@ -17,7 +22,8 @@ import pygame
 from ....input.intents import InputEvent, Intent
 from ....scenes.board import Section
 from ....scenes.phone_seats import PHONE_ICON, on_phone
-from ....ui.fit import fit_text, fit_words
+from ....ui.fit import fit_text, fit_words, look
+from ....ui.stage import StageItem, draw_stage
 from ....ui.theme import TOKEN_RADIUS
 from ..rules.game import LAST_CALL_SECONDS
 from ..rules.view import IncognitoPublic, Timer
@@ -39,6 +45,11 @@ class DrawSection(Section[IncognitoPublic]):
     name = "draw"
     board: IncognitoBoard
 
+    def __init__(self, board: IncognitoBoard) -> None:
+        super().__init__(board)
+        #: The background and the cells as last drawn (module doc).
+        self.kept = self.ctx.kit.layer()
+
     def fixed_update(self) -> None:
         super().fixed_update()
         self.board.call_drawer()
@@ -59,39 +70,61 @@ class DrawSection(Section[IncognitoPublic]):
         if last and unfinished:  # the header says the number its ring shows
             seconds = int(math.ceil(timer[0] - 1e-9)) if timer is not None else LAST_CALL_SECONDS
             title = board.text("incognito.draw.last_call", name=board.seat(unfinished[0]).name, n=seconds)
+        draw_stage(surface, self.kept, "in.draw", kit.background,
+                   [self.cell_item(public, seat, last) for seat in range(board.n)])
         board.top_bar(surface, public, title, alpha if countdown is None or countdown.name != Timer.GRACE else None)
-        for seat in range(board.n):
-            self.draw_cell(surface, public, seat, last)
         if any(not public.done[seat] for seat in board.pads):
             kit.hint_bar(surface, [(Intent.PEEK, board.text("incognito.hint.word"))])
         else:  # where the hint bar would be: why the slates are face down
             kit.blit_text(surface, board.text("incognito.draw.face_down"), 30, (board.safe.centerx, kit.hint_bar_top()),
                           "midtop", kit.colours.muted, max_width=board.safe.width)
 
-    def draw_cell(self, surface: pygame.Surface, public: Any, seat_index: int, last_call: bool) -> None:
+    def cell_item(self, public: IncognitoPublic, seat_index: int, last_call: bool) -> StageItem:
+        """A seat's cell on the stage, keyed by all it shows; a bot's thinking bubble
+        (its dots move every frame) drawn over it, inside the cell."""
+        board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
+        layout = board.layouts[seat_index]
+        seat = board.seat(seat_index)
+        done = bool(public.done[seat_index])
+        urgent = last_call and not done
+        border = c.bad if urgent and (kit.reduce_motion or (board.ticks // 15) % 2) else kit.seat_style(seat.style).colour
+        thinking = not done and board.thinking(seat_index)
+        strokes = public.stroke_counts[seat_index] if public.stroke_counts else 0
+        place = public.places[seat_index]
+        key = ("in.cell", seat.style, seat.name, done, tuple(border), thinking, None if done else self.status(seat_index),
+               strokes, place, look(kit))
+        middle = layout.cell.y + HEADER // 2 + 2
+        bubble = ((layout.cell.right - 18 - 32, middle), 32)
+
+        def paint(surface: pygame.Surface) -> None:
+            self.draw_cell(surface, seat_index, done, border, thinking, strokes, place)
+
+        def over(surface: pygame.Surface) -> None:
+            board.draw_thinking(surface, seat_index, *bubble)
+        return StageItem(key, layout.cell, paint, over if thinking else None, layout.cell)
+
+    def draw_cell(self, surface: pygame.Surface, seat_index: int, done: bool, border: Any, thinking: bool,
+                  strokes: int, place: str) -> None:
+        """The cell without its thinking bubble (:meth:`cell_item` draws it over)."""
         board, kit, c = self.board, self.ctx.kit, self.ctx.kit.colours
         layout = board.layouts[seat_index]
         seat = board.seat(seat_index)
         style = kit.seat_style(seat.style)
-        done = bool(public.done[seat_index])
-        urgent = last_call and not done
-        border = c.bad if urgent and (kit.reduce_motion or (board.ticks // 15) % 2) else style.colour  # blinks, or steady
         kit.panel(surface, layout.cell, c.panel, radius=22, border=border, border_width=5, shadow=False)
-        # "done" (or a phone, or a bot's thinking bubble) at the right, the seat's shape and name in what they leave
+        # "done" (or a bot's thinking bubble) at the right, the seat's shape and name in what they leave
         middle = layout.cell.y + HEADER // 2 + 2
         right = layout.cell.right - 18
         if done:
             right = kit.blit_text(surface, board.text("incognito.draw.done"), 28, (right, middle), "midright",
                                   c.good).x - 16
-        elif board.thinking(seat_index):
-            board.draw_thinking(surface, seat_index, (right - 32, middle), 32)
+        elif thinking:
             right -= 80
         token = kit.seat_token(surface, seat.style, (layout.cell.x + 40, middle), TOKEN_RADIUS)
         size, name = fit_text(kit, seat.name, right - token.right - 8, (30, 28))
         kit.blit_text(surface, name, size, (token.right + 8, middle), "midleft", style.light, shadow=True)
         self.draw_slate(surface, layout, seat_index, style, done)
-        self.draw_progress(surface, layout, public.stroke_counts[seat_index] if public.stroke_counts else 0)
-        self.draw_place_side(surface, layout, public.places[seat_index])
+        self.draw_progress(surface, layout, strokes)
+        self.draw_place_side(surface, layout, place)
 
     def status(self, seat: int) -> tuple[str, str]:
         """An unfinished seat's slate: its icon and what it says (who draws, where)."""
