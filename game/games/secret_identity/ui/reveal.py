@@ -207,8 +207,22 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
 
     def draw_flying_points(self, surface: pygame.Surface, shown_scores: Sequence[float]) -> None:
         """"+n" chips fly from the open safe's character to each scorer's marker."""
+        kit, c = self.ctx.kit, self.ctx.kit.colours
+        for box, chip, style in self._flying_chips(shown_scores):
+            kit.panel(surface, box, style.colour, radius=box.height // 2, shadow=False, border=c.shadow,
+                      border_width=2)
+            surface.blit(chip, chip.get_rect(center=box.center))
+
+    def flying_points_area(self, shown_scores: Sequence[float]) -> pygame.Rect:
+        """Where :meth:`draw_flying_points` draws this frame (a few pixels more): the
+        board's stage keeps what it does not touch (the seats' panels, mostly)."""
+        boxes = [box.inflate(4, 4) for box, _chip, _style in self._flying_chips(shown_scores)]
+        return boxes[0].unionall(boxes[1:]) if boxes else pygame.Rect(0, 0, 0, 0)
+
+    def _flying_chips(self, shown_scores: Sequence[float]) -> list[tuple[pygame.Rect, pygame.Surface, Any]]:
+        """Each flying chip's box, its "+n" and its scorer's style (none when still)."""
         if not self.points_flying():  # still: the markers and scores count alone
-            return
+            return []
         kit, c = self.ctx.kit, self.ctx.kit.colours
         progress = (self.tick - OPEN_TICKS - VOTES_TICKS) / POINTS_TICKS
         owner, result = self.beat, self.result
@@ -218,16 +232,15 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
             gains[owner] = len(right)
         start = slot_positions(kit)[result.keys[owner] - 1]
         ease = 1 - (1 - progress) ** 3
+        chips = []
         for seat, gain in gains.items():
             end = track_point(kit, shown_scores[seat], track_line(kit))
             x = start[0] + (end[0] - start[0]) * ease
             y = start[1] + (end[1] - start[1]) * ease
-            style = kit.seat_style(self.ctx.seats[seat].style)
             chip = kit.text(f"+{gain}", 34, c.shadow)
-            box = chip.get_rect(center=(int(x), int(y))).inflate(22, 8)
-            kit.panel(surface, box, style.colour, radius=box.height // 2, shadow=False, border=c.shadow,
-                      border_width=2)
-            surface.blit(chip, chip.get_rect(center=box.center))
+            chips.append((chip.get_rect(center=(int(x), int(y))).inflate(22, 8), chip,
+                          kit.seat_style(self.ctx.seats[seat].style)))
+        return chips
 
     def draw_hub(self, surface: pygame.Surface) -> None:
         """The hub: whose safe is open, its number, how many found it; then the round's best."""
