@@ -41,7 +41,7 @@ from ..rules.view import CoopPhase, CoopPrivate, CoopPublic
 from .board_base import SecretIdentityBoard
 from .coop_end import CoopEnd
 from .coop_sections import RESULT_TICKS, AnswerReveal, ClueSection, GuessSection, ResultSection
-from .hub import Part, badge_stack, clue_row_image, fitted, hub_text, stack_in_hub, text_part
+from .hub import badge_stack, clue_row_image, fitted, hub_text, sized_part, stack_in_hub, text_part
 from .seat_panel import draw_seat_panel, panel_positions, thinking_area, thinking_place
 from .track import track_line
 from .widgets import (
@@ -290,11 +290,11 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
             character = self.catalogue.character(result.character)
             slots = max(1, len(result.clue))
 
-            def result_row(_step: int, width: int) -> pygame.Surface:
-                size = max(HUB_CHIP_MIN, min(RESULT_CHIP, (width - (slots - 1) * 12) // slots))
-                return clue_row_image(self.ctx, result.clue, size, slots=slots)
+            def result_size(_step: int, width: int) -> int:
+                return max(HUB_CHIP_MIN, min(RESULT_CHIP, (width - (slots - 1) * 12) // slots))
 
-            row = [Part(("result", tuple(result.clue), slots), result_row)]
+            row = [sized_part(("result", tuple(result.clue), slots), result_size,
+                              lambda size: clue_row_image(self.ctx, result.clue, size, slots=slots))]
             if result.correct:
                 hub_text(surface, self.ctx, t("sc.result.right"), t("sc.result.plus_one"), c.good, above=row)
             else:
@@ -311,11 +311,11 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
             body, colour = t(together, n=len(agreeing), total=len(people)), c.good
         else:
             body, colour = t("sc.phase.guess"), c.muted
-        def clue_row(step: int, width: int) -> pygame.Surface:
-            size = max(HUB_CHIP_MIN, min(CLUE_CHIPS[min(step, len(CLUE_CHIPS) - 1)], (width - 2 * 12) // 3))
-            return clue_row_image(self.ctx, public.clue, size)
+        def clue_size(step: int, width: int) -> int:
+            return max(HUB_CHIP_MIN, min(CLUE_CHIPS[min(step, len(CLUE_CHIPS) - 1)], (width - 2 * 12) // 3))
 
-        parts = [Part(("clue", tuple(public.clue)), clue_row),
+        parts = [sized_part(("clue", tuple(public.clue)), clue_size,
+                            lambda size: clue_row_image(self.ctx, public.clue, size)),
                  text_part(kit, body, (30, 28), 3, colour)]
         # while the clue is built its words name the giver: the badge would say it twice
         stack_in_hub(surface, kit, fitted(kit, parts) if public.phase == CoopPhase.CLUE

@@ -103,6 +103,20 @@ def disc_width(kit: UiKit, top: int, bottom: int) -> int:
     return min(hub_width(kit), int(2 * math.sqrt(max(0, radius ** 2 - far ** 2))))
 
 
+def sized_part(key: Hashable, size_at: Callable[[int, int], int], draw: Callable[[int], pygame.Surface]) -> Part:
+    """A picture whose look depends only on a size worked out from the step and width (a
+    row of chips): drawn and measured once a size while :func:`fitted` tries its pairs."""
+    drawn: dict[int, tuple[pygame.Surface, Shape]] = {}
+
+    def at(step: int, width: int) -> tuple[pygame.Surface, Shape]:
+        size = size_at(step, width)
+        if size not in drawn:
+            image = draw(size)
+            drawn[size] = image, shape_of(image)
+        return drawn[size]
+    return Part(key, lambda step, width: at(step, width)[0], lambda step, width: at(step, width)[1])
+
+
 def text_part(kit: UiKit, text: str, sizes: Sequence[int], lines: int, colour: Colour,
               shadow: bool = False) -> Part:
     """A text of at most ``lines`` lines (more if the width left needs them) of the
