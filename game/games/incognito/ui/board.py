@@ -99,6 +99,9 @@ class IncognitoBoard(PhaseBoard[IncognitoPublic]):
         #: An open drawing curtain's backdrop (the background dimmed, the stage's curtains) as its
         #: value last stood: one opaque blit a frame (``turn_curtain.py``).
         self.backdrop = ctx.kit.layer()
+        #: The drawing screen's background and cells as last drawn (``drawing_screen.py``):
+        #: kept from round to round.
+        self.cells = ctx.kit.layer()
         self.curtain: PeekCurtain | None = None
         self._turn_curtain: DrawingCurtain | None = None
         self.ring: VoteRing | None = None

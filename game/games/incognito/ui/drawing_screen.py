@@ -45,11 +45,6 @@ class DrawSection(Section[IncognitoPublic]):
     name = "draw"
     board: IncognitoBoard
 
-    def __init__(self, board: IncognitoBoard) -> None:
-        super().__init__(board)
-        #: The background and the cells as last drawn (module doc).
-        self.kept = self.ctx.kit.layer()
-
     def fixed_update(self) -> None:
         super().fixed_update()
         self.board.call_drawer()
@@ -70,7 +65,7 @@ class DrawSection(Section[IncognitoPublic]):
         if last and unfinished:  # the header says the number its ring shows
             seconds = int(math.ceil(timer[0] - 1e-9)) if timer is not None else LAST_CALL_SECONDS
             title = board.text("incognito.draw.last_call", name=board.seat(unfinished[0]).name, n=seconds)
-        draw_stage(surface, self.kept, "in.draw", kit.background,
+        draw_stage(surface, board.cells, "in.draw", kit.background,
                    [self.cell_item(public, seat, last) for seat in range(board.n)])
         board.top_bar(surface, public, title, alpha if countdown is None or countdown.name != Timer.GRACE else None)
         if any(not public.done[seat] for seat in board.pads):
