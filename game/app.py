@@ -284,6 +284,7 @@ class App:
             while self.running:
                 self.tick()
         finally:
+            self.ctx.flush_autosaves()  # quitting (or crashing): the match's last save is on disk
             if self.narrator is not None:
                 self.narrator.stop()
             if getattr(self.ctx, "companion", None) is not None:

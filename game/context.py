@@ -23,6 +23,8 @@ if TYPE_CHECKING:  # types only: the kit, audio and hub import pygame when the c
     import threading
     from pathlib import Path
 
+    from .core.autosave_writer import AutosaveWriter
+
     from .i18n import Strings
     from .input.hub import InputHub
     from .seats import SeatTable
@@ -66,6 +68,21 @@ class AppContext:
     #: The thread that parses the games' data and imports the menus' modules behind the
     #: title (``play``'s :func:`~game.cli.play.behind_title`); see :meth:`importing_now`.
     importing: threading.Thread | None = None
+    #: The thread that writes the match sessions' autosaves off the game thread
+    #: (``core/autosave_writer.py``): ``play`` gives one, which every match session the
+    #: menus and boards make is handed; None headless (tools and tests save on their own
+    #: thread). See :meth:`flush_autosaves`.
+    autosaves: AutosaveWriter | None = None
+
+    def flush_autosaves(self) -> bool:
+        """Wait until the saves handed to :attr:`autosaves` are on disk (at most
+        ``SETTLE_SECONDS``): whatever reads, offers or tidies the autosave calls it first
+        (the title, resuming, the app's end). False if the disk took longer."""
+        if self.autosaves is None:
+            return True
+        from .core.autosave_writer import SETTLE_SECONDS
+
+        return self.autosaves.flush(SETTLE_SECONDS)
 
     def importing_now(self) -> bool:
         """Whether that thread runs. Meanwhile the main thread must import nothing: two

@@ -11,8 +11,10 @@ shows the original traceback too, even when the log could not be written.
 ``play`` hands the log the crash strings once its context exists (:meth:`CrashLog.speak`)
 and routes an exception that escapes the game to :meth:`CrashLog.excepthook`; on the
 main thread that shows :class:`ApologyScreen`, drawn with plain pygame (the UI kit may
-be what broke). Nothing here touches the autosave: every action is already saved
-atomically, so the title offers to resume on the next start.
+be what broke). Nothing here touches the autosave: every action's save is written
+atomically (off the game thread, ``core/autosave_writer.py``) and ``play`` flushes the
+writer as the exception leaves the loop, before the apology, so the title offers to
+resume on the next start.
 """
 
 from __future__ import annotations

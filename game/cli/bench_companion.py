@@ -171,7 +171,8 @@ def bench_companion(acts: int = ACTS, audience: int = 0) -> dict[str, Any]:
     companion's pump, the draw and the present through the window, here SDL's ``dummy``
     driver unless the environment names another; then phones served until the next frame
     is due), the context settled and frozen as ``play`` does (``play.settle``), each match
-    autosaved (beside the real autosave, removed after). The phones are in a child process
+    autosaved (beside the real autosave, removed after) through an ``AutosaveWriter`` as
+    ``play``'s are (the write and fsync on its thread, off the frames and the pumps). The phones are in a child process
     (as real phones are other devices: they do not share this process's interpreter lock).
     The TV's frame gaps are the wall time between the starts of two frames.
     With ``audience``, that many members join in a second child once the first match
@@ -185,6 +186,7 @@ def bench_companion(acts: int = ACTS, audience: int = 0) -> dict[str, Any]:
     from ..app import App
     from ..companion.bridge import VIEW_BUDGET, Companion
     from ..context import build_context
+    from ..core.autosave_writer import AutosaveWriter
     from ..core.session import Session
     from ..paths import autosave_path
     from ..scenes.menus.lobby import LobbyScene
@@ -193,6 +195,7 @@ def bench_companion(acts: int = ACTS, audience: int = 0) -> dict[str, Any]:
 
     loop = time_loop(1)
     ctx = build_context(headless=True, settings=Settings(lang="en"))
+    ctx.autosaves = AutosaveWriter()  # as ``play`` gives its context: the saves written off the game thread
     app = App(ctx)
     frame_cpu = [0.0]
     # an instance attribute over App.frame, which tick calls
@@ -254,6 +257,7 @@ def bench_companion(acts: int = ACTS, audience: int = 0) -> dict[str, Any]:
             crowd.close()
         companion.stop()
         ctx.companion = None
+        ctx.flush_autosaves()  # nothing writes in the folder it removes
         saves.cleanup()
     trips = phones["trips"]
     return {
@@ -295,7 +299,8 @@ def _new_board(ctx: AppContext, entry: GameEntry[Any], session_type: type[Sessio
     """A match of the seated phones on the game's own board, autosaved to ``save_path`` (no bots)."""
     ctx.stack.clear()
     catalogue = entry.catalogue(ctx.catalogue)
-    session = session_type(entry.make_definition(catalogue), entry.default_config(PHONES), seed, save_path=save_path)
+    session = session_type(entry.make_definition(catalogue), entry.default_config(PHONES), seed, save_path=save_path,
+                           autosaves=ctx.autosaves)
     board: MatchScene = entry.scenes().make_board(ctx, entry, session, {})
     ctx.stack.push(board)
     return board

@@ -120,6 +120,7 @@ def _play(args: PlayOptions, crash_log: crash.CrashLog) -> int:
         else:
             app.run()
     finally:
+        ctx.flush_autosaves()  # a quit, a crash (before the apology), the smoke run: the last save lands
         if ctx.companion is not None:  # the phone modules load with the companion, not before the title
             from ..scenes.phones import stop_companion
 
@@ -148,7 +149,10 @@ def open_title(args: PlayOptions, crash_log: crash.CrashLog) -> tuple[AppContext
     from ..context import build_context
     from ..scenes.menus.title import TitleScene
 
+    from ..core.autosave_writer import AutosaveWriter
+
     ctx = build_context(headless=False, lang=args.lang)
+    ctx.autosaves = AutosaveWriter()  # the match sessions' saves, written off the game thread
     crash_log.speak(crash.apology_texts(ctx.strings), lambda: ctx.settings.lang)
     ctx.log_file = crash_log.path
     gc.freeze()  # the catalogues live as long as the app: keep them out of every full GC pass

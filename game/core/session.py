@@ -23,6 +23,15 @@ that works loses nothing. Inside ``saves_held`` (the phones' pump) the saves ask
 one write at its end, after the answers to the phones have left: the write and its fsync
 (~4 ms, more on a slow disk) are off the act → view round trip.
 
+Given an :class:`~game.core.autosave_writer.AutosaveWriter` (``autosaves``: the app's
+match sessions share the one its context owns), ``save`` still builds the bytes on the
+calling thread — what is saved is the state at that moment, and a save too big or that
+cannot be encoded fails there — and hands them to the writer's thread, which writes the
+newest (a save superseded before its write started is skipped). ``save_error`` then
+also reports the writer's last failed write. Whatever must see the file on disk flushes
+the writer first (the title, resuming, the app's end). Without one (the tools, sims and
+tests that make plain sessions) the write happens in ``save``, as it always did.
+
 A save is read as every player's file is (``files.read_text``: at most
 :data:`MAX_SAVE_BYTES`, a regular file, a BOM is fine) and its strings, ``meta``'s
 seat names included, must be printable and at most :data:`MAX_TEXT` long
@@ -40,6 +49,7 @@ from pathlib import Path
 from typing import Any, Callable, Generic, Iterator, Mapping
 
 from .actions import AUDIENCE, CHANCE, TIMEOUT, Action, IllegalAction
+from .autosave_writer import SETTLE_SECONDS, AutosaveWriter
 from .engine import GameDefinition, Outcome, Priv, Pub, S, SeatView
 from .events import Event, TimedOut
 from .files import bad_text, read_text, write_atomic
@@ -80,12 +90,15 @@ class Session(Generic[S, Pub, Priv]):
         save_path: Path | None = None,
         meta: Mapping[str, Any] | None = None,
         catalogue_version: str = "",
+        autosaves: AutosaveWriter | None = None,
         _replaying: bool = False,
     ) -> None:
         self.definition = definition
         self.config = dict(config)
         self.seed = seed
         self.save_path = save_path
+        #: The thread that writes the saves (module docstring); None: ``save`` writes them.
+        self.autosaves = autosaves
         self.meta = dict(meta or {})
         self.catalogue_version = catalogue_version
         self.tick = 0
@@ -98,8 +111,8 @@ class Session(Generic[S, Pub, Priv]):
         self._checkpoint: tuple[int, str] | None = None
         #: A chance or timeout was applied since the last save (a checkpoint is due).
         self._moved_on = False
-        #: Why the last autosave could not be written; None when it was (or none is kept).
-        self.save_error: OSError | ValueError | TypeError | None = None
+        #: Why the last save could not be built (or, without a writer, written); None when it was.
+        self._save_error: OSError | ValueError | TypeError | None = None
         #: Inside ``saves_held``: None there, else whether a save (and a checkpoint) is due.
         self._held: tuple[bool, bool] | None = None
         #: Called with the events of every change, all of them (a listener that must not
@@ -237,6 +250,15 @@ class Session(Generic[S, Pub, Priv]):
         self._checkpoint = (len(self.log), self.hash())
         return {**self._header(), "log": [a.to_json() for a in self.log]}
 
+    @property
+    def save_error(self) -> OSError | ValueError | TypeError | None:
+        """Why the last autosave could not be written; None when it was (or none is
+        kept). With a writer: the last save's build error, else the writer's last
+        write's (a save handed over and not written yet counts as the one before it)."""
+        if self._save_error is not None or self.autosaves is None or self.save_path is None:
+            return self._save_error
+        return self.autosaves.error
+
     @contextmanager
     def saves_held(self) -> Iterator[None]:
         """The saves asked for inside are made once, on leaving (module docstring)."""
@@ -253,7 +275,10 @@ class Session(Generic[S, Pub, Priv]):
         """Write the autosave: the cached texts of the actions joined, the state hash
         only at a checkpoint (module docstring). Returns False when the file could not
         be written (the reason is in ``save_error``; the match goes on); inside
-        ``saves_held``, True: the write is due on leaving it."""
+        ``saves_held``, True: the write is due on leaving it. With a writer
+        (``autosaves``), True means the bytes were built and handed over, not yet
+        written: False only when they could not be built (too big, not encodable); a
+        write that fails later shows in ``save_error``."""
         if self.save_path is None:
             return True
         if self._held is not None:
@@ -269,13 +294,16 @@ class Session(Generic[S, Pub, Priv]):
             data = (head[:-1] + ', "log": [' + ", ".join(self._texts) + "]}").encode("utf-8")
             if len(data) > MAX_SAVE_BYTES:  # it could not be resumed: the last one that can stays
                 raise OSError(errno.EFBIG, os.strerror(errno.EFBIG))
-            write_atomic(self.save_path, data)
+            if self.autosaves is not None:
+                self.autosaves.put(self.save_path, data)
+            else:
+                write_atomic(self.save_path, data)
         except (OSError, ValueError, TypeError) as exc:
             # ValueError: a string that is not valid Unicode (UnicodeEncodeError), from a
             # state hash, an action's text or the file's; TypeError: a value JSON cannot write
-            self.save_error = exc
+            self._save_error = exc
             return False
-        self.save_error = None
+        self._save_error = None
         return True
 
     def _serialise_log(self) -> None:
@@ -294,6 +322,7 @@ class Session(Generic[S, Pub, Priv]):
         *,
         catalogue_version: str = "",
         save_path: Path | None = None,
+        autosaves: AutosaveWriter | None = None,
     ) -> Session[S, Pub, Priv]:
         if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
             raise SaveError("corrupt", "not a Secret Salon save of a known format")
@@ -304,7 +333,7 @@ class Session(Generic[S, Pub, Priv]):
             raise SaveError("version", f"saved with catalogue {raw.get('catalogue')}, this is {catalogue_version}")
         try:
             session = cls(definition, raw["config"], raw["seed"], save_path=save_path, meta=raw.get("meta"),
-                          catalogue_version=catalogue_version, _replaying=True)
+                          catalogue_version=catalogue_version, autosaves=autosaves, _replaying=True)
             log = raw["log"]
             hash_at = raw.get("hash_at", len(log))  # older saves: the hash of the final state
             if not isinstance(hash_at, int) or isinstance(hash_at, bool) or not 0 <= hash_at <= len(log):
@@ -333,8 +362,12 @@ class Session(Generic[S, Pub, Priv]):
 
     @classmethod
     def load(cls, path: Path, resolve: Callable[[str], GameDefinition[S, Pub, Priv] | None], *,
-             catalogue_version: str = "") -> Session[S, Pub, Priv]:
-        """Resume from a save file. Raises SaveError with a reason the title screen shows."""
+             catalogue_version: str = "", autosaves: AutosaveWriter | None = None) -> Session[S, Pub, Priv]:
+        """Resume from a save file. Raises SaveError with a reason the title screen shows.
+        The resumed session saves through ``autosaves``, flushed first: the file read is
+        the last save handed to it."""
+        if autosaves is not None:
+            autosaves.flush(SETTLE_SECONDS)
         try:
             raw = json.loads(read_text(path, MAX_SAVE_BYTES))
         except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
@@ -345,7 +378,7 @@ class Session(Generic[S, Pub, Priv]):
         problem = bad_text(raw, MAX_TEXT)
         if problem is not None:
             raise SaveError("corrupt", problem)
-        return cls.from_json(raw, resolve, catalogue_version=catalogue_version, save_path=path)
+        return cls.from_json(raw, resolve, catalogue_version=catalogue_version, save_path=path, autosaves=autosaves)
 
 
 def action_text(action: Action) -> str:

@@ -258,7 +258,7 @@ class MatchScene(Scene):
         config = self.session.definition.next_config(self.session.config)
         session = Session(self.session.definition, config, f"{self.session.seed}+",
                           save_path=self.session.save_path, meta=self.session.meta,
-                          catalogue_version=self.session.catalogue_version)
+                          catalogue_version=self.session.catalogue_version, autosaves=self.session.autosaves)
         board = type(self)(self.ctx, self.entry, session, self.bots)
         board.menus = self.menus
         self.stack.replace(board)

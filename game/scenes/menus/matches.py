@@ -93,7 +93,7 @@ def new_match(ctx: AppContext, entry: GameEntry[Any], options: Mapping[str, Any]
     meta = {"seats": [{"name": s.name, "style": s.style, "bot": s.bot, "level": s.level} for s in seats],
             "entry": entry.id}
     session = Session(definition, config, seed, save_path=autosave_path(), meta=meta,
-                      catalogue_version=ctx.catalogue.version)
+                      catalogue_version=ctx.catalogue.version, autosaves=ctx.autosaves)
     board: MatchScene = scenes.make_board(ctx, entry, session, make_bots(ctx, entry, seed))
     board.menus = MatchMenus()
     return board
@@ -113,11 +113,13 @@ class MatchMenus:
 def load_saved(ctx: AppContext, path: Path | None = None) -> tuple[GameEntry[Any], AnySession]:
     """Load the autosave and check its ``meta`` (who sat where, which game entry). On any
     SaveError the bad file is kept as ``.bak`` (so the title stops offering it) and the
-    error is raised again for the screen."""
+    error is raised again for the screen. The context's saves are flushed first (the file
+    read is the last one handed over), and the resumed session saves through them."""
     path = path or autosave_path()
+    ctx.flush_autosaves()
     try:
         session = Session.load(path, lambda game_id: _definition(ctx, game_id),
-                               catalogue_version=ctx.catalogue.version)
+                               catalogue_version=ctx.catalogue.version, autosaves=ctx.autosaves)
         entry = _saved_entry(ctx, session)
         _check_seats(session)
     except SaveError:

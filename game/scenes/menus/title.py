@@ -65,7 +65,8 @@ class TitleScene(MenuScene):
 
     # --- building ----------------------------------------------------------------------
     def enter(self, previous: Scene | None) -> None:
-        remove_stale_temps(autosave_path())  # a kill mid-save leaves one; nothing is saving now
+        self.ctx.flush_autosaves()
+        remove_stale_temps(autosave_path())  # a kill mid-save leaves one; nothing is saving now (flushed)
         self.kit.icons.keep("title-icons", [(code, size) for code, _, _, size, _ in LOGO_ICONS])
         self._kept = (KeptTexts(self.kit, "title-texts"), KeptSprites(self.kit, "title-sprites"))
         for kept in self._kept:
@@ -84,7 +85,9 @@ class TitleScene(MenuScene):
         return self.safe.y + (230 if self.attract else 150 - self.lift)
 
     def save_offered(self) -> bool:
-        """Whether Resume is offered: an autosave that was not refused already."""
+        """Whether Resume is offered: an autosave that was not refused already (the last
+        match's saves flushed first: back from a match, its file is the one judged)."""
+        self.ctx.flush_autosaves()
         try:
             stat = autosave_path().stat()
         except OSError:
