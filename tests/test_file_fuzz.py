@@ -116,7 +116,7 @@ def real_save(tmp_path_factory):
     """A Mission Secrète autosave after a few bot moves, and a context to resume it."""
     games = all_games()
     entry = games["mission_secrete"]
-    ctx = SimpleNamespace(games=games, catalogue=load_catalogue(paths.data_dir(), None, eager=False))
+    ctx = SimpleNamespace(games=games, catalogue=load_catalogue(paths.data_dir(), None, eager=False), autosaves=None)
     catalogue = ctx.catalogue.game(entry.catalogue_key)
     path = tmp_path_factory.mktemp("save") / "autosave.json"
     meta = {"seats": [{"name": n, "style": i, "bot": True} for i, n in enumerate(["Ana", "Ben", "Cyd"])],

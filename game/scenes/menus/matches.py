@@ -113,10 +113,9 @@ class MatchMenus:
 def load_saved(ctx: AppContext, path: Path | None = None) -> tuple[GameEntry[Any], AnySession]:
     """Load the autosave and check its ``meta`` (who sat where, which game entry). On any
     SaveError the bad file is kept as ``.bak`` (so the title stops offering it) and the
-    error is raised again for the screen. The context's saves are flushed first (the file
-    read is the last one handed over), and the resumed session saves through them."""
+    error is raised again for the screen. The resumed session saves through the context's
+    writer, which ``Session.load`` flushes first: the file read is the last save handed over."""
     path = path or autosave_path()
-    ctx.flush_autosaves()
     try:
         session = Session.load(path, lambda game_id: _definition(ctx, game_id),
                                catalogue_version=ctx.catalogue.version, autosaves=ctx.autosaves)
