@@ -100,6 +100,7 @@ class AutosaveWriter:
             except Exception as exc:  # noqa: BLE001 - the thread outlives any write's failure
                 error = OSError(errno.EIO, f"the autosave could not be written: {exc!r}")
             finally:  # (a flush never waits for a write that will not end)
+                data = b""  # not kept while idle: at most the save written and the one waiting are alive
                 with self._lock:
                     self.error = error
                     self._busy = None
