@@ -17,6 +17,15 @@ def make_ctx(seats: int = 0, lang: str = "fr"):
     return build_context(headless=True, lang=lang, settings=Settings(), seats=seats)
 
 
+def with_toy_game(ctx):
+    """``ctx`` with the engine's toy game registered (tests/toygame.py: no real catalogue)."""
+    from toygame import ENTRY as TOY
+
+    ctx.games[TOY.id] = TOY
+    ctx.catalogue.games[TOY.catalogue_key] = None
+    return ctx
+
+
 def press(ctx, intent: Intent, device=KB_LEFT, ticks: int = 1) -> bool:
     """Press and release ``intent`` on ``device`` (routed as the hub does), then tick."""
     seat = ctx.seats.seat_of(device)

@@ -24,9 +24,9 @@ from game.scenes.match import MatchScene
 from game.scenes.menus.matches import load_saved
 from game.scenes.menus.title import TitleScene
 
-from menu_helpers import make_ctx
+from menu_helpers import make_ctx, with_toy_game
 from toygame import ENTRY as TOY
-from toygame import VOTE_TICKS, ToyBot, ToyGame, resolve
+from toygame import VOTE_TICKS, ToyBot, ToyGame, play_on, resolve
 
 CONFIG = {"seats": 2, "timer_scale": 1.0}
 SEATS = [{"name": "Ana", "style": 0, "bot": False}, {"name": "Ben", "style": 3, "bot": False}]
@@ -192,22 +192,10 @@ def test_a_match_saved_through_the_writer_resumes_to_the_same_hash_and_plays_on(
     session = Session(ToyGame(), {**CONFIG, "rounds": 4}, 11, save_path=save, catalogue_version="v1",
                       autosaves=writer)
     bots = {s: ToyBot(s, Rng.from_seed(f"w:{s}")) for s in range(2)}
-    for _ in range(40):
-        seat = min(session.current(), default=None)
-        action = bots[seat].act(session.view(seat), session.legal(seat)) if seat is not None else None
-        if action is None:
-            session.jump_to_deadline()
-        else:
-            session.submit(action)
+    play_on(session, bots, moves=40)
     resumed = Session.load(save, resolve, catalogue_version="v1", autosaves=writer)  # flushes first
     assert resumed.hash() == session.hash() and resumed.log == session.log and resumed.autosaves is writer
-    while resumed.outcome() is None:
-        seat = min(resumed.current(), default=None)
-        action = bots[seat].act(resumed.view(seat), resumed.legal(seat)) if seat is not None else None
-        if action is None:
-            resumed.jump_to_deadline()
-        else:
-            resumed.submit(action)
+    play_on(resumed, bots)
     assert writer.flush(PATIENCE)
     assert Session.load(save, resolve, catalogue_version="v1").hash() == resumed.hash()
 
@@ -215,10 +203,7 @@ def test_a_match_saved_through_the_writer_resumes_to_the_same_hash_and_plays_on(
 # --- the app: whatever must see the file flushes first ------------------------------------
 @pytest.fixture
 def ctx():
-    ctx = make_ctx(lang="en")
-    ctx.games[TOY.id] = TOY
-    ctx.catalogue.games[TOY.catalogue_key] = None
-    return ctx
+    return with_toy_game(make_ctx(lang="en"))
 
 
 def _match(ctx, gate):

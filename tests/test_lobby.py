@@ -14,7 +14,7 @@ from game.scenes.menus.matches import autosave_path, start_problem
 from game.scenes.menus.options import option_text
 
 from game.context import build_context
-from menu_helpers import KB_LEFT, KB_RIGHT, MOUSE, draw, focused_key, make_ctx, press, tick
+from menu_helpers import KB_LEFT, KB_RIGHT, MOUSE, draw, focused_key, make_ctx, press, tick, with_toy_game
 from toygame import ENTRY as TOY
 
 
@@ -133,8 +133,7 @@ class _Board(Scene):
 
 
 def test_start_creates_the_session_bots_and_board(ctx, monkeypatch):
-    ctx.games[TOY.id] = TOY
-    ctx.catalogue.games[TOY.catalogue_key] = None
+    with_toy_game(ctx)
     made = {}
 
     class Scenes:

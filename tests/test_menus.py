@@ -23,7 +23,7 @@ from game.scenes.menus.title import TitleScene
 from game.scenes.toast import ToastScene
 from game.settings import load_settings
 
-from menu_helpers import KB_LEFT, choose_resume, click, draw, focused_key, make_ctx, press, tick
+from menu_helpers import KB_LEFT, choose_resume, click, draw, focused_key, make_ctx, press, tick, with_toy_game
 from toygame import ENTRY as TOY
 
 
@@ -209,8 +209,7 @@ def test_credits_parse_and_scroll(ctx):
 
 # --- resume (with the engine's toy game, so no real catalogue is needed) --------------------
 def _save(ctx, catalogue_version, seats_meta):
-    ctx.games[TOY.id] = TOY
-    ctx.catalogue.games[TOY.catalogue_key] = None
+    with_toy_game(ctx)
     session = Session(TOY.make_definition(None), TOY.default_config(len(seats_meta)), 7, save_path=autosave_path(),
                       meta={"seats": seats_meta, "entry": TOY.id}, catalogue_version=catalogue_version)
     return TOY, session

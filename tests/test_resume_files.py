@@ -17,7 +17,7 @@ from game.scenes.menus.take_seats import TakeSeatScene
 from game.scenes.menus.title import TitleScene
 from game.scenes.toast import ToastScene
 
-from menu_helpers import choose_resume, draw, make_ctx, press
+from menu_helpers import choose_resume, draw, make_ctx, press, with_toy_game
 from toygame import ENTRY as TOY
 
 SEATS = [{"name": "Ana", "style": 0, "bot": False}, {"name": "Ben", "style": 3, "bot": False}]
@@ -25,10 +25,7 @@ SEATS = [{"name": "Ana", "style": 0, "bot": False}, {"name": "Ben", "style": 3, 
 
 @pytest.fixture
 def ctx():
-    ctx = make_ctx(lang="en")
-    ctx.games[TOY.id] = TOY
-    ctx.catalogue.games[TOY.catalogue_key] = None
-    return ctx
+    return with_toy_game(make_ctx(lang="en"))
 
 
 def _save(ctx, meta=None):

@@ -51,19 +51,13 @@ import json, sys
 sys.path.insert(0, sys.argv[1])
 from pathlib import Path
 from game.core.session import Session
-from tests.toygame import resolve, ToyBot
+from tests.toygame import play_on, resolve, ToyBot
 from game.core.rng import Rng
 
 session = Session.load(Path(sys.argv[2]), resolve, catalogue_version="v1")
 before = session.hash()
 bots = {s: ToyBot(s, Rng.from_seed(f"resume:{s}")) for s in range(2)}
-while session.outcome() is None:                  # and the match plays on to its end
-    seat = min(session.current(), default=None)
-    action = bots[seat].act(session.view(seat), session.legal(seat)) if seat is not None else None
-    if action is None:
-        session.jump_to_deadline()
-    else:
-        session.submit(action)
+play_on(session, bots)                            # and the match plays on to its end
 print(json.dumps({"hash": before, "log": len(session.log), "over": True}))
 """
 

@@ -168,6 +168,20 @@ class ToyBot(Bot):
         return self.rng.choice(list(legal))
 
 
+def play_on(session, bots: dict[int, ToyBot], moves: int | None = None) -> None:
+    """The bots play ``session`` on, the lowest current seat first (a waiting bot: the
+    clock jumps to the next deadline), ``moves`` times or to the end."""
+    done = 0
+    while session.outcome() is None and (moves is None or done < moves):
+        seat = min(session.current(), default=None)
+        action = bots[seat].act(session.view(seat), session.legal(seat)) if seat is not None else None
+        if action is None:
+            session.jump_to_deadline()
+        else:
+            session.submit(action)
+        done += 1
+
+
 ENTRY = GameEntry(
     id="toy",
     min_seats=2,
