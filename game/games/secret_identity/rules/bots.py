@@ -122,11 +122,11 @@ class TagModel:
         rows = [(self.links(s.pictogram), 1.0 if s.green else -RED_WEIGHT) for s in clue]
         if not rows:
             return [0] * len(board)
-        draws = rng.randoms(len(board) * len(rows))  # for each character, one per pictogram
+        # noise * (2 * u - 1) for each character, one per pictogram
+        draws = rng.spreads(len(board) * len(rows), noise)
         # Each pictogram's terms for the whole board (its draws are every len(rows)-th),
         # then each character's terms summed in pictogram order, as one sum per character.
-        terms = [[(links.get(character, 0.0) + noise * (2 * u - 1)) * sign
-                  for character, u in zip(board, draws[r::len(rows)])]
+        terms = [[(links.get(character, 0.0) + off) * sign for character, off in zip(board, draws[r::len(rows)])]
                  for r, (links, sign) in enumerate(rows)]
         return [sum(column) for column in zip(*terms)]
 
