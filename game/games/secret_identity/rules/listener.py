@@ -105,8 +105,9 @@ class TagModel:
 
     @staticmethod
     def probabilities(scores: Sequence[float], allowed: Sequence[bool]) -> list[float]:
-        top = max(s for s, ok in zip(scores, allowed) if ok)
-        raw = [math.exp(SHARPNESS * (s - top)) if ok else 0.0 for s, ok in zip(scores, allowed)]
+        top = max([s for s, ok in zip(scores, allowed) if ok])
+        exp = math.exp
+        raw = [exp(SHARPNESS * (s - top)) if ok else 0.0 for s, ok in zip(scores, allowed)]
         total = sum(raw)
         return [r / total for r in raw]
 
