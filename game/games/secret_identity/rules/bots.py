@@ -256,6 +256,13 @@ class CompetitiveBot(AssociatingBot[CompetitivePublic, CompetitivePrivate]):
         free = [c for c in range(len(public.board)) if c != own and c not in taken]
         todo = [o for o in opponents if mine[o] is None]
         allowed = [c != own for c in range(len(public.board))]
+        # The clues not read yet this round, read in one go, in the order the log-odds
+        # below would read them one by one (the same draws: the rng does nothing between).
+        unread = [o for o in todo if (public.round, o) not in self._reading]
+        if unread:
+            readings = self.model.perceived_many([public.seats[o].clue for o in unread], public.board, self.rng,
+                                                 READ_NOISE[self.level])
+            self._reading.update(((public.round, o), reading) for o, reading in zip(unread, readings))
         logp = [[row[c] for c in free] for row in (self._log_odds(public, o, allowed) for o in todo)]
         plan = dict(given)
         plan.update((o, free[c] + 1) for o, c in zip(todo, assign(logp)))

@@ -92,16 +92,12 @@ class TagModel:
 
     def perceived(self, clue: Sequence[Shown], board: Sequence[str], rng: Rng, noise: float = NOISE) -> list[float]:
         """:meth:`scores` as one guesser reads them (see :data:`NOISE`)."""
-        rows = [(self.links(s.pictogram), 1.0 if s.green else -RED_WEIGHT) for s in clue]
-        if not rows:
-            return [0] * len(board)
-        # noise * (2 * u - 1) for each character, one per pictogram
-        draws = rng.spreads(len(board) * len(rows), noise)
-        # Each pictogram's terms for the whole board (its draws are every len(rows)-th),
-        # then each character's terms summed in pictogram order, as one sum per character.
-        terms = [[(links.get(character, 0.0) + off) * sign for character, off in zip(board, draws[r::len(rows)])]
-                 for r, (links, sign) in enumerate(rows)]
-        return [sum(column) for column in zip(*terms)]
+        return read_clues(self, [clue], board, rng, noise)[0]
+
+    def perceived_many(self, clues: Sequence[Sequence[Shown]], board: Sequence[str], rng: Rng,
+                       noise: float = NOISE) -> list[list[float]]:
+        """:meth:`perceived` of each of ``clues`` in turn (:func:`read_clues`)."""
+        return read_clues(self, clues, board, rng, noise)
 
     @staticmethod
     def probabilities(scores: Sequence[float], allowed: Sequence[bool]) -> list[float]:
@@ -143,6 +139,31 @@ class VariedTagModel(TagModel):
                     row[elsewhere] = row.get(elsewhere, 0.0) + strength
             self._links[pictogram] = row
         return row
+
+
+def read_clues(model: TagModel, clues: Sequence[Sequence[Shown]], board: Sequence[str], rng: Rng,
+               noise: float) -> list[list[float]]:
+    """:meth:`TagModel.perceived` of each of ``clues`` in turn, their draws taken in one
+    call of the rng: the very numbers of one call per clue (a voter reads its seven
+    opponents' clues at once: ~3 µs of lanes saved a clue)."""
+    rows_of = [[(model.links(s.pictogram), 1.0 if s.green else -RED_WEIGHT) for s in clue] for clue in clues]
+    n = len(board)
+    # noise * (2 * u - 1) for each character, one per pictogram, clue after clue
+    draws = rng.spreads(n * sum(map(len, rows_of)), noise)
+    out: list[list[float]] = []
+    at = 0
+    for rows in rows_of:
+        if not rows:
+            out.append([0] * n)
+            continue
+        k = len(rows)
+        mine, at = draws[at:at + n * k], at + n * k
+        # Each pictogram's terms for the whole board (its draws are every k-th), then
+        # each character's terms summed in pictogram order, as one sum per character.
+        terms = [[(links.get(character, 0.0) + off) * sign for character, off in zip(board, mine[r::k])]
+                 for r, (links, sign) in enumerate(rows)]
+        out.append([sum(column) for column in zip(*terms)])
+    return out
 
 
 @lru_cache(maxsize=4)
