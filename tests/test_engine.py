@@ -86,7 +86,7 @@ def test_jittered_values_are_those_of_randoms():
     fast, slow = Rng.from_seed("jitter"), Rng.from_seed("jitter")
     for count in [*range(12), 40, 320, 333]:
         values = [((i * 7) % 11) / 3 - 1.5 for i in range(count)]
-        for spread in (0.0, 1.0, 3.0, 0.37):
+        for spread in (0.0, 1.0, 3.0, 0.37, 8.0, -2.5, 1e-300, 1e300):
             assert fast.jittered(values, spread) == [v + spread * (2 * u - 1)
                                                      for v, u in zip(values, slow.randoms(count))]
             assert fast.state == slow.state
@@ -552,3 +552,13 @@ def test_a_sim_worker_unpacks_its_catalogue_once_for_all_its_chunks():
         chunk = ("secret_identity", packed, 3, config, ["normal"] * 3, "w", start, start + 1, False, 0.0)
         assert len(sim._play_chunk(chunk)) == 1
     assert tag_model.cache_info().misses == built + 1
+
+
+def test_spreads_are_those_of_randoms():
+    """``spreads`` (SI's reading noise) gives ``spread * (2 * u - 1)`` for the next draws
+    ``u`` of ``randoms``, to the last bit, and leaves the generator where they do."""
+    fast, slow = Rng.from_seed("spread"), Rng.from_seed("spread")
+    for count in [*range(12), 24, 320]:
+        for spread in (0.0, 1.0, 2.0, 4.0, 8.0, 0.37, -2.5, 1e-300, 1e300):
+            assert fast.spreads(count, spread) == [spread * (2 * u - 1) for u in slow.randoms(count)]
+            assert fast.state == slow.state

@@ -188,3 +188,20 @@ def test_a_reading_is_the_one_made_one_character_at_a_time():
         assert (bots.TagModel.perceived(model, clue, board, fast, noise)
                 == _perceived_one_character_at_a_time(model, clue, board, plain, noise))
         assert fast.next_u64() == plain.next_u64()
+
+
+def test_clues_read_together_are_those_read_one_after_the_other():
+    """A voter reads its opponents' clues in one go (``perceived_many``): each reading
+    and the draws taken are those of ``perceived`` called clue after clue."""
+    rng = Rng.from_seed("readings")
+    board = [f"c{i}" for i in range(8)]
+    for trial in range(200):
+        model = RandomModel(rng, board, [f"k{i}" for i in range(3)], whole=trial % 2 == 0)
+        pictos = sorted(model.rows)
+        clues = [[Shown(rng.choice(pictos), rng.below(2) == 0) for _ in range(rng.below(4))]
+                 for _ in range(rng.below(8))]
+        noise, seed = [0.0, 4.0, 8.0, 2.0][trial % 4], rng.next_u64()
+        together, apart = Rng(seed), Rng(seed)
+        assert (bots.TagModel.perceived_many(model, clues, board, together, noise)
+                == [bots.TagModel.perceived(model, clue, board, apart, noise) for clue in clues])
+        assert together.next_u64() == apart.next_u64()

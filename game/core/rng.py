@@ -21,6 +21,9 @@ _GAMMA = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 _UNIT = 2.0 ** -53
+_HALF_UNIT = 2.0 ** -52
+#: The spreads :meth:`Rng.jittered` scales by ``2**-52`` exactly (no subnormal on the way).
+_NORMAL_SPREAD = (2.0 ** -900, 2.0 ** 900)
 #: ``_LIMITS[n]``: the largest multiple of ``n`` a 64-bit draw may take for ``below(n)``
 #: to be unbiased, for the ``n`` a shuffle asks (the harness shuffles the seats before
 #: every bot move, a match deals from a pool of ~500 characters: two long-integer
@@ -96,10 +99,23 @@ class Rng:
         numbers of ``randoms`` and a list comprehension, made in one pass (a Secret
         Identity clue plan jitters ~300 links)."""
         count = len(values)
-        if count < 4:
+        if count < 4 or not _NORMAL_SPREAD[0] < abs(spread) < _NORMAL_SPREAD[1]:
             return [value + spread * (2 * u - 1) for value, u in zip(values, self.randoms(count))]
-        unit = _UNIT
-        return [value + spread * (2 * (top * unit) - 1) for value, top in zip(values, self._lane_draws(count, 11))]
+        # 2 * u - 1 is (top - 2**52) * 2**-52 exactly, and spread * 2**-52 is exact (a
+        # power of two, far from the subnormals), so each product is the very same
+        # rounding of the same real number, with one int subtraction and one product
+        # instead of four float operations (2 ms of a Secret Identity match of eight).
+        scaled, half = spread * _HALF_UNIT, 1 << 52
+        return [value + scaled * (top - half) for value, top in zip(values, self._lane_draws(count, 11))]
+
+    def spreads(self, count: int, spread: float) -> list[float]:
+        """``spread * (2 * u - 1)`` for the next ``count`` draws ``u`` of :meth:`randoms`,
+        to the last bit, as :meth:`jittered` makes them (a Secret Identity bot reads
+        every clue give or take its noise)."""
+        if count < 4 or not _NORMAL_SPREAD[0] < abs(spread) < _NORMAL_SPREAD[1]:
+            return [spread * (2 * u - 1) for u in self.randoms(count)]
+        scaled, half = spread * _HALF_UNIT, 1 << 52
+        return [scaled * (top - half) for top in self._lane_draws(count, 11)]
 
     def next_u64s(self, count: int) -> list[int]:
         """``count`` draws of :meth:`next_u64`, in one call: :meth:`_lane_draws` in

@@ -48,7 +48,8 @@ class PersonalityBot(Bot[PEPublic, PEPrivate]):
         self.catalogue = catalogue
         self._impression = IMPRESSION[level]
         self._memory = MEMORY[level]
-        self._impressions: dict[tuple[int, str], float] = {}
+        #: player -> tag -> this bot's first impression (drawn when first needed).
+        self._impressions: dict[int, dict[str, float]] = {}
         self._tag_counts: dict[tuple[str, ...], dict[str, int]] = {}
         #: player -> (the player's received pile, card -> the fit judged against it).
         self._fits: dict[int, tuple[tuple[str, ...], dict[str, float]]] = {}
@@ -59,10 +60,10 @@ class PersonalityBot(Bot[PEPublic, PEPrivate]):
 
     # --- judgement -------------------------------------------------------------------------
     def impression(self, player: int, tag: str) -> float:
-        key = (player, tag)
-        if key not in self._impressions:
-            self._impressions[key] = self.rng.random() * self._impression
-        return self._impressions[key]
+        impressions = self._impressions.setdefault(player, {})
+        if tag not in impressions:
+            impressions[tag] = self.rng.random() * self._impression
+        return impressions[tag]
 
     def fit(self, view: PEView, card: str, player: int) -> float:
         """How well ``card`` fits ``player`` in this bot's eyes. Kept per player and card
@@ -82,12 +83,14 @@ class PersonalityBot(Bot[PEPublic, PEPrivate]):
         tags = self._card_tags.get(card)
         if tags is None:
             tags = self._card_tags[card] = self.catalogue.trait(card).tags
-        impressions = self._impressions
+        impressions = self._impressions.get(player)
+        if impressions is None:
+            impressions = self._impressions[player] = {}
         terms = []
         for tag in tags:
-            impression = impressions.get((player, tag))
+            impression = impressions.get(tag)
             if impression is None:
-                impression = impressions[player, tag] = self.rng.random() * self._impression
+                impression = impressions[tag] = self.rng.random() * self._impression
             terms.append(LEARNED * learned.get(tag, 0) + impression)
         return sum(terms) / len(tags)
 

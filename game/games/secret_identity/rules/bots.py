@@ -1,4 +1,5 @@
-"""Secret Identity bots: a clue giver and a guesser sharing one "listener" model.
+"""Secret Identity bots: a clue giver and a guesser sharing one "listener" model
+(listener.py).
 
 The listener scores a character against a clue by the tags its pictograms share with
 the character, each shared tag weighted by its rarity in the catalogue (a rare tag says
@@ -19,8 +20,8 @@ the team used to read every clue at :data:`NOISE` whatever the guessers' level).
 from __future__ import annotations
 
 import math
-from functools import lru_cache
-from typing import Mapping, Sequence
+from heapq import heapify, heappop
+from typing import Sequence
 
 from ....core.actions import Action
 from ....core.bots import DEFAULT_LEVEL, Bot
@@ -30,19 +31,9 @@ from ....core.rng import Rng
 from .assignment import assign
 from .common import MAX_CLUE_CARDS, own_slot
 from .catalogue import SICatalogue
-from .view import CompetitivePrivate, CompetitivePublic, CompetitiveView, CoopPrivate, CoopPublic, CoopView, Shown
+from .listener import NOISE, RED_WEIGHT, SHARPNESS, TagModel, tag_model
+from .view import CompetitivePrivate, CompetitivePublic, CompetitiveView, CoopPrivate, CoopPublic, CoopView
 
-#: How sharply listener scores turn into probabilities.
-SHARPNESS = 1.2
-#: Weight of a red ("is not") pictogram against a green one.
-RED_WEIGHT = 0.8
-#: How loosely a guesser reads a clue: each pictogram–character link is seen give or
-#: take up to NOISE (in tag-weight units; a rare shared tag weighs about 4). Without
-#: it, bots sharing one model read each other perfectly, which plays like no one.
-NOISE = 4.0
-#: What a hook (a pictogram anyone links to the character at once) adds to a link:
-#: twice a rare shared tag, so it outweighs any tag coincidence.
-HOOK_STRENGTH = 8.0
 #: By level: a guesser's :data:`NOISE`, and how far off a clue giver sees each
 #: pictogram–character link while planning (same units).
 READ_NOISE = {"easy": 8.0, "normal": NOISE, "sharp": 2.0}
@@ -50,131 +41,6 @@ CLUE_NOISE = {"easy": 3.0, "normal": 1.0, "sharp": 0.0}
 #: The belief a card beyond the first must add to be placed: within the round's share
 #: of the hand, and beyond it (cards are not replaced, SI-4).
 CARD_COST = (0.06, 0.2)
-
-
-class TagModel:
-    """Tag rarity weights and per-pair match scores for one catalogue: the links a
-    player sees between pictograms and characters. A :meth:`varied` copy is another
-    person's, who links a little differently."""
-
-    def __init__(self, catalogue: SICatalogue) -> None:
-        self.catalogue = catalogue
-        counts: dict[str, int] = {}
-        for character in catalogue.characters:
-            for tag in character.tags:
-                counts[tag] = counts.get(tag, 0) + 1
-        total = max(1, len(catalogue.characters))
-        self.weight = {tag: math.log((total + 1) / (n + 0.5)) for tag, n in counts.items()}
-        self.picto_tags = {p.id: frozenset(p.tags) for p in catalogue.pictograms.values()}
-        self.char_tags = {c.id: frozenset(c.tags) for c in catalogue.characters}
-        self.hooks = {c.id: frozenset(c.hooks) for c in catalogue.characters}
-        self.card_pictos = {card.id: card.pictograms for card in catalogue.cards}
-        #: Pictogram -> the characters whose kind it pictures: never shown while one is on the board.
-        self.depicting: Mapping[str, frozenset[str]] = catalogue.depicting
-        self._match: dict[tuple[str, str], float] = {}
-        self._links: dict[str, dict[str, float]] = {}
-        # Who may link to a pictogram at all: the characters sharing one of its tags or
-        # hooked by it (the others' match is 0), so a row skips most of the catalogue.
-        self._with_tag: dict[str, list[str]] = {}
-        self._hooked_by: dict[str, list[str]] = {}
-        for character in catalogue.characters:
-            for tag in self.char_tags[character.id]:
-                self._with_tag.setdefault(tag, []).append(character.id)
-            for hook in self.hooks[character.id]:
-                self._hooked_by.setdefault(hook, []).append(character.id)
-
-    def match(self, pictogram: str, character: str) -> float:
-        try:
-            return self._match[pictogram, character]
-        except KeyError:
-            shared = self.picto_tags.get(pictogram, frozenset()) & self.char_tags.get(character, frozenset())
-            value = sum(self.weight.get(tag, 0.0) for tag in shared)
-            if pictogram in self.hooks.get(character, ()):
-                value += HOOK_STRENGTH
-            self._match[pictogram, character] = value
-            return value
-
-    def links(self, pictogram: str) -> dict[str, float]:
-        """The characters ``pictogram`` links to, with the strength of each link."""
-        row = self._links.get(pictogram)
-        if row is None:
-            near = {c for tag in self.picto_tags.get(pictogram, ()) for c in self._with_tag.get(tag, ())}
-            near.update(self._hooked_by.get(pictogram, ()))
-            row = self._links[pictogram] = {c: m for c in self.char_tags
-                                            if c in near and (m := self.match(pictogram, c)) > 0}
-        return row
-
-    def varied(self, share: float, rng: Rng) -> "TagModel":
-        """Another person's links: each pictogram–character link is, with probability
-        ``share``, moved to a random character (``sim --tag-noise``). Draws one seed
-        from ``rng``; each pictogram's links are varied from it when first needed."""
-        return VariedTagModel(self, share, rng.next_u64())
-
-    def scores(self, clue: Sequence[Shown], board: Sequence[str]) -> list[float]:
-        """The listener's score of every board character for one clue."""
-        return [
-            sum(self.match(s.pictogram, c) * (1.0 if s.green else -RED_WEIGHT) for s in clue)
-            for c in board
-        ]
-
-    def perceived(self, clue: Sequence[Shown], board: Sequence[str], rng: Rng, noise: float = NOISE) -> list[float]:
-        """:meth:`scores` as one guesser reads them (see :data:`NOISE`)."""
-        rows = [(self.links(s.pictogram), 1.0 if s.green else -RED_WEIGHT) for s in clue]
-        if not rows:
-            return [0] * len(board)
-        draws = rng.randoms(len(board) * len(rows))  # for each character, one per pictogram
-        # Each pictogram's terms for the whole board (its draws are every len(rows)-th),
-        # then each character's terms summed in pictogram order, as one sum per character.
-        terms = [[(links.get(character, 0.0) + noise * (2 * u - 1)) * sign
-                  for character, u in zip(board, draws[r::len(rows)])]
-                 for r, (links, sign) in enumerate(rows)]
-        return [sum(column) for column in zip(*terms)]
-
-    @staticmethod
-    def probabilities(scores: Sequence[float], allowed: Sequence[bool]) -> list[float]:
-        top = max(s for s, ok in zip(scores, allowed) if ok)
-        raw = [math.exp(SHARPNESS * (s - top)) if ok else 0.0 for s, ok in zip(scores, allowed)]
-        total = sum(raw)
-        return [r / total for r in raw]
-
-
-class VariedTagModel(TagModel):
-    """:meth:`TagModel.varied`: the base's links with a share of them moved. Each
-    pictogram is varied from its own seed (``seed:pictogram``), so the copy is the same
-    whatever order pictograms are first looked at in."""
-
-    def __init__(self, base: TagModel, share: float, seed: int) -> None:
-        self.catalogue = base.catalogue
-        self.base = base
-        self.weight = base.weight
-        self.card_pictos, self.depicting = base.card_pictos, base.depicting
-        self.char_tags, self.picto_tags = base.char_tags, base.picto_tags
-        self.characters = sorted(base.char_tags)
-        self.share = share
-        self.seed = seed
-        self._links = {}
-
-    def match(self, pictogram: str, character: str) -> float:
-        return self.links(pictogram).get(character, 0.0)
-
-    def links(self, pictogram: str) -> dict[str, float]:
-        row = self._links.get(pictogram)
-        if row is None:
-            draw = Rng.from_seed(f"{self.seed}:{pictogram}")
-            row = dict(self.base.links(pictogram))
-            for character, strength in sorted(self.base.links(pictogram).items()):
-                if draw.random() < self.share:
-                    row[character] -= strength
-                    elsewhere = draw.choice(self.characters)
-                    row[elsewhere] = row.get(elsewhere, 0.0) + strength
-            self._links[pictogram] = row
-        return row
-
-
-@lru_cache(maxsize=4)
-def tag_model(catalogue: SICatalogue) -> TagModel:
-    """One model per catalogue object (bots of a match share it)."""
-    return TagModel(catalogue)
 
 
 def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: int,
@@ -194,7 +60,7 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
     # link with the slot and to their sum, once per plan; none showing a pictogram that
     # pictures a character on the board (the rules refuse it).
     depicting = model.depicting
-    placements = [(card, (card, picto, green), sign, links[picto][0], sign * links[picto][0][slot],
+    placements = [(card, (card, picto, green), green, sign, links[picto][0], sign * links[picto][0][slot],
                    sign * links[picto][1])
                   for card in hand for picto in model.card_pictos[card]
                   if depicting.get(picto, frozenset()).isdisjoint(board)
@@ -209,17 +75,19 @@ def plan_clue(model: TagModel, hand: Sequence[str], board: Sequence[str], slot: 
         used_cards = {c for c, _, _ in chosen}
         sharp_green, sharp_red = blurred_sharpness(blur + 1.0), blurred_sharpness(blur + RED_WEIGHT * RED_WEIGHT)
         base_total, base_own = math.fsum(base), base[slot]
-        candidates: list[Candidate] = []
-        for rank, (card, placement, sign, matches, own_link, total_link) in enumerate(placements):
-            if card in used_cards:
-                continue
-            sharp = sharp_green if placement[2] else sharp_red
-            # The bound (most_telling): the belief is at most 1 / (1 + exp(bound)),
-            # as the softmax's sum over the other slots is at least their count
-            # times the term of their mean score (exp is convex).
-            own = base_own + own_link
-            bound = sharp * ((base_total + total_link - own) / others - own) + log_others if others else -math.inf
-            candidates.append((bound, rank, matches, sign, sharp, placement))
+        # The bound (most_telling): the belief is at most 1 / (1 + exp(bound)), as the
+        # softmax's sum over the other slots is at least their count times the term of
+        # their mean score (exp is convex). (One comprehension: a loop's appends cost
+        # ~10 % of a plan.)
+        candidates: list[Candidate] = [
+            ((sharp := sharp_green if green else sharp_red)
+             * ((base_total + total_link - (own := base_own + own_link)) / others - own) + log_others,
+             rank, matches, sign, sharp, placement)
+            for rank, (card, placement, green, sign, matches, own_link, total_link) in enumerate(placements)
+            if card not in used_cards] if others else [
+            (-math.inf, rank, matches, sign, sharp_green if green else sharp_red, placement)
+            for rank, (card, placement, green, sign, matches, _, _) in enumerate(placements)
+            if card not in used_cards]
         best = most_telling(candidates, base, slot)
         if best is None:
             break
@@ -265,7 +133,11 @@ def most_telling(candidates: list[Candidate], base: list[float],
     best: tuple[float, tuple[str, str, bool], list[float]] | None = None
     best_rank = 0
     beyond = math.inf
-    for bound, rank, matches, sign, sharpness, placement in sorted(candidates):
+    # Lowest bound first, then hand order (ranks differ: never a tie), from a heap: the
+    # order a sort gives, but only the few scored before the rest are left are ordered.
+    heapify(candidates)
+    while candidates:
+        bound, rank, matches, sign, sharpness, placement = heappop(candidates)
         if bound > beyond:
             break
         scores = [b + sign * m for b, m in zip(base, matches)]
@@ -384,6 +256,13 @@ class CompetitiveBot(AssociatingBot[CompetitivePublic, CompetitivePrivate]):
         free = [c for c in range(len(public.board)) if c != own and c not in taken]
         todo = [o for o in opponents if mine[o] is None]
         allowed = [c != own for c in range(len(public.board))]
+        # The clues not read yet this round, read in one go, in the order the log-odds
+        # below would read them one by one (the same draws: the rng does nothing between).
+        unread = [o for o in todo if (public.round, o) not in self._reading]
+        if unread:
+            readings = self.model.perceived_many([public.seats[o].clue for o in unread], public.board, self.rng,
+                                                 READ_NOISE[self.level])
+            self._reading.update(((public.round, o), reading) for o, reading in zip(unread, readings))
         logp = [[row[c] for c in free] for row in (self._log_odds(public, o, allowed) for o in todo)]
         plan = dict(given)
         plan.update((o, free[c] + 1) for o, c in zip(todo, assign(logp)))
@@ -393,10 +272,11 @@ class CompetitiveBot(AssociatingBot[CompetitivePublic, CompetitivePrivate]):
         """Log-probability of each slot being ``target``'s, fixed for the round (as its
         reading is), so each of this bot's votes reuses it."""
         key = (public.round, target)
-        if key not in self._logp:
-            probs = self.model.probabilities(self._read(public, target), allowed)
-            self._logp[key] = [math.log(p + 1e-9) for p in probs]
-        return self._logp[key]
+        logp = self._logp.get(key)
+        if logp is None:
+            log = math.log
+            logp = self._logp[key] = [log(p + 1e-9) for p in self.model.probabilities(self._read(public, target), allowed)]
+        return logp
 
     def _read(self, public: CompetitivePublic, target: int) -> list[float]:
         """This bot's reading of ``target``'s clue, fixed for the round."""

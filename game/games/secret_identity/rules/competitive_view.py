@@ -59,12 +59,14 @@ class CompetitiveViews:
         public = self.public(state)
         if seat is None:
             return SeatView(None, public)
+        # (secret_key and secret_votes written out: a view before every bot move)
+        phase = state.phase
         return SeatView(seat, public, make(
             CompetitivePrivate,
-            my_key=secret_key(state, seat),
+            my_key=state.keys[seat] if state.keys and (phase == SIPhase.VOTE or phase == SIPhase.CLUES) else None,
             hand=tuple(state.hands[seat]) if state.hands else (),
             placed=tuple(map(_card, state.clues[seat])) if state.clues else (),
-            my_votes=secret_votes(state, seat),
+            my_votes=make(MyVotes, voter=seat, numbers=state.votes.rows[seat]) if phase == SIPhase.VOTE else None,
         ))
 
     def public(self, state: CompetitiveState) -> CompetitivePublic:
