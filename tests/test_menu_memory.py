@@ -1,5 +1,6 @@
 """Menu screens share one pygame_gui theme (``ctx.menu_gui``) and free their widgets when
-they leave: sixty settings round trips from the title no longer grow the process."""
+they leave (but the last two closed, kept for their next opening): sixty settings round
+trips from the title no longer grow the process."""
 
 import os
 import subprocess
@@ -11,7 +12,7 @@ import pygame
 
 from game.input.intents import Intent
 from game.scenes.menus.dialogs import ConfirmScene
-from game.scenes.menus.settings import SettingsScene
+from game.scenes.menus.settings import SettingsScene, StreamingScene
 from game.scenes.menus.title import TitleScene
 
 from menu_helpers import focused_key, make_ctx, press, tick
@@ -79,11 +80,17 @@ def test_screens_share_one_theme_and_free_their_widgets():
     assert title.manager.get_theme() is settings.manager.get_theme() is confirm.manager.get_theme()
     # pygame_gui adds its folder to python-i18n's global path per manager: once is enough
     assert len(i18n.load_path) <= paths and len(set(i18n.load_path)) == len(i18n.load_path)
-    root = settings.manager.get_root_container()
+    root, first_closed = settings.manager.get_root_container(), confirm.manager.get_root_container()
     ctx.stack.pop()
     ctx.stack.pop()
-    assert settings.manager is None and settings.items == [] and not root.alive()
-    assert confirm.manager is None and title.manager is not None
+    assert settings.manager is None and settings.items == [] and confirm.manager is None
+    assert title.manager is not None
+    # the two last closed keep their buttons for their next opening (kept_widgets.py);
+    # a third closing kills the oldest's
+    assert len(ctx.menu_gui.kept) == 2 and root.alive() and first_closed.alive()
+    ctx.stack.push(StreamingScene(ctx))
+    ctx.stack.pop()
+    assert len(ctx.menu_gui.kept) == 2 and root.alive() and not first_closed.alive()
 
 
 def test_a_text_size_change_builds_a_new_theme():

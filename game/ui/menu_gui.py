@@ -67,7 +67,13 @@ class MenuButton(pygame_gui.elements.UIButton):
     def __init__(self, kit: UiKit, rect: pygame.Rect, text: str, manager: pygame_gui.UIManager,
                  object_id: str | None = None) -> None:
         self.kit = kit
+        #: Where it was made and its theme id: with its text, what a screen opened again
+        #: asks a kept button for (kept_widgets.py).
+        self.made_at = (tuple(rect), object_id)
         super().__init__(rect, text, manager, object_id=object_id)
+
+    def kept_key(self) -> tuple[tuple[int, ...], str, str | None]:
+        return self.made_at[0], self.text, self.made_at[1]
 
     def rebuild(self) -> None:
         """pygame_gui's, but a new shape draws only the state it shows. pygame_gui drew

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import paths
 from ..core.files import read_text
+from .kept_widgets import KeptWidgets
 from .theme import font_path
 
 if TYPE_CHECKING:
@@ -79,6 +80,8 @@ class MenuGui:
         self.warm_up: MenuWarmUp | None = None
         #: The screen built ahead (``scenes/menus/ahead.py``), None when none is.
         self.ahead: ScreenAhead | None = None
+        #: The last closed screens' buttons, for their next opening (kept_widgets.py).
+        self.kept = KeptWidgets()
 
     def manager(self) -> pygame_gui.UIManager:
         """A new manager for one screen. The first (and the first after a text size or

@@ -19,6 +19,7 @@ import pygame
 from ...input.gui import follow_canvas_mouse
 from ...input.intents import InputEvent, Intent
 from ...ui.fit import fit_text, label_fit
+from ...ui.kept_widgets import kill_widgets, menu_button
 from ..base import Scene
 from .menu_item import Item
 
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     import pygame_gui
 
     from ...context import AppContext
+    from ...ui.kept_widgets import Spare
     from ...ui.theme import Colour
 
 _DIRECTIONS = {Intent.UP: (0, -1), Intent.DOWN: (0, 1), Intent.LEFT: (-1, 0), Intent.RIGHT: (1, 0)}
@@ -67,6 +69,8 @@ class MenuScene(Scene):
         self.ticks = 0
         self.manager: pygame_gui.UIManager | None = None
         self._built_for: tuple[object, ...] | None = None
+        #: A closed screen's buttons this one's :meth:`build` takes back (kept_widgets.py).
+        self._spare: Spare | None = None
 
     # --- life cycle --------------------------------------------------------------------
     def enter(self, previous: Scene | None) -> None:
@@ -91,21 +95,28 @@ class MenuScene(Scene):
         keep = self.items[self.focus].key if self.items else None
         self.release()
         self.items = []
+        self._spare = self.ctx.menu_gui.kept.take(type(self), self._signature())
+        self.manager = self._spare.manager if self._spare is not None else None
         self.build()
+        if self._spare is not None:
+            self._spare.done()
+            self._spare = None
         self._built_for = self._signature()
         self.focus = 0
         self.focus_key(keep or self.initial_focus())
         self._apply_focus()
 
     def release(self) -> None:
-        """Kill this screen's widgets now. Widgets and scenes hold each other in cycles
-        that only the cyclic GC frees, and it runs too seldom for the megabytes of drawn
-        surfaces they keep: sixty visits to a screen grew the process by 500 MB."""
-        if self.manager is not None:
-            root = self.manager.get_root_container()
-            if root is not None:
-                root.kill()
-            self.manager = None
+        """Hand this screen's widgets to the kept ones, for the next screen of its kind
+        (``ctx.menu_gui.kept``, which kills the oldest: kept_widgets.py), or kill them.
+        Widgets and scenes hold each other in cycles that only the cyclic GC frees, and
+        it runs too seldom for the megabytes of drawn surfaces they keep: sixty visits
+        to a screen grew the process by 500 MB when they waited for it."""
+        if self.manager is not None and self._built_for is not None:
+            self.ctx.menu_gui.kept.keep(type(self), self._built_for, self.manager)
+        elif self.manager is not None:
+            kill_widgets(self.manager)
+        self.manager = None
         self.items = []
 
     def gui(self) -> pygame_gui.UIManager:
@@ -137,11 +148,8 @@ class MenuScene(Scene):
     # --- items -------------------------------------------------------------------------
     def button(self, key: str, text: str, rect: pygame.Rect | Sequence[int], on_confirm: Callable[[], None],
                enabled: bool = True, object_id: str | None = None) -> Item:
-        from ...ui.menu_gui import MenuButton  # pygame_gui's: imported with the first widget (start-up)
         rect = pygame.Rect(rect)
-        element = MenuButton(self.kit, rect, text, self.gui(), object_id=object_id)
-        if not enabled:
-            element.disable()
+        element = menu_button(self.kit, self._spare, rect, text, object_id, enabled, self.gui)
         item = Item(key, rect, element, on_confirm=on_confirm, enabled=enabled)
         self.items.append(item)
         return item
@@ -173,9 +181,7 @@ class MenuScene(Scene):
         def text() -> str:
             return f"‹  {values[state['index']][1]}  ›"
 
-        # made with its text: a set_text right after would draw its shapes twice
-        from ...ui.menu_gui import MenuButton
-        value_el = MenuButton(self.kit, value_rect, text(), self.gui(), object_id="@choice")
+        value_el = menu_button(self.kit, self._spare, value_rect, text(), "@choice", True, self.gui)  # (with its text)
 
         def step(delta: int) -> None:
             state["index"] = (state["index"] + delta) % len(values)

@@ -1,0 +1,135 @@
+"""A closed menu screen's buttons, kept for its next opening (issue 32 item 2).
+
+Opening a menu built its pygame_gui buttons in the frame of the push: ~2 ms a button
+here (text laid out, the shown state drawn), ~8 ms for the pause's four, over the
+~6.5 ms a transition may cost on this machine for a slow laptop's 16.7 ms. Closing it
+killed them, so the next opening built the same buttons again. Now a closing screen
+hands its manager to :class:`KeptWidgets` (``ctx.menu_gui.kept``) instead, and the next
+screen of the same kind (its class) built for the same language, text size,
+safe area and contrast takes it back: each button it makes with the same place, text
+and look is the kept one, put back in its normal state; a kept button it does not make
+again is killed. The pixels are those of a new button (the same drawing, kept).
+
+At most :data:`KEPT_SCREENS` closed screens keep theirs (the least recently closed are
+killed first): ~2-7 MB of drawn states a screen, so the two a player goes back and forth
+between (the pause and its quit dialog, the settings and the streaming page, a lobby and
+its options) come back at once without holding every menu's.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Callable, Hashable
+
+if TYPE_CHECKING:
+    import pygame
+    import pygame_gui
+
+    from .kit import UiKit
+    from .menu_gui import MenuButton
+
+#: Closed screens whose buttons are kept.
+KEPT_SCREENS = 2
+#: A kept button's identity: where it is, its text and its theme id.
+ButtonKey = tuple[tuple[int, ...], str, "str | None"]
+
+
+class Spare:
+    """One closed screen's manager and its buttons, by :data:`ButtonKey`, until a new
+    screen of its kind takes them (:meth:`button`) and kills the rest (:meth:`done`)."""
+
+    def __init__(self, manager: pygame_gui.UIManager, built_for: Hashable) -> None:
+        from .menu_gui import MenuButton
+
+        self.manager = manager
+        self.built_for = built_for
+        self._buttons: dict[ButtonKey, list[MenuButton]] = {}
+        for element in list(getattr(manager.get_root_container(), "elements", ())):  # (a UIContainer's list)
+            if isinstance(element, MenuButton):
+                self._buttons.setdefault(element.kept_key(), []).append(element)
+            else:
+                element.kill()  # (sliders: made again; none is opened often)
+
+    def button(self, rect: pygame.Rect, text: str, object_id: str | None, enabled: bool) -> MenuButton | None:
+        """The kept button with that place, text and look, put back as a new one is
+        (normal, or disabled); None if there is none."""
+        found = self._buttons.get((tuple(rect), text, object_id))
+        if not found:
+            return None
+        button = found.pop(0)
+        if button.hovered:
+            button.hovered = False
+            button.on_unhovered()
+        button.held = button.pressed = button.pressed_event = False
+        if not button.visible:  # (the how-to hides an arrow at an end)
+            button.show()
+        if enabled:
+            button.enable()
+        else:
+            button.disable()
+        return button
+
+    def done(self) -> None:
+        """Kill the buttons not taken."""
+        for buttons in self._buttons.values():
+            for button in buttons:
+                button.kill()
+        self._buttons = {}
+
+    def kill(self) -> None:
+        kill_widgets(self.manager)
+        self._buttons = {}
+
+
+class KeptWidgets:
+    """The last :data:`KEPT_SCREENS` closed screens' managers, by screen kind."""
+
+    def __init__(self, room: int = KEPT_SCREENS) -> None:
+        self.room = room
+        self._spares: OrderedDict[type, Spare] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._spares)
+
+    def keep(self, kind: type, built_for: Hashable, manager: pygame_gui.UIManager) -> None:
+        """Keep a closing screen's manager (``built_for``: its signature)."""
+        old = self._spares.pop(kind, None)
+        if old is not None:
+            old.kill()
+        self._spares[kind] = Spare(manager, built_for)
+        while len(self._spares) > self.room:
+            self._spares.popitem(last=False)[1].kill()
+
+    def take(self, kind: type, built_for: Hashable) -> Spare | None:
+        """The kept manager of a screen of ``kind`` built for ``built_for``, if any (one
+        built for other settings is killed)."""
+        spare = self._spares.pop(kind, None)
+        if spare is not None and spare.built_for != built_for:
+            spare.kill()
+            return None
+        return spare
+
+    def clear(self) -> None:
+        while self._spares:
+            self._spares.popitem()[1].kill()
+
+
+def menu_button(kit: UiKit, spare: Spare | None, rect: pygame.Rect, text: str, object_id: str | None, enabled: bool,
+                gui: Callable[[], pygame_gui.UIManager]) -> MenuButton:
+    """A screen's button: the closed screen's made there with that text and look, else a
+    new one in the screen's manager (``gui``)."""
+    from .menu_gui import MenuButton  # pygame_gui's: imported with the first widget (start-up)
+
+    button = spare.button(rect, text, object_id, enabled) if spare is not None else None
+    if button is None:
+        button = MenuButton(kit, rect, text, gui(), object_id=object_id)
+        if not enabled:
+            button.disable()
+    return button
+
+
+def kill_widgets(manager: pygame_gui.UIManager) -> None:
+    """Kill every widget of ``manager``."""
+    root = manager.get_root_container()
+    if root is not None:
+        root.kill()
