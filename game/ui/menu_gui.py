@@ -88,6 +88,11 @@ class MenuButton(pygame_gui.elements.UIButton):
         shape = self.drawable_shape
         if shape is not None:
             shape.states_to_redraw_queue.clear()
+            if not shape.shadow_width:
+                # its blank ground (no shadow): a state drawn later starts from a new blank
+                # surface instead, the same pixels (``redraw_state``); one surface the
+                # button's size less to keep (~230 KB for a pause button; kept_widgets.py)
+                shape.base_surface = None
 
     def _set_any_images_from_theme(self) -> bool:
         """Overrides pygame_gui's theme images (pinned 0.6.14): the kit's shapes."""

@@ -74,6 +74,7 @@ class MenuWarmUp:
 
     @staticmethod
     def _run(ctx: AppContext) -> Iterator[bool]:
+        from ...heap import release_free_memory
         from .howto import howto_box
 
         scratch = ctx.kit.canvas()
@@ -83,7 +84,9 @@ class MenuWarmUp:
             scene.fixed_update(TICK)
             scene.update(TICK)
             scene.draw(scratch, 1.0)  # panels' shadows, labels, icons, hint bar
-            scene.exit()  # kills its widgets (the next exit's GC pass frees them)
+            scene.release(keep=False)  # kills its widgets (none kept: kept_widgets.py)
+            yield True
+            release_free_memory()  # their cycles freed now: all of them waited for a GC pass (+8 MB)
             yield True
             if number == 0:
                 # the how-to page's box (every game's): its soft shadow was the most of a

@@ -106,13 +106,13 @@ class MenuScene(Scene):
         self.focus_key(keep or self.initial_focus())
         self._apply_focus()
 
-    def release(self) -> None:
+    def release(self, keep: bool = True) -> None:
         """Hand this screen's widgets to the kept ones, for the next screen of its kind
         (``ctx.menu_gui.kept``, which kills the oldest: kept_widgets.py), or kill them.
         Widgets and scenes hold each other in cycles that only the cyclic GC frees, and
         it runs too seldom for the megabytes of drawn surfaces they keep: sixty visits
         to a screen grew the process by 500 MB when they waited for it."""
-        if self.manager is not None and self._built_for is not None:
+        if self.manager is not None and self._built_for is not None and keep:
             self.ctx.menu_gui.kept.keep(type(self), self._built_for, self.manager)
         elif self.manager is not None:
             kill_widgets(self.manager)
