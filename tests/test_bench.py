@@ -68,7 +68,7 @@ def test_menu_transitions_time_every_screen_opening_and_closing(monkeypatch):
     monkeypatch.setattr(heap, "release_free_memory", lambda: released.append(1) or real_release())
     result = bench_scenes.bench_menus(repeats=1)
     names = [row["screen"] for row in result["screens"]]
-    # as App.frame: the frame after a screen closes frees it (else the closed screens'
+    # as App.frame: a frame after a screen closes frees it (else the closed screens'
     # cycles waited for a full GC pass, which struck the 16th co-op lobby opening)
     assert len(released) >= 2 * len(names)
     assert {"games", "settings", "pause", "pause.quit", "lobby.options", "lobby.incognito"} <= set(names)

@@ -13,7 +13,7 @@ from game.stack import SceneStack
 from game.cli.soak import rss_mb
 
 
-def test_the_app_gives_memory_back_in_the_frame_after_a_scene_leaves(monkeypatch):
+def test_the_app_gives_memory_back_in_the_frame_after_the_one_a_scene_left_in(monkeypatch):
     releases = []
     monkeypatch.setattr(heap, "release_free_memory", lambda: releases.append(True))
     ctx = SimpleNamespace(settings=Settings(fullscreen=False), seats=SeatTable(), stack=SceneStack(), input=None,
@@ -25,9 +25,12 @@ def test_the_app_gives_memory_back_in_the_frame_after_a_scene_leaves(monkeypatch
     assert releases == []  # scenes arriving free nothing
     ctx.stack.pop()
     app.frame()
+    assert releases == []  # not in the transition's frame
     app.frame()
-    assert releases == [True]  # once per departure, not every frame
+    app.frame()
+    assert releases == [True]  # the frame after it, once per departure, not every frame
     ctx.stack.replace(Scene())
+    app.frame()
     app.frame()
     assert len(releases) == 2
 
@@ -41,10 +44,15 @@ def test_the_release_on_leave_shared_by_the_app_and_the_bench_fires_once_per_dep
     stack.push(Scene())
     assert not release() and releases == []  # a scene arriving frees nothing
     stack.pop()
-    assert release() and not release()
+    # not in the frame of the transition: the one after, once
+    assert not release() and release() and not release()
     stack.replace(Scene())
     stack.push(Scene())
-    assert release() and releases == [True, True]  # the frame after: once, however many left
+    assert not release() and release() and releases == [True, True]  # once, however many left
+    stack.pop()
+    assert not release()
+    stack.pop()  # left in the next frame too: released in the frame after each
+    assert release() and release() and not release() and len(releases) == 4
 
 
 @pytest.mark.skipif(heap._glibc_trim() is None, reason="glibc only")

@@ -179,10 +179,11 @@ def _menu_screens(ctx: AppContext) -> dict[str, MenuScreen]:
 def bench_menus(repeats: int = MENU_REPEATS) -> dict[str, Any]:
     """Each menu screen opened and closed ``1 + repeats`` times over what lies under it,
     which is then shown for half a second (untimed) before the next opening.
-    A push (or pop) is timed with the frame that follows it (fixed update, update, draw,
-    and, once a scene has left, the release of its memory: ``App.frame``), as the app
-    does it: that frame is the transition's hitch. The first opening fills the caches
-    and is reported apart (``first_ms``). As in the game, a maker child makes the how-to
+    A push (or pop) is timed with the frame that follows it (fixed update, update, draw:
+    ``App.frame``), as the app does it: that frame is the transition's hitch. The frame after a pop, which frees
+    the closed screen's memory (``heap.ReleaseOnLeave``), is timed too
+    (``after_pop_max_ms``). The first opening fills the caches and is reported apart
+    (``first_ms``). As in the game, a maker child makes the how-to
     pictures the cache lacks (picture_maker.py): started by the idle title, stopped at the
     end; its memory is its own (this figure is this process's)."""
     from ..context import build_context
@@ -234,15 +235,17 @@ def _menu_rows(ctx: AppContext, repeats: int) -> dict[str, Any]:
             ctx.stack.push(scene)
         below = ctx.stack.top
         frame()
-        pushes, pops = [], []
+        pushes, pops, afters = [], [], []
         for _ in range(1 + repeats):
             pushes.append(timed(lambda: ctx.stack.push(make(below))))
             pops.append(timed(ctx.stack.pop))
-            for _ in range(IDLE_FRAMES + 1):  # untimed: the screen under shown a moment, as a player
-                frame()                       # sees it (an idle menu builds ahead what it opens: ahead.py)
+            afters.append(timed(lambda: None))  # the frame after, which frees the closed screen (heap.py)
+            for _ in range(IDLE_FRAMES):  # untimed: the screen under shown a moment, as a player
+                frame()                   # sees it (an idle menu builds ahead what it opens: ahead.py)
         rows.append({"screen": name, "first_ms": round(pushes[0], 1),
                      "push_p50_ms": round(percentile(pushes[1:], 0.5), 2), "push_max_ms": round(max(pushes[1:]), 2),
-                     "pop_p50_ms": round(percentile(pops[1:], 0.5), 2), "pop_max_ms": round(max(pops[1:]), 2)})
+                     "pop_p50_ms": round(percentile(pops[1:], 0.5), 2), "pop_max_ms": round(max(pops[1:]), 2),
+                     "after_pop_max_ms": round(max(afters[1:]), 2)})
     ctx.stack.clear()
     return {"repeats": repeats, "screens": rows,
             "peak_rss_mb": round(peak_rss_mb(), 1)}

@@ -166,6 +166,13 @@ class HowToScene(MenuScene):
                 self.waiting.discard(page)
                 self.arrived[page] = self.ticks
 
+    def as_with_picture(self) -> None:
+        """Lay the shown page out as with its picture, without reading it nor asking for it
+        (the menus' warm-up, warm.py: the words then fit the width they will have)."""
+        if picture_name(self.mode, self.page) is not None:
+            self.waiting.add(self.page)
+            self._next_look = 1 << 30
+
     def draw_page(self, surface: pygame.Surface, title: str, body: str) -> None:
         """The words on the left at the largest sizes that fit, in the middle of their
         column's height, the picture on the right."""

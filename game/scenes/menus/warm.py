@@ -29,10 +29,12 @@ TICK = 1 / 60
 
 def _screens(ctx: AppContext) -> Iterator[MenuScene]:
     """The screens opened from the title (and the pause over a board), as they open:
-    every game's lobby and its options, the pause and its quit dialog too (their first
-    openings drew their texts and shadows: 15-25 ms, issue 32 item 2)."""
+    every game's lobby and its options, the pause, its quit dialog and the first game's
+    how-to too (their first openings drew their texts and shadows: 15-25 ms, issue 32
+    item 2)."""
     from .credits import CreditsScene
     from .games import GameChoiceScene
+    from .howto import HowToScene
     from .lobby import LobbyScene
     from .options import OptionsScene
     from .pause import PauseScene
@@ -44,6 +46,9 @@ def _screens(ctx: AppContext) -> Iterator[MenuScene]:
         pause = PauseScene(ctx, next(iter(ctx.games.values())))
         yield pause
         yield pause.quit_dialog()
+        # the first game's how-to (its arrows, words and title; the pictures' fingerprint,
+        # its picture read back: its first opening drew them, 10-17 ms)
+        yield HowToScene(ctx, pause.entry.id)
     yield GameChoiceScene(ctx)
     yield StreamingScene(ctx)
     for entry in ctx.games.values():
@@ -75,14 +80,19 @@ class MenuWarmUp:
     @staticmethod
     def _run(ctx: AppContext) -> Iterator[bool]:
         from ...heap import release_free_memory
-        from .howto import howto_box
+        from .howto import HowToScene, howto_box
+        from .howto_pictures import sources_fingerprint
 
         scratch = ctx.kit.canvas()
         for number, scene in enumerate(_screens(ctx)):
             scene.enter(None)  # builds its widgets: button shapes, fonts, laid-out texts
             yield True
             scene.fixed_update(TICK)
-            scene.update(TICK)
+            if isinstance(scene, HowToScene):  # (its update reads the page's picture, or starts the
+                sources_fingerprint()          # pictures' maker: the title's to start, later)
+                scene.as_with_picture()
+            else:
+                scene.update(TICK)
             scene.draw(scratch, 1.0)  # panels' shadows, labels, icons, hint bar
             scene.release(keep=False)  # kills its widgets (none kept: kept_widgets.py)
             yield True
