@@ -132,3 +132,24 @@ def test_a_state_drawn_without_the_blank_ground_looks_as_with_it():
                 shape.redraw_state(state)
                 drawn.append(pygame.image.tobytes(shape.states[state].surface, "RGBA"))
         assert drawn[:5] == drawn[5:]
+
+
+def test_the_pause_s_buttons_from_the_warm_up_are_kept_apart_for_a_match_s_first_pause(monkeypatch):
+    """The pause opens over a board, which is never idle: the warm-up's pause keeps its
+    buttons apart, whatever other screens close before a match's first pause."""
+    from game.scenes.menus.warm import menu_warm_up
+
+    ctx = make_ctx(seats=4)
+    canvas = pygame.Surface((1920, 1080))
+    ctx.stack.push(TitleScene(ctx, attract=False))
+    while not menu_warm_up(ctx).done:
+        frame(ctx, canvas)
+    for make in (lambda: SettingsScene(ctx), lambda: StreamingScene(ctx), lambda: HowToScene(ctx, "incognito")):
+        opened(ctx, canvas, make)
+        ctx.stack.pop()
+    ctx.stack.clear()
+    made = made_buttons(monkeypatch)
+    ctx.stack.push(TableBackdrop(ctx))
+    frame(ctx, canvas)
+    opened(ctx, canvas, lambda: PauseScene(ctx, ctx.games["personality"]))
+    assert made == []

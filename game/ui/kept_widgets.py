@@ -11,9 +11,11 @@ and look is the kept one, put back in its normal state; a kept button it does no
 again is killed. The pixels are those of a new button (the same drawing, kept).
 
 At most :data:`KEPT_SCREENS` closed screens keep theirs (the least recently closed are
-killed first): ~2-7 MB of drawn states a screen, so the two a player goes back and forth
-between (the pause and its quit dialog, the settings and the streaming page, a lobby and
-its options) come back at once without holding every menu's.
+killed first): ~1.5-6 MB of drawn states a screen, so the two a player goes back and
+forth between (the settings and the streaming page, a lobby and its options) come back
+at once without holding every menu's. The pause's are kept apart (whatever closes after
+it): it opens over a board, which is never idle to build it ahead, and the menus'
+warm-up (warm.py) leaves its own there, so that even a match's first pause is quick.
 """
 
 from __future__ import annotations
@@ -87,15 +89,22 @@ class KeptWidgets:
     def __init__(self, room: int = KEPT_SCREENS) -> None:
         self.room = room
         self._spares: OrderedDict[type, Spare] = OrderedDict()
+        #: Those kept apart from the last closed (:meth:`keep`'s ``apart``), by kind.
+        self._apart: dict[type, Spare] = {}
 
     def __len__(self) -> int:
-        return len(self._spares)
+        return len(self._spares) + len(self._apart)
 
-    def keep(self, kind: type, built_for: Hashable, manager: pygame_gui.UIManager) -> None:
-        """Keep a closing screen's manager (``built_for``: its signature)."""
-        old = self._spares.pop(kind, None)
+    def keep(self, kind: type, built_for: Hashable, manager: pygame_gui.UIManager, apart: bool = False) -> None:
+        """Keep a closing screen's manager (``built_for``: its signature). ``apart``: kept
+        until a screen of its kind takes it, whatever closes in between (the pause: opened
+        over a board, never idle, nothing is built ahead for it)."""
+        old = self._spares.pop(kind, None) or self._apart.pop(kind, None)
         if old is not None:
             old.kill()
+        if apart:
+            self._apart[kind] = Spare(manager, built_for)
+            return
         self._spares[kind] = Spare(manager, built_for)
         while len(self._spares) > self.room:
             self._spares.popitem(last=False)[1].kill()
@@ -103,15 +112,17 @@ class KeptWidgets:
     def take(self, kind: type, built_for: Hashable) -> Spare | None:
         """The kept manager of a screen of ``kind`` built for ``built_for``, if any (one
         built for other settings is killed)."""
-        spare = self._spares.pop(kind, None)
+        spare = self._spares.pop(kind, None) or self._apart.pop(kind, None)
         if spare is not None and spare.built_for != built_for:
             spare.kill()
             return None
         return spare
 
     def clear(self) -> None:
-        while self._spares:
-            self._spares.popitem()[1].kill()
+        for spare in (*self._spares.values(), *self._apart.values()):
+            spare.kill()
+        self._spares.clear()
+        self._apart.clear()
 
 
 def menu_button(kit: UiKit, spare: Spare | None, rect: pygame.Rect, text: str, object_id: str | None, enabled: bool,

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 class PauseScene(MenuScene):
     opaque = False
     own_hint_bar = True
+    kept_apart = True  # (opened over a board, never idle: its buttons are not built ahead)
 
     def __init__(self, ctx: AppContext, entry: GameEntry[Any]) -> None:
         super().__init__(ctx)

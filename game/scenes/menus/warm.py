@@ -94,7 +94,7 @@ class MenuWarmUp:
             else:
                 scene.update(TICK)
             scene.draw(scratch, 1.0)  # panels' shadows, labels, icons, hint bar
-            scene.release(keep=False)  # kills its widgets (none kept: kept_widgets.py)
+            scene.release(keep=scene.kept_apart)  # kills its widgets but the pause's (kept_widgets.py)
             yield True
             release_free_memory()  # their cycles freed now: all of them waited for a GC pass (+8 MB)
             yield True

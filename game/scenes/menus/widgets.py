@@ -59,6 +59,8 @@ class MenuScene(Scene):
     flow_columns: bool = False
     #: Colour of the panels behind choice and slider rows (None: the kit's panel).
     row_colour: Colour | None = None
+    #: Its buttons once closed are kept apart from the last closed screens' (kept_widgets.py).
+    kept_apart: bool = False
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__()
@@ -113,7 +115,7 @@ class MenuScene(Scene):
         it runs too seldom for the megabytes of drawn surfaces they keep: sixty visits
         to a screen grew the process by 500 MB when they waited for it."""
         if self.manager is not None and self._built_for is not None and keep:
-            self.ctx.menu_gui.kept.keep(type(self), self._built_for, self.manager)
+            self.ctx.menu_gui.kept.keep(type(self), self._built_for, self.manager, self.kept_apart)
         elif self.manager is not None:
             kill_widgets(self.manager)
         self.manager = None
