@@ -183,7 +183,8 @@ def bench_menus(repeats: int = MENU_REPEATS) -> dict[str, Any]:
     ``App.frame``), as the app does it: that frame is the transition's hitch. The frame after a pop, which frees
     the closed screen's memory (``heap.ReleaseOnLeave``), is timed too
     (``after_pop_max_ms``). The first opening fills the caches and is reported apart
-    (``first_ms``). As in the game, a maker child makes the how-to
+    (``first_ms``): two frames after the screen under appeared (the second frees what
+    was shown before), before an idle menu builds anything ahead. As in the game, a maker child makes the how-to
     pictures the cache lacks (picture_maker.py): started by the idle title, stopped at the
     end; its memory is its own (this figure is this process's)."""
     from ..context import build_context
@@ -235,6 +236,7 @@ def _menu_rows(ctx: AppContext, repeats: int) -> dict[str, Any]:
             ctx.stack.push(scene)
         below = ctx.stack.top
         frame()
+        frame()  # (the frame after the clear: it frees the screens closed, heap.py)
         pushes, pops, afters = [], [], []
         for _ in range(1 + repeats):
             pushes.append(timed(lambda: ctx.stack.push(make(below))))
