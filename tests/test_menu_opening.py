@@ -158,3 +158,42 @@ def test_a_lobby_opened_from_an_idle_game_choice_makes_no_widget(monkeypatch):
     assert ctx.stack.top.entry.id == list(ctx.games)[1]
     frame(ctx, canvas)
     assert made == []
+
+
+def test_the_streaming_page_opened_from_idle_settings_makes_no_widget_and_looks_as_when_built(monkeypatch):
+    from game.scenes.menus.settings import StreamingScene
+
+    pictures = []
+    made = count_made(monkeypatch)
+    for idle in (0, 40):
+        ctx = make_ctx()
+        canvas = pygame.Surface((1920, 1080))
+        ctx.stack.push(SettingsScene(ctx))
+        frame(ctx, canvas)
+        assert ctx.stack.top.focus_key("streaming")
+        for _ in range(idle):  # shown untouched: the streaming page is built ahead (ahead.py)
+            frame(ctx, canvas)
+        before = len(made)
+        press(ctx, Intent.CONFIRM)
+        assert isinstance(ctx.stack.top, StreamingScene)
+        assert (len(made) == before) == bool(idle)
+        for _ in range(3):
+            frame(ctx, canvas)
+        pictures.append(pygame.image.tobytes(canvas, "RGB"))
+    assert pictures[0] == pictures[1]
+
+
+def test_a_setting_changed_puts_off_the_streaming_page_built_ahead():
+    ctx = make_ctx()
+    canvas = pygame.Surface((1920, 1080))
+    ctx.stack.push(SettingsScene(ctx))
+    assert ctx.stack.top.focus_key("rumble")
+    for _ in range(20):
+        frame(ctx, canvas)
+    press(ctx, Intent.RIGHT)  # a setting changed: the half second starts again
+    for _ in range(20):
+        frame(ctx, canvas)
+    assert ctx.menu_gui.ahead is None
+    for _ in range(12):
+        frame(ctx, canvas)
+    assert ctx.menu_gui.ahead is not None and ctx.menu_gui.ahead.key == "streaming"
