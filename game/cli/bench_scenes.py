@@ -120,7 +120,7 @@ def _menu_screens(ctx: AppContext) -> dict[str, MenuScreen]:
     from ..scenes.menus.lobby import LobbyScene
     from ..scenes.menus.options import OptionsScene
     from ..scenes.menus.pause import PauseScene
-    from ..scenes.menus.settings import SettingsScene, StreamingScene
+    from ..scenes.menus.settings import StreamingScene
     from ..scenes.menus.title import TitleScene
 
     shown = shot_entry(ctx).id  # the game the pause, the how-to and the options show
@@ -152,6 +152,10 @@ def _menu_screens(ctx: AppContext) -> dict[str, MenuScreen]:
         entry = ctx.games[game_id]
         return lambda under: screen_to_open(ctx, ("lobby", game_id), lambda: LobbyScene(ctx, entry), LobbyScene)
 
+    def streaming(under: Scene | None) -> Scene:
+        # (as the settings open it: the page they built ahead, if any: ahead.py)
+        return screen_to_open(ctx, "streaming", lambda: StreamingScene(ctx), StreamingScene)
+
     def quit_dialog(under: Scene | None) -> Scene:
         assert isinstance(under, PauseScene), "the quit dialog opens over the pause"
         return under.quit_dialog()
@@ -163,7 +167,7 @@ def _menu_screens(ctx: AppContext) -> dict[str, MenuScreen]:
     screens: dict[str, MenuScreen] = {
         "games": (title, lambda under: GameChoiceScene(ctx)),
         "settings": (title, lambda under: settings_screen(ctx)),
-        "settings.streaming": (lambda: [*title(), SettingsScene(ctx)], lambda under: StreamingScene(ctx)),
+        "settings.streaming": (lambda: [*title(), settings_screen(ctx)], streaming),
         "credits": (title, lambda under: CreditsScene(ctx)),
         "howto": (title, lambda under: HowToScene(ctx, shown)),
         "pause": (lambda: [TableBackdrop(ctx)], lambda under: PauseScene(ctx, ctx.games[shown])),
