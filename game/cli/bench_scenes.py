@@ -113,7 +113,8 @@ def _menu_screens(ctx: AppContext) -> dict[str, MenuScreen]:
     """Screen name -> (what lies under it, how to make it): the menus a player opens."""
     from ..scenes.backdrop import TableBackdrop
     from ..scenes.menus import shot_entry
-    from ..scenes.menus.ahead import screen_to_open, settings_screen
+    from ..scenes.menus.ahead import screen_to_open
+    from ..scenes.menus.settings_ahead import settings_screen
     from ..scenes.menus.credits import CreditsScene
     from ..scenes.menus.games import GameChoiceScene
     from ..scenes.menus.howto import HowToScene

@@ -59,16 +59,3 @@ def screen_to_open(ctx: AppContext, key: Hashable, make: Callable[[], M], kind: 
     if ahead is not None:
         ahead.scene.release()
     return make()
-
-
-def settings_screen(ctx: AppContext) -> MenuScene:
-    """The settings screen to open (the title's and the pause's)."""
-    from .settings import SettingsScene
-
-    return screen_to_open(ctx, "settings", lambda: SettingsScene(ctx), SettingsScene)
-
-
-def build_settings_ahead(ctx: AppContext) -> bool:
-    from .settings import SettingsScene
-
-    return build_ahead(ctx, "settings", lambda: SettingsScene(ctx))

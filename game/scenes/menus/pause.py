@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...input.intents import InputEvent, Intent
-from .ahead import build_settings_ahead, settings_screen
+from .settings_ahead import build_settings_ahead, settings_screen
 from .dialogs import ConfirmScene
 from .widgets import IDLE_FRAMES, MenuScene
 

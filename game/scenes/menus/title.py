@@ -15,7 +15,7 @@ from ...paths import autosave_path
 from ...ui.kept_texts import KeptSprites, KeptTexts
 from ..base import Scene
 from ..toast import ToastScene, show_toast
-from .ahead import build_settings_ahead, settings_screen
+from .settings_ahead import build_settings_ahead, settings_screen
 from .version_mark import draw_version
 from .warm import menu_warm_up
 from .widgets import IDLE_FRAMES, MenuScene
