@@ -3,8 +3,6 @@ choice, the lobbies and the pause's quit dialog (game/scenes/menus/warm.py): ope
 afterwards, they draw nothing the kit had not drawn already (their first opening only
 blits), and they look exactly as they did."""
 
-import gc
-
 import pygame
 import pytest
 
@@ -22,17 +20,6 @@ from menu_helpers import make_ctx, press
 
 #: A second of the title shown before a menu is opened.
 IDLE_SECOND = 60
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _frozen_heap():
-    """What the test process holds set aside from the cyclic GC before these contexts are
-    made, as ``play`` freezes what it loaded (and tests/e2e.py's rooms do): the warm-up frees
-    each screen's widgets with a full collection (game/heap.py), ~0.3 ms in the game and
-    ~40 ms over a test worker's heap, twenty times a warm-up."""
-    gc.collect()
-    gc.freeze()
-
 
 def frame(ctx, canvas) -> None:
     """One app frame: fixed step, frame update, drawing."""
