@@ -20,6 +20,20 @@ if TYPE_CHECKING:
 LINE_INKS = 4096
 
 
+def _box(font: pygame.font.Font, line_widths: Sequence[int], max_width: int | None, align: str) -> tuple[int, int]:
+    """How wide lines set in ``font`` are laid out (as wide as ``max_width`` unless left
+    aligned) and how tall: what :meth:`Text.text` draws and :meth:`Text.geometry` works out."""
+    width = max(line_widths, default=0)
+    if max_width is not None and align != "left":
+        width = max(width, max_width)
+    return width, font.get_linesize() * (len(line_widths) - 1) + max(font.get_height(), 1)
+
+
+def _shadow_offset(px: int) -> int:
+    """How far a text ``px`` tall casts its shadow (:meth:`Text._with_shadow`)."""
+    return max(2, px // 16)
+
+
 def _aligned(width: int, line_width: int, align: str) -> int:
     """Where a line ``line_width`` wide starts in a text ``width`` wide."""
     if align == "center":
@@ -85,7 +99,7 @@ class Text:
             return surface
         surface = self._render_text(text, size, shown, max_width, align)
         if shadow:
-            surface = self._with_shadow(surface, max(2, self.scaled(size) // 16))
+            surface = self._with_shadow(surface, _shadow_offset(self.scaled(size)))
         surface = convert(surface)
         kit._text[key] = surface
         return surface
@@ -109,10 +123,7 @@ class Text:
         lines = self.wrap(text, size, max_width)
         inks = [self._line_ink(font, line, px) for line in lines]
         step = font.get_linesize()
-        width = max((line_width for line_width, _ in inks), default=0)
-        if max_width is not None and align != "left":
-            width = max(width, max_width)
-        height = step * (len(lines) - 1) + max(font.get_height(), 1)
+        width, height = _box(font, [line_width for line_width, _ in inks], max_width, align)
         size_drawn = (max(width, 1), height)
         frame = pygame.Rect((0, 0), size_drawn)  # (a line's ink may reach below the last line's height)
         placed = (ink.move(_aligned(width, line_width, align), i * step).clip(frame)
@@ -120,7 +131,7 @@ class Text:
         drawn = [ink for ink in placed if ink.width and ink.height]
         box = drawn[0].unionall(drawn[1:]) if drawn else pygame.Rect(0, 0, 0, 0)
         if shadow:
-            offset = max(2, px // 16)
+            offset = _shadow_offset(px)
             size_drawn = (size_drawn[0] + offset * 3, height + offset * 3)
             if drawn:
                 box = box.union(box.move(offset, offset * 2))
@@ -142,10 +153,7 @@ class Text:
         lines = self.wrap(text, size, max_width)
         rendered = [font.render(line, True, colour) for line in lines]
         step = font.get_linesize()
-        width = max((r.get_width() for r in rendered), default=0)
-        if max_width is not None and align != "left":
-            width = max(width, max_width)
-        height = step * (len(rendered) - 1) + max(font.get_height(), 1)
+        width, height = _box(font, [line.get_width() for line in rendered], max_width, align)
         surface = pygame.Surface((max(width, 1), height), pygame.SRCALPHA)
         for i, line in enumerate(rendered):
             surface.blit(line, (_aligned(width, line.get_width(), align), i * step))

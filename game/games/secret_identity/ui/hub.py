@@ -56,19 +56,16 @@ class Part:
     """Makes a part of a stack at a shrink step (0: as large as it may be), at most a width
     wide. ``key`` says all the part's sizes depend on (its text and sizes, or its image's
     size and ink): :func:`fitted` remembers its answer for the parts' keys, as every
-    frame draws the hub. ``measure``, where given, tells the :data:`Shape` ``make`` would
-    give without making it (a text's, worked out from its lines: the search tries up to
-    90 step and width pairs)."""
+    frame draws the hub. ``measure`` tells the :data:`Shape` ``make`` would give without
+    making it where it can (a text's, worked out from its lines): the search tries up to
+    90 step and width pairs and makes only the one it keeps."""
 
     key: Hashable
     make: Callable[[int, int], pygame.Surface] = field(compare=False)
-    measure: Callable[[int, int], Shape] | None = field(default=None, compare=False)
+    measure: Callable[[int, int], Shape] = field(compare=False)
 
     def __call__(self, step: int, width: int) -> pygame.Surface:
         return self.make(step, width)
-
-    def shape(self, step: int, width: int) -> Shape:
-        return self.measure(step, width) if self.measure is not None else shape_of(self.make(step, width))
 
 
 def hub_room(kit: UiKit) -> pygame.Rect:
@@ -175,7 +172,7 @@ def _fit(kit: UiKit, parts: Sequence[Part]) -> tuple[int, int]:
     best: tuple[int, tuple[int, int]] | None = None
     for step in range(SHRINK_STEPS):
         for width in range(hub_width(kit), MIN_WIDTH - 1, -NARROWING):
-            over = shapes_overflow(kit, [part.shape(step, width) for part in parts])
+            over = shapes_overflow(kit, [part.measure(step, width) for part in parts])
             if over == 0:
                 return step, width
             if best is None or over < best[0]:
@@ -195,7 +192,7 @@ def shapes_overflow(kit: UiKit, shapes: Sequence[Shape]) -> int:
     """:func:`overflow` of pictures of these :data:`Shape` s."""
     heights = [size[1] for size, _ink in shapes]
     over = 100 * max(0, _height(heights) - hub_room(kit).height)
-    for ((width, _height_), ink), (top, _bottom) in zip(shapes, _bands(kit, heights)):
+    for ((width, _), ink), (top, _) in zip(shapes, _bands(kit, heights)):
         if not ink.width:
             continue
         half = max(width // 2 - ink.left, ink.right - width // 2)
