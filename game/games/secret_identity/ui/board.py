@@ -148,8 +148,8 @@ class CompetitiveBoard(SecretIdentityBoard[CompetitivePublic]):
             cards.append(RingCard(character, slot + 1, pos, border, glow, scale))
         items = ring_card_items(self.ctx, cards)
         if reveal is not None and reveal.points_flying() and items:  # what they fly over is drawn, not kept
-            items[-1] = items[-1]._replace(over=lambda s: reveal.draw_flying_points(s, reveal.shown),
-                                           over_area=reveal.flying_points_area(reveal.shown))
+            draw, area = reveal.flying_points(reveal.shown)
+            items[-1] = items[-1]._replace(over=draw, over_area=area)
         return items
 
     def draw_ring(self, surface: pygame.Surface, alpha: float, reveal: CompetitiveReveal | None = None,

@@ -17,7 +17,7 @@ result's keys, votes and points), and the sounds follow the timeline only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 
@@ -201,23 +201,24 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
         return face
 
     def points_flying(self) -> bool:
-        """Whether :meth:`draw_flying_points` draws anything now."""
+        """Whether :meth:`flying_points` draws anything now."""
         progress = (self.tick - OPEN_TICKS - VOTES_TICKS) / POINTS_TICKS
         return self.opening and 0 <= progress < 1 and not self.ctx.kit.reduce_motion
 
-    def draw_flying_points(self, surface: pygame.Surface, shown_scores: Sequence[float]) -> None:
-        """"+n" chips fly from the open safe's character to each scorer's marker."""
+    def flying_points(self, shown_scores: Sequence[float]) -> tuple[Callable[[pygame.Surface], None], pygame.Rect]:
+        """"+n" chips flying from the open safe's character to each scorer's marker: what
+        draws them this frame, and where (a few pixels more: the board's stage keeps what
+        they do not touch, the seats' panels mostly)."""
         kit, c = self.ctx.kit, self.ctx.kit.colours
-        for box, chip, style in self._flying_chips(shown_scores):
-            kit.panel(surface, box, style.colour, radius=box.height // 2, shadow=False, border=c.shadow,
-                      border_width=2)
-            surface.blit(chip, chip.get_rect(center=box.center))
+        chips = self._flying_chips(shown_scores)
 
-    def flying_points_area(self, shown_scores: Sequence[float]) -> pygame.Rect:
-        """Where :meth:`draw_flying_points` draws this frame (a few pixels more): the
-        board's stage keeps what it does not touch (the seats' panels, mostly)."""
-        boxes = [box.inflate(4, 4) for box, _chip, _style in self._flying_chips(shown_scores)]
-        return boxes[0].unionall(boxes[1:]) if boxes else pygame.Rect(0, 0, 0, 0)
+        def draw(surface: pygame.Surface) -> None:
+            for box, chip, style in chips:
+                kit.panel(surface, box, style.colour, radius=box.height // 2, shadow=False, border=c.shadow,
+                          border_width=2)
+                surface.blit(chip, chip.get_rect(center=box.center))
+        boxes = [box.inflate(4, 4) for box, _chip, _style in chips]
+        return draw, boxes[0].unionall(boxes[1:]) if boxes else pygame.Rect(0, 0, 0, 0)
 
     def _flying_chips(self, shown_scores: Sequence[float]) -> list[tuple[pygame.Rect, pygame.Surface, Any]]:
         """Each flying chip's box, its "+n" and its scorer's style (none when still)."""
