@@ -80,6 +80,15 @@ def _run(exe: Path, *args: str, cwd: Path, env: dict) -> subprocess.CompletedPro
     return subprocess.run([str(exe), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
 
 
+@pytest.fixture(scope="module")
+def empty_env_smoke(unpacked, tmp_path_factory) -> subprocess.CompletedProcess:
+    """``--smoke`` under ``env -i`` with HOME alone (in a folder of its own): run once, for
+    the two tests that need it (``play``'s smallest run among the tools, and the empty
+    environment's)."""
+    home = tmp_path_factory.mktemp("empty_env")
+    return _run(build.executable(unpacked), "--smoke", cwd=home, env={"HOME": str(home)})
+
+
 def test_archive_is_named_and_has_a_valid_itch_manifest_and_the_players_readme(archive, unpacked):
     assert archive.is_file(), archive
     assert _tool("check_itch").problems(unpacked) == []
@@ -180,10 +189,11 @@ def _listed_commands(exe: Path, cwd: Path, env: dict) -> list[str]:
 
 
 @pytest.mark.skipif(not LINUX, reason="env -i: a Linux launch with no environment at all")
-def test_every_tool_that_help_lists_runs_in_the_frozen_linux_build(unpacked, tmp_path):
+def test_every_tool_that_help_lists_runs_in_the_frozen_linux_build(unpacked, tmp_path, empty_env_smoke):
     """Each command ``--help`` lists, in the frozen build under ``env -i`` (HOME alone),
     with the smallest arguments: the bench's children (scenes, menus, phones, start-up
-    through ``-c``, the present step, bots) and ``sim``'s worker processes included."""
+    through ``-c``, the present step, bots) and ``sim``'s worker processes included
+    (``play --smoke``: the run the empty environment's test checks too)."""
     exe = build.executable(unpacked)
     env = {"HOME": str(tmp_path)}
     from game import paths
@@ -202,7 +212,7 @@ def test_every_tool_that_help_lists_runs_in_the_frozen_linux_build(unpacked, tmp
         moves = (bots[seat].act(session.view(seat), session.legal(seat)) for seat in sorted(session.current()))
         session.submit(next(move for move in moves if move is not None))
     runs = {
-        "play": ["--smoke"],
+        "play": None,  # empty_env_smoke
         "shot": ["ring", "--out", str(tmp_path / "ring.png")],
         "layout": ["ring", "--lang", "fr"],
         "sim": ["mission_secrete", "--matches", "2", "--jobs", "2", "--json"],
@@ -216,7 +226,7 @@ def test_every_tool_that_help_lists_runs_in_the_frozen_linux_build(unpacked, tmp
                              stderr=subprocess.PIPE, text=True)  # mostly waits: the others run meanwhile
     try:
         for command, args in runs.items():
-            done = _run(exe, command, *args, cwd=tmp_path, env=env)
+            done = empty_env_smoke if args is None else _run(exe, command, *args, cwd=tmp_path, env=env)
             assert done.returncode == 0, f"{command}: {done.stdout[-2000:]}{done.stderr[-2000:]}"
         out, err = bench.communicate(timeout=600)
     finally:
@@ -251,11 +261,11 @@ def _pyz_names(unpacked: Path) -> list[str]:
 
 
 @pytest.mark.skipif(not LINUX, reason="env -i: a Linux launch with no environment at all")
-def test_frozen_linux_game_starts_with_an_empty_environment(unpacked, tmp_path):
+def test_frozen_linux_game_starts_with_an_empty_environment(empty_env_smoke):
     """As ``env -i`` runs it: no DISPLAY, PATH, locale, XDG or SDL variable (SDL falls
     back to its offscreen driver). HOME alone is set, so the run writes its settings and
     caches in the test's folder and not in the real home."""
-    smoke = _run(build.executable(unpacked), "--smoke", cwd=tmp_path, env={"HOME": str(tmp_path)})
+    smoke = empty_env_smoke
     assert smoke.returncode == 0, smoke.stdout + smoke.stderr
     assert "smoke ok" in smoke.stdout
 
