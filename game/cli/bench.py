@@ -75,7 +75,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quick", action="store_true",
                         help="check that every part runs, not measure: one start-up run, one menu repeat, "
                              f"{QUICK_PHONE_ACTS} phone acts, {QUICK_MEMBERS} audience members, one present window "
-                             "size (with --frames 5 and --sim-matches 2, about twenty seconds)")
+                             "size (with --frames 5 and --sim-matches 2, well under half a minute)")
     parser.add_argument("--sim-matches", type=int, default=SIM_MATCHES, metavar="N",
                         help=f"bot matches per game at its most seats for the matches/s figure (default {SIM_MATCHES}; "
                              "0 leaves it out)")
