@@ -38,7 +38,7 @@ def test_the_table_opens_with_the_loop_and_says_how_each_target_scales():
 
 
 def test_bots_alone_report_the_loop_and_the_bots_rows_only():
-    rep = bench.bots_report(["secret_identity_coop"], sim_matches=2)
+    rep = bench.bots_report(["secret_identity_coop"], sim_matches=2, loop_runs=1)
     assert set(rep) == {"sims", "targets", "calibration", "verdict"}
     assert [row["figure"] for row in rep["verdict"]] == ["bot matches/s: secret_identity_coop (8 seats)"]
     table = bench.format_table(rep)

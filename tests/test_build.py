@@ -80,6 +80,30 @@ def _run(exe: Path, *args: str, cwd: Path, env: dict) -> subprocess.CompletedPro
     return subprocess.run([str(exe), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
 
 
+@pytest.fixture(scope="module")
+def empty_env_home(tmp_path_factory) -> Path:
+    """HOME for the runs under ``env -i`` that two tests share (below)."""
+    return tmp_path_factory.mktemp("empty_env")
+
+
+@pytest.fixture(scope="module")
+def empty_env_smoke(unpacked, empty_env_home) -> subprocess.CompletedProcess:
+    """``--smoke`` under ``env -i`` with HOME alone: run once, for the two tests that need
+    it (``play``'s smallest run among the tools, and the empty environment's)."""
+    return _run(build.executable(unpacked), "--smoke", cwd=empty_env_home, env={"HOME": str(empty_env_home)})
+
+
+@pytest.fixture(scope="module")
+def ring_shot(unpacked, empty_env_home, tmp_path_factory) -> tuple[subprocess.CompletedProcess, Path]:
+    """The frozen ``shot ring`` and the picture it wrote, run once for the two tests that
+    need it: on Linux under ``env -i`` (HOME alone: ``shot``'s run among the tools),
+    elsewhere in tools/smoke.py's headless environment."""
+    home = empty_env_home if LINUX else tmp_path_factory.mktemp("shot")
+    env = {"HOME": str(home)} if LINUX else smoke_tool.headless_env(home)
+    out = home / "ring.png"
+    return _run(build.executable(unpacked), "shot", "ring", "--out", str(out), cwd=home, env=env), out
+
+
 def test_archive_is_named_and_has_a_valid_itch_manifest_and_the_players_readme(archive, unpacked):
     assert archive.is_file(), archive
     assert _tool("check_itch").problems(unpacked) == []
@@ -145,7 +169,7 @@ def test_what_the_game_never_uses_is_left_out(unpacked):
         assert not [name for name in files if name.startswith(("libstdc++", "libgcc_s"))]
 
 
-def test_frozen_game_starts_and_draws_like_the_source_tree(unpacked, tmp_path):
+def test_frozen_game_starts_and_draws_like_the_source_tree(unpacked, tmp_path, ring_shot):
     exe = build.executable(unpacked)
     env = smoke_tool.headless_env(tmp_path)
     smoke, log, problems = smoke_tool.smoke(unpacked, tmp_path)
@@ -160,14 +184,14 @@ def test_frozen_game_starts_and_draws_like_the_source_tree(unpacked, tmp_path):
     assert shown.stdout.split()[-1] == build.version()
 
     # The ring shot draws the font and OpenMoji icons: frozen, it matches the source tree.
-    shot = _run(exe, "shot", "ring", "--out", str(tmp_path / "ring.png"), cwd=tmp_path, env=env)
+    shot, picture = ring_shot
     assert shot.returncode == 0, shot.stdout + shot.stderr
     import pygame
 
     from game.shots import ShotRequest, render
 
     here = render("ring", ShotRequest(lang="fr", seats=4, seed=1, ticks=60))
-    frozen = pygame.image.load(str(tmp_path / "ring.png"))
+    frozen = pygame.image.load(str(picture))
     assert frozen.get_size() == here.get_size()
     assert pygame.image.tobytes(frozen, "RGB") == pygame.image.tobytes(here, "RGB")
 
@@ -180,10 +204,11 @@ def _listed_commands(exe: Path, cwd: Path, env: dict) -> list[str]:
 
 
 @pytest.mark.skipif(not LINUX, reason="env -i: a Linux launch with no environment at all")
-def test_every_tool_that_help_lists_runs_in_the_frozen_linux_build(unpacked, tmp_path):
+def test_every_tool_that_help_lists_runs_in_the_frozen_linux_build(unpacked, tmp_path, empty_env_smoke, ring_shot):
     """Each command ``--help`` lists, in the frozen build under ``env -i`` (HOME alone),
     with the smallest arguments: the bench's children (scenes, menus, phones, start-up
-    through ``-c``, the present step, bots) and ``sim``'s worker processes included."""
+    through ``-c``, the present step, bots) and ``sim``'s worker processes included
+    (``play --smoke`` and ``shot ring``: the runs two other tests check too)."""
     exe = build.executable(unpacked)
     env = {"HOME": str(tmp_path)}
     from game import paths
@@ -202,8 +227,8 @@ def test_every_tool_that_help_lists_runs_in_the_frozen_linux_build(unpacked, tmp
         moves = (bots[seat].act(session.view(seat), session.legal(seat)) for seat in sorted(session.current()))
         session.submit(next(move for move in moves if move is not None))
     runs = {
-        "play": ["--smoke"],
-        "shot": ["ring", "--out", str(tmp_path / "ring.png")],
+        "play": None,  # empty_env_smoke
+        "shot": None,  # ring_shot
         "layout": ["ring", "--lang", "fr"],
         "sim": ["mission_secrete", "--matches", "2", "--jobs", "2", "--json"],
         "replay": [str(save), "--json"],
@@ -216,7 +241,8 @@ def test_every_tool_that_help_lists_runs_in_the_frozen_linux_build(unpacked, tmp
                              stderr=subprocess.PIPE, text=True)  # mostly waits: the others run meanwhile
     try:
         for command, args in runs.items():
-            done = _run(exe, command, *args, cwd=tmp_path, env=env)
+            shared = {"play": empty_env_smoke, "shot": ring_shot[0]}
+            done = shared[command] if args is None else _run(exe, command, *args, cwd=tmp_path, env=env)
             assert done.returncode == 0, f"{command}: {done.stdout[-2000:]}{done.stderr[-2000:]}"
         out, err = bench.communicate(timeout=600)
     finally:
@@ -251,11 +277,11 @@ def _pyz_names(unpacked: Path) -> list[str]:
 
 
 @pytest.mark.skipif(not LINUX, reason="env -i: a Linux launch with no environment at all")
-def test_frozen_linux_game_starts_with_an_empty_environment(unpacked, tmp_path):
+def test_frozen_linux_game_starts_with_an_empty_environment(empty_env_smoke):
     """As ``env -i`` runs it: no DISPLAY, PATH, locale, XDG or SDL variable (SDL falls
     back to its offscreen driver). HOME alone is set, so the run writes its settings and
     caches in the test's folder and not in the real home."""
-    smoke = _run(build.executable(unpacked), "--smoke", cwd=tmp_path, env={"HOME": str(tmp_path)})
+    smoke = empty_env_smoke
     assert smoke.returncode == 0, smoke.stdout + smoke.stderr
     assert "smoke ok" in smoke.stdout
 

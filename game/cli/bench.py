@@ -50,8 +50,12 @@ from .bench_measures import BUDGET_MS, PRESENT_FRAMES, WARMUP, present_costs, pr
 from .bench_scenes import bench_menus, bench_modes, bench_scene
 from .bench_verdict import SIM_MATCHES, SIM_TARGET, sim_rates, sim_rows, verdict, verdict_lines
 
-#: ``--quick``: the phones' timed acts (start-up runs once, each menu opens twice).
+#: ``--quick``: the phones' timed acts and the audience's members (start-up runs once,
+#: with no untimed run before it; each menu opens twice, idle after its first opening
+#: only; the present step is timed in one window size, :data:`QUICK_PRESENT_WINDOWS`).
 QUICK_PHONE_ACTS = 20
+QUICK_MEMBERS = 60
+QUICK_PRESENT_WINDOWS = ((1280, 720),)
 TARGETS = {"p99_budget_fraction": 0.20, "startup_ratio": 2.0, "peak_rss_mb": 150, "menu_transition_ms": BUDGET_MS,
            "present_4k_over_1080p": 1.25, "present_4k_in_play_over_whole": 0.5, "sim_matches_per_second": SIM_TARGET}
 
@@ -70,7 +74,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "SDL_VIDEODRIVER); prints JSON")
     parser.add_argument("--quick", action="store_true",
                         help="check that every part runs, not measure: one start-up run, one menu repeat, "
-                             f"{QUICK_PHONE_ACTS} phone acts (with --frames 5 and --sim-matches 2, about half a minute)")
+                             f"{QUICK_PHONE_ACTS} phone acts, {QUICK_MEMBERS} audience members, one present window "
+                             "size (with --frames 5 and --sim-matches 2, well under half a minute)")
     parser.add_argument("--sim-matches", type=int, default=SIM_MATCHES, metavar="N",
                         help=f"bot matches per game at its most seats for the matches/s figure (default {SIM_MATCHES}; "
                              "0 leaves it out)")
@@ -109,8 +114,8 @@ def report(frames: int, games: list[str] | None = None, driver: str | None = Non
     rep = {"budget_ms": round(BUDGET_MS, 2), "warmup_frames": WARMUP, "scenes": scenes, "missing": missing,
            "menus": _child("--menus", *fewer), "phones": _child("--phones", *fewer),
            "audience": _child("--audience", *fewer),
-           "startup": startup(runs=1 if quick else 5),
-           "present": present_report(min(frames, PRESENT_FRAMES), driver), "targets": TARGETS}
+           "startup": startup(runs=1, warm=False) if quick else startup(runs=5),
+           "present": present_report(min(frames, PRESENT_FRAMES), driver, quick), "targets": TARGETS}
     if sim_matches > 0:
         rep["sims"] = sim_rates([game for game in games or list(modes) if game in known], sim_matches)
     rep["calibration"] = calibration(before, loop_runs)
@@ -118,15 +123,16 @@ def report(frames: int, games: list[str] | None = None, driver: str | None = Non
     return rep
 
 
-def bots_report(games: list[str] | None, sim_matches: int) -> dict[str, Any]:
-    """``--bots``: the calibration loop around the bots' matches per second alone."""
+def bots_report(games: list[str] | None, sim_matches: int, loop_runs: int = 3) -> dict[str, Any]:
+    """``--bots``: the calibration loop (best of ``loop_runs``, before and after) around the
+    bots' matches per second alone."""
     from ..games import all_games
 
     known = all_games()
-    before = time_loop()
+    before = time_loop(loop_runs)
     chosen = [game for game in games or list(known) if game in known]
     rep: dict[str, Any] = {"sims": sim_rates(chosen, sim_matches or SIM_MATCHES), "targets": TARGETS}
-    rep["calibration"] = calibration(before)
+    rep["calibration"] = calibration(before, loop_runs)
     rep["verdict"] = sim_rows(rep)
     return rep
 
@@ -227,7 +233,7 @@ def _present_lines(present: dict[str, Any] | None) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the report
     if args.present:
-        print(json.dumps(present_costs(args.frames)))
+        print(json.dumps(present_costs(args.frames, QUICK_PRESENT_WINDOWS) if args.quick else present_costs(args.frames)))
         return 0
     driver = os.environ.get("SDL_VIDEODRIVER")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -236,14 +242,15 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(bench_scene(args.game, args.frames)))
         return 0
     if args.menus:
-        print(json.dumps(bench_menus(repeats=1) if args.quick else bench_menus()))
+        print(json.dumps(bench_menus(repeats=1, quick=True) if args.quick else bench_menus()))
         return 0
     if args.phones or args.audience:
         from .bench_audience import AUDIENCE_ACTS, MEMBERS
         from .bench_companion import ACTS, bench_companion
 
         acts = QUICK_PHONE_ACTS if args.quick else AUDIENCE_ACTS if args.audience else ACTS
-        print(json.dumps(bench_companion(acts, audience=MEMBERS if args.audience else 0)))
+        members = QUICK_MEMBERS if args.quick else MEMBERS
+        print(json.dumps(bench_companion(acts, audience=members if args.audience else 0)))
         return 0
     if args.bots:
         rep = bots_report(args.games, args.sim_matches)

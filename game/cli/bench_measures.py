@@ -106,13 +106,14 @@ def _first_frame_s(code: str) -> tuple[float, float]:
     return shown - start, cpu
 
 
-def startup(runs: int = 5) -> dict[str, Any]:
-    """Best of ``runs`` (warm file, user and bytecode caches: one untimed run first) for each,
-    alternating so both see the same machine. The title's games' data is parsed after
+def startup(runs: int = 5, warm: bool = True) -> dict[str, Any]:
+    """Best of ``runs`` (warm file, user and bytecode caches: one untimed run first, unless
+    not ``warm``: ``bench --quick``) for each, alternating so both see the same machine. The title's games' data is parsed after
     that frame (the app preloads it behind the title), so it is not in the figure.
     Beside the wall times, each child's CPU time (``cpu_ratio``): on a machine that other
     programs keep busy, the wall times wait for a core and swing 2-3x between runs."""
-    _first_frame_s(WARM_UP)
+    if warm:
+        _first_frame_s(WARM_UP)
     bare, ours = [], []
     for _ in range(runs):
         bare.append(_first_frame_s(BARE_WINDOW))
@@ -224,9 +225,10 @@ def _start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
     return server, f":{number}"
 
 
-def present_report(frames: int, driver: str | None) -> dict[str, Any]:
+def present_report(frames: int, driver: str | None, quick: bool = False) -> dict[str, Any]:
     """``present_costs`` in a child on a real display if there is one (see the module's
-    docstring); ``driver`` is SDL_VIDEODRIVER as the user set it (None: SDL's choice)."""
+    docstring); ``driver`` is SDL_VIDEODRIVER as the user set it (None: SDL's choice);
+    ``quick``: in one window size (``bench --quick``)."""
     env = dict(os.environ)
     server, display = None, env.get("DISPLAY")
     headless_linux = sys.platform.startswith("linux") and not display and not env.get("WAYLAND_DISPLAY")
@@ -243,7 +245,7 @@ def present_report(frames: int, driver: str | None) -> dict[str, Any]:
     else:
         env.pop("SDL_VIDEODRIVER", None)
     try:
-        proc = subprocess.run(game_command("bench", "--present", "--frames", str(frames)),
+        proc = subprocess.run(game_command("bench", "--present", "--frames", str(frames), *(["--quick"] if quick else [])),
                               capture_output=True, text=True, env=env)
     finally:
         if server is not None:

@@ -181,9 +181,10 @@ def _menu_screens(ctx: AppContext) -> dict[str, MenuScreen]:
     return screens
 
 
-def bench_menus(repeats: int = MENU_REPEATS) -> dict[str, Any]:
+def bench_menus(repeats: int = MENU_REPEATS, quick: bool = False) -> dict[str, Any]:
     """Each menu screen opened and closed ``1 + repeats`` times over what lies under it,
-    which is then shown for half a second (untimed) before the next opening.
+    which is then shown for half a second (untimed) before the next opening (``quick``:
+    ``bench --quick``, not after the last one, since no opening of that screen follows).
     A push (or pop) is timed with the frame that follows it (fixed update, update, draw:
     ``App.frame``), as the app does it: that frame is the transition's hitch. The frame after a pop, which frees
     the closed screen's memory (``heap.ReleaseOnLeave``), is timed too
@@ -201,12 +202,12 @@ def bench_menus(repeats: int = MENU_REPEATS) -> dict[str, Any]:
     settle()  # as ``play`` does behind the title
     ctx.pictures = PictureMaker()
     try:
-        return _menu_rows(ctx, repeats)
+        return _menu_rows(ctx, repeats, quick)
     finally:
         ctx.pictures.stop()
 
 
-def _menu_rows(ctx: AppContext, repeats: int) -> dict[str, Any]:
+def _menu_rows(ctx: AppContext, repeats: int, quick: bool = False) -> dict[str, Any]:
     from ..heap import ReleaseOnLeave
     from ..scenes.menus.warm import menu_warm_up
     from ..scenes.menus.widgets import IDLE_FRAMES
@@ -243,12 +244,12 @@ def _menu_rows(ctx: AppContext, repeats: int) -> dict[str, Any]:
         frame()
         frame()  # (the frame after the clear: it frees the screens closed, heap.py)
         pushes, pops, afters = [], [], []
-        for _ in range(1 + repeats):
+        for opening in range(1 + repeats):
             pushes.append(timed(lambda: ctx.stack.push(make(below))))
             pops.append(timed(ctx.stack.pop))
             afters.append(timed(lambda: None))  # the frame after, which frees the closed screen (heap.py)
-            for _ in range(IDLE_FRAMES):  # untimed: the screen under shown a moment, as a player
-                frame()                   # sees it (an idle menu builds ahead what it opens: ahead.py)
+            for _ in range(0 if quick and opening == repeats else IDLE_FRAMES):  # untimed: the screen
+                frame()  # under shown a moment, as a player sees it (an idle menu builds ahead what it opens: ahead.py)
         rows.append({"screen": name, "first_ms": round(pushes[0], 1),
                      "push_p50_ms": round(percentile(pushes[1:], 0.5), 2), "push_max_ms": round(max(pushes[1:]), 2),
                      "pop_p50_ms": round(percentile(pops[1:], 0.5), 2), "pop_max_ms": round(max(pops[1:]), 2),
