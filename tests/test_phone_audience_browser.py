@@ -18,14 +18,12 @@ Skips without Chromium, its driver or Selenium, as tests/test_phone_browser.py d
 
 from __future__ import annotations
 
-import shutil
 import socket
-import tempfile
 from typing import Any, Callable
 
 import pytest
 
-from tests.test_phone_browser import phone, shown, tap, wait  # noqa: F401  (skips without Chromium)
+from tests.test_phone_browser import Phones, finger_tap, shown, tap, wait  # noqa: F401  (skips without Chromium)
 
 from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -42,9 +40,10 @@ PASSWORD = "4821"
 
 class Stage:
     """The game serving phones on a free loopback port, a lobby of ``game`` on the TV
-    with ``bots`` bots, and ``count`` browser phones."""
+    with ``bots`` bots, and ``count`` browser phones lent by ``browsers`` (the module's:
+    a Chromium takes ~1 s of CPU to start)."""
 
-    def __init__(self, game: str, bots: int, count: int, **settings: Any) -> None:
+    def __init__(self, game: str, bots: int, count: int, browsers: Phones, **settings: Any) -> None:
         self.room = Room(lang="en")
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
@@ -59,8 +58,8 @@ class Stage:
         self.room.until(lambda: self.companion is not None and self.companion.ready, limit=200, steps=1)
         assert self.companion.problem is None
         self.url = f"http://127.0.0.1:{port}/?room={self.companion.room}"
-        self.profiles = [tempfile.mkdtemp(prefix="fan-") for _ in range(count)]
-        self.phones = [phone(profile) for profile in self.profiles]
+        self.browsers = browsers
+        self.phones = browsers.lend(count)
         self.s = self.room.ctx.strings.get
 
     @property
@@ -68,13 +67,11 @@ class Stage:
         return self.room.ctx.companion
 
     def close(self) -> None:
-        for driver in self.phones:
-            driver.quit()
+        """The phones back to the module, nothing kept of this room's site."""
+        self.browsers.forget(self.url)
         stop_companion(self.room.ctx)
         self.room.ctx.stack.clear()
         self.room.close()
-        for profile in self.profiles:
-            shutil.rmtree(profile, ignore_errors=True)
 
     def live(self, driver, condition: Callable[[Any], Any], what: str, seconds: float = 20) -> Any:
         """``condition(driver)`` once true, with a game frame before each look."""
@@ -147,14 +144,23 @@ def questions_open(board: MatchScene) -> bool:
 def pick(stage: Stage, driver, question: str, answer_index: int) -> None:
     """Open ``question`` on the page and tap its ``answer_index``-th choice."""
     script = "return document.querySelector(`#sections button[data-ask='${arguments[0]}']`);"
-    stage.live(driver, lambda d: d.execute_script(script, question), f"the question {question}").click()
+    finger_tap(driver, stage.live(driver, lambda d: d.execute_script(script, question), f"the question {question}"))
     stage.live(driver, lambda d: shown(d, "menu") is not None, "its choices")
-    driver.find_elements("css selector", "#menu-items button")[answer_index].click()
+    finger_tap(driver, driver.find_elements("css selector", "#menu-items button")[answer_index])
+
+
+@pytest.fixture(scope="module")
+def browsers():
+    """The module's browser phones (tests/conftest.py keeps its tests on one worker)."""
+    lent = Phones()
+    yield lent
+    lent.close()
 
 
 @pytest.fixture
-def streamer():
-    stage = Stage("secret_identity", bots=2, count=3, room_password=PASSWORD, seat_limit=3, hide_room_code=True)
+def streamer(browsers):
+    stage = Stage("secret_identity", bots=2, count=3, browsers=browsers, room_password=PASSWORD, seat_limit=3,
+                  hide_room_code=True)
     yield stage
     stage.close()
 
@@ -216,8 +222,8 @@ def test_a_streamer_s_table_seats_one_phone_and_the_others_watch_guess_and_score
 
 
 @pytest.mark.parametrize("game", ["secret_identity_coop", "personality", "incognito", "mission_secrete"])
-def test_every_game_s_play_along_opens_on_the_page_and_takes_a_pick(game):
-    stage = Stage(game, bots=2, count=1)
+def test_every_game_s_play_along_opens_on_the_page_and_takes_a_pick(game, browsers):
+    stage = Stage(game, bots=2, count=1, browsers=browsers)
     try:
         assert stage.lobby.join(("kb", "left"))  # a person at seat 2: the lobby starts no table of bots alone
         fan = stage.phones[0]
