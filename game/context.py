@@ -73,6 +73,12 @@ class AppContext:
     #: menus and boards make is handed; None headless (tools and tests save on their own
     #: thread). See :meth:`flush_autosaves`.
     autosaves: AutosaveWriter | None = None
+    #: Whether idle menus prepare what may be opened next (the title's warm-up, warm.py; a
+    #: screen built ahead, ahead.py; the how-to pictures asked for): see
+    #: :meth:`prepares_ahead`. A shot's context (game/shots.py) prepares nothing: it draws
+    #: one frame and opens nothing, and what is prepared fills caches only (no pixel of that
+    #: frame changes), which cost most of a title shot's making (a warm-up step a frame).
+    idle_work: bool = True
 
     def flush_autosaves(self) -> bool:
         """Wait until the saves handed to :attr:`autosaves` are on disk (at most
@@ -91,6 +97,11 @@ class AppContext:
         per-module import locks. So the app keeps input for later and serves no phones,
         and the title prepares no menu (``warm.py``), until it is done."""
         return self.importing is not None and self.importing.is_alive()
+
+    def prepares_ahead(self) -> bool:
+        """Whether an idle menu may prepare what it may open next: :attr:`idle_work`, and
+        no import behind the title (:meth:`importing_now`)."""
+        return self.idle_work and not self.importing_now()
 
     @property
     def strings(self) -> Strings:

@@ -13,7 +13,9 @@ without the command line: the how-to pictures' maker (``scenes/menus/howto_pictu
 and the layout probe (``ui/layout_probe.py``).
 
 :func:`prepare` builds a shot in a fresh headless context and runs ``ticks`` fixed
-ticks (one frame each); :func:`render` then draws it once on the 1920×1080 canvas.
+ticks (one frame each); :func:`render` then draws it once on the 1920×1080 canvas. Its
+menus prepare no next screen while they idle (``AppContext.idle_work``: the title's
+warm-up filled caches only, for screens a shot never opens).
 Settings are the defaults (not the user's file), so shots are reproducible.
 """
 
@@ -96,6 +98,7 @@ def prepare(name: str, request: ShotRequest, settings: Settings | None = None, b
     """A fresh headless context with the scene built (by ``build`` if given) and ticked:
     ready to draw. ``settings`` default to the defaults (not the user's file)."""
     ctx = build_context(headless=True, lang=request.lang, settings=settings or Settings())
+    ctx.idle_work = False  # (its menus prepare no next screen: one frame is drawn, AppContext.idle_work)
     names = NAME_SETS[request.names]
     fill_seats(ctx, request.seats, names)
     if build is None:

@@ -110,7 +110,14 @@ class Recorder:
         return type("RecordingSurface", (RecordingSurface,), {"recorder": self})
 
     def record_blit(self, target: RecordingSurface, source: pygame.Surface, dest: Any, area: RectLike | None) -> None:
-        """``dest`` as :meth:`pygame.Surface.blit` takes it: a point, a rect or a 4-sequence."""
+        """``dest`` as :meth:`pygame.Surface.blit` takes it: a point, a rect or a 4-sequence.
+        Most blits carry nothing to record (an image the kit did not tag, a layer with no
+        marks: every blit of a shot's preparation): they cost one look-up each."""
+        tagged = self.tags.get(id(source))
+        icon = self.icons.get(id(source))
+        carried = getattr(source, "_marks", None)
+        if tagged is None and icon is None and not carried:
+            return
         if isinstance(dest, pygame.Rect) or (isinstance(dest, Sequence) and len(dest) == 4):
             pos = pygame.Rect(dest).topleft
         else:
@@ -119,15 +126,13 @@ class Recorder:
         landed = pygame.Rect(pos, src_area.size)
         bounds = landed.clip(target.get_clip()).clip(target.get_rect())
         dx, dy = pos[0] - src_area.x, pos[1] - src_area.y
-        tagged = self.tags.get(id(source))
         if tagged is not None and tagged[1] is source:
             rect = source.get_rect(topleft=(dx, dy))
             target.marks.append(Mark("text", rect, rect.clip(bounds), tagged[0], source, self.next_order()))
-        icon = self.icons.get(id(source))
         if icon is not None and icon[1] is source:
             rect = source.get_rect(topleft=(dx, dy))
             target.marks.append(Mark("icon", rect, rect.clip(bounds), None, source, self.next_order(), icon[0]))
-        for mark in getattr(source, "_marks", None) or ():
+        for mark in carried or ():
             target.marks.append(mark.moved(dx, dy, bounds, self.next_order()))
 
     def record_box(self, surface: pygame.Surface, rect: pygame.Rect | Sequence[int], kind: str = "box",

@@ -76,7 +76,7 @@ class GameChoiceScene(MenuScene):
             return
         if focused.key != self._focus_seen:
             self._focus_seen, self._shown_at = focused.key, self.ticks
-        elif self.ticks - self._shown_at >= IDLE_FRAMES and not self.ctx.importing_now():
+        elif self.ticks - self._shown_at >= IDLE_FRAMES and self.ctx.prepares_ahead():
             from .lobby import LobbyScene
 
             entry = self.ctx.games[focused.key]

@@ -46,7 +46,7 @@ class PauseScene(MenuScene):
 
     def update(self, frame_dt: float) -> None:
         super().update(frame_dt)
-        if self.ticks - self._shown_at >= IDLE_FRAMES and not self.ctx.importing_now():
+        if self.ticks - self._shown_at >= IDLE_FRAMES and self.ctx.prepares_ahead():
             build_settings_ahead(self.ctx)  # idle: settings open at once (ahead.py)
 
     def howto(self) -> None:

@@ -88,7 +88,7 @@ class SettingsScene(SettingsPage):
         buttons: 8-13 ms of a push here, issue 32 item 2)."""
         super().update(frame_dt)
         if type(self) is SettingsScene and self.ticks - self._shown_at >= IDLE_FRAMES \
-                and not self.ctx.importing_now():
+                and self.ctx.prepares_ahead():
             build_ahead(self.ctx, "streaming", lambda: StreamingScene(self.ctx))
 
     def open_streaming(self) -> None:

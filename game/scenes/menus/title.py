@@ -135,7 +135,7 @@ class TitleScene(MenuScene):
 
     def update(self, frame_dt: float) -> None:
         super().update(frame_dt)
-        if self.ticks - self._shown_at >= IDLE_FRAMES and not self.ctx.importing_now():
+        if self.ticks - self._shown_at >= IDLE_FRAMES and self.ctx.prepares_ahead():
             # idle, and nothing imported behind the title any more: prepare the menus (warm.py)
             # and build the settings screen ahead (ahead.py), then have the how-to pictures
             # of the language made if some are missing
