@@ -12,6 +12,32 @@ from game.icons import icon_exists
 DATA = Path(__file__).resolve().parent.parent / "data"
 
 
+@pytest.fixture(scope="module", autouse=True)
+def shipped_files_parsed_once():
+    """Each shipped data file (under DATA) parsed once for the module, its parse given
+    again while its text is unchanged: a test of custom decks or of one broken file loads
+    the whole shipped catalogue around it, and parsing its ~600,000 YAML values (pure
+    Python, to keep line numbers) was ~0.7 s a load, most of this module's time. The
+    shipped files are parsed once all the same (by :func:`shipped` or the first test),
+    every custom deck and every copied file (``data_copy``: other paths) each time; the
+    catalogue only reads what it is given, so sharing the parse changes nothing."""
+    from game import data_loading
+
+    parse, parsed = data_loading.load_yaml, {}
+
+    def load_yaml(path):
+        if not Path(path).resolve().is_relative_to(DATA):
+            return parse(path)
+        key = (str(path), Path(path).read_bytes())
+        if key not in parsed:
+            parsed[key] = parse(path)
+        return parsed[key]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(data_loading, "load_yaml", load_yaml)
+        yield
+
+
 @pytest.fixture(scope="module")
 def shipped():
     catalogue, warnings = load_catalogue(DATA, None)
