@@ -220,7 +220,7 @@ class Room:
         loaded (cli/play.settle), for a test whose match has many scene exits (a curtain
         and a picker a move): each is a full collection (game/heap.py), which otherwise
         walks the whole unfrozen context, ~25 ms each. :meth:`close` then thaws the
-        process's heap once to free it (~0.1 s)."""
+        process's heap once to free it (~0.05 s)."""
         gc.collect()
         gc.freeze()
         self._settled = True

@@ -32,10 +32,10 @@ DRAW_EVERY = 8
 def test_input_storm(game_id):
     # The storm's context set aside from the cyclic GC once made, as ``play`` freezes what
     # it loaded (cli/play.settle): the App runs a full collection each time a scene leaves
-    # (game/heap.py), ~70 times a storm, and over an unfrozen context (~18,000 objects)
-    # each was ~30 ms, ~2 s of CPU a storm. Thawing the process's heap once at the end to
-    # free the context costs ~0.1-0.3 s (what tests/e2e.Room, with a few scene exits a
-    # room, avoids by freezing before it makes its context).
+    # (game/heap.py), ~50 times a storm, and over the unfrozen context (~18,000 objects)
+    # they took ~0.4 s of CPU a storm, ~0.1 s now. Thawing the process's heap once at the
+    # end to free the context costs ~0.06-0.09 s (what tests/e2e.Room, with few scene
+    # exits a room, avoids by freezing before it makes its context; see Room.settle).
     gc.collect()
     gc.freeze()
     storm = Storm(game_id, seed=SEED, pads=VirtualPads(), draw_every=DRAW_EVERY)
