@@ -13,25 +13,26 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 
 
 @pytest.fixture(scope="module", autouse=True)
-def shipped_files_parsed_once():
-    """Each shipped data file (under DATA) parsed once for the module, its parse given
-    again while its text is unchanged: a test of custom decks or of one broken file loads
-    the whole shipped catalogue around it, and parsing its ~600,000 YAML values (pure
-    Python, to keep line numbers) was ~0.7 s a load, most of this module's time. The
-    shipped files are parsed once all the same (by :func:`shipped` or the first test),
-    every custom deck and every copied file (``data_copy``: other paths) each time; the
-    catalogue only reads what it is given, so sharing the parse changes nothing."""
+def each_text_parsed_once():
+    """Each data file's text parsed once for the module, its parse given again for the
+    same text (the shipped files, their copies in ``data_copy`` but the one a test broke,
+    the same good custom deck): a test of custom decks or of one broken file loads the
+    whole shipped catalogue around it, and parsing its ~600,000 YAML values (pure Python,
+    to keep line numbers) was ~0.7 s a load, most of this module's time. A parse holds
+    line numbers, not its file's name, so the same text gives the same parse wherever it
+    lies; a text that fails to parse is parsed (and fails) every time; the catalogue only
+    reads what it is given. Only regular files are read ahead (never a pipe)."""
     from game import data_loading
 
     parse, parsed = data_loading.load_yaml, {}
 
     def load_yaml(path):
-        if not Path(path).resolve().is_relative_to(DATA):
+        if not Path(path).is_file():
             return parse(path)
-        key = (str(path), Path(path).read_bytes())
-        if key not in parsed:
-            parsed[key] = parse(path)
-        return parsed[key]
+        text = Path(path).read_bytes()
+        if text not in parsed:
+            parsed[text] = parse(path)
+        return parsed[text]
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(data_loading, "load_yaml", load_yaml)
