@@ -55,7 +55,7 @@ def pytest_configure(config):
 #: on one worker).
 SPREAD = frozenset({
     "test_storm.py", "test_harness.py", "test_tv_secrets.py", "test_e2e_secret_identity.py",
-    "test_move_data.py", "test_incognito_rules.py", "test_si_deal.py", "test_phone_table.py",
+    "test_move_data.py", "test_incognito_rules.py", "test_phone_table.py",
     "test_phone_seats.py", "test_bot_levels.py", "test_companion_si.py", "test_incognito_tv.py",
     "test_layout.py",
 })

@@ -126,6 +126,7 @@ def test_a_living_room_plays_personality_to_the_portraits(room):
     board = seat_table(room, [pad1, pad2, keys], bots=1)
     assert board.session.config["seats"] == 4 and set(board.bots) == {3}
     players = Players(room, board, [pad1, pad2, keys])
+    room.settle()  # ~100 scene exits in the match, each a collection (tests/e2e.Room.settle)
 
     for _ in range(6000):
         if board.end_choices_open():  # the end's show is over: the podium takes A and B

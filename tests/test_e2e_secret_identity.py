@@ -150,6 +150,7 @@ def test_a_living_room_plays_secret_identity_to_the_podium(rooms):
     title_to_lobby(room, wasd, "secret_identity")
     board = seat_table(room, [pad1, pad2, wasd, arrows], bots=1)
     players = Competitors(room, board, [pad1, pad2, wasd, arrows])
+    room.settle()  # a curtain leaves at each clue: each a collection (tests/e2e.Room.settle)
 
     for _ in range(5000):
         if board.public.phase == "over" and board.stage != "reveal":

@@ -12,6 +12,33 @@ from game.icons import icon_exists
 DATA = Path(__file__).resolve().parent.parent / "data"
 
 
+@pytest.fixture(scope="module", autouse=True)
+def each_text_parsed_once():
+    """Each data file's text parsed once for the module, its parse given again for the
+    same text (the shipped files, their copies in ``data_copy`` but the one a test broke,
+    the same good custom deck): a test of custom decks or of one broken file loads the
+    whole shipped catalogue around it, and parsing its ~600,000 YAML values (pure Python,
+    to keep line numbers) was ~0.7 s a load, most of this module's time. A parse holds
+    line numbers, not its file's name, so the same text gives the same parse wherever it
+    lies; a text that fails to parse is parsed (and fails) every time; the catalogue only
+    reads what it is given. Only regular files are read ahead (never a pipe)."""
+    from game import data_loading
+
+    parse, parsed = data_loading.load_yaml, {}
+
+    def load_yaml(path):
+        if not Path(path).is_file():
+            return parse(path)
+        text = Path(path).read_bytes()
+        if text not in parsed:
+            parsed[text] = parse(path)
+        return parsed[text]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(data_loading, "load_yaml", load_yaml)
+        yield
+
+
 @pytest.fixture(scope="module")
 def shipped():
     catalogue, warnings = load_catalogue(DATA, None)

@@ -39,8 +39,9 @@ def test_the_data_declares_look_alike_groups_and_generic_categories(shipped):
 def test_no_competitive_board_holds_look_alikes_in_10000_deals(shipped, lang):
     """SI-1: four rounds of 8 fresh characters, and a replacement on each board."""
     rng = Rng(7)
+    deck = character_pool(shipped, {"deck_lang": lang})  # each match's pool: the same list
     for _ in range(DEALS // 4):
-        pool = character_pool(shipped, {"deck_lang": lang})
+        pool = list(deck)
         for _round in range(4):
             board = draw_fitting(rng, shipped, pool, 8)
             pool = [c for c in pool if c not in board]

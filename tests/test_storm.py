@@ -30,18 +30,24 @@ DRAW_EVERY = 8
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_input_storm(game_id):
-    # What the process holds set aside from the cyclic GC, as ``play`` freezes what it
-    # loaded; the storm's own context made after, so one collection of what is not frozen
-    # frees it (tests/e2e.Room).
+    # The storm's context set aside from the cyclic GC once made, as ``play`` freezes what
+    # it loaded (cli/play.settle): the App runs a full collection each time a scene leaves
+    # (game/heap.py), ~50 times a storm, and over the unfrozen context (~18,000 objects)
+    # they took ~0.4 s of CPU a storm, ~0.1 s now. Thawing the process's heap once at the
+    # end to free the context costs ~0.06-0.09 s (what tests/e2e.Room, with few scene
+    # exits a room, avoids by freezing before it makes its context; see Room.settle).
     gc.collect()
     gc.freeze()
     storm = Storm(game_id, seed=SEED, pads=VirtualPads(), draw_every=DRAW_EVERY)
+    gc.freeze()
     try:
         for _ in range(FRAMES):
             storm.frame()
     finally:
         storm.close()
+        gc.unfreeze()
         gc.collect()
+        gc.freeze()
     summary = storm.summary()
     assert not storm.exceptions, "\n".join(storm.exceptions[:3])
     assert not storm.stuck_spans, storm.stuck_spans[:5]

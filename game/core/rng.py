@@ -205,6 +205,18 @@ def _fisher_yates(out: list[T], words: list[int], at: int, more: Callable[[], li
     ``words`` from ``at`` (``more()`` gives the next ones once they run out; a draw
     :meth:`Rng.below` would refuse is passed over, as it draws again); returns the words
     and where the next draw is."""
+    n = len(out)
+    end = at + n - 1
+    if 1 < n and end <= len(words):
+        taken = words[at:end]
+        # Every limit is at least 2**64 - n + 1: draws all below 2**64 - n are none of
+        # them refused, and the loop needs no check (a long shuffle's draws all are,
+        # unless one in ~2**64 / n): the same swaps, half the work a place.
+        if max(taken) < _SPAN - n:
+            for i, draw in zip(range(n - 1, 0, -1), taken):
+                j = draw % (i + 1)
+                out[i], out[j] = out[j], out[i]
+            return words, end
     limits = _LIMITS
     for i in range(len(out) - 1, 0, -1):
         limit = limits[i + 1] if i < _LIMITED else _SPAN - _SPAN % (i + 1)
