@@ -190,7 +190,9 @@ class StraightToAMatch(title.TitleScene):
         if not len(self.ctx.seats):
             for name in ("Ada", "Bea", "Cyd"):
                 self.ctx.seats.add_bot(name)
-            self.stack.push(matches.new_match(self.ctx, self.ctx.games["personality"], {}, seed=7))
+            board = matches.new_match(self.ctx, self.ctx.games["personality"], {}, seed=7)
+            board.bot_delay = (1, 2)  # (not the human-like ~1 s a move: the crash comes sooner)
+            self.stack.push(board)
 
 
 submit = MatchScene.submit
