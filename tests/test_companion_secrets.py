@@ -191,8 +191,14 @@ def barrier(phones: dict[int | None, ScriptedPhone]) -> dict[int | None, list[di
     return got
 
 
-def play(game_id: str, seats: int, phone_count: int, seed: int) -> tuple[int, list[tuple[Moment, int | None, Any]]]:
-    catalogue = load_catalogue()
+@pytest.fixture(scope="module")
+def catalogue() -> Any:
+    """Every game's data, parsed once for the module's matches (they only read it)."""
+    return load_catalogue()
+
+
+def play(catalogue: Any, game_id: str, seats: int, phone_count: int,
+         seed: int) -> tuple[int, list[tuple[Moment, int | None, Any]]]:
     entry = all_games()[game_id]
     data = catalogue.game(entry.catalogue_key)
     companion = Companion(0, lambda i: {"colour": "#000000", "shape": "circle"}, lambda: "fr", host="127.0.0.1",
@@ -256,8 +262,8 @@ def play(game_id: str, seats: int, phone_count: int, seed: int) -> tuple[int, li
 
 
 @pytest.mark.parametrize("game_id, seats, phone_count", TABLES, ids=[t[0] for t in TABLES])
-def test_no_phone_ever_gets_another_seat_s_secret(game_id: str, seats: int, phone_count: int):
-    steps, checked = play(game_id, seats, phone_count, seed=17)
+def test_no_phone_ever_gets_another_seat_s_secret(catalogue: Any, game_id: str, seats: int, phone_count: int):
+    steps, checked = play(catalogue, game_id, seats, phone_count, seed=17)
     views = [(m, s, msg) for m, s, msg in checked if msg["type"] == "view"]
     assert steps > 5 and len(views) > steps // 2, (steps, len(views))
     watched = [msg for _m, s, msg in checked if s is None and msg["type"] == "audience" and msg["screen"]]

@@ -176,12 +176,14 @@ sys.path.insert(0, sys.argv[1])
 from pathlib import Path
 from game import crash, paths
 from game.__main__ import main
+from game.games.personality.ui import vote_screen
 from game.scenes.match import MatchScene
 from game.scenes.menus import matches, title
 
 paths.user_log_dir = lambda: Path(sys.argv[2])
 paths.user_data_dir = lambda: Path(sys.argv[3])
 crash.APOLOGY_SECONDS = 0.5
+vote_screen.CARD_TICKS = 2  # (the card read stays alone on screen ~2 s before the vote: not here)
 
 
 class StraightToAMatch(title.TitleScene):
@@ -190,7 +192,9 @@ class StraightToAMatch(title.TitleScene):
         if not len(self.ctx.seats):
             for name in ("Ada", "Bea", "Cyd"):
                 self.ctx.seats.add_bot(name)
-            self.stack.push(matches.new_match(self.ctx, self.ctx.games["personality"], {}, seed=7))
+            board = matches.new_match(self.ctx, self.ctx.games["personality"], {}, seed=7)
+            board.bot_delay = (1, 2)  # (not the human-like ~1 s a move: the crash comes sooner)
+            self.stack.push(board)
 
 
 submit = MatchScene.submit

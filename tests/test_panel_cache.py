@@ -31,7 +31,8 @@ def noise(size=(640, 420), seed=5) -> pygame.Surface:
 
 
 def same(a: pygame.Surface, b: pygame.Surface) -> bool:
-    return bytes(a.get_view("2")) == bytes(b.get_view("2"))
+    """Every pixel alike (the raw bytes: a 2-D view copied to bytes is ~4× slower)."""
+    return a.get_size() == b.get_size() and bytes(a.get_view("1")) == bytes(b.get_view("1"))
 
 
 @pytest.mark.parametrize("size,radius", [((404, 186), 26), ((120, 40), 26), ((300, 52), 26), ((90, 90), 60)])
