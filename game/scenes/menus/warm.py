@@ -94,7 +94,8 @@ class MenuWarmUp:
             else:
                 scene.update(TICK)
             scene.draw(scratch, 1.0)  # panels' shadows, labels, icons, hint bar
-            scene.release(keep=scene.kept_apart)  # kills its widgets but the pause's (kept_widgets.py)
+            # its buttons kept for its first opening (the pause's apart: kept_widgets.py)
+            scene.release(warmed=not scene.kept_apart)
             yield True
             release_free_memory()  # their cycles freed now: all of them waited for a GC pass (+8 MB)
             yield True
