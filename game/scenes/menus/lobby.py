@@ -209,7 +209,7 @@ class LobbyScene(MenuScene):
         return match_config(self.ctx, self.entry, self.options, self.extra)
 
     def problem(self) -> str | None:
-        return start_problem(self.ctx, self.entry, self.config())
+        return start_problem(self.ctx, self.entry, self.config(), self.deck)
 
     # --- actions -------------------------------------------------------------------------
     def set_option(self, option_id: str, value: Any) -> None:
