@@ -93,6 +93,30 @@ class MenuButton(pygame_gui.elements.UIButton):
                 # surface instead, the same pixels (``redraw_state``); one surface the
                 # button's size less to keep (~230 KB for a pause button; kept_widgets.py)
                 shape.base_surface = None
+        self.drop_text_copies()
+
+    def drop_text_copies(self) -> None:
+        """Let go of the copies pygame_gui keeps of each drawn state, without and with
+        only its text (``pre_text_surface``, ``text_surface``: the last one also the
+        layout's ``finalised_surface`` and its rows' and chunks' ``target_surface``): only
+        a text entry line's cursor and text effects read them back (pinned 0.6.14:
+        ``apply_active_text_changes``, ``finalise_text(only_text_changed=True)``, which
+        nothing calls; each a no-op on None); a state drawn again draws its text anew.
+        Two surfaces of the button's size less a drawn state: ~half of what a kept screen
+        holds (the menus' warm-up keeps some sixteen, kept_widgets.py)."""
+        shape = self.drawable_shape
+        if shape is None:
+            return
+        for state in shape.states.values():
+            state.pre_text_surface = state.text_surface = None
+        layout = shape.text_box_layout
+        if layout is not None:
+            layout.finalised_surface = None
+            for row in layout.layout_rows:
+                row.target_surface = None
+                for chunk in row.items:
+                    if hasattr(chunk, "target_surface"):
+                        chunk.target_surface = None
 
     def _set_any_images_from_theme(self) -> bool:
         """Overrides pygame_gui's theme images (pinned 0.6.14): the kit's shapes."""
