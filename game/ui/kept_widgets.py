@@ -52,7 +52,7 @@ class Spare:
         self._buttons: dict[ButtonKey, list[MenuButton]] = {}
         for element in list(getattr(manager.get_root_container(), "elements", ())):  # (a UIContainer's list)
             if isinstance(element, MenuButton):
-                element.drop_text_copies()  # (those of the states drawn since it was made)
+                element.put_away()  # (its shown picture and pygame_gui's text copies let go)
                 self._buttons.setdefault(element.kept_key(), []).append(element)
             else:
                 element.kill()  # (sliders: made again; none is opened often)
@@ -74,6 +74,7 @@ class Spare:
             button.enable()
         else:
             button.disable()
+        button.take_out()
         return button
 
     def done(self) -> None:

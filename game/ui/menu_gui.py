@@ -95,6 +95,17 @@ class MenuButton(pygame_gui.elements.UIButton):
                 shape.base_surface = None
         self.drop_text_copies()
 
+    def put_away(self) -> None:
+        """Kept for a later screen (kept_widgets.py): its shown picture, a copy of its
+        state's surface, let go too (the state's is kept: :meth:`take_out` copies it
+        back, as pygame_gui shows a state)."""
+        self.drop_text_copies()
+        self._set_image(None)
+
+    def take_out(self) -> None:
+        """Taken back: shows its state's surface again (:meth:`put_away`)."""
+        self.on_fresh_drawable_shape_ready()
+
     def drop_text_copies(self) -> None:
         """Let go of the copies pygame_gui keeps of each drawn state, without and with
         only its text (``pre_text_surface``, ``text_surface``: the last one also the
