@@ -19,7 +19,8 @@ warm-up (warm.py) leaves its own there, so that even a match's first pause is qu
 The warm-up's other screens are kept too, each by name until its first opening takes
 them (``warmed``): the room for two held only the last two it opened, so every other
 first opening built all its buttons again (the streaming page 12 ms, a lobby 8-13 ms,
-the quit dialog 9 ms, over the ~7 ms a transition may cost here; ~+30 MB while kept).
+the quit dialog 9 ms, over the ~7 ms a transition may cost here). A kept button holds
+only its states' surfaces (``MenuButton.put_away``): the menus' peak memory is no higher.
 """
 
 from __future__ import annotations
