@@ -134,6 +134,37 @@ def test_a_state_drawn_without_the_blank_ground_looks_as_with_it():
         assert drawn[:5] == drawn[5:]
 
 
+def test_a_button_without_its_text_copies_draws_its_states_and_a_new_text_as_with_them():
+    """A menu button lets go of pygame_gui's copies of a drawn state without and with only
+    its text (menu_gui.MenuButton.drop_text_copies): its states first shown later (hovered,
+    focused, held, disabled) and a new text look as those of a button that kept them."""
+    ctx = make_ctx(seats=4)
+    drawn = []
+    for drop in (True, False):
+        scene = PauseScene(ctx, ctx.games["secret_identity"])
+        scene.enter(None)
+        for item in scene.items:
+            button = item.widget
+            shape = button.drawable_shape
+            if drop:  # (the focused one's selected state was drawn after: kept_widgets.Spare lets go)
+                button.drop_text_copies()
+                assert shape.text_box_layout.finalised_surface is None
+                assert all(state.pre_text_surface is None for state in shape.states.values())
+            else:  # (as pygame_gui left it)
+                shape.redraw_all_states(force_full_redraw=True)
+            for state in ("hovered", "selected", "active", "disabled", "normal"):
+                shape.set_active_state(state)
+                drawn.append(pygame.image.tobytes(shape.get_fresh_surface(), "RGBA"))
+            button.set_text(button.text + " !")
+            if drop:
+                button.drop_text_copies()
+            for state in ("hovered", "normal"):
+                shape.set_active_state(state)
+                drawn.append(pygame.image.tobytes(shape.get_fresh_surface(), "RGBA"))
+        scene.release(keep=False)
+    assert drawn[:len(drawn) // 2] == drawn[len(drawn) // 2:]
+
+
 def test_the_pause_s_buttons_from_the_warm_up_are_kept_apart_for_a_match_s_first_pause(monkeypatch):
     """The pause opens over a board, which is never idle: the warm-up's pause keeps its
     buttons apart, whatever other screens close before a match's first pause."""

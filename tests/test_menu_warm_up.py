@@ -182,3 +182,64 @@ def test_the_idle_title_has_the_missing_how_to_pictures_made_once_the_imports_ar
     ctx.stack.push(page)
     assert order.fmt.size == page.picture_rect().size  # the pictures the pages show
     ctx.pictures.stop()
+
+
+def test_every_screen_the_title_prepared_opens_first_with_its_prepared_buttons(monkeypatch):
+    """The warm-up keeps each screen's buttons for its first opening (kept_widgets.py:
+    the last two closed screens' room held only two of them, issue 32 item 2): every
+    lobby, its options and the streaming page then make no button, and look as they do
+    opened at once."""
+    from game.scenes.menus.options import OptionsScene
+    from game.scenes.menus.settings import StreamingScene
+    from game.scenes.menus.settings_ahead import settings_screen
+    from game.ui import menu_gui
+
+    def screens(ctx):
+        for game_id in ctx.games:
+            lobby = LobbyScene(ctx, ctx.games[game_id])
+            yield f"lobby.{game_id}", [lobby], lambda lobby=lobby: OptionsScene(ctx, lobby)
+        yield "streaming", [settings_screen(ctx)], lambda: StreamingScene(ctx)  # (the title's, built ahead)
+
+    pictures: dict[int, dict[str, bytes]] = {}
+    for idle in (0, IDLE_SECOND * 4):
+        ctx = make_ctx(seats=4)
+        canvas = pygame.Surface((1920, 1080))
+        idle_title(ctx, canvas, idle)
+        if idle:
+            assert ctx.menu_gui.warm_up is not None and ctx.menu_gui.warm_up.done
+            made: list[str] = []
+            real = menu_gui.MenuButton.__init__
+
+            def counted(self, *args, **kwargs):
+                made.append(args[2])
+                real(self, *args, **kwargs)
+
+            monkeypatch.setattr(menu_gui.MenuButton, "__init__", counted)
+        shown = pictures.setdefault(idle, {})
+        for name, under, top in screens(ctx):
+            for scene in under:  # the lobby itself first opened, then its options over it
+                ctx.stack.push(scene)
+                frame(ctx, canvas)
+                shown[f"{name}.{type(scene).__name__}"] = pygame.image.tobytes(canvas, "RGB")
+            ctx.stack.push(top())
+            frame(ctx, canvas)
+            shown[f"{name}.top"] = pygame.image.tobytes(canvas, "RGB")
+            for _ in range(len(under) + 1):
+                ctx.stack.pop()
+        if idle:
+            assert made == []
+    assert pictures[0] == pictures[IDLE_SECOND * 4]
+
+
+def test_the_prepared_buttons_of_another_language_are_let_go():
+    """Built for French, they are all killed at the first opening in English."""
+    ctx = make_ctx(seats=4)
+    canvas = pygame.Surface((1920, 1080))
+    idle_title(ctx, canvas, IDLE_SECOND * 4)
+    kept = ctx.menu_gui.kept
+    warmed = len(kept)
+    assert warmed > 10
+    ctx.catalogue.strings.lang = "en" if ctx.strings.lang == "fr" else "fr"
+    ctx.stack.push(CreditsScene(ctx))
+    frame(ctx, canvas)
+    assert len(kept) <= 2

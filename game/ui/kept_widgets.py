@@ -16,6 +16,11 @@ forth between (the settings and the streaming page, a lobby and its options) com
 at once without holding every menu's. The pause's are kept apart (whatever closes after
 it): it opens over a board, which is never idle to build it ahead, and the menus'
 warm-up (warm.py) leaves its own there, so that even a match's first pause is quick.
+The warm-up's other screens are kept too, each by name until its first opening takes
+them (``warmed``): the room for two held only the last two it opened, so every other
+first opening built all its buttons again (the streaming page 12 ms, a lobby 8-13 ms,
+the quit dialog 9 ms, over the ~7 ms a transition may cost here). A kept button holds
+only its states' surfaces (``MenuButton.put_away``): the menus' peak memory is no higher.
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ class Spare:
         self._buttons: dict[ButtonKey, list[MenuButton]] = {}
         for element in list(getattr(manager.get_root_container(), "elements", ())):  # (a UIContainer's list)
             if isinstance(element, MenuButton):
+                element.put_away()  # (its shown picture and pygame_gui's text copies let go)
                 self._buttons.setdefault(element.kept_key(), []).append(element)
             else:
                 element.kill()  # (sliders: made again; none is opened often)
@@ -69,6 +75,7 @@ class Spare:
             button.enable()
         else:
             button.disable()
+        button.take_out()
         return button
 
     def done(self) -> None:
@@ -91,14 +98,27 @@ class KeptWidgets:
         self._spares: OrderedDict[type, Spare] = OrderedDict()
         #: Those kept apart from the last closed (:meth:`keep`'s ``apart``), by kind.
         self._apart: dict[type, Spare] = {}
+        #: The menus' warm-up's (warm.py), by screen (:meth:`keep`'s ``warmed``), until
+        #: that screen's first opening takes them.
+        self._warmed: dict[Hashable, Spare] = {}
 
     def __len__(self) -> int:
-        return len(self._spares) + len(self._apart)
+        return len(self._spares) + len(self._apart) + len(self._warmed)
 
-    def keep(self, kind: type, built_for: Hashable, manager: pygame_gui.UIManager, apart: bool = False) -> None:
+    def keep(self, kind: type, built_for: Hashable, manager: pygame_gui.UIManager, apart: bool = False,
+             warmed: Hashable | None = None) -> None:
         """Keep a closing screen's manager (``built_for``: its signature). ``apart``: kept
         until a screen of its kind takes it, whatever closes in between (the pause: opened
-        over a board, never idle, nothing is built ahead for it)."""
+        over a board, never idle, nothing is built ahead for it). ``warmed``: the warm-up's
+        screen of that name (``MenuScene.screen_name``), kept for its first opening: the
+        last closed screens' room held two of the warm-up's sixteen, so the others' first
+        openings built all their buttons again (~1.3 ms each, 7-13 ms a screen, issue 32)."""
+        if warmed is not None:
+            old = self._warmed.pop(warmed, None)
+            if old is not None:
+                old.kill()
+            self._warmed[warmed] = Spare(manager, built_for)
+            return
         old = self._spares.pop(kind, None) or self._apart.pop(kind, None)
         if old is not None:
             old.kill()
@@ -109,9 +129,17 @@ class KeptWidgets:
         while len(self._spares) > self.room:
             self._spares.popitem(last=False)[1].kill()
 
-    def take(self, kind: type, built_for: Hashable) -> Spare | None:
-        """The kept manager of a screen of ``kind`` built for ``built_for``, if any (one
-        built for other settings is killed)."""
+    def take(self, kind: type, built_for: Hashable, screen: Hashable = None) -> Spare | None:
+        """The kept manager of the screen named ``screen`` from the warm-up, else of a
+        screen of ``kind``, built for ``built_for``, if any (one built for other settings
+        is killed: the warm-up's all, built for the same)."""
+        if self._warmed and next(iter(self._warmed.values())).built_for != built_for:
+            for stale in self._warmed.values():
+                stale.kill()
+            self._warmed.clear()
+        warmed = self._warmed.pop(screen, None)
+        if warmed is not None:
+            return warmed
         spare = self._spares.pop(kind, None) or self._apart.pop(kind, None)
         if spare is not None and spare.built_for != built_for:
             spare.kill()
@@ -119,10 +147,11 @@ class KeptWidgets:
         return spare
 
     def clear(self) -> None:
-        for spare in (*self._spares.values(), *self._apart.values()):
+        for spare in (*self._spares.values(), *self._apart.values(), *self._warmed.values()):
             spare.kill()
         self._spares.clear()
         self._apart.clear()
+        self._warmed.clear()
 
 
 def menu_button(kit: UiKit, spare: Spare | None, rect: pygame.Rect, text: str, object_id: str | None, enabled: bool,

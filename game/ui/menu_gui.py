@@ -70,6 +70,8 @@ class MenuButton(pygame_gui.elements.UIButton):
         #: Where it was made and its theme id: with its text, what a screen opened again
         #: asks a kept button for (kept_widgets.py).
         self.made_at = (tuple(rect), object_id)
+        #: Its shown picture is its state's surface itself, not a copy (:meth:`take_out`).
+        self.shares_state = False
         super().__init__(rect, text, manager, object_id=object_id)
 
     def kept_key(self) -> tuple[tuple[int, ...], str, str | None]:
@@ -93,6 +95,61 @@ class MenuButton(pygame_gui.elements.UIButton):
                 # surface instead, the same pixels (``redraw_state``); one surface the
                 # button's size less to keep (~230 KB for a pause button; kept_widgets.py)
                 shape.base_surface = None
+        self.drop_text_copies()
+
+    def put_away(self) -> None:
+        """Kept for a later screen (kept_widgets.py): its shown picture, a copy of its
+        state's surface, let go too (the state's is kept: :meth:`take_out`)."""
+        self.drop_text_copies()
+        self._set_image(None)
+
+    def take_out(self) -> None:
+        """Taken back: shows its state's surface itself (:meth:`put_away`), the same
+        pixels as pygame_gui's copy without the copy (~0.15 ms a button), until its state
+        changes (pygame_gui's ``_set_image``, a copy again). A state's surface is never
+        drawn on once shown (a state drawn again is a new surface); pygame_gui draws on
+        the shown picture only to clip it (:meth:`_set_image_clip`, copied first) or in
+        its visual debug mode (never on in the game)."""
+        shape = self.drawable_shape
+        if shape is None or self.get_image_clipping_rect() is not None:
+            self.on_fresh_drawable_shape_ready()
+            return
+        self.image = shape.get_fresh_surface()
+        self._pre_clipped_image = None
+        self.shares_state = True
+
+    def _set_image(self, new_image: pygame.Surface | None) -> None:
+        self.shares_state = False
+        pygame_gui.elements.UIButton._set_image(self, new_image)
+
+    def _set_image_clip(self, rect: pygame.Rect | None) -> None:
+        if rect is not None and self.shares_state and self.image is not None:
+            self.image = self.image.copy()  # (clipping draws on it)
+            self.shares_state = False
+        pygame_gui.elements.UIButton._set_image_clip(self, rect)
+
+    def drop_text_copies(self) -> None:
+        """Let go of the copies pygame_gui keeps of each drawn state, without and with
+        only its text (``pre_text_surface``, ``text_surface``: the last one also the
+        layout's ``finalised_surface`` and its rows' and chunks' ``target_surface``): only
+        a text entry line's cursor and text effects read them back (pinned 0.6.14:
+        ``apply_active_text_changes``, ``finalise_text(only_text_changed=True)``, which
+        nothing calls; each a no-op on None); a state drawn again draws its text anew.
+        Two surfaces of the button's size less a drawn state: ~half of what a kept screen
+        holds (the menus' warm-up keeps some sixteen, kept_widgets.py)."""
+        shape = self.drawable_shape
+        if shape is None:
+            return
+        for state in shape.states.values():
+            state.pre_text_surface = state.text_surface = None
+        layout = shape.text_box_layout
+        if layout is not None:
+            layout.finalised_surface = None
+            for row in layout.layout_rows:
+                row.target_surface = None
+                for chunk in row.items:
+                    if hasattr(chunk, "target_surface"):
+                        chunk.target_surface = None
 
     def _set_any_images_from_theme(self) -> bool:
         """Overrides pygame_gui's theme images (pinned 0.6.14): the kit's shapes."""

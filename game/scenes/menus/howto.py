@@ -79,6 +79,9 @@ class HowToScene(MenuScene):
         self.arrived: dict[int, int] = {}
         self._next_look = 0
 
+    def screen_name(self) -> tuple[object, ...]:  # (each game's how-to: the warm-up's buttons, kept_widgets.py)
+        return HowToScene, self.game_id
+
     def build(self) -> None:
         self.pages = howto_pages(self.ctx, self.game_id)
         self.page = min(self.page, max(0, len(self.pages) - 1))

@@ -96,6 +96,9 @@ class LobbyScene(MenuScene):
         #: Seated players holding PEEK: the join panel shows the hidden room code (streaming).
         self.peeking: set[int] = set()
 
+    def screen_name(self) -> tuple[object, ...]:  # (each game's lobby: the warm-up's buttons, kept_widgets.py)
+        return LobbyScene, self.entry.id
+
     # --- layout ----------------------------------------------------------------------------
     def build(self) -> None:
         kit = self.kit
@@ -206,7 +209,7 @@ class LobbyScene(MenuScene):
         return match_config(self.ctx, self.entry, self.options, self.extra)
 
     def problem(self) -> str | None:
-        return start_problem(self.ctx, self.entry, self.config())
+        return start_problem(self.ctx, self.entry, self.config(), self.deck)
 
     # --- actions -------------------------------------------------------------------------
     def set_option(self, option_id: str, value: Any) -> None:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ...core.engine import GameDefinition
     from ..base import Scene
     from ..match import MatchScene
+    from .deck import CategoryDeck
 
 #: The longest seat name a save may hold (the lobby's names are a few words).
 MAX_SAVED_NAME = 100
@@ -57,9 +58,11 @@ def match_config(ctx: AppContext, entry: GameEntry[Any], options: Mapping[str, A
     return config
 
 
-def start_problem(ctx: AppContext, entry: GameEntry[Any], config: Mapping[str, Any] | None = None) -> str | None:
+def start_problem(ctx: AppContext, entry: GameEntry[Any], config: Mapping[str, Any] | None = None,
+                  deck: CategoryDeck | None = None) -> str | None:
     """Why the lobby cannot start ``entry`` now (a sentence for the screen), or None.
-    ``config`` (see :func:`match_config`) lets the deck's category choice be checked."""
+    ``config`` (see :func:`match_config`) lets the deck's category choice be checked
+    (by the lobby's ``deck``, which keeps its counts, else a new one)."""
     from .deck import category_deck
 
     seats = list(ctx.seats.seats)
@@ -68,7 +71,7 @@ def start_problem(ctx: AppContext, entry: GameEntry[Any], config: Mapping[str, A
                      max=entry.max_seats)
     if not any(not seat.bot for seat in seats):
         return ctx.t("lobby.need_human")
-    deck = category_deck(ctx, entry)
+    deck = deck or category_deck(ctx, entry)
     if deck is not None:
         return deck.problem(config if config is not None else match_config(ctx, entry))
     return None

@@ -99,6 +99,9 @@ class OptionsScene(MenuScene):
         self.lobby = lobby
         self.row_colour = lobby.row_colour
 
+    def screen_name(self) -> tuple[object, ...]:  # (each game's options: the warm-up's buttons, kept_widgets.py)
+        return OptionsScene, self.lobby.entry.id
+
     def build(self) -> None:
         safe = self.safe
         x = 960 - self.WIDTH // 2

@@ -79,6 +79,8 @@ class MenuWarmUp:
 
     @staticmethod
     def _run(ctx: AppContext) -> Iterator[bool]:
+        import gc
+
         from ...heap import release_free_memory
         from .howto import HowToScene, howto_box
         from .howto_pictures import sources_fingerprint
@@ -94,7 +96,8 @@ class MenuWarmUp:
             else:
                 scene.update(TICK)
             scene.draw(scratch, 1.0)  # panels' shadows, labels, icons, hint bar
-            scene.release(keep=scene.kept_apart)  # kills its widgets but the pause's (kept_widgets.py)
+            # its buttons kept for its first opening (the pause's apart: kept_widgets.py)
+            scene.release(warmed=not scene.kept_apart)
             yield True
             release_free_memory()  # their cycles freed now: all of them waited for a GC pass (+8 MB)
             yield True
@@ -103,3 +106,9 @@ class MenuWarmUp:
                 # first visit (early: the title's first menus come first)
                 ctx.kit.panel(scratch, howto_box(scene.safe), ctx.kit.colours.panel, radius=36)  # (every menu's safe area)
                 yield True
+        # What it keeps (some sixteen screens' buttons: ~3,400 objects) set aside from the
+        # cyclic GC, as ``play`` sets aside what it loaded: the full pass of the frame after
+        # each closing (heap.py) went through them all, +1-2.5 ms (issue 32 item 2). The
+        # cost: a kept screen killed later (after a change of language, or the last closed
+        # screens' room full) is not freed if a cycle holds it: once a run, ~10 MB at most.
+        gc.freeze()

@@ -4,9 +4,9 @@ is ours, so a pad alone can drive every menu.
 pygame_gui has no notion of pad focus, so :class:`MenuScene` keeps a list of focusable
 :class:`Item` s, moves the focus spatially with UP/DOWN/LEFT/RIGHT (D-pad, keys, or the
 left stick, which the input hub already turns into repeating directions), activates
-with CONFIRM and steps choices and sliders with LEFT/RIGHT. The
-focused widget is shown "selected" by the theme and ringed by a pulsing amber frame
-drawn over it. Only mouse events reach the UIManager, so it never fights the pads.
+with CONFIRM and steps choices and sliders with LEFT/RIGHT. The focused widget is shown
+"selected" by the theme and ringed by a pulsing amber frame drawn over it. Only mouse
+events reach the UIManager, so it never fights the pads.
 """
 
 from __future__ import annotations
@@ -85,6 +85,9 @@ class MenuScene(Scene):
         else:
             self.refresh()
 
+    def screen_name(self) -> tuple[object, ...]:  # (for the buttons the warm-up keeps it: kept_widgets.py)
+        return (type(self),)
+
     def _signature(self) -> tuple[object, ...]:
         settings = self.ctx.settings
         return (self.ctx.strings.lang, settings.text_scale, settings.safe_area, settings.high_contrast)
@@ -97,7 +100,7 @@ class MenuScene(Scene):
         keep = self.items[self.focus].key if self.items else None
         self.release()
         self.items = []
-        self._spare = self.ctx.menu_gui.kept.take(type(self), self._signature())
+        self._spare = self.ctx.menu_gui.kept.take(type(self), self._signature(), self.screen_name())
         self.manager = self._spare.manager if self._spare is not None else None
         self.build()
         if self._spare is not None:
@@ -108,14 +111,15 @@ class MenuScene(Scene):
         self.focus_key(keep or self.initial_focus())
         self._apply_focus()
 
-    def release(self, keep: bool = True) -> None:
-        """Hand this screen's widgets to the kept ones, for the next screen of its kind
-        (``ctx.menu_gui.kept``, which kills the oldest: kept_widgets.py), or kill them.
+    def release(self, keep: bool = True, warmed: bool = False) -> None:
+        """Hand this screen's widgets to the kept ones, for the next screen of its kind (``ctx.menu_gui.kept``,
+        which kills the oldest; ``warmed``: the warm-up's, for its first opening: kept_widgets.py), or kill them.
         Widgets and scenes hold each other in cycles that only the cyclic GC frees, and
         it runs too seldom for the megabytes of drawn surfaces they keep: sixty visits
         to a screen grew the process by 500 MB when they waited for it."""
         if self.manager is not None and self._built_for is not None and keep:
-            self.ctx.menu_gui.kept.keep(type(self), self._built_for, self.manager, self.kept_apart)
+            self.ctx.menu_gui.kept.keep(type(self), self._built_for, self.manager, self.kept_apart,
+                                        self.screen_name() if warmed else None)
         elif self.manager is not None:
             kill_widgets(self.manager)
         self.manager = None
