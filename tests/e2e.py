@@ -124,11 +124,27 @@ class KeyHand(Hand):
         raise TypeError("a keyboard side has no stick: step with directions")
 
 
+def set_aside() -> None:
+    """What the process holds now, freed of its garbage, then set aside from the cyclic GC
+    (``gc.freeze``), as ``play`` freezes what it loaded: the App runs a full collection
+    each time a scene leaves (game/heap.py), which then walks only what came after."""
+    gc.collect()
+    gc.freeze()
+
+
+def free_thawed() -> None:
+    """Free what was set aside and has died since (a settled room, a storm): the heap
+    thawed, collected and set aside again (~0.05-0.09 s)."""
+    gc.unfreeze()
+    set_aside()
+
+
 class Room:
     """A headless Secret Salon on a hand-ticked clock, with real devices. ``seed`` fixes
     the seed the lobby gives new matches (it takes the time otherwise)."""
 
     def __init__(self, lang: str = "fr", seed: int | None = 1) -> None:
+        self._settled = False  # (settle)
         if seed is not None:
             from types import SimpleNamespace
 
@@ -143,8 +159,7 @@ class Room:
         # full collection each time a scene leaves (game/heap.py). The room's own context
         # is made after, so ``close`` frees it with a collection of what is not frozen:
         # thawing the whole process's heap to free it was ~0.3 s a room.
-        gc.collect()
-        gc.freeze()
+        set_aside()
         self.ctx = build_context(headless=True, lang=lang, settings=Settings(lang=lang))
         self.clock = Clock()
         self.app = App(self.ctx, clock=self.clock)
@@ -221,8 +236,7 @@ class Room:
         and a picker a move): each is a full collection (game/heap.py), which otherwise
         walks the whole unfrozen context, ~25 ms each. :meth:`close` then thaws the
         process's heap once to free it (~0.05 s)."""
-        gc.collect()
-        gc.freeze()
+        set_aside()
         self._settled = True
 
     def close(self) -> None:
@@ -239,10 +253,8 @@ class Room:
         # None of them is frozen (``__init__`` froze before making them) unless the room
         # was settled: then the heap is thawed to free them, and what lives on frozen again.
         self.ctx.stack.clear()
-        if getattr(self, "_settled", False):
-            gc.unfreeze()
-            gc.collect()
-            gc.freeze()
+        if self._settled:
+            free_thawed()
         else:
             gc.collect()
 

@@ -10,6 +10,7 @@ import pytest
 
 from game.cli.soak import Storm, game_ids
 from game.cli.virtual_pads import VirtualPads
+from tests.e2e import free_thawed, set_aside
 
 FRAMES = 5000
 #: Phases where players act that the storm must reach in each game (deals and other
@@ -36,8 +37,7 @@ def test_input_storm(game_id):
     # they took ~0.4 s of CPU a storm, ~0.1 s now. Thawing the process's heap once at the
     # end to free the context costs ~0.06-0.09 s (what tests/e2e.Room, with few scene
     # exits a room, avoids by freezing before it makes its context; see Room.settle).
-    gc.collect()
-    gc.freeze()
+    set_aside()
     storm = Storm(game_id, seed=SEED, pads=VirtualPads(), draw_every=DRAW_EVERY)
     gc.freeze()
     try:
@@ -45,9 +45,7 @@ def test_input_storm(game_id):
             storm.frame()
     finally:
         storm.close()
-        gc.unfreeze()
-        gc.collect()
-        gc.freeze()
+        free_thawed()
     summary = storm.summary()
     assert not storm.exceptions, "\n".join(storm.exceptions[:3])
     assert not storm.stuck_spans, storm.stuck_spans[:5]
