@@ -38,7 +38,7 @@ if not (CHROMIUM and DRIVER):
 webdriver = pytest.importorskip("selenium.webdriver", reason="Selenium is not installed (pip install -e '.[test]')")
 
 from tests.phone_rig import PhoneRig  # noqa: E402
-from tests.test_phone_browser import FLAGS, phone, wait  # noqa: E402
+from tests.test_phone_browser import phone, site, wait  # noqa: E402
 from tests.test_phone_screens import GAMES, play  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -170,8 +170,7 @@ class Page:
     def open(self) -> None:
         """The page afresh (no seat kept: the site's storage cleared before it opens), its
         strings loaded, axe-core in it (added to every page by :func:`page`)."""
-        origin = "/".join(self.url.split("/")[:3])
-        self.driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        self.driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": site(self.url), "storageTypes": "all"})
         self.driver.get(self.url)
         wait(self.driver, lambda d: d.find_element("id", "name").is_displayed(), "the join form")
         wait(self.driver, lambda d: d.execute_script("return document.documentElement.lang") == self.lang,
@@ -326,15 +325,7 @@ def test_tap_instead_of_hold_has_no_wcag_violation(page, screens):
 
 def large_text_phone(profile: str) -> Any:
     """A phone whose browser text size is doubled (32 px where the default is 16)."""
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={profile}")
-    options.add_experimental_option("prefs", {"webkit": {"webprefs": {"default_font_size": 32}}})
-    options.add_experimental_option("mobileEmulation", {
-        "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2.0, "touch": True}})
-    return webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=DRIVER))
+    return phone(profile, prefs={"webkit": {"webprefs": {"default_font_size": 32}}})
 
 
 PX_FONT = re.compile(r"font(?:-size)?\s*:[^;}]*\b\d+(?:\.\d+)?px")

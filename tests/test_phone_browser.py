@@ -51,7 +51,9 @@ FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 pytestmark = pytest.mark.timeout(120)
 
 
-def phone(profile: str, width: int = 390, height: int = 844):
+def phone(profile: str, width: int = 390, height: int = 844, prefs: dict | None = None):
+    """A headless Chromium phone (touch, 2x pixels) with its own profile folder; ``prefs``:
+    the browser's preferences (a larger text size...)."""
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for flag in FLAGS:
@@ -59,9 +61,16 @@ def phone(profile: str, width: int = 390, height: int = 844):
     options.add_argument(f"--user-data-dir={profile}")
     # the window's size from the start: WebDriver's set-window-size, after, waited ~1 s a phone
     options.add_argument(f"--window-size={width},{height}")
+    if prefs:
+        options.add_experimental_option("prefs", prefs)
     options.add_experimental_option("mobileEmulation", {
         "deviceMetrics": {"width": width, "height": height, "pixelRatio": 2.0, "touch": True}})
     return webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=DRIVER))
+
+
+def site(url: str) -> str:
+    """The origin of ``url`` (scheme, host and port), whose storage a phone keeps."""
+    return "/".join(url.split("/")[:3])
 
 
 def wait(driver, condition, what: str, seconds: float = 10):
@@ -176,7 +185,7 @@ class Phones:
         return [driver for driver, _ in self.started[:count]]
 
     def forget(self, url: str) -> None:
-        origin = "/".join(url.split("/")[:3])
+        origin = site(url)
         for index, (driver, profile) in enumerate(self.started):
             try:
                 driver.get("about:blank")
