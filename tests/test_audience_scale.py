@@ -34,11 +34,14 @@ pytest.importorskip("aiohttp")
 pytestmark = pytest.mark.timeout(600)
 
 
-def until(room: Room, child: SwarmChild, wanted: str, limit: int = 20000) -> dict[str, Any]:
-    """Frames until the swarm says ``wanted``."""
+def until(room: Room, child: SwarmChild, wanted: str, limit: int = 6000) -> dict[str, Any]:
+    """Frames until the swarm says ``wanted``, the TV idle for up to a frame's time after
+    each, as the app's loop is (``serve_phones_until``). Frames back to back would starve
+    the server's thread of the interpreter lock: each of its system calls would wait a
+    switch interval to take it back, and 500 handshakes took a minute."""
     for _ in range(limit):
         room.run(1, 1)
-        event = child.event()
+        event = child.event(wait=1 / 60)
         if event is not None and event["event"] == wanted:
             return event
         assert child.proc.poll() is None, "".join(child.errors)

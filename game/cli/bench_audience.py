@@ -95,6 +95,8 @@ class Fan:
     #: its token, as the page does).
     drops: list[str] = field(default_factory=list)
     picking: bool = False
+    #: Welcomed on its present connection.
+    welcomed: bool = False
 
     def confirmed(self) -> bool:
         """Whether it picked every question its last shared screen opens, each pick told back."""
@@ -126,10 +128,9 @@ class Swarm:
 
         connector = aiohttp.TCPConnector(limit=0)  # no pool limit: every member keeps its socket
         async with aiohttp.ClientSession(connector=connector) as session:
-            await asyncio.gather(*(self._connect(session, fan) for fan in self.fans))
-            readers = [asyncio.create_task(self._read(session, fan)) for fan in self.fans]
+            readers = [asyncio.create_task(self._join(session, fan)) for fan in self.fans]
             pickers = [asyncio.create_task(self._repick(fan)) for fan in self.fans if self.repick and not fan.flooder]
-            while any(fan.token is None for fan in self.fans):
+            while not all(fan.welcomed for fan in self.fans):
                 await asyncio.sleep(0.05)
             self.say("joined", members=len(self.fans))
             await self.stopping.wait()
@@ -141,8 +142,21 @@ class Swarm:
             with contextlib.suppress(asyncio.TimeoutError):  # said goodbye, or gone: nothing is waited for
                 await asyncio.wait_for(closing, 10.0)
 
+    async def _join(self, session: Any, fan: Fan) -> None:
+        """Join, then read at once, as a phone does: a connection left unread misses the
+        server's pings and is cut off."""
+        import aiohttp
+
+        try:
+            await self._connect(session, fan)
+        except (aiohttp.ClientError, OSError) as exc:
+            fan.drops.append(f"could not join ({exc!r})")
+            return
+        await self._read(session, fan)
+
     async def _connect(self, session: Any, fan: Fan) -> None:
         """Join the audience, or come back to it with the member's token."""
+        fan.welcomed = False
         fan.ws = await session.ws_connect(f"{self.url}/ws", max_msg_size=0)
         hello = {"token": fan.token} if fan.token else {"name": f"Fan {fan.number + 1}"}
         await fan.ws.send_str(json.dumps({"v": 1, "type": "hello", "room": self.room, "audience": True, **hello}))
@@ -187,7 +201,7 @@ class Swarm:
         message = json.loads(text)
         kind = message.get("type")
         if kind == "welcome":
-            fan.token = message["token"]
+            fan.token, fan.welcomed = message["token"], True
         elif kind == "you":
             fan.you, fan.yous = message, fan.yous + 1
             if not self.repick:  # (picks that keep changing are never all confirmed: the bench does not ask)
@@ -276,10 +290,10 @@ class SwarmChild:
             if line.startswith("{"):
                 self.lines.put(json.loads(line))
 
-    def event(self) -> dict[str, Any] | None:
-        """The swarm's next line, if one came."""
+    def event(self, wait: float = 0.0) -> dict[str, Any] | None:
+        """The swarm's next line, if one came (within ``wait`` seconds)."""
         try:
-            return self.lines.get_nowait()
+            return self.lines.get(timeout=wait) if wait > 0 else self.lines.get_nowait()
         except queue.Empty:
             return None
 

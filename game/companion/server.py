@@ -47,6 +47,11 @@ HARD_LIMIT = 1024 * 1024
 #: Seconds between WebSocket pings: a phone that sleeps or loses Wi-Fi is noticed
 #: within about twice this, and its seat shows as reconnecting.
 HEARTBEAT = 5.0
+#: Connections the system holds until the server's loop accepts them. A stream's
+#: audience comes in together when the code shows; past the usual 128 the system drops
+#: the newcomers' first packet and their phones retry 1, 3, then 7 s later (the system
+#: may cap it: ``net.core.somaxconn`` on Linux).
+LISTEN_BACKLOG = 1024
 #: Messages waiting for one phone before it is cut off as too slow.
 MAX_OUTBOX = 512
 #: A phone's flood limit: a person taps a few times a second, a stroke ends a few
@@ -413,7 +418,7 @@ class CompanionServer:
         runner = web.AppRunner(make_app(self.hub, self.static_dir, self.texts, self.lang), access_log=None)
         await runner.setup()
         try:
-            site = web.TCPSite(runner, self.host, self.port)
+            site = web.TCPSite(runner, self.host, self.port, backlog=LISTEN_BACKLOG)
             try:
                 await site.start()
             except OSError as exc:
