@@ -1,7 +1,7 @@
 """Five hundred audience phones on loopback during a match (issue 30 item 4), black box:
 the game itself (the App's frames on a hand-ticked clock, its companion started from the
 settings on a free port, Secret Identity's board with four bots) and 500 WebSocket
-clients in a process of their own (``game.cli.bench_audience.swarm_main``: aiohttp,
+clients in a process of their own (``game.cli.audience_swarm.swarm_main``: aiohttp,
 one asyncio loop), ten of which flood.
 
 It checks correctness, never speed (the bench measures that): every member is welcomed
@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from game.cli.bench_audience import FLOOD, FLOODERS, MEMBERS, SwarmChild
+from game.cli.audience_swarm import FLOOD, FLOODERS, MEMBERS, SwarmChild
 from game.companion.server import AUDIENCE_BATCH
 from game.scenes.match import MatchScene
 from game.scenes.menus.lobby import LobbyScene

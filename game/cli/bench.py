@@ -20,7 +20,7 @@ p50/p99/max are over the frames after them. Start-up is the time from process
 start to the first drawn title frame, against a bare pygame-ce window drawing one
 frame in the same run. Eight phones on loopback (bench_companion.py) give the act →
 updated view round trip and the frame cost while they play; with 500 audience members
-joined in a process of their own (bench_audience.py, ``--audience`` alone) the frame's
+joined in a process of their own (audience_swarm.py, ``--audience`` alone) the frame's
 p99 against the budget, a seat's round trip while the audience votes and the memory
 the audience adds. The present step (``App.present``: the canvas scaled into the window
 by SDL's renderer, on the GPU, or by SDL's software renderer the bands of it that
@@ -245,7 +245,8 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(bench_menus(repeats=1, quick=True) if args.quick else bench_menus()))
         return 0
     if args.phones or args.audience:
-        from .bench_audience import AUDIENCE_ACTS, MEMBERS
+        from .audience_swarm import MEMBERS
+        from .bench_audience import AUDIENCE_ACTS
         from .bench_companion import ACTS, bench_companion
 
         acts = QUICK_PHONE_ACTS if args.quick else AUDIENCE_ACTS if args.audience else ACTS
