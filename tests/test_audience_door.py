@@ -327,7 +327,7 @@ def test_the_audience_s_picks_are_counted_between_frames_not_in_them():
     one, two = crowd.members[1], crowd.members[2]
     hub._keep_guess(1, {"type": "guess", "question": "q", "answer": 2})
     hub._outgoing.clear()
-    crowd.serve(table)
+    crowd.serve(table, [])
     assert crowd.ledger.members[one].picks == {"q": 2}
     assert any(conn == 1 and '"type":"you"' in text and '"q":2' in text for conn, text, _ in hub._outgoing)
     hub._keep_guess(2, {"type": "guess", "question": "q", "answer": 1})

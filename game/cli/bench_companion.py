@@ -80,9 +80,13 @@ def _percentile(values: list[float], q: float) -> float:
 class Driver(threading.Thread):
     """The phones' side: each in turn acts and times its answer."""
 
-    def __init__(self, phones: list[ScriptedPhone], acts: int, seed: int = 7, patience: float = 120.0) -> None:
+    def __init__(self, phones: list[ScriptedPhone], acts: int, seed: int = 7, patience: float = 120.0,
+                 pace: float = 0.0) -> None:
         super().__init__(name="bench-phones", daemon=True)
         self.phones, self.acts, self.rng = phones, acts, random.Random(seed)
+        #: The table's mean time (s) between two acts, each wait drawn between half and
+        #: one and a half of it (0: at machine speed, each act as soon as the last is answered).
+        self.pace = pace
         #: Seconds the phones play at most (a table that stopped answering ends the run).
         self.patience = patience
         self.screens: dict[int, Any] = {}
@@ -110,6 +114,8 @@ class Driver(threading.Thread):
                 time.sleep(0.002)
                 continue
             move = self.rng.choice(moves)
+            if self.pace:
+                time.sleep(self.rng.uniform(0.5 * self.pace, 1.5 * self.pace))
             start = time.perf_counter()
             self.phones[n].send("act", id=turn, **move)
             try:  # views other phones' moves caused come first, and are kept
@@ -142,9 +148,9 @@ class Driver(threading.Thread):
                 return arrived, message
 
 
-def drive(url: str, room: str, acts: int, wait_go: bool = False) -> dict[str, Any]:
+def drive(url: str, room: str, acts: int, wait_go: bool = False, pace: float = 0.0) -> dict[str, Any]:
     """The phones' process: join, wait for the match (and with ``wait_go`` for a ``go``
-    line on stdin: the audience is in), act ``acts`` times; the timings."""
+    line on stdin: the audience is in), act ``acts`` times, at ``pace`` (``Driver``); the timings."""
     import sys
 
     from ..companion.client import PhoneCrowd
@@ -157,7 +163,7 @@ def drive(url: str, room: str, acts: int, wait_go: bool = False) -> dict[str, An
             phone.next("welcome", timeout=30)
         if wait_go:
             sys.stdin.readline()
-        driver = Driver(phones, acts + WARMUP_ACTS, patience=300.0 if wait_go else 120.0)
+        driver = Driver(phones, acts + WARMUP_ACTS, patience=300.0 if wait_go else 120.0, pace=pace)
         pings = driver.pings(PINGS)
         driver.run()
         return {"trips": driver.trips[WARMUP_ACTS:], "starts": driver.starts[WARMUP_ACTS:], "refused": driver.refused,
@@ -176,11 +182,12 @@ def bench_companion(acts: int = ACTS, audience: int = 0) -> dict[str, Any]:
     (as real phones are other devices: they do not share this process's interpreter lock).
     The TV's frame gaps are the wall time between the starts of two frames.
     With ``audience``, that many members join in a second child once the first match
-    is warm (``bench_audience.AudienceRun``: the phones wait for them, then play), and
-    the figures are the audience's (frames and acts timed only once they are in)."""
+    is warm (``bench_audience.AudienceRun``: the phones wait for them, then play at a
+    table's pace, ``bench_audience.TABLE_PACE``), and the figures are the audience's
+    (frames and acts timed only once they are in)."""
     import tempfile
 
-    from .bench_audience import AudienceRun
+    from .bench_audience import TABLE_PACE, AudienceRun
     from .bench_calibration import time_loop
     from .play import settle
     from ..app import App
@@ -197,15 +204,17 @@ def bench_companion(acts: int = ACTS, audience: int = 0) -> dict[str, Any]:
     ctx = build_context(headless=True, settings=Settings(lang="en"))
     ctx.autosaves = AutosaveWriter()  # as ``play`` gives its context: the saves written off the game thread
     app = App(ctx)
-    frame_cpu = [0.0]
-    # an instance attribute over App.frame, which tick calls
+    frame_cpu, present_cpu = [0.0], [0.0]
+    # instance attributes over App.frame, which tick calls, and App.present, which the frame calls
     app.frame = _cpu_timed(app.frame, frame_cpu)  # type: ignore[method-assign]
+    app.present = _cpu_timed(app.present, present_cpu)  # type: ignore[method-assign]
     settle()
     companion = Companion(0, style_json, lambda: ctx.settings.lang, host="127.0.0.1", view_budget=VIEW_BUDGET)
     if companion.start() is not None:
         return {"error": [f"the companion could not start: {companion.problem}"]}
     entry = phones_game(ctx.games)
     costs: list[float] = []
+    presents: list[float] = []  # each timed frame's present (part of its cost)
     gaps: list[float] = []
     serving: list[float] = []  # each pump between frames: the game thread's CPU on an act's path
     companion.pump = _serve_timed(companion.pump, serving)  # type: ignore[method-assign]
@@ -213,7 +222,8 @@ def bench_companion(acts: int = ACTS, audience: int = 0) -> dict[str, Any]:
     saves = tempfile.TemporaryDirectory(prefix="bench-phones-", dir=autosave_path().parent)
     url = f"http://127.0.0.1:{companion.port}"
     code = (f"import json; from game.cli.bench_companion import drive; "
-            f"print(json.dumps(drive('{url}', '{companion.room}', {acts}, wait_go={bool(audience)})))")
+            f"print(json.dumps(drive('{url}', '{companion.room}', {acts}, wait_go={bool(audience)}, "
+            f"pace={TABLE_PACE if audience else 0.0})))")
     child = subprocess.Popen(python_command(code), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True)
     crowd = AudienceRun(url, companion.room, audience, child) if audience else None
@@ -238,6 +248,7 @@ def bench_companion(acts: int = ACTS, audience: int = 0) -> dict[str, Any]:
             app.tick()
             if timed:
                 costs.append(frame_cpu[0])
+                presents.append(present_cpu[0])
                 if last_frame is not None:
                     gaps.append((began - last_frame) * 1000.0)
             last_frame = began if timed else None
@@ -249,7 +260,7 @@ def bench_companion(acts: int = ACTS, audience: int = 0) -> dict[str, Any]:
             return {"error": (err.strip().splitlines() or ["the phones' process failed"])[-1:]}
         phones = json.loads(out.strip().splitlines()[-1])
         if crowd is not None:
-            return crowd.figures(phones, costs, matches)
+            return crowd.figures(phones, costs, presents, matches)
     finally:
         if child.poll() is None:
             child.kill()
@@ -274,7 +285,7 @@ def bench_companion(acts: int = ACTS, audience: int = 0) -> dict[str, Any]:
 
 
 def _cpu_timed(frame: Callable[[], None], out: list[float]) -> Callable[[], None]:
-    """``frame``, keeping its main-thread CPU milliseconds in ``out[0]``."""
+    """``frame`` (or any step of it), keeping its main-thread CPU milliseconds in ``out[0]``."""
     def timed() -> None:
         began = time.thread_time()
         frame()

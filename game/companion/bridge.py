@@ -52,10 +52,11 @@ LOBBY_GRACE = 20.0
 #: At most this long (s) the game thread lets the server write the views that answer
 #: acts before it builds the other phones' views (bench: ``python -m game bench``).
 ANSWER_WAIT = 0.004
-#: A frame's pump builds the other phones' views for at most this long (s; at least one),
-#: with ``view_budget`` (the app's companion): the rest are owed to the idle time before
-#: the next frame (bench: ``python -m game bench``).
-VIEW_BUDGET = 0.002
+#: With ``view_budget`` (the app's companion), the other phones' views are built in the
+#: idle time before the next frame; a frame's pump builds them only when the idle time
+#: fell behind, for at most this long (s; at least one), the rest owed again (bench:
+#: ``python -m game bench``).
+VIEW_BUDGET = 0.0
 #: Refusals the board gives, not the engine, sent as they are (not as ``illegal:``):
 #: a value of the wrong type, a choice its screen does not offer yet, a beat the TV plays,
 #: a choice only the TV makes ("start only from the TV").
@@ -81,7 +82,8 @@ class Companion:
         ``texts``: the game's string tables, for the page's ``strings.json``;
         ``log_file``: the game's log, where the server's library records go;
         ``view_budget``: how long (s, on ``budget_clock``) a frame's pump builds the
-        views of phones that did not act (None: all of them, every frame)."""
+        views of phones that did not act once the idle time between frames fell behind
+        with them (None: all of them, every frame; see :meth:`_pump`)."""
         from .server import AUDIENCE_RATE, RATE_LIMIT, STATIC_DIR, CompanionServer, Hub  # asyncio: only once phones are on
 
         self.default_name = default_name or (lambda: "?")
@@ -158,14 +160,22 @@ class Companion:
     def _pump(self, seats: SeatTable, table: Table, frame: bool) -> list[str]:
         """Rounds of: what landed, applied; then the phones told, until a message lands
         while the frame's pump builds the other phones' views (``_tell``): then a round
-        again, its acts answered first. Each round tells a phone at least, so they end."""
+        again, its acts answered first. With a ``view_budget``, a frame's pump leaves the
+        views of phones that did not act to the idle time after the frame's draw
+        (:meth:`catch_up`), so the TV's frame does not wait for eight phones' screens;
+        if views are still owed from before (no idle time kept up: a slow machine), it
+        builds them for ``view_budget``, one at least. Each round tells a phone at
+        least, so they end."""
         sounds: list[str] = []
-        until = None if self.view_budget is None or not frame else self.budget_clock() + self.view_budget
+        lagging = frame and self.behind()
+        until = None
+        if self.view_budget is not None and frame:
+            until = self.budget_clock() + (self.view_budget if lagging else 0.0)
         for _ in range(len(self.phones) + 2):
             self.hub.arrived.clear()
             sounds += self._take(seats, table)
             self._free_lost_seats(seats, table)
-            if not self._tell(seats, table, frame, until):
+            if not self._tell(seats, table, frame, until, at_least_one=until is None or lagging):
                 break
         if frame:
             self.crowd.pump(table, self._lobby_seats(seats))
@@ -211,11 +221,11 @@ class Companion:
             self._tell(seats, table, True, self.budget_clock() + seconds, at_least_one=False)
         self.hub.flush()
 
-    def serve_audience(self, table: Table) -> None:
-        """Between two frames: the audience's guesses and ``you`` messages (``Crowd.serve``).
+    def serve_audience(self, seats: SeatTable, table: Table) -> None:
+        """Between two frames: the audience's guesses, shared message and ``you`` messages (``Crowd.serve``).
         They leave with the next flush (a seat's pump or the next frame's): one wake-up of
         the server's thread fewer, whose hand-over of the interpreter lock a seat would wait for."""
-        self.crowd.serve(table)
+        self.crowd.serve(table, self._lobby_seats(seats))
 
     def _hello(self, conn: int, message: dict[str, Any], seats: SeatTable, table: Table) -> list[str]:
         if conn in self.phones and seats.seat_of(self.phones[conn].device) is not None:

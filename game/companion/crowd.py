@@ -126,9 +126,10 @@ class Crowd:
 
     # --- once a frame -----------------------------------------------------------------------
     def pump(self, table: Table, roster: list[dict[str, Any]]) -> None:
-        """Once a frame (the TV draws next): follow the match, tell the audience what
-        changed; the guesses and ``you`` messages too, unless the idle time since the last
-        frame took them (:meth:`serve`). Nothing to do while nobody watches."""
+        """Once a frame (the TV draws next): follow the match (the view the TV drew last
+        is released); the guesses, the shared message and the ``you`` messages too,
+        unless the idle time since the last frame dealt with them (:meth:`serve`).
+        Nothing to do while nobody watches."""
         if not self.members:
             self.hub.take_guesses()
             return
@@ -136,19 +137,21 @@ class Crowd:
         served, self._served = self._served, False
         if not served:
             self._take(self.hub.take_guesses())
-        self._share(table, roster)
-        if not served:
+            self._share(table, roster)
             self._tell_members()
 
-    def serve(self, table: Table) -> None:
+    def serve(self, table: Table, roster: list[dict[str, Any]]) -> None:
         """Between two frames (the app's idle time: ``phone_serving.serve_phones_until``):
-        the guesses since the last, checked against the questions the rules open now, and
-        the ``you`` messages due, off the frame (whose budget is the TV's)."""
+        the guesses since the last, checked against the questions the rules open now, the
+        shared message if what it shows changed (the view the last frame's pump released:
+        the TV has drawn it) and the ``you`` messages due, off the frame (whose budget is
+        the TV's)."""
         if not self.members or table.match is not self._match:
             return  # (a new match: the next frame's pump follows it first)
         if table.match is not None and self._book is not None:
             self._ask(table.match)
         self._take(self.hub.take_guesses())
+        self._share(table, roster)
         self._tell_members()
         self._served = True
 

@@ -60,7 +60,7 @@ def serve_phones_until(ctx: AppContext, deadline: float, clock: Callable[[], flo
     views a frame's pump left owed are built while no message waits (``Companion.catch_up``)."""
     companion: Companion | None = getattr(ctx, "companion", None)
     if companion is not None and companion.crowd.members:
-        companion.serve_audience(table_now(ctx))
+        companion.serve_audience(ctx.seats, table_now(ctx))
     while (left := deadline - clock()) > 0:
         companion = getattr(ctx, "companion", None)
         if companion is None:
