@@ -15,11 +15,12 @@ screen, checked:
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
 from game.catalogue import load_catalogue
+from game.cli.audience_swarm import json_objects
 from game.core.actions import IllegalAction
 from game.core.rng import Rng
 from game.core.session import Session
@@ -33,17 +34,6 @@ MODES = ["secret_identity", "secret_identity_coop", "personality", "mission_secr
 @lru_cache(maxsize=None)
 def catalogue():
     return load_catalogue()
-
-
-def items_in(screen: Any) -> Iterator[dict[str, Any]]:
-    if isinstance(screen, dict):
-        if "label" in screen:
-            yield screen
-        for value in screen.values():
-            yield from items_in(value)
-    elif isinstance(screen, list):
-        for value in screen:
-            yield from items_in(value)
 
 
 def audience_leaks(moment: Moment, message: Any) -> list[str]:
@@ -116,7 +106,7 @@ def test_the_audience_screen_offers_every_open_question_and_no_secret(game_id):
         leans = {question: {answer: 3} for question, answer in answers.items()}
         screen = play.screen(ctx, public, asks, leans)
         screens += 1
-        offered = {item["ask"]: item for item in items_in(screen) if "ask" in item}
+        offered = {item["ask"]: item for item in json_objects(screen) if "label" in item and "ask" in item}
         assert set(offered) == {ask.id for ask in asks}, (game_id, str(public.phase))
         for ask in asks:
             picks = [pick["guess"] for pick in offered[ask.id]["choices"]["items"]]

@@ -49,21 +49,22 @@ PICK_GAP = 0.3
 def open_questions(screen: Any) -> dict[str, list[Any]]:
     """The questions an audience screen offers: question id -> the answers its picks send."""
     found: dict[str, list[Any]] = {}
-    for item in _items(screen):
+    for item in json_objects(screen):
         guess = item.get("guess")
         if isinstance(guess, dict) and "question" in guess:
             found.setdefault(guess["question"], []).append(guess["answer"])
     return found
 
 
-def _items(value: Any) -> Iterator[dict[str, Any]]:
+def json_objects(value: Any) -> Iterator[dict[str, Any]]:
+    """Every object in a decoded JSON ``value``, each before those inside it."""
     if isinstance(value, dict):
         yield value
         for inner in value.values():
-            yield from _items(inner)
+            yield from json_objects(inner)
     elif isinstance(value, list):
         for inner in value:
-            yield from _items(inner)
+            yield from json_objects(inner)
 
 
 @dataclass

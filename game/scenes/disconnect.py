@@ -11,7 +11,7 @@ seat is not this overlay's: it waits for its own phone (game/companion), marked
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Hashable
+from typing import TYPE_CHECKING, Hashable
 
 import pygame
 

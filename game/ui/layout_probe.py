@@ -37,7 +37,6 @@ from .layout_texts import gui_texts, texts_on
 if TYPE_CHECKING:  # pragma: no cover
     from pygame.typing import ColorLike, Point, RectLike
 
-    from ..scenes.base import Scene
     from ..settings import Settings
     from ..shots import Builder
     from .kit import UiKit

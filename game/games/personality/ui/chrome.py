@@ -205,7 +205,7 @@ def seat_column_items(board: PersonalityBoard) -> list[StageItem]:
     name (fitted: shrunk, or wrapped at a hyphen), hand and received counts on their own
     line, the seat's mark; as stage items, each keyed on what it shows, a bot's thinking
     bubble drawn over its box."""
-    kit, p = board.ctx.kit, board.public
+    p = board.public
     column = board.layout.seat_column
     current = board.session.current()
     row_h = min(150, (column.height + 12) // p.seats)

@@ -129,7 +129,7 @@ def portrait_svg(kit: PortraitKit, look: Look, backdrop: str) -> str:
     hair_back, hair_front = parts["hair"][look.hair]
     layers = (
         f'<rect width="100" height="100" rx="14" fill="{backdrop}"/>',
-        f'<circle cx="50" cy="46" r="36" fill="#ffffff" fill-opacity=".22"/>',
+        '<circle cx="50" cy="46" r="36" fill="#ffffff" fill-opacity=".22"/>',
         parts["backs"][look.back], hair_back,
         f'<path d="M43 60 h14 v16 h-14z" fill="{shade(skin)}"/>',
         parts["clothes"][look.clothes], parts["bases"][look.base], parts["beards"][look.beard],

@@ -88,7 +88,7 @@ def _round_two(phase: str) -> Callable[[Any], bool]:
 def shot_replace(ctx: Any, args: ShotRequest) -> None:
     entry, session, bots = _table(ctx, "secret_identity", args.seed)
     _play_until(session, bots, _round_two("round_start"), args.seed)
-    board = _board(ctx, entry, session)
+    _board(ctx, entry, session)
     for seat in (2, 5, 6):
         _bot_step(session, bots, seat)
     _press(ctx, 1, Intent.STICK, angle=135.0, magnitude=1.0)

@@ -9,7 +9,6 @@ the character" just works.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
 
 import pygame
