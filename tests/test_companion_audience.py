@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from game.cli.audience_swarm import json_objects
 from game.cli.bench_companion import moves_in
 from game.companion.room import Door
 from game.core.serial import to_plain
@@ -25,7 +26,7 @@ from game.games.secret_identity.ui.reveal import CompetitiveReveal
 from game.scenes.match import MatchScene
 from game.scenes.menus.lobby import LobbyScene
 from game.scenes.menus.matches import new_match
-from tests.test_audience_play import audience_leaks, items_in
+from tests.test_audience_play import audience_leaks
 from tests.test_companion_match import frame, join, table  # noqa: F401  (the fixture)
 from tests.test_companion_secrets import Moment
 
@@ -143,8 +144,8 @@ def test_the_audience_plays_along_blind_never_before_the_tv_and_scores_its_right
                 if title.endswith(": who was who"):
                     told = int(title.split()[1].rstrip(":"))
                     first_told.setdefault(told, number)
-            for item in items_in(message["screen"]):
-                if "ask" in item and item["ask"] not in guessed:  # one pick a question: right for seats 0 and 1
+            for item in json_objects(message["screen"]):
+                if "label" in item and "ask" in item and item["ask"] not in guessed:  # one pick a question: right for seats 0 and 1
                     guessed.add(item["ask"])
                     seat = int(item["ask"].split(".s")[1])
                     key = secret_key(board, seat)
