@@ -176,4 +176,4 @@ def audience_lines(result: dict[str, Any] | None) -> list[str]:
             f"(target <= {TARGETS['memory_mb']:.0f}){flag('memory_mb')}",
             f"  over {result['seconds']} s: the server thread took {result['server_thread_core_share']:.2f} of a core, "
             f"the members' own process {result['swarm_cpu_s']} s of CPU (on this machine too); "
-            f"load average {result['load_average']}"]
+            f"load average {result['load_average']}; calibration loop {result.get('loop_s')} s"]

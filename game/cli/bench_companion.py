@@ -200,7 +200,7 @@ def bench_companion(acts: int = ACTS, audience: int = 0) -> dict[str, Any]:
     from ..scenes.phones import style_json
     from ..settings import Settings
 
-    loop = {} if audience else time_loop(1)  # (the audience's figures do not give it)
+    loop = time_loop(1)
     ctx = build_context(headless=True, settings=Settings(lang="en"))
     ctx.autosaves = AutosaveWriter()  # as ``play`` gives its context: the saves written off the game thread
     app = App(ctx)
@@ -260,7 +260,7 @@ def bench_companion(acts: int = ACTS, audience: int = 0) -> dict[str, Any]:
             return {"error": (err.strip().splitlines() or ["the phones' process failed"])[-1:]}
         phones = json.loads(out.strip().splitlines()[-1])
         if crowd is not None:
-            return crowd.figures(phones, costs, presents, matches)
+            return {**crowd.figures(phones, costs, presents, matches), "loop_s": loop["wall_s"]}
     finally:
         if child.poll() is None:
             child.kill()
