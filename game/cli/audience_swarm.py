@@ -121,7 +121,7 @@ class Swarm:
 
         connector = aiohttp.TCPConnector(limit=0)  # no pool limit: every member keeps its socket
         async with aiohttp.ClientSession(connector=connector) as session:
-            readers = [asyncio.create_task(self._join(session, fan)) for fan in self.fans]
+            readers = [asyncio.create_task(self._play(session, fan)) for fan in self.fans]
             pickers = [asyncio.create_task(self._repick(fan)) for fan in self.fans if self.repick and not fan.flooder]
             while not all(fan.welcomed for fan in self.fans):
                 await asyncio.sleep(0.05)
@@ -135,17 +135,23 @@ class Swarm:
             with contextlib.suppress(asyncio.TimeoutError):  # said goodbye, or gone: nothing is waited for
                 await asyncio.wait_for(closing, 10.0)
 
-    async def _join(self, session: Any, fan: Fan) -> None:
-        """Join, then read at once, as a phone does: a connection left unread misses the
-        server's pings and is cut off."""
+    async def _play(self, session: Any, fan: Fan) -> None:
+        """Join, then read at once, as a phone does (a connection left unread misses the
+        server's pings and is cut off); cut off, come back with the member's token."""
         import aiohttp
 
-        try:
-            await self._connect(session, fan)
-        except (aiohttp.ClientError, OSError) as exc:
-            fan.drops.append(f"could not join ({exc!r})")
-            return
-        await self._read(session, fan)
+        while True:
+            try:
+                await self._connect(session, fan)
+            except (aiohttp.ClientError, OSError) as exc:  # the game is gone: the summary says so
+                fan.drops.append(f"could not {'come back' if fan.token else 'join'} ({exc!r})")
+                return
+            async for frame in fan.ws:
+                if frame.type == aiohttp.WSMsgType.TEXT:
+                    self._receive(fan, frame.data)
+            if self.stopping.is_set():
+                return
+            fan.drops.append(f"closed ({fan.ws.close_code})")
 
     async def _connect(self, session: Any, fan: Fan) -> None:
         """Join the audience, or come back to it with the member's token."""
@@ -153,22 +159,6 @@ class Swarm:
         fan.ws = await session.ws_connect(f"{self.url}/ws", max_msg_size=0)
         hello = {"token": fan.token} if fan.token else {"name": f"Fan {fan.number + 1}"}
         await fan.ws.send_str(json.dumps({"v": 1, "type": "hello", "room": self.room, "audience": True, **hello}))
-
-    async def _read(self, session: Any, fan: Fan) -> None:
-        import aiohttp
-
-        while True:
-            async for frame in fan.ws:
-                if frame.type == aiohttp.WSMsgType.TEXT:
-                    self._receive(fan, frame.data)
-            if self.stopping.is_set():
-                return
-            fan.drops.append(f"closed ({fan.ws.close_code})")
-            try:
-                await self._connect(session, fan)
-            except (aiohttp.ClientError, OSError) as exc:  # the game is gone: the summary says so
-                fan.drops.append(f"could not come back ({exc!r})")
-                return
 
     def _shared(self, text: str) -> tuple[str, dict[str, list[Any]]]:
         """A shared message's digest and open questions, worked out once for every member
