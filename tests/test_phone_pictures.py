@@ -13,6 +13,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from game import icons
+from game.cli.audience_swarm import json_objects
 from game.companion import pictures
 from game.companion.server import Hub, make_app
 from game.core.rng import Rng
@@ -123,15 +124,7 @@ def phone_screens(entry_id: str, seats: int, seed: int):
 
 
 def icons_of(node):
-    if isinstance(node, dict):
-        for key, value in node.items():
-            if key == "icon" and isinstance(value, str):
-                yield value
-            else:
-                yield from icons_of(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from icons_of(value)
+    return (item["icon"] for item in json_objects(node) if isinstance(item.get("icon"), str))
 
 
 @pytest.mark.parametrize("entry_id, seats", [("secret_identity", 3), ("mission_secrete", 3), ("incognito", 3)])

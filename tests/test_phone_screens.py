@@ -11,6 +11,7 @@ from typing import Any, Iterator
 import pytest
 
 from game import paths
+from game.cli.audience_swarm import json_objects
 from game.companion.present import phone_screen
 from game.core.actions import Action, IllegalAction
 from game.core.rng import Rng
@@ -54,14 +55,7 @@ def play(entry_id: str, seats: int, seed: int, every: int) -> Iterator[tuple[Ses
 
 def moves_in(node: Any) -> Iterator[dict[str, Any]]:
     """Every ``move`` anywhere in a screen."""
-    if isinstance(node, dict):
-        if "move" in node:
-            yield node["move"]
-        for value in node.values():
-            yield from moves_in(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from moves_in(value)
+    return (item["move"] for item in json_objects(node) if "move" in item)
 
 
 def key(kind: str, data: Any) -> str:

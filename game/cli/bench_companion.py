@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from ..companion.present import TABLE_MOVES
+from .audience_swarm import json_objects
 from ..program import python_command
 
 if TYPE_CHECKING:
@@ -62,14 +63,9 @@ def phones_game(games: GameRegistry) -> GameEntry[Any]:
 
 def moves_in(screen: object) -> Iterator[dict[str, Any]]:
     """Every move a phone screen offers: the ``{"kind", "data"}`` objects in it."""
-    if isinstance(screen, dict):
-        if isinstance(screen.get("kind"), str) and isinstance(screen.get("data"), dict):
-            yield {"kind": screen["kind"], "data": screen["data"]}
-        for item in screen.values():
-            yield from moves_in(item)
-    elif isinstance(screen, list):
-        for item in screen:
-            yield from moves_in(item)
+    for item in json_objects(screen):
+        if isinstance(item.get("kind"), str) and isinstance(item.get("data"), dict):
+            yield {"kind": item["kind"], "data": item["data"]}
 
 
 def _percentile(values: list[float], q: float) -> float:
