@@ -225,7 +225,7 @@ def test_a_big_audience_gets_the_newest_screen_at_a_held_pace():
     hub._outgoing.clear()
 
     def shared(roster):
-        crowd.pump(table, roster)
+        crowd.pump(table, lambda: roster)
         sent, hub._outgoing = [text for conn, text, _ in hub._outgoing if conn == EVERYONE], []
         return sent
 
@@ -294,7 +294,7 @@ def audience_at(members):
         for _ in range(count):
             now[0] += 1.0  # no pace holds anything back
             hub._outgoing.clear()
-            crowd.pump(table, [])
+            crowd.pump(table, list)
             sent += [text for conn, text, _ in hub._outgoing if conn == EVERYONE]
         return sent
 
@@ -327,7 +327,7 @@ def test_the_audience_s_picks_are_counted_between_frames_not_in_them():
     one, two = crowd.members[1], crowd.members[2]
     hub._keep_guess(1, {"type": "guess", "question": "q", "answer": 2})
     hub._outgoing.clear()
-    crowd.serve(table, [])
+    crowd.serve(table, list)
     assert crowd.ledger.members[one].picks == {"q": 2}
     assert any(conn == 1 and '"type":"you"' in text and '"q":2' in text for conn, text, _ in hub._outgoing)
     hub._keep_guess(2, {"type": "guess", "question": "q", "answer": 1})

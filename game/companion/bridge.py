@@ -178,7 +178,7 @@ class Companion:
             if not self._tell(seats, table, frame, until, at_least_one=until is None or lagging):
                 break
         if frame:
-            self.crowd.pump(table, self._lobby_seats(seats))
+            self.crowd.pump(table, lambda: self._lobby_seats(seats))
         self.hub.flush()
         return sounds
 
@@ -225,7 +225,7 @@ class Companion:
         """Between two frames: the audience's guesses, shared message and ``you`` messages (``Crowd.serve``).
         They leave with the next flush (a seat's pump or the next frame's): one wake-up of
         the server's thread fewer, whose hand-over of the interpreter lock a seat would wait for."""
-        self.crowd.serve(table, self._lobby_seats(seats))
+        self.crowd.serve(table, lambda: self._lobby_seats(seats))
 
     def _hello(self, conn: int, message: dict[str, Any], seats: SeatTable, table: Table) -> list[str]:
         if conn in self.phones and seats.seat_of(self.phones[conn].device) is not None:

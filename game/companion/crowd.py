@@ -33,6 +33,10 @@ from .audience import AudienceBook, Ledger
 from .protocol import clean_name, encode
 from .room import Door, new_token
 
+#: The table's seats as the lobby message lists them, asked for only when a shared
+#: message may be built (not on every frame's pump: most have nothing to share).
+Roster = Callable[[], "list[dict[str, Any]]"]
+
 if TYPE_CHECKING:
     from .table import Table
     from .server import Hub
@@ -125,7 +129,7 @@ class Crowd:
         self.hub.close(conn, encode("bye", reason="left"))
 
     # --- once a frame -----------------------------------------------------------------------
-    def pump(self, table: Table, roster: list[dict[str, Any]]) -> None:
+    def pump(self, table: Table, roster: Roster) -> None:
         """Once a frame (the TV draws next): follow the match (the view the TV drew last
         is released); the guesses, the shared message and the ``you`` messages too,
         unless the idle time since the last frame dealt with them (:meth:`serve`).
@@ -140,7 +144,7 @@ class Crowd:
             self._share(table, roster)
             self._tell_members()
 
-    def serve(self, table: Table, roster: list[dict[str, Any]]) -> None:
+    def serve(self, table: Table, roster: Roster) -> None:
         """Between two frames (the app's idle time: ``phone_serving.serve_phones_until``):
         the guesses since the last, checked against the questions the rules open now, the
         shared message if what it shows changed (the view the last frame's pump released:
@@ -245,18 +249,19 @@ class Crowd:
                                        of=len(self.ledger.members), picks=picks))
             sent += 1
 
-    def _share(self, table: Table, roster: list[dict[str, Any]]) -> None:
+    def _share(self, table: Table, roster: Roster) -> None:
         """The shared message, when what it shows changed (a new member count alone at
         most every :data:`COUNT_EVERY` seconds; with many members, at most
         :data:`FANOUT_PER_SECOND` messages a second in all), encoded once for all, and
         sent only if its text differs from the last."""
+        seats = roster()
         released = self._released if table.match is not None else None
         game = table.match.entry.id if table.match is not None else \
             table.lobby or (table.seating.game_id if table.seating is not None else None)
         # the public view itself (its equality), not the log's length: a move that left it as it
         # was builds nothing (the same object is compared by identity: each frame costs nothing)
         content = (None if released is None else released[1:], tuple(self._open()), self.ledger.version,
-                   repr(roster), game)
+                   repr(seats), game)
         count, now = len(self.members), self.clock()
         if content == self._shared_key and (count == self._shared_count or now - self._shared_at < COUNT_EVERY):
             return
@@ -269,7 +274,7 @@ class Crowd:
                                        self.ledger.leans(self._book.answers(public)))
         over = released is not None and released[2]  # as the TV shows it: its end, not the rules'
         self._shared_key, self._shared_count, self._shared_at = content, count, now
-        text = encode("audience", game=game, screen=screen, seats=roster, board=self.ledger.board(), count=count,
+        text = encode("audience", game=game, screen=screen, seats=seats, board=self.ledger.board(), count=count,
                       over=over)
         if text == self._shared:  # nothing the audience sees changed: nothing to send
             return
