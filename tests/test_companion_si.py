@@ -45,6 +45,9 @@ class Phones:
         self.beside_curtain = 0
         #: The most seats whose moves one frame's pump took together.
         self.together = 0
+        #: Big frames a wait skims at a time while the TV plays a beat phones watch; 0 for a
+        #: test that looks at the beat itself (then a wait runs frames of one tick each).
+        self.skim = SKIM
 
     def read(self) -> None:
         for seat, phone in self.phones.items():
@@ -104,8 +107,8 @@ class Phones:
             if done():
                 return
             # while the TV plays a beat (a reveal) phones wait, as pads do: time flies
-            if self.board.phones_wait():
-                self.room.skim(SKIM)
+            if self.skim and self.board.phones_wait():
+                self.room.skim(self.skim)
             else:
                 self.room.run(1)
         raise AssertionError(f"no {what} after {PATIENCE} frames; phase {self.board.public.phase}")

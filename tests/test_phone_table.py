@@ -287,6 +287,7 @@ def test_a_phone_s_skip_hurries_the_reveal_as_a_pad_s_A_does(table):
     room, companion, crowd = table
     lobby, board, players = phones_table(room, companion, crowd, "secret_identity")
     seat, phone = min(players.phones.items())
+    players.skim = 0  # the reveal's first beat must still be playing when the last vote is answered
     assert answer(room, players, phone, SKIP, "nothing to skip")["reason"] == "not_now"
     for _ in range(500):
         if board.stage == "reveal":
