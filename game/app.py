@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Callable, Hashable
 
 import pygame
 
-from .heap import ReleaseOnLeave
+from .heap import ReleaseOnLeave, collections_after
 from .input.hub import InputHub
 from .input.viewport import CANVAS, on_canvas
 from .paths import assets_dir
@@ -274,7 +274,8 @@ class App:
         """One frame, then phones served until the next is due at the cap (the loop's
         body; the phones bench runs it too)."""
         began = time.perf_counter()
-        self.frame()
+        with collections_after():
+            self.frame()
         serve_phones_until(self.ctx, began + 1.0 / FRAME_CAP)  # no phones: it only sleeps
 
     def run(self) -> None:

@@ -82,3 +82,40 @@ def test_releasing_memory_frees_garbage_cycles():
     del node
     heap.release_free_memory()
     assert gone() is None
+
+
+def test_the_cyclic_gc_waits_for_the_frame_to_end_and_runs_in_the_idle_time(monkeypatch):
+    """``App.tick`` draws its frame with the cyclic GC held off (``heap.collections_after``):
+    a young pass that comes due in the draw runs after it, as the app waits for the next
+    frame; a GC already off (``play`` before its first frame) is left off."""
+    import gc
+
+    seen = []
+
+    class Drawing(Scene):
+        def draw(self, surface, alpha):
+            seen.append(gc.isenabled())
+            garbage = [[] for _ in range(3 * gc.get_threshold()[0])]  # enough to make a pass due
+            garbage.append(garbage)
+
+    collected = []
+    callback = lambda phase, info: phase == "start" and collected.append(len(seen))  # noqa: E731
+    ctx = SimpleNamespace(settings=Settings(fullscreen=False), seats=SeatTable(), stack=SceneStack(), input=None,
+                          importing_now=lambda: False)
+    app = App(ctx, clock=lambda: 0.0)
+    ctx.stack.push(Drawing())
+    monkeypatch.setattr("game.app.serve_phones_until", lambda ctx, deadline: [[] for _ in range(10)])
+    assert gc.isenabled()
+    gc.callbacks.append(callback)
+    try:
+        app.tick()
+        assert seen == [False] and gc.isenabled()
+        assert collected and all(frames == 1 for frames in collected)  # after the draw, none within it
+        gc.disable()
+        try:
+            app.tick()
+            assert seen == [False, False] and not gc.isenabled()
+        finally:
+            gc.enable()
+    finally:
+        gc.callbacks.remove(callback)
