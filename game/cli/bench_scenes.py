@@ -65,6 +65,7 @@ def bench_scene(game_id: str, frames: int, warmup: int = WARMUP) -> dict[str, An
     """Run one game's busiest scene for ``warmup + frames`` frames in this process: kept
     busy by bots, or by the plug-in's ``bench_driver`` where it has one."""
     from ..context import build_context
+    from ..heap import collections_after
     from ..settings import Settings
 
     mode = bench_modes()[game_id]
@@ -86,15 +87,16 @@ def bench_scene(game_id: str, frames: int, warmup: int = WARMUP) -> dict[str, An
             rebuilds += 1
             board = build(ctx, entry, mode.bench_seats, seed)
         start, wall = time.thread_time(), time.perf_counter()
-        if driver is not None:
-            driver.drive(ctx, frame, mode.bench_seats)
-        ctx.stack.fixed_update(1 / 60)
-        ctx.stack.update(1 / 60)
-        if not ctx.stack.covers_canvas():  # as the app draws a frame
-            canvas.fill((0, 0, 0))
-        ctx.stack.draw(canvas, 1.0)
-        costs.append((time.thread_time() - start) * 1000.0)
-        walls.append((time.perf_counter() - wall) * 1000.0)
+        with collections_after():  # as ``App.tick``: the GC's passes wait for the idle time
+            if driver is not None:
+                driver.drive(ctx, frame, mode.bench_seats)
+            ctx.stack.fixed_update(1 / 60)
+            ctx.stack.update(1 / 60)
+            if not ctx.stack.covers_canvas():  # as the app draws a frame
+                canvas.fill((0, 0, 0))
+            ctx.stack.draw(canvas, 1.0)
+            costs.append((time.thread_time() - start) * 1000.0)
+            walls.append((time.perf_counter() - wall) * 1000.0)
     warm, timed = costs[:warmup], costs[warmup:]
     p50, p99 = percentile(timed, 0.5), percentile(timed, 0.99)
     return {
