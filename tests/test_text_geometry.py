@@ -60,3 +60,25 @@ def test_a_larger_text_setting_is_worked_out_at_its_drawn_size(kit):
             (image.get_size(), image.get_bounding_rect())
     finally:
         kit.settings.text_scale = 1.0
+
+
+def test_a_remembered_line_width_is_the_font_s_at_each_text_setting_and_the_memo_stays_bounded(kit, monkeypatch):
+    """``kit.texts.width`` (what wrapping and the fits measure with) answers what the font
+    measures, at the text setting in use, however often it is asked; it keeps
+    :data:`~game.ui.text.LINE_WIDTHS` lines at most."""
+    from game.ui import text as text_module
+
+    phrases = _phrases("fr")[:40]
+    for scale in (1.0, 1.3, 1.0):
+        kit.settings.text_scale = scale
+        try:
+            for phrase in phrases:
+                for size in (28, 36):
+                    assert kit.texts.width(phrase, size) == kit.font(size).size(phrase)[0], (phrase, size, scale)
+                    assert kit.wrap(phrase, size, 300) == kit.wrap(phrase, size, 300)
+        finally:
+            kit.settings.text_scale = 1.0
+    monkeypatch.setattr(text_module, "LINE_WIDTHS", 50)
+    for n in range(200):
+        kit.texts.width(f"ligne {n}", 28)
+        assert len(kit.texts._widths) <= 50

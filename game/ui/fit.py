@@ -110,6 +110,7 @@ def _lang(kit: UiKit) -> str | None:
     return lang
 
 
+@remembered
 def smallest_size(kit: UiKit) -> int:
     """The smallest size to ask the kit for that still draws :data:`MIN_TEXT` px: under
     the larger text settings a text may shrink back to 28 px when room runs out."""
@@ -194,9 +195,8 @@ def fit_wrapped(kit: UiKit, text: str, width: int, max_lines: int, sizes: Sequen
     floor = smallest_size(kit)
     to_try: list[int] = [*sizes, *range(min(sizes) - 1, floor - 1, -1)]
     for size in to_try:
-        font = kit.font(size)
         lines = kit.wrap(text, size, width)
-        if len(lines) <= max_lines and all(font.size(line)[0] <= width for line in lines):
+        if len(lines) <= max_lines and all(kit.texts.width(line, size) <= width for line in lines):
             return size
     return floor
 

@@ -15,7 +15,7 @@ import pygame
 
 from ....scenes.ring_geometry import PROMPT_ROOM, SLOT_SIZE, RingGeometry, ring_geometry
 from ....ui.fit import fit_text as fit_words
-from ....ui.fit import remembered, smallest_size
+from ....ui.fit import look, remembered, smallest_size
 from ....ui.panels import shadowed
 from ....ui.shapes import shape_box
 from ....ui.stage import StageItem, draw_items
@@ -63,7 +63,12 @@ def board_ring(kit: UiKit) -> RingGeometry:
     """The ring picker's ring with its top card low enough that the card's number badge,
     which rises above it, stays under the score track's numbers at the text scale in use
     (the ring shrinks, as in the 10 % safe area). Both boards and the vote picker use it,
-    so pointing at a character lands on its card."""
+    so pointing at a character lands on its card. Remembered for the kit's look and safe
+    area: the hub's fit asks for it hundreds of times a search (issue 32 item 2)."""
+    return kit.fits.answer((board_ring, look(kit), tuple(kit.safe_rect)), lambda: _board_ring(kit))
+
+
+def _board_ring(kit: UiKit) -> RingGeometry:
     top = numbers_bottom(kit, track_line(kit)) + BADGE_RISE
     return ring_geometry(kit, max(PROMPT_ROOM, top - kit.safe_rect.y), (SLOT_W, SLOT_H), rows=True, hug=True)
 
