@@ -176,7 +176,8 @@ class CompetitiveBoard(SecretIdentityBoard[CompetitivePublic]):
             thinking = self.thinking(seat)
             # a veil over nothing but the panel is remembered with it (one blit less to blend each frame)
             baked = veiled and not popping and not thinking
-            look = dict(score=scores[seat], hand_count=info.hand_count, clue=info.clue, status=words, done=done,
+            # the score as the panel shows it (a count-up's fractions would repaint it every frame)
+            look = dict(score=round(scores[seat]), hand_count=info.hand_count, clue=info.clue, status=words, done=done,
                         highlight=highlight, status_seat=status_seat, veil=(*c.shadow, 90) if baked else None)
             seat_ = self.ctx.seats[seat]
             key = ("si.panel", seat, seat_.name, seat_.style, seat_.bot, tuple(rect), tuple(look.items()))
