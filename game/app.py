@@ -276,7 +276,15 @@ class App:
         began = time.perf_counter()
         with collections_after():
             self.frame()
+        self.after_frame()
         serve_phones_until(self.ctx, began + 1.0 / FRAME_CAP)  # no phones: it only sleeps
+
+    def after_frame(self) -> None:
+        """What a frame leaves to the time before the next: the panels it drew remembered
+        (``Panels.settle``); the GC's passes come due here too (``tick``)."""
+        kit = getattr(self.ctx, "kit", None)  # test doubles of the context may lack it
+        if kit is not None:
+            kit.panels.settle()
 
     def run(self) -> None:
         """Frames until the window closes or the last scene leaves, at most

@@ -35,6 +35,12 @@ def same(a: pygame.Surface, b: pygame.Surface) -> bool:
     return a.get_size() == b.get_size() and bytes(a.get_view("1")) == bytes(b.get_view("1"))
 
 
+def forget_panels(kit) -> None:
+    """No panel remembered, nor drawn and waiting to be (``Panels.settle``)."""
+    kit.panels._panels.clear()
+    kit.panels._pending.clear()
+
+
 @pytest.mark.parametrize("size,radius", [((404, 186), 26), ((120, 40), 26), ((300, 52), 26), ((90, 90), 60)])
 def test_panel_shadow_trimmed_under_the_fill_leaves_the_same_pixels(kit, size, radius):
     rect = pygame.Rect((100, 90), size)
@@ -60,6 +66,7 @@ def test_an_opaque_panel_keeps_only_the_ring_of_its_shadow_it_shows(kit):
     whole = (rect.width + PANEL_BLUR * 4) * (rect.height + PANEL_BLUR * 4) * 4
     assert 0 < kit._sprites.bytes < whole / 5
     kit.filled_panel(surface, rect, "dialog", lambda: None, kit.colours.panel, radius=36)
+    kit.panels.settle()
     kept = kit.panels._panels[next(iter(kit.panels._panels))]
     pieces = [piece for piece, _ in (*kept.around, *kept.edges)]
     assert sum(piece.get_pitch() * piece.get_height() for piece in pieces) < rect.width * rect.height * 4 / 5
@@ -83,19 +90,75 @@ def test_a_remembered_panel_is_painted_once_and_blitted_identically_after(kit):
     draw(second, "seat-3")
     draw(moved, "seat-3")  # another background under the same panel
     fresh = noise(seed=2)
-    kit.panels._panels.clear()
+    forget_panels(kit)
     draw(fresh, "seat-3")
     assert painted == ["seat-3", "seat-3"]  # once, and once more after the cache was emptied
     assert same(first, second) and same(moved, fresh)
 
 
 def test_an_unkeyed_or_clipped_panel_is_never_remembered(kit):
-    kit.panels._panels.clear()
+    forget_panels(kit)
     surface = noise()
     kit.filled_panel(surface, (10, 10, 200, 100), None, lambda: None)
     surface.set_clip(pygame.Rect(0, 0, 100, 100))
     kit.filled_panel(surface, (10, 10, 200, 100), "half", lambda: None)
+    kit.panels.settle()
     assert not kit.panels._panels
+
+
+def test_a_panel_is_remembered_after_its_frame_or_when_next_asked_for(kit, monkeypatch):
+    """A frame draws a panel and keeps a copy of it; its edges and shadow are cut in the
+    time after the frame (``Panels.settle``, which ``App.after_frame`` calls), or when the
+    panel is asked for again before that (a test's frames, with no time after them). A
+    frame that draws more than ``PENDING_PANELS`` remembers the oldest at once."""
+    forget_panels(kit)
+    painted = []
+    rect = pygame.Rect(300, 200, 320, 140)
+
+    def draw(surface, key):
+        def content():
+            painted.append(key)
+            kit.blit_text(surface, key, 34, rect.center, "center")
+        kit.filled_panel(surface, rect, key, content, kit.colours.panel, radius=26)
+
+    first = noise(seed=3)
+    draw(first, "a")
+    assert not kit.panels._panels and list(kit.panels._pending) and painted == ["a"]
+    kit.panels.settle()
+    assert not kit.panels._pending and len(kit.panels._panels) == 1
+    again = noise(seed=3)
+    draw(again, "a")
+    assert painted == ["a"] and same(first, again)
+    draw(noise(seed=3), "b")
+    later = noise(seed=3)
+    draw(later, "b")  # asked for before any settle: remembered then, not painted again
+    assert painted == ["a", "b"] and not kit.panels._pending
+    forget_panels(kit)
+    monkeypatch.setattr(panels, "PENDING_PANELS", 2)
+    for key in "cdef":
+        draw(noise(), key)
+    assert [full[0] for full in kit.panels._pending] == ["e", "f"]
+    assert [full[0] for full in kit.panels._panels] == ["c", "d"]
+
+
+def test_the_app_remembers_a_frame_s_panels_after_the_frame():
+    from types import SimpleNamespace
+
+    from game.app import App
+    from game.scenes.base import Scene
+    from game.seats import SeatTable
+    from game.stack import SceneStack
+
+    settled = []
+    ctx = SimpleNamespace(settings=Settings(fullscreen=False), seats=SeatTable(), stack=SceneStack(), input=None,
+                          importing_now=lambda: False,
+                          kit=SimpleNamespace(panels=SimpleNamespace(settle=lambda: settled.append(True))))
+    app = App(ctx, clock=lambda: 0.0)
+    ctx.stack.push(Scene())
+    app.frame()
+    assert settled == []  # not within a frame
+    app.after_frame()
+    assert settled == [True]
 
 
 @pytest.mark.parametrize("game_id", ["secret_identity", "secret_identity_coop"])
@@ -125,7 +188,7 @@ def test_secret_identity_boards_draw_the_same_with_remembered_panels(game_id):
         board.kept = ctx.kit.layer()
         ctx.stack.draw(warm, 1.0)  # the second draw uses what the first remembered
         remembered = len(ctx.kit.panels._panels)
-        ctx.kit.panels._panels.clear()
+        forget_panels(ctx.kit)
         board.kept = ctx.kit.layer()
         ctx.stack.draw(cold, 1.0)
         assert remembered and same(warm, cold), f"frame {frame}, phase {board.public.phase}"

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 #: Panels kept with their content: a board of eight (17) and room for changes (a seat panel ~0.6 MB, a card ~0.3 MB).
 PANEL_CACHE_SIZE = 24
+#: Panels drawn and not yet remembered (:meth:`Panels.settle`) kept at most: a frame draws a board's eight at once.
+PENDING_PANELS = 12
 #: Bump when :meth:`Panels._draw_background` draws another picture (the copy kept in the
 #: user's cache is then drawn again).
 BACKGROUND_VERSION = 1
@@ -125,6 +127,8 @@ class Panels:
         self.kit = kit
         #: Panels with their content (:meth:`filled_panel`), least recently used first.
         self._panels: OrderedDict[Hashable, RememberedPanel] = OrderedDict()
+        #: Panels drawn in a frame, as drawn (a copy) with their radius, to remember after it (:meth:`settle`).
+        self._pending: OrderedDict[Hashable, tuple[pygame.Surface, int]] = OrderedDict()
         self._rounded: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         #: Each shadow's visible part (:meth:`_shadow_bounds`).
         self._bounds: OrderedDict[Hashable, pygame.Rect] = OrderedDict()
@@ -137,6 +141,7 @@ class Panels:
         self._background = None
         self._read_straight = False
         self._panels.clear()
+        self._pending.clear()
 
     def background(self, surface: pygame.Surface) -> None:
         """The theme background: a soft navy-to-plum gradient, a warm glow and faint
@@ -344,16 +349,38 @@ class Panels:
         rect = pygame.Rect(rect)
         fill: ColourKey = tuple(colour) if colour is not None else self.kit.colours.panel
         full = (key, rect.size, fill, radius, border, border_width * self.kit.colours.line, self.kit.scaled(100))
-        picture = self._panels.get(full) if key is not None else None
+        picture = self._remembered(full) if key is not None else None
         if picture is None:
             self.kit.panel(surface, rect, fill, radius, border, True, border_width)
             paint()
             if key is not None and surface.get_clip().contains(rect) and surface.get_rect().contains(rect):
-                self._remember_panel(full, surface.subsurface(rect), radius)
+                self._pending[full] = (surface.subsurface(rect).copy(), radius)
+                if len(self._pending) > PENDING_PANELS:
+                    self._settle_oldest()
             return
-        self._panels.move_to_end(full)
         # the shadow and the corners blended around the two bands, copied without blending
         surface.blits(picture.blits(rect.topleft), doreturn=False)
+
+    def _remembered(self, full: Hashable) -> RememberedPanel | None:
+        """The panel kept under ``full`` (one drawn and not yet settled is remembered now)."""
+        pending = self._pending.pop(full, None)
+        if pending is not None:
+            self._remember_panel(full, *pending)
+        picture = self._panels.get(full)
+        if picture is not None:
+            self._panels.move_to_end(full)
+        return picture
+
+    def settle(self) -> None:
+        """Remember the panels drawn since the last call (the app's idle time after a frame):
+        cutting a panel's edges and shadow takes ~0.17 ms, which a board's eight seat panels
+        changing at once had put into one frame (issue 30 item 4, issue 32 item 2)."""
+        while self._pending:
+            self._settle_oldest()
+
+    def _settle_oldest(self) -> None:
+        full, (drawn, radius) = self._pending.popitem(last=False)
+        self._remember_panel(full, drawn, radius)
 
     def _remember_panel(self, full: Hashable, drawn: pygame.Surface, radius: int) -> None:
         """Keep the panel as drawn (its two opaque bands are copied from it) and, around
@@ -376,7 +403,7 @@ class Panels:
         around = [(shadow.subsurface(part).copy(), part)
                   for part in _pieces(tuple(self._shadow_bounds(size, radius, PANEL_BLUR)), (tuple(frame.move(inset)),))]
         # no convert: the copy keeps the canvas's (display) format, and the pieces the shadow's
-        self._panels[full] = RememberedPanel(drawn.copy(), _bands(frame, radius), around, edges)
+        self._panels[full] = RememberedPanel(drawn, _bands(frame, radius), around, edges)
         if len(self._panels) > PANEL_CACHE_SIZE:
             self._panels.popitem(last=False)
 
