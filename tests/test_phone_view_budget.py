@@ -1,8 +1,9 @@
 """With a view budget (``Companion(view_budget=...)``, issue 30 item 4 and issue 32 items
 2 and 5), a frame's pump answers the acting phone and leaves the other phones' views to
 the idle time after the frame (``Companion.catch_up``, called by ``serve_phones_until``),
-so the TV's frame does not wait for them; a frame that finds views still owed (no idle
-time kept up) builds them within the budget, one at least, those owed longest first. The
+so the TV's frame does not wait for them; a frame that finds views owed since before the
+last frame (no idle time kept up) builds them within the budget, one at least, those owed
+longest first. The
 budget's clock here counts its readings, so a zero budget lets exactly one view through
 such a frame."""
 
@@ -98,6 +99,7 @@ def test_with_no_idle_time_each_frame_tells_the_phones_owed_longest_first(table)
     room, companion, phones, board = table
     seat, views = act(room, companion, phones, board)
     assert len(views) == 1  # the answer: the others are owed
+    assert sent_views(room, lambda: room.run(1)) == []  # owed since the last frame only: still the idle time's
     told: list[int | None] = []
     for _ in range(len(NAMES) - 1):  # no idle time came: each frame builds one (a zero budget)
         told += [s for s, _ in sent_views(room, lambda: room.run(1))]
