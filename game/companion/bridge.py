@@ -17,7 +17,8 @@ Building a view is the costly part (~1 ms a seat on a slow laptop: eight after e
 would hold the TV's frame up). A frame's pump builds the views of the phones that did not
 act for :data:`VIEW_BUDGET` at most (one at least); the rest are owed, and built in the
 app's idle time before the next frame (:meth:`Companion.catch_up`) or, when still owed a
-frame later, by the frame's pump, the longest owed first. The phones that acted are answered first, whatever the budget.
+frame later, by the frame's pump, the longest owed first. The phones that acted are
+answered first, whatever the budget.
 
 A connection acts for the seat its ``hello`` bound, never another: the seat is found
 from the connection's token on every message. A phone lost outside a match keeps its
@@ -54,8 +55,8 @@ LOBBY_GRACE = 20.0
 ANSWER_WAIT = 0.004
 #: With ``view_budget`` (the app's companion), the other phones' views are built in the
 #: idle time before the next frame; a frame's pump builds them only when the idle time
-#: fell behind a whole frame, for at most this long (s; at least one), the rest owed again (bench:
-#: ``python -m game bench``).
+#: fell behind a whole frame, for at most this long (s; at least one), the rest owed
+#: again (bench: ``python -m game bench``).
 VIEW_BUDGET = 0.0
 #: Refusals the board gives, not the engine, sent as they are (not as ``illegal:``):
 #: a value of the wrong type, a choice its screen does not offer yet, a beat the TV plays,
