@@ -73,9 +73,10 @@ def _board_ring(kit: UiKit) -> RingGeometry:
     return ring_geometry(kit, max(PROMPT_ROOM, top - kit.safe_rect.y), (SLOT_W, SLOT_H), rows=True, hug=True)
 
 
-def slot_positions(kit: UiKit) -> list[tuple[int, int]]:
-    """Centres of the 8 character slots, 1 at the top then clockwise (SI-1)."""
-    return board_ring(kit).positions(8)
+def slot_positions(kit: UiKit) -> tuple[tuple[int, int], ...]:
+    """Centres of the 8 character slots, 1 at the top then clockwise (SI-1), remembered as
+    :func:`board_ring` is (every frame asks)."""
+    return kit.fits.answer((slot_positions, look(kit), tuple(kit.safe_rect)), lambda: tuple(board_ring(kit).positions(8)))
 
 
 def icon_or_fallback(kit: UiKit, code: str, size: int) -> pygame.Surface:
