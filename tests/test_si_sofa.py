@@ -316,7 +316,7 @@ def test_the_vote_ring_puts_each_character_where_the_board_draws_its_card(safe_a
     request = ShotRequest(lang="fr", seats=8, seed=1, ticks=1, names="long")
     ctx = prepare("secret_identity.vote", request, Settings(lang="fr", text_scale=1.3, safe_area=safe_area))
     picker = next(scene for scene in ctx.stack.visible() if isinstance(scene, VotePicker))
-    assert [rect.center for rect in picker.geometry.slot_rects(8)] == slot_positions(ctx.kit)
+    assert [rect.center for rect in picker.geometry.slot_rects(8)] == list(slot_positions(ctx.kit))
     ctx.stack.clear()
 
 
