@@ -50,6 +50,8 @@ class TagModel:
         # hooked by it (the others' match is 0), so a row skips most of the catalogue.
         self._with_tag: dict[str, list[str]] = {}
         self._hooked_by: dict[str, list[str]] = {}
+        #: Each character's place in the catalogue: a row lists its characters in that order.
+        self._rank = {character: i for i, character in enumerate(self.char_tags)}
         for character in catalogue.characters:
             for tag in self.char_tags[character.id]:
                 self._with_tag.setdefault(tag, []).append(character.id)
@@ -73,8 +75,8 @@ class TagModel:
         if row is None:
             near = {c for tag in self.picto_tags.get(pictogram, ()) for c in self._with_tag.get(tag, ())}
             near.update(self._hooked_by.get(pictogram, ()))
-            row = self._links[pictogram] = {c: m for c in self.char_tags
-                                            if c in near and (m := self.match(pictogram, c)) > 0}
+            row = self._links[pictogram] = {c: m for c in sorted(near, key=self._rank.__getitem__)
+                                            if (m := self.match(pictogram, c)) > 0}
         return row
 
     def varied(self, share: float, rng: Rng) -> "TagModel":
