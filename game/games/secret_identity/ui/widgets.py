@@ -9,7 +9,7 @@ the character" just works.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence, TypeVar
 
 import pygame
 
@@ -26,6 +26,8 @@ from ..rules.view import Shown
 
 if TYPE_CHECKING:
     from ....ui.kit import UiKit
+
+R = TypeVar("R")
 
 #: A character card: the ring picker's slot width, taller for a portrait readable from
 #: the sofa (PORTRAIT px, one size on every card) above two lines of name; the board's
@@ -59,13 +61,20 @@ def mix(a: Sequence[int], b: Sequence[int], t: float) -> tuple[int, int, int]:
     return tuple(int(round(x + (y - x) * t)) for x, y in zip(a[:3], b[:3]))  # type: ignore[return-value]
 
 
+def _for_layout(kit: UiKit, work: Callable[[UiKit], R]) -> R:
+    """``work(kit)`` remembered in the kit's fits for its look and safe area (``work`` is
+    part of the key: a module function, never a lambda made per call). The ring's
+    geometry: every frame and the hub's fit (hundreds of times a search) ask for it
+    (issue 32 item 2)."""
+    return kit.fits.answer((work, look(kit), tuple(kit.safe_rect)), lambda: work(kit))
+
+
 def board_ring(kit: UiKit) -> RingGeometry:
     """The ring picker's ring with its top card low enough that the card's number badge,
     which rises above it, stays under the score track's numbers at the text scale in use
     (the ring shrinks, as in the 10 % safe area). Both boards and the vote picker use it,
-    so pointing at a character lands on its card. Remembered for the kit's look and safe
-    area: the hub's fit asks for it hundreds of times a search (issue 32 item 2)."""
-    return kit.fits.answer((board_ring, look(kit), tuple(kit.safe_rect)), lambda: _board_ring(kit))
+    so pointing at a character lands on its card."""
+    return _for_layout(kit, _board_ring)
 
 
 def _board_ring(kit: UiKit) -> RingGeometry:
@@ -74,9 +83,12 @@ def _board_ring(kit: UiKit) -> RingGeometry:
 
 
 def slot_positions(kit: UiKit) -> tuple[tuple[int, int], ...]:
-    """Centres of the 8 character slots, 1 at the top then clockwise (SI-1), remembered as
-    :func:`board_ring` is (every frame asks)."""
-    return kit.fits.answer((slot_positions, look(kit), tuple(kit.safe_rect)), lambda: tuple(board_ring(kit).positions(8)))
+    """Centres of the 8 character slots, 1 at the top then clockwise (SI-1)."""
+    return _for_layout(kit, _slot_positions)
+
+
+def _slot_positions(kit: UiKit) -> tuple[tuple[int, int], ...]:
+    return tuple(board_ring(kit).positions(8))
 
 
 def icon_or_fallback(kit: UiKit, code: str, size: int) -> pygame.Surface:
