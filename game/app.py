@@ -276,15 +276,8 @@ class App:
         began = time.perf_counter()
         with collections_after():
             self.frame()
-        self.after_frame()
+        after_frame(self.ctx)
         serve_phones_until(self.ctx, began + 1.0 / FRAME_CAP)  # no phones: it only sleeps
-
-    def after_frame(self) -> None:
-        """What a frame leaves to the time before the next: the panels it drew remembered
-        (``Panels.settle``); the GC's passes come due here too (``tick``)."""
-        kit = getattr(self.ctx, "kit", None)  # test doubles of the context may lack it
-        if kit is not None:
-            kit.panels.settle()
 
     def run(self) -> None:
         """Frames until the window closes or the last scene leaves, at most
@@ -303,6 +296,15 @@ class App:
             if getattr(self.ctx, "pictures", None) is not None:  # the how-to pictures' maker: ended, waited for
                 self.ctx.pictures.stop()
             self.hub.pads.close_all()
+
+
+def after_frame(ctx: AppContext) -> None:
+    """What a frame leaves to the time before the next (``App.tick``; the scene bench's
+    frames too): the panels it drew remembered (``Panels.settle``). The GC's passes the
+    frame made due run here as well (``heap.collections_after``)."""
+    kit = getattr(ctx, "kit", None)  # test doubles of the context may lack it
+    if kit is not None:
+        kit.panels.settle()
 
 
 def _display_window() -> pygame.Window:

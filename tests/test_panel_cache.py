@@ -108,7 +108,7 @@ def test_an_unkeyed_or_clipped_panel_is_never_remembered(kit):
 
 def test_a_panel_is_remembered_after_its_frame_or_when_next_asked_for(kit, monkeypatch):
     """A frame draws a panel and keeps a copy of it; its edges and shadow are cut in the
-    time after the frame (``Panels.settle``, which ``App.after_frame`` calls), or when the
+    time after the frame (``Panels.settle``, which ``app.after_frame`` calls after each of ``App.tick``'s frames), or when the
     panel is asked for again before that (a test's frames, with no time after them). A
     frame that draws more than ``PENDING_PANELS`` remembers the oldest at once."""
     forget_panels(kit)
@@ -141,7 +141,7 @@ def test_a_panel_is_remembered_after_its_frame_or_when_next_asked_for(kit, monke
     assert [full[0] for full in kit.panels._panels] == ["c", "d"]
 
 
-def test_the_app_remembers_a_frame_s_panels_after_the_frame():
+def test_the_app_remembers_a_frame_s_panels_after_the_frame(monkeypatch):
     from types import SimpleNamespace
 
     from game.app import App
@@ -149,16 +149,20 @@ def test_the_app_remembers_a_frame_s_panels_after_the_frame():
     from game.seats import SeatTable
     from game.stack import SceneStack
 
-    settled = []
+    happened = []
+
+    class Drawing(Scene):
+        def draw(self, surface, alpha):
+            happened.append("draw")
+
     ctx = SimpleNamespace(settings=Settings(fullscreen=False), seats=SeatTable(), stack=SceneStack(), input=None,
                           importing_now=lambda: False,
-                          kit=SimpleNamespace(panels=SimpleNamespace(settle=lambda: settled.append(True))))
+                          kit=SimpleNamespace(panels=SimpleNamespace(settle=lambda: happened.append("settle"))))
     app = App(ctx, clock=lambda: 0.0)
-    ctx.stack.push(Scene())
-    app.frame()
-    assert settled == []  # not within a frame
-    app.after_frame()
-    assert settled == [True]
+    ctx.stack.push(Drawing())
+    monkeypatch.setattr("game.app.serve_phones_until", lambda ctx, deadline: happened.append("idle"))
+    app.tick()
+    assert happened == ["draw", "settle", "idle"]  # after the frame, before the idle time
 
 
 @pytest.mark.parametrize("game_id", ["secret_identity", "secret_identity_coop"])

@@ -64,6 +64,7 @@ def _build_shot(ctx: AppContext, entry: GameEntry[Any], players: int, seed: int)
 def bench_scene(game_id: str, frames: int, warmup: int = WARMUP) -> dict[str, Any]:
     """Run one game's busiest scene for ``warmup + frames`` frames in this process: kept
     busy by bots, or by the plug-in's ``bench_driver`` where it has one."""
+    from ..app import after_frame
     from ..context import build_context
     from ..heap import collections_after
     from ..settings import Settings
@@ -97,7 +98,7 @@ def bench_scene(game_id: str, frames: int, warmup: int = WARMUP) -> dict[str, An
             ctx.stack.draw(canvas, 1.0)
             costs.append((time.thread_time() - start) * 1000.0)
             walls.append((time.perf_counter() - wall) * 1000.0)
-        ctx.kit.panels.settle()  # as ``App.after_frame``, in the time before the next frame
+        after_frame(ctx)  # as ``App.tick``, in the time before the next frame
     warm, timed = costs[:warmup], costs[warmup:]
     p50, p99 = percentile(timed, 0.5), percentile(timed, 0.99)
     return {
