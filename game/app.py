@@ -276,7 +276,7 @@ class App:
         began = time.perf_counter()
         with collections_after():
             self.frame()
-        after_frame(self.ctx)
+        after_frame(self.ctx, self.canvas)
         serve_phones_until(self.ctx, began + 1.0 / FRAME_CAP)  # no phones: it only sleeps
 
     def run(self) -> None:
@@ -298,11 +298,16 @@ class App:
             self.hub.pads.close_all()
 
 
-def after_frame(ctx: AppContext) -> None:
+def after_frame(ctx: AppContext, canvas: pygame.Surface) -> None:
     """What a frame leaves to the time before the next (``App.tick``; the scene bench's
-    frames too): the panels it drew remembered (``Panels.settle``). The GC's passes the
-    frame made due run here as well (``heap.collections_after``)."""
-    kit = getattr(ctx, "kit", None)  # test doubles of the context may lack it
+    frames too): the scenes' moves due on the next tick, with the next frame drawn ahead
+    on ``canvas`` if they changed it (``SceneStack.between_frames``), then the panels
+    drawn remembered (``Panels.settle``). The GC's passes the frame made due run here as
+    well (``heap.collections_after``)."""
+    stack = getattr(ctx, "stack", None)  # test doubles of the context may lack it
+    if stack is not None:
+        stack.between_frames(canvas)
+    kit = getattr(ctx, "kit", None)
     if kit is not None:
         kit.panels.settle()
 

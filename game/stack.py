@@ -154,6 +154,17 @@ class SceneStack:
         for scene in self.running():
             scene.update(frame_dt)
 
+    def between_frames(self, canvas: "pygame.Surface") -> None:
+        """The idle time after a frame (``app.after_frame``): the running scenes do what
+        the next frame would do first (:meth:`Scene.between_frames`: a bot's move). If
+        that changed what they show, the next frame is drawn once on ``canvas`` now (its
+        present is past; the next frame draws it all again), so the layers, panels and
+        texts the change needs are made in the idle time, not in the frame that shows it."""
+        if [scene for scene in self.running() if scene.between_frames()]:  # (every scene asked)
+            if not self.covers_canvas():
+                canvas.fill((0, 0, 0))
+            self.draw(canvas, 1.0)
+
     def visible(self) -> list[Scene]:
         start = 0
         for i in range(len(self._scenes) - 1, -1, -1):

@@ -10,7 +10,7 @@ from game.cli import bench, bench_measures, bench_scenes
 from game.shots import registry
 
 KEYS = {"game", "scene", "seats", "frames", "p50_ms", "p99_ms", "max_ms", "p99_budget_fraction", "wall_p99_ms",
-        "first_frame_ms", "warmup_max_ms", "rebuilds", "peak_rss_mb"}
+        "first_frame_ms", "warmup_max_ms", "rebuilds", "peak_rss_mb", "between_p99_ms", "between_max_ms"}
 
 
 def _available() -> list[str]:

@@ -2,6 +2,7 @@
 ``pace`` generator (never from what its secret made it draw), shown as a thinking
 bubble on its seat."""
 
+from game.app import after_frame
 from game.input.intents import Intent
 from game.scenes.bot_driver import BOT_DELAY_TICKS
 from tests.test_mission_secrete_board import close_intro, make, press, tick
@@ -64,3 +65,79 @@ def test_a_bot_thinks_on_its_seat_before_it_swaps():
     assert len(board.public.swaps) == swaps + 1 or board.session.outcome() is not None
     ctx.stack.draw(canvas, 0.0)
     assert tuple(canvas.get_at(bubble))[:3] != ctx.kit.colours.text
+
+
+def table_moves(match_seed: int, between: bool, count: int = 8) -> list[tuple[int, int | None, str, tuple]]:
+    """(tick, seat, kind, data) of the first ``count`` swaps or accusations at an
+    all-bot Mission Secrète board with the table's delays, a frame drawn after each
+    fixed tick; with ``between``, the app's time after each frame too (``after_frame``)."""
+    ctx, board = make(humans=0, bots=3, seed=match_seed)
+    board.bot_delay = BOT_DELAY_TICKS
+    canvas = ctx.kit.canvas()
+    session = board.session
+    moves: list[tuple[int, int | None, str, tuple]] = []
+    for _ in range(20000):
+        tick(ctx)
+        ctx.stack.draw(canvas, 1.0)
+        if between:
+            after_frame(ctx, canvas)
+        moves = [(a.tick, a.seat, a.kind, tuple(sorted(a.data.items()))) for a in session.log
+                 if a.kind in ("swap", "accuse")]
+        if len(moves) >= count or session.outcome() is not None:
+            break
+    return moves[:count]
+
+
+def test_a_move_due_on_the_next_tick_is_made_between_frames():
+    """Issue 32 item 2: a bot whose delay ends on the next tick moves in the idle time
+    after a frame (``MatchDriver.act_early``: the bots' step of that tick taken early),
+    not in the next frame: the same moves at the same moments, each action bearing the
+    tick before the one it would have borne."""
+    for seed in (1, 2):
+        in_frames, between = table_moves(seed, False), table_moves(seed, True)
+        assert len(between) == len(in_frames) >= 6
+        assert [(tick + 1, *move) for tick, *move in between] == in_frames
+
+
+def test_the_frame_after_a_move_between_frames_was_drawn_ahead():
+    """The frame after a move made between frames was drawn once in that idle time
+    (``SceneStack.between_frames``): its still layer (two cards, the banner, two rows)
+    is painted then, and the frame that shows the move paints nothing."""
+    ctx, board = make(humans=0, bots=3, seed=4)
+    board.bot_delay = BOT_DELAY_TICKS
+    canvas = ctx.kit.canvas()
+    still = board.table.still
+    shown = 0
+    for _ in range(3000):
+        tick(ctx)
+        ctx.stack.draw(canvas, 1.0)
+        moves = len(board.session.log)
+        after_frame(ctx, canvas)
+        if len(board.session.log) > moves and board.swap is not None:
+            painted = still.paints + still.repaints
+            assert painted > 0
+            tick(ctx)
+            ctx.stack.draw(canvas, 1.0)
+            assert still.paints + still.repaints == painted
+            shown += 1
+    assert shown >= 5
+
+
+def test_no_move_is_made_between_frames_under_a_pause():
+    """A board that gets no updates (the pause over it) makes no move between frames
+    either: ``between_frames`` reaches the running scenes only."""
+    from game.scenes.base import Scene
+
+    ctx, board = make(humans=0, bots=3, seed=2)
+    board.bot_delay = BOT_DELAY_TICKS
+    canvas = ctx.kit.canvas()
+    while 1 not in board.driver._wait.values():  # a move due on the next tick
+        tick(ctx)
+    ctx.stack.push(Scene())
+    before = list(board.session.log)
+    for _ in range(5):
+        after_frame(ctx, canvas)
+    assert board.session.log == before
+    ctx.stack.pop()
+    after_frame(ctx, canvas)
+    assert len(board.session.log) > len(before)

@@ -412,10 +412,10 @@ def test_a_partial_repaint_draws_only_the_cards_and_rows_it_shows(monkeypatch):
     outside = []
     real_card = MissionTable.draw_card
 
-    def card(self, surface, rect, obj, border=None):
+    def card(self, surface, rect, obj, border=None, icon_width=None):
         if not surface.get_clip().colliderect(rect):
             outside.append(("card", obj))
-        real_card(self, surface, rect, obj, border)
+        real_card(self, surface, rect, obj, border, icon_width)
 
     monkeypatch.setattr(MissionTable, "draw_card", card)
     real_name = MissionTable.draw_seat_name

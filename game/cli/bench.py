@@ -143,14 +143,15 @@ def format_table(rep: dict[str, Any]) -> str:
                           *verdict_lines(rep["verdict"])])
     lines = calibration_lines(rep.get("calibration"))
     lines += [f"{'scene':30} {'seats':>5} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'p99/16.7':>8} "
-             f"{'wall p99':>8} {'1st ms':>7} {'RSS MB':>7}"]
+             f"{'wall p99':>8} {'1st ms':>7} {'RSS MB':>7} {'between p99/max':>15}"]
     for s in rep["scenes"]:
         if "error" in s:
             lines.append(f"{s['scene']:30} error: {' '.join(s['error'])}")
             continue
         flag = "" if s["p99_budget_fraction"] <= TARGETS["p99_budget_fraction"] else "  > target"
         lines.append(f"{s['scene']:30} {s['seats']:5d} {s['p50_ms']:7.2f} {s['p99_ms']:7.2f} {s['max_ms']:7.2f} "
-                     f"{s['p99_budget_fraction']:8.3f} {s['wall_p99_ms']:8.2f} {s['first_frame_ms']:7.1f} {s['peak_rss_mb']:7.1f}{flag}")
+                     f"{s['p99_budget_fraction']:8.3f} {s['wall_p99_ms']:8.2f} {s['first_frame_ms']:7.1f} {s['peak_rss_mb']:7.1f} "
+                     f"{s['between_p99_ms']:7.2f}/{s['between_max_ms']:<7.2f}{flag}")
     if rep["missing"]:
         lines.append(f"not benched yet (no board or shot): {', '.join(rep['missing'])}")
     if rep.get("menus") is not None:

@@ -80,6 +80,7 @@ def bench_scene(game_id: str, frames: int, warmup: int = WARMUP) -> dict[str, An
     canvas = ctx.kit.canvas()
     costs: list[float] = []
     walls: list[float] = []
+    betweens: list[float] = []
     rebuilds = 0
     for frame in range(warmup + frames):
         if board.session.outcome() is not None or board.stack is None:
@@ -98,7 +99,9 @@ def bench_scene(game_id: str, frames: int, warmup: int = WARMUP) -> dict[str, An
             ctx.stack.draw(canvas, 1.0)
             costs.append((time.thread_time() - start) * 1000.0)
             walls.append((time.perf_counter() - wall) * 1000.0)
-        after_frame(ctx)  # as ``App.tick``, in the time before the next frame
+        idle = time.thread_time()
+        after_frame(ctx, canvas)  # as ``App.tick``, in the time before the next frame
+        betweens.append((time.thread_time() - idle) * 1000.0)
     warm, timed = costs[:warmup], costs[warmup:]
     p50, p99 = percentile(timed, 0.5), percentile(timed, 0.99)
     return {
@@ -107,6 +110,7 @@ def bench_scene(game_id: str, frames: int, warmup: int = WARMUP) -> dict[str, An
         "p99_budget_fraction": round(p99 / BUDGET_MS, 3), "wall_p99_ms": round(percentile(walls[warmup:], 0.99), 3),
         "first_frame_ms": round(warm[0], 1) if warm else None,
         "warmup_max_ms": round(max(warm), 1) if warm else None, "rebuilds": rebuilds,
+        "between_p99_ms": round(percentile(betweens[warmup:], 0.99), 3), "between_max_ms": round(max(betweens[warmup:]), 3),
         "peak_rss_mb": round(peak_rss_mb(), 1),
     } | (driver.figures(board) if driver is not None else {})
 

@@ -71,5 +71,11 @@ class Scene:
     def update(self, frame_dt: float) -> None:
         """Once a frame, after the fixed steps: cosmetic things only."""
 
+    def between_frames(self) -> bool:
+        """In the idle time after a frame's present: what the next frame's first fixed
+        step would do that may be done now (a bot's move due then). Whether what the
+        scene shows changed (the stack then draws the next frame ahead)."""
+        return False
+
     def draw(self, surface: "pygame.Surface", alpha: float) -> None:
         """Draw on the 1920×1080 canvas; ``alpha`` (0..1) interpolates cosmetic motion."""

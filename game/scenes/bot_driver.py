@@ -51,20 +51,42 @@ class MatchDriver:
         #: (fewest, most) fixed ticks a bot waits before acting.
         self.delay = delay
         self._wait: dict[int, int] = {}
+        #: The bots' step of the next tick was taken between frames (:meth:`act_early`).
+        self._stepped_early = False
 
     def tick(self) -> None:
-        """One fixed tick: the clock (timeouts reach the board as a change), then the bots."""
+        """One fixed tick: the clock (timeouts reach the board as a change), then the bots
+        (unless their step for this tick was taken early: :meth:`act_early`)."""
         session = self.board.session
         if session.outcome() is None:
             events = session.advance(1)
             if events:
                 self.board.changed(None, events)
-        self._drive_bots()
+        if self._stepped_early:
+            self._stepped_early = False
+        else:
+            self._drive_bots()
 
-    def _drive_bots(self) -> None:
+    def act_early(self) -> bool:
+        """Between two frames (``MatchScene.between_frames``): when a bot's delay ends on
+        the next tick, the bots' step of that tick is taken now, so the move, and the
+        drawing it needs, are made in the idle time rather than in the next frame. The
+        same step on the same waits: the moves are those the tick would make, save that
+        the tick's countdown step and the input the next frame brings come after them
+        (their actions bear the tick before). Whether the match changed."""
+        if self._stepped_early or not any(self._wait.get(seat) == 1 for seat in self.bots):
+            return False
+        moves = len(self.board.session.log)
+        self._stepped_early = self._drive_bots()
+        return len(self.board.session.log) != moves
+
+    def _drive_bots(self) -> bool:
+        """The bots' step: every bot whose seat must act draws its delay if none runs and
+        counts a tick off it; one whose delay is over acts (until the phase moves on).
+        Whether the step was taken (the board lets bots act)."""
         board, session = self.board, self.board.session
         if not self.bots or session.outcome() is not None or not board.bots_may_act():
-            return
+            return False
         current = session.current()
         for seat, bot in self.bots.items():
             if seat not in current:
@@ -82,7 +104,8 @@ class MatchDriver:
             if action is not None:  # None: the bot waits (an optional move, e.g. accusing)
                 board.submit(action)
             if session.current() != current:
-                return  # the phase moved on: look again next tick
+                break  # the phase moved on: look again next tick
+        return True
 
     def rethink(self, seat: int) -> None:
         """The bot at ``seat`` takes its time afresh (its decision changed: module doc)."""

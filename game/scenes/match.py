@@ -269,6 +269,10 @@ class MatchScene(Scene):
         self.driver.tick()
         self.save_notice.check(self)
 
+    def between_frames(self) -> bool:
+        """The bots whose move is due on the next tick make it now (``MatchDriver.act_early``)."""
+        return self.driver.act_early()
+
     def rethink(self, seat: int) -> None:
         """Have a bot at ``seat`` take its time afresh: boards call it when the public view
         gives the seat a new decision (its turn came) while it was already waiting on an

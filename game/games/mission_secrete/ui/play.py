@@ -143,7 +143,7 @@ class PlaySection(Section[MSPublic]):
                 rect = start.inflate(grow, grow)
                 rect.center = (int(start.centerx + dx * t - dy / length * aside),
                                int(start.centery + dy * t + dx / length * aside))
-                table.draw_card(surface, rect, public.grid[cell], c.gold)
+                table.draw_card(surface, rect, public.grid[cell], c.gold, start.width)
         if public.phase == MSPhase.PLAY and board.swap is None and board.reveal is None:
             self._draw_last_swap(surface, alpha)
             if public.turn not in board.bots and not on_phone(self.ctx, public.turn):

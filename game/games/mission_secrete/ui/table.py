@@ -193,12 +193,15 @@ class MissionTable:
             self.draw_card(surface, rect, obj, border)
 
     def draw_card(self, surface: pygame.Surface, rect: pygame.Rect, obj: str,
-                  border: tuple[int, int, int] | None = None) -> None:
+                  border: tuple[int, int, int] | None = None, icon_width: int | None = None) -> None:
+        """A card: its panel filling ``rect``, its object's pictogram ``icon_width`` wide
+        (three quarters of the card's width unless said: a flying card's stays its
+        resting size while the card swells, so a swap renders no pictogram afresh)."""
         kit, c = self.ctx.kit, self.ctx.kit.colours
         neutral = self.board.catalogue.object(obj).neutral
         kit.panel(surface, rect, mix(c.panel_hi, c.panel, 0.5) if neutral else c.panel_hi, radius=22,
                   border=border, border_width=7 if border else 4)
-        icon = kit.icon(self.board.catalogue.object(obj).icon, int(rect.width * 0.74))
+        icon = kit.icon(self.board.catalogue.object(obj).icon, int((icon_width or rect.width) * 0.74))
         surface.blit(icon, icon.get_rect(center=rect.center))
 
     def winning_cells(self) -> set[int]:
