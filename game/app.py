@@ -277,7 +277,7 @@ class App:
         with collections_after():
             self.frame()
         after_frame(self.ctx, self.canvas)
-        serve_phones_until(self.ctx, began + 1.0 / FRAME_CAP)  # no phones: it only sleeps
+        serve_phones_until(self.ctx, began + 1.0 / FRAME_CAP, canvas=self.canvas)  # no phones: it only sleeps
 
     def run(self) -> None:
         """Frames until the window closes or the last scene leaves, at most

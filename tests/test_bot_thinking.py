@@ -141,3 +141,24 @@ def test_no_move_is_made_between_frames_under_a_pause():
     ctx.stack.pop()
     after_frame(ctx, canvas)
     assert len(board.session.log) > len(before)
+
+
+def test_a_move_the_last_frame_did_not_show_has_the_next_frame_drawn_ahead_once(monkeypatch):
+    """A move made after the frame was drawn (a phone's act served in the idle time:
+    ``serve_phones_until``) has the next frame drawn ahead, once; with no move, none is."""
+    ctx, board = make(humans=0, bots=3, seed=3)
+    board.bot_delay = (10_000, 10_000)  # the bots hold still
+    canvas = ctx.kit.canvas()
+    drawn = []
+    real_draw = type(ctx.stack).draw
+    monkeypatch.setattr(type(ctx.stack), "draw", lambda stack, surface, alpha: (drawn.append(alpha),
+                                                                                 real_draw(stack, surface, alpha)))
+    tick(ctx)
+    ctx.stack.update(1 / 60)  # the frame about to be drawn shows the match as it is
+    after_frame(ctx, canvas)
+    assert drawn == []
+    seat = board.public.turn
+    assert board.submit(board.session.legal(seat)[0]) is None  # as a phone's act does
+    after_frame(ctx, canvas)
+    after_frame(ctx, canvas)
+    assert drawn == [1.0]

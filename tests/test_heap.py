@@ -104,7 +104,7 @@ def test_the_cyclic_gc_waits_for_the_frame_to_end_and_runs_in_the_idle_time(monk
                           importing_now=lambda: False)
     app = App(ctx, clock=lambda: 0.0)
     ctx.stack.push(Drawing())
-    monkeypatch.setattr("game.app.serve_phones_until", lambda ctx, deadline: [[] for _ in range(10)])
+    monkeypatch.setattr("game.app.serve_phones_until", lambda ctx, deadline, canvas=None: [[] for _ in range(10)])
     assert gc.isenabled()
     gc.callbacks.append(callback)
     try:

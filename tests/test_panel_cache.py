@@ -160,7 +160,7 @@ def test_the_app_remembers_a_frame_s_panels_after_the_frame(monkeypatch):
                           kit=SimpleNamespace(panels=SimpleNamespace(settle=lambda: happened.append("settle"))))
     app = App(ctx, clock=lambda: 0.0)
     ctx.stack.push(Drawing())
-    monkeypatch.setattr("game.app.serve_phones_until", lambda ctx, deadline: happened.append("idle"))
+    monkeypatch.setattr("game.app.serve_phones_until", lambda ctx, deadline, canvas=None: happened.append("idle"))
     app.tick()
     assert happened == ["draw", "settle", "idle"]  # after the frame, before the idle time
 

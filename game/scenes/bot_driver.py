@@ -67,18 +67,15 @@ class MatchDriver:
         else:
             self._drive_bots()
 
-    def act_early(self) -> bool:
+    def act_early(self) -> None:
         """Between two frames (``MatchScene.between_frames``): when a bot's delay ends on
         the next tick, the bots' step of that tick is taken now, so the move, and the
         drawing it needs, are made in the idle time rather than in the next frame. The
         same step on the same waits: the moves are those the tick would make, save that
         the tick's countdown step and the input the next frame brings come after them
-        (their actions bear the tick before). Whether the match changed."""
-        if self._stepped_early or not any(self._wait.get(seat) == 1 for seat in self.bots):
-            return False
-        moves = len(self.board.session.log)
-        self._stepped_early = self._drive_bots()
-        return len(self.board.session.log) != moves
+        (their actions bear the tick before)."""
+        if not self._stepped_early and any(self._wait.get(seat) == 1 for seat in self.bots):
+            self._stepped_early = self._drive_bots()
 
     def _drive_bots(self) -> bool:
         """The bots' step: every bot whose seat must act draws its delay if none runs and

@@ -86,6 +86,8 @@ class MatchScene(Scene):
         #: The end screen's turns: the table's podium, then the audience's leaderboard.
         self.audience_turn = AudienceTurn()
         session.audience = self.audience_say
+        #: The moves of the match the last frame drawn (or drawn ahead) shows.
+        self._moves_shown = len(session.log)
 
     @property
     def bots(self) -> Mapping[int, Bot[Any, Any]]:
@@ -269,9 +271,18 @@ class MatchScene(Scene):
         self.driver.tick()
         self.save_notice.check(self)
 
+    def update(self, frame_dt: float) -> None:
+        self._moves_shown = len(self.session.log)  # (the frame drawn next shows these)
+
     def between_frames(self) -> bool:
-        """The bots whose move is due on the next tick make it now (``MatchDriver.act_early``)."""
-        return self.driver.act_early()
+        """The bots whose move is due on the next tick make it now (``MatchDriver.act_early``).
+        Whether the match moved since the last frame was drawn (a phone's act served in the
+        idle time too: ``phone_serving.serve_phones_until``)."""
+        self.driver.act_early()
+        if len(self.session.log) == self._moves_shown:
+            return False
+        self._moves_shown = len(self.session.log)  # (the stack draws the next frame ahead)
+        return True
 
     def rethink(self, seat: int) -> None:
         """Have a bot at ``seat`` take its time afresh: boards call it when the public view

@@ -14,6 +14,8 @@ import time
 from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
+    import pygame
+
     from ..companion.bridge import Companion
     from ..companion.table import Table
     from ..context import AppContext
@@ -51,13 +53,16 @@ def pump_companion(ctx: AppContext, frame: bool = True) -> None:
         ctx.audio.play(sound)
 
 
-def serve_phones_until(ctx: AppContext, deadline: float, clock: Callable[[], float] = time.perf_counter) -> None:
+def serve_phones_until(ctx: AppContext, deadline: float, clock: Callable[[], float] = time.perf_counter,
+                       canvas: pygame.Surface | None = None) -> None:
     """The app's idle time before its next frame (``deadline``, on ``clock``): a phone's
     message wakes it and is pumped at once, so an act is answered without waiting for
     the next frame (the view a player waits for; the TV shows the change next frame).
     With no phones it sleeps until then, as a frame limiter does. The audience's picks
     and their answers are dealt with first, once (off the frame: ``Crowd.serve``); the
-    views a frame's pump left owed are built while no message waits (``Companion.catch_up``)."""
+    views a frame's pump left owed are built while no message waits (``Companion.catch_up``).
+    A match an act moved has its next frame drawn ahead on ``canvas`` (``SceneStack.between_frames``),
+    once the act is answered."""
     companion: Companion | None = getattr(ctx, "companion", None)
     if companion is not None and companion.crowd.members:
         companion.serve_audience(ctx.seats, table_now(ctx))
@@ -71,6 +76,8 @@ def serve_phones_until(ctx: AppContext, deadline: float, clock: Callable[[], flo
             left = deadline - clock()
         if companion.hub.arrived.wait(max(0.0, left)):
             serve_waiting(ctx)
+            if canvas is not None:
+                ctx.stack.between_frames(canvas)
 
 
 def serve_waiting(ctx: AppContext) -> None:
