@@ -62,7 +62,7 @@ def serve_phones_until(ctx: AppContext, deadline: float, clock: Callable[[], flo
     and their answers are dealt with first, once (off the frame: ``Crowd.serve``); the
     views a frame's pump left owed are built while no message waits (``Companion.catch_up``).
     A match an act moved has its next frame drawn ahead on ``canvas`` (``SceneStack.between_frames``),
-    once the act is answered."""
+    once the act is answered and no other message waits."""
     companion: Companion | None = getattr(ctx, "companion", None)
     if companion is not None and companion.crowd.members:
         companion.serve_audience(ctx.seats, table_now(ctx))
@@ -76,7 +76,7 @@ def serve_phones_until(ctx: AppContext, deadline: float, clock: Callable[[], flo
             left = deadline - clock()
         if companion.hub.arrived.wait(max(0.0, left)):
             serve_waiting(ctx)
-            if canvas is not None:
+            if canvas is not None and not companion.hub.arrived.is_set():  # (no message kept waiting)
                 ctx.stack.between_frames(canvas)
 
 
