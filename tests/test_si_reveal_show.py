@@ -123,3 +123,34 @@ def test_the_reveal_plays_as_a_show_and_a_skips_it_to_the_state_it_ends_in():
         room.ctx.stack.clear()
         room.close()
     assert skipped == played  # the same end, and A was not taken as "ready" for the summary
+
+
+def test_the_hubs_words_of_the_beats_to_come_are_fitted_between_frames(monkeypatch):
+    """Issue 32 item 2: a new beat's words in the hub were fitted in its first frame (up
+    to ~1 ms on a slow laptop, the reveal's slowest frames). Between frames the reveal
+    fits the words to come, one text an idle time; once it has, no frame of the reveal
+    fits any."""
+    from game.app import after_frame
+    from game.games.secret_identity.ui import hub
+
+    ctx = build_context(headless=True, lang="en", settings=Settings(), seats=4)
+    board = start(ctx, "secret_identity")
+    bots_play_to(ctx, board, "summary")
+    reveal = board.section
+    assert board.stage == "reveal"
+    fits = []
+    real_fit = hub._fit
+    monkeypatch.setattr(hub, "_fit", lambda kit, parts: (fits.append(parts), real_fit(kit, parts))[1])
+    canvas = ctx.kit.canvas()
+    for _ in range(40):  # idle times between frames
+        after_frame(ctx, canvas)
+    ahead = len(fits)
+    assert ahead >= 3 * 4  # each safe's three moments, at least
+    drawn = set()
+    while board.section is reveal and not reveal.done:
+        ctx.stack.fixed_update(1 / 60)
+        reveal.draw_hub(canvas)
+        words = reveal._hub_words(reveal.beat, reveal.tick)
+        drawn.add(words[:2] if words is not None else None)
+    assert len(fits) == ahead and len(drawn) >= 8
+    ctx.stack.clear()

@@ -131,6 +131,12 @@ class PhaseBoard(MatchScene, Generic[V]):
         super().fixed_update(dt)
         self.section.fixed_update()
 
+    def between_frames(self) -> bool:
+        """The bots' move due next tick (``MatchScene``), then the section's work ahead."""
+        moved = super().between_frames()
+        self.section.between_frames()
+        return moved
+
     def handle(self, seat: int | None, event: InputEvent) -> bool:
         """MENU pauses; a seated person's input goes to the section."""
         if super().handle(seat, event):

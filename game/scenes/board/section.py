@@ -90,6 +90,10 @@ class Section(Generic[V]):
         """One fixed tick."""
         self.ticks += 1
 
+    def between_frames(self) -> None:
+        """In the idle time after a frame (``PhaseBoard.between_frames``): what it may make
+        ahead of the frames that will show it (words it will fit)."""
+
     def skip(self) -> None:
         """Hurry the show it plays, as a pad's CONFIRM does (while :attr:`skippable`)."""
 

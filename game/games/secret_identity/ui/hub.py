@@ -223,6 +223,13 @@ def hub_text(surface: pygame.Surface, ctx: Any, title: str, body: str = "", colo
     """``spare`` (a seat's shape the title names too: left out when the words would
     otherwise cross the disc's rim) and ``above`` (a clue), then two lines of title and
     three of body at most, stacked in the hub's room."""
+    stack_in_hub(surface, ctx.kit, hub_images(ctx, title, body, colour, above, spare))
+
+
+def hub_images(ctx: Any, title: str, body: str = "", colour: Colour | None = None,
+               above: Sequence[pygame.Surface | Part] = (), spare: Sequence[pygame.Surface] = ()) -> list[pygame.Surface]:
+    """What :func:`hub_text` stacks, fitted (its fit remembered: words made ahead of the
+    frame that shows them are fitted between frames)."""
     kit, c = ctx.kit, ctx.kit.colours
     parts = [part if isinstance(part, Part) else fixed_part(part) for part in above]
     parts.append(text_part(kit, title, TITLE_SIZES, 2, colour or c.text, shadow=True))
@@ -231,7 +238,7 @@ def hub_text(surface: pygame.Surface, ctx: Any, title: str, body: str = "", colo
     images = fitted(kit, [*map(fixed_part, spare), *parts])
     if spare and overflow(kit, images) > 0:
         images = fitted(kit, parts)
-    stack_in_hub(surface, kit, images)
+    return images
 
 
 def seat_token_image(kit: UiKit, style: int, radius: int) -> pygame.Surface:

@@ -17,17 +17,17 @@ result's keys, votes and points), and the sounds follow the timeline only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 import pygame
 
 from ....input.intents import Intent
 from ....scenes.shows import RevealPacing
 from ....ui.show import Show, Standing
-from ....ui.theme import TOKEN_RADIUS
+from ....ui.theme import TOKEN_RADIUS, Colour
 from ....ui.tween import Tween
 from ..rules.view import CompetitivePublic, RoundResult, track_position
-from .hub import hub_text, seat_token_image
+from .hub import hub_images, hub_text, seat_token_image
 from .seat_panel import panel_positions
 from .track import track_line, track_point
 from .widgets import cheer_keep_out, draw_cross, slot_positions
@@ -76,6 +76,8 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
         #: SI-7: a "30" token pops on a seat's panel when its marker laps the track.
         self.token_pops: dict[int, Tween[float]] = {}
         self._faces: dict[tuple[int | None, bool], pygame.Surface] = {}
+        #: The hub's moments whose words are yet to be fitted ahead (:meth:`between_frames`).
+        self._ahead: Iterator[tuple[int, int]] | None = None
         super().__init__(board, [SAFE_TICKS] * len(result.keys) + ([self.cheer.total] if self.cheer else []))
 
     def enter(self) -> None:
@@ -245,22 +247,44 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
 
     def draw_hub(self, surface: pygame.Surface) -> None:
         """The hub: whose safe is open, its number, how many found it; then the round's best."""
+        words = self._hub_words(self.beat, self.tick)
+        if words is not None:
+            title, body, colour, spare = words
+            hub_text(surface, self.ctx, title, body, colour, spare=spare)
+
+    def between_frames(self) -> None:
+        """The hub's words of the beats to come, fitted ahead: one text an idle time (a
+        new text's fit, up to ~1 ms on a slow laptop, had been in the frames of the
+        reveal's new beats, its slowest)."""
+        if self._ahead is None:
+            moments = [(beat, tick) for beat in range(len(self.result.keys)) for tick in (0, 10, OPEN_TICKS + VOTES_TICKS)]
+            self._ahead = iter([*moments, (len(self.result.keys), 0)])
+        for beat, tick in self._ahead:
+            if (beat, tick) < (self.beat, self.tick):
+                continue  # (shown already)
+            words = self._hub_words(beat, tick)
+            if words is not None:
+                title, body, colour, spare = words
+                hub_images(self.ctx, title, body, colour, spare=spare)
+                return
+
+    def _hub_words(self, beat: int, tick: int) -> tuple[str, str, Colour, list[pygame.Surface]] | None:
+        """What the hub says at ``tick`` of ``beat``: (title, body, colour, the seat's
+        shape to stack with them); None: nothing (no best scorer)."""
         ctx, t, name = self.ctx, self.ctx.t, self.board.name
-        if not self.opening:
+        if beat >= len(self.result.keys):
             best = self.cheered()
-            if best:
-                names = ", ".join(name(seat) for seat in best)
-                hub_text(surface, ctx, t("si.reveal.best"), t("si.reveal.best_body", names=names,
-                                                               n=self.result.points[best[0]]), ctx.kit.colours.gold)
-            return
-        owner = self.beat
-        key = self.result.keys[owner]
+            if not best:
+                return None
+            names = ", ".join(name(seat) for seat in best)
+            return (t("si.reveal.best"), t("si.reveal.best_body", names=names, n=self.result.points[best[0]]),
+                    ctx.kit.colours.gold, [])
+        owner = beat
         style = ctx.kit.seat_style(ctx.seats[owner].style)
-        body = t("si.reveal.was", n=key) if self.tick >= 10 else ""
-        if self.tick >= OPEN_TICKS + VOTES_TICKS:
+        body = t("si.reveal.was", n=self.result.keys[owner]) if tick >= 10 else ""
+        if tick >= OPEN_TICKS + VOTES_TICKS:
             body = t("si.reveal.found_by", n=self.result.guessed_by[owner])
-        hub_text(surface, ctx, t("si.reveal.safe_of", name=name(owner)), body, style.light,
-                 spare=[seat_token_image(ctx.kit, ctx.seats[owner].style, 30)])
+        return t("si.reveal.safe_of", name=name(owner)), body, style.light, [seat_token_image(ctx.kit, ctx.seats[owner].style, 30)]
 
     def draw_confetti(self, surface: pygame.Surface, keep_out: Sequence[pygame.Rect] = ()) -> None:
         if self.finale is not None:
