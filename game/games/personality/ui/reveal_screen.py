@@ -22,7 +22,7 @@ import pygame
 from ....scenes.shows import RevealPacing
 from ....ui.fit import fit_wrapped, smallest_size
 from ....ui.show import Show, Standing
-from ....ui.stage import StageItem
+from ....ui.stage import StageItem, draw_items
 from ....ui.theme import TOKEN_RADIUS
 from ..rules.view import PEPhase, PEPublic, VoteKind, VoteRecord
 from .chrome import cheer_keep_out
@@ -130,14 +130,36 @@ class VoteReveal(RevealPacing[PEPublic], BoardSection):
     def draws_behind(self, alpha: float) -> bool:
         return self.show is not None and self.show.confetti_falling(alpha)
 
-    def stage_item(self, stage: pygame.Rect, alpha: float) -> StageItem | None:
-        """The stage, keyed on the pop's scale and the counts shown (the record is this screen's)."""
+    def stage_items(self, stage: pygame.Rect, alpha: float) -> list[StageItem]:
+        """The stage in parts, each keyed on what it shows (the record is this screen's):
+        its panel, the headline popping in, the card voted on, and a box per vote, so a
+        move counting up repaints its box alone and the pop its headline. The boxes stand
+        where the headline's full size leaves them: they keep still while it pops."""
+        kit, c, r = self.board.ctx.kit, self.board.ctx.kit.colours, self.record
         scale = float(self.pop.value(alpha))
-        counts = tuple(self.show.count(m.seat) for m in self.record.moves) if self.show is not None else None
         image = self._headline_image(stage, scale)
-        area = stage.union(image.get_rect(midtop=(stage.centerx, stage.y + 12)))
-        return StageItem(("pe.reveal", self, tuple(stage), scale, counts), area,
-                         lambda s: self.draw_stage(s, stage, alpha))
+        headline = image.get_rect(midtop=(stage.centerx, stage.y + 12))
+        card, boxes = self._layout(stage)
+        items = [StageItem(("pe.reveal", self, tuple(stage)), stage,
+                           lambda s: kit.panel(s, stage, c.panel, radius=30, border=c.gold, shadow=False)),
+                 StageItem(("pe.reveal.headline", self, scale, tuple(headline)), headline,
+                           lambda s: s.blit(image, headline))]
+        if card is not None:
+            text, place = card
+            items.append(StageItem(("pe.reveal.card", self, tuple(place)), place, lambda s: s.blit(text, place)))
+        moves = {m.seat: m for m in r.moves}
+        for (voter, vote), box in zip(sorted(r.votes.items()), boxes):
+            move = moves.get(voter)
+            counted = self.show.count(move.seat) if move is not None and self.show is not None else None
+
+            def paint(surface: pygame.Surface, box: pygame.Rect = box, voter: int = voter, vote: Any = vote,
+                      move: Any = move) -> None:
+                self._draw_vote(surface, r, box, voter, vote.choice, vote.bet, move)
+            items.append(StageItem(("pe.reveal.vote", self, voter, counted, tuple(box)), box, paint))
+        return items
+
+    def draw_stage(self, surface: pygame.Surface, stage: pygame.Rect, alpha: float) -> None:
+        draw_items(surface, self.stage_items(stage, alpha))
 
     def _headline_image(self, stage: pygame.Rect, scale: float) -> pygame.Surface:
         kit, c = self.board.ctx.kit, self.board.ctx.kit.colours
@@ -146,34 +168,29 @@ class VoteReveal(RevealPacing[PEPublic], BoardSection):
                          align="center", shadow=True)
         return pygame.transform.smoothscale_by(image, scale) if scale != 1.0 else image
 
-    def draw_stage(self, surface: pygame.Surface, stage: pygame.Rect, alpha: float) -> None:
+    def _layout(self, stage: pygame.Rect) -> tuple[tuple[pygame.Surface, pygame.Rect] | None, list[pygame.Rect]]:
+        """Under the headline (at its full size): the card voted on (its text and place;
+        None when the boxes need its room) and each vote's box, in voter order."""
         board = self.board
         kit, c, r = board.ctx.kit, board.ctx.kit.colours, self.record
-        kit.panel(surface, stage, c.panel, radius=30, border=c.gold, shadow=False)
         width = stage.width - 80
-        image = self._headline_image(stage, float(self.pop.value(alpha)))
-        placed = image.get_rect(midtop=(stage.centerx, stage.y + 12))
-        surface.blit(image, placed)
-        y = placed.bottom + 4  # (not what blit returns: clipped in a stage's repaint)
-        votes = sorted(r.votes.items())
-        cols = 3 if len(votes) > 4 and (stage.width - 40) // 3 - 12 >= MIN_BOX_WIDTH else 2
-        rows = (len(votes) + cols - 1) // cols
+        y = self._headline_image(stage, 1.0).get_rect(midtop=(stage.centerx, stage.y + 12)).bottom + 4
+        votes = len(r.votes)
+        cols = 3 if votes > 4 and (stage.width - 40) // 3 - 12 >= MIN_BOX_WIDTH else 2
+        rows = (votes + cols - 1) // cols
         line = kit.font(smallest_size(kit)).get_linesize()
+        card = None
         if r.card is not None:
             text = board.card_text(r.card)
-            card = kit.text(text, fit_wrapped(kit, text, width, 1, (30, 28)), c.muted, max_width=width, align="center")
+            image = kit.text(text, fit_wrapped(kit, text, width, 1, (30, 28)), c.muted, max_width=width, align="center")
             # the card read (everyone just voted on it) gives way when the boxes need its room
-            if (stage.bottom - 12 - y - card.get_height() - 8) // rows - ROW_GAP >= 2 * line + 8:
-                placed = card.get_rect(midtop=(stage.centerx, y))
-                surface.blit(card, placed)
-                y = placed.bottom + 8
+            if (stage.bottom - 12 - y - image.get_height() - 8) // rows - ROW_GAP >= 2 * line + 8:
+                card = (image, image.get_rect(midtop=(stage.centerx, y)))
+                y = card[1].bottom + 8
         w = (stage.width - 40) // cols
         h = min(ROW_HEIGHT, (stage.bottom - 12 - y) // max(1, rows) - ROW_GAP)
-        moves = {m.seat: m for m in r.moves}
-        for i, (voter, vote) in enumerate(votes):
-            col, row = i % cols, i // cols
-            box = pygame.Rect(stage.x + 20 + col * w + 6, y + row * (h + ROW_GAP), w - 12, h)
-            self._draw_vote(surface, r, box, voter, vote.choice, vote.bet, moves.get(voter))
+        return card, [pygame.Rect(stage.x + 20 + (i % cols) * w + 6, y + (i // cols) * (h + ROW_GAP), w - 12, h)
+                      for i in range(votes)]
 
     def _headline(self, r: VoteRecord) -> str:
         board = self.board

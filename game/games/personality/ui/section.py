@@ -50,9 +50,8 @@ class BoardSection(Section[PEPublic]):
         if self.draws_behind(alpha):  # behind them all: what follows is drawn afresh
             items.insert(0, StageItem(None, pygame.Rect(0, 0, 0, 0), lambda s: None,
                                       lambda s: self.draw_behind(s, alpha)))
-        stage = self.stage_item(board.layout.stage, alpha)
-        if stage is not None:
-            items.append(stage)
+        stage = self.stage_items(board.layout.stage, alpha)
+        items += stage or []
         kit = board.ctx.kit
         key = (still_key(board, heading), kit.colours, kit.scaled(100))
         draw_stage(surface, board.kept, key, layer_part(board.still, key, lambda layer: paint_still(board, layer, heading)),
@@ -67,8 +66,8 @@ class BoardSection(Section[PEPublic]):
         """Whether :meth:`draw_behind` draws anything now."""
         return False
 
-    def stage_item(self, stage: pygame.Rect, alpha: float) -> StageItem | None:
-        """The stage as a stage item (keyed on all it shows), or None: drawn each frame."""
+    def stage_items(self, stage: pygame.Rect, alpha: float) -> list[StageItem] | None:
+        """The stage as stage items (each keyed on all it shows), or None: drawn each frame."""
         return None
 
     def draw_behind(self, surface: pygame.Surface, alpha: float) -> None:
