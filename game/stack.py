@@ -160,7 +160,8 @@ class SceneStack:
         that changed what they show, the next frame is drawn once on ``canvas`` now (its
         present is past; the next frame draws it all again), so the layers, panels and
         texts the change needs are made in the idle time, not in the frame that shows it."""
-        if [scene for scene in self.running() if scene.between_frames()]:  # (every scene asked)
+        changed = [scene.between_frames() for scene in self.running()]  # (every scene asked)
+        if any(changed):
             if not self.covers_canvas():
                 canvas.fill((0, 0, 0))
             self.draw(canvas, 1.0)

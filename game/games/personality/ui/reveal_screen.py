@@ -15,12 +15,12 @@ they may skip it too."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Hashable, Sequence
 
 import pygame
 
 from ....scenes.shows import RevealPacing
-from ....ui.fit import fit_wrapped, smallest_size
+from ....ui.fit import fit_wrapped, look, smallest_size
 from ....ui.show import Show, Standing
 from ....ui.stage import StageItem, draw_items
 from ....ui.theme import TOKEN_RADIUS
@@ -40,6 +40,9 @@ ROW_HEIGHT, ROW_GAP = 112, 10
 MIN_BOX_WIDTH = 400
 #: The largest size of a box's words (smaller when the box is short).
 LINE_SIZE = 34
+#: Where the reveal's stage puts the card voted on (its text and place; None: no room)
+#: and each vote's box (``VoteReveal._layout``).
+Layout = tuple[tuple[pygame.Surface, pygame.Rect] | None, list[pygame.Rect]]
 #: The sound that ends the count of a vote that does not change the lead.
 QUIET_CUE = "points"
 
@@ -97,6 +100,8 @@ class VoteReveal(RevealPacing[PEPublic], BoardSection):
         self.show = reveal_show(board.ctx, record, board.public.positions, seed=board.public.turn)
         #: The headline pops in.
         self.pop = board.ctx.kit.tween(0.4, 1.0, 24, "out_back")
+        #: :meth:`_layout`'s last answer, with what it was for (the stage and the kit's look).
+        self._laid_out: tuple[Hashable, Layout] | None = None
 
     # --- flags: phones play on (module doc) ------------------------------------------------------
     @property
@@ -168,9 +173,16 @@ class VoteReveal(RevealPacing[PEPublic], BoardSection):
                          align="center", shadow=True)
         return pygame.transform.smoothscale_by(image, scale) if scale != 1.0 else image
 
-    def _layout(self, stage: pygame.Rect) -> tuple[tuple[pygame.Surface, pygame.Rect] | None, list[pygame.Rect]]:
+    def _layout(self, stage: pygame.Rect) -> Layout:
         """Under the headline (at its full size): the card voted on (its text and place;
-        None when the boxes need its room) and each vote's box, in voter order."""
+        None when the boxes need its room) and each vote's box, in voter order. Worked
+        out once for a stage and a look (every frame of the reveal asks)."""
+        key = (tuple(stage), look(self.board.ctx.kit))
+        if self._laid_out is None or self._laid_out[0] != key:
+            self._laid_out = (key, self._lay_out(stage))
+        return self._laid_out[1]
+
+    def _lay_out(self, stage: pygame.Rect) -> Layout:
         board = self.board
         kit, c, r = board.ctx.kit, board.ctx.kit.colours, self.record
         width = stage.width - 80
