@@ -50,6 +50,8 @@ LOOK_AWAY_TICKS = 30
 CURTAIN_TICKS = LOOK_AWAY_TICKS
 #: The name banner sits just under the stage valance.
 BANNER_TOP = 124
+#: How dark the veil over what lies behind a curtain is (alpha).
+VEIL = 215
 
 
 class PeekGate:
@@ -80,7 +82,6 @@ class PeekGate:
 
 
 class PeekCurtain(Scene):
-    opaque = False
     own_hint_bar = True
     blocks_input = True
     freezes_below = False
@@ -104,6 +105,8 @@ class PeekCurtain(Scene):
         self.gate = PeekGate()
         self.ticks = 0
         self.curtain = ctx.kit.tween(0.0, 1.0, CURTAIN_TICKS, "out_back")
+        #: The stage's curtains in over the veiled background, kept (:meth:`draw_veiled_stage`).
+        self._veiled = ctx.kit.layer()
 
     def enter(self, previous: Scene | None) -> None:
         """A board that opens the curtain on the seat's own PEEK press (the press the
@@ -114,6 +117,16 @@ class PeekCurtain(Scene):
             self._peek(True)
             if self.stack is not None:
                 self.stack.adopt(seat.device, Intent.PEEK, self)  # its release comes here
+
+    @property
+    def opaque(self) -> bool:  # type: ignore[override]
+        """Once the stage's curtains are in, what shows of the board between them is veiled
+        to near black: a kept picture stands in for it (:meth:`draw_veiled_stage`)."""
+        return self.curtain.done
+
+    @property
+    def covers_canvas(self) -> bool:  # type: ignore[override]
+        return self.opaque
 
     @property
     def showing(self) -> bool:
@@ -168,9 +181,7 @@ class PeekCurtain(Scene):
         return pygame.Rect(safe.x + 60, BANNER_TOP + 124, safe.width - 120, safe.bottom - 40 - (BANNER_TOP + 124))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        kit = self.ctx.kit
-        kit.dim(surface, 215)
-        self.draw_backdrop(surface, alpha)
+        self.draw_veiled_stage(surface, alpha)
         seat = self.ctx.seats[self.seat]
         if self.showing:
             self._draw_open(surface, seat)
@@ -194,6 +205,25 @@ class PeekCurtain(Scene):
 
     def closed_hints(self) -> list[tuple[Intent, str]]:
         return [(Intent.PEEK, self.ctx.t("ring.look")), (Intent.BACK, self.ctx.t("peek.close"))]
+
+    def draw_veiled_stage(self, surface: pygame.Surface, alpha: float) -> None:
+        """The board under the curtain veiled (``VEIL``), the stage's curtains over it.
+        Once they are in, the same over the theme's background, kept: one opaque blit a
+        frame instead of the board drawn and blended every frame of a peek."""
+        kit = self.ctx.kit
+        if not self.curtain.done:
+            kit.dim(surface, VEIL)
+            self.draw_backdrop(surface, alpha)
+            return
+        look = (kit.colours, kit.W, kit.H, kit.scaled(100))
+        surface.blit(self._veiled.get(look, lambda layer: self.paint_veiled_stage(layer, alpha)), (0, 0))
+
+    def paint_veiled_stage(self, surface: pygame.Surface, alpha: float) -> None:
+        """The theme's background veiled and the stage's curtains over it (what
+        :meth:`draw_veiled_stage` keeps once they are in)."""
+        self.ctx.kit.background(surface)
+        self.ctx.kit.dim(surface, VEIL)
+        self.draw_backdrop(surface, alpha)
 
     def draw_backdrop(self, surface: pygame.Surface, alpha: float) -> None:
         """The stage curtains and valance: a frame for the whole screen, drawn into the

@@ -96,8 +96,8 @@ class IncognitoBoard(PhaseBoard[IncognitoPublic]):
         self.caches: OrderedDict[tuple[Any, ...], CanvasCache] = OrderedDict()
         #: Fixed ticks since the board opened (blinking borders).
         self.ticks = 0
-        #: An open drawing curtain's backdrop (the background dimmed, the stage's curtains) as its
-        #: value last stood: one opaque blit a frame (``turn_curtain.py``).
+        #: A drawing curtain's backdrop (the background dimmed, the stage's curtains), closed
+        #: or behind its open sheet, as it last stood: one opaque blit a frame (``turn_curtain.py``).
         self.backdrop = ctx.kit.layer()
         #: The drawing screen's background and cells as last drawn (``drawing_screen.py``):
         #: kept from round to round.

@@ -48,6 +48,7 @@ class DrawingCurtain(PeekCurtain):
     def __init__(self, board: IncognitoBoard, seat: int) -> None:
         super().__init__(board.ctx, seat, lambda surface, rect: None, title=board.text("incognito.turn.title"))
         self.board = board
+        self._veiled = board.backdrop  # one kept picture for its closed face and behind its sheet
         self.pad = board.pads[seat]
         self.sheet = Sheet(board, self.pad)
         safe = self.ctx.kit.safe_rect
@@ -64,13 +65,9 @@ class DrawingCurtain(PeekCurtain):
 
     @property
     def opaque(self) -> bool:  # type: ignore[override]
-        """Open, the drawer's sheet takes the whole screen: nothing below is drawn; closed,
-        once the stage's curtains are in, neither (:meth:`draw`)."""
-        return self.is_open or self.curtain.done
-
-    @property
-    def covers_canvas(self) -> bool:  # type: ignore[override]
-        return self.opaque
+        """Open, the drawer's sheet takes the whole screen: nothing below is drawn (closed,
+        as any curtain: once its stage's curtains are in)."""
+        return self.is_open or super().opaque
 
     @property
     def rules_turn(self) -> bool:
@@ -136,27 +133,12 @@ class DrawingCurtain(PeekCurtain):
 
     # --- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        kit, seat = self.ctx.kit, self.ctx.seats[self.seat]
+        seat = self.ctx.seats[self.seat]
         if self.is_open:
             self.draw_sheet(surface, seat, alpha)
-            return
-        if self.curtain.done:  # the curtains in: the board under them, veiled, gives way to the open curtain's backdrop
-            draw_stage(surface, self.board.backdrop, self._look(alpha), lambda layer: self.paint_backdrop(layer, alpha), [])
         else:
-            kit.dim(surface, 215)
-            self.draw_backdrop(surface, alpha)
-        self._draw_closed(surface, alpha)
-
-    def _look(self, alpha: float) -> tuple[Any, ...]:
-        """All :meth:`paint_backdrop` depends on."""
-        kit = self.ctx.kit
-        return self.curtain.value(alpha), kit.colours, kit.W, kit.H, kit.scaled(100), self.ctx.settings.lang
-
-    def paint_backdrop(self, surface: pygame.Surface, alpha: float) -> None:
-        """What an open curtain shows behind its banner and sheet (the board's ``backdrop``)."""
-        self.ctx.kit.background(surface)
-        self.ctx.kit.dim(surface, 215)
-        self.draw_backdrop(surface, alpha)
+            self.draw_veiled_stage(surface, alpha)
+            self._draw_closed(surface, alpha)
 
     def draw_sheet(self, surface: pygame.Surface, seat: Any, alpha: float) -> None:
         """Open: who draws (the others look away), the drawer's sheet, its word and place.
@@ -169,7 +151,8 @@ class DrawingCurtain(PeekCurtain):
         items = [self._banner_item(seat, style, alpha), self._panel_item(style, mine)]
         if mine is not None:
             items.append(self._side_item(seat, alpha))
-        draw_stage(surface, self.board.backdrop, self._look(alpha), lambda layer: self.paint_backdrop(layer, alpha), items)
+        look = (self.curtain.value(alpha), kit.colours, kit.W, kit.H, kit.scaled(100), self.ctx.settings.lang)
+        draw_stage(surface, self.board.backdrop, look, lambda layer: self.paint_veiled_stage(layer, alpha), items)
         if mine is None:
             return
         kit.hint_bar(surface, [(Intent.CONFIRM, self.board.text("incognito.hint.draw")),
