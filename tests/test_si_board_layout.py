@@ -30,8 +30,7 @@ def test_every_board_screen_draws_its_portraits_at_96_px_or_more(shot, area, mon
     sizes = []
     real = widgets._card_portrait
     monkeypatch.setattr(widgets, "_card_portrait",
-                        lambda kit, ctx, character, size, scale: sizes.append(size) or real(kit, ctx, character, size,
-                                                                                           scale))
+                        lambda kit, ctx, character, size: sizes.append(size) or real(kit, ctx, character, size))
     settings = Settings(lang="fr", text_scale=max(TEXT_SCALES), safe_area=area)
     ctx = prepare(shot, ShotRequest(lang="fr", seats=8, names="long"), settings)
     canvas = ctx.kit.canvas()

@@ -214,10 +214,8 @@ class UiKit:
                      border: Colour | None = None, border_width: int = 4) -> None:
         self.panels.filled_panel(surface, rect, key, paint, colour, radius, border, border_width)
 
-    def growing_panel(self, surface: pygame.Surface, rect: pygame.Rect | Sequence[int], paint: Callable[[], None],
-                      colour: Colour | None = None, radius: int = 24, border: Colour | None = None,
-                      border_width: int = 4) -> None:
-        self.panels.growing_panel(surface, rect, paint, colour, radius, border, border_width)
+    def growing_shadow(self, surface: pygame.Surface, rect: pygame.Rect | Sequence[int], radius: int = 24) -> None:
+        self.panels.growing_shadow(surface, rect, radius)
 
     def dim(self, surface: pygame.Surface, alpha: int = 170, colour: Colour | None = None) -> None:
         self.panels.dim(surface, alpha, colour)

@@ -39,7 +39,7 @@ PANEL_BLUR, PANEL_SHADOW_DROP = 14, 8
 SHADOW_BOUNDS_SIZE = 64
 #: Whole opaque panels' shadows kept while their pieces are cut (a ring, then its remembered copy).
 RECENT_SHADOWS = 2
-#: A growing panel's shadow is the one of its size rounded down to this many px (:meth:`Panels.growing_panel`).
+#: A growing panel's shadow is the one of its size rounded down to this many px (:meth:`Panels.growing_shadow`).
 GROWING_SHADOW_STEP = 8
 
 
@@ -304,23 +304,18 @@ class Panels:
         if rect.width > 0 and rect.height > 0:
             self._blit_shadow_ring(surface, rect, radius)
 
-    def growing_panel(self, surface: pygame.Surface, rect: pygame.Rect | Sequence[int], paint: Callable[[], None],
-                      colour: Colour | None = None, radius: int = 24, border: Colour | None = None,
-                      border_width: int = 4) -> None:
-        """:meth:`filled_panel` for a panel that changes size every frame (a card that
-        swells, never remembered): its shadow is the one of its size rounded down to
+    def growing_shadow(self, surface: pygame.Surface, rect: pygame.Rect | Sequence[int], radius: int = 24) -> None:
+        """The shadow of an opaque panel that changes size every frame (a card that
+        swells, never remembered): the one of its size rounded down to
         ``GROWING_SHADOW_STEP`` px, centred under it, so a whole animation cuts a few
         shadows instead of a new one (~0.3 ms) every frame. The panel covers the smaller
         shadow's hidden middle; its soft edge lies up to 4 px further in."""
         rect = pygame.Rect(rect)
-        fill: ColourKey = tuple(colour) if colour is not None else self.kit.colours.panel
         under = pygame.Rect(0, 0, rect.width - rect.width % GROWING_SHADOW_STEP,
                             rect.height - rect.height % GROWING_SHADOW_STEP)
         under.center = rect.center
         if under.width > 0 and under.height > 0:
             self._blit_shadow_ring(surface, under, radius)
-        self.panel(surface, rect, fill, radius, border, False, border_width)
-        paint()
 
     def rounded(self, size: tuple[int, int], colour: Sequence[int], radius: int) -> pygame.Surface:
         """A rounded rectangle of ``size`` in ``colour`` (which may carry alpha) on a

@@ -43,9 +43,12 @@ PANEL_INSET, PANEL_GAP = 14, 12
 TRACK_ROOM, HINT_ROOM = 112, 70
 #: Shown for a pictogram whose icon cannot be drawn.
 FALLBACK_ICON = "2753"
-#: A card drawn larger or smaller than on the ring (a pulse, the clue editor's card at
-#: 1.5) has its portrait scaled down from this size, the largest any shows: never up.
-PULSE_PORTRAIT = 150
+#: A card drawn larger or smaller than on the ring (a pulse, a swell, the clue editor's
+#: card at 1.5) is the ring's card drawn once this many times larger (:func:`card_face`),
+#: the largest any shows, and scaled down: never up.
+FACE_SCALE = 1.5
+#: A character card's corner radius, and the room its name leaves at the card's sides.
+CARD_RADIUS, NAME_MARGIN = 26, 12
 #: A character card's number badge: a disc of this radius centred this far into the
 #: card's top-left corner, which it overhangs.
 BADGE_RADIUS, BADGE_INSET = 24, 8
@@ -145,25 +148,52 @@ def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, numbe
                         glow: Sequence[int] | None = None) -> pygame.Rect:
     """A character card on the ring: number badge, portrait (PORTRAIT px on every card),
     name under it, its fill tinted with ``glow``. The name shrinks or breaks after a space
-    or hyphen to stay in the card."""
+    or hyphen to stay in the card. A card at another ``scale`` is the ring's card
+    magnified (:func:`card_face`), the same words in the same lines."""
     kit, c = ctx.kit, ctx.kit.colours
     rect = pygame.Rect(0, 0, int(SLOT_W * scale), int(SLOT_H * scale))
     rect.center = (int(center[0]), int(center[1]))
     fill = mix(c.panel, c.bg, 0.5) if dim else mix(glow, c.panel, 0.7) if glow is not None else c.panel
-    name = character.name(ctx.settings.lang) if character is not None else None
-
-    def paint() -> None:
-        if character is not None:
-            paint_character(surface, ctx, character, rect, scale, dim)
-
-    look = dict(colour=fill, radius=26, border=tuple(border or c.panel_hi), border_width=6 if border else 4)
+    edge, width = tuple(border or c.panel_hi), 6 if border else 4
     if scale == 1.0:
+        name = character.name(ctx.settings.lang) if character is not None else None
+
+        def paint() -> None:
+            if character is not None:
+                paint_character(surface, ctx, character, rect, dim=dim)
+
         kit.filled_panel(surface, rect, ("si.slot", character.id if character is not None else None, name, fill),
-                         paint, **look)
-    else:  # a pulsing card changes size every frame: drawn afresh, never remembered
-        kit.growing_panel(surface, rect, paint, **look)
+                         paint, colour=fill, radius=CARD_RADIUS, border=edge, border_width=width)
+    else:  # a pulsing card changes size every frame: its face scaled, never painted afresh
+        kit.growing_shadow(surface, rect, CARD_RADIUS)
+        face = card_face(ctx, character, fill, edge, width, dim)
+        surface.blit(face if face.get_size() == rect.size else pygame.transform.smoothscale(face, rect.size), rect)
     draw_slot_badge(surface, ctx, rect, number)
     return rect
+
+
+def card_face(ctx: Any, character: Any, fill: Sequence[int], border: Sequence[int], border_width: int,
+              dim: bool) -> pygame.Surface:
+    """The ring's card (its panel, portrait and name, no shadow or badge) drawn
+    ``FACE_SCALE`` times larger on a transparent surface, once per look: a card that
+    swells or pulses is this scaled to its size each frame (~0.1 ms; painted afresh at
+    each size it was ~0.5 ms, the slowest frames of a reveal). Its name is the ring
+    card's fit (the same words in the same lines) at ``FACE_SCALE`` times its size."""
+    kit = ctx.kit
+    lang = ctx.settings.lang
+    key = ("si.card_face", character.id if character is not None else None, lang, tuple(fill), border, border_width,
+           dim, kit.colours, kit.scaled(100))
+
+    def make() -> pygame.Surface:
+        face = pygame.Surface((int(SLOT_W * FACE_SCALE), int(SLOT_H * FACE_SCALE)), pygame.SRCALPHA)
+        rect = face.get_rect()
+        kit.panel(face, rect, tuple(fill), round(CARD_RADIUS * FACE_SCALE), tuple(border), False,
+                  round(border_width * FACE_SCALE))
+        if character is not None:
+            size, words = card_name(kit, character, lang, SLOT_W - NAME_MARGIN, (28, 28))
+            paint_character(face, ctx, character, rect, FACE_SCALE, dim, (round(size * FACE_SCALE), words))
+        return face.convert_alpha() if pygame.display.get_surface() is not None else face
+    return kit.sprite(key, make)
 
 
 def draw_slot_badge(surface: pygame.Surface, ctx: Any, card: pygame.Rect, number: int) -> None:
@@ -176,17 +206,17 @@ def draw_slot_badge(surface: pygame.Surface, ctx: Any, card: pygame.Rect, number
 
 
 def paint_character(surface: pygame.Surface, ctx: Any, character: Any, rect: pygame.Rect, scale: float = 1.0,
-                    dim: bool = False) -> None:
+                    dim: bool = False, name: tuple[int, str] | None = None) -> None:
     """A character card's inside: the portrait (PORTRAIT px times ``scale``) at the top,
     the name centred under it, shrunk (not under 28 px drawn) or broken after a space or
-    hyphen. The vote's ring paints its options so too: a vote is cast on the same card."""
+    hyphen, or as ``name`` gives it (size, words). The vote's ring paints its options so
+    too: a vote is cast on the same card."""
     kit, c = ctx.kit, ctx.kit.colours
-    icon = _card_portrait(kit, ctx, character, int(PORTRAIT * scale), scale)
+    icon = _card_portrait(kit, ctx, character, int(PORTRAIT * scale))
     place = icon.get_rect(midtop=(rect.centerx, rect.y + int(8 * scale)))
     surface.blit(icon, place)
     top = place.bottom  # not what blit returns: clipped, as a stage's repaint clips (game/ui/stage.py)
-    sizes = (_stepped(28 * scale, 2, scale), 28)
-    size, words = card_name(kit, character, ctx.settings.lang, _stepped(rect.width - 12, 8, scale), sizes)
+    size, words = name or card_name(kit, character, ctx.settings.lang, rect.width - NAME_MARGIN, (round(28 * scale), 28))
     kit.blit_text(surface, words, size, (rect.centerx, (top + rect.bottom) // 2), "center",
                   c.muted if dim else c.text, align="center")
 
@@ -200,22 +230,9 @@ def card_name(kit: UiKit, character: Any, lang: str, width: int, sizes: Sequence
     return size, words
 
 
-def _card_portrait(kit: UiKit, ctx: Any, character: Any, size: int, scale: float) -> pygame.Surface:
-    """A card's portrait at ``size`` px; a pulsing card's is its ``PULSE_PORTRAIT`` px
-    picture scaled (~0.05 ms), not a portrait rendered at a new size (~0.5 ms) every
-    frame of the pulse."""
-    portraits = ctx.catalogue.game("secret_identity").kit
-    if scale == 1.0:
-        return portrait(kit, portraits, character, size)
-    picture = portrait(kit, portraits, character, PULSE_PORTRAIT)
-    return pygame.transform.smoothscale(picture, (size, size))
-
-
-def _stepped(size: float, step: int, scale: float) -> int:
-    """A pulsing card's text size or the width its name is fitted in, rounded down to
-    ``step`` px: the animation then draws a few that stay cached (fits, texts), not a new
-    one each frame (~1 ms to fit a name)."""
-    return int(size) if scale == 1.0 else int(size) // step * step
+def _card_portrait(kit: UiKit, ctx: Any, character: Any, size: int) -> pygame.Surface:
+    """A card's portrait at ``size`` px."""
+    return portrait(kit, ctx.catalogue.game("secret_identity").kit, character, size)
 
 
 def draw_cross(surface: pygame.Surface, colour: Sequence[int], center: Sequence[int], size: int) -> None:
