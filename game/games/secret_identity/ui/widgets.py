@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence, TypeVar
 import pygame
 
 from ....scenes.ring_geometry import PROMPT_ROOM, SLOT_SIZE, RingGeometry, ring_geometry
+from ....ui.caches import convert
 from ....ui.fit import fit_text as fit_words
 from ....ui.fit import look, remembered, smallest_size
 from ....ui.panels import shadowed
@@ -179,7 +180,7 @@ def card_face(ctx: Any, character: Any, fill: Sequence[int], border: Sequence[in
     swells or pulses is this scaled to its size each frame (~0.1 ms; painted afresh at
     each size it was ~0.5 ms, the slowest frames of a reveal). Its name is the ring
     card's fit (the same words in the same lines) at ``FACE_SCALE`` times its size."""
-    kit = ctx.kit
+    kit: UiKit = ctx.kit
     lang = ctx.settings.lang
     key = ("si.card_face", character.id if character is not None else None, lang, tuple(fill), border, border_width,
            dim, kit.colours, kit.scaled(100))
@@ -192,7 +193,7 @@ def card_face(ctx: Any, character: Any, fill: Sequence[int], border: Sequence[in
         if character is not None:
             size, words = card_name(kit, character, lang, SLOT_W - NAME_MARGIN, (28, 28))
             paint_character(face, ctx, character, rect, FACE_SCALE, dim, (round(size * FACE_SCALE), words))
-        return face.convert_alpha() if pygame.display.get_surface() is not None else face
+        return convert(face)
     return kit.sprite(key, make)
 
 
