@@ -218,7 +218,8 @@ def paint_character(surface: pygame.Surface, ctx: Any, character: Any, rect: pyg
     place = icon.get_rect(midtop=(rect.centerx, rect.y + int(8 * scale)))
     surface.blit(icon, place)
     top = place.bottom  # not what blit returns: clipped, as a stage's repaint clips (game/ui/stage.py)
-    size, words = name or card_name(kit, character, ctx.settings.lang, rect.width - NAME_MARGIN, (round(28 * scale), 28))
+    sizes = (round(28 * scale), 28)
+    size, words = name or card_name(kit, character, ctx.settings.lang, rect.width - NAME_MARGIN, sizes)
     kit.blit_text(surface, words, size, (rect.centerx, (top + rect.bottom) // 2), "center",
                   c.muted if dim else c.text, align="center")
 
