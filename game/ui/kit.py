@@ -220,6 +220,9 @@ class UiKit:
     def dim(self, surface: pygame.Surface, alpha: int = 170, colour: Colour | None = None) -> None:
         self.panels.dim(surface, alpha, colour)
 
+    def darken(self, surface: pygame.Surface, alpha: int) -> None:
+        self.panels.darken(surface, alpha)
+
     # --- pad glyphs and hints (glyphs.py) --------------------------------------------------------
     def button_hint(self, intent: Intent | str, size: int = 40) -> pygame.Surface:
         return self.glyphs.button_hint(intent, size)

@@ -142,11 +142,11 @@ class Recorder:
             marks.append(Mark(kind, rect, rect.clip(surface.get_clip()), order=self.next_order(), size=size))
 
     def watch(self, kit: UiKit, canvas: RecordingSurface) -> None:
-        """Wrap ``kit``'s text, icon, panel, dim, draw_shape, draw_confetto and outline methods
+        """Wrap ``kit``'s text, icon, panel, dim, darken, draw_shape, draw_confetto and outline methods
         on this instance (kit.py stays as is): texts and icons get tagged, panels, shapes
         and rings leave marks (a shape's its diameter, confetti's none, a ring's its band), full-screen dims (on the canvas or on a screen-sized
         layer, as a veiled board is cached) are remembered for the margin's background."""
-        kit_text, kit_icon, panel, dim, shape = kit.text, kit.icon, kit.panel, kit.dim, kit.draw_shape
+        kit_text, kit_icon, panel, dim, darken, shape = kit.text, kit.icon, kit.panel, kit.dim, kit.darken, kit.draw_shape
         confetto, outline, background = kit.draw_confetto, kit.outline, kit.background
 
         def tagged_text(text: str, size: int, colour: Colour | None = None, max_width: int | None = None,
@@ -166,12 +166,19 @@ class Recorder:
             panel(surface, rect, *args, **kwargs)
             self.record_box(surface, rect)
 
-        def recorded_dim(surface: pygame.Surface, alpha: int = 170, colour: Colour | None = None) -> None:
-            dim(surface, alpha, colour)
+        def veiled(surface: pygame.Surface, alpha: int, colour: Colour | None) -> None:
             # the canvas, or a screen-sized layer drawn for it (a veiled board is cached)
             if type(surface) is type(canvas) and surface.get_size() == canvas.get_size():
                 self.dims.append((alpha, colour))
                 self.record_box(surface, surface.get_rect(), "veil")  # (what is under it is a backdrop)
+
+        def recorded_dim(surface: pygame.Surface, alpha: int = 170, colour: Colour | None = None) -> None:
+            dim(surface, alpha, colour)
+            veiled(surface, alpha, colour)
+
+        def recorded_darken(surface: pygame.Surface, alpha: int) -> None:
+            darken(surface, alpha)
+            veiled(surface, alpha, (0, 0, 0))  # (a dim towards black)
 
         def boxed_shape(surface: pygame.Surface, kind: str, colour: Colour, center: Sequence[int], radius: int,
                         *args: Any, **kwargs: Any) -> pygame.Rect:
@@ -199,7 +206,7 @@ class Recorder:
 
         # (this kit's methods replaced on the instance: the module doc)
         kit.text, kit.icon, kit.panel = tagged_text, tagged_icon, boxed_panel  # type: ignore[method-assign]
-        kit.dim, kit.draw_shape = recorded_dim, boxed_shape  # type: ignore[method-assign, assignment]
+        kit.dim, kit.darken, kit.draw_shape = recorded_dim, recorded_darken, boxed_shape  # type: ignore[method-assign, assignment]
         kit.draw_confetto, kit.outline = decoration, ringed  # type: ignore[method-assign]
         kit.background = covering_background  # type: ignore[method-assign]
 

@@ -424,4 +424,13 @@ class Panels:
             self.kit._sprites[key] = veil
         surface.blits([(veil, (0, y)) for y in range(0, surface.get_height(), VEIL_ROWS)], doreturn=False)
 
+    def darken(self, surface: pygame.Surface, alpha: int) -> None:
+        """Darken the whole canvas by ``alpha``/255 towards black: a multiply, about half
+        the cost of :meth:`dim`'s blend (~0.3 ms of ~0.65 at 1080p), for a veil whose
+        strength changes every frame (Mission Secrète's swap). It is :meth:`dim` without
+        the shadow colour's own few levels (at most 9, in the blue)."""
+        if alpha > 0:
+            keep = 255 - alpha
+            surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+
     # --- pad glyphs and hints ------------------------------------------------------------

@@ -131,7 +131,7 @@ class PlaySection(Section[MSPublic]):
             lift = math.sin(math.pi * t)
             # the table dims as the two cards rise, so they fly over a backdrop, not over
             # their neighbours (issue 28): the eye follows the swap
-            self.ctx.kit.dim(surface, int(SWAP_VEIL * lift))
+            self.ctx.kit.darken(surface, int(SWAP_VEIL * lift))
             for cell, source in ((a, b), (b, a)):
                 start, end = table.cell_rect(source, alpha), table.cell_rect(cell, alpha)
                 dx, dy = end.centerx - start.centerx, end.centery - start.centery
