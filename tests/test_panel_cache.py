@@ -96,14 +96,38 @@ def test_a_remembered_panel_is_painted_once_and_blitted_identically_after(kit):
     assert same(first, second) and same(moved, fresh)
 
 
-def test_an_unkeyed_or_clipped_panel_is_never_remembered(kit):
+def test_an_unkeyed_panel_is_never_remembered(kit):
     forget_panels(kit)
-    surface = noise()
-    kit.filled_panel(surface, (10, 10, 200, 100), None, lambda: None)
-    surface.set_clip(pygame.Rect(0, 0, 100, 100))
-    kit.filled_panel(surface, (10, 10, 200, 100), "half", lambda: None)
+    kit.filled_panel(noise(), (10, 10, 200, 100), None, lambda: None)
     kit.panels.settle()
     assert not kit.panels._panels
+
+
+def test_a_panel_a_partial_repaint_reaches_is_drawn_whole_once_and_remembered(kit):
+    """Issue 32 item 2: a stage's layer repainted where a card swells reaches its
+    neighbours' panels under a clip; one dropped from the LRU was painted afresh in
+    every frame of the swell, as it could not be remembered clipped. It is drawn whole
+    once, remembered, its pixels outside the clip put back: the same pixels as painting
+    it under the clip, and the next partial repaint paints nothing."""
+    rect, clip = pygame.Rect(60, 50, 320, 140), pygame.Rect(0, 0, 200, 160)
+    painted = []
+
+    def draw(surface, key):
+        def content():
+            painted.append(key)
+            kit.blit_text(surface, "Jules César", 34, rect.center, "center")
+        surface.set_clip(clip)
+        kit.filled_panel(surface, rect, key, content, kit.colours.panel, radius=26)
+        surface.set_clip(None)
+
+    forget_panels(kit)
+    expected = noise(seed=7)
+    draw(expected, None)  # drawn afresh under the clip, never remembered
+    first, second = noise(seed=7), noise(seed=7)
+    draw(first, "card")
+    assert same(first, expected) and list(kit.panels._panels) and painted == [None, "card"]
+    draw(second, "card")
+    assert same(second, expected) and painted == [None, "card"]
 
 
 def test_a_panel_is_remembered_after_its_frame_or_when_next_asked_for(kit, monkeypatch):

@@ -6,7 +6,7 @@ the state it would end in."""
 import pygame
 
 from game.context import build_context
-from game.games.secret_identity.ui.reveal import OPEN_TICKS, VOTES_TICKS
+from game.games.secret_identity.ui.reveal import OPEN_TICKS, SAFE_TICKS, VOTES_TICKS
 from game.games.secret_identity.ui.seat_panel import panel_positions
 from game.games.secret_identity.ui.widgets import SLOT_H, SLOT_W, slot_positions
 from game.input.intents import Intent
@@ -154,3 +154,65 @@ def test_the_hubs_words_of_the_beats_to_come_are_fitted_between_frames(monkeypat
         drawn.add(words[:2] if words is not None else None)
     assert len(fits) == ahead and len(drawn) >= 8
     ctx.stack.clear()
+
+
+def _reveal_frames(monkeypatch, between: bool):
+    """Frames of a scored round's reveal, each a tick and a draw, with the idle time
+    after each (``app.after_frame``) or without: per frame the (beat, tick) it showed,
+    the panels (seats', cards') and the card faces it painted afresh; and those painted
+    between frames."""
+    from game.app import after_frame
+    from game.games.secret_identity.ui import widgets
+
+    ctx = build_context(headless=True, lang="fr", settings=Settings(), seats=6)
+    board = start(ctx, "secret_identity")
+    bots_play_to(ctx, board, "summary")
+    reveal = board.section
+    painted = {"panels": 0, "faces": 0}
+    panels, real_paint = ctx.kit.panels, widgets.paint_character
+    real_panel = panels.filled_panel
+
+    def panel(surface, rect, key, paint, *args, **kwargs):
+        def counted():
+            painted["panels"] += 1
+            paint()
+        return real_panel(surface, rect, key, counted, *args, **kwargs)
+
+    def character(surface, ctx_, character, rect, scale=1.0, *args, **kwargs):
+        painted["faces"] += scale == widgets.FACE_SCALE
+        return real_paint(surface, ctx_, character, rect, scale, *args, **kwargs)
+    monkeypatch.setattr(panels, "filled_panel", panel)
+    monkeypatch.setattr(widgets, "paint_character", character)
+    canvas = ctx.kit.canvas()
+    ctx.stack.draw(canvas, 1.0)  # the reveal's first frame: every panel and card
+    after_frame(ctx, canvas)
+    frames, ahead = [], {"panels": 0, "faces": 0}
+    for _ in range(SAFE_TICKS * len(reveal.result.keys)):  # every safe opened
+        before = dict(painted)
+        ctx.stack.fixed_update(1 / 60)
+        ctx.stack.draw(canvas, 1.0)
+        frames.append(((reveal.beat, reveal.tick), painted["panels"] - before["panels"], painted["faces"] - before["faces"]))
+        before = dict(painted)
+        if between:
+            after_frame(ctx, canvas)
+        else:  # (the panels drawn are remembered all the same)
+            ctx.kit.panels.settle()
+        ahead = {key: ahead[key] + painted[key] - before[key] for key in ahead}
+    ctx.stack.clear()
+    return frames, ahead
+
+
+def test_a_beats_first_tick_its_swell_and_a_score_turning_are_taken_between_frames(monkeypatch):
+    """Issue 32 item 2: the reveal's slowest frames were a new beat's (its seat panels
+    painted afresh, highlighted or veiled), the open safe's card's first swollen size
+    (its face made) and a score turning as the points count up (the scorers' panels).
+    Between frames the board takes such a tick early (``Section.next_tick_redraws``)
+    and the stack draws it ahead: no frame of the reveal paints a seat panel or a card's
+    face, and every frame shows the moment it showed without the idle time's work."""
+    in_frames, _ = _reveal_frames(monkeypatch, between=False)
+    monkeypatch.undo()
+    frames, ahead = _reveal_frames(monkeypatch, between=True)
+    assert [moment for moment, _, _ in frames] == [moment for moment, _, _ in in_frames]
+    assert sum(panels for _, panels, _ in in_frames) > 0 and sum(faces for _, _, faces in in_frames) > 0
+    assert ahead["panels"] > 0 and ahead["faces"] > 0
+    assert [(moment, panels, faces) for moment, panels, faces in frames if panels or faces] == []

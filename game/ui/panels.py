@@ -305,11 +305,9 @@ class Panels:
             self._blit_shadow_ring(surface, rect, radius)
 
     def growing_shadow(self, surface: pygame.Surface, rect: pygame.Rect | Sequence[int], radius: int = 24) -> None:
-        """The shadow of an opaque panel that changes size every frame (a card that
-        swells, never remembered): the one of its size rounded down to
-        ``GROWING_SHADOW_STEP`` px, centred under it, so a whole animation cuts a few
-        shadows instead of a new one (~0.3 ms) every frame. The panel covers the smaller
-        shadow's hidden middle; its soft edge lies up to 4 px further in."""
+        """The shadow of an opaque panel changing size every frame (a swelling card): its
+        size's rounded down to ``GROWING_SHADOW_STEP`` px, centred under it (a few shadows
+        an animation, not one a frame at ~0.3 ms), its soft edge up to 4 px further in."""
         rect = pygame.Rect(rect)
         under = pygame.Rect(0, 0, rect.width - rect.width % GROWING_SHADOW_STEP,
                             rect.height - rect.height % GROWING_SHADOW_STEP)
@@ -345,6 +343,8 @@ class Panels:
         fill: ColourKey = tuple(colour) if colour is not None else self.kit.colours.panel
         full = (key, rect.size, fill, radius, border, border_width * self.kit.colours.line, self.kit.scaled(100))
         picture = self._remembered(full) if key is not None else None
+        if picture is None and key is not None and not surface.get_clip().contains(rect) and surface.get_rect().contains(rect):
+            picture = self._remember_whole(surface, rect, full, paint, fill, radius, border, border_width)
         if picture is None:
             self.kit.panel(surface, rect, fill, radius, border, True, border_width)
             paint()
@@ -355,6 +355,21 @@ class Panels:
             return
         # the shadow and the corners blended around the two bands, copied without blending
         surface.blits(picture.blits(rect.topleft), doreturn=False)
+
+    def _remember_whole(self, surface: pygame.Surface, rect: pygame.Rect, full: Hashable, paint: Callable[[], None],
+                        fill: ColourKey, radius: int, border: Colour | None, border_width: int) -> RememberedPanel:
+        """A panel out of the LRU that a partial repaint reaches (a card swelling over it)
+        drawn whole once, its pixels put back, and remembered: else every frame of the
+        swell painted it afresh (clipped, it could not be remembered)."""
+        clip, kept = surface.get_clip(), surface.subsurface(rect).copy()
+        surface.set_clip(rect)
+        self.kit.panel(surface, rect, fill, radius, border, False, border_width)
+        paint()
+        drawn = surface.subsurface(rect).copy()
+        surface.blit(kept, rect)
+        surface.set_clip(clip)
+        self._remember_panel(full, drawn, radius)
+        return self._panels[full]
 
     def _remembered(self, full: Hashable) -> RememberedPanel | None:
         """The panel kept under ``full`` (one drawn and not yet settled is remembered now)."""
@@ -425,10 +440,8 @@ class Panels:
         surface.blits([(veil, (0, y)) for y in range(0, surface.get_height(), VEIL_ROWS)], doreturn=False)
 
     def darken(self, surface: pygame.Surface, alpha: int) -> None:
-        """Darken the whole canvas by ``alpha``/255 towards black: a multiply, about half
-        the cost of :meth:`dim`'s blend (~0.3 ms of ~0.65 at 1080p), for a veil whose
-        strength changes every frame (Mission Secrète's swap). It is :meth:`dim` without
-        the shadow colour's own few levels (at most 9, in the blue)."""
+        """:meth:`dim` towards black (without the shadow colour's few levels of blue) as a
+        multiply, half its cost (~0.3 ms at 1080p): for a veil changing every frame (a swap's)."""
         if alpha > 0:
             keep = 255 - alpha
             surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)

@@ -55,6 +55,8 @@ class PhaseBoard(MatchScene, Generic[V]):
         self._section: Section[V] | None = None
         #: The public view and the state it was made from (made again when that changes).
         self._seen: tuple[object, V] | None = None
+        #: The section's next tick was taken between frames (:meth:`between_frames`).
+        self._section_ticked_early = False
 
     # --- the view and the sections ---------------------------------------------------------
     @property
@@ -127,15 +129,28 @@ class PhaseBoard(MatchScene, Generic[V]):
 
     # --- the loop ---------------------------------------------------------------------------
     def fixed_update(self, dt: float) -> None:
-        """The clock, the bots and the save notice (``MatchScene``), then the section."""
+        """The clock, the bots and the save notice (``MatchScene``), then the section's
+        tick (unless it was taken between frames)."""
         super().fixed_update(dt)
-        self.section.fixed_update()
+        if self._section_ticked_early:
+            self._section_ticked_early = False
+        else:
+            self.section.fixed_update()
 
     def between_frames(self) -> bool:
-        """The bots' move due next tick (``MatchScene``), then the section's work ahead."""
+        """The bots' move due next tick (``MatchScene``); the section's next tick when it
+        redraws much of the board (``Section.next_tick_redraws``: a reveal's new beat),
+        taken now so that the stack draws it ahead and the frame that shows it finds its
+        panels and faces made; then the section's work ahead. Whether either changed
+        what the board shows. The section's tick comes before the next tick's clock and
+        bots instead of after them (a reveal's beats: the table waits for them)."""
         moved = super().between_frames()
+        early = not self._section_ticked_early and self.section.next_tick_redraws()
+        if early:
+            self.section.fixed_update()
+            self._section_ticked_early = True
         self.section.between_frames()
-        return moved
+        return moved or early
 
     def handle(self, seat: int | None, event: InputEvent) -> bool:
         """MENU pauses; a seated person's input goes to the section."""

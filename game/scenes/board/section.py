@@ -94,6 +94,11 @@ class Section(Generic[V]):
         """In the idle time after a frame (``PhaseBoard.between_frames``): what it may make
         ahead of the frames that will show it (words it will fit)."""
 
+    def next_tick_redraws(self) -> bool:
+        """Whether its next tick changes much of what it draws at once (a reveal's new
+        beat): the board then takes that tick between frames (``PhaseBoard.between_frames``)."""
+        return False
+
     def skip(self) -> None:
         """Hurry the show it plays, as a pad's CONFIRM does (while :attr:`skippable`)."""
 

@@ -65,6 +65,10 @@ class RevealPacing(Section[V]):
         if self.tick >= self.beats[self.beat]:
             self.next_beat()
 
+    def next_tick_redraws(self) -> bool:
+        """A new beat starts on the next tick (what the board shows changes at once)."""
+        return not self.done and self.tick + 1 >= self.beats[self.beat]
+
     def next_beat(self) -> None:
         """On to the next beat (after the last: :meth:`finish`)."""
         self.beat += 1

@@ -105,6 +105,16 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
             self.ctx.audio.play("points")
         self.follow_scores()
 
+    def next_tick_redraws(self) -> bool:
+        """A new beat; the open safe's card's first swollen size (its face made); a
+        seat's score turning on its panel as the points count up (the panel painted)."""
+        if super().next_tick_redraws() or (self.opening and self.tick == 0):
+            return True
+        if not self.opening or self.tick < OPEN_TICKS + VOTES_TICKS:
+            return False
+        return any(round(self.base[seat] + self.credited(seat, self.tick + 1)) != round(shown)
+                   for seat, shown in enumerate(self.shown))
+
     def on_beat(self, beat: int) -> None:
         if self.opening:
             self.ctx.audio.play("reveal")
@@ -135,12 +145,14 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
         return best_scorers(self.result)
 
     # --- what the board shows -----------------------------------------------------------------
-    def credited(self, seat: int) -> float:
-        """Points of ``seat`` counted so far: SI-6 both ways, safe by safe."""
+    def credited(self, seat: int, tick: int | None = None) -> float:
+        """Points of ``seat`` counted so far (at ``tick`` of this beat: now unless said):
+        SI-6 both ways, safe by safe."""
+        tick = self.tick if tick is None else tick
         total = 0.0
         n = len(self.result.keys)
         for owner in range(min(self.beat + 1, n)):
-            share = 1.0 if owner < self.beat else max(0.0, min(1.0, (self.tick - OPEN_TICKS - VOTES_TICKS) / POINTS_TICKS))
+            share = 1.0 if owner < self.beat else max(0.0, min(1.0, (tick - OPEN_TICKS - VOTES_TICKS) / POINTS_TICKS))
             right = [v for v in range(n) if v != owner and self.result.votes[v][owner] == self.result.keys[owner]]
             if seat == owner:
                 total += len(right) * share
