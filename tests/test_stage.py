@@ -29,6 +29,23 @@ def test_an_over_that_reaches_a_later_item_leaves_the_rest_out_of_the_layer():
     assert layered_count(items) == 1
 
 
+def test_a_floating_over_keeps_no_item_out_of_the_layer_and_is_drawn_after_every_item():
+    """A bot's thinking bubble on a panel, the co-op's team cursor: they float over the
+    neighbours' shadows, so the panels after them stay in the layer (a co-op answer's
+    flash had drawn six panels directly in every frame: issue 32 item 2)."""
+    drawn = []
+
+    def item(x, over=None, floats=False):
+        return StageItem(("box", x), pygame.Rect(x, 0, 10, 10), lambda s: drawn.append(f"paint {x}"),
+                         (lambda s: drawn.append(f"{over} {x}")) if over else None,
+                         pygame.Rect(0, 0, 100, 10) if over else None, floats)
+
+    items = [item(0, "bubble", floats=True), item(20, "veil"), item(40), item(60, "bubble", floats=True)]
+    assert layered_count(items) == 2  # the veil on the second reaches the third: not the bubble on the first
+    draw_stage(pygame.Surface((100, 10)), Layer((100, 10)), "base", lambda s: None, items)
+    assert drawn == ["paint 0", "paint 20", "veil 20", "paint 40", "paint 60", "bubble 0", "bubble 60"]
+
+
 def test_a_stage_repaints_only_where_an_item_changed():
     layer, surface = Layer((100, 40)), pygame.Surface((100, 40))
     painted = []

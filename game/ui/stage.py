@@ -34,13 +34,16 @@ class StageItem(NamedTuple):
     paint: Paint
     over: Paint | None = None
     over_area: pygame.Rect | None = None
+    #: Its ``over`` floats over the whole stage, drawn after every item (a bot's thinking
+    #: bubble, over a neighbour's shadow too): it never keeps later items out of the layer.
+    floats: bool = False
 
 
 def layered_count(items: Sequence[StageItem]) -> int:
     """How many of ``items`` (from the first) can be kept in a layer: up to and including
     the first whose ``over`` touches a later item (:mod:`module doc <game.ui.stage>`)."""
     for i, item in enumerate(items):
-        if item.over is None:
+        if item.over is None or item.floats:
             continue
         if item.over_area is None:
             return i + 1
@@ -79,9 +82,10 @@ def draw_stage(surface: pygame.Surface, layer: Layer, base_key: Hashable, base: 
 
     surface.blit(layer.get(key, paint, _dirty), (0, 0))
     for item in layered:
-        if item.over is not None:
+        if item.over is not None and not item.floats:
             item.over(surface)
-    draw_items(surface, items[kept:])
+    _draw_in_order(surface, items[kept:])
+    _draw_floating(surface, items)
 
 
 def layer_part(still: Layer, key: Hashable, paint: Paint) -> Paint:
@@ -94,8 +98,20 @@ def layer_part(still: Layer, key: Hashable, paint: Paint) -> Paint:
 
 
 def draw_items(surface: pygame.Surface, items: Sequence[StageItem]) -> None:
-    """``items`` drawn directly, in order, each with its ``over``."""
+    """``items`` drawn directly, in order, each with its ``over`` (those that float after
+    every item)."""
+    _draw_in_order(surface, items)
+    _draw_floating(surface, items)
+
+
+def _draw_in_order(surface: pygame.Surface, items: Sequence[StageItem]) -> None:
     for item in items:
         item.paint(surface)
-        if item.over is not None:
+        if item.over is not None and not item.floats:
+            item.over(surface)
+
+
+def _draw_floating(surface: pygame.Surface, items: Sequence[StageItem]) -> None:
+    for item in items:
+        if item.over is not None and item.floats:
             item.over(surface)

@@ -194,7 +194,8 @@ class CompetitiveBoard(SecretIdentityBoard[CompetitivePublic]):
                     if veil:
                         surface.blit(kit.rounded(rect.size, (*c.shadow, 90), 26), rect)
                 over_area = None if popping else thinking_area(rect) if not veiled or baked else thinking_area(rect).union(rect)
-            items.append(StageItem(key, kit.panels.touched(rect, 26), paint, over, over_area))
+            # (a bubble or a token floats over the neighbours' shadows; a veil is the panel's own)
+            items.append(StageItem(key, kit.panels.touched(rect, 26), paint, over, over_area, floats=not veiled or baked))
         return items
 
     def draw_panels(self, surface: pygame.Surface, scores: Sequence[float],

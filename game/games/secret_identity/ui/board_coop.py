@@ -40,7 +40,7 @@ from ..rules.coop import CoopState
 from ..rules.view import CoopPhase, CoopPrivate, CoopPublic
 from .board_base import SecretIdentityBoard
 from .coop_end import CoopEnd
-from .coop_sections import RESULT_TICKS, AnswerReveal, ClueSection, GuessSection, ResultSection
+from .coop_sections import RESULT_TICKS, TURN_TICKS, AnswerReveal, ClueSection, GuessSection, ResultSection
 from .hub import badge_stack, clue_row_image, fitted, hub_text, sized_part, stack_in_hub, text_part
 from .seat_panel import draw_seat_panel, panel_positions, thinking_area, thinking_place
 from .track import track_line
@@ -63,8 +63,6 @@ HOLD_RIM = 10
 CLUE_CHIPS, RESULT_CHIP = (96, 88, 80), 70
 #: The smallest a hub's clue chip gets when the hub is short of room (a 48 px pictogram inside).
 HUB_CHIP_MIN = 56
-#: The answer's card is turned over this many ticks after the lock (the cursor stays till then).
-TURN_TICKS = 30
 
 
 if TYPE_CHECKING:
@@ -204,7 +202,8 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
             if held > 0.0:
                 ring = board_ring(kit)
                 area = area.union(pygame.Rect(0, 0, 2 * ring.hub + 8, 2 * ring.hub + 8).move_to(center=ring.center))
-            items[-1] = items[-1]._replace(over=lambda s: self._draw_cursor(s, alpha, held), over_area=area)
+            # (the cursor floats over the panels' shadows too, never keeping them out of the layer)
+            items[-1] = items[-1]._replace(over=lambda s: self._draw_cursor(s, alpha, held), over_area=area, floats=True)
         return items
 
     def draw_ring(self, surface: pygame.Surface, alpha: float, result_ticks: int, guess: GuessSection | None) -> None:
@@ -275,7 +274,7 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
                 def over(surface: pygame.Surface, seat: int = seat, rect: pygame.Rect = rect) -> None:
                     self.draw_thinking(surface, seat, *thinking_place(rect, show_clue=False))
                 over_area = thinking_area(rect, show_clue=False)
-            items.append(StageItem(key, kit.panels.touched(rect, 26), paint, over, over_area))
+            items.append(StageItem(key, kit.panels.touched(rect, 26), paint, over, over_area, floats=True))
         return items
 
     def draw_hub_content(self, surface: pygame.Surface, result_ticks: int, guess: GuessSection | None) -> None:

@@ -41,6 +41,8 @@ LOCK_HOLD_TICKS = 90
 #: The locked answer flashes this long (phones' moves and pads' presses wait), then the
 #: bots wait this long more so people can read it.
 RESULT_TICKS, RESULT_READ_TICKS = 150, 150
+#: The answer's card is turned over this many ticks after the lock (the cursor stays till then).
+TURN_TICKS = 30
 STICK_THRESHOLD = 0.5
 
 
@@ -202,6 +204,10 @@ class AnswerReveal(RevealPacing[CoopPublic]):
         """A pad's CONFIRM (and at the end, BACK) waits for the flash: taken, doing nothing."""
         return event.pressed and (event.intent is Intent.CONFIRM
                                   or event.intent is Intent.BACK and self.board.public.phase == CoopPhase.OVER)
+
+    def next_tick_redraws(self) -> bool:
+        """The end of the flash, or the answer's card turned over (it swells, its face made)."""
+        return super().next_tick_redraws() or self.tick + 1 == TURN_TICKS
 
     def finish(self) -> None:
         """The result, which waits for "next"; at the end, the end."""
