@@ -215,3 +215,33 @@ def test_a_mixed_table_draws_to_the_line_up():
 def _clear():
     yield
     pygame.event.clear()
+
+
+def test_a_closed_drawing_curtain_makes_its_drawing_at_the_sheet_s_width_between_frames():
+    """Issue 32 item 2: a sheet opened on a drawing already made (a match resumed, a seat
+    drawing at any time) rendered every stroke of it again, fills included, in the frame
+    that opened it (~20 ms, the bench's slowest). While the curtain is closed the idle
+    time after a frame makes it (nothing shows: the board's canvas cache); the opening
+    frame renders no stroke."""
+    from game.app import after_frame
+    from game.games.incognito.ui import bench
+
+    ctx = build_context(headless=True, settings=Settings(), seats=4)
+    board = bench.build(ctx, ctx.games["incognito"], 4, 3)  # a picture on every canvas
+    for _ in range(200):  # the deal: the first drawer's curtain comes up, closed
+        ctx.stack.fixed_update(1 / 60)
+    curtain = ctx.stack.top
+    assert isinstance(curtain, DrawingCurtain) and not curtain.is_open and not board.caches
+    strokes = board.session.view(curtain.seat).mine.my_drawing.strokes
+    canvas = ctx.kit.canvas()
+    ctx.stack.draw(canvas, 1.0)
+    after_frame(ctx, canvas)
+    (key, width), cache = next(iter(board.caches.items()))
+    assert key == ("now", curtain.seat) and width == curtain.layout.canvas.width
+    assert cache.stroke_renders == len(strokes) > 10
+    device = ctx.seats[curtain.seat].device
+    ctx.stack.handle(curtain.seat, InputEvent(device, Intent.CONFIRM, True))
+    ctx.stack.fixed_update(1 / 60)
+    ctx.stack.draw(canvas, 1.0)
+    assert curtain.is_open and cache.stroke_renders == len(strokes) and cache.full_renders == 0
+    ctx.stack.clear()
