@@ -45,13 +45,18 @@ class Sheet:
     def draw(self, surface: pygame.Surface, layout: SheetLayout, strokes: tuple[Stroke, ...], can_redo: bool,
              style: Any) -> None:
         board, pad = self.board, self.pad
-        surface.blit(board.cache(("now", pad.seat), strokes, layout.canvas.width), layout.canvas)
+        surface.blit(self.drawing(layout, strokes), layout.canvas)
         if pad.path and len(pad.path) > 1:  # the stroke under way, before it is submitted
             width = max(1, int(BRUSH_WIDTHS[pad.size] * layout.scale))
             colour = (255, 255, 255) if pad.tool == "eraser" else board.rgb[board.colour_ids[pad.colour]]
             pygame.draw.lines(surface, colour, False, [layout.to_screen(x, y) for x, y in pad.path], width)
         self.draw_toolbar(surface, layout, can_redo)
         self.draw_cursor(surface, layout, style)
+
+    def drawing(self, layout: SheetLayout, strokes: tuple[Stroke, ...]) -> pygame.Surface:
+        """The drawer's drawing at the sheet's width, kept up to date stroke by stroke (the
+        board's canvas cache)."""
+        return self.board.cache(("now", self.pad.seat), strokes, layout.canvas.width)
 
     def draw_toolbar(self, surface: pygame.Surface, layout: SheetLayout, can_redo: bool) -> None:
         pad = self.pad

@@ -59,6 +59,8 @@ class DrawingCurtain(PeekCurtain):
         self.layout = SheetLayout(self.panel.inflate(-48, -24))
         #: Opened without a move: a seat the rules let draw at any time.
         self.opened_here = False
+        #: The state whose drawing :meth:`between_frames` last made ahead.
+        self._made_for: object = None
 
     def enter(self, previous: Any) -> None:
         """Nothing to adopt: the curtain opens on a press, not on a held PEEK."""
@@ -124,10 +126,12 @@ class DrawingCurtain(PeekCurtain):
         """Closed, the drawer's drawing is made ahead at the sheet's width: its opening
         rendered every stroke of it again (fills included, ~20 ms; ~40 on a slow laptop)
         in the frame that opened it. (Nothing shows: it is the board's canvas cache.)"""
-        if not self.is_open:
+        state = self.board.session.state
+        if not self.is_open and state is not self._made_for:  # (a view a state: not one an idle time)
+            self._made_for = state
             mine = self.board.session.view(self.seat).mine.my_drawing
             if mine is not None:
-                self.board.cache(("now", self.seat), mine.strokes, self.layout.canvas.width)
+                self.sheet.drawing(self.layout, mine.strokes)
         return False
 
     # --- the closed curtain ----------------------------------------------------------------
