@@ -155,7 +155,9 @@ def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, numbe
     rect = pygame.Rect(0, 0, int(SLOT_W * scale), int(SLOT_H * scale))
     rect.center = (int(center[0]), int(center[1]))
     fill = mix(c.panel, c.bg, 0.5) if dim else mix(glow, c.panel, 0.7) if glow is not None else c.panel
-    edge, width = border or c.panel_hi, 6 if border else 4
+    rim = border or c.panel_hi
+    edge: Colour = (rim[0], rim[1], rim[2])
+    width = 6 if border else 4
     if scale == 1.0:
         name = character.name(ctx.settings.lang) if character is not None else None
 
@@ -164,7 +166,7 @@ def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, numbe
                 paint_character(surface, ctx, character, rect, dim=dim)
 
         kit.filled_panel(surface, rect, ("si.slot", character.id if character is not None else None, name, fill),
-                         paint, colour=fill, radius=CARD_RADIUS, border=(edge[0], edge[1], edge[2]), border_width=width)
+                         paint, colour=fill, radius=CARD_RADIUS, border=edge, border_width=width)
     else:  # a pulsing card changes size every frame: its face scaled, never painted afresh
         kit.growing_shadow(surface, rect, CARD_RADIUS)
         face = card_face(ctx, character, fill, edge, width, dim)
@@ -173,7 +175,7 @@ def draw_character_slot(surface: pygame.Surface, ctx: Any, character: Any, numbe
     return rect
 
 
-def card_face(ctx: Any, character: Any, fill: Sequence[int], border: Sequence[int], border_width: int,
+def card_face(ctx: Any, character: Any, fill: Sequence[int], border: Colour, border_width: int,
               dim: bool) -> pygame.Surface:
     """The ring's card (its panel, portrait and name, no shadow or badge) drawn
     ``FACE_SCALE`` times larger on a transparent surface, once per look: a card that
@@ -182,14 +184,13 @@ def card_face(ctx: Any, character: Any, fill: Sequence[int], border: Sequence[in
     card's fit (the same words in the same lines) at ``FACE_SCALE`` times its size."""
     kit: UiKit = ctx.kit
     lang = ctx.settings.lang
-    edge: Colour = (border[0], border[1], border[2])
-    key = ("si.card_face", character.id if character is not None else None, lang, tuple(fill), edge, border_width,
+    key = ("si.card_face", character.id if character is not None else None, lang, tuple(fill), border, border_width,
            dim, kit.colours, kit.scaled(100))
 
     def make() -> pygame.Surface:
         face = pygame.Surface((int(SLOT_W * FACE_SCALE), int(SLOT_H * FACE_SCALE)), pygame.SRCALPHA)
         rect = face.get_rect()
-        kit.panel(face, rect, tuple(fill), round(CARD_RADIUS * FACE_SCALE), edge, False,
+        kit.panel(face, rect, tuple(fill), round(CARD_RADIUS * FACE_SCALE), border, False,
                   round(border_width * FACE_SCALE))
         if character is not None:
             size, words = card_name(kit, character, lang, SLOT_W - NAME_MARGIN, (28, 28))
