@@ -216,3 +216,28 @@ def test_a_beats_first_tick_its_swell_and_a_score_turning_are_taken_between_fram
     assert sum(panels for _, panels, _ in in_frames) > 0 and sum(faces for _, _, faces in in_frames) > 0
     assert ahead["panels"] > 0 and ahead["faces"] > 0
     assert [(moment, panels, faces) for moment, panels, faces in frames if panels or faces] == []
+
+
+def test_a_section_tick_is_taken_early_once_however_often_the_idle_time_asks():
+    """Between two frames the stack asks its scenes again after each phone message it
+    serves (``serve_phones_until``): a reveal's tick taken early is taken once, and the
+    next fixed step skips it, so the reveal keeps its pace."""
+    ctx = build_context(headless=True, lang="en", settings=Settings(), seats=4)
+    board = start(ctx, "secret_identity")
+    bots_play_to(ctx, board, "summary")
+    reveal = board.section
+    reveal.tick = SAFE_TICKS - 1  # the next tick opens the next safe
+    canvas = ctx.kit.canvas()
+    for _ in range(3):
+        ctx.stack.between_frames(canvas)
+    assert (reveal.beat, reveal.tick) == (1, 0)
+    ctx.stack.fixed_update(1 / 60)
+    assert (reveal.beat, reveal.tick) == (1, 0)  # the tick taken early
+    ctx.stack.between_frames(canvas)  # the open safe's card's first swollen size: taken early too
+    assert (reveal.beat, reveal.tick) == (1, 1)
+    ctx.stack.fixed_update(1 / 60)
+    assert (reveal.beat, reveal.tick) == (1, 1)
+    ctx.stack.between_frames(canvas)  # nothing much changes on the next tick: not taken early
+    ctx.stack.fixed_update(1 / 60)
+    assert (reveal.beat, reveal.tick) == (1, 2)
+    ctx.stack.clear()
