@@ -8,6 +8,8 @@ while the pad's curtain is open. A phone plays what its seat's bot would
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from game.cli.bench_companion import moves_in
@@ -23,6 +25,8 @@ from tests.test_e2e_secret_identity import Competitors
 
 #: Frames a phone waits for an answer or a screen before the test fails.
 PATIENCE = 300
+#: How long the TV idles before each look at the phones (s), as ``ScriptedPhone.next`` does.
+IDLE = 0.002
 #: While the TV plays a beat phones watch, time flies in this many big frames at a time,
 #: the last one drawn (``Room.skim``).
 SKIM = 6
@@ -102,7 +106,13 @@ class Phones:
         return None if action is None else {"kind": action.kind, "data": dict(action.data)}
 
     def _until(self, done, what: str) -> None:
+        """Frames until ``done``, the TV idle a moment before each look, as the app's loop
+        idles between frames: frames back to back starve the server's and the phones'
+        threads of the interpreter lock (each of their system calls waits a switch
+        interval to take it back), and on a quick machine a burst of eight answers had
+        not reached the phones within the patience's frames (``ScriptedPhone.next`` waits so too)."""
         for _ in range(PATIENCE):
+            time.sleep(IDLE)
             self.read()
             if done():
                 return
