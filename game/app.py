@@ -253,15 +253,19 @@ class App:
         self.hub.tick(now)
 
     def draw(self, alpha: float) -> None:
-        if not self.ctx.stack.covers_canvas():
+        stack = self.ctx.stack
+        kept = stack.covers_canvas()
+        if not kept:
             self.canvas.fill((0, 0, 0))
-        self.ctx.stack.draw(self.canvas, alpha)
+        stack.draw(self.canvas, alpha, kept=kept)
         if self.captions is not None:
             self.captions.draw(self.canvas)
+            stack.drawn_over()
         if any(seat.reconnecting for seat in self.ctx.seats):
             from .scenes.phones import draw_reconnecting
 
             draw_reconnecting(self.ctx, self.canvas)
+            stack.drawn_over()
         serve_waiting(self.ctx)  # an act that landed while the frame drew: answered before the present
         self.present()
 

@@ -37,6 +37,13 @@ class SceneStack:
         self._pressed_by: dict[tuple[Hashable, Intent], list[Scene]] = {}
         #: Scenes that have left so far: the app gives the heap's free memory back after one leaves.
         self.exits = 0
+        #: Draws so far, and whether the one in hand draws on a canvas that holds what the
+        #: last one left (its caller said so, nothing drew over it since, the same canvas):
+        #: a board alone on it then copies its still layer back only where it drew over it
+        #: (``game/ui/stage.py``: ``CanvasCopy``).
+        self.draws = 0
+        self.canvas_kept = False
+        self._last_canvas: int | None = None
 
     def __len__(self) -> int:
         return len(self._scenes)
@@ -162,9 +169,10 @@ class SceneStack:
         texts the change needs are made in the idle time, not in the frame that shows it."""
         changed = [scene.between_frames() for scene in self.running()]  # (every scene asked)
         if any(changed):
-            if not self.covers_canvas():
+            kept = self.covers_canvas()
+            if not kept:
                 canvas.fill((0, 0, 0))
-            self.draw(canvas, 1.0)
+            self.draw(canvas, 1.0, kept=kept)
 
     def visible(self) -> list[Scene]:
         start = 0
@@ -180,7 +188,18 @@ class SceneStack:
         scenes = self.visible()
         return bool(scenes) and scenes[0].covers_canvas
 
-    def draw(self, surface: "pygame.Surface", alpha: float) -> None:
+    def drawn_over(self) -> None:
+        """Something other than the scenes drew on the canvas after the last draw (the app's
+        captions): the next draw does not find it as that draw left it."""
+        self._last_canvas = None
+
+    def draw(self, surface: "pygame.Surface", alpha: float, kept: bool = False) -> None:
+        """The visible scenes, bottom up. ``kept``: ``surface`` holds what the last draw
+        left on it, if that draw was on it too and nothing drew over it since
+        (:meth:`drawn_over`) — the app's frames; a caller that cannot say so leaves it False."""
+        self.draws += 1
+        self.canvas_kept = kept and self._last_canvas == id(surface)
+        self._last_canvas = id(surface)
         scenes = self.visible()
         for i, scene in enumerate(scenes):
             over = next((above for above in scenes[i + 1:] if above.own_hint_bar), None)

@@ -153,8 +153,8 @@ def test_a_move_the_last_frame_did_not_show_has_the_next_frame_drawn_ahead_once(
     canvas = ctx.kit.canvas()
     drawn = []
     real_draw = type(ctx.stack).draw
-    monkeypatch.setattr(type(ctx.stack), "draw", lambda stack, surface, alpha: (drawn.append(alpha),
-                                                                                 real_draw(stack, surface, alpha)))
+    monkeypatch.setattr(type(ctx.stack), "draw", lambda stack, surface, alpha, kept=False: (
+        drawn.append(alpha), real_draw(stack, surface, alpha, kept)))
     tick(ctx)
     ctx.stack.update(1 / 60)  # the frame about to be drawn shows the match as it is
     after_frame(ctx, canvas)

@@ -122,8 +122,8 @@ def test_an_act_landing_while_the_frame_draws_is_answered_before_its_present(tab
     real_send, real_draw = companion.hub.send, room.ctx.stack.draw
     monkeypatch.setattr(companion.hub, "send", lambda conn, text: (sent.append(text), real_send(conn, text))[1])
 
-    def draw_while_an_act_lands(canvas, alpha):
-        real_draw(canvas, alpha)
+    def draw_while_an_act_lands(canvas, alpha, kept=False):
+        real_draw(canvas, alpha, kept)
         if not any('"ack":5' in text for text in sent) and not companion.hub.arrived.is_set():
             phones[seat].send("act", id=5, kind=action.kind, data=dict(action.data))
             assert companion.hub.arrived.wait(5)

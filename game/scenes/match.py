@@ -171,14 +171,16 @@ class MatchScene(Scene):
             return True
         return self.bots_may_act() and not self.phones_wait() and not self.show_to_skip()
 
-    def draw_audience_end(self, surface: pygame.Surface) -> None:
+    def draw_audience_end(self, surface: pygame.Surface) -> bool:
         """Drawn last over the end screen (the phase board does): on the audience's turn
         (``audience_leaderboard.AudienceTurn``), its leaderboard above the hint bar;
-        nothing when nobody watched and played along."""
+        nothing when nobody watched and played along. Whether it drew."""
         if self.audience_turn.showing:
             ranking = audience_ranking(self.ctx)
             if ranking is not None:
                 draw_audience_board(self.ctx, surface, ranking)
+                return True
+        return False
 
     def audience_say(self, state: Any) -> dict[str, Any]:
         """The audience's say when the rules wait for it (the session asks, AU-2): from

@@ -25,6 +25,10 @@ def convert(surface: pygame.Surface) -> pygame.Surface:
     return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
 
 
+#: A layer forgets where it changed past this many rectangles (then: everywhere).
+MAX_CHANGED = 32
+
+
 class Layer:
     """A full-canvas picture kept between frames, repainted only when its key changes.
 
@@ -45,6 +49,8 @@ class Layer:
         #: Full paints and partial repaints so far (tests check a still board does neither).
         self.paints = 0
         self.repaints = 0
+        #: Where it changed since :meth:`take_changed` last asked (None: everywhere).
+        self._changed: list[pygame.Rect] | None = None
 
     def get(self, key: Hashable, paint: Callable[[pygame.Surface], object],
             dirty: Callable[[Hashable, Hashable], Iterable[pygame.Rect] | None] | None = None) -> pygame.Surface:
@@ -57,14 +63,24 @@ class Layer:
         if rects is None:
             paint(self.surface)
             self.paints += 1
+            self._changed = None
         else:
-            for rect in merge_rects(rects):
+            merged = merge_rects(rects)
+            for rect in merged:
                 self.surface.set_clip(rect)
                 paint(self.surface)
             self.surface.set_clip(None)
             self.repaints += 1
+            if self._changed is not None:
+                self._changed = self._changed + merged if len(self._changed) < MAX_CHANGED else None
         self.key = key
         return self.surface
+
+    def take_changed(self) -> list[pygame.Rect] | None:
+        """Where the picture changed since the last call (None: everywhere, or not known):
+        what a copy of it made then lacks (``stage.CanvasCopy``)."""
+        changed, self._changed = self._changed, []
+        return changed
 
 
 def merge_rects(rects: Iterable[pygame.Rect]) -> list[pygame.Rect]:

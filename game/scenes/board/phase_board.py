@@ -28,6 +28,7 @@ import pygame
 from ...games.phone_kit import BoardNow
 from ...core.actions import Action
 from ...core.events import Event, PhaseStarted
+from ...ui.stage import CanvasCopy
 from ..match import MatchScene
 from .section import PhasedView, Section
 
@@ -57,6 +58,8 @@ class PhaseBoard(MatchScene, Generic[V]):
         self._seen: tuple[object, V] | None = None
         #: The section's next tick was taken between frames (:meth:`between_frames`).
         self._section_ticked_early = False
+        #: What its last frame drew over its stage (:meth:`draw`; a board's stage may use it).
+        self.canvas_copy = CanvasCopy()
 
     # --- the view and the sections ---------------------------------------------------------
     @property
@@ -161,5 +164,13 @@ class PhaseBoard(MatchScene, Generic[V]):
         return self.section.handle(seat, event)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        """The section (a section that names all it draws over its stage completes the
+        frame's ``canvas_copy``: ``game/ui/stage.py``), then the audience's leaderboard
+        over the end screen, on the audience's turn."""
+        stack = self.stack
+        alone = stack is not None and stack.visible() == [self]
+        self.canvas_copy.begin(surface, stack.draws if stack is not None else 0, alone,
+                               stack is not None and stack.canvas_kept)
         self.section.draw(surface, self.public, alpha)
-        self.draw_audience_end(surface)  # over the end screen, on the audience's turn
+        if self.draw_audience_end(surface):
+            self.canvas_copy.spoil()

@@ -123,7 +123,8 @@ class CompetitiveBoard(SecretIdentityBoard[CompetitivePublic]):
                             markers_area(spots), lambda s: draw_track_markers(s, self.ctx, scores, seats, y),
                             confetti)
         draw_stage(surface, self.kept, key, layer_part(self.still, key, lambda layer: paint_table_still(
-            layer, self.ctx, hub, top=lambda s: draw_track(s, self.ctx, y, label=label))), [markers, *items])
+            layer, self.ctx, hub, top=lambda s: draw_track(s, self.ctx, y, label=label))), [markers, *items],
+            self.canvas_copy)
         return y
 
     def ring_items(self, alpha: float, reveal: CompetitiveReveal | None = None,
@@ -206,9 +207,9 @@ class CompetitiveBoard(SecretIdentityBoard[CompetitivePublic]):
         if reveal is not None:
             reveal.draw_votes(surface, panel_positions(self.ctx.kit, self.seats))  # over the veil: each voter's vote
 
-    def draw_hints(self, surface: pygame.Surface, items: list[tuple[Intent, str]]) -> None:
-        """The hint bar, unless only phones and bots play (no button at the TV does anything)."""
+    def draw_hints(self, surface: pygame.Surface, items: list[tuple[Intent, str]]) -> pygame.Rect | None:
+        """The hint bar, unless only phones and bots play (no button at the TV does
+        anything); where it drew."""
         if not self.at_the_tv() and any(map(self.on_phone, range(self.seats))):
-            return
-        if items:
-            self.ctx.kit.hint_bar(surface, items)
+            return None
+        return self.ctx.kit.hint_bar(surface, items) if items else None

@@ -211,19 +211,21 @@ def stack_top(kit: UiKit, heights: Sequence[int]) -> int:
     return max(room.y, min(cy - _height(heights) // 2, room.bottom - _height(heights)))
 
 
-def stack_in_hub(surface: pygame.Surface, kit: UiKit, images: Sequence[pygame.Surface]) -> None:
-    """``images`` one under the other, centred in the hub's room."""
+def stack_in_hub(surface: pygame.Surface, kit: UiKit, images: Sequence[pygame.Surface]) -> pygame.Rect:
+    """``images`` one under the other, centred in the hub's room; where they were drawn."""
     room = hub_room(kit)
+    drawn = pygame.Rect(room.centerx, room.centery, 0, 0)
     for image, (top, _bottom) in zip(images, _bands(kit, [image.get_height() for image in images])):
-        surface.blit(image, image.get_rect(midtop=(room.centerx, top)))
+        drawn.union_ip(surface.blit(image, image.get_rect(midtop=(room.centerx, top))))
+    return drawn
 
 
 def hub_text(surface: pygame.Surface, ctx: Any, title: str, body: str = "", colour: Colour | None = None,
-             above: Sequence[pygame.Surface | Part] = (), spare: Sequence[pygame.Surface] = ()) -> None:
+             above: Sequence[pygame.Surface | Part] = (), spare: Sequence[pygame.Surface] = ()) -> pygame.Rect:
     """``spare`` (a seat's shape the title names too: left out when the words would
     otherwise cross the disc's rim) and ``above`` (a clue), then two lines of title and
-    three of body at most, stacked in the hub's room."""
-    stack_in_hub(surface, ctx.kit, hub_images(ctx, title, body, colour, above, spare))
+    three of body at most, stacked in the hub's room; where they were drawn."""
+    return stack_in_hub(surface, ctx.kit, hub_images(ctx, title, body, colour, above, spare))
 
 
 def hub_images(ctx: Any, title: str, body: str = "", colour: Colour | None = None,

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from ....core.events import Event
     from .board import CompetitiveBoard, Status
 
+#: Room around the hint bar's box named as drawn over the stage (its pill's antialiased rim).
+HINT_MARGIN = 8
 #: Bots wait this long on the summary so people can read it.
 SUMMARY_READ_TICKS = 240
 STICK_THRESHOLD = 0.5
@@ -50,11 +52,17 @@ class TableSection(Section[CompetitivePublic]):
         return []
 
     def draw(self, surface: pygame.Surface, view: CompetitivePublic, alpha: float) -> None:
+        """The table, then the hub's words and the hint bar over it: all it draws over the
+        stage named (``board.canvas_copy``: the next frame copies the layer back there only)."""
         board = self.board
         scores = board.scores()
         board.draw_table(surface, True, scores, [*self.ring_items(alpha), *board.panel_items(scores, self.status)])
-        hub_text(surface, self.ctx, *self.hub_words())
-        board.draw_hints(surface, self.hints())
+        copy = board.canvas_copy
+        copy.drew(hub_text(surface, self.ctx, *self.hub_words()))
+        hints = board.draw_hints(surface, self.hints())
+        if hints is not None:
+            copy.drew(hints.inflate(HINT_MARGIN, HINT_MARGIN))
+        copy.complete()
 
     def ring_items(self, alpha: float) -> list[StageItem]:
         return self.board.ring_items(alpha)

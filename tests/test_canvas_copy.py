@@ -1,0 +1,120 @@
+"""A board drawn alone on the app's canvas copies its stage's layer back only where its
+last frame drew over it and where the layer changed (game/ui/stage.py, ``CanvasCopy``):
+the frames are those of copying the whole layer every time, whatever comes and goes over
+the board (a toast, the app's captions), and a frame that cannot name what it drew leaves
+the next one a whole copy."""
+
+from __future__ import annotations
+
+import zlib
+
+import pygame
+
+from game.app import after_frame
+from game.scenes.toast import ToastScene
+from game.ui.caches import Layer
+from game.ui.stage import CanvasCopy, StageItem, draw_stage
+
+from tests.test_stage import _board_and_layer, same_rgb
+
+
+def _items(frame):
+    """Two boxes, one moving every few frames, the other changing its colour."""
+    x = 10 + (frame // 3) * 7
+
+    def box(left, colour):
+        return StageItem(("box", left, colour), pygame.Rect(left, 10, 20, 20), lambda s: s.fill(colour, (left, 10, 20, 20)))
+    return [box(x, (200, 30, 30)), box(120, (30, 30, 60 + frame * 3 % 190))]
+
+
+def _draw(surface, layer, copy, frame):
+    draw_stage(surface, layer, "base", lambda s: s.fill((10, 20, 30)), _items(frame), copy)
+    over = pygame.Rect(40 + frame * 5 % 90, 40, 30, 12)  # the hub's words, a hint bar: drawn over the stage
+    surface.fill((250, 250, 0), over)
+    if copy is not None:
+        copy.drew(over)
+
+
+def test_a_stage_copied_back_where_the_last_frame_drew_shows_what_a_whole_copy_shows():
+    surface, layer, copy = pygame.Surface((200, 80)), Layer((200, 80)), CanvasCopy()
+    restores = []
+    real_restore = copy.restore
+
+    def restore(changed):
+        restores.append(real_restore(changed))
+        return restores[-1]
+    copy.restore = restore
+    for frame in range(40):
+        copy.begin(surface, frame, alone=True, kept=frame > 0)
+        _draw(surface, layer, copy, frame)
+        copy.complete()
+        reference = pygame.Surface((200, 80))
+        _draw(reference, Layer((200, 80)), None, frame)
+        assert same_rgb(surface, reference), frame
+    assert restores[0] is None and all(rects is not None for rects in restores[1:])  # (after the first: a part)
+
+
+def test_a_frame_that_cannot_name_what_it_drew_leaves_the_next_a_whole_copy():
+    surface, layer, copy = pygame.Surface((200, 80)), Layer((200, 80)), CanvasCopy()
+    copy.begin(surface, 1, alone=True, kept=True)
+    _draw(surface, layer, copy, 1)
+    copy.complete()
+    copy.begin(surface, 2, alone=True, kept=True)
+    # nothing changed: only where the last frame drew over the stage
+    assert copy.restore(layer.take_changed()) == [pygame.Rect(45, 40, 30, 12)]
+    copy.drew(None)  # (an over that may draw anywhere)
+    copy.complete()
+    copy.begin(surface, 3, alone=True, kept=True)
+    assert copy.restore(layer.take_changed()) is None
+    copy.complete()
+    copy.spoil()  # (drawn over after it completed: the audience's leaderboard)
+    copy.begin(surface, 4, alone=True, kept=True)
+    assert copy.restore([]) is None
+    copy.complete()
+    copy.begin(surface, 6, alone=True, kept=True)  # a draw of the stack came between (another scene's)
+    assert copy.restore([]) is None
+    copy.complete()
+    copy.begin(pygame.Surface((200, 80)), 7, alone=True, kept=True)  # another canvas
+    assert copy.restore([]) is None
+
+
+def _frames(kept: bool, count: int) -> tuple[list[int], int]:
+    """Secret Identity's bench match, frame after frame as the app draws them, the stage
+    copied back in part where it may (``kept``) or whole every frame, with a toast
+    over the board a while and the app's captions drawn over some frames: each frame's
+    CRC, and how many frames copied the stage back in part."""
+    ctx, board, driver, mode, _ = _board_and_layer("secret_identity")
+    canvas = ctx.kit.canvas()
+    restores = []
+    real_restore = board.canvas_copy.restore
+
+    def restore(changed):
+        rects = real_restore(changed) if kept else None  # (else: the whole layer, every frame)
+        restores.append(rects is not None)
+        return rects
+    board.canvas_copy.restore = restore
+    crcs = []
+    for frame in range(count):
+        if driver is not None:
+            driver.drive(ctx, frame, mode.bench_seats)
+        ctx.stack.fixed_update(1 / 60)
+        ctx.stack.update(1 / 60)
+        if frame == 60:
+            ctx.stack.push(ToastScene(ctx, ["Bonjour"]))
+        if frame == 100:
+            ctx.stack.pop()
+        ctx.stack.draw(canvas, 1.0, kept=True)
+        if frame % 50 == 7:  # the app's captions over the frame
+            canvas.fill((255, 0, 255), (300, 900, 400, 60))
+            ctx.stack.drawn_over()
+        crcs.append(zlib.crc32(pygame.image.tobytes(canvas, "RGB")))
+        after_frame(ctx, canvas)  # the next frame drawn ahead on the same canvas, as the app does
+    return crcs, sum(restores)
+
+
+def test_a_board_copying_its_stage_back_in_part_draws_the_frames_of_a_whole_copy():
+    kept, restored = _frames(True, 360)
+    whole, none = _frames(False, 360)
+    assert none == 0 and restored > 200  # (most frames of the kept canvas copied the stage back in part)
+    mismatch = next((frame for frame, (a, b) in enumerate(zip(kept, whole)) if a != b), None)
+    assert mismatch is None, f"frame {mismatch} differs"
