@@ -166,6 +166,7 @@ class App:
         """Full screen or a window, keeping the renderer (SDL re-fits the canvas and its
         mouse mapping to the new size itself)."""
         self.fullscreen = on
+        self.ctx.stack.drawn_over()  # (the next frame draws the whole canvas)
         if on:
             self.window.set_fullscreen(desktop=True)
         else:
@@ -187,6 +188,7 @@ class App:
         """Handle what belongs to the window; True if the event went no further."""
         if event.type in REDRAW_EVENTS:
             self.presenter.redraw()
+            self.ctx.stack.drawn_over()  # (the canvas is kept by SDL; drawn whole once anyway, to be sure)
             return False
         if event.type == pygame.QUIT:
             self.quit()
