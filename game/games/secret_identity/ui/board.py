@@ -127,11 +127,11 @@ class CompetitiveBoard(SecretIdentityBoard[CompetitivePublic]):
             self.canvas_copy)
         return y
 
-    def ring_items(self, alpha: float, reveal: CompetitiveReveal | None = None,
-                   replaced: Sequence[int] = ()) -> list[StageItem]:
+    def ring_items(self, reveal: CompetitiveReveal | None = None, replaced: Sequence[int] = ()) -> list[StageItem]:
         """The character ring: a pulsing replaced card, the ``replaced`` slots rimmed, the
         open safe's card swelling in its owner's colour (``reveal``) and its points flying
-        over the last card."""
+        over the last card. A pulse, as a swell, changes size once a tick (not between
+        ticks: at 120 frames a second, one repaint of its place every other frame)."""
         c = self.ctx.kit.colours
         board = reveal.result.board if reveal is not None else self.public.board
         owner_slot = reveal.owner_slot() if reveal is not None else None
@@ -139,7 +139,7 @@ class CompetitiveBoard(SecretIdentityBoard[CompetitivePublic]):
         for slot, pos in enumerate(slot_positions(self.ctx.kit)[:len(board)]):
             character = self.catalogue.character(board[slot])
             pulse = self.pulse.get(slot)
-            scale = float(pulse.value(alpha)) if pulse is not None and not pulse.done else 1.0
+            scale = float(pulse.value()) if pulse is not None and not pulse.done else 1.0
             border = glow = None
             if reveal is not None and owner_slot == slot:
                 style = self.ctx.kit.seat_style(self.ctx.seats[reveal.beat].style)
@@ -152,11 +152,6 @@ class CompetitiveBoard(SecretIdentityBoard[CompetitivePublic]):
             draw, area = reveal.flying_points(reveal.shown)
             items[-1] = items[-1]._replace(over=draw, over_area=area)
         return items
-
-    def draw_ring(self, surface: pygame.Surface, alpha: float, reveal: CompetitiveReveal | None = None,
-                  replaced: Sequence[int] = ()) -> None:
-        """:meth:`ring_items` drawn."""
-        draw_items(surface, self.ring_items(alpha, reveal, replaced))
 
     def panel_items(self, scores: Sequence[float], status: Callable[[int], Status] | None = None,
                     reveal: CompetitiveReveal | None = None) -> list[StageItem]:

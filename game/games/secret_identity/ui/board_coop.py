@@ -32,7 +32,7 @@ from ....core.bots import Bot
 from ....core.events import Event
 from ....core.session import Session
 from ....input.intents import Intent
-from ....ui.stage import StageItem, draw_items, draw_stage, layer_part
+from ....ui.stage import StageItem, draw_stage, layer_part
 from ....ui.tween import Tween
 from ....ui.theme import TOKEN_RADIUS
 from ..rules.events import GuessLocked
@@ -205,10 +205,6 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
             # (the cursor floats over the panels' shadows too, never keeping them out of the layer)
             items[-1] = items[-1]._replace(over=lambda s: self._draw_cursor(s, alpha, held), over_area=area, floats=True)
         return items
-
-    def draw_ring(self, surface: pygame.Surface, alpha: float, result_ticks: int, guess: GuessSection | None) -> None:
-        """:meth:`ring_items` drawn."""
-        draw_items(surface, self.ring_items(alpha, result_ticks, guess))
 
     def _cursor_rects(self, alpha: float) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """The team cursor's frame, the card it frames and its "team" tag's box."""

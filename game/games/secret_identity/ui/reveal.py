@@ -310,7 +310,7 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
         keep_out = cheer_keep_out(self.ctx, track_line(self.ctx.kit))
         finale = self.finale
         confetti = (lambda s: self.draw_confetti(s, keep_out)) if finale is not None and finale.confetti_falling() else None
-        board.draw_table(surface, True, self.shown, [*board.ring_items(alpha, reveal=self),
+        board.draw_table(surface, True, self.shown, [*board.ring_items(reveal=self),
                                                      *board.panel_items(self.shown, reveal=self)], confetti)
         self.draw_votes(surface, panel_positions(self.ctx.kit, board.seats))  # over the veil: each voter's vote
         self.draw_hub(surface)

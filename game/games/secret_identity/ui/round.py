@@ -56,7 +56,7 @@ class TableSection(Section[CompetitivePublic]):
         stage named (``board.canvas_copy``: the next frame copies the layer back there only)."""
         board = self.board
         scores = board.scores()
-        board.draw_table(surface, True, scores, [*self.ring_items(alpha), *board.panel_items(scores, self.status)])
+        board.draw_table(surface, True, scores, [*self.ring_items(), *board.panel_items(scores, self.status)])
         copy = board.canvas_copy
         copy.drew(hub_text(surface, self.ctx, *self.hub_words()))
         hints = board.draw_hints(surface, self.hints())
@@ -64,8 +64,8 @@ class TableSection(Section[CompetitivePublic]):
             copy.drew(hints.inflate(HINT_MARGIN, HINT_MARGIN))
         copy.complete()
 
-    def ring_items(self, alpha: float) -> list[StageItem]:
-        return self.board.ring_items(alpha)
+    def ring_items(self) -> list[StageItem]:
+        return self.board.ring_items()
 
 
 class RoundStartSection(TableSection):
@@ -135,7 +135,7 @@ class RoundStartSection(TableSection):
         return [(Intent.LEFT, t("si.hint.point")), (Intent.ALT, t("si.hint.replace")),
                 (Intent.CONFIRM, t("si.hint.ready"))]
 
-    def ring_items(self, alpha: float) -> list[StageItem]:
+    def ring_items(self) -> list[StageItem]:
         """The ring with this round's replaced cards rimmed, and each seat's token on the
         card it points at."""
         kit = self.ctx.kit
@@ -153,7 +153,7 @@ class RoundStartSection(TableSection):
                 kit.seat_token(surface, style, center, TOKEN_RADIUS)
         boxes = [shape_box(center, TOKEN_RADIUS).inflate(4, 4) for _, center in tokens]
         area = boxes[0].unionall(boxes[1:]) if boxes else pygame.Rect(0, 0, 0, 0)
-        return [*self.board.ring_items(alpha, replaced=self.board.public.replaced),
+        return [*self.board.ring_items(replaced=self.board.public.replaced),
                 StageItem(("si.pointing", tuple(tokens)), area, paint)]
 
 
