@@ -54,6 +54,8 @@ if TYPE_CHECKING:
 
 #: The session of a competitive match, as its board holds it.
 CompetitiveSession = Session[CompetitiveState, CompetitivePublic, CompetitivePrivate]
+#: Room around the hint bar's box that :meth:`CompetitiveBoard.draw_hints` names as drawn.
+HINT_RIM = 8
 
 
 class CompetitiveBoard(SecretIdentityBoard[CompetitivePublic]):
@@ -224,7 +226,7 @@ class CompetitiveBoard(SecretIdentityBoard[CompetitivePublic]):
 
     def draw_hints(self, surface: pygame.Surface, items: list[tuple[Intent, str]]) -> pygame.Rect | None:
         """The hint bar, unless only phones and bots play (no button at the TV does
-        anything); where it drew."""
+        anything); where it drew (its pill's antialiased rim included)."""
         if not self.at_the_tv() and any(map(self.on_phone, range(self.seats))):
             return None
-        return self.ctx.kit.hint_bar(surface, items) if items else None
+        return self.ctx.kit.hint_bar(surface, items).inflate(HINT_RIM, HINT_RIM) if items else None

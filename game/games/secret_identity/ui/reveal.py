@@ -174,12 +174,14 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
         return [self.beat] if self.opening else self.cheered()
 
     # --- drawing --------------------------------------------------------------------------------
-    def draw_votes(self, surface: pygame.Surface, panels: Sequence[pygame.Rect]) -> None:
+    def draw_votes(self, surface: pygame.Surface, panels: Sequence[pygame.Rect]) -> list[pygame.Rect]:
         """Each voter's vote on the open safe, unfolding on the voter's panel, one after
         another: the number it named on a green (right, tick) or red (wrong, cross) card.
-        A vote not turned yet shows nothing there (a blank card read as a glitch)."""
+        A vote not turned yet shows nothing there (a blank card read as a glitch). Where
+        it drew."""
+        drawn: list[pygame.Rect] = []
         if not self.opening or self.tick < OPEN_TICKS:
-            return
+            return drawn
         owner = self.beat
         voters = [v for v in range(len(self.result.keys)) if v != owner]
         for k, voter in enumerate(voters):
@@ -191,7 +193,8 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
             if width < VOTE_CARD[0]:  # turning: the face widens from its middle
                 face = pygame.transform.scale(face, (width, VOTE_CARD[1]))
             panel = panels[voter]
-            surface.blit(face, face.get_rect(center=(panel.x + 16 + VOTE_CARD[0] // 2, panel.bottom - 30)))
+            drawn.append(surface.blit(face, face.get_rect(center=(panel.x + 16 + VOTE_CARD[0] // 2, panel.bottom - 30))))
+        return drawn
 
     def _face(self, number: int | None, right: bool) -> pygame.Surface:
         """A vote's card face: the number it named, green with a tick or red with a cross
@@ -257,12 +260,14 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
                           kit.seat_style(self.ctx.seats[seat].style)))
         return chips
 
-    def draw_hub(self, surface: pygame.Surface) -> None:
-        """The hub: whose safe is open, its number, how many found it; then the round's best."""
+    def draw_hub(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The hub: whose safe is open, its number, how many found it; then the round's
+        best. Where it drew."""
         words = self._hub_words(self.beat, self.tick)
-        if words is not None:
-            title, body, colour, spare = words
-            hub_text(surface, self.ctx, title, body, colour, spare=spare)
+        if words is None:
+            return None
+        title, body, colour, spare = words
+        return hub_text(surface, self.ctx, title, body, colour, spare=spare)
 
     def between_frames(self) -> None:
         """The hub's words of the beats to come, fitted ahead: one text an idle time (a
@@ -312,6 +317,10 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
         confetti = (lambda s: self.draw_confetti(s, keep_out)) if finale is not None and finale.confetti_falling() else None
         board.draw_table(surface, True, self.shown, [*board.ring_items(reveal=self),
                                                      *board.panel_items(self.shown, reveal=self)], confetti)
-        self.draw_votes(surface, panel_positions(self.ctx.kit, board.seats))  # over the veil: each voter's vote
-        self.draw_hub(surface)
-        board.draw_hints(surface, [(Intent.CONFIRM, self.ctx.t("si.hint.skip"))])
+        copy = board.canvas_copy  # (all it draws over the stage named: the next frame copies the layer back there only)
+        for vote in self.draw_votes(surface, panel_positions(self.ctx.kit, board.seats)):  # over the veil: each voter's vote
+            copy.drew(vote)
+        for area in (self.draw_hub(surface), board.draw_hints(surface, [(Intent.CONFIRM, self.ctx.t("si.hint.skip"))])):
+            if area is not None:
+                copy.drew(area)
+        copy.complete()

@@ -27,8 +27,6 @@ if TYPE_CHECKING:
     from ....core.events import Event
     from .board import CompetitiveBoard, Status
 
-#: Room around the hint bar's box named as drawn over the stage (its pill's antialiased rim).
-HINT_MARGIN = 8
 #: Bots wait this long on the summary so people can read it.
 SUMMARY_READ_TICKS = 240
 STICK_THRESHOLD = 0.5
@@ -61,7 +59,7 @@ class TableSection(Section[CompetitivePublic]):
         copy.drew(hub_text(surface, self.ctx, *self.hub_words()))
         hints = board.draw_hints(surface, self.hints())
         if hints is not None:
-            copy.drew(hints.inflate(HINT_MARGIN, HINT_MARGIN))
+            copy.drew(hints)
         copy.complete()
 
     def ring_items(self) -> list[StageItem]:
