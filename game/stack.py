@@ -18,6 +18,7 @@ usual.
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Callable, Hashable, Iterator
 
 from .input.intents import Intent
@@ -43,7 +44,7 @@ class SceneStack:
         #: (``game/ui/stage.py``: ``CanvasCopy``).
         self.draws = 0
         self.canvas_kept = False
-        self._last_canvas: int | None = None
+        self._last_canvas: weakref.ref[pygame.Surface] | None = None
 
     def __len__(self) -> int:
         return len(self._scenes)
@@ -198,8 +199,11 @@ class SceneStack:
         left on it, if that draw was on it too and nothing drew over it since
         (:meth:`drawn_over`) — the app's frames; a caller that cannot say so leaves it False."""
         self.draws += 1
-        self.canvas_kept = kept and self._last_canvas == id(surface)
-        self._last_canvas = id(surface)
+        self.canvas_kept = kept and self._last_canvas is not None and self._last_canvas() is surface
+        try:
+            self._last_canvas = weakref.ref(surface)  # (not its id: a new canvas may take a freed one's)
+        except TypeError:  # a stand-in for a canvas (a test's None): never kept
+            self._last_canvas = None
         scenes = self.visible()
         for i, scene in enumerate(scenes):
             over = next((above for above in scenes[i + 1:] if above.own_hint_bar), None)
