@@ -9,6 +9,7 @@ from __future__ import annotations
 import zlib
 
 import pygame
+import pytest
 
 from game.app import after_frame
 from game.scenes.toast import ToastScene
@@ -78,12 +79,12 @@ def test_a_frame_that_cannot_name_what_it_drew_leaves_the_next_a_whole_copy():
     assert copy.restore([]) is None
 
 
-def _frames(kept: bool, count: int) -> tuple[list[int], int]:
-    """Secret Identity's bench match, frame after frame as the app draws them, the stage
+def _frames(game_id: str, kept: bool, count: int) -> tuple[list[int], int]:
+    """A game's bench match, frame after frame as the app draws them, the stage
     copied back in part where it may (``kept``) or whole every frame, with a toast
     over the board a while and the app's captions drawn over some frames: the frames'
     CRCs, and how many frames copied the stage back in part."""
-    ctx, board, driver, mode, _ = _board_and_layer("secret_identity")
+    ctx, board, driver, mode, _ = _board_and_layer(game_id)
     canvas = ctx.kit.canvas()
     restores = []
     real_restore = board.canvas_copy.restore
@@ -113,9 +114,11 @@ def _frames(kept: bool, count: int) -> tuple[list[int], int]:
     return crcs, sum(restores)
 
 
-def test_a_board_copying_its_stage_back_in_part_draws_the_frames_of_a_whole_copy():
-    kept, restored = _frames(True, 1000)  # the clues, the vote and the reveal
-    whole, none = _frames(False, 1000)
-    assert none == 0 and restored > 800  # (most frames of the kept canvas copied the stage back in part)
+@pytest.mark.parametrize("game_id, count", [("secret_identity", 1000), ("secret_identity_coop", 600)])
+def test_a_board_copying_its_stage_back_in_part_draws_the_frames_of_a_whole_copy(game_id, count):
+    """Secret Identity: its clues, vote and reveal; the co-op: clues, guesses, answers."""
+    kept, restored = _frames(game_id, True, count)
+    whole, none = _frames(game_id, False, count)
+    assert none == 0 and restored > count * 0.8  # (most frames of the kept canvas copied the stage back in part)
     mismatch = next((frame for frame, (a, b) in enumerate(zip(kept, whole)) if a != b), None)
     assert mismatch is None, f"frame {mismatch} differs"

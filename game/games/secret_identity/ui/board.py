@@ -40,7 +40,7 @@ from .round import CluesSection, RoundStartSection, SummarySection
 from .seat_panel import draw_seat_panel, panel_positions, thinking_area, thinking_place, thirty_spot
 from .track import draw_track, draw_track_markers, marker_spots, markers_area, track_line
 from .vote_picker import VoteSection
-from .widgets import RingCard, draw_thirty_token, paint_table_still, ring_card_items, slot_positions
+from .widgets import HINT_RIM, RingCard, draw_thirty_token, paint_table_still, ring_card_items, slot_positions
 
 #: A seat panel's status: (done, the words, a seat the words name by its shape).
 Status = tuple[bool, str, int | None]
@@ -54,8 +54,6 @@ if TYPE_CHECKING:
 
 #: The session of a competitive match, as its board holds it.
 CompetitiveSession = Session[CompetitiveState, CompetitivePublic, CompetitivePrivate]
-#: Room around the hint bar's box that :meth:`CompetitiveBoard.draw_hints` names as drawn.
-HINT_RIM = 8
 
 
 class CompetitiveBoard(SecretIdentityBoard[CompetitivePublic]):

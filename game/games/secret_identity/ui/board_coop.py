@@ -40,11 +40,13 @@ from ..rules.coop import CoopState
 from ..rules.view import CoopPhase, CoopPrivate, CoopPublic
 from .board_base import SecretIdentityBoard
 from .coop_end import CoopEnd
-from .coop_sections import RESULT_TICKS, TURN_TICKS, AnswerReveal, ClueSection, GuessSection, ResultSection
+from .coop_sections import (RESULT_TICKS, SHAKE_TICKS, SWELL_TICKS, TURN_TICKS, AnswerReveal, ClueSection,
+                            GuessSection, ResultSection)
 from .hub import badge_stack, clue_row_image, fitted, hub_text, sized_part, stack_in_hub, text_part
 from .seat_panel import draw_seat_panel, panel_positions, thinking_area, thinking_place
 from .track import track_line
 from .widgets import (
+    HINT_RIM,
     SLOT_H,
     SLOT_W,
     RingCard,
@@ -137,9 +139,12 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
         look = (*key, kit.colours)
         draw_stage(surface, self.kept, look, layer_part(self.still, look, lambda layer: paint_table_still(
             layer, self.ctx, True, border, self.draw_turn_track)),
-            [*self.ring_items(alpha, result_ticks, guess), *self.panel_items(guess)])
-        self.draw_hub_content(surface, result_ticks, guess)
-        self.draw_hints(surface)
+            [*self.ring_items(alpha, result_ticks, guess), *self.panel_items(guess)], self.canvas_copy)
+        copy = self.canvas_copy  # (all it draws over the stage named: the next frame copies the layer back there only)
+        for area in (self.draw_hub_content(surface, result_ticks, guess), self.draw_hints(surface)):
+            if area is not None:
+                copy.drew(area)
+        copy.complete()
 
     def draw_turn_track(self, surface: pygame.Surface) -> None:
         """Progress 0–10: one pip per turn, green right, red wrong, the current one ringed."""
@@ -188,10 +193,11 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
             scale = 1.0
             if reveal and slot == result.key - 1:
                 border = glow = c.good
-                scale = 1.0 + kit.motion(0.18 * max(0.0, 1.0 - since / 40))
+                scale = 1.0 + kit.motion(0.18 * max(0.0, 1.0 - since / SWELL_TICKS))
             elif reveal and slot == result.guess - 1:
                 border = glow = c.bad
-                pos = (pos[0] + int(kit.motion(12 * math.sin(since * 0.9) * max(0.0, 1.0 - since / 45))), pos[1])
+                shake = kit.motion(12 * math.sin(since * 0.9) * max(0.0, 1.0 - since / SHAKE_TICKS))
+                pos = (pos[0] + int(shake), pos[1])
             cards.append(RingCard(character, slot + 1, pos, border, glow, scale,
                                   dim=public.phase == CoopPhase.GUESS and slot != public.cursor))
         items = ring_card_items(self.ctx, cards)
@@ -273,10 +279,10 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
             items.append(StageItem(key, kit.panels.touched(rect, 26), paint, over, over_area, floats=True))
         return items
 
-    def draw_hub_content(self, surface: pygame.Surface, result_ticks: int, guess: GuessSection | None) -> None:
+    def draw_hub_content(self, surface: pygame.Surface, result_ticks: int, guess: GuessSection | None) -> pygame.Rect:
         """In the hub's room, one under the other: the clue just guessed and whether the
         team found it; or the clue and what the team does now (under whose clue it is,
-        once guessing)."""
+        once guessing). Where it drew."""
         kit, c, t = self.ctx.kit, self.ctx.kit.colours, self.ctx.t
         public = self.public
         active = self.ctx.seats[public.active]
@@ -291,11 +297,9 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
             row = [sized_part(("result", tuple(result.clue), slots), result_size,
                               lambda size: clue_row_image(self.ctx, result.clue, size, slots=slots))]
             if result.correct:
-                hub_text(surface, self.ctx, t("sc.result.right"), t("sc.result.plus_one"), c.good, above=row)
-            else:
-                name = character.name(self.ctx.settings.lang)
-                hub_text(surface, self.ctx, t("sc.result.wrong"), t("sc.result.it_was", name=name), c.bad, above=row)
-            return
+                return hub_text(surface, self.ctx, t("sc.result.right"), t("sc.result.plus_one"), c.good, above=row)
+            name = character.name(self.ctx.settings.lang)
+            return hub_text(surface, self.ctx, t("sc.result.wrong"), t("sc.result.it_was", name=name), c.bad, above=row)
         people = self.people_guessing()
         agreeing = guess.agreeing() if guess is not None else []
         if public.phase == CoopPhase.CLUE:
@@ -313,11 +317,12 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
                             lambda size: clue_row_image(self.ctx, public.clue, size)),
                  text_part(kit, body, (30, 28), 3, colour)]
         # while the clue is built its words name the giver: the badge would say it twice
-        stack_in_hub(surface, kit, fitted(kit, parts) if public.phase == CoopPhase.CLUE
-                     else badge_stack(self.ctx, public.active, parts))
+        return stack_in_hub(surface, kit, fitted(kit, parts) if public.phase == CoopPhase.CLUE
+                            else badge_stack(self.ctx, public.active, parts))
 
-    def draw_hints(self, surface: pygame.Surface) -> None:
-        """What the buttons at the TV do now (nothing while the answer of the last turn flashes)."""
+    def draw_hints(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """What the buttons at the TV do now (nothing while the answer of the last turn
+        flashes); where it drew (its pill's antialiased rim included)."""
         t, phase = self.ctx.t, self.public.phase
         if phase == CoopPhase.CLUE and self.on_phone(self.public.active):
             items = []  # the clue is built on the phone: nothing to press at the TV
@@ -330,5 +335,4 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
             items = [(Intent.CONFIRM, t("sc.hint.next"))]
         else:
             items = []
-        if items:
-            self.ctx.kit.hint_bar(surface, items)
+        return self.ctx.kit.hint_bar(surface, items).inflate(HINT_RIM, HINT_RIM) if items else None

@@ -43,6 +43,8 @@ LOCK_HOLD_TICKS = 90
 RESULT_TICKS, RESULT_READ_TICKS = 150, 150
 #: The answer's card is turned over this many ticks after the lock (the cursor stays till then).
 TURN_TICKS = 30
+#: Then it swells in green this long, and a wrong guess's card shakes in red this long.
+SWELL_TICKS, SHAKE_TICKS = 40, 45
 STICK_THRESHOLD = 0.5
 
 
@@ -206,8 +208,9 @@ class AnswerReveal(RevealPacing[CoopPublic]):
                                   or event.intent is Intent.BACK and self.board.public.phase == CoopPhase.OVER)
 
     def next_tick_redraws(self) -> bool:
-        """The end of the flash, or the answer's card turned over (it swells, its face made)."""
-        return super().next_tick_redraws() or self.tick + 1 == TURN_TICKS
+        """The end of the flash, or the answer's card turned over, then every tick it swells
+        or the wrong guess's shakes (its place on the table's layer repainted)."""
+        return super().next_tick_redraws() or TURN_TICKS <= self.tick + 1 < TURN_TICKS + max(SWELL_TICKS, SHAKE_TICKS)
 
     def finish(self) -> None:
         """The result, which waits for "next"; at the end, the end."""
