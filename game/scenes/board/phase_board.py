@@ -56,8 +56,8 @@ class PhaseBoard(MatchScene, Generic[V]):
         self._section: Section[V] | None = None
         #: The public view and the state it was made from (made again when that changes).
         self._seen: tuple[object, V] | None = None
-        #: The section's next tick was taken between frames (:meth:`between_frames`).
-        self._section_ticked_early = False
+        #: The show's next tick was taken between frames (:meth:`between_frames`).
+        self._show_ticked_early = False
         #: What its last frame drew over its stage (:meth:`draw`; a board's stage may use it).
         self.canvas_copy = CanvasCopy()
 
@@ -132,26 +132,36 @@ class PhaseBoard(MatchScene, Generic[V]):
 
     # --- the loop ---------------------------------------------------------------------------
     def fixed_update(self, dt: float) -> None:
-        """The clock, the bots and the save notice (``MatchScene``), then the section's
-        tick (unless it was taken between frames)."""
+        """The clock, the bots and the save notice (``MatchScene``), then the show's tick
+        (unless it was taken between frames)."""
         super().fixed_update(dt)
-        if self._section_ticked_early:
-            self._section_ticked_early = False
+        if self._show_ticked_early:
+            self._show_ticked_early = False
         else:
-            self.section.fixed_update()
+            self.show_tick()
+
+    def show_tick(self) -> None:
+        """One tick of what the board shows: the section's (a board adds its own
+        animations: SI's pulsing cards)."""
+        self.section.fixed_update()
+
+    def next_tick_redraws(self) -> bool:
+        """Whether the next :meth:`show_tick` changes much of what the board draws
+        (``Section.next_tick_redraws``: a reveal's new beat)."""
+        return self.section.next_tick_redraws()
 
     def between_frames(self) -> bool:
-        """The bots' move due next tick (``MatchScene``); the section's next tick when it
-        redraws much of the board (``Section.next_tick_redraws``: a reveal's new beat),
-        taken now so that the stack draws it ahead and the frame that shows it finds its
-        panels and faces made; then the section's work ahead. Whether either changed
-        what the board shows. The section's tick comes before the next tick's clock and
-        bots instead of after them (a reveal's beats: the table waits for them)."""
+        """The bots' move due next tick (``MatchScene``); the show's next tick when it
+        redraws much of the board (:meth:`next_tick_redraws`), taken now so that the stack
+        draws it ahead and the frame that shows it finds its panels and faces made; then
+        the section's work ahead. Whether either changed what the board shows. The show's
+        tick comes before the next tick's clock and bots instead of after them (a reveal's
+        beats: the table waits for them)."""
         moved = super().between_frames()
-        early = not self._section_ticked_early and self.section.next_tick_redraws()
+        early = not self._show_ticked_early and self.next_tick_redraws()
         if early:
-            self.section.fixed_update()
-            self._section_ticked_early = True
+            self.show_tick()
+            self._show_ticked_early = True
         self.section.between_frames()
         return moved or early
 

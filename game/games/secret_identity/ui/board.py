@@ -72,8 +72,6 @@ class CompetitiveBoard(SecretIdentityBoard[CompetitivePublic]):
         super().__init__(ctx, entry, session, bots)
         #: A replaced character's card pulses (SI-3), on whichever screen shows the ring.
         self.pulse: dict[int, Tween[float]] = {}
-        #: The pulses' next step was taken between frames (:meth:`between_frames`).
-        self._pulsed_early = False
         #: The round's start, kept while a replacement passes through its chance phase.
         self.round_start: RoundStartSection | None = None
         self.open_phase()  # a resumed match opens on its phase
@@ -98,28 +96,16 @@ class CompetitiveBoard(SecretIdentityBoard[CompetitivePublic]):
                 self.show(CompetitiveReveal(self, event.result))
         super().on_events(action, events)
 
-    def fixed_update(self, dt: float) -> None:
-        super().fixed_update(dt)
-        if self._pulsed_early:
-            self._pulsed_early = False
-        else:
-            self._step_pulses()
-
-    def between_frames(self) -> bool:
-        """A pulsing card's next size taken now, as a section's next tick is
-        (``PhaseBoard.between_frames``): the stack draws it ahead, and the frame that shows
-        it finds its place on the layer repainted (a round's start pulses three cards at
-        once: ~1.5 ms a repaint on a busy machine)."""
-        moved = super().between_frames()
-        pulsing = not self._pulsed_early and any(not tween.done for tween in self.pulse.values())
-        if pulsing:
-            self._step_pulses()
-            self._pulsed_early = True
-        return moved or pulsing
-
-    def _step_pulses(self) -> None:
+    def show_tick(self) -> None:
+        """The section's tick and the pulsing cards' (taken between frames with it while
+        they pulse: a round's start pulses three cards at once, ~1.5 ms a repaint of their
+        places on a busy machine)."""
+        super().show_tick()
         for tween in self.pulse.values():
             tween.step()
+
+    def next_tick_redraws(self) -> bool:
+        return super().next_tick_redraws() or any(not tween.done for tween in self.pulse.values())
 
     # --- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
