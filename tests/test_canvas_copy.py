@@ -122,3 +122,24 @@ def test_a_board_copying_its_stage_back_in_part_draws_the_frames_of_a_whole_copy
     assert none == 0 and restored > count * 0.8  # (most frames of the kept canvas copied the stage back in part)
     mismatch = next((frame for frame, (a, b) in enumerate(zip(kept, whole)) if a != b), None)
     assert mismatch is None, f"frame {mismatch} differs"
+
+
+def test_the_hint_bar_draws_nothing_outside_the_box_it_returns():
+    """A board names the hint bar's box as drawn over its stage: a pixel outside it would
+    stay on the TV after the bar moved or left."""
+    from game.context import build_context
+    from game.input.intents import Intent
+    from game.settings import Settings
+
+    bars = [[(Intent.CONFIRM, "OK")], [(Intent.LEFT, "Pointer"), (Intent.ALT, "Remplacer"), (Intent.CONFIRM, "Prêt")],
+            [(Intent.PEEK, "Construire l'indice de Bartholomée-Wilhelmina " * 6)]]
+    for lang, scale in (("fr", 1.0), ("en", 1.5)):
+        kit = build_context(headless=True, lang=lang, settings=Settings(text_scale=scale)).kit
+        for items in bars:
+            canvas = pygame.Surface((kit.W, kit.H))
+            canvas.fill((1, 2, 3))
+            box = kit.hint_bar(canvas, items)
+            drawn = pygame.mask.from_threshold(canvas, (1, 2, 3), (1, 1, 1, 255))
+            drawn.invert()
+            rects = drawn.get_bounding_rects()
+            assert rects and box.contains(rects[0].unionall(rects[1:])), (lang, scale, items[0])

@@ -106,7 +106,8 @@ class Glyphs:
     def hint_bar(self, surface: pygame.Surface, items: Iterable[tuple[Intent | str, str]], y: int | None = None,
                  size: int = 34) -> pygame.Rect:
         """"(A) Confirm   (B) Back" centred near the bottom of the safe area; a bar wider
-        than the safe area is drawn smaller (down to 28 px drawn)."""
+        than the safe area is drawn smaller (down to 28 px drawn). Returns its box: nothing
+        it draws is outside it (a board names it as drawn over its stage: ``CanvasCopy``)."""
         items, floor = list(items), smallest_size(self.kit)
         while True:
             parts = [(self.kit.button_hint(intent, int(size * 1.3)), self.kit.text(label, size, self.kit.colours.text))

@@ -105,12 +105,15 @@ class CanvasCopy:
         over, self._over = self._over, None
         return merge_rects([*over, *changed]) if over is not None and changed is not None else None
 
-    def drew(self, area: pygame.Rect | None) -> None:
-        """Something drawn over the stage this frame, within ``area`` (None: anywhere)."""
-        if self._drew is not None:
+    def drew(self, *areas: pygame.Rect | None) -> None:
+        """Things drawn over the stage this frame, each within its area (None: anywhere;
+        an empty one: nothing drawn)."""
+        for area in areas:
+            if self._drew is None:
+                return
             if area is None:
                 self._drew = None
-            else:
+            elif area.width and area.height:
                 self._drew.append(pygame.Rect(area))
 
     def complete(self) -> None:
@@ -153,13 +156,7 @@ def draw_stage(surface: pygame.Surface, layer: Layer, base_key: Hashable, base: 
     _draw_in_order(surface, items[kept:])
     _draw_floating(surface, items)
     if copy is not None:
-        for item in layered:
-            if item.over is not None:
-                copy.drew(item.over_area)
-        for item in items[kept:]:
-            copy.drew(item.area)
-            if item.over is not None:
-                copy.drew(item.over_area)
+        copy.drew(*(item.over_area for item in items if item.over is not None), *(item.area for item in items[kept:]))
 
 
 def layer_part(still: Layer, key: Hashable, paint: Paint) -> Paint:

@@ -40,7 +40,7 @@ from .round import CluesSection, RoundStartSection, SummarySection
 from .seat_panel import draw_seat_panel, panel_positions, thinking_area, thinking_place, thirty_spot
 from .track import draw_track, draw_track_markers, marker_spots, markers_area, track_line
 from .vote_picker import VoteSection
-from .widgets import HINT_RIM, RingCard, draw_thirty_token, paint_table_still, ring_card_items, slot_positions
+from .widgets import RingCard, draw_thirty_token, paint_table_still, ring_card_items, slot_positions
 
 #: A seat panel's status: (done, the words, a seat the words name by its shape).
 Status = tuple[bool, str, int | None]
@@ -208,9 +208,8 @@ class CompetitiveBoard(SecretIdentityBoard[CompetitivePublic]):
         if reveal is not None:
             reveal.draw_votes(surface, panel_positions(self.ctx.kit, self.seats))  # over the veil: each voter's vote
 
-    def draw_hints(self, surface: pygame.Surface, items: list[tuple[Intent, str]]) -> pygame.Rect | None:
+    def draw_hints(self, surface: pygame.Surface, items: list[tuple[Intent, str]]) -> pygame.Rect:
         """The hint bar, unless only phones and bots play (no button at the TV does
-        anything); where it drew (its pill's antialiased rim included)."""
-        if not self.at_the_tv() and any(map(self.on_phone, range(self.seats))):
-            return None
-        return self.ctx.kit.hint_bar(surface, items).inflate(HINT_RIM, HINT_RIM) if items else None
+        anything); where it drew."""
+        phones_alone = not self.at_the_tv() and any(map(self.on_phone, range(self.seats)))
+        return self.ctx.kit.hint_bar(surface, [] if phones_alone else items)

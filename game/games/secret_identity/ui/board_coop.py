@@ -46,7 +46,6 @@ from .hub import badge_stack, clue_row_image, fitted, hub_text, sized_part, stac
 from .seat_panel import draw_seat_panel, panel_positions, thinking_area, thinking_place
 from .track import track_line
 from .widgets import (
-    HINT_RIM,
     SLOT_H,
     SLOT_W,
     RingCard,
@@ -140,11 +139,9 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
         draw_stage(surface, self.kept, look, layer_part(self.still, look, lambda layer: paint_table_still(
             layer, self.ctx, True, border, self.draw_turn_track)),
             [*self.ring_items(alpha, result_ticks, guess), *self.panel_items(guess)], self.canvas_copy)
-        copy = self.canvas_copy  # (all it draws over the stage named: the next frame copies the layer back there only)
-        for area in (self.draw_hub_content(surface, result_ticks, guess), self.draw_hints(surface)):
-            if area is not None:
-                copy.drew(area)
-        copy.complete()
+        # all it draws over the stage named: the next frame copies the layer back there only
+        self.canvas_copy.drew(self.draw_hub_content(surface, result_ticks, guess), self.draw_hints(surface))
+        self.canvas_copy.complete()
 
     def draw_turn_track(self, surface: pygame.Surface) -> None:
         """Progress 0–10: one pip per turn, green right, red wrong, the current one ringed."""
@@ -320,9 +317,9 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
         return stack_in_hub(surface, kit, fitted(kit, parts) if public.phase == CoopPhase.CLUE
                             else badge_stack(self.ctx, public.active, parts))
 
-    def draw_hints(self, surface: pygame.Surface) -> pygame.Rect | None:
+    def draw_hints(self, surface: pygame.Surface) -> pygame.Rect:
         """What the buttons at the TV do now (nothing while the answer of the last turn
-        flashes); where it drew (its pill's antialiased rim included)."""
+        flashes); where it drew."""
         t, phase = self.ctx.t, self.public.phase
         if phase == CoopPhase.CLUE and self.on_phone(self.public.active):
             items = []  # the clue is built on the phone: nothing to press at the TV
@@ -335,4 +332,4 @@ class CoopBoard(SecretIdentityBoard[CoopPublic]):
             items = [(Intent.CONFIRM, t("sc.hint.next"))]
         else:
             items = []
-        return self.ctx.kit.hint_bar(surface, items).inflate(HINT_RIM, HINT_RIM) if items else None
+        return self.ctx.kit.hint_bar(surface, items)

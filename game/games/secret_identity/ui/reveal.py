@@ -260,12 +260,12 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
                           kit.seat_style(self.ctx.seats[seat].style)))
         return chips
 
-    def draw_hub(self, surface: pygame.Surface) -> pygame.Rect | None:
+    def draw_hub(self, surface: pygame.Surface) -> pygame.Rect:
         """The hub: whose safe is open, its number, how many found it; then the round's
         best. Where it drew."""
         words = self._hub_words(self.beat, self.tick)
         if words is None:
-            return None
+            return pygame.Rect(0, 0, 0, 0)
         title, body, colour, spare = words
         return hub_text(surface, self.ctx, title, body, colour, spare=spare)
 
@@ -317,10 +317,9 @@ class CompetitiveReveal(RevealPacing[CompetitivePublic]):
         confetti = (lambda s: self.draw_confetti(s, keep_out)) if finale is not None and finale.confetti_falling() else None
         board.draw_table(surface, True, self.shown, [*board.ring_items(reveal=self),
                                                      *board.panel_items(self.shown, reveal=self)], confetti)
-        copy = board.canvas_copy  # (all it draws over the stage named: the next frame copies the layer back there only)
-        for vote in self.draw_votes(surface, panel_positions(self.ctx.kit, board.seats)):  # over the veil: each voter's vote
-            copy.drew(vote)
-        for area in (self.draw_hub(surface), board.draw_hints(surface, [(Intent.CONFIRM, self.ctx.t("si.hint.skip"))])):
-            if area is not None:
-                copy.drew(area)
-        copy.complete()
+        votes = self.draw_votes(surface, panel_positions(self.ctx.kit, board.seats))  # over the veil: each voter's vote
+        hub = self.draw_hub(surface)
+        hints = board.draw_hints(surface, [(Intent.CONFIRM, self.ctx.t("si.hint.skip"))])
+        # all it draws over the stage named: the next frame copies the layer back there only
+        board.canvas_copy.drew(*votes, hub, hints)
+        board.canvas_copy.complete()

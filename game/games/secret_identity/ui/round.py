@@ -55,12 +55,8 @@ class TableSection(Section[CompetitivePublic]):
         board = self.board
         scores = board.scores()
         board.draw_table(surface, True, scores, [*self.ring_items(), *board.panel_items(scores, self.status)])
-        copy = board.canvas_copy
-        copy.drew(hub_text(surface, self.ctx, *self.hub_words()))
-        hints = board.draw_hints(surface, self.hints())
-        if hints is not None:
-            copy.drew(hints)
-        copy.complete()
+        board.canvas_copy.drew(hub_text(surface, self.ctx, *self.hub_words()), board.draw_hints(surface, self.hints()))
+        board.canvas_copy.complete()
 
     def ring_items(self) -> list[StageItem]:
         return self.board.ring_items()

@@ -42,9 +42,6 @@ PANEL_W, PANEL_H = 404, 186
 PANEL_INSET, PANEL_GAP = 14, 12
 #: Room above the panels for the score track and its numbers, and below for the hint bar.
 TRACK_ROOM, HINT_ROOM = 112, 70
-#: Room around the hint bar's box that a board names as drawn over its stage (its pill's
-#: antialiased rim: ``game/ui/stage.py``, ``CanvasCopy``).
-HINT_RIM = 8
 #: Shown for a pictogram whose icon cannot be drawn.
 FALLBACK_ICON = "2753"
 #: A card drawn larger or smaller than on the ring (a pulse, a swell, the clue editor's
