@@ -256,10 +256,7 @@ class App:
 
     def draw(self, alpha: float) -> None:
         stack = self.ctx.stack
-        kept = stack.covers_canvas()
-        if not kept:
-            self.canvas.fill((0, 0, 0))
-        stack.draw(self.canvas, alpha, kept=kept)
+        stack.draw_frame(self.canvas, alpha)
         if self.captions is not None:
             self.captions.draw(self.canvas)
             stack.drawn_over()

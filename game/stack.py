@@ -170,10 +170,7 @@ class SceneStack:
         texts the change needs are made in the idle time, not in the frame that shows it."""
         changed = [scene.between_frames() for scene in self.running()]  # (every scene asked)
         if any(changed):
-            kept = self.covers_canvas()
-            if not kept:
-                canvas.fill((0, 0, 0))
-            self.draw(canvas, 1.0, kept=kept)
+            self.draw_frame(canvas, 1.0)
 
     def visible(self) -> list[Scene]:
         start = 0
@@ -188,6 +185,14 @@ class SceneStack:
         :meth:`draw` would be overwritten anyway (a full-HD fill is ~0.2 ms a frame)."""
         scenes = self.visible()
         return bool(scenes) and scenes[0].covers_canvas
+
+    def draw_frame(self, canvas: "pygame.Surface", alpha: float) -> None:
+        """A frame on the app's own canvas: black first unless the scenes cover it, then
+        the scenes, which find it as their last frame left it where they do (``kept``)."""
+        kept = self.covers_canvas()
+        if not kept:
+            canvas.fill((0, 0, 0))
+        self.draw(canvas, alpha, kept=kept)
 
     def drawn_over(self) -> None:
         """Something other than the scenes drew on the canvas after the last draw (the app's

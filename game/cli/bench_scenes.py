@@ -94,10 +94,7 @@ def bench_scene(game_id: str, frames: int, warmup: int = WARMUP) -> dict[str, An
                 driver.drive(ctx, frame, mode.bench_seats)
             ctx.stack.fixed_update(1 / 60)
             ctx.stack.update(1 / 60)
-            kept = ctx.stack.covers_canvas()  # as the app draws a frame
-            if not kept:
-                canvas.fill((0, 0, 0))
-            ctx.stack.draw(canvas, 1.0, kept=kept)
+            ctx.stack.draw_frame(canvas, 1.0)  # as the app draws a frame
             costs.append((time.thread_time() - start) * 1000.0)
             walls.append((time.perf_counter() - wall) * 1000.0)
         idle = time.thread_time()
