@@ -68,7 +68,7 @@ def test_a_part_that_failed_or_is_missing_never_passes():
 
 
 def test_the_bots_rate_is_what_sim_reports_at_the_most_seats():
-    rates = sim_rates(["secret_identity_coop"], matches=4)
+    rates = sim_rates(["secret_identity_coop"], matches=4, loop_runs=1)
     assert rates["secret_identity_coop"]["seats"] == 8 and rates["secret_identity_coop"]["matches"] == 4
     assert rates["secret_identity_coop"]["matches_per_second"] > 0
     # the child's and its workers' CPU (start-up included), where the system counts it (issue 32)
@@ -78,6 +78,9 @@ def test_the_bots_rate_is_what_sim_reports_at_the_most_seats():
     cpu, per_second = rate["cpu_s"], rate["matches_per_cpu_second"]
     assert cpu > 0.005
     assert 4 / (cpu + 0.005) <= per_second + 0.05 and per_second - 0.05 <= 4 / (cpu - 0.005)
+    # the loop timed just before and just after the child
+    assert len(rate["loop_cpu_s"]) == 2 and all(0 < loop < 60 for loop in rate["loop_cpu_s"])
+    assert "loop_cpu_s" not in sim_rates(["secret_identity_coop"], matches=1)["secret_identity_coop"]
 
 
 def test_the_bots_lines_give_the_rate_a_cpu_second_and_on_the_reference_machine():
@@ -87,6 +90,17 @@ def test_the_bots_lines_give_the_rate_a_cpu_second_and_on_the_reference_machine(
         "bots: x: 90.0 matches/s at 6 seats (50.0 a CPU-second, ~33.3 on the reference machine) (target >= 83.0)"]
     del rep["calibration"]
     assert bench._bots_lines(rep) == ["bots: x: 90.0 matches/s at 6 seats (50.0 a CPU-second) (target >= 83.0)"]
+
+
+def test_the_bots_are_scaled_by_the_loop_timed_around_their_own_matches():
+    """The loop before and after a game's child, not the report's (issue 32: the machine's
+    speed drifts between the report's first and last loop)."""
+    rep = _report(**{"sims.x.cpu_s": 10.0, "sims.x.matches_per_cpu_second": 50.0,
+                     "sims.x.loop_cpu_s": [0.5, 0.59]}) | {"calibration": {"reference_factor": 3.0}}
+    # 1.09 / 0.545 = 2.0: 50 a CPU-second here is ~25 there
+    assert bench._bots_lines(rep) == [
+        "bots: x: 90.0 matches/s at 6 seats (50.0 a CPU-second, ~25.0 on the reference machine; "
+        "loop 0.500, 0.590 s around it) (target >= 83.0)"]
 
 
 def test_the_table_ends_with_the_verdict():

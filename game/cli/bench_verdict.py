@@ -19,27 +19,35 @@ import subprocess
 from typing import Any
 
 from ..program import game_command
+from .bench_calibration import REFERENCE_S, time_loop
 
 SIM_MATCHES = 500  # what docs/performance.md's figures use
 SIM_TARGET = 83.0  # 10,000 matches in 120 s
 
 
-def sim_rates(games: list[str], matches: int = SIM_MATCHES) -> dict[str, Any]:
+def sim_rates(games: list[str], matches: int = SIM_MATCHES, loop_runs: int = 0) -> dict[str, Any]:
     """``sim GAME --seats MAX --matches N --seed 1 --json`` in a child per game, default jobs;
     each game's matches per second, or ``{"error": …}``. Beside it, where the system
     counts its children's CPU time (Unix), the child's and its workers' (``cpu_s``, start-up
     included) and the matches per CPU-second: a figure other programs on a busy machine
-    do not lower as much as the wall clock's (issue 32)."""
+    do not lower as much as the wall clock's (issue 32).
+
+    With ``loop_runs`` > 0, the calibration loop's CPU seconds just before and just after
+    each child (``loop_cpu_s``, the best of ``loop_runs`` each): a virtual machine's speed
+    drifts by half within minutes, so the loop timed around a game's matches is the one
+    to scale them by, not the report's, timed before and after every other part."""
     from ..games import all_games
 
     known = all_games()
     rates: dict[str, dict[str, Any]] = {}
     for game in games:
         entry = known[game]
+        loop_before = time_loop(loop_runs)["cpu_s"] if loop_runs > 0 else None
         before = _children_cpu_s()
         proc = subprocess.run(game_command("sim", game, "--seats", str(entry.max_seats), "--matches", str(matches),
                                             "--seed", "1", "--json"), capture_output=True, text=True)
         after = _children_cpu_s()
+        loop_after = time_loop(loop_runs)["cpu_s"] if loop_runs > 0 else None
         if proc.returncode != 0:
             rates[game] = {"error": proc.stderr.strip().splitlines()[-1:]}
             continue
@@ -49,6 +57,8 @@ def sim_rates(games: list[str], matches: int = SIM_MATCHES) -> dict[str, Any]:
         if before is not None and after is not None and after > before:
             rates[game] |= {"cpu_s": round(after - before, 2),
                             "matches_per_cpu_second": round(summary["matches"] / (after - before), 1)}
+        if loop_before is not None and loop_after is not None:
+            rates[game]["loop_cpu_s"] = [loop_before, loop_after]
     return rates
 
 
