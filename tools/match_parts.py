@@ -112,11 +112,12 @@ def parts(game: str, matches: int, seed: str = "1") -> dict[str, Any]:
             started = time.thread_time()
             for index, match_config in zip(chunk, series_configs(definition, config, chunk.start)):
                 match_seed = f"{seed}:{index}"
-                bots = {s: entry.make_bot(catalogue, s, Rng.from_seed(f"bot:{match_seed}:{s}"), level)
-                        for s, level in enumerate(levels)}
-                if timed:
+                bots: dict[int, Any] = {s: entry.make_bot(catalogue, s, Rng.from_seed(f"bot:{match_seed}:{s}"), level)
+                                        for s, level in enumerate(levels)}
+                if timed:  # (the wrappers are the bots' and the definition's stand-ins: Any)
                     bots = {s: TimedBot(bot, clock) for s, bot in bots.items()}
-                played = play_match(timed_definition if timed else definition, match_config, match_seed, bots)
+                chosen: Any = timed_definition if timed else definition
+                played = play_match(chosen, match_config, match_seed, bots)
                 hashes[timed].append(played.session.hash())
             spent = time.thread_time() - started
             loop_before, loop = loop, time_loop(1)["cpu_s"]

@@ -19,7 +19,7 @@ import subprocess
 from typing import Any
 
 from ..program import game_command
-from .bench_calibration import REFERENCE_S, time_loop
+from .bench_calibration import time_loop
 
 SIM_MATCHES = 500  # what docs/performance.md's figures use
 SIM_TARGET = 83.0  # 10,000 matches in 120 s
