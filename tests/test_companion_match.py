@@ -136,7 +136,7 @@ def test_a_phone_that_drops_mid_match_is_reconnecting_and_takes_its_seat_back(ta
     seat = 1 - away
     action = think(board, brains(room, entry, [seat])[seat], seat)
     phones[seat][0].send("act", kind=action.kind, data=dict(action.data))
-    room.until(lambda: len(board.session.log) > 0 and board.session.log[-1].seat == seat, limit=50, steps=1)
+    assert frames_until(room, lambda: len(board.session.log) > 0 and board.session.log[-1].seat == seat)
     back = crowd.connect()
     back.send("hello", room=companion.room, token=phones[away][1]["token"])
     assert back.next("welcome", frame(room))["seat"] == away

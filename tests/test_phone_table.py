@@ -91,7 +91,7 @@ def test_a_table_of_phones_alone_ends_a_match_and_plays_again_or_goes_back_to_th
     assert room.find(MatchScene) is board
     phone.send("act", kind=choice, data={})
     if choice == "again":
-        room.until(lambda: room.find(MatchScene) not in (None, board), limit=20)
+        players._until(lambda: room.find(MatchScene) not in (None, board), "the next match")
         second = room.find(MatchScene)
         assert type(second) is type(board) and second.session.outcome() is None
         assert second.session is not board.session and room.find(LobbyScene) is lobby
