@@ -13,9 +13,16 @@ match_parts = sys.modules["match_parts"] = importlib.util.module_from_spec(_spec
 _spec.loader.exec_module(match_parts)
 
 
-def test_the_parts_are_timed_on_the_same_matches_as_untimed():
+def test_the_parts_are_timed_on_the_same_matches_as_untimed_and_as_sim_s():
+    from game import paths
+    from game.cli.sim import play_range, resolve_entry, seat_levels
+
     found = match_parts.parts("secret_identity_coop", 2)
     assert found["same_matches"] and found["seats"] == 8 and found["matches"] == 2
+    entry = resolve_entry("secret_identity_coop")
+    catalogue, _ = entry.load_data(paths.data_dir())
+    reports = play_range(entry, catalogue, 8, entry.default_config(8), seat_levels(8, []), "1", 3, 5, False)
+    assert found["actions"] == [report["actions"] for report in reports]  # sim's matches 3 and 4
     parts = found["parts_per_loop_s"]
     assert set(parts) == {"bots", "views", "rules", "harness"}
     assert all(value > 0 for value in parts.values())

@@ -37,9 +37,8 @@ sys.path.insert(0, str(ROOT))
 
 from game import paths  # noqa: E402
 from game.cli.bench_calibration import REFERENCE_S, time_loop  # noqa: E402
-from game.cli.sim import play_range, resolve_entry, seat_levels, series_configs  # noqa: E402
+from game.cli.sim import match_seed, play_range, resolve_entry, seat_levels, series_configs, table_bots  # noqa: E402
 from game.core.playthrough import play_match  # noqa: E402
-from game.core.rng import Rng  # noqa: E402
 
 #: Issue 32 item 3: matches a second on the reference machine, and its cores.
 TARGET, CORES = 60.0, 2
@@ -88,8 +87,8 @@ def parts(game: str, matches: int, seed: str = "1") -> dict[str, Any]:
     """``game``'s matches ``3 .. 3 + matches`` of ``sim``'s run ``seed`` at its most seats:
     CPU ms a match per second of the calibration loop, untimed and each part's (each the
     median over chunks of :data:`CHUNK` matches, a chunk divided by the loop timed just
-    before and after it), and whether the timed matches are the untimed ones (their
-    state hashes)."""
+    before and after it), whether the timed matches are the untimed ones (their
+    state hashes), and each untimed match's actions."""
     entry = resolve_entry(game)
     catalogue, _ = entry.load_data(paths.data_dir())
     seats = entry.max_seats
@@ -101,6 +100,7 @@ def parts(game: str, matches: int, seed: str = "1") -> dict[str, Any]:
     clock = Clock()
     timed_definition = TimedDefinition(definition, clock)
     hashes: dict[bool, list[str]] = {True: [], False: []}
+    actions: list[int] = []  # each untimed match's
     #: Per chunk, CPU ms a match per second of the loop: the untimed match's, and each part's.
     whole: list[float] = []
     by_part: dict[str, list[float]] = {part: [] for part in PARTS}
@@ -111,14 +111,14 @@ def parts(game: str, matches: int, seed: str = "1") -> dict[str, Any]:
             parts_before = dict(clock.spent)
             started = time.thread_time()
             for index, match_config in zip(chunk, series_configs(definition, config, chunk.start)):
-                match_seed = f"{seed}:{index}"
-                bots: dict[int, Any] = {s: entry.make_bot(catalogue, s, Rng.from_seed(f"bot:{match_seed}:{s}"), level)
-                                        for s, level in enumerate(levels)}
+                bots = table_bots(entry, catalogue, match_seed(seed, index), levels)
                 if timed:  # (the wrappers are the bots' and the definition's stand-ins: Any)
                     bots = {s: TimedBot(bot, clock) for s, bot in bots.items()}
                 chosen: Any = timed_definition if timed else definition
-                played = play_match(chosen, match_config, match_seed, bots)
+                played = play_match(chosen, match_config, match_seed(seed, index), bots)
                 hashes[timed].append(played.session.hash())
+                if not timed:
+                    actions.append(played.actions)
             spent = time.thread_time() - started
             loop_before, loop = loop, time_loop(1)["cpu_s"]
             scale = 1000 / len(chunk) / ((loop_before + loop) / 2)
@@ -132,7 +132,7 @@ def parts(game: str, matches: int, seed: str = "1") -> dict[str, Any]:
     return {"game": game, "seats": seats, "matches": matches,
             "ms_per_loop_s": round(statistics.median(whole), 2),
             "parts_per_loop_s": {part: round(statistics.median(cpu), 2) for part, cpu in by_part.items()},
-            "same_matches": hashes[True] == hashes[False]}
+            "same_matches": hashes[True] == hashes[False], "actions": actions}
 
 
 #: Matches played between two timings of the loop (the machine's speed drifts).

@@ -192,15 +192,25 @@ def play_range(entry: GameEntry[C], catalogue: C, seats: int, config: Mapping[st
         for index, match_config in zip(range(start, stop), configs):
             tables = [list(levels)] if versus is None else \
                 versus_tables(seats, versus, index, definition.cooperative)
-            played += [play_one(entry, catalogue, definition, match_config, f"{seed}:{index}", table, check,
+            played += [play_one(entry, catalogue, definition, match_config, match_seed(seed, index), table, check,
                                 tag_noise, versus is not None) for table in tables]
     return played
+
+
+def match_seed(seed: str, index: int) -> str:
+    """The seed of match ``index`` of the run seeded ``seed``."""
+    return f"{seed}:{index}"
+
+
+def table_bots(entry: GameEntry[C], catalogue: C, seed: str, levels: Sequence[str]) -> dict[int, Any]:
+    """The bots of the match seeded ``seed``, a seat each at its level, each with its own rng."""
+    return {s: entry.make_bot(catalogue, s, Rng.from_seed(f"bot:{seed}:{s}"), level) for s, level in enumerate(levels)}
 
 
 def play_one(entry: GameEntry[C], catalogue: C, definition: GameDefinition[Any, Any, Any],
              config: Mapping[str, Any], seed: str, levels: Sequence[str], check: bool, tag_noise: float, tell_levels: bool) -> dict[str, Any]:
     """One match's report (with the seats' levels if ``tell_levels``)."""
-    bots = {s: entry.make_bot(catalogue, s, Rng.from_seed(f"bot:{seed}:{s}"), level) for s, level in enumerate(levels)}
+    bots = table_bots(entry, catalogue, seed, levels)
     if tag_noise:
         for bot in bots.values():
             vary = getattr(bot, "vary_associations", None)
