@@ -45,7 +45,7 @@ import subprocess
 from typing import Any
 
 from ..program import game_command
-from .bench_calibration import REFERENCE_S, calibration, calibration_lines, time_loop
+from .bench_calibration import calibration, calibration_lines, reference_factor, time_loop
 from .bench_measures import BUDGET_MS, PRESENT_FRAMES, WARMUP, present_costs, present_report, startup
 from .bench_scenes import bench_menus, bench_modes, bench_scene
 from .bench_verdict import SIM_MATCHES, SIM_TARGET, sim_rates, sim_rows, verdict, verdict_lines
@@ -187,7 +187,7 @@ def _bots_lines(rep: dict[str, Any]) -> list[str]:
             continue
         shown = f"{rate['matches_per_second']} matches/s at {rate['seats']} seats"
         loops = rate.get("loop_cpu_s")
-        factor = REFERENCE_S / (sum(loops) / len(loops)) if loops and sum(loops) > 0 else report_factor
+        factor = reference_factor(sum(loops) / len(loops)) if loops else report_factor
         if "matches_per_cpu_second" in rate:
             shown += f" ({rate['matches_per_cpu_second']} a CPU-second"
             if factor:

@@ -52,9 +52,14 @@ def calibration(before: dict[str, Any], runs: int = 3) -> dict[str, Any]:
     is (``reference_factor``: its time over the better of ours; CPU time, so a busy
     machine does not shrink it)."""
     after = time_loop(runs)
-    ours = min(before["cpu_s"], after["cpu_s"]) or 1e-9
     return {"loop": LOOP, "before": before, "after": after, "reference_s": REFERENCE_S,
-            "reference_factor": round(REFERENCE_S / ours, 2), "scaling": list(SCALING)}
+            "reference_factor": round(reference_factor(min(before["cpu_s"], after["cpu_s"])), 2),
+            "scaling": list(SCALING)}
+
+
+def reference_factor(loop_s: float) -> float:
+    """How much slower the reference machine is than one whose loop takes ``loop_s``."""
+    return REFERENCE_S / (loop_s or 1e-9)
 
 
 def calibration_lines(cal: dict[str, Any] | None) -> list[str]:
