@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gc
 import math
+import time
 from typing import Any, Callable
 
 import pygame
@@ -217,6 +218,18 @@ class Room:
                 return
             self.run(1, steps)
         assert done(), f"still waiting after {limit} frames; top scene {type(self.ctx.stack.top).__name__}"
+
+    def until_served(self, done: Callable[[], bool], seconds: float = 5.0) -> None:
+        """Frames of one tick until ``done()`` (fails after ``seconds``), the TV idle a
+        moment before each, as the app's loop idles between frames: for news from another
+        thread (the companion's server bound, a phone's socket closed, its act arrived).
+        Frames back to back starve that thread of the interpreter lock, and on a busy
+        machine a fixed count of them was not always enough."""
+        end = time.monotonic() + seconds
+        while not done() and time.monotonic() < end:
+            time.sleep(0.002)
+            self.run(1)
+        assert done(), f"still waiting after {seconds} s; top scene {type(self.ctx.stack.top).__name__}"
 
     # --- what the TV shows ---------------------------------------------------------------
     @property

@@ -60,7 +60,7 @@ def stage():
     room.ctx.stack.push(lobby)
     for _ in range(4):
         lobby.add_bot()
-    room.until(lambda: room.ctx.companion is not None and room.ctx.companion.ready, limit=200, steps=1)
+    room.until_served(lambda: room.ctx.companion is not None and room.ctx.companion.ready)
     yield room, lobby, f"http://127.0.0.1:{port}"
     stop_companion(room.ctx)
     room.ctx.stack.clear()

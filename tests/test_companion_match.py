@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import socket
-import time
 
 import pygame
 import pytest
@@ -57,18 +56,6 @@ def texts_drawn(room: Room) -> list[str]:
     finally:
         room.ctx.kit.blit_text = real
     return shown
-
-
-def frames_until(room: Room, done, seconds: float = 5.0) -> bool:
-    """Frames until ``done()`` (at most ``seconds``), the TV idle a moment before each, as
-    the app's loop idles between frames: news from the server's thread (a phone's socket
-    closed) comes in its own time, and frames back to back starve that thread of the
-    interpreter lock (five frames were not always enough on a busy machine)."""
-    end = time.monotonic() + seconds
-    while not done() and time.monotonic() < end:
-        time.sleep(0.002)
-        room.run(1)
-    return done()
 
 
 def join(room: Room, companion: Companion, crowd: PhoneCrowd, name: str):
@@ -126,7 +113,7 @@ def test_a_phone_that_drops_mid_match_is_reconnecting_and_takes_its_seat_back(ta
     away = 1 - min(board.session.current())  # the seat not acting first
     phones[away][0].next("view", frame(room))
     phones[away][0].close()
-    assert frames_until(room, lambda: room.ctx.seats[away].reconnecting)
+    room.until_served(lambda: room.ctx.seats[away].reconnecting)
     assert not any(isinstance(s, DisconnectScene) for s in room.ctx.stack)  # the match goes on
     canvas = room.app.canvas
     canvas.fill((0, 0, 0))
@@ -136,7 +123,7 @@ def test_a_phone_that_drops_mid_match_is_reconnecting_and_takes_its_seat_back(ta
     seat = 1 - away
     action = think(board, brains(room, entry, [seat])[seat], seat)
     phones[seat][0].send("act", kind=action.kind, data=dict(action.data))
-    assert frames_until(room, lambda: len(board.session.log) > 0 and board.session.log[-1].seat == seat)
+    room.until_served(lambda: len(board.session.log) > 0 and board.session.log[-1].seat == seat)
     back = crowd.connect()
     back.send("hello", room=companion.room, token=phones[away][1]["token"])
     assert back.next("welcome", frame(room))["seat"] == away
@@ -186,7 +173,7 @@ def test_an_unplugged_pad_s_overlay_leaves_a_phone_s_seat_to_its_phone(table):
     phone, welcome = join(room, companion, crowd, "Zoé")
     room.ctx.stack.top.start()
     phone.close()
-    assert frames_until(room, lambda: room.ctx.seats[1].reconnecting)
+    room.until_served(lambda: room.ctx.seats[1].reconnecting)
     pad.unplug()
     room.run(2)
     overlay = room.find(DisconnectScene)

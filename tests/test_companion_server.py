@@ -122,7 +122,7 @@ def test_the_server_listens_from_the_lobby_not_the_title_and_its_phones_keep_it_
     assert room.ctx.companion is None and not listening(port)
     lobby = LobbyScene(room.ctx, room.ctx.games["mission_secrete"])
     room.ctx.stack.push(lobby)
-    room.until(lambda: room.ctx.companion is not None and room.ctx.companion.ready, limit=200, steps=1)
+    room.until_served(lambda: room.ctx.companion is not None and room.ctx.companion.ready)
     companion = room.ctx.companion
     assert companion.problem is None and listening(port)
     crowd = PhoneCrowd(f"http://127.0.0.1:{port}")
@@ -161,7 +161,7 @@ def test_take_your_seats_opens_it_too(room):  # noqa: F811  (a title with a save
         assert room.ctx.companion is None
         entry, session = load_saved(room.ctx)
         room.ctx.stack.push(TakeSeatScene(room.ctx, entry, session))
-        room.until(lambda: room.ctx.companion is not None and room.ctx.companion.ready, limit=200, steps=1)
+        room.until_served(lambda: room.ctx.companion is not None and room.ctx.companion.ready)
         assert room.ctx.companion.problem is None and listening(room.ctx.settings.companion_port)
     finally:
         stop_companion(room.ctx)

@@ -55,7 +55,7 @@ class Stage:
         self.room.ctx.stack.push(self.lobby)
         for _ in range(bots):
             self.lobby.add_bot()
-        self.room.until(lambda: self.companion is not None and self.companion.ready, limit=200, steps=1)
+        self.room.until_served(lambda: self.companion is not None and self.companion.ready)
         assert self.companion.problem is None
         self.url = f"http://127.0.0.1:{port}/?room={self.companion.room}"
         self.browsers = browsers

@@ -21,12 +21,6 @@ from tests.test_companion_match import frame, join, table  # noqa: F401  (table:
 from tests.test_take_seats import SAVED, room  # noqa: F401  (room: a title with a saved match)
 
 
-def wait_reconnecting(room, seat: int) -> None:
-    """Frames of one tick until the server thread has seen ``seat``'s phone close: on a
-    busy machine that may take more than the few frames a fixed count allowed."""
-    room.until(lambda: room.ctx.seats[seat].reconnecting, limit=600, steps=1)
-
-
 def test_a_phone_reloaded_mid_match_gets_the_names_of_the_table(table):
     room, companion, crowd = table
     room.ctx.stack.push(LobbyScene(room.ctx, room.ctx.games["mission_secrete"]))
@@ -36,7 +30,7 @@ def test_a_phone_reloaded_mid_match_gets_the_names_of_the_table(table):
     assert room.find(MatchScene) is not None
     old, welcome = phones[1]
     old.close()
-    wait_reconnecting(room, 1)
+    room.until_served(lambda: room.ctx.seats[1].reconnecting)
     again = crowd.connect()  # the page, reloaded: a new connection with the kept token
     again.send("hello", room=companion.room, token=welcome["token"])
     back = again.next("welcome", frame(room))
@@ -72,7 +66,7 @@ def test_take_your_seats_seats_phones_too_and_keeps_a_reloading_phone_s_claim(se
     assert pad.seat == 1  # Ben's; the bot then sits at 2
     assert room.ctx.seats[2].bot
     ana.close()  # Ana's page reloads: her claim waits for her token, not for the next claimer
-    wait_reconnecting(room, 0)
+    room.until_served(lambda: room.ctx.seats[0].reconnecting)
     assert scene._next_seat() == 3
     back = crowd.connect()
     back.send("hello", room=companion.room, token=ana_welcome["token"])
@@ -95,7 +89,7 @@ def test_a_phone_claim_lost_for_good_goes_to_the_next_claimer(seating):
     room, companion, crowd = seating
     ana, _ = join(room, companion, crowd, "Ana's phone")
     ana.close()
-    wait_reconnecting(room, 0)
+    room.until_served(lambda: room.ctx.seats[0].reconnecting)
     room.clock.now += 60  # past the companion's grace
     room.run(2)
     assert len(room.ctx.seats) == 1 and not room.ctx.seats[0].reconnecting  # still Ana's place, held
